@@ -1,0 +1,3 @@
+from deckbuilder.cli import main
+
+main()

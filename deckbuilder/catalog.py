@@ -1,0 +1,299 @@
+"""One resolved card pool: packaged sets + user-installed sets + the local overlay.
+
+The catalog answers "which card is this name?" (ids, names and aliases, case- and
+punctuation-insensitive, with suggestions for typos), "what is the base deck of this
+faction?", and "which values are unconfirmed, and where does each value come from?".
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from deckbuilder import paths
+from deckbuilder.errors import CardDataError, DataFileError, Location
+from deckbuilder.models import Card, CardSet, Overlay, SetKind
+from deckbuilder.models.common import UNCONFIRMED, Provenance
+from deckbuilder.yamlio import load_model, load_yaml, position, validate_document
+
+RecordKind = str  # "card", "character", "battlefield", "special", "token"
+RECORD_LISTS: tuple[tuple[str, RecordKind], ...] = (
+    ("cards", "card"),
+    ("characters", "character"),
+    ("battlefields", "battlefield"),
+    ("specials", "special"),
+    ("tokens", "token"),
+)
+
+_PUNCTUATION = re.compile(r"[^a-z0-9]+")
+#: Spellings that differ between documents; folded before lookup (rules README, point 6).
+_SPELLING_FOLDS = {"colti": "colty", "amigos": "amigo"}
+
+
+def normalise_name(name: str) -> str:
+    """Fold case, accents, punctuation and known spelling variants for name lookup."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    words = [word for word in _PUNCTUATION.split(text) if word]
+    return " ".join(_SPELLING_FOLDS.get(word, word) for word in words)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A record of the catalog with the set it came from."""
+
+    record: Any  # Card | Character | Battlefield | Special | Token
+    kind: RecordKind
+    set_id: str
+    game: str
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def name(self) -> str:
+        return self.record.name
+
+
+@dataclass(frozen=True)
+class UnconfirmedValue:
+    record_id: str
+    name: str
+    kind: RecordKind
+    set_id: str
+    field: str
+    value: Any
+
+
+@dataclass
+class LoadedSet:
+    card_set: CardSet
+    path: Path
+    origin: str  # "package" or "user"
+    document: Any = None
+
+
+@dataclass
+class Catalog:
+    sets: dict[str, LoadedSet] = field(default_factory=dict)
+    entries: dict[str, Entry] = field(default_factory=dict)
+    overlay_path: Path | None = None
+    _names: dict[str, str] = field(default_factory=dict)
+
+    # -- building ---------------------------------------------------------------------------
+    def add_set(self, loaded: LoadedSet) -> None:
+        card_set = loaded.card_set
+        if card_set.id in self.sets:
+            raise CardDataError(
+                f"set id '{card_set.id}' is already provided by {self.sets[card_set.id].path}",
+                Location(loaded.path),
+                "give the set a new id, or upgrade the installed one with --upgrade",
+            )
+        self.sets[card_set.id] = loaded
+        for list_name, kind in RECORD_LISTS:
+            for index, record in enumerate(getattr(card_set, list_name)):
+                if record.id in self.entries:
+                    other = self.entries[record.id]
+                    line = position(loaded.document, [list_name, index, "id"]) or (None, None)
+                    raise CardDataError(
+                        f"id '{record.id}' is already used in set '{other.set_id}'",
+                        Location(loaded.path, *line),
+                        "ids are global: choose another id",
+                    )
+                self.entries[record.id] = Entry(record, kind, card_set.id, card_set.game)
+        self._names.clear()
+
+    def _name_index(self) -> dict[str, str]:
+        if not self._names:
+            for entry in self.entries.values():
+                for text in (entry.id, entry.record.name, *entry.record.aliases):
+                    self._names.setdefault(normalise_name(text), entry.id)
+        return self._names
+
+    # -- lookup -----------------------------------------------------------------------------
+    def find(self, name_or_id: str) -> Entry | None:
+        if name_or_id in self.entries:
+            return self.entries[name_or_id]
+        entry_id = self._name_index().get(normalise_name(name_or_id))
+        return self.entries.get(entry_id) if entry_id else None
+
+    def suggest(self, name: str, limit: int = 3, kind: RecordKind | None = None) -> list[str]:
+        """The closest card names to a misspelt one."""
+        index = self._name_index()
+        candidates = [
+            key for key, entry_id in index.items()
+            if kind is None or self.entries[entry_id].kind == kind
+        ]
+        close = difflib.get_close_matches(normalise_name(name), candidates, n=limit * 3, cutoff=0.5)
+        names: list[str] = []
+        for key in close:
+            display = self.entries[index[key]].name
+            if display not in names:
+                names.append(display)
+        return names[:limit]
+
+    def card(self, card_id: str) -> Card:
+        entry = self.entries[card_id]
+        if entry.kind != "card":
+            raise KeyError(card_id)
+        return entry.record
+
+    def iter_kind(self, kind: RecordKind) -> Iterator[Entry]:
+        return (entry for entry in self.entries.values() if entry.kind == kind)
+
+    def cards(self) -> Iterator[Entry]:
+        return self.iter_kind("card")
+
+    # -- base decks -------------------------------------------------------------------------
+    def base_set_id(self, game: str) -> str | None:
+        for set_id, loaded in self.sets.items():
+            if loaded.card_set.kind == SetKind.BASE and loaded.card_set.game == game:
+                return set_id
+        return None
+
+    def base_copies(self, card_id: str) -> int:
+        entry = self.entries.get(card_id)
+        if entry is None or entry.kind != "card" or not entry.record.deckable:
+            return 0
+        return entry.record.copies if entry.set_id == self.base_set_id(entry.game) else 0
+
+    def base_deck(self, game: str, faction: str) -> dict[str, int]:
+        """The faction's deck as it comes in the box: card id -> copies."""
+        set_id = self.base_set_id(game)
+        if set_id is None:
+            return {}
+        return {
+            card.id: card.copies
+            for card in self.sets[set_id].card_set.cards
+            if card.faction == faction and card.deckable and card.copies > 0
+        }
+
+    # -- provenance -------------------------------------------------------------------------
+    def unconfirmed(self) -> list[UnconfirmedValue]:
+        rows: list[UnconfirmedValue] = []
+        for entry in self.entries.values():
+            for name in entry.record.provenance.unconfirmed:
+                rows.append(
+                    UnconfirmedValue(
+                        entry.id, entry.name, entry.kind, entry.set_id, name,
+                        getattr(entry.record, name, None),
+                    )
+                )
+        return rows
+
+    def value_counts(self) -> tuple[int, int]:
+        """(confirmed, unconfirmed) values over every record: the data-status figure."""
+        confirmed = unconfirmed = 0
+        for entry in self.entries.values():
+            provenance = entry.record.provenance
+            for name in _described_fields(entry.record):
+                if provenance.source_of(name) == UNCONFIRMED:
+                    unconfirmed += 1
+                else:
+                    confirmed += 1
+        return confirmed, unconfirmed
+
+
+_NOT_VALUES = {"id", "provenance", "aliases", "text"}
+
+
+def _described_fields(record: BaseModel) -> list[str]:
+    """The fields a record sets explicitly (defaults the data never chose are not values)."""
+    return sorted(
+        name for name in record.model_fields_set | set(record.provenance.unconfirmed)
+        if name not in _NOT_VALUES
+    )
+
+
+# -- loading --------------------------------------------------------------------------------
+def load_set_file(path: Path, origin: str = "user") -> LoadedSet:
+    card_set, document = load_model(path, CardSet)
+    return LoadedSet(card_set, path, origin, document)
+
+
+def _set_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def apply_overlay(catalog: Catalog, overlay_file: Path) -> None:
+    """Correct package values by record id; the correction becomes the value's source."""
+    document = load_yaml(overlay_file)
+    if document is None:
+        return
+    overlay = validate_document(document, Overlay, overlay_file)
+    for record_id, correction in overlay.corrections.items():
+        where = position(document, ["corrections", record_id]) or (None, None)
+        entry = catalog.entries.get(record_id)
+        if entry is None:
+            hint = catalog.suggest(record_id)
+            raise DataFileError(
+                f"overlay corrects unknown id '{record_id}'",
+                Location(overlay_file, *where),
+                f"did you mean {', '.join(hint)}?" if hint else "use an id from `deckbuilder cards`",
+            )
+        record = entry.record
+        unknown = [name for name in correction.values if name not in type(record).model_fields]
+        if unknown or "id" in correction.values:
+            raise DataFileError(
+                f"overlay for '{record_id}' sets unknown or fixed field '{(unknown or ['id'])[0]}'",
+                Location(overlay_file, *where),
+                f"correctable fields: {', '.join(sorted(set(type(record).model_fields) - {'id'}))}",
+            )
+        data = record.model_dump(exclude_unset=True)
+        data.update(correction.values)
+        provenance: Provenance = record.provenance
+        sources = dict(provenance.sources)
+        for name in correction.values:
+            sources[name] = f"overlay {overlay_file}: {correction.source}"
+        data["provenance"] = Provenance(
+            sources=sources,
+            unconfirmed=[name for name in provenance.unconfirmed if name not in correction.values],
+            note=provenance.note,
+        ).model_dump(exclude_unset=True)
+        try:
+            corrected = type(record).model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            raise DataFileError(
+                f"overlay for '{record_id}': {'.'.join(map(str, first['loc']))}: {first['msg']}",
+                Location(overlay_file, *where),
+                "correct the value",
+            ) from None
+        catalog.entries[record_id] = Entry(corrected, entry.kind, entry.set_id, entry.game)
+        _replace_in_set(catalog.sets[entry.set_id].card_set, corrected)
+    catalog.overlay_path = overlay_file
+
+
+def _replace_in_set(card_set: CardSet, record: Any) -> None:
+    for list_name, _ in RECORD_LISTS:
+        items = getattr(card_set, list_name)
+        for index, item in enumerate(items):
+            if item.id == record.id:
+                items[index] = record
+                return
+
+
+def build_catalog(
+    package_sets: Iterable[Path] | None = None,
+    user_sets: Iterable[Path] | None = None,
+    overlay: Path | None = None,
+    use_user_data: bool = True,
+) -> Catalog:
+    """Load the packaged sets, the user's installed sets and the overlay into one catalog."""
+    catalog = Catalog()
+    for path in package_sets if package_sets is not None else _set_files(paths.PACKAGED_SETS):
+        catalog.add_set(load_set_file(path, "package"))
+    if use_user_data:
+        for path in user_sets if user_sets is not None else _set_files(paths.installed_sets_dir()):
+            catalog.add_set(load_set_file(path, "user"))
+        overlay_file = overlay if overlay is not None else paths.overlay_path()
+        if overlay_file.exists():
+            apply_overlay(catalog, overlay_file)
+    return catalog

@@ -1,0 +1,53 @@
+"""Pydantic models: the single source of truth for data files and their JSON Schemas."""
+
+from deckbuilder.models.cards import (
+    Battlefield,
+    Card,
+    Character,
+    Placement,
+    SpaceKind,
+    Special,
+    Token,
+    TurnSpace,
+)
+from deckbuilder.models.common import (
+    GAME_FACTIONS,
+    Category,
+    Chip,
+    Faction,
+    Game,
+    Icon,
+    PlayType,
+    Provenance,
+)
+from deckbuilder.models.decks import Collection, Correction, Deck, Overlay
+from deckbuilder.models.sets import CardSet, Module, RuleSwitch, Ruleset, SetKind, Variant
+
+__all__ = [
+    "GAME_FACTIONS",
+    "Battlefield",
+    "Card",
+    "CardSet",
+    "Category",
+    "Character",
+    "Chip",
+    "Collection",
+    "Correction",
+    "Deck",
+    "Faction",
+    "Game",
+    "Icon",
+    "Module",
+    "Overlay",
+    "Placement",
+    "PlayType",
+    "Provenance",
+    "RuleSwitch",
+    "Ruleset",
+    "SetKind",
+    "SpaceKind",
+    "Special",
+    "Token",
+    "TurnSpace",
+    "Variant",
+]

@@ -1,0 +1,125 @@
+"""Cards, characters, battlefields, special cards and tokens as they stand in set files."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field, model_validator
+
+from deckbuilder.models.common import (
+    CardId,
+    Category,
+    Chip,
+    Faction,
+    Icon,
+    PlayType,
+    Provenance,
+    Strict,
+)
+from deckbuilder.models.effects import Ability, Mode, Step, Trigger
+
+
+class Placement(StrEnum):
+    """Where a card may be placed when played."""
+
+    CURRENT = "current"  # the current battlefield (the default rule)
+    ANY = "any"  # any battlefield (Josie "Dead-eye" Logan, Apache scout)
+    OPPONENT_ANY = "opponent-any"  # the opponent's side of any battlefield (Rickety Bridge)
+    BESIDE = "beside"  # beside the current battlefield (Sandstorm)
+    OPEN_RANGE = "open-range"  # on the table next to the player, at no battlefield
+    PRISON = "prison"  # only in the San Manzanillo Prison (Double the guard)
+
+
+class Record(Strict):
+    """What every named thing in a set file has."""
+
+    id: CardId
+    name: str = Field(min_length=1, max_length=120)
+    aliases: list[str] = Field(default_factory=list)
+    text: str | None = Field(None, description="a short paraphrase of the printed text")
+    provenance: Provenance = Field(default_factory=Provenance)
+
+
+class Card(Record):
+    """A card of a player's deck (or of a module / the Frontier deck)."""
+
+    faction: Faction
+    category: Category
+    play: PlayType
+    copies: int = Field(1, ge=0, le=62, description="copies of this card in its set")
+    deckable: bool = Field(True, description="may stand in a player's deck (Module D)")
+    unique: bool = False
+    gunslinger: bool = Field(False, description="unique gunslinger: never replaced (rule B)")
+    cost: int = Field(0, ge=0, le=10, description="cards to discard to play it")
+    firepower: int | None = Field(None, ge=0, le=20)
+    chip: Chip | None = None
+    icons: list[Icon] = Field(default_factory=list)
+    powder_kegs: int = Field(0, ge=0, le=4, description="Revolver 2, Malpaso guardians")
+    ammunition: int = Field(0, ge=0, le=4, description="Revolver 2, Mapache raiders")
+    silver_dollars: int = Field(0, ge=0, le=4, description="extra cost in silver dollars")
+    placement: Placement = Placement.CURRENT
+    counts_toward_limit: bool = Field(True, description="counts toward the 3-card limit")
+    movable: bool = True
+    cost_waived_at: list[CardId] = Field(
+        default_factory=list, description="battlefields where the cost is not paid"
+    )
+    not_at: list[CardId] = Field(default_factory=list, description="battlefields it can't be used")
+    effect: list[Step] = Field(default_factory=list, description="on play / come into play")
+    triggers: list[Trigger] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+    modes: list[Mode] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Card:
+        if self.gunslinger and not self.unique:
+            raise ValueError("a unique gunslinger must also be unique")
+        if self.play == PlayType.FIREPOWER and self.firepower is None:
+            raise ValueError("a firepower card needs a firepower value")
+        return self
+
+
+class Character(Record):
+    """A bandit (Revolver) or guardian (Revolver 2) card: the lives of the defending side."""
+
+    faction: Faction
+    survival: int = Field(ge=0, le=9, description="survival rating; lowest dies first")
+    leader: bool = Field(False, description="Jack Colty / Padre Esteban")
+    starting: bool = Field(True, description="in front of the player at set-up (Revolver 2: 7)")
+    true_grit: int = Field(0, ge=0, le=3, description="true grit tokens at set-up")
+    power_tokens: int = Field(0, ge=0, le=3, description="power tokens at set-up")
+    on_death: list[Step] = Field(default_factory=list)
+    triggers: list[Trigger] = Field(default_factory=list)
+
+
+class SpaceKind(StrEnum):
+    REGULAR = "regular"
+    EXTRA = "extra"  # a "-" space, used only when a card moves the marker before space 1
+    OPTIONAL = "optional"  # Revolver 2: the defender may skip the remaining optional spaces
+    FACE = "face"  # Rattlesnake Creek: used only by Kittens' and Skinny's extra turns
+
+
+class TurnSpace(Strict):
+    label: str = Field(min_length=1, max_length=20)
+    kind: SpaceKind = SpaceKind.REGULAR
+    face: str | None = Field(None, description="for face spaces: whose face (kittens, skinny)")
+    recruit: int = Field(0, ge=0, le=5, description="Revolver 2: guardians drawn on this space")
+
+
+class Battlefield(Record):
+    order: int = Field(ge=1, le=20, description="position from the left (1 = first)")
+    group: str = Field("fixed", description="Revolver 2: fixed, crystal-river, buffalo-falls")
+    defence: int = Field(ge=0, le=10)
+    spaces: list[TurnSpace] = Field(min_length=1)
+
+
+class Special(Record):
+    """A card beside the battlefields (Derail the Train, the Mexican Border, the duel ...)."""
+
+    faction: Faction = Faction.NEUTRAL
+    tokens: int = Field(0, ge=0, le=20, description="tokens placed on it at set-up")
+    beside: CardId | None = Field(None, description="the battlefield it lies beside")
+    effect: list[Step] = Field(default_factory=list)
+
+
+class Token(Record):
+    count: int = Field(ge=0, le=99, description="how many are in the box")

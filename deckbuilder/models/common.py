@@ -1,0 +1,116 @@
+"""Shared vocabulary of the data models: ids, enums and provenance."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+CARD_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+CardId = Annotated[
+    str,
+    Field(
+        pattern=CARD_ID_PATTERN,
+        max_length=80,
+        description="Stable kebab-case id; never reused once published.",
+    ),
+]
+
+UNCONFIRMED = "unconfirmed"
+
+
+class Strict(BaseModel):
+    """Base for every file-backed model: unknown keys are errors, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_enum_values=True)
+
+
+class Game(StrEnum):
+    REVOLVER = "revolver"
+    REVOLVER2 = "revolver2"
+
+
+class Faction(StrEnum):
+    COLTY = "colty"
+    MCREADY = "mcready"
+    FRONTIER = "frontier"
+    MAPACHE = "mapache"
+    ESTEBAN = "esteban"
+    NEUTRAL = "neutral"
+
+
+#: The two players' factions in each game, in turn order (the first player first).
+GAME_FACTIONS: dict[str, tuple[str, str]] = {
+    Game.REVOLVER: (Faction.COLTY, Faction.MCREADY),
+    Game.REVOLVER2: (Faction.ESTEBAN, Faction.MAPACHE),
+}
+
+
+class PlayType(StrEnum):
+    """How a card is put on the table (base rulebook, "There are three types of cards")."""
+
+    FIREPOWER = "firepower"
+    ROW_BLOCKING = "row-blocking"
+    ONE_SHOT = "one-shot"
+
+
+class Category(StrEnum):
+    """Deck-building category (Tarnished Star, Module D, rules C and D)."""
+
+    ACTION = "action"
+    CHARACTER = "character"
+    FIREPOWER = "firepower"
+    LOCATION = "location"
+    OPEN_RANGE = "open-range"
+
+
+class Chip(StrEnum):
+    WHITE = "white"
+    BLACK = "black"
+    RED = "red"
+
+
+class Icon(StrEnum):
+    TRUE_GRIT = "true-grit"
+    IMPERVIOUS = "impervious"
+    COME_INTO_PLAY = "come-into-play"
+    CLOCK_PLUS_1 = "clock-plus-1"
+    CLOCK_MINUS_1 = "clock-minus-1"
+    EXTRA_FIREPOWER = "extra-firepower"
+    DISCARD = "discard"
+    RANDOM_DISCARD = "random-discard"
+    SILVER_DOLLAR = "silver-dollar"
+    LOCK = "lock"
+    SCOPE = "scope"
+    HAND = "hand"
+    STAR = "star"
+    GRAVESTONE = "gravestone"
+
+
+class Provenance(Strict):
+    """Where each value of a record comes from.
+
+    `sources` maps a field name (or `*` for the whole record) to the document that states it;
+    `unconfirmed` lists the fields whose values no document states (a plausible value was
+    chosen so the data works). A field is never in both.
+    """
+
+    sources: dict[str, str] = Field(default_factory=dict)
+    unconfirmed: list[str] = Field(default_factory=list)
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _disjoint(self) -> Provenance:
+        both = sorted(set(self.sources) & set(self.unconfirmed))
+        if both:
+            raise ValueError(f"fields both sourced and unconfirmed: {', '.join(both)}")
+        if len(set(self.unconfirmed)) != len(self.unconfirmed):
+            raise ValueError("a field is listed twice in unconfirmed")
+        return self
+
+    def source_of(self, field: str) -> str:
+        if field in self.unconfirmed:
+            return UNCONFIRMED
+        return self.sources.get(field) or self.sources.get("*") or UNCONFIRMED

@@ -1,0 +1,295 @@
+"""The effect vocabulary: the steps that card data composes into card behaviour.
+
+Each step is a small model discriminated by `do`. The list `STEP_MODELS` is the one registry:
+card data naming any other step fails to load, with the known names in the error. The engine
+keeps its own registry of implemented steps; a step the engine cannot perform makes its card
+"unimplemented" (`deckbuilder cards --unimplemented`), never silently ignored.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from deckbuilder.models.common import CardId, Category, PlayType, Strict
+
+
+class Side(StrEnum):
+    SELF = "self"
+    OPPONENT = "opponent"
+    ANY = "any"
+
+
+class Where(StrEnum):
+    CURRENT = "current"
+    ANY = "any"
+    ADJACENT = "adjacent"
+    UPCOMING = "upcoming"
+    PLAYED_AT = "played-at"
+
+
+class Zone(StrEnum):
+    HAND = "hand"
+    PLAY = "play"
+    DISCARD = "discard"
+    DECK_TOP = "deck-top"
+
+
+class TokenKind(StrEnum):
+    POWER = "power"
+    TRUE_GRIT = "true-grit"
+    SILVER_DOLLAR = "silver-dollar"
+    EAGLE = "eagle"
+    CHILD_HOSTAGE = "child-hostage"
+
+
+class Target(Strict):
+    """Which cards in play a step acts on."""
+
+    side: Side = Side.OPPONENT
+    where: Where = Where.CURRENT
+    categories: list[Category] = Field(default_factory=list, description="empty: any category")
+    plays: list[PlayType] = Field(default_factory=list, description="empty: any play type")
+    cards: list[CardId] = Field(default_factory=list, description="only these card ids")
+    exclude: list[CardId] = Field(default_factory=list)
+
+
+Count = Annotated[int, Field(ge=0, le=99)] | Literal["all"]
+
+
+class Kill(Strict):
+    """Kill characters in play (true grit absorbs a kill unless ignored)."""
+
+    do: Literal["kill"]
+    target: Target = Field(default_factory=lambda: Target(categories=[Category.CHARACTER]))
+    count: Count = 1
+    up_to: bool = Field(False, description="the player may kill fewer")
+    max_total_firepower: int | None = Field(None, ge=0)
+    ignore_true_grit: bool = False
+    remove_from_game: bool = False
+
+
+class Destroy(Strict):
+    """Destroy cards in play (impervious cards are immune)."""
+
+    do: Literal["destroy"]
+    target: Target = Field(default_factory=Target)
+    count: Count = 1
+    up_to: bool = False
+
+
+class Casualty(Strict):
+    """The opposing bandit/guardian player loses characters, lowest survival rating first."""
+
+    do: Literal["casualty"]
+    count: int = Field(1, ge=1, le=19)
+
+
+class Sacrifice(Strict):
+    """You lose your own characters as casualties (their on-death effects still apply)."""
+
+    do: Literal["sacrifice"]
+    count: int = Field(1, ge=1, le=19)
+
+
+class MoveMarker(Strict):
+    """Move the turn marker: +1 is one space right (a turn less), -1 one space left (a turn more)."""
+
+    do: Literal["move-marker"]
+    spaces: int = Field(ge=-5, le=5)
+    stay_on_battlefield: bool = True
+
+
+class Draw(Strict):
+    do: Literal["draw"]
+    count: int = Field(1, ge=1, le=20)
+    side: Side = Side.SELF
+
+
+class Discard(Strict):
+    """Discard cards from a hand (random: the opponent picks blind)."""
+
+    do: Literal["discard"]
+    side: Side = Side.OPPONENT
+    count: int = Field(1, ge=1, le=20)
+    random: bool = False
+    named: bool = Field(False, description="name a card; the opponent discards it if held")
+
+
+class Bounce(Strict):
+    """Return a card in play to its owner's hand."""
+
+    do: Literal["bounce"]
+    target: Target = Field(default_factory=Target)
+    count: int = Field(1, ge=1, le=20)
+
+
+class Retrieve(Strict):
+    """Take a card from your own discard pile to your hand or into play."""
+
+    do: Literal["retrieve"]
+    categories: list[Category] = Field(default_factory=list)
+    to: Zone = Zone.HAND
+    count: int = Field(1, ge=1, le=20)
+
+
+class MoveCard(Strict):
+    """Move a card in play to another battlefield."""
+
+    do: Literal["move-card"]
+    target: Target = Field(default_factory=Target)
+    to: Where = Where.CURRENT
+
+
+class AddToken(Strict):
+    """Put tokens on cards in play (`target.side: self` with no filter: this card)."""
+
+    do: Literal["add-token"]
+    token: TokenKind = TokenKind.POWER
+    count: int = Field(1, ge=1, le=20)
+    target: Target | None = Field(None, description="none: this card")
+    per_card_in_discard: list[CardId] = Field(
+        default_factory=list, description="one token per such card in your discard pile"
+    )
+    only_if_upcoming: bool = Field(False, description="only when placed at an upcoming battlefield")
+
+
+class RowLimit(Strict):
+    """While this card stays, the opponent may have at most `limit` cards at its battlefield."""
+
+    do: Literal["row-limit"]
+    limit: int = Field(ge=0, le=5)
+
+
+class BorderTokens(Strict):
+    """Remove tokens from the countdown card (Mexican Border / Arrival of the Mexican Army)."""
+
+    do: Literal["border-tokens"]
+    count: int = Field(1, ge=1, le=12)
+
+
+class CancelAttack(Strict):
+    """The opponent's attack this turn fails (no casualty)."""
+
+    do: Literal["cancel-attack"]
+
+
+class CancelCard(Strict):
+    """The card that triggered this reaction has no effect."""
+
+    do: Literal["cancel-card"]
+
+
+class SearchDeck(Strict):
+    """Find a card in your deck, shuffle, put it on top."""
+
+    do: Literal["search-deck"]
+
+
+class ShuffleHands(Strict):
+    """Both players shuffle their hands into their decks and draw as many."""
+
+    do: Literal["shuffle-hands"]
+
+
+class Forbid(Strict):
+    """From now on these cards may not be played by their owner."""
+
+    do: Literal["forbid"]
+    cards: list[CardId]
+
+
+class ExtraTurns(Strict):
+    """Extra turns on a battlefield's face spaces (Kittens, Skinny)."""
+
+    do: Literal["extra-turns"]
+    face: str = Field(description="the face space label, e.g. kittens")
+    count: int = Field(1, ge=1, le=5)
+    unless_reached: CardId | None = Field(
+        None, description="no extra turns once the marker has reached this battlefield"
+    )
+
+
+class LoseGame(Strict):
+    """The owner of this card loses at once."""
+
+    do: Literal["lose-game"]
+
+
+class Derail(Strict):
+    """Destroy everything at the current battlefield; bandits survive only if paid for."""
+
+    do: Literal["derail"]
+
+
+class RemoveFromGame(Strict):
+    """Remove this card from the game (instead of discarding it)."""
+
+    do: Literal["remove-self"]
+
+
+class Manual(Strict):
+    """An effect the vocabulary cannot express yet; the card is reported as unimplemented."""
+
+    do: Literal["manual"]
+    text: str
+
+
+STEP_MODELS: tuple[type[Strict], ...] = (
+    Kill, Destroy, Casualty, Sacrifice, MoveMarker, Draw, Discard, Bounce, Retrieve,
+    MoveCard, AddToken, RowLimit, BorderTokens, CancelAttack, CancelCard, SearchDeck,
+    ShuffleHands, Forbid, ExtraTurns, LoseGame, Derail, RemoveFromGame, Manual,
+)
+
+Step = Annotated[
+    Kill | Destroy | Casualty | Sacrifice | MoveMarker | Draw | Discard | Bounce | Retrieve
+    | MoveCard | AddToken | RowLimit | BorderTokens | CancelAttack | CancelCard | SearchDeck
+    | ShuffleHands | Forbid | ExtraTurns | LoseGame | Derail | RemoveFromGame | Manual,
+    Field(discriminator="do"),
+]
+
+STEP_NAMES: frozenset[str] = frozenset(
+    model.model_fields["do"].annotation.__args__[0] for model in STEP_MODELS  # type: ignore[union-attr]
+)
+
+
+class When(StrEnum):
+    """Moments at which a card's trigger fires."""
+
+    ON_PLAY = "on-play"  # the card is played from hand (one-shot) or comes into play
+    OPPONENT_ATTACK_KILLS = "opponent-attack-kills"  # reaction: a casualty in the attack phase
+    OPPONENT_PLAYS = "opponent-plays"  # reaction: the opponent plays one of `cards`
+    ON_DESTROYED = "on-destroyed"
+    ON_DEATH = "on-death"  # characters: when killed for good
+    ON_TRUE_GRIT_LOST = "on-true-grit-lost"
+    MARKER_ENTERS = "marker-enters"  # the marker is placed on `battlefield`
+    DRAW_PHASE_HERE = "draw-phase-here"  # each draw phase while this card is at the current bf
+    LEAVE_BATTLEFIELD = "leave-battlefield"  # the marker leaves the battlefield of this card
+
+
+class Trigger(Strict):
+    when: When
+    cards: list[CardId] = Field(default_factory=list, description="for opponent-plays")
+    battlefield: CardId | None = Field(None, description="for marker-enters")
+    optional: bool = True
+    steps: list[Step]
+
+
+class Ability(Strict):
+    """An action the owner may take in the play phase while the card is in play."""
+
+    name: str
+    discard_cost: int = Field(0, ge=0, le=10)
+    once_per_turn: bool = True
+    steps: list[Step]
+
+
+class Mode(Strict):
+    """An alternative way to play a card (e.g. Let's shoot our way outta here!)."""
+
+    name: str
+    play: PlayType
+    firepower: int | None = Field(None, ge=0, le=20)
+    effect: list[Step] = Field(default_factory=list)

@@ -1,0 +1,71 @@
+"""JSON Schemas (draft 2020-12) generated from the models; the committed files must match."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from deckbuilder.models import CardSet, Collection, Deck, Overlay
+from deckbuilder.paths import PACKAGED_SCHEMAS
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+#: schema file name -> model. Other modules (scenarios) add theirs through `register_schema`.
+SCHEMA_MODELS: dict[str, type[BaseModel]] = {
+    "card-set.schema.json": CardSet,
+    "deck.schema.json": Deck,
+    "collection.schema.json": Collection,
+    "overlay.schema.json": Overlay,
+}
+
+
+def register_schema(file_name: str, model: type[BaseModel]) -> None:
+    SCHEMA_MODELS[file_name] = model
+
+
+def _load_extra_models() -> None:
+    try:
+        import deckbuilder.engine.scenario  # noqa: F401 - registers the scenario schema
+    except ImportError:
+        pass
+
+
+def schema_for(model: type[BaseModel], file_name: str) -> dict[str, object]:
+    schema = model.model_json_schema(mode="validation")
+    return {"$schema": DIALECT, "$id": file_name, **schema}
+
+
+def render_all() -> dict[str, str]:
+    """File name -> JSON text, exactly as committed."""
+    _load_extra_models()
+    return {
+        name: json.dumps(schema_for(model, name), indent=2, sort_keys=False) + "\n"
+        for name, model in sorted(SCHEMA_MODELS.items())
+    }
+
+
+def write_all(folder: Path = PACKAGED_SCHEMAS) -> list[Path]:
+    from deckbuilder.yamlio import atomic_write_text
+
+    written = []
+    for name, text in render_all().items():
+        atomic_write_text(folder / name, text)
+        written.append(folder / name)
+    return written
+
+
+def stale_files(folder: Path = PACKAGED_SCHEMAS) -> list[str]:
+    """Schema files that differ from what the models generate now."""
+    stale = []
+    for name, text in render_all().items():
+        path = folder / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            stale.append(name)
+    return stale
+
+
+def schema_header(file_name: str, relative_to_schemas: str = "../schemas") -> str:
+    """The first line of a YAML data file: names its schema for editor completion."""
+    return f"# yaml-language-server: $schema={relative_to_schemas}/{file_name}"
