@@ -234,6 +234,10 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.fsync(stream.fileno())
         if path.exists():
             os.chmod(temporary, path.stat().st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

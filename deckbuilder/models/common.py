@@ -92,9 +92,9 @@ class Icon(StrEnum):
 class Provenance(Strict):
     """Where each value of a record comes from.
 
-    `sources` maps a field name (or `*` for the whole record) to the document that states it;
-    `unconfirmed` lists the fields whose values no document states (a plausible value was
-    chosen so the data works). A field is never in both.
+    `sources` maps a field name to the document that states its value; `unconfirmed` lists
+    the fields whose values no document states (a plausible value was chosen so the data
+    works). A field is never in both; a value set in data is always in one of them.
     """
 
     sources: dict[str, str] = Field(default_factory=dict)
@@ -113,4 +113,4 @@ class Provenance(Strict):
     def source_of(self, field: str) -> str:
         if field in self.unconfirmed:
             return UNCONFIRMED
-        return self.sources.get(field) or self.sources.get("*") or UNCONFIRMED
+        return self.sources.get(field, UNCONFIRMED)
