@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "validate",
     "deck",
     "sets",
+    "overlay",
     "engine",
     "simulate",
 )
