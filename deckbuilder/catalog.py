@@ -236,7 +236,9 @@ def apply_overlay(catalog: Catalog, overlay_file: Path) -> None:
             raise DataFileError(
                 f"overlay corrects unknown id '{record_id}'",
                 Location(overlay_file, *where),
-                f"did you mean {', '.join(hint)}?" if hint else "use an id from `deckbuilder cards`",
+                f"did you mean {', '.join(hint)}?"
+                if hint
+                else "use an id from `deckbuilder cards`",
             )
         record = entry.record
         unknown = [name for name in correction.values if name not in type(record).model_fields]

@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "deck",
     "sets",
     "overlay",
+    "rules",
     "engine",
     "simulate",
 )

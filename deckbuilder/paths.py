@@ -31,4 +31,6 @@ def overlay_path() -> Path:
 
 def cache_dir() -> Path:
     override = os.environ.get(HOME_VARIABLE)
-    return Path(override).expanduser() / "cache" if override else Path(user_cache_dir("deckbuilder"))
+    if override:
+        return Path(override).expanduser() / "cache"
+    return Path(user_cache_dir("deckbuilder"))

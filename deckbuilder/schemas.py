@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -26,10 +27,8 @@ def register_schema(file_name: str, model: type[BaseModel]) -> None:
 
 
 def _load_extra_models() -> None:
-    try:
+    with contextlib.suppress(ImportError):
         import deckbuilder.engine.scenario  # noqa: F401 - registers the scenario schema
-    except ImportError:
-        pass
 
 
 def schema_for(model: type[BaseModel], file_name: str) -> dict[str, object]:

@@ -24,7 +24,7 @@ def unimplemented_reasons(record: Any) -> list[str]:
     try:
         from deckbuilder.engine.effects import IMPLEMENTED_STEPS
     except ImportError:
-        IMPLEMENTED_STEPS = frozenset()  # noqa: N806 - no engine installed: nothing runs
+        IMPLEMENTED_STEPS = frozenset()
     reasons: list[str] = []
     for step in _steps(record):
         if isinstance(step, Manual):

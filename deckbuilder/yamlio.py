@@ -211,7 +211,7 @@ def load_model(path: Path, model: type[ModelT]) -> tuple[ModelT, Any]:
 def to_plain(value: Any) -> Any:
     """Round-trip objects to plain dicts/lists (keys become strings where YAML made numbers)."""
     if isinstance(value, dict):
-        return {str(key) if not isinstance(key, str) else key: to_plain(v) for key, v in value.items()}
+        return {str(key): to_plain(item) for key, item in value.items()}
     if isinstance(value, list):
         return [to_plain(item) for item in value]
     return value

@@ -37,7 +37,9 @@ def card_row(catalog: Any, entry: Any) -> dict[str, Any]:
 def cards(
     game: Annotated[str | None, typer.Option(help="revolver or revolver2")] = None,
     faction: Annotated[str | None, typer.Option(help="colty, mcready, frontier, ...")] = None,
-    set_id: Annotated[str | None, typer.Option("--set", help="a set id, e.g. tarnished-star")] = None,
+    set_id: Annotated[
+        str | None, typer.Option("--set", help="a set id, e.g. tarnished-star")
+    ] = None,
     unconfirmed: Annotated[
         bool, typer.Option("--unconfirmed", help="list every value no document states")
     ] = False,
@@ -86,7 +88,7 @@ def _cards(
         if as_json:
             print_json(rows)
             return
-        table = Table("id", "kind", "set", "field", "value (unconfirmed)", title="Unconfirmed values")
+        table = Table("id", "kind", "set", "field", "value", title="Unconfirmed values")
         for row in rows:
             table.add_row(row["id"], row["kind"], row["set"], row["field"], str(row["value"]))
         console.print(table)

@@ -21,7 +21,7 @@ from deckbuilder.models.common import (
     Provenance,
 )
 from deckbuilder.models.decks import Collection, Correction, Deck, Overlay
-from deckbuilder.models.sets import CardSet, Module, RuleSwitch, Ruleset, SetKind, Variant
+from deckbuilder.models.sets import CardSet, Module, Ruleset, RuleSwitch, SetKind, Variant
 
 __all__ = [
     "GAME_FACTIONS",
