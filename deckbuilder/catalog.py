@@ -85,7 +85,7 @@ class Catalog:
     sets: dict[str, LoadedSet] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
     overlay_path: Path | None = None
-    _names: dict[str, str] = field(default_factory=dict)
+    _names: dict[str, list[str]] = field(default_factory=dict)
 
     # -- building ---------------------------------------------------------------------------
     def add_set(self, loaded: LoadedSet) -> None:
@@ -110,33 +110,51 @@ class Catalog:
                 self.entries[record.id] = Entry(record, kind, card_set.id, card_set.game)
         self._names.clear()
 
-    def _name_index(self) -> dict[str, str]:
+    def _name_index(self) -> dict[str, list[str]]:
+        """Normalised name -> ids (several when two games print the same name)."""
         if not self._names:
             for entry in self.entries.values():
                 for text in (entry.id, entry.record.name, *entry.record.aliases):
-                    self._names.setdefault(normalise_name(text), entry.id)
+                    ids = self._names.setdefault(normalise_name(text), [])
+                    if entry.id not in ids:
+                        ids.append(entry.id)
         return self._names
 
     # -- lookup -----------------------------------------------------------------------------
-    def find(self, name_or_id: str) -> Entry | None:
-        if name_or_id in self.entries:
-            return self.entries[name_or_id]
-        entry_id = self._name_index().get(normalise_name(name_or_id))
-        return self.entries.get(entry_id) if entry_id else None
+    def find(self, name_or_id: str, game: str | None = None) -> Entry | None:
+        """The record an id, name or alias names; `game` decides between games' namesakes."""
+        entry = self.entries.get(name_or_id)
+        if entry is not None and (game is None or entry.game == game):
+            return entry
+        ids = self._name_index().get(normalise_name(name_or_id), [])
+        for entry_id in ids:
+            if game is None or self.entries[entry_id].game == game:
+                return self.entries[entry_id]
+        return None
 
-    def suggest(self, name: str, limit: int = 3, kind: RecordKind | None = None) -> list[str]:
+    def suggest(
+        self,
+        name: str,
+        limit: int = 3,
+        kind: RecordKind | None = None,
+        game: str | None = None,
+    ) -> list[str]:
         """The closest card names to a misspelt one."""
         index = self._name_index()
+
+        def wanted(entry: Entry) -> bool:
+            return (kind is None or entry.kind == kind) and (game is None or entry.game == game)
+
         candidates = [
-            key for key, entry_id in index.items()
-            if kind is None or self.entries[entry_id].kind == kind
+            key for key, ids in index.items() if any(wanted(self.entries[i]) for i in ids)
         ]
         close = difflib.get_close_matches(normalise_name(name), candidates, n=limit * 3, cutoff=0.5)
         names: list[str] = []
         for key in close:
-            display = self.entries[index[key]].name
-            if display not in names:
-                names.append(display)
+            for entry_id in index[key]:
+                display = self.entries[entry_id].name
+                if wanted(self.entries[entry_id]) and display not in names:
+                    names.append(display)
         return names[:limit]
 
     def card(self, card_id: str) -> Card:
@@ -183,7 +201,7 @@ class Catalog:
                 rows.append(
                     UnconfirmedValue(
                         entry.id, entry.name, entry.kind, entry.set_id, name,
-                        getattr(entry.record, name, None),
+                        entry.set_id if name == "set" else getattr(entry.record, name, None),
                     )
                 )
         return rows
@@ -222,9 +240,17 @@ def _set_files(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
 
+#: Fields an overlay may not set: the id is the key, provenance is what the overlay writes.
+FIXED_FIELDS = frozenset({"id", "provenance"})
+
+
 def apply_overlay(catalog: Catalog, overlay_file: Path) -> None:
     """Correct package values by record id; the correction becomes the value's source."""
-    document = load_yaml(overlay_file)
+    apply_overlay_document(catalog, load_yaml(overlay_file), overlay_file)
+
+
+def apply_overlay_document(catalog: Catalog, document: Any, overlay_file: Path) -> None:
+    """Apply an already parsed overlay (lets `overlay set` check a change before writing it)."""
     if document is None:
         return
     overlay = validate_document(document, Overlay, overlay_file)
@@ -233,21 +259,24 @@ def apply_overlay(catalog: Catalog, overlay_file: Path) -> None:
         entry = catalog.entries.get(record_id)
         if entry is None:
             hint = catalog.suggest(record_id)
+            fix = (
+                f"did you mean {', '.join(hint)}?" if hint else "use an id from `deckbuilder cards`"
+            )
             raise DataFileError(
-                f"overlay corrects unknown id '{record_id}'",
-                Location(overlay_file, *where),
-                f"did you mean {', '.join(hint)}?"
-                if hint
-                else "use an id from `deckbuilder cards`",
+                f"overlay corrects unknown id '{record_id}'", Location(overlay_file, *where), fix
             )
         record = entry.record
-        unknown = [name for name in correction.values if name not in type(record).model_fields]
-        if unknown or "id" in correction.values:
-            raise DataFileError(
-                f"overlay for '{record_id}' sets unknown or fixed field '{(unknown or ['id'])[0]}'",
-                Location(overlay_file, *where),
-                f"correctable fields: {', '.join(sorted(set(type(record).model_fields) - {'id'}))}",
-            )
+        fields = type(record).model_fields
+        for name in correction.values:
+            if name not in fields or name in FIXED_FIELDS:
+                field_where = position(document, ["corrections", record_id, "values", name])
+                raise DataFileError(
+                    f"overlay for '{record_id}' sets "
+                    f"{'fixed' if name in FIXED_FIELDS else 'unknown'} field '{name}'",
+                    Location(overlay_file, *(field_where or where)),
+                    f"correctable fields of a {entry.kind}: "
+                    f"{', '.join(sorted(set(fields) - FIXED_FIELDS))}",
+                )
         data = record.model_dump(exclude_unset=True)
         data.update(correction.values)
         provenance: Provenance = record.provenance
@@ -263,9 +292,14 @@ def apply_overlay(catalog: Catalog, overlay_file: Path) -> None:
             corrected = type(record).model_validate(data)
         except ValidationError as error:
             first = error.errors()[0]
+            field_where = (
+                position(document, ["corrections", record_id, "values", first["loc"][0]])
+                if first["loc"] and first["loc"][0] in correction.values
+                else None
+            )
             raise DataFileError(
                 f"overlay for '{record_id}': {'.'.join(map(str, first['loc']))}: {first['msg']}",
-                Location(overlay_file, *where),
+                Location(overlay_file, *(field_where or where)),
                 "correct the value",
             ) from None
         catalog.entries[record_id] = Entry(corrected, entry.kind, entry.set_id, entry.game)

@@ -8,15 +8,21 @@ from typing import Any
 from deckbuilder.models.effects import Manual
 
 
+def _flatten(steps: list[Any]) -> Iterator[Any]:
+    for step in steps:
+        yield step
+        yield from _flatten(getattr(step, "steps", []))
+
+
 def _steps(record: Any) -> Iterator[Any]:
     for attribute in ("effect", "on_death"):
-        yield from getattr(record, attribute, [])
+        yield from _flatten(getattr(record, attribute, []))
     for trigger in getattr(record, "triggers", []):
-        yield from trigger.steps
+        yield from _flatten(trigger.steps)
     for ability in getattr(record, "abilities", []):
-        yield from ability.steps
+        yield from _flatten(ability.steps)
     for mode in getattr(record, "modes", []):
-        yield from mode.effect
+        yield from _flatten(mode.effect)
 
 
 def unimplemented_reasons(record: Any) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,15 +22,18 @@ from ruamel.yaml.events import (
     AliasEvent,
     MappingEndEvent,
     MappingStartEvent,
+    ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
 )
 
 from deckbuilder.errors import DataFileError, Location
+from deckbuilder.models.common import CARD_ID_PATTERN
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 40
 MAX_ALIASES = 50
+MAX_EXPANDED_NODES = 1_000_000  # scalars, counting each alias as what it expands to
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -80,9 +83,30 @@ def _mark_location(path: Path, mark: Any) -> Location:
 
 
 def _check_structure(yaml: YAML, text: str, path: Path) -> None:
-    """Refuse alias bombs and absurd nesting before building any object."""
+    """Refuse alias bombs and absurd nesting before building any object.
+
+    Counting aliases is not enough: 45 aliases, three per level, expand to 14 million nodes.
+    So the size of every anchored node is tracked and each alias adds the size it expands to.
+    """
     depth = 0
     aliases = 0
+    open_sizes: list[tuple[int, str | None]] = []  # (nodes so far, anchor) per open collection
+    anchor_sizes: dict[str, int] = {}
+    total = 0
+
+    def add(size: int, mark: Any) -> None:
+        nonlocal total
+        total += size
+        if total > MAX_EXPANDED_NODES:
+            raise DataFileError(
+                f"expands to more than {MAX_EXPANDED_NODES} values (anchors and aliases)",
+                _mark_location(path, mark),
+                "write the values out instead of using anchors and aliases",
+            )
+        if open_sizes:
+            count, anchor = open_sizes[-1]
+            open_sizes[-1] = (count + size, anchor)
+
     for event in yaml.parse(io.StringIO(text)):
         if isinstance(event, MappingStartEvent | SequenceStartEvent):
             depth += 1
@@ -92,8 +116,19 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
                     _mark_location(path, event.start_mark),
                     "flatten the structure",
                 )
+            open_sizes.append((1, event.anchor))
         elif isinstance(event, MappingEndEvent | SequenceEndEvent):
             depth -= 1
+            size, anchor = open_sizes.pop()
+            if anchor is not None:
+                anchor_sizes[anchor] = size
+            if open_sizes:
+                count, parent_anchor = open_sizes[-1]
+                open_sizes[-1] = (count + size, parent_anchor)
+        elif isinstance(event, ScalarEvent):
+            if event.anchor is not None:
+                anchor_sizes[event.anchor] = 1
+            add(1, event.start_mark)
         elif isinstance(event, AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
@@ -102,6 +137,7 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
                     _mark_location(path, event.start_mark),
                     "write the values out instead of using anchors and aliases",
                 )
+            add(anchor_sizes.get(event.anchor, 1), event.start_mark)
 
 
 def _yaml_error(path: Path, error: YAMLError) -> DataFileError:
@@ -144,46 +180,141 @@ def load_yaml(path: Path) -> Any:
     return parse_yaml(read_text(path), path)
 
 
+def _known(line: Any, col: Any) -> tuple[int, int] | None:
+    return (line + 1, col + 1) if isinstance(line, int) and isinstance(col, int) else None
+
+
 def position(document: Any, loc: Iterable[Any]) -> tuple[int, int] | None:
-    """The 1-based (line, column) of the deepest node on `loc` in a round-trip document."""
+    """The 1-based (line, column) of the deepest node on `loc` in a round-trip document.
+
+    Nodes added in memory (not read from a file) have no position; the deepest node that has
+    one answers for them.
+    """
     node = document
     found: tuple[int, int] | None = None
     if hasattr(node, "lc"):
-        found = (node.lc.line + 1, node.lc.col + 1)
+        found = _known(node.lc.line, node.lc.col)
     for key in loc:
-        if isinstance(node, CommentedMap) and key in node:
-            line, col = node.lc.key(key)
-            found = (line + 1, col + 1)
-            node = node[key]
-        elif isinstance(node, CommentedSeq) and isinstance(key, int) and 0 <= key < len(node):
-            line, col = node.lc.item(key)
-            found = (line + 1, col + 1)
-            node = node[key]
-        else:
-            break
+        try:
+            if isinstance(node, CommentedMap) and key in node:
+                found = _known(*node.lc.key(key)) or found
+                node = node[key]
+            elif isinstance(node, CommentedSeq) and isinstance(key, int) and 0 <= key < len(node):
+                found = _known(*node.lc.item(key)) or found
+                node = node[key]
+            else:
+                break
+        except (KeyError, IndexError, TypeError):
+            break  # a node added in memory: no position recorded
     return found
 
 
-def _describe_validation(error: ValidationError, document: Any, path: Path) -> DataFileError:
-    first = error.errors()[0]
-    loc = [part for part in first["loc"] if not (isinstance(part, str) and "[" in part)]
-    where = position(document, loc)
+def _document_loc(document: Any, loc: Sequence[Any]) -> list[Any]:
+    """The parts of a pydantic error location that exist in the document.
+
+    Pydantic adds names of union members ("kill", "constrained-int", "literal['all']") to
+    locations; they are not keys of the file and would hide the real place. The last part is
+    kept even when absent: it names a missing field.
+    """
+    node = document
+    kept: list[Any] = []
+    for index, key in enumerate(loc):
+        in_mapping = isinstance(node, dict) and key in node
+        in_sequence = isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node)
+        if in_mapping or in_sequence:
+            node = node[key]
+        elif index < len(loc) - 1 or (isinstance(key, str) and key.startswith("[")):
+            continue  # a union member's name, or "[key]" for an invalid mapping key
+        kept.append(key)
+    return kept
+
+
+_SEE_SCHEMA = "see the schema named on the file's first line"
+
+
+def _step_names() -> str:
+    from deckbuilder.models.effects import STEP_NAMES
+
+    return ", ".join(sorted(STEP_NAMES))
+
+
+def _problem(detail: Any, document: Any) -> tuple[list[Any], str, str]:
+    """(location in the document, message, fix) for one pydantic error."""
+    loc = _document_loc(document, detail["loc"])
     dotted = ".".join(str(part) for part in loc) or "(top level)"
-    message = first["msg"]
-    if first["type"] == "extra_forbidden":
-        message = f"unknown field '{loc[-1]}'"
-        fix = "remove it or check its spelling against the schema"
-    elif first["type"] == "missing":
-        message = f"missing field '{loc[-1]}'"
-        fix = "add it (see the schema named on the file's first line)"
-    else:
-        message = f"{dotted}: {message}"
-        fix = "correct the value (see the schema named on the file's first line)"
-    more = len(error.errors()) - 1
+    kind = detail["type"]
+    context = detail.get("ctx") or {}
+    if kind == "extra_forbidden":
+        return loc, f"unknown field '{loc[-1]}'", "remove it or check its spelling in the schema"
+    if kind == "missing":
+        return loc, f"missing field '{loc[-1]}'", f"add it ({_SEE_SCHEMA})"
+    if kind == "union_tag_invalid" and context.get("discriminator") == "'do'":
+        return (
+            loc,
+            f"{dotted}: unknown effect step '{context.get('tag')}'",
+            f"use one of the known steps: {_step_names()}",
+        )
+    if kind == "union_tag_not_found" and context.get("discriminator") == "'do'":
+        return (
+            loc,
+            f"{dotted}: effect step without 'do'",
+            f"start the step with `do:` and one of: {_step_names()}",
+        )
+    if kind == "string_pattern_mismatch" and context.get("pattern") == CARD_ID_PATTERN:
+        return (
+            loc,
+            f"{dotted}: '{detail.get('input')}' is not a valid id",
+            "ids are kebab-case: lower-case letters and digits joined by single hyphens",
+        )
+    return loc, f"{dotted}: {detail['msg']}", f"correct the value ({_SEE_SCHEMA})"
+
+
+def validation_problems(
+    error: ValidationError, document: Any, path: Path
+) -> list[DataFileError]:
+    """Every problem of a failed validation, one per place, each with its file:line:col.
+
+    Alternatives of a union that all failed at the same place become one problem.
+    """
+    grouped: dict[tuple[Any, ...], tuple[list[Any], list[str], str]] = {}
+    for detail in error.errors():
+        loc, message, fix = _problem(detail, document)
+        key = tuple(loc)
+        if key in grouped:
+            _, messages, _ = grouped[key]
+            extra = message.split(": ", 1)[-1] if ": " in message else message
+            if extra not in messages:
+                messages.append(extra)
+        else:
+            grouped[key] = (loc, [message], fix)
+    placed: list[tuple[int, int, DataFileError]] = []
+    for loc, messages, fix in grouped.values():
+        line, column = position(document, loc) or (0, 0)
+        where = Location(path, line or None, column or None)
+        placed.append((line, column, DataFileError(" or ".join(messages), where, fix)))
+    placed.sort(key=lambda item: (item[0], item[1]))
+    return [problem for _, _, problem in placed]
+
+
+def _describe_validation(error: ValidationError, document: Any, path: Path) -> DataFileError:
+    problems = validation_problems(error, document, path)
+    first = problems[0]
+    more = len(problems) - 1
     if more:
-        message += f" (and {more} more problem{'s' if more > 1 else ''})"
-    line, column = where if where else (None, None)
-    return DataFileError(message, Location(path, line, column), fix)
+        first.message += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return first
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "plain text"
+    return type(value).__name__
 
 
 def validate_document(document: Any, model: type[ModelT], path: Path) -> ModelT:
@@ -192,7 +323,7 @@ def validate_document(document: Any, model: type[ModelT], path: Path) -> ModelT:
         raise DataFileError("file is empty", Location(path, 1, 1), f"write a {model.__name__}")
     if not isinstance(document, dict):
         raise DataFileError(
-            f"expected a mapping (key: value) at the top, found {type(document).__name__}",
+            f"expected a mapping (key: value) at the top, found {_kind_of(document)}",
             Location(path, 1, 1),
             f"write a {model.__name__} as a YAML mapping",
         )

@@ -86,7 +86,10 @@ class Character(Record):
     leader: bool = Field(False, description="Jack Colty / Padre Esteban")
     starting: bool = Field(True, description="in front of the player at set-up (Revolver 2: 7)")
     true_grit: int = Field(0, ge=0, le=3, description="true grit tokens at set-up")
-    power_tokens: int = Field(0, ge=0, le=3, description="power tokens at set-up")
+    power_tokens: int = Field(
+        0, ge=0, le=3,
+        description="power tokens at set-up; on a bandit a power token is an extra life",
+    )
     on_death: list[Step] = Field(default_factory=list)
     triggers: list[Trigger] = Field(default_factory=list)
 

@@ -60,7 +60,11 @@ Count = Annotated[int, Field(ge=0, le=99)] | Literal["all"]
 
 
 class Kill(Strict):
-    """Kill characters in play (true grit absorbs a kill unless ignored)."""
+    """Kill characters in play (true grit absorbs a kill unless ignored).
+
+    `max_total_firepower`: the combined firepower of the killed cards may not exceed it; each
+    card counts its current firepower, power tokens on it included (Stick of dynamite note).
+    """
 
     do: Literal["kill"]
     target: Target = Field(default_factory=lambda: Target(categories=[Category.CHARACTER]))
@@ -95,7 +99,12 @@ class Sacrifice(Strict):
 
 
 class MoveMarker(Strict):
-    """Move the turn marker: +1 is one space right (a turn less), -1 one space left (a turn more)."""
+    """Move the turn marker: +1 is one space right (a turn less), -1 one space left (a turn more).
+
+    With `stay_on_battlefield` the marker never leaves its battlefield, and the card cannot be
+    played when the marker already stands on the last space in that direction (the rightmost
+    space for +N, the leftmost for -N). Moving left from space "1" uses the "-" extra spaces.
+    """
 
     do: Literal["move-marker"]
     spaces: int = Field(ge=-5, le=5)
@@ -127,7 +136,11 @@ class Bounce(Strict):
 
 
 class Retrieve(Strict):
-    """Take a card from your own discard pile to your hand or into play."""
+    """Take a card from your own discard pile to your hand or into play.
+
+    `to: play` places it on your side of the current battlefield without paying its cost; its
+    come-into-play effect does not apply, since it is not placed from the hand (rulebook icons).
+    """
 
     do: Literal["retrieve"]
     categories: list[Category] = Field(default_factory=list)
@@ -136,7 +149,11 @@ class Retrieve(Strict):
 
 
 class MoveCard(Strict):
-    """Move a card in play to another battlefield."""
+    """Move a card in play to another battlefield.
+
+    `to` names a battlefield relative to the current one, except `adjacent`: a battlefield next
+    to the moved card's own battlefield (Quincey 'The Spider' Whitmore).
+    """
 
     do: Literal["move-card"]
     target: Target = Field(default_factory=Target)
@@ -144,7 +161,11 @@ class MoveCard(Strict):
 
 
 class AddToken(Strict):
-    """Put tokens on cards in play (`target.side: self` with no filter: this card)."""
+    """Put tokens on cards in play (`target.side: self` with no filter: this card).
+
+    A power token on a bandit or guardian character adds no firepower: it is an extra life,
+    removed instead of the character when he would be killed (Cortez, base rulebook FAQ).
+    """
 
     do: Literal["add-token"]
     token: TokenKind = TokenKind.POWER
@@ -219,7 +240,13 @@ class LoseGame(Strict):
 
 
 class Derail(Strict):
-    """Destroy everything at the current battlefield; bandits survive only if paid for."""
+    """Destroy everything at the current battlefield; bandits survive only if paid for.
+
+    Usable only while the marker is on the battlefield its card lies beside, once per game.
+    Every card on both sides is discarded, impervious ones included (The Jackson Clan), and
+    every living bandit dies; the bandit player may save bandits by discarding one card from
+    hand per bandit saved. The lawmen player saves nothing. Saving no bandit loses the game.
+    """
 
     do: Literal["derail"]
 
@@ -228,6 +255,19 @@ class RemoveFromGame(Strict):
     """Remove this card from the game (instead of discarding it)."""
 
     do: Literal["remove-self"]
+
+
+class OptionalCost(Strict):
+    """You may pay an extra cost now; only if you do, the nested `steps` follow.
+
+    The cost is discarding `discard` other cards from your hand (Yellow Boy Rifle: "you may
+    discard a card to kill a lawmen character"). Declining, or being unable to pay, skips the
+    nested steps; the rest of the card still resolves.
+    """
+
+    do: Literal["optional-cost"]
+    discard: int = Field(1, ge=1, le=10)
+    steps: list[Step] = Field(min_length=1)
 
 
 class Manual(Strict):
@@ -240,15 +280,18 @@ class Manual(Strict):
 STEP_MODELS: tuple[type[Strict], ...] = (
     Kill, Destroy, Casualty, Sacrifice, MoveMarker, Draw, Discard, Bounce, Retrieve,
     MoveCard, AddToken, RowLimit, BorderTokens, CancelAttack, CancelCard, SearchDeck,
-    ShuffleHands, Forbid, ExtraTurns, LoseGame, Derail, RemoveFromGame, Manual,
+    ShuffleHands, Forbid, ExtraTurns, LoseGame, Derail, RemoveFromGame, OptionalCost, Manual,
 )
 
 Step = Annotated[
     Kill | Destroy | Casualty | Sacrifice | MoveMarker | Draw | Discard | Bounce | Retrieve
     | MoveCard | AddToken | RowLimit | BorderTokens | CancelAttack | CancelCard | SearchDeck
-    | ShuffleHands | Forbid | ExtraTurns | LoseGame | Derail | RemoveFromGame | Manual,
+    | ShuffleHands | Forbid | ExtraTurns | LoseGame | Derail | RemoveFromGame | OptionalCost
+    | Manual,
     Field(discriminator="do"),
 ]
+
+OptionalCost.model_rebuild()  # its nested steps refer to `Step`, defined just above
 
 STEP_NAMES: frozenset[str] = frozenset(
     model.model_fields["do"].annotation.__args__[0] for model in STEP_MODELS  # type: ignore[union-attr]
@@ -264,6 +307,9 @@ class When(StrEnum):
     ON_DESTROYED = "on-destroyed"
     ON_DEATH = "on-death"  # characters: when killed for good
     ON_TRUE_GRIT_LOST = "on-true-grit-lost"
+    # a true grit or power token on this character is removed instead of a kill ("Skinny"
+    # Landell: his starting token is power or true grit, depending on the ruleset)
+    ON_TOKEN_LOST = "on-token-lost"
     MARKER_ENTERS = "marker-enters"  # the marker is placed on `battlefield`
     DRAW_PHASE_HERE = "draw-phase-here"  # each draw phase while this card is at the current bf
     LEAVE_BATTLEFIELD = "leave-battlefield"  # the marker leaves the battlefield of this card

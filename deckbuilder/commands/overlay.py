@@ -1,0 +1,269 @@
+"""`deckbuilder overlay`: correct any packaged value locally, by record id, with its source.
+
+The overlay file lives in the user data folder (`$DECKBUILDER_HOME/overlay.yaml`), never in
+the package. `overlay set` edits it as a round-trip YAML document, so the user's own comments
+and layout survive, and checks the change by building the catalog with it before writing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from ruamel.yaml.comments import CommentedMap
+
+from deckbuilder.commands.common import console, guarded, print_json
+from deckbuilder.errors import DataFileError, DeckbuilderError, Location
+
+overlay_app = typer.Typer(
+    help="Correct packaged card values locally; the correction shows as the value's source.",
+    no_args_is_help=True,
+)
+
+HEADER = (
+    "deckbuilder overlay: local corrections to card data, by record id.\n"
+    "Each correction names its source; it then shows as the source of the corrected values.\n"
+    "Edit by hand or with `deckbuilder overlay set ID FIELD VALUE --source TEXT`."
+)
+
+
+# -- the library part ---------------------------------------------------------------------------
+def _plain_scalar(value: Any) -> Any:
+    """Round-trip scalars (quoted strings, ints with a format) as plain Python values."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, list):
+        return [_plain_scalar(item) for item in value]
+    return value
+
+
+def parse_value(text: str) -> Any:
+    """A command-line VALUE read as a YAML scalar ("3" -> 3, "true" -> True, "[a, b]" -> list)."""
+    from deckbuilder.yamlio import parse_yaml
+
+    value = parse_yaml(text, Path("VALUE"))
+    if isinstance(value, dict) or (
+        isinstance(value, list) and not all(isinstance(item, str) for item in value)
+    ):
+        raise DeckbuilderError(
+            f"VALUE {text!r} is not a scalar or a list of names",
+            fix="give one value (a number, true/false, null, a name) or a list like [a, b]",
+        )
+    return _plain_scalar(value)
+
+
+_LABELLED = re.compile(r"^([a-z_]+(?:, [a-z_]+)*): (.+)$", re.DOTALL)
+
+
+def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
+    """One correction has one source text: label it per field when the fields' sources differ.
+
+    >>> merge_source("box count", ["copies"], "firepower", "errata")
+    'copies: box count; firepower: errata'
+    """
+    segments: list[tuple[list[str], str]] = []
+    for segment in old.split("; "):
+        match = _LABELLED.match(segment)
+        names = match.group(1).split(", ") if match else []
+        if not match or not set(names) <= set(fields):
+            segments = [(list(fields), old)]  # not labelled by us: it covers every field
+            break
+        segments.append((names, match.group(2)))
+    kept = [([n for n in names if n != field], text) for names, text in segments]
+    kept = [(names, text) for names, text in kept if names]
+    if all(text == new for _, text in kept):
+        return new
+    kept.append(([field], new))
+    return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)
+
+
+def load_overlay_document(path: Path) -> Any:
+    """The overlay as a round-trip document (a new one, with a header, if there is none)."""
+    from deckbuilder.models import Overlay
+    from deckbuilder.yamlio import load_yaml, validate_document
+
+    document = load_yaml(path) if path.exists() else None
+    if document is None:
+        document = CommentedMap()
+        document.yaml_set_start_comment(HEADER)
+    else:
+        validate_document(document, Overlay, path)
+    if document.get("corrections") is None:
+        document["corrections"] = CommentedMap()
+    return document
+
+
+def _with_overlay(document: Any, path: Path) -> Any:
+    from deckbuilder.catalog import apply_overlay_document
+    from deckbuilder.importer import sets_catalog
+
+    catalog = sets_catalog()
+    apply_overlay_document(catalog, document, path)
+    return catalog
+
+
+def set_correction(record_id: str, field: str, value_text: str, source: str) -> dict[str, Any]:
+    """Correct one value in the overlay file; checked against the catalog before writing.
+
+    Returns what changed: the record, the field, the value before and after, the source.
+    """
+    from deckbuilder import paths
+    from deckbuilder.yamlio import write_yaml
+
+    path = paths.overlay_path()
+    if not source.strip():
+        raise DeckbuilderError("--source is empty", fix="name where the correct value is stated")
+    value = parse_value(value_text)
+    document = load_overlay_document(path)
+    before_catalog = _with_overlay(document, path)  # the file as it is must already hold
+    entry = before_catalog.entries.get(record_id)
+    if entry is None:
+        hint = before_catalog.suggest(record_id)
+        raise DeckbuilderError(
+            f"no card or other record with id '{record_id}'",
+            fix=f"did you mean {', '.join(hint)}?" if hint else "see `deckbuilder cards`",
+        )
+    before = getattr(entry.record, field, None)
+    corrections = document["corrections"]
+    correction = corrections.get(record_id)
+    if correction is None:
+        corrections[record_id] = CommentedMap([
+            ("source", source), ("values", CommentedMap([(field, value)])),
+        ])
+    else:
+        correction["source"] = merge_source(
+            str(correction["source"]), list(correction["values"]), field, source
+        )
+        correction["values"][field] = value
+    try:
+        after_catalog = _with_overlay(document, path)
+    except DataFileError as error:
+        reason = error.message.removeprefix(f"overlay for '{record_id}': ")
+        raise DeckbuilderError(
+            f"cannot set {field} of '{record_id}' to {value_text!r}: {reason}",
+            fix=error.fix,
+        ) from None
+    write_yaml(path, document)
+    after = getattr(after_catalog.entries[record_id].record, field)
+    return {"id": record_id, "field": field, "before": _plain(before), "after": _plain(after),
+            "source": after_catalog.entries[record_id].record.provenance.source_of(field),
+            "path": str(path)}
+
+
+def overlay_rows() -> list[dict[str, Any]]:
+    """Every corrected value: the packaged value, the corrected one, and its source."""
+    from deckbuilder import paths
+    from deckbuilder.catalog import apply_overlay_document
+    from deckbuilder.importer import sets_catalog
+    from deckbuilder.models import Overlay
+    from deckbuilder.yamlio import load_yaml, position, validate_document
+
+    path = paths.overlay_path()
+    if not path.exists():
+        return []
+    document = load_yaml(path)
+    if document is None:
+        return []
+    overlay = validate_document(document, Overlay, path)
+    package = sets_catalog()
+    corrected = sets_catalog()
+    apply_overlay_document(corrected, document, path)
+    rows: list[dict[str, Any]] = []
+    for record_id, correction in overlay.corrections.items():
+        old = package.entries[record_id]
+        new = corrected.entries[record_id]
+        for field in correction.values:
+            line = position(document, ["corrections", record_id, "values", field])
+            rows.append({
+                "id": record_id,
+                "name": new.name,
+                "kind": new.kind,
+                "set": new.set_id,
+                "field": field,
+                "package_value": _plain(getattr(old.record, field, None)),
+                "package_source": old.record.provenance.source_of(field),
+                "value": _plain(getattr(new.record, field, None)),
+                "source": new.record.provenance.source_of(field),
+                "where": str(Location(path, *(line or (None, None)))),
+            })
+    return rows
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+# -- the commands -------------------------------------------------------------------------------
+@overlay_app.command("path")
+def path_() -> None:
+    """Print where the overlay file is (it may not exist yet)."""
+    from deckbuilder import paths
+
+    console.print(str(paths.overlay_path()), markup=False)
+
+
+@overlay_app.command("set", context_settings={"ignore_unknown_options": True})
+def set_(
+    record_id: Annotated[str, typer.Argument(metavar="ID", help="a card (or other record) id")],
+    field: Annotated[str, typer.Argument(metavar="FIELD", help="e.g. cost, firepower, copies")],
+    value: Annotated[str, typer.Argument(metavar="VALUE", help="read as YAML: 3, true, [a, b]")],
+    source: Annotated[
+        str, typer.Option("--source", help="where the correct value is stated", show_default=False)
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Correct one value of one record; the change is checked before the file is written.
+
+    VALUE is read as YAML, so a negative number works as it is: `overlay set x cost -1`.
+    """
+    guarded(_set)(record_id, field, value, source, as_json)
+
+
+def _set(record_id: str, field: str, value: str, source: str, as_json: bool) -> None:
+    change = set_correction(record_id, field, value, source)
+    if as_json:
+        print_json(change)
+        return
+    console.print(
+        f"{change['id']}.{change['field']}: {change['before']!r} -> {change['after']!r} "
+        f"(source: {change['source']}); wrote {change['path']}", markup=False,
+    )
+
+
+@overlay_app.command("show")
+def show(
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """List the corrections and what each changes."""
+    guarded(_show)(as_json)
+
+
+def _show(as_json: bool) -> None:
+    from deckbuilder import paths
+
+    rows = overlay_rows()
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:
+        console.print(
+            f"{row['id']}.{row['field']} ({row['set']}): {row['package_value']!r} "
+            f"[{row['package_source']}] -> {row['value']!r} [{row['source']}]", markup=False,
+        )
+    console.print(f"{len(rows)} corrected values in {paths.overlay_path()}.", markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(overlay_app, name="overlay")

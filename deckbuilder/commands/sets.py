@@ -1,0 +1,180 @@
+"""`deckbuilder sets`: check, import, remove and list card sets (expansions, homebrew)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+
+from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json
+from deckbuilder.errors import SetInstallError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+sets_app = typer.Typer(
+    help="Check, import, remove and list card sets (expansions and homebrew sets).",
+    no_args_is_help=True,
+)
+
+
+def _refusals_exit_1(function: Callable[P, R]) -> Callable[P, R]:
+    """A refused change is an answer ("no"), not bad input: exit code 1, still one line."""
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        from deckbuilder.importer import SetRefused
+
+        try:
+            return function(*args, **kwargs)
+        except SetRefused as refused:
+            for finding in refused.findings:
+                console.print(str(finding), markup=False)
+            raise fail(str(refused), EXIT_FAILED) from None
+        except SetInstallError as error:
+            raise fail(str(error), EXIT_FAILED) from None
+
+    return wrapper
+
+
+FileArgument = Annotated[
+    Path, typer.Argument(help="a card-set YAML file", show_default=False)
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="machine-readable output")]
+
+
+@sets_app.command("check")
+def check(file: FileArgument, as_json: JsonOption = False) -> None:
+    """Validate a card-set file without installing it; list every problem.
+
+    Exit code 0: it can be imported; 1: it has problems; 2: it is not a readable card set.
+    """
+    guarded(_check)(file, as_json)
+
+
+def _check(file: Path, as_json: bool) -> None:
+    from deckbuilder.importer import check_file
+
+    report = check_file(file)
+    problems: list[dict[str, Any]] = [
+        {"code": "schema", "file": str(problem.where.path) if problem.where else str(file),
+         "line": problem.where.line if problem.where else None,
+         "column": problem.where.column if problem.where else None,
+         "message": problem.message, "fix": problem.fix}
+        for problem in report.schema_problems
+    ] + [finding.to_dict() for finding in report.findings]
+    card_set = report.loaded.card_set if report.loaded else None
+    installed = report.installed
+    installed_version = (
+        installed.loaded.card_set.version if installed and installed.loaded else None
+    )
+    if as_json:
+        print_json({
+            "file": str(file),
+            "ok": report.is_ok,
+            "set": None if card_set is None else {
+                "id": card_set.id, "name": card_set.name, "version": card_set.version,
+                "game": card_set.game, "cards": len(card_set.cards),
+            },
+            "installed": installed is not None,
+            "installed_version": installed_version,
+            "problems": problems,
+        })
+    else:
+        for problem in report.schema_problems:
+            console.print(str(problem), markup=False)
+        for finding in report.findings:
+            console.print(str(finding), markup=False)
+    if report.schema_problems:
+        error = report.schema_error()
+        if len(report.schema_problems) > 1:
+            error.message += ", all listed above" if not as_json else ""
+        raise error
+    assert card_set is not None
+    if report.findings:
+        count = len(report.findings)
+        raise fail(f"{file}: {count} problem{'s' if count > 1 else ''}; "
+                   "the set cannot be imported until they are corrected", EXIT_FAILED)
+    if not as_json:
+        note = ""
+        if installed is not None:
+            note = (f"; version {installed_version or '(unreadable)'} is installed, "
+                    "import it with --upgrade")
+        console.print(
+            f"ok: {card_set.id} {card_set.version} ({card_set.name}, {len(card_set.cards)} "
+            f"cards) can be imported{note}", markup=False,
+        )
+
+
+@sets_app.command("import")
+def import_(
+    file: FileArgument,
+    upgrade: Annotated[
+        bool, typer.Option("--upgrade", help="replace the installed set with the same id")
+    ] = False,
+) -> None:
+    """Install a card-set file into the user data folder; a refused import changes nothing."""
+    guarded(_refusals_exit_1(_import))(file, upgrade)
+
+
+def _import(file: Path, upgrade: bool) -> None:
+    from deckbuilder.importer import import_set
+
+    result = import_set(file, upgrade=upgrade)
+    if result.replaced_version is not None:
+        console.print(f"upgraded {result.set_id} from {result.replaced_version} to "
+                      f"{result.version}: {result.path}", markup=False)
+    else:
+        console.print(f"installed {result.set_id} {result.version}: {result.path}", markup=False)
+
+
+@sets_app.command("remove")
+def remove(
+    set_id: Annotated[str, typer.Argument(metavar="ID", help="the id of an installed set")],
+) -> None:
+    """Remove an installed set; refused while another installed set requires it."""
+    guarded(_refusals_exit_1(_remove))(set_id)
+
+
+def _remove(set_id: str) -> None:
+    from deckbuilder.importer import remove_set
+
+    path = remove_set(set_id)
+    console.print(f"removed {set_id}: {path}", markup=False)
+
+
+@sets_app.command("list")
+def list_(as_json: JsonOption = False) -> None:
+    """List packaged and installed sets."""
+    guarded(_list)(as_json)
+
+
+def _list(as_json: bool) -> None:
+    from deckbuilder.importer import set_rows
+
+    rows = set_rows()
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:  # two plain lines per set: readable in any terminal width, greppable
+        if row["error"]:
+            console.print(f"{row['id']}  UNREADABLE ({row['origin']}: {row['path']})", markup=False)
+            console.print(f"    {row['error']}", markup=False)
+            continue
+        number = f" {row['number']}" if row["number"] else ""
+        requires = f"; requires {', '.join(row['requires'])}" if row["requires"] else ""
+        console.print(f"{row['id']} {row['version']}  {row['name']}", markup=False)
+        console.print(
+            f"    {row['game']} {row['kind']}{number}, {row['cards']} cards, "
+            f"{'complete' if row['complete'] else 'incomplete'}{requires}; "
+            f"{'packaged' if row['origin'] == 'package' else 'installed'}", markup=False,
+        )
+    console.print(f"{len(rows)} sets.")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(sets_app, name="sets")
+

@@ -1,0 +1,170 @@
+"""`deckbuilder simulate`: play a deck many times against an opponent and report the odds."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from deckbuilder.commands.common import (
+    console,
+    error_console,
+    guarded,
+    load_catalog_for_cli,
+    print_json,
+)
+
+
+@dataclass(frozen=True)
+class SimDeck:
+    """A deck ready to play: resolved card ids, and what the user should know about it."""
+
+    name: str
+    game: str
+    faction: str
+    cards: dict[str, int]
+    warnings: list[str] = field(default_factory=list)
+
+
+def simulate(
+    deck: Annotated[str, typer.Argument(
+        help="a deck file, or a faction name (colty, mcready, ...) for its base deck",
+        show_default=False)],
+    vs: Annotated[str | None, typer.Option(
+        "--vs", help="the opponent's deck file or faction; default: the other base deck")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
+    bot: Annotated[str, typer.Option(
+        "--bot", help="the deck's bot: random, greedy, search, search:rollouts=200, "
+                      "search:ms=50")] = "greedy",
+    opponent_bot: Annotated[str | None, typer.Option(
+        "--opponent-bot", help="the opponent's bot; default: the same as --bot")] = None,
+    baseline: Annotated[str | None, typer.Option(
+        "--baseline", help="a deck of the same faction to compare with, on the same seeds")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", min=0, help="processes; 0: one per core (results do not change)")] = 1,
+    ruleset: Annotated[str, typer.Option("--ruleset", help="rule variant id")] = "rulebook-en",
+    max_turns: Annotated[int, typer.Option(
+        "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
+    precision: Annotated[float, typer.Option(
+        "--precision", min=0.001, max=0.5,
+        help="report the games needed for this +- precision of the win rate")] = 0.02,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Play DECK against an opponent over many seeded games; win rates with 95% intervals.
+
+    The results measure the deck and the bots together. The same --seed gives the same
+    results for any --workers.
+    """
+    guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline, workers,
+                       ruleset, max_turns, precision, as_json)
+
+
+def load_sim_deck(text: str, catalog: Any) -> SimDeck:
+    """Read a deck for play: a deck file, or a faction name meaning its base deck.
+
+    Unknown cards are refused (they cannot be played); an illegal deck only gets a warning,
+    so that a deck can be play-tested before it is legal.
+    """
+    from deckbuilder.decks import FACTION_GAMES, load_deck
+    from deckbuilder.errors import DeckError, Location
+    from deckbuilder.legality import validate_deck
+
+    path = Path(text)
+    faction = text.strip().lower()
+    if not path.exists() and faction in FACTION_GAMES:
+        game = FACTION_GAMES[faction]
+        cards = catalog.base_deck(game, faction)
+        if not cards:
+            raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
+                            fix="install the base set (see `deckbuilder sets`)")
+        return SimDeck(f"{faction} base deck", game, faction, cards)
+    loaded = load_deck(path, catalog)
+    for entry in loaded.unknown():
+        hint = catalog.suggest(entry.key)
+        raise DeckError(
+            f"unknown card '{entry.key}'", Location(path, entry.line),
+            f"did you mean {', '.join(hint)}?" if hint else "see `deckbuilder cards`",
+        )
+    warnings = []
+    report = validate_deck(loaded, catalog)
+    if not report.is_legal:
+        first = report.violations[0]
+        warnings.append(
+            f"{path} is not a legal deck ({len(report.violations)} problem(s), first: "
+            f"{first.message}); simulating it anyway (see `deckbuilder validate {path}`)"
+        )
+    return SimDeck(loaded.name, loaded.game, loaded.faction, loaded.counts(), warnings)
+
+
+def _simulate(
+    deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
+    baseline_text: str | None, workers: int, ruleset: str, max_turns: int, precision: float,
+    as_json: bool,
+) -> None:
+    from deckbuilder.errors import DeckError
+    from deckbuilder.models.common import GAME_FACTIONS
+    from deckbuilder.sim import Contestant, build_report, print_report, simulate
+    from deckbuilder.sim.runner import prime_catalog
+
+    catalog = load_catalog_for_cli()
+    prime_catalog(catalog)
+    deck = load_sim_deck(deck_text, catalog)
+    players = tuple(str(faction) for faction in GAME_FACTIONS.get(deck.game, ()))
+    if deck.faction not in players:
+        raise DeckError(f"'{deck.faction}' is not a side of {deck.game}: nothing to play",
+                        fix=f"simulate a deck of {', '.join(players) or 'a player faction'}")
+    side = players.index(deck.faction)
+    opponent = load_sim_deck(vs or players[1 - side], catalog)
+    if opponent.faction != players[1 - side]:
+        raise DeckError(f"--vs must be a {players[1 - side]} deck, not {opponent.faction}",
+                        fix=f"give a {players[1 - side]} deck file, or leave --vs out")
+    baseline = None
+    if baseline_text is not None:
+        baseline = load_sim_deck(baseline_text, catalog)
+        if baseline.faction != deck.faction:
+            raise DeckError(f"--baseline must be a {deck.faction} deck, not {baseline.faction}",
+                            fix="compare two decks of the same faction")
+    warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
+    for warning in warnings:
+        error_console.print(f"warning: {warning}", markup=False)
+
+    arguments: dict[str, Any] = {
+        "side": side, "games": games, "seed": seed, "ruleset": ruleset, "game": deck.game,
+        "max_turns": max_turns, "workers": workers,
+        "baseline": None if baseline is None else Contestant(baseline.name, baseline.cards, bot),
+    }
+    total = games * (2 if baseline is not None else 1)
+    show_progress = not as_json and sys.stdout.isatty()
+    run = _with_progress(
+        simulate, show_progress, total,
+        Contestant(deck.name, deck.cards, bot),
+        Contestant(opponent.name, opponent.cards, opponent_bot),
+        **arguments,
+    )
+    names = {entry.id: entry.name for entry in catalog.cards()}
+    report = build_report(run, players, names, precision)
+    report["warnings"] = warnings
+    if as_json:
+        print_json(report)
+    else:
+        print_report(console, report)
+
+
+def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) -> Any:
+    if not show:
+        return run(*args, **kwargs)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                  transient=True) as progress:
+        task = progress.add_task("playing", total=total)
+        return run(*args, on_result=lambda _result: progress.advance(task), **kwargs)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)

@@ -1,0 +1,116 @@
+"""`deckbuilder validate`: Module D legality of deck files, every violation at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from deckbuilder.commands.common import (
+    EXIT_BAD_INPUT,
+    EXIT_FAILED,
+    EXIT_OK,
+    console,
+    error_console,
+    guarded,
+    load_catalog_for_cli,
+    print_json,
+)
+
+
+def validate(
+    decks: Annotated[list[Path], typer.Argument(help="deck files (YAML)", show_default=False)],
+    collection: Annotated[
+        Path | None, typer.Option("--collection", help="a collection file: report cards not owned")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Check decks against the deck-building rules (Tarnished Star, Module D).
+
+    Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read.
+    """
+    code = guarded(_validate)(decks, collection, as_json)
+    raise typer.Exit(code)
+
+
+def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
+    from deckbuilder.decks import load_collection
+    from deckbuilder.errors import DeckbuilderError
+    from deckbuilder.legality import validate_deck
+
+    catalog = load_catalog_for_cli()
+    owned = load_collection(collection, catalog) if collection is not None else None
+    results: list[dict[str, Any]] = []
+    exit_code = EXIT_OK
+    for path in decks:
+        try:
+            report = validate_deck(path, catalog, owned)
+        except DeckbuilderError as error:
+            exit_code = EXIT_BAD_INPUT
+            results.append(_error_json(path, error))
+            if not as_json:
+                error_console.print(f"error: {error}", markup=False)
+            continue
+        if not report.is_legal and exit_code == EXIT_OK:
+            exit_code = EXIT_FAILED
+        results.append(report.to_json())
+        if not as_json:
+            _print_report(report)
+    if as_json:
+        print_json(results[0] if len(results) == 1 else results)
+    return exit_code
+
+
+def _error_json(path: Path, error: Any) -> dict[str, Any]:
+    where = error.where
+    return {
+        "file": str(path),
+        "legal": None,
+        "error": {
+            "message": error.message,
+            "line": where.line if where is not None else None,
+            "fix": error.fix,
+        },
+        "violations": [],
+        "replacements": [],
+    }
+
+
+def _print_report(report: Any) -> None:
+    label = escape(str(report.path) if report.path is not None else report.name)
+    summary = escape(
+        f'"{report.name}" ({report.faction}, {report.game}), {report.card_count} cards'
+    )
+    if report.is_legal:
+        console.print(f"[bold green]LEGAL[/]    {label}: {summary}")
+    else:
+        count = len(report.violations)
+        console.print(
+            f"[bold red]ILLEGAL[/]  {label}: {summary}, "
+            f"{count} violation{'s' if count != 1 else ''}"
+        )
+    for violation in report.violations:
+        where = f"{label}:{violation.line}" if violation.line is not None else label
+        console.print(f"  {where}  [bold]{violation.code}[/]  {escape(violation.message)}")
+        console.print(f"      rule: {escape(violation.rule)}", style="dim")
+        if violation.fix:
+            console.print(f"      fix: {escape(violation.fix)}")
+    _print_replacements(report.replacements, report.is_legal)
+
+
+def _print_replacements(replacements: Any, is_legal: bool) -> None:
+    if not replacements:
+        console.print("  replacements: none" + (" (the base deck as it comes)" if is_legal else ""))
+        return
+    console.print("  replacements (base card out -> card in):")
+    pairs = Counter((r.out_name, r.in_name, r.wildcard) for r in replacements)
+    for (out_name, in_name, wildcard), count in pairs.items():
+        how = "rule D: location/open-range" if wildcard else "rule C: same category"
+        console.print(f"    {count}x {escape(out_name)} -> {escape(in_name)}  ({how})")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("validate")(validate)

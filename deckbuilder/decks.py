@@ -1,0 +1,633 @@
+"""Deck files and text deck lists: load with source lines, resolve names, build and edit.
+
+A deck file names cards by id or by name; `load_deck` resolves every entry against the catalog
+and remembers its line, so the validator can say `deck.yaml:12`. Edits (`swap_cards`) go
+through the ruamel round-trip document, so the user's comments and order survive, and every
+write is atomic. Text deck lists (`3x .38 Special`) are read line by line, and every line gets
+a label, like Forge's deck import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
+
+from deckbuilder.catalog import Catalog, Entry, normalise_name
+from deckbuilder.errors import DataFileError, DeckError, Location
+from deckbuilder.models import Collection, Deck
+from deckbuilder.models.common import GAME_FACTIONS, Faction
+from deckbuilder.yamlio import load_model, position, read_text, validate_document, write_yaml
+
+DECK_SIZE = 62
+#: The factions that have a base deck, and their game.
+FACTION_GAMES: dict[str, str] = {
+    str(faction): str(game) for game, factions in GAME_FACTIONS.items() for faction in factions
+}
+FACTION_TITLES = {
+    Faction.COLTY: "Colty gang",
+    Faction.MCREADY: "Colonel McReady",
+    Faction.MAPACHE: "General Mapache",
+    Faction.ESTEBAN: "Padre Esteban",
+}
+_NAME_COMMENT_COLUMN = 40
+
+
+def game_of_faction(faction: str, where: Location | None = None) -> str:
+    """The game a player faction belongs to; other factions have no base deck."""
+    game = FACTION_GAMES.get(faction)
+    if game is None:
+        raise DeckError(
+            f"'{faction}' has no base deck", where,
+            f"use one of: {', '.join(FACTION_GAMES)}",
+        )
+    return game
+
+
+# -- loaded decks ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DeckEntry:
+    """One `card: count` line of a deck file, resolved (or not) to a catalog entry."""
+
+    key: str
+    count: int
+    line: int | None
+    entry: Entry | None
+
+    @property
+    def identity(self) -> str:
+        """The resolved id, or the folded name of an unknown card."""
+        return self.entry.id if self.entry else f"?{normalise_name(self.key)}"
+
+    @property
+    def display_name(self) -> str:
+        return self.entry.name if self.entry else self.key
+
+
+@dataclass(frozen=True)
+class LoadedDeck:
+    """A deck with each entry resolved and, when read from a file, its source lines."""
+
+    deck: Deck
+    entries: tuple[DeckEntry, ...]
+    path: Path | None = None
+    document: Any = None
+
+    @property
+    def name(self) -> str:
+        return self.deck.name
+
+    @property
+    def game(self) -> str:
+        return str(self.deck.game)
+
+    @property
+    def faction(self) -> str:
+        return str(self.deck.faction)
+
+    @property
+    def label(self) -> str:
+        return str(self.path) if self.path is not None else self.deck.name
+
+    def total(self) -> int:
+        return sum(entry.count for entry in self.entries)
+
+    def counts(self) -> dict[str, int]:
+        """Resolved card id -> copies, entries naming the same card merged, in file order."""
+        counts: dict[str, int] = {}
+        for entry in self.entries:
+            if entry.entry is not None:
+                counts[entry.entry.id] = counts.get(entry.entry.id, 0) + entry.count
+        return counts
+
+    def unknown(self) -> list[DeckEntry]:
+        return [entry for entry in self.entries if entry.entry is None]
+
+    def line_of(self, card_id: str) -> int | None:
+        for entry in self.entries:
+            if entry.entry is not None and entry.entry.id == card_id:
+                return entry.line
+        return None
+
+    def cards_line(self) -> int | None:
+        found = position(self.document, ["cards"]) if self.document is not None else None
+        return found[0] if found else None
+
+    def set_line(self, set_id: str) -> int | None:
+        sets = self.deck.sets or []
+        if self.document is None or set_id not in sets:
+            return None
+        found = position(self.document, ["sets", sets.index(set_id)])
+        return found[0] if found else None
+
+
+def _key_lines(document: Any) -> dict[str, int]:
+    cards = document.get("cards") if isinstance(document, CommentedMap) else None
+    if not isinstance(cards, CommentedMap):
+        return {}
+    return {str(key): cards.lc.key(key)[0] + 1 for key in cards}
+
+
+def resolve_deck(
+    deck: Deck, catalog: Catalog, path: Path | None = None, document: Any = None
+) -> LoadedDeck:
+    """Resolve a deck model's card names against the catalog."""
+    lines = _key_lines(document) if document is not None else {}
+    entries = tuple(
+        DeckEntry(key, count, lines.get(key), catalog.find(key))
+        for key, count in deck.cards.items()
+    )
+    return LoadedDeck(deck, entries, path, document)
+
+
+def load_deck(path: Path | str, catalog: Catalog) -> LoadedDeck:
+    """Read a deck file and resolve its cards.
+
+    Raises `DataFileError` (with `file:line`) when the file is not a readable deck.
+    """
+    path = Path(path)
+    deck, document = load_model(path, Deck)
+    return resolve_deck(deck, catalog, path, document)
+
+
+# -- collections ----------------------------------------------------------------------------
+def owned_copies(
+    collection: Collection, catalog: Catalog, path: Path | None = None, document: Any = None
+) -> dict[str, int]:
+    """Card id -> copies owned: `boxes * copies` for every card of each owned set, plus singles."""
+    source = path if path is not None else Path("collection")
+
+    def where(*loc: Any) -> Location:
+        found = position(document, loc) if document is not None else None
+        return Location(source, *(found or (None, None)))
+
+    owned: Counter[str] = Counter()
+    for set_id, boxes in collection.sets.items():
+        loaded = catalog.sets.get(set_id)
+        if loaded is None:
+            raise DataFileError(
+                f"collection names set '{set_id}', which is not installed",
+                where("sets", set_id),
+                f"installed sets: {', '.join(sorted(catalog.sets))}",
+            )
+        for card in loaded.card_set.cards:
+            owned[card.id] += boxes * card.copies
+    for key, count in collection.cards.items():
+        entry = catalog.find(key)
+        if entry is None:
+            raise DataFileError(f"collection names unknown card '{key}'", where("cards", key),
+                                _did_you_mean(catalog.suggest(key, kind="card")))
+        owned[entry.id] += count
+    return dict(owned)
+
+
+def load_collection(path: Path | str, catalog: Catalog) -> dict[str, int]:
+    path = Path(path)
+    collection, document = load_model(path, Collection)
+    return owned_copies(collection, catalog, path, document)
+
+
+# -- new decks ------------------------------------------------------------------------------
+def _name_comment(name: str, following: str = "") -> list[Any]:
+    token = CommentToken(f"# {name}\n{following}", CommentMark(_NAME_COMMENT_COLUMN), None)
+    return [None, None, token, None]
+
+
+def deck_document(
+    name: str, faction: str, cards: dict[str, int], catalog: Catalog,
+    sets: list[str] | None = None,
+) -> CommentedMap:
+    """A deck as a round-trip document: cards under their ids, each with its name beside it."""
+    document = CommentedMap()
+    document["name"] = name
+    document["game"] = game_of_faction(faction)
+    document["faction"] = faction
+    if sets:
+        flow = CommentedSeq(sets)
+        flow.fa.set_flow_style()
+        document["sets"] = flow
+    card_map = CommentedMap()
+    for key, count in cards.items():
+        card_map[key] = count
+        entry = catalog.find(key)
+        if entry is not None and entry.name != key:
+            card_map.ca.items[key] = _name_comment(entry.name)
+    document["cards"] = card_map
+    return document
+
+
+def _refuse_overwrite(path: Path, force: bool) -> None:
+    if path.exists() and not force:
+        raise DeckError(
+            "file already exists", Location(path), "choose another file name or pass --force"
+        )
+
+
+def new_deck(
+    catalog: Catalog, faction: str, path: Path, force: bool = False, name: str | None = None
+) -> dict[str, int]:
+    """Write the faction's base deck to `path`; returns its cards (id -> copies)."""
+    game = game_of_faction(faction)
+    base = catalog.base_deck(game, faction)
+    if not base:
+        raise DeckError(
+            f"no base deck for '{faction}': the {game} base set is not installed",
+            fix="install the base set (see `deckbuilder sets`)",
+        )
+    _refuse_overwrite(path, force)
+    title = name or f"{FACTION_TITLES.get(Faction(faction), faction)} base deck"
+    write_yaml(path, deck_document(title, faction, base, catalog))
+    return base
+
+
+# -- swapping cards in place ----------------------------------------------------------------
+def _split_comment(value: str) -> tuple[str, str]:
+    """A key's comment token is '<end-of-line comment>\\n<comment lines below it>'."""
+    if value.startswith("\n"):
+        return "", value[1:]
+    end_of_line, _, below = value.partition("\n")
+    return end_of_line, below
+
+
+def _comment_parts(cards: CommentedMap, key: Any) -> tuple[str, str, Any]:
+    slots = cards.ca.items.get(key)
+    token = slots[2] if slots and len(slots) > 2 else None
+    if token is None:
+        return "", "", None
+    return (*_split_comment(token.value), token)
+
+
+def _set_comment(cards: CommentedMap, key: Any, end_of_line: str, below: str, like: Any) -> None:
+    if not end_of_line and not below:
+        cards.ca.items.pop(key, None)
+        return
+    column = like.column if like is not None and like.column is not None else 0
+    token = CommentToken(f"{end_of_line}\n{below}", CommentMark(column), None)
+    cards.ca.items[key] = [None, None, token, None]
+
+
+def _insert_after(cards: CommentedMap, anchor: Any, key: str, value: int, name: str | None) -> None:
+    """Insert below `anchor`; the comment lines that followed the anchor now follow the new key."""
+    end_of_line, below, token = _comment_parts(cards, anchor)
+    _set_comment(cards, anchor, end_of_line, "", token)
+    cards.insert(list(cards).index(anchor) + 1, key, value)
+    if name and not cards.fa.flow_style():  # a comment inside {...} would break the line
+        cards.ca.items[key] = _name_comment(name, below)
+    elif below:
+        _set_comment(cards, key, "", below, None)
+
+
+def _drop_key(cards: CommentedMap, key: Any) -> None:
+    """Delete a key; its end-of-line comment goes with it, the comment lines below it stay."""
+    keys = list(cards)
+    index = keys.index(key)
+    _, below, _ = _comment_parts(cards, key)
+    cards.ca.items.pop(key, None)
+    del cards[key]
+    if not below:
+        return
+    if index > 0:
+        previous = keys[index - 1]
+        end_of_line, previous_below, token = _comment_parts(cards, previous)
+        _set_comment(cards, previous, end_of_line, previous_below + below, token)
+    else:
+        if cards.ca.comment is None:
+            cards.ca.comment = [None, []]
+        if cards.ca.comment[1] is None:
+            cards.ca.comment[1] = []
+        cards.ca.comment[1].append(CommentToken(below, CommentMark(0), None))
+
+
+@dataclass(frozen=True)
+class SwapResult:
+    path: Path
+    out_name: str
+    in_id: str
+    in_name: str
+    count: int
+
+
+def _did_you_mean(hint: list[str]) -> str:
+    return f"did you mean {' or '.join(hint)}?" if hint else "look it up with `deckbuilder cards`"
+
+
+def _not_found(catalog: Catalog, text: str, where: Location, what: str) -> DeckError:
+    return DeckError(f"{what} '{text}' is not a known card", where,
+                     _did_you_mean(catalog.suggest(text, kind="card")))
+
+
+def _keys_naming(cards: CommentedMap, catalog: Catalog, entry: Entry | None) -> list[Any]:
+    if entry is None:
+        return []
+    return [key for key in cards if (found := catalog.find(str(key))) and found.id == entry.id]
+
+
+def swap_cards(
+    path: Path | str, catalog: Catalog, out_card: str, in_card: str, count: int = 1
+) -> SwapResult:
+    """Replace `count` copies of one card by another in a deck file, keeping comments and order.
+
+    Cards are given by id or name; the in card is written under its id.
+    """
+    path = Path(path)
+    _, document = load_model(path, Deck)
+    cards: CommentedMap = document["cards"]
+    in_entry = catalog.find(in_card)
+    if in_entry is None:
+        raise _not_found(catalog, in_card, Location(path), "in card")
+    out_entry = catalog.find(out_card)
+    out_keys = [key for key in cards if str(key) == out_card]
+    out_keys = out_keys or _keys_naming(cards, catalog, out_entry)
+    if not out_keys:
+        if out_entry is None:
+            raise _not_found(catalog, out_card, Location(path), "out card")
+        raise DeckError(
+            f"the deck has no copy of {out_entry.name}", Location(path),
+            "name a card the deck contains (`deckbuilder deck export` lists them)",
+        )
+    out_name = out_entry.name if out_entry else out_card
+    if out_entry is not None and out_entry.id == in_entry.id:
+        raise DeckError(f"out and in are the same card ({out_name})", Location(path),
+                        "name two different cards")
+    have = sum(int(cards[key]) for key in out_keys)
+    if have < count:
+        line = cards.lc.key(out_keys[0])[0] + 1
+        raise DeckError(
+            f"the deck has {have} {'copy' if have == 1 else 'copies'} of {out_name}, "
+            f"so {count} can't be swapped out", Location(path, line),
+            f"use --count {have} or less",
+        )
+    remaining = count
+    for key in out_keys:
+        taken = min(int(cards[key]), remaining)
+        cards[key] = int(cards[key]) - taken
+        remaining -= taken
+    in_keys = _keys_naming(cards, catalog, in_entry)
+    if in_keys:
+        cards[in_keys[0]] = int(cards[in_keys[0]]) + count
+    else:
+        _insert_after(cards, out_keys[0], in_entry.id, count, in_entry.name)
+    for key in out_keys:
+        if cards[key] == 0:
+            _drop_key(cards, key)
+    validate_document(document, Deck, path)
+    write_yaml(path, document)
+    return SwapResult(path, out_name, in_entry.id, in_entry.name, count)
+
+
+# -- differences between decks --------------------------------------------------------------
+@dataclass(frozen=True)
+class CardCount:
+    card: str  # id (or the name as written, for an unknown card)
+    name: str
+    count: int
+
+
+@dataclass(frozen=True)
+class DeckDiff:
+    """What changed from deck A to deck B: the cards taken out and the cards put in."""
+
+    out: tuple[CardCount, ...]
+    into: tuple[CardCount, ...]
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.out and not self.into
+
+
+def _tally(deck: LoadedDeck) -> tuple[Counter[str], dict[str, tuple[str, str]]]:
+    counts: Counter[str] = Counter()
+    names: dict[str, tuple[str, str]] = {}
+    for entry in deck.entries:
+        counts[entry.identity] += entry.count
+        names[entry.identity] = (entry.entry.id if entry.entry else entry.key, entry.display_name)
+    return counts, names
+
+
+def diff_decks(first: LoadedDeck, second: LoadedDeck) -> DeckDiff:
+    """Cards out (in A, not in B) and in (in B, not in A), counted by copies."""
+    (a, names_a), (b, names_b) = _tally(first), _tally(second)
+    names = {**names_b, **names_a}
+
+    def rows(counts: Counter[str]) -> tuple[CardCount, ...]:
+        return tuple(CardCount(*names[key], count) for key, count in counts.items())
+
+    return DeckDiff(rows(a - b), rows(b - a))
+
+
+# -- text deck lists ------------------------------------------------------------------------
+class LineStatus(StrEnum):
+    OK = "ok"
+    MERGED = "merged"
+    WARNING = "warning"  # read, but `validate` will refuse the card (not a deck card, ...)
+    UNKNOWN = "unknown"
+    BAD_COUNT = "bad-count"
+    UNREADABLE = "unreadable"
+    BAD_HEADER = "bad-header"
+    HEADER = "header"
+    COMMENT = "comment"
+    BLANK = "blank"
+
+
+PROBLEM_STATUSES = frozenset(
+    {LineStatus.UNKNOWN, LineStatus.BAD_COUNT, LineStatus.UNREADABLE, LineStatus.BAD_HEADER}
+)
+
+_COUNT_FIRST = re.compile(r"^(?P<count>[-+]?\d+)\s*[xX×]?\s+(?P<name>\S.*)$")
+_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×]\s*(?P<count>[-+]?\d+)$")
+_COUNT_ONLY = re.compile(r"^[-+]?\d+\s*[xX×]?$")
+_HEADER = re.compile(r"^#\s*(?P<key>faction|name|sets)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
+_INLINE_COMMENT = re.compile(r"(^|\s)#.*$")
+MAX_COPIES = 99
+
+
+@dataclass(frozen=True)
+class ListLine:
+    """The label of one line of a text deck list."""
+
+    number: int
+    text: str
+    status: LineStatus
+    message: str = ""
+    card: str | None = None  # id of the card read, or the name kept as written
+    count: int = 0
+
+    @property
+    def is_problem(self) -> bool:
+        return self.status in PROBLEM_STATUSES
+
+
+@dataclass
+class DeckList:
+    """A parsed text deck list: cards (merged), headers, and one label per line."""
+
+    lines: list[ListLine] = field(default_factory=list)
+    cards: dict[str, int] = field(default_factory=dict)
+    faction: str | None = None
+    name: str | None = None
+    sets: list[str] | None = None
+
+    @property
+    def problems(self) -> list[ListLine]:
+        return [line for line in self.lines if line.is_problem]
+
+
+def _parse_card_line(text: str) -> tuple[int | None, str | None, bool]:
+    """(count, name, count given); name None when the line has only a count."""
+    for pattern in (_COUNT_FIRST, _COUNT_LAST):
+        match = pattern.match(text)
+        if match:
+            return int(match["count"]), match["name"].strip(), True
+    if _COUNT_ONLY.match(text):
+        return None, None, True
+    return 1, text, False
+
+
+def _header_line(
+    number: int, raw: str, key: str, value: str, result: DeckList, faction: str | None,
+) -> ListLine:
+    if key == "faction":
+        folded = normalise_name(value)
+        if folded not in FACTION_GAMES:
+            return ListLine(number, raw, LineStatus.BAD_HEADER,
+                            f"unknown faction '{value}' (use {', '.join(FACTION_GAMES)})")
+        if faction is not None and faction != folded:
+            return ListLine(number, raw, LineStatus.HEADER,
+                            f"faction {folded} (overridden by --faction {faction})")
+        result.faction = folded
+        return ListLine(number, raw, LineStatus.HEADER, f"faction {folded}")
+    if key == "sets":
+        result.sets = [part.strip() for part in value.split(",") if part.strip()]
+        return ListLine(number, raw, LineStatus.HEADER, f"sets {', '.join(result.sets)}")
+    result.name = value
+    return ListLine(number, raw, LineStatus.HEADER, f"name {value}")
+
+
+def _card_warning(entry: Entry, faction: str | None) -> str:
+    record = entry.record
+    if entry.kind != "card":
+        return f"{entry.name} is a {entry.kind}, not a deck card: `validate` will refuse it"
+    if not record.deckable or record.faction == Faction.FRONTIER:
+        return f"{entry.name} never goes into a player's deck: `validate` will refuse it"
+    if faction and record.faction not in (faction, Faction.NEUTRAL):
+        return f"{entry.name} is a {record.faction} card: `validate` will refuse it"
+    return ""
+
+
+def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> DeckList:
+    """Read `3x .38 Special` lines (also `3 .38 Special`, `.38 Special x3`), labelling each.
+
+    Duplicate lines are merged before counting; a typo gets the closest names and is kept as
+    written so the deck file shows it (and `validate` points at it).
+
+    >>> from deckbuilder.catalog import Catalog
+    >>> parse_deck_list("# faction: colty\\n", Catalog()).faction
+    'colty'
+    """
+    result = DeckList(faction=faction)
+    first_seen: dict[str, tuple[int, str]] = {}  # identity -> (line, key)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            result.lines.append(ListLine(number, raw, LineStatus.BLANK))
+            continue
+        header = _HEADER.match(stripped)
+        if header:
+            result.lines.append(_header_line(
+                number, raw, header["key"].lower(), header["value"], result, faction))
+            continue
+        content = _INLINE_COMMENT.sub("", stripped).strip()
+        if not content:
+            result.lines.append(ListLine(number, raw, LineStatus.COMMENT))
+            continue
+        whole_name = catalog.find(content) is not None  # "1866 Double Barrel Derringer"
+        count, name, counted = (1, content, False) if whole_name else _parse_card_line(content)
+        if name is None:
+            result.lines.append(ListLine(number, raw, LineStatus.UNREADABLE,
+                                         "a count but no card name"))
+            continue
+        if not 1 <= (count or 0) <= MAX_COPIES:
+            result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
+                                         f"count must be 1 to {MAX_COPIES}; line skipped"))
+            continue
+        entry = catalog.find(name)
+        key = entry.id if entry else name
+        identity = entry.id if entry else f"?{normalise_name(name)}"
+        if identity in first_seen:
+            first_number, original = first_seen[identity]
+            if result.cards[original] + count > MAX_COPIES:
+                result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
+                                             f"with line {first_number}: over {MAX_COPIES}"))
+                continue
+            result.cards[original] += count
+            result.lines.append(ListLine(
+                number, raw, LineStatus.MERGED,
+                f"merged with line {first_number}: now {result.cards[original]}x "
+                f"{entry.name if entry else name}", key, count))
+            continue
+        first_seen[identity] = (number, key)
+        result.cards[key] = count
+        if entry is None:
+            hint = catalog.suggest(name, kind="card")
+            guess = f"; did you mean {' or '.join(hint)}?" if hint else ""
+            result.lines.append(ListLine(
+                number, raw, LineStatus.UNKNOWN,
+                f"unknown card '{name}'{guess} (kept as written: correct it in the deck file)",
+                key, count))
+            continue
+        warning = _card_warning(entry, result.faction)
+        status = LineStatus.WARNING if warning else LineStatus.OK
+        read = f"{count}x {entry.name} ({entry.id})" + ("" if counted else ", no count: 1")
+        result.lines.append(ListLine(number, raw, status, warning or read, key, count))
+    if result.faction is None:
+        result.faction = _guess_faction(catalog, result.cards)
+    return result
+
+
+def _guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
+    votes: Counter[str] = Counter()
+    for key in cards:
+        entry = catalog.find(key)
+        faction = getattr(entry.record, "faction", None) if entry else None
+        if faction in FACTION_GAMES:
+            votes[faction] += 1
+    return votes.most_common(1)[0][0] if votes else None
+
+
+def import_deck_list(
+    source: Path, catalog: Catalog, out: Path, faction: str | None = None, force: bool = False
+) -> DeckList:
+    """Read a text deck list and write it as a deck file (cards under their ids)."""
+    if faction is not None:
+        game_of_faction(faction)
+    deck_list = parse_deck_list(read_text(source), catalog, faction)
+    if deck_list.faction is None:
+        raise DeckError(
+            "the list does not say whose deck it is", Location(source, 1),
+            "add a '# faction: colty' line (or mcready, mapache, esteban) or pass --faction",
+        )
+    if not deck_list.cards:
+        raise DeckError("the list names no cards", Location(source), "add '3x .38 Special' lines")
+    _refuse_overwrite(out, force)
+    name = deck_list.name or source.stem
+    document = deck_document(name, deck_list.faction, deck_list.cards, catalog, deck_list.sets)
+    validate_document(document, Deck, out)
+    write_yaml(out, document)
+    return deck_list
+
+
+def export_deck_list(deck: LoadedDeck) -> str:
+    """The deck as a text list (`20x .38 Special`) that `parse_deck_list` reads back."""
+    lines = [f"# name: {deck.name}", f"# faction: {deck.faction}"]
+    if deck.deck.sets:
+        lines.append(f"# sets: {', '.join(deck.deck.sets)}")
+    lines.extend(f"{entry.count}x {entry.display_name}" for entry in deck.entries)
+    return "\n".join(lines) + "\n"

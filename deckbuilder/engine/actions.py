@@ -1,0 +1,143 @@
+"""The action table: every decision is one small int, read in the context of the open decision.
+
+A game's table is fixed once its decks are known (`ActionLayout`): a few fixed actions, then
+ranges for battlefields, modes, bandits, cards in play (by instance), abilities, and card
+definitions (play, pay, choose). Which ranges are legal depends on the open decision (its
+`kind`), and `action_to_string` reads an action in that context ("play Deputy", "pay: discard
+Cowboy", "kill Deputy at Whiskey Canyon").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.errors import DeckbuilderError
+
+PASS = 0  # end the play phase / decline / done choosing
+DERAIL = 1  # activate Derail the Train
+ACCEPT = 2  # pay an optional cost
+BF_BASE = 3  # + battlefield index (the open range is the last "battlefield")
+MODE_BASE = 32  # + mode index (0 = the card as printed)
+BANDIT_BASE = 40  # + bandit (character) index
+PIECE_BASE = 100  # + card instance id: a card in play chosen as a target
+MAX_BATTLEFIELDS = MODE_BASE - BF_BASE - 1
+MAX_MODES = BANDIT_BASE - MODE_BASE
+MAX_BANDITS = PIECE_BASE - BANDIT_BASE
+MAX_ABILITIES = 4
+
+# Kinds of open decisions (they say how to read the action ints).
+K_MAIN = 0  # play phase: play a card, use an ability, discard own card, derail, or pass
+K_MODE = 1
+K_PLACE = 2
+K_PAY = 3  # discard a card from hand to pay a cost
+K_DISCARD = 4  # discard a card from hand because an effect says so
+K_REACT = 5  # play a reaction card (or pass)
+K_KILL = 6
+K_DESTROY = 7
+K_BOUNCE = 8
+K_MOVE_CARD = 9
+K_MOVE_TO = 10
+K_TOKEN = 11
+K_CASUALTY = 12
+K_SACRIFICE = 13
+K_SAVE = 14  # derail: save a bandit (one discard each) or stop
+K_OPTIONAL = 15
+K_RETRIEVE = 16
+K_SEARCH = 17
+K_NAME = 18
+K_SACRIFICE_CARD = 19
+
+_KIND_NAMES = {
+    K_MAIN: "play phase", K_MODE: "choose how to play", K_PLACE: "choose a battlefield",
+    K_PAY: "pay: discard a card", K_DISCARD: "discard a card", K_REACT: "react",
+    K_KILL: "choose a card to kill", K_DESTROY: "choose a card to destroy",
+    K_BOUNCE: "choose a card to return to hand", K_MOVE_CARD: "choose a card to move",
+    K_MOVE_TO: "choose where to move it", K_TOKEN: "choose a card for the token",
+    K_CASUALTY: "choose the casualty", K_SACRIFICE: "choose a gang member to lose",
+    K_SAVE: "derail: save a bandit", K_OPTIONAL: "pay an optional cost?",
+    K_RETRIEVE: "choose a card from the discard pile", K_SEARCH: "choose a card from the deck",
+    K_NAME: "name a card", K_SACRIFICE_CARD: "choose one of your characters to lose",
+}
+
+
+class IllegalActionError(DeckbuilderError):
+    """An action that is not legal in this state; the message says why."""
+
+
+class ActionLayout:
+    """Where each range of the action table starts, for one game's decks."""
+
+    __slots__ = (
+        "ability_base", "card_base", "n_defs", "n_uids", "own_base", "pay_base", "play_base",
+        "size",
+    )
+
+    def __init__(self, n_uids: int, n_defs: int) -> None:
+        self.n_uids = n_uids
+        self.n_defs = n_defs
+        self.own_base = PIECE_BASE + n_uids  # discard one of your own cards in play
+        self.ability_base = self.own_base + n_uids
+        self.play_base = self.ability_base + n_uids * MAX_ABILITIES
+        self.pay_base = self.play_base + n_defs
+        self.card_base = self.pay_base + n_defs
+        self.size = self.card_base + n_defs
+
+
+def kind_name(kind: int) -> str:
+    return _KIND_NAMES.get(kind, "decision")
+
+
+def action_to_string(state: Any, action: int) -> str:
+    """Read `action` in the context of the state's open decision."""
+    spec = state.spec
+    layout: ActionLayout = spec.layout
+    kind = state.pending_kind
+    if action == PASS:
+        return {
+            K_MAIN: "end play phase", K_REACT: "do not react", K_SAVE: "stop saving bandits",
+            K_OPTIONAL: "decline the optional cost",
+        }.get(kind, "stop (choose no more)")
+    if action == DERAIL:
+        return "activate Derail the Train"
+    if action == ACCEPT:
+        return "pay the optional cost"
+    if BF_BASE <= action < MODE_BASE:
+        return f"{'move it to' if kind == K_MOVE_TO else 'place at'} {spec.bf_name(action - BF_BASE)}"
+    if MODE_BASE <= action < BANDIT_BASE:
+        data = state.pending_data
+        card = spec.card_def[data[0]] if data else None
+        index = action - MODE_BASE
+        if card is not None and index < len(card.modes):
+            return f"play {card.name} as: {card.modes[index].name}"
+        return f"mode {index}"
+    if BANDIT_BASE <= action < PIECE_BASE:
+        index = action - BANDIT_BASE
+        name = spec.bandits[index].name if index < len(spec.bandits) else f"#{index}"
+        verb = {K_SAVE: "save", K_SACRIFICE: "lose"}.get(kind, "casualty:")
+        return f"{verb} {name}"
+    if PIECE_BASE <= action < layout.own_base:
+        uid = action - PIECE_BASE
+        verb = {
+            K_KILL: "kill", K_DESTROY: "destroy", K_BOUNCE: "return to hand",
+            K_MOVE_CARD: "move", K_TOKEN: "token on", K_SACRIFICE_CARD: "lose",
+        }.get(kind, "choose")
+        return f"{verb} {spec.uid_name(uid)}{state.where_text(uid)}"
+    if layout.own_base <= action < layout.ability_base:
+        uid = action - layout.own_base
+        return f"discard own {spec.uid_name(uid)} from play"
+    if layout.ability_base <= action < layout.play_base:
+        uid, index = divmod(action - layout.ability_base, MAX_ABILITIES)
+        card = spec.card_def[uid]
+        ability = card.abilities[index].name if index < len(card.abilities) else f"#{index}"
+        return f"use {card.name}: {ability}"
+    if layout.play_base <= action < layout.pay_base:
+        name = spec.defs[action - layout.play_base].name
+        return f"react with {name}" if kind == K_REACT else f"play {name}"
+    if layout.pay_base <= action < layout.card_base:
+        name = spec.defs[action - layout.pay_base].name
+        return f"pay: discard {name}" if kind == K_PAY else f"discard {name}"
+    if layout.card_base <= action < layout.size:
+        name = spec.defs[action - layout.card_base].name
+        verb = {K_RETRIEVE: "take", K_SEARCH: "put on top", K_NAME: "name"}.get(kind, "choose")
+        return f"{verb} {name}"
+    return f"action {action} (outside the action table)"

@@ -1,0 +1,574 @@
+"""The table: zones, columns and limits, firepower, the turn marker, draws, kills, casualties.
+
+Shared primitives for the turn sequence (`revolver.py`), card play (`play.py`) and the effect
+steps (`effects.py`). Everything takes the state first and works on its plain lists. A card in
+play sits in `state.rows[2 * battlefield + owner]` with its mode in `state.placed[uid]`; the
+mode's slot says whether it fills its owner's column, the opponent's column (row-blocking) or
+no column (beside the battlefield).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
+from deckbuilder.engine.codes import (
+    SIDE_OPPONENT,
+    SIDE_SELF,
+    SLOT_OPPONENT,
+    SLOT_OWN,
+    SPACE_EXTRA,
+    SPACE_FACE,
+    SPACE_OPTIONAL,
+    SPACE_REGULAR,
+    WHERE_ADJACENT,
+    WHERE_ANY,
+    WHERE_CURRENT,
+    WHERE_UPCOMING,
+)
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State, Termination
+
+ROW_BLOCKING_LIMIT = 2  # "maximum of 2 row-blocking cards per battlefield"
+
+
+def push_steps(state: State, steps: tuple, ctx: tuple[int, int, int]) -> None:
+    """Queue compiled steps to run in order; ctx = (acting player, source uid, battlefield)."""
+    tasks = state.tasks
+    for index in range(len(steps) - 1, -1, -1):
+        function, params = steps[index]
+        tasks.append((function, params, ctx))
+
+
+# -- zones ----------------------------------------------------------------------------------
+def take_from_hand(state: State, player: int, definition: int) -> int:
+    hand = state.hands[player]
+    def_of = state.spec.def_of
+    for index in range(len(hand) - 1, -1, -1):
+        if def_of[hand[index]] == definition:
+            return hand.pop(index)
+    raise ValueError(f"player {player} holds no card #{definition}")
+
+
+def discard_from_hand(state: State, player: int, definition: int) -> None:
+    uid = take_from_hand(state, player, definition)
+    state.discards[player].append(uid)
+    if state.verbose:
+        state.note(f"{_who(state, player)} discards {state.spec.card_def[uid].name}")
+
+
+def hand_defs(state: State, player: int) -> list[int]:
+    def_of = state.spec.def_of
+    return sorted({def_of[uid] for uid in state.hands[player]})
+
+
+def place(state: State, uid: int, owner: int, bf: int, mode: Any) -> None:
+    """Put a card into play (tokens printed on it come with it)."""
+    state.rows[2 * bf + owner].append(uid)
+    state.placed[uid] = mode
+    card = state.spec.card_def[uid]
+    if card.enter_grit:
+        state.grit[uid] += card.enter_grit
+    if card.enter_power:
+        state.power[uid] += card.enter_power
+
+
+def find_row(state: State, uid: int) -> int:
+    for index, row in enumerate(state.rows):
+        if uid in row:
+            return index
+    return -1
+
+
+def lift(state: State, uid: int) -> int:
+    """Take a card out of play (its tokens go back to the supply); returns its row index."""
+    index = find_row(state, uid)
+    state.rows[index].remove(uid)
+    state.placed[uid] = None
+    state.power[uid] = 0
+    state.grit[uid] = 0
+    state.eagle[uid] = 0
+    return index
+
+
+def relocate(state: State, uid: int, bf: int) -> None:
+    """Move a card in play to another battlefield, keeping its tokens."""
+    index = find_row(state, uid)
+    state.rows[index].remove(uid)
+    state.rows[2 * bf + (index & 1)].append(uid)
+
+
+def remove_anywhere(state: State, uid: int) -> None:
+    """Remove a card from the game from wherever it is."""
+    owner = state.spec.owner[uid]
+    if uid in state.limbo:
+        state.limbo.remove(uid)
+    elif state.placed[uid] is not None:
+        lift(state, uid)
+    else:
+        for zones in (state.hands, state.discards, state.decks):
+            if uid in zones[owner]:
+                zones[owner].remove(uid)
+                break
+        else:
+            return  # already removed
+    state.removed[owner].append(uid)
+
+
+# -- columns, limits, firepower -------------------------------------------------------------
+def column_count(state: State, bf: int, side: int, exclude: int = -1) -> int:
+    """Cards that count toward the card limit of `side`'s column at `bf`."""
+    rows = state.rows
+    placed = state.placed
+    count = 0
+    for uid in rows[2 * bf + side]:
+        mode = placed[uid]
+        if mode.slot == SLOT_OWN and mode.counts and uid != exclude:
+            count += 1
+    for uid in rows[2 * bf + 1 - side]:
+        mode = placed[uid]
+        if mode.slot == SLOT_OPPONENT and mode.counts and uid != exclude:
+            count += 1
+    return count
+
+
+def column_has_room(state: State, bf: int, side: int) -> bool:
+    """May one more counting card go into `side`'s column at `bf`? (3-card and row limits)"""
+    if bf >= state.spec.n_bf:
+        return True  # the open range has no columns
+    if column_count(state, bf, side) >= state.spec.column_limit[side]:
+        return False
+    placed = state.placed
+    eagle = state.eagle
+    for uid in state.rows[2 * bf + 1 - side]:
+        limit = placed[uid].row_limit
+        if limit >= 0 and not eagle[uid] and column_count(state, bf, side, uid) >= limit:
+            return False
+    return True
+
+
+def row_blocking_count(state: State, bf: int) -> int:
+    placed = state.placed
+    count = 0
+    for row in (state.rows[2 * bf], state.rows[2 * bf + 1]):
+        for uid in row:
+            mode = placed[uid]
+            if mode.slot == SLOT_OPPONENT and mode.counts:
+                count += 1
+    return count
+
+
+def can_place(state: State, player: int, mode: Any, bf: int) -> bool:
+    slot = mode.slot
+    if not mode.counts or bf >= state.spec.n_bf:
+        return True
+    if slot == SLOT_OWN:
+        return column_has_room(state, bf, player)
+    if slot == SLOT_OPPONENT:
+        return (row_blocking_count(state, bf) < ROW_BLOCKING_LIMIT
+                and column_has_room(state, bf, 1 - player))
+    return True
+
+
+def firepower(state: State, bf: int, player: int) -> int:
+    """`player`'s firepower at `bf` from cards in play (power tokens included)."""
+    placed = state.placed
+    power = state.power
+    eagle = state.eagle
+    total = 0
+    for uid in state.rows[2 * bf + player]:
+        if not eagle[uid]:
+            total += placed[uid].firepower + power[uid]
+    return total
+
+
+def card_firepower(state: State, uid: int) -> int:
+    if state.eagle[uid]:
+        return 0
+    return state.placed[uid].firepower + state.power[uid]
+
+
+def is_protected(state: State, uid: int, actor: int) -> bool:
+    """Impervious cards cannot be taken out by the opponent."""
+    return state.spec.card_def[uid].impervious and state.spec.owner[uid] != actor and \
+        not state.eagle[uid]
+
+
+def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
+    """Cards in play matching a compiled target filter, seen from the acting player."""
+    spec = state.spec
+    player = ctx[0]
+    side = target.side
+    sides = (player,) if side == SIDE_SELF else (1 - player,) if side == SIDE_OPPONENT else (0, 1)
+    where = target.where
+    marker = state.marker_bf
+    n_bf = spec.n_bf
+    if where == WHERE_CURRENT:
+        bfs: Any = (marker,)
+    elif where == WHERE_ANY:
+        bfs = range(n_bf + 1)
+    elif where == WHERE_ADJACENT:
+        bfs = [bf for bf in (marker - 1, marker + 1) if 0 <= bf < n_bf]
+    elif where == WHERE_UPCOMING:
+        bfs = range(marker + 1, n_bf)
+    else:
+        bfs = (ctx[2] if 0 <= ctx[2] <= n_bf else marker,)
+    rows = state.rows
+    card_def = spec.card_def
+    placed = state.placed
+    categories, plays, cards, exclude = target.categories, target.plays, target.cards, \
+        target.exclude
+    found = []
+    for bf in bfs:
+        for owner in sides:
+            for uid in rows[2 * bf + owner]:
+                card = card_def[uid]
+                if categories and not card.cat_bit & categories:
+                    continue
+                if plays is not None and placed[uid].play not in plays:
+                    continue
+                if cards is not None and card.idx not in cards:
+                    continue
+                if card.idx in exclude:
+                    continue
+                found.append(uid)
+    return found
+
+
+# -- the turn marker --------------------------------------------------------------------------
+def _forward_ok(state: State, bf: int, space: int) -> bool:
+    battlefield = state.spec.bfs[bf]
+    kind = battlefield.kinds[space]
+    if kind == SPACE_REGULAR or kind == SPACE_OPTIONAL:
+        return True
+    return kind == SPACE_FACE and state.face_on[battlefield.offset + space]
+
+
+def next_space(state: State, bf: int, space: int) -> int:
+    """The next space the marker may stop on when moving right ("-" spaces and unused face
+    spaces are skipped), or -1 at the end of the battlefield."""
+    for candidate in range(space + 1, len(state.spec.bfs[bf].kinds)):
+        if _forward_ok(state, bf, candidate):
+            return candidate
+    return -1
+
+
+def previous_space(state: State, bf: int, space: int) -> int:
+    """The space to the left (the "-" extra spaces included), or -1 at the left edge."""
+    kinds = state.spec.bfs[bf].kinds
+    for candidate in range(space - 1, -1, -1):
+        if kinds[candidate] == SPACE_EXTRA or _forward_ok(state, bf, candidate):
+            return candidate
+    return -1
+
+
+def first_space(state: State, bf: int) -> int:
+    space = next_space(state, bf, -1)
+    return space if space >= 0 else 0
+
+
+def marker_target(state: State, spaces: int, stay: bool) -> tuple[int, int] | None:
+    """Where moving the marker `spaces` (+ right, - left) ends, or None if it cannot."""
+    bf, space = state.marker_bf, state.marker_space
+    step = 1 if spaces > 0 else -1
+    for _ in range(abs(spaces)):
+        nxt = next_space(state, bf, space) if step > 0 else previous_space(state, bf, space)
+        if nxt >= 0:
+            space = nxt
+            continue
+        if stay or not 0 <= bf + step < state.spec.n_bf:
+            return None
+        bf += step
+        space = first_space(state, bf) if step > 0 else len(state.spec.bfs[bf].kinds) - 1
+    return (bf, space)
+
+
+def set_marker(state: State, bf: int, space: int) -> None:
+    old = state.marker_bf
+    state.marker_bf = bf
+    state.marker_space = space
+    if state.verbose:
+        battlefield = state.spec.bfs[bf]
+        state.note(f"turn marker: {battlefield.name} space {battlefield.labels[space]}")
+    if bf != old:
+        marker_entered(state, bf)
+        marker_left(state, old)  # pushed last: runs first
+
+
+def advance_marker(state: State) -> None:
+    """Phase 1: one space forward, or space "1" of the next battlefield."""
+    bf = state.marker_bf
+    space = next_space(state, bf, state.marker_space)
+    if space >= 0:
+        set_marker(state, bf, space)
+    elif bf + 1 < state.spec.n_bf:
+        set_marker(state, bf + 1, first_space(state, bf + 1))
+    elif state.verbose:
+        state.note("turn marker: already on the last space")
+
+
+def move_marker(state: State, spaces: int, stay: bool) -> None:
+    """A card moves the marker: as far as it can, one space at a time."""
+    step = 1 if spaces > 0 else -1
+    for _ in range(abs(spaces)):
+        target = marker_target(state, step, stay)
+        if target is None:
+            return
+        set_marker(state, *target)
+
+
+def activate_face_spaces(state: State, face: str, count: int) -> None:
+    for battlefield in state.spec.bfs:
+        for space, kind in enumerate(battlefield.kinds):
+            flat = battlefield.offset + space
+            if count and kind == SPACE_FACE and battlefield.faces[space] == face \
+                    and not state.face_on[flat]:
+                state.face_on[flat] = True
+                count -= 1
+    if state.verbose:
+        state.note(f"extra turns: {face} face spaces in use")
+
+
+def marker_entered(state: State, bf: int) -> None:
+    spec = state.spec
+    base = spec.bandit_base
+    for character in spec.bandits:
+        if character.marker_enters and state.alive[character.idx]:
+            for where, steps in character.marker_enters:
+                if where == bf or where < 0:
+                    push_steps(state, steps, (DEFENDER, base + character.idx, bf))
+    for uid in spec.watch_uids:
+        card = spec.card_def[uid]
+        if card.marker_enters and state.placed[uid] is not None:
+            for where, steps in card.marker_enters:
+                if where == bf or where < 0:
+                    push_steps(state, steps, (spec.owner[uid], uid, find_row(state, uid) >> 1))
+
+
+def marker_left(state: State, bf: int) -> None:
+    spec = state.spec
+    here = state.rows[2 * bf] + state.rows[2 * bf + 1]
+    for uid in spec.watch_uids:
+        card = spec.card_def[uid]
+        if card.leave_battlefield and uid in here:
+            push_steps(state, card.leave_battlefield, (spec.owner[uid], uid, bf))
+
+
+def draw_phase_triggers(state: State, player: int) -> None:
+    spec = state.spec
+    bf = state.marker_bf
+    row = state.rows[2 * bf + player]
+    for uid in spec.watch_uids:
+        card = spec.card_def[uid]
+        if card.draw_phase_here and uid in row:
+            push_steps(state, card.draw_phase_here, (player, uid, bf))
+    if player == DEFENDER:
+        for character in spec.bandits:
+            if character.draw_phase_here and state.alive[character.idx]:
+                push_steps(state, character.draw_phase_here,
+                           (DEFENDER, spec.bandit_base + character.idx, bf))
+
+
+# -- cards ----------------------------------------------------------------------------------
+def draw(state: State, player: int, count: int) -> None:
+    """Draw; an empty deck is refilled from the shuffled discard pile first."""
+    deck = state.decks[player]
+    hand = state.hands[player]
+    drawn = state._drawn[player]
+    def_of = state.spec.def_of
+    for _ in range(count):
+        if not deck and not reshuffle(state, player):
+            return
+        uid = deck.pop()
+        hand.append(uid)
+        drawn.append(def_of[uid])
+        if state.verbose:
+            state.note(f"{_who(state, player)} draws {state.spec.card_def[uid].name}")
+
+
+def reshuffle(state: State, player: int) -> bool:
+    """Empty deck: the discard pile becomes the deck (the Colonel McReady card is removed)."""
+    pile = state.discards[player]
+    if not pile:
+        return False
+    card_def = state.spec.card_def
+    keep = []
+    for uid in pile:
+        if card_def[uid].reshuffles:
+            keep.append(uid)
+        else:
+            state.removed[player].append(uid)
+            if state.verbose:
+                state.note(f"{card_def[uid].name} is removed instead of reshuffled")
+    pile.clear()
+    state.rng.shuffle(keep)
+    state.decks[player].extend(keep)
+    if state.verbose:
+        state.note(f"{_who(state, player)} reshuffles the discard pile ({len(keep)} cards)")
+    return bool(keep)
+
+
+def kill_card(state: State, uid: int, ignore_grit: bool, remove: bool) -> bool:
+    """Kill a character in play; a true grit token absorbs the kill. True if it died."""
+    spec = state.spec
+    owner = spec.owner[uid]
+    card = spec.card_def[uid]
+    if not ignore_grit and state.grit[uid] > 0:
+        state.grit[uid] -= 1
+        if state.verbose:
+            state.note(f"{card.name} loses a true grit token instead of dying")
+        bf = find_row(state, uid) >> 1
+        if card.on_token_lost:
+            push_steps(state, card.on_token_lost, (owner, uid, bf))
+        if card.on_grit_lost:
+            push_steps(state, card.on_grit_lost, (owner, uid, bf))
+        return False
+    bf = lift(state, uid) >> 1
+    (state.removed if remove else state.discards)[owner].append(uid)
+    if state.verbose:
+        state.note(f"{card.name} is killed{' and removed from the game' if remove else ''}")
+    if card.on_death:
+        push_steps(state, card.on_death, (owner, uid, bf))
+    return True
+
+
+def destroy_card(state: State, uid: int) -> None:
+    spec = state.spec
+    owner = spec.owner[uid]
+    bf = lift(state, uid) >> 1
+    state.discards[owner].append(uid)
+    card = spec.card_def[uid]
+    if state.verbose:
+        state.note(f"{card.name} is destroyed")
+    if card.on_destroyed:
+        push_steps(state, card.on_destroyed, (owner, uid, bf))
+
+
+# -- bandits --------------------------------------------------------------------------------
+def lowest_bandits(state: State) -> list[int]:
+    """The living bandits of the lowest survival rating (the casualty pool)."""
+    alive = state.alive
+    bandits = state.spec.bandits
+    pool: list[int] = []
+    rating = -1
+    for index in state.spec.bandit_order:
+        if alive[index]:
+            survival = bandits[index].survival
+            if pool and survival != rating:
+                break
+            rating = survival
+            pool.append(index)
+    return pool
+
+
+def t_casualty(state: State, task: tuple) -> None:
+    casualty_next(state, task[1], task[2])
+
+
+def casualty_next(state: State, count: int, sacrifice: bool) -> None:
+    """The gang loses `count` members, lowest survival rating first; the gang player picks
+    among ties. A sacrifice removes the member (his token does not save him)."""
+    if count <= 0 or state.over:
+        return
+    pool = lowest_bandits(state)
+    if not pool:
+        return
+    if len(pool) == 1:
+        if count > 1:
+            state.tasks.append((t_casualty, count - 1, sacrifice))
+        hit_bandit(state, pool[0], sacrifice)
+        return
+    state.decide(DEFENDER, [BANDIT_BASE + index for index in pool], _resume_casualty,
+                 (count, sacrifice), K_SACRIFICE if sacrifice else K_CASUALTY)
+
+
+def _resume_casualty(state: State, action: int, data: tuple) -> None:
+    count, sacrifice = data
+    if count > 1:
+        state.tasks.append((t_casualty, count - 1, sacrifice))
+    hit_bandit(state, action - BANDIT_BASE, sacrifice)
+
+
+def hit_bandit(state: State, index: int, ignore_tokens: bool) -> None:
+    """A bandit is killed: a true grit (or power) token on him is removed instead."""
+    spec = state.spec
+    uid = spec.bandit_base + index
+    if not ignore_tokens and (state.grit[uid] or state.power[uid]):
+        true_grit = state.grit[uid] > 0
+        if true_grit:
+            state.grit[uid] -= 1
+        else:
+            state.power[uid] -= 1
+        character = spec.bandits[index]
+        if state.verbose:
+            kind = "true grit" if true_grit else "power"
+            state.note(f"{character.name} loses a {kind} token instead of dying")
+        ctx = (DEFENDER, uid, state.marker_bf)
+        if character.on_token_lost:
+            push_steps(state, character.on_token_lost, ctx)
+        if true_grit and character.on_grit_lost:
+            push_steps(state, character.on_grit_lost, ctx)
+        return
+    bandit_dies(state, index)
+
+
+def bandit_dies(state: State, index: int) -> None:
+    spec = state.spec
+    uid = spec.bandit_base + index
+    character = spec.bandits[index]
+    state.alive[index] = False
+    state.power[uid] = 0
+    state.grit[uid] = 0
+    state.killed_this_turn = True
+    if state.verbose:
+        state.note(f"{character.name} is killed")
+    if not any(state.alive):
+        state.end_game(ATTACKER, Termination.GANG_WIPED_OUT)
+        return
+    extra = spec.mcready_extra
+    if character.leader and extra == "jack-killed":
+        state.end_game(ATTACKER, Termination.JACK_KILLED)
+        return
+    if character.is_cortez and extra == "cortez-before-train" and \
+            state.marker_bf < spec.train_bf:
+        state.end_game(ATTACKER, Termination.CORTEZ_KILLED)
+        return
+    if character.on_death:
+        push_steps(state, character.on_death, (DEFENDER, uid, state.marker_bf))
+
+
+# -- paying ---------------------------------------------------------------------------------
+def t_pay(state: State, task: tuple) -> None:
+    pay_next(state, task[1], task[2], task[3])
+
+
+def pay_next(state: State, player: int, count: int, kind: int = K_PAY) -> None:
+    """`player` discards `count` cards of his choice (no choice when it is forced)."""
+    hand = state.hands[player]
+    def_of = state.spec.def_of
+    while count > 0 and hand:
+        if len(hand) <= count:
+            while hand:
+                discard_from_hand(state, player, def_of[hand[-1]])
+            return
+        first = def_of[hand[0]]
+        distinct = {def_of[uid] for uid in hand}
+        if len(distinct) == 1:
+            discard_from_hand(state, player, first)
+            count -= 1
+            continue
+        base = state.spec.layout.pay_base
+        state.decide(player, sorted(base + d for d in distinct), _resume_pay,
+                     (player, count, kind), kind)
+        return
+
+
+def _resume_pay(state: State, action: int, data: tuple) -> None:
+    player, count, kind = data
+    discard_from_hand(state, player, action - state.spec.layout.pay_base)
+    pay_next(state, player, count - 1, kind)
+
+
+def _who(state: State, player: int) -> str:
+    from deckbuilder.engine.state import PLAYER_NAMES
+
+    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))[player]

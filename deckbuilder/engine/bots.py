@@ -1,0 +1,284 @@
+"""Bots that play any game implementing the engine protocol: random, greedy and search.
+
+Every bot answers one question, `choose(state, rng) -> action`, and sees only what its player
+may see: a bot that looks ahead first re-deals the hidden cards at random
+(`state.resample_hidden(player, rng)`), so it never reads the opponent's hand or the order of a
+deck. Bots keep no state between calls and draw all their randomness from the `rng` they are
+given, so a game is reproducible from its seed.
+
+    >>> bot = make_bot("search:rollouts=200")
+    >>> bot.name
+    'search:rollouts=200'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from deckbuilder.errors import DeckbuilderError
+
+#: `evaluate(state, player) -> float` in [-1, 1] from `player`'s point of view.
+Evaluator = Callable[[Any, int], float]
+
+_TIE = 1e-9
+
+
+class Bot(Protocol):
+    """A player: picks one of `state.legal_actions()` for `state.current_player()`."""
+
+    name: str
+
+    def choose(self, state: Any, rng: random.Random) -> int: ...
+
+
+class BotSpecError(DeckbuilderError):
+    """A bot specification such as `search:rollouts=abc` cannot be understood."""
+
+
+def default_evaluate(state: Any, player: int) -> float:
+    """The engine's rule-aware heuristic (imported late: the engine is optional here)."""
+    from deckbuilder.engine.evaluate import evaluate
+
+    return evaluate(state, player)
+
+
+def _resolve(evaluate: Evaluator | None) -> Evaluator:
+    if evaluate is not None:
+        return evaluate
+    try:
+        from deckbuilder.engine.evaluate import evaluate as engine_evaluate
+    except ImportError:
+        return default_evaluate
+    return engine_evaluate
+
+
+@dataclass
+class RandomBot:
+    """Uniformly random among legal actions: the floor every other bot must clear."""
+
+    name: str = "random"
+
+    def choose(self, state: Any, rng: random.Random) -> int:
+        actions = state.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+
+@dataclass
+class GreedyBot:
+    """One ply: try each action on a determinized copy and keep the best heuristic value.
+
+    The heuristic (`evaluate`) carries the rules' priorities: win conditions, border tokens,
+    firepower balance, cards in hand (costs). Determinizing first means an action that draws
+    a card is judged on a random card, not on the real top of the deck.
+    """
+
+    evaluate: Evaluator
+    determinize: bool = True
+    name: str = "greedy"
+
+    def choose(self, state: Any, rng: random.Random) -> int:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        player = state.current_player()
+        world = state.resample_hidden(player, rng) if self.determinize else state
+        return best_action(world, actions, player, self.evaluate, rng)
+
+
+def best_action(
+    world: Any, actions: list[int], player: int, evaluate: Evaluator, rng: random.Random
+) -> int:
+    """The action whose result `evaluate` likes best for `player`; ties broken at random."""
+    best: list[int] = []
+    best_value = -math.inf
+    for action in actions:
+        after = world.clone()
+        after.apply(action)
+        value = evaluate(after, player)
+        if value > best_value + _TIE:
+            best_value = value
+            best = [action]
+        elif value >= best_value - _TIE:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+@dataclass
+class SearchBot:
+    """Determinized Monte Carlo search over the bot's own observation.
+
+    Each rollout re-deals the hidden cards (`resample_hidden`), plays the candidate action,
+    lets both sides play on with the rollout policy for `horizon` game turns, and scores the
+    position with `evaluate`. Candidates are chosen by UCB1, so promising actions get more
+    rollouts. The budget is `rollouts` (reproducible) or `ms` milliseconds per decision
+    (faster to reason about, but results then depend on the machine's speed).
+    """
+
+    evaluate: Evaluator
+    rollouts: int = 100
+    ms: float | None = None
+    horizon: int = 2
+    policy: str = "greedy"
+    exploration: float = 0.7
+    max_plies: int = 200
+    name: str = "search"
+
+    def choose(self, state: Any, rng: random.Random) -> int:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        player = state.current_player()
+        count = len(actions)
+        totals = [0.0] * count
+        visits = [0] * count
+        # The horizon counts from the decision, not from after the action: otherwise ending
+        # the turn would buy a whole extra turn of look-ahead and look better than it is.
+        stop_turn = state.turn + self.horizon
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        budget = max(self.rollouts, count) if deadline is None else 1 << 62
+        done = 0
+        while done < budget:
+            if done < count:
+                index = done
+            else:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                index = _ucb_pick(totals, visits, done, self.exploration)
+            world = state.resample_hidden(player, rng)
+            world.apply(actions[index])
+            totals[index] += self._rollout(world, player, stop_turn, rng)
+            visits[index] += 1
+            done += 1
+        best = max(range(count), key=lambda i: (totals[i] / visits[i], visits[i]))
+        return actions[best]
+
+    def _rollout(self, world: Any, player: int, stop_turn: int, rng: random.Random) -> float:
+        plies = 0
+        evaluate = self.evaluate
+        greedy = self.policy == "greedy"
+        while not world.is_terminal() and world.turn < stop_turn and plies < self.max_plies:
+            actions = world.legal_actions()
+            if len(actions) == 1:
+                action = actions[0]
+            elif greedy:
+                action = best_action(world, actions, world.current_player(), evaluate, rng)
+            else:
+                action = actions[rng.randrange(len(actions))]
+            world.apply(action)
+            plies += 1
+        return evaluate(world, player)
+
+
+def _ucb_pick(totals: list[float], visits: list[int], done: int, exploration: float) -> int:
+    log_done = math.log(done)
+    best_index = 0
+    best_score = -math.inf
+    for index, (total, visit) in enumerate(zip(totals, visits, strict=True)):
+        score = total / visit + exploration * math.sqrt(log_done / visit)
+        if score > best_score:
+            best_score = score
+            best_index = index
+    return best_index
+
+
+# -- the registry ----------------------------------------------------------------------------
+BOT_HELP = (
+    "random | greedy[:determinize=false] | "
+    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|random,exploration=C]"
+)
+
+
+def _parse_options(spec: str) -> tuple[str, dict[str, str]]:
+    kind, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for part in filter(None, (piece.strip() for piece in rest.split(","))):
+        key, equals, value = part.partition("=")
+        if not equals or not key.strip() or not value.strip():
+            raise BotSpecError(f"bot option '{part}' in '{spec}' is not key=value", fix=BOT_HELP)
+        options[key.strip().lower()] = value.strip()
+    return kind.strip().lower(), options
+
+
+def _number(spec: str, key: str, value: str, kind: type[int] | type[float], low: float) -> Any:
+    try:
+        number = kind(value)
+    except ValueError:
+        raise BotSpecError(f"bot option {key}={value} in '{spec}' is not a number",
+                           fix=BOT_HELP) from None
+    if number < low:
+        raise BotSpecError(f"bot option {key}={value} in '{spec}' must be at least {low}",
+                           fix=BOT_HELP)
+    return number
+
+
+def _flag(spec: str, key: str, value: str) -> bool:
+    lowered = value.lower()
+    if lowered in ("true", "yes", "1", "on"):
+        return True
+    if lowered in ("false", "no", "0", "off"):
+        return False
+    raise BotSpecError(f"bot option {key}={value} in '{spec}' is not true/false", fix=BOT_HELP)
+
+
+def _reject_unknown(spec: str, options: dict[str, str], known: set[str]) -> None:
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise BotSpecError(f"unknown option '{unknown[0]}' in bot '{spec}'", fix=BOT_HELP)
+
+
+def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
+    """Build a bot from a short spec: `random`, `greedy`, `search:rollouts=200`, `search:ms=50`.
+
+    `evaluate` replaces the engine's heuristic (tests use a toy game with its own).
+    """
+    kind, options = _parse_options(spec)
+    if kind == "random":
+        _reject_unknown(spec, options, set())
+        return RandomBot()
+    if kind == "greedy":
+        _reject_unknown(spec, options, {"determinize"})
+        determinize = _flag(spec, "determinize", options.get("determinize", "true"))
+        name = "greedy" if determinize else "greedy:determinize=false"
+        return GreedyBot(_resolve(evaluate), determinize=determinize, name=name)
+    if kind == "search":
+        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy", "exploration"})
+        if "rollouts" in options and "ms" in options:
+            raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
+                               fix="give the budget as rollouts=N or as ms=M")
+        bot = SearchBot(_resolve(evaluate))
+        if "rollouts" in options:
+            bot.rollouts = _number(spec, "rollouts", options["rollouts"], int, 1)
+        if "ms" in options:
+            bot.ms = _number(spec, "ms", options["ms"], float, 0.1)
+        if "horizon" in options:
+            bot.horizon = _number(spec, "horizon", options["horizon"], int, 1)
+        if "exploration" in options:
+            bot.exploration = _number(spec, "exploration", options["exploration"], float, 0.0)
+        if "policy" in options:
+            if options["policy"] not in ("greedy", "random"):
+                raise BotSpecError(f"unknown rollout policy '{options['policy']}' in '{spec}'",
+                                   fix="policy=greedy or policy=random")
+            bot.policy = options["policy"]
+        bot.name = _canonical_name(kind, options)
+        return bot
+    raise BotSpecError(f"unknown bot '{kind}'", fix=f"choose one of: {BOT_HELP}")
+
+
+def _canonical_name(kind: str, options: dict[str, str]) -> str:
+    if not options:
+        return kind
+    return kind + ":" + ",".join(f"{key}={options[key]}" for key in sorted(options))
+
+
+def is_reproducible(spec: str) -> bool:
+    """False for time-budgeted bots: their choices depend on how fast the machine is."""
+    _, options = _parse_options(spec)
+    return "ms" not in options
+
+
+BOT_NAMES = ("random", "greedy", "search")

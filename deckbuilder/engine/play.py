@@ -1,0 +1,379 @@
+"""Playing cards: legality (one home: `play_problem`), then mode -> battlefield -> pay ->
+the opponent's reaction window -> resolve. Also abilities and discarding your own card.
+
+`play_problem` says why a card cannot be played (None when it can); `verify_play` raises it
+as an IllegalActionError and `can_play` wraps it. The play-phase options use the same
+functions (`play_options`), with an inlined fast path for the common simple card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.actions import (
+    BF_BASE,
+    K_MAIN,
+    K_MODE,
+    K_PAY,
+    K_PLACE,
+    K_REACT,
+    MAX_ABILITIES,
+    MODE_BASE,
+    PASS,
+    IllegalActionError,
+    action_to_string,
+    kind_name,
+)
+from deckbuilder.engine.board import (
+    can_place,
+    column_has_room,
+    find_row,
+    lift,
+    marker_target,
+    place,
+    push_steps,
+    row_blocking_count,
+    t_pay,
+    take_from_hand,
+)
+from deckbuilder.engine.codes import (
+    FIREPOWER,
+    PLACE_ANY,
+    PLACE_OPEN_RANGE,
+    PLACE_OPPONENT_ANY,
+    PLACE_PRISON,
+    SLOT_BESIDE,
+    SLOT_NONE,
+    SLOT_OPPONENT,
+    SLOT_OWN,
+)
+from deckbuilder.engine.state import DEFENDER, State
+
+
+# -- legality ---------------------------------------------------------------------------------
+def placements(state: State, card: Any, mode: Any) -> Any:
+    """Battlefields a card may be put at in this mode (before limits are checked)."""
+    slot = mode.slot
+    if slot == SLOT_NONE or slot == SLOT_BESIDE:
+        return (state.marker_bf,)
+    placement = card.placement
+    if placement == PLACE_OPEN_RANGE:
+        return (state.spec.n_bf,)
+    if placement == PLACE_ANY or placement == PLACE_OPPONENT_ANY:
+        return range(state.spec.n_bf)
+    if placement == PLACE_PRISON:
+        return ()
+    return (state.marker_bf,)
+
+
+def play_options(state: State, player: int, card: Any, hand_size: int) -> list[tuple]:
+    """Every (mode, battlefield, cost) the card can be played with; hand_size counts it."""
+    if state.marker_bf in card.not_at:
+        return []
+    found = []
+    for mode in card.modes:
+        requirement = mode.marker_req
+        if requirement is not None and requirement[1] and \
+                marker_target(state, requirement[0], True) is None:
+            continue
+        for bf in placements(state, card, mode):
+            if bf in card.not_at:
+                continue
+            cost = 0 if bf in card.cost_waived else card.cost
+            if cost <= hand_size - 1 and can_place(state, player, mode, bf):
+                found.append((mode.index, bf, cost))
+    return found
+
+
+def play_problem(state: State, player: int, definition: int) -> str | None:
+    """Why `player` cannot play card `definition` now (None: he can)."""
+    spec = state.spec
+    if state.over:
+        return "the game is over"
+    if state.pending_kind != K_MAIN or state.pending_player != player:
+        return f"it is not {_name(state, player)}'s play phase"
+    if not 0 <= definition < len(spec.defs):
+        return f"no card #{definition}"
+    card = spec.defs[definition]
+    hand = state.hands[player]
+    if not any(spec.def_of[uid] == definition for uid in hand):
+        return f"{_name(state, player)} holds no {card.name}"
+    if not card.main_playable:
+        return f"{card.name} is played only in reaction to the opponent"
+    if definition in state.forbidden[player]:
+        return f"{card.name} may no longer be played (a card forbids it)"
+    bf_name = spec.bf_name(state.marker_bf)
+    if state.marker_bf in card.not_at:
+        return f"{card.name} cannot be used at {bf_name}"
+    if play_options(state, player, card, len(hand)):
+        return None
+    reasons = []
+    for mode in card.modes:
+        requirement = mode.marker_req
+        if requirement is not None and requirement[1] and \
+                marker_target(state, requirement[0], True) is None:
+            edge = "rightmost" if requirement[0] > 0 else "leftmost"
+            reasons.append(f"the turn marker is on the {edge} space it can reach at {bf_name}")
+            continue
+        where = list(placements(state, card, mode))
+        if not where:
+            reasons.append("it has no battlefield it may be placed at")
+            continue
+        cheapest = min(0 if bf in card.cost_waived else card.cost for bf in where)
+        if cheapest > len(hand) - 1:
+            reasons.append(f"it costs {cheapest} discard(s) and only {len(hand) - 1} other "
+                           "card(s) are in hand")
+            continue
+        if mode.slot == SLOT_OPPONENT and all(row_blocking_count(state, bf) >= 2 for bf in where):
+            reasons.append("there are already 2 row-blocking cards there")
+        else:
+            side = player if mode.slot == SLOT_OWN else 1 - player
+            limit = "three-card" if spec.column_limit[side] == 3 else "card"
+            reasons.append(f"the column is full (the {limit} limit or a row limit)")
+    return f"{card.name} cannot be played: " + "; ".join(dict.fromkeys(reasons))
+
+
+def verify_play(state: State, player: int, definition: int) -> None:
+    problem = play_problem(state, player, definition)
+    if problem is not None:
+        raise IllegalActionError(problem)
+
+
+def can_play(state: State, player: int, definition: int) -> bool:
+    return play_problem(state, player, definition) is None
+
+
+def main_options(state: State, player: int) -> list[int]:
+    """The play-phase actions: PASS, play a card, use an ability, discard own, derail."""
+    spec = state.spec
+    layout = spec.layout
+    defs = spec.defs
+    def_of = spec.def_of
+    hand = state.hands[player]
+    hand_size = len(hand)
+    bf = state.marker_bf
+    options = [PASS]
+    if hand:
+        forbidden = state.forbidden[player]
+        play_base = layout.play_base
+        not_checked = True
+        own_room = opponent_room = False
+        seen = set()
+        for uid in hand:
+            definition = def_of[uid]
+            if definition in seen:
+                continue
+            seen.add(definition)
+            card = defs[definition]
+            if not card.main_playable or definition in forbidden:
+                continue
+            if card.simple:
+                if card.cost > hand_size - 1:
+                    continue
+                mode = card.modes[0]
+                slot = mode.slot
+                if mode.counts and (slot == SLOT_OWN or slot == SLOT_OPPONENT):
+                    if not_checked:
+                        not_checked = False
+                        own_room = column_has_room(state, bf, player)
+                        opponent_room = (row_blocking_count(state, bf) < 2
+                                         and column_has_room(state, bf, 1 - player))
+                    if not (own_room if slot == SLOT_OWN else opponent_room):
+                        continue
+                options.append(play_base + definition)
+            elif play_options(state, player, card, hand_size):
+                options.append(play_base + definition)
+    placed = state.placed
+    own_base = layout.own_base
+    for uid in state.rows[2 * bf + player]:
+        mode = placed[uid]
+        if mode.slot == SLOT_OWN and mode.play == FIREPOWER:
+            options.append(own_base + uid)
+    for uid in spec.ability_uids[player]:
+        if placed[uid] is not None and not state.eagle[uid]:
+            for index, ability in enumerate(spec.card_def[uid].abilities):
+                if ability.discard_cost <= hand_size and not (
+                        ability.once_per_turn and (uid, index) in state.used_abilities):
+                    options.append(layout.ability_base + uid * MAX_ABILITIES + index)
+    if player == DEFENDER and bf == spec.derail_bf and not state.derail_used:
+        options.append(1)  # DERAIL
+    options.sort()
+    return options
+
+
+# -- playing a card ---------------------------------------------------------------------------
+def start_play(state: State, player: int, definition: int) -> None:
+    card = state.spec.defs[definition]
+    hand_size = len(state.hands[player])
+    uid = take_from_hand(state, player, definition)
+    state.limbo.append(uid)
+    combos = play_options(state, player, card, hand_size)
+    modes = sorted({combo[0] for combo in combos})
+    if state.verbose:
+        state.note(f"{_name(state, player)} plays {card.name}")
+    if len(modes) > 1:
+        state.decide(player, [MODE_BASE + m for m in modes], _resume_mode, (uid, combos, player),
+                     K_MODE)
+    else:
+        _choose_place(state, player, uid, combos, modes[0])
+
+
+def _resume_mode(state: State, action: int, data: tuple) -> None:
+    uid, combos, player = data
+    _choose_place(state, player, uid, combos, action - MODE_BASE)
+
+
+def _choose_place(state: State, player: int, uid: int, combos: list[tuple], mode: int) -> None:
+    choices = sorted((bf, cost) for m, bf, cost in combos if m == mode)
+    if len(choices) > 1:
+        state.decide(player, [BF_BASE + bf for bf, _ in choices], _resume_place,
+                     (uid, choices, player, mode), K_PLACE)
+    else:
+        begin_play(state, player, uid, mode, choices[0][0], choices[0][1])
+
+
+def _resume_place(state: State, action: int, data: tuple) -> None:
+    uid, choices, player, mode = data
+    bf = action - BF_BASE
+    cost = next(cost for where, cost in choices if where == bf)
+    begin_play(state, player, uid, mode, bf, cost)
+
+
+def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: int) -> None:
+    """Queue: pay the cost, give the opponent his reaction window, then resolve."""
+    state.cancelled = False
+    tasks = state.tasks
+    tasks.append((_t_resolve, player, uid, mode, bf))
+    tasks.append((_t_react_to_play, player, uid))
+    if cost:
+        tasks.append((t_pay, player, cost, K_PAY))
+
+
+def _t_resolve(state: State, task: tuple) -> None:
+    _, player, uid, mode_index, bf = task
+    card = state.spec.card_def[uid]
+    state._played[player].append(card.idx)
+    if state.cancelled:
+        state.cancelled = False
+        state.limbo.remove(uid)
+        state.discards[player].append(uid)
+        if state.verbose:
+            state.note(f"{card.name} is cancelled")
+        return
+    mode = card.modes[mode_index]
+    if mode.slot == SLOT_NONE:
+        state.tasks.append((t_finish_one_shot, uid))
+    else:
+        state.limbo.remove(uid)
+        place(state, uid, player, bf, mode)
+        if state.verbose:
+            state.note(f"{card.name} enters play at {state.spec.bf_name(bf)}")
+    if mode.effect:
+        push_steps(state, mode.effect, (player, uid, bf))
+
+
+def t_finish_one_shot(state: State, task: tuple) -> None:
+    uid = task[1]
+    if uid in state.limbo:
+        state.limbo.remove(uid)
+        state.discards[state.spec.owner[uid]].append(uid)
+
+
+# -- reactions --------------------------------------------------------------------------------
+def reaction_options(state: State, player: int, played: int | None) -> list[int]:
+    """Reaction cards `player` could play now: to the opponent playing card `played`, or
+    (played None) to a casualty in the opponent's attack."""
+    spec = state.spec
+    hand = state.hands[player]
+    hand_size = len(hand)
+    defs = spec.defs
+    def_of = spec.def_of
+    forbidden = state.forbidden[player]
+    base = spec.layout.play_base
+    found = set()
+    for uid in hand:
+        card = defs[def_of[uid]]
+        if card.cost > hand_size - 1 or card.idx in forbidden:
+            continue
+        if played is None:
+            if card.react_attack is not None:
+                found.add(base + card.idx)
+        elif card.react_plays is not None and (card.react_cards is None
+                                               or played in card.react_cards):
+            found.add(base + card.idx)
+    return sorted(found)
+
+
+def _t_react_to_play(state: State, task: tuple) -> None:
+    player, uid = task[1], task[2]
+    opponent = 1 - player
+    if not state.hands[opponent]:
+        return
+    options = reaction_options(state, opponent, state.spec.def_of[uid])
+    if options:
+        state.decide(opponent, [PASS, *options], resume_reaction, (opponent, False), K_REACT)
+
+
+def resume_reaction(state: State, action: int, data: tuple) -> None:
+    """Play the chosen reaction card: pay, run its reaction steps, discard it."""
+    if action == PASS:
+        return
+    player, to_attack = data
+    spec = state.spec
+    definition = action - spec.layout.play_base
+    card = spec.defs[definition]
+    uid = take_from_hand(state, player, definition)
+    state.limbo.append(uid)
+    state._played[player].append(definition)
+    if state.verbose:
+        state.note(f"{_name(state, player)} reacts with {card.name}")
+    state.tasks.append((t_finish_one_shot, uid))
+    push_steps(state, card.react_attack if to_attack else card.react_plays,
+               (player, uid, state.marker_bf))
+    if card.cost:
+        state.tasks.append((t_pay, player, card.cost, K_PAY))
+
+
+# -- abilities and discarding your own card ---------------------------------------------------
+def use_ability(state: State, player: int, uid: int, index: int) -> None:
+    ability = state.spec.card_def[uid].abilities[index]
+    if ability.once_per_turn:
+        state.used_abilities = state.used_abilities | {(uid, index)}
+    if state.verbose:
+        state.note(f"{_name(state, player)} uses {state.spec.card_def[uid].name}: {ability.name}")
+    push_steps(state, ability.steps, (player, uid, find_row(state, uid) >> 1))
+    if ability.discard_cost:
+        state.tasks.append((t_pay, player, ability.discard_cost, K_PAY))
+
+
+def discard_own(state: State, player: int, uid: int) -> None:
+    lift(state, uid)
+    state.discards[player].append(uid)
+    if state.verbose:
+        state.note(f"{_name(state, player)} discards his {state.spec.card_def[uid].name} "
+                   "from play")
+
+
+# -- explaining -------------------------------------------------------------------------------
+def explain_illegal(state: State, action: int) -> str:
+    if state.over:
+        return "the game is over: no action is legal"
+    layout = state.spec.layout
+    if state.pending_kind == K_MAIN and layout.play_base <= action < layout.pay_base:
+        problem = play_problem(state, state.pending_player, action - layout.play_base)
+        if problem:
+            return problem
+    try:
+        text = action_to_string(state, action)
+    except (IndexError, KeyError, AttributeError, TypeError):
+        text = f"action {action}"
+    legal = ", ".join(action_to_string(state, a) for a in state.legal[:12])
+    more = " ..." if len(state.legal) > 12 else ""
+    return (f"'{text}' is not legal now ({_name(state, state.pending_player)} must "
+            f"{kind_name(state.pending_kind)}; legal: {legal}{more})")
+
+
+def _name(state: State, player: int) -> str:
+    from deckbuilder.engine.state import PLAYER_NAMES
+
+    return PLAYER_NAMES.get(state.spec.game, ("first player", "second player"))[player]

@@ -1,0 +1,255 @@
+"""The Revolver base game: set-up, the turn sequence, the attack, and victory at turn's end.
+
+A game turn is one player's turn (the Colty gang player first). The gang's turn: advance the
+turn marker (not on his first turn), draw two, play cards. McReady's turn: draw two, play
+cards, attack, then the Mexican Border loses a token if no bandit died this turn, and the gang
+wins on the train if Jack survived the turn on space 4 of the 3:15 Express.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from deckbuilder.catalog import Catalog, build_catalog
+from deckbuilder.engine.actions import DERAIL, K_MAIN, K_REACT, PASS
+from deckbuilder.engine.board import (
+    advance_marker,
+    casualty_next,
+    draw,
+    draw_phase_triggers,
+    first_space,
+    firepower,
+    push_steps,
+)
+from deckbuilder.engine.compiled import GameSpec, UnplayableDeckError, game_spec
+from deckbuilder.engine.play import (
+    discard_own,
+    main_options,
+    reaction_options,
+    resume_reaction,
+    start_play,
+    use_ability,
+)
+from deckbuilder.engine.rulesets import DEFAULT_RULESET
+from deckbuilder.engine.state import (
+    ATTACKER,
+    DEFENDER,
+    PHASE_ATTACK,
+    PHASE_END,
+    PHASE_PLAY,
+    PHASE_START,
+    State,
+    Termination,
+)
+
+OPENING_HAND = 5
+DRAW_PER_TURN = 2
+_default_catalog: Catalog | None = None
+
+
+def default_catalog() -> Catalog:
+    """The packaged + installed card sets, loaded once per process."""
+    global _default_catalog
+    if _default_catalog is None:
+        _default_catalog = build_catalog()
+    return _default_catalog
+
+
+def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str = DEFAULT_RULESET,
+             catalog: Catalog | None = None, game: str = "revolver", max_turns: int = 200,
+             verbose: bool = False) -> State:
+    """Set up a game: decks[0] is the gang's (Colty), decks[1] McReady's; card id -> copies.
+
+    >>> # state = new_game([catalog.base_deck("revolver", "colty"),
+    >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
+    """
+    if game != "revolver":
+        raise UnplayableDeckError(f"the engine plays only the Revolver base game, not '{game}'")
+    spec = game_spec(catalog if catalog is not None else default_catalog(), game, decks, ruleset)
+    spec.idle = open_main
+    return setup(spec, seed, max_turns, verbose)
+
+
+def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> State:
+    """Set-up: battlefields and marker, bandits and their tokens, the border, decks, hands."""
+    state = State.__new__(State)
+    state.spec = spec
+    state.seed = seed
+    state.rng = rng = random.Random(seed)
+    state.max_turns = max_turns
+    state.verbose = verbose
+    state.history = []
+    state.log = []
+    state.turn = 0
+    state.active = DEFENDER
+    state.phase = PHASE_START
+    state.face_on = [False] * sum(len(bf.kinds) for bf in spec.bfs)
+    state.marker_bf = 0
+    state.marker_space = first_space(state, 0)
+    decks = [list(spec.decks[0]), list(spec.decks[1])]
+    rng.shuffle(decks[0])
+    rng.shuffle(decks[1])
+    state.decks = decks
+    state.hands = [[], []]
+    state.discards = [[], []]
+    state.removed = [[], []]
+    state.rows = [[] for _ in range(2 * spec.n_bf + 2)]  # the last pair: the open range
+    state.limbo = []
+    n_uids = spec.n_uids
+    state.placed = [None] * n_uids
+    state.power = [0] * n_uids
+    state.grit = [0] * n_uids
+    state.eagle = [0] * n_uids
+    for character in spec.bandits:
+        uid = spec.bandit_base + character.idx
+        state.grit[uid] = character.true_grit
+        state.power[uid] = character.power
+        if spec.skinny_true_grit:  # rule switch skinny-token: his power token is true grit
+            state.grit[uid] += state.power[uid]
+            state.power[uid] = 0
+    state.alive = [True] * len(spec.bandits)
+    state.border = spec.border_tokens
+    state.derail_used = spec.derail_bf < 0
+    state.killed_this_turn = False
+    state.attack_cancelled = False
+    state.cancelled = False
+    state.forbidden = [frozenset(), frozenset()]
+    state.used_abilities = frozenset()
+    state.silver = [0, 0]
+    state.tasks = []
+    state.pending_player = DEFENDER
+    state.pending_kind = K_MAIN
+    state.pending_resume = None
+    state.pending_data = None
+    state.legal = []
+    state.over = False
+    state.winner = None
+    state.termination = None
+    state._drawn = [[], []]
+    state._played = [[], []]
+    draw(state, DEFENDER, OPENING_HAND)
+    draw(state, ATTACKER, OPENING_HAND)
+    state.tasks.append((t_start_turn, DEFENDER))
+    state.run()
+    return state
+
+
+# -- the turn sequence --------------------------------------------------------------------------
+def t_start_turn(state: State, task: tuple) -> None:
+    player = task[1]
+    state.turn += 1
+    if state.turn > state.max_turns:
+        state.end_game(None, Termination.TURN_CAP)
+        return
+    state.active = player
+    state.phase = PHASE_START
+    state.killed_this_turn = False
+    state.attack_cancelled = False
+    state.used_abilities = frozenset()
+    if state.verbose:
+        state.note(f"-- turn {state.turn}: {_name(state, player)}")
+    tasks = state.tasks
+    tasks.append((t_begin_play,))
+    tasks.append((t_draw_phase, player))
+    if player == DEFENDER and state.turn > 1:  # not on the gang's first turn
+        tasks.append((t_advance,))
+
+
+def t_advance(state: State, task: tuple) -> None:
+    advance_marker(state)
+
+
+def t_draw_phase(state: State, task: tuple) -> None:
+    draw(state, task[1], DRAW_PER_TURN)
+    if state.spec.watch_uids or any(c.draw_phase_here for c in state.spec.bandits):
+        draw_phase_triggers(state, task[1])
+
+
+def t_begin_play(state: State, task: tuple) -> None:
+    state.phase = PHASE_PLAY
+
+
+def open_main(state: State) -> None:
+    """With nothing else to do, the active player decides in his play phase."""
+    player = state.active
+    state.decide(player, main_options(state, player), _resume_main, None, K_MAIN)
+
+
+def _resume_main(state: State, action: int, data: None) -> None:
+    player = state.active
+    if action == PASS:
+        end_play_phase(state)
+        return
+    layout = state.spec.layout
+    if action >= layout.play_base:
+        start_play(state, player, action - layout.play_base)
+    elif action >= layout.ability_base:
+        uid, index = divmod(action - layout.ability_base, 4)
+        use_ability(state, player, uid, index)
+    elif action >= layout.own_base:
+        discard_own(state, player, action - layout.own_base)
+    elif action == DERAIL:
+        push_steps(state, state.spec.derail_steps, (player, -1, state.marker_bf))
+
+
+def end_play_phase(state: State) -> None:
+    player = state.active
+    tasks = state.tasks
+    tasks.append((t_start_turn, 1 - player))
+    tasks.append((t_end_turn, player))
+    if player == ATTACKER:
+        tasks.append((t_attack,))
+        state.phase = PHASE_ATTACK
+    else:
+        state.phase = PHASE_END
+
+
+def t_attack(state: State, task: tuple) -> None:
+    """McReady's firepower against the gang's plus the battlefield's defence."""
+    bf = state.marker_bf
+    lawmen = firepower(state, bf, ATTACKER)
+    gang = firepower(state, bf, DEFENDER) + state.spec.bfs[bf].defence
+    if state.verbose:
+        state.note(f"attack at {state.spec.bfs[bf].name}: lawmen {lawmen} vs gang {gang}")
+    if lawmen <= gang:
+        return
+    state.attack_cancelled = False
+    state.tasks.append((t_attack_casualty,))
+    options = reaction_options(state, DEFENDER, None) if state.hands[DEFENDER] else None
+    if options:
+        state.decide(DEFENDER, [PASS, *options], resume_reaction, (DEFENDER, True), K_REACT)
+
+
+def t_attack_casualty(state: State, task: tuple) -> None:
+    if not state.attack_cancelled:
+        casualty_next(state, 1, False)
+
+
+def t_end_turn(state: State, task: tuple) -> None:
+    """McReady's turn ends: the border countdown, then the train."""
+    state.phase = PHASE_END
+    if task[1] != ATTACKER:
+        return
+    spec = state.spec
+    if spec.border_tokens and not state.killed_this_turn:
+        state.border -= 1
+        if state.verbose:
+            state.note(f"no bandit killed this turn: a border token goes ({state.border} left)")
+        if state.border <= 0:
+            state.border = 0
+            state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
+            return
+    if state.marker_bf == spec.train_bf and state.marker_space == spec.train_space:
+        if spec.train_any_member or spec.leader < 0:
+            survived = any(state.alive)
+        else:
+            survived = state.alive[spec.leader]
+        if survived:
+            state.end_game(DEFENDER, Termination.TRAIN_REACHED)
+
+
+def _name(state: State, player: int) -> str:
+    from deckbuilder.engine.state import PLAYER_NAMES
+
+    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))[player]

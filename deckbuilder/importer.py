@@ -1,0 +1,329 @@
+"""Check, install, remove and list card sets in the user data folder.
+
+The folder `$DECKBUILDER_HOME/sets/` is the truth (no manifest): a set is installed when its
+file is there. Every change is checked completely first and then made with one atomic file
+operation, so a refused import or removal changes nothing. The installed file name comes
+from the set id alone (kebab-case, enforced by the schema), never from a path the user gave.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from deckbuilder import paths
+from deckbuilder.catalog import Catalog, LoadedSet, build_catalog, load_set_file
+from deckbuilder.errors import DataFileError, DeckbuilderError, Location, SetInstallError
+from deckbuilder.integrity import Finding, check_catalog, check_set, dependents
+from deckbuilder.models import CardSet
+from deckbuilder.models.common import CARD_ID_PATTERN
+from deckbuilder.yamlio import (
+    atomic_write_text,
+    parse_yaml,
+    position,
+    read_text,
+    to_plain,
+    validate_document,
+    validation_problems,
+)
+
+
+class SetRefused(SetInstallError):
+    """An import refused because of integrity findings (all of them are attached)."""
+
+    def __init__(self, message: str, findings: list[Finding], fix: str | None = None):
+        super().__init__(message, fix=fix)
+        self.findings = findings
+
+
+@dataclass
+class InstalledFile:
+    """A file in the user's sets folder; `error` is set when it cannot be loaded."""
+
+    path: Path
+    loaded: LoadedSet | None = None
+    error: DeckbuilderError | None = None
+
+    @property
+    def set_id(self) -> str:
+        return self.loaded.card_set.id if self.loaded else self.path.stem
+
+
+@dataclass
+class CheckReport:
+    """What `sets check` found in one file."""
+
+    path: Path
+    text: str
+    loaded: LoadedSet | None  # None when the file is not a valid card set
+    schema_problems: list[DataFileError] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    installed: InstalledFile | None = None  # the installed set with the same id, if any
+
+    @property
+    def is_ok(self) -> bool:
+        return not self.schema_problems and not self.findings
+
+    def schema_error(self) -> DataFileError:
+        """The schema problems as one error (the first, and how many more there are)."""
+        first = self.schema_problems[0]
+        more = len(self.schema_problems) - 1
+        suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        return DataFileError(first.message + suffix, first.where, first.fix)
+
+
+# -- what is there ------------------------------------------------------------------------------
+def _yaml_files(folder: Path) -> list[Path]:
+    """The same files the catalog loads (a folder named *.yaml shows up as unreadable)."""
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def packaged_sets() -> dict[str, LoadedSet]:
+    """The sets shipped in the package (a broken one is a package bug: it raises)."""
+    loaded = (load_set_file(path, "package") for path in _yaml_files(paths.PACKAGED_SETS))
+    return {item.card_set.id: item for item in loaded}
+
+
+def installed_files() -> list[InstalledFile]:
+    """Every file in the user's sets folder, loaded or with the reason it cannot be."""
+    files: list[InstalledFile] = []
+    for path in _yaml_files(paths.installed_sets_dir()):
+        try:
+            files.append(InstalledFile(path, load_set_file(path, "user")))
+        except DeckbuilderError as error:
+            files.append(InstalledFile(path, error=error))
+    return files
+
+
+def sets_catalog(skip_installed: str | None = None) -> Catalog:
+    """Packaged and installed sets without the overlay (what the overlay corrects)."""
+    catalog = Catalog()
+    for loaded in packaged_sets().values():
+        catalog.add_set(loaded)
+    for installed in installed_files():
+        if installed.set_id == skip_installed:
+            continue
+        if installed.error is not None:
+            raise installed.error
+        assert installed.loaded is not None
+        catalog.add_set(installed.loaded)
+    return catalog
+
+
+def _require_valid_id(set_id: str) -> None:
+    if not re.fullmatch(CARD_ID_PATTERN, set_id) or len(set_id) > 80:
+        raise DeckbuilderError(
+            f"'{set_id}' is not a set id",
+            fix="set ids are kebab-case (see `deckbuilder sets list`)",
+        )
+
+
+# -- check --------------------------------------------------------------------------------------
+def check_file(path: Path) -> CheckReport:
+    """Validate a card-set file without installing it: schema first, then integrity.
+
+    Raises `DataFileError` when the file cannot be read as YAML at all; schema problems and
+    integrity findings are returned in the report, every one of them.
+    """
+    text = read_text(path)
+    document = parse_yaml(text, path)
+    if document is None or not isinstance(document, dict):
+        validate_document(document, CardSet, path)  # raises the "empty" / "not a mapping" error
+    try:
+        card_set = CardSet.model_validate(to_plain(document))
+    except ValidationError as error:
+        return CheckReport(path, text, None, validation_problems(error, document, path))
+    loaded = LoadedSet(card_set, path, "user", document)
+    report = CheckReport(path, text, loaded)
+    packaged = packaged_sets()
+    others: dict[str, CardSet] = {key: item.card_set for key, item in packaged.items()}
+    for installed in installed_files():
+        if installed.set_id == card_set.id:
+            report.installed = installed
+        elif installed.error is not None:
+            raise installed.error
+        elif installed.loaded is not None:
+            others.setdefault(installed.set_id, installed.loaded.card_set)
+    if card_set.id in packaged:
+        report.findings.append(Finding(
+            "packaged-set-id", f"set id '{card_set.id}' belongs to a packaged set",
+            _id_location(loaded), "packaged sets cannot be replaced: give this set a new id",
+        ))
+    report.findings.extend(check_set(loaded, others))
+    return report
+
+
+def _id_location(loaded: LoadedSet) -> Location:
+    line, column = position(loaded.document, ["id"]) or (None, None)
+    return Location(loaded.path, line, column)
+
+
+# -- import -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ImportResult:
+    set_id: str
+    version: str
+    path: Path
+    replaced_version: str | None  # the version an upgrade replaced
+
+
+def import_set(path: Path, upgrade: bool = False) -> ImportResult:
+    """Install a card-set file into the user data folder, or change nothing and raise.
+
+    Raises `DataFileError` for a file that is not a valid card set, `SetRefused` (with every
+    finding) for integrity problems, `SetInstallError` for an installed set without `upgrade`.
+    """
+    report = check_file(path)
+    if report.loaded is None:
+        raise report.schema_error()
+    card_set = report.loaded.card_set
+    installed = report.installed
+    if installed is not None and not upgrade:
+        version = installed.loaded.card_set.version if installed.loaded else "unreadable"
+        raise SetInstallError(
+            f"set '{card_set.id}' is already installed (version {version})",
+            Location(installed.path),
+            "add --upgrade to replace it",
+        )
+    if report.findings:
+        raise SetRefused(
+            f"refused to import '{card_set.id}': {len(report.findings)} problem"
+            f"{'s' if len(report.findings) > 1 else ''} in {path}",
+            report.findings,
+            "correct them (`deckbuilder sets check` lists them) and import again",
+        )
+    _check_after_install(report.loaded, installed)
+    target = paths.installed_sets_dir() / f"{card_set.id}.yaml"
+    _refuse_foreign_file(target, card_set.id)
+    atomic_write_text(target, report.text)
+    if installed is not None and installed.path.resolve() != target.resolve():
+        installed.path.unlink(missing_ok=True)  # an upgrade of a file named otherwise
+    replaced = installed.loaded.card_set.version if installed and installed.loaded else None
+    return ImportResult(card_set.id, card_set.version, target, replaced)
+
+
+def _check_after_install(loaded: LoadedSet, replaced: InstalledFile | None) -> None:
+    """Build the catalog as it would be after the import: the overlay and dependents must hold."""
+    others = [item.path for item in installed_files() if item is not replaced
+              and item.set_id != loaded.card_set.id]
+    try:
+        catalog = build_catalog(user_sets=[*others, loaded.path])
+    except DeckbuilderError as error:
+        raise SetInstallError(
+            f"installing '{loaded.card_set.id}' would break the catalog: {error}",
+            fix="correct the set or the file named, then import again",
+        ) from None
+    sets = {set_id: item.card_set for set_id, item in catalog.sets.items()}
+    affected = dependents(loaded.card_set.id, sets)
+    findings = check_catalog(catalog, only=affected) if affected else []
+    if findings:
+        raise SetRefused(
+            f"refused to import '{loaded.card_set.id}': installed sets that require it would "
+            f"break ({', '.join(affected)})",
+            findings,
+            "keep the records they refer to, or upgrade those sets first",
+        )
+
+
+def _refuse_foreign_file(target: Path, set_id: str) -> None:
+    if target.resolve().parent != paths.installed_sets_dir().resolve():
+        raise SetInstallError(f"'{set_id}' does not name a file in the sets folder")
+    for item in installed_files():
+        if item.path.name == target.name and item.loaded and item.loaded.card_set.id != set_id:
+            raise SetInstallError(
+                f"{target} holds set '{item.loaded.card_set.id}', not '{set_id}'",
+                Location(target),
+                "rename that file after its set id, then import again",
+            )
+
+
+# -- remove -------------------------------------------------------------------------------------
+def remove_set(set_id: str) -> Path:
+    """Delete an installed set; refused while another installed set requires it."""
+    _require_valid_id(set_id)
+    if set_id in packaged_sets():
+        raise SetInstallError(
+            f"'{set_id}' is a packaged set and cannot be removed",
+            fix="packaged sets ship with deckbuilder; decks may simply not use them",
+        )
+    files = installed_files()
+    matches = [item for item in files if item.set_id == set_id]
+    if not matches:
+        known = ", ".join(sorted(item.set_id for item in files)) or "none"
+        raise DeckbuilderError(
+            f"no installed set '{set_id}'", fix=f"installed sets: {known}"
+        )
+    target = matches[0]
+    requiring = sorted(
+        item.set_id for item in files
+        if item.loaded and item is not target and set_id in item.loaded.card_set.requires
+    )
+    if requiring:
+        raise SetInstallError(
+            f"cannot remove '{set_id}': installed set{'s' if len(requiring) > 1 else ''} "
+            f"{', '.join(requiring)} require{'' if len(requiring) > 1 else 's'} it",
+            Location(target.path),
+            f"remove {', '.join(requiring)} first",
+        )
+    _check_after_removal(set_id, target, files)
+    try:
+        target.path.unlink()
+    except OSError as error:
+        raise DeckbuilderError(
+            f"cannot delete: {error.strerror}", Location(target.path), "remove it by hand"
+        ) from None
+    return target.path
+
+
+def _check_after_removal(set_id: str, target: InstalledFile, files: list[InstalledFile]) -> None:
+    """Refuse a removal that would leave the overlay correcting records that are gone."""
+    others = [item.path for item in files if item is not target]
+    try:
+        build_catalog(user_sets=others)
+    except DeckbuilderError as after:
+        try:
+            build_catalog()
+        except DeckbuilderError:
+            return  # already broken before: removing this set is how the user recovers
+        raise SetInstallError(
+            f"cannot remove '{set_id}': afterwards {after}",
+            fix=f"remove the overlay corrections of records of '{set_id}' first",
+        ) from None
+
+
+# -- list ---------------------------------------------------------------------------------------
+def set_rows() -> list[dict[str, Any]]:
+    """Packaged and installed sets, one row each; an unreadable installed file says why."""
+    rows = [_row(loaded) for loaded in packaged_sets().values()]
+    for installed in installed_files():
+        if installed.loaded is not None:
+            rows.append(_row(installed.loaded))
+        else:
+            rows.append({
+                "id": installed.set_id, "name": None, "version": None, "game": None,
+                "kind": None, "number": None, "complete": None, "cards": None, "requires": [],
+                "origin": "user", "path": str(installed.path), "error": str(installed.error),
+            })
+    return rows
+
+
+def _row(loaded: LoadedSet) -> dict[str, Any]:
+    card_set = loaded.card_set
+    return {
+        "id": card_set.id,
+        "name": card_set.name,
+        "version": card_set.version,
+        "game": card_set.game,
+        "kind": card_set.kind,
+        "number": card_set.number,
+        "complete": card_set.complete,
+        "cards": len(card_set.cards),
+        "requires": list(card_set.requires),
+        "origin": loaded.origin,
+        "path": str(loaded.path),
+        "error": None,
+    }

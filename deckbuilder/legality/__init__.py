@@ -1,0 +1,125 @@
+"""Deck legality: the deck-building rules A-E of Module D (The Tarnished Star, expansion 1.4).
+
+A deck is checked as a diff against its faction's base deck, because Module D states every
+rule that way: the base cards taken out (`removed`) and the cards put in (`added`). Every added
+card must pair with a removed card (rule C like for like; rule D locations and open-range cards
+replace anything but a unique gunslinger); that pairing is returned as the explanation of a
+legal deck. Each rule is a small independent function in `rules.py`; all of them always run and
+every problem comes back at once, as typed `Violation`s with a stable code.
+
+Revolver 2 (Last Stand at Malpaso): Module D is printed in a Revolver 1 expansion and says
+nothing about Revolver 2. Its decks have the same structure (a 62-card base deck per side), so
+we apply the same rules to Revolver 2 decks by analogy, and say so: the `rule` of every
+violation of a Revolver 2 deck reads "Module D (applied to Revolver 2 by analogy)".
+
+>>> from deckbuilder.legality import Code
+>>> Code.GUNSLINGER_REPLACED
+'gunslinger-replaced'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from deckbuilder.catalog import Catalog
+from deckbuilder.decks import (
+    LoadedDeck,
+    game_of_faction,
+    load_collection,
+    load_deck,
+    owned_copies,
+    resolve_deck,
+)
+from deckbuilder.errors import DeckError, Location
+from deckbuilder.legality.facts import DeckFacts
+from deckbuilder.legality.pairing import pair_replacements
+from deckbuilder.legality.report import (
+    MODULE_D_BY_ANALOGY,
+    RULE_TEXT,
+    Code,
+    LegalityReport,
+    Replacement,
+    Violation,
+    rule_reference,
+)
+from deckbuilder.legality.rules import RULES
+from deckbuilder.models import Collection, Deck
+
+__all__ = [
+    "MODULE_D_BY_ANALOGY",
+    "RULES",
+    "RULE_TEXT",
+    "Code",
+    "LegalityReport",
+    "Replacement",
+    "Violation",
+    "deck_facts",
+    "rule_reference",
+    "validate_deck",
+]
+
+DeckSource = LoadedDeck | Deck | Path | str
+CollectionSource = Collection | Mapping[str, int] | Path | str | None
+
+
+def _as_loaded(deck: DeckSource, catalog: Catalog) -> LoadedDeck:
+    if isinstance(deck, LoadedDeck):
+        return deck
+    if isinstance(deck, Deck):
+        return resolve_deck(deck, catalog)
+    return load_deck(deck, catalog)
+
+
+def _as_owned(collection: CollectionSource, catalog: Catalog) -> dict[str, int] | None:
+    if collection is None:
+        return None
+    if isinstance(collection, Collection):
+        return owned_copies(collection, catalog)
+    if isinstance(collection, Mapping):
+        return dict(collection)
+    return load_collection(collection, catalog)
+
+
+def deck_facts(
+    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None
+) -> DeckFacts:
+    """The deck, its base deck and the diff between them (what every rule looks at)."""
+    loaded = _as_loaded(deck, catalog)
+    where = Location(loaded.label) if loaded.path is None else Location(loaded.path)
+    game = game_of_faction(loaded.faction, where)
+    if game != loaded.game:
+        raise DeckError(
+            f"faction '{loaded.faction}' plays {game}, but the deck says game: {loaded.game}",
+            where, f"set game: {game}, or choose a {loaded.game} faction",
+        )
+    base = catalog.base_deck(game, loaded.faction)
+    if not base:
+        raise DeckError(
+            f"no base deck for '{loaded.faction}': the {game} base set is not installed",
+            where, "install the base set (see `deckbuilder sets`)",
+        )
+    return DeckFacts(loaded, catalog, base, loaded.counts(), _as_owned(collection, catalog))
+
+
+def validate_deck(
+    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None
+) -> LegalityReport:
+    """Check a deck against Module D; every violation at once, and the replacement pairs.
+
+    `deck` is a deck file path, a `Deck` model or a `LoadedDeck`; `collection` (optional) is a
+    collection file, a `Collection` model or a mapping card id -> copies owned. Raises a
+    `DeckbuilderError` only when the deck can't be read or has no base deck to compare with.
+    """
+    facts = deck_facts(deck, catalog, collection)
+    violations = tuple(violation for rule in RULES for violation in rule(facts))
+    pairs, _ = pair_replacements(facts)
+    return LegalityReport(
+        name=facts.deck.name,
+        game=facts.game,
+        faction=facts.faction,
+        path=facts.deck.path,
+        card_count=facts.deck.total(),
+        violations=violations,
+        replacements=tuple(pairs),
+    )

@@ -1,0 +1,85 @@
+"""What every rule looks at: the deck, its base deck and the diff between them, computed once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckbuilder.catalog import Catalog, Entry
+from deckbuilder.decks import FACTION_GAMES, LoadedDeck
+from deckbuilder.legality.report import Violation, rule_reference
+from deckbuilder.models.common import Faction
+
+
+@dataclass(frozen=True)
+class DeckFacts:
+    """A deck seen as a diff against its faction's base deck (Module D states rules that way)."""
+
+    deck: LoadedDeck
+    catalog: Catalog
+    base: dict[str, int]  # the base deck: card id -> copies
+    counts: dict[str, int]  # the deck: resolved card id -> copies
+    owned: dict[str, int] | None = None  # the collection, when one was given
+    added: dict[str, int] = field(init=False)  # deck minus base
+    removed: dict[str, int] = field(init=False)  # base minus deck
+
+    def __post_init__(self) -> None:
+        added = {
+            card: count - self.base.get(card, 0)
+            for card, count in self.counts.items() if count > self.base.get(card, 0)
+        }
+        removed = {
+            card: count - self.counts.get(card, 0)
+            for card, count in self.base.items() if count > self.counts.get(card, 0)
+        }
+        object.__setattr__(self, "added", added)
+        object.__setattr__(self, "removed", removed)
+
+    @property
+    def game(self) -> str:
+        return self.deck.game
+
+    @property
+    def faction(self) -> str:
+        return self.deck.faction
+
+    def entry(self, card_id: str) -> Entry:
+        return self.catalog.entries[card_id]
+
+    def name(self, card_id: str) -> str:
+        return self.catalog.entries[card_id].name
+
+    def line(self, card_id: str) -> int | None:
+        """The card's line in the deck file, or the `cards:` line for a card taken out."""
+        return self.deck.line_of(card_id) or self.deck.cards_line()
+
+    def violation(
+        self, code: str, message: str, cards: tuple[str, ...] = (),
+        line: int | None = None, fix: str = "",
+    ) -> Violation:
+        return Violation(code, rule_reference(code, self.game), message, cards, line, fix)
+
+    # -- classification shared by several rules ---------------------------------------------
+    def is_deck_card(self, card_id: str) -> bool:
+        """A card that may stand in a player's deck at all (rule A, the Garrotte note)."""
+        entry = self.entry(card_id)
+        return (
+            entry.kind == "card"
+            and entry.record.deckable
+            and entry.record.faction != Faction.FRONTIER
+        )
+
+    def is_other_side(self, card_id: str) -> bool:
+        """A card of another game, or of another player's faction."""
+        entry = self.entry(card_id)
+        if entry.game != self.game:
+            return True
+        faction = getattr(entry.record, "faction", None)
+        return faction in FACTION_GAMES and faction != self.faction
+
+    def may_replace(self, card_id: str) -> bool:
+        """An added card that can take a removed card's place (other rules judge the rest)."""
+        return (
+            self.is_deck_card(card_id)
+            and not self.is_other_side(card_id)
+            and card_id not in self.base
+        )

@@ -1,0 +1,251 @@
+"""The rules, one small function each: `DeckFacts -> list[Violation]`. Every one always runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from deckbuilder.decks import DECK_SIZE
+from deckbuilder.legality.facts import DeckFacts
+from deckbuilder.legality.pairing import is_wildcard, pair_replacements
+from deckbuilder.legality.report import Code, Violation
+from deckbuilder.models.common import Faction
+
+Rule = Callable[[DeckFacts], list[Violation]]
+
+
+def _copies(count: int) -> str:
+    return f"{count} {'copy' if count == 1 else 'copies'}"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def check_deck_size(facts: DeckFacts) -> list[Violation]:
+    """Rule A: 62 cards, counting every entry (known or not)."""
+    total = facts.deck.total()
+    if total == DECK_SIZE:
+        return []
+    difference = total - DECK_SIZE
+    fix = (f"take {_cards(difference)} out" if difference > 0
+           else f"add {_cards(-difference)} (put base cards back or add replacements)")
+    return [facts.violation(
+        Code.DECK_SIZE, f"the deck has {total} cards, not {DECK_SIZE}",
+        line=facts.deck.cards_line(), fix=fix,
+    )]
+
+
+def check_unknown_cards(facts: DeckFacts) -> list[Violation]:
+    """Rule A: every entry names a card of the catalog (suggest the closest names)."""
+    violations = []
+    for entry in facts.deck.unknown():
+        hint = facts.catalog.suggest(entry.key, kind="card")
+        closest = f" (closest: {', '.join(hint)})" if hint else ""
+        violations.append(facts.violation(
+            Code.UNKNOWN_CARD, f"no card is named '{entry.key}'{closest}",
+            (entry.key,), entry.line,
+            f"did you mean {' or '.join(hint)}?" if hint
+            else "check the name with `deckbuilder cards`, or install the set it comes from",
+        ))
+    return violations
+
+
+def check_factions(facts: DeckFacts) -> list[Violation]:
+    """Rule A: the cards are the faction's (and the game's) own."""
+    violations = []
+    for card in facts.counts:
+        if not facts.is_other_side(card):
+            continue
+        entry = facts.entry(card)
+        if entry.game != facts.game:
+            why = f"{entry.name} is a {entry.game} card; this is a {facts.game} deck"
+        else:
+            why = f"{entry.name} belongs to the {entry.record.faction} deck, not {facts.faction}"
+        violations.append(facts.violation(
+            Code.WRONG_FACTION, why, (card,), facts.line(card), f"take {entry.name} out",
+        ))
+    return violations
+
+
+def check_deckable(facts: DeckFacts) -> list[Violation]:
+    """Rule A: characters, battlefields, Frontier cards, tokens and the Garrotte stay out."""
+    violations = []
+    for card in facts.counts:
+        if facts.is_deck_card(card):
+            continue
+        entry = facts.entry(card)
+        if entry.kind != "card":
+            why = f"{entry.name} is a {entry.kind}, not a deck card"
+        elif entry.record.faction == Faction.FRONTIER:
+            why = f"{entry.name} is a Frontier-deck card"
+        else:
+            why = f"{entry.name} never goes into a player's deck"
+        violations.append(facts.violation(
+            Code.NOT_DECKABLE, why, (card,), facts.line(card), f"take {entry.name} out",
+        ))
+    return violations
+
+
+def check_base_copies(facts: DeckFacts) -> list[Violation]:
+    """Rule A: more copies of a base card than the base deck has can't come from anywhere."""
+    violations = []
+    for card, base_count in facts.base.items():
+        count = facts.counts.get(card, 0)
+        if count > base_count:
+            name = facts.name(card)
+            violations.append(facts.violation(
+                Code.BASE_COPIES_EXCEEDED,
+                f"{_copies(count)} of {name}; the base deck has {base_count}",
+                (card,), facts.line(card),
+                f"keep at most {base_count}; extra cards must be expansion or promo cards",
+            ))
+    return violations
+
+
+def check_gunslingers(facts: DeckFacts) -> list[Violation]:
+    """Rule B: a unique gunslinger of the base deck stays in."""
+    violations = []
+    for card in facts.removed:
+        if facts.entry(card).record.gunslinger:
+            name = facts.name(card)
+            violations.append(facts.violation(
+                Code.GUNSLINGER_REPLACED,
+                f"{name} is a unique gunslinger and may not be replaced",
+                (card,), facts.line(card), f"put {name} back ({card}: {facts.base[card]})",
+            ))
+    return violations
+
+
+def check_like_for_like(facts: DeckFacts) -> list[Violation]:
+    """Rules C and D: every added card pairs with a removed card it may replace."""
+    _, unpaired = pair_replacements(facts)
+    gunslingers = [facts.name(c) for c in facts.removed if facts.entry(c).record.gunslinger]
+    violations = []
+    for card, count in unpaired.items():
+        entry = facts.entry(card)
+        category = entry.record.category
+        if is_wildcard(facts, card):
+            why = "no base card left for it to replace (any but a unique gunslinger)"
+            fix = f"take a base card out for it, or take {entry.name} out"
+        else:
+            why = f"no {category} card of the base deck was taken out for it"
+            fix = f"take a {category} card of the base deck out for it, or take {entry.name} out"
+        if gunslingers:
+            why += f" ({' and '.join(gunslingers)} went out, but rule B keeps gunslingers)"
+        verb = "replaces" if count == 1 else "replace"
+        violations.append(facts.violation(
+            Code.LIKE_FOR_LIKE,
+            f"{_copies(count)} of {entry.name} ({category}) {verb} nothing: {why}",
+            (card,), facts.line(card), fix,
+        ))
+    return violations
+
+
+def check_unique_copies(facts: DeckFacts) -> list[Violation]:
+    """Rule E: one copy of each unique card."""
+    violations = []
+    for card, count in facts.counts.items():
+        record = facts.entry(card).record
+        if getattr(record, "unique", False) and count > 1:
+            violations.append(facts.violation(
+                Code.UNIQUE_COPIES, f"{_copies(count)} of {record.name}, a unique card",
+                (card,), facts.line(card), f"keep one copy ({card}: 1)",
+            ))
+    return violations
+
+
+def _declared_sets(facts: DeckFacts) -> set[str] | None:
+    """The deck's `sets:`, with its game's base set (the base deck is always the start)."""
+    if facts.deck.deck.sets is None:
+        return None
+    base = facts.catalog.base_set_id(facts.game)
+    return set(facts.deck.deck.sets) | ({base} if base else set())
+
+
+def check_sets_available(facts: DeckFacts) -> list[Violation]:
+    """Cards come from installed sets the deck declares (when it declares any)."""
+    declared = _declared_sets(facts)
+    if declared is None:
+        return []
+    violations = [
+        facts.violation(
+            Code.SET_UNAVAILABLE, f"the deck declares set '{set_id}', which is not installed",
+            (), facts.deck.set_line(set_id),
+            "install it (`deckbuilder sets install`) or take it out of sets:",
+        )
+        for set_id in facts.deck.deck.sets or [] if set_id not in facts.catalog.sets
+    ]
+    for card in facts.counts:
+        set_id = facts.entry(card).set_id
+        if set_id not in declared:
+            violations.append(facts.violation(
+                Code.SET_UNAVAILABLE,
+                f"{facts.name(card)} comes from set '{set_id}', which the deck's sets: omit",
+                (card,), facts.line(card), f"add {set_id} to sets:, or take the card out",
+            ))
+    return violations
+
+
+def check_set_requirements(facts: DeckFacts) -> list[Violation]:
+    """A set is usable only with the sets it requires (1.4 needs 1.1 to 1.3)."""
+    declared = _declared_sets(facts)
+    used: dict[str, list[str]] = {}
+    for card in facts.counts:
+        used.setdefault(facts.entry(card).set_id, []).append(card)
+    in_use = list(used) + [s for s in facts.deck.deck.sets or [] if s not in used]
+    violations = []
+    for set_id in in_use:
+        loaded = facts.catalog.sets.get(set_id)
+        if loaded is None:
+            continue  # check_sets_available reports it
+        missing = [
+            required for required in loaded.card_set.requires
+            if required not in facts.catalog.sets
+            or (declared is not None and required not in declared)
+        ]
+        if not missing:
+            continue
+        cards = tuple(used.get(set_id, ()))
+        line = facts.deck.set_line(set_id) or (facts.line(cards[0]) if cards else None)
+        how = ", ".join(
+            f"{required} ({'not in sets:' if required in facts.catalog.sets else 'not installed'})"
+            for required in missing
+        )
+        violations.append(facts.violation(
+            Code.SET_REQUIRES, f"set '{set_id}' requires {how}", cards, line,
+            f"install and declare {', '.join(missing)}, or take the {set_id} cards out",
+        ))
+    return violations
+
+
+def check_owned(facts: DeckFacts) -> list[Violation]:
+    """With a collection: no more copies than the player owns."""
+    if facts.owned is None:
+        return []
+    violations = []
+    for card, count in facts.counts.items():
+        owned = facts.owned.get(card, 0)
+        if count > owned:
+            name = facts.name(card)
+            violations.append(facts.violation(
+                Code.NOT_OWNED, f"{_copies(count)} of {name}, but the collection has {owned}",
+                (card,), facts.line(card),
+                f"use at most {owned}, or add what you own to the collection file",
+            ))
+    return violations
+
+
+#: Every rule, in the order its violations are reported.
+RULES: tuple[Rule, ...] = (
+    check_deck_size,
+    check_unknown_cards,
+    check_factions,
+    check_deckable,
+    check_base_copies,
+    check_gunslingers,
+    check_like_for_like,
+    check_unique_copies,
+    check_sets_available,
+    check_set_requirements,
+    check_owned,
+)

@@ -1,0 +1,130 @@
+"""`simulate`: a deck against an opponent over many seeded games, optionally paired with a
+baseline deck on the same seeds.
+
+    >>> from deckbuilder.sim import Contestant, simulate   # doctest: +SKIP
+    >>> run = simulate(Contestant("My Colty", my_cards, "greedy"),
+    ...                Contestant("McReady base", base_cards, "greedy"),
+    ...                side=0, games=1000, seed=1, workers=2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from deckbuilder.engine.bots import Evaluator, is_reproducible, make_bot
+from deckbuilder.sim.runner import (
+    Executor,
+    GameResult,
+    GameSpec,
+    NewGame,
+    deck_items,
+    make_executor,
+    run_games,
+    start_game,
+)
+from deckbuilder.sim.seeds import game_seed
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A deck and the bot that plays it: results always measure the two together."""
+
+    name: str
+    cards: Mapping[str, int]
+    bot: str = "greedy"
+
+
+@dataclass(frozen=True)
+class SimulationConfig:
+    deck: Contestant
+    opponent: Contestant
+    side: int  # the deck's seat: 0 plays first (Colty in Revolver)
+    games: int
+    seed: int
+    baseline: Contestant | None = None
+    ruleset: str = "rulebook-en"
+    game: str = "revolver"
+    max_turns: int = 200
+
+
+@dataclass
+class SimulationRun:
+    config: SimulationConfig
+    results: list[GameResult]
+    baseline_results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def reproducible(self) -> bool:
+        contestants = [self.config.deck, self.config.opponent, self.config.baseline]
+        return all(is_reproducible(c.bot) for c in contestants if c is not None)
+
+
+def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
+                evaluate: Evaluator | None = None) -> list[GameSpec]:
+    """One spec per game (and per baseline game, on the same seeds: paired)."""
+    entries = [("deck", config.deck)]
+    if config.baseline is not None:
+        entries.append(("baseline", config.baseline))
+    opponent_items = deck_items(config.opponent.cards)
+    specs: list[GameSpec] = []
+    for label, contestant in entries:
+        items = deck_items(contestant.cards)
+        decks = (items, opponent_items) if config.side == 0 else (opponent_items, items)
+        bots = ((contestant.bot, config.opponent.bot) if config.side == 0
+                else (config.opponent.bot, contestant.bot))
+        specs.extend(
+            GameSpec(index=index, seed=game_seed(config.seed, index), decks=decks, bots=bots,
+                     label=label, ruleset=config.ruleset, game=config.game,
+                     max_turns=config.max_turns, new_game=new_game, evaluate=evaluate)
+            for index in range(config.games)
+        )
+    return specs
+
+
+def check_playable(specs: list[GameSpec]) -> None:
+    """Fail once, here, with the engine's message, rather than once per game in the workers."""
+    seen: set[tuple[object, ...]] = set()
+    for spec in specs:
+        key = (spec.decks, spec.ruleset, spec.game)
+        if key not in seen:
+            seen.add(key)
+            start_game(spec)
+        for bot in spec.bots:
+            make_bot(bot, spec.evaluate)
+
+
+def simulate(
+    deck: Contestant,
+    opponent: Contestant,
+    *,
+    side: int,
+    games: int,
+    seed: int,
+    baseline: Contestant | None = None,
+    ruleset: str = "rulebook-en",
+    game: str = "revolver",
+    max_turns: int = 200,
+    workers: int = 1,
+    executor: Executor | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    new_game: NewGame | None = None,
+    evaluate: Evaluator | None = None,
+) -> SimulationRun:
+    """Play `games` seeded games of `deck` (in seat `side`) against `opponent`.
+
+    The same (seed, games) give the same results for any `workers` or `executor`.
+    `new_game`/`evaluate` replace the real engine (tests use a toy game).
+    """
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,
+                              max_turns)
+    specs = build_specs(config, new_game, evaluate)
+    check_playable(specs)
+    results = run_games(specs, executor or make_executor(workers), on_result)
+    return SimulationRun(
+        config,
+        [result for result in results if result.label == "deck"],
+        [result for result in results if result.label == "baseline"],
+    )

@@ -1,0 +1,245 @@
+"""Turn a batch of games into a report: a plain dict for `--json`, and tables for people."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from deckbuilder.sim.batch import SimulationRun
+from deckbuilder.sim.runner import GameResult
+from deckbuilder.sim.stats import games_needed, paired_difference, proportion, summarize
+
+NOTE = (
+    "These results measure the deck and the bots together: a stronger or weaker bot, or a "
+    "bot that misplays a particular card, changes them. Compare decks with the same bots."
+)
+CARD_NOTE = (
+    "Win rate when played is a correlation, not the card's value: cards played more often in "
+    "long games, or only when already winning, look better or worse than they are."
+)
+STANDARD_PRECISIONS = (0.05, 0.02, 0.01)
+
+
+def _interval(successes: int, trials: int) -> dict[str, float]:
+    return proportion(successes, trials).as_dict()
+
+
+def _sides(run: SimulationRun, players: Sequence[str]) -> list[dict[str, Any]]:
+    config = run.config
+    count = len(run.results)
+    rows = []
+    for seat in (0, 1):
+        contestant = config.deck if seat == config.side else config.opponent
+        wins = sum(1 for result in run.results if result.winner == seat)
+        rows.append({
+            "seat": seat, "faction": players[seat], "deck": contestant.name,
+            "bot": contestant.bot, "is_deck_under_test": seat == config.side,
+            "wins": wins, "win_rate": _interval(wins, count),
+        })
+    return rows
+
+
+def _endings(results: Sequence[GameResult], players: Sequence[str]) -> list[dict[str, Any]]:
+    games: Counter[str] = Counter()
+    wins: dict[str, Counter[str]] = {}
+    for result in results:
+        games[result.termination] += 1
+        winner = "draw" if result.winner is None else players[result.winner]
+        wins.setdefault(result.termination, Counter())[winner] += 1
+    total = len(results) or 1
+    return [
+        {"termination": name, "games": count, "share": count / total,
+         "winners": dict(sorted(wins[name].items()))}
+        for name, count in games.most_common()
+    ]
+
+
+def _cards(results: Sequence[GameResult], seat: int, faction: str, deck: Mapping[str, int],
+           names: Mapping[str, str]) -> list[dict[str, Any]]:
+    count = len(results) or 1
+    all_wins = sum(1 for result in results if result.winner == seat)
+    cards = sorted(set(deck) | {c for r in results for c in (*r.drawn[seat], *r.played[seat])})
+    rows = []
+    for card in cards:
+        drawn = sum(result.drawn[seat].get(card, 0) for result in results)
+        played = sum(result.played[seat].get(card, 0) for result in results)
+        played_in = [result for result in results if result.played[seat].get(card, 0)]
+        wins_played = sum(1 for result in played_in if result.winner == seat)
+        not_played = len(results) - len(played_in)
+        rows.append({
+            "id": card, "name": names.get(card, card), "faction": faction, "seat": seat,
+            "copies": deck.get(card, 0),
+            "drawn_per_game": drawn / count,
+            "played_per_game": played / count,
+            "games_played": len(played_in),
+            "wins_when_played": wins_played,
+            "win_rate_when_played": wins_played / len(played_in) if played_in else None,
+            "win_rate_when_not_played":
+                (all_wins - wins_played) / not_played if not_played else None,
+        })
+    rows.sort(key=lambda row: (-row["played_per_game"], row["id"]))
+    return rows
+
+
+def _baseline(run: SimulationRun) -> dict[str, Any] | None:
+    config = run.config
+    if config.baseline is None:
+        return None
+    seat = config.side
+    deck_wins = [1.0 if result.winner == seat else 0.0 for result in run.results]
+    base_wins = [1.0 if result.winner == seat else 0.0 for result in run.baseline_results]
+    difference = paired_difference(deck_wins, base_wins)
+    return {
+        "deck": config.baseline.name, "bot": config.baseline.bot,
+        "wins": int(sum(base_wins)),
+        "win_rate": _interval(int(sum(base_wins)), len(base_wins)),
+        "difference": difference.as_dict(),
+        "games_with_different_winner": sum(
+            1 for a, b in zip(run.results, run.baseline_results, strict=True)
+            if a.winner != b.winner),
+        "method": "paired on the same game seeds: mean of per-seed win differences "
+                  "(deck minus baseline) with a normal-approximation 95% interval",
+    }
+
+
+def build_report(run: SimulationRun, players: Sequence[str],
+                 names: Mapping[str, str] | None = None,
+                 precision: float = 0.02) -> dict[str, Any]:
+    """Everything the command prints, as plain data (the `--json` output)."""
+    config = run.config
+    names = names or {}
+    results = run.results
+    count = len(results)
+    seat = config.side
+    deck_wins = sum(1 for result in results if result.winner == seat)
+    rate = proportion(deck_wins, count)
+    draws = sum(1 for result in results if result.winner is None)
+    targets = sorted({*STANDARD_PRECISIONS, precision}, reverse=True)
+    opponent_seat = 1 - seat
+    return {
+        "note": NOTE,
+        "game": config.game,
+        "ruleset": config.ruleset,
+        "seed": config.seed,
+        "games": count,
+        "max_turns": config.max_turns,
+        "reproducible": run.reproducible,
+        "deck": {"name": config.deck.name, "faction": players[seat], "seat": seat,
+                 "bot": config.deck.bot},
+        "opponent": {"name": config.opponent.name, "faction": players[opponent_seat],
+                     "seat": opponent_seat, "bot": config.opponent.bot},
+        "sides": _sides(run, players),
+        "draws": {"games": draws, "rate": draws / count if count else 0.0},
+        "endings": _endings(results, players),
+        "length": {
+            "turns": summarize([result.turns for result in results]).as_dict(),
+            "decisions": summarize([result.decisions for result in results]).as_dict(),
+        },
+        "cards": {
+            "deck": _cards(results, seat, players[seat], config.deck.cards, names),
+            "opponent": _cards(results, opponent_seat, players[opponent_seat],
+                               config.opponent.cards, names),
+            "note": CARD_NOTE,
+        },
+        "precision": {
+            "deck_win_rate_half_width": rate.half_width,
+            "targets": [
+                {"precision": target,
+                 "games_needed": games_needed(rate.estimate, target),
+                 "games_needed_worst_case": games_needed(0.5, target)}
+                for target in targets
+            ],
+        },
+        "baseline": _baseline(run),
+    }
+
+
+# -- text ------------------------------------------------------------------------------------
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _ci(interval: Mapping[str, float]) -> str:
+    return f"{_percent(interval['estimate'])} [{_percent(interval['low'])}, " \
+           f"{_percent(interval['high'])}]"
+
+
+def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 40) -> None:
+    """The report for people: a few tables and the caveats that go with them."""
+    deck, opponent = report["deck"], report["opponent"]
+    console.print(
+        f"{report['games']} games of {deck['name']} ({deck['faction']}, bot {deck['bot']}) "
+        f"against {opponent['name']} ({opponent['faction']}, bot {opponent['bot']}); "
+        f"game {report['game']}, ruleset {report['ruleset']}, seed {report['seed']}.",
+        markup=False,
+    )
+    sides = Table("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]",
+                  title="Wins per side (Wilson 95% intervals)")
+    for row in report["sides"]:
+        sides.add_row(str(row["seat"]), row["faction"], row["deck"], row["bot"],
+                      str(row["wins"]), _ci(row["win_rate"]))
+    draws = report["draws"]
+    sides.add_row("", "draw", "", "", str(draws["games"]), _percent(draws["rate"]))
+    console.print(sides)
+
+    endings = Table("how it ended", "games", "share", "won by", title="How games ended")
+    for row in report["endings"]:
+        won_by = ", ".join(f"{who} {count}" for who, count in row["winners"].items())
+        endings.add_row(row["termination"], str(row["games"]), _percent(row["share"]), won_by)
+    console.print(endings)
+
+    turns, decisions = report["length"]["turns"], report["length"]["decisions"]
+    console.print(
+        f"Game length: {turns['mean']:.1f} turns on average (median {turns['median']:g}, "
+        f"10-90% {turns['p10']:g}-{turns['p90']:g}, range {turns['min']:g}-{turns['max']:g}); "
+        f"{decisions['mean']:.0f} decisions per game."
+    )
+
+    cards = Table("card", "copies", "drawn/game", "played/game", "games played",
+                  "win% when played", "win% when not",
+                  title=f"Cards of {deck['name']} ({deck['faction']})")
+    for row in report["cards"]["deck"][:card_limit]:
+        cards.add_row(row["name"], str(row["copies"]), f"{row['drawn_per_game']:.2f}",
+                      f"{row['played_per_game']:.2f}", str(row["games_played"]),
+                      _percent(row["win_rate_when_played"]),
+                      _percent(row["win_rate_when_not_played"]))
+    console.print(cards)
+    console.print(report["cards"]["note"], markup=False)
+
+    baseline = report.get("baseline")
+    if baseline:
+        console.print(
+            f"Against baseline {baseline['deck']} (bot {baseline['bot']}) on the same seeds: "
+            f"baseline wins {_ci(baseline['win_rate'])}; difference (deck minus baseline) "
+            f"{_signed(baseline['difference'])}; "
+            f"{baseline['games_with_different_winner']} games had a different winner.",
+            markup=False,
+        )
+
+    precision = report["precision"]
+    needs = "; ".join(
+        f"+-{100 * row['precision']:g} points: {row['games_needed']} games"
+        for row in precision["targets"]
+    )
+    half_width = 100 * precision["deck_win_rate_half_width"]
+    console.print(
+        f"Precision: the deck's win rate is known to +-{half_width:.1f} points (95%). "
+        f"Games needed at this win rate for {needs}.",
+        markup=False,
+    )
+    if not report["reproducible"]:
+        console.print("Warning: a bot has a time budget (ms=...), so these results depend on "
+                      "the machine's speed and are not reproducible from the seed.")
+    console.print(f"Note: {report['note']}", markup=False)
+
+
+def _signed(interval: Mapping[str, float]) -> str:
+    def points(value: float) -> str:
+        return f"{100 * value:+.1f}"
+
+    return (f"{points(interval['estimate'])} points [{points(interval['low'])}, "
+            f"{points(interval['high'])}]")

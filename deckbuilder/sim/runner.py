@@ -1,0 +1,188 @@
+"""Play many independent games through a pluggable executor.
+
+A game is a small picklable task, `play_one(GameSpec) -> GameResult`, so it can run in this
+process, in a pool of local processes, or (later) on other machines: the runner only asks an
+`Executor` to map `play_one` over the specs, then puts the results back in game order. Nothing
+in a result depends on where or when it was computed.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Protocol, TypeVar
+
+from deckbuilder.engine.bots import Bot, Evaluator, make_bot
+from deckbuilder.sim.seeds import bot_seed
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+DeckItems = tuple[tuple[str, int], ...]
+NewGame = Callable[..., Any]
+
+
+def deck_items(deck: Mapping[str, int]) -> DeckItems:
+    """A deck as a sorted tuple: hashable, picklable, and independent of dict order."""
+    return tuple(sorted((str(card), int(copies)) for card, copies in deck.items()))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything needed to play one game, and nothing that depends on the process."""
+
+    index: int
+    seed: int
+    decks: tuple[DeckItems, DeckItems]
+    bots: tuple[str, str]
+    label: str = "deck"
+    ruleset: str = "rulebook-en"
+    game: str = "revolver"
+    max_turns: int = 200
+    #: Module-level functions (they pickle by name); None means the real engine.
+    new_game: NewGame | None = None
+    evaluate: Evaluator | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    label: str
+    winner: int | None
+    termination: str
+    turns: int
+    decisions: int
+    drawn: tuple[dict[str, int], dict[str, int]] = field(default=({}, {}))
+    played: tuple[dict[str, int], dict[str, int]] = field(default=({}, {}))
+
+
+# -- one game --------------------------------------------------------------------------------
+_process_catalog: Any = None
+
+
+def prime_catalog(catalog: Any) -> None:
+    """Share an already built catalog with `play_one` (forked workers inherit it)."""
+    global _process_catalog
+    _process_catalog = catalog
+
+
+def _engine_catalog() -> Any:
+    global _process_catalog
+    if _process_catalog is None:
+        from deckbuilder.catalog import build_catalog
+
+        _process_catalog = build_catalog()
+    return _process_catalog
+
+
+def start_game(spec: GameSpec) -> Any:
+    """The initial state of `spec`'s game (raises the engine's error for unplayable decks)."""
+    decks = [dict(items) for items in spec.decks]
+    if spec.new_game is None:
+        from deckbuilder.engine import new_game
+
+        return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=_engine_catalog(),
+                        game=spec.game, max_turns=spec.max_turns)
+    return spec.new_game(decks, spec.seed, ruleset=spec.ruleset, game=spec.game,
+                         max_turns=spec.max_turns)
+
+
+@lru_cache(maxsize=64)
+def _bot(spec: str, evaluate: Evaluator | None) -> Bot:
+    return make_bot(spec, evaluate)
+
+
+def play_one(spec: GameSpec) -> GameResult:
+    """Play one game to the end; bots draw from their own seeded streams."""
+    state = start_game(spec)
+    bots = [_bot(name, spec.evaluate) for name in spec.bots]
+    rngs = [random.Random(bot_seed(spec.seed, player)) for player in (0, 1)]
+    decisions = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply(bots[player].choose(state, rngs[player]))
+        decisions += 1
+    outcome = state.outcome()
+    stats = state.stats
+    return GameResult(
+        index=spec.index,
+        seed=spec.seed,
+        label=spec.label,
+        winner=outcome.winner,
+        termination=str(outcome.termination),
+        turns=state.turn,
+        decisions=decisions,
+        drawn=(_counts(stats[0].drawn), _counts(stats[1].drawn)),
+        played=(_counts(stats[0].played), _counts(stats[1].played)),
+    )
+
+
+def _counts(counter: Mapping[Any, int]) -> dict[str, int]:
+    return {str(card): count for card, count in counter.items() if count}
+
+
+# -- executors -------------------------------------------------------------------------------
+class Executor(Protocol):
+    """Runs `fn` over `items` and yields one result per item (any order is allowed)."""
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+
+
+class SerialExecutor:
+    """Everything in this process: the reference the parallel executors must match."""
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        return map(fn, items)
+
+
+class ProcessExecutor:
+    """A pool of local processes; items travel in chunks to keep pickling cheap."""
+
+    def __init__(self, workers: int | None = None, chunk_size: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.chunk_size = chunk_size
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        # Small chunks keep the progress bar moving; a cap keeps any one chunk short.
+        chunk = self.chunk_size or max(1, min(64, len(items) // (self.workers * 8)))
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers)
+        try:
+            yield from pool.map(fn, items, chunksize=chunk)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def make_executor(workers: int) -> Executor:
+    """`workers` 1: this process; 0: one process per core; K: K processes."""
+    if workers == 1:
+        return SerialExecutor()
+    return ProcessExecutor(None if workers <= 0 else workers)
+
+
+def run_games(
+    specs: Sequence[GameSpec],
+    executor: Executor | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play every spec; results come back sorted by (label, index) whatever the executor."""
+    runner = executor or SerialExecutor()
+    results: list[GameResult] = []
+    for result in runner.map(play_one, specs):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    order = {label: rank for rank, label in enumerate(dict.fromkeys(s.label for s in specs))}
+    results.sort(key=lambda result: (order[result.label], result.index))
+    return results
+
+
+def results_by_label(results: Iterable[GameResult]) -> dict[str, list[GameResult]]:
+    grouped: dict[str, list[GameResult]] = {}
+    for result in results:
+        grouped.setdefault(result.label, []).append(result)
+    return grouped

@@ -1,0 +1,109 @@
+"""The statistics a batch report needs, written out so they can be checked by hand.
+
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: Two-sided 95%: the normal quantile 0.975.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Interval:
+    estimate: float
+    low: float
+    high: float
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    def as_dict(self) -> dict[str, float]:
+        return {"estimate": self.estimate, "low": self.low, "high": self.high}
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion; unlike p +- z*se it stays inside [0, 1] and
+    behaves at 0/n and n/n. No trials: the whole range (nothing is known)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes {successes} outside 0..{trials}")
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def proportion(successes: int, trials: int, z: float = Z95) -> Interval:
+    low, high = wilson_interval(successes, trials, z)
+    return Interval(successes / trials if trials else 0.0, low, high)
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float],
+                      z: float = Z95) -> Interval:
+    """Mean of first[i] - second[i] with a normal-approximation interval.
+
+    Pairs share a seed, so the noise both games share cancels: the interval is narrower than
+    comparing two independent win rates would give.
+    """
+    if len(first) != len(second):
+        raise ValueError("paired samples must have the same length")
+    count = len(first)
+    if count == 0:
+        return Interval(0.0, -1.0, 1.0)
+    differences = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(differences) / count
+    if count == 1:
+        return Interval(mean, -1.0, 1.0)
+    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    spread = z * math.sqrt(variance / count)
+    return Interval(mean, mean - spread, mean + spread)
+
+
+def games_needed(rate: float, precision: float, z: float = Z95) -> int:
+    """Games for a 95% interval of +-`precision` around a win rate near `rate`:
+    n = z^2 p (1 - p) / e^2 (normal approximation, rounded up)."""
+    if not 0 < precision < 1:
+        raise ValueError("precision must be between 0 and 1, e.g. 0.02 for +-2 points")
+    rate = min(max(rate, 0.0), 1.0)
+    return max(1, math.ceil(z * z * rate * (1 - rate) / (precision * precision)))
+
+
+@dataclass(frozen=True)
+class Summary:
+    mean: float
+    median: float
+    minimum: float
+    maximum: float
+    p10: float
+    p90: float
+
+    def as_dict(self) -> dict[str, float]:
+        return {"mean": self.mean, "median": self.median, "min": self.minimum,
+                "max": self.maximum, "p10": self.p10, "p90": self.p90}
+
+
+def summarize(values: Sequence[float]) -> Summary:
+    """Mean, median and the 10th/90th percentiles (nearest rank) of a sample."""
+    if not values:
+        return Summary(0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    ordered = sorted(values)
+    count = len(ordered)
+
+    def rank(fraction: float) -> float:
+        return float(ordered[min(count - 1, max(0, math.ceil(fraction * count) - 1))])
+
+    middle = count // 2
+    median = ordered[middle] if count % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return Summary(sum(ordered) / count, float(median), float(ordered[0]), float(ordered[-1]),
+                   rank(0.10), rank(0.90))

@@ -1,0 +1,169 @@
+"""Bots: legal moves only, no peeking at hidden cards, and a ladder random < greedy < search.
+
+The ladder is measured on the toy race of `toy_game.py` (a stand-in with hidden hands and
+shuffled decks) and, when the engine is installed, on Revolver itself from both seats.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+import toy_game as toy
+
+from deckbuilder.engine.bots import (
+    BotSpecError,
+    GreedyBot,
+    RandomBot,
+    SearchBot,
+    is_reproducible,
+    make_bot,
+)
+from deckbuilder.sim import Contestant, simulate
+
+FAST_SEARCH = "search:rollouts=8,horizon=1"
+
+
+def toy_bot(spec: str):
+    return make_bot(spec, toy.evaluate)
+
+
+def wins(bot: str, other: str, seat: int, games: int, seed: int = 11) -> int:
+    run = simulate(Contestant("bot", toy.TOY_DECK, bot), Contestant("other", toy.TOY_DECK, other),
+                   side=seat, games=games, seed=seed, new_game=toy.new_game,
+                   evaluate=toy.evaluate)
+    return sum(1 for result in run.results if result.winner == seat)
+
+
+# -- the registry ----------------------------------------------------------------------------
+def test_specs_build_the_named_bots() -> None:
+    assert isinstance(toy_bot("random"), RandomBot)
+    greedy = toy_bot("greedy")
+    assert isinstance(greedy, GreedyBot) and greedy.determinize
+    assert not toy_bot("greedy:determinize=false").determinize
+    search = toy_bot("search:rollouts=200")
+    assert isinstance(search, SearchBot)
+    assert (search.rollouts, search.ms, search.name) == (200, None, "search:rollouts=200")
+    timed = toy_bot("search:ms=50, horizon=3, policy=random")
+    assert (timed.ms, timed.horizon, timed.policy) == (50.0, 3, "random")
+    assert timed.name == "search:horizon=3,ms=50,policy=random"
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("minimax", "unknown bot"),
+        ("search:rollouts=lots", "not a number"),
+        ("search:rollouts=0", "at least"),
+        ("search:depth=3", "unknown option"),
+        ("search:rollouts=10,ms=5", "both"),
+        ("search:policy=clever", "rollout policy"),
+        ("greedy:determinize=maybe", "true/false"),
+        ("random:fast", "key=value"),
+    ],
+)
+def test_bad_specs_are_refused_with_a_fix(spec: str, words: str) -> None:
+    with pytest.raises(BotSpecError) as caught:
+        toy_bot(spec)
+    assert words in str(caught.value)
+    assert caught.value.fix
+
+
+def test_time_budgets_are_flagged_as_not_reproducible() -> None:
+    assert is_reproducible("search:rollouts=50")
+    assert not is_reproducible("search:ms=50")
+
+
+# -- legal moves, reproducibility, no cheating ------------------------------------------------
+@pytest.mark.parametrize("spec", ["random", "greedy", "greedy:determinize=false", FAST_SEARCH])
+def test_bots_only_choose_legal_actions(spec: str) -> None:
+    bot = toy_bot(spec)
+    rng = random.Random(3)
+    for seed in range(6):
+        state = toy.new_game([toy.TOY_DECK, toy.TOY_DECK], seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            action = bot.choose(state, rng)
+            assert action in legal
+            state.apply(action)
+
+
+def test_a_choice_is_reproducible_from_the_bot_rng() -> None:
+    state = toy.new_game([toy.TOY_DECK, toy.TOY_DECK], 5)
+    for spec in ("random", "greedy", FAST_SEARCH):
+        bot = toy_bot(spec)
+        choices = {bot.choose(state, random.Random(99)) for _ in range(3)}
+        assert len(choices) == 1, spec
+
+
+def _same_observation_other_truth(state: toy.ToyState) -> toy.ToyState:
+    """The same game from player 0's seat, but the opponent holds different cards."""
+    other = state.clone()
+    hand, deck = other.hands[1], other.decks[1]
+    for position, kind in enumerate(deck):
+        held = next((k for k in range(len(toy.KINDS)) if hand[k] and k != kind), None)
+        if held is not None:
+            hand[held] -= 1
+            hand[kind] += 1
+            deck[position] = held
+            break
+    assert other.hands[1] != state.hands[1]
+    assert toy.observe(other, 0) == toy.observe(state, 0)
+    return other
+
+
+def decides_on_observation_only(bot) -> bool:
+    """Same observation, different hidden cards, same rng: does the bot choose the same?"""
+    for seed in range(8):
+        state = toy.new_game([toy.TOY_DECK, toy.TOY_DECK], seed)
+        twin = _same_observation_other_truth(state)
+        if bot.choose(state, random.Random(seed)) != bot.choose(twin, random.Random(seed)):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", FAST_SEARCH, "search:rollouts=30"])
+def test_bots_decide_on_what_they_see_not_on_hidden_cards(spec: str) -> None:
+    assert decides_on_observation_only(toy_bot(spec))
+
+
+class PeekingBot:
+    """Reads the opponent's hand: the control that shows the test above can catch a cheat."""
+
+    name = "peeking"
+
+    def choose(self, state: toy.ToyState, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        secret = sum(index * count for index, count in enumerate(state.hands[1]))
+        return legal[secret % len(legal)]
+
+
+def test_the_observation_test_catches_a_bot_that_peeks() -> None:
+    assert not decides_on_observation_only(PeekingBot())
+
+
+def test_search_respects_a_time_budget() -> None:
+    bot = toy_bot("search:ms=20,horizon=2")
+    state = toy.new_game([toy.TOY_DECK, toy.TOY_DECK], 2)
+    started = time.perf_counter()
+    action = bot.choose(state, random.Random(0))
+    elapsed = time.perf_counter() - started
+    assert action in state.legal_actions()
+    assert elapsed < 0.5
+
+
+# -- the ladder ------------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", [0, 1])
+def test_greedy_beats_random_clearly_from_each_seat(seat: int) -> None:
+    games = 60
+    assert wins("greedy", "random", seat, games) >= 0.8 * games
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_search_beats_greedy_from_each_seat(seat: int) -> None:
+    """Compared with greedy in the same seat against the same greedy opponent, same seeds."""
+    games = 40
+    search = wins(FAST_SEARCH, "greedy", seat, games)
+    mirror = wins("greedy", "greedy", seat, games)
+    assert search >= mirror + 0.15 * games
