@@ -7,7 +7,10 @@ faction?", and "which values are unconfirmed, and where does each value come fro
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import functools
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -17,11 +20,17 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from deckbuilder import paths
+from deckbuilder import models, paths
 from deckbuilder.errors import CardDataError, DataFileError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
 from deckbuilder.models.common import UNCONFIRMED, Provenance
-from deckbuilder.yamlio import load_model, load_yaml, position, validate_document
+from deckbuilder.yamlio import (
+    atomic_write_text,
+    load_model,
+    load_yaml,
+    position,
+    validate_document,
+)
 
 RecordKind = str  # "card", "character", "battlefield", "special", "token"
 RECORD_LISTS: tuple[tuple[str, RecordKind], ...] = (
@@ -77,7 +86,14 @@ class LoadedSet:
     card_set: CardSet
     path: Path
     origin: str  # "package" or "user"
-    document: Any = None
+    parsed: Any = None  # the round-trip document; None when the set came from the cache
+
+    @property
+    def document(self) -> Any:
+        """The round-trip document (for source positions), parsed on first use."""
+        if self.parsed is None and self.path.is_file():
+            self.parsed = load_yaml(self.path)
+        return self.parsed
 
 
 @dataclass
@@ -232,8 +248,41 @@ def _described_fields(record: BaseModel) -> list[str]:
 
 # -- loading --------------------------------------------------------------------------------
 def load_set_file(path: Path, origin: str = "user") -> LoadedSet:
+    """Load a set file, from the validated-JSON cache when the file is unchanged.
+
+    Round-trip YAML parsing costs ~100x more than validating cached JSON, and a set file is
+    read on every command; the cache key is the file's bytes plus the models' source, so an
+    edited file or a changed model is always parsed and validated afresh.
+    """
+    cache_file = _cache_file(path)
+    if cache_file is not None and cache_file.is_file():
+        try:
+            card_set = CardSet.model_validate_json(cache_file.read_bytes())
+            return LoadedSet(card_set, path, origin)
+        except (OSError, ValidationError, ValueError):
+            pass  # a stale or damaged cache entry: parse the file instead
     card_set, document = load_model(path, CardSet)
+    if cache_file is not None:
+        with contextlib.suppress(OSError):
+            atomic_write_text(cache_file, card_set.model_dump_json(exclude_unset=True))
     return LoadedSet(card_set, path, origin, document)
+
+
+@functools.cache
+def _models_fingerprint() -> str:
+    digest = hashlib.sha256()
+    for source in sorted(Path(models.__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _cache_file(path: Path) -> Path | None:
+    try:
+        content = path.read_bytes()
+    except OSError:
+        return None  # let load_model report the problem with its usual message
+    key = hashlib.sha256(content + _models_fingerprint().encode()).hexdigest()[:32]
+    return paths.cache_dir() / "sets" / f"{key}.json"
 
 
 def _set_files(folder: Path) -> list[Path]:

@@ -29,8 +29,10 @@ def overlay_path() -> Path:
     return user_home() / "overlay.yaml"
 
 
+CACHE_VARIABLE = "DECKBUILDER_CACHE"
+
+
 def cache_dir() -> Path:
-    override = os.environ.get(HOME_VARIABLE)
-    if override:
-        return Path(override).expanduser() / "cache"
-    return Path(user_cache_dir("deckbuilder"))
+    """Derived data only (content-addressed), so it is shared whatever DECKBUILDER_HOME says."""
+    override = os.environ.get(CACHE_VARIABLE)
+    return Path(override).expanduser() if override else Path(user_cache_dir("deckbuilder"))

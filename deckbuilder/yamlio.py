@@ -214,7 +214,7 @@ def _document_loc(document: Any, loc: Sequence[Any]) -> list[Any]:
 
     Pydantic adds names of union members ("kill", "constrained-int", "literal['all']") to
     locations; they are not keys of the file and would hide the real place. The last part is
-    kept even when absent: it names a missing field.
+    kept when absent from a mapping: it names a missing field.
     """
     node = document
     kept: list[Any] = []
@@ -223,7 +223,7 @@ def _document_loc(document: Any, loc: Sequence[Any]) -> list[Any]:
         in_sequence = isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node)
         if in_mapping or in_sequence:
             node = node[key]
-        elif index < len(loc) - 1 or (isinstance(key, str) and key.startswith("[")):
+        elif index < len(loc) - 1 or not isinstance(node, dict) or str(key).startswith("["):
             continue  # a union member's name, or "[key]" for an invalid mapping key
         kept.append(key)
     return kept

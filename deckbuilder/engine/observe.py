@@ -1,0 +1,135 @@
+"""What one player may see: `observe(state, player)` -> a frozen `Observation`.
+
+Open information: both sides' cards in play with their tokens, the marker, the border, the
+bandits, both discard piles, removed cards, deck sizes, the opponent's hand SIZE. Hidden: the
+opponent's hand and the order of both decks. The legal actions are shown only to the player
+who must decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckbuilder.engine.actions import kind_name
+from deckbuilder.engine.board import firepower
+from deckbuilder.engine.state import PHASE_NAMES, PLAYER_NAMES, TERMINAL, State
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    name: str
+    owner: int
+    mode: str
+    firepower: int
+    power: int
+    true_grit: int
+    eagle: bool
+
+
+@dataclass(frozen=True)
+class BattlefieldView:
+    id: str
+    name: str
+    defence: int
+    cards: tuple[tuple[CardView, ...], tuple[CardView, ...]]  # by owner
+    firepower: tuple[int, int]  # cards only; the gang adds `defence` in the attack
+
+
+@dataclass(frozen=True)
+class BanditView:
+    id: str
+    name: str
+    survival: int
+    alive: bool
+    true_grit: int
+    power: int
+
+
+@dataclass(frozen=True)
+class Observation:
+    player: int
+    game: str
+    players: tuple[str, str]
+    turn: int
+    active: int
+    phase: str
+    current_player: int
+    decision: str
+    legal_actions: tuple[int, ...]
+    marker: tuple[str, str]  # (battlefield id, space label)
+    marker_index: tuple[int, int]
+    border: int
+    derail_used: bool
+    bandits: tuple[BanditView, ...]
+    battlefields: tuple[BattlefieldView, ...]
+    open_range: tuple[tuple[CardView, ...], tuple[CardView, ...]]
+    hand: tuple[str, ...]  # own hand, card ids sorted
+    opponent_hand_size: int
+    deck_sizes: tuple[int, int]
+    discards: tuple[tuple[str, ...], tuple[str, ...]]
+    removed: tuple[tuple[str, ...], tuple[str, ...]]
+    terminal: bool
+    winner: int | None
+    termination: str | None
+
+
+def _card_view(state: State, uid: int) -> CardView:
+    card = state.spec.card_def[uid]
+    mode = state.placed[uid]
+    fp = 0 if state.eagle[uid] else mode.firepower + state.power[uid]
+    return CardView(card.id, card.name, state.spec.owner[uid], mode.name, fp, state.power[uid],
+                    state.grit[uid], bool(state.eagle[uid]))
+
+
+def observe(state: State, player: int) -> Observation:
+    """The state as `player` sees it (nothing of the opponent's hand but its size)."""
+    spec = state.spec
+    rows = state.rows
+    battlefields = tuple(
+        BattlefieldView(
+            bf.id, bf.name, bf.defence,
+            (tuple(_card_view(state, u) for u in rows[2 * bf.idx]),
+             tuple(_card_view(state, u) for u in rows[2 * bf.idx + 1])),
+            (firepower(state, bf.idx, 0), firepower(state, bf.idx, 1)),
+        )
+        for bf in spec.bfs
+    )
+    open_range = (tuple(_card_view(state, u) for u in rows[2 * spec.n_bf]),
+                  tuple(_card_view(state, u) for u in rows[2 * spec.n_bf + 1]))
+    bandits = tuple(
+        BanditView(c.id, c.name, c.survival, state.alive[c.idx],
+                   state.grit[spec.bandit_base + c.idx], state.power[spec.bandit_base + c.idx])
+        for c in spec.bandits
+    )
+    ids = [card.id for card in spec.card_def]
+    current = state.current_player()
+    marker_bf = spec.bfs[state.marker_bf]
+    return Observation(
+        player=player,
+        game=spec.game,
+        players=PLAYER_NAMES.get(spec.game, ("first", "second")),
+        turn=state.turn,
+        active=state.active,
+        phase=PHASE_NAMES[state.phase],
+        current_player=current,
+        decision="" if current == TERMINAL else kind_name(state.pending_kind),
+        legal_actions=tuple(state.legal) if current == player else (),
+        marker=(marker_bf.id, marker_bf.labels[state.marker_space]),
+        marker_index=(state.marker_bf, state.marker_space),
+        border=state.border,
+        derail_used=state.derail_used,
+        bandits=bandits,
+        battlefields=battlefields,
+        open_range=open_range,
+        hand=tuple(sorted(ids[u] for u in state.hands[player])),
+        opponent_hand_size=len(state.hands[1 - player]),
+        deck_sizes=(len(state.decks[0]), len(state.decks[1])),
+        discards=(tuple(ids[u] for u in state.discards[0]),
+                  tuple(ids[u] for u in state.discards[1])),
+        removed=(tuple(ids[u] for u in state.removed[0]),
+                 tuple(ids[u] for u in state.removed[1])),
+        terminal=state.over,
+        winner=state.winner,
+        termination=state.termination.value if state.termination else None,
+    )
