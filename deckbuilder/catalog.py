@@ -138,15 +138,19 @@ class Catalog:
 
     # -- lookup -----------------------------------------------------------------------------
     def find(self, name_or_id: str, game: str | None = None) -> Entry | None:
-        """The record an id, name or alias names; `game` decides between games' namesakes."""
+        """The record an id, name or alias names.
+
+        `game` is a preference, not a filter: it decides between two games' namesakes (both
+        games have a Gatling Gun), while a card of the other game is still found, so the
+        validator can say "wrong game" instead of "unknown card".
+        """
         entry = self.entries.get(name_or_id)
         if entry is not None and (game is None or entry.game == game):
             return entry
         ids = self._name_index().get(normalise_name(name_or_id), [])
-        for entry_id in ids:
-            if game is None or self.entries[entry_id].game == game:
-                return self.entries[entry_id]
-        return None
+        preferred = [i for i in ids if self.entries[i].game == game]
+        chosen = (preferred or ids or [None])[0]
+        return self.entries[chosen] if chosen else entry
 
     def suggest(
         self,

@@ -3,17 +3,13 @@
 A deck file names cards by id or by name; `load_deck` resolves every entry against the catalog
 and remembers its line, so the validator can say `deck.yaml:12`. Edits (`swap_cards`) go
 through the ruamel round-trip document, so the user's comments and order survive, and every
-write is atomic. Text deck lists (`3x .38 Special`) are read line by line, and every line gets
-a label, like Forge's deck import.
+write is atomic. Text deck lists live in `deckbuilder.decklists`.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +21,7 @@ from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.errors import DataFileError, DeckError, Location
 from deckbuilder.models import Collection, Deck
 from deckbuilder.models.common import GAME_FACTIONS, Faction
-from deckbuilder.yamlio import load_model, position, read_text, validate_document, write_yaml
+from deckbuilder.yamlio import load_model, position, validate_document, write_yaml
 
 DECK_SIZE = 62
 #: The factions that have a base deck, and their game.
@@ -142,7 +138,7 @@ def resolve_deck(
     """Resolve a deck model's card names against the catalog."""
     lines = _key_lines(document) if document is not None else {}
     entries = tuple(
-        DeckEntry(key, count, lines.get(key), catalog.find(key))
+        DeckEntry(key, count, lines.get(key), catalog.find(key, deck.game))
         for key, count in deck.cards.items()
     )
     return LoadedDeck(deck, entries, path, document)
@@ -217,7 +213,7 @@ def deck_document(
     card_map = CommentedMap()
     for key, count in cards.items():
         card_map[key] = count
-        entry = catalog.find(key)
+        entry = catalog.find(key, game_of_faction(faction))
         if entry is not None and entry.name != key:
             card_map.ca.items[key] = _name_comment(entry.name)
     document["cards"] = card_map
@@ -327,7 +323,10 @@ def _not_found(catalog: Catalog, text: str, where: Location, what: str) -> DeckE
 def _keys_naming(cards: CommentedMap, catalog: Catalog, entry: Entry | None) -> list[Any]:
     if entry is None:
         return []
-    return [key for key in cards if (found := catalog.find(str(key))) and found.id == entry.id]
+    return [
+        key for key in cards
+        if (found := catalog.find(str(key), entry.game)) and found.id == entry.id
+    ]
 
 
 def swap_cards(
@@ -340,10 +339,11 @@ def swap_cards(
     path = Path(path)
     _, document = load_model(path, Deck)
     cards: CommentedMap = document["cards"]
-    in_entry = catalog.find(in_card)
+    game = str(document.get("game", "")) or None
+    in_entry = catalog.find(in_card, game)
     if in_entry is None:
         raise _not_found(catalog, in_card, Location(path), "in card")
-    out_entry = catalog.find(out_card)
+    out_entry = catalog.find(out_card, game)
     out_keys = [key for key in cards if str(key) == out_card]
     out_keys = out_keys or _keys_naming(cards, catalog, out_entry)
     if not out_keys:
@@ -421,213 +421,3 @@ def diff_decks(first: LoadedDeck, second: LoadedDeck) -> DeckDiff:
         return tuple(CardCount(*names[key], count) for key, count in counts.items())
 
     return DeckDiff(rows(a - b), rows(b - a))
-
-
-# -- text deck lists ------------------------------------------------------------------------
-class LineStatus(StrEnum):
-    OK = "ok"
-    MERGED = "merged"
-    WARNING = "warning"  # read, but `validate` will refuse the card (not a deck card, ...)
-    UNKNOWN = "unknown"
-    BAD_COUNT = "bad-count"
-    UNREADABLE = "unreadable"
-    BAD_HEADER = "bad-header"
-    HEADER = "header"
-    COMMENT = "comment"
-    BLANK = "blank"
-
-
-PROBLEM_STATUSES = frozenset(
-    {LineStatus.UNKNOWN, LineStatus.BAD_COUNT, LineStatus.UNREADABLE, LineStatus.BAD_HEADER}
-)
-
-_COUNT_FIRST = re.compile(r"^(?P<count>[-+]?\d+)\s*[xX×]?\s+(?P<name>\S.*)$")
-_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×]\s*(?P<count>[-+]?\d+)$")
-_COUNT_ONLY = re.compile(r"^[-+]?\d+\s*[xX×]?$")
-_HEADER = re.compile(r"^#\s*(?P<key>faction|name|sets)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
-_INLINE_COMMENT = re.compile(r"(^|\s)#.*$")
-MAX_COPIES = 99
-
-
-@dataclass(frozen=True)
-class ListLine:
-    """The label of one line of a text deck list."""
-
-    number: int
-    text: str
-    status: LineStatus
-    message: str = ""
-    card: str | None = None  # id of the card read, or the name kept as written
-    count: int = 0
-
-    @property
-    def is_problem(self) -> bool:
-        return self.status in PROBLEM_STATUSES
-
-
-@dataclass
-class DeckList:
-    """A parsed text deck list: cards (merged), headers, and one label per line."""
-
-    lines: list[ListLine] = field(default_factory=list)
-    cards: dict[str, int] = field(default_factory=dict)
-    faction: str | None = None
-    name: str | None = None
-    sets: list[str] | None = None
-
-    @property
-    def problems(self) -> list[ListLine]:
-        return [line for line in self.lines if line.is_problem]
-
-
-def _parse_card_line(text: str) -> tuple[int | None, str | None, bool]:
-    """(count, name, count given); name None when the line has only a count."""
-    for pattern in (_COUNT_FIRST, _COUNT_LAST):
-        match = pattern.match(text)
-        if match:
-            return int(match["count"]), match["name"].strip(), True
-    if _COUNT_ONLY.match(text):
-        return None, None, True
-    return 1, text, False
-
-
-def _header_line(
-    number: int, raw: str, key: str, value: str, result: DeckList, faction: str | None,
-) -> ListLine:
-    if key == "faction":
-        folded = normalise_name(value)
-        if folded not in FACTION_GAMES:
-            return ListLine(number, raw, LineStatus.BAD_HEADER,
-                            f"unknown faction '{value}' (use {', '.join(FACTION_GAMES)})")
-        if faction is not None and faction != folded:
-            return ListLine(number, raw, LineStatus.HEADER,
-                            f"faction {folded} (overridden by --faction {faction})")
-        result.faction = folded
-        return ListLine(number, raw, LineStatus.HEADER, f"faction {folded}")
-    if key == "sets":
-        result.sets = [part.strip() for part in value.split(",") if part.strip()]
-        return ListLine(number, raw, LineStatus.HEADER, f"sets {', '.join(result.sets)}")
-    result.name = value
-    return ListLine(number, raw, LineStatus.HEADER, f"name {value}")
-
-
-def _card_warning(entry: Entry, faction: str | None) -> str:
-    record = entry.record
-    if entry.kind != "card":
-        return f"{entry.name} is a {entry.kind}, not a deck card: `validate` will refuse it"
-    if not record.deckable or record.faction == Faction.FRONTIER:
-        return f"{entry.name} never goes into a player's deck: `validate` will refuse it"
-    if faction and record.faction not in (faction, Faction.NEUTRAL):
-        return f"{entry.name} is a {record.faction} card: `validate` will refuse it"
-    return ""
-
-
-def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> DeckList:
-    """Read `3x .38 Special` lines (also `3 .38 Special`, `.38 Special x3`), labelling each.
-
-    Duplicate lines are merged before counting; a typo gets the closest names and is kept as
-    written so the deck file shows it (and `validate` points at it).
-
-    >>> from deckbuilder.catalog import Catalog
-    >>> parse_deck_list("# faction: colty\\n", Catalog()).faction
-    'colty'
-    """
-    result = DeckList(faction=faction)
-    first_seen: dict[str, tuple[int, str]] = {}  # identity -> (line, key)
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped:
-            result.lines.append(ListLine(number, raw, LineStatus.BLANK))
-            continue
-        header = _HEADER.match(stripped)
-        if header:
-            result.lines.append(_header_line(
-                number, raw, header["key"].lower(), header["value"], result, faction))
-            continue
-        content = _INLINE_COMMENT.sub("", stripped).strip()
-        if not content:
-            result.lines.append(ListLine(number, raw, LineStatus.COMMENT))
-            continue
-        whole_name = catalog.find(content) is not None  # "1866 Double Barrel Derringer"
-        count, name, counted = (1, content, False) if whole_name else _parse_card_line(content)
-        if name is None:
-            result.lines.append(ListLine(number, raw, LineStatus.UNREADABLE,
-                                         "a count but no card name"))
-            continue
-        if not 1 <= (count or 0) <= MAX_COPIES:
-            result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
-                                         f"count must be 1 to {MAX_COPIES}; line skipped"))
-            continue
-        entry = catalog.find(name)
-        key = entry.id if entry else name
-        identity = entry.id if entry else f"?{normalise_name(name)}"
-        if identity in first_seen:
-            first_number, original = first_seen[identity]
-            if result.cards[original] + count > MAX_COPIES:
-                result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
-                                             f"with line {first_number}: over {MAX_COPIES}"))
-                continue
-            result.cards[original] += count
-            result.lines.append(ListLine(
-                number, raw, LineStatus.MERGED,
-                f"merged with line {first_number}: now {result.cards[original]}x "
-                f"{entry.name if entry else name}", key, count))
-            continue
-        first_seen[identity] = (number, key)
-        result.cards[key] = count
-        if entry is None:
-            hint = catalog.suggest(name, kind="card")
-            guess = f"; did you mean {' or '.join(hint)}?" if hint else ""
-            result.lines.append(ListLine(
-                number, raw, LineStatus.UNKNOWN,
-                f"unknown card '{name}'{guess} (kept as written: correct it in the deck file)",
-                key, count))
-            continue
-        warning = _card_warning(entry, result.faction)
-        status = LineStatus.WARNING if warning else LineStatus.OK
-        read = f"{count}x {entry.name} ({entry.id})" + ("" if counted else ", no count: 1")
-        result.lines.append(ListLine(number, raw, status, warning or read, key, count))
-    if result.faction is None:
-        result.faction = _guess_faction(catalog, result.cards)
-    return result
-
-
-def _guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
-    votes: Counter[str] = Counter()
-    for key in cards:
-        entry = catalog.find(key)
-        faction = getattr(entry.record, "faction", None) if entry else None
-        if faction in FACTION_GAMES:
-            votes[faction] += 1
-    return votes.most_common(1)[0][0] if votes else None
-
-
-def import_deck_list(
-    source: Path, catalog: Catalog, out: Path, faction: str | None = None, force: bool = False
-) -> DeckList:
-    """Read a text deck list and write it as a deck file (cards under their ids)."""
-    if faction is not None:
-        game_of_faction(faction)
-    deck_list = parse_deck_list(read_text(source), catalog, faction)
-    if deck_list.faction is None:
-        raise DeckError(
-            "the list does not say whose deck it is", Location(source, 1),
-            "add a '# faction: colty' line (or mcready, mapache, esteban) or pass --faction",
-        )
-    if not deck_list.cards:
-        raise DeckError("the list names no cards", Location(source), "add '3x .38 Special' lines")
-    _refuse_overwrite(out, force)
-    name = deck_list.name or source.stem
-    document = deck_document(name, deck_list.faction, deck_list.cards, catalog, deck_list.sets)
-    validate_document(document, Deck, out)
-    write_yaml(out, document)
-    return deck_list
-
-
-def export_deck_list(deck: LoadedDeck) -> str:
-    """The deck as a text list (`20x .38 Special`) that `parse_deck_list` reads back."""
-    lines = [f"# name: {deck.name}", f"# faction: {deck.faction}"]
-    if deck.deck.sets:
-        lines.append(f"# sets: {', '.join(deck.deck.sets)}")
-    lines.extend(f"{entry.count}x {entry.display_name}" for entry in deck.entries)
-    return "\n".join(lines) + "\n"

@@ -9,15 +9,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckbuilder.catalog import Catalog, build_catalog
-from deckbuilder.decks import (
+from deckbuilder.decklists import (
     LineStatus,
-    diff_decks,
     export_deck_list,
     import_deck_list,
+    parse_deck_list,
+)
+from deckbuilder.decks import (
+    diff_decks,
     load_collection,
     load_deck,
     new_deck,
-    parse_deck_list,
     resolve_deck,
     swap_cards,
 )

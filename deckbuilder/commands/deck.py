@@ -133,7 +133,7 @@ _STYLES = {"ok": "green", "merged": "cyan", "warning": "yellow", "header": "blue
 
 
 def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: bool) -> int:
-    from deckbuilder.decks import import_deck_list
+    from deckbuilder.decklists import import_deck_list
 
     catalog = load_catalog_for_cli()
     deck_list = import_deck_list(
@@ -184,7 +184,8 @@ def export(
 def _export(deck_file: Path, out: Path | None, force: bool) -> None:
     import sys
 
-    from deckbuilder.decks import export_deck_list, load_deck
+    from deckbuilder.decklists import export_deck_list
+    from deckbuilder.decks import load_deck
     from deckbuilder.errors import DeckError, Location
     from deckbuilder.yamlio import atomic_write_text
 
