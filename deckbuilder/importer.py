@@ -68,11 +68,12 @@ class CheckReport:
     def is_ok(self) -> bool:
         return not self.schema_problems and not self.findings
 
-    def schema_error(self) -> DataFileError:
-        """The schema problems as one error (the first, and how many more there are)."""
+    def schema_error(self, listed: str | None = None) -> DataFileError:
+        """The schema problems as one error: the first, and how many more (listed where)."""
         first = self.schema_problems[0]
         more = len(self.schema_problems) - 1
-        suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        where = f", listed {listed}" if listed else ""
+        suffix = f" (and {more} more problem{'s' if more > 1 else ''}{where})" if more else ""
         return DataFileError(first.message + suffix, first.where, first.fix)
 
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from deckbuilder.catalog import RECORD_LISTS, Catalog, LoadedSet
-from deckbuilder.errors import Location
+from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
 from deckbuilder.yamlio import position
@@ -118,10 +118,18 @@ class _Checker:
         self.card_set = loaded.card_set
         self.others = others
         self.findings: list[Finding] = []
+        self._holders: dict[str, str] | None = None
 
     def add(self, code: str, loc: Loc, message: str, fix: str) -> None:
-        line, column = position(self.loaded.document, loc) or (None, None)
+        line, column = position(self.document(), loc) or (None, None)
         self.findings.append(Finding(code, message, Location(self.loaded.path, line, column), fix))
+
+    def document(self) -> Any:
+        """The round-trip document (parsed again if the set came from the catalog's cache)."""
+        try:
+            return self.loaded.document
+        except DeckbuilderError:
+            return None  # the file changed since: the finding keeps its file, without a line
 
     # records of this set: id -> (kind, loc of its id)
     def own_records(self) -> dict[str, tuple[str, Loc]]:
@@ -130,7 +138,7 @@ class _Checker:
             for index, record in enumerate(getattr(self.card_set, list_name)):
                 loc = (list_name, index, "id")
                 if record.id in seen:
-                    first = position(self.loaded.document, seen[record.id][1])
+                    first = position(self.document(), seen[record.id][1])
                     at = f" (first at line {first[0]})" if first else ""
                     self.add("duplicate-id", loc, f"id '{record.id}' is used twice in this set{at}",
                              "give every card, character, battlefield, special and token its "
@@ -145,11 +153,14 @@ class _Checker:
         return seen
 
     def _set_holding(self, record_id: str) -> str | None:
-        for set_id, other in self.others.items():
-            for list_name, _ in RECORD_LISTS:
-                if any(record.id == record_id for record in getattr(other, list_name)):
-                    return set_id
-        return None
+        """The other set that defines this id, if any."""
+        if self._holders is None:
+            self._holders = {}
+            for set_id, other in self.others.items():
+                for list_name, _ in RECORD_LISTS:
+                    for record in getattr(other, list_name):
+                        self._holders.setdefault(record.id, set_id)
+        return self._holders.get(record_id)
 
     def required_closure(self) -> list[str]:
         """Ids of the sets this one requires, directly or through them (known ones only)."""
@@ -290,12 +301,12 @@ class _Checker:
         for index, ruleset in enumerate(self.card_set.rulesets):
             for switch_id, value in ruleset.choices.items():
                 loc = ("rulesets", index, "choices", switch_id)
-                switch = switches.get(switch_id)
-                if switch is None:
+                chosen = switches.get(switch_id)
+                if chosen is None:
                     self.add("unknown-rule-switch", loc,
                              f"ruleset '{ruleset.id}' sets unknown rule switch '{switch_id}'",
                              f"known switches: {', '.join(sorted(switches)) or 'none'}")
-                elif value not in (values := [variant.value for variant in switch.variants]):
+                elif value not in (values := [variant.value for variant in chosen.variants]):
                     self.add("unknown-variant", loc,
                              f"ruleset '{ruleset.id}' chooses '{value}' for '{switch_id}'",
                              f"use one of: {', '.join(values)}")

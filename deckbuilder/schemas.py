@@ -31,8 +31,29 @@ def _load_extra_models() -> None:
         import deckbuilder.engine.scenario  # noqa: F401 - registers the scenario schema
 
 
+def _close_pattern_properties(node: object) -> None:
+    """Make id-keyed mappings refuse other keys in editors too, as pydantic does at load time.
+
+    Pydantic renders `dict[CardId, X]` as `patternProperties`, which only constrains keys that
+    match; a key like `../../x` would pass. Copy the pattern into `propertyNames`.
+    """
+    if isinstance(node, dict):
+        patterns = node.get("patternProperties")
+        if isinstance(patterns, dict) and len(patterns) == 1:
+            (pattern,) = patterns
+            names = node.setdefault("propertyNames", {})
+            if isinstance(names, dict):
+                names.setdefault("pattern", pattern)
+        for child in node.values():
+            _close_pattern_properties(child)
+    elif isinstance(node, list):
+        for child in node:
+            _close_pattern_properties(child)
+
+
 def schema_for(model: type[BaseModel], file_name: str) -> dict[str, object]:
     schema = model.model_json_schema(mode="validation")
+    _close_pattern_properties(schema)
     return {"$schema": DIALECT, "$id": file_name, **schema}
 
 

@@ -15,11 +15,21 @@ SET_FIXTURES = FIXTURES / "sets"
 BAD_FIXTURES = FIXTURES / "bad"
 
 
+@pytest.fixture(scope="session")
+def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache for the whole run: it is content-addressed, so sharing it is safe and fast."""
+    return tmp_path_factory.mktemp("deckbuilder-cache")
+
+
 @pytest.fixture(autouse=True)
-def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty `DECKBUILDER_HOME` for every test, so nothing touches the user's own folder."""
+def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shared_cache: Path) -> Path:
+    """An empty `DECKBUILDER_HOME` for every test, so nothing touches the user's own folder.
+
+    The cache (derived data, outside the home folder) goes to a temporary folder too.
+    """
     home = tmp_path / "deckbuilder-home"
     monkeypatch.setenv(paths.HOME_VARIABLE, str(home))
+    monkeypatch.setenv(getattr(paths, "CACHE_VARIABLE", "DECKBUILDER_CACHE"), str(shared_cache))
     return home
 
 

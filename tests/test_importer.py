@@ -221,6 +221,8 @@ def test_upgrade_that_breaks_a_dependent_names_the_broken_reference() -> None:
     (finding,) = refused.value.findings
     assert finding.code == "unknown-reference" and "'test-ambush'" in finding.message
     assert Path(finding.where.path).name == "test-frontier-addon.yaml"
+    installed = (installed_dir() / "test-frontier-addon.yaml").read_text().splitlines()
+    assert finding.where.line == installed.index("        cards: [test-ambush]") + 1
 
 
 def test_require_cycle_is_reported_with_its_path() -> None:

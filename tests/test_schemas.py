@@ -88,11 +88,7 @@ def test_fixture_sets_name_a_schema_that_exists(path: Path) -> None:
      ("deck-unknown-field.yaml", "deck.schema.json"),
      ("deck-escaping-id.yaml", "deck.schema.json"),
      ("overlay-unknown-field.yaml", "overlay.schema.json"),
-     pytest.param(
-         "overlay-escaping-id.yaml", "overlay.schema.json",
-         marks=pytest.mark.xfail(strict=True, reason=(
-             "pydantic puts the id pattern of dict keys in patternProperties only, so other "
-             "keys pass; schemas.py should add the pattern to propertyNames"))),
+     ("overlay-escaping-id.yaml", "overlay.schema.json"),
      ("overlay-wrong-types.yaml", "overlay.schema.json")],
 )
 def test_schemas_are_as_strict_as_the_models(fixture: str, schema: str) -> None:

@@ -160,6 +160,12 @@ class ToyState:
             self.stats[player].drawn[KINDS[kind]] += 1
 
     def clone(self) -> ToyState:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return self.fork(rng)
+
+    def fork(self, rng: random.Random) -> ToyState:
+        """A copy whose chance draws from `rng` (the optional fast copy bots use)."""
         other = ToyState.__new__(ToyState)
         other._outcome = self._outcome
         other.current = self.current
@@ -173,8 +179,7 @@ class ToyState:
         other.max_turns = self.max_turns
         other.plays_left = self.plays_left
         other.positions = list(self.positions)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = rng
         other.seed = self.seed
         other.stats = [stats.copy() for stats in self.stats]
         other.turn = self.turn

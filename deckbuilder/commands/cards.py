@@ -90,7 +90,7 @@ def _cards(
             return
         table = Table("id", "kind", "set", "field", "value", title="Unconfirmed values")
         for row in rows:
-            table.add_row(row["id"], row["kind"], row["set"], row["field"], str(row["value"]))
+            table.add_row(row["id"], row["kind"], row["set"], row["field"], _brief(row["value"]))
         console.print(table)
         console.print(
             f"{len(rows)} unconfirmed values listed; over the whole catalog {confirmed} values "
@@ -140,6 +140,17 @@ def _cards(
         )
     console.print(table)
     console.print(f"{len(rows)} cards.")
+
+
+def _brief(value: Any, width: int = 60) -> str:
+    """A one-line summary of a value for the table (JSON output carries it whole)."""
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        for key in ("label", "do", "when", "name"):
+            if all(key in item for item in value):
+                value = [item[key] for item in value]
+                break
+    text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _plain(value: Any) -> Any:

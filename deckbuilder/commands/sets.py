@@ -89,15 +89,12 @@ def _check(file: Path, as_json: bool) -> None:
         for finding in report.findings:
             console.print(str(finding), markup=False)
     if report.schema_problems:
-        error = report.schema_error()
-        if len(report.schema_problems) > 1:
-            error.message += ", all listed above" if not as_json else ""
-        raise error
+        raise report.schema_error("in the JSON" if as_json else "above")
     assert card_set is not None
     if report.findings:
         count = len(report.findings)
-        raise fail(f"{file}: {count} problem{'s' if count > 1 else ''}; "
-                   "the set cannot be imported until they are corrected", EXIT_FAILED)
+        raise fail(f"{file}: {count} problem{'s' if count > 1 else ''}; the set cannot be "
+                   f"imported until {'they are' if count > 1 else 'it is'} corrected", EXIT_FAILED)
     if not as_json:
         note = ""
         if installed is not None:

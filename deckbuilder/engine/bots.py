@@ -79,6 +79,7 @@ class GreedyBot:
 
     evaluate: Evaluator
     determinize: bool = True
+    settle: bool = True
     name: str = "greedy"
 
     def choose(self, state: Any, rng: random.Random) -> int:
@@ -86,19 +87,64 @@ class GreedyBot:
         if len(actions) == 1:
             return actions[0]
         player = state.current_player()
-        world = state.resample_hidden(player, rng) if self.determinize else state
-        return best_action(world, actions, player, self.evaluate, rng)
+        if self.determinize:
+            world = state.resample_hidden(player, rng)
+            return best_action(world, actions, player, self.evaluate, rng, spend_world=True,
+                               settle=self.settle)
+        return best_action(state, actions, player, self.evaluate, rng, settle=self.settle)
+
+
+def is_mid_move(state: Any) -> bool:
+    """True while an action is still being resolved (a cost to pay, a target, a casualty).
+
+    Uses the state's `is_mid_move()` when it has one; otherwise the Revolver engine's open
+    decision kind (0 is the play phase, where a move starts). A game with neither has no
+    sub-decisions.
+    """
+    method = getattr(state, "is_mid_move", None)
+    if method is not None:
+        return bool(method())
+    kind = getattr(state, "pending_kind", None)
+    return kind is not None and kind != 0 and not state.is_terminal()
+
+
+def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int = 30) -> None:
+    """Finish the move under way, each side choosing greedily: a card is judged after its cost
+    is paid and its effect (and any casualty) resolved, not half-way through."""
+    for _ in range(limit):
+        if not is_mid_move(world):
+            return
+        actions = world.legal_actions()
+        action = actions[0] if len(actions) == 1 else best_action(
+            world, actions, world.current_player(), evaluate, rng)
+        world.apply(action)
+
+
+def copy_world(world: Any, rng: random.Random) -> Any:
+    """A copy to try an action on. A state with `fork(rng)` gives a copy whose chance draws
+    from `rng` instead of a copy of its own generator (copying a Random's state is half the
+    cost of a clone); any other state is cloned."""
+    fork = getattr(world, "fork", None)
+    return fork(rng) if fork is not None else world.clone()
 
 
 def best_action(
-    world: Any, actions: list[int], player: int, evaluate: Evaluator, rng: random.Random
+    world: Any, actions: list[int], player: int, evaluate: Evaluator, rng: random.Random,
+    spend_world: bool = False, settle: bool = False,
 ) -> int:
-    """The action whose result `evaluate` likes best for `player`; ties broken at random."""
+    """The action whose result `evaluate` likes best for `player`; ties broken at random.
+
+    `spend_world`: `world` is a throw-away copy, so the last action is tried on it directly
+    (one clone fewer per decision). `settle`: judge each action once its move is complete.
+    """
     best: list[int] = []
     best_value = -math.inf
+    last = actions[-1]
     for action in actions:
-        after = world.clone()
+        after = world if spend_world and action == last else copy_world(world, rng)
         after.apply(action)
+        if settle:
+            settle_move(after, evaluate, rng)
         value = evaluate(after, player)
         if value > best_value + _TIE:
             best_value = value
@@ -188,7 +234,7 @@ def _ucb_pick(totals: list[float], visits: list[int], done: int, exploration: fl
 
 # -- the registry ----------------------------------------------------------------------------
 BOT_HELP = (
-    "random | greedy[:determinize=false] | "
+    "random | greedy[:determinize=false,settle=false] | "
     "search[:rollouts=N|ms=M,horizon=T,policy=greedy|random,exploration=C]"
 )
 
@@ -241,10 +287,13 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         _reject_unknown(spec, options, set())
         return RandomBot()
     if kind == "greedy":
-        _reject_unknown(spec, options, {"determinize"})
+        _reject_unknown(spec, options, {"determinize", "settle"})
         determinize = _flag(spec, "determinize", options.get("determinize", "true"))
-        name = "greedy" if determinize else "greedy:determinize=false"
-        return GreedyBot(_resolve(evaluate), determinize=determinize, name=name)
+        settle = _flag(spec, "settle", options.get("settle", "true"))
+        changed = {key: value for key, value in
+                   (("determinize", determinize), ("settle", settle)) if not value}
+        name = _canonical_name(kind, {key: "false" for key in changed})
+        return GreedyBot(_resolve(evaluate), determinize=determinize, settle=settle, name=name)
     if kind == "search":
         _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy", "exploration"})
         if "rollouts" in options and "ms" in options:

@@ -100,19 +100,57 @@ class BattlefieldDef:
 class CompiledCatalog:
     """Every card of one game in a catalog, plus the base set's table (bandits, battlefields)."""
 
-    __slots__ = ("__weakref__", "base_set", "bf_index", "bfs", "characters", "def_index",
-                 "defs", "derail", "border_tokens", "game", "specs")
+    __slots__ = (
+        "__weakref__",
+        "base_set",
+        "bf_index",
+        "bfs",
+        "border_tokens",
+        "characters",
+        "def_index",
+        "defs",
+        "derail",
+        "game",
+        "specs",
+    )
 
 
 class GameSpec:
     """One game's fixed facts: who owns which card instance, the action table, the rules."""
 
     __slots__ = (
-        "ability_uids", "bandit_base", "bandit_order", "bandits", "bfs", "border_tokens",
-        "cards", "card_def", "column_limit", "cortez", "def_of", "defs", "deck_defs", "decks",
-        "derail_bf", "derail_steps", "game", "idle", "layout", "leader", "n_bf", "n_cards",
-        "n_uids", "owner", "rules", "ruleset", "skinny_true_grit", "train_any_member",
-        "train_bf", "train_space", "mcready_extra", "watch_uids",
+        "ability_uids",
+        "bandit_base",
+        "bandit_order",
+        "bandits",
+        "bfs",
+        "border_tokens",
+        "card_def",
+        "cards",
+        "column_limit",
+        "cortez",
+        "deck_defs",
+        "decks",
+        "def_of",
+        "defs",
+        "derail_bf",
+        "derail_steps",
+        "game",
+        "idle",
+        "layout",
+        "leader",
+        "mcready_extra",
+        "n_bf",
+        "n_cards",
+        "n_uids",
+        "owner",
+        "rules",
+        "ruleset",
+        "skinny_true_grit",
+        "train_any_member",
+        "train_bf",
+        "train_space",
+        "watch_uids",
     )
 
     def bf_name(self, bf: int) -> str:

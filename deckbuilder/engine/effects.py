@@ -61,7 +61,6 @@ from deckbuilder.engine.codes import (
     ALL,
     CATEGORY_BITS,
     PLAY_CODES,
-    SIDE_ANY,
     SIDE_CODES,
     SIDE_OPPONENT,
     SIDE_SELF,
@@ -70,7 +69,6 @@ from deckbuilder.engine.codes import (
     WHERE_ANY,
     WHERE_CODES,
     WHERE_CURRENT,
-    WHERE_PLAYED_AT,
     WHERE_UPCOMING,
 )
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, Termination

@@ -18,8 +18,8 @@ from deckbuilder.engine.board import (
     casualty_next,
     draw,
     draw_phase_triggers,
-    first_space,
     firepower,
+    first_space,
     push_steps,
 )
 from deckbuilder.engine.compiled import GameSpec, UnplayableDeckError, game_spec

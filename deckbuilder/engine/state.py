@@ -211,6 +211,22 @@ class State:
         return other
 
     # -- reading -----------------------------------------------------------------------------
+    def snapshot(self) -> tuple:
+        """Everything that makes this state what it is, as one comparable tuple (replays and
+        clones are checked with it)."""
+        modes = tuple(-1 if mode is None else mode.index for mode in self.placed)
+        return (
+            tuple(self.history), self.turn, self.active, self.phase, self.marker_bf,
+            self.marker_space, tuple(self.face_on), tuple(map(tuple, self.decks)),
+            tuple(map(tuple, self.hands)), tuple(map(tuple, self.discards)),
+            tuple(map(tuple, self.removed)), tuple(map(tuple, self.rows)), tuple(self.limbo),
+            modes, tuple(self.power), tuple(self.grit), tuple(self.eagle), tuple(self.alive),
+            self.border, self.derail_used, self.killed_this_turn, tuple(self.forbidden),
+            tuple(sorted(self.used_abilities)), tuple(self.silver), self.pending_player,
+            self.pending_kind, tuple(self.legal), self.over, self.winner, self.termination,
+            self.rng.getstate(),
+        )
+
     def where_text(self, uid: int) -> str:
         spec = self.spec
         for index, row in enumerate(self.rows):

@@ -1,0 +1,167 @@
+"""A whole position as plain data (card ids, token counts) and as text, for people and tests.
+
+Scenario files, `deckbuilder scenario --json`, golden transcripts and the end of
+`deckbuilder play` all describe a position the same way, so a change in how the engine lays out
+a position shows up in one place. Unlike `observe`, this is the omniscient view: both hands and
+the top of both decks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.actions import kind_name
+from deckbuilder.engine.board import firepower
+from deckbuilder.engine.codes import SPACE_FACE
+from deckbuilder.engine.state import PHASE_NAMES, PLAYER_NAMES, TERMINAL, State
+
+#: How many cards of each deck's top the snapshot shows (the next ones to be drawn).
+DECK_TOP_SHOWN = 3
+
+
+def player_names(state: State) -> tuple[str, str]:
+    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))
+
+
+def player_name(state: State, player: int | None) -> str:
+    if player is None or player == TERMINAL:
+        return "none"
+    return player_names(state)[player]
+
+
+def card_tokens(state: State, uid: int) -> dict[str, int]:
+    """The tokens on a card or bandit, only the kinds it has."""
+    tokens = {"power": state.power[uid], "true_grit": state.grit[uid]}
+    if state.eagle[uid]:
+        tokens["eagle"] = 1
+    return {kind: count for kind, count in tokens.items() if count}
+
+
+def in_play(state: State, bf: int, owner: int) -> list[dict[str, Any]]:
+    """The cards `owner` has at battlefield `bf` (row-blocking cards under their owner)."""
+    spec = state.spec
+    cards = []
+    for uid in state.rows[2 * bf + owner]:
+        entry: dict[str, Any] = {"card": spec.card_def[uid].id}
+        entry.update(card_tokens(state, uid))
+        mode = state.placed[uid]
+        if len(spec.card_def[uid].modes) > 1:
+            entry["mode"] = mode.name
+        cards.append(entry)
+    return cards
+
+
+def active_face_spaces(state: State) -> list[str]:
+    """Labels of the face spaces (Kittens', Skinny's extra turns) now in use."""
+    found = []
+    for battlefield in state.spec.bfs:
+        for space, kind in enumerate(battlefield.kinds):
+            if kind == SPACE_FACE and state.face_on[battlefield.offset + space]:
+                found.append(battlefield.labels[space])
+    return found
+
+
+def attack_totals(state: State) -> dict[str, int]:
+    """What an attack at the current battlefield would compare: the gang adds the defence."""
+    names = player_names(state)
+    bf = state.marker_bf
+    defence = state.spec.bfs[bf].defence
+    return {names[0]: firepower(state, bf, 0) + defence, names[1]: firepower(state, bf, 1)}
+
+
+def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
+    """The position as JSON-ready data: everything both players have, where and with what."""
+    spec = state.spec
+    names = player_names(state)
+    ids = [card.id for card in spec.card_def]
+    marker = spec.bfs[state.marker_bf]
+    battlefields: dict[str, Any] = {}
+    for bf in range(spec.n_bf + 1):
+        sides = {names[p]: in_play(state, bf, p) for p in (0, 1)}
+        if any(sides.values()):
+            key = spec.bfs[bf].id if bf < spec.n_bf else "open-range"
+            battlefields[key] = sides
+    bandits = []
+    for character in spec.bandits:
+        uid = spec.bandit_base + character.idx
+        entry: dict[str, Any] = {"id": character.id, "alive": state.alive[character.idx]}
+        entry.update(card_tokens(state, uid))
+        bandits.append(entry)
+    current = state.current_player()
+    outcome = state.outcome()
+    data: dict[str, Any] = {
+        "turn": state.turn,
+        "active": names[state.active],
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": player_name(state, current),
+        "decision": "" if current == TERMINAL else kind_name(state.pending_kind),
+        "marker": {"battlefield": marker.id, "space": marker.labels[state.marker_space]},
+        "border": state.border,
+        "face_spaces": active_face_spaces(state),
+        "derail_used": state.derail_used,
+        "firepower": attack_totals(state),
+        "battlefields": battlefields,
+        "bandits": bandits,
+        "hands": {names[p]: sorted(ids[u] for u in state.hands[p]) for p in (0, 1)},
+        "decks": {names[p]: {"size": len(state.decks[p]),
+                             "top": [ids[u] for u in reversed(state.decks[p][-DECK_TOP_SHOWN:])]}
+                  for p in (0, 1)},
+        "discards": {names[p]: [ids[u] for u in state.discards[p]] for p in (0, 1)},
+        "removed": {names[p]: [ids[u] for u in state.removed[p]] for p in (0, 1)},
+        "outcome": None if outcome is None else {
+            "winner": player_name(state, outcome.winner),
+            "termination": outcome.termination.value,
+        },
+    }
+    if legal and current != TERMINAL:
+        data["legal"] = [state.action_to_string(action) for action in state.legal_actions()]
+    return data
+
+
+def _cards_text(cards: list[dict[str, Any]]) -> str:
+    parts = []
+    for card in cards:
+        extras = [f"{kind.replace('_', ' ')} {count}" for kind, count in card.items()
+                  if kind not in ("card", "mode")]
+        if "mode" in card:
+            extras.insert(0, f"as: {card['mode']}")
+        parts.append(card["card"] + (f" ({', '.join(extras)})" if extras else ""))
+    return ", ".join(parts) if parts else "-"
+
+
+def render(data: dict[str, Any]) -> list[str]:
+    """A snapshot as indented text lines (stable: golden transcripts compare them)."""
+    names = list(data["hands"])
+    marker = data["marker"]
+    lines = [
+        f"turn {data['turn']} ({data['active']}, {data['phase']} phase); "
+        f"to act: {data['to_act']}" + (f" ({data['decision']})" if data["decision"] else ""),
+        f"marker: {marker['battlefield']} space {marker['space']}; border tokens: "
+        f"{data['border']}; face spaces in use: {', '.join(data['face_spaces']) or 'none'}"
+        + ("; Derail the Train used" if data["derail_used"] else ""),
+        "firepower here: " + ", ".join(f"{who} {value}" for who, value in
+                                       data["firepower"].items()),
+    ]
+    for bf, sides in data["battlefields"].items():
+        lines.append(f"at {bf}:")
+        for who in names:
+            lines.append(f"  {who:<8} {_cards_text(sides[who])}")
+    alive = [b for b in data["bandits"] if b["alive"]]
+    dead = [b["id"] for b in data["bandits"] if not b["alive"]]
+    lines.append(f"bandits alive ({len(alive)}): " + _cards_text(
+        [{"card": b["id"], **{k: v for k, v in b.items() if k not in ("id", "alive")}}
+         for b in alive]))
+    lines.append(f"bandits dead ({len(dead)}): {', '.join(dead) or '-'}")
+    for who in names:
+        deck = data["decks"][who]
+        lines.append(f"{who}: hand {', '.join(data['hands'][who]) or '-'}")
+        lines.append(f"{' ' * len(who)}  deck {deck['size']} (top: {', '.join(deck['top']) or '-'})"
+                     f"; discard {', '.join(data['discards'][who]) or '-'}"
+                     + (f"; removed {', '.join(data['removed'][who])}"
+                        if data["removed"][who] else ""))
+    if data["outcome"]:
+        outcome = data["outcome"]
+        lines.append(f"game over: {outcome['winner']} wins ({outcome['termination']})")
+    elif data.get("legal") is not None:
+        lines.append("legal: " + "; ".join(data["legal"]))
+    return lines

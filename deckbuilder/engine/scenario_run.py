@@ -1,0 +1,356 @@
+"""Running a scenario: build the State of its position, play its actions, check expectations.
+
+The position is laid out on a freshly set-up game of the same decks: every card instance is
+taken back, then dealt where the file says (hands, deck top, discard piles, battlefields with
+their tokens), and the open decision is re-opened for the named player. Only the State's own
+fields and the board's primitives are used, so the engine needs no scenario-specific hook.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from deckbuilder.engine.scenario import (
+    PLAYERS,
+    ActionStep,
+    Expectations,
+    PlacedCard,
+    PlayedStep,
+    Scenario,
+    ScenarioResult,
+    Source,
+)
+
+DEFAULT_TURN_NUMBER = {"colty": 3, "mcready": 4}
+
+
+# -- ids --------------------------------------------------------------------------------------
+class Ids:
+    """Resolve the ids (or names) a scenario writes, pointing at the line of a bad one."""
+
+    def __init__(self, catalog: Any, source: Source, game: str) -> None:
+        self.catalog = catalog
+        self.source = source
+        self.game = game
+
+    def resolve(self, text: str, kind: str, loc: tuple) -> str:
+        entry = self.catalog.find(str(text), game=self.game)
+        if entry is None or entry.kind != kind:
+            hint = self.catalog.suggest(str(text), kind=kind, game=self.game)
+            what = {"card": "card", "character": "bandit", "battlefield": "battlefield"}[kind]
+            raise self.source.error(
+                f"unknown {what} '{text}'", loc,
+                f"did you mean {', '.join(hint)}?" if hint else f"use a {what} id of {self.game}")
+        return entry.id
+
+    def cards(self, texts: list[str], loc: tuple) -> list[str]:
+        return [self.resolve(text, "card", (*loc, index)) for index, text in enumerate(texts)]
+
+
+# -- building the position ----------------------------------------------------------------------
+def _placed(item: Any) -> PlacedCard:
+    return item if isinstance(item, PlacedCard) else PlacedCard(card=item)
+
+
+def _needed(scenario: Scenario, ids: Ids) -> tuple[list[Counter[str]], dict[str, Any]]:
+    """Cards the position uses, per player, and the resolved ids by place."""
+    position = scenario.position
+    needed: list[Counter[str]] = [Counter(), Counter()]
+    resolved: dict[str, Any] = {}
+    for player, name in enumerate(PLAYERS):
+        side = getattr(position, name)
+        for zone in ("hand", "deck", "discard", "removed"):
+            cards = ids.cards(getattr(side, zone), ("position", name, zone))
+            resolved[f"{name}.{zone}"] = cards
+            needed[player].update(cards)
+    for bf_text, sides in position.battlefields.items():
+        bf_id = ids.resolve(bf_text, "battlefield", ("position", "battlefields", bf_text))
+        for player, name in enumerate(PLAYERS):
+            for index, item in enumerate(getattr(sides, name)):
+                placed = _placed(item)
+                loc = ("position", "battlefields", bf_text, name, index)
+                card = ids.resolve(placed.card, "card", loc)
+                resolved.setdefault("in_play", []).append((bf_id, player, card, placed, loc))
+                needed[player][card] += 1
+    return needed, resolved
+
+
+def _decks(scenario: Scenario, ids: Ids, needed: list[Counter[str]]) -> list[dict[str, int]]:
+    decks = []
+    for player, name in enumerate(PLAYERS):
+        side = getattr(scenario.position, name)
+        given = getattr(scenario.decks, name, None) if scenario.decks else None
+        if side.rest_of_deck == "none":
+            deck: dict[str, int] = {}
+        elif given is not None:
+            deck = {ids.resolve(card, "card", ("decks", name, card)): int(copies)
+                    for card, copies in given.items()}
+        else:
+            deck = dict(ids.catalog.base_deck(scenario.game, name))
+        for card, count in needed[player].items():
+            deck[card] = max(deck.get(card, 0), count)
+        decks.append(deck)
+    return decks
+
+
+def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
+    from deckbuilder.engine.codes import SLOT_NONE
+
+    if placed.mode is not None:
+        for mode in card.modes:
+            if mode.name.casefold() == placed.mode.casefold():
+                if mode.slot == SLOT_NONE:
+                    break
+                return mode
+        names = [m.name for m in card.modes if m.slot != SLOT_NONE]
+        raise source.error(f"{card.name} has no mode '{placed.mode}' that stays in play",
+                           (*loc, "mode"), f"use one of: {', '.join(names) or 'none'}")
+    for mode in card.modes:
+        if mode.slot != SLOT_NONE:
+            return mode
+    raise source.error(f"{card.name} is a one-shot card: it cannot be in play", loc,
+                       "put it in a hand, a deck or a discard pile")
+
+
+def build_state(scenario: Scenario, source: Source, catalog: Any) -> Any:
+    """A State in the scenario's position, with the named player's decision open."""
+    from deckbuilder.engine import new_game
+
+    ids = Ids(catalog, source, scenario.game)
+    needed, resolved = _needed(scenario, ids)
+    decks = _decks(scenario, ids, needed)
+    state = new_game(decks, scenario.seed, ruleset=scenario.ruleset, catalog=catalog,
+                     game=scenario.game, max_turns=scenario.max_turns, verbose=True)
+    _clear(state)
+    pools = _pools(state)
+    _deal(state, scenario, source, ids, resolved, pools)
+    _set_bandits(state, scenario, ids)
+    _set_table(state, scenario, source, ids)
+    _open_turn(state, scenario)
+    from deckbuilder.engine.state import InvariantError
+
+    try:
+        state.check_invariants()
+    except InvariantError as error:
+        raise source.error(f"the position is inconsistent: {error}", ("position",)) from None
+    return state
+
+
+def _clear(state: Any) -> None:
+    spec = state.spec
+    state.tasks.clear()
+    state.pending_resume = None
+    state.legal = []
+    for zones in (state.decks, state.hands, state.discards, state.removed):
+        zones[0].clear()
+        zones[1].clear()
+    state.limbo.clear()
+    for row in state.rows:
+        row.clear()
+    for uid in range(spec.n_cards):
+        state.placed[uid] = None
+        state.power[uid] = state.grit[uid] = state.eagle[uid] = 0
+    state.history.clear()
+    state.log.clear()
+    state._drawn = [[], []]
+    state._played = [[], []]
+
+
+def _pools(state: Any) -> list[dict[str, list[int]]]:
+    """Every card instance of each player, by card id (taken as the position deals them)."""
+    spec = state.spec
+    pools: list[dict[str, list[int]]] = [{}, {}]
+    for player in (0, 1):
+        for uid in spec.decks[player]:
+            pools[player].setdefault(spec.card_def[uid].id, []).append(uid)
+    return pools
+
+
+def _deal(state: Any, scenario: Scenario, source: Source, ids: Ids, resolved: dict[str, Any],
+          pools: list[dict[str, list[int]]]) -> None:
+    from deckbuilder.engine.board import place
+
+    spec = state.spec
+    bf_index = {bf.id: bf.idx for bf in spec.bfs}
+    for bf_id, player, card, placed, loc in resolved.get("in_play", []):
+        uid = pools[player][card].pop()
+        mode = _mode_for(spec.card_def[uid], placed, source, loc)
+        place(state, uid, player, bf_index[bf_id], mode)
+        if placed.power is not None:
+            state.power[uid] = placed.power
+        if placed.true_grit is not None:
+            state.grit[uid] = placed.true_grit
+    for player, name in enumerate(PLAYERS):
+        for zone, target in (("hand", state.hands), ("discard", state.discards),
+                             ("removed", state.removed)):
+            for card in resolved[f"{name}.{zone}"]:
+                target[player].append(pools[player][card].pop())
+        top = [pools[player][card].pop() for card in resolved[f"{name}.deck"]]
+        rest = [uid for uids in pools[player].values() for uid in uids]
+        rest.sort()
+        state.rng.shuffle(rest)
+        state.decks[player] = rest + top[::-1]  # the deck is drawn from its end
+
+
+def _set_bandits(state: Any, scenario: Scenario, ids: Ids) -> None:
+    spec = state.spec
+    bandits = scenario.position.bandits
+    index = {character.id: character.idx for character in spec.bandits}
+
+    def bandit(text: str, loc: tuple) -> int:
+        return index[ids.resolve(text, "character", loc)]
+
+    if bandits.alive is not None:
+        alive = {bandit(t, ("position", "bandits", "alive", i)) for i, t in
+                 enumerate(bandits.alive)}
+        state.alive = [i in alive for i in range(len(spec.bandits))]
+    for i, text in enumerate(bandits.dead):
+        state.alive[bandit(text, ("position", "bandits", "dead", i))] = False
+    for i, alive in enumerate(state.alive):
+        if not alive:
+            state.power[spec.bandit_base + i] = state.grit[spec.bandit_base + i] = 0
+    for text, tokens in bandits.tokens.items():
+        uid = spec.bandit_base + bandit(text, ("position", "bandits", "tokens", text))
+        if tokens.power is not None:
+            state.power[uid] = tokens.power
+        if tokens.true_grit is not None:
+            state.grit[uid] = tokens.true_grit
+
+
+def _space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) -> int:
+    labels = state.spec.bfs[bf].labels
+    if label in labels:
+        return labels.index(label)
+    raise source.error(f"{state.spec.bfs[bf].name} has no turn space '{label}'", loc,
+                       f"use one of: {', '.join(dict.fromkeys(labels))}")
+
+
+def _set_table(state: Any, scenario: Scenario, source: Source, ids: Ids) -> None:
+    from deckbuilder.engine.board import activate_face_spaces
+
+    spec = state.spec
+    position = scenario.position
+    bf_index = {bf.id: bf.idx for bf in spec.bfs}
+    if position.marker is not None:
+        bf = bf_index[ids.resolve(position.marker.battlefield, "battlefield",
+                                  ("position", "marker", "battlefield"))]
+        state.marker_bf = bf
+        state.marker_space = _space_index(state, bf, str(position.marker.space), source,
+                                          ("position", "marker", "space"))
+    faces = {face for battlefield in spec.bfs for face in battlefield.faces}
+    for i, face in enumerate(position.face_spaces):
+        if face not in faces:
+            raise source.error(f"no battlefield has a '{face}' face space",
+                               ("position", "face_spaces", i), "use kittens or skinny")
+    for face, count in Counter(position.face_spaces).items():
+        activate_face_spaces(state, face, count)
+    if position.border is not None:
+        state.border = position.border
+    state.derail_used = position.derail_used or spec.derail_bf < 0
+    def_index = {card.id: card.idx for card in spec.defs}
+    forbidden = frozenset(def_index[c] for c in ids.cards(position.forbidden,
+                                                          ("position", "forbidden")))
+    state.forbidden = [forbidden, forbidden]
+    state.log.clear()
+
+
+def _open_turn(state: Any, scenario: Scenario) -> None:
+    from deckbuilder.engine.actions import K_MAIN
+    from deckbuilder.engine.revolver import t_start_turn
+    from deckbuilder.engine.state import PHASE_PLAY
+
+    position = scenario.position
+    player = PLAYERS.index(position.turn)
+    number = position.turn_number or DEFAULT_TURN_NUMBER[position.turn]
+    state.active = player
+    state.killed_this_turn = position.killed_this_turn
+    state.attack_cancelled = False
+    state.cancelled = False
+    state.used_abilities = frozenset()
+    state.pending_player = player
+    state.pending_kind = K_MAIN
+    if position.phase == "start":
+        state.turn = number - 1
+        state.tasks.append((t_start_turn, player))
+    else:
+        state.turn = number
+        state.phase = PHASE_PLAY
+    state.run()
+
+
+# -- actions ----------------------------------------------------------------------------------
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def matching(state: Any, wanted: str) -> tuple[list[int], list[str]]:
+    """Legal actions reading `wanted` exactly, else those it is a prefix of; and all texts."""
+    texts = [(action, state.action_to_string(action)) for action in state.legal_actions()]
+    key = _norm(wanted)
+    exact = [action for action, text in texts if _norm(text) == key]
+    if exact:
+        return exact, [text for _, text in texts]
+    prefixed = [action for action, text in texts if _norm(text).startswith(key)]
+    distinct = {_norm(state.action_to_string(a)) for a in prefixed}
+    return (prefixed[:1] if len(distinct) == 1 else prefixed), [text for _, text in texts]
+
+
+def _play(state: Any, step: ActionStep, index: int, source: Source,
+          result: ScenarioResult) -> bool:
+    loc = ("actions", index, "do") if (step is not None and step.expect is not None) \
+        or not isinstance(step, ActionStep) else ("actions", index)
+    where = source.where(*loc)
+    wanted = step.do or ""
+    if state.is_terminal():
+        outcome = state.outcome()
+        result.failure = (f"{where}: step {index + 1} '{wanted}': the game is already over "
+                          f"({PLAYERS[outcome.winner] if outcome.winner is not None else 'nobody'}"
+                          f" wins, {outcome.termination.value})")
+        return False
+    player = PLAYERS[state.current_player()]
+    if step.by is not None and step.by != player:
+        result.failure = (f"{where}: step {index + 1} '{wanted}': it is {player} who must "
+                          f"decide now, not {step.by}")
+        return False
+    actions, texts = matching(state, wanted)
+    if len(actions) != 1:
+        problem = "no legal action reads so" if not actions else \
+            f"it matches {len(actions)} legal actions"
+        result.failure = (f"{where}: step {index + 1} '{wanted}' ({player}): {problem} "
+                          f"(legal: {'; '.join(texts)})")
+        return False
+    text = state.action_to_string(actions[0])
+    state.apply(actions[0])
+    result.steps.append(PlayedStep(index + 1, player, text))
+    return True
+
+
+def run(scenario: Scenario, source: Source, catalog: Any = None) -> ScenarioResult:
+    """Build the position, play every action (checking on the way), check `expect`."""
+    from deckbuilder.engine import default_catalog
+    from deckbuilder.engine.scenario_checks import check_all, validate_ids
+
+    catalog = catalog if catalog is not None else default_catalog()
+    ids = Ids(catalog, source, scenario.game)
+    for index, item in enumerate(scenario.actions):
+        if isinstance(item, ActionStep) and item.expect is not None:
+            validate_ids(item.expect, ids, ("actions", index, "expect"))
+    if scenario.expect is not None:
+        validate_ids(scenario.expect, ids, ("expect",))
+    state = build_state(scenario, source, catalog)
+    result = ScenarioResult(scenario, source.path, state)
+    for index, item in enumerate(scenario.actions):
+        step = item if isinstance(item, ActionStep) else ActionStep(do=item)
+        plain = not isinstance(item, ActionStep)
+        if step.do is not None and not _play(state, step, index, plain, source, result):
+            return result
+        if step.expect is not None:
+            result.checks.extend(check_all(state, step.expect, ids,
+                                           ("actions", index, "expect"), f"after step {index + 1}"))
+    expect = scenario.expect if scenario.expect is not None else Expectations()
+    result.checks.extend(check_all(state, expect, ids, ("expect",), ""))
+    return result
+
+
+__all__ = ["build_state", "matching", "run"]

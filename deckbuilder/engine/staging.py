@@ -1,0 +1,149 @@
+"""Set up positions by hand: for rule tests and scenarios ("Deputy and Cowboy at the Bank").
+
+Staging moves real card instances between zones, so every card stays in exactly one place
+(`state.check_invariants()` holds afterwards). After staging during a play phase, call
+`refresh(state)` so the open decision's legal actions are recomputed.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import K_MAIN
+from deckbuilder.engine.board import lift, place
+from deckbuilder.engine.state import State
+
+
+class StagingError(ValueError):
+    """A staging request that the state cannot satisfy (no such card left, bad place)."""
+
+
+def _definition(state: State, card_id: str) -> int:
+    for card in state.spec.defs:
+        if card.id == card_id:
+            return card.idx
+    raise StagingError(f"no card '{card_id}' in this game")
+
+
+def _bf(state: State, battlefield: str | int | None) -> int:
+    if battlefield is None:
+        return state.marker_bf
+    if isinstance(battlefield, int):
+        return battlefield
+    for bf in state.spec.bfs:
+        if bf.id == battlefield:
+            return bf.idx
+    raise StagingError(f"no battlefield '{battlefield}'")
+
+
+def stage(state: State, player: int, card_id: str, zone: str,
+          battlefield: str | int | None = None, mode: int = 0) -> int:
+    """Move one of `player`'s copies of `card_id` into `zone` (hand, discard, deck-top,
+    deck-bottom, removed, play); taken from the deck first, then discard, removed, hand.
+    Returns the card's instance id."""
+    definition = _definition(state, card_id)
+    def_of = state.spec.def_of
+    uid = -1
+    for source in (state.decks, state.discards, state.removed, state.hands):
+        pile = source[player]
+        for candidate in reversed(pile):
+            if def_of[candidate] == definition:
+                uid = candidate
+                pile.remove(candidate)
+                break
+        if uid >= 0:
+            break
+    else:
+        raise StagingError(f"player {player} has no {card_id} left outside play")
+    if zone == "hand":
+        state.hands[player].append(uid)
+    elif zone == "discard":
+        state.discards[player].append(uid)
+    elif zone == "deck-top":
+        state.decks[player].append(uid)
+    elif zone == "deck-bottom":
+        state.decks[player].insert(0, uid)
+    elif zone == "removed":
+        state.removed[player].append(uid)
+    elif zone == "play":
+        card = state.spec.card_def[uid]
+        place(state, uid, player, _bf(state, battlefield), card.modes[mode])
+    else:
+        state.hands[player].append(uid)
+        raise StagingError(f"unknown zone '{zone}'")
+    return uid
+
+
+def unstage(state: State, uid: int, zone: str = "discard") -> None:
+    """Take a card out of play into its owner's discard pile (or deck-top / hand)."""
+    owner = state.spec.owner[uid]
+    if state.placed[uid] is not None:
+        lift(state, uid)
+    else:
+        for zones in (state.hands, state.discards, state.decks, state.removed):
+            if uid in zones[owner]:
+                zones[owner].remove(uid)
+                break
+    {"discard": state.discards, "deck-top": state.decks, "hand": state.hands,
+     "removed": state.removed}[zone][owner].append(uid)
+
+
+def clear_hand(state: State, player: int, to: str = "deck") -> None:
+    """Put the whole hand back (into the deck, at the bottom, or the discard pile)."""
+    hand = state.hands[player]
+    if to == "discard":
+        state.discards[player].extend(hand)
+    else:
+        state.decks[player][0:0] = hand
+    hand.clear()
+
+
+def stage_marker(state: State, battlefield: str | int, label: str) -> None:
+    bf = _bf(state, battlefield)
+    labels = state.spec.bfs[bf].labels
+    if label not in labels:
+        raise StagingError(f"{state.spec.bfs[bf].name} has no space '{label}'")
+    state.marker_bf = bf
+    state.marker_space = labels.index(label)
+
+
+def stage_bandit(state: State, bandit_id: str, alive: bool = True, true_grit: int | None = None,
+                 power: int | None = None) -> int:
+    """Set a bandit's life and tokens; returns his index."""
+    spec = state.spec
+    for character in spec.bandits:
+        if character.id == bandit_id:
+            uid = spec.bandit_base + character.idx
+            state.alive[character.idx] = alive
+            if true_grit is not None or not alive:
+                state.grit[uid] = true_grit if alive and true_grit is not None else 0
+            if power is not None or not alive:
+                state.power[uid] = power if alive and power is not None else 0
+            return character.idx
+    raise StagingError(f"no bandit '{bandit_id}'")
+
+
+def refresh(state: State) -> None:
+    """Recompute the open play-phase decision after staging."""
+    if state.over or state.pending_kind != K_MAIN:
+        raise StagingError("refresh works only while a play-phase decision is open")
+    state.pending_resume = None
+    state.legal = []
+    state.run()
+
+
+def action_by_text(state: State, text: str) -> int:
+    """The legal action whose `action_to_string` is `text` (exactly, else the only one that
+    contains it)."""
+    readable = {state.action_to_string(action): action for action in state.legal}
+    if text in readable:
+        return readable[text]
+    matches = [action for label, action in readable.items() if text in label]
+    if len(matches) != 1:
+        raise StagingError(f"{len(matches)} legal actions match '{text}': "
+                           f"{', '.join(readable) or 'none'}")
+    return matches[0]
+
+
+def do(state: State, *texts: str) -> None:
+    """Apply legal actions named by their text, in order ("play Deputy", "end play phase")."""
+    for text in texts:
+        state.apply(action_by_text(state, text))
