@@ -102,7 +102,8 @@ def action_to_string(state: Any, action: int) -> str:
     if action == ACCEPT:
         return "pay the optional cost"
     if BF_BASE <= action < MODE_BASE:
-        return f"{'move it to' if kind == K_MOVE_TO else 'place at'} {spec.bf_name(action - BF_BASE)}"
+        verb = "move it to" if kind == K_MOVE_TO else "place at"
+        return f"{verb} {spec.bf_name(action - BF_BASE)}"
     if MODE_BASE <= action < BANDIT_BASE:
         data = state.pending_data
         card = spec.card_def[data[0]] if data else None

@@ -238,7 +238,7 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
 def _forward_ok(state: State, bf: int, space: int) -> bool:
     battlefield = state.spec.bfs[bf]
     kind = battlefield.kinds[space]
-    if kind == SPACE_REGULAR or kind == SPACE_OPTIONAL:
+    if kind in (SPACE_REGULAR, SPACE_OPTIONAL):
         return True
     return kind == SPACE_FACE and state.face_on[battlefield.offset + space]
 

@@ -9,7 +9,8 @@ PLAY_CODES = {"firepower": FIREPOWER, "row-blocking": ROW_BLOCKING, "one-shot": 
 # (row-blocking), beside the battlefield (no column), or nowhere (one-shot: discarded).
 SLOT_OWN, SLOT_OPPONENT, SLOT_BESIDE, SLOT_NONE = 0, 1, 2, 3
 # Placement rules (models.cards.Placement).
-PLACE_CURRENT, PLACE_ANY, PLACE_OPPONENT_ANY, PLACE_BESIDE, PLACE_OPEN_RANGE, PLACE_PRISON = range(6)
+(PLACE_CURRENT, PLACE_ANY, PLACE_OPPONENT_ANY, PLACE_BESIDE, PLACE_OPEN_RANGE,
+ PLACE_PRISON) = range(6)
 PLACEMENT_CODES = {
     "current": PLACE_CURRENT, "any": PLACE_ANY, "opponent-any": PLACE_OPPONENT_ANY,
     "beside": PLACE_BESIDE, "open-range": PLACE_OPEN_RANGE, "prison": PLACE_PRISON,

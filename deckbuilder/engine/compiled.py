@@ -263,7 +263,7 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
                              card.counts_toward_limit, _row_limit(mode.effect),
                              compile_steps(mode.effect, resolver),
                              _marker_requirement(mode.effect)))
-    if card.modes and all(mode.play == card.play for mode in card.modes[:1]):
+    if card.modes and card.modes[0].play == card.play:
         # The data lists every way to play the card as a mode (the printed play is the first
         # one): offer the listed modes only, so the same choice does not appear twice.
         modes = modes[1:]
@@ -283,7 +283,8 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.draw_phase_here = _joined(resolver, triggers, When.DRAW_PHASE_HERE)
     d.leave_battlefield = _joined(resolver, triggers, When.LEAVE_BATTLEFIELD)
     attack = _steps_of(triggers, When.OPPONENT_ATTACK_KILLS)
-    d.react_attack = compile_steps([s for t in attack for s in t.steps], resolver) if attack else None
+    d.react_attack = (compile_steps([s for t in attack for s in t.steps], resolver)
+                      if attack else None)
     plays = _steps_of(triggers, When.OPPONENT_PLAYS)
     if plays:
         d.react_plays = compile_steps([s for t in plays for s in t.steps], resolver)

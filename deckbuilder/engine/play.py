@@ -54,12 +54,12 @@ from deckbuilder.engine.state import DEFENDER, State
 def placements(state: State, card: Any, mode: Any) -> Any:
     """Battlefields a card may be put at in this mode (before limits are checked)."""
     slot = mode.slot
-    if slot == SLOT_NONE or slot == SLOT_BESIDE:
+    if slot in (SLOT_NONE, SLOT_BESIDE):
         return (state.marker_bf,)
     placement = card.placement
     if placement == PLACE_OPEN_RANGE:
         return (state.spec.n_bf,)
-    if placement == PLACE_ANY or placement == PLACE_OPPONENT_ANY:
+    if placement in (PLACE_ANY, PLACE_OPPONENT_ANY):
         return range(state.spec.n_bf)
     if placement == PLACE_PRISON:
         return ()
@@ -172,7 +172,7 @@ def main_options(state: State, player: int) -> list[int]:
                     continue
                 mode = card.modes[0]
                 slot = mode.slot
-                if mode.counts and (slot == SLOT_OWN or slot == SLOT_OPPONENT):
+                if mode.counts and slot in (SLOT_OWN, SLOT_OPPONENT):
                     if not_checked:
                         not_checked = False
                         own_room = column_has_room(state, bf, player)

@@ -175,6 +175,17 @@ class ActionStep(Strict):
     by: Player | None = None
     expect: Expectations | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _colon_text(cls, data: Any) -> Any:
+        """`- casualty: Bullet` is YAML for a one-key mapping; read it as the action text
+        "casualty: Bullet" (as `action_to_string` prints it) instead of refusing it."""
+        if isinstance(data, dict) and len(data) == 1:
+            (key, value), = data.items()
+            if key not in cls.model_fields and isinstance(value, str | int):
+                return {"do": f"{key}: {value}"}
+        return data
+
     @model_validator(mode="after")
     def _something(self) -> ActionStep:
         if self.do is None and self.expect is None:

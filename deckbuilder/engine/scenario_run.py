@@ -296,11 +296,9 @@ def matching(state: Any, wanted: str) -> tuple[list[int], list[str]]:
     return (prefixed[:1] if len(distinct) == 1 else prefixed), [text for _, text in texts]
 
 
-def _play(state: Any, step: ActionStep, index: int, source: Source,
+def _play(state: Any, step: ActionStep, index: int, plain: bool, source: Source,
           result: ScenarioResult) -> bool:
-    loc = ("actions", index, "do") if (step is not None and step.expect is not None) \
-        or not isinstance(step, ActionStep) else ("actions", index)
-    where = source.where(*loc)
+    where = source.where(*(("actions", index) if plain else ("actions", index, "do")))
     wanted = step.do or ""
     if state.is_terminal():
         outcome = state.outcome()
