@@ -7,7 +7,13 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from deckbuilder.commands.common import console, guarded, load_catalog_for_cli, print_json
+from deckbuilder.commands.common import (
+    console,
+    guarded,
+    load_catalog_for_cli,
+    plain_value,
+    print_json,
+)
 
 
 def card_row(catalog: Any, entry: Any) -> dict[str, Any]:
@@ -80,7 +86,7 @@ def _cards(
     if unconfirmed:
         rows = [
             {"id": row.record_id, "name": row.name, "kind": row.kind, "set": row.set_id,
-             "field": row.field, "value": _plain(row.value)}
+             "field": row.field, "value": plain_value(row.value)}
             for row in catalog.unconfirmed()
             if _matches(catalog.entries[row.record_id], game, faction, set_id)
         ]
@@ -151,14 +157,6 @@ def _brief(value: Any, width: int = 60) -> str:
                 break
     text = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _plain(value: Any) -> Any:
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json")
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
 
 
 def register(app: typer.Typer) -> None:

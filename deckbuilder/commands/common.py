@@ -48,6 +48,15 @@ def guarded(function: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def plain_value(value: Any) -> Any:
+    """A model value as JSON-ready data (models dumped, lists walked)."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [plain_value(item) for item in value]
+    return value
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
 

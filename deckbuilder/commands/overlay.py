@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 from ruamel.yaml.comments import CommentedMap
 
-from deckbuilder.commands.common import console, guarded, print_json
+from deckbuilder.commands.common import console, guarded, plain_value, print_json
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 
 overlay_app = typer.Typer(
@@ -153,7 +153,8 @@ def set_correction(record_id: str, field: str, value_text: str, source: str) -> 
         ) from None
     write_yaml(path, document)
     after = getattr(after_catalog.entries[record_id].record, field)
-    return {"id": record_id, "field": field, "before": _plain(before), "after": _plain(after),
+    return {"id": record_id, "field": field,
+            "before": plain_value(before), "after": plain_value(after),
             "source": after_catalog.entries[record_id].record.provenance.source_of(field),
             "path": str(path)}
 
@@ -188,21 +189,13 @@ def overlay_rows() -> list[dict[str, Any]]:
                 "kind": new.kind,
                 "set": new.set_id,
                 "field": field,
-                "package_value": _plain(getattr(old.record, field, None)),
+                "package_value": plain_value(getattr(old.record, field, None)),
                 "package_source": old.record.provenance.source_of(field),
-                "value": _plain(getattr(new.record, field, None)),
+                "value": plain_value(getattr(new.record, field, None)),
                 "source": new.record.provenance.source_of(field),
                 "where": str(Location(path, *(line or (None, None)))),
             })
     return rows
-
-
-def _plain(value: Any) -> Any:
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json")
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
 
 
 # -- the commands -------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def _count(value: Any) -> int:
     return ALL if value == "all" else int(value)
 
 
-def _players(side: int, player: int) -> tuple[int, ...]:
+def side_players(side: int, player: int) -> tuple[int, ...]:
     return (player,) if side == SIDE_SELF else (1 - player,) if side == SIDE_OPPONENT else (0, 1)
 
 
@@ -101,7 +101,7 @@ def _pieces(uids: list[int]) -> list[int]:
 
 
 # -- kill -------------------------------------------------------------------------------------
-def _kill_candidates(state: State, params: tuple, ctx: tuple, spent: int) -> list[int]:
+def kill_candidates(state: State, params: tuple, ctx: tuple, spent: int) -> list[int]:
     target, max_total = params[0], params[3]
     found = []
     for uid in targets(state, target, ctx):
@@ -125,7 +125,7 @@ def _t_kill_more(state: State, task: tuple) -> None:
 def _kill_next(state: State, params: tuple, ctx: tuple, remaining: int, spent: int) -> None:
     if remaining <= 0 or state.over:
         return
-    found = _kill_candidates(state, params, ctx, spent)
+    found = kill_candidates(state, params, ctx, spent)
     if not found:
         return
     _target, count, up_to, _max, ignore_grit, remove = params
@@ -162,7 +162,7 @@ def compile_kill(step: Any, resolver: Resolver) -> tuple:
 
 
 # -- destroy / bounce --------------------------------------------------------------------------
-def _removable(state: State, target: TargetFilter, ctx: tuple, need_movable: bool) -> list[int]:
+def removable(state: State, target: TargetFilter, ctx: tuple, need_movable: bool) -> list[int]:
     card_def = state.spec.card_def
     return [uid for uid in targets(state, target, ctx)
             if not is_protected(state, uid, ctx[0])
@@ -182,7 +182,7 @@ def _destroy_next(state: State, params: tuple, ctx: tuple, remaining: int) -> No
     if remaining <= 0 or state.over:
         return
     target, count, up_to = params
-    found = _removable(state, target, ctx, False)
+    found = removable(state, target, ctx, False)
     if not found:
         return
     if (count == ALL or len(found) == 1) and not up_to:
@@ -222,7 +222,7 @@ def _t_bounce_more(state: State, task: tuple) -> None:
 def _bounce_next(state: State, params: tuple, ctx: tuple, remaining: int) -> None:
     if remaining <= 0 or state.over:
         return
-    found = _removable(state, params[0], ctx, True)
+    found = removable(state, params[0], ctx, True)
     if not found:
         return
     if len(found) == 1:
@@ -418,7 +418,7 @@ def _destinations(state: State, uid: int, to: int, ctx: tuple) -> list[int]:
 def run_move_card(state: State, task: tuple) -> None:
     target, to = task[1]
     ctx = task[2]
-    found = [uid for uid in _removable(state, target, ctx, True)
+    found = [uid for uid in removable(state, target, ctx, True)
              if _destinations(state, uid, to, ctx)]
     if not found:
         return

@@ -40,15 +40,14 @@ from deckbuilder.engine.card_steps import (
     Resolver,
     Step,
     TargetFilter,
-    _kill_candidates,
-    _players,
-    _removable,
     compile_add_token,
     compile_bounce,
     compile_destroy,
     compile_kill,
     compile_move_card,
     compile_retrieve,
+    kill_candidates,
+    removable,
     run_add_token,
     run_bounce,
     run_casualty,
@@ -59,6 +58,7 @@ from deckbuilder.engine.card_steps import (
     run_sacrifice,
     run_search_deck,
     run_shuffle_hands,
+    side_players,
 )
 from deckbuilder.engine.codes import (
     SIDE_CODES,
@@ -75,14 +75,14 @@ def run_move_marker(state: State, task: tuple) -> None:
 
 def run_draw(state: State, task: tuple) -> None:
     count, side = task[1]
-    for player in _players(side, task[2][0]):
+    for player in side_players(side, task[2][0]):
         draw(state, player, count)
 
 
 def run_discard(state: State, task: tuple) -> None:
     side, count, random_pick, named = task[1]
     ctx = task[2]
-    for victim in reversed(_players(side, ctx[0])):
+    for victim in reversed(side_players(side, ctx[0])):
         if named:
             for _ in range(count):
                 state.tasks.append((_t_name_card, ctx[0], victim))
@@ -240,9 +240,9 @@ def _could_act(state: State, step: Step, ctx: tuple) -> bool:
     """Whether a targeting step would find anything (so a useless cost is not offered)."""
     runner, params = step
     if runner is run_kill:
-        return bool(_kill_candidates(state, params, ctx, 0))
+        return bool(kill_candidates(state, params, ctx, 0))
     if runner is run_destroy or runner is run_bounce:
-        return bool(_removable(state, params[0], ctx, runner is run_bounce))
+        return bool(removable(state, params[0], ctx, runner is run_bounce))
     return True
 
 

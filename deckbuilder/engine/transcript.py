@@ -1,0 +1,319 @@
+"""One game, played by bots and written down: the readable account, JSON-lines records, replay.
+
+A record (`.jsonl`) has a header line (format, decks as card-id counts, seed, ruleset, bots,
+package version), one line per action (index, player, action int, its text) and a final line
+(outcome, turns). `replay_record` re-applies the actions to `new_game(...)` and stops at the
+first step whose text, player or legality differs, so a rules change that alters a recorded
+game is caught at the exact step. Golden transcripts (`golden_text`) are the same games as
+text: every action, every logged event and the final position.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.errors import DataFileError, Location
+
+RECORD_KIND = "deckbuilder-game"
+RECORD_FORMAT = 1
+
+
+class RecordError(DataFileError):
+    """A game record that cannot be read (not JSON lines, or not the expected shape)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int
+    player: str
+    action: int
+    text: str
+
+
+@dataclass
+class GameRecord:
+    """A played game: enough to replay it (decks, seed, ruleset) and every action taken."""
+
+    decks: dict[str, dict[str, int]]
+    seed: int
+    ruleset: str
+    bots: dict[str, str]
+    game: str = "revolver"
+    max_turns: int = 200
+    version: str = ""
+    steps: list[Step] = field(default_factory=list)
+    winner: str | None = None
+    termination: str | None = None
+    turns: int = 0
+
+    def header(self) -> dict[str, Any]:
+        return {"record": RECORD_KIND, "format": RECORD_FORMAT, "game": self.game,
+                "seed": self.seed, "ruleset": self.ruleset, "max_turns": self.max_turns,
+                "bots": self.bots, "decks": self.decks, "deckbuilder": self.version}
+
+    def to_jsonl(self) -> str:
+        lines = [json.dumps(self.header(), sort_keys=False)]
+        lines += [json.dumps({"i": s.index, "player": s.player, "action": s.action,
+                              "text": s.text}, ensure_ascii=False) for s in self.steps]
+        lines.append(json.dumps({"outcome": {"winner": self.winner,
+                                             "termination": self.termination},
+                                 "turns": self.turns, "actions": len(self.steps)}))
+        return "\n".join(lines) + "\n"
+
+
+#: Called with (step or None for the events before the first action, events logged since).
+Narrator = Callable[[Step | None, list[str], Any], None]
+
+
+def _names(state: Any) -> tuple[str, str]:
+    from deckbuilder.engine.state import PLAYER_NAMES
+
+    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))
+
+
+def _drain(state: Any) -> list[str]:
+    """The events logged since the last call (the log is emptied: clones stay cheap)."""
+    lines = list(state.log)
+    state.log.clear()
+    return lines
+
+
+def _outcome_fields(state: Any, record: GameRecord) -> None:
+    outcome = state.outcome()
+    names = _names(state)
+    record.winner = None if outcome.winner is None else names[outcome.winner]
+    record.termination = outcome.termination.value
+    record.turns = state.turn
+
+
+def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
+              ruleset: str = "rulebook-en", catalog: Any = None, game: str = "revolver",
+              max_turns: int = 200, narrate: Narrator | None = None) -> tuple[Any, GameRecord]:
+    """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
+
+    Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
+    replays the simulated game whose seed is S. They choose on the quiet state; the events
+    are logged only while an action is applied.
+    """
+    import deckbuilder
+    from deckbuilder.engine import new_game
+    from deckbuilder.engine.bots import make_bot
+    from deckbuilder.sim.seeds import bot_seed
+
+    state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
+                     max_turns=max_turns, verbose=True)
+    names = _names(state)
+    players = [make_bot(spec) for spec in bots]
+    rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
+    record = GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
+                        ruleset, {names[p]: players[p].name for p in (0, 1)}, game, max_turns,
+                        deckbuilder.__version__)
+    if narrate is not None:
+        narrate(None, _drain(state), state)
+    while not state.is_terminal():
+        player = state.current_player()
+        state.verbose = False
+        action = players[player].choose(state, rngs[player])
+        state.verbose = True
+        text = state.action_to_string(action)
+        state.apply(action)
+        step = Step(len(record.steps), names[player], action, text)
+        record.steps.append(step)
+        events = _drain(state)
+        if narrate is not None:
+            narrate(step, events, state)
+    _outcome_fields(state, record)
+    return state, record
+
+
+# -- reading and replaying ------------------------------------------------------------------------
+def _field(data: Any, key: str, kind: type | tuple[type, ...], where: Location) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise RecordError(f"missing '{key}'", where, "the record was not written by "
+                                                     "`deckbuilder play --record`, or was cut")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise RecordError(f"'{key}' has the wrong type ({type(value).__name__})", where,
+                          "restore the line as `deckbuilder play --record` wrote it")
+    return value
+
+
+def read_record(path: Path | str) -> GameRecord:
+    """Parse a record file; any broken line is a RecordError at file:line(:col)."""
+    path = Path(path)
+    where = Location(path)
+    if not path.is_file():
+        raise RecordError("file not found", where, "check the path")
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"cannot read the file: {error}", where, "give a .jsonl record")
+    rows: list[tuple[int, Any]] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append((number, json.loads(line)))
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error.msg}", Location(path, number, error.colno),
+                              "each line of a record is one JSON object") from None
+    if len(rows) < 2:
+        raise RecordError("a record needs a header line and a final line",
+                          Location(path, rows[0][0] if rows else 1), "record a whole game")
+    number, header = rows[0]
+    at = Location(path, number)
+    if not isinstance(header, dict) or header.get("record") != RECORD_KIND:
+        raise RecordError("the first line is not a deckbuilder game header", at,
+                          "give a file written by `deckbuilder play --record`")
+    if _field(header, "format", int, at) != RECORD_FORMAT:
+        raise RecordError(f"record format {header['format']} is not {RECORD_FORMAT}", at,
+                          "record the game again with this version")
+    decks = _field(header, "decks", dict, at)
+    for name, deck in decks.items():
+        if not isinstance(deck, dict) or not all(
+                isinstance(k, str) and isinstance(v, int) for k, v in deck.items()):
+            raise RecordError(f"deck '{name}' is not card id -> copies", at,
+                              "restore the header line")
+    record = GameRecord(decks, _field(header, "seed", int, at), _field(header, "ruleset", str, at),
+                        _field(header, "bots", dict, at), _field(header, "game", str, at),
+                        _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")))
+    if set(decks) != set(_record_names(record)):
+        raise RecordError(f"the header's decks are {', '.join(sorted(decks))}, not "
+                          f"{', '.join(_record_names(record))}", at, "restore the header line")
+    for number, row in rows[1:-1]:
+        at = Location(path, number)
+        index = _field(row, "i", int, at)
+        if index != len(record.steps):
+            raise RecordError(f"step {index} where step {len(record.steps)} was expected", at,
+                              "the record's lines are out of order or some are missing")
+        record.steps.append(Step(index, _field(row, "player", str, at),
+                                 _field(row, "action", int, at), _field(row, "text", str, at)))
+    number, final = rows[-1]
+    at = Location(path, number)
+    outcome = _field(final, "outcome", dict, at)
+    record.winner = outcome.get("winner")
+    record.termination = _field(outcome, "termination", str, at)
+    record.turns = _field(final, "turns", int, at)
+    return record
+
+
+@dataclass
+class ReplayResult:
+    state: Any
+    steps: int
+    mismatch: str | None = None  # the first difference, None when the game is reproduced
+    step: int | None = None
+
+
+def replay_record(record: GameRecord, catalog: Any = None,
+                  narrate: Narrator | None = None) -> ReplayResult:
+    """Apply the recorded actions to a new game; report the first step that differs."""
+    from deckbuilder.engine import new_game
+
+    state = new_game([record.decks[name] for name in _record_names(record)], record.seed,
+                     ruleset=record.ruleset, catalog=catalog, game=record.game,
+                     max_turns=record.max_turns, verbose=True)
+    names = _names(state)
+    if narrate is not None:
+        narrate(None, _drain(state), state)
+    for step in record.steps:
+        problem = _step_problem(state, step, names)
+        if problem is not None:
+            return ReplayResult(state, step.index, problem, step.index)
+        state.apply(step.action)
+        events = _drain(state)
+        if narrate is not None:
+            narrate(step, events, state)
+    if not state.is_terminal():
+        return ReplayResult(state, len(record.steps), "after the last recorded action the game "
+                            f"is not over ({names[state.current_player()]} must still decide)")
+    replayed = GameRecord({}, 0, "", {})
+    _outcome_fields(state, replayed)
+    expected = (record.winner, record.termination, record.turns)
+    actual = (replayed.winner, replayed.termination, replayed.turns)
+    if expected != actual:
+        return ReplayResult(state, len(record.steps),
+                            f"the outcome differs: recorded {_outcome_text(*expected)}, "
+                            f"replayed {_outcome_text(*actual)}")
+    return ReplayResult(state, len(record.steps))
+
+
+def _record_names(record: GameRecord) -> tuple[str, str]:
+    from deckbuilder.engine.state import PLAYER_NAMES
+
+    return PLAYER_NAMES.get(record.game, ("first", "second"))
+
+
+def _step_problem(state: Any, step: Step, names: tuple[str, str]) -> str | None:
+    if state.is_terminal():
+        return f"step {step.index}: the game is already over, but the record goes on " \
+               f"('{step.text}')"
+    player = names[state.current_player()]
+    if player != step.player:
+        return f"step {step.index}: the record has {step.player} '{step.text}', but now " \
+               f"{player} must decide"
+    if step.action not in state.legal_actions():
+        return f"step {step.index}: the recorded action '{step.text}' ({step.action}) is not " \
+               f"legal now (legal: {'; '.join(map(state.action_to_string, state.legal_actions()))})"
+    text = state.action_to_string(step.action)
+    if text != step.text:
+        return f"step {step.index}: the record says '{step.text}', the engine now reads " \
+               f"action {step.action} as '{text}'"
+    return None
+
+
+def _outcome_text(winner: str | None, termination: str | None, turns: int) -> str:
+    return f"{winner or 'nobody'} wins ({termination}) after {turns} turns"
+
+
+def outcome_text(record: GameRecord) -> str:
+    return _outcome_text(record.winner, record.termination, record.turns)
+
+
+# -- text -----------------------------------------------------------------------------------------
+def status_line(state: Any) -> str:
+    """Where the game stands: marker, border tokens, gang alive, cards in hands and decks."""
+    marker = state.spec.bfs[state.marker_bf]
+    names = _names(state)
+    return (f"marker: {marker.name} space {marker.labels[state.marker_space]} | border: "
+            f"{state.border} | gang alive: {sum(state.alive)}/{len(state.alive)} | hands: "
+            + ", ".join(f"{names[p]} {len(state.hands[p])}" for p in (0, 1))
+            + " | decks: " + ", ".join(f"{names[p]} {len(state.decks[p])}" for p in (0, 1)))
+
+
+class TextNarrator:
+    """Collects the readable account: events as logged, the actions that caused them, and
+    a status line whenever a new turn's play phase opens."""
+
+    def __init__(self, emit: Callable[[str], None], actions: bool = True) -> None:
+        self.emit = emit
+        self.actions = actions
+        self.turn = -1
+
+    def __call__(self, step: Step | None, events: list[str], state: Any) -> None:
+        if step is not None and self.actions:
+            self.emit(f"{step.index:>5} {step.player:<8} {step.text}")
+        for event in events:
+            self.emit(event if event.startswith("--") else f"{'':>6}{event}")
+        if state.turn != self.turn and not state.is_terminal():
+            self.turn = state.turn
+            self.emit(f"{'':>6}[{status_line(state)}]")
+
+
+def golden_text(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
+                ruleset: str = "rulebook-en", catalog: Any = None, max_turns: int = 200) -> str:
+    """A seeded game as text: the setup, every action with its events, the final position."""
+    from deckbuilder.engine.position import render, snapshot
+
+    lines = [f"# golden transcript: seed {seed}, bots {' vs '.join(bots)}, ruleset {ruleset}"]
+    state, record = play_game(decks, seed, bots, ruleset, catalog, max_turns=max_turns,
+                              narrate=TextNarrator(lines.append))
+    lines.append(f"# {outcome_text(record)}, {len(record.steps)} actions")
+    lines.append("# final position")
+    lines.extend(render(snapshot(state)))
+    return "\n".join(lines) + "\n"
