@@ -84,7 +84,7 @@ MCREADY_CARDS = [
     _card("buffalo-stampede", "mcready", "firepower", 2, 3, copies=2),
     _card("colonel-ned-mcready", "mcready", "firepower", 3, 4, category="character", copies=1,
           icons=["true-grit"], cost_waived_at=["rattlesnake-creek", "3-15-express"],
-          effect=[{"do": "casualty"}]),
+          reshuffles=False, effect=[{"do": "casualty"}]),
     _card("josie-logan", "mcready", "firepower", 2, 3, category="character", copies=1,
           placement="any", effect=[{"do": "add-token", "only_if_upcoming": True}]),
     _card("quincey-whitmore", "mcready", "firepower", 1, 2, category="character", copies=1,
@@ -158,7 +158,11 @@ HOMEBREW_CARDS = [
           effect=[{"do": "draw", "count": 1, "side": "any"}]),
     _card("ghost-story", "colty", "one-shot", 0, deckable=False,
           effect=[{"do": "manual", "text": "something no engine can do"}]),
+    _card("hidden-trick", "colty", "one-shot", 0, deckable=False, effect=[
+        {"do": "optional-cost", "steps": [{"do": "manual", "text": "a nested mystery"}]}]),
 ]
+#: Homebrew cards no engine can play (a `manual` step, at the top or nested).
+UNPLAYABLE = frozenset({"ghost-story", "hidden-trick"})
 
 
 def _bandit(bandit_id: str, survival: int, **extra: Any) -> dict[str, Any]:
@@ -220,7 +224,8 @@ SWITCHES = [
     {"id": "mcready-victory", "description": "extra McReady victories", "default":
      "gang-wiped-out", "variants": [
          {"value": "gang-wiped-out", "description": "en", "source": "rulebook-en"},
-         {"value": "cortez-before-train", "description": "nl", "source": "rulebook-nl"},
+         {"value": "cortez-before-train", "description": "nl", "source": "rulebook-nl",
+          "params": {"character": "cortez", "before": "3-15-express"}},
          {"value": "jack-killed", "description": "reviews", "source": "reviews"}]},
     {"id": "train-victory", "description": "the train", "default": "jack-survives-space-4",
      "variants": [

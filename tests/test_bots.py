@@ -42,6 +42,9 @@ def test_specs_build_the_named_bots() -> None:
     greedy = toy_bot("greedy")
     assert isinstance(greedy, GreedyBot) and greedy.determinize
     assert not toy_bot("greedy:determinize=false").determinize
+    assert toy_bot("greedy").settle and not toy_bot("greedy:settle=false").settle
+    assert toy_bot("greedy:settle=false,determinize=false").name == (
+        "greedy:determinize=false,settle=false")
     search = toy_bot("search:rollouts=200")
     assert isinstance(search, SearchBot)
     assert (search.rollouts, search.ms, search.name) == (200, None, "search:rollouts=200")
@@ -58,6 +61,7 @@ def test_specs_build_the_named_bots() -> None:
         ("search:rollouts=0", "at least"),
         ("search:depth=3", "unknown option"),
         ("search:rollouts=10,ms=5", "both"),
+        ("search:exploration=2", "unknown option"),
         ("search:policy=clever", "rollout policy"),
         ("greedy:determinize=maybe", "true/false"),
         ("random:fast", "key=value"),
@@ -76,7 +80,9 @@ def test_time_budgets_are_flagged_as_not_reproducible() -> None:
 
 
 # -- legal moves, reproducibility, no cheating ------------------------------------------------
-@pytest.mark.parametrize("spec", ["random", "greedy", "greedy:determinize=false", FAST_SEARCH])
+@pytest.mark.parametrize("spec", ["random", "greedy", "greedy:determinize=false", FAST_SEARCH,
+                                  "search:rollouts=6,policy=fast",
+                                  "search:rollouts=6,policy=random,horizon=3"])
 def test_bots_only_choose_legal_actions(spec: str) -> None:
     bot = toy_bot(spec)
     rng = random.Random(3)
@@ -141,6 +147,39 @@ class PeekingBot:
 
 def test_the_observation_test_catches_a_bot_that_peeks() -> None:
     assert not decides_on_observation_only(PeekingBot())
+
+
+def _hand(state: toy.ToyState, **cards: int) -> toy.ToyState:
+    hand = [0] * len(toy.KINDS)
+    for name, count in cards.items():
+        hand[toy.KINDS.index(name.replace("_", "-"))] = count
+    state.hands[state.current] = hand
+    return state
+
+
+def test_greedy_judges_a_card_after_its_cost_is_paid() -> None:
+    """A step-3 asks for a card as payment first; judged half-way it looks like no move."""
+    state = _hand(toy.new_game([toy.TOY_DECK, toy.TOY_DECK], 1), step_1=1, step_3=1)
+    state.plays_left = 1
+    assert toy_bot("greedy").choose(state, random.Random(0)) == toy.STEP_3
+    assert toy_bot("greedy:settle=false").choose(state, random.Random(0)) == toy.STEP_1
+
+
+def test_settled_greedy_never_scores_a_half_finished_move() -> None:
+    seen_mid_move: list[bool] = []
+
+    def spy(state: toy.ToyState, player: int) -> float:
+        seen_mid_move.append(state.is_mid_move())
+        return toy.evaluate(state, player)
+
+    for settle in (True, False):
+        seen_mid_move.clear()
+        bot = make_bot(f"greedy:settle={settle}", spy)
+        for seed in range(4):
+            state = toy.new_game([toy.TOY_DECK, toy.TOY_DECK], seed)
+            while not state.is_terminal():
+                state.apply(bot.choose(state, random.Random(seed)))
+        assert any(seen_mid_move) is not settle
 
 
 def test_search_respects_a_time_budget() -> None:

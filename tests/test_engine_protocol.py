@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from engine_cards import HOMEBREW_CARDS, synthetic_catalog, synthetic_decks
+from engine_cards import HOMEBREW_CARDS, UNPLAYABLE, synthetic_catalog, synthetic_decks
 
 from deckbuilder.engine import (
     TERMINAL,
@@ -32,7 +32,7 @@ def _base_decks() -> list[dict[str, int]]:
 def _homebrew_decks() -> list[dict[str, int]]:
     decks = synthetic_decks()
     for card in HOMEBREW_CARDS:
-        if card["id"] not in ("ghost-story", "cursed-idol"):
+        if card["id"] not in UNPLAYABLE | {"cursed-idol"}:
             decks[0 if card["faction"] == "colty" else 1][card["id"]] = 2
     return decks
 
@@ -171,6 +171,20 @@ def test_observation_hides_the_opponents_hand_and_deck_order(source: str) -> Non
             state.apply(actions[rng.randrange(len(actions))])
 
 
+@pytest.mark.parametrize("source", sorted(SOURCES))
+def test_resampled_worlds_play_on_legally_from_either_side(source: str) -> None:
+    make, _decks = SOURCES[source]
+    for seed in range(25):
+        state = make(seed, "rulebook-en")
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if rng.random() < 0.15:
+                world = state.resample_hidden(rng.randrange(2), random.Random(rng.random()))
+                _play_random(world, random.Random(seed), lambda s: s.check_invariants())
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+
+
 def test_resampling_redeals_the_opponents_hand() -> None:
     make, _decks = SOURCES["synthetic"]
     state = make(3, "rulebook-en")
@@ -190,4 +204,4 @@ def test_turn_cap_ends_the_game_without_a_winner() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.winner is None
     assert outcome.termination.value == "turn_cap"
-    assert state.turn == 4
+    assert state.turn == 3  # turns played

@@ -534,3 +534,23 @@ def test_illegal_play_names_its_reason() -> None:
         state.apply(layout.play_base + _definition(state, "gatling-gun"))
     with pytest.raises(IllegalActionError, match="holds no"):
         state.apply(layout.play_base + _definition(state, "hail-of-bullets"))
+
+
+def test_play_phase_options_agree_with_play_problem() -> None:
+    """The play-phase options' fast path and `play_problem` never disagree."""
+    import random
+
+    from deckbuilder.engine.actions import K_MAIN
+
+    for seed in range(40):
+        state = synthetic_game(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.pending_kind == K_MAIN:
+                player = state.current_player()
+                base = state.spec.layout.play_base
+                for definition in {state.spec.def_of[u] for u in state.hands[player]}:
+                    assert (base + definition in state.legal) == can_play(state, player,
+                                                                          definition)
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])

@@ -55,6 +55,9 @@ def test_wilson_interval_narrows_with_more_games_and_contains_the_rate() -> None
         widths.append(interval.high - interval.low)
     assert widths == sorted(widths, reverse=True)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+    for trials in range(1, 200):  # the bounds never cross the rate through rounding
+        assert wilson_interval(0, trials)[0] == 0.0
+        assert wilson_interval(trials, trials)[1] == 1.0
     with pytest.raises(ValueError):
         wilson_interval(5, 4)
 

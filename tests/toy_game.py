@@ -8,7 +8,8 @@ value a one-ply heuristic cannot see.
 Rules: each player has a deck (card id -> copies) and starts with 3 cards. A turn: draw two
 cards, play up to two, then pass; cards beyond 3 in hand are then lost at random (so a
 player who passes early wastes cards). A deck that runs out reshuffles its discard pile.
-`step-N` moves your runner N spaces (twice as far after a `double` this turn); `shot` knocks
+`step-N` moves your runner N spaces (twice as far after a `double` this turn; a `step-3`
+costs one more card from hand, chosen as a separate decision); `shot` knocks
 the opponent back 2 spaces unless they have a `guard` up (the guard is spent instead);
 `guard` raises a guard (one at a time). The first runner to reach space 12 wins; a game that
 reaches the turn cap is a draw.
@@ -31,6 +32,7 @@ OPENING_HAND = 3
 KINDS = ("step-1", "step-2", "step-3", "double", "shot", "guard")
 STEP_1, STEP_2, STEP_3, DOUBLE, SHOT, GUARD = range(6)
 PASS = len(KINDS)
+PAY_BASE = 10  # + kind: discard a card of that kind from hand to pay for a step-3
 TOY_DECK: dict[str, int] = {
     "step-1": 4, "step-2": 4, "step-3": 3, "double": 3, "shot": 3, "guard": 3,
 }
@@ -73,7 +75,8 @@ class PlayerStats:
 class ToyState:
     __slots__ = (
         "_outcome", "current", "decks", "discards", "doubled", "guards", "hands", "history",
-        "log", "max_turns", "plays_left", "positions", "rng", "seed", "stats", "turn", "verbose",
+        "log", "max_turns", "paying", "plays_left", "positions", "rng", "seed", "stats", "turn",
+        "verbose",
     )
 
     def current_player(self) -> int:
@@ -88,16 +91,26 @@ class ToyState:
     def legal_actions(self) -> list[int]:
         if self._outcome is not None:
             return []
+        hand = self.hands[self.current]
+        if self.paying:
+            return [PAY_BASE + kind for kind in range(len(KINDS)) if hand[kind]]
         actions: list[int] = []
         if self.plays_left > 0:
-            hand = self.hands[self.current]
             for kind in range(len(KINDS)):
                 if hand[kind] and not (kind == GUARD and self.guards[self.current]):
+                    if kind == STEP_3 and sum(hand) < 2:
+                        continue  # nothing left to pay with
                     actions.append(kind)
         actions.append(PASS)
         return actions
 
+    def is_mid_move(self) -> bool:
+        """A step-3 waits for its cost: the optional protocol extension bots look for."""
+        return self.paying and self._outcome is None
+
     def action_to_string(self, action: int) -> str:
+        if action >= PAY_BASE:
+            return f"pay: discard {KINDS[action - PAY_BASE]}"
         return "pass" if action == PASS else f"play {KINDS[action]}"
 
     def apply(self, action: int) -> None:
@@ -108,10 +121,19 @@ class ToyState:
         if action == PASS:
             self._end_turn()
             return
-        self.hands[me][action] -= 1
-        self.discards[me].append(action)
-        self.stats[me].played[KINDS[action]] += 1
-        self.plays_left -= 1
+        if action >= PAY_BASE:
+            self.hands[me][action - PAY_BASE] -= 1
+            self.discards[me].append(action - PAY_BASE)
+            self.paying = False
+            action = STEP_3  # the paid-for step-3 now moves
+        else:
+            self.hands[me][action] -= 1
+            self.discards[me].append(action)
+            self.stats[me].played[KINDS[action]] += 1
+            self.plays_left -= 1
+            if action == STEP_3:
+                self.paying = True
+                return
         if action <= STEP_3:
             distance = (action + 1) * (2 if self.doubled else 1)
             self.doubled = False
@@ -177,6 +199,7 @@ class ToyState:
         other.history = list(self.history)
         other.log = list(self.log)
         other.max_turns = self.max_turns
+        other.paying = self.paying
         other.plays_left = self.plays_left
         other.positions = list(self.positions)
         other.rng = rng
@@ -237,6 +260,7 @@ def new_game(
     state.history = []
     state.log = []
     state.max_turns = max_turns
+    state.paying = False
     state.plays_left = PLAYS_PER_TURN
     state.positions = [0, 0]
     state.stats = [PlayerStats(), PlayerStats()]
@@ -253,6 +277,7 @@ def new_game(
 def observe(state: ToyState, player: int) -> dict[str, object]:
     return {
         "hand": list(state.hands[player]),
+        "paying": state.paying,
         "opponent_hand_size": sum(state.hands[1 - player]),
         "positions": list(state.positions),
         "guards": list(state.guards),

@@ -515,6 +515,7 @@ def bandit_dies(state: State, index: int) -> None:
     spec = state.spec
     uid = spec.bandit_base + index
     character = spec.bandits[index]
+    held_token = state.power[uid] or state.grit[uid]
     state.alive[index] = False
     state.power[uid] = 0
     state.grit[uid] = 0
@@ -528,12 +529,17 @@ def bandit_dies(state: State, index: int) -> None:
     if character.leader and extra == "jack-killed":
         state.end_game(ATTACKER, Termination.JACK_KILLED)
         return
-    if character.is_cortez and extra == "cortez-before-train" and \
-            state.marker_bf < spec.train_bf:
+    if index == spec.cortez and extra == "cortez-before-train" and \
+            state.marker_bf < spec.cortez_deadline_bf:
         state.end_game(ATTACKER, Termination.CORTEZ_KILLED)
         return
+    ctx = (DEFENDER, uid, state.marker_bf)
     if character.on_death:
-        push_steps(state, character.on_death, (DEFENDER, uid, state.marker_bf))
+        push_steps(state, character.on_death, ctx)
+    if held_token and character.on_token_lost:
+        # Removed from the game with his token still on him: the token is lost too (the
+        # FAQ on Skinny: "even when he is removed from the game the extra turn is played").
+        push_steps(state, character.on_token_lost, ctx)
 
 
 # -- paying ---------------------------------------------------------------------------------

@@ -158,20 +158,21 @@ def best_action(
 class SearchBot:
     """Determinized Monte Carlo search over the bot's own observation.
 
-    Each rollout re-deals the hidden cards (`resample_hidden`), plays the candidate action,
-    lets both sides play on with the rollout policy for `horizon` game turns, and scores the
-    position with `evaluate`. Candidates are chosen by UCB1, so promising actions get more
-    rollouts. The budget is `rollouts` (reproducible) or `ms` milliseconds per decision
-    (faster to reason about, but results then depend on the machine's speed).
+    Each iteration re-deals the hidden cards once (`resample_hidden`: a world consistent with
+    what the bot has seen), then tries every candidate action in that same world, letting both
+    sides play on with the rollout policy until `horizon` game turns after the decision, and
+    scores the position with `evaluate`. Trying all candidates in the same world with the same
+    chance (common random numbers) compares them on equal luck, so a small budget already
+    separates close actions. The budget is `rollouts` in total per decision (reproducible), or
+    `ms` milliseconds per decision (then results depend on the machine's speed).
     """
 
     evaluate: Evaluator
-    rollouts: int = 100
+    rollouts: int = 64
     ms: float | None = None
-    horizon: int = 2
+    horizon: int = 1
     policy: str = "greedy"
-    exploration: float = 0.7
-    max_plies: int = 200
+    max_plies: int = 400
     name: str = "search"
 
     def choose(self, state: Any, rng: random.Random) -> int:
@@ -179,64 +180,55 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         player = state.current_player()
-        count = len(actions)
-        totals = [0.0] * count
-        visits = [0] * count
+        totals = [0.0] * len(actions)
         # The horizon counts from the decision, not from after the action: otherwise ending
         # the turn would buy a whole extra turn of look-ahead and look better than it is.
         stop_turn = state.turn + self.horizon
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
-        budget = max(self.rollouts, count) if deadline is None else 1 << 62
-        done = 0
-        while done < budget:
-            if done < count:
-                index = done
-            else:
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-                index = _ucb_pick(totals, visits, done, self.exploration)
+        if self.ms is None:
+            worlds, deadline = max(1, self.rollouts // len(actions)), math.inf
+        else:
+            worlds, deadline = 1 << 62, time.perf_counter() + self.ms / 1000.0
+        for done in range(worlds):
+            if done and time.perf_counter() >= deadline:
+                break
             world = state.resample_hidden(player, rng)
-            world.apply(actions[index])
-            totals[index] += self._rollout(world, player, stop_turn, rng)
-            visits[index] += 1
-            done += 1
-        best = max(range(count), key=lambda i: (totals[i] / visits[i], visits[i]))
-        return actions[best]
+            luck = rng.getrandbits(64)
+            for index, action in enumerate(actions):
+                chance = random.Random(luck)
+                trial = copy_world(world, chance)
+                trial.apply(action)
+                totals[index] += self._rollout(trial, player, stop_turn, chance)
+        best_value = max(totals)
+        best = [a for a, total in zip(actions, totals, strict=True)
+                if total >= best_value - _TIE]
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
     def _rollout(self, world: Any, player: int, stop_turn: int, rng: random.Random) -> float:
-        plies = 0
         evaluate = self.evaluate
-        greedy = self.policy == "greedy"
-        while not world.is_terminal() and world.turn < stop_turn and plies < self.max_plies:
+        policy = self.policy
+        for _ in range(self.max_plies):
+            if world.is_terminal() or world.turn >= stop_turn:
+                break
             actions = world.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
-            elif greedy:
-                action = best_action(world, actions, world.current_player(), evaluate, rng)
-            else:
+            elif policy == "random":
                 action = actions[rng.randrange(len(actions))]
+            else:
+                action = best_action(world, actions, world.current_player(), evaluate, rng,
+                                     settle=policy == "greedy")
             world.apply(action)
-            plies += 1
         return evaluate(world, player)
-
-
-def _ucb_pick(totals: list[float], visits: list[int], done: int, exploration: float) -> int:
-    log_done = math.log(done)
-    best_index = 0
-    best_score = -math.inf
-    for index, (total, visit) in enumerate(zip(totals, visits, strict=True)):
-        score = total / visit + exploration * math.sqrt(log_done / visit)
-        if score > best_score:
-            best_score = score
-            best_index = index
-    return best_index
 
 
 # -- the registry ----------------------------------------------------------------------------
 BOT_HELP = (
     "random | greedy[:determinize=false,settle=false] | "
-    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|random,exploration=C]"
+    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|fast|random]"
 )
+#: How both sides play inside a search rollout: the greedy bot's rule (a move judged once
+#: complete), one-ply greedy on each decision alone (cheaper), or uniformly at random.
+ROLLOUT_POLICIES = ("greedy", "fast", "random")
 
 
 def _parse_options(spec: str) -> tuple[str, dict[str, str]]:
@@ -295,7 +287,7 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         name = _canonical_name(kind, {key: "false" for key in changed})
         return GreedyBot(_resolve(evaluate), determinize=determinize, settle=settle, name=name)
     if kind == "search":
-        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy", "exploration"})
+        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy"})
         if "rollouts" in options and "ms" in options:
             raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
                                fix="give the budget as rollouts=N or as ms=M")
@@ -306,12 +298,10 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
             bot.ms = _number(spec, "ms", options["ms"], float, 0.1)
         if "horizon" in options:
             bot.horizon = _number(spec, "horizon", options["horizon"], int, 1)
-        if "exploration" in options:
-            bot.exploration = _number(spec, "exploration", options["exploration"], float, 0.0)
         if "policy" in options:
-            if options["policy"] not in ("greedy", "random"):
+            if options["policy"] not in ROLLOUT_POLICIES:
                 raise BotSpecError(f"unknown rollout policy '{options['policy']}' in '{spec}'",
-                                   fix="policy=greedy or policy=random")
+                                   fix=f"policy={' or policy='.join(ROLLOUT_POLICIES)}")
             bot.policy = options["policy"]
         bot.name = _canonical_name(kind, options)
         return bot

@@ -26,4 +26,7 @@ SIDE_CODES = {"self": SIDE_SELF, "opponent": SIDE_OPPONENT, "any": SIDE_ANY}
 WHERE_CURRENT, WHERE_ANY, WHERE_ADJACENT, WHERE_UPCOMING, WHERE_PLAYED_AT = range(5)
 WHERE_CODES = {"current": WHERE_CURRENT, "any": WHERE_ANY, "adjacent": WHERE_ADJACENT,
                "upcoming": WHERE_UPCOMING, "played-at": WHERE_PLAYED_AT}
+# How the play-phase options check a card (CardDef.fast): a simple card (one mode, placed at
+# the current battlefield) needs only its cost and, if it fills a column, that column's room.
+FAST_OWN_COLUMN, FAST_OPPONENT_COLUMN, FAST_FREE, FAST_GENERAL, FAST_NEVER = 0, 1, 2, 3, 4
 ALL = 1 << 20  # a count of "all"

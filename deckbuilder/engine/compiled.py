@@ -15,6 +15,9 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import MAX_ABILITIES, MAX_BANDITS, MAX_BATTLEFIELDS, ActionLayout
 from deckbuilder.engine.codes import (
     CATEGORY_BITS,
+    FAST_FREE,
+    FAST_GENERAL,
+    FAST_NEVER,
     FIREPOWER,
     ONE_SHOT,
     PLACE_BESIDE,
@@ -39,8 +42,6 @@ from deckbuilder.models.effects import When
 
 # Cards that never go back into a reshuffled deck (tarnished-star-en, "Empty deck": the
 # Colonel McReady card is removed from the game). No card field says this yet.
-NOT_RESHUFFLED = frozenset({"colonel-ned-mcready"})
-CORTEZ = "cortez"
 NO_STEPS: tuple = ()
 
 
@@ -78,8 +79,9 @@ class CardDef:
 
     __slots__ = (
         "abilities", "cat_bit", "category", "cost", "cost_waived", "draw_phase_here",
-        "enter_grit", "enter_power", "faction", "firepower", "id", "idx", "impervious",
-        "leave_battlefield", "main_playable", "marker_enters", "modes", "movable", "name",
+        "enter_grit", "enter_power", "faction", "fast", "firepower", "id", "idx", "impervious",
+        "leave_battlefield", "main_playable", "marker_enters", "min_cost", "modes", "movable",
+        "name",
         "not_at", "on_death", "on_destroyed", "on_grit_lost", "on_token_lost", "placement",
         "play", "react_attack", "react_cards", "react_plays", "reshuffles", "simple", "watch",
     )
@@ -88,7 +90,7 @@ class CardDef:
 class CharDef:
     """A bandit (character of the defending player), compiled."""
 
-    __slots__ = ("draw_phase_here", "id", "idx", "is_cortez", "leader", "leave_battlefield",
+    __slots__ = ("draw_phase_here", "id", "idx", "leader", "leave_battlefield",
                  "marker_enters", "name", "on_death", "on_grit_lost", "on_token_lost", "power",
                  "survival", "true_grit")
 
@@ -129,12 +131,14 @@ class GameSpec:
         "cards",
         "column_limit",
         "cortez",
+        "cortez_deadline_bf",
         "deck_defs",
         "decks",
         "def_of",
         "defs",
         "derail_bf",
         "derail_steps",
+        "draw_watch",
         "game",
         "idle",
         "layout",
@@ -144,6 +148,7 @@ class GameSpec:
         "n_cards",
         "n_uids",
         "owner",
+        "play_reactions",
         "rules",
         "ruleset",
         "skinny_true_grit",
@@ -247,7 +252,7 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.placement = PLACEMENT_CODES[card.placement]
     d.cost_waived = frozenset(resolver.bf(bf) for bf in card.cost_waived_at)
     d.not_at = frozenset(resolver.bf(bf) for bf in card.not_at)
-    d.reshuffles = card.id not in NOT_RESHUFFLED
+    d.reshuffles = card.reshuffles
     triggers = card.triggers
     on_play: list = list(card.effect)
     for trigger in _steps_of(triggers, When.ON_PLAY):
@@ -299,8 +304,18 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.main_playable = not (reaction and len(d.modes) == 1 and d.modes[0].slot == SLOT_NONE
                            and not d.modes[0].effect)
     d.watch = bool(d.marker_enters or d.draw_phase_here or d.leave_battlefield)
+    d.min_cost = 0 if d.cost_waived else d.cost
     d.simple = (len(d.modes) == 1 and d.placement == PLACE_CURRENT and not d.cost_waived
                 and not d.not_at and d.modes[0].marker_req is None)
+    first = d.modes[0]
+    if not d.main_playable:
+        d.fast = FAST_NEVER
+    elif not d.simple:
+        d.fast = FAST_GENERAL
+    elif first.counts and first.slot in (SLOT_OWN, SLOT_OPPONENT):
+        d.fast = first.slot  # FAST_OWN_COLUMN / FAST_OPPONENT_COLUMN
+    else:
+        d.fast = FAST_FREE
     return d
 
 
@@ -309,7 +324,6 @@ def _compile_character(character: Any, idx: int, resolver: Resolver) -> CharDef:
     c.idx, c.id, c.name = idx, character.id, character.name
     c.survival = character.survival
     c.leader = character.leader
-    c.is_cortez = character.id == CORTEZ
     c.true_grit = character.true_grit
     c.power = character.power_tokens
     triggers = character.triggers
@@ -392,10 +406,14 @@ def game_spec(catalog: Catalog, game: str, decks: Sequence[Mapping[str, int]],
     return spec
 
 
+def _reasons(record: Any) -> list[str]:
+    from deckbuilder.support import unimplemented_reasons
+
+    return list(dict.fromkeys(unimplemented_reasons(record)))
+
+
 def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
                 decks: Sequence[Mapping[str, int]]) -> list[str]:
-    from deckbuilder.engine.effects import nested_reasons
-
     problems: list[str] = []
     for player, deck in enumerate(decks):
         for card_id in sorted(deck):
@@ -408,15 +426,30 @@ def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
             if entry.game != compiled.game:
                 problems.append(f"{entry.name}: a card of {entry.game}, not {compiled.game}")
                 continue
-            reasons = nested_reasons(entry.record)
+            reasons = _reasons(entry.record)
             if entry.record.placement == "prison":
                 reasons.append("placement 'prison' needs the San Manzanillo Prison module")
             problems.extend(f"{entry.name}: {reason}" for reason in reasons)
     for character in compiled.base_set.characters:
-        problems.extend(f"{character.name}: {reason}" for reason in nested_reasons(character))
+        problems.extend(f"{character.name}: {reason}" for reason in _reasons(character))
     for special in compiled.base_set.specials:
-        problems.extend(f"{special.name}: {reason}" for reason in nested_reasons(special))
+        problems.extend(f"{special.name}: {reason}" for reason in _reasons(special))
     return problems
+
+
+def _play_reactions(spec: GameSpec, player: int) -> frozenset[int] | None:
+    """Which played cards `player`'s deck can react to: None (no reaction cards), an empty
+    set (a reaction to any card), or the set of card definitions."""
+    named: set[int] = set()
+    found = False
+    for definition in spec.deck_defs[player]:
+        card = spec.defs[definition]
+        if card.react_plays is not None:
+            found = True
+            if card.react_cards is None:
+                return frozenset()
+            named |= card.react_cards
+    return frozenset(named) if found else None
 
 
 def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
@@ -459,7 +492,10 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.bandit_order = tuple(sorted(range(len(spec.bandits)),
                                      key=lambda i: (spec.bandits[i].survival, i)))
     spec.leader = next((c.idx for c in spec.bandits if c.leader), -1)
-    spec.cortez = next((c.idx for c in spec.bandits if c.is_cortez), -1)
+    # The Dutch variant names a bandit whose early death wins for McReady: data, not code.
+    deadline = rules.params.get("mcready-victory", {})
+    spec.cortez = next(
+        (c.idx for c in spec.bandits if c.id == deadline.get("character")), -1)
     spec.deck_defs = tuple(tuple(sorted({spec.def_of[u] for u in spec.decks[p]}))
                            for p in (0, 1))
     spec.layout = ActionLayout(spec.n_uids, len(spec.defs))
@@ -468,11 +504,17 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.derail_bf, spec.derail_steps = compiled.derail if compiled.derail else (-1, NO_STEPS)
     last = spec.bfs[-1]
     spec.train_bf = last.idx
+    before = deadline.get("before")
+    spec.cortez_deadline_bf = (
+        compiled.bf_index[before] if isinstance(before, str) and before in compiled.bf_index
+        else spec.train_bf)
     spec.train_space = (last.labels.index("4") if "4" in last.labels else
                         max(i for i, kind in enumerate(last.kinds) if kind == SPACE_REGULAR))
     spec.ability_uids = tuple(
         tuple(u for u in spec.decks[p] if spec.card_def[u].abilities) for p in (0, 1))
     spec.watch_uids = tuple(u for u in range(spec.n_cards) if spec.card_def[u].watch)
+    spec.play_reactions = tuple(_play_reactions(spec, p) for p in (0, 1))
+    spec.draw_watch = bool(spec.watch_uids) or any(c.draw_phase_here for c in spec.bandits)
     spec.mcready_extra = rules.variant("mcready-victory", "gang-wiped-out")
     spec.train_any_member = rules.variant("train-victory", "jack-survives-space-4") == "any-member"
     spec.skinny_true_grit = rules.variant("skinny-token", "power") == "true-grit"

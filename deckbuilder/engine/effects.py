@@ -64,7 +64,6 @@ from deckbuilder.engine.codes import (
     SIDE_CODES,
 )
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, Termination
-from deckbuilder.models.effects import Manual
 
 
 # -- marker, draw, discard ---------------------------------------------------------------------
@@ -159,7 +158,7 @@ def run_lose_game(state: State, task: tuple) -> None:
         character = spec.bandits[source - spec.bandit_base]
         if character.leader:
             termination = Termination.JACK_KILLED
-        elif character.is_cortez:
+        elif source - spec.bandit_base == spec.cortez:
             termination = Termination.CORTEZ_KILLED
     state.end_game(1 - loser, termination)
 
@@ -316,7 +315,8 @@ def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
     """Step models -> `(runner, params)` pairs.
 
     A step the engine cannot run (`manual`) compiles to a runner that fails loudly; it is never
-    reached, since `new_game` refuses decks holding such cards (`nested_reasons`).
+    reached, since `new_game` refuses decks holding such cards
+    (`deckbuilder.support.unimplemented_reasons`).
     """
     compiled = []
     for step in steps:
@@ -329,32 +329,4 @@ def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
     return tuple(compiled)
 
 
-def _walk(steps: Sequence[Any]) -> list[Any]:
-    found = []
-    for step in steps:
-        found.append(step)
-        found.extend(_walk(getattr(step, "steps", None) or []))
-    return found
-
-
-def nested_reasons(record: Any) -> list[str]:
-    """Why a record cannot be played, looking inside nested steps (optional-cost) too."""
-    steps: list[Any] = []
-    for attribute in ("effect", "on_death"):
-        steps.extend(getattr(record, attribute, None) or [])
-    for group in ("triggers", "abilities"):
-        for item in getattr(record, group, None) or []:
-            steps.extend(item.steps)
-    for mode in getattr(record, "modes", None) or []:
-        steps.extend(mode.effect)
-    reasons = []
-    for step in _walk(steps):
-        if isinstance(step, Manual):
-            reasons.append(f"effect not expressible in the vocabulary: {step.text}")
-        elif step.do not in IMPLEMENTED_STEPS:
-            reasons.append(f"engine does not implement step '{step.do}'")
-    return reasons
-
-
-__all__ = ["IMPLEMENTED_STEPS", "REGISTRY", "Resolver", "TargetFilter", "compile_steps",
-           "nested_reasons"]
+__all__ = ["IMPLEMENTED_STEPS", "REGISTRY", "Resolver", "TargetFilter", "compile_steps"]

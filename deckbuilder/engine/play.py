@@ -12,11 +12,14 @@ from typing import Any
 
 from deckbuilder.engine.actions import (
     BF_BASE,
+    DERAIL,
+    K_DISCARD,
     K_MAIN,
     K_MODE,
     K_PAY,
     K_PLACE,
     K_REACT,
+    K_SEARCH,
     MAX_ABILITIES,
     MODE_BASE,
     PASS,
@@ -26,7 +29,6 @@ from deckbuilder.engine.actions import (
 )
 from deckbuilder.engine.board import (
     can_place,
-    column_has_room,
     find_row,
     lift,
     marker_target,
@@ -37,6 +39,9 @@ from deckbuilder.engine.board import (
     take_from_hand,
 )
 from deckbuilder.engine.codes import (
+    FAST_FREE,
+    FAST_GENERAL,
+    FAST_NEVER,
     FIREPOWER,
     PLACE_ANY,
     PLACE_OPEN_RANGE,
@@ -66,22 +71,37 @@ def placements(state: State, card: Any, mode: Any) -> Any:
     return (state.marker_bf,)
 
 
-def play_options(state: State, player: int, card: Any, hand_size: int) -> list[tuple]:
-    """Every (mode, battlefield, cost) the card can be played with; hand_size counts it."""
-    if state.marker_bf in card.not_at:
+def play_options(state: State, player: int, card: Any, hand_size: int,
+                 room: dict[int, bool] | None = None) -> list[tuple]:
+    """Every (mode, battlefield, cost) the card can be played with; hand_size counts it.
+    `room` caches column answers across the cards of one options computation."""
+    if card.min_cost > hand_size - 1 or state.marker_bf in card.not_at:
         return []
     found = []
+    n_bf = state.spec.n_bf
     for mode in card.modes:
         requirement = mode.marker_req
         if requirement is not None and requirement[1] and \
                 marker_target(state, requirement[0], True) is None:
             continue
+        slot = mode.slot
+        columned = mode.counts and slot in (SLOT_OWN, SLOT_OPPONENT)
         for bf in placements(state, card, mode):
             if bf in card.not_at:
                 continue
             cost = 0 if bf in card.cost_waived else card.cost
-            if cost <= hand_size - 1 and can_place(state, player, mode, bf):
-                found.append((mode.index, bf, cost))
+            if cost > hand_size - 1:
+                continue
+            if columned and bf < n_bf:
+                key = 2 * bf + slot
+                fits = room.get(key) if room is not None else None
+                if fits is None:
+                    fits = can_place(state, player, mode, bf)
+                    if room is not None:
+                        room[key] = fits
+                if not fits:
+                    continue
+            found.append((mode.index, bf, cost))
     return found
 
 
@@ -156,38 +176,31 @@ def main_options(state: State, player: int) -> list[int]:
     if hand:
         forbidden = state.forbidden[player]
         play_base = layout.play_base
-        not_checked = True
-        own_room = opponent_room = False
-        seen = set()
-        for uid in hand:
-            definition = def_of[uid]
-            if definition in seen:
-                continue
-            seen.add(definition)
+        room: dict[int, bool] = {}
+        for definition in {def_of[uid] for uid in hand}:
             card = defs[definition]
-            if not card.main_playable or definition in forbidden:
+            fast = card.fast
+            if fast == FAST_NEVER or definition in forbidden:
                 continue
-            if card.simple:
-                if card.cost > hand_size - 1:
+            if fast == FAST_GENERAL:
+                if play_options(state, player, card, hand_size, room):
+                    options.append(play_base + definition)
+                continue
+            if card.cost >= hand_size:
+                continue
+            if fast != FAST_FREE:  # FAST_OWN_COLUMN / FAST_OPPONENT_COLUMN: the slot
+                key = 2 * bf + fast
+                fits = room.get(key)
+                if fits is None:
+                    fits = room[key] = can_place(state, player, card.modes[0], bf)
+                if not fits:
                     continue
-                mode = card.modes[0]
-                slot = mode.slot
-                if mode.counts and slot in (SLOT_OWN, SLOT_OPPONENT):
-                    if not_checked:
-                        not_checked = False
-                        own_room = column_has_room(state, bf, player)
-                        opponent_room = (row_blocking_count(state, bf) < 2
-                                         and column_has_room(state, bf, 1 - player))
-                    if not (own_room if slot == SLOT_OWN else opponent_room):
-                        continue
-                options.append(play_base + definition)
-            elif play_options(state, player, card, hand_size):
-                options.append(play_base + definition)
+            options.append(play_base + definition)
     placed = state.placed
     own_base = layout.own_base
     for uid in state.rows[2 * bf + player]:
         mode = placed[uid]
-        if mode.slot == SLOT_OWN and mode.play == FIREPOWER:
+        if mode.slot == SLOT_OWN and mode.play == FIREPOWER and spec.card_def[uid].movable:
             options.append(own_base + uid)
     for uid in spec.ability_uids[player]:
         if placed[uid] is not None and not state.eagle[uid]:
@@ -196,7 +209,7 @@ def main_options(state: State, player: int) -> list[int]:
                         ability.once_per_turn and (uid, index) in state.used_abilities):
                     options.append(layout.ability_base + uid * MAX_ABILITIES + index)
     if player == DEFENDER and bf == spec.derail_bf and not state.derail_used:
-        options.append(1)  # DERAIL
+        options.append(DERAIL)
     options.sort()
     return options
 
@@ -207,10 +220,13 @@ def start_play(state: State, player: int, definition: int) -> None:
     hand_size = len(state.hands[player])
     uid = take_from_hand(state, player, definition)
     state.limbo.append(uid)
-    combos = play_options(state, player, card, hand_size)
-    modes = sorted({combo[0] for combo in combos})
     if state.verbose:
         state.note(f"{_name(state, player)} plays {card.name}")
+    if card.simple:  # one mode, the current battlefield: nothing to choose
+        begin_play(state, player, uid, 0, state.marker_bf, card.cost)
+        return
+    combos = play_options(state, player, card, hand_size)
+    modes = sorted({combo[0] for combo in combos})
     if len(modes) > 1:
         state.decide(player, [MODE_BASE + m for m in modes], _resume_mode, (uid, combos, player),
                      K_MODE)
@@ -244,7 +260,9 @@ def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: in
     state.cancelled = False
     tasks = state.tasks
     tasks.append((_t_resolve, player, uid, mode, bf))
-    tasks.append((_t_react_to_play, player, uid))
+    reactions = state.spec.play_reactions[1 - player]
+    if reactions is not None and (not reactions or state.spec.def_of[uid] in reactions):
+        tasks.append((_t_react_to_play, player, uid))
     if cost:
         tasks.append((t_pay, player, cost, K_PAY))
 
@@ -311,14 +329,15 @@ def _t_react_to_play(state: State, task: tuple) -> None:
         return
     options = reaction_options(state, opponent, state.spec.def_of[uid])
     if options:
-        state.decide(opponent, [PASS, *options], resume_reaction, (opponent, False), K_REACT)
+        state.decide(opponent, [PASS, *options], resume_reaction,
+                     (opponent, False, state.spec.def_of[uid]), K_REACT)
 
 
 def resume_reaction(state: State, action: int, data: tuple) -> None:
     """Play the chosen reaction card: pay, run its reaction steps, discard it."""
     if action == PASS:
         return
-    player, to_attack = data
+    player, to_attack, _played = data
     spec = state.spec
     definition = action - spec.layout.play_base
     card = spec.defs[definition]
@@ -352,6 +371,27 @@ def discard_own(state: State, player: int, uid: int) -> None:
     if state.verbose:
         state.note(f"{_name(state, player)} discards his {state.spec.card_def[uid].name} "
                    "from play")
+
+
+# -- hidden information -------------------------------------------------------------------------
+def refresh_hidden_decision(state: State) -> None:
+    """After the decider's hand or deck was re-dealt (`resample_hidden`), recompute the
+    options that depend on them, so every listed action stays playable."""
+    player = state.pending_player
+    kind = state.pending_kind
+    spec = state.spec
+    if kind == K_MAIN:
+        state.pending_resume = None
+        state.run()
+    elif kind in (K_PAY, K_DISCARD):
+        base = spec.layout.pay_base
+        state.legal = sorted({base + spec.def_of[uid] for uid in state.hands[player]})
+    elif kind == K_REACT:
+        _, to_attack, played = state.pending_data
+        state.legal = [PASS, *reaction_options(state, player, None if to_attack else played)]
+    elif kind == K_SEARCH:
+        base = spec.layout.card_base
+        state.legal = sorted({base + spec.def_of[uid] for uid in state.decks[player]})
 
 
 # -- explaining -------------------------------------------------------------------------------

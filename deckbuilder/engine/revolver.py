@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from deckbuilder.catalog import Catalog, build_catalog
-from deckbuilder.engine.actions import DERAIL, K_MAIN, K_REACT, PASS
+from deckbuilder.engine.actions import DERAIL, K_MAIN, K_REACT, MAX_ABILITIES, PASS
 from deckbuilder.engine.board import (
     advance_marker,
     casualty_next,
@@ -138,10 +138,10 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
 # -- the turn sequence --------------------------------------------------------------------------
 def t_start_turn(state: State, task: tuple) -> None:
     player = task[1]
-    state.turn += 1
-    if state.turn > state.max_turns:
+    if state.turn >= state.max_turns:  # the safety net: no winner
         state.end_game(None, Termination.TURN_CAP)
         return
+    state.turn += 1
     state.active = player
     state.phase = PHASE_START
     state.killed_this_turn = False
@@ -162,7 +162,7 @@ def t_advance(state: State, task: tuple) -> None:
 
 def t_draw_phase(state: State, task: tuple) -> None:
     draw(state, task[1], DRAW_PER_TURN)
-    if state.spec.watch_uids or any(c.draw_phase_here for c in state.spec.bandits):
+    if state.spec.draw_watch:
         draw_phase_triggers(state, task[1])
 
 
@@ -185,7 +185,7 @@ def _resume_main(state: State, action: int, data: None) -> None:
     if action >= layout.play_base:
         start_play(state, player, action - layout.play_base)
     elif action >= layout.ability_base:
-        uid, index = divmod(action - layout.ability_base, 4)
+        uid, index = divmod(action - layout.ability_base, MAX_ABILITIES)
         use_ability(state, player, uid, index)
     elif action >= layout.own_base:
         discard_own(state, player, action - layout.own_base)
@@ -218,7 +218,7 @@ def t_attack(state: State, task: tuple) -> None:
     state.tasks.append((t_attack_casualty,))
     options = reaction_options(state, DEFENDER, None) if state.hands[DEFENDER] else None
     if options:
-        state.decide(DEFENDER, [PASS, *options], resume_reaction, (DEFENDER, True), K_REACT)
+        state.decide(DEFENDER, [PASS, *options], resume_reaction, (DEFENDER, True, -1), K_REACT)
 
 
 def t_attack_casualty(state: State, task: tuple) -> None:

@@ -7,7 +7,8 @@ reads the choices here and nowhere else; the English rulebook (`rulebook-en`) is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models import CardSet
@@ -35,6 +36,7 @@ class Rules:
 
     ruleset: str
     choices: dict[str, str]
+    params: dict[str, dict[str, Any]] = field(default_factory=dict)  # switch -> chosen params
 
     def variant(self, switch: str, default: str) -> str:
         return self.choices.get(switch, default)
@@ -78,4 +80,10 @@ def read_rules(card_set: CardSet, ruleset: str = DEFAULT_RULESET) -> Rules:
                 f"the engine cannot play variant '{value}' of rule switch '{switch_id}'",
                 fix=f"choose one of: {', '.join(sorted(known))}",
             )
-    return Rules(ruleset, choices)
+    params = {
+        switch_id: dict(variant.params)
+        for switch_id, value in choices.items()
+        for variant in switches[switch_id].variants
+        if variant.value == value and variant.params
+    }
+    return Rules(ruleset, choices, params)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -193,6 +193,12 @@ class ActionStep(Strict):
         return self
 
 
+#: `- casualty: Bullet` (YAML reads a one-key mapping): an action text with a colon, unquoted.
+#: `ActionStep` accepts it; this member only lets the JSON Schema (editors) accept it too.
+ColonAction = Annotated[dict[str, str], Field(min_length=1, max_length=1)]
+ActionItem = Annotated[str | ActionStep | ColonAction, Field(union_mode="left_to_right")]
+
+
 class ScenarioDecks(Strict):
     colty: dict[str, int] | None = None
     mcready: dict[str, int] | None = None
@@ -211,7 +217,9 @@ class Scenario(Strict):
     decks: ScenarioDecks | None = Field(None, description="default: the base decks (copies are "
                                                           "added when the position needs more)")
     position: Position
-    actions: list[str | ActionStep] = Field(default_factory=list)
+    actions: list[ActionItem] = Field(
+        default_factory=list, description="action texts as the engine prints them (exact, or "
+                                          "a unique prefix), or {do, by, expect} items")
     expect: Expectations | None = None
 
 

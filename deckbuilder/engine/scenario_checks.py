@@ -123,14 +123,14 @@ def _alive(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
     alive = _bandit_states(state)
     wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
     dead = [bandit for bandit in wanted if not alive[bandit]]
-    return [("", not dead, f"alive: {', '.join(wanted)}", f"dead: {', '.join(dead)}")]
+    return [("", not dead, wanted, f"dead: {', '.join(dead)}")]
 
 
 def _dead(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
     alive = _bandit_states(state)
     wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
     living = [bandit for bandit in wanted if alive[bandit]]
-    return [("", not living, f"dead: {', '.join(wanted)}", f"alive: {', '.join(living)}")]
+    return [("", not living, wanted, f"alive: {', '.join(living)}")]
 
 
 def _alive_count(state: Any, value: int, ids: Any, loc: tuple) -> Result:

@@ -299,29 +299,35 @@ def matching(state: Any, wanted: str) -> tuple[list[int], list[str]]:
 def _play(state: Any, step: ActionStep, index: int, plain: bool, source: Source,
           result: ScenarioResult) -> bool:
     where = source.where(*(("actions", index) if plain else ("actions", index, "do")))
+    number = len(result.steps) + 1
     wanted = step.do or ""
     if state.is_terminal():
         outcome = state.outcome()
-        result.failure = (f"{where}: step {index + 1} '{wanted}': the game is already over "
+        result.failure = (f"{where}: action {number} '{wanted}': the game is already over "
                           f"({PLAYERS[outcome.winner] if outcome.winner is not None else 'nobody'}"
                           f" wins, {outcome.termination.value})")
         return False
     player = PLAYERS[state.current_player()]
     if step.by is not None and step.by != player:
-        result.failure = (f"{where}: step {index + 1} '{wanted}': it is {player} who must "
+        result.failure = (f"{where}: action {number} '{wanted}': it is {player} who must "
                           f"decide now, not {step.by}")
         return False
     actions, texts = matching(state, wanted)
     if len(actions) != 1:
         problem = "no legal action reads so" if not actions else \
             f"it matches {len(actions)} legal actions"
-        result.failure = (f"{where}: step {index + 1} '{wanted}' ({player}): {problem} "
+        result.failure = (f"{where}: action {number} '{wanted}' ({player}): {problem} "
                           f"(legal: {'; '.join(texts)})")
         return False
     text = state.action_to_string(actions[0])
     state.apply(actions[0])
-    result.steps.append(PlayedStep(index + 1, player, text))
+    result.steps.append(PlayedStep(number, player, text))
     return True
+
+
+def _moment(result: ScenarioResult) -> str:
+    played = len(result.steps)
+    return f"after action {played}" if played else "before any action"
 
 
 def run(scenario: Scenario, source: Source, catalog: Any = None) -> ScenarioResult:
@@ -339,13 +345,14 @@ def run(scenario: Scenario, source: Source, catalog: Any = None) -> ScenarioResu
     state = build_state(scenario, source, catalog)
     result = ScenarioResult(scenario, source.path, state)
     for index, item in enumerate(scenario.actions):
-        step = item if isinstance(item, ActionStep) else ActionStep(do=item)
-        plain = not isinstance(item, ActionStep)
+        step = item if isinstance(item, ActionStep) else ActionStep.model_validate(
+            item if isinstance(item, dict) else {"do": item})
+        plain = isinstance(item, str)
         if step.do is not None and not _play(state, step, index, plain, source, result):
             return result
         if step.expect is not None:
             result.checks.extend(check_all(state, step.expect, ids,
-                                           ("actions", index, "expect"), f"after step {index + 1}"))
+                                           ("actions", index, "expect"), _moment(result)))
     expect = scenario.expect if scenario.expect is not None else Expectations()
     result.checks.extend(check_all(state, expect, ids, ("expect",), ""))
     return result

@@ -59,12 +59,12 @@ class State:
     """One game of Revolver in progress. See ENGINE_PROTOCOL.md for the protocol."""
 
     __slots__ = (
-        "_drawn", "_played", "active", "alive", "attack_cancelled", "border", "cancelled",
-        "decks", "derail_used", "discards", "eagle", "face_on", "forbidden", "grit", "hands",
-        "history", "killed_this_turn", "legal", "limbo", "log", "marker_bf", "marker_space",
-        "max_turns", "over", "pending_data", "pending_kind", "pending_player", "pending_resume",
-        "phase", "placed", "power", "removed", "rng", "rows", "seed", "silver", "spec", "tasks",
-        "termination", "turn", "used_abilities", "verbose", "winner",
+        "_drawn", "_played", "_rng", "_rng_snapshot", "active", "alive", "attack_cancelled",
+        "border", "cancelled", "decks", "derail_used", "discards", "eagle", "face_on",
+        "forbidden", "grit", "hands", "history", "killed_this_turn", "legal", "limbo", "log",
+        "marker_bf", "marker_space", "max_turns", "over", "pending_data", "pending_kind",
+        "pending_player", "pending_resume", "phase", "placed", "power", "removed", "rows", "seed",
+        "silver", "spec", "tasks", "termination", "turn", "used_abilities", "verbose", "winner",
     )
 
     # -- protocol ----------------------------------------------------------------------------
@@ -147,9 +147,13 @@ class State:
         other = State.__new__(State)
         other.spec = self.spec
         other.seed = self.seed
-        rng = random.Random(0)
-        rng.setstate(self.rng.getstate())
-        other.rng = rng
+        # The RNG is copied lazily: both share an immutable snapshot of its state, and each
+        # rebuilds a Random from it only when it next draws (most clones never do).
+        snapshot = self._rng_snapshot
+        if snapshot is None:
+            snapshot = self._rng_snapshot = self._rng.getstate()
+        other._rng = None
+        other._rng_snapshot = snapshot
         other.max_turns = self.max_turns
         other.verbose = self.verbose
         other.history = self.history[:]
@@ -207,7 +211,12 @@ class State:
         other.hands[opponent] = pool[:size]
         other.decks[opponent] = pool[size:]
         rng.shuffle(other.decks[player])
-        other.rng = random.Random(rng.getrandbits(64))
+        other._rng = None  # a fresh generator, seeded from `rng` when first needed
+        other._rng_snapshot = rng.getrandbits(64)
+        if not other.over and other.pending_player == opponent:
+            from deckbuilder.engine.play import refresh_hidden_decision
+
+            refresh_hidden_decision(other)
         return other
 
     # -- reading -----------------------------------------------------------------------------
@@ -224,8 +233,36 @@ class State:
             self.border, self.derail_used, self.killed_this_turn, tuple(self.forbidden),
             tuple(sorted(self.used_abilities)), tuple(self.silver), self.pending_player,
             self.pending_kind, tuple(self.legal), self.over, self.winner, self.termination,
-            self.rng.getstate(),
+            self.rng_state(),
         )
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random generator (never the global one)."""
+        generator = self._rng
+        if generator is None:
+            snapshot = self._rng_snapshot
+            if isinstance(snapshot, int):  # a seed (resample_hidden)
+                generator = random.Random(snapshot)
+            else:
+                generator = random.Random.__new__(random.Random)
+                generator.setstate(snapshot)
+            self._rng = generator
+        self._rng_snapshot = None  # the caller may draw: the snapshot would go stale
+        return generator
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng = generator
+        self._rng_snapshot = None
+
+    def rng_state(self) -> tuple:
+        """The generator's state, without disturbing a shared snapshot."""
+        if self._rng is None and isinstance(self._rng_snapshot, int):
+            self.rng  # noqa: B018 - materialise the seeded generator
+        if self._rng_snapshot is not None:
+            return self._rng_snapshot
+        return self._rng.getstate()
 
     def where_text(self, uid: int) -> str:
         spec = self.spec

@@ -66,6 +66,16 @@ class GameRecord:
         return "\n".join(lines) + "\n"
 
 
+def package_version() -> str:
+    """The installed deckbuilder version (what wrote a record)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("deckbuilder")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 #: Called with (step or None for the events before the first action, events logged since).
 Narrator = Callable[[Step | None, list[str], Any], None]
 
@@ -100,7 +110,6 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     replays the simulated game whose seed is S. They choose on the quiet state; the events
     are logged only while an action is applied.
     """
-    import deckbuilder
     from deckbuilder.engine import new_game
     from deckbuilder.engine.bots import make_bot
     from deckbuilder.sim.seeds import bot_seed
@@ -112,7 +121,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
     record = GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
                         ruleset, {names[p]: players[p].name for p in (0, 1)}, game, max_turns,
-                        deckbuilder.__version__)
+                        package_version())
     if narrate is not None:
         narrate(None, _drain(state), state)
     while not state.is_terminal():
@@ -137,7 +146,7 @@ def _field(data: Any, key: str, kind: type | tuple[type, ...], where: Location) 
         raise RecordError(f"missing '{key}'", where, "the record was not written by "
                                                      "`deckbuilder play --record`, or was cut")
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(f"'{key}' has the wrong type ({type(value).__name__})", where,
                           "restore the line as `deckbuilder play --record` wrote it")
     return value
@@ -152,7 +161,8 @@ def read_record(path: Path | str) -> GameRecord:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read the file: {error}", where, "give a .jsonl record")
+        raise RecordError(f"cannot read the file: {error}", where,
+                          "give a .jsonl record") from None
     rows: list[tuple[int, Any]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -207,7 +217,7 @@ class ReplayResult:
     state: Any
     steps: int
     mismatch: str | None = None  # the first difference, None when the game is reproduced
-    step: int | None = None
+    step: int | None = None  # where: a step index (the final line is index len(steps))
 
 
 def replay_record(record: GameRecord, catalog: Any = None,
@@ -231,7 +241,8 @@ def replay_record(record: GameRecord, catalog: Any = None,
             narrate(step, events, state)
     if not state.is_terminal():
         return ReplayResult(state, len(record.steps), "after the last recorded action the game "
-                            f"is not over ({names[state.current_player()]} must still decide)")
+                            f"is not over ({names[state.current_player()]} must still decide)",
+                            len(record.steps))
     replayed = GameRecord({}, 0, "", {})
     _outcome_fields(state, replayed)
     expected = (record.winner, record.termination, record.turns)
@@ -239,7 +250,7 @@ def replay_record(record: GameRecord, catalog: Any = None,
     if expected != actual:
         return ReplayResult(state, len(record.steps),
                             f"the outcome differs: recorded {_outcome_text(*expected)}, "
-                            f"replayed {_outcome_text(*actual)}")
+                            f"replayed {_outcome_text(*actual)}", len(record.steps))
     return ReplayResult(state, len(record.steps))
 
 

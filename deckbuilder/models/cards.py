@@ -59,7 +59,14 @@ class Card(Record):
     silver_dollars: int = Field(0, ge=0, le=4, description="extra cost in silver dollars")
     placement: Placement = Placement.CURRENT
     counts_toward_limit: bool = Field(True, description="counts toward the 3-card limit")
-    movable: bool = True
+    movable: bool = Field(
+        True,
+        description="false: stays where it was placed; no card moves or returns it to a hand, "
+        "and its owner cannot discard it from play (The Jackson Clan, locations)",
+    )
+    reshuffles: bool = Field(
+        True, description="false: removed from the game when the discard pile is reshuffled"
+    )
     cost_waived_at: list[CardId] = Field(
         default_factory=list, description="battlefields where the cost is not paid"
     )

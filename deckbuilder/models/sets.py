@@ -37,6 +37,10 @@ class Variant(Strict):
     value: str
     description: str
     source: str
+    params: dict[str, str | int | bool] = Field(
+        default_factory=dict,
+        description="what the reading names, e.g. {character: cortez, before: 3-15-express}",
+    )
 
 
 class RuleSwitch(Strict):

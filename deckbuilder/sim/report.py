@@ -119,6 +119,9 @@ def build_report(run: SimulationRun, players: Sequence[str],
     rate = proportion(deck_wins, count)
     draws = sum(1 for result in results if result.winner is None)
     targets = sorted({*STANDARD_PRECISIONS, precision}, reverse=True)
+    # The win rate within the interval that needs the most games (the one nearest 1/2): at an
+    # observed 0% or 100%, p(1-p) = 0 would promise that one game is enough.
+    planning = min(max(0.5, rate.low), rate.high)
     opponent_seat = 1 - seat
     return {
         "note": NOTE,
@@ -147,9 +150,10 @@ def build_report(run: SimulationRun, players: Sequence[str],
         },
         "precision": {
             "deck_win_rate_half_width": rate.half_width,
+            "planning_rate": planning,
             "targets": [
                 {"precision": target,
-                 "games_needed": games_needed(rate.estimate, target),
+                 "games_needed": games_needed(planning, target),
                  "games_needed_worst_case": games_needed(0.5, target)}
                 for target in targets
             ],
@@ -199,9 +203,10 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
         f"{decisions['mean']:.0f} decisions per game."
     )
 
-    cards = Table("card", "copies", "drawn/game", "played/game", "games played",
-                  "win% when played", "win% when not",
-                  title=f"Cards of {deck['name']} ({deck['faction']})")
+    cards = Table(title=f"Cards of {deck['name']} ({deck['faction']}), per game")
+    cards.add_column("card", max_width=24, overflow="ellipsis", no_wrap=True)
+    for header in ("copies", "drawn", "played", "games\nplayed", "win%\nplayed", "win%\nnot"):
+        cards.add_column(header, justify="right", no_wrap=True)
     for row in report["cards"]["deck"][:card_limit]:
         cards.add_row(row["name"], str(row["copies"]), f"{row['drawn_per_game']:.2f}",
                       f"{row['played_per_game']:.2f}", str(row["games_played"]),
@@ -228,7 +233,8 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
     half_width = 100 * precision["deck_win_rate_half_width"]
     console.print(
         f"Precision: the deck's win rate is known to +-{half_width:.1f} points (95%). "
-        f"Games needed at this win rate for {needs}.",
+        f"Games needed for {needs} (at a win rate of {_percent(precision['planning_rate'])}, "
+        "the most demanding one inside the interval).",
         markup=False,
     )
     if not report["reproducible"]:

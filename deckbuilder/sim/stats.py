@@ -41,7 +41,10 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     spread = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    # At 0/n and n/n the bound is exactly the rate; rounding must not move it past the rate.
+    low = 0.0 if successes == 0 else min(p, max(0.0, centre - spread))
+    high = 1.0 if successes == trials else max(p, min(1.0, centre + spread))
+    return low, high
 
 
 def proportion(successes: int, trials: int, z: float = Z95) -> Interval:

@@ -1,0 +1,226 @@
+"""The base rulebook's worked examples and FAQ answers, each a scenario file in tests/scenarios.
+
+Each file sets up a position, plays what the rulebook describes and states what must follow
+("attack example 2: the gang's six beats the lawmen's five; one border token goes"). A
+scenario the engine disagrees with stays, marked xfail with the reading it depends on, so the
+disagreement is visible until the engine (or the reading) changes. The rest of this module
+checks the scenario runner itself: exit codes, file:line:col errors, action matching.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from ruamel.yaml import YAML
+from typer.testing import CliRunner
+
+from deckbuilder.cli import app
+from deckbuilder.engine.scenario import Expectations, run_scenario
+from deckbuilder.engine.scenario_checks import CHECKS
+from deckbuilder.paths import PACKAGED_SCHEMAS
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+SCENARIO_FILES = sorted(SCENARIOS.glob("*.yaml"))
+HEADER = "# yaml-language-server: $schema=../../schemas/scenario.schema.json"
+runner = CliRunner()
+
+#: Scenarios where the engine (or its card data) and a reading of the rulebook disagree.
+KNOWN_DISAGREEMENTS = {
+    "true-grit-second-kill-removes-from-the-game.yaml": (
+        "True grit: 'next time when he's killed he'll be removed from the game'; the engine "
+        "puts a character killed a second time on the discard pile (reading contested: "
+        "Come on, ya no-good polecats says 'remove from the game' as if a kill did not)"),
+}
+
+
+def scenario_id(path: Path) -> str:
+    return path.stem
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(HEADER + "\n" + text, encoding="utf-8")
+    return path
+
+
+# -- the rulebook, one scenario at a time ------------------------------------------------------
+def test_there_are_rulebook_scenarios() -> None:
+    assert len(SCENARIO_FILES) >= 40
+    assert set(KNOWN_DISAGREEMENTS) <= {path.name for path in SCENARIO_FILES}
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_id)
+def test_rulebook_scenario(path: Path, request: pytest.FixtureRequest) -> None:
+    if path.name in KNOWN_DISAGREEMENTS:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN_DISAGREEMENTS[path.name],
+                                              strict=True))
+    result = run_scenario(path)
+    assert result.passed, result.first_problem()
+    assert result.checks, "a scenario must expect something"
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_id)
+def test_scenario_names_its_schema_and_a_rule_document(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == HEADER
+    schema = json.loads((PACKAGED_SCHEMAS / "scenario.schema.json").read_text())
+    data = YAML(typ="safe", pure=True).load(text)
+    errors = [error.message for error in Draft202012Validator(schema).iter_errors(data)]
+    assert errors == []
+    assert data["rule"].startswith(("rulebook-en", "rulebook-nl")), "say where the rule is from"
+
+
+def test_every_expectation_field_has_a_check() -> None:
+    assert set(CHECKS) == set(Expectations.model_fields)
+
+
+# -- the runner: what a failing scenario and a broken file look like ---------------------------
+PASSING = """\
+name: McReady attacks at the Bank
+rule: rulebook-en, 4. Attack
+position:
+  turn: mcready
+  marker: {battlefield: bank-at-repentance-springs, space: "2"}
+  battlefields:
+    bank-at-repentance-springs:
+      mcready: [deputy, cowboy]
+actions:
+  - end play phase
+  - casualty: Bullet
+expect:
+  dead: [bullet]
+  border: 12
+"""
+
+
+def test_passing_scenario_prints_the_position_and_exits_0(tmp_path: Path) -> None:
+    path = write(tmp_path, "ok.yaml", PASSING)
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "1. mcready: end play phase" in result.stdout
+    assert '2. colty: casualty: Bullet' in result.stdout
+    assert "bandits dead (1): bullet" in result.stdout
+    assert "ok   border: 12" in result.stdout
+
+
+def test_failed_expectation_exits_1_naming_it_with_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "wrong.yaml", PASSING.replace("border: 12", "border: 11"))
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 1
+    assert "FAIL border: expected 11, got 12" in result.stdout
+    assert f"{path}:15:3: border: expected 11, got 12" in result.stderr
+
+
+def test_json_output_has_checks_steps_and_position(tmp_path: Path) -> None:
+    path = write(tmp_path, "ok.yaml", PASSING)
+    result = runner.invoke(app, ["scenario", str(path), "--json"])
+    data = json.loads(result.stdout)
+    assert data["passed"] is True and data["failure"] is None
+    assert [step["text"] for step in data["steps"]] == ["end play phase", "casualty: Bullet"]
+    assert {check["name"] for check in data["checks"]} == {"dead", "border"}
+    assert data["position"]["battlefields"]["bank-at-repentance-springs"]["mcready"] == [
+        {"card": "deputy"}, {"card": "cowboy"}]
+    assert data["position"]["to_act"] == "colty"
+
+
+def test_an_action_no_one_can_take_fails_with_the_legal_ones(tmp_path: Path) -> None:
+    path = write(tmp_path, "illegal.yaml", PASSING.replace("casualty: Bullet",
+                                                           "casualty: Manolito"))
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:12:5: action 2 'casualty: Manolito' (colty): no legal action reads so" \
+        in result.stderr
+    assert "casualty: Poppy McReady" in result.stderr
+
+
+def test_an_ambiguous_prefix_fails(tmp_path: Path) -> None:
+    path = write(tmp_path, "ambiguous.yaml", PASSING.replace("casualty: Bullet", "\"casualty:\""))
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 1
+    assert "matches 4 legal actions" in result.stderr
+
+
+def test_the_wrong_player_fails(tmp_path: Path) -> None:
+    text = PASSING.replace("  - casualty: Bullet", "  - {do: 'casualty: Bullet', by: mcready}")
+    result = runner.invoke(app, ["scenario", str(write(tmp_path, "who.yaml", text))])
+    assert result.exit_code == 1
+    assert "it is colty who must decide now, not mcready" in result.stderr
+
+
+@pytest.mark.parametrize(("change", "where", "message"), [
+    (("mcready: [deputy, cowboy]", "mcready: [deputy, cowbey]"), ":9:25:",
+     "unknown card 'cowbey' (fix: did you mean Cowboy"),
+    (("dead: [bullet]", "dead: [bulet]"), ":14:10:", "unknown bandit 'bulet'"),
+    (('space: "2"', 'space: "9"'), ":6:53:", "has no turn space '9'"),
+    (("turn: mcready", "turn: sheriff"), ":5:3:", "position.turn: Input should be"),
+    (("border: 12", "border: [12]"), ":15:3:", "expect.border: Input should be"),
+    (("  - end play phase", "  - end play phase\n - oops"), ":12:2:", "invalid YAML"),
+])
+def test_unreadable_scenario_exits_2_with_file_line_col(
+        tmp_path: Path, change: tuple[str, str], where: str, message: str) -> None:
+    path = write(tmp_path, "bad.yaml", PASSING.replace(*change))
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: {path}{where}"), result.stderr
+    assert message in result.stderr
+
+
+def test_a_one_shot_card_cannot_be_set_in_play(tmp_path: Path) -> None:
+    text = PASSING.replace("mcready: [deputy, cowboy]", "colty: [stick-of-dynamite]")
+    result = runner.invoke(app, ["scenario", str(write(tmp_path, "oneshot.yaml", text))])
+    assert result.exit_code == 2
+    assert "Stick of dynamite is a one-shot card: it cannot be in play" in result.stderr
+
+
+def test_position_deals_hands_deck_tops_and_tokens_as_written(tmp_path: Path) -> None:
+    text = """\
+name: set-up check
+rule: rulebook-en, Set-up
+position:
+  turn: colty
+  marker: {battlefield: buzzard-point, space: "-"}
+  border: 5
+  face_spaces: [kittens]
+  battlefields:
+    whiskey-canyon:
+      mcready: [{card: charlie-weathers, true_grit: 0, power: 2}]
+  bandits:
+    dead: [bullet]
+    tokens: {cortez: {power: 1}}
+  colty:
+    hand: [38-special, sandstorm]
+    deck: [gatling-gun, hail-of-bullets]
+    rest_of_deck: none
+    discard: [adios-amigo]
+actions:
+  - expect:
+      hand: {colty: [sandstorm, 38-special]}
+      discard: {colty: [adios-amigo]}
+      tokens:
+        charlie-weathers: {power: 2, true_grit: 0}
+        cortez: {power: 1}
+        skinny-landell: {power: 1}
+      dead: [bullet]
+      alive_count: 15
+      border: 5
+      face_spaces: [kittens]
+      marker: {battlefield: buzzard-point, space: "-"}
+  - end play phase
+  - end play phase
+expect:
+  hand: {colty: [sandstorm, 38-special, gatling-gun, hail-of-bullets]}
+  marker: {battlefield: buzzard-point, space: "1"}
+"""
+    result = run_scenario(write(tmp_path, "setup.yaml", text))
+    assert result.passed, result.first_problem()
+    assert len(result.state.decks[0]) == 0  # rest_of_deck: none
+
+
+def test_colon_actions_need_no_quotes() -> None:
+    from deckbuilder.engine.scenario import ActionStep
+
+    assert ActionStep.model_validate({"casualty": "Bullet"}).do == "casualty: Bullet"
+    assert ActionStep.model_validate({"do": "end play phase"}).do == "end play phase"
