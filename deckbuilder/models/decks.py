@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, JsonValue
 
 from deckbuilder.models.common import CardId, Faction, Game, Strict
 
 CopyCount = Annotated[int, Field(ge=1, le=99)]
-ScalarValue = str | int | bool | None | list[str]
 
 
 class Deck(Strict):
@@ -41,7 +40,11 @@ class Correction(Strict):
     """New values for one record, with where they come from."""
 
     source: str = Field(min_length=1, description="where the corrected values come from")
-    values: dict[str, ScalarValue] = Field(min_length=1)
+    values: dict[str, JsonValue] = Field(
+        min_length=1,
+        description="field -> new value (any shape the field takes: a number, a list of turn "
+        "spaces, effect steps ...); checked against the record's model when applied",
+    )
 
 
 class Overlay(Strict):
