@@ -18,7 +18,6 @@ app = typer.Typer(
 #: partial checkout still runs; tests assert every one of them is present.
 COMMAND_MODULES = (
     "cards",
-    "schema",
     "validate",
     "deck",
     "sets",
@@ -26,6 +25,7 @@ COMMAND_MODULES = (
     "rules",
     "engine",
     "simulate",
+    "schema",
 )
 
 
