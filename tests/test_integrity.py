@@ -103,10 +103,13 @@ def test_every_id_field_of_the_vocabulary_is_checked() -> None:
         ("ExtraTurns", "unless_reached"),
     }
     # steps with a target are checked through Target.cards and Target.exclude
-    from deckbuilder.models.effects import Target
+    from deckbuilder.models.effects import Condition, Target
 
     assert {name for name, holds in _reference_fields(Target).items() if holds} == {
         "cards", "exclude"}
+    # conditions (only-if) name characters, battlefields and cards
+    assert {name for name, holds in _reference_fields(Condition).items() if holds} == {
+        "dead", "marker_at", "marker_before", "in_play"}
 
 
 def test_references_yield_the_place_of_each_id() -> None:

@@ -46,6 +46,7 @@ K_RETRIEVE = 16
 K_SEARCH = 17
 K_NAME = 18
 K_SACRIFICE_CARD = 19
+K_ATTACH = 20  # choose the card in play to put an attachment under
 
 _KIND_NAMES = {
     K_MAIN: "play phase", K_MODE: "choose how to play", K_PLACE: "choose a battlefield",
@@ -57,6 +58,7 @@ _KIND_NAMES = {
     K_SAVE: "derail: save a bandit", K_OPTIONAL: "pay an optional cost?",
     K_RETRIEVE: "choose a card from the discard pile", K_SEARCH: "choose a card from the deck",
     K_NAME: "name a card", K_SACRIFICE_CARD: "choose one of your characters to lose",
+    K_ATTACH: "choose the card to put it under",
 }
 
 
@@ -121,6 +123,7 @@ def action_to_string(state: Any, action: int) -> str:
         verb = {
             K_KILL: "kill", K_DESTROY: "destroy", K_BOUNCE: "return to hand",
             K_MOVE_CARD: "move", K_TOKEN: "token on", K_SACRIFICE_CARD: "lose",
+            K_ATTACH: "put it under",
         }.get(kind, "choose")
         return f"{verb} {spec.uid_name(uid)}{state.where_text(uid)}"
     if layout.own_base <= action < layout.ability_base:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
+from deckbuilder.engine.addons import SLOT_UNDER, WHERE_PREVIOUS, attached_to, host_of
 from deckbuilder.engine.codes import (
     SIDE_OPPONENT,
     SIDE_SELF,
@@ -80,21 +81,34 @@ def find_row(state: State, uid: int) -> int:
 
 
 def lift(state: State, uid: int) -> int:
-    """Take a card out of play (its tokens go back to the supply); returns its row index."""
+    """Take a card out of play (its tokens go back to the supply); returns its row index.
+    Cards lying under it go to their owner's discard pile."""
     index = find_row(state, uid)
     state.rows[index].remove(uid)
     state.placed[uid] = None
     state.power[uid] = 0
     state.grit[uid] = 0
     state.eagle[uid] = 0
+    if state.spec.attaching:
+        for under in attached_to(state, uid, index):
+            lift(state, under)
+            state.discards[state.spec.owner[under]].append(under)
+            if state.verbose:
+                state.note(f"{state.spec.card_def[under].name} goes with it to the discard pile")
     return index
 
 
 def relocate(state: State, uid: int, bf: int) -> None:
-    """Move a card in play to another battlefield, keeping its tokens."""
+    """Move a card in play to another battlefield, keeping its tokens (and the cards lying
+    under it)."""
     index = find_row(state, uid)
     state.rows[index].remove(uid)
-    state.rows[2 * bf + (index & 1)].append(uid)
+    target = state.rows[2 * bf + (index & 1)]
+    target.append(uid)
+    if state.spec.attaching:
+        for under in attached_to(state, uid, index):
+            state.rows[index].remove(under)
+            target.append(under)
 
 
 def remove_anywhere(state: State, uid: int) -> None:
@@ -131,17 +145,30 @@ def column_count(state: State, bf: int, side: int, exclude: int = -1) -> int:
     return count
 
 
-def column_has_room(state: State, bf: int, side: int) -> bool:
-    """May one more counting card go into `side`'s column at `bf`? (3-card and row limits)"""
+def column_has_room(state: State, bf: int, side: int, card: Any = None) -> bool:
+    """May one more counting card (`card`, if given) go into `side`'s column at `bf`?
+    (3-card and row limits; a card unaffected by a row limit neither counts toward it nor
+    is stopped by it.)"""
     if bf >= state.spec.n_bf:
         return True  # the open range has no columns
     if column_count(state, bf, side) >= state.spec.column_limit[side]:
         return False
     placed = state.placed
     eagle = state.eagle
+    immune = state.spec.immune
     for uid in state.rows[2 * bf + 1 - side]:
         limit = placed[uid].row_limit
-        if limit >= 0 and not eagle[uid] and column_count(state, bf, side, uid) >= limit:
+        if limit < 0 or eagle[uid]:
+            continue
+        if immune:  # some card in this game is unaffected by row limits (rare: look it up)
+            from deckbuilder.engine.addons import limited_count, unaffected
+
+            if card is not None and card.immune is not None and \
+                    unaffected(state, card, side, uid, bf):
+                continue
+            if limited_count(state, bf, side, uid) >= limit:
+                return False
+        elif column_count(state, bf, side, uid) >= limit:
             return False
     return True
 
@@ -157,15 +184,15 @@ def row_blocking_count(state: State, bf: int) -> int:
     return count
 
 
-def can_place(state: State, player: int, mode: Any, bf: int) -> bool:
+def can_place(state: State, player: int, mode: Any, bf: int, card: Any = None) -> bool:
     slot = mode.slot
     if not mode.counts or bf >= state.spec.n_bf:
         return True
     if slot == SLOT_OWN:
-        return column_has_room(state, bf, player)
+        return column_has_room(state, bf, player, card)
     if slot == SLOT_OPPONENT:
         return (row_blocking_count(state, bf) < ROW_BLOCKING_LIMIT
-                and column_has_room(state, bf, 1 - player))
+                and column_has_room(state, bf, 1 - player, card))
     return True
 
 
@@ -194,8 +221,13 @@ def is_protected(state: State, uid: int, actor: int) -> bool:
 
 
 def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
-    """Cards in play matching a compiled target filter, seen from the acting player."""
+    """Cards in play matching a compiled target filter, seen from the acting player.
+    Cards lying under other cards are never targets (`host` targets the card under which
+    the acting card lies)."""
     spec = state.spec
+    if target.host:
+        host = host_of(state, ctx[1])
+        return [host] if host >= 0 else []
     player = ctx[0]
     side = target.side
     sides = (player,) if side == SIDE_SELF else (1 - player,) if side == SIDE_OPPONENT else (0, 1)
@@ -210,13 +242,16 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
         bfs = [bf for bf in (marker - 1, marker + 1) if 0 <= bf < n_bf]
     elif where == WHERE_UPCOMING:
         bfs = range(marker + 1, n_bf)
+    elif where == WHERE_PREVIOUS:
+        bfs = (marker - 1,) if marker > 0 else ()
     else:
         bfs = (ctx[2] if 0 <= ctx[2] <= n_bf else marker,)
     rows = state.rows
     card_def = spec.card_def
     placed = state.placed
-    categories, plays, cards, exclude = target.categories, target.plays, target.cards, \
-        target.exclude
+    categories, plays, cards, exclude, icons = target.categories, target.plays, target.cards, \
+        target.exclude, target.icons
+    attaching = spec.attaching
     found = []
     for bf in bfs:
         for owner in sides:
@@ -229,6 +264,10 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
                 if cards is not None and card.idx not in cards:
                     continue
                 if card.idx in exclude:
+                    continue
+                if icons is not None and not icons & card.icons:
+                    continue
+                if attaching and placed[uid].slot == SLOT_UNDER:
                     continue
                 found.append(uid)
     return found
@@ -431,14 +470,15 @@ def kill_card(state: State, uid: int, ignore_grit: bool, remove: bool) -> bool:
     return True
 
 
-def destroy_card(state: State, uid: int) -> None:
+def destroy_card(state: State, uid: int, remove: bool = False) -> None:
+    """Destroy a card in play: onto the discard pile (out of the game with `remove`)."""
     spec = state.spec
     owner = spec.owner[uid]
     bf = lift(state, uid) >> 1
-    state.discards[owner].append(uid)
+    (state.removed if remove else state.discards)[owner].append(uid)
     card = spec.card_def[uid]
     if state.verbose:
-        state.note(f"{card.name} is destroyed")
+        state.note(f"{card.name} is destroyed{' and removed from the game' if remove else ''}")
     if card.on_destroyed:
         push_steps(state, card.on_destroyed, (owner, uid, bf))
 

@@ -24,6 +24,7 @@ from deckbuilder.engine.actions import (
     PASS,
     PIECE_BASE,
 )
+from deckbuilder.engine.addons import SLOT_UNDER, WHERE_PREVIOUS, arrived, attached_to
 from deckbuilder.engine.board import (
     can_place,
     card_firepower,
@@ -57,12 +58,21 @@ from deckbuilder.engine.state import DEFENDER, State
 Step = tuple[Callable[[State, tuple], None], Any]
 
 
-class Resolver:
-    """Card and battlefield ids -> indexes (-1 for an id the game does not have)."""
+#: `where` codes, with the one the expansions add (board.WHERE_PREVIOUS).
+_WHERE_CODES = {**WHERE_CODES, "previous": WHERE_PREVIOUS}
 
-    def __init__(self, cards: Mapping[str, int], battlefields: Mapping[str, int]) -> None:
+
+class Resolver:
+    """Card, battlefield and bandit ids -> indexes (-1 for an id the game does not have);
+    card names, for effects that name cards by a word in their names."""
+
+    def __init__(self, cards: Mapping[str, int], battlefields: Mapping[str, int],
+                 characters: Mapping[str, int] | None = None,
+                 names: Mapping[str, str] | None = None) -> None:
         self.cards = dict(cards)
         self.battlefields = dict(battlefields)
+        self.characters = dict(characters or {})
+        self.names = dict(names or {})
 
     def card(self, card_id: str) -> int:
         return self.cards.get(card_id, -1)
@@ -70,15 +80,27 @@ class Resolver:
     def bf(self, bf_id: str | None) -> int:
         return self.battlefields.get(bf_id, -1) if bf_id else -1
 
+    def character(self, character_id: str) -> int:
+        """The bandit (defending character) index, -1 if he is not in the game."""
+        return self.characters.get(character_id, -1)
+
+    def named(self, word: str) -> frozenset[int]:
+        """The cards whose names contain `word` (as printed: case matters)."""
+        return frozenset(self.cards[card_id] for card_id, name in self.names.items()
+                         if word in name and card_id in self.cards)
+
 
 class TargetFilter:
     """A compiled `Target`: which cards in play a step may act on."""
 
-    __slots__ = ("cards", "categories", "exclude", "plays", "side", "this_card", "where")
+    __slots__ = ("cards", "categories", "exclude", "host", "icons", "plays", "side", "this_card",
+                 "where")
 
     def __init__(self, target: Any, resolver: Resolver) -> None:
         self.side = SIDE_CODES[target.side]
-        self.where = WHERE_CODES[target.where]
+        self.where = _WHERE_CODES[target.where]
+        self.icons = frozenset(target.icons) if target.icons else None
+        self.host = target.host
         self.categories = sum(CATEGORY_BITS[c] for c in set(target.categories))
         self.plays = frozenset(PLAY_CODES[p] for p in target.plays) if target.plays else None
         self.cards = frozenset(resolver.card(c) for c in target.cards) if target.cards else None
@@ -181,7 +203,7 @@ def _t_destroy_more(state: State, task: tuple) -> None:
 def _destroy_next(state: State, params: tuple, ctx: tuple, remaining: int) -> None:
     if remaining <= 0 or state.over:
         return
-    target, count, up_to = params
+    target, count, up_to, remove = params
     found = removable(state, target, ctx, False)
     if not found:
         return
@@ -190,7 +212,7 @@ def _destroy_next(state: State, params: tuple, ctx: tuple, remaining: int) -> No
         if count != ALL:
             state.tasks.append((_t_destroy_more, params, ctx, remaining - 1))
         for uid in chosen:
-            destroy_card(state, uid)
+            destroy_card(state, uid, remove)
         return
     options = _pieces(found)
     if up_to:
@@ -203,11 +225,12 @@ def _resume_destroy(state: State, action: int, data: tuple) -> None:
     if action == PASS:
         return
     state.tasks.append((_t_destroy_more, params, ctx, remaining - 1))
-    destroy_card(state, action - PIECE_BASE)
+    destroy_card(state, action - PIECE_BASE, params[3])
 
 
 def compile_destroy(step: Any, resolver: Resolver) -> tuple:
-    return (TargetFilter(step.target, resolver), _count(step.count), step.up_to)
+    return (TargetFilter(step.target, resolver), _count(step.count), step.up_to,
+            step.remove_from_game)
 
 
 def run_bounce(state: State, task: tuple) -> None:
@@ -272,7 +295,8 @@ def _sacrifice_cards(state: State, ctx: tuple, count: int) -> None:
         return
     card_def = state.spec.card_def
     own = [uid for index, row in enumerate(state.rows) if index & 1 == ctx[0] for uid in row
-           if card_def[uid].cat_bit & CATEGORY_BITS["character"]]
+           if card_def[uid].cat_bit & CATEGORY_BITS["character"]
+           and state.placed[uid].slot != SLOT_UNDER]
     if not own:
         return
     if len(own) == 1:
@@ -341,6 +365,7 @@ def _retrieve(state: State, data: tuple, definition: int) -> None:
     card = state.spec.card_def[uid]
     if to == "play":
         place(state, uid, player, state.marker_bf, card.modes[0])
+        arrived(state, uid, state.marker_bf)
     elif to == "deck-top":
         state.decks[player].append(uid)
     elif to == "discard":
@@ -407,6 +432,8 @@ def _destinations(state: State, uid: int, to: int, ctx: tuple) -> list[int]:
         candidates = (here - 1, here + 1)
     elif to == WHERE_UPCOMING:
         candidates = range(marker + 1, n_bf)
+    elif to == WHERE_PREVIOUS:
+        candidates = (here - 1,)
     else:
         candidates = (ctx[2],)
     owner = state.spec.owner[uid]
@@ -449,10 +476,11 @@ def _move_card(state: State, uid: int, bf: int) -> None:
     relocate(state, uid, bf)
     if state.verbose:
         state.note(f"{state.spec.card_def[uid].name} moves to {state.spec.bf_name(bf)}")
+    arrived(state, uid, bf)
 
 
 def compile_move_card(step: Any, resolver: Resolver) -> tuple:
-    return (TargetFilter(step.target, resolver), WHERE_CODES[step.to])
+    return (TargetFilter(step.target, resolver), _WHERE_CODES[step.to])
 
 
 # -- tokens ------------------------------------------------------------------------------------
@@ -499,6 +527,9 @@ def _add_token(state: State, uid: int, kind: str, count: int) -> None:
         state.power[uid] += count
     elif kind == "eagle":
         state.eagle[uid] = 1
+        if state.spec.attaching and uid < state.spec.n_cards:  # cards under it are empty too
+            for under in attached_to(state, uid, find_row(state, uid)):
+                state.eagle[under] = 1
     else:  # true grit; the child hostage token "works in every respect as" true grit
         state.grit[uid] += count
     if state.verbose:

@@ -34,6 +34,17 @@ from deckbuilder.engine.codes import (
     SPACE_REGULAR,
 )
 from deckbuilder.engine.effects import Resolver, compile_steps
+from deckbuilder.engine.expansion_compile import (
+    compile_expansion_hooks,
+    expansion_spec,
+    mark_discounts,
+)
+from deckbuilder.engine.expansion_steps import (
+    NEED_HOST,
+    bind_attach,
+    gate_of,
+    mode_needs,
+)
 from deckbuilder.engine.rulesets import Rules, read_rules
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models import CardSet
@@ -48,8 +59,8 @@ NO_STEPS: tuple = ()
 class ModeDef:
     """One way to play a card; index 0 is the card as printed."""
 
-    __slots__ = ("counts", "effect", "firepower", "index", "marker_req", "name", "play",
-                 "row_limit", "slot")
+    __slots__ = ("counts", "effect", "firepower", "index", "marker_req", "name", "needs",
+                 "play", "row_limit", "slot")
 
     def __init__(self, index: int, name: str, play: int, firepower: int, slot: int, counts: bool,
                  row_limit: int, effect: tuple, marker_req: tuple[int, bool] | None) -> None:
@@ -62,28 +73,35 @@ class ModeDef:
         self.row_limit = row_limit
         self.effect = effect
         self.marker_req = marker_req
+        # what must hold for this mode to be playable (expansion_steps.mode_needs); a mode
+        # that attaches its card under another lies in no column of its own
+        self.needs = mode_needs(effect)
+        if any(kind == NEED_HOST for kind, _ in self.needs):
+            self.slot = SLOT_NONE
 
 
 class AbilityDef:
-    __slots__ = ("discard_cost", "name", "once_per_turn", "steps")
+    __slots__ = ("discard_cost", "gate", "name", "once_per_turn", "steps")
 
     def __init__(self, name: str, discard_cost: int, once_per_turn: bool, steps: tuple) -> None:
         self.name = name
         self.discard_cost = discard_cost
         self.once_per_turn = once_per_turn
         self.steps = steps
+        self.gate = gate_of(steps)  # a leading blocking only-if: usable only while it holds
 
 
 class CardDef:
     """A deck card, compiled."""
 
     __slots__ = (
-        "abilities", "cat_bit", "category", "cost", "cost_waived", "draw_phase_here",
-        "enter_grit", "enter_power", "faction", "fast", "firepower", "id", "idx", "impervious",
-        "leave_battlefield", "main_playable", "marker_enters", "min_cost", "modes", "movable",
-        "name",
-        "not_at", "on_death", "on_destroyed", "on_grit_lost", "on_token_lost", "placement",
-        "play", "react_attack", "react_cards", "react_plays", "reshuffles", "simple", "watch",
+        "abilities", "arrivals", "cat_bit", "category", "cost", "cost_waived", "discount",
+        "discounted", "draw_phase_here", "enter_grit", "enter_power", "faction", "fast",
+        "firepower", "icons", "id", "idx", "immune", "impervious", "leave_battlefield",
+        "main_playable", "marker_enters", "min_cost", "modes", "movable", "name", "not_at",
+        "on_death", "on_destroyed", "on_grit_lost", "on_token_lost", "placement", "play",
+        "play_watch", "react_attack", "react_cards", "react_cost", "react_gates", "react_plays",
+        "reshuffles", "simple", "watch",
     )
 
 
@@ -122,6 +140,9 @@ class GameSpec:
 
     __slots__ = (
         "ability_uids",
+        "arrival_defs",
+        "arrival_watchers",
+        "attaching",
         "bandit_base",
         "bandit_order",
         "bandits",
@@ -138,9 +159,11 @@ class GameSpec:
         "defs",
         "derail_bf",
         "derail_steps",
+        "discounters",
         "draw_watch",
         "game",
         "idle",
+        "immune",
         "layout",
         "leader",
         "mcready_extra",
@@ -149,6 +172,8 @@ class GameSpec:
         "n_uids",
         "owner",
         "play_reactions",
+        "play_watch_defs",
+        "play_watchers",
         "rules",
         "ruleset",
         "skinny_true_grit",
@@ -245,6 +270,7 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.cost = card.cost
     d.firepower = card.firepower or 0
     icons = set(card.icons)
+    d.icons = frozenset(icons)
     d.impervious = "impervious" in icons
     d.enter_grit = 1 if "true-grit" in icons else 0
     d.enter_power = 1 if "extra-firepower" in icons else 0
@@ -274,6 +300,8 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
         modes = modes[1:]
         for index, mode in enumerate(modes):
             mode.index = index
+    for mode in modes:
+        mode.effect = bind_attach(mode.effect, mode)
     d.modes = tuple(modes)
     d.abilities = tuple(
         AbilityDef(ability.name, ability.discard_cost, ability.once_per_turn,
@@ -290,6 +318,7 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     attack = _steps_of(triggers, When.OPPONENT_ATTACK_KILLS)
     d.react_attack = (compile_steps([s for t in attack for s in t.steps], resolver)
                       if attack else None)
+    compile_expansion_hooks(d, card, resolver)
     plays = _steps_of(triggers, When.OPPONENT_PLAYS)
     if plays:
         d.react_plays = compile_steps([s for t in plays for s in t.steps], resolver)
@@ -303,10 +332,20 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     reaction = d.react_attack is not None or d.react_plays is not None
     d.main_playable = not (reaction and len(d.modes) == 1 and d.modes[0].slot == SLOT_NONE
                            and not d.modes[0].effect)
+    d.react_gates = (gate_of(d.react_attack) if d.react_attack else None,
+                     gate_of(d.react_plays) if d.react_plays else None)
     d.watch = bool(d.marker_enters or d.draw_phase_here or d.leave_battlefield)
-    d.min_cost = 0 if d.cost_waived else d.cost
+    d.discounted = False  # set by mark_discounts once every card is compiled
+    _set_fast_path(d)
+    return d
+
+
+def _set_fast_path(d: CardDef) -> None:
+    """How the play-phase options check this card (`CardDef.fast`; see codes.py)."""
+    d.min_cost = 0 if d.cost_waived or d.discounted else d.cost
     d.simple = (len(d.modes) == 1 and d.placement == PLACE_CURRENT and not d.cost_waived
-                and not d.not_at and d.modes[0].marker_req is None)
+                and not d.not_at and d.modes[0].marker_req is None and not d.modes[0].needs
+                and not d.discounted and d.immune is None)
     first = d.modes[0]
     if not d.main_playable:
         d.fast = FAST_NEVER
@@ -316,7 +355,6 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
         d.fast = first.slot  # FAST_OWN_COLUMN / FAST_OPPONENT_COLUMN
     else:
         d.fast = FAST_FREE
-    return d
 
 
 def _compile_character(character: Any, idx: int, resolver: Resolver) -> CharDef:
@@ -363,9 +401,13 @@ def _compile_catalog(catalog: Catalog, game: str) -> CompiledCatalog:
         raise UnplayableDeckError(f"the base set '{base_id}' needs 1 to {MAX_BATTLEFIELDS} "
                                   "battlefields")
     card_entries = [entry for entry in catalog.cards() if entry.game == game]
+    defender = GAME_FACTIONS[game][0]
+    characters = [c for c in base.characters if c.faction == defender and c.starting]
     resolver = Resolver(
         {entry.id: index for index, entry in enumerate(card_entries)},
         {battlefield.id: index for index, battlefield in enumerate(battlefields)},
+        {character.id: index for index, character in enumerate(characters)},
+        {entry.id: entry.record.name for entry in card_entries},
     )
     compiled.def_index = resolver.cards
     compiled.bf_index = resolver.battlefields
@@ -376,8 +418,7 @@ def _compile_catalog(catalog: Catalog, game: str) -> CompiledCatalog:
         offset += len(battlefield.spaces)
     compiled.defs = [_compile_card(entry.record, index, resolver)
                      for index, entry in enumerate(card_entries)]
-    defender = GAME_FACTIONS[game][0]
-    characters = [c for c in base.characters if c.faction == defender and c.starting]
+    mark_discounts(compiled.defs, _set_fast_path)
     if len(characters) > MAX_BANDITS:
         raise UnplayableDeckError(f"more than {MAX_BANDITS} starting characters")
     compiled.characters = [_compile_character(c, index, resolver)
@@ -427,8 +468,6 @@ def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
                 problems.append(f"{entry.name}: a card of {entry.game}, not {compiled.game}")
                 continue
             reasons = _reasons(entry.record)
-            if entry.record.placement == "prison":
-                reasons.append("placement 'prison' needs the San Manzanillo Prison module")
             problems.extend(f"{entry.name}: {reason}" for reason in reasons)
     for character in compiled.base_set.characters:
         problems.extend(f"{character.name}: {reason}" for reason in _reasons(character))
@@ -515,6 +554,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.watch_uids = tuple(u for u in range(spec.n_cards) if spec.card_def[u].watch)
     spec.play_reactions = tuple(_play_reactions(spec, p) for p in (0, 1))
     spec.draw_watch = bool(spec.watch_uids) or any(c.draw_phase_here for c in spec.bandits)
+    expansion_spec(spec)
     spec.mcready_extra = rules.variant("mcready-victory", "gang-wiped-out")
     spec.train_any_member = rules.variant("train-victory", "jack-survives-space-4") == "any-member"
     spec.skinny_true_grit = rules.variant("skinny-token", "power") == "true-grit"

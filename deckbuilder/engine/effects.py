@@ -63,6 +63,17 @@ from deckbuilder.engine.card_steps import (
 from deckbuilder.engine.codes import (
     SIDE_CODES,
 )
+from deckbuilder.engine.expansion_steps import (
+    compile_condition,
+    compile_cost_reduction,
+    compile_unaffected_by,
+    condition_holds,
+    run_attach,
+    run_destroy_self,
+    run_discard_self,
+    run_only_if,
+    run_static,
+)
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, Termination
 
 
@@ -180,7 +191,8 @@ def run_derail(state: State, task: tuple) -> None:
         state.note("Derail the Train!")
     for owner in (0, 1):
         for uid in list(state.rows[2 * bf + owner]):
-            destroy_card(state, uid)
+            if state.placed[uid] is not None:  # not gone already with the card it lay under
+                destroy_card(state, uid)
     _save_next(state, player, ())
 
 
@@ -236,12 +248,16 @@ def _resume_optional(state: State, action: int, data: tuple) -> None:
 
 
 def _could_act(state: State, step: Step, ctx: tuple) -> bool:
-    """Whether a targeting step would find anything (so a useless cost is not offered)."""
+    """Whether a targeting step would find anything (so a useless cost is not offered); a
+    condition must hold and then the step after it could act."""
     runner, params = step
     if runner is run_kill:
         return bool(kill_candidates(state, params, ctx, 0))
     if runner is run_destroy or runner is run_bounce:
         return bool(removable(state, params[0], ctx, runner is run_bounce))
+    if runner is run_only_if:
+        return condition_holds(state, params[0], ctx[0]) and (
+            not params[1] or _could_act(state, params[1][0], ctx))
     return True
 
 
@@ -277,6 +293,16 @@ def _nothing(step: Any, resolver: Resolver) -> None:
     return None
 
 
+def _compile_only_if(step: Any, resolver: Resolver) -> tuple:
+    """Only the condition: `compile_steps` adds the steps after it (they belong to it)."""
+    return (compile_condition(step.condition, resolver), (), step.blocks_play)
+
+
+def _compile_attach(step: Any, resolver: Resolver) -> tuple:
+    """The target; the mode the card is played in is bound later (`bind_attach`)."""
+    return (TargetFilter(step.target, resolver), None)
+
+
 REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple], None]]] = {
     "kill": (compile_kill, run_kill),
     "destroy": (compile_destroy, run_destroy),
@@ -301,6 +327,12 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "derail": (_nothing, run_derail),
     "remove-self": (_nothing, run_remove_self),
     "optional-cost": (_compile_optional_cost, run_optional_cost),
+    "only-if": (_compile_only_if, run_only_if),
+    "attach": (_compile_attach, run_attach),
+    "cost-reduction": (compile_cost_reduction, run_static),
+    "unaffected-by": (compile_unaffected_by, run_static),
+    "destroy-self": (_nothing, run_destroy_self),
+    "discard-self": (_nothing, run_discard_self),
 }
 
 #: The steps this engine performs (read by `deckbuilder.support.unimplemented_reasons`).
@@ -316,16 +348,22 @@ def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
 
     A step the engine cannot run (`manual`) compiles to a runner that fails loudly; it is never
     reached, since `new_game` refuses decks holding such cards
-    (`deckbuilder.support.unimplemented_reasons`).
+    (`deckbuilder.support.unimplemented_reasons`). An `only-if` step takes the steps after it
+    into its own params: they run only if its condition holds.
     """
     compiled = []
-    for step in steps:
+    for index, step in enumerate(steps):
         entry = REGISTRY.get(step.do)
         if entry is None:
             compiled.append((_run_unimplemented, step.do))
             continue
         compiler, runner = entry
-        compiled.append((runner, compiler(step, resolver)))
+        params = compiler(step, resolver)
+        if runner is run_only_if:
+            rest = compile_steps(steps[index + 1:], resolver)
+            compiled.append((runner, (params[0], rest, params[2])))
+            break
+        compiled.append((runner, params))
     return tuple(compiled)
 
 

@@ -27,6 +27,7 @@ from deckbuilder.engine.actions import (
     action_to_string,
     kind_name,
 )
+from deckbuilder.engine.addons import arrived
 from deckbuilder.engine.board import (
     can_place,
     find_row,
@@ -51,6 +52,14 @@ from deckbuilder.engine.codes import (
     SLOT_NONE,
     SLOT_OPPONENT,
     SLOT_OWN,
+)
+from deckbuilder.engine.expansion_steps import (
+    NEED_CONDITION,
+    card_cost,
+    condition_holds,
+    gate_open,
+    needs_met,
+    t_in_play_watchers,
 )
 from deckbuilder.engine.state import DEFENDER, State
 
@@ -84,21 +93,29 @@ def play_options(state: State, player: int, card: Any, hand_size: int,
         if requirement is not None and requirement[1] and \
                 marker_target(state, requirement[0], True) is None:
             continue
+        if mode.needs and not needs_met(state, mode.needs, player):
+            continue
         slot = mode.slot
         columned = mode.counts and slot in (SLOT_OWN, SLOT_OPPONENT)
         for bf in placements(state, card, mode):
             if bf in card.not_at:
                 continue
-            cost = 0 if bf in card.cost_waived else card.cost
+            if card.discounted:
+                cost = card_cost(state, player, card, bf)
+            else:
+                cost = 0 if bf in card.cost_waived else card.cost
             if cost > hand_size - 1:
                 continue
             if columned and bf < n_bf:
-                key = 2 * bf + slot
-                fits = room.get(key) if room is not None else None
-                if fits is None:
-                    fits = can_place(state, player, mode, bf)
-                    if room is not None:
-                        room[key] = fits
+                if card.immune is not None:  # its own answer: some row limits spare it
+                    fits = can_place(state, player, mode, bf, card)
+                else:
+                    key = 2 * bf + slot
+                    fits = room.get(key) if room is not None else None
+                    if fits is None:
+                        fits = can_place(state, player, mode, bf)
+                        if room is not None:
+                            room[key] = fits
                 if not fits:
                     continue
             found.append((mode.index, bf, cost))
@@ -137,9 +154,14 @@ def play_problem(state: State, player: int, definition: int) -> str | None:
             continue
         where = list(placements(state, card, mode))
         if not where:
-            reasons.append("it has no battlefield it may be placed at")
+            reasons.append("it may be placed only in the San Manzanillo Prison, which is not "
+                           "on the board" if card.placement == PLACE_PRISON
+                           else "it has no battlefield it may be placed at")
             continue
-        cheapest = min(0 if bf in card.cost_waived else card.cost for bf in where)
+        if mode.needs and not needs_met(state, mode.needs, player):
+            reasons.append(_unmet(state, mode, player))
+            continue
+        cheapest = min(card_cost(state, player, card, bf) for bf in where)
         if cheapest > len(hand) - 1:
             reasons.append(f"it costs {cheapest} discard(s) and only {len(hand) - 1} other "
                            "card(s) are in hand")
@@ -151,6 +173,13 @@ def play_problem(state: State, player: int, definition: int) -> str | None:
             limit = "three-card" if spec.column_limit[side] == 3 else "card"
             reasons.append(f"the column is full (the {limit} limit or a row limit)")
     return f"{card.name} cannot be played: " + "; ".join(dict.fromkeys(reasons))
+
+
+def _unmet(state: State, mode: Any, player: int) -> str:
+    for kind, params in mode.needs:
+        if kind == NEED_CONDITION and not condition_holds(state, params, player):
+            return "its condition does not hold now (only-if)"
+    return "there is no card in play to put it under"
 
 
 def verify_play(state: State, player: int, definition: int) -> None:
@@ -206,7 +235,8 @@ def main_options(state: State, player: int) -> list[int]:
         if placed[uid] is not None and not state.eagle[uid]:
             for index, ability in enumerate(spec.card_def[uid].abilities):
                 if ability.discard_cost <= hand_size and not (
-                        ability.once_per_turn and (uid, index) in state.used_abilities):
+                        ability.once_per_turn and (uid, index) in state.used_abilities) and (
+                        ability.gate is None or condition_holds(state, ability.gate, player)):
                     options.append(layout.ability_base + uid * MAX_ABILITIES + index)
     if player == DEFENDER and bf == spec.derail_bf and not state.derail_used:
         options.append(DERAIL)
@@ -260,6 +290,9 @@ def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: in
     state.cancelled = False
     tasks = state.tasks
     tasks.append((_t_resolve, player, uid, mode, bf))
+    watched = state.spec.play_watch_defs[1 - player]
+    if watched is not None and (not watched or state.spec.def_of[uid] in watched):
+        tasks.append((t_in_play_watchers, player, uid, bf))  # after reactions, before resolving
     reactions = state.spec.play_reactions[1 - player]
     if reactions is not None and (not reactions or state.spec.def_of[uid] in reactions):
         tasks.append((_t_react_to_play, player, uid))
@@ -286,6 +319,7 @@ def _t_resolve(state: State, task: tuple) -> None:
         place(state, uid, player, bf, mode)
         if state.verbose:
             state.note(f"{card.name} enters play at {state.spec.bf_name(bf)}")
+        arrived(state, uid, bf)
     if mode.effect:
         push_steps(state, mode.effect, (player, uid, bf))
 
@@ -311,13 +345,15 @@ def reaction_options(state: State, player: int, played: int | None) -> list[int]
     found = set()
     for uid in hand:
         card = defs[def_of[uid]]
-        if card.cost > hand_size - 1 or card.idx in forbidden:
+        if card.react_cost > hand_size - 1 or card.idx in forbidden:
             continue
         if played is None:
-            if card.react_attack is not None:
+            if card.react_attack is not None and (
+                    card.react_gates[0] is None or gate_open(state, card.react_attack, player)):
                 found.add(base + card.idx)
         elif card.react_plays is not None and (card.react_cards is None
-                                               or played in card.react_cards):
+                                               or played in card.react_cards) and (
+                card.react_gates[1] is None or gate_open(state, card.react_plays, player)):
             found.add(base + card.idx)
     return sorted(found)
 
@@ -349,8 +385,8 @@ def resume_reaction(state: State, action: int, data: tuple) -> None:
     state.tasks.append((t_finish_one_shot, uid))
     push_steps(state, card.react_attack if to_attack else card.react_plays,
                (player, uid, state.marker_bf))
-    if card.cost:
-        state.tasks.append((t_pay, player, card.cost, K_PAY))
+    if card.react_cost:
+        state.tasks.append((t_pay, player, card.react_cost, K_PAY))
 
 
 # -- abilities and discarding your own card ---------------------------------------------------

@@ -87,6 +87,7 @@ class Icon(StrEnum):
     HAND = "hand"
     STAR = "star"
     GRAVESTONE = "gravestone"
+    DARK_HAND = "dark-hand"  # Tarnished Star: named only by its shape (Volcanic pistol)
 
 
 class Provenance(Strict):

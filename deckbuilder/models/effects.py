@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from deckbuilder.models.common import CardId, Category, PlayType, Strict
+from deckbuilder.models.common import CardId, Category, Icon, PlayType, Strict
 
 
 class Side(StrEnum):
@@ -28,6 +28,9 @@ class Where(StrEnum):
     ADJACENT = "adjacent"
     UPCOMING = "upcoming"
     PLAYED_AT = "played-at"
+    # the battlefield just before (left of) the current one; as move-card's `to`, the one
+    # before the moved card's own battlefield ("back one battlefield")
+    PREVIOUS = "previous"
 
 
 class Zone(StrEnum):
@@ -46,7 +49,11 @@ class TokenKind(StrEnum):
 
 
 class Target(Strict):
-    """Which cards in play a step acts on."""
+    """Which cards in play a step acts on.
+
+    A card lying under another card (see `attach`) is never a target of its own: it goes
+    with the card it lies under.
+    """
 
     side: Side = Side.OPPONENT
     where: Where = Where.CURRENT
@@ -54,6 +61,11 @@ class Target(Strict):
     plays: list[PlayType] = Field(default_factory=list, description="empty: any play type")
     cards: list[CardId] = Field(default_factory=list, description="only these card ids")
     exclude: list[CardId] = Field(default_factory=list)
+    icons: list[Icon] = Field(
+        default_factory=list, description="only cards bearing one of these icons")
+    host: bool = Field(
+        False, description="only the card this card lies under (see attach); the other "
+                           "fields are not read")
 
 
 Count = Annotated[int, Field(ge=0, le=99)] | Literal["all"]
@@ -76,12 +88,17 @@ class Kill(Strict):
 
 
 class Destroy(Strict):
-    """Destroy cards in play (impervious cards are immune)."""
+    """Destroy cards in play (impervious cards are immune).
+
+    `remove_from_game`: the cards go out of the game instead of onto the discard pile; they
+    still count as destroyed (their on-destroyed effects apply).
+    """
 
     do: Literal["destroy"]
     target: Target = Field(default_factory=Target)
     count: Count = 1
     up_to: bool = False
+    remove_from_game: bool = False
 
 
 class Casualty(Strict):
@@ -270,6 +287,91 @@ class OptionalCost(Strict):
     steps: list[Step] = Field(min_length=1)
 
 
+class Condition(Strict):
+    """What an `only-if` step asks of the game; every field given must hold.
+
+    Things that are not in this game never satisfy a condition: a character who is not in the
+    game is not dead, and the turn marker is never at, nor before, a location that is not on
+    the board (the San Manzanillo Prison of Expansion 1.2, for instance).
+    """
+
+    dead: list[CardId] = Field(
+        default_factory=list, description="each of these bandit characters is in the game "
+                                          "and dead")
+    marker_at: list[CardId] = Field(
+        default_factory=list, description="the turn marker is on one of these battlefields")
+    marker_before: CardId | None = Field(
+        None, description="the battlefield is on the board and the marker has not reached it")
+    in_play: list[CardId] = Field(
+        default_factory=list, description="one of these cards is in play (any battlefield, "
+                                          "either side)")
+
+
+class OnlyIf(Strict):
+    """The steps after this one (in the same list) happen only if `condition` holds.
+
+    With `blocks_play` (the default), a list that STARTS with this step also restricts when
+    its card can be used: a card or mode whose play effect starts with it cannot be played,
+    a reaction whose steps start with it is not offered, and an ability whose steps start
+    with it cannot be used, while the condition does not hold.
+    """
+
+    do: Literal["only-if"]
+    condition: Condition
+    blocks_play: bool = True
+
+
+class Attach(Strict):
+    """Put this card under one card in play that `target` matches (the player chooses).
+
+    It stays in play as an add-on of that card (its host): it adds its own firepower (the
+    firepower of the mode it was played in) to its side's firepower at the host's
+    battlefield, while the host's own firepower is unchanged (Tarnished Star FAQ Q5: a
+    Dynamite still counts the host's base firepower); an eagle token on the host empties it
+    too (Tokens and Card Notes). It counts toward no card limit, is no
+    target of its own, moves with its host, and goes to its owner's discard pile when the host
+    leaves play. Only its owner's cards can hold it. A card or mode whose play effect
+    attaches can be played only while a host is in play; with no host left when it resolves,
+    it is discarded.
+    """
+
+    do: Literal["attach"]
+    target: Target = Field(
+        default_factory=lambda: Target(side=Side.SELF, where=Where.ANY))
+
+
+class CostReduction(Strict):
+    """Static: while this card is in play at the current battlefield, its owner's cards whose
+    names contain `name_contains` cost `amount` fewer discards; never below zero."""
+
+    do: Literal["cost-reduction"]
+    amount: int = Field(1, ge=1, le=10)
+    name_contains: str = Field(min_length=1, max_length=80)
+
+
+class UnaffectedBy(Strict):
+    """Static: the row limits set by the cards `target` matches (read from this card's
+    owner, e.g. the opponent's Sandstorm) do not apply to this card: it does not count toward
+    them, and it may be played where they would stop a card."""
+
+    do: Literal["unaffected-by"]
+    target: Target
+
+
+class DestroySelf(Strict):
+    """This card is destroyed: from play onto its owner's discard pile, its on-destroyed
+    effects apply. (Its own effect: the impervious icon does not stop it.)"""
+
+    do: Literal["destroy-self"]
+
+
+class DiscardSelf(Strict):
+    """This card goes from play onto its owner's discard pile; it is not destroyed (no
+    on-destroyed effects)."""
+
+    do: Literal["discard-self"]
+
+
 class Manual(Strict):
     """An effect the vocabulary cannot express yet; the card is reported as unimplemented."""
 
@@ -281,13 +383,14 @@ STEP_MODELS: tuple[type[Strict], ...] = (
     Kill, Destroy, Casualty, Sacrifice, MoveMarker, Draw, Discard, Bounce, Retrieve,
     MoveCard, AddToken, RowLimit, BorderTokens, CancelAttack, CancelCard, SearchDeck,
     ShuffleHands, Forbid, ExtraTurns, LoseGame, Derail, RemoveFromGame, OptionalCost, Manual,
+    OnlyIf, Attach, CostReduction, UnaffectedBy, DestroySelf, DiscardSelf,
 )
 
 Step = Annotated[
     Kill | Destroy | Casualty | Sacrifice | MoveMarker | Draw | Discard | Bounce | Retrieve
     | MoveCard | AddToken | RowLimit | BorderTokens | CancelAttack | CancelCard | SearchDeck
     | ShuffleHands | Forbid | ExtraTurns | LoseGame | Derail | RemoveFromGame | OptionalCost
-    | Manual,
+    | Manual | OnlyIf | Attach | CostReduction | UnaffectedBy | DestroySelf | DiscardSelf,
     Field(discriminator="do"),
 ]
 
@@ -313,13 +416,25 @@ class When(StrEnum):
     MARKER_ENTERS = "marker-enters"  # the marker is placed on `battlefield`
     DRAW_PHASE_HERE = "draw-phase-here"  # each draw phase while this card is at the current bf
     LEAVE_BATTLEFIELD = "leave-battlefield"  # the marker leaves the battlefield of this card
+    # while this card is in play (and not emptied by an eagle token), the opponent plays one
+    # of `cards` (any card if empty), at this card's battlefield only with `here`; the steps
+    # run after the played card's cost and its reaction window, before it resolves, unless
+    # that card was cancelled; `optional` lets the owner decline
+    OPPONENT_PLAYS_WHILE_IN_PLAY = "opponent-plays-while-in-play"
+    # one of `cards` is played or retrieved into play at, or moved to, this card's
+    # battlefield (either side), while this card is in play there and not emptied
+    CARD_ARRIVES_HERE = "card-arrives-here"
 
 
 class Trigger(Strict):
     when: When
-    cards: list[CardId] = Field(default_factory=list, description="for opponent-plays")
+    cards: list[CardId] = Field(
+        default_factory=list,
+        description="for opponent-plays, opponent-plays-while-in-play and card-arrives-here")
     battlefield: CardId | None = Field(None, description="for marker-enters")
     optional: bool = True
+    here: bool = Field(
+        False, description="for opponent-plays-while-in-play: only at this card's battlefield")
     steps: list[Step]
 
 

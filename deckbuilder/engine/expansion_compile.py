@@ -1,0 +1,91 @@
+"""Compiling what the expansion cards add to a card definition and a game's spec.
+
+Called by `compiled.py`: a card's static steps (cost reduction, row-limit immunity), its
+triggers "while in play, the opponent plays ..." and "a card arrives here", what it costs
+to react with it; and, per game, who attaches, watches, reduces costs or ignores row limits,
+so the hot loop checks one attribute and moves on when a game has none of these cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from deckbuilder.engine.card_steps import TargetFilter
+from deckbuilder.engine.codes import ONE_SHOT
+from deckbuilder.engine.effects import Resolver, compile_steps
+from deckbuilder.engine.expansion_steps import NEED_HOST, compile_cost_reduction
+from deckbuilder.models.effects import When
+
+
+def _triggers(card: Any, when: str) -> list[Any]:
+    return [trigger for trigger in card.triggers if trigger.when == when]
+
+
+def _cards(resolver: Resolver, card_ids: Sequence[str]) -> frozenset[int] | None:
+    """Card ids -> definitions; None for an empty list (any card)."""
+    return frozenset(resolver.card(card_id) for card_id in card_ids) if card_ids else None
+
+
+def compile_expansion_hooks(d: Any, card: Any, resolver: Resolver) -> None:
+    """Set `d.discount`, `d.immune`, `d.play_watch`, `d.arrivals` and `d.react_cost`.
+
+    The static steps are read from the card's own `effect` list, as `row-limit` is."""
+    d.discount = None
+    immune = []
+    for step in card.effect:
+        if step.do == "cost-reduction":
+            d.discount = compile_cost_reduction(step, resolver)
+        elif step.do == "unaffected-by":
+            immune.append(TargetFilter(step.target, resolver))
+    d.immune = tuple(immune) if immune else None
+    d.play_watch = tuple(
+        (_cards(resolver, t.cards), t.here, t.optional, compile_steps(t.steps, resolver))
+        for t in _triggers(card, When.OPPONENT_PLAYS_WHILE_IN_PLAY))
+    d.arrivals = tuple(
+        (_cards(resolver, t.cards), compile_steps(t.steps, resolver))
+        for t in _triggers(card, When.CARD_ARRIVES_HERE))
+    # A one-shot pays its cost when it reacts; any other card reacts by being discarded from
+    # the hand, which is its whole price (Texas Ranger: "discard it from your hand to ...").
+    d.react_cost = d.cost if d.play == ONE_SHOT else 0
+
+
+def mark_discounts(defs: Sequence[Any], refresh: Callable[[Any], None]) -> None:
+    """Cards another card may make cheaper (cost-reduction) leave the fast path."""
+    for card in defs:
+        if card.discount is not None:
+            for index in card.discount[1]:
+                if not defs[index].discounted:
+                    defs[index].discounted = True
+                    refresh(defs[index])
+
+
+def _watched(defs: Sequence[Any], uids: Sequence[int], entries: str) -> frozenset | None:
+    """Which card definitions the watchers `uids` watch (their `entries` attribute): None
+    with no watcher, an empty set if one watches every card."""
+    if not uids:
+        return None
+    named: set[int] = set()
+    for uid in uids:
+        for entry in getattr(defs[uid], entries):
+            if entry[0] is None:
+                return frozenset()
+            named |= entry[0]
+    return frozenset(named)
+
+
+def expansion_spec(spec: Any) -> None:
+    """Who in this game attaches, watches plays or arrivals, reduces costs, ignores limits."""
+    card_def = spec.card_def
+    every = range(spec.n_cards)
+    spec.attaching = any(kind == NEED_HOST for uid in every for mode in card_def[uid].modes
+                         for kind, _ in mode.needs)
+    spec.immune = any(card_def[uid].immune is not None for uid in every)
+    spec.discounters = tuple(tuple(u for u in spec.decks[p] if card_def[u].discount is not None)
+                             for p in (0, 1))
+    spec.play_watchers = tuple(tuple(u for u in spec.decks[p] if card_def[u].play_watch)
+                               for p in (0, 1))
+    spec.play_watch_defs = tuple(_watched(card_def, spec.play_watchers[p], "play_watch")
+                                 for p in (0, 1))
+    spec.arrival_watchers = tuple(u for u in every if card_def[u].arrivals)
+    spec.arrival_defs = _watched(card_def, spec.arrival_watchers, "arrivals")

@@ -1,0 +1,236 @@
+"""Effect steps and hooks the expansion cards need: conditions (`only-if`), cards put under
+other cards (`attach`), static cost reductions, a card destroying or discarding itself, and
+the triggers "while in play, the opponent plays ..." and "a card arrives here".
+
+Runners follow the calling convention of `effects.py`: `runner(state, (runner, params,
+ctx))` with ctx = (acting player, source card uid or -1, battlefield).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.actions import ACCEPT, K_ATTACH, K_OPTIONAL, PASS, PIECE_BASE
+from deckbuilder.engine.addons import SLOT_UNDER, AttachedMode
+from deckbuilder.engine.board import destroy_card, find_row, lift, push_steps, targets
+from deckbuilder.engine.card_steps import Resolver, TargetFilter
+from deckbuilder.engine.state import State
+
+#: The open decision "choose the card to put this card under" (not in actions.py's table of
+#: kinds: `kind_name` calls it a "decision" and actions read "choose <card> at <place>").
+#: Kinds of `ModeDef.needs` entries: what must be true for a mode to be playable.
+NEED_CONDITION, NEED_HOST = 0, 1
+
+
+# -- conditions ---------------------------------------------------------------------------------
+def compile_condition(condition: Any, resolver: Resolver) -> tuple:
+    """A `Condition` -> (dead bandit indexes, marker battlefields or None, battlefield the
+    marker must be before or None, card definitions one of which is in play or None).
+    Ids this game does not have compile to -1 / drop out, so they never hold."""
+    dead = tuple(resolver.character(card_id) for card_id in condition.dead)
+    at = (frozenset(resolver.bf(card_id) for card_id in condition.marker_at) - {-1}
+          if condition.marker_at else None)
+    before = resolver.bf(condition.marker_before) if condition.marker_before else None
+    in_play = (frozenset(resolver.card(card_id) for card_id in condition.in_play) - {-1}
+               if condition.in_play else None)
+    return (dead, at, before, in_play)
+
+
+def condition_holds(state: State, condition: tuple, player: int) -> bool:
+    """Does a compiled condition hold now? (`player`: the acting player, for future use.)"""
+    dead, at, before, in_play = condition
+    alive = state.alive
+    for index in dead:
+        if index < 0 or alive[index]:
+            return False
+    if at is not None and state.marker_bf not in at:
+        return False
+    if before is not None and not (before >= 0 and state.marker_bf < before):
+        return False
+    if in_play is not None:
+        def_of = state.spec.def_of
+        placed = state.placed
+        if not any(placed[uid] is not None and def_of[uid] in in_play
+                   for uid in range(state.spec.n_cards)):
+            return False
+    return True
+
+
+def run_only_if(state: State, task: tuple) -> None:
+    """The rest of the list (compiled into this step's params) runs only if it holds."""
+    condition, rest, _blocks = task[1]
+    ctx = task[2]
+    if condition_holds(state, condition, ctx[0]):
+        push_steps(state, rest, ctx)
+    elif state.verbose:
+        state.note("a condition does not hold: the rest of the effect does not happen")
+
+
+def gate_of(steps: tuple) -> tuple | None:
+    """The condition that restricts when `steps` may be used: a leading `only-if` with
+    `blocks_play` (None: no restriction)."""
+    if steps and steps[0][0] is run_only_if and steps[0][1][2]:
+        return steps[0][1][0]
+    return None
+
+
+def gate_open(state: State, steps: tuple, player: int) -> bool:
+    gate = gate_of(steps)
+    return gate is None or condition_holds(state, gate, player)
+
+
+# -- attach ---------------------------------------------------------------------------------------
+def attach_hosts(state: State, target: TargetFilter, ctx: tuple) -> list[int]:
+    """The acting player's cards in play that the attaching card may go under."""
+    owner = state.spec.owner
+    return [uid for uid in targets(state, target, ctx)
+            if owner[uid] == ctx[0] and uid != ctx[1]]
+
+
+def run_attach(state: State, task: tuple) -> None:
+    target, mode = task[1]
+    ctx = task[2]
+    hosts = attach_hosts(state, target, ctx)
+    if not hosts or mode is None:
+        return  # a one-shot left in limbo is discarded by the play that started it
+    if len(hosts) == 1:
+        attach_card(state, ctx[1], hosts[0], mode)
+        return
+    state.decide(ctx[0], sorted(PIECE_BASE + uid for uid in hosts), _resume_attach,
+                 (ctx[1], mode), K_ATTACH)
+
+
+def _resume_attach(state: State, action: int, data: tuple) -> None:
+    attach_card(state, data[0], action - PIECE_BASE, data[1])
+
+
+def attach_card(state: State, uid: int, host: int, mode: Any) -> None:
+    """Put card `uid` (in limbo, or in play) under `host`, played in `mode`."""
+    if uid in state.limbo:
+        state.limbo.remove(uid)
+    elif state.placed[uid] is not None:
+        lift(state, uid)
+    state.rows[find_row(state, host)].append(uid)
+    state.placed[uid] = AttachedMode(mode, host)
+    state.eagle[uid] = state.eagle[host]  # an eagle token empties the cards under it too
+    if state.verbose:
+        state.note(f"{state.spec.card_def[uid].name} is put under "
+                   f"{state.spec.card_def[host].name}{state.where_text(host)}")
+
+
+def bind_attach(steps: tuple, mode: Any) -> tuple:
+    """Give each `attach` step of a mode's effect the mode it puts under a card."""
+    bound = []
+    for runner, params in steps:
+        if runner is run_attach:
+            params = (params[0], mode)
+        elif runner is run_only_if:
+            params = (params[0], bind_attach(params[1], mode), params[2])
+        bound.append((runner, params))
+    return tuple(bound)
+
+
+def mode_needs(steps: tuple) -> tuple:
+    """What must hold for a mode with this play effect to be playable: its leading blocking
+    condition, and a host for every `attach` step (at the top or after that condition)."""
+    needs: list[tuple] = []
+    gate = gate_of(steps)
+    if gate is not None:
+        needs.append((NEED_CONDITION, gate))
+    if steps and steps[0][0] is run_only_if:
+        steps = steps[0][1][1]
+    needs.extend((NEED_HOST, params[0]) for runner, params in steps if runner is run_attach)
+    return tuple(needs)
+
+
+def needs_met(state: State, needs: tuple, player: int) -> bool:
+    for kind, params in needs:
+        if kind == NEED_CONDITION:
+            if not condition_holds(state, params, player):
+                return False
+        elif not attach_hosts(state, params, (player, -1, state.marker_bf)):
+            return False
+    return True
+
+
+# -- a card's effect on itself --------------------------------------------------------------
+def run_destroy_self(state: State, task: tuple) -> None:
+    source = task[2][1]
+    if 0 <= source < state.spec.n_cards and state.placed[source] is not None:
+        destroy_card(state, source)
+
+
+def run_discard_self(state: State, task: tuple) -> None:
+    source = task[2][1]
+    if 0 <= source < state.spec.n_cards and state.placed[source] is not None:
+        lift(state, source)
+        state.discards[state.spec.owner[source]].append(source)
+        if state.verbose:
+            state.note(f"{state.spec.card_def[source].name} is discarded from play")
+
+
+def run_static(state: State, task: tuple) -> None:
+    """Static while the card stays in play (compiled into the card: `CardDef.discount`,
+    `CardDef.immune`); running it does nothing."""
+
+
+def compile_cost_reduction(step: Any, resolver: Resolver) -> tuple:
+    return (step.amount, resolver.named(step.name_contains))
+
+
+def compile_unaffected_by(step: Any, resolver: Resolver) -> TargetFilter:
+    return TargetFilter(step.target, resolver)
+
+
+def card_cost(state: State, player: int, card: Any, bf: int) -> int:
+    """The discards `player` pays to play `card` at `bf` now (waivers and reductions)."""
+    cost = 0 if bf in card.cost_waived else card.cost
+    if card.discounted and cost:
+        row = state.rows[2 * state.marker_bf + player]
+        card_def = state.spec.card_def
+        for uid in state.spec.discounters[player]:
+            if uid in row and not state.eagle[uid] and state.placed[uid].slot != SLOT_UNDER:
+                amount, names = card_def[uid].discount
+                if card.idx in names:
+                    cost -= amount
+    return max(0, cost)
+
+
+# -- "while in play, the opponent plays ..." ------------------------------------------------
+def t_in_play_watchers(state: State, task: tuple) -> None:
+    """The opponent of `player` may have cards in play that react to the card `uid` being
+    played at `bf` (opponent-plays-while-in-play); a cancelled card wakes none."""
+    player, uid, bf = task[1], task[2], task[3]
+    if state.cancelled:
+        return
+    spec = state.spec
+    watcher_side = 1 - player
+    definition = spec.def_of[uid]
+    placed = state.placed
+    due = []
+    for watcher in spec.play_watchers[watcher_side]:
+        if placed[watcher] is None or state.eagle[watcher] or placed[watcher].slot == SLOT_UNDER:
+            continue
+        here = find_row(state, watcher) >> 1
+        for cards, only_here, optional, steps in spec.card_def[watcher].play_watch:
+            if (cards is None or definition in cards) and (not only_here or here == bf) \
+                    and gate_open(state, steps, watcher_side):
+                due.append((watcher, optional, steps, (watcher_side, watcher, here)))
+    for entry in reversed(due):
+        state.tasks.append((_t_watcher, entry))
+
+
+def _t_watcher(state: State, task: tuple) -> None:
+    watcher, optional, steps, ctx = task[1]
+    if state.cancelled or state.placed[watcher] is None:
+        return
+    if optional:
+        state.decide(ctx[0], [PASS, ACCEPT], _resume_watcher, (steps, ctx), K_OPTIONAL)
+    else:
+        push_steps(state, steps, ctx)
+
+
+def _resume_watcher(state: State, action: int, data: tuple) -> None:
+    if action == ACCEPT:
+        push_steps(state, data[0], data[1])
+
