@@ -40,11 +40,9 @@ def wins(bot: str, other: str, seat: int, games: int, seed: int = 11) -> int:
 def test_specs_build_the_named_bots() -> None:
     assert isinstance(toy_bot("random"), RandomBot)
     greedy = toy_bot("greedy")
-    assert isinstance(greedy, GreedyBot) and greedy.determinize
-    assert not toy_bot("greedy:determinize=false").determinize
-    assert toy_bot("greedy").settle and not toy_bot("greedy:settle=false").settle
-    assert toy_bot("greedy:settle=false,determinize=false").name == (
-        "greedy:determinize=false,settle=false")
+    assert isinstance(greedy, GreedyBot) and greedy.settle
+    assert not toy_bot("greedy:settle=false").settle
+    assert toy_bot("greedy: settle=no").name == "greedy:settle=false"
     search = toy_bot("search:rollouts=200")
     assert isinstance(search, SearchBot)
     assert (search.rollouts, search.ms, search.name) == (200, None, "search:rollouts=200")
@@ -63,7 +61,8 @@ def test_specs_build_the_named_bots() -> None:
         ("search:rollouts=10,ms=5", "both"),
         ("search:exploration=2", "unknown option"),
         ("search:policy=clever", "rollout policy"),
-        ("greedy:determinize=maybe", "true/false"),
+        ("greedy:settle=maybe", "true/false"),
+        ("greedy:determinize=false", "unknown option"),  # peeking is not an option
         ("random:fast", "key=value"),
     ],
 )
@@ -80,7 +79,7 @@ def test_time_budgets_are_flagged_as_not_reproducible() -> None:
 
 
 # -- legal moves, reproducibility, no cheating ------------------------------------------------
-@pytest.mark.parametrize("spec", ["random", "greedy", "greedy:determinize=false", FAST_SEARCH,
+@pytest.mark.parametrize("spec", ["random", "greedy", "greedy:settle=false", FAST_SEARCH,
                                   "search:rollouts=6,policy=fast",
                                   "search:rollouts=6,policy=random,horizon=3"])
 def test_bots_only_choose_legal_actions(spec: str) -> None:
@@ -206,3 +205,51 @@ def test_search_beats_greedy_from_each_seat(seat: int) -> None:
     search = wins(FAST_SEARCH, "greedy", seat, games)
     mirror = wins("greedy", "greedy", seat, games)
     assert search >= mirror + 0.15 * games
+
+
+# -- the ladder on Revolver itself -----------------------------------------------------------
+def _revolver_wins(colty_bot: str, mcready_bot: str, games: int) -> tuple[int, int]:
+    """(colty wins, mcready wins) over `games` seeded games of the two base decks."""
+    catalog = pytest.importorskip("deckbuilder.catalog").build_catalog()
+    engine = pytest.importorskip("deckbuilder.engine")
+    if not hasattr(engine, "new_game"):
+        pytest.skip("the engine is not installed yet")
+    from deckbuilder.sim.runner import prime_catalog
+
+    prime_catalog(catalog)
+    run = simulate(Contestant("colty", catalog.base_deck("revolver", "colty"), colty_bot),
+                   Contestant("mcready", catalog.base_deck("revolver", "mcready"), mcready_bot),
+                   side=0, games=games, seed=1)
+    colty = sum(1 for result in run.results if result.winner == 0)
+    mcready = sum(1 for result in run.results if result.winner == 1)
+    return colty, mcready
+
+
+def test_on_revolver_greedy_beats_random_from_each_side() -> None:
+    games = 24
+    random_colty, random_mcready = _revolver_wins("random", "random", games)
+    greedy_colty, _ = _revolver_wins("greedy", "random", games)
+    _, greedy_mcready = _revolver_wins("random", "greedy", games)
+    assert greedy_colty >= random_colty + 0.3 * games
+    assert greedy_mcready >= random_mcready + 0.25 * games
+
+
+def test_on_revolver_every_bot_plays_only_legal_moves_from_each_side() -> None:
+    """Search strength on Revolver is measured by benchmarks/bot_ladder.py (minutes, not a
+    unit test); here each bot plays whole games from both seats, every choice legal."""
+    engine = pytest.importorskip("deckbuilder.engine")
+    if not hasattr(engine, "new_game"):
+        pytest.skip("the engine is not installed yet")
+    catalog = pytest.importorskip("deckbuilder.catalog").build_catalog()
+    decks = [catalog.base_deck("revolver", "colty"), catalog.base_deck("revolver", "mcready")]
+    fast_search = "search:rollouts=2,policy=fast"
+    for specs in ((fast_search, "greedy"), ("random", fast_search),
+                  ("greedy", "random")):
+        bots = [make_bot(spec) for spec in specs]
+        state = engine.new_game(decks, 3, catalog=catalog)
+        rng = random.Random(3)
+        while not state.is_terminal():
+            action = bots[state.current_player()].choose(state, rng)
+            assert action in state.legal_actions(), state.action_to_string(action)
+            state.apply(action)
+        assert state.outcome() is not None

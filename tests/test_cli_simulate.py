@@ -115,6 +115,7 @@ def test_an_unknown_card_is_refused_with_its_line(tmp_path: Path) -> None:
         (("colty", "--bot", "minimax"), "unknown bot"),
         (("colty", "--opponent-bot", "search:rollouts=x"), "not a number"),
         (("no-such-deck.yaml",), "no-such-deck.yaml"),
+        (("colty", "--ruleset", "nonsense"), "unknown ruleset"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: tuple[str, ...], words: str) -> None:

@@ -40,20 +40,12 @@ class BotSpecError(DeckbuilderError):
     """A bot specification such as `search:rollouts=abc` cannot be understood."""
 
 
-def default_evaluate(state: Any, player: int) -> float:
-    """The engine's rule-aware heuristic (imported late: the engine is optional here)."""
-    from deckbuilder.engine.evaluate import evaluate
-
-    return evaluate(state, player)
-
-
 def _resolve(evaluate: Evaluator | None) -> Evaluator:
+    """The given heuristic, or the engine's (imported late: bots also play other games)."""
     if evaluate is not None:
         return evaluate
-    try:
-        from deckbuilder.engine.evaluate import evaluate as engine_evaluate
-    except ImportError:
-        return default_evaluate
+    from deckbuilder.engine.evaluate import evaluate as engine_evaluate
+
     return engine_evaluate
 
 
@@ -74,11 +66,13 @@ class GreedyBot:
 
     The heuristic (`evaluate`) carries the rules' priorities: win conditions, border tokens,
     firepower balance, cards in hand (costs). Determinizing first means an action that draws
-    a card is judged on a random card, not on the real top of the deck.
+    a card is judged on a random card, not on the real top of the deck, and a heuristic that
+    reads hands reads a re-dealt opponent's hand, not the real one. Settling means an action
+    is judged once its move is complete (cost paid, targets chosen, casualty taken), not
+    half-way through; `greedy:settle=false` switches that off, for comparison.
     """
 
     evaluate: Evaluator
-    determinize: bool = True
     settle: bool = True
     name: str = "greedy"
 
@@ -87,11 +81,9 @@ class GreedyBot:
         if len(actions) == 1:
             return actions[0]
         player = state.current_player()
-        if self.determinize:
-            world = state.resample_hidden(player, rng)
-            return best_action(world, actions, player, self.evaluate, rng, spend_world=True,
-                               settle=self.settle)
-        return best_action(state, actions, player, self.evaluate, rng, settle=self.settle)
+        world = state.resample_hidden(player, rng)
+        return best_action(world, actions, player, self.evaluate, rng, spend_world=True,
+                           settle=self.settle)
 
 
 def is_mid_move(state: Any) -> bool:
@@ -121,9 +113,9 @@ def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int 
 
 
 def copy_world(world: Any, rng: random.Random) -> Any:
-    """A copy to try an action on. A state with `fork(rng)` gives a copy whose chance draws
-    from `rng` instead of a copy of its own generator (copying a Random's state is half the
-    cost of a clone); any other state is cloned."""
+    """A copy to try an action on. A state may offer `fork(rng)`, a copy whose chance draws
+    from `rng` rather than from a copy of its own generator (cheaper where copying the
+    generator is costly); any other state is cloned."""
     fork = getattr(world, "fork", None)
     return fork(rng) if fork is not None else world.clone()
 
@@ -223,7 +215,7 @@ class SearchBot:
 
 # -- the registry ----------------------------------------------------------------------------
 BOT_HELP = (
-    "random | greedy[:determinize=false,settle=false] | "
+    "random | greedy[:settle=false] | "
     "search[:rollouts=N|ms=M,horizon=T,policy=greedy|fast|random]"
 )
 #: How both sides play inside a search rollout: the greedy bot's rule (a move judged once
@@ -279,13 +271,10 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         _reject_unknown(spec, options, set())
         return RandomBot()
     if kind == "greedy":
-        _reject_unknown(spec, options, {"determinize", "settle"})
-        determinize = _flag(spec, "determinize", options.get("determinize", "true"))
+        _reject_unknown(spec, options, {"settle"})
         settle = _flag(spec, "settle", options.get("settle", "true"))
-        changed = {key: value for key, value in
-                   (("determinize", determinize), ("settle", settle)) if not value}
-        name = _canonical_name(kind, {key: "false" for key in changed})
-        return GreedyBot(_resolve(evaluate), determinize=determinize, settle=settle, name=name)
+        name = "greedy" if settle else "greedy:settle=false"
+        return GreedyBot(_resolve(evaluate), settle=settle, name=name)
     if kind == "search":
         _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy"})
         if "rollouts" in options and "ms" in options:

@@ -1,10 +1,13 @@
 """`simulate`: a deck against an opponent over many seeded games, optionally paired with a
 baseline deck on the same seeds.
 
-    >>> from deckbuilder.sim import Contestant, simulate   # doctest: +SKIP
-    >>> run = simulate(Contestant("My Colty", my_cards, "greedy"),
-    ...                Contestant("McReady base", base_cards, "greedy"),
-    ...                side=0, games=1000, seed=1, workers=2)
+    >>> from deckbuilder import load_catalog
+    >>> catalog = load_catalog()
+    >>> run = simulate(Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
+    ...                Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random"),
+    ...                side=0, games=4, seed=1)
+    >>> [result.index for result in run.results]
+    [0, 1, 2, 3]
 """
 
 from __future__ import annotations
