@@ -1,0 +1,96 @@
+"""The balance table of Revolver's base decks: who wins, how games end, how long they last.
+
+    python benchmarks/calibrate.py                       # 400 games per pair, 2 workers
+    python benchmarks/calibrate.py --games 200 --pairs greedy,greedy random,greedy
+    python benchmarks/calibrate.py --search search:rollouts=30 --search-games 400
+
+Each row is one pair of bots (the gang's bot, McReady's bot) playing the two base decks over
+seeded games. It prints each side's wins with a Wilson 95% interval, draws (turn cap), how
+the games ended and their mean length in turns. A simulator whose base matchup is lopsided
+between equally good bots cannot tell a player whether a deck change helps: the target for the
+(mostly unconfirmed) base data is roughly 35-65% for each side between equal bots. Results
+measure decks *and* bots together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+from deckbuilder.catalog import build_catalog
+from deckbuilder.sim import Contestant, simulate
+from deckbuilder.sim.runner import prime_catalog
+from deckbuilder.sim.stats import wilson_interval
+
+DEFAULT_PAIRS = ("greedy,greedy", "random,random", "greedy,random", "random,greedy")
+ENDING_ABBREVIATIONS = {
+    "border_emptied": "border", "train_reached": "train", "gang_wiped_out": "wiped",
+    "jack_killed": "jack", "cortez_killed": "cortez", "derail_failed": "derail",
+    "card_effect": "card", "turn_cap": "cap",
+}
+
+
+def share(wins: int, games: int) -> str:
+    """'52.3% [47.4, 57.1]': the rate and its Wilson 95% interval, in percent."""
+    low, high = wilson_interval(wins, games)
+    return f"{100 * wins / games:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]"
+
+
+def balance_row(colty: dict[str, int], mcready: dict[str, int], colty_bot: str,
+                mcready_bot: str, games: int, seed: int, workers: int,
+                ruleset: str) -> str:
+    """Play one pair of bots and format its row of the table."""
+    started = time.perf_counter()
+    run = simulate(Contestant("colty base", colty, colty_bot),
+                   Contestant("mcready base", mcready, mcready_bot),
+                   side=0, games=games, seed=seed, workers=workers, ruleset=ruleset)
+    seconds = time.perf_counter() - started
+    results = run.results
+    played = len(results)
+    colty_wins = sum(1 for result in results if result.winner == 0)
+    mcready_wins = sum(1 for result in results if result.winner == 1)
+    draws = played - colty_wins - mcready_wins
+    endings = Counter(result.termination for result in results)
+    ending_text = " ".join(f"{ENDING_ABBREVIATIONS.get(name, name)} {count}"
+                           for name, count in endings.most_common())
+    mean_turns = sum(result.turns for result in results) / played
+    return (f"{colty_bot:<22} {mcready_bot:<22} {played:>5} {share(colty_wins, played):<24} "
+            f"{share(mcready_wins, played):<24} {draws:>5} {mean_turns:6.1f}  {ending_text}"
+            f"  ({seconds:.0f}s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", nargs="+", default=list(DEFAULT_PAIRS),
+                        help="COLTY_BOT,MCREADY_BOT pairs (default: greedy and random)")
+    parser.add_argument("--games", type=int, default=400, help="games per pair")
+    parser.add_argument("--search", default="search:rollouts=30",
+                        help="search bot played against itself ('' to skip)")
+    parser.add_argument("--search-games", type=int, default=400, help="games for the search pair")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ruleset", default="rulebook-en")
+    options = parser.parse_args()
+
+    catalog = build_catalog()
+    prime_catalog(catalog)
+    colty = catalog.base_deck("revolver", "colty")
+    mcready = catalog.base_deck("revolver", "mcready")
+    pairs = [tuple(pair.split(",", 1)) for pair in options.pairs]
+    if options.search:
+        pairs.append((options.search, options.search))
+    print(f"Revolver base decks, seed {options.seed}, ruleset {options.ruleset}; "
+          "wins with Wilson 95% intervals; endings: border emptied, train reached, "
+          "gang wiped out, ...")
+    print(f"{'colty bot':<22} {'mcready bot':<22} {'games':>5} {'colty wins':<24} "
+          f"{'mcready wins':<24} {'draws':>5} {'turns':>6}  endings")
+    for colty_bot, mcready_bot in pairs:
+        games = options.search_games if options.search and colty_bot == options.search \
+            and mcready_bot == options.search else options.games
+        print(balance_row(colty, mcready, colty_bot, mcready_bot, games, options.seed,
+                          options.workers, options.ruleset), flush=True)
+
+
+if __name__ == "__main__":
+    main()
