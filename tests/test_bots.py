@@ -235,7 +235,7 @@ def test_on_revolver_greedy_beats_random_from_each_side() -> None:
 
 
 def test_on_revolver_every_bot_plays_only_legal_moves_from_each_side() -> None:
-    """Search strength on Revolver is measured by benchmarks/bot_ladder.py (minutes, not a
+    """Search strength on Revolver is measured by benchmarks/calibrate.py --pairs (minutes, not a
     unit test); here each bot plays whole games from both seats, every choice legal."""
     engine = pytest.importorskip("deckbuilder.engine")
     if not hasattr(engine, "new_game"):
