@@ -226,12 +226,14 @@ def _revolver_wins(colty_bot: str, mcready_bot: str, games: int) -> tuple[int, i
 
 
 def test_on_revolver_greedy_beats_random_from_each_side() -> None:
+    """Greedy wins nearly every game against random from either seat, and does better in each
+    seat than random does against the same random opponent."""
     games = 24
     random_colty, random_mcready = _revolver_wins("random", "random", games)
     greedy_colty, _ = _revolver_wins("greedy", "random", games)
     _, greedy_mcready = _revolver_wins("random", "greedy", games)
-    assert greedy_colty >= random_colty + 0.3 * games
-    assert greedy_mcready >= random_mcready + 0.25 * games
+    assert greedy_colty >= 0.9 * games and greedy_colty >= random_colty
+    assert greedy_mcready >= 0.9 * games and greedy_mcready >= random_mcready + 0.5 * games
 
 
 def test_on_revolver_every_bot_plays_only_legal_moves_from_each_side() -> None:
