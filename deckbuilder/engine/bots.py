@@ -24,6 +24,9 @@ from deckbuilder.errors import DeckbuilderError
 
 #: `evaluate(state, player) -> float` in [-1, 1] from `player`'s point of view.
 Evaluator = Callable[[Any, int], float]
+#: `quick(state, actions) -> action or None`: a decision inside a look-ahead taken without
+#: judging each option (None: judge them). See deckbuilder.engine.quick.
+QuickChoice = Callable[[Any, list[int]], "int | None"]
 
 _TIE = 1e-9
 
@@ -49,6 +52,15 @@ def _resolve(evaluate: Evaluator | None) -> Evaluator:
     return engine_evaluate
 
 
+def _resolve_quick(evaluate: Evaluator | None) -> QuickChoice | None:
+    """The engine's quick choices go with the engine's heuristic only."""
+    if evaluate is not None:
+        return None
+    from deckbuilder.engine.quick import quick_choice
+
+    return quick_choice
+
+
 @dataclass
 class RandomBot:
     """Uniformly random among legal actions: the floor every other bot must clear."""
@@ -69,12 +81,16 @@ class GreedyBot:
     a card is judged on a random card, not on the real top of the deck, and a heuristic that
     reads hands reads a re-dealt opponent's hand, not the real one. Settling means an action
     is judged once its move is complete (cost paid, targets chosen, casualty taken), not
-    half-way through; `greedy:settle=false` switches that off, for comparison.
+    half-way through; `greedy:settle=false` switches that off, for comparison. While
+    settling, the small decisions `quick` knows (which card pays a cost) are taken without
+    judging each option (`greedy:quick=false` judges them too); the bot's own decisions
+    are always judged in full.
     """
 
     evaluate: Evaluator
     settle: bool = True
     name: str = "greedy"
+    quick: QuickChoice | None = None
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -83,7 +99,7 @@ class GreedyBot:
         player = state.current_player()
         world = state.resample_hidden(player, rng)
         return best_action(world, actions, player, self.evaluate, rng, spend_world=True,
-                           settle=self.settle)
+                           settle=self.settle, quick=self.quick)
 
 
 def is_mid_move(state: Any) -> bool:
@@ -100,15 +116,20 @@ def is_mid_move(state: Any) -> bool:
     return kind is not None and kind != 0 and not state.is_terminal()
 
 
-def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int = 30) -> None:
-    """Finish the move under way, each side choosing greedily: a card is judged after its cost
-    is paid and its effect (and any casualty) resolved, not half-way through."""
+def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int = 30,
+                quick: QuickChoice | None = None) -> None:
+    """Finish the move under way, each side choosing greedily (or by `quick` where it has an
+    answer): a card is judged after its cost is paid and its effect (and any casualty)
+    resolved, not half-way through."""
     for _ in range(limit):
         if not is_mid_move(world):
             return
         actions = world.legal_actions()
-        action = actions[0] if len(actions) == 1 else best_action(
-            world, actions, world.current_player(), evaluate, rng)
+        action = actions[0] if len(actions) == 1 else None
+        if action is None and quick is not None:
+            action = quick(world, actions)
+        if action is None:
+            action = best_action(world, actions, world.current_player(), evaluate, rng)
         world.apply(action)
 
 
@@ -122,12 +143,13 @@ def copy_world(world: Any, rng: random.Random) -> Any:
 
 def best_action(
     world: Any, actions: list[int], player: int, evaluate: Evaluator, rng: random.Random,
-    spend_world: bool = False, settle: bool = False,
+    spend_world: bool = False, settle: bool = False, quick: QuickChoice | None = None,
 ) -> int:
     """The action whose result `evaluate` likes best for `player`; ties broken at random.
 
     `spend_world`: `world` is a throw-away copy, so the last action is tried on it directly
-    (one clone fewer per decision). `settle`: judge each action once its move is complete.
+    (one clone fewer per decision). `settle`: judge each action once its move is complete,
+    taking the small decisions on the way with `quick` where it answers.
     """
     best: list[int] = []
     best_value = -math.inf
@@ -136,7 +158,7 @@ def best_action(
         after = world if spend_world and action == last else copy_world(world, rng)
         after.apply(action)
         if settle:
-            settle_move(after, evaluate, rng)
+            settle_move(after, evaluate, rng, quick=quick)
         value = evaluate(after, player)
         if value > best_value + _TIE:
             best_value = value
@@ -166,6 +188,7 @@ class SearchBot:
     policy: str = "greedy"
     max_plies: int = 400
     name: str = "search"
+    quick: QuickChoice | None = None
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -208,14 +231,14 @@ class SearchBot:
                 action = actions[rng.randrange(len(actions))]
             else:
                 action = best_action(world, actions, world.current_player(), evaluate, rng,
-                                     settle=policy == "greedy")
+                                     settle=policy == "greedy", quick=self.quick)
             world.apply(action)
         return evaluate(world, player)
 
 
 # -- the registry ----------------------------------------------------------------------------
 BOT_HELP = (
-    "random | greedy[:settle=false] | "
+    "random | greedy[:settle=false,quick=false] | "
     "search[:rollouts=N|ms=M,horizon=T,policy=greedy|fast|random]"
 )
 #: How both sides play inside a search rollout: the greedy bot's rule (a move judged once
@@ -271,16 +294,20 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         _reject_unknown(spec, options, set())
         return RandomBot()
     if kind == "greedy":
-        _reject_unknown(spec, options, {"settle"})
+        _reject_unknown(spec, options, {"settle", "quick"})
         settle = _flag(spec, "settle", options.get("settle", "true"))
-        name = "greedy" if settle else "greedy:settle=false"
-        return GreedyBot(_resolve(evaluate), settle=settle, name=name)
+        quick = _flag(spec, "quick", options.get("quick", "true"))
+        switched_off = {key: "false" for key, on in (("quick", quick), ("settle", settle))
+                        if not on}
+        return GreedyBot(_resolve(evaluate), settle=settle,
+                         name=_canonical_name(kind, switched_off),
+                         quick=_resolve_quick(evaluate) if quick else None)
     if kind == "search":
         _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy"})
         if "rollouts" in options and "ms" in options:
             raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
                                fix="give the budget as rollouts=N or as ms=M")
-        bot = SearchBot(_resolve(evaluate))
+        bot = SearchBot(_resolve(evaluate), quick=_resolve_quick(evaluate))
         if "rollouts" in options:
             bot.rollouts = _number(spec, "rollouts", options["rollouts"], int, 1)
         if "ms" in options:

@@ -1,0 +1,78 @@
+"""Cheap answers to the small decisions inside a greedy look-ahead.
+
+The greedy bot judges each candidate move once it is complete ("settled"): a card is judged
+after its cost is paid, not half-way through. Settling a move by trying every way to pay
+(every card that could be discarded) costs a copy of the game and a heuristic call per
+option, and paying is nearly half of all the look-ahead work in a game. Which card to pay
+with matters far less than which card to play, so inside the look-ahead a payment takes the
+card in hand the player will miss least, judged from the card alone; the real payment (a
+decision the player actually faces) is still judged in full by the bot.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine import card_steps, effects
+from deckbuilder.engine.actions import K_DISCARD, K_PAY
+from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
+from deckbuilder.engine.compiled import CardDef, GameSpec
+from deckbuilder.engine.state import State
+
+#: Worth of a card kept in hand, in firepower: a casualty it makes the gang take, a turn
+#: space it moves the marker, being a reaction, having any other effect.
+CASUALTY_WORTH = 4.0
+MARKER_WORTH = 2.5
+REACTION_WORTH = 2.0
+EFFECT_WORTH = 1.5
+#: Each discard a card costs makes it that much harder to play.
+COST_WORTH = 0.5
+
+_WORTHS: dict[int, tuple[GameSpec, list[float]]] = {}
+
+
+def card_worth(card: CardDef) -> float:
+    """How much its owner misses this card when it leaves the hand."""
+    firepower = max((mode.firepower for mode in card.modes
+                     if mode.slot == SLOT_OWN and mode.play == FIREPOWER), default=0)
+    worth = float(firepower)
+    has_effect = False
+    for mode in card.modes:
+        for runner, params in mode.effect:
+            if runner is card_steps.run_casualty:
+                worth += CASUALTY_WORTH * int(params)
+            elif runner is effects.run_move_marker:
+                worth += MARKER_WORTH * abs(params[0])
+            else:
+                has_effect = True
+    if has_effect:
+        worth += EFFECT_WORTH
+    if card.react_attack is not None or card.react_plays is not None:
+        worth += REACTION_WORTH
+    return worth - COST_WORTH * card.cost
+
+
+def _worths(spec: GameSpec) -> list[float]:
+    cached = _WORTHS.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        cached = (spec, [card_worth(card) for card in spec.defs])
+        _WORTHS[id(spec)] = cached
+    return cached[1]
+
+
+def quick_choice(state: State, actions: list[int]) -> int | None:
+    """The action to take without look-ahead, or None where the decision needs judging.
+
+    Paying a cost or discarding: the card of least worth (the lowest card id on ties, so a
+    game stays reproducible)."""
+    kind = state.pending_kind
+    if kind != K_PAY and kind != K_DISCARD:
+        return None
+    spec = state.spec
+    base = spec.layout.pay_base
+    worths = _worths(spec)
+    best = actions[0]
+    best_worth = worths[best - base]
+    for action in actions:
+        worth = worths[action - base]
+        if worth < best_worth:
+            best, best_worth = action, worth
+    return best

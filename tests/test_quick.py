@@ -1,0 +1,93 @@
+"""Quick choices inside the greedy look-ahead: which card pays a cost, without judging each."""
+
+from __future__ import annotations
+
+import random
+
+from deckbuilder.catalog import build_catalog
+from deckbuilder.engine import new_game
+from deckbuilder.engine.actions import K_MAIN, K_PAY
+from deckbuilder.engine.bots import GreedyBot, make_bot
+from deckbuilder.engine.evaluate import evaluate
+from deckbuilder.engine.quick import card_worth, quick_choice
+
+
+def _decks() -> list[dict[str, int]]:
+    catalog = build_catalog()
+    return [catalog.base_deck("revolver", "colty"), catalog.base_deck("revolver", "mcready")]
+
+
+def _worth(state, card_id: str) -> float:
+    spec = state.spec
+    return card_worth(next(card for card in spec.defs if card.id == card_id))
+
+
+def test_a_card_that_kills_or_fires_harder_is_worth_keeping_longer() -> None:
+    state = new_game(_decks(), seed=1)
+    assert _worth(state, "get-the-rope-ready-boys") > _worth(state, "cowboy")
+    assert _worth(state, "deputy") > _worth(state, "cowboy")
+    assert _worth(state, "hail-of-bullets") > _worth(state, "38-special")
+
+
+def _first_decision(kind: int, seed: int):
+    state = new_game(_decks(), seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        if state.pending_kind == kind and len(actions) > 1:
+            return state, actions
+        state.apply(actions[rng.randrange(len(actions))])
+    return None
+
+
+def test_a_payment_discards_the_card_of_least_worth() -> None:
+    checked = 0
+    for seed in range(20):
+        found = _first_decision(K_PAY, seed)
+        if found is None:
+            continue
+        state, actions = found
+        choice = quick_choice(state, actions)
+        assert choice in actions
+        base = state.spec.layout.pay_base
+        worths = [card_worth(state.spec.defs[action - base]) for action in actions]
+        assert card_worth(state.spec.defs[choice - base]) == min(worths)
+        checked += 1
+    assert checked >= 5
+
+
+def test_other_decisions_are_left_to_the_bot() -> None:
+    found = _first_decision(K_MAIN, 3)
+    assert found is not None
+    assert quick_choice(*found) is None
+
+
+def test_quick_payments_save_heuristic_calls_in_the_same_game() -> None:
+    calls = {"quick": 0, "full": 0}
+
+    def counting(label: str):
+        def judge(state, player: int) -> float:
+            calls[label] += 1
+            return evaluate(state, player)
+        return judge
+
+    for label, quick in (("quick", quick_choice), ("full", None)):
+        bot = GreedyBot(counting(label), quick=quick)
+        state = new_game(_decks(), seed=5)
+        rng = random.Random(5)
+        for _ in range(120):
+            if state.is_terminal():
+                break
+            action = bot.choose(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+    assert 0 < calls["quick"] < calls["full"]
+
+
+def test_the_spec_switches_quick_choices_off() -> None:
+    assert make_bot("greedy").quick is quick_choice
+    off = make_bot("greedy:quick=false")
+    assert off.quick is None and off.name == "greedy:quick=false"
+    assert make_bot("greedy:settle=false,quick=false").name == "greedy:quick=false,settle=false"
+    # A bot given another game's heuristic gets no Revolver shortcuts.
+    assert make_bot("greedy", lambda state, player: 0.0).quick is None
