@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from deckbuilder.engine.actions import actions_reading
 from deckbuilder.engine.scenario import (
     PLAYERS,
     ActionStep,
@@ -280,22 +281,6 @@ def _open_turn(state: Any, scenario: Scenario) -> None:
 
 
 # -- actions ----------------------------------------------------------------------------------
-def _norm(text: str) -> str:
-    return " ".join(str(text).split()).casefold()
-
-
-def matching(state: Any, wanted: str) -> tuple[list[int], list[str]]:
-    """Legal actions reading `wanted` exactly, else those it is a prefix of; and all texts."""
-    texts = [(action, state.action_to_string(action)) for action in state.legal_actions()]
-    key = _norm(wanted)
-    exact = [action for action, text in texts if _norm(text) == key]
-    if exact:
-        return exact, [text for _, text in texts]
-    prefixed = [action for action, text in texts if _norm(text).startswith(key)]
-    distinct = {_norm(state.action_to_string(a)) for a in prefixed}
-    return (prefixed[:1] if len(distinct) == 1 else prefixed), [text for _, text in texts]
-
-
 def _play(state: Any, step: ActionStep, index: int, plain: bool, source: Source,
           result: ScenarioResult) -> bool:
     where = source.where(*(("actions", index) if plain else ("actions", index, "do")))
@@ -312,7 +297,7 @@ def _play(state: Any, step: ActionStep, index: int, plain: bool, source: Source,
         result.failure = (f"{where}: action {number} '{wanted}': it is {player} who must "
                           f"decide now, not {step.by}")
         return False
-    actions, texts = matching(state, wanted)
+    actions, texts = actions_reading(state, wanted)
     if len(actions) != 1:
         problem = "no legal action reads so" if not actions else \
             f"it matches {len(actions)} legal actions"
@@ -358,4 +343,4 @@ def run(scenario: Scenario, source: Source, catalog: Any = None) -> ScenarioResu
     return result
 
 
-__all__ = ["build_state", "matching", "run"]
+__all__ = ["build_state", "run"]

@@ -7,7 +7,7 @@ Staging moves real card instances between zones, so every card stays in exactly 
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import K_MAIN
+from deckbuilder.engine.actions import K_MAIN, actions_reading
 from deckbuilder.engine.board import lift, place
 from deckbuilder.engine.state import State
 
@@ -131,16 +131,13 @@ def refresh(state: State) -> None:
 
 
 def action_by_text(state: State, text: str) -> int:
-    """The legal action whose `action_to_string` is `text` (exactly, else the only one that
-    contains it)."""
-    readable = {state.action_to_string(action): action for action in state.legal}
-    if text in readable:
-        return readable[text]
-    matches = [action for label, action in readable.items() if text in label]
-    if len(matches) != 1:
-        raise StagingError(f"{len(matches)} legal actions match '{text}': "
-                           f"{', '.join(readable) or 'none'}")
-    return matches[0]
+    """The legal action whose `action_to_string` reads `text`, or the only one it begins
+    (the same reading as scenario files)."""
+    actions, texts = actions_reading(state, text)
+    if len(actions) != 1:
+        raise StagingError(f"{len(actions)} legal actions match '{text}': "
+                           f"{', '.join(texts) or 'none'}")
+    return actions[0]
 
 
 def do(state: State, *texts: str) -> None:
