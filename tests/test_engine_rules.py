@@ -9,7 +9,8 @@ import pytest
 from engine_cards import alive, bandit, hand, in_play, names, ready, synthetic_game
 
 from deckbuilder.engine import IllegalActionError, Termination
-from deckbuilder.engine.board import advance_marker, bandit_dies, column_count, is_protected
+from deckbuilder.engine.board import bandit_dies, column_count, is_protected
+from deckbuilder.engine.marker import advance_marker
 from deckbuilder.engine.play import can_play, play_problem, verify_play
 from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_bandit, stage_marker
 

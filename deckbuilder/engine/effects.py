@@ -26,11 +26,9 @@ from deckbuilder.engine.actions import (
     PASS,
 )
 from deckbuilder.engine.board import (
-    activate_face_spaces,
     bandit_dies,
     destroy_card,
     draw,
-    move_marker,
     pay_next,
     push_steps,
     remove_anywhere,
@@ -74,6 +72,7 @@ from deckbuilder.engine.expansion_steps import (
     run_only_if,
     run_static,
 )
+from deckbuilder.engine.marker import activate_face_spaces, move_marker
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, Termination
 
 

@@ -32,7 +32,6 @@ from deckbuilder.engine.board import (
     can_place,
     find_row,
     lift,
-    marker_target,
     place,
     push_steps,
     row_blocking_count,
@@ -61,6 +60,7 @@ from deckbuilder.engine.expansion_steps import (
     needs_met,
     t_in_play_watchers,
 )
+from deckbuilder.engine.marker import marker_target
 from deckbuilder.engine.state import DEFENDER, State
 
 

@@ -13,16 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from deckbuilder.catalog import Catalog, build_catalog
 from deckbuilder.engine.actions import DERAIL, K_MAIN, K_REACT, MAX_ABILITIES, PASS
-from deckbuilder.engine.board import (
-    advance_marker,
-    casualty_next,
-    draw,
-    draw_phase_triggers,
-    firepower,
-    first_space,
-    push_steps,
-)
+from deckbuilder.engine.board import casualty_next, draw, firepower, push_steps
 from deckbuilder.engine.compiled import GameSpec, UnplayableDeckError, game_spec
+from deckbuilder.engine.marker import advance_marker, draw_phase_triggers, first_space
 from deckbuilder.engine.play import (
     discard_own,
     main_options,

@@ -228,7 +228,7 @@ def _space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) ->
 
 
 def _set_table(state: Any, scenario: Scenario, source: Source, ids: Ids) -> None:
-    from deckbuilder.engine.board import activate_face_spaces
+    from deckbuilder.engine.marker import activate_face_spaces
 
     spec = state.spec
     position = scenario.position
