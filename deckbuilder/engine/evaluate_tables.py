@@ -1,0 +1,380 @@
+"""What the position heuristic (`evaluate.py`) reads once per game, and what hands can do.
+
+The heuristic runs thousands of times a game (the greedy bot judges every action), so
+everything that depends only on the game's spec is worked out here once: the attacks left
+after each space of the track, what each card instance is worth in hand, the firepower a
+random hand of each size brings (the average the opponent's hidden hand counts at), and
+the kill rate at battlefields not reached yet. What depends on one hand (its firepower, the
+gang's answer) is a pure function of the hand's cards in order, so it is remembered per
+hand: a bot judging the actions of one turn asks about the same hands again and again.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from deckbuilder.engine import card_steps, effects
+from deckbuilder.engine.codes import (
+    FIREPOWER,
+    SLOT_OWN,
+    SPACE_FACE,
+    SPACE_OPTIONAL,
+    SPACE_REGULAR,
+)
+from deckbuilder.engine.compiled import CardDef, GameSpec
+from deckbuilder.engine.state import ATTACKER, DEFENDER
+
+#: Cards in a typical hand, for the kill rate at battlefields not reached yet.
+TYPICAL_HAND = 5
+#: Firepower McReady adds, on average, per card he has still to draw before an attack.
+DRAW_FIREPOWER = 0.9
+#: How uncertain (in firepower) the balance of an attack still to be played is.
+ATTACK_SPREAD = 1.8
+#: Expected kills, over the rest of the game, of one more card in McReady's hand (and the
+#: kills one card in the gang's hand prevents).
+MCREADY_CARD_KILLS = 0.2
+GANG_CARD_KILLS = 0.1
+#: Expected kills of a card in hand that makes a casualty; turns of a marker card in hand.
+CASUALTY_CARD_KILLS = 0.7
+MARKER_CARD_TURNS = 0.6
+#: Hand sizes the expected-firepower tables cover (larger hands count as this size).
+MAX_EXPECTED_HAND = 24
+SQRT2 = math.sqrt(2.0)
+_REGULAR = (SPACE_REGULAR, SPACE_OPTIONAL)
+#: Hands remembered per game before the memory is emptied (it only saves time).
+_HAND_MEMORY = 20_000
+
+#: A McReady firepower card: (firepower, cost, battlefields where its cost is waived).
+LawmanFire = tuple[int, int, frozenset[int]]
+#: A gang firepower card: (firepower, cost, counts toward the column limit).
+GangFire = tuple[int, int, bool]
+
+
+class Tables:
+    """Per game: the track after each space, and what each card can do, read once."""
+
+    __slots__ = (
+        "after",
+        "answer_memo",
+        "casualties",
+        "cost",
+        "counts",
+        "def_of",
+        "defence",
+        "draw_terms",
+        "drawn_kills",
+        "drawn_turns",
+        "expected_answer",
+        "expected_power",
+        "extra_turns",
+        "face_spaces",
+        "faces_after",
+        "firepower",
+        "fresh_rate",
+        "gang_fire",
+        "hand_memo",
+        "here_after",
+        "marker",
+        "power_memo",
+        "reaction_cost",
+        "reacts",
+        "token_gains",
+        "uid_fire",
+        "uid_kills",
+        "uid_reacts",
+        "uid_turns",
+        "waived",
+    )
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.defence = [bf.defence for bf in spec.bfs]
+        # Regular spaces strictly after (bf, space) up to the train's space; "here": on the
+        # same battlefield.
+        self.after: list[list[int]] = []
+        self.here_after: list[list[int]] = []
+        self.face_spaces: list[tuple[int, int, int]] = []  # (bf, space, flat index)
+        for index, bf in enumerate(spec.bfs):
+            row = [_regular_after(spec, index, space) for space in range(len(bf.kinds))]
+            end = _regular_after(spec, index + 1, -1) if index + 1 < spec.n_bf else 0
+            self.after.append(row)
+            self.here_after.append([count - end for count in row])
+            self.face_spaces.extend((index, space, bf.offset + space)
+                                    for space, kind in enumerate(bf.kinds) if kind == SPACE_FACE)
+        # Per (bf, space): the face spaces after it, as (flat index, on the same battlefield).
+        self.faces_after: list[list[tuple[tuple[int, bool], ...]]] = [
+            [tuple((flat, face_bf == index) for face_bf, face_space, flat in self.face_spaces
+                   if face_bf > index or (face_bf == index and face_space > space))
+             for space in range(len(bf.kinds))]
+            for index, bf in enumerate(spec.bfs)]
+        self.draw_terms: dict[int, tuple[float, float]] = {}
+        self.hand_memo: dict[tuple[int, ...], tuple[float, float]] = {}
+        self.power_memo: dict[tuple[tuple[int, ...], int], float] = {}
+        self.answer_memo: dict[tuple[tuple[int, ...] | int, int, int],
+                               tuple[float, tuple[float, ...]]] = {}
+        self._read_cards(spec)
+        self._read_bandits(spec)
+
+    def _read_cards(self, spec: GameSpec) -> None:
+        self.firepower: list[int] = []
+        self.counts: list[bool] = []
+        self.cost: list[int] = []
+        self.waived: list[frozenset[int]] = []
+        self.casualties: list[int] = []
+        self.marker: list[int] = []
+        self.reacts: list[bool] = []
+        for card in spec.defs:
+            own = [m for m in card.modes if m.slot == SLOT_OWN and m.play == FIREPOWER]
+            self.firepower.append(max((m.firepower for m in own), default=0))
+            self.counts.append(all(m.counts for m in own) if own else True)
+            self.cost.append(card.cost)
+            self.waived.append(card.cost_waived)
+            casualty, marker = _card_effects(card)
+            self.casualties.append(casualty)
+            self.marker.append(marker)
+            self.reacts.append(card.react_attack is not None)
+        # Per card in a player's hand: the kills it is worth to McReady (a card in the gang's
+        # hand prevents some) and the turns it gains him (or the gang takes away); and the
+        # average of both over the player's deck, for the cards drawn so far.
+        hand_kills = ([-GANG_CARD_KILLS] * len(spec.defs),
+                      [MCREADY_CARD_KILLS + CASUALTY_CARD_KILLS * c for c in self.casualties])
+        hand_turns = ([-MARKER_CARD_TURNS if m > 0 else 0.0 for m in self.marker],
+                      [MARKER_CARD_TURNS if m < 0 else 0.0 for m in self.marker])
+        def_of, owner = spec.def_of, spec.owner
+        self.def_of = def_of
+        self.drawn_kills: list[float] = []
+        self.drawn_turns: list[float] = []
+        for player in (DEFENDER, ATTACKER):
+            deck = [def_of[uid] for uid in spec.decks[player]] or [0]
+            self.drawn_kills.append(sum(hand_kills[player][d] for d in deck) / len(deck))
+            self.drawn_turns.append(sum(hand_turns[player][d] for d in deck) / len(deck))
+        cards = range(spec.n_cards)
+        self.uid_kills = [hand_kills[owner[uid]][def_of[uid]] for uid in cards]
+        self.uid_turns = [hand_turns[owner[uid]][def_of[uid]] for uid in cards]
+        self.uid_reacts = [self.reacts[def_of[uid]] for uid in cards]
+        # Firepower cards by instance: McReady's as (firepower, cost, battlefields where the
+        # cost is waived), the gang's as (firepower, cost, counts toward the limit).
+        self.uid_fire: list[LawmanFire | None] = [
+            (self.firepower[d], self.cost[d], self.waived[d]) if self.firepower[d] else None
+            for d in map(def_of.__getitem__, cards)]
+        self.gang_fire: list[GangFire | None] = [
+            (self.firepower[d], self.cost[d], self.counts[d]) if self.firepower[d] else None
+            for d in map(def_of.__getitem__, cards)]
+        # What a player cannot see of the other's hand counts at its average over the deck:
+        # McReady's hand firepower and the gang's answer by hand size.
+        gang_deck = spec.decks[DEFENDER]
+        self.expected_power = expected_power(self.uid_fire, spec.decks[ATTACKER])
+        self.expected_answer = [expected_answer(self, gang_deck, room) for room in range(4)]
+        self.reaction_cost = min((self.cost[def_of[uid]] for uid in gang_deck
+                                  if self.reacts[def_of[uid]]), default=0)
+
+    def _read_bandits(self, spec: GameSpec) -> None:
+        # Bandits whose death or lost token adds turns; bandits who gain a token later.
+        self.extra_turns: list[tuple[int, bool, int, int]] = []  # index, death?, turns, unless
+        self.token_gains: list[tuple[int, int, int]] = []  # index, battlefield, tokens
+        for character in spec.bandits:
+            for steps, on_death in ((character.on_death, True),
+                                    (character.on_token_lost, False)):
+                for runner, params in steps:
+                    if runner is effects.run_extra_turns:
+                        self.extra_turns.append((character.idx, on_death, params[1], params[2]))
+            for where, steps in character.marker_enters:
+                for runner, params in steps:
+                    if runner is card_steps.run_add_token and params[2] is None:
+                        self.token_gains.append((character.idx, where, params[1]))
+        self.fresh_rate = self._fresh_rate(spec)
+
+    def _fresh_rate(self, spec: GameSpec) -> float:
+        """The kill rate of an attack at a battlefield not reached yet: the average over
+        the battlefields' attacks of the rate the race gives a battlefield reached with a
+        typical hand on each side (as many cards as at set-up), McReady's draws piling up
+        against the gang's answer."""
+        power = self.expected_power[TYPICAL_HAND]
+        total = count = 0.0
+        for index in range(spec.n_bf):
+            attacks = _regular_after(spec, index, -1) - (
+                _regular_after(spec, index + 1, -1) if index + 1 < spec.n_bf else 0)
+            for turn in range(attacks):
+                gang = self.defence[index] + self.expected_answer[3][TYPICAL_HAND + 2 * turn]
+                total += phi((power + 2 * DRAW_FIREPOWER * turn - gang - 0.5) / ATTACK_SPREAD)
+                count += 1
+        return total / count if count else 0.5
+
+    def draw_terms_at(self, turn: int) -> tuple[float, float]:
+        """(kills, turns) that the cards both players have drawn in draw phases before
+        `turn` are worth on average, with the sign they enter the heuristic with."""
+        terms = self.draw_terms.get(turn)
+        if terms is None:
+            mcready_draws = 2 * (turn // 2)
+            gang_draws = 2 * ((turn + 1) // 2)
+            terms = (-(mcready_draws * self.drawn_kills[ATTACKER]
+                       + gang_draws * self.drawn_kills[DEFENDER]),
+                     mcready_draws * self.drawn_turns[ATTACKER]
+                     + gang_draws * self.drawn_turns[DEFENDER])
+            self.draw_terms[turn] = terms
+        return terms
+
+    def hand_values(self, hand: list[int]) -> tuple[float, float]:
+        """(kills, turns) the cards of `hand` are worth in hand (see `uid_kills`,
+        `uid_turns`), summed in the hand's order, remembered."""
+        key = tuple(hand)
+        values = self.hand_memo.get(key)
+        if values is None:
+            values = (sum(map(self.uid_kills.__getitem__, hand)),
+                      sum(map(self.uid_turns.__getitem__, hand)))
+            if len(self.hand_memo) >= _HAND_MEMORY:
+                self.hand_memo.clear()
+            self.hand_memo[key] = values
+        return values
+
+    def hand_firepower(self, hand: list[int], bf: int) -> float:
+        """`firepower_of` McReady's `hand` at `bf` (0.0 without firepower cards), remembered."""
+        key = (tuple(hand), bf)
+        power = self.power_memo.get(key)
+        if power is None:
+            uid_fire = self.uid_fire
+            fires = [fire for uid in hand if (fire := uid_fire[uid]) is not None]
+            power = firepower_of(fires, len(hand), bf) if fires else 0.0
+            if len(self.power_memo) >= _HAND_MEMORY:
+                self.power_memo.clear()
+            self.power_memo[key] = power
+        return power
+
+    def gang_answers(self, hand: list[int], room: int, here: int,
+                     seen: bool) -> tuple[float, tuple[float, ...]]:
+        """The firepower the gang's `hand` can add with `room` free places (`answer_of`) now,
+        and after each of `here` more attacks (two more cards drawn before each); as
+        McReady sees it (not `seen`), the average for a hand of that size. Remembered."""
+        count = len(hand)
+        key = (tuple(hand) if seen else count, room, here)
+        answers = self.answer_memo.get(key)
+        if answers is not None:
+            return answers
+        expected = self.expected_answer[room]
+        size = MAX_EXPECTED_HAND if count > MAX_EXPECTED_HAND else count  # min(count, MAX)
+        later: list[float] = []
+        if seen:
+            answer = answer_of(self, hand, room)
+            now = answer + expected[size] - expected[size]
+            for draws in range(2, 2 * here + 1, 2):
+                limit = MAX_EXPECTED_HAND - draws
+                size = limit if limit < count else count
+                later.append(answer + expected[size + draws] - expected[size])
+        else:
+            now = expected[size]
+            for draws in range(2, 2 * here + 1, 2):
+                limit = MAX_EXPECTED_HAND - draws
+                later.append(expected[(limit if limit < count else count) + draws])
+        answers = (now, tuple(later))
+        if len(self.answer_memo) >= _HAND_MEMORY:
+            self.answer_memo.clear()
+        self.answer_memo[key] = answers
+        return answers
+
+
+def _regular_after(spec: GameSpec, bf: int, space: int) -> int:
+    count = 0
+    for index in range(bf, spec.n_bf):
+        kinds = spec.bfs[index].kinds
+        start = space + 1 if index == bf else 0
+        stop = spec.train_space + 1 if index == spec.train_bf else len(kinds)
+        count += sum(1 for s in range(start, stop) if kinds[s] in _REGULAR)
+    return count
+
+
+def _card_effects(card: CardDef) -> tuple[int, int]:
+    """(casualties the card makes the gang take, marker spaces it moves)."""
+    casualty, marker = 0, 0
+    for mode in card.modes:
+        for runner, params in mode.effect:
+            if runner is card_steps.run_casualty:
+                casualty = max(casualty, int(params))
+            elif runner is effects.run_move_marker and abs(params[0]) > abs(marker):
+                marker = params[0]
+    return casualty, marker
+
+
+_TABLES: dict[int, tuple[GameSpec, Tables]] = {}
+_LAST: list[tuple[GameSpec, Tables]] = []  # the last game asked about (usually the next one)
+
+
+def tables_for(spec: GameSpec) -> Tables:
+    """The tables of this game's spec, built on first use."""
+    if _LAST and _LAST[0][0] is spec:
+        return _LAST[0][1]
+    cached = _TABLES.get(id(spec))
+    if cached is None or cached[0] is not spec:
+        cached = (spec, Tables(spec))
+        _TABLES[id(spec)] = cached
+    _LAST[:] = [cached]
+    return cached[1]
+
+
+def phi(z: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * (1.0 + math.erf(z / SQRT2))
+
+
+# -- what the hands can do ----------------------------------------------------------------------
+def firepower_of(fires: list[LawmanFire], hand_size: int, bf: int) -> float:
+    """Firepower these firepower cards of a hand of `hand_size` cards bring in one turn,
+    costs paid from the hand, strongest cards first."""
+    fires.sort(reverse=True)
+    budget = hand_size
+    total = 0.0
+    for power, cost, waived in fires:
+        if waived and bf in waived:
+            cost = 0
+        if cost < budget:
+            total += power
+            budget -= 1 + cost
+    return total
+
+
+def expected_power(uid_fire: list[LawmanFire | None], deck: list[int],
+                   hands: int = 120) -> list[float]:
+    """Average `firepower_of` a random hand of each size dealt from `deck` (a fixed sample,
+    so the table is the same every time)."""
+    rng = random.Random(0)
+    table = [0.0]
+    for size in range(1, MAX_EXPECTED_HAND + 1):
+        total = 0.0
+        for _ in range(hands):
+            hand = rng.sample(deck, min(size, len(deck)))
+            total += firepower_of([f for uid in hand if (f := uid_fire[uid]) is not None],
+                                  len(hand), -1)
+        table.append(total / hands)
+    return table
+
+
+def answer_of(tables: Tables, hand: list[int], room: int) -> float:
+    """The firepower this gang hand can still add to its column in one play phase: its best
+    cards into the `room` free places (and any that do not count toward the limit), costs
+    paid from the hand. (Its kill cards count when played: they are one-shots, and counting
+    them as a standing threat would count them again every turn.)"""
+    gang_fire = tables.gang_fire
+    fires = [fire for uid in hand if (fire := gang_fire[uid]) is not None]
+    total = 0.0
+    if fires:
+        fires.sort(reverse=True)
+        budget = len(hand)
+        for power, cost, counts in fires:
+            if cost < budget and (room > 0 or not counts):
+                total += power
+                budget -= 1 + cost
+                room -= counts
+    return total
+
+
+def expected_answer(tables: Tables, deck: list[int], room: int,
+                    hands: int = 120) -> list[float]:
+    """Average `answer_of` a random gang hand of each size dealt from `deck` (a fixed
+    sample, so the table is the same every time)."""
+    rng = random.Random(room)
+    table = [0.0]
+    for size in range(1, MAX_EXPECTED_HAND + 1):
+        total = 0.0
+        for _ in range(hands):
+            total += answer_of(tables, rng.sample(deck, min(size, len(deck))), room)
+        table.append(total / hands)
+    return table
