@@ -18,7 +18,6 @@ from deckbuilder.engine.compiled import GameSpec, UnplayableDeckError, game_spec
 from deckbuilder.engine.marker import advance_marker, draw_phase_triggers, first_space
 from deckbuilder.engine.play import (
     discard_own,
-    main_options,
     reaction_options,
     resume_reaction,
     start_play,
@@ -166,7 +165,7 @@ def t_begin_play(state: State, task: tuple) -> None:
 def open_main(state: State) -> None:
     """With nothing else to do, the active player decides in his play phase."""
     player = state.active
-    state.decide(player, main_options(state, player), _resume_main, None, K_MAIN)
+    state.decide(player, None, _resume_main, None, K_MAIN)  # options listed when asked
 
 
 def _resume_main(state: State, action: int, data: None) -> None:

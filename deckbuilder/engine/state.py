@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from deckbuilder.engine.actions import IllegalActionError, action_to_string
+from deckbuilder.engine.actions import PASS, IllegalActionError, action_to_string
 
 TERMINAL = -4
 PLAYER_NAMES = {"revolver": ("colty", "mcready"), "revolver2": ("esteban", "mapache")}
@@ -59,9 +59,9 @@ class State:
     """One game of Revolver in progress. See ENGINE_PROTOCOL.md for the protocol."""
 
     __slots__ = (
-        "_drawn", "_played", "_rng", "_rng_snapshot", "active", "alive", "attack_cancelled",
-        "border", "cancelled", "decks", "derail_used", "discards", "eagle", "face_on",
-        "forbidden", "grit", "hands", "history", "killed_this_turn", "legal", "limbo", "log",
+        "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive",
+        "attack_cancelled", "border", "cancelled", "decks", "derail_used", "discards", "eagle",
+        "face_on", "forbidden", "grit", "hands", "history", "killed_this_turn", "limbo", "log",
         "marker_bf", "marker_space", "max_turns", "over", "pending_data", "pending_kind",
         "pending_player", "pending_resume", "phase", "placed", "power", "removed", "rows", "seed",
         "silver", "spec", "tasks", "termination", "turn", "used_abilities", "verbose", "winner",
@@ -80,8 +80,24 @@ class State:
     def outcome(self) -> Outcome | None:
         return Outcome(self.winner, self.termination) if self.over else None
 
+    @property
+    def legal(self) -> list[int]:
+        """The open decision's options (sorted). A play phase lists its options only when
+        asked: a bot trying moves on copies judges most positions without ever asking."""
+        legal = self._legal
+        if legal is None:
+            from deckbuilder.engine.play import main_options
+
+            legal = self._legal = main_options(self, self.pending_player)
+        return legal
+
+    @legal.setter
+    def legal(self, options: list[int]) -> None:
+        self._legal = options
+
     def apply(self, action: int) -> None:
-        if action not in self.legal:
+        # Ending a play phase is always legal: no need to list the phase's options for it.
+        if (action != PASS or self._legal is not None) and action not in self.legal:
             from deckbuilder.engine.play import explain_illegal
 
             raise IllegalActionError(explain_illegal(self, action))
@@ -115,10 +131,12 @@ class State:
             else:
                 idle(self)
 
-    def decide(self, player: int, options: list[int], resume: Any, data: Any, kind: int) -> None:
-        """Open a decision: `player` picks one of `options` (sorted); `resume` continues."""
+    def decide(self, player: int, options: list[int] | None, resume: Any, data: Any,
+               kind: int) -> None:
+        """Open a decision: `player` picks one of `options` (sorted; None: a play phase, whose
+        options are listed when first asked for); `resume` continues."""
         self.pending_player = player
-        self.legal = options
+        self._legal = options
         self.pending_resume = resume
         self.pending_data = data
         self.pending_kind = kind
@@ -188,7 +206,7 @@ class State:
         other.pending_kind = self.pending_kind
         other.pending_resume = self.pending_resume
         other.pending_data = self.pending_data  # tuples: immutable
-        other.legal = self.legal  # replaced, never mutated
+        other._legal = self._legal  # replaced, never mutated (None: not listed yet)
         other.over = self.over
         other.winner = self.winner
         other.termination = self.termination
