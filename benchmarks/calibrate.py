@@ -1,8 +1,8 @@
-"""The balance table of Revolver's base decks: who wins, how games end, how long they last.
+"""The bot ladder on Revolver's base decks: who wins, how games end, how long they last.
 
-    python benchmarks/calibrate.py                       # 400 games per pair, 2 workers
+    python benchmarks/calibrate.py                  # the ladder: 400 games per pair, 40 with search
     python benchmarks/calibrate.py --games 200 --pairs greedy,greedy random,greedy
-    python benchmarks/calibrate.py --search search:rollouts=30 --search-games 400
+    python benchmarks/calibrate.py --pairs search:rollouts=128,greedy --search-games 100
 
 Each row is one pair of bots (the gang's bot, McReady's bot) playing the two base decks over
 seeded games. It prints each side's wins with a Wilson 95% interval, draws (turn cap), how
@@ -23,7 +23,9 @@ from deckbuilder.sim import Contestant, simulate
 from deckbuilder.sim.runner import prime_catalog
 from deckbuilder.sim.stats import wilson_interval
 
-DEFAULT_PAIRS = ("greedy,greedy", "random,random", "greedy,random", "random,greedy")
+#: Each bot against itself and against the next one down, from both seats.
+DEFAULT_PAIRS = ("greedy,greedy", "random,random", "greedy,random", "random,greedy",
+                 "search,greedy", "greedy,search")
 ENDING_ABBREVIATIONS = {
     "border_emptied": "border", "train_reached": "train", "gang_wiped_out": "wiped",
     "jack_killed": "jack", "cortez_killed": "cortez", "derail_failed": "derail",
@@ -63,11 +65,10 @@ def balance_row(colty: dict[str, int], mcready: dict[str, int], colty_bot: str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", nargs="+", default=list(DEFAULT_PAIRS),
-                        help="COLTY_BOT,MCREADY_BOT pairs (default: greedy and random)")
+                        help="COLTY_BOT,MCREADY_BOT pairs (default: the ladder from both seats)")
     parser.add_argument("--games", type=int, default=400, help="games per pair")
-    parser.add_argument("--search", default="search:rollouts=30",
-                        help="search bot played against itself ('' to skip)")
-    parser.add_argument("--search-games", type=int, default=400, help="games for the search pair")
+    parser.add_argument("--search-games", type=int, default=40,
+                        help="games for a pair with a search bot (seconds per game)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--ruleset", default="rulebook-en")
@@ -78,16 +79,14 @@ def main() -> None:
     colty = catalog.base_deck("revolver", "colty")
     mcready = catalog.base_deck("revolver", "mcready")
     pairs = [tuple(pair.split(",", 1)) for pair in options.pairs]
-    if options.search:
-        pairs.append((options.search, options.search))
     print(f"Revolver base decks, seed {options.seed}, ruleset {options.ruleset}; "
           "wins with Wilson 95% intervals; endings: border emptied, train reached, "
           "gang wiped out, ...")
     print(f"{'colty bot':<22} {'mcready bot':<22} {'games':>5} {'colty wins':<24} "
           f"{'mcready wins':<24} {'draws':>5} {'turns':>6}  endings")
     for colty_bot, mcready_bot in pairs:
-        games = options.search_games if options.search and colty_bot == options.search \
-            and mcready_bot == options.search else options.games
+        searching = colty_bot.startswith("search") or mcready_bot.startswith("search")
+        games = options.search_games if searching else options.games
         print(balance_row(colty, mcready, colty_bot, mcready_bot, games, options.seed,
                           options.workers, options.ruleset), flush=True)
 

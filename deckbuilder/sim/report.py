@@ -19,7 +19,8 @@ NOTE = (
 )
 CARD_NOTE = (
     "Win rate when played is a correlation, not the card's value: cards played more often in "
-    "long games, or only when already winning, look better or worse than they are."
+    "long games, or only when already winning, look better or worse than they are. A card "
+    "can be played more often than drawn: some cards bring others back from the discard pile."
 )
 STANDARD_PRECISIONS = (0.05, 0.02, 0.01)
 
