@@ -116,6 +116,8 @@ def test_an_unknown_card_is_refused_with_its_line(tmp_path: Path) -> None:
         (("colty", "--opponent-bot", "search:rollouts=x"), "not a number"),
         (("no-such-deck.yaml",), "no-such-deck.yaml"),
         (("colty", "--ruleset", "nonsense"), "unknown ruleset"),
+        (("mapache",), "engine plays the Revolver base game only"),
+        ((BASE_DECKS / "esteban-base.yaml",), "esteban-base.yaml:3:1: a revolver2 deck"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: tuple[str, ...], words: str) -> None:

@@ -63,6 +63,10 @@ def simulate(
                        ruleset, max_turns, precision, as_json)
 
 
+#: Games the engine plays (Revolver 2 has card data and deck validation, no engine yet).
+PLAYABLE_GAMES = ("revolver",)
+
+
 def load_sim_deck(text: str, catalog: Any) -> SimDeck:
     """Read a deck for play: a deck file, or a faction name meaning its base deck.
 
@@ -72,17 +76,27 @@ def load_sim_deck(text: str, catalog: Any) -> SimDeck:
     from deckbuilder.decks import FACTION_GAMES, load_deck
     from deckbuilder.errors import DeckError, Location
     from deckbuilder.legality import validate_deck
+    from deckbuilder.yamlio import position
 
     path = Path(text)
     faction = text.strip().lower()
     if not path.exists() and faction in FACTION_GAMES:
         game = FACTION_GAMES[faction]
+        if game not in PLAYABLE_GAMES:
+            raise DeckError(f"{faction} is a {game} faction, and the engine plays the Revolver "
+                            "base game only", fix="play and simulate colty or mcready decks")
         cards = catalog.base_deck(game, faction)
         if not cards:
             raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
                             fix="install the base set (see `deckbuilder sets`)")
         return SimDeck(f"{faction} base deck", game, faction, cards)
     loaded = load_deck(path, catalog)
+    if loaded.game not in PLAYABLE_GAMES:
+        found = position(loaded.document, ["game"]) if loaded.document is not None else None
+        raise DeckError(
+            f"a {loaded.game} deck cannot be played yet: the engine plays the Revolver base "
+            "game only", Location(path, *(found or (None, None))),
+            "validate it with `deckbuilder validate`; play and simulate Revolver decks")
     for entry in loaded.unknown():
         hint = catalog.suggest(entry.key)
         raise DeckError(
