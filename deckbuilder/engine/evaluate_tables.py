@@ -129,7 +129,7 @@ class Tables:
             self.counts.append(all(m.counts for m in own) if own else True)
             self.cost.append(card.cost)
             self.waived.append(card.cost_waived)
-            casualty, marker = _card_effects(card)
+            casualty, marker = card_effects(card)
             self.casualties.append(casualty)
             self.marker.append(marker)
             self.reacts.append(card.react_attack is not None)
@@ -282,7 +282,7 @@ def _regular_after(spec: GameSpec, bf: int, space: int) -> int:
     return count
 
 
-def _card_effects(card: CardDef) -> tuple[int, int]:
+def card_effects(card: CardDef) -> tuple[int, int]:
     """(casualties the card makes the gang take, marker spaces it moves)."""
     casualty, marker = 0, 0
     for mode in card.modes:

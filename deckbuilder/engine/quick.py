@@ -15,6 +15,7 @@ from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
 from deckbuilder.engine.compiled import CardDef, GameSpec
+from deckbuilder.engine.evaluate_tables import card_effects
 from deckbuilder.engine.state import State
 
 #: Worth of a card kept in hand, in firepower: a casualty it makes the gang take, a turn
@@ -33,17 +34,10 @@ def card_worth(card: CardDef) -> float:
     """How much its owner misses this card when it leaves the hand."""
     firepower = max((mode.firepower for mode in card.modes
                      if mode.slot == SLOT_OWN and mode.play == FIREPOWER), default=0)
-    worth = float(firepower)
-    has_effect = False
-    for mode in card.modes:
-        for runner, params in mode.effect:
-            if runner is card_steps.run_casualty:
-                worth += CASUALTY_WORTH * int(params)
-            elif runner is effects.run_move_marker:
-                worth += MARKER_WORTH * abs(params[0])
-            else:
-                has_effect = True
-    if has_effect:
+    casualties, marker = card_effects(card)
+    worth = firepower + CASUALTY_WORTH * casualties + MARKER_WORTH * abs(marker)
+    if any(runner is not card_steps.run_casualty and runner is not effects.run_move_marker
+           for mode in card.modes for runner, _ in mode.effect):
         worth += EFFECT_WORTH
     if card.react_attack is not None or card.react_plays is not None:
         worth += REACTION_WORTH
