@@ -124,7 +124,7 @@ class Tables:
         self.marker: list[int] = []
         self.reacts: list[bool] = []
         for card in spec.defs:
-            own = [m for m in card.modes if m.slot == SLOT_OWN and m.play == FIREPOWER]
+            own = firepower_modes(card)
             self.firepower.append(max((m.firepower for m in own), default=0))
             self.counts.append(all(m.counts for m in own) if own else True)
             self.cost.append(card.cost)
@@ -280,6 +280,11 @@ def _regular_after(spec: GameSpec, bf: int, space: int) -> int:
         stop = spec.train_space + 1 if index == spec.train_bf else len(kinds)
         count += sum(1 for s in range(start, stop) if kinds[s] in _REGULAR)
     return count
+
+
+def firepower_modes(card: CardDef) -> list:
+    """The ways to play the card as firepower in its owner's own column."""
+    return [mode for mode in card.modes if mode.slot == SLOT_OWN and mode.play == FIREPOWER]
 
 
 def card_effects(card: CardDef) -> tuple[int, int]:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
-from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
 from deckbuilder.engine.compiled import CardDef, GameSpec
-from deckbuilder.engine.evaluate_tables import card_effects
+from deckbuilder.engine.evaluate_tables import card_effects, firepower_modes
 from deckbuilder.engine.state import State
 
 #: Worth of a card kept in hand, in firepower: a casualty it makes the gang take, a turn
@@ -32,8 +31,7 @@ _WORTHS: dict[int, tuple[GameSpec, list[float]]] = {}
 
 def card_worth(card: CardDef) -> float:
     """How much its owner misses this card when it leaves the hand."""
-    firepower = max((mode.firepower for mode in card.modes
-                     if mode.slot == SLOT_OWN and mode.play == FIREPOWER), default=0)
+    firepower = max((mode.firepower for mode in firepower_modes(card)), default=0)
     casualties, marker = card_effects(card)
     worth = firepower + CASUALTY_WORTH * casualties + MARKER_WORTH * abs(marker)
     if any(runner is not card_steps.run_casualty and runner is not effects.run_move_marker
