@@ -22,7 +22,8 @@ from typing import Any, Protocol
 
 from deckbuilder.errors import DeckbuilderError
 
-#: `evaluate(state, player) -> float` in [-1, 1] from `player`'s point of view.
+#: `evaluate(state, player) -> float` in [-1, 1] from `player`'s point of view. Bots judge
+#: only copies they throw away afterwards, so an evaluator may play the state on.
 Evaluator = Callable[[Any, int], float]
 #: `quick(state, actions) -> action or None`: a decision inside a look-ahead taken without
 #: judging each option (None: judge them). See deckbuilder.engine.quick.
@@ -44,12 +45,13 @@ class BotSpecError(DeckbuilderError):
 
 
 def _resolve(evaluate: Evaluator | None) -> Evaluator:
-    """The given heuristic, or the engine's (imported late: bots also play other games)."""
+    """The given heuristic, or the engine's (imported late: bots also play other games), in
+    the form that may play on the copy it judges."""
     if evaluate is not None:
         return evaluate
-    from deckbuilder.engine.evaluate import evaluate as engine_evaluate
+    from deckbuilder.engine.evaluate import evaluate_spent
 
-    return engine_evaluate
+    return evaluate_spent
 
 
 def _resolve_quick(evaluate: Evaluator | None) -> QuickChoice | None:

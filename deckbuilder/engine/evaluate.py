@@ -63,6 +63,7 @@ __all__ = [
     "STANDING_SCALE",
     "TYPICAL_HAND",
     "evaluate",
+    "evaluate_spent",
     "mcready_value",
 ]
 
@@ -271,30 +272,34 @@ def _attack(turns: float, here_gang: list[float], fresh_rate: float, bonus: floa
     return kill * _tanh(best / STANDING_SCALE) + (1.0 - kill) * _tanh(if_not / STANDING_SCALE)
 
 
-def mcready_value(state: State, viewer: int = ATTACKER) -> float:
-    """McReady's value of the position in (-1, 1), judged with what `viewer` can see."""
+def mcready_value(state: State, viewer: int = ATTACKER, spend: bool = False) -> float:
+    """McReady's value of the position in (-1, 1), judged with what `viewer` can see.
+    `spend`: the caller throws the state away afterwards, so it may be played on."""
     if state.active == ATTACKER and state.pending_kind == K_MAIN:
-        return _mcready_play_phase(state, viewer)
+        extra = _hand_kill_share(state, viewer)
+        return _ended_value(state if spend else state.clone(), viewer) + extra
     return _analytic_value(state, viewer)
 
 
-def _mcready_play_phase(state: State, viewer: int) -> float:
+def _ended_value(after: State, viewer: int) -> float:
     """In McReady's play phase: the position as it will be if he ends it now (so that
-    ending it and playing a card are judged alike), plus part of the kill his hand can
-    still bring about if the firepower in play falls short (so that he plays on until the
-    attack kills)."""
-    after = _after_ending(state)
+    ending it and playing a card are judged alike). Plays `after` on."""
+    _end_play_phase(after)
     if after.over:
-        value = 0.0 if after.winner is None else (1.0 if after.winner == ATTACKER else -1.0)
-    else:
-        value = _analytic_value(after, viewer)
+        return 0.0 if after.winner is None else (1.0 if after.winner == ATTACKER else -1.0)
+    return _analytic_value(after, viewer)
+
+
+def _hand_kill_share(state: State, viewer: int) -> float:
+    """In McReady's play phase: part of the kill his hand can still bring about if the
+    firepower in play falls short (so that he plays on until the attack kills)."""
     tables = tables_for(state.spec)
     bf = state.marker_bf
     lawmen = firepower(state, bf, ATTACKER)
     gang = firepower(state, bf, DEFENDER) + tables.defence[bf]
     missing = gang + 1 - lawmen
     if missing <= 0 or _reaction_ready(state, tables):
-        return value
+        return 0.0
     hand_power = _hand_power(state, tables, bf, viewer)
     lives, bonus, turn_bonus = _read(state, tables, viewer)
     border = state.border
@@ -309,21 +314,19 @@ def _mcready_play_phase(state: State, viewer: int) -> float:
     # The chance his hand makes up the difference, as the gang's play phase foresaw it.
     reach = phi((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD)
     gain = if_kill - if_not
-    return value + reach * (gain if gain > 0.0 else 0.0)
+    return reach * (gain if gain > 0.0 else 0.0)
 
 
-def _after_ending(state: State) -> State:
-    """A copy of the state once McReady ends his play phase now: his attack resolved (the
-    gang cancelling a kill when it can, its casualty the first it may choose), up to the
-    gang's next play phase or the end of the game."""
-    after = state.clone()
+def _end_play_phase(after: State) -> None:
+    """Play McReady's play phase to its end now: his attack resolved (the gang cancelling a
+    kill when it can, its casualty the first it may choose), up to the gang's next play
+    phase or the end of the game."""
     after.apply(PASS)
     for _ in range(32):
         if after.over or after.pending_kind == K_MAIN:
             break
         legal = after.legal
         after.apply(legal[-1] if after.pending_kind == K_REACT else legal[0])
-    return after
 
 
 def _analytic_value(state: State, viewer: int) -> float:
@@ -398,11 +401,21 @@ def _analytic_value(state: State, viewer: int) -> float:
 def evaluate(state: State, player: int) -> float:
     """+1 won, -1 lost, 0 drawn (turn cap); otherwise the heuristic, inside (-1, 1), judged
     with what `player` can see."""
+    return _value(state, player, False)
+
+
+def evaluate_spent(state: State, player: int) -> float:
+    """`evaluate` for a state its caller throws away afterwards (a bot's trial copy): it
+    may be played on, which saves a copy of the game in McReady's play phase."""
+    return _value(state, player, True)
+
+
+def _value(state: State, player: int, spend: bool) -> float:
     if state.over:
         if state.winner is None:
             return 0.0
         return 1.0 if state.winner == player else -1.0
-    value = mcready_value(state, player)
+    value = mcready_value(state, player, spend)
     # max(-_INSIDE, min(_INSIDE, value))
     value = value if value < _INSIDE else _INSIDE
     value = value if value > -_INSIDE else -_INSIDE
