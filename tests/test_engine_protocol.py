@@ -103,9 +103,9 @@ def test_random_games_keep_the_protocol(source: str, ruleset: str) -> None:
 def test_clones_are_independent(source: str) -> None:
     make, _decks = SOURCES[source]
     for seed in range(40):
-        state = make(seed, "rulebook-en")
         rng = random.Random(seed)
-        while not state.is_terminal():
+
+        def play_a_clone(state: State, rng: random.Random = rng, seed: int = seed) -> None:
             if rng.random() < 0.2:
                 before = state.snapshot()
                 copy = state.clone()
@@ -113,8 +113,8 @@ def test_clones_are_independent(source: str) -> None:
                 _play_random(copy, random.Random(seed + 1000), lambda s: None)
                 assert state.snapshot() == before, "playing a clone changed the original"
                 copy.check_invariants()
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+
+        _play_random(make(seed, "rulebook-en"), rng, play_a_clone)
 
 
 @pytest.mark.parametrize("source", sorted(SOURCES))
@@ -155,9 +155,9 @@ def test_replaying_history_reproduces_the_game(source: str) -> None:
 def test_observation_hides_the_opponents_hand_and_deck_order(source: str) -> None:
     make, _decks = SOURCES[source]
     for seed in range(20):
-        state = make(seed, "rulebook-en")
         rng = random.Random(seed)
-        while not state.is_terminal():
+
+        def check_views(state: State, rng: random.Random = rng) -> None:
             for player in (0, 1):
                 seen = observe(state, player)
                 assert seen.opponent_hand_size == len(state.hands[1 - player])
@@ -167,22 +167,22 @@ def test_observation_hides_the_opponents_hand_and_deck_order(source: str) -> Non
                 other_world = state.resample_hidden(player, random.Random(rng.random()))
                 other_world.check_invariants()
                 assert observe(other_world, player) == seen
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+
+        _play_random(make(seed, "rulebook-en"), rng, check_views)
 
 
 @pytest.mark.parametrize("source", sorted(SOURCES))
 def test_resampled_worlds_play_on_legally_from_either_side(source: str) -> None:
     make, _decks = SOURCES[source]
     for seed in range(25):
-        state = make(seed, "rulebook-en")
         rng = random.Random(seed)
-        while not state.is_terminal():
+
+        def play_a_world(state: State, rng: random.Random = rng, seed: int = seed) -> None:
             if rng.random() < 0.15:
                 world = state.resample_hidden(rng.randrange(2), random.Random(rng.random()))
                 _play_random(world, random.Random(seed), lambda s: s.check_invariants())
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+
+        _play_random(make(seed, "rulebook-en"), rng, play_a_world)
 
 
 def test_resampling_redeals_the_opponents_hand() -> None:
