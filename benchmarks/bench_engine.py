@@ -4,8 +4,9 @@
     python benchmarks/bench_engine.py --quick    # smaller samples, same figures
 
 Figures: catalog load and new_game time; random-vs-random games/s and decisions/s on one core;
-greedy-vs-greedy games/s on one core; the search bot's time per decision; and a batch of
-greedy-vs-greedy games with 2 worker processes (target: 10,000 games in under 60 s).
+greedy-vs-greedy games/s on one core (the scoring greedy, and the play-out greedy for
+comparison); the search bot's time per decision; and a batch of greedy-vs-greedy games with 2
+worker processes (target: 10,000 games in under 60 s; `--quick` plays 2,000).
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def main() -> None:
     parser.add_argument("--search", default="search", help="search bot spec to time")
     options = parser.parse_args()
     scale = 0.1 if options.quick else 1.0
-    batch = options.batch or (1000 if options.quick else 10_000)
+    batch = options.batch or (2000 if options.quick else 10_000)
 
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores visible")
     catalog_seconds = timed(build_catalog)
@@ -85,8 +86,11 @@ def main() -> None:
     items = (deck_items(colty), deck_items(mcready))
     rate, decisions = games_per_second(items, "random", max(20, int(2000 * scale)))
     print(f"random vs random, one core: {rate:.0f} games/s, {decisions:,.0f} decisions/s")
-    rate, decisions = games_per_second(items, "greedy", max(10, int(300 * scale)))
+    rate, decisions = games_per_second(items, "greedy", max(100, int(1000 * scale)))
     print(f"greedy vs greedy, one core: {rate:.1f} games/s, {decisions:,.0f} decisions/s")
+    playout = "greedy:judge=playout"
+    rate, decisions = games_per_second(items, playout, max(10, int(300 * scale)))
+    print(f"{playout} vs itself, one core: {rate:.1f} games/s, {decisions:,.0f} decisions/s")
     per_decision = search_time_per_decision(catalog, decks, options.search,
                                             max(5, int(100 * scale)))
     print(f"{make_bot(options.search).name}: {per_decision * 1000:.1f} ms per decision "

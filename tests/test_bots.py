@@ -51,6 +51,27 @@ def test_specs_build_the_named_bots() -> None:
     assert timed.name == "search:horizon=3,ms=50,policy=random"
 
 
+def test_revolver_greedy_scores_and_the_playout_greedy_stays_available() -> None:
+    """On Revolver `greedy` is the scoring bot, also the search's rollout policy; another
+    game's heuristic gets the play-out greedy, which cannot score Revolver's cards."""
+    from deckbuilder.engine.scoring import ScoringBot
+
+    greedy = make_bot("greedy")
+    assert isinstance(greedy, ScoringBot) and greedy.name == "greedy"
+    playout = make_bot("greedy:judge=playout, settle=false")
+    assert isinstance(playout, GreedyBot) and not playout.settle
+    assert playout.name == "greedy:judge=playout,settle=false"
+    assert isinstance(make_bot("search").rollout_bot, ScoringBot)
+    assert toy_bot("search").rollout_bot is None
+    assert toy_bot("greedy:judge=playout").name == "greedy"
+    for spec, words in (("greedy:judge=oracle", "unknown judge"),
+                        ("greedy:settle=false", "apply to judge=playout")):
+        with pytest.raises(BotSpecError, match=words):
+            make_bot(spec)
+    with pytest.raises(BotSpecError, match="knows only Revolver"):
+        toy_bot("greedy:judge=score")
+
+
 @pytest.mark.parametrize(
     ("spec", "words"),
     [

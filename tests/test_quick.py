@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from deckbuilder.catalog import build_catalog
 from deckbuilder.engine import new_game
 from deckbuilder.engine.actions import K_MAIN, K_PAY
-from deckbuilder.engine.bots import GreedyBot, make_bot
+from deckbuilder.engine.bots import BotSpecError, GreedyBot, make_bot
 from deckbuilder.engine.evaluate import evaluate
 from deckbuilder.engine.quick import card_worth, quick_choice
 
@@ -85,9 +87,13 @@ def test_quick_payments_save_heuristic_calls_in_the_same_game() -> None:
 
 
 def test_the_spec_switches_quick_choices_off() -> None:
-    assert make_bot("greedy").quick is quick_choice
-    off = make_bot("greedy:quick=false")
-    assert off.quick is None and off.name == "greedy:quick=false"
-    assert make_bot("greedy:settle=false,quick=false").name == "greedy:quick=false,settle=false"
+    assert make_bot("greedy:judge=playout").quick is quick_choice
+    off = make_bot("greedy:judge=playout,quick=false")
+    assert off.quick is None and off.name == "greedy:judge=playout,quick=false"
+    both = make_bot("greedy:judge=playout,settle=false,quick=false")
+    assert both.name == "greedy:judge=playout,quick=false,settle=false"
+    # Quick choices belong to the play-out greedy: the scoring greedy takes no such option.
+    with pytest.raises(BotSpecError, match="judge=playout"):
+        make_bot("greedy:quick=false")
     # A bot given another game's heuristic gets no Revolver shortcuts.
     assert make_bot("greedy", lambda state, player: 0.0).quick is None

@@ -78,15 +78,17 @@ class RandomBot:
 class GreedyBot:
     """One ply: try each action on a determinized copy and keep the best heuristic value.
 
-    The heuristic (`evaluate`) carries the rules' priorities: win conditions, border tokens,
-    firepower balance, cards in hand (costs). Determinizing first means an action that draws
-    a card is judged on a random card, not on the real top of the deck, and a heuristic that
-    reads hands reads a re-dealt opponent's hand, not the real one. Settling means an action
-    is judged once its move is complete (cost paid, targets chosen, casualty taken), not
-    half-way through; `greedy:settle=false` switches that off, for comparison. While
-    settling, the small decisions `quick` knows (which card pays a cost) are taken without
-    judging each option (`greedy:quick=false` judges them too); the bot's own decisions
-    are always judged in full.
+    This is `greedy` for any game given its own heuristic, and `greedy:judge=playout` on
+    Revolver, whose `greedy` scores actions from the cards instead (`scoring.py`: the same
+    race model, about five times faster). The heuristic (`evaluate`) carries the rules'
+    priorities: win conditions, border tokens, firepower balance, cards in hand (costs).
+    Determinizing first means an action that draws a card is judged on a random card, not
+    on the real top of the deck, and a heuristic that reads hands reads a re-dealt
+    opponent's hand, not the real one. Settling means an action is judged once its move is
+    complete (cost paid, targets chosen, casualty taken), not half-way through;
+    `settle=false` switches that off, for comparison. While settling, the small decisions
+    `quick` knows (which card pays a cost) are taken without judging each option
+    (`quick=false` judges them too); the bot's own decisions are always judged in full.
     """
 
     evaluate: Evaluator
@@ -191,6 +193,9 @@ class SearchBot:
     max_plies: int = 400
     name: str = "search"
     quick: QuickChoice | None = None
+    #: Plays both sides in a `greedy` rollout where the game has a faster greedy bot than
+    #: trying each action (Revolver: the scoring greedy); None: play out each action.
+    rollout_bot: Bot | None = None
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -231,21 +236,27 @@ class SearchBot:
                 action = actions[0]
             elif policy == "random":
                 action = actions[rng.randrange(len(actions))]
+            elif policy == "greedy" and self.rollout_bot is not None:
+                action = self.rollout_bot.choose(world, rng)
             else:
                 action = best_action(world, actions, world.current_player(), evaluate, rng,
-                                     settle=policy == "greedy", quick=self.quick)
+                                     settle=policy != "fast", quick=self.quick)
             world.apply(action)
         return evaluate(world, player)
 
 
 # -- the registry ----------------------------------------------------------------------------
 BOT_HELP = (
-    "random | greedy[:settle=false,quick=false] | "
-    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|fast|random]"
+    "random | greedy[:judge=score|playout,settle=false,quick=false] | "
+    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|playout|fast|random]"
 )
-#: How both sides play inside a search rollout: the greedy bot's rule (a move judged once
-#: complete), one-ply greedy on each decision alone (cheaper), or uniformly at random.
-ROLLOUT_POLICIES = ("greedy", "fast", "random")
+#: How the greedy bot judges an action: from the cards' profiles without playing it
+#: (`scoring.py`, the engine's heuristic only), or by playing it out on a copy.
+GREEDY_JUDGES = ("score", "playout")
+#: How both sides play inside a search rollout: the greedy bot (on Revolver the scoring
+#: one), greedy judging each move played out and settled, greedy judging each decision
+#: alone (half-finished moves), or uniformly at random.
+ROLLOUT_POLICIES = ("greedy", "playout", "fast", "random")
 
 
 def _parse_options(spec: str) -> tuple[str, dict[str, str]]:
@@ -296,11 +307,25 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         _reject_unknown(spec, options, set())
         return RandomBot()
     if kind == "greedy":
-        _reject_unknown(spec, options, {"settle", "quick"})
+        _reject_unknown(spec, options, {"judge", "settle", "quick"})
+        judge = options.get("judge", "playout" if evaluate is not None else "score").lower()
+        if judge not in GREEDY_JUDGES:
+            raise BotSpecError(f"unknown judge '{judge}' in bot '{spec}'",
+                               fix=f"judge={' or judge='.join(GREEDY_JUDGES)}")
+        if judge == "score":
+            if evaluate is not None:
+                raise BotSpecError(f"bot '{spec}': judge=score knows only Revolver's cards",
+                                   fix="use judge=playout with another game's heuristic")
+            if "settle" in options or "quick" in options:
+                raise BotSpecError(f"bot '{spec}': settle and quick apply to judge=playout",
+                                   fix="add judge=playout, or drop settle and quick")
+            return _scoring_bot()
         settle = _flag(spec, "settle", options.get("settle", "true"))
         quick = _flag(spec, "quick", options.get("quick", "true"))
         switched_off = {key: "false" for key, on in (("quick", quick), ("settle", settle))
                         if not on}
+        if evaluate is None:
+            switched_off["judge"] = "playout"
         return GreedyBot(_resolve(evaluate), settle=settle,
                          name=_canonical_name(kind, switched_off),
                          quick=_resolve_quick(evaluate) if quick else None)
@@ -309,7 +334,8 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         if "rollouts" in options and "ms" in options:
             raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
                                fix="give the budget as rollouts=N or as ms=M")
-        bot = SearchBot(_resolve(evaluate), quick=_resolve_quick(evaluate))
+        bot = SearchBot(_resolve(evaluate), quick=_resolve_quick(evaluate),
+                        rollout_bot=_scoring_bot() if evaluate is None else None)
         if "rollouts" in options:
             bot.rollouts = _number(spec, "rollouts", options["rollouts"], int, 1)
         if "ms" in options:
@@ -324,6 +350,13 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         bot.name = _canonical_name(kind, options)
         return bot
     raise BotSpecError(f"unknown bot '{kind}'", fix=f"choose one of: {BOT_HELP}")
+
+
+def _scoring_bot() -> Bot:
+    """The engine's greedy bot (imported late: bots also play other games)."""
+    from deckbuilder.engine.scoring import ScoringBot
+
+    return ScoringBot(name="greedy")
 
 
 def _canonical_name(kind: str, options: dict[str, str]) -> str:

@@ -62,9 +62,13 @@ __all__ = [
     "SPEND_FIREPOWER",
     "STANDING_SCALE",
     "TYPICAL_HAND",
+    "attack_standing",
     "evaluate",
     "evaluate_spent",
     "mcready_value",
+    "race_after",
+    "read_race",
+    "track_after",
 ]
 
 # The constants the per-game tables need (the hand values, the draw and spread of an attack
@@ -138,7 +142,7 @@ def _reaction_ready(state: State, tables: Tables) -> bool:
 
 
 # -- the race ---------------------------------------------------------------------------------
-def _read(state: State, tables: Tables, viewer: int) -> tuple[float, float, float]:
+def read_race(state: State, tables: Tables, viewer: int) -> tuple[float, float, float]:
     """(the gang's lives, kills to come from the cards, turns gained or lost by them): the
     numbers the race needs, read once from the state."""
     base = state.spec.bandit_base
@@ -182,22 +186,27 @@ def _read(state: State, tables: Tables, viewer: int) -> tuple[float, float, floa
 def _turns_after(state: State, tables: Tables, turn_bonus: float) -> tuple[float, int]:
     """(McReady's attacks after the one on the marker's space, turns gained or lost
     counted; those of them at the marker's battlefield)."""
-    bf, space = state.marker_bf, state.marker_space
+    turns, here = track_after(tables, state.face_on, state.marker_bf, state.marker_space)
+    turns += turn_bonus
+    return (0.0 if turns < 0.0 else turns), here  # max(turns, 0.0)
+
+
+def track_after(tables: Tables, face_on: list[bool], bf: int, space: int) -> tuple[float, int]:
+    """(McReady's attacks the track holds after the marker's space at `bf`, the face spaces
+    switched on counted; those of them at `bf`)."""
     turns = float(tables.after[bf][space])
     here = tables.here_after[bf][space]
-    face_on = state.face_on
     for flat, same_bf in tables.faces_after[bf][space]:
         if face_on[flat]:
             turns += 1
             if same_bf:
                 here += 1
-    turns += turn_bonus
-    return (0.0 if turns < 0.0 else turns), here  # max(turns, 0.0)
+    return turns, here
 
 
-def _race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bonus: float,
-                lives: float, border: int, board: float, hand_power: float,
-                cards_gone: float) -> float:
+def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bonus: float,
+               lives: float, border: int, board: float, hand_power: float,
+               cards_gone: float) -> float:
     """The race score after McReady's attack on the marker's space: the attacks left at this
     battlefield (`here_gang`: the gang's firepower at each once it has answered), where his
     `board` firepower stays and `hand_power` more can come from his hand (and the cards he
@@ -253,21 +262,21 @@ def _race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bo
     return passive if passive > active else active
 
 
-def _attack(turns: float, here_gang: list[float], fresh_rate: float, bonus: float,
-            kill: float, lives: float, border: int, failed_border: int, lawmen: float,
-            hand_power: float, missing: float, kill_cards: float) -> float:
+def attack_standing(turns: float, here_gang: list[float], fresh_rate: float, bonus: float,
+                    kill: float, lives: float, border: int, failed_border: int, lawmen: float,
+                    hand_power: float, missing: float, kill_cards: float) -> float:
     """McReady's standing over the two outcomes of his attack on the marker's space: a kill
     (chance `kill`, paid with `missing` firepower, `kill_cards` cards from his hand) or a
     border token. He declines a kill not worth its cards. The first four arguments describe
-    the race after it (see `_race_after`). His standing, in [-1, 1], is tanh of the race
+    the race after it (see `race_after`). His standing, in [-1, 1], is tanh of the race
     score over `STANDING_SCALE`: a flatter curve than the normal one, so that a race far
     from even still tells better moves from worse (the bots would break ties at random)."""
-    if_not = _race_after(turns, here_gang, fresh_rate, bonus, lives, failed_border, lawmen,
-                         hand_power, 0.0)
+    if_not = race_after(turns, here_gang, fresh_rate, bonus, lives, failed_border, lawmen,
+                        hand_power, 0.0)
     if kill <= 0.0:
         return _tanh(if_not / STANDING_SCALE)
-    if_kill = _race_after(turns, here_gang, fresh_rate, bonus, lives - 1, border,
-                          lawmen + missing, hand_power - missing, kill_cards)
+    if_kill = race_after(turns, here_gang, fresh_rate, bonus, lives - 1, border,
+                         lawmen + missing, hand_power - missing, kill_cards)
     best = if_not if if_not > if_kill else if_kill  # max(if_kill, if_not)
     return kill * _tanh(best / STANDING_SCALE) + (1.0 - kill) * _tanh(if_not / STANDING_SCALE)
 
@@ -301,16 +310,17 @@ def _hand_kill_share(state: State, viewer: int) -> float:
     if missing <= 0 or _reaction_ready(state, tables):
         return 0.0
     hand_power = _hand_power(state, tables, bf, viewer)
-    lives, bonus, turn_bonus = _read(state, tables, viewer)
+    lives, bonus, turn_bonus = read_race(state, tables, viewer)
     border = state.border
     turns, here = _turns_after(state, tables, turn_bonus)
     here_gang = _gang_answers(state, tables, bf, viewer, gang, here)[1] if here else []
     fresh_rate = tables.fresh_rate
     failed_border = border if state.killed_this_turn else border - 1
-    if_kill = _attack(turns, here_gang, fresh_rate, bonus, 1.0, lives, border, failed_border,
-                      lawmen, hand_power, missing, missing / SPEND_FIREPOWER)
-    if_not = _attack(turns, here_gang, fresh_rate, bonus, 0.0, lives, border, failed_border,
-                     lawmen, hand_power, missing, 0.0)
+    if_kill = attack_standing(turns, here_gang, fresh_rate, bonus, 1.0, lives, border,
+                              failed_border, lawmen, hand_power, missing,
+                              missing / SPEND_FIREPOWER)
+    if_not = attack_standing(turns, here_gang, fresh_rate, bonus, 0.0, lives, border,
+                             failed_border, lawmen, hand_power, missing, 0.0)
     # The chance his hand makes up the difference, as the gang's play phase foresaw it.
     reach = phi((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD)
     gain = if_kill - if_not
@@ -333,7 +343,7 @@ def _analytic_value(state: State, viewer: int) -> float:
     """McReady's value of the position from the race (see the module docstring)."""
     spec = state.spec
     tables = tables_for(spec)
-    lives, bonus, turn_bonus = _read(state, tables, viewer)
+    lives, bonus, turn_bonus = read_race(state, tables, viewer)
     border = state.border
     bf = state.marker_bf
     # The firepower in play on both sides (`board.firepower`, both rows read at once).
@@ -366,8 +376,8 @@ def _analytic_value(state: State, viewer: int) -> float:
         # The attack is over, the border not yet settled; the train is checked next.
         if last and lives > 0:
             return -1.0 + 1e-6
-        return _tanh(_race_after(turns, here_gang, fresh_rate, bonus, lives, failed_border,
-                                 lawmen, hand_power, 0.0) / STANDING_SCALE)
+        return _tanh(race_after(turns, here_gang, fresh_rate, bonus, lives, failed_border,
+                                lawmen, hand_power, 0.0) / STANDING_SCALE)
     short = gang + 1 - lawmen
     missing = short if short > 0.0 else 0.0  # max(0.0, short)
     if gang_turn:
@@ -394,8 +404,8 @@ def _analytic_value(state: State, viewer: int) -> float:
     balance = MARGIN_TIE * _tanh((lawmen + hand_power - gang) / 4.0)
     if last and lives > 1:  # the last attack before the train: only a last kill would do
         return -1.0 + MARGIN_TIE + balance
-    return _attack(turns, here_gang, fresh_rate, bonus, kill, lives, border, failed_border,
-                   lawmen, hand_power, missing, kill_cards) + balance
+    return attack_standing(turns, here_gang, fresh_rate, bonus, kill, lives, border,
+                           failed_border, lawmen, hand_power, missing, kill_cards) + balance
 
 
 def evaluate(state: State, player: int) -> float:

@@ -1,0 +1,503 @@
+"""A fast bot that scores each option from the position's numbers instead of playing it out.
+
+Playing every option out on a copy and calling `evaluate` costs about 45 ms a game. Here the
+position is read once per decision (`Reading`: the numbers `evaluate.py`'s race model reads,
+as the deciding player may see them), each option becomes a `Change` of those numbers worked
+out from the cards' profiles (`card_profiles.py`), and `value` runs the changed numbers
+through the race model's own pieces (`attack_standing`, `race_after`), so all options of a
+decision are valued on one scale. Options no profile describes are played out on a re-dealt
+copy; sub-decisions follow the rules of `scoring_rules.py`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from deckbuilder.engine import actions as act
+from deckbuilder.engine import card_steps
+from deckbuilder.engine import evaluate_tables as et
+from deckbuilder.engine.board import card_firepower, column_count, column_has_room, firepower
+from deckbuilder.engine.card_profiles import BOUNCE, profiles_for
+from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
+from deckbuilder.engine.evaluate import (
+    MARGIN_TIE,
+    PLAY_KILLS,
+    SPEND_FIREPOWER,
+    STANDING_SCALE,
+    attack_standing,
+    race_after,
+    read_race,
+    track_after,
+)
+from deckbuilder.engine.evaluate_tables import Tables, tables_for
+from deckbuilder.engine.expansion_steps import card_cost
+from deckbuilder.engine.marker import marker_target
+from deckbuilder.engine.play import play_options
+from deckbuilder.engine.scoring_rules import hand_after_paying, removal_targets, rule_choice
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+
+__all__ = ["Change", "Reading", "ScoringBot", "play_change", "value"]
+
+_DRAW2 = 2 * et.DRAW_FIREPOWER
+_TIE = 1e-9
+#: The value of a game won (minus: lost). Beyond the live range (+-1 and the tie-break), so
+#: a win always outranks a live position and a live position a loss.
+DECIDED_GAME = 2.0
+_erf = math.erf
+_tanh = math.tanh
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + _erf(z / et.SQRT2))
+
+
+# -- the position, read once per decision ---------------------------------------------------------
+class Reading:
+    """The race model's numbers for the position as `player` sees it."""
+
+    __slots__ = ("bf", "bonus", "border", "fresh", "gang", "gang_unseen", "hand", "killed",
+                 "last", "lawmen", "lives", "m_hand_size", "m_room", "player", "profiles",
+                 "react_chance", "room", "space", "state", "tables", "track", "train",
+                 "turn_bonus")
+
+    def __init__(self, state: State, player: int) -> None:
+        spec = state.spec
+        tables = tables_for(spec)
+        self.state = state
+        self.player = player
+        self.tables = tables
+        self.profiles = profiles_for(spec)
+        bf = self.bf = state.marker_bf
+        self.space = state.marker_space
+        self.lives, bonus, turn_bonus = read_race(state, tables, player)
+        # Without the hand's own worth: each option adds the worth of the hand it leaves.
+        hand = self.hand = list(state.hands[player])
+        self.bonus = bonus - sum(map(tables.uid_kills.__getitem__, hand))
+        self.turn_bonus = turn_bonus - sum(map(tables.uid_turns.__getitem__, hand))
+        self.track: dict[int, tuple[float, int]] = {}
+        self.lawmen = float(firepower(state, bf, ATTACKER))
+        self.gang = float(firepower(state, bf, DEFENDER) + tables.defence[bf])
+        free = spec.column_limit[DEFENDER] - column_count(state, bf, DEFENDER)
+        self.room = 0 if free <= 0 else (3 if free > 3 else free)
+        self.m_room = column_has_room(state, bf, ATTACKER)
+        self.border = state.border
+        self.killed = state.killed_this_turn
+        self.train = (spec.train_bf, spec.train_space)
+        self.last = bf == spec.train_bf and self.space >= spec.train_space
+        self.fresh = tables.fresh_rate
+        self.m_hand_size = len(state.hands[ATTACKER])
+        self.gang_unseen = [0] * len(state.hands[DEFENDER])  # its size, not its cards
+        self.react_chance = _reaction_chance(state, tables) if player == ATTACKER else 0.0
+
+
+def _reaction_chance(state: State, tables: Tables) -> float:
+    """The chance the gang's hand holds a card that cancels an attack (and its cost), the
+    hand dealt at random from the gang's cards McReady has not seen in play or in a pile."""
+    size = len(state.hands[DEFENDER])
+    if size <= tables.reaction_cost:
+        return 0.0
+    reacts = tables.uid_reacts
+    deck = state.spec.decks[DEFENDER]
+    seen = state.discards[DEFENDER] + state.removed[DEFENDER] + [
+        uid for row in state.rows[DEFENDER::2] for uid in row] + [
+        uid for uid in state.limbo if state.spec.owner[uid] == DEFENDER]
+    total = len(deck) - len(seen)
+    reacting = sum(map(reacts.__getitem__, deck)) - sum(map(reacts.__getitem__, seen))
+    none = 1.0
+    for i in range(min(size, total)):
+        none *= max(0.0, (total - reacting - i) / (total - i))
+    return 1.0 - none
+
+
+class Change:
+    """How an option changes the reading (all deltas; `hand`: the player's hand after)."""
+
+    __slots__ = ("bonus", "casualties", "draws", "gang", "hand", "lawmen", "m_room", "opp_cards",
+                 "room", "space", "turn_bonus")
+
+    def __init__(self, hand: list[int]) -> None:
+        self.hand = hand
+        self.lawmen = self.gang = self.bonus = self.turn_bonus = 0.0
+        self.casualties = self.room = self.draws = self.opp_cards = 0
+        self.space = -1
+        self.m_room: bool | None = None
+
+
+def _turns(r: Reading, space: int, turn_bonus: float) -> tuple[float, int]:
+    """`evaluate`'s attacks after the marker's space (`track_after`), the space on the
+    marker's battlefield; the track part remembered per space for the decision."""
+    track = r.track.get(space)
+    if track is None:
+        track = r.track[space] = track_after(r.tables, r.state.face_on, r.bf, space)
+    turns = track[0] + turn_bonus
+    return (0.0 if turns < 0.0 else turns), track[1]
+
+
+def value(reading: Reading, change: Change, passing: bool) -> float:
+    """The position after the option, for the deciding player: about [-1, 1] while the game
+    is open (the race's standing plus its small firepower tie-break), +-`DECIDED_GAME` once
+    it is won or lost, so a real win always outranks a live position."""
+    r = reading
+    tables = r.tables
+    player = r.player
+    hand = change.hand
+    side_kills = tables.uid_kills
+    side_turns = tables.uid_turns
+    bonus = r.bonus + change.bonus + sum(map(side_kills.__getitem__, hand))
+    turn_bonus = r.turn_bonus + change.turn_bonus + sum(map(side_turns.__getitem__, hand))
+    if change.draws:
+        bonus += change.draws * tables.drawn_kills[player]
+        turn_bonus += change.draws * tables.drawn_turns[player]
+    if change.opp_cards:
+        bonus += change.opp_cards * tables.drawn_kills[1 - player]
+    lives = r.lives - change.casualties
+    if lives <= 0:
+        return DECIDED_GAME if player == ATTACKER else -DECIDED_GAME
+    space = r.space if change.space < 0 else change.space
+    turns, here = _turns(r, space, turn_bonus)
+    lawmen = r.lawmen + change.lawmen
+    gang = r.gang + change.gang
+    room = r.room + change.room
+    room = 0 if room < 0 else (3 if room > 3 else room)
+    m_room = r.m_room if change.m_room is None else change.m_room
+    last = r.last if change.space < 0 else (r.bf == r.train[0] and space >= r.train[1])
+    if player == DEFENDER:
+        return -_gang_phase(r, tables, hand, bonus, turns, here, lives, lawmen, gang, room,
+                            m_room, last, passing)
+    return _mcready_phase(r, tables, hand, change.draws, bonus, turns, here, lives, lawmen,
+                          gang, room, m_room, last, passing, change.casualties > 0)
+
+
+def _gang_phase(r: Reading, tables: Tables, hand: list[int], bonus: float, turns: float,
+                here: int, lives: float, lawmen: float, gang: float, room: int, m_room: bool,
+                last: bool, passing: bool) -> float:
+    """McReady's value in the gang's play phase (`evaluate._analytic_value`, gang's turn);
+    having ended the phase, the gang's hand no longer answers the coming attack."""
+    size = r.m_hand_size
+    hand_power = tables.expected_power[min(size, et.MAX_EXPECTED_HAND)]
+    if not m_room:
+        hand_power = 0.0
+    now, later = tables.gang_answers(hand, room, here, True)
+    here_gang = [gang + answer for answer in later]
+    if not passing:
+        gang += now
+    border = r.border
+    failed_border = border if r.killed else border - 1
+    missing = gang + 1 - lawmen
+    missing = missing if missing > 0.0 else 0.0
+    hand_power += _DRAW2
+    kill = _phi((lawmen + hand_power - gang - 0.5) / et.ATTACK_SPREAD)
+    kill_cards = missing / SPEND_FIREPOWER
+    if size + 2.0 < kill_cards:
+        kill_cards = size + 2.0
+    if kill and len(hand) > tables.reaction_cost and any(map(tables.uid_reacts.__getitem__,
+                                                             hand)):
+        kill = 0.0
+    balance = MARGIN_TIE * _tanh((lawmen + hand_power - gang) / 4.0)
+    if last and lives > 1:
+        return -1.0 + MARGIN_TIE + balance
+    return attack_standing(turns, here_gang, r.fresh, bonus, kill, lives, border, failed_border,
+                           lawmen, hand_power, missing, kill_cards) + balance
+
+
+def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonus: float,
+                   turns: float, here: int, lives: float, lawmen: float, gang: float, room: int,
+                   m_room: bool, last: bool, passing: bool, killed: bool) -> float:
+    """McReady's value in his play phase: his attack as the board stands, then the race
+    (`evaluate`'s value after an attack); not yet ending it, plus the part of the kill his
+    hand can still bring."""
+    hand_power = tables.hand_firepower(hand, r.bf) + draws * et.DRAW_FIREPOWER if m_room else 0.0
+    # Unseen, the gang's hand counts by its size only.
+    here_gang = [gang + answer for answer in
+                 tables.gang_answers(r.gang_unseen, room, here, False)[1]] if here else []
+    border = r.border
+    killed = killed or r.killed
+    failed_border = border if killed else border - 1
+    fresh = r.fresh
+    cancel = r.react_chance
+    lost = -1.0 + 1e-6  # the train is next and a kill would not end the race
+    if lawmen > gang and last:
+        return lost if lives > 1 else (1.0 - cancel) + cancel * lost
+    # The race if this attack fails; `lives` > 0 here (`value` returns a won race earlier).
+    race_if_not = race_after(turns, here_gang, fresh, bonus, lives, failed_border, lawmen,
+                             hand_power, 0.0)
+    standing_if_not = _tanh(race_if_not / STANDING_SCALE)
+    if lawmen > gang:  # the attack kills unless the gang cancels it
+        if lives <= 1:
+            if_kill = 1.0
+        else:
+            if_kill = _tanh(race_after(turns, here_gang, fresh, bonus, lives - 1, border, lawmen,
+                                       hand_power, 0.0) / STANDING_SCALE)
+        kill = 1.0 - cancel
+        return kill * if_kill + (1.0 - kill) * standing_if_not
+    result = lost if last else standing_if_not
+    if passing:
+        return result
+    # Not yet ending the phase: part of the kill his hand can still bring
+    # (`attack_standing`'s two outcomes, the failed one being the race above).
+    missing = gang + 1 - lawmen
+    race_if_kill = race_after(turns, here_gang, fresh, bonus, lives - 1, border,
+                              lawmen + missing, hand_power - missing,
+                              missing / SPEND_FIREPOWER)
+    best = race_if_not if race_if_not > race_if_kill else race_if_kill
+    gain = _tanh(best / STANDING_SCALE) - standing_if_not
+    reach = _phi((lawmen + hand_power - gang - 0.5) / et.ATTACK_SPREAD)
+    return result + (1.0 - cancel) * reach * (gain if gain > 0.0 else 0.0)
+
+
+# -- what an option changes ---------------------------------------------------------------------
+def _take_out(r: Reading, change: Change, uid: int, bounce: bool) -> None:
+    """Record a card leaving play: firepower, column room, cards in play, a card back."""
+    state = r.state
+    owner = state.spec.owner[uid]
+    mode = state.placed[uid]
+    if mode is None:
+        return
+    here = uid in state.rows[2 * r.bf + owner]
+    if here:
+        fire = card_firepower(state, uid) if mode.slot == SLOT_OWN else 0
+        if owner == ATTACKER:
+            change.lawmen -= fire
+            if mode.slot == SLOT_OPPONENT and mode.counts:
+                change.room += 1
+        else:
+            change.gang -= fire
+            change.bonus += PLAY_KILLS
+            if mode.slot == SLOT_OWN and mode.counts:
+                change.room += 1
+            if mode.row_limit >= 0:
+                change.m_room = True
+    if owner == ATTACKER:
+        change.bonus -= PLAY_KILLS
+    if bounce and owner != r.player:
+        change.opp_cards += 1
+
+
+def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int,
+                hand: list[int]) -> Change | None:
+    """The change playing card `definition` in this mode at `bf` makes (`hand`: without the
+    card, before paying); None where its profile does not describe it."""
+    profile = r.profiles.modes[definition][mode_index]
+    if not profile.known:
+        return None
+    state = r.state
+    spec = state.spec
+    player = r.player
+    change = Change(hand_after_paying(r.profiles, spec.def_of, hand, cost))
+    here = bf == r.bf
+    slot = profile.slot
+    if slot != SLOT_NONE:
+        if player == ATTACKER:
+            change.bonus += PLAY_KILLS
+        elif here:
+            change.bonus -= PLAY_KILLS
+    if here and slot == SLOT_OWN:
+        if player == ATTACKER:
+            change.lawmen += profile.firepower
+        else:
+            change.gang += profile.firepower
+            change.room -= profile.counts
+    elif here and slot == SLOT_OPPONENT and profile.counts:
+        if player == ATTACKER:
+            change.room -= 1
+        elif profile.row_limit >= 0:
+            change.m_room = r.m_room and column_count(state, bf, ATTACKER) < profile.row_limit
+    change.casualties = profile.casualties + profile.sacrifices
+    if profile.marker:
+        target = marker_target(state, profile.marker, True)
+        if target is not None:
+            if target[0] != r.bf:
+                return None
+            change.space = target[1]
+    for params, count, how in profile.removals:
+        for uid in removal_targets(state, player, r.bf, params, count, how):
+            _take_out(r, change, uid, how == BOUNCE)
+    change.draws = profile.draws
+    for categories, to, count in profile.retrieves:
+        _retrieve(r, change, categories, to, count)
+    for target, to in profile.moves:
+        if to != 0:  # WHERE_CURRENT
+            return None
+        found = [uid for uid in card_steps.removable(state, target, (player, -1, r.bf), True)
+                 if spec.owner[uid] == player and uid not in state.rows[2 * r.bf + player]]
+        if found:
+            fire = max(card_firepower(state, uid) for uid in found)
+            if player == ATTACKER:
+                change.lawmen += fire
+            else:
+                change.gang += fire
+    return change
+
+
+def _retrieve(r: Reading, change: Change, categories: int, to: str, count: int) -> None:
+    state = r.state
+    card_def = state.spec.card_def
+    pile = [uid for uid in state.discards[r.player]
+            if not categories or card_def[uid].cat_bit & categories]
+    if to == "hand":
+        pile.sort(key=r.profiles.uid_worth.__getitem__, reverse=True)
+        change.hand = change.hand + pile[:count]
+        return
+    fires = sorted((card_def[uid].modes[0].firepower for uid in pile
+                    if card_def[uid].modes[0].slot == SLOT_OWN), reverse=True)[:count]
+    if r.player == ATTACKER:
+        change.lawmen += sum(fires)
+        change.bonus += PLAY_KILLS * len(fires)
+    else:
+        fires = fires[:max(0, r.room + change.room)]
+        change.gang += sum(fires)
+        change.room -= len(fires)
+
+
+def _without(hand: list[int], def_of: list[int], definition: int) -> list[int]:
+    for index, uid in enumerate(hand):
+        if def_of[uid] == definition:
+            return hand[:index] + hand[index + 1:]
+    return hand
+
+
+def card_value(r: Reading, definition: int, combos: list[tuple], hand: list[int],
+                mode: int | None = None) -> float | None:
+    """The best value of playing the card over its (mode, battlefield, cost) combos."""
+    best: float | None = None
+    for mode_index, bf, cost in combos:
+        if mode is not None and mode_index != mode:
+            continue
+        change = play_change(r, definition, mode_index, bf, cost, hand)
+        if change is None:
+            return None
+        if (r.profiles.modes[definition][mode_index].slot == SLOT_NONE
+                and _does_nothing(change, len(hand) - cost)):
+            # A one-shot with nothing to act on (no row-blocking card to destroy, say) only
+            # spends the card; valued as a move that keeps the phase open it would look
+            # better than ending it, so it ranks below every option that does something.
+            score = -math.inf
+        else:
+            score = value(r, change, False)
+        if best is None or score > best:
+            best = score
+    return best
+
+
+def _does_nothing(change: Change, hand_size: int) -> bool:
+    """No number the race reads changes, and the hand only loses the card and its cost
+    (`hand_size` cards left)."""
+    if len(change.hand) != hand_size:
+        return False
+    return not (change.lawmen or change.gang or change.bonus or change.turn_bonus
+                or change.casualties or change.room or change.draws or change.opp_cards
+                or change.space >= 0 or change.m_room is not None)
+
+
+# -- the bot ------------------------------------------------------------------------------------
+@dataclass
+class ScoringBot:
+    """Scores each option from the position's numbers and the cards' profiles (see the
+    module docstring); plays out only what the profiles do not describe."""
+
+    name: str = "scoring"
+    #: Decisions no rule or profile answers, played out in full (for measuring).
+    fallbacks: int = 0
+
+    def choose(self, state: Any, rng: random.Random) -> int:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        kind = state.pending_kind
+        player = state.current_player()
+        if kind == act.K_MAIN:
+            return self._main(state, actions, player, rng)
+        if kind in (act.K_MODE, act.K_PLACE):
+            chosen = self._how_to_play(state, actions, player)
+            if chosen is not None:
+                return chosen
+        action = rule_choice(state, actions)
+        if action is not None:
+            return action
+        self.fallbacks += 1
+        from deckbuilder.engine.bots import best_action
+        from deckbuilder.engine.evaluate import evaluate
+
+        world = state.resample_hidden(player, rng)
+        return best_action(world, actions, player, evaluate, rng, spend_world=True)
+
+    def _main(self, state: State, actions: list[int], player: int,
+              rng: random.Random) -> int:
+        r = Reading(state, player)
+        spec = state.spec
+        layout = spec.layout
+        def_of = spec.def_of
+        hand = r.hand
+        best: list[int] = []
+        best_value = -math.inf
+        for action in actions:
+            score: float | None = None
+            if action == act.PASS:
+                score = value(r, Change(hand), True)
+            elif layout.play_base <= action < layout.pay_base:
+                definition = action - layout.play_base
+                card = spec.defs[definition]
+                if card.simple:
+                    cost = card_cost(state, player, card, r.bf) if card.discounted else (
+                        0 if r.bf in card.cost_waived else card.cost)
+                    combos = [(0, r.bf, cost)]
+                else:
+                    combos = play_options(state, player, card, len(hand))
+                score = card_value(r, definition, combos, _without(hand, def_of, definition))
+            elif layout.own_base <= action < layout.ability_base:
+                change = Change(hand)
+                _take_out(r, change, action - layout.own_base, False)
+                score = value(r, change, False)
+            if score is None:
+                score = self._played_out(state, action, player, rng)
+            if score > best_value + _TIE:
+                best_value, best = score, [action]
+            elif score >= best_value - _TIE:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    def _how_to_play(self, state: State, actions: list[int], player: int) -> int | None:
+        """Choose a mode or a battlefield by the value of playing the card that way."""
+        data = state.pending_data
+        uid = data[0]
+        definition = state.spec.def_of[uid]
+        r = Reading(state, player)
+        best, best_value = None, -math.inf
+        for action in actions:
+            if state.pending_kind == act.K_MODE:
+                score = card_value(r, definition, data[1], r.hand, action - act.MODE_BASE)
+            else:
+                bf = action - act.BF_BASE
+                cost = next(cost for where, cost in data[1] if where == bf)
+                change = play_change(r, definition, data[3], bf, cost, r.hand)
+                score = None if change is None else value(r, change, False)
+            if score is None:
+                return None
+            if score > best_value + _TIE:
+                best, best_value = action, score
+        return best
+
+    def _played_out(self, state: State, action: int, player: int, rng: random.Random) -> float:
+        """Play the option out on a re-dealt copy (sub-decisions by rule) and read it."""
+        self.fallbacks += 1
+        world = state.resample_hidden(player, rng)
+        world.apply(action)
+        for _ in range(30):
+            if world.over or world.pending_kind == act.K_MAIN:
+                break
+            legal = world.legal
+            choice = rule_choice(world, legal) if len(legal) > 1 else legal[0]
+            world.apply(legal[0] if choice is None else choice)
+        if world.over:
+            if world.winner is None:
+                return 0.0
+            return DECIDED_GAME if world.winner == player else -DECIDED_GAME
+        if world.pending_player == player and world.active == player:
+            after = Reading(world, player)
+            return value(after, Change(after.hand), False)
+        from deckbuilder.engine.evaluate import evaluate
+
+        return evaluate(world, player)
