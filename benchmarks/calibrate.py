@@ -1,6 +1,6 @@
 """The bot ladder on Revolver's base decks: who wins, how games end, how long they last.
 
-    python benchmarks/calibrate.py                  # the ladder: 400 games per pair, 40 with search
+    python benchmarks/calibrate.py                  # the ladder: 400 games a pair, 100 with search
     python benchmarks/calibrate.py --games 200 --pairs greedy,greedy random,greedy
     python benchmarks/calibrate.py --pairs search:rollouts=128,greedy --search-games 100
 
@@ -23,9 +23,11 @@ from deckbuilder.sim import Contestant, simulate
 from deckbuilder.sim.runner import prime_catalog
 from deckbuilder.sim.stats import wilson_interval
 
-#: Each bot against itself and against the next one down, from both seats.
+#: Each bot against itself and against the next one down, from both seats; and the scoring
+#: greedy against the play-out greedy it replaced.
 DEFAULT_PAIRS = ("greedy,greedy", "random,random", "greedy,random", "random,greedy",
-                 "search,greedy", "greedy,search")
+                 "search,greedy", "greedy,search", "greedy:judge=playout,greedy:judge=playout",
+                 "greedy,greedy:judge=playout", "greedy:judge=playout,greedy")
 ENDING_ABBREVIATIONS = {
     "border_emptied": "border", "train_reached": "train", "gang_wiped_out": "wiped",
     "jack_killed": "jack", "cortez_killed": "cortez", "derail_failed": "derail",
@@ -67,7 +69,7 @@ def main() -> None:
     parser.add_argument("--pairs", nargs="+", default=list(DEFAULT_PAIRS),
                         help="COLTY_BOT,MCREADY_BOT pairs (default: the ladder from both seats)")
     parser.add_argument("--games", type=int, default=400, help="games per pair")
-    parser.add_argument("--search-games", type=int, default=40,
+    parser.add_argument("--search-games", type=int, default=100,
                         help="games for a pair with a search bot (seconds per game)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)

@@ -93,7 +93,8 @@ MARGIN_TIE = 0.003
 _INSIDE = 1.0 - 1e-9  # a position not yet won or lost values strictly inside (-1, 1)
 _DRAW2 = 2 * DRAW_FIREPOWER  # McReady's two draws a turn
 
-# The greedy bot calls `evaluate` thousands of times a game, so the hot path below spells
+# The play-out greedy and the search bot call `evaluate` thousands of times a game (the
+# greedy bot its race pieces), so the hot path below spells
 # out `max`/`min` of two numbers as comparisons (with the same result, the same operand when
 # they are equal) and the normal distribution function (`phi`) and the standing (tanh) in
 # line. The arithmetic keeps the plain formulas' order of operations, so the values are the

@@ -1,12 +1,13 @@
 """What the position heuristic (`evaluate.py`) reads once per game, and what hands can do.
 
-The heuristic runs thousands of times a game (the greedy bot judges every action), so
-everything that depends only on the game's spec is worked out here once: the attacks left
-after each space of the track, what each card instance is worth in hand, the firepower a
-random hand of each size brings (the average the opponent's hidden hand counts at), and
-the kill rate at battlefields not reached yet. What depends on one hand (its firepower, the
-gang's answer) is a pure function of the hand's cards in order, so it is remembered per
-hand: a bot judging the actions of one turn asks about the same hands again and again.
+The heuristic runs thousands of times a game (the greedy bot values every action with its
+race pieces, the play-out greedy and the search bot call it on copies), so everything that
+depends only on the game's spec is worked out here once: the attacks left after each space
+of the track, what each card instance is worth in hand, the firepower a random hand of each
+size brings (the average the opponent's hidden hand counts at), and the kill rate at
+battlefields not reached yet. What depends on one hand (its firepower, the gang's answer) is
+a pure function of the hand's cards in order, so it is remembered per hand: a bot judging
+the actions of one turn asks about the same hands again and again.
 """
 
 from __future__ import annotations

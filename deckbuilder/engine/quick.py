@@ -1,8 +1,9 @@
 """Cheap answers to the small decisions inside a greedy look-ahead.
 
-The greedy bot judges each candidate move once it is complete ("settled"): a card is judged
-after its cost is paid, not half-way through. Settling a move by trying every way to pay
-(every card that could be discarded) costs a copy of the game and a heuristic call per
+The play-out greedy (`greedy:judge=playout`, and the search bot's `playout` rollouts)
+judges each candidate move once it is complete ("settled"): a card is judged after its cost
+is paid, not half-way through. Settling a move by trying every way to pay (every card that
+could be discarded) costs a copy of the game and a heuristic call per
 option, and paying is nearly half of all the look-ahead work in a game. Which card to pay
 with matters far less than which card to play, so inside the look-ahead a payment takes the
 card in hand the player will miss least, judged from the card alone; the real payment (a
