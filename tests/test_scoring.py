@@ -206,7 +206,7 @@ def test_the_scorer_assumes_the_payment_the_rule_makes() -> None:
                 continue  # (an effect could change the hand too)
             hand = list(state.hands[player])
             hand.remove(next(uid for uid in hand if state.spec.def_of[uid] == definition))
-            expected = hand_after_paying(profiles_for(state.spec), state.spec.def_of, hand,
+            expected = hand_after_paying(profiles_for(state.spec), hand,
                                          card.cost)
             after = state.clone()
             after.apply(action)

@@ -73,6 +73,8 @@ class GameProfiles:
         self.modes = [[Profile(mode) for mode in card.modes] for card in spec.defs]
         self.worth = [card_worth(card) for card in spec.defs]
         self.uid_worth = [self.worth[d] for d in spec.def_of]
+        #: The order cards pay costs in: least worth first, then by card (reproducible).
+        self.pay_key = [(self.uid_worth[uid], d) for uid, d in enumerate(spec.def_of)]
 
 
 _PROFILES: dict[int, GameProfiles] = {}

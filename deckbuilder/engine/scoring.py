@@ -286,7 +286,7 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
     state = r.state
     spec = state.spec
     player = r.player
-    change = Change(hand_after_paying(r.profiles, spec.def_of, hand, cost))
+    change = Change(hand_after_paying(r.profiles, hand, cost))
     here = bf == r.bf
     slot = profile.slot
     if slot != SLOT_NONE:

@@ -22,13 +22,11 @@ from deckbuilder.engine.state import State
 __all__ = ["hand_after_paying", "removal_rank", "removal_targets", "rule_choice"]
 
 
-def hand_after_paying(profiles: GameProfiles, def_of: list[int], hand: list[int],
-                      cost: int) -> list[int]:
+def hand_after_paying(profiles: GameProfiles, hand: list[int], cost: int) -> list[int]:
     """The hand after paying `cost` discards: the cards of least worth (the `quick` rule)."""
     if cost <= 0:
         return hand
-    worth = profiles.uid_worth
-    paid = sorted(hand, key=lambda uid: (worth[uid], def_of[uid]))[:cost]
+    paid = sorted(hand, key=profiles.pay_key.__getitem__)[:cost]
     return [uid for uid in hand if uid not in paid]
 
 
