@@ -28,6 +28,7 @@ from engine_cards import hand as give_hand
 from deckbuilder.catalog import build_catalog
 from deckbuilder.engine import State, new_game
 from deckbuilder.engine import actions as act
+from deckbuilder.engine.board import column_count, firepower
 from deckbuilder.engine.bots import RandomBot
 from deckbuilder.engine.card_profiles import profiles_for
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
@@ -38,12 +39,13 @@ from deckbuilder.engine.scoring import (
     Change,
     Reading,
     ScoringBot,
+    _take_out,
     card_value,
     play_change,
     value,
 )
 from deckbuilder.engine.scoring_rules import hand_after_paying, rule_choice
-from deckbuilder.engine.staging import do, stage_bandit, stage_marker
+from deckbuilder.engine.staging import do, stage, stage_bandit, stage_marker, unstage
 
 # `deckbuilder.engine` re-exports the function `evaluate` under the module's name.
 heuristic = importlib.import_module("deckbuilder.engine.evaluate")
@@ -463,3 +465,106 @@ def test_a_one_shot_with_nothing_to_act_on_is_not_played_for_nothing() -> None:
     give_hand(state, GANG, "lets-shoot")
     reading = Reading(state, GANG)
     assert card_value(reading, definition, destroy, []) > -math.inf
+
+
+# -- moves the scorer describes as the engine makes them ---------------------------------------
+def _definition(state: State, card_id: str) -> int:
+    return next(card.idx for card in state.spec.defs if card.id == card_id)
+
+
+def _play_by_rule(state: State, card_id: str) -> None:
+    """Play the card, its sub-decisions (payment, choices) answered by the bot's rules."""
+    player = state.current_player()
+    state.apply(state.spec.layout.play_base + _definition(state, card_id))
+    while state.pending_kind != act.K_MAIN or state.pending_player != player:
+        legal = state.legal_actions()
+        if state.pending_kind == act.K_REACT:
+            state.apply(act.PASS)
+            continue
+        choice = rule_choice(state, legal)
+        state.apply(legal[0] if choice is None else choice)
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])
+@pytest.mark.parametrize("card_id", ["shucks", "didnt-see-this-comin"])
+def test_mcready_brings_no_lawman_into_a_closed_column(card_id: str, closed: bool) -> None:
+    """Shucks (a lawman from the discard pile into play here) and Didn't See This Comin' (a
+    lawman from another battlefield to this one) add his firepower only where McReady's
+    column has room: the gang's Sandstorm with two of his cards here closes it, and the
+    engine then brings nobody."""
+    state = ready(synthetic_game(3), MCREADY)
+    bf = state.marker_bf
+    if closed:
+        in_play(state, GANG, "sandstorm")
+    in_play(state, MCREADY, "cowboy", "cowboy")
+    in_play(state, MCREADY, "deputy", battlefield="whiskey-canyon")
+    stage(state, MCREADY, "deputy", "discard")
+    give_hand(state, MCREADY, card_id, "cowboy")
+    reading = Reading(state, MCREADY)
+    assert reading.m_room is not closed
+    definition = _definition(state, card_id)
+    hand = [uid for uid in state.hands[MCREADY] if state.spec.def_of[uid] != definition]
+    cost = state.spec.defs[definition].cost
+    change = play_change(reading, definition, 0, bf, cost, hand)
+    assert change is not None
+    before = firepower(state, bf, MCREADY)
+    _play_by_rule(state, card_id)
+    gained = firepower(state, bf, MCREADY) - before
+    assert gained == (0 if closed else 2)  # the engine: a Deputy, or nobody
+    assert change.lawmen == gained
+
+
+def _gang_moves_jackson_clan(state: State) -> None:
+    """Run a "move one of your characters to the current battlefield" step for the gang."""
+    mode = state.spec.defs[_definition(state, "didnt-see-this-comin")].modes[0]
+    for runner, params in mode.effect:
+        runner(state, (runner, params, (GANG, -1, state.marker_bf)))
+
+
+@pytest.mark.parametrize("guns_here", [2, 3])
+def test_a_card_moved_to_the_gang_column_needs_and_takes_a_place(guns_here: int) -> None:
+    """No gang card of the synthetic set moves a card to the current battlefield, so the gang
+    reads the profile of McReady's Didn't See This Comin' (one of the player's characters to
+    the current battlefield) and the engine runs its step for the gang: the Jackson Clan comes
+    only into a column with room, and fills a place there."""
+    state = ready(synthetic_game(3), GANG)
+    bf = state.marker_bf
+    in_play(state, GANG, *["38-special"] * guns_here)
+    in_play(state, GANG, "the-jackson-clan", battlefield="whiskey-canyon")
+    reading = Reading(state, GANG)
+    change = play_change(reading, _definition(state, "didnt-see-this-comin"), 0, bf, 0,
+                         list(state.hands[GANG]))
+    assert change is not None
+    limit = state.spec.column_limit[GANG]
+    fire_before, free_before = firepower(state, bf, GANG), limit - column_count(state, bf, GANG)
+    after = state.clone()
+    _gang_moves_jackson_clan(after)
+    fire_gained = firepower(after, bf, GANG) - fire_before
+    free_after = limit - column_count(after, bf, GANG)
+    assert fire_gained == (4 if guns_here < limit else 0)
+    assert change.gang == fire_gained
+    assert reading.room == free_before
+    assert reading.room + change.room == free_after
+
+
+def test_a_card_sent_back_to_mcready_counts_in_his_hand() -> None:
+    """A lawman the gang sends back to McReady's hand leaves the column and joins his hand,
+    which the gang counts by its size (his expected firepower, the cards a kill costs him):
+    the scorer values that as the heuristic values the position after it."""
+    state = ready(synthetic_game(2), GANG)
+    for bandit_id in ZERO_AND_ONE_RATED:  # a race still open
+        stage_bandit(state, bandit_id, alive=False)
+    give_hand(state, MCREADY, "cowboy")
+    give_hand(state, GANG, "38-special", "peacemaker-45")
+    deputy = in_play(state, MCREADY, "deputy")[0]
+    in_play(state, GANG, "38-special")
+    reading = Reading(state, GANG)
+    change = Change(list(reading.hand))
+    _take_out(reading, change, deputy, True)
+    scored = max(-INSIDE, min(INSIDE, value(reading, change, False)))
+    after = state.clone()
+    unstage(after, deputy, "hand")  # as a bounce does: out of play, into its owner's hand
+    assert len(after.hands[MCREADY]) == len(state.hands[MCREADY]) + 1
+    expected = heuristic.evaluate(after, GANG)
+    assert abs(expected) < 0.9
+    assert scored == pytest.approx(expected, abs=1e-9)

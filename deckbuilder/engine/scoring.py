@@ -19,7 +19,13 @@ from typing import Any
 from deckbuilder.engine import actions as act
 from deckbuilder.engine import card_steps
 from deckbuilder.engine import evaluate_tables as et
-from deckbuilder.engine.board import card_firepower, column_count, column_has_room, firepower
+from deckbuilder.engine.board import (
+    can_place,
+    card_firepower,
+    column_count,
+    column_has_room,
+    firepower,
+)
 from deckbuilder.engine.card_profiles import BOUNCE, profiles_for
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
 from deckbuilder.engine.evaluate import (
@@ -151,8 +157,9 @@ def value(reading: Reading, change: Change, passing: bool) -> float:
     if change.draws:
         bonus += change.draws * tables.drawn_kills[player]
         turn_bonus += change.draws * tables.drawn_turns[player]
-    if change.opp_cards:
+    if change.opp_cards:  # cards sent back to the opponent's hand, which he counts by size
         bonus += change.opp_cards * tables.drawn_kills[1 - player]
+        turn_bonus += change.opp_cards * tables.drawn_turns[1 - player]
     lives = r.lives - change.casualties
     if lives <= 0:
         return DECIDED_GAME if player == ATTACKER else -DECIDED_GAME
@@ -166,17 +173,17 @@ def value(reading: Reading, change: Change, passing: bool) -> float:
     last = r.last if change.space < 0 else (r.bf == r.train[0] and space >= r.train[1])
     if player == DEFENDER:
         return -_gang_phase(r, tables, hand, bonus, turns, here, lives, lawmen, gang, room,
-                            m_room, last, passing)
+                            m_room, last, passing, r.m_hand_size + change.opp_cards)
     return _mcready_phase(r, tables, hand, change.draws, bonus, turns, here, lives, lawmen,
                           gang, room, m_room, last, passing, change.casualties > 0)
 
 
 def _gang_phase(r: Reading, tables: Tables, hand: list[int], bonus: float, turns: float,
                 here: int, lives: float, lawmen: float, gang: float, room: int, m_room: bool,
-                last: bool, passing: bool) -> float:
+                last: bool, passing: bool, size: int) -> float:
     """McReady's value in the gang's play phase (`evaluate._analytic_value`, gang's turn);
-    having ended the phase, the gang's hand no longer answers the coming attack."""
-    size = r.m_hand_size
+    having ended the phase, the gang's hand no longer answers the coming attack. `size`:
+    McReady's hand size after the option (cards sent back to it included)."""
     hand_power = tables.expected_power[min(size, et.MAX_EXPECTED_HAND)]
     if not m_room:
         hand_power = 0.0
@@ -321,15 +328,40 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
     for target, to in profile.moves:
         if to != 0:  # WHERE_CURRENT
             return None
+        # Only a card that may be placed here moves (`card_steps._destinations`).
         found = [uid for uid in card_steps.removable(state, target, (player, -1, r.bf), True)
-                 if spec.owner[uid] == player and uid not in state.rows[2 * r.bf + player]]
+                 if spec.owner[uid] == player and uid not in state.rows[2 * r.bf + player]
+                 and _fits(r, change, state.placed[uid])]
         if found:
-            fire = max(card_firepower(state, uid) for uid in found)
+            moved = max(found, key=lambda uid: card_firepower(state, uid))
+            fire = card_firepower(state, moved)
             if player == ATTACKER:
                 change.lawmen += fire
             else:
                 change.gang += fire
+            _fill(r, change, state.placed[moved])
     return change
+
+
+def _fits(r: Reading, change: Change, mode: Any) -> bool:
+    """May a card in this mode, owned by the deciding player, go to the marker's battlefield
+    once the option's earlier steps are done (`board.can_place`; a closed column lets no
+    counting card in)?"""
+    if not mode.counts:
+        return True
+    if mode.slot != SLOT_OWN:
+        return can_place(r.state, r.player, mode, r.bf)
+    if r.player == ATTACKER:
+        return r.m_room if change.m_room is None else change.m_room
+    return r.room + change.room > 0
+
+
+def _fill(r: Reading, change: Change, mode: Any) -> None:
+    """A card of the deciding player's entering his column here uses a place in it (the
+    gang's three; McReady's column has no card limit, only row limits, which `m_room`
+    reads as open or closed)."""
+    if r.player == DEFENDER and mode.slot == SLOT_OWN and mode.counts:
+        change.room -= 1
 
 
 def _retrieve(r: Reading, change: Change, categories: int, to: str, count: int) -> None:
@@ -341,15 +373,23 @@ def _retrieve(r: Reading, change: Change, categories: int, to: str, count: int) 
         pile.sort(key=r.profiles.uid_worth.__getitem__, reverse=True)
         change.hand = change.hand + pile[:count]
         return
-    fires = sorted((card_def[uid].modes[0].firepower for uid in pile
-                    if card_def[uid].modes[0].slot == SLOT_OWN), reverse=True)[:count]
-    if r.player == ATTACKER:
-        change.lawmen += sum(fires)
-        change.bonus += PLAY_KILLS * len(fires)
-    else:
-        fires = fires[:max(0, r.room + change.room)]
-        change.gang += sum(fires)
-        change.room -= len(fires)
+    # Only a card that may enter play here comes back (`card_steps._can_enter_play`), the
+    # strongest first, each taking its place before the next is chosen.
+    modes = sorted((card_def[uid].modes[0] for uid in pile
+                    if card_def[uid].modes[0].slot == SLOT_OWN),
+                   key=lambda mode: mode.firepower, reverse=True)
+    for mode in modes:
+        if count <= 0:
+            break
+        if not _fits(r, change, mode):
+            continue
+        count -= 1
+        if r.player == ATTACKER:
+            change.lawmen += mode.firepower
+            change.bonus += PLAY_KILLS
+        else:
+            change.gang += mode.firepower
+        _fill(r, change, mode)
 
 
 def _without(hand: list[int], def_of: list[int], definition: int) -> list[int]:
