@@ -132,6 +132,9 @@ HOMEBREW_CARDS = [
     _card("ammo-wagon", "mcready", "firepower", 0, 0, deckable=False, effect=[
         {"do": "add-token", "target": {"side": "self", "categories": ["character"]},
          "count": 2}]),
+    _card("fan-the-hammer", "mcready", "one-shot", 0, deckable=False, effect=[
+        {"do": "add-token", "count": 2, "each": True,
+         "target": {"side": "self", "cards": ["deputy", "cowboy"]}}]),
     _card("war-chest", "mcready", "firepower", 0, 1, deckable=False, effect=[
         {"do": "add-token", "per_card_in_discard": ["cowboy"]}]),
     _card("eagle-eye", "colty", "one-shot", 0, deckable=False, effect=[

@@ -17,6 +17,7 @@ from engine_cards import (
 )
 
 from deckbuilder.engine import Termination, UnplayableDeckError
+from deckbuilder.engine.actions import K_MAIN
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.effects import IMPLEMENTED_STEPS, REGISTRY
 from deckbuilder.engine.staging import clear_hand, do, stage, stage_marker
@@ -162,6 +163,20 @@ def test_add_token_on_a_chosen_card() -> None:
     do(state, "play Ammo Wagon", "token on Cowboy at The Bank at Repentance Springs")
     assert (state.power[deputy], state.power[cowboy]) == (0, 2)
     assert firepower(state, 0, LAWMEN) == 2 + 3 + 0
+
+
+def test_add_token_on_each_matching_card() -> None:
+    """"Place two chips on each .45 Long Colt and .38 Special" ("Fan" the gun): every card
+    the target matches gets the tokens, no choice asked; other cards get none."""
+    state = game(LAWMEN)
+    deputy, cowboy, other = in_play(state, LAWMEN, "deputy", "cowboy", "deputy")
+    elsewhere = in_play(state, LAWMEN, "cowboy", battlefield="3-15-express")[0]
+    marshal = in_play(state, LAWMEN, "buffalo-stampede")[0]
+    hand(state, LAWMEN, "fan-the-hammer")
+    do(state, "play Fan The Hammer")
+    assert state.pending_kind == K_MAIN  # no token decision
+    assert [state.power[uid] for uid in (deputy, cowboy, other)] == [2, 2, 2]
+    assert (state.power[elsewhere], state.power[marshal]) == (0, 0)
 
 
 def test_add_token_per_card_in_discard() -> None:

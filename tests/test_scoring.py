@@ -568,3 +568,45 @@ def test_a_card_sent_back_to_mcready_counts_in_his_hand() -> None:
     expected = heuristic.evaluate(after, GANG)
     assert abs(expected) < 0.9
     assert scored == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("card_id", ["fan-the-hammer", "ammo-wagon", "war-chest"])
+def test_power_tokens_count_as_the_firepower_the_engine_adds(card_id: str) -> None:
+    """Power tokens on cards here are firepower: on every matching card ("Fan" the gun's
+    `each`), on the one the token rule picks (Ammo Wagon), or on the played card itself,
+    one per card in the discard pile (War Chest)."""
+    state = ready(_homebrew_game(6), MCREADY)
+    bf = state.marker_bf
+    in_play(state, MCREADY, "deputy", "cowboy", "cowboy")
+    in_play(state, MCREADY, "deputy", battlefield="whiskey-canyon")
+    for _ in range(2):
+        stage(state, MCREADY, "cowboy", "discard")
+    give_hand(state, MCREADY, card_id)
+    definition = _definition(state, card_id)
+    hand = [uid for uid in state.hands[MCREADY] if state.spec.def_of[uid] != definition]
+    change = play_change(Reading(state, MCREADY), definition, 0, bf, 0, hand)
+    assert change is not None
+    before = firepower(state, bf, MCREADY)
+    _play_by_rule(state, card_id)
+    gained = firepower(state, bf, MCREADY) - before
+    assert gained == {"fan-the-hammer": 6, "ammo-wagon": 2, "war-chest": 1 + 2}[card_id]
+    assert change.lawmen == gained
+
+
+def test_a_card_sent_back_to_its_own_hand_is_counted_there() -> None:
+    """Saddlebags cannot be declined: with only the gang's own cards in play it sends one
+    back to the gang's hand, one away from the fight before one here. The scorer counts
+    that card in the hand and its firepower gone from where it was."""
+    state = ready(synthetic_game(8), GANG)
+    bf = state.marker_bf
+    here = in_play(state, GANG, "hail-of-bullets")[0]
+    away = in_play(state, GANG, "38-special", battlefield="whiskey-canyon")[0]
+    give_hand(state, GANG, "saddlebags", "38-special")
+    definition = _definition(state, "saddlebags")
+    hand = [uid for uid in state.hands[GANG] if state.spec.def_of[uid] != definition]
+    change = play_change(Reading(state, GANG), definition, 0, bf, 1, hand)
+    assert change is not None and away in change.hand and here not in change.hand
+    assert change.gang == 0  # the card here stays
+    _play_by_rule(state, "saddlebags")
+    assert away in state.hands[GANG] and state.placed[here] is not None
+    assert sorted(change.hand) == sorted(state.hands[GANG])

@@ -33,7 +33,7 @@ class Profile:
     """What one way of playing a card does, in the numbers the race reads."""
 
     __slots__ = ("casualties", "counts", "draws", "firepower", "known", "marker", "moves",
-                 "removals", "retrieves", "row_limit", "sacrifices", "slot")
+                 "removals", "retrieves", "row_limit", "sacrifices", "slot", "tokens")
 
     def __init__(self, mode: Any) -> None:
         own_fire = mode.slot == SLOT_OWN and mode.play == FIREPOWER
@@ -45,6 +45,7 @@ class Profile:
         self.removals: list[tuple[Any, int, int]] = []  # (params, count, KILL/DESTROY/BOUNCE)
         self.retrieves: list[tuple[int, str, int]] = []
         self.moves: list[Any] = []  # move-card params, to the current battlefield
+        self.tokens: list[tuple] = []  # add-token params, power tokens only
         self.known = True
         for runner, params in mode.effect:
             if runner not in KNOWN_STEPS:
@@ -63,6 +64,11 @@ class Profile:
                 self.retrieves.append(params)
             elif runner is card_steps.run_move_card:
                 self.moves.append(params)
+            elif runner is card_steps.run_add_token:
+                if params[0] == "power":  # firepower; eagle, grit and silver are played out
+                    self.tokens.append(params)
+                else:
+                    self.known = False
 
 
 class GameProfiles:

@@ -485,7 +485,7 @@ def compile_move_card(step: Any, resolver: Resolver) -> tuple:
 
 # -- tokens ------------------------------------------------------------------------------------
 def run_add_token(state: State, task: tuple) -> None:
-    kind, count, target, per_card, only_upcoming = task[1]
+    kind, count, target, per_card, only_upcoming, each = task[1]
     ctx = task[2]
     player, source, bf = ctx
     if only_upcoming and not state.marker_bf < bf < state.spec.n_bf:
@@ -503,8 +503,9 @@ def run_add_token(state: State, task: tuple) -> None:
             _add_token(state, source, kind, count)
         return
     found = targets(state, target, ctx)
-    if len(found) == 1:
-        _add_token(state, found[0], kind, count)
+    if len(found) == 1 or (each and found):
+        for uid in found:
+            _add_token(state, uid, kind, count)
     elif found:
         state.decide(player, _pieces(found), _resume_token, (kind, count), K_TOKEN)
 
@@ -540,6 +541,6 @@ def compile_add_token(step: Any, resolver: Resolver) -> tuple:
     target = TargetFilter(step.target, resolver) if step.target is not None else None
     per_card = (frozenset(resolver.card(c) for c in step.per_card_in_discard)
                 if step.per_card_in_discard else None)
-    return (step.token, step.count, target, per_card, step.only_if_upcoming)
+    return (step.token, step.count, target, per_card, step.only_if_upcoming, step.each)
 
 

@@ -25,6 +25,7 @@ from deckbuilder.engine.board import (
     column_count,
     column_has_room,
     firepower,
+    targets,
 )
 from deckbuilder.engine.card_profiles import BOUNCE, profiles_for
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
@@ -42,7 +43,12 @@ from deckbuilder.engine.evaluate_tables import Tables, tables_for
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.marker import marker_target
 from deckbuilder.engine.play import play_options
-from deckbuilder.engine.scoring_rules import hand_after_paying, removal_targets, rule_choice
+from deckbuilder.engine.scoring_rules import (
+    hand_after_paying,
+    removal_targets,
+    rule_choice,
+    token_target,
+)
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
 __all__ = ["Change", "Reading", "ScoringBot", "play_change", "value"]
@@ -279,8 +285,11 @@ def _take_out(r: Reading, change: Change, uid: int, bounce: bool) -> None:
                 change.m_room = True
     if owner == ATTACKER:
         change.bonus -= PLAY_KILLS
-    if bounce and owner != r.player:
-        change.opp_cards += 1
+    if bounce:
+        if owner != r.player:
+            change.opp_cards += 1
+        else:  # back into the player's own hand, to be played again
+            change.hand = [*change.hand, uid]
 
 
 def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int,
@@ -325,6 +334,8 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
     change.draws = profile.draws
     for categories, to, count in profile.retrieves:
         _retrieve(r, change, categories, to, count)
+    for token_step in profile.tokens:
+        _power_tokens(r, change, token_step, bf, profile.slot)
     for target, to in profile.moves:
         if to != 0:  # WHERE_CURRENT
             return None
@@ -341,6 +352,41 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
                 change.gang += fire
             _fill(r, change, state.placed[moved])
     return change
+
+
+def _power_tokens(r: Reading, change: Change, step: tuple, bf: int, slot: int) -> None:
+    """Power tokens (`card_steps.run_add_token`): firepower for the cards here that get
+    them; the played card itself when it stays in play here; one card by the token rule,
+    or every card the target matches (`each`)."""
+    _kind, count, target, per_card, only_upcoming, each = step
+    state = r.state
+    spec = state.spec
+    if only_upcoming and not r.bf < bf < spec.n_bf:
+        return
+    if per_card is not None:
+        count *= sum(1 for uid in state.discards[r.player] if spec.def_of[uid] in per_card)
+    if count <= 0:
+        return
+    if target is None or target.this_card:
+        if slot == SLOT_OWN and bf == r.bf:
+            _add_firepower(change, r.player, count)
+        return
+    found = targets(state, target, (r.player, -1, r.bf))
+    if len(found) > 1 and not each:
+        found = [token_target(state, found, r.player)]
+    for uid in found:
+        owner = spec.owner[uid]
+        mode = state.placed[uid]
+        if (mode is not None and mode.slot == SLOT_OWN and not state.eagle[uid]
+                and uid in state.rows[2 * r.bf + owner]):
+            _add_firepower(change, owner, count)
+
+
+def _add_firepower(change: Change, side: int, amount: int) -> None:
+    if side == ATTACKER:
+        change.lawmen += amount
+    else:
+        change.gang += amount
 
 
 def _fits(r: Reading, change: Change, mode: Any) -> bool:

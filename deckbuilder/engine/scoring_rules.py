@@ -19,7 +19,8 @@ from deckbuilder.engine.codes import ALL, SLOT_OPPONENT
 from deckbuilder.engine.evaluate_tables import tables_for
 from deckbuilder.engine.state import State
 
-__all__ = ["hand_after_paying", "removal_rank", "removal_targets", "rule_choice"]
+__all__ = ["hand_after_paying", "removal_rank", "removal_targets", "rule_choice",
+           "token_target"]
 
 
 def hand_after_paying(profiles: GameProfiles, hand: list[int], cost: int) -> list[int]:
@@ -30,21 +31,29 @@ def hand_after_paying(profiles: GameProfiles, hand: list[int], cost: int) -> lis
     return [uid for uid in hand if uid not in paid]
 
 
-def removal_rank(state: State, uid: int, player: int, bf: int) -> tuple[int, int, int]:
+def removal_rank(state: State, uid: int, player: int, bf: int,
+                 bounce: bool = False) -> tuple[bool, bool, float]:
     """Which card to kill, destroy or send back first: the opponent's at the marker's
-    battlefield, the strongest, then row-blockers; never one's own if avoidable."""
+    battlefield, the strongest, then row-blockers; one's own only when the step leaves no
+    choice, then one away from the marker's battlefield: sent back to hand the one most
+    worth having again, killed or destroyed the weakest."""
     owner = state.spec.owner[uid]
     here = uid in state.rows[2 * bf + owner]
-    mode = state.placed[uid]
-    blocker = mode is not None and mode.slot == SLOT_OPPONENT
-    return (owner != player, here, card_firepower(state, uid) + 2 * (blocker and here))
+    if owner != player:
+        mode = state.placed[uid]
+        blocker = mode is not None and mode.slot == SLOT_OPPONENT
+        return (True, here, card_firepower(state, uid) + 2 * (blocker and here))
+    if bounce:
+        return (False, not here, profiles_for(state.spec).uid_worth[uid])
+    return (False, not here, -card_firepower(state, uid))
 
 
 def removal_targets(state: State, player: int, bf: int, params: Any, count: int,
                     how: int) -> list[int]:
     """The cards a kill, destroy or bounce step takes when its targets are chosen by rule:
-    the best by `removal_rank` first, within a kill's firepower budget, and no own card
-    (a real choice would pass if it could); "all" takes every card it can."""
+    the best by `removal_rank` first, within a kill's firepower budget; an own card only
+    where the step cannot be declined (`up_to` lets the rule pass instead); "all" takes
+    every card it can."""
     ctx = (player, -1, bf)
     if how == KILL:
         found = card_steps.kill_candidates(state, params, ctx, 0)
@@ -54,14 +63,16 @@ def removal_targets(state: State, player: int, bf: int, params: Any, count: int,
         budget = -1
     if not found:
         return []
+    bounce = how == BOUNCE
     if count < ALL:
-        found.sort(key=lambda uid: removal_rank(state, uid, player, bf), reverse=True)
+        found.sort(key=lambda uid: removal_rank(state, uid, player, bf, bounce), reverse=True)
     owner = state.spec.owner
+    may_decline = not bounce and params[2]  # kill and destroy `up_to`
     taken: list[int] = []
     for uid in found:
         if len(taken) >= count:
             break
-        if count < ALL and owner[uid] == player:
+        if count < ALL and may_decline and owner[uid] == player:
             break
         if budget >= 0:
             fire = card_firepower(state, uid)
@@ -70,6 +81,13 @@ def removal_targets(state: State, player: int, bf: int, params: Any, count: int,
             budget -= fire
         taken.append(uid)
     return taken
+
+
+def token_target(state: State, found: list[int], player: int) -> int:
+    """The card a token goes on when the player chooses: one of his cards at the marker's
+    battlefield, the strongest (the lowest id on ties, as the actions are ordered)."""
+    row = state.rows[2 * state.marker_bf + player]
+    return max(sorted(found), key=lambda uid: (uid in row, card_firepower(state, uid)))
 
 
 def _least_worth(state: State, actions: list[int]) -> int:
@@ -83,7 +101,9 @@ def _best_piece(state: State, actions: list[int], player: int) -> int:
     pieces = [a for a in actions if a >= act.PIECE_BASE]
     if not pieces:
         return actions[0]
-    best = max(pieces, key=lambda a: (removal_rank(state, a - act.PIECE_BASE, player, bf), -a))
+    bounce = state.pending_kind == act.K_BOUNCE
+    best = max(pieces, key=lambda a: (removal_rank(state, a - act.PIECE_BASE, player, bf, bounce),
+                                      -a))
     if act.PASS in actions and state.spec.owner[best - act.PIECE_BASE] == player:
         return act.PASS
     return best
@@ -154,11 +174,12 @@ def rule_choice(state: State, actions: list[int]) -> int | None:
         return _react(state, actions)
     if kind in (act.K_KILL, act.K_DESTROY, act.K_BOUNCE):
         return _best_piece(state, actions, player)
-    if kind in (act.K_MOVE_CARD, act.K_TOKEN):
-        bf = state.marker_bf
-        row = state.rows[2 * bf + player]
-        wanted = kind == act.K_TOKEN  # a token: on a card here; a move: one from elsewhere
-        return max(actions, key=lambda a: ((a - act.PIECE_BASE in row) == wanted,
+    if kind == act.K_TOKEN:
+        return act.PIECE_BASE + token_target(state, [a - act.PIECE_BASE for a in actions],
+                                             player)
+    if kind == act.K_MOVE_CARD:  # the strongest card from elsewhere
+        row = state.rows[2 * state.marker_bf + player]
+        return max(actions, key=lambda a: (a - act.PIECE_BASE not in row,
                                            card_firepower(state, a - act.PIECE_BASE)))
     if kind in (act.K_MOVE_TO, act.K_PLACE):
         here = act.BF_BASE + state.marker_bf

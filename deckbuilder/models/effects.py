@@ -192,6 +192,9 @@ class AddToken(Strict):
         default_factory=list, description="one token per such card in your discard pile"
     )
     only_if_upcoming: bool = Field(False, description="only when placed at an upcoming battlefield")
+    each: bool = Field(
+        False, description="every card the target matches gets the tokens (without it: one "
+                           "of them, chosen by the player)")
 
 
 class RowLimit(Strict):
