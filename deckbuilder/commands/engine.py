@@ -66,8 +66,8 @@ def play(
     mcready: Annotated[str | None, typer.Option(
         "--mcready", help="McReady's deck file (default: the base deck)")] = None,
     bots: Annotated[str, typer.Option(
-        "--bots", help="COLTY_BOT,MCREADY_BOT (or one bot for both): random, greedy, search, "
-                       "search:rollouts=200")] = "greedy,greedy",
+        "--bots", help="COLTY_BOT,MCREADY_BOT (or one bot for both): random, greedy, "
+                       "greedy:judge=playout, search, search:rollouts=200")] = "greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="the game's seed (same seed, same game)")] = 1,
     ruleset: Annotated[str, typer.Option("--ruleset", help="rule variant id")] = "rulebook-en",
     max_turns: Annotated[int, typer.Option(

@@ -38,8 +38,8 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
     bot: Annotated[str, typer.Option(
-        "--bot", help="the deck's bot: random, greedy, search, search:rollouts=200, "
-                      "search:ms=50")] = "greedy",
+        "--bot", help="the deck's bot: random, greedy, greedy:judge=playout, search, "
+                      "search:rollouts=200, search:ms=50")] = "greedy",
     opponent_bot: Annotated[str | None, typer.Option(
         "--opponent-bot", help="the opponent's bot; default: the same as --bot")] = None,
     baseline: Annotated[str | None, typer.Option(
