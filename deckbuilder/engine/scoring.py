@@ -58,12 +58,8 @@ _TIE = 1e-9
 #: The value of a game won (minus: lost). Beyond the live range (+-1 and the tie-break), so
 #: a win always outranks a live position and a live position a loss.
 DECIDED_GAME = 2.0
-_erf = math.erf
 _tanh = math.tanh
-
-
-def _phi(z: float) -> float:
-    return 0.5 * (1.0 + _erf(z / et.SQRT2))
+_phi = et.phi
 
 
 # -- the position, read once per decision ---------------------------------------------------------
@@ -345,12 +341,7 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
                  and _fits(r, change, state.placed[uid])]
         if found:
             moved = max(found, key=lambda uid: card_firepower(state, uid))
-            fire = card_firepower(state, moved)
-            if player == ATTACKER:
-                change.lawmen += fire
-            else:
-                change.gang += fire
-            _fill(r, change, state.placed[moved])
+            _arrive_here(r, change, card_firepower(state, moved), state.placed[moved], True)
     return change
 
 
@@ -402,6 +393,19 @@ def _fits(r: Reading, change: Change, mode: Any) -> bool:
     return r.room + change.room > 0
 
 
+def _arrive_here(r: Reading, change: Change, fire: int, mode: Any, from_play: bool) -> None:
+    """A card of the deciding player's arrives at the marker's battlefield (moved there from
+    another one, or from the discard pile): its firepower, its place in the column, and the
+    cards-in-play term of `read_race` (a lawman counts wherever he is, so only a new one
+    adds; a gang card counts at the marker's battlefield)."""
+    _add_firepower(change, r.player, fire)
+    if r.player == DEFENDER:
+        change.bonus -= PLAY_KILLS
+    elif not from_play:
+        change.bonus += PLAY_KILLS
+    _fill(r, change, mode)
+
+
 def _fill(r: Reading, change: Change, mode: Any) -> None:
     """A card of the deciding player's entering his column here uses a place in it (the
     gang's three; McReady's column has no card limit, only row limits, which `m_room`
@@ -430,12 +434,7 @@ def _retrieve(r: Reading, change: Change, categories: int, to: str, count: int) 
         if not _fits(r, change, mode):
             continue
         count -= 1
-        if r.player == ATTACKER:
-            change.lawmen += mode.firepower
-            change.bonus += PLAY_KILLS
-        else:
-            change.gang += mode.firepower
-        _fill(r, change, mode)
+        _arrive_here(r, change, mode.firepower, mode, False)
 
 
 def _without(hand: list[int], def_of: list[int], definition: int) -> list[int]:
