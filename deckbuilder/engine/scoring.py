@@ -446,11 +446,18 @@ def _without(hand: list[int], def_of: list[int], definition: int) -> list[int]:
 
 def card_value(r: Reading, definition: int, combos: list[tuple], hand: list[int],
                 mode: int | None = None) -> float | None:
-    """The best value of playing the card over its (mode, battlefield, cost) combos."""
+    """The best value of playing the card over its (mode, battlefield, cost) combos. The
+    reading sees only the marker's battlefield, so every other battlefield at the same cost
+    makes the same change: each is valued once."""
     best: float | None = None
+    tried: set[tuple[int, bool, int]] = set()
     for mode_index, bf, cost in combos:
         if mode is not None and mode_index != mode:
             continue
+        key = (mode_index, bf == r.bf, cost)
+        if key in tried:
+            continue
+        tried.add(key)
         change = play_change(r, definition, mode_index, bf, cost, hand)
         if change is None:
             return None
