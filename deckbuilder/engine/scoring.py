@@ -525,6 +525,7 @@ class ScoringBot:
         hand = r.hand
         best: list[int] = []
         best_value = -math.inf
+        discards: dict[tuple[int, int, int], float] = {}
         for action in actions:
             score: float | None = None
             if action == act.PASS:
@@ -540,9 +541,14 @@ class ScoringBot:
                     combos = play_options(state, player, card, len(hand))
                 score = card_value(r, definition, combos, _without(hand, def_of, definition))
             elif layout.own_base <= action < layout.ability_base:
-                change = Change(hand)
-                _take_out(r, change, action - layout.own_base, False)
-                score = value(r, change, False)
+                # Copies of a card in the same way with the same tokens leave alike.
+                uid = action - layout.own_base
+                key = (id(state.placed[uid]), state.power[uid], state.eagle[uid])
+                score = discards.get(key)
+                if score is None:
+                    change = Change(hand)
+                    _take_out(r, change, uid, False)
+                    score = discards[key] = value(r, change, False)
             if score is None:
                 score = self._played_out(state, action, player, rng)
             if score > best_value + _TIE:
