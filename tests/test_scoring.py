@@ -110,7 +110,8 @@ def _plain_plays(state: State) -> Iterator[tuple[int, int, list[int]]]:
 def test_for_the_gang_the_scorer_values_a_plain_card_as_the_heuristic_does() -> None:
     """In the gang's play phase both read the same race: the board after the card, the hand it
     leaves, McReady's coming attack. `evaluate` clamps a live game to +-(1 - 1e-9) and `value`
-    does not (see the strict xfail below), so the scorer's value is clamped the same way."""
+    does not (its tie-break may pass +-1: see the decided-game test below), so the scorer's
+    value is clamped the same way."""
     checked = inside = 0
     for state in _positions(_base_game, range(12)):
         if state.pending_kind != act.K_MAIN or state.current_player() != GANG:
