@@ -65,9 +65,11 @@ __all__ = [
     "attack_standing",
     "evaluate",
     "evaluate_spent",
+    "gang_turn_standing",
     "mcready_value",
     "race_after",
     "read_race",
+    "standing_before_attack",
     "track_after",
 ]
 
@@ -379,18 +381,14 @@ def _analytic_value(state: State, viewer: int) -> float:
             return -1.0 + 1e-6
         return _tanh(race_after(turns, here_gang, fresh_rate, bonus, lives, failed_border,
                                 lawmen, hand_power, 0.0) / STANDING_SCALE)
+    if gang_turn:
+        return gang_turn_standing(turns, here_gang, fresh_rate, bonus, lives, border,
+                                  failed_border, lawmen, gang, hand_power,
+                                  len(state.hands[ATTACKER]), _reaction_ready(state, tables),
+                                  last)
     short = gang + 1 - lawmen
     missing = short if short > 0.0 else 0.0  # max(0.0, short)
-    if gang_turn:
-        # McReady's attack comes after his draw: what he has in play and can bring from his
-        # hand, against the gang's cards (those it can still play included).
-        hand_power += _DRAW2
-        kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
-        cards = len(state.hands[ATTACKER]) + 2.0
-        kill_cards = missing / SPEND_FIREPOWER
-        if cards < kill_cards:
-            kill_cards = cards
-    elif not missing:
+    if not missing:
         kill, kill_cards = 1.0, 0.0
     else:  # in the middle of McReady's play phase: what his hand can still bring
         kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
@@ -398,7 +396,40 @@ def _analytic_value(state: State, viewer: int) -> float:
         kill_cards = missing / SPEND_FIREPOWER
         if cards < kill_cards:
             kill_cards = cards
-    if kill and _reaction_ready(state, tables):
+    return standing_before_attack(turns, here_gang, fresh_rate, bonus, kill, lives, border,
+                                  failed_border, lawmen, gang, hand_power, missing, kill_cards,
+                                  _reaction_ready(state, tables), last)
+
+
+def gang_turn_standing(turns: float, here_gang: list[float], fresh_rate: float, bonus: float,
+                       lives: float, border: int, failed_border: int, lawmen: float,
+                       gang: float, hand_power: float, mcready_cards: int, reaction: bool,
+                       last: bool) -> float:
+    """McReady's standing in the gang's play phase. His attack comes after his draw: what he
+    has in play and can bring from his hand (`mcready_cards` cards before the draw), against
+    the gang's cards (those it can still play included); `reaction`: the gang holds a card
+    that cancels it."""
+    short = gang + 1 - lawmen
+    missing = short if short > 0.0 else 0.0  # max(0.0, short)
+    hand_power += _DRAW2
+    kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
+    cards = mcready_cards + 2.0
+    kill_cards = missing / SPEND_FIREPOWER
+    if cards < kill_cards:
+        kill_cards = cards
+    return standing_before_attack(turns, here_gang, fresh_rate, bonus, kill, lives, border,
+                                  failed_border, lawmen, gang, hand_power, missing, kill_cards,
+                                  reaction, last)
+
+
+def standing_before_attack(turns: float, here_gang: list[float], fresh_rate: float,
+                           bonus: float, kill: float, lives: float, border: int,
+                           failed_border: int, lawmen: float, gang: float, hand_power: float,
+                           missing: float, kill_cards: float, reaction: bool,
+                           last: bool) -> float:
+    """`attack_standing` for an attack still to come (`kill`: its chance as the firepower
+    stands), the gang cancelling it with a `reaction` card; `last`: the train is next."""
+    if kill and reaction:
         kill *= 1.0 - REACTION_CANCELS
     # A little of the coming attack's firepower balance, so that where the race looks
     # settled either way the bots still prefer the stronger card to the weaker one.

@@ -30,11 +30,10 @@ from deckbuilder.engine.board import (
 from deckbuilder.engine.card_profiles import BOUNCE, profiles_for
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
 from deckbuilder.engine.evaluate import (
-    MARGIN_TIE,
     PLAY_KILLS,
     SPEND_FIREPOWER,
     STANDING_SCALE,
-    attack_standing,
+    gang_turn_standing,
     race_after,
     read_race,
     track_after,
@@ -53,7 +52,6 @@ from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
 __all__ = ["Change", "Reading", "ScoringBot", "play_change", "value"]
 
-_DRAW2 = 2 * et.DRAW_FIREPOWER
 _TIE = 1e-9
 #: The value of a game won (minus: lost). Beyond the live range (+-1 and the tie-break), so
 #: a win always outranks a live position and a live position a loss.
@@ -183,33 +181,21 @@ def value(reading: Reading, change: Change, passing: bool) -> float:
 def _gang_phase(r: Reading, tables: Tables, hand: list[int], bonus: float, turns: float,
                 here: int, lives: float, lawmen: float, gang: float, room: int, m_room: bool,
                 last: bool, passing: bool, size: int) -> float:
-    """McReady's value in the gang's play phase (`evaluate._analytic_value`, gang's turn);
-    having ended the phase, the gang's hand no longer answers the coming attack. `size`:
-    McReady's hand size after the option (cards sent back to it included)."""
-    hand_power = tables.expected_power[min(size, et.MAX_EXPECTED_HAND)]
-    if not m_room:
-        hand_power = 0.0
+    """McReady's value in the gang's play phase, as `evaluate` reads it
+    (`gang_turn_standing`); having ended the phase, the gang's hand no longer answers the
+    coming attack. `size`: McReady's hand size after the option (cards sent back to it
+    included)."""
+    hand_power = tables.expected_power[min(size, et.MAX_EXPECTED_HAND)] if m_room else 0.0
     now, later = tables.gang_answers(hand, room, here, True)
     here_gang = [gang + answer for answer in later]
     if not passing:
         gang += now
     border = r.border
-    failed_border = border if r.killed else border - 1
-    missing = gang + 1 - lawmen
-    missing = missing if missing > 0.0 else 0.0
-    hand_power += _DRAW2
-    kill = _phi((lawmen + hand_power - gang - 0.5) / et.ATTACK_SPREAD)
-    kill_cards = missing / SPEND_FIREPOWER
-    if size + 2.0 < kill_cards:
-        kill_cards = size + 2.0
-    if kill and len(hand) > tables.reaction_cost and any(map(tables.uid_reacts.__getitem__,
-                                                             hand)):
-        kill = 0.0
-    balance = MARGIN_TIE * _tanh((lawmen + hand_power - gang) / 4.0)
-    if last and lives > 1:
-        return -1.0 + MARGIN_TIE + balance
-    return attack_standing(turns, here_gang, r.fresh, bonus, kill, lives, border, failed_border,
-                           lawmen, hand_power, missing, kill_cards) + balance
+    reaction = len(hand) > tables.reaction_cost and any(map(tables.uid_reacts.__getitem__,
+                                                            hand))
+    return gang_turn_standing(turns, here_gang, r.fresh, bonus, lives, border,
+                              border if r.killed else border - 1, lawmen, gang, hand_power,
+                              size, reaction, last)
 
 
 def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonus: float,
