@@ -68,6 +68,17 @@ def test_the_same_seed_gives_the_same_report_for_any_worker_count() -> None:
     assert run_json(*options, "--workers", "1") == run_json(*options, "--workers", "2")
 
 
+def test_a_large_batch_uses_every_core_unless_told_and_reports_the_same() -> None:
+    """Without --workers, a batch worth a pool of processes gets one per core; a small one
+    stays in this process (a pool would cost more than it saves). Either way the report is
+    the one --workers 1 gives."""
+    from deckbuilder.commands.simulate import PARALLEL_FROM, default_workers
+
+    assert default_workers(PARALLEL_FROM) == 0 and default_workers(PARALLEL_FROM - 1) == 1
+    options = ("colty", "--games", str(PARALLEL_FROM), "--seed", "4", "--bot", "random")
+    assert run_json(*options) == run_json(*options, "--workers", "1")
+
+
 def test_a_deck_file_compared_with_its_own_base_deck_on_paired_seeds(tmp_path: Path) -> None:
     report = run_json(BASE_DECKS / "colty-base.yaml", "--baseline", "colty", "--games", "10",
                       "--bot", "random")

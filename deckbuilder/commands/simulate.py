@@ -29,6 +29,11 @@ class SimDeck:
     warnings: list[str] = field(default_factory=list)
 
 
+#: Games from which `simulate` uses every core unless told otherwise (a pool of processes
+#: costs a fraction of a second to start; results are the same either way).
+PARALLEL_FROM = 200
+
+
 def simulate(
     deck: Annotated[str, typer.Argument(
         help="a deck file, or a faction name (colty, mcready, ...) for its base deck",
@@ -44,8 +49,10 @@ def simulate(
         "--opponent-bot", help="the opponent's bot; default: the same as --bot")] = None,
     baseline: Annotated[str | None, typer.Option(
         "--baseline", help="a deck of the same faction to compare with, on the same seeds")] = None,
-    workers: Annotated[int, typer.Option(
-        "--workers", "-w", min=0, help="processes; 0: one per core (results do not change)")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", min=0,
+        help="processes; 0: one per core; default: one per core from "
+             f"{PARALLEL_FROM} games, else 1 (results do not change)")] = None,
     ruleset: Annotated[str, typer.Option("--ruleset", help="rule variant id")] = "rulebook-en",
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
@@ -59,8 +66,14 @@ def simulate(
     The results measure the deck and the bots together. The same --seed gives the same
     results for any --workers.
     """
-    guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline, workers,
-                       ruleset, max_turns, precision, as_json)
+    guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline,
+                       default_workers(games) if workers is None else workers, ruleset,
+                       max_turns, precision, as_json)
+
+
+def default_workers(games: int) -> int:
+    """One process per core for a batch worth the start-up of a pool, else this process."""
+    return 0 if games >= PARALLEL_FROM else 1
 
 
 #: Games the engine plays (Revolver 2 has card data and deck validation, no engine yet).
