@@ -12,7 +12,7 @@ from typing import Any
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
-from deckbuilder.engine.quick import card_worth
+from deckbuilder.engine.quick import card_worths
 
 __all__ = ["BOUNCE", "DESTROY", "KILL", "KNOWN_STEPS", "GameProfiles", "Profile", "profiles_for"]
 
@@ -77,7 +77,7 @@ class GameProfiles:
     def __init__(self, spec: Any) -> None:
         self.spec = spec
         self.modes = [[Profile(mode) for mode in card.modes] for card in spec.defs]
-        self.worth = [card_worth(card) for card in spec.defs]
+        self.worth = card_worths(spec)
         self.uid_worth = [self.worth[d] for d in spec.def_of]
         #: The order cards pay costs in: least worth first, then by card (reproducible).
         self.pay_key = [(self.uid_worth[uid], d) for uid, d in enumerate(spec.def_of)]

@@ -43,7 +43,8 @@ def card_worth(card: CardDef) -> float:
     return worth - COST_WORTH * card.cost
 
 
-def _worths(spec: GameSpec) -> list[float]:
+def card_worths(spec: GameSpec) -> list[float]:
+    """`card_worth` of every card definition of the game, read once per spec."""
     cached = _WORTHS.get(id(spec))
     if cached is None or cached[0] is not spec:
         cached = (spec, [card_worth(card) for card in spec.defs])
@@ -61,7 +62,7 @@ def quick_choice(state: State, actions: list[int]) -> int | None:
         return None
     spec = state.spec
     base = spec.layout.pay_base
-    worths = _worths(spec)
+    worths = card_worths(spec)
     best = actions[0]
     best_worth = worths[best - base]
     for action in actions:

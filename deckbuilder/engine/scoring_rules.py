@@ -17,6 +17,7 @@ from deckbuilder.engine.board import card_firepower
 from deckbuilder.engine.card_profiles import BOUNCE, KILL, GameProfiles, profiles_for
 from deckbuilder.engine.codes import ALL, SLOT_OPPONENT
 from deckbuilder.engine.evaluate_tables import tables_for
+from deckbuilder.engine.quick import quick_choice
 from deckbuilder.engine.state import State
 
 __all__ = ["hand_after_paying", "removal_rank", "removal_targets", "rule_choice",
@@ -90,12 +91,6 @@ def token_target(state: State, found: list[int], player: int) -> int:
     return max(sorted(found), key=lambda uid: (uid in row, card_firepower(state, uid)))
 
 
-def _least_worth(state: State, actions: list[int]) -> int:
-    base = state.spec.layout.pay_base
-    worth = profiles_for(state.spec).worth
-    return min(actions, key=lambda action: (worth[action - base], action))
-
-
 def _best_piece(state: State, actions: list[int], player: int) -> int:
     bf = state.marker_bf
     pieces = [a for a in actions if a >= act.PIECE_BASE]
@@ -167,7 +162,7 @@ def rule_choice(state: State, actions: list[int]) -> int | None:
     kind = state.pending_kind
     player = state.pending_player
     if kind in (act.K_PAY, act.K_DISCARD):
-        return _least_worth(state, actions)
+        return quick_choice(state, actions)
     if kind in (act.K_CASUALTY, act.K_SACRIFICE):
         return _casualty(state, actions)
     if kind == act.K_REACT:
