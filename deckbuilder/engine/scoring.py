@@ -497,10 +497,10 @@ class ScoringBot:
             return action
         self.fallbacks += 1
         from deckbuilder.engine.bots import best_action
-        from deckbuilder.engine.evaluate import evaluate
+        from deckbuilder.engine.evaluate import evaluate_spent
 
-        world = state.resample_hidden(player, rng)
-        return best_action(world, actions, player, evaluate, rng, spend_world=True)
+        world = state.resample_hidden(player, rng)  # best_action judges throw-away copies
+        return best_action(world, actions, player, evaluate_spent, rng, spend_world=True)
 
     def _main(self, state: State, actions: list[int], player: int,
               rng: random.Random) -> int:
@@ -582,6 +582,6 @@ class ScoringBot:
         if world.pending_player == player and world.active == player:
             after = Reading(world, player)
             return value(after, Change(after.hand), False)
-        from deckbuilder.engine.evaluate import evaluate
+        from deckbuilder.engine.evaluate import evaluate_spent
 
-        return evaluate(world, player)
+        return evaluate_spent(world, player)  # the re-dealt copy is thrown away
