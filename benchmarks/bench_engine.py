@@ -18,11 +18,11 @@ import sys
 import time
 from collections.abc import Callable
 
+from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
-from deckbuilder.engine import new_game
-from deckbuilder.engine.bots import make_bot
+from deckbuilder.games import new_game
 from deckbuilder.sim import Contestant, play_one, simulate
-from deckbuilder.sim.runner import GameSpec, deck_items, prime_catalog
+from deckbuilder.sim.runner import GameJob, deck_items, prime_catalog
 from deckbuilder.sim.seeds import game_seed
 
 
@@ -37,7 +37,7 @@ def games_per_second(decks: tuple, bot: str, games: int) -> tuple[float, float]:
     decisions = 0
     started = time.perf_counter()
     for index in range(games):
-        spec = GameSpec(index=index, seed=game_seed(1, index), decks=decks, bots=(bot, bot))
+        spec = GameJob(index=index, seed=game_seed(1, index), decks=decks, bots=(bot, bot))
         decisions += play_one(spec).decisions
     elapsed = time.perf_counter() - started
     return games / elapsed, decisions / elapsed

@@ -15,7 +15,8 @@ import pstats
 import random
 import time
 
-from deckbuilder.engine import default_catalog, new_game
+from deckbuilder.catalog import default_catalog
+from deckbuilder.games import new_game
 
 
 def run(games: int, seed: int) -> tuple[int, int, float, float]:

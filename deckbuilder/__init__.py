@@ -22,8 +22,8 @@ _EXPORTS = {
     "validate_deck": ("deckbuilder.legality", "validate_deck"),
     "check_set": ("deckbuilder.importer", "check_set"),
     "install_set": ("deckbuilder.importer", "install_set"),
-    "new_game": ("deckbuilder.engine", "new_game"),
-    "observe": ("deckbuilder.engine", "observe"),
+    "new_game": ("deckbuilder.games", "new_game"),
+    "observe": ("deckbuilder.engine.observe", "observe"),
     "simulate": ("deckbuilder.sim", "simulate"),
     "DeckbuilderError": ("deckbuilder.errors", "DeckbuilderError"),
 }

@@ -369,6 +369,17 @@ def _replace_in_set(card_set: CardSet, record: Any) -> None:
                 return
 
 
+_DEFAULT: list[Catalog] = []
+
+
+def default_catalog() -> Catalog:
+    """The packaged + installed card sets and the overlay, loaded once per process (the
+    engine's default when no catalog is given)."""
+    if not _DEFAULT:
+        _DEFAULT.append(build_catalog())
+    return _DEFAULT[0]
+
+
 def build_catalog(
     package_sets: Iterable[Path] | None = None,
     user_sets: Iterable[Path] | None = None,

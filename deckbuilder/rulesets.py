@@ -1,14 +1,106 @@
-"""Rule variants as data: where the documents disagree, a ruleset chooses one reading."""
+"""Rule variants as data, in one place: where the documents disagree, a ruleset chooses one
+reading of every rule switch.
+
+A card set declares each `RuleSwitch` with its variants (each naming its source) and named
+`Ruleset`s choosing among them; each game names its default ruleset. The engine reads the
+chosen variants from `read_rules` and nowhere else; `list_rulesets`/`resolve_ruleset` serve
+the `rules` command. Which variants a game's engine can actually play is the game's to say
+(`known_variants`), so an unplayable reading is refused with its name, never played silently.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.models import Ruleset, RuleSwitch
+from deckbuilder.models import CardSet, Ruleset, RuleSwitch
 
+#: Each game's default ruleset: its own rulebook.
 DEFAULT_RULESETS = {"revolver": "rulebook-en", "revolver2": "rulebook-es"}
+DEFAULT_RULESET = DEFAULT_RULESETS["revolver"]
+
+
+class UnknownRulesetError(DeckbuilderError):
+    """The ruleset (or one of its variants) is not declared by the card set or not playable."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The chosen variant of every rule switch (switch id -> variant value)."""
+
+    ruleset: str
+    choices: dict[str, str]
+    params: dict[str, dict[str, Any]] = field(default_factory=dict)  # switch -> chosen params
+
+    def variant(self, switch: str, default: str) -> str:
+        return self.choices.get(switch, default)
+
+
+def default_ruleset(game: str) -> str:
+    return DEFAULT_RULESETS.get(game, DEFAULT_RULESET)
+
+
+def available_rulesets(card_set: CardSet) -> list[str]:
+    """Ruleset ids a user may pass, the default first."""
+    ids = [ruleset.id for ruleset in card_set.rulesets]
+    default = default_ruleset(card_set.game)
+    if default not in ids:
+        ids.insert(0, default)
+    return ids
+
+
+def read_rules(card_set: CardSet, ruleset: str | None = None,
+               known_variants: Mapping[str, frozenset[str]] | None = None,
+               overrides: Mapping[str, str] | None = None) -> Rules:
+    """Every switch's default, overridden by the named ruleset's choices, then by `overrides`
+    (single switches chosen one by one).
+
+    >>> # read_rules(base_set, "rulebook-nl").variant("mcready-victory", "gang-wiped-out")
+    """
+    ruleset = ruleset or default_ruleset(card_set.game)
+    choices = {switch.id: switch.default for switch in card_set.rule_switches}
+    named = {candidate.id: candidate for candidate in card_set.rulesets}
+    if ruleset in named:
+        choices.update(named[ruleset].choices)
+    elif ruleset != default_ruleset(card_set.game):
+        raise UnknownRulesetError(
+            f"unknown ruleset '{ruleset}' for {card_set.name}",
+            fix=f"choose one of: {', '.join(available_rulesets(card_set))}",
+        )
+    switches = {switch.id: switch for switch in card_set.rule_switches}
+    for switch_id, value in (overrides or {}).items():
+        if switch_id not in switches:
+            raise UnknownRulesetError(
+                f"unknown rule switch '{switch_id}' for {card_set.name}",
+                fix=f"choose one of: {', '.join(sorted(switches))}")
+        choices[switch_id] = value
+    known = known_variants or {}
+    for switch_id, value in choices.items():
+        switch = switches.get(switch_id)
+        declared = {variant.value for variant in switch.variants} if switch else set()
+        if switch is None or value not in declared:
+            raise UnknownRulesetError(
+                f"ruleset '{ruleset}' chooses '{value}' for switch '{switch_id}', "
+                "which the card set does not declare",
+                fix=(f"choose one of: {', '.join(sorted(declared))}" if declared
+                     else "correct the ruleset's choices in the set file"),
+            )
+        playable = known.get(switch_id)
+        if playable is not None and value not in playable:
+            raise UnknownRulesetError(
+                f"the engine cannot play variant '{value}' of rule switch '{switch_id}'",
+                fix=f"choose one of: {', '.join(sorted(playable))}",
+            )
+    params = {
+        switch_id: dict(variant.params)
+        for switch_id, value in choices.items()
+        for variant in switches[switch_id].variants
+        if variant.value == value and variant.params
+    }
+    return Rules(ruleset, choices, params)
 
 
 @dataclass(frozen=True)
@@ -59,7 +151,7 @@ def _resolve(ruleset: Ruleset, switches: dict[str, RuleSwitch], game: str) -> Re
 
 def resolve_ruleset(catalog: Catalog, game: str, ruleset_id: str | None = None) -> ResolvedRuleset:
     """The named ruleset of a game (the game's default when None)."""
-    wanted = ruleset_id or DEFAULT_RULESETS.get(game, "")
+    wanted = ruleset_id or default_ruleset(game)
     for ruleset in list_rulesets(catalog, game):
         if ruleset.id == wanted:
             return ruleset

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 
@@ -27,8 +26,9 @@ def register_schema(file_name: str, model: type[BaseModel]) -> None:
 
 
 def _load_extra_models() -> None:
-    with contextlib.suppress(ImportError):
-        import deckbuilder.engine.scenario  # noqa: F401 - registers the scenario schema
+    from deckbuilder.scenarios.model import Scenario
+
+    register_schema("scenario.schema.json", Scenario)
 
 
 def _close_pattern_properties(node: object) -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.catalog import Catalog, LoadedSet
-from deckbuilder.engine import new_game
 from deckbuilder.engine.state import State
+from deckbuilder.games import new_game
 from deckbuilder.models import CardSet
 
 

@@ -12,7 +12,7 @@ import time
 import pytest
 import toy_game as toy
 
-from deckbuilder.engine.bots import (
+from deckbuilder.bots import (
     BotSpecError,
     GreedyBot,
     RandomBot,
@@ -20,7 +20,10 @@ from deckbuilder.engine.bots import (
     is_reproducible,
     make_bot,
 )
+from deckbuilder.games import get_game, new_game
 from deckbuilder.sim import Contestant, simulate
+
+REVOLVER = get_game("revolver").heuristics
 
 FAST_SEARCH = "search:rollouts=8,horizon=1"
 
@@ -54,21 +57,21 @@ def test_specs_build_the_named_bots() -> None:
 def test_revolver_greedy_scores_and_the_playout_greedy_stays_available() -> None:
     """On Revolver `greedy` is the scoring bot, also the search's rollout policy; another
     game's heuristic gets the play-out greedy, which cannot score Revolver's cards."""
-    from deckbuilder.engine.scoring import ScoringBot
+    from deckbuilder.games.revolver.bots.scoring import ScoringBot
 
-    greedy = make_bot("greedy")
+    greedy = make_bot("greedy", REVOLVER)
     assert isinstance(greedy, ScoringBot) and greedy.name == "greedy"
-    playout = make_bot("greedy:judge=playout, settle=false")
+    playout = make_bot("greedy:judge=playout, settle=false", REVOLVER)
     assert isinstance(playout, GreedyBot) and not playout.settle
     assert playout.name == "greedy:judge=playout,settle=false"
-    assert isinstance(make_bot("search").rollout_bot, ScoringBot)
+    assert isinstance(make_bot("search", REVOLVER).rollout_bot, ScoringBot)
     assert toy_bot("search").rollout_bot is None
     assert toy_bot("greedy:judge=playout").name == "greedy"
     for spec, words in (("greedy:judge=oracle", "unknown judge"),
                         ("greedy:settle=false", "apply to judge=playout")):
         with pytest.raises(BotSpecError, match=words):
-            make_bot(spec)
-    with pytest.raises(BotSpecError, match="knows only Revolver"):
+            make_bot(spec, REVOLVER)
+    with pytest.raises(BotSpecError, match="no scoring greedy"):
         toy_bot("greedy:judge=score")
 
 
@@ -232,9 +235,6 @@ def test_search_beats_greedy_from_each_seat(seat: int) -> None:
 def _revolver_wins(colty_bot: str, mcready_bot: str, games: int) -> tuple[int, int]:
     """(colty wins, mcready wins) over `games` seeded games of the two base decks."""
     catalog = pytest.importorskip("deckbuilder.catalog").build_catalog()
-    engine = pytest.importorskip("deckbuilder.engine")
-    if not hasattr(engine, "new_game"):
-        pytest.skip("the engine is not installed yet")
     from deckbuilder.sim.runner import prime_catalog
 
     prime_catalog(catalog)
@@ -270,16 +270,13 @@ def test_on_revolver_equal_greedy_bots_give_a_contested_game() -> None:
 def test_on_revolver_every_bot_plays_only_legal_moves_from_each_side() -> None:
     """Search strength on Revolver is measured by benchmarks/calibrate.py --pairs (minutes, not a
     unit test); here each bot plays whole games from both seats, every choice legal."""
-    engine = pytest.importorskip("deckbuilder.engine")
-    if not hasattr(engine, "new_game"):
-        pytest.skip("the engine is not installed yet")
     catalog = pytest.importorskip("deckbuilder.catalog").build_catalog()
     decks = [catalog.base_deck("revolver", "colty"), catalog.base_deck("revolver", "mcready")]
     fast_search = "search:rollouts=2,policy=fast"
     for specs in ((fast_search, "greedy"), ("random", fast_search),
                   ("greedy", "random")):
-        bots = [make_bot(spec) for spec in specs]
-        state = engine.new_game(decks, 3, catalog=catalog)
+        bots = [make_bot(spec, REVOLVER) for spec in specs]
+        state = new_game(decks, 3, catalog=catalog)
         rng = random.Random(3)
         while not state.is_terminal():
             action = bots[state.current_player()].choose(state, rng)

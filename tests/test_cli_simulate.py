@@ -11,10 +11,6 @@ from typer.testing import CliRunner
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 
-engine = pytest.importorskip("deckbuilder.engine")
-if not hasattr(engine, "new_game"):
-    pytest.skip("the engine is not installed yet", allow_module_level=True)
-
 BASE_DECKS = Path(__file__).resolve().parent.parent / "deckbuilder" / "data" / "decks"
 runner = CliRunner()
 
@@ -139,7 +135,7 @@ def test_bad_arguments_exit_2_with_one_line(args: tuple[str, ...], words: str) -
 
 
 def test_a_deck_with_a_card_the_engine_cannot_play_is_refused(tmp_path: Path) -> None:
-    from deckbuilder.support import unimplemented_reasons
+    from deckbuilder.engine.support import unimplemented_reasons
 
     catalog = build_catalog()
     unplayable = next(

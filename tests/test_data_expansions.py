@@ -14,10 +14,10 @@ from pydantic import BaseModel
 from ruamel.yaml import YAML
 
 from deckbuilder.catalog import Catalog, build_catalog, load_set_file
+from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.models import Card, CardSet
 from deckbuilder.models.effects import Manual
 from deckbuilder.paths import PACKAGED_SCHEMAS, PACKAGED_SETS
-from deckbuilder.support import unimplemented_reasons
 
 BASE = "revolver-base"
 AMBUSH = "ambush-on-gunshot-trail"

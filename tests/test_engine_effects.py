@@ -16,13 +16,15 @@ from engine_cards import (
     synthetic_game,
 )
 
-from deckbuilder.engine import Termination, UnplayableDeckError
 from deckbuilder.engine.actions import K_MAIN
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.effects import IMPLEMENTED_STEPS, REGISTRY
 from deckbuilder.engine.staging import clear_hand, do, stage, stage_marker
+from deckbuilder.engine.support import unimplemented_reasons
+from deckbuilder.games import get_game
+from deckbuilder.games.revolver.endings import Termination
 from deckbuilder.models.effects import STEP_NAMES
-from deckbuilder.support import unimplemented_reasons
+from deckbuilder.protocol import UnplayableDeckError
 
 GANG, LAWMEN = 0, 1
 
@@ -37,7 +39,12 @@ def game(player: int, seed: int = 0):
 
 
 def test_every_step_but_manual_is_implemented() -> None:
-    assert set(STEP_NAMES) - {"manual"} == IMPLEMENTED_STEPS == set(REGISTRY)
+    """Every step but `manual` is performed: by the table, or by the game it belongs to
+    (Derail the Train is Revolver's own)."""
+    assert set(REGISTRY) == IMPLEMENTED_STEPS
+    revolver = set(get_game("revolver").hooks.steps)
+    assert revolver == {"derail"} and not revolver & IMPLEMENTED_STEPS
+    assert set(STEP_NAMES) - {"manual"} == IMPLEMENTED_STEPS | revolver
 
 
 def test_support_reports_cards_with_manual_steps() -> None:
@@ -68,7 +75,7 @@ def test_new_game_refuses_unknown_cards_with_a_suggestion() -> None:
 
 
 def test_unknown_ruleset_is_refused() -> None:
-    from deckbuilder.engine import UnknownRulesetError
+    from deckbuilder.rulesets import UnknownRulesetError
 
     with pytest.raises(UnknownRulesetError, match="rulebook-nl"):
         synthetic_game(0, ruleset="house-rules")
@@ -134,7 +141,7 @@ def test_border_tokens_and_remove_self() -> None:
     hand(state, GANG, "smuggler")
     (smuggler,) = [u for u in state.hands[GANG]]
     do(state, "play Smuggler")
-    assert state.border == 10
+    assert state.countdown == 10
     assert state.card_zone(smuggler) == "removed"
 
 
@@ -283,7 +290,7 @@ def test_came_along_for_the_ride_sacrifices_two_and_clears_the_lawmen() -> None:
     assert not alive(state, "annie-mcgraw") and alive(state, "skinny-landell")
     assert all(state.card_zone(d) == "discard" for d in deputies)
     assert state.placed[far] is not None
-    assert state.border == 12  # the gang's own turn: no border check
+    assert state.countdown == 12  # the gang's own turn: no border check
 
 
 def test_the_lawmen_sacrifice_their_own_characters() -> None:
@@ -327,4 +334,4 @@ def test_draw_phase_leave_and_marker_triggers() -> None:
     assert state.placed[far_post] is not None
     # one token at the end of McReady's turn, one for each post seeing the marker enter the
     # train (both triggers fire at that moment, even for the post its leaving removes)
-    assert state.border == 12 - 1 - 2
+    assert state.countdown == 12 - 1 - 2

@@ -16,18 +16,18 @@ from typing import Any
 import pytest
 from engine_cards import BANDITS, COLTY_CARDS, MCREADY_CARDS, hand, in_play, names, synthetic_set
 
-from deckbuilder.catalog import Catalog, LoadedSet
+from deckbuilder.catalog import Catalog, LoadedSet, default_catalog
 from deckbuilder.decks import load_deck
-from deckbuilder.engine import default_catalog, new_game
 from deckbuilder.engine.actions import ACCEPT, K_OPTIONAL, PASS
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.expansion_steps import attach_card
 from deckbuilder.engine.play import play_problem
 from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_bandit, stage_marker
 from deckbuilder.engine.state import State
+from deckbuilder.engine.support import unimplemented_reasons
+from deckbuilder.games import new_game
 from deckbuilder.models import CardSet
 from deckbuilder.paths import PACKAGED_DECKS
-from deckbuilder.support import unimplemented_reasons
 
 GANG, LAWMEN = 0, 1
 BASE_DECK_PLAYERS = ("colty", "mcready")

@@ -12,14 +12,11 @@ from collections.abc import Callable
 import pytest
 from engine_cards import HOMEBREW_CARDS, UNPLAYABLE, synthetic_catalog, synthetic_decks
 
-from deckbuilder.engine import (
-    TERMINAL,
-    IllegalActionError,
-    State,
-    default_catalog,
-    new_game,
-    observe,
-)
+from deckbuilder.catalog import default_catalog
+from deckbuilder.engine.observe import observe
+from deckbuilder.engine.state import State
+from deckbuilder.games import new_game
+from deckbuilder.protocol import TERMINAL, IllegalActionError
 
 GAMES = 150
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 from engine_cards import alive, bandit, hand, in_play, names, ready, synthetic_game
 
-from deckbuilder.engine import IllegalActionError, Termination
 from deckbuilder.engine.board import bandit_dies, column_count, is_protected
 from deckbuilder.engine.marker import advance_marker
 from deckbuilder.engine.play import can_play, play_problem, verify_play
 from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_bandit, stage_marker
+from deckbuilder.games.revolver.endings import Termination
+from deckbuilder.protocol import IllegalActionError
 
 GANG, LAWMEN = 0, 1
 ZERO_RATED = ("marmaduke", "bullet", "micky-mason", "poppy-mcready")
@@ -47,7 +48,7 @@ def test_attack_example_1_four_against_one_costs_the_gang_a_member() -> None:
     do(state, "casualty: Bullet")
     assert not alive(state, "bullet")
     assert sum(state.alive) == 15
-    assert state.border == 12  # a bandit died this turn: the border keeps its tokens
+    assert state.countdown == 12  # a bandit died this turn: the border keeps its tokens
     assert state.active == GANG and state.turn == 3
 
 
@@ -58,7 +59,7 @@ def test_attack_example_2_the_gangs_six_thwarts_the_lawmens_five() -> None:
     in_play(state, GANG, "hail-of-bullets", "38-special", "38-special")
     do(state, "end play phase")
     assert all(state.alive)
-    assert state.border == 11  # thwarted, and no earlier kill: one border token goes
+    assert state.countdown == 11  # thwarted, and no earlier kill: one border token goes
     assert state.active == GANG
 
 
@@ -68,7 +69,7 @@ def test_equal_firepower_is_no_kill() -> None:
     in_play(state, LAWMEN, "cowboy", "cowboy")
     in_play(state, GANG, "38-special")
     do(state, "end play phase")
-    assert all(state.alive) and state.border == 11
+    assert all(state.alive) and state.countdown == 11
 
 
 def test_casualties_come_from_the_lowest_survival_rating() -> None:
@@ -116,7 +117,7 @@ def test_skinnys_token_saves_him_and_gives_an_extra_turn_at_rattlesnake_creek() 
     do(state, "play Get The Rope")
     assert alive(state, "skinny-landell") and state.power[skinny] == 0
     do(state, "end play phase")
-    assert state.border == 11  # losing a token is no kill
+    assert state.countdown == 11  # losing a token is no kill
     stage_marker(state, "rattlesnake-creek", "3")
     advance_marker(state)
     assert _space(state) == ("rattlesnake-creek", "skinny")
@@ -205,21 +206,21 @@ def test_bruno_dead_forbids_more_peacemakers() -> None:
 def test_a_border_token_goes_each_lawmen_turn_without_a_kill() -> None:
     state = ready(synthetic_game(11), LAWMEN)
     do(state, "end play phase")
-    assert state.border == 11
+    assert state.countdown == 11
     do(state, "end play phase")  # the gang's turn: no border check
-    assert state.border == 11
+    assert state.countdown == 11
 
 
 def test_no_border_token_goes_when_a_card_killed_a_bandit_that_turn() -> None:
     state = ready(synthetic_game(12), LAWMEN)
     hand(state, LAWMEN, "get-the-rope", "cowboy", "cowboy")
     do(state, "play Get The Rope", "casualty: Bullet", "end play phase")  # the attack: 0 vs 0
-    assert state.border == 12 and not alive(state, "bullet")
+    assert state.countdown == 12 and not alive(state, "bullet")
 
 
 def test_the_border_running_out_wins_for_the_gang() -> None:
     state = ready(synthetic_game(13), LAWMEN)
-    state.border = 1
+    state.countdown = 1
     do(state, "end play phase")
     assert state.outcome().winner == GANG
     assert state.outcome().termination == Termination.BORDER_EMPTIED
@@ -250,7 +251,7 @@ def test_the_lightning_reflexes_reaction_cancels_the_attack() -> None:
     assert names(state) == ["do not react", "react with Lightning Reflexes"]
     do(state, "react with Lightning Reflexes")  # pays the .38
     assert all(state.alive)
-    assert state.border == 11  # the attack failed: a token goes
+    assert state.countdown == 11  # the attack failed: a token goes
     assert state.hands[GANG] == [] or state.active == GANG
 
 
@@ -530,11 +531,10 @@ def test_the_jackson_clan_is_impervious_to_the_lawmen() -> None:
 def test_illegal_play_names_its_reason() -> None:
     state = ready(synthetic_game(39), GANG)
     hand(state, GANG, "gatling-gun", "38-special")
-    layout = state.spec.layout
     with pytest.raises(IllegalActionError, match="costs 2 discard"):
-        state.apply(layout.play_base + _definition(state, "gatling-gun"))
+        state.apply(state.spec.play_action[_definition(state, "gatling-gun")])
     with pytest.raises(IllegalActionError, match="holds no"):
-        state.apply(layout.play_base + _definition(state, "hail-of-bullets"))
+        state.apply(state.spec.play_action[_definition(state, "hail-of-bullets")])
 
 
 def test_play_phase_options_agree_with_play_problem() -> None:
@@ -549,9 +549,9 @@ def test_play_phase_options_agree_with_play_problem() -> None:
         while not state.is_terminal():
             if state.pending_kind == K_MAIN:
                 player = state.current_player()
-                base = state.spec.layout.play_base
+                play_action = state.spec.play_action
                 for definition in {state.spec.def_of[u] for u in state.hands[player]}:
-                    assert (base + definition in state.legal) == can_play(state, player,
+                    assert (play_action[definition] in state.legal) == can_play(state, player,
                                                                           definition)
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.catalog import build_catalog
-from deckbuilder.engine.transcript import golden_text
+from deckbuilder.sim.transcript import golden_text
 from deckbuilder.yamlio import atomic_write_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

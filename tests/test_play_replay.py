@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from deckbuilder.bots import BotSpecError
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.commands.engine import split_bots
-from deckbuilder.engine import Termination
-from deckbuilder.engine.bots import BotSpecError
-from deckbuilder.engine.transcript import RecordError, read_record, replay_record
+from deckbuilder.games.revolver.endings import Termination
+from deckbuilder.sim.transcript import RecordError, read_record, replay_record
 
 runner = CliRunner()
 
@@ -71,12 +71,12 @@ def test_the_same_seed_plays_the_same_game_and_another_seed_another(tmp_path: Pa
 
 
 def test_play_matches_the_simulated_game_of_the_same_seed(recorded: Path) -> None:
-    from deckbuilder.sim.runner import GameSpec, deck_items, play_one
+    from deckbuilder.sim.runner import GameJob, deck_items, play_one
 
     catalog = build_catalog()
     decks = (deck_items(catalog.base_deck("revolver", "colty")),
              deck_items(catalog.base_deck("revolver", "mcready")))
-    simulated = play_one(GameSpec(0, 5, decks, ("random", "random")))
+    simulated = play_one(GameJob(0, 5, decks, ("random", "random")))
     record = read_record(recorded)
     assert (record.winner, record.termination, record.turns) == (
         ("colty", "mcready")[simulated.winner] if simulated.winner is not None else None,
@@ -88,7 +88,7 @@ def test_record_has_a_header_one_line_per_action_and_a_final_line(recorded: Path
     rows = lines_of(recorded)
     header, steps, final = rows[0], rows[1:-1], rows[-1]
     catalog = build_catalog()
-    assert header["record"] == "deckbuilder-game" and header["format"] == 1
+    assert header["record"] == "deckbuilder-game" and header["format"] == 2
     assert header["seed"] == 5 and header["ruleset"] == "rulebook-en"
     assert header["bots"] == {"colty": "random", "mcready": "random"}
     assert header["decks"] == {"colty": catalog.base_deck("revolver", "colty"),

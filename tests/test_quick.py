@@ -6,12 +6,14 @@ import random
 
 import pytest
 
+from deckbuilder.bots import BotSpecError, GreedyBot, make_bot
 from deckbuilder.catalog import build_catalog
-from deckbuilder.engine import new_game
 from deckbuilder.engine.actions import K_MAIN, K_PAY
-from deckbuilder.engine.bots import BotSpecError, GreedyBot, make_bot
-from deckbuilder.engine.evaluate import evaluate
-from deckbuilder.engine.quick import card_worth, quick_choice
+from deckbuilder.games import get_game, new_game
+from deckbuilder.games.revolver.bots.evaluate import evaluate
+from deckbuilder.games.revolver.bots.quick import card_worth, quick_choice
+
+REVOLVER = get_game("revolver").heuristics
 
 
 def _decks() -> list[dict[str, int]]:
@@ -51,9 +53,9 @@ def test_a_payment_discards_the_card_of_least_worth() -> None:
         state, actions = found
         choice = quick_choice(state, actions)
         assert choice in actions
-        base = state.spec.layout.pay_base
-        worths = [card_worth(state.spec.defs[action - base]) for action in actions]
-        assert card_worth(state.spec.defs[choice - base]) == min(worths)
+        action_def = state.spec.action_def
+        worths = [card_worth(state.spec.defs[action_def[action]]) for action in actions]
+        assert card_worth(state.spec.defs[action_def[choice]]) == min(worths)
         checked += 1
     assert checked >= 5
 
@@ -87,13 +89,13 @@ def test_quick_payments_save_heuristic_calls_in_the_same_game() -> None:
 
 
 def test_the_spec_switches_quick_choices_off() -> None:
-    assert make_bot("greedy:judge=playout").quick is quick_choice
-    off = make_bot("greedy:judge=playout,quick=false")
+    assert make_bot("greedy:judge=playout", REVOLVER).quick is quick_choice
+    off = make_bot("greedy:judge=playout,quick=false", REVOLVER)
     assert off.quick is None and off.name == "greedy:judge=playout,quick=false"
-    both = make_bot("greedy:judge=playout,settle=false,quick=false")
+    both = make_bot("greedy:judge=playout,settle=false,quick=false", REVOLVER)
     assert both.name == "greedy:judge=playout,quick=false,settle=false"
     # Quick choices belong to the play-out greedy: the scoring greedy takes no such option.
     with pytest.raises(BotSpecError, match="judge=playout"):
-        make_bot("greedy:quick=false")
+        make_bot("greedy:quick=false", REVOLVER)
     # A bot given another game's heuristic gets no Revolver shortcuts.
     assert make_bot("greedy", lambda state, player: 0.0).quick is None

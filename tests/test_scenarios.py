@@ -18,9 +18,10 @@ from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app
-from deckbuilder.engine.scenario import Expectations, run_scenario
-from deckbuilder.engine.scenario_checks import CHECKS
 from deckbuilder.paths import PACKAGED_SCHEMAS
+from deckbuilder.scenarios.checks import CHECKS
+from deckbuilder.scenarios.model import Expectations
+from deckbuilder.scenarios.run import run_scenario
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 SCENARIO_FILES = sorted(SCENARIOS.glob("*.yaml"))
@@ -222,7 +223,7 @@ expect:
 
 
 def test_colon_actions_need_no_quotes() -> None:
-    from deckbuilder.engine.scenario import ActionStep
+    from deckbuilder.scenarios.model import ActionStep
 
     assert ActionStep.model_validate({"casualty": "Bullet"}).do == "casualty: Bullet"
     assert ActionStep.model_validate({"do": "end play phase"}).do == "end play phase"

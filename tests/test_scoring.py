@@ -1,5 +1,6 @@
-"""The scoring greedy bot (`deckbuilder.engine.scoring`): its values against the heuristic's,
-honesty, reproducibility, legal play, the play-out fallback and its rules for sub-decisions.
+"""The scoring greedy bot (`deckbuilder.games.revolver.bots.scoring`): its values against the
+heuristic's, honesty, reproducibility, legal play, the play-out fallback and its rules for
+sub-decisions.
 
 Positions come from seeded games (the bot playing both seats) on the base decks, and from the
 homebrew decks of `engine_cards.py`, whose cards include effect steps no profile describes.
@@ -25,16 +26,18 @@ from engine_cards import (
 )
 from engine_cards import hand as give_hand
 
+from deckbuilder.bots import RandomBot
 from deckbuilder.catalog import build_catalog
-from deckbuilder.engine import State, new_game
 from deckbuilder.engine import actions as act
 from deckbuilder.engine.board import column_count, firepower
-from deckbuilder.engine.bots import RandomBot
-from deckbuilder.engine.card_profiles import profiles_for
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
 from deckbuilder.engine.compiled import CardDef
-from deckbuilder.engine.quick import card_worth
-from deckbuilder.engine.scoring import (
+from deckbuilder.engine.staging import do, stage, stage_bandit, stage_marker, unstage
+from deckbuilder.engine.state import State
+from deckbuilder.games import new_game
+from deckbuilder.games.revolver.bots.card_profiles import profiles_for
+from deckbuilder.games.revolver.bots.quick import card_worth
+from deckbuilder.games.revolver.bots.scoring import (
     DECIDED_GAME,
     Change,
     Reading,
@@ -44,11 +47,10 @@ from deckbuilder.engine.scoring import (
     play_change,
     value,
 )
-from deckbuilder.engine.scoring_rules import hand_after_paying, rule_choice
-from deckbuilder.engine.staging import do, stage, stage_bandit, stage_marker, unstage
+from deckbuilder.games.revolver.bots.scoring_rules import hand_after_paying, rule_choice
 
 # `deckbuilder.engine` re-exports the function `evaluate` under the module's name.
-heuristic = importlib.import_module("deckbuilder.engine.evaluate")
+heuristic = importlib.import_module("deckbuilder.games.revolver.bots.evaluate")
 GANG, MCREADY = 0, 1
 #: Starts a game from a seed.
 GameMaker = Callable[[int], State]
@@ -99,7 +101,7 @@ def _plain_plays(state: State) -> Iterator[tuple[int, int, list[int]]]:
     def_of = state.spec.def_of
     for action in state.legal_actions():
         if layout.play_base <= action < layout.pay_base:
-            definition = action - layout.play_base
+            definition = state.spec.action_def[action]
             if _is_plain_firepower(state.spec.defs[definition]):
                 hand = list(state.hands[state.current_player()])
                 hand.remove(next(uid for uid in hand if def_of[uid] == definition))
@@ -201,7 +203,7 @@ def test_the_scorer_assumes_the_payment_the_rule_makes() -> None:
         player = state.current_player()
         layout = state.spec.layout
         for action in state.legal_actions():
-            definition = action - layout.play_base
+            definition = state.spec.action_def[action]
             if not layout.play_base <= action < layout.pay_base:
                 continue
             card = state.spec.defs[definition]
@@ -333,7 +335,7 @@ def test_a_step_no_profile_knows_is_played_out(player: int, card_id: str) -> Non
     assert not profiles_for(state.spec).modes[definition][0].known
     assert play_change(Reading(state, player), definition, 0, state.marker_bf, 0,
                        list(state.hands[player])) is None
-    play = state.spec.layout.play_base + definition
+    play = state.spec.play_action[definition]
     assert play in state.legal_actions()
     bot = _Recording()
     choice = bot.choose(state, random.Random(0))
@@ -349,8 +351,8 @@ def test_paying_discards_the_card_its_owner_misses_least() -> None:
         actions = state.legal_actions()
         if state.pending_kind != act.K_PAY or len(actions) < 2:
             continue
-        base = state.spec.layout.pay_base
-        worths = {action: card_worth(state.spec.defs[action - base]) for action in actions}
+        action_def = state.spec.action_def
+        worths = {action: card_worth(state.spec.defs[action_def[action]]) for action in actions}
         choice = ScoringBot().choose(state, random.Random(0))
         assert worths[choice] == min(worths.values())
         if len(set(worths.values())) > 1:
@@ -476,7 +478,7 @@ def _definition(state: State, card_id: str) -> int:
 def _play_by_rule(state: State, card_id: str) -> None:
     """Play the card, its sub-decisions (payment, choices) answered by the bot's rules."""
     player = state.current_player()
-    state.apply(state.spec.layout.play_base + _definition(state, card_id))
+    state.apply(state.spec.play_action[_definition(state, card_id)])
     while state.pending_kind != act.K_MAIN or state.pending_player != player:
         legal = state.legal_actions()
         if state.pending_kind == act.K_REACT:

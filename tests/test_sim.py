@@ -11,7 +11,7 @@ import toy_game as toy
 
 from deckbuilder.sim import (
     Contestant,
-    GameSpec,
+    GameJob,
     ProcessExecutor,
     SerialExecutor,
     build_report,
@@ -76,7 +76,7 @@ def test_any_executor_gives_the_same_results_in_game_order() -> None:
 def test_a_game_is_a_picklable_task_that_replays_exactly() -> None:
     import pickle
 
-    spec = GameSpec(index=3, seed=game_seed(9, 3),
+    spec = GameJob(index=3, seed=game_seed(9, 3),
                     decks=(deck_items(toy.TOY_DECK), deck_items(toy.TOY_DECK)),
                     bots=("greedy", "search:rollouts=4,horizon=1"), game="toy", ruleset="toy",
                     new_game=toy.new_game, evaluate=toy.evaluate)

@@ -75,8 +75,8 @@ def _cards(
     unimplemented: bool,
     as_json: bool,
 ) -> None:
+    from deckbuilder.engine.support import unimplemented_reasons
     from deckbuilder.errors import DeckbuilderError
-    from deckbuilder.support import unimplemented_reasons
 
     catalog = load_catalog_for_cli()
     if set_id is not None and set_id not in catalog.sets:
@@ -111,7 +111,7 @@ def _cards(
                 entry, game, faction, set_id
             ):
                 continue
-            reasons = unimplemented_reasons(entry.record)
+            reasons = unimplemented_reasons(entry.record, _game_steps(entry.game))
             if reasons:
                 rows.append({"id": entry.id, "name": entry.name, "set": entry.set_id,
                              "reasons": reasons})
@@ -161,3 +161,11 @@ def _brief(value: Any, width: int = 60) -> str:
 
 def register(app: typer.Typer) -> None:
     app.command("cards")(cards)
+
+
+def _game_steps(game: str) -> dict:
+    """The game's own effect steps (Derail the Train ...), beside the table's."""
+    from deckbuilder.games import games
+
+    found = games().get(game)
+    return dict(found.hooks.steps) if found is not None else {}

@@ -29,7 +29,7 @@ def split_bots(text: str) -> tuple[str, str]:
     Commas separate the two bots and also a bot's options; a part that is only `key=value`
     belongs to the bot before it. One bot plays both sides.
     """
-    from deckbuilder.engine.bots import BOT_HELP, BotSpecError
+    from deckbuilder.bots import BOT_HELP, BotSpecError
 
     specs: list[str] = []
     for part in (piece.strip() for piece in text.split(",")):
@@ -89,7 +89,7 @@ def play(
 def _play(colty: str | None, mcready: str | None, bots: str, seed: int, ruleset: str,
           max_turns: int, record_path: Path | None, quiet: bool, as_json: bool) -> None:
     from deckbuilder.engine.position import render, snapshot
-    from deckbuilder.engine.transcript import TextNarrator, outcome_text, play_game
+    from deckbuilder.sim.transcript import TextNarrator, outcome_text, play_game
     from deckbuilder.yamlio import atomic_write_text
 
     catalog = load_catalog_for_cli()
@@ -136,7 +136,7 @@ def replay(
 
 
 def _replay(path: Path, quiet: bool) -> None:
-    from deckbuilder.engine.transcript import (
+    from deckbuilder.sim.transcript import (
         TextNarrator,
         outcome_text,
         read_record,
@@ -173,7 +173,7 @@ def scenario(
 
 def _scenario(path: Path, as_json: bool) -> None:
     from deckbuilder.engine.position import render, snapshot
-    from deckbuilder.engine.scenario import run_scenario
+    from deckbuilder.scenarios.run import run_scenario
 
     result = run_scenario(path, load_catalog_for_cli())
     data = snapshot(result.state)

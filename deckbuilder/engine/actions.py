@@ -1,20 +1,22 @@
 """The action table: every decision is one small int, read in the context of the open decision.
 
 A game's table is fixed once its decks are known (`ActionLayout`): a few fixed actions, then
-ranges for battlefields, modes, bandits, cards in play (by instance), abilities, and card
-definitions (play, pay, choose). Which ranges are legal depends on the open decision (its
-`kind`), and `action_to_string` reads an action in that context ("play Deputy", "pay: discard
-Cowboy", "kill Deputy at Whiskey Canyon").
+ranges for battlefields, modes, characters, cards in play (by instance), abilities, card
+definitions (play, pay, choose), and the game's own pieces (Revolver 2's poker cards). The
+numbering depends only on the game and the decks in play, never on what else the catalog
+holds: card definitions are numbered by their order among the decks' own cards. Which ranges
+are legal depends on the open decision (its `kind`), and `action_to_string` reads an action
+in that context ("play Deputy", "pay: discard Cowboy", "kill Deputy at Whiskey Canyon").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.errors import DeckbuilderError
+from deckbuilder.protocol import IllegalActionError
 
 PASS = 0  # end the play phase / decline / done choosing
-DERAIL = 1  # activate Derail the Train
+USE_PIECE = 1  # use the game's table piece at this battlefield (Derail the Train, the bridge ...)
 ACCEPT = 2  # pay an optional cost
 BF_BASE = 3  # + battlefield index (the open range is the last "battlefield")
 MODE_BASE = 32  # + mode index (0 = the card as printed)
@@ -47,6 +49,9 @@ K_SEARCH = 17
 K_NAME = 18
 K_SACRIFICE_CARD = 19
 K_ATTACH = 20  # choose the card in play to put an attachment under
+K_STAY = 21  # an optional turn space: stay on this battlefield or move on (BF_BASE + battlefield)
+K_KEGS = 22  # discard a card from hand for its powder kegs / ammunition
+K_POKER = 23  # choose a poker card, face down (PIECES: the game's own pieces)
 
 _KIND_NAMES = {
     K_MAIN: "play phase", K_MODE: "choose how to play", K_PLACE: "choose a battlefield",
@@ -58,31 +63,32 @@ _KIND_NAMES = {
     K_SAVE: "derail: save a bandit", K_OPTIONAL: "pay an optional cost?",
     K_RETRIEVE: "choose a card from the discard pile", K_SEARCH: "choose a card from the deck",
     K_NAME: "name a card", K_SACRIFICE_CARD: "choose one of your characters to lose",
-    K_ATTACH: "choose the card to put it under",
+    K_ATTACH: "choose the card to put it under", K_STAY: "stay or move on",
+    K_KEGS: "discard a card for its symbols", K_POKER: "choose a poker card",
 }
 
-
-class IllegalActionError(DeckbuilderError):
-    """An action that is not legal in this state; the message says why."""
+__all__ = ["IllegalActionError"]
 
 
 class ActionLayout:
     """Where each range of the action table starts, for one game's decks."""
 
     __slots__ = (
-        "ability_base", "card_base", "n_defs", "n_uids", "own_base", "pay_base", "play_base",
-        "size",
+        "ability_base", "card_base", "n_defs", "n_pieces", "n_uids", "own_base", "pay_base",
+        "piece_base", "play_base", "size",
     )
 
-    def __init__(self, n_uids: int, n_defs: int) -> None:
+    def __init__(self, n_uids: int, n_defs: int, n_pieces: int = 0) -> None:
         self.n_uids = n_uids
-        self.n_defs = n_defs
+        self.n_defs = n_defs  # the decks' own card definitions (see GameSpec.def_slot)
+        self.n_pieces = n_pieces
         self.own_base = PIECE_BASE + n_uids  # discard one of your own cards in play
         self.ability_base = self.own_base + n_uids
         self.play_base = self.ability_base + n_uids * MAX_ABILITIES
         self.pay_base = self.play_base + n_defs
         self.card_base = self.pay_base + n_defs
-        self.size = self.card_base + n_defs
+        self.piece_base = self.card_base + n_defs
+        self.size = self.piece_base + n_pieces
 
 
 def kind_name(kind: int) -> str:
@@ -99,11 +105,15 @@ def action_to_string(state: Any, action: int) -> str:
             K_MAIN: "end play phase", K_REACT: "do not react", K_SAVE: "stop saving bandits",
             K_OPTIONAL: "decline the optional cost",
         }.get(kind, "stop (choose no more)")
-    if action == DERAIL:
-        return "activate Derail the Train"
+    if action == USE_PIECE:
+        return spec.hooks.describe_piece(state)
     if action == ACCEPT:
         return "pay the optional cost"
     if BF_BASE <= action < MODE_BASE:
+        if kind == K_STAY:
+            bf = action - BF_BASE
+            return (f"stay at {spec.bf_name(bf)}" if bf == state.marker_bf
+                    else f"move on to {spec.bf_name(bf)}")
         verb = "move it to" if kind == K_MOVE_TO else "place at"
         return f"{verb} {spec.bf_name(action - BF_BASE)}"
     if MODE_BASE <= action < BANDIT_BASE:
@@ -134,16 +144,21 @@ def action_to_string(state: Any, action: int) -> str:
         card = spec.card_def[uid]
         ability = card.abilities[index].name if index < len(card.abilities) else f"#{index}"
         return f"use {card.name}: {ability}"
+    action_def = spec.action_def
     if layout.play_base <= action < layout.pay_base:
-        name = spec.defs[action - layout.play_base].name
+        name = spec.defs[action_def[action]].name
         return f"react with {name}" if kind == K_REACT else f"play {name}"
     if layout.pay_base <= action < layout.card_base:
-        name = spec.defs[action - layout.pay_base].name
+        name = spec.defs[action_def[action]].name
+        if kind == K_KEGS:
+            return f"discard {name} for its symbols"
         return f"pay: discard {name}" if kind == K_PAY else f"discard {name}"
-    if layout.card_base <= action < layout.size:
-        name = spec.defs[action - layout.card_base].name
+    if layout.card_base <= action < layout.piece_base:
+        name = spec.defs[action_def[action]].name
         verb = {K_RETRIEVE: "take", K_SEARCH: "put on top", K_NAME: "name"}.get(kind, "choose")
         return f"{verb} {name}"
+    if layout.piece_base <= action < layout.size:
+        return spec.piece_text(state, action - layout.piece_base)
     return f"action {action} (outside the action table)"
 
 

@@ -23,7 +23,7 @@ from deckbuilder.engine.codes import (
     WHERE_CURRENT,
     WHERE_UPCOMING,
 )
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State, Termination
+from deckbuilder.engine.state import DEFENDER, State
 
 ROW_BLOCKING_LIMIT = 2  # "maximum of 2 row-blocking cards per battlefield"
 
@@ -157,8 +157,6 @@ def column_has_room(state: State, bf: int, side: int, card: Any = None) -> bool:
         if limit < 0 or eagle[uid]:
             continue
         if immune:  # some card in this game is unaffected by row limits (rare: look it up)
-            from deckbuilder.engine.addons import limited_count, unaffected
-
             if card is not None and card.immune is not None and \
                     unaffected(state, card, side, uid, bf):
                 continue
@@ -424,16 +422,8 @@ def bandit_dies(state: State, index: int) -> None:
     state.killed_this_turn = True
     if state.verbose:
         state.note(f"{character.name} is killed")
-    if not any(state.alive):
-        state.end_game(ATTACKER, Termination.GANG_WIPED_OUT)
-        return
-    extra = spec.mcready_extra
-    if character.leader and extra == "jack-killed":
-        state.end_game(ATTACKER, Termination.JACK_KILLED)
-        return
-    if index == spec.cortez and extra == "cortez-before-train" and \
-            state.marker_bf < spec.cortez_deadline_bf:
-        state.end_game(ATTACKER, Termination.CORTEZ_KILLED)
+    spec.hooks.character_died(state, index)  # what the death means: the game's victory
+    if state.over:
         return
     ctx = (DEFENDER, uid, state.marker_bf)
     if character.on_death:
@@ -464,19 +454,57 @@ def pay_next(state: State, player: int, count: int, kind: int = K_PAY) -> None:
             discard_from_hand(state, player, first)
             count -= 1
             continue
-        base = state.spec.layout.pay_base
-        state.decide(player, sorted(base + d for d in distinct), _resume_pay,
+        pay_action = state.spec.pay_action
+        state.decide(player, sorted(pay_action[d] for d in distinct), _resume_pay,
                      (player, count, kind), kind)
         return
 
 
 def _resume_pay(state: State, action: int, data: tuple) -> None:
     player, count, kind = data
-    discard_from_hand(state, player, action - state.spec.layout.pay_base)
+    discard_from_hand(state, player, state.spec.action_def[action])
     pay_next(state, player, count - 1, kind)
 
 
 def _who(state: State, player: int) -> str:
-    from deckbuilder.engine.state import PLAYER_NAMES
+    return state.spec.hooks.side_names[player]
 
-    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))[player]
+
+# -- the expansions' pieces: row-limit exceptions, arrivals ------------------------------------
+def unaffected(state: State, card: Any, owner: int, limiter: int, bf: int) -> bool:
+    """Is `owner`'s `card` unaffected by the row limit of card `limiter` (unaffected-by)?"""
+    return any(limiter in targets(state, target, (owner, -1, bf)) for target in card.immune)
+
+
+def limited_count(state: State, bf: int, side: int, limiter: int) -> int:
+    """`side`'s cards at `bf` that count toward the row limit of card `limiter`."""
+    count = column_count(state, bf, side, limiter)
+    card_def = state.spec.card_def
+    placed = state.placed
+    for uid in state.rows[2 * bf + side]:
+        card = card_def[uid]
+        mode = placed[uid]
+        if card.immune is not None and mode.slot == SLOT_OWN and mode.counts and \
+                unaffected(state, card, side, limiter, bf):
+            count -= 1
+    return count
+
+
+def arrived(state: State, uid: int, bf: int) -> None:
+    """Card `uid` came into play at (or was moved to) `bf`: queue the card-arrives-here
+    triggers of the cards at that battlefield that watch for it."""
+    spec = state.spec
+    watched = spec.arrival_defs
+    if watched is None:
+        return
+    definition = spec.def_of[uid]
+    if watched and definition not in watched:
+        return
+    placed = state.placed
+    for watcher in spec.arrival_watchers:
+        if watcher == uid or placed[watcher] is None or state.eagle[watcher] or \
+                placed[watcher].slot == SLOT_UNDER or find_row(state, watcher) >> 1 != bf:
+            continue
+        for cards, steps in spec.card_def[watcher].arrivals:
+            if cards is None or definition in cards:
+                push_steps(state, steps, (spec.owner[watcher], watcher, bf))

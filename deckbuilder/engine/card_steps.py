@@ -24,8 +24,9 @@ from deckbuilder.engine.actions import (
     PASS,
     PIECE_BASE,
 )
-from deckbuilder.engine.addons import SLOT_UNDER, WHERE_PREVIOUS, arrived, attached_to
+from deckbuilder.engine.addons import SLOT_UNDER, WHERE_PREVIOUS, attached_to
 from deckbuilder.engine.board import (
+    arrived,
     can_place,
     card_firepower,
     casualty_next,
@@ -68,8 +69,10 @@ class Resolver:
 
     def __init__(self, cards: Mapping[str, int], battlefields: Mapping[str, int],
                  characters: Mapping[str, int] | None = None,
-                 names: Mapping[str, str] | None = None) -> None:
+                 names: Mapping[str, str] | None = None,
+                 steps: Mapping[str, Any] | None = None) -> None:
         self.cards = dict(cards)
+        self.steps = dict(steps or {})  # the game's own steps, beside the table's vocabulary
         self.battlefields = dict(battlefields)
         self.characters = dict(characters or {})
         self.names = dict(names or {})
@@ -342,8 +345,9 @@ def _retrieve_next(state: State, ctx: tuple, categories: int, to: str, count: in
     if len(choices) == 1:
         _retrieve(state, data, choices.pop())
         return
-    base = spec.layout.card_base
-    state.decide(player, sorted(base + d for d in choices), _resume_retrieve, data, K_RETRIEVE)
+    card_action = spec.card_action
+    state.decide(player, sorted(card_action[d] for d in choices), _resume_retrieve, data,
+                 K_RETRIEVE)
 
 
 def _can_enter_play(state: State, player: int, card: Any) -> bool:
@@ -352,7 +356,7 @@ def _can_enter_play(state: State, player: int, card: Any) -> bool:
 
 
 def _resume_retrieve(state: State, action: int, data: tuple) -> None:
-    _retrieve(state, data, action - state.spec.layout.card_base)
+    _retrieve(state, data, state.spec.action_def[action])
 
 
 def _retrieve(state: State, data: tuple, definition: int) -> None:
@@ -392,12 +396,12 @@ def run_search_deck(state: State, task: tuple) -> None:
     if len(choices) == 1:
         _search(state, player, choices[0])
         return
-    base = state.spec.layout.card_base
-    state.decide(player, [base + d for d in choices], _resume_search, player, K_SEARCH)
+    card_action = state.spec.card_action
+    state.decide(player, [card_action[d] for d in choices], _resume_search, player, K_SEARCH)
 
 
 def _resume_search(state: State, action: int, player: int) -> None:
-    _search(state, player, action - state.spec.layout.card_base)
+    _search(state, player, state.spec.action_def[action])
 
 
 def _search(state: State, player: int, definition: int) -> None:

@@ -8,7 +8,7 @@ effect steps `(function, params)`, so the hot loop never inspects a model or cal
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.catalog import Catalog
@@ -31,7 +31,6 @@ from deckbuilder.engine.codes import (
     SLOT_OPPONENT,
     SLOT_OWN,
     SPACE_CODES,
-    SPACE_REGULAR,
 )
 from deckbuilder.engine.effects import Resolver, compile_steps
 from deckbuilder.engine.expansion_compile import (
@@ -45,11 +44,14 @@ from deckbuilder.engine.expansion_steps import (
     gate_of,
     mode_needs,
 )
-from deckbuilder.engine.rulesets import Rules, read_rules
-from deckbuilder.errors import DeckbuilderError
+from deckbuilder.engine.hooks import GameHooks
+from deckbuilder.engine.play import explain_illegal, main_options, refresh_hidden_decision
+from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.models.effects import When
+from deckbuilder.protocol import UnplayableDeckError
+from deckbuilder.rulesets import Rules, read_rules
 
 # Cards that never go back into a reshuffled deck (tarnished-star-en, "Empty deck": the
 # Colonel McReady card is removed from the game). No card field says this yet.
@@ -95,93 +97,179 @@ class CardDef:
     """A deck card, compiled."""
 
     __slots__ = (
-        "abilities", "arrivals", "cat_bit", "category", "cost", "cost_waived", "discount",
-        "discounted", "draw_phase_here", "enter_grit", "enter_power", "faction", "fast",
-        "firepower", "icons", "id", "idx", "immune", "impervious", "leave_battlefield",
-        "main_playable", "marker_enters", "min_cost", "modes", "movable", "name", "not_at",
-        "on_death", "on_destroyed", "on_grit_lost", "on_token_lost", "placement", "play",
-        "play_watch", "react_attack", "react_cards", "react_cost", "react_gates", "react_plays",
-        "reshuffles", "simple", "watch",
+        "abilities", "ammunition", "arrivals", "cat_bit", "category", "cost", "cost_waived",
+        "discount", "discounted", "draw_phase_here", "enter_grit", "enter_power", "faction",
+        "fast", "firepower", "icons", "id", "idx", "immune", "impervious", "kegs",
+        "leave_battlefield", "main_playable", "marker_enters", "min_cost", "modes", "movable",
+        "name", "not_at", "on_death", "on_destroyed", "on_grit_lost", "on_token_lost",
+        "placement", "play", "play_watch", "react_attack", "react_cards", "react_cost",
+        "react_gates", "react_plays", "reshuffles", "simple", "watch",
     )
+
+    abilities: tuple[AbilityDef, ...]
+    ammunition: int  # Revolver 2: ammunition symbols (the Gatling Gun)
+    arrivals: tuple
+    cat_bit: int
+    category: str
+    cost: int
+    cost_waived: frozenset[int]
+    discount: Any
+    discounted: bool
+    draw_phase_here: tuple
+    enter_grit: int
+    enter_power: int
+    faction: str
+    fast: int
+    firepower: int
+    icons: frozenset[str]
+    id: str
+    idx: int
+    immune: Any
+    impervious: bool
+    kegs: int  # Revolver 2: powder kegs (the bridge, the mine)
+    leave_battlefield: tuple
+    main_playable: bool
+    marker_enters: tuple
+    min_cost: int
+    modes: tuple[ModeDef, ...]
+    movable: bool
+    name: str
+    not_at: frozenset[int]
+    on_death: tuple
+    on_destroyed: tuple
+    on_grit_lost: tuple
+    on_token_lost: tuple
+    placement: int
+    play: int
+    play_watch: Any
+    react_attack: tuple | None
+    react_cards: frozenset[int] | None
+    react_cost: int
+    react_gates: tuple
+    react_plays: tuple | None
+    reshuffles: bool
+    simple: bool
+    watch: bool
 
 
 class CharDef:
-    """A bandit (character of the defending player), compiled."""
+    """A character of the side that has them (bandits, guardians), compiled."""
 
     __slots__ = ("draw_phase_here", "id", "idx", "leader", "leave_battlefield",
                  "marker_enters", "name", "on_death", "on_grit_lost", "on_token_lost", "power",
-                 "survival", "true_grit")
+                 "starting", "survival", "true_grit")
+
+    draw_phase_here: tuple
+    id: str
+    idx: int
+    leader: bool
+    leave_battlefield: tuple
+    marker_enters: tuple
+    name: str
+    on_death: tuple
+    on_grit_lost: tuple
+    on_token_lost: tuple
+    power: int
+    starting: bool  # in front of its player at set-up (else in the character pile)
+    survival: int
+    true_grit: int
 
 
 class BattlefieldDef:
-    __slots__ = ("defence", "faces", "id", "idx", "kinds", "labels", "name", "offset")
+    __slots__ = ("defence", "faces", "id", "idx", "kinds", "labels", "name", "offset",
+                 "recruits")
+
+    defence: int
+    faces: tuple[str, ...]
+    id: str
+    idx: int
+    kinds: tuple[int, ...]
+    labels: tuple[str, ...]
+    name: str
+    offset: int
+    recruits: tuple[int, ...]  # characters drawn from the pile on each space (Revolver 2)
 
 
 class CompiledCatalog:
-    """Every card of one game in a catalog, plus the base set's table (bandits, battlefields)."""
+    """Every card of one game in a catalog, plus the base set's table (characters,
+    battlefields, specials)."""
 
     __slots__ = (
-        "__weakref__",
-        "base_set",
-        "bf_index",
-        "bfs",
-        "border_tokens",
-        "characters",
-        "def_index",
-        "defs",
-        "derail",
-        "game",
-        "specs",
+        "__weakref__", "base_set", "bf_index", "bfs", "characters", "countdown_tokens",
+        "def_index", "defs", "game", "resolver", "specs",
     )
+
+    base_set: CardSet
+    bf_index: dict[str, int]
+    bfs: list[BattlefieldDef]
+    characters: list[CharDef]
+    countdown_tokens: int
+    def_index: dict[str, int]
+    defs: list[CardDef]
+    game: str
+    resolver: Resolver
+    specs: dict[tuple, GameSpec]
 
 
 class GameSpec:
-    """One game's fixed facts: who owns which card instance, the action table, the rules."""
+    """One game's fixed facts: who owns which card instance, the action table, the rules, and
+    the game's hooks (`hooks`) and own facts (`facts`), bound once."""
 
     __slots__ = (
-        "ability_uids",
-        "arrival_defs",
-        "arrival_watchers",
-        "attaching",
-        "bandit_base",
-        "bandit_order",
-        "bandits",
-        "bfs",
-        "border_tokens",
-        "card_def",
-        "cards",
-        "column_limit",
-        "cortez",
-        "cortez_deadline_bf",
-        "deck_defs",
-        "decks",
-        "def_of",
-        "defs",
-        "derail_bf",
-        "derail_steps",
-        "discounters",
-        "draw_watch",
-        "game",
-        "idle",
-        "immune",
-        "layout",
-        "leader",
-        "mcready_extra",
-        "n_bf",
-        "n_cards",
-        "n_uids",
-        "owner",
-        "play_reactions",
-        "play_watch_defs",
-        "play_watchers",
-        "rules",
-        "ruleset",
-        "skinny_true_grit",
-        "train_any_member",
-        "train_bf",
-        "train_space",
+        "ability_uids", "action_def", "arrival_defs", "arrival_watchers", "attaching",
+        "bandit_base", "bandit_order", "bandits", "bfs", "card_action", "card_def", "cards",
+        "column_limit", "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of",
+        "defs", "discounters", "draw_watch", "explain_illegal", "facts", "game", "hooks",
+        "idle", "immune", "layout", "leader", "main_options", "n_bf", "n_cards", "n_uids",
+        "owner", "pay_action", "piece_text", "play_action", "play_reactions",
+        "play_watch_defs", "play_watchers", "refresh_hidden", "rules", "ruleset",
         "watch_uids",
     )
+
+    ability_uids: tuple[tuple[int, ...], ...]
+    action_def: list[int]  # action -> card definition, for the play/pay/card ranges
+    arrival_defs: frozenset[int] | None
+    arrival_watchers: tuple[int, ...]
+    attaching: bool
+    bandit_base: int
+    bandit_order: tuple[int, ...]
+    bandits: list[CharDef]
+    bfs: list[BattlefieldDef]
+    card_action: list[int]  # card definition -> its "choose the card" action (-1: none)
+    card_def: list[CardDef]
+    cards: Any
+    column_limit: tuple[int, int]
+    countdown_name: str
+    countdown_tokens: int
+    deck_defs: tuple[tuple[int, ...], ...]
+    decks: tuple[list[int], list[int]]
+    def_of: list[int]
+    defs: list[CardDef]
+    discounters: Any
+    draw_watch: bool
+    explain_illegal: Callable[[Any, int], str]
+    facts: Any  # the game's own facts (see its package)
+    game: str
+    hooks: GameHooks
+    idle: Callable[[Any], None]
+    immune: Any
+    layout: ActionLayout
+    leader: int
+    main_options: Callable[[Any, int], list[int]]
+    n_bf: int
+    n_cards: int
+    n_uids: int
+    owner: list[int]
+    pay_action: list[int]
+    piece_text: Callable[[Any, int], str]
+    play_action: list[int]
+    play_reactions: tuple[frozenset[int] | None, ...]
+    play_watch_defs: Any
+    play_watchers: Any
+    refresh_hidden: Callable[[Any], None]
+    rules: Rules
+    ruleset: str
+    watch_uids: tuple[int, ...]
 
     def bf_name(self, bf: int) -> str:
         return self.bfs[bf].name if bf < self.n_bf else "the open range"
@@ -197,25 +285,24 @@ class GameSpec:
         return self.card_def[uid].id
 
 
-class UnplayableDeckError(DeckbuilderError):
-    """A deck holds cards the engine cannot play (unknown, or with unimplemented effects)."""
-
-
 # -- compiling the catalog ----------------------------------------------------------------------
-_CACHE: dict[int, tuple[weakref.ref, dict[str, CompiledCatalog]]] = {}
+_CACHE: dict[int, tuple[weakref.ref, dict[tuple, CompiledCatalog]]] = {}
 
 
-def compiled_catalog(catalog: Catalog, game: str) -> CompiledCatalog:
-    """The compiled cards of `game` in `catalog`, built once per catalog object."""
+def compiled_catalog(catalog: Catalog, hooks: GameHooks,
+                     layout: str | None = None) -> CompiledCatalog:
+    """The compiled cards of the hooks' game in `catalog` with the battlefields of `layout`,
+    built once per catalog object."""
     key = id(catalog)
     cached = _CACHE.get(key)
     if cached is None or cached[0]() is not catalog:
         cached = (weakref.ref(catalog), {})
         _CACHE[key] = cached
     per_game = cached[1]
-    if game not in per_game:
-        per_game[game] = _compile_catalog(catalog, game)
-    return per_game[game]
+    game_key = (hooks.game, layout)
+    if game_key not in per_game:
+        per_game[game_key] = _compile_catalog(catalog, hooks, layout)
+    return per_game[game_key]
 
 
 def _steps_of(triggers: Sequence[Any], when: str) -> list[Any]:
@@ -279,6 +366,8 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.cost_waived = frozenset(resolver.bf(bf) for bf in card.cost_waived_at)
     d.not_at = frozenset(resolver.bf(bf) for bf in card.not_at)
     d.reshuffles = card.reshuffles
+    d.kegs = card.powder_kegs
+    d.ammunition = card.ammunition
     triggers = card.triggers
     on_play: list = list(card.effect)
     for trigger in _steps_of(triggers, When.ON_PLAY):
@@ -362,6 +451,7 @@ def _compile_character(character: Any, idx: int, resolver: Resolver) -> CharDef:
     c.idx, c.id, c.name = idx, character.id, character.name
     c.survival = character.survival
     c.leader = character.leader
+    c.starting = character.starting
     c.true_grit = character.true_grit
     c.power = character.power_tokens
     triggers = character.triggers
@@ -384,10 +474,12 @@ def _compile_battlefield(battlefield: Any, idx: int, offset: int) -> Battlefield
     b.kinds = tuple(SPACE_CODES[space.kind] for space in battlefield.spaces)
     b.labels = tuple(space.label for space in battlefield.spaces)
     b.faces = tuple(space.face or space.label for space in battlefield.spaces)
+    b.recruits = tuple(space.recruit for space in battlefield.spaces)
     return b
 
 
-def _compile_catalog(catalog: Catalog, game: str) -> CompiledCatalog:
+def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> CompiledCatalog:
+    game = hooks.game
     base_id = catalog.base_set_id(game)
     if base_id is None:
         raise UnplayableDeckError(f"no base set for game '{game}' is installed")
@@ -396,19 +488,23 @@ def _compile_catalog(catalog: Catalog, game: str) -> CompiledCatalog:
     compiled.game = game
     compiled.base_set = base
     compiled.specs = {}
-    battlefields = sorted(base.battlefields, key=lambda b: b.order)
+    battlefields = hooks.select_battlefields(list(base.battlefields), layout)
     if not battlefields or len(battlefields) > MAX_BATTLEFIELDS:
         raise UnplayableDeckError(f"the base set '{base_id}' needs 1 to {MAX_BATTLEFIELDS} "
                                   "battlefields")
     card_entries = [entry for entry in catalog.cards() if entry.game == game]
     defender = GAME_FACTIONS[game][0]
+    # The starting characters first (in data order), then those of the pile (Revolver 2).
     characters = [c for c in base.characters if c.faction == defender and c.starting]
+    characters += [c for c in base.characters if c.faction == defender and not c.starting]
     resolver = Resolver(
         {entry.id: index for index, entry in enumerate(card_entries)},
         {battlefield.id: index for index, battlefield in enumerate(battlefields)},
         {character.id: index for index, character in enumerate(characters)},
         {entry.id: entry.record.name for entry in card_entries},
+        hooks.steps,
     )
+    compiled.resolver = resolver
     compiled.def_index = resolver.cards
     compiled.bf_index = resolver.battlefields
     offset = 0
@@ -423,38 +519,34 @@ def _compile_catalog(catalog: Catalog, game: str) -> CompiledCatalog:
         raise UnplayableDeckError(f"more than {MAX_BANDITS} starting characters")
     compiled.characters = [_compile_character(c, index, resolver)
                            for index, c in enumerate(characters)]
-    compiled.derail = None
-    compiled.border_tokens = 0
-    for special in base.specials:
-        if any(step.do == "derail" for step in special.effect):
-            beside = resolver.bf(special.beside) if special.beside else len(battlefields) - 1
-            compiled.derail = (beside, compile_steps(special.effect, resolver))
-        elif special.tokens and not compiled.border_tokens:
-            compiled.border_tokens = special.tokens
+    # The countdown card: the first special with tokens (the Mexican Border, the Arrival of
+    # the Mexican Army).
+    compiled.countdown_tokens = next((s.tokens for s in base.specials if s.tokens), 0)
     return compiled
 
 
 # -- one game's spec ----------------------------------------------------------------------------
-def game_spec(catalog: Catalog, game: str, decks: Sequence[Mapping[str, int]],
-              ruleset: str) -> GameSpec:
+def game_spec(catalog: Catalog, hooks: GameHooks, decks: Sequence[Mapping[str, int]],
+              ruleset: str | None, layout: str | None = None,
+              switches: Mapping[str, str] | None = None) -> GameSpec:
     """The fixed facts of a game with these decks (cached: simulations reuse it)."""
-    compiled = compiled_catalog(catalog, game)
-    key = (ruleset, tuple(tuple(sorted((k, int(v)) for k, v in deck.items())) for deck in decks))
+    compiled = compiled_catalog(catalog, hooks, layout)
+    key = (ruleset, tuple(sorted((switches or {}).items())),
+           tuple(tuple(sorted((k, int(v)) for k, v in deck.items())) for deck in decks))
     spec = compiled.specs.get(key)
     if spec is None:
-        spec = _build_spec(catalog, compiled, decks, read_rules(compiled.base_set, ruleset))
+        rules = read_rules(compiled.base_set, ruleset, hooks.known_variants, switches)
+        spec = _build_spec(catalog, compiled, decks, rules, hooks)
         compiled.specs[key] = spec
     return spec
 
 
-def _reasons(record: Any) -> list[str]:
-    from deckbuilder.support import unimplemented_reasons
-
-    return list(dict.fromkeys(unimplemented_reasons(record)))
+def _reasons(record: Any, hooks: GameHooks) -> list[str]:
+    return list(dict.fromkeys(unimplemented_reasons(record, hooks.steps)))
 
 
 def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
-                decks: Sequence[Mapping[str, int]]) -> list[str]:
+                decks: Sequence[Mapping[str, int]], hooks: GameHooks) -> list[str]:
     problems: list[str] = []
     for player, deck in enumerate(decks):
         for card_id in sorted(deck):
@@ -467,12 +559,12 @@ def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
             if entry.game != compiled.game:
                 problems.append(f"{entry.name}: a card of {entry.game}, not {compiled.game}")
                 continue
-            reasons = _reasons(entry.record)
+            reasons = _reasons(entry.record, hooks)
             problems.extend(f"{entry.name}: {reason}" for reason in reasons)
     for character in compiled.base_set.characters:
-        problems.extend(f"{character.name}: {reason}" for reason in _reasons(character))
+        problems.extend(f"{character.name}: {reason}" for reason in _reasons(character, hooks))
     for special in compiled.base_set.specials:
-        problems.extend(f"{special.name}: {reason}" for reason in _reasons(special))
+        problems.extend(f"{special.name}: {reason}" for reason in _reasons(special, hooks))
     return problems
 
 
@@ -492,10 +584,10 @@ def _play_reactions(spec: GameSpec, player: int) -> frozenset[int] | None:
 
 
 def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
-                decks: Sequence[Mapping[str, int]], rules: Rules) -> GameSpec:
+                decks: Sequence[Mapping[str, int]], rules: Rules, hooks: GameHooks) -> GameSpec:
     if len(decks) != 2:
         raise UnplayableDeckError(f"a game needs two decks, got {len(decks)}")
-    problems = _unplayable(catalog, compiled, decks)
+    problems = _unplayable(catalog, compiled, decks, hooks)
     if problems:
         raise UnplayableDeckError(
             "the engine cannot play: " + "; ".join(problems),
@@ -503,6 +595,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
         )
     spec = GameSpec()
     spec.game = compiled.game
+    spec.hooks = hooks
     spec.rules = rules
     spec.ruleset = rules.ruleset
     spec.defs = compiled.defs
@@ -514,9 +607,10 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.decks = ([], [])
     for player, deck in enumerate(decks):
         for card_id in sorted(deck):
-            copies = int(deck[card_id])
-            if copies < 0:
-                raise UnplayableDeckError(f"'{card_id}': negative copy count {copies}")
+            copies = deck[card_id]
+            if type(copies) is not int or copies < 0:
+                raise UnplayableDeckError(
+                    f"'{card_id}': a copy count is a whole number from 0, not {copies!r}")
             card = compiled.defs[compiled.def_index[card_id]]
             for _ in range(copies):
                 spec.decks[player].append(len(spec.card_def))
@@ -531,32 +625,51 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.bandit_order = tuple(sorted(range(len(spec.bandits)),
                                      key=lambda i: (spec.bandits[i].survival, i)))
     spec.leader = next((c.idx for c in spec.bandits if c.leader), -1)
-    # The Dutch variant names a bandit whose early death wins for McReady: data, not code.
-    deadline = rules.params.get("mcready-victory", {})
-    spec.cortez = next(
-        (c.idx for c in spec.bandits if c.id == deadline.get("character")), -1)
     spec.deck_defs = tuple(tuple(sorted({spec.def_of[u] for u in spec.decks[p]}))
                            for p in (0, 1))
-    spec.layout = ActionLayout(spec.n_uids, len(spec.defs))
-    spec.column_limit = (3, 1 << 30)  # the gang's three-card limit; the lawmen have none
-    spec.border_tokens = compiled.border_tokens
-    spec.derail_bf, spec.derail_steps = compiled.derail if compiled.derail else (-1, NO_STEPS)
-    last = spec.bfs[-1]
-    spec.train_bf = last.idx
-    before = deadline.get("before")
-    spec.cortez_deadline_bf = (
-        compiled.bf_index[before] if isinstance(before, str) and before in compiled.bf_index
-        else spec.train_bf)
-    spec.train_space = (last.labels.index("4") if "4" in last.labels else
-                        max(i for i, kind in enumerate(last.kinds) if kind == SPACE_REGULAR))
+    _number_actions(spec, hooks)
+    spec.column_limit = (3, 1 << 30)  # the defending side's three-card limit; none for the other
+    spec.countdown_tokens = compiled.countdown_tokens
+    spec.countdown_name = hooks.countdown_name
     spec.ability_uids = tuple(
         tuple(u for u in spec.decks[p] if spec.card_def[u].abilities) for p in (0, 1))
     spec.watch_uids = tuple(u for u in range(spec.n_cards) if spec.card_def[u].watch)
     spec.play_reactions = tuple(_play_reactions(spec, p) for p in (0, 1))
     spec.draw_watch = bool(spec.watch_uids) or any(c.draw_phase_here for c in spec.bandits)
     expansion_spec(spec)
-    spec.mcready_extra = rules.variant("mcready-victory", "gang-wiped-out")
-    spec.train_any_member = rules.variant("train-victory", "jack-survives-space-4") == "any-member"
-    spec.skinny_true_grit = rules.variant("skinny-token", "power") == "true-grit"
-    spec.idle = None  # set by revolver.new_game: opens the play-phase decision
+    spec.idle = hooks.idle
+    spec.main_options = main_options
+    spec.explain_illegal = explain_illegal
+    spec.refresh_hidden = refresh_hidden_decision
+    spec.piece_text = _no_piece_text
+    spec.facts = None
+    hooks.bind(spec, compiled)
     return spec
+
+
+def _number_actions(spec: GameSpec, hooks: GameHooks, n_pieces: int = 0) -> None:
+    """Number the card-definition actions by the definitions' order among the decks' own
+    cards, so that installing or removing an unrelated set changes no action's number."""
+    in_decks = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1]))
+    spec.layout = layout = ActionLayout(spec.n_uids, len(in_decks), n_pieces)
+    n_defs = len(spec.defs)
+    spec.play_action = [-1] * n_defs
+    spec.pay_action = [-1] * n_defs
+    spec.card_action = [-1] * n_defs
+    spec.action_def = [-1] * layout.size
+    for slot, definition in enumerate(in_decks):
+        for actions, base in ((spec.play_action, layout.play_base),
+                              (spec.pay_action, layout.pay_base),
+                              (spec.card_action, layout.card_base)):
+            actions[definition] = base + slot
+            spec.action_def[base + slot] = definition
+
+
+def renumber_pieces(spec: GameSpec, n_pieces: int, text: Callable[[Any, int], str]) -> None:
+    """Give the game's own pieces (Revolver 2's poker cards) a range of actions at the end."""
+    _number_actions(spec, spec.hooks, n_pieces)
+    spec.piece_text = text
+
+
+def _no_piece_text(state: Any, index: int) -> str:
+    return f"piece {index}"

@@ -6,7 +6,7 @@ frozensets, a `TargetFilter`); a runner is called as `runner(state, (runner, par
 with ctx = (acting player, source card uid or -1, battlefield the card was played at). A
 runner that needs a choice opens a decision and continues in its `_resume` function.
 
-`IMPLEMENTED_STEPS` is what `deckbuilder.support` reads to report unplayable cards: every
+`IMPLEMENTED_STEPS` is what `deckbuilder.engine.support` reads to report unplayable cards: every
 step of the vocabulary except `manual`, which by definition no engine can perform.
 """
 
@@ -17,19 +17,14 @@ from typing import Any
 
 from deckbuilder.engine.actions import (
     ACCEPT,
-    BANDIT_BASE,
     K_DISCARD,
     K_NAME,
     K_OPTIONAL,
     K_PAY,
-    K_SAVE,
     PASS,
 )
 from deckbuilder.engine.board import (
-    bandit_dies,
-    destroy_card,
     draw,
-    pay_next,
     push_steps,
     remove_anywhere,
     t_pay,
@@ -73,7 +68,7 @@ from deckbuilder.engine.expansion_steps import (
     run_static,
 )
 from deckbuilder.engine.marker import activate_face_spaces, move_marker
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State, Termination
+from deckbuilder.engine.state import State
 
 
 # -- marker, draw, discard ---------------------------------------------------------------------
@@ -108,14 +103,14 @@ def run_discard(state: State, task: tuple) -> None:
 
 def _t_name_card(state: State, task: tuple) -> None:
     chooser, victim = task[1], task[2]
-    base = state.spec.layout.card_base
-    options = [base + d for d in state.spec.deck_defs[victim]]
+    card_action = state.spec.card_action
+    options = [card_action[d] for d in state.spec.deck_defs[victim]]
     if options:
         state.decide(chooser, options, _resume_name, victim, K_NAME)
 
 
 def _resume_name(state: State, action: int, victim: int) -> None:
-    definition = action - state.spec.layout.card_base
+    definition = state.spec.action_def[action]
     def_of = state.spec.def_of
     for uid in state.hands[victim]:
         if def_of[uid] == definition:
@@ -132,11 +127,14 @@ def run_row_limit(state: State, task: tuple) -> None:
 
 
 def run_border_tokens(state: State, task: tuple) -> None:
-    state.border = max(0, state.border - task[1])
+    """Tokens leave the countdown card (the Mexican Border, the Arrival of the Mexican Army);
+    what its last token means is the game's."""
+    state.countdown = max(0, state.countdown - task[1])
     if state.verbose:
-        state.note(f"{task[1]} border token(s) removed ({state.border} left)")
-    if state.border == 0 and state.spec.border_tokens:
-        state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
+        state.note(f"{task[1]} {state.spec.countdown_name} token(s) removed "
+                   f"({state.countdown} left)")
+    if state.countdown == 0 and state.spec.countdown_tokens:
+        state.spec.hooks.countdown_empty(state)
 
 
 def run_cancel_attack(state: State, task: tuple) -> None:
@@ -161,73 +159,15 @@ def run_extra_turns(state: State, task: tuple) -> None:
 
 
 def run_lose_game(state: State, task: tuple) -> None:
+    """A card says "you have lost": how the game records that ending is the game's."""
     loser, source, _bf = task[2]
-    spec = state.spec
-    termination = Termination.CARD_EFFECT
-    if source >= spec.n_cards:
-        character = spec.bandits[source - spec.bandit_base]
-        if character.leader:
-            termination = Termination.JACK_KILLED
-        elif source - spec.bandit_base == spec.cortez:
-            termination = Termination.CORTEZ_KILLED
-    state.end_game(1 - loser, termination)
+    state.spec.hooks.card_loss(state, loser, source)
 
 
 def run_remove_self(state: State, task: tuple) -> None:
     source = task[2][1]
     if 0 <= source < state.spec.n_cards:
         remove_anywhere(state, source)
-
-
-# -- derail the train --------------------------------------------------------------------------
-def run_derail(state: State, task: tuple) -> None:
-    """Everything at the current battlefield is discarded (impervious cards too); bandits
-    die unless saved by one discard each; saving none loses the game."""
-    player = task[2][0]
-    bf = state.marker_bf
-    state.derail_used = True
-    if state.verbose:
-        state.note("Derail the Train!")
-    for owner in (0, 1):
-        for uid in list(state.rows[2 * bf + owner]):
-            if state.placed[uid] is not None:  # not gone already with the card it lay under
-                destroy_card(state, uid)
-    _save_next(state, player, ())
-
-
-def _t_save_next(state: State, task: tuple) -> None:
-    _save_next(state, task[1], task[2])
-
-
-def _save_next(state: State, player: int, saved: tuple) -> None:
-    pool = [i for i, alive in enumerate(state.alive) if alive and i not in saved]
-    if not state.hands[player] or not pool:
-        _derail_finish(state, saved)
-        return
-    state.decide(player, [PASS] + [BANDIT_BASE + i for i in pool], _resume_save,
-                 (player, saved), K_SAVE)
-
-
-def _resume_save(state: State, action: int, data: tuple) -> None:
-    player, saved = data
-    if action == PASS:
-        _derail_finish(state, saved)
-        return
-    saved = (*saved, action - BANDIT_BASE)
-    state.tasks.append((_t_save_next, player, saved))
-    pay_next(state, player, 1, K_PAY)
-
-
-def _derail_finish(state: State, saved: tuple) -> None:
-    if not saved:
-        state.end_game(ATTACKER, Termination.DERAIL_FAILED)
-        return
-    if state.verbose:
-        names = ", ".join(state.spec.bandits[i].name for i in saved)
-        state.note(f"saved from the wreck: {names}")
-    for index, alive in enumerate(state.alive):
-        if alive and index not in saved and not state.over:
-            bandit_dies(state, index)
 
 
 # -- optional cost -----------------------------------------------------------------------------
@@ -323,7 +263,6 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "forbid": (_compile_forbid, run_forbid),
     "extra-turns": (_compile_extra_turns, run_extra_turns),
     "lose-game": (_nothing, run_lose_game),
-    "derail": (_nothing, run_derail),
     "remove-self": (_nothing, run_remove_self),
     "optional-cost": (_compile_optional_cost, run_optional_cost),
     "only-if": (_compile_only_if, run_only_if),
@@ -334,7 +273,7 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "discard-self": (_nothing, run_discard_self),
 }
 
-#: The steps this engine performs (read by `deckbuilder.support.unimplemented_reasons`).
+#: The steps this engine performs (read by `deckbuilder.engine.support.unimplemented_reasons`).
 IMPLEMENTED_STEPS: frozenset[str] = frozenset(REGISTRY)
 
 
@@ -347,12 +286,12 @@ def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
 
     A step the engine cannot run (`manual`) compiles to a runner that fails loudly; it is never
     reached, since `new_game` refuses decks holding such cards
-    (`deckbuilder.support.unimplemented_reasons`). An `only-if` step takes the steps after it
+    (`deckbuilder.engine.support.unimplemented_reasons`). An `only-if` step takes the steps after it
     into its own params: they run only if its condition holds.
     """
     compiled = []
     for index, step in enumerate(steps):
-        entry = REGISTRY.get(step.do)
+        entry = REGISTRY.get(step.do) or resolver.steps.get(step.do)
         if entry is None:
             compiled.append((_run_unimplemented, step.do))
             continue

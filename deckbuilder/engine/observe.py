@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.board import firepower
-from deckbuilder.engine.state import PHASE_NAMES, PLAYER_NAMES, TERMINAL, State
+from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,9 @@ class Observation:
     legal_actions: tuple[int, ...]
     marker: tuple[str, str]  # (battlefield id, space label)
     marker_index: tuple[int, int]
-    border: int
-    derail_used: bool
-    bandits: tuple[BanditView, ...]
+    countdown: int  # tokens on the countdown card (the Mexican Border, the Mexican Army)
+    pieces_used: tuple[str, ...]  # table pieces used for good (Derail the Train, the bridge)
+    bandits: tuple[BanditView, ...]  # the characters (bandits, guardians)
     battlefields: tuple[BattlefieldView, ...]
     open_range: tuple[tuple[CardView, ...], tuple[CardView, ...]]
     hand: tuple[str, ...]  # own hand, card ids sorted
@@ -108,7 +108,7 @@ def observe(state: State, player: int) -> Observation:
     return Observation(
         player=player,
         game=spec.game,
-        players=PLAYER_NAMES.get(spec.game, ("first", "second")),
+        players=spec.hooks.side_names,
         turn=state.turn,
         active=state.active,
         phase=PHASE_NAMES[state.phase],
@@ -117,8 +117,8 @@ def observe(state: State, player: int) -> Observation:
         legal_actions=tuple(state.legal) if current == player else (),
         marker=(marker_bf.id, marker_bf.labels[state.marker_space]),
         marker_index=(state.marker_bf, state.marker_space),
-        border=state.border,
-        derail_used=state.derail_used,
+        countdown=state.countdown,
+        pieces_used=tuple(sorted(state.pieces_used)),
         bandits=bandits,
         battlefields=battlefields,
         open_range=open_range,

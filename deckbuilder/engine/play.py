@@ -12,7 +12,6 @@ from typing import Any
 
 from deckbuilder.engine.actions import (
     BF_BASE,
-    DERAIL,
     K_DISCARD,
     K_MAIN,
     K_MODE,
@@ -23,12 +22,13 @@ from deckbuilder.engine.actions import (
     MAX_ABILITIES,
     MODE_BASE,
     PASS,
+    USE_PIECE,
     IllegalActionError,
     action_to_string,
     kind_name,
 )
-from deckbuilder.engine.addons import arrived
 from deckbuilder.engine.board import (
+    arrived,
     can_place,
     find_row,
     lift,
@@ -61,7 +61,7 @@ from deckbuilder.engine.expansion_steps import (
     t_in_play_watchers,
 )
 from deckbuilder.engine.marker import marker_target
-from deckbuilder.engine.state import DEFENDER, State
+from deckbuilder.engine.state import State
 
 
 # -- legality ---------------------------------------------------------------------------------
@@ -193,7 +193,8 @@ def can_play(state: State, player: int, definition: int) -> bool:
 
 
 def main_options(state: State, player: int) -> list[int]:
-    """The play-phase actions: PASS, play a card, use an ability, discard own, derail."""
+    """The play-phase actions: PASS, play a card, use an ability, discard own, use the game's
+    table piece here."""
     spec = state.spec
     layout = spec.layout
     defs = spec.defs
@@ -204,7 +205,7 @@ def main_options(state: State, player: int) -> list[int]:
     options = [PASS]
     if hand:
         forbidden = state.forbidden[player]
-        play_base = layout.play_base
+        play_action = spec.play_action
         room: dict[int, bool] = {}
         for definition in {def_of[uid] for uid in hand}:
             card = defs[definition]
@@ -213,7 +214,7 @@ def main_options(state: State, player: int) -> list[int]:
                 continue
             if fast == FAST_GENERAL:
                 if play_options(state, player, card, hand_size, room):
-                    options.append(play_base + definition)
+                    options.append(play_action[definition])
                 continue
             if card.cost >= hand_size:
                 continue
@@ -224,7 +225,7 @@ def main_options(state: State, player: int) -> list[int]:
                     fits = room[key] = can_place(state, player, card.modes[0], bf)
                 if not fits:
                     continue
-            options.append(play_base + definition)
+            options.append(play_action[definition])
     placed = state.placed
     own_base = layout.own_base
     for uid in state.rows[2 * bf + player]:
@@ -238,8 +239,8 @@ def main_options(state: State, player: int) -> list[int]:
                         ability.once_per_turn and (uid, index) in state.used_abilities) and (
                         ability.gate is None or condition_holds(state, ability.gate, player)):
                     options.append(layout.ability_base + uid * MAX_ABILITIES + index)
-    if player == DEFENDER and bf == spec.derail_bf and not state.derail_used:
-        options.append(DERAIL)
+    if spec.hooks.piece_available(state, player) is not None:
+        options.append(USE_PIECE)
     options.sort()
     return options
 
@@ -341,7 +342,7 @@ def reaction_options(state: State, player: int, played: int | None) -> list[int]
     defs = spec.defs
     def_of = spec.def_of
     forbidden = state.forbidden[player]
-    base = spec.layout.play_base
+    play_action = spec.play_action
     found = set()
     for uid in hand:
         card = defs[def_of[uid]]
@@ -350,11 +351,11 @@ def reaction_options(state: State, player: int, played: int | None) -> list[int]
         if played is None:
             if card.react_attack is not None and (
                     card.react_gates[0] is None or gate_open(state, card.react_attack, player)):
-                found.add(base + card.idx)
+                found.add(play_action[card.idx])
         elif card.react_plays is not None and (card.react_cards is None
                                                or played in card.react_cards) and (
                 card.react_gates[1] is None or gate_open(state, card.react_plays, player)):
-            found.add(base + card.idx)
+            found.add(play_action[card.idx])
     return sorted(found)
 
 
@@ -375,7 +376,7 @@ def resume_reaction(state: State, action: int, data: tuple) -> None:
         return
     player, to_attack, _played = data
     spec = state.spec
-    definition = action - spec.layout.play_base
+    definition = spec.action_def[action]
     card = spec.defs[definition]
     uid = take_from_hand(state, player, definition)
     state.limbo.append(uid)
@@ -420,14 +421,14 @@ def refresh_hidden_decision(state: State) -> None:
         state.pending_resume = None
         state.run()
     elif kind in (K_PAY, K_DISCARD):
-        base = spec.layout.pay_base
-        state.legal = sorted({base + spec.def_of[uid] for uid in state.hands[player]})
+        pay_action = spec.pay_action
+        state.legal = sorted({pay_action[spec.def_of[uid]] for uid in state.hands[player]})
     elif kind == K_REACT:
         _, to_attack, played = state.pending_data
         state.legal = [PASS, *reaction_options(state, player, None if to_attack else played)]
     elif kind == K_SEARCH:
-        base = spec.layout.card_base
-        state.legal = sorted({base + spec.def_of[uid] for uid in state.decks[player]})
+        card_action = spec.card_action
+        state.legal = sorted({card_action[spec.def_of[uid]] for uid in state.decks[player]})
 
 
 # -- explaining -------------------------------------------------------------------------------
@@ -436,7 +437,7 @@ def explain_illegal(state: State, action: int) -> str:
         return "the game is over: no action is legal"
     layout = state.spec.layout
     if state.pending_kind == K_MAIN and layout.play_base <= action < layout.pay_base:
-        problem = play_problem(state, state.pending_player, action - layout.play_base)
+        problem = play_problem(state, state.pending_player, state.spec.action_def[action])
         if problem:
             return problem
     try:
@@ -450,6 +451,4 @@ def explain_illegal(state: State, action: int) -> str:
 
 
 def _name(state: State, player: int) -> str:
-    from deckbuilder.engine.state import PLAYER_NAMES
-
-    return PLAYER_NAMES.get(state.spec.game, ("first player", "second player"))[player]
+    return state.spec.hooks.side_names[player]

@@ -13,14 +13,14 @@ from typing import Any
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.codes import SPACE_FACE
-from deckbuilder.engine.state import PHASE_NAMES, PLAYER_NAMES, TERMINAL, State
+from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
 
 #: How many cards of each deck's top the snapshot shows (the next ones to be drawn).
 DECK_TOP_SHOWN = 3
 
 
 def player_names(state: State) -> tuple[str, str]:
-    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))
+    return state.spec.hooks.side_names
 
 
 def player_name(state: State, player: int | None) -> str:
@@ -96,9 +96,9 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "to_act": player_name(state, current),
         "decision": "" if current == TERMINAL else kind_name(state.pending_kind),
         "marker": {"battlefield": marker.id, "space": marker.labels[state.marker_space]},
-        "border": state.border,
+        "border": state.countdown,
         "face_spaces": active_face_spaces(state),
-        "derail_used": state.derail_used,
+        "derail_used": "derail" in state.pieces_used,
         "firepower": attack_totals(state),
         "battlefields": battlefields,
         "bandits": bandits,

@@ -3,42 +3,26 @@
 The state is plain mutable Python (lists of ints, `__slots__`), owns its `random.Random`, and
 is driven by a small task stack: game flow and card effects push tasks; a task that needs a
 player's choice opens a decision (`decide`) and the loop stops until `apply` answers it. The
-rules themselves live in `revolver.py`, `play.py`, `board.py` and `effects.py`.
+table's rules live in `play.py`, `board.py` and `effects.py`; each game's own (set-up, the
+turn, victory) in its package under `deckbuilder/games/`, reached through `spec.hooks`.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from deckbuilder.engine.actions import PASS, IllegalActionError, action_to_string
+from deckbuilder.engine.actions import K_MAIN, PASS, action_to_string
+from deckbuilder.protocol import TERMINAL, IllegalActionError, InvariantError, Outcome
 
-TERMINAL = -4
-PLAYER_NAMES = {"revolver": ("colty", "mcready"), "revolver2": ("esteban", "mapache")}
-DEFENDER, ATTACKER = 0, 1  # the gang (moves first, has bandits and the border) / the lawmen
+#: The side that moves first and has the characters (and the three-card limit), and the side
+#: that attacks: the gang and the lawmen in Revolver, the guardians and Mapache in Revolver 2.
+DEFENDER, ATTACKER = 0, 1
 
 PHASE_START, PHASE_PLAY, PHASE_ATTACK, PHASE_END = range(4)
 PHASE_NAMES = ("start", "play", "attack", "end")
-
-
-class Termination(StrEnum):
-    BORDER_EMPTIED = "border_emptied"
-    TRAIN_REACHED = "train_reached"
-    GANG_WIPED_OUT = "gang_wiped_out"
-    JACK_KILLED = "jack_killed"
-    CORTEZ_KILLED = "cortez_killed"
-    DERAIL_FAILED = "derail_failed"
-    CARD_EFFECT = "card_effect"  # a card's "you have lost" other than Jack's
-    TURN_CAP = "turn_cap"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: int | None
-    termination: Termination
 
 
 class PlayerStats:
@@ -51,10 +35,6 @@ class PlayerStats:
         self.played = played
 
 
-class InvariantError(AssertionError):
-    """The state broke one of its own invariants (an engine bug, never a user error)."""
-
-
 def _random_key(rng: random.Random) -> Any:
     """A sort key that ignores the item and returns a fresh uniform number each call."""
     draw = rng.random
@@ -62,16 +42,62 @@ def _random_key(rng: random.Random) -> Any:
 
 
 class State:
-    """One game of Revolver in progress. See ENGINE_PROTOCOL.md for the protocol."""
+    """One game in progress on the table (either game). See `deckbuilder.protocol`."""
 
     __slots__ = (
         "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive",
-        "attack_cancelled", "border", "cancelled", "decks", "derail_used", "discards", "eagle",
+        "attack_cancelled", "cancelled", "countdown", "decks", "discards", "eagle",
         "face_on", "forbidden", "grit", "hands", "history", "killed_this_turn", "limbo", "log",
         "marker_bf", "marker_space", "max_turns", "over", "pending_data", "pending_kind",
-        "pending_player", "pending_resume", "phase", "placed", "power", "removed", "rows", "seed",
-        "silver", "spec", "tasks", "termination", "turn", "used_abilities", "verbose", "winner",
+        "pending_player", "pending_resume", "phase", "pieces_used", "placed", "power", "removed",
+        "rows", "seed", "silver", "spec", "tasks", "termination", "turn", "used_abilities",
+        "verbose", "winner",
     )
+
+    _drawn: list[list[int]]
+    _legal: list[int] | None
+    _played: list[list[int]]
+    _rng: random.Random | None
+    _rng_snapshot: Any
+    active: int
+    alive: list[bool]
+    attack_cancelled: bool
+    cancelled: bool
+    countdown: int  # tokens left on the countdown card (the border, the Mexican Army)
+    decks: list[list[int]]
+    discards: list[list[int]]
+    eagle: list[int]
+    face_on: list[bool]
+    forbidden: list[frozenset[int]]
+    grit: list[int]
+    hands: list[list[int]]
+    history: list[int]
+    killed_this_turn: bool
+    limbo: list[int]
+    log: list[str]
+    marker_bf: int
+    marker_space: int
+    max_turns: int
+    over: bool
+    pending_data: Any
+    pending_kind: int
+    pending_player: int
+    pending_resume: Any
+    phase: int
+    pieces_used: frozenset[str]  # table pieces used for good (Derail the Train, the bridge)
+    placed: list[Any]
+    power: list[int]
+    removed: list[list[int]]
+    rows: list[list[int]]
+    seed: int
+    silver: list[int]
+    spec: Any  # the GameSpec (compiled.py, which builds on this module)
+    tasks: list[tuple]
+    termination: StrEnum | None
+    turn: int
+    used_abilities: frozenset[Any]
+    verbose: bool
+    winner: int | None
 
     # -- protocol ----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -92,9 +118,7 @@ class State:
         asked: a bot trying moves on copies judges most positions without ever asking."""
         legal = self._legal
         if legal is None:
-            from deckbuilder.engine.play import main_options
-
-            legal = self._legal = main_options(self, self.pending_player)
+            legal = self._legal = self.spec.main_options(self, self.pending_player)
         return legal
 
     @legal.setter
@@ -102,11 +126,13 @@ class State:
         self._legal = options
 
     def apply(self, action: int) -> None:
+        if type(action) is not int:  # not a bool, a str, None or a float that equals one
+            raise IllegalActionError(
+                f"an action is one of legal_actions() (an int), not {type(action).__name__} "
+                f"{action!r}")
         # Ending a play phase is always legal: no need to list the phase's options for it.
         if (action != PASS or self._legal is not None) and action not in self.legal:
-            from deckbuilder.engine.play import explain_illegal
-
-            raise IllegalActionError(explain_illegal(self, action))
+            raise IllegalActionError(self.spec.explain_illegal(self, action))
         self.history.append(action)
         resume = self.pending_resume
         self.pending_resume = None
@@ -115,6 +141,10 @@ class State:
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
+
+    def is_mid_move(self) -> bool:
+        """True while an action is still being resolved (a cost, a target, a casualty)."""
+        return self.pending_kind != K_MAIN and not self.over
 
     @property
     def stats(self) -> list[PlayerStats]:
@@ -147,7 +177,7 @@ class State:
         self.pending_data = data
         self.pending_kind = kind
 
-    def end_game(self, winner: int | None, termination: Termination) -> None:
+    def end_game(self, winner: int | None, termination: StrEnum) -> None:
         if self.over:
             return
         self.over = True
@@ -157,8 +187,7 @@ class State:
         self.pending_resume = None
         self.legal = []
         if self.verbose:
-            names = PLAYER_NAMES.get(self.spec.game, ("first", "second"))
-            who = "nobody" if winner is None else names[winner]
+            who = "nobody" if winner is None else self.spec.hooks.side_names[winner]
             self.log.append(f"game over: {who} wins ({termination.value})")
 
     def note(self, text: str) -> None:
@@ -199,8 +228,8 @@ class State:
         other.grit = self.grit[:]
         other.eagle = self.eagle[:]
         other.alive = self.alive[:]
-        other.border = self.border
-        other.derail_used = self.derail_used
+        other.countdown = self.countdown
+        other.pieces_used = self.pieces_used  # frozenset
         other.killed_this_turn = self.killed_this_turn
         other.attack_cancelled = self.attack_cancelled
         other.cancelled = self.cancelled
@@ -240,9 +269,7 @@ class State:
         other._rng = None  # a fresh generator, seeded from `rng` when first needed
         other._rng_snapshot = rng.getrandbits(64)
         if not other.over and other.pending_player == opponent:
-            from deckbuilder.engine.play import refresh_hidden_decision
-
-            refresh_hidden_decision(other)
+            other.spec.refresh_hidden(other)
         return other
 
     # -- reading -----------------------------------------------------------------------------
@@ -256,7 +283,8 @@ class State:
             tuple(map(tuple, self.hands)), tuple(map(tuple, self.discards)),
             tuple(map(tuple, self.removed)), tuple(map(tuple, self.rows)), tuple(self.limbo),
             modes, tuple(self.power), tuple(self.grit), tuple(self.eagle), tuple(self.alive),
-            self.border, self.derail_used, self.killed_this_turn, tuple(self.forbidden),
+            self.countdown, tuple(sorted(self.pieces_used)), self.killed_this_turn,
+            tuple(self.forbidden),
             tuple(sorted(self.used_abilities)), tuple(self.silver), self.pending_player,
             self.pending_kind, tuple(self.legal), self.over, self.winner, self.termination,
             self.rng_state(),
@@ -266,7 +294,7 @@ class State:
     def rng(self) -> random.Random:
         """The game's own random generator (never the global one)."""
         generator = self._rng
-        if generator is None:
+        if generator is None:  # rebuilt from the snapshot (a seed or a generator state)
             snapshot = self._rng_snapshot
             if isinstance(snapshot, int):  # a seed (resample_hidden)
                 generator = random.Random(snapshot)
@@ -351,8 +379,8 @@ class State:
             uid = spec.bandit_base + i
             if not alive and (self.power[uid] or self.grit[uid]):
                 raise InvariantError(f"dead {spec.bandits[i].name} still holds tokens")
-        if self.border < 0:
-            raise InvariantError(f"border tokens below zero: {self.border}")
+        if self.countdown < 0:
+            raise InvariantError(f"countdown tokens below zero: {self.countdown}")
         if not 0 <= self.marker_bf < spec.n_bf:
             raise InvariantError(f"marker on battlefield {self.marker_bf}")
         if not 0 <= self.marker_space < len(spec.bfs[self.marker_bf].kinds):

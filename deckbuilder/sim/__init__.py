@@ -11,8 +11,8 @@ from deckbuilder.sim.batch import Contestant, SimulationConfig, SimulationRun, s
 from deckbuilder.sim.report import build_report, print_report
 from deckbuilder.sim.runner import (
     Executor,
+    GameJob,
     GameResult,
-    GameSpec,
     ProcessExecutor,
     SerialExecutor,
     make_executor,
@@ -25,8 +25,8 @@ from deckbuilder.sim.stats import games_needed, paired_difference, wilson_interv
 __all__ = [
     "Contestant",
     "Executor",
+    "GameJob",
     "GameResult",
-    "GameSpec",
     "ProcessExecutor",
     "SerialExecutor",
     "SimulationConfig",

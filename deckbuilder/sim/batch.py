@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from deckbuilder.engine.bots import Evaluator, is_reproducible, make_bot
+from deckbuilder.bots import is_reproducible, make_bot
+from deckbuilder.games import get_game
+from deckbuilder.protocol import Evaluator
 from deckbuilder.sim.runner import (
     Executor,
+    GameJob,
     GameResult,
-    GameSpec,
     NewGame,
     deck_items,
     make_executor,
@@ -46,7 +48,7 @@ class SimulationConfig:
     games: int
     seed: int
     baseline: Contestant | None = None
-    ruleset: str = "rulebook-en"
+    ruleset: str | None = None
     game: str = "revolver"
     max_turns: int = 200
 
@@ -64,20 +66,20 @@ class SimulationRun:
 
 
 def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
-                evaluate: Evaluator | None = None) -> list[GameSpec]:
+                evaluate: Evaluator | None = None) -> list[GameJob]:
     """One spec per game (and per baseline game, on the same seeds: paired)."""
     entries = [("deck", config.deck)]
     if config.baseline is not None:
         entries.append(("baseline", config.baseline))
     opponent_items = deck_items(config.opponent.cards)
-    specs: list[GameSpec] = []
+    specs: list[GameJob] = []
     for label, contestant in entries:
         items = deck_items(contestant.cards)
         decks = (items, opponent_items) if config.side == 0 else (opponent_items, items)
         bots = ((contestant.bot, config.opponent.bot) if config.side == 0
                 else (config.opponent.bot, contestant.bot))
         specs.extend(
-            GameSpec(index=index, seed=game_seed(config.seed, index), decks=decks, bots=bots,
+            GameJob(index=index, seed=game_seed(config.seed, index), decks=decks, bots=bots,
                      label=label, ruleset=config.ruleset, game=config.game,
                      max_turns=config.max_turns, new_game=new_game, evaluate=evaluate)
             for index in range(config.games)
@@ -85,7 +87,7 @@ def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
     return specs
 
 
-def check_playable(specs: list[GameSpec]) -> None:
+def check_playable(specs: list[GameJob]) -> None:
     """Fail once, here, with the engine's message, rather than once per game in the workers."""
     seen: set[tuple[object, ...]] = set()
     for spec in specs:
@@ -94,7 +96,8 @@ def check_playable(specs: list[GameSpec]) -> None:
             seen.add(key)
             start_game(spec)
         for bot in spec.bots:
-            make_bot(bot, spec.evaluate)
+            make_bot(bot, spec.evaluate if spec.evaluate is not None
+                     else get_game(spec.game).heuristics)
 
 
 def simulate(
@@ -105,7 +108,7 @@ def simulate(
     games: int,
     seed: int,
     baseline: Contestant | None = None,
-    ruleset: str = "rulebook-en",
+    ruleset: str | None = None,
     game: str = "revolver",
     max_turns: int = 200,
     workers: int = 1,

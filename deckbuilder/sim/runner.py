@@ -1,6 +1,6 @@
 """Play many independent games through a pluggable executor.
 
-A game is a small picklable task, `play_one(GameSpec) -> GameResult`, so it can run in this
+A game is a small picklable task, `play_one(GameJob) -> GameResult`, so it can run in this
 process, in a pool of local processes, or (later) on other machines: the runner only asks an
 `Executor` to map `play_one` over the specs, then puts the results back in game order. Nothing
 in a result depends on where or when it was computed.
@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from deckbuilder.engine.bots import Bot, Evaluator, make_bot
+from deckbuilder.bots import make_bot
+from deckbuilder.catalog import default_catalog
+from deckbuilder.games import get_game, new_game
+from deckbuilder.protocol import Bot, Evaluator
 from deckbuilder.sim.seeds import bot_seed
 
 T = TypeVar("T")
@@ -32,7 +35,7 @@ def deck_items(deck: Mapping[str, int]) -> DeckItems:
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameJob:
     """Everything needed to play one game, and nothing that depends on the process."""
 
     index: int
@@ -40,7 +43,7 @@ class GameSpec:
     decks: tuple[DeckItems, DeckItems]
     bots: tuple[str, str]
     label: str = "deck"
-    ruleset: str = "rulebook-en"
+    ruleset: str | None = None  # None: the game's own default
     game: str = "revolver"
     max_turns: int = 200
     #: Module-level functions (they pickle by name); None means the real engine.
@@ -74,18 +77,14 @@ def prime_catalog(catalog: Any) -> None:
 def _engine_catalog() -> Any:
     global _process_catalog
     if _process_catalog is None:
-        from deckbuilder.catalog import build_catalog
-
-        _process_catalog = build_catalog()
+        _process_catalog = default_catalog()
     return _process_catalog
 
 
-def start_game(spec: GameSpec) -> Any:
+def start_game(spec: GameJob) -> Any:
     """The initial state of `spec`'s game (raises the engine's error for unplayable decks)."""
     decks = [dict(items) for items in spec.decks]
     if spec.new_game is None:
-        from deckbuilder.engine import new_game
-
         return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=_engine_catalog(),
                         game=spec.game, max_turns=spec.max_turns)
     return spec.new_game(decks, spec.seed, ruleset=spec.ruleset, game=spec.game,
@@ -93,14 +92,14 @@ def start_game(spec: GameSpec) -> Any:
 
 
 @lru_cache(maxsize=64)
-def _bot(spec: str, evaluate: Evaluator | None) -> Bot:
-    return make_bot(spec, evaluate)
+def _bot(spec: str, evaluate: Evaluator | None, game: str) -> Bot:
+    return make_bot(spec, evaluate if evaluate is not None else get_game(game).heuristics)
 
 
-def play_one(spec: GameSpec) -> GameResult:
+def play_one(spec: GameJob) -> GameResult:
     """Play one game to the end; bots draw from their own seeded streams."""
     state = start_game(spec)
-    bots = [_bot(name, spec.evaluate) for name in spec.bots]
+    bots = [_bot(name, spec.evaluate, spec.game) for name in spec.bots]
     rngs = [random.Random(bot_seed(spec.seed, player)) for player in (0, 1)]
     decisions = 0
     while not state.is_terminal():
@@ -165,7 +164,7 @@ def make_executor(workers: int) -> Executor:
 
 
 def run_games(
-    specs: Sequence[GameSpec],
+    specs: Sequence[GameJob],
     executor: Executor | None = None,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from deckbuilder.engine.effects import IMPLEMENTED_STEPS
 from deckbuilder.models.effects import Manual
 
 
@@ -25,16 +26,13 @@ def _steps(record: Any) -> Iterator[Any]:
         yield from _flatten(mode.effect)
 
 
-def unimplemented_reasons(record: Any) -> list[str]:
-    """Why the engine cannot play this record; empty when it can."""
-    try:
-        from deckbuilder.engine.effects import IMPLEMENTED_STEPS
-    except ImportError:
-        IMPLEMENTED_STEPS = frozenset()
+def unimplemented_reasons(record: Any, game_steps: Mapping[str, Any] | None = None) -> list[str]:
+    """Why the engine cannot play this record (with the table's steps and `game_steps`, the
+    record's game's own); empty when it can."""
     reasons: list[str] = []
     for step in _steps(record):
         if isinstance(step, Manual):
             reasons.append(f"effect not expressible in the vocabulary: {step.text}")
-        elif step.do not in IMPLEMENTED_STEPS:
+        elif step.do not in IMPLEMENTED_STEPS and step.do not in (game_steps or {}):
             reasons.append(f"engine does not implement step '{step.do}'")
     return reasons

@@ -12,7 +12,7 @@ from typing import Any
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
-from deckbuilder.engine.quick import card_worths
+from deckbuilder.games.revolver.bots.quick import card_worths
 
 __all__ = ["BOUNCE", "DESTROY", "KILL", "KNOWN_STEPS", "GameProfiles", "Profile", "profiles_for"]
 

@@ -14,11 +14,11 @@ from typing import Any
 from deckbuilder.engine import actions as act
 from deckbuilder.engine import card_steps
 from deckbuilder.engine.board import card_firepower
-from deckbuilder.engine.card_profiles import BOUNCE, KILL, GameProfiles, profiles_for
 from deckbuilder.engine.codes import ALL, SLOT_OPPONENT
-from deckbuilder.engine.evaluate_tables import tables_for
-from deckbuilder.engine.quick import quick_choice
 from deckbuilder.engine.state import State
+from deckbuilder.games.revolver.bots.card_profiles import BOUNCE, KILL, GameProfiles, profiles_for
+from deckbuilder.games.revolver.bots.evaluate_tables import tables_for
+from deckbuilder.games.revolver.bots.quick import quick_choice
 
 __all__ = ["hand_after_paying", "removal_rank", "removal_targets", "rule_choice",
            "token_target"]
@@ -182,9 +182,9 @@ def rule_choice(state: State, actions: list[int]) -> int | None:
     if kind == act.K_OPTIONAL:
         return _optional_cost(state, player)
     if kind == act.K_RETRIEVE:
-        base = state.spec.layout.card_base
+        action_def = state.spec.action_def
         worth = profiles_for(state.spec).worth
-        return max(actions, key=lambda a: (worth[a - base], -a))
+        return max(actions, key=lambda a: (worth[action_def[a]], -a))
     if kind == act.K_SAVE:  # derailing: a bandit saved is a life for one card
         bandits = [a for a in actions if a >= act.BANDIT_BASE]
         leader = act.BANDIT_BASE + state.spec.leader

@@ -6,7 +6,10 @@ may see: a bot that looks ahead first re-deals the hidden cards at random
 deck. Bots keep no state between calls and draw all their randomness from the `rng` they are
 given, so a game is reproducible from its seed.
 
-    >>> bot = make_bot("search:rollouts=200")
+Bots know no game: each game hands its own `Heuristics` (how to judge a position, the small
+decisions taken without judging, a faster greedy of its own) through the game registry.
+
+    >>> bot = make_bot("search:rollouts=200", Heuristics(lambda state, player: 0.0))
     >>> bot.name
     'search:rollouts=200'
 """
@@ -16,51 +19,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from deckbuilder.errors import DeckbuilderError
-
-#: `evaluate(state, player) -> float` in [-1, 1] from `player`'s point of view. Bots judge
-#: only copies they throw away afterwards, so an evaluator may play the state on.
-Evaluator = Callable[[Any, int], float]
-#: `quick(state, actions) -> action or None`: a decision inside a look-ahead taken without
-#: judging each option (None: judge them). See deckbuilder.engine.quick.
-QuickChoice = Callable[[Any, list[int]], "int | None"]
+from deckbuilder.protocol import Bot, Evaluator, Heuristics, QuickChoice
 
 _TIE = 1e-9
 
 
-class Bot(Protocol):
-    """A player: picks one of `state.legal_actions()` for `state.current_player()`."""
-
-    name: str
-
-    def choose(self, state: Any, rng: random.Random) -> int: ...
-
-
 class BotSpecError(DeckbuilderError):
     """A bot specification such as `search:rollouts=abc` cannot be understood."""
-
-
-def _resolve(evaluate: Evaluator | None) -> Evaluator:
-    """The given heuristic, or the engine's (imported late: bots also play other games), in
-    the form that may play on the copy it judges."""
-    if evaluate is not None:
-        return evaluate
-    from deckbuilder.engine.evaluate import evaluate_spent
-
-    return evaluate_spent
-
-
-def _resolve_quick(evaluate: Evaluator | None) -> QuickChoice | None:
-    """The engine's quick choices go with the engine's heuristic only."""
-    if evaluate is not None:
-        return None
-    from deckbuilder.engine.quick import quick_choice
-
-    return quick_choice
 
 
 @dataclass
@@ -109,9 +78,8 @@ class GreedyBot:
 def is_mid_move(state: Any) -> bool:
     """True while an action is still being resolved (a cost to pay, a target, a casualty).
 
-    Uses the state's `is_mid_move()` when it has one; otherwise the Revolver engine's open
-    decision kind (0 is the play phase, where a move starts). A game with neither has no
-    sub-decisions.
+    Uses the state's `is_mid_move()` when it has one; otherwise an open decision kind
+    (`pending_kind`) other than 0 (the main decision, where a move starts).
     """
     method = getattr(state, "is_mid_move", None)
     if method is not None:
@@ -297,45 +265,47 @@ def _reject_unknown(spec: str, options: dict[str, str], known: set[str]) -> None
         raise BotSpecError(f"unknown option '{unknown[0]}' in bot '{spec}'", fix=BOT_HELP)
 
 
-def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
-    """Build a bot from a short spec: `random`, `greedy`, `search:rollouts=200`, `search:ms=50`.
-
-    `evaluate` replaces the engine's heuristic (tests use a toy game with its own).
-    """
+def make_bot(spec: str, heuristics: Heuristics | Evaluator) -> Bot:
+    """Build a bot from a short spec: `random`, `greedy`, `search:rollouts=200`, `search:ms=50`,
+    judging positions with the game's `heuristics` (a bare evaluator is taken as heuristics
+    with nothing else: the play-out greedy and no quick choices)."""
+    if not isinstance(heuristics, Heuristics):
+        heuristics = Heuristics(heuristics)
     kind, options = _parse_options(spec)
     if kind == "random":
         _reject_unknown(spec, options, set())
         return RandomBot()
     if kind == "greedy":
         _reject_unknown(spec, options, {"judge", "settle", "quick"})
-        judge = options.get("judge", "playout" if evaluate is not None else "score").lower()
+        scoring = heuristics.greedy
+        judge = options.get("judge", "score" if scoring is not None else "playout").lower()
         if judge not in GREEDY_JUDGES:
             raise BotSpecError(f"unknown judge '{judge}' in bot '{spec}'",
                                fix=f"judge={' or judge='.join(GREEDY_JUDGES)}")
         if judge == "score":
-            if evaluate is not None:
-                raise BotSpecError(f"bot '{spec}': judge=score knows only Revolver's cards",
-                                   fix="use judge=playout with another game's heuristic")
+            if scoring is None:
+                raise BotSpecError(f"bot '{spec}': this game has no scoring greedy",
+                                   fix="use judge=playout")
             if "settle" in options or "quick" in options:
                 raise BotSpecError(f"bot '{spec}': settle and quick apply to judge=playout",
                                    fix="add judge=playout, or drop settle and quick")
-            return _scoring_bot()
+            return scoring()
         settle = _flag(spec, "settle", options.get("settle", "true"))
         quick = _flag(spec, "quick", options.get("quick", "true"))
         switched_off = {key: "false" for key, on in (("quick", quick), ("settle", settle))
                         if not on}
-        if evaluate is None:
+        if scoring is not None:
             switched_off["judge"] = "playout"
-        return GreedyBot(_resolve(evaluate), settle=settle,
+        return GreedyBot(heuristics.evaluate, settle=settle,
                          name=_canonical_name(kind, switched_off),
-                         quick=_resolve_quick(evaluate) if quick else None)
+                         quick=heuristics.quick if quick else None)
     if kind == "search":
         _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy"})
         if "rollouts" in options and "ms" in options:
             raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
                                fix="give the budget as rollouts=N or as ms=M")
-        bot = SearchBot(_resolve(evaluate), quick=_resolve_quick(evaluate),
-                        rollout_bot=_scoring_bot() if evaluate is None else None)
+        bot = SearchBot(heuristics.evaluate, quick=heuristics.quick,
+                        rollout_bot=heuristics.greedy() if heuristics.greedy else None)
         if "rollouts" in options:
             bot.rollouts = _number(spec, "rollouts", options["rollouts"], int, 1)
         if "ms" in options:
@@ -350,13 +320,6 @@ def make_bot(spec: str, evaluate: Evaluator | None = None) -> Bot:
         bot.name = _canonical_name(kind, options)
         return bot
     raise BotSpecError(f"unknown bot '{kind}'", fix=f"choose one of: {BOT_HELP}")
-
-
-def _scoring_bot() -> Bot:
-    """The engine's greedy bot (imported late: bots also play other games)."""
-    from deckbuilder.engine.scoring import ScoringBot
-
-    return ScoringBot(name="greedy")
 
 
 def _canonical_name(kind: str, options: dict[str, str]) -> str:

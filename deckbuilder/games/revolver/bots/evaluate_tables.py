@@ -278,7 +278,7 @@ def _regular_after(spec: GameSpec, bf: int, space: int) -> int:
     for index in range(bf, spec.n_bf):
         kinds = spec.bfs[index].kinds
         start = space + 1 if index == bf else 0
-        stop = spec.train_space + 1 if index == spec.train_bf else len(kinds)
+        stop = spec.facts.train_space + 1 if index == spec.facts.train_bf else len(kinds)
         count += sum(1 for s in range(start, stop) if kinds[s] in _REGULAR)
     return count
 

@@ -26,7 +26,6 @@ from pydantic import Field, model_validator
 
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import Strict
-from deckbuilder.schemas import register_schema
 
 Player = Literal["colty", "mcready"]
 PLAYERS: tuple[str, str] = ("colty", "mcready")
@@ -223,9 +222,6 @@ class Scenario(Strict):
     expect: Expectations | None = None
 
 
-register_schema("scenario.schema.json", Scenario)
-
-
 class ScenarioError(DataFileError):
     """A scenario file that cannot be set up (unknown ids, an impossible position)."""
 
@@ -302,13 +298,5 @@ def load_scenario(path: Path | str) -> tuple[Scenario, Source]:
     return scenario, Source(path, document)
 
 
-def run_scenario(path: Path | str, catalog: Any = None) -> ScenarioResult:
-    """Set up the file's position, play its actions, check its expectations."""
-    from deckbuilder.engine.scenario_run import run
-
-    scenario, source = load_scenario(path)
-    return run(scenario, source, catalog)
-
-
 __all__ = ["Check", "Expectations", "Position", "Scenario", "ScenarioError", "ScenarioResult",
-           "Source", "load_scenario", "run_scenario"]
+           "Source", "load_scenario"]

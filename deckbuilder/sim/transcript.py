@@ -17,10 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.bots import make_bot
 from deckbuilder.errors import DataFileError, Location
+from deckbuilder.games import get_game, new_game
+from deckbuilder.sim.seeds import bot_seed
 
 RECORD_KIND = "deckbuilder-game"
-RECORD_FORMAT = 1
+#: 2: card actions are numbered among the decks' own cards, so a record no longer depends on
+#: what else is installed (format 1 records numbered them across the whole catalog).
+RECORD_FORMAT = 2
 
 
 class RecordError(DataFileError):
@@ -81,9 +86,7 @@ Narrator = Callable[[Step | None, list[str], Any], None]
 
 
 def _names(state: Any) -> tuple[str, str]:
-    from deckbuilder.engine.state import PLAYER_NAMES
-
-    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))
+    return get_game(state.spec.game).side_names
 
 
 def _drain(state: Any) -> list[str]:
@@ -102,7 +105,7 @@ def _outcome_fields(state: Any, record: GameRecord) -> None:
 
 
 def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
-              ruleset: str = "rulebook-en", catalog: Any = None, game: str = "revolver",
+              ruleset: str | None = None, catalog: Any = None, game: str = "revolver",
               max_turns: int = 200, narrate: Narrator | None = None) -> tuple[Any, GameRecord]:
     """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
 
@@ -110,14 +113,10 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     replays the simulated game whose seed is S. They choose on the quiet state; the events
     are logged only while an action is applied.
     """
-    from deckbuilder.engine import new_game
-    from deckbuilder.engine.bots import make_bot
-    from deckbuilder.sim.seeds import bot_seed
-
     state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
                      max_turns=max_turns, verbose=True)
     names = _names(state)
-    players = [make_bot(spec) for spec in bots]
+    players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
     record = GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
                         ruleset, {names[p]: players[p].name for p in (0, 1)}, game, max_turns,
@@ -181,7 +180,8 @@ def read_record(path: Path | str) -> GameRecord:
         raise RecordError("the first line is not a deckbuilder game header", at,
                           "give a file written by `deckbuilder play --record`")
     if _field(header, "format", int, at) != RECORD_FORMAT:
-        raise RecordError(f"record format {header['format']} is not {RECORD_FORMAT}", at,
+        raise RecordError(f"record format {header['format']} is not {RECORD_FORMAT}: its action "
+                          "numbers are read differently by this version", at,
                           "record the game again with this version")
     decks = _field(header, "decks", dict, at)
     for name, deck in decks.items():
@@ -223,8 +223,6 @@ class ReplayResult:
 def replay_record(record: GameRecord, catalog: Any = None,
                   narrate: Narrator | None = None) -> ReplayResult:
     """Apply the recorded actions to a new game; report the first step that differs."""
-    from deckbuilder.engine import new_game
-
     state = new_game([record.decks[name] for name in _record_names(record)], record.seed,
                      ruleset=record.ruleset, catalog=catalog, game=record.game,
                      max_turns=record.max_turns, verbose=True)
@@ -255,9 +253,7 @@ def replay_record(record: GameRecord, catalog: Any = None,
 
 
 def _record_names(record: GameRecord) -> tuple[str, str]:
-    from deckbuilder.engine.state import PLAYER_NAMES
-
-    return PLAYER_NAMES.get(record.game, ("first", "second"))
+    return get_game(record.game).side_names
 
 
 def _step_problem(state: Any, step: Step, names: tuple[str, str]) -> str | None:
@@ -292,7 +288,7 @@ def status_line(state: Any) -> str:
     marker = state.spec.bfs[state.marker_bf]
     names = _names(state)
     return (f"marker: {marker.name} space {marker.labels[state.marker_space]} | border: "
-            f"{state.border} | gang alive: {sum(state.alive)}/{len(state.alive)} | hands: "
+            f"{state.countdown} | gang alive: {sum(state.alive)}/{len(state.alive)} | hands: "
             + ", ".join(f"{names[p]} {len(state.hands[p])}" for p in (0, 1))
             + " | decks: " + ", ".join(f"{names[p]} {len(state.decks[p])}" for p in (0, 1)))
 

@@ -16,9 +16,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import deckbuilder.games.revolver.bots.evaluate_tables as et
+from deckbuilder.bots import best_action
 from deckbuilder.engine import actions as act
 from deckbuilder.engine import card_steps
-from deckbuilder.engine import evaluate_tables as et
 from deckbuilder.engine.board import (
     can_place,
     card_firepower,
@@ -27,28 +28,29 @@ from deckbuilder.engine.board import (
     firepower,
     targets,
 )
-from deckbuilder.engine.card_profiles import BOUNCE, profiles_for
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
-from deckbuilder.engine.evaluate import (
+from deckbuilder.engine.expansion_steps import card_cost
+from deckbuilder.engine.marker import marker_target
+from deckbuilder.engine.play import play_options
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver.bots.card_profiles import BOUNCE, profiles_for
+from deckbuilder.games.revolver.bots.evaluate import (
     PLAY_KILLS,
     SPEND_FIREPOWER,
     STANDING_SCALE,
+    evaluate_spent,
     gang_turn_standing,
     race_after,
     read_race,
     track_after,
 )
-from deckbuilder.engine.evaluate_tables import Tables, tables_for
-from deckbuilder.engine.expansion_steps import card_cost
-from deckbuilder.engine.marker import marker_target
-from deckbuilder.engine.play import play_options
-from deckbuilder.engine.scoring_rules import (
+from deckbuilder.games.revolver.bots.evaluate_tables import Tables, tables_for
+from deckbuilder.games.revolver.bots.scoring_rules import (
     hand_after_paying,
     removal_targets,
     rule_choice,
     token_target,
 )
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
 __all__ = ["Change", "Reading", "ScoringBot", "play_change", "value"]
 
@@ -89,10 +91,10 @@ class Reading:
         free = spec.column_limit[DEFENDER] - column_count(state, bf, DEFENDER)
         self.room = 0 if free <= 0 else (3 if free > 3 else free)
         self.m_room = column_has_room(state, bf, ATTACKER)
-        self.border = state.border
+        self.border = state.countdown
         self.killed = state.killed_this_turn
-        self.train = (spec.train_bf, spec.train_space)
-        self.last = bf == spec.train_bf and self.space >= spec.train_space
+        self.train = (spec.facts.train_bf, spec.facts.train_space)
+        self.last = bf == spec.facts.train_bf and self.space >= spec.facts.train_space
         self.fresh = tables.fresh_rate
         self.m_hand_size = len(state.hands[ATTACKER])
         self.gang_unseen = [0] * len(state.hands[DEFENDER])  # its size, not its cards
@@ -496,9 +498,6 @@ class ScoringBot:
         if action is not None:
             return action
         self.fallbacks += 1
-        from deckbuilder.engine.bots import best_action
-        from deckbuilder.engine.evaluate import evaluate_spent
-
         world = state.resample_hidden(player, rng)  # best_action judges throw-away copies
         return best_action(world, actions, player, evaluate_spent, rng, spend_world=True)
 
@@ -517,7 +516,7 @@ class ScoringBot:
             if action == act.PASS:
                 score = value(r, Change(hand), True)
             elif layout.play_base <= action < layout.pay_base:
-                definition = action - layout.play_base
+                definition = spec.action_def[action]
                 card = spec.defs[definition]
                 if card.simple:
                     cost = card_cost(state, player, card, r.bf) if card.discounted else (
@@ -582,6 +581,4 @@ class ScoringBot:
         if world.pending_player == player and world.active == player:
             after = Reading(world, player)
             return value(after, Change(after.hand), False)
-        from deckbuilder.engine.evaluate import evaluate_spent
-
         return evaluate_spent(world, player)  # the re-dealt copy is thrown away

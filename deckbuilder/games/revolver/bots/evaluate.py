@@ -30,7 +30,8 @@ import math
 
 from deckbuilder.engine.actions import K_MAIN, K_REACT, PASS
 from deckbuilder.engine.board import column_count, column_has_room, firepower
-from deckbuilder.engine.evaluate_tables import (
+from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_ATTACK, State
+from deckbuilder.games.revolver.bots.evaluate_tables import (
     ATTACK_SPREAD,
     CASUALTY_CARD_KILLS,
     DRAW_FIREPOWER,
@@ -44,7 +45,6 @@ from deckbuilder.engine.evaluate_tables import (
     phi,
     tables_for,
 )
-from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_ATTACK, State
 
 __all__ = [
     "ATTACK_SPREAD",
@@ -314,7 +314,7 @@ def _hand_kill_share(state: State, viewer: int) -> float:
         return 0.0
     hand_power = _hand_power(state, tables, bf, viewer)
     lives, bonus, turn_bonus = read_race(state, tables, viewer)
-    border = state.border
+    border = state.countdown
     turns, here = _turns_after(state, tables, turn_bonus)
     here_gang = _gang_answers(state, tables, bf, viewer, gang, here)[1] if here else []
     fresh_rate = tables.fresh_rate
@@ -347,7 +347,7 @@ def _analytic_value(state: State, viewer: int) -> float:
     spec = state.spec
     tables = tables_for(spec)
     lives, bonus, turn_bonus = read_race(state, tables, viewer)
-    border = state.border
+    border = state.countdown
     bf = state.marker_bf
     # The firepower in play on both sides (`board.firepower`, both rows read at once).
     rows, placed, power, eagle = state.rows, state.placed, state.power, state.eagle
@@ -362,7 +362,8 @@ def _analytic_value(state: State, viewer: int) -> float:
     gang += tables.defence[bf]
     hand_power = _hand_power(state, tables, bf, viewer)
     failed_border = border if state.killed_this_turn else border - 1
-    last = bf == spec.train_bf and state.marker_space >= spec.train_space  # the train next
+    facts = spec.facts
+    last = bf == facts.train_bf and state.marker_space >= facts.train_space  # the train next
     gang_turn = state.active == DEFENDER
     # The race after the coming attack: the attacks left, and for each attack left at this
     # battlefield the gang's firepower there once it has answered (with what its hand and

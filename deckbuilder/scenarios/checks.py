@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.position import active_face_spaces, attack_totals, player_name
-from deckbuilder.engine.scenario import PLAYERS, Check, Expectations, Tokens
+from deckbuilder.games import get_game
+from deckbuilder.scenarios.model import PLAYERS, Check, Expectations, Tokens
 
 _KINDS = {"power": "power", "true_grit": "grit"}
 
@@ -26,8 +28,6 @@ def _multiset(cards: list[str]) -> list[str]:
 # -- ids: resolved before anything runs, so a typo is exit 2 and never a half-run ---------------
 def validate_ids(expect: Expectations, ids: Any, loc: tuple) -> None:
     """Resolve every id an expectation names (raises ScenarioError at a bad one)."""
-    from deckbuilder.engine.state import Termination
-
     if expect.marker is not None:
         ids.resolve(expect.marker.battlefield, "battlefield", (*loc, "marker", "battlefield"))
     for key in ("alive", "dead"):
@@ -44,7 +44,7 @@ def validate_ids(expect: Expectations, ids: Any, loc: tuple) -> None:
         for name in PLAYERS:
             if per_player is not None:
                 ids.cards(getattr(per_player, name) or [], (*loc, key, name))
-    known = [t.value for t in Termination]
+    known = [t.value for t in get_game(ids.game).terminations]
     if expect.termination is not None and expect.termination not in known:
         raise ids.source.error(f"unknown termination '{expect.termination}'",
                                (*loc, "termination"), f"use one of: {', '.join(known)}")
@@ -87,8 +87,6 @@ def _to_act(state: Any, value: str, ids: Any, loc: tuple) -> Result:
 
 
 def _decision(state: Any, value: str, ids: Any, loc: tuple) -> Result:
-    from deckbuilder.engine.actions import kind_name
-
     actual = "" if state.is_terminal() else kind_name(state.pending_kind)
     return [("", _norm(value) == _norm(actual), value, actual)]
 
@@ -104,7 +102,7 @@ def _marker(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
 
 
 def _border(state: Any, value: int, ids: Any, loc: tuple) -> Result:
-    return _same(value, state.border)
+    return _same(value, state.countdown)
 
 
 def _face_spaces(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
@@ -112,7 +110,7 @@ def _face_spaces(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
 
 
 def _derail_used(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
-    return _same(value, state.derail_used)
+    return _same(value, "derail" in state.pieces_used)
 
 
 def _bandit_states(state: Any) -> dict[str, bool]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from deckbuilder.catalog import Catalog, build_catalog
-from deckbuilder.engine.actions import DERAIL, K_MAIN, K_REACT, MAX_ABILITIES, PASS
-from deckbuilder.engine.board import casualty_next, draw, firepower, push_steps
-from deckbuilder.engine.compiled import GameSpec, UnplayableDeckError, game_spec
+from deckbuilder.catalog import Catalog, default_catalog
+from deckbuilder.engine.actions import K_MAIN, K_REACT, MAX_ABILITIES, PASS, USE_PIECE
+from deckbuilder.engine.board import casualty_next, draw, firepower
+from deckbuilder.engine.compiled import GameSpec, game_spec
+from deckbuilder.engine.hooks import GameHooks
 from deckbuilder.engine.marker import advance_marker, draw_phase_triggers, first_space
 from deckbuilder.engine.play import (
     discard_own,
@@ -23,7 +24,6 @@ from deckbuilder.engine.play import (
     start_play,
     use_ability,
 )
-from deckbuilder.engine.rulesets import DEFAULT_RULESET
 from deckbuilder.engine.state import (
     ATTACKER,
     DEFENDER,
@@ -32,34 +32,37 @@ from deckbuilder.engine.state import (
     PHASE_PLAY,
     PHASE_START,
     State,
-    Termination,
 )
+from deckbuilder.games.revolver.derail import (
+    DERAIL,
+    STEPS,
+    derail_available,
+    describe_derail,
+    use_derail,
+)
+from deckbuilder.games.revolver.endings import (
+    Termination,
+    border_emptied,
+    card_loss,
+    character_died,
+)
+from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, bind
 
 OPENING_HAND = 5
 DRAW_PER_TURN = 2
-_default_catalog: Catalog | None = None
 
 
-def default_catalog() -> Catalog:
-    """The packaged + installed card sets, loaded once per process."""
-    global _default_catalog
-    if _default_catalog is None:
-        _default_catalog = build_catalog()
-    return _default_catalog
-
-
-def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str = DEFAULT_RULESET,
-             catalog: Catalog | None = None, game: str = "revolver", max_turns: int = 200,
-             verbose: bool = False) -> State:
+def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
+             catalog: Catalog | None = None, max_turns: int = 200, verbose: bool = False,
+             switches: Mapping[str, str] | None = None) -> State:
     """Set up a game: decks[0] is the gang's (Colty), decks[1] McReady's; card id -> copies.
+    `switches` chooses single rule switches over the ruleset's readings.
 
     >>> # state = new_game([catalog.base_deck("revolver", "colty"),
     >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
     """
-    if game != "revolver":
-        raise UnplayableDeckError(f"the engine plays only the Revolver base game, not '{game}'")
-    spec = game_spec(catalog if catalog is not None else default_catalog(), game, decks, ruleset)
-    spec.idle = open_main
+    spec = game_spec(catalog if catalog is not None else default_catalog(), HOOKS, decks,
+                     ruleset, switches=switches)
     return setup(spec, seed, max_turns, verbose)
 
 
@@ -97,12 +100,12 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
         uid = spec.bandit_base + character.idx
         state.grit[uid] = character.true_grit
         state.power[uid] = character.power
-        if spec.skinny_true_grit:  # rule switch skinny-token: his power token is true grit
+        if spec.facts.skinny_true_grit:  # rule switch skinny-token: his power token is true grit
             state.grit[uid] += state.power[uid]
             state.power[uid] = 0
     state.alive = [True] * len(spec.bandits)
-    state.border = spec.border_tokens
-    state.derail_used = spec.derail_bf < 0
+    state.countdown = spec.countdown_tokens
+    state.pieces_used = frozenset() if spec.facts.derail_bf >= 0 else frozenset({DERAIL})
     state.killed_this_turn = False
     state.attack_cancelled = False
     state.cancelled = False
@@ -148,6 +151,10 @@ def t_start_turn(state: State, task: tuple) -> None:
         tasks.append((t_advance,))
 
 
+def queue_turn(state: State, player: int) -> None:
+    state.tasks.append((t_start_turn, player))
+
+
 def t_advance(state: State, task: tuple) -> None:
     advance_marker(state)
 
@@ -175,14 +182,14 @@ def _resume_main(state: State, action: int, data: None) -> None:
         return
     layout = state.spec.layout
     if action >= layout.play_base:
-        start_play(state, player, action - layout.play_base)
+        start_play(state, player, state.spec.action_def[action])
     elif action >= layout.ability_base:
         uid, index = divmod(action - layout.ability_base, MAX_ABILITIES)
         use_ability(state, player, uid, index)
     elif action >= layout.own_base:
         discard_own(state, player, action - layout.own_base)
-    elif action == DERAIL:
-        push_steps(state, state.spec.derail_steps, (player, -1, state.marker_bf))
+    elif action == USE_PIECE:
+        state.spec.hooks.use_piece(state, player)
 
 
 def end_play_phase(state: State) -> None:
@@ -224,16 +231,17 @@ def t_end_turn(state: State, task: tuple) -> None:
     if task[1] != ATTACKER:
         return
     spec = state.spec
-    if spec.border_tokens and not state.killed_this_turn:
-        state.border -= 1
+    if spec.countdown_tokens and not state.killed_this_turn:
+        state.countdown -= 1
         if state.verbose:
-            state.note(f"no bandit killed this turn: a border token goes ({state.border} left)")
-        if state.border <= 0:
-            state.border = 0
+            state.note("no bandit killed this turn: a border token goes "
+                       f"({state.countdown} left)")
+        if state.countdown <= 0:
+            state.countdown = 0
             state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
             return
-    if state.marker_bf == spec.train_bf and state.marker_space == spec.train_space:
-        if spec.train_any_member or spec.leader < 0:
+    if state.marker_bf == spec.facts.train_bf and state.marker_space == spec.facts.train_space:
+        if spec.facts.train_any_member or spec.leader < 0:
             survived = any(state.alive)
         else:
             survived = state.alive[spec.leader]
@@ -242,6 +250,25 @@ def t_end_turn(state: State, task: tuple) -> None:
 
 
 def _name(state: State, player: int) -> str:
-    from deckbuilder.engine.state import PLAYER_NAMES
+    return state.spec.hooks.side_names[player]
 
-    return PLAYER_NAMES.get(state.spec.game, ("first", "second"))[player]
+
+def _hooks() -> GameHooks:
+    hooks = GameHooks("revolver", ("colty", "mcready"))
+    hooks.steps = STEPS
+    hooks.known_variants = KNOWN_VARIANTS
+    hooks.idle = open_main
+    hooks.start_turn = queue_turn
+    hooks.character_died = character_died
+    hooks.countdown_empty = border_emptied
+    hooks.countdown_name = "border"
+    hooks.card_loss = card_loss
+    hooks.piece_available = derail_available
+    hooks.use_piece = use_derail
+    hooks.describe_piece = describe_derail
+    hooks.bind = bind
+    return hooks
+
+
+#: Revolver's hooks into the table, bound once.
+HOOKS = _hooks()

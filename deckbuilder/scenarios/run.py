@@ -9,10 +9,19 @@ fields and the board's primitives are used, so the engine needs no scenario-spec
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
-from deckbuilder.engine.actions import actions_reading
-from deckbuilder.engine.scenario import (
+from deckbuilder.catalog import default_catalog
+from deckbuilder.engine.actions import K_MAIN, actions_reading
+from deckbuilder.engine.board import place
+from deckbuilder.engine.codes import SLOT_NONE
+from deckbuilder.engine.marker import activate_face_spaces
+from deckbuilder.engine.state import PHASE_PLAY
+from deckbuilder.games import new_game
+from deckbuilder.protocol import InvariantError
+from deckbuilder.scenarios.checks import check_all, validate_ids
+from deckbuilder.scenarios.model import (
     PLAYERS,
     ActionStep,
     Expectations,
@@ -21,6 +30,7 @@ from deckbuilder.engine.scenario import (
     Scenario,
     ScenarioResult,
     Source,
+    load_scenario,
 )
 
 DEFAULT_TURN_NUMBER = {"colty": 3, "mcready": 4}
@@ -96,8 +106,6 @@ def _decks(scenario: Scenario, ids: Ids, needed: list[Counter[str]]) -> list[dic
 
 
 def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
-    from deckbuilder.engine.codes import SLOT_NONE
-
     if placed.mode is not None:
         for mode in card.modes:
             if mode.name.casefold() == placed.mode.casefold():
@@ -116,8 +124,6 @@ def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
 
 def build_state(scenario: Scenario, source: Source, catalog: Any) -> Any:
     """A State in the scenario's position, with the named player's decision open."""
-    from deckbuilder.engine import new_game
-
     ids = Ids(catalog, source, scenario.game)
     needed, resolved = _needed(scenario, ids)
     decks = _decks(scenario, ids, needed)
@@ -129,8 +135,6 @@ def build_state(scenario: Scenario, source: Source, catalog: Any) -> Any:
     _set_bandits(state, scenario, ids)
     _set_table(state, scenario, source, ids)
     _open_turn(state, scenario)
-    from deckbuilder.engine.state import InvariantError
-
     try:
         state.check_invariants()
     except InvariantError as error:
@@ -170,8 +174,6 @@ def _pools(state: Any) -> list[dict[str, list[int]]]:
 
 def _deal(state: Any, scenario: Scenario, source: Source, ids: Ids, resolved: dict[str, Any],
           pools: list[dict[str, list[int]]]) -> None:
-    from deckbuilder.engine.board import place
-
     spec = state.spec
     bf_index = {bf.id: bf.idx for bf in spec.bfs}
     for bf_id, player, card, placed, loc in resolved.get("in_play", []):
@@ -228,8 +230,6 @@ def _space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) ->
 
 
 def _set_table(state: Any, scenario: Scenario, source: Source, ids: Ids) -> None:
-    from deckbuilder.engine.marker import activate_face_spaces
-
     spec = state.spec
     position = scenario.position
     bf_index = {bf.id: bf.idx for bf in spec.bfs}
@@ -247,8 +247,9 @@ def _set_table(state: Any, scenario: Scenario, source: Source, ids: Ids) -> None
     for face, count in Counter(position.face_spaces).items():
         activate_face_spaces(state, face, count)
     if position.border is not None:
-        state.border = position.border
-    state.derail_used = position.derail_used or spec.derail_bf < 0
+        state.countdown = position.border
+    used = position.derail_used or spec.facts.derail_bf < 0
+    state.pieces_used = frozenset({"derail"}) if used else frozenset()
     def_index = {card.id: card.idx for card in spec.defs}
     forbidden = frozenset(def_index[c] for c in ids.cards(position.forbidden,
                                                           ("position", "forbidden")))
@@ -257,10 +258,6 @@ def _set_table(state: Any, scenario: Scenario, source: Source, ids: Ids) -> None
 
 
 def _open_turn(state: Any, scenario: Scenario) -> None:
-    from deckbuilder.engine.actions import K_MAIN
-    from deckbuilder.engine.revolver import t_start_turn
-    from deckbuilder.engine.state import PHASE_PLAY
-
     position = scenario.position
     player = PLAYERS.index(position.turn)
     number = position.turn_number or DEFAULT_TURN_NUMBER[position.turn]
@@ -273,7 +270,7 @@ def _open_turn(state: Any, scenario: Scenario) -> None:
     state.pending_kind = K_MAIN
     if position.phase == "start":
         state.turn = number - 1
-        state.tasks.append((t_start_turn, player))
+        state.spec.hooks.start_turn(state, player)
     else:
         state.turn = number
         state.phase = PHASE_PLAY
@@ -315,11 +312,14 @@ def _moment(result: ScenarioResult) -> str:
     return f"after action {played}" if played else "before any action"
 
 
+def run_scenario(path: Path | str, catalog: Any = None) -> ScenarioResult:
+    """Set up the file's position, play its actions, check its expectations."""
+    scenario, source = load_scenario(path)
+    return run(scenario, source, catalog)
+
+
 def run(scenario: Scenario, source: Source, catalog: Any = None) -> ScenarioResult:
     """Build the position, play every action (checking on the way), check `expect`."""
-    from deckbuilder.engine import default_catalog
-    from deckbuilder.engine.scenario_checks import check_all, validate_ids
-
     catalog = catalog if catalog is not None else default_catalog()
     ids = Ids(catalog, source, scenario.game)
     for index, item in enumerate(scenario.actions):

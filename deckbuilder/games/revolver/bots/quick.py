@@ -15,8 +15,8 @@ from __future__ import annotations
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
 from deckbuilder.engine.compiled import CardDef, GameSpec
-from deckbuilder.engine.evaluate_tables import card_effects, firepower_modes
 from deckbuilder.engine.state import State
+from deckbuilder.games.revolver.bots.evaluate_tables import card_effects, firepower_modes
 
 #: Worth of a card kept in hand, in firepower: a casualty it makes the gang take, a turn
 #: space it moves the marker, being a reaction, having any other effect.
@@ -61,12 +61,12 @@ def quick_choice(state: State, actions: list[int]) -> int | None:
     if kind != K_PAY and kind != K_DISCARD:
         return None
     spec = state.spec
-    base = spec.layout.pay_base
+    action_def = spec.action_def
     worths = card_worths(spec)
     best = actions[0]
-    best_worth = worths[best - base]
+    best_worth = worths[action_def[best]]
     for action in actions:
-        worth = worths[action - base]
+        worth = worths[action_def[action]]
         if worth < best_worth:
             best, best_worth = action, worth
     return best

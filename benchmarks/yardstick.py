@@ -1,0 +1,107 @@
+"""A same-process yardstick for engine speed figures: RLCard's UNO game loop, random vs random.
+
+    python benchmarks/yardstick.py                 # one 2-second measurement
+    python benchmarks/yardstick.py --seconds 5 --repeat 3
+
+Why: this machine has 2 cores shared with other jobs, so a raw "decisions/s" figure moves with
+the load and cannot be compared across runs. A fixed, unrelated pure-Python workload measured
+in the same process, right next to the engine figure, is slowed by the same load; the ratio of
+the two is far steadier than either. The yardstick is RLCard's UNO *game* object (not the env
+wrapper, whose feature encoding would dominate), with uniformly random legal actions drawn from
+its own seeded `random.Random` and numpy `RandomState`, so the sequence of games is reproducible
+(how many of them fit in the time budget is not).
+
+From another benchmark script in this folder (scripts run from here, so the import works):
+
+    from yardstick import relative, uno_yardstick
+
+    stick = uno_yardstick(seconds=2.0)
+    print(f"{engine_rate:,.0f} decisions/s = {relative(engine_rate, stick):.3f} UNO decisions")
+
+Measure the yardstick just before (or before and after) the engine figure, not once per session.
+Needs the optional `rlcard` package (`pip install rlcard`; it pulls numpy and termcolor only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import dataclass
+
+INSTALL_HINT = "install rlcard to measure the yardstick: pip install rlcard"
+
+
+@dataclass(frozen=True)
+class YardstickResult:
+    """Complete UNO games played in one measurement and the rates they give (per wall second)."""
+
+    games: int
+    decisions: int
+    elapsed: float
+    games_per_second: float
+    decisions_per_second: float
+
+
+def uno_yardstick(seconds: float = 2.0, seed: int = 0) -> YardstickResult:
+    """Play complete random-vs-random 2-player UNO games until `seconds` have passed.
+
+    A decision is one `step` of the game. The clock is checked between games, so every game
+    counted is complete and at least one game is always played; the random policy's own cost
+    (one `get_legal_actions` + one `randrange`) is included, as in the engine benchmarks.
+    """
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+    except ImportError as error:
+        raise RuntimeError(INSTALL_HINT) from error
+
+    game = UnoGame(num_players=2)
+    game.np_random = np.random.RandomState(seed)  # shuffles, dealt cards, drawn wild colours
+    choose = random.Random(seed)
+    games = decisions = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while True:
+        game.init_game()
+        while not game.is_over():
+            actions = game.get_legal_actions()
+            game.step(actions[choose.randrange(len(actions))])
+            decisions += 1
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - started
+    return YardstickResult(games=games, decisions=decisions, elapsed=elapsed,
+                           games_per_second=games / elapsed,
+                           decisions_per_second=decisions / elapsed)
+
+
+def relative(figure: float, yardstick: YardstickResult) -> float:
+    """`figure` (decisions/s) divided by the yardstick's decisions/s: engine decisions made in the
+    time of one UNO decision. Higher means a faster engine; the reciprocal is what one engine
+    decision costs, counted in UNO decisions."""
+    return figure / yardstick.decisions_per_second
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per measurement")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=1, help="measurements in a row")
+    args = parser.parse_args()
+    rates: list[float] = []
+    for _ in range(args.repeat):
+        result = uno_yardstick(seconds=args.seconds, seed=args.seed)
+        rates.append(result.decisions_per_second)
+        print(f"UNO yardstick: {result.games:,} games, {result.decisions:,} decisions in "
+              f"{result.elapsed:.2f} s = {result.games_per_second:,.0f} games/s, "
+              f"{result.decisions_per_second:,.0f} decisions/s")
+    if len(rates) > 1:
+        spread = (max(rates) - min(rates)) / min(rates)
+        print(f"spread of decisions/s over {len(rates)} runs: {100 * spread:.1f}%")
+
+
+if __name__ == "__main__":
+    main()

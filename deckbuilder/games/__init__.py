@@ -1,0 +1,96 @@
+"""The games, found through one registry: bots, simulation, records, scenarios and the
+command line reach a game only through `get_game` (a game never imports another).
+
+A third game plugs in as a package of its own under `deckbuilder/games/` that fills the
+table's `GameHooks` (set-up, the turn, what a death means, victory, its table pieces, its own
+steps and decisions) and one `Game` entry below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from deckbuilder.catalog import Catalog, default_catalog
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.protocol import Heuristics, UnplayableDeckError
+from deckbuilder.rulesets import default_ruleset
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the rest of the tool sees it."""
+
+    name: str
+    title: str
+    #: the two sides, player 0 first, as the command line names them
+    side_names: tuple[str, str]
+    #: `new_game(decks, seed, ruleset, catalog, max_turns, verbose, switches) -> State`
+    new_game: Callable[..., Any]
+    heuristics: Heuristics
+    terminations: type[StrEnum]
+    #: the table's hooks of this game (side names, steps, known variants)
+    hooks: Any
+
+    @property
+    def default_ruleset(self) -> str:
+        return default_ruleset(self.name)
+
+
+def _registry() -> dict[str, Game]:
+    from deckbuilder.games.revolver.bots import HEURISTICS as REVOLVER_HEURISTICS
+    from deckbuilder.games.revolver.endings import Termination as RevolverTermination
+    from deckbuilder.games.revolver.rules import HOOKS as REVOLVER_HOOKS
+    from deckbuilder.games.revolver.rules import new_game as new_revolver_game
+
+    games = [
+        Game("revolver", "Revolver", REVOLVER_HOOKS.side_names, new_revolver_game,
+             REVOLVER_HEURISTICS, RevolverTermination, REVOLVER_HOOKS),
+    ]
+    return {game.name: game for game in games}
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def games() -> dict[str, Game]:
+    """Every game the engine plays, by name."""
+    if not _GAMES:
+        _GAMES.update(_registry())
+    return _GAMES
+
+
+def get_game(name: str) -> Game:
+    found = games().get(name)
+    if found is None:
+        raise DeckbuilderError(f"unknown game '{name}'",
+                               fix=f"choose one of: {', '.join(sorted(games()))}")
+    return found
+
+
+def game_of_decks(decks: Sequence[Mapping[str, int]], catalog: Catalog) -> str:
+    """The game the decks' cards belong to (the first known card decides; the table refuses
+    a card of another game with its name)."""
+    for deck in decks:
+        for card_id in deck:
+            entry = catalog.entries.get(card_id)
+            if entry is not None and entry.kind == "card":
+                return entry.game
+    raise UnplayableDeckError("no known card in the decks: cannot tell which game they are for",
+                              fix="check the card ids against `deckbuilder cards`")
+
+
+def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
+             catalog: Catalog | None = None, game: str | None = None, max_turns: int = 200,
+             verbose: bool = False, switches: Mapping[str, str] | None = None) -> Any:
+    """Set up a game of whichever game the decks are for (or `game`), player 0's deck first.
+
+    >>> # state = new_game([catalog.base_deck("revolver", "colty"),
+    >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
+    """
+    catalog = catalog if catalog is not None else default_catalog()
+    name = game or game_of_decks(decks, catalog)
+    return get_game(name).new_game(decks, seed, ruleset, catalog, max_turns=max_turns,
+                                   verbose=verbose, switches=switches)

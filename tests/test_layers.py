@@ -1,0 +1,154 @@
+"""The package's layers (DESIGN.md, "Layers"): a module imports only from its own layer or
+below, a game never imports another game, and no modules import each other in a circle,
+counting imports inside functions (that is where cycles hide)."""
+
+from __future__ import annotations
+
+import ast
+import functools
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "deckbuilder"
+
+#: Module name prefixes (below `deckbuilder.`) by layer, lowest first.
+LAYERS: list[tuple[str, ...]] = [
+    ("errors", "paths", "models", "yamlio"),
+    ("catalog", "integrity", "importer", "decks", "decklists", "legality", "rulesets"),
+    ("protocol",),
+    ("engine",),
+    ("bots",),
+    ("games",),
+    ("scenarios", "sim"),
+    ("schemas", "commands", "cli", "web", "__main__", "__init__"),
+]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """Every deckbuilder module `path` imports, at the top or inside a function; `from a
+    import b` counts as importing `a.b` when that is a module."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+            names = [name if name in known else node.module for name in names]
+        else:
+            continue
+        found.update(name for name in names if name.startswith("deckbuilder"))
+    return found & known
+
+
+def layer_of(module: str) -> int:
+    if module == "deckbuilder":
+        return len(LAYERS) - 1
+    first = module.split(".")[1]
+    for index, prefixes in enumerate(LAYERS):
+        if first in prefixes:
+            return index
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS")
+
+
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    found = modules()
+    known = set(found)
+    return {name: imports_of(path, known) - {name} for name, path in found.items()}
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in modules():
+        layer_of(module)
+
+
+def test_no_module_imports_from_a_layer_above() -> None:
+    upward = [f"{module} (layer {layer_of(module) + 1}) imports {target} "
+              f"(layer {layer_of(target) + 1})"
+              for module, targets in graph().items() for target in sorted(targets)
+              if layer_of(target) > layer_of(module)]
+    assert upward == []
+
+
+def _game(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+
+
+def test_a_game_never_imports_another_game() -> None:
+    crossing = [f"{module} imports {target}" for module, targets in graph().items()
+                for target in sorted(targets)
+                if _game(module) and _game(target) and _game(module) != _game(target)]
+    assert crossing == []
+
+
+def test_games_do_not_import_the_registry() -> None:
+    """The registry (deckbuilder.games) imports the games, so a game importing it would close
+    a circle."""
+    back = [module for module, targets in graph().items()
+            if _game(module) and "deckbuilder.games" in targets]
+    assert back == []
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in edges.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_cycle_finder_finds_a_planted_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_package_has_no_import_cycles() -> None:
+    assert cycles(graph()) == []
+
+
+@pytest.mark.parametrize("forbidden", ["deckbuilder.games", "deckbuilder.bots",
+                                       "deckbuilder.sim", "deckbuilder.scenarios"])
+def test_the_table_knows_no_game(forbidden: str) -> None:
+    engine = [module for module in graph() if module.startswith("deckbuilder.engine")]
+    assert engine
+    for module in engine:
+        assert not any(target.startswith(forbidden) for target in graph()[module]), module
