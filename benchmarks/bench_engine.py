@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
-from deckbuilder.games import new_game
+from deckbuilder.games import get_game, new_game
 from deckbuilder.sim import Contestant, play_one, simulate
 from deckbuilder.sim.runner import GameJob, deck_items, prime_catalog
 from deckbuilder.sim.seeds import game_seed
@@ -46,7 +46,8 @@ def games_per_second(decks: tuple, bot: str, games: int) -> tuple[float, float]:
 def search_time_per_decision(catalog, decks: list[dict[str, int]], spec: str,
                              decisions: int) -> float:
     """Mean seconds per search decision, sampled along greedy games (only real choices)."""
-    search, greedy = make_bot(spec), make_bot("greedy")
+    heuristics = get_game("revolver").heuristics
+    search, greedy = make_bot(spec, heuristics), make_bot("greedy", heuristics)
     rng = random.Random(0)
     spent, counted, seed = 0.0, 0, 0
     while counted < decisions:
@@ -93,7 +94,8 @@ def main() -> None:
     print(f"{playout} vs itself, one core: {rate:.1f} games/s, {decisions:,.0f} decisions/s")
     per_decision = search_time_per_decision(catalog, decks, options.search,
                                             max(5, int(100 * scale)))
-    print(f"{make_bot(options.search).name}: {per_decision * 1000:.1f} ms per decision "
+    name = make_bot(options.search, get_game("revolver").heuristics).name
+    print(f"{name}: {per_decision * 1000:.1f} ms per decision "
           "(decisions with more than one legal action)")
 
     started = time.perf_counter()

@@ -191,12 +191,14 @@ def can_place(state: State, player: int, mode: Any, bf: int, card: Any = None) -
 
 
 def firepower(state: State, bf: int, player: int) -> int:
-    """`player`'s firepower at `bf` from cards in play (power tokens included)."""
+    """`player`'s firepower at `bf` from cards in play (power tokens included) and the power
+    tokens on his side of the battlefield card."""
     placed = state.placed
     power = state.power
     eagle = state.eagle
-    total = 0
-    for uid in state.rows[2 * bf + player]:
+    row = 2 * bf + player
+    total = state.bf_power[row]
+    for uid in state.rows[row]:
         if not eagle[uid]:
             total += placed[uid].firepower + power[uid]
     return total

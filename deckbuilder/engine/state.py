@@ -46,12 +46,12 @@ class State:
 
     __slots__ = (
         "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive",
-        "attack_cancelled", "cancelled", "countdown", "decks", "discards", "eagle",
-        "face_on", "forbidden", "grit", "hands", "history", "killed_this_turn", "limbo", "log",
-        "marker_bf", "marker_space", "max_turns", "over", "pending_data", "pending_kind",
-        "pending_player", "pending_resume", "phase", "pieces_used", "placed", "power", "removed",
-        "rows", "seed", "silver", "spec", "tasks", "termination", "turn", "used_abilities",
-        "verbose", "winner",
+        "attack_cancelled", "bf_power", "cancelled", "countdown", "decks", "discards", "eagle",
+        "face_on", "forbidden", "game_data", "grit", "hands", "history", "killed_this_turn",
+        "limbo", "log", "marker_bf", "marker_space", "max_turns", "over", "pending_data",
+        "pending_kind", "pending_player", "pending_resume", "phase", "pieces_used", "pile",
+        "placed", "power", "removed", "rows", "seed", "silver", "spec", "tasks", "termination",
+        "turn", "used_abilities", "verbose", "winner",
     )
 
     _drawn: list[list[int]]
@@ -62,6 +62,7 @@ class State:
     active: int
     alive: list[bool]
     attack_cancelled: bool
+    bf_power: list[int]  # power tokens lying on a side of a battlefield card, by row
     cancelled: bool
     countdown: int  # tokens left on the countdown card (the border, the Mexican Army)
     decks: list[list[int]]
@@ -69,6 +70,7 @@ class State:
     eagle: list[int]
     face_on: list[bool]
     forbidden: list[frozenset[int]]
+    game_data: Any  # a game's own small state (immutable: tuples; replaced, never mutated)
     grit: list[int]
     hands: list[list[int]]
     history: list[int]
@@ -85,6 +87,7 @@ class State:
     pending_resume: Any
     phase: int
     pieces_used: frozenset[str]  # table pieces used for good (Derail the Train, the bridge)
+    pile: list[int]  # characters not yet in play, face down, drawn from the end (Revolver 2)
     placed: list[Any]
     power: list[int]
     removed: list[list[int]]
@@ -98,6 +101,62 @@ class State:
     used_abilities: frozenset[Any]
     verbose: bool
     winner: int | None
+
+    @classmethod
+    def blank(cls, spec: Any, seed: int, max_turns: int, verbose: bool) -> State:
+        """A state with every zone empty but the decks (in deck order, not shuffled), no
+        character in play, the marker on the first battlefield's first space and the
+        countdown card full: each game's set-up goes on from here."""
+        state = cls.__new__(cls)
+        state.spec = spec
+        state.seed = seed
+        state.rng = random.Random(seed)
+        state.max_turns = max_turns
+        state.verbose = verbose
+        state.history = []
+        state.log = []
+        state.turn = 0
+        state.active = DEFENDER
+        state.phase = PHASE_START
+        state.face_on = [False] * sum(len(bf.kinds) for bf in spec.bfs)
+        state.marker_bf = 0
+        state.marker_space = 0
+        state.decks = [list(spec.decks[0]), list(spec.decks[1])]
+        state.hands = [[], []]
+        state.discards = [[], []]
+        state.removed = [[], []]
+        rows = 2 * spec.n_bf + 2  # the last pair: the open range
+        state.rows = [[] for _ in range(rows)]
+        state.bf_power = [0] * rows
+        state.pile = []
+        state.game_data = None
+        state.limbo = []
+        n_uids = spec.n_uids
+        state.placed = [None] * n_uids
+        state.power = [0] * n_uids
+        state.grit = [0] * n_uids
+        state.eagle = [0] * n_uids
+        state.alive = [False] * len(spec.bandits)
+        state.countdown = spec.countdown_tokens
+        state.pieces_used = frozenset()
+        state.killed_this_turn = False
+        state.attack_cancelled = False
+        state.cancelled = False
+        state.forbidden = [frozenset(), frozenset()]
+        state.used_abilities = frozenset()
+        state.silver = [0, 0]
+        state.tasks = []
+        state.pending_player = DEFENDER
+        state.pending_kind = K_MAIN
+        state.pending_resume = None
+        state.pending_data = None
+        state.legal = []
+        state.over = False
+        state.winner = None
+        state.termination = None
+        state._drawn = [[], []]
+        state._played = [[], []]
+        return state
 
     # -- protocol ----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -229,6 +288,9 @@ class State:
         other.eagle = self.eagle[:]
         other.alive = self.alive[:]
         other.countdown = self.countdown
+        other.bf_power = self.bf_power[:]
+        other.pile = self.pile[:]
+        other.game_data = self.game_data  # immutable
         other.pieces_used = self.pieces_used  # frozenset
         other.killed_this_turn = self.killed_this_turn
         other.attack_cancelled = self.attack_cancelled
@@ -266,6 +328,8 @@ class State:
         other.hands[opponent] = pool[:size]
         other.decks[opponent] = pool[size:]
         other.decks[player].sort(key=key)
+        if other.pile:  # face down: nobody knows its order
+            other.pile.sort(key=key)
         other._rng = None  # a fresh generator, seeded from `rng` when first needed
         other._rng_snapshot = rng.getrandbits(64)
         if not other.over and other.pending_player == opponent:
@@ -285,7 +349,8 @@ class State:
             modes, tuple(self.power), tuple(self.grit), tuple(self.eagle), tuple(self.alive),
             self.countdown, tuple(sorted(self.pieces_used)), self.killed_this_turn,
             tuple(self.forbidden),
-            tuple(sorted(self.used_abilities)), tuple(self.silver), self.pending_player,
+            tuple(sorted(self.used_abilities)), tuple(self.silver), tuple(self.bf_power),
+            tuple(self.pile), self.game_data, self.pending_player,
             self.pending_kind, tuple(self.legal), self.over, self.winner, self.termination,
             self.rng_state(),
         )
@@ -379,6 +444,8 @@ class State:
             uid = spec.bandit_base + i
             if not alive and (self.power[uid] or self.grit[uid]):
                 raise InvariantError(f"dead {spec.bandits[i].name} still holds tokens")
+        if len(set(self.pile)) != len(self.pile) or any(self.alive[i] for i in self.pile):
+            raise InvariantError(f"a character in the pile twice or in play: {self.pile}")
         if self.countdown < 0:
             raise InvariantError(f"countdown tokens below zero: {self.countdown}")
         if not 0 <= self.marker_bf < spec.n_bf:

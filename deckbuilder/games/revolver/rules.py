@@ -8,7 +8,6 @@ wins on the train if Jack survived the turn on space 4 of the 3:15 Express.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
 from deckbuilder.catalog import Catalog, default_catalog
@@ -68,34 +67,11 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
 
 def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> State:
     """Set-up: battlefields and marker, bandits and their tokens, the border, decks, hands."""
-    state = State.__new__(State)
-    state.spec = spec
-    state.seed = seed
-    state.rng = rng = random.Random(seed)
-    state.max_turns = max_turns
-    state.verbose = verbose
-    state.history = []
-    state.log = []
-    state.turn = 0
-    state.active = DEFENDER
-    state.phase = PHASE_START
-    state.face_on = [False] * sum(len(bf.kinds) for bf in spec.bfs)
-    state.marker_bf = 0
+    state = State.blank(spec, seed, max_turns, verbose)
     state.marker_space = first_space(state, 0)
-    decks = [list(spec.decks[0]), list(spec.decks[1])]
-    rng.shuffle(decks[0])
-    rng.shuffle(decks[1])
-    state.decks = decks
-    state.hands = [[], []]
-    state.discards = [[], []]
-    state.removed = [[], []]
-    state.rows = [[] for _ in range(2 * spec.n_bf + 2)]  # the last pair: the open range
-    state.limbo = []
-    n_uids = spec.n_uids
-    state.placed = [None] * n_uids
-    state.power = [0] * n_uids
-    state.grit = [0] * n_uids
-    state.eagle = [0] * n_uids
+    rng = state.rng
+    rng.shuffle(state.decks[0])
+    rng.shuffle(state.decks[1])
     for character in spec.bandits:
         uid = spec.bandit_base + character.idx
         state.grit[uid] = character.true_grit
@@ -104,25 +80,8 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
             state.grit[uid] += state.power[uid]
             state.power[uid] = 0
     state.alive = [True] * len(spec.bandits)
-    state.countdown = spec.countdown_tokens
-    state.pieces_used = frozenset() if spec.facts.derail_bf >= 0 else frozenset({DERAIL})
-    state.killed_this_turn = False
-    state.attack_cancelled = False
-    state.cancelled = False
-    state.forbidden = [frozenset(), frozenset()]
-    state.used_abilities = frozenset()
-    state.silver = [0, 0]
-    state.tasks = []
-    state.pending_player = DEFENDER
-    state.pending_kind = K_MAIN
-    state.pending_resume = None
-    state.pending_data = None
-    state.legal = []
-    state.over = False
-    state.winner = None
-    state.termination = None
-    state._drawn = [[], []]
-    state._played = [[], []]
+    if spec.facts.derail_bf < 0:
+        state.pieces_used = frozenset({DERAIL})
     draw(state, DEFENDER, OPENING_HAND)
     draw(state, ATTACKER, OPENING_HAND)
     state.tasks.append((t_start_turn, DEFENDER))
