@@ -31,9 +31,10 @@ def _no_pieces(state: State, player: int) -> str | None:
 class GameHooks:
     """One game's hooks. Every hook has a harmless default, so a game sets only its own."""
 
-    __slots__ = ("bind", "card_loss", "character_died", "countdown_empty", "countdown_name",
-                 "describe_piece", "game", "idle", "known_variants", "piece_available",
-                 "select_battlefields", "side_names", "start_turn", "steps", "use_piece")
+    __slots__ = ("attack_words", "bind", "card_loss", "character_died", "countdown_empty",
+                 "countdown_name", "describe_piece", "end_turn", "game", "idle",
+                 "known_variants", "piece_available", "resample", "select_battlefields",
+                 "side_names", "start_turn", "steps", "use_piece")
 
     game: str
     #: the two sides' names, player 0 first (the side that moves first and has characters)
@@ -47,6 +48,13 @@ class GameHooks:
     #: `start_turn(state, player)`: queue the start of `player`'s turn (scenarios set up a
     #: position and then let the game's own turn begin)
     start_turn: Callable[[State, int], None]
+    #: the task that ends a turn (`(end_turn, player)`): countdowns, victory at turn's end
+    end_turn: Callable[[State, tuple], None]
+    #: how the log names the two sides in an attack (defender, attacker)
+    attack_words: tuple[str, str]
+    #: `resample(state, player, rng)`: re-deal the game's own hidden pieces on a copy
+    #: (after the table has re-dealt hands and decks), for determinizing bots
+    resample: Callable[[State, int, Any], None]
     #: `character_died(state, index)`: after a character died (victory checks)
     character_died: Callable[[State, int], None]
     #: the countdown card (the Mexican Border, the Arrival of the Mexican Army) is empty
@@ -75,6 +83,9 @@ class GameHooks:
         self.known_variants = {}
         self.idle = _nothing
         self.start_turn = _nothing
+        self.end_turn = _nothing
+        self.attack_words = ("defenders", "attackers")
+        self.resample = _nothing
         self.character_died = _nothing
         self.countdown_empty = _nothing
         self.countdown_name = "countdown"

@@ -330,6 +330,7 @@ class State:
         other.decks[player].sort(key=key)
         if other.pile:  # face down: nobody knows its order
             other.pile.sort(key=key)
+        other.spec.hooks.resample(other, player, rng)
         other._rng = None  # a fresh generator, seeded from `rng` when first needed
         other._rng_snapshot = rng.getrandbits(64)
         if not other.over and other.pending_player == opponent:

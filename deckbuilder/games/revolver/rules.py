@@ -11,27 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from deckbuilder.catalog import Catalog, default_catalog
-from deckbuilder.engine.actions import K_MAIN, K_REACT, MAX_ABILITIES, PASS, USE_PIECE
-from deckbuilder.engine.board import casualty_next, draw, firepower
+from deckbuilder.engine.board import draw
 from deckbuilder.engine.compiled import GameSpec, game_spec
 from deckbuilder.engine.hooks import GameHooks
-from deckbuilder.engine.marker import advance_marker, draw_phase_triggers, first_space
-from deckbuilder.engine.play import (
-    discard_own,
-    reaction_options,
-    resume_reaction,
-    start_play,
-    use_ability,
-)
+from deckbuilder.engine.marker import advance_marker, first_space
 from deckbuilder.engine.state import (
     ATTACKER,
     DEFENDER,
-    PHASE_ATTACK,
     PHASE_END,
-    PHASE_PLAY,
     PHASE_START,
     State,
 )
+from deckbuilder.engine.turn import open_main, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver.derail import (
     DERAIL,
     STEPS,
@@ -48,7 +39,6 @@ from deckbuilder.games.revolver.endings import (
 from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, bind
 
 OPENING_HAND = 5
-DRAW_PER_TURN = 2
 
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
@@ -118,72 +108,6 @@ def t_advance(state: State, task: tuple) -> None:
     advance_marker(state)
 
 
-def t_draw_phase(state: State, task: tuple) -> None:
-    draw(state, task[1], DRAW_PER_TURN)
-    if state.spec.draw_watch:
-        draw_phase_triggers(state, task[1])
-
-
-def t_begin_play(state: State, task: tuple) -> None:
-    state.phase = PHASE_PLAY
-
-
-def open_main(state: State) -> None:
-    """With nothing else to do, the active player decides in his play phase."""
-    player = state.active
-    state.decide(player, None, _resume_main, None, K_MAIN)  # options listed when asked
-
-
-def _resume_main(state: State, action: int, data: None) -> None:
-    player = state.active
-    if action == PASS:
-        end_play_phase(state)
-        return
-    layout = state.spec.layout
-    if action >= layout.play_base:
-        start_play(state, player, state.spec.action_def[action])
-    elif action >= layout.ability_base:
-        uid, index = divmod(action - layout.ability_base, MAX_ABILITIES)
-        use_ability(state, player, uid, index)
-    elif action >= layout.own_base:
-        discard_own(state, player, action - layout.own_base)
-    elif action == USE_PIECE:
-        state.spec.hooks.use_piece(state, player)
-
-
-def end_play_phase(state: State) -> None:
-    player = state.active
-    tasks = state.tasks
-    tasks.append((t_start_turn, 1 - player))
-    tasks.append((t_end_turn, player))
-    if player == ATTACKER:
-        tasks.append((t_attack,))
-        state.phase = PHASE_ATTACK
-    else:
-        state.phase = PHASE_END
-
-
-def t_attack(state: State, task: tuple) -> None:
-    """McReady's firepower against the gang's plus the battlefield's defence."""
-    bf = state.marker_bf
-    lawmen = firepower(state, bf, ATTACKER)
-    gang = firepower(state, bf, DEFENDER) + state.spec.bfs[bf].defence
-    if state.verbose:
-        state.note(f"attack at {state.spec.bfs[bf].name}: lawmen {lawmen} vs gang {gang}")
-    if lawmen <= gang:
-        return
-    state.attack_cancelled = False
-    state.tasks.append((t_attack_casualty,))
-    options = reaction_options(state, DEFENDER, None) if state.hands[DEFENDER] else None
-    if options:
-        state.decide(DEFENDER, [PASS, *options], resume_reaction, (DEFENDER, True, -1), K_REACT)
-
-
-def t_attack_casualty(state: State, task: tuple) -> None:
-    if not state.attack_cancelled:
-        casualty_next(state, 1, False)
-
-
 def t_end_turn(state: State, task: tuple) -> None:
     """McReady's turn ends: the border countdown, then the train."""
     state.phase = PHASE_END
@@ -218,6 +142,8 @@ def _hooks() -> GameHooks:
     hooks.known_variants = KNOWN_VARIANTS
     hooks.idle = open_main
     hooks.start_turn = queue_turn
+    hooks.end_turn = t_end_turn
+    hooks.attack_words = ("gang", "lawmen")
     hooks.character_died = character_died
     hooks.countdown_empty = border_emptied
     hooks.countdown_name = "border"

@@ -1,0 +1,99 @@
+"""The turn both games share once the marker has moved: draw two, the play phase (the active
+player's main decision), and, for the attacking side, the attack at the marker's battlefield
+with its defence; then the game's own end of turn (`hooks.end_turn`) and the next turn
+(`hooks.start_turn`)."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import K_MAIN, K_REACT, MAX_ABILITIES, PASS, USE_PIECE
+from deckbuilder.engine.board import casualty_next, draw, firepower
+from deckbuilder.engine.marker import draw_phase_triggers
+from deckbuilder.engine.play import (
+    discard_own,
+    reaction_options,
+    resume_reaction,
+    start_play,
+    use_ability,
+)
+from deckbuilder.engine.state import (
+    ATTACKER,
+    DEFENDER,
+    PHASE_ATTACK,
+    PHASE_END,
+    PHASE_PLAY,
+    State,
+)
+
+DRAW_PER_TURN = 2
+
+
+def t_draw_phase(state: State, task: tuple) -> None:
+    draw(state, task[1], DRAW_PER_TURN)
+    if state.spec.draw_watch:
+        draw_phase_triggers(state, task[1])
+
+
+def t_begin_play(state: State, task: tuple) -> None:
+    state.phase = PHASE_PLAY
+
+
+def open_main(state: State) -> None:
+    """With nothing else to do, the active player decides in his play phase."""
+    player = state.active
+    state.decide(player, None, _resume_main, None, K_MAIN)  # options listed when asked
+
+
+def _resume_main(state: State, action: int, data: None) -> None:
+    player = state.active
+    if action == PASS:
+        end_play_phase(state)
+        return
+    layout = state.spec.layout
+    if action >= layout.play_base:
+        start_play(state, player, state.spec.action_def[action])
+    elif action >= layout.ability_base:
+        uid, index = divmod(action - layout.ability_base, MAX_ABILITIES)
+        use_ability(state, player, uid, index)
+    elif action >= layout.own_base:
+        discard_own(state, player, action - layout.own_base)
+    elif action == USE_PIECE:
+        state.spec.hooks.use_piece(state, player)
+
+
+def end_play_phase(state: State) -> None:
+    player = state.active
+    hooks = state.spec.hooks
+    hooks.start_turn(state, 1 - player)  # queued first: runs after the end of this turn
+    tasks = state.tasks
+    tasks.append((hooks.end_turn, player))
+    if player == ATTACKER:
+        tasks.append((t_attack,))
+        state.phase = PHASE_ATTACK
+    else:
+        state.phase = PHASE_END
+
+
+def t_attack(state: State, task: tuple) -> None:
+    """The attacker's firepower against the defender's plus the battlefield's defence (its
+    printed value; tokens on the card count through `firepower`)."""
+    bf = state.marker_bf
+    attack = firepower(state, bf, ATTACKER)
+    defence = firepower(state, bf, DEFENDER) + state.spec.bfs[bf].defence
+    if state.verbose:
+        defender, attacker = state.spec.hooks.attack_words
+        state.note(f"attack at {state.spec.bfs[bf].name}: {attacker} {attack} vs "
+                   f"{defender} {defence}")
+    if attack <= defence:
+        return
+    state.attack_cancelled = False
+    state.tasks.append((t_attack_casualty,))
+    options = reaction_options(state, DEFENDER, None) if state.hands[DEFENDER] else None
+    if options:
+        state.decide(DEFENDER, [PASS, *options], resume_reaction, (DEFENDER, True, -1), K_REACT)
+
+
+def t_attack_casualty(state: State, task: tuple) -> None:
+    if not state.attack_cancelled:
+        casualty_next(state, 1, False)
+
+
