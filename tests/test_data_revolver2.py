@@ -8,6 +8,7 @@ schemas) so an unsourced value or a drifting deck file cannot slip in.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -15,11 +16,16 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
 
 from deckbuilder import paths
-from deckbuilder.catalog import RECORD_LISTS, Catalog, build_catalog
-from deckbuilder.models import Battlefield, CardSet, Deck
-from deckbuilder.yamlio import load_model, load_yaml, to_plain
+from deckbuilder.catalog import RECORD_LISTS, Catalog, LoadedSet, build_catalog
+from deckbuilder.cli import app
+from deckbuilder.errors import DataFileError
+from deckbuilder.integrity import check_set
+from deckbuilder.models import Battlefield, CardSet, Deck, Special
+from deckbuilder.models.cards import PokerCard
+from deckbuilder.yamlio import load_model, load_yaml, parse_yaml, to_plain
 
 SET_ID = "revolver2-base"
 SET_FILE = paths.PACKAGED_SETS / f"{SET_ID}.yaml"
@@ -227,12 +233,124 @@ def test_every_alias_finds_its_own_record(catalog: Catalog, malpaso: CardSet) ->
 
 
 # -- table cards, poker cards, tokens -------------------------------------------------------
+def _poker_cards(card_set: CardSet) -> list[Special]:
+    return [special for special in card_set.specials if special.id.startswith(POKER_PREFIX)]
+
+
+def _poker(card: Special) -> PokerCard:
+    assert card.poker is not None, f"{card.id}: no poker data"
+    return card.poker
+
+
 def test_twelve_poker_cards_six_per_side(catalog: Catalog, malpaso: CardSet) -> None:
-    poker = [special for special in malpaso.specials if special.id.startswith(POKER_PREFIX)]
+    """Componentes: 12 All Rivers Poker tournament cards; research: 6 per player."""
+    poker = _poker_cards(malpaso)
     assert len(poker) == 12
     assert Counter(card.faction for card in poker) == {"esteban": 6, "mapache": 6}
     for faction in ("esteban", "mapache"):  # poker cards never stand in a deck
         assert not set(catalog.base_deck("revolver2", faction)) & {card.id for card in poker}
+
+
+def test_every_poker_card_carries_poker_data_and_no_effect_steps(malpaso: CardSet) -> None:
+    """The engine reads `poker`, so no poker card may hide its rules in steps or lack data."""
+    with_data = {special.id for special in malpaso.specials if special.poker is not None}
+    assert with_data == {card.id for card in _poker_cards(malpaso)}
+    for card in _poker_cards(malpaso):
+        assert card.effect == [], card.id
+        assert "poker" in card.provenance.unconfirmed, card.id  # no document gives a value
+        assert "effect" not in card.provenance.unconfirmed, card.id
+        assert card.provenance.note, card.id
+
+
+def test_cheats_and_the_card_that_calls_them(malpaso: CardSet) -> None:
+    """Torneo de póquer: only "You cheat Dawg!" is not discarded after its round; research:
+    Esteban has cheating cards (two here), and Dawg is the Mapache card that calls them."""
+    poker = _poker_cards(malpaso)
+
+    def ids(flag: str) -> dict[str, str]:
+        return {card.id: card.faction for card in poker if getattr(_poker(card), flag)}
+
+    assert ids("cheat") == {"all-rivers-poker-esteban-cheat-1": "esteban",
+                            "all-rivers-poker-esteban-cheat-2": "esteban"}
+    assert ids("calls_cheat") == {"all-rivers-poker-you-cheat-dawg": "mapache"}
+    assert ids("returns_to_hand") == {"all-rivers-poker-you-cheat-dawg": "mapache"}
+    dawg = _poker(next(card for card in poker if card.id == "all-rivers-poker-you-cheat-dawg"))
+    assert not dawg.cheat
+
+
+def test_poker_tokens_lie_on_battlefields_of_the_set_and_fit_the_box(
+    malpaso: CardSet,
+) -> None:
+    """Torneo de póquer: the effects put power tokens on the Malpaso location card; the box
+    holds 4 guardian and 9 General Mapache power tokens (Componentes)."""
+    battlefield_ids = {field.id for field in malpaso.battlefields}
+    used: Counter[str] = Counter()
+    for card in _poker_cards(malpaso):
+        for tokens in _poker(card).battlefield_tokens:
+            assert tokens.battlefield in battlefield_ids, (card.id, tokens.battlefield)
+            assert tokens.battlefield == "malpaso", card.id
+            assert tokens.side == "self", card.id  # each side's own tokens on its own side
+            used[card.faction] += tokens.count
+    counts = {token.id: token.count for token in malpaso.tokens}
+    assert 0 < used["esteban"] <= counts["malpaso-guardian-power-token"]
+    assert 0 < used["mapache"] <= counts["malpaso-mapache-power-token"]
+
+
+def test_poker_text_agrees_with_the_data(malpaso: CardSet) -> None:
+    for card in _poker_cards(malpaso):
+        poker, text = _poker(card), card.text or ""
+        assert text.startswith(f"Value {poker.value}."), card.id
+        assert (f"draws {poker.extra_cards} extra card" in text) == bool(poker.extra_cards)
+        tokens = sum(entry.count for entry in poker.battlefield_tokens)
+        assert (f"put {tokens} " in text and "power token" in text) == bool(tokens), card.id
+        assert ("Cheat:" in text) == poker.cheat, card.id
+        assert ("Calls cheats" in text) == poker.calls_cheat, card.id
+        assert ("Not discarded after its round" in text) == poker.returns_to_hand, card.id
+
+
+def _round_winner(esteban: PokerCard, mapache: PokerCard, tie: str) -> str | None:
+    """One round as the poker-tie switch and the cheat readings of the data say."""
+    for cheat, caller, winner, loser in ((esteban, mapache, "mapache", "esteban"),
+                                         (mapache, esteban, "esteban", "mapache")):
+        if cheat.cheat and caller.calls_cheat:
+            return winner
+        if cheat.cheat and not caller.cheat:
+            return loser
+    if esteban.value != mapache.value:
+        return "esteban" if esteban.value > mapache.value else "mapache"
+    return "esteban" if tie == "guardians" else None
+
+
+def _random_tournament(hands: dict[str, list[PokerCard]], tie: str, rng: random.Random) -> str:
+    """Torneo de póquer with both players choosing at random: one card of six discarded
+    unseen, rounds until one side has won two; "out" if a hand runs out first."""
+    held = {side: rng.sample(cards, len(cards) - 1) for side, cards in hands.items()}
+    wins: Counter[str] = Counter()
+    while max(wins.values(), default=0) < 2:
+        if not all(held.values()):
+            return "out"
+        played = {side: cards.pop(rng.randrange(len(cards))) for side, cards in held.items()}
+        for side, card in played.items():
+            if card.returns_to_hand:
+                held[side].append(card)
+        winner = _round_winner(played["esteban"], played["mapache"], tie)
+        if winner:
+            wins[winner] += 1
+    return wins.most_common(1)[0][0]
+
+
+@pytest.mark.parametrize("tie", ["replay", "guardians"])
+def test_the_stand_in_tournament_is_a_real_contest(malpaso: CardSet, tie: str) -> None:
+    """Neither side is sure to win with the stand-in values, and no hand runs out."""
+    hands = {faction: [_poker(card) for card in _poker_cards(malpaso) if card.faction == faction]
+             for faction in ("esteban", "mapache")}
+    rng = random.Random(2012)
+    results = Counter(_random_tournament(hands, tie, rng) for _ in range(3000))
+    assert results["out"] == 0
+    assert 0.3 < results["esteban"] / 3000 < 0.7, results
+    values = {side: {card.value for card in cards if not (card.cheat or card.calls_cheat)}
+              for side, cards in hands.items()}
+    assert values["esteban"] & values["mapache"]  # a tie can happen: the switch matters
 
 
 def test_table_cards_lie_where_the_set_up_puts_them(malpaso: CardSet) -> None:
@@ -269,19 +387,48 @@ def test_table_card_ids_do_not_take_generic_names(malpaso: CardSet) -> None:
 
 
 # -- rule variants --------------------------------------------------------------------------
-def test_malpaso_victory_is_a_rule_switch_with_rulebook_default(malpaso: CardSet) -> None:
-    switches = {switch.id: switch for switch in malpaso.rule_switches}
-    victory = switches["malpaso-victory"]
-    values = {variant.value for variant in victory.variants}
-    assert victory.default in values
-    rulesets = {ruleset.id: ruleset for ruleset in malpaso.rulesets}
-    assert rulesets["rulebook-es"].choices["malpaso-victory"] == victory.default
-    chosen = set()
-    for ruleset in malpaso.rulesets:
+#: switch -> (default, the other readings): where the rulebook is silent or the documents differ.
+SWITCHES = {
+    "malpaso-victory": ("esteban-survives-mine", {"any-guardian-alive"}),
+    "guardian-pile-victory": ("in-play-only", {"pile-counts"}),
+    "gatling-true-grit": ("discarded", {"saves"}),
+    "gatling-casualty": ("lowest-survival", {"owner-chooses"}),
+    "poker-tie": ("replay", {"guardians"}),
+}
+
+
+def _revolver2_switches(catalog: Catalog) -> dict[str, Any]:
+    return {switch.id: switch for loaded in catalog.sets.values()
+            if loaded.card_set.game == "revolver2" for switch in loaded.card_set.rule_switches}
+
+
+def test_rule_switches_have_their_readings_each_with_a_source(catalog: Catalog) -> None:
+    switches = _revolver2_switches(catalog)
+    assert set(switches) == set(SWITCHES)
+    for switch_id, (default, others) in SWITCHES.items():
+        switch = switches[switch_id]
+        assert switch.default == default, switch_id
+        assert {variant.value for variant in switch.variants} == {default, *others}, switch_id
+        for variant in switch.variants:
+            assert variant.description.strip(), (switch_id, variant.value)
+            assert SOURCE.match(variant.source), (switch_id, variant.value, variant.source)
+        if switch_id != "malpaso-victory":  # readings of a silent rulebook say they are
+            assert "reading" in switch.description, switch_id
+            assert all("Reading" in variant.description for variant in switch.variants)
+
+
+def test_both_rulesets_choose_every_revolver2_switch(catalog: Catalog) -> None:
+    switches = _revolver2_switches(catalog)
+    rulesets = {ruleset.id: ruleset for loaded in catalog.sets.values()
+                if loaded.card_set.game == "revolver2" for ruleset in loaded.card_set.rulesets}
+    assert set(rulesets) == {"rulebook-es", "review-ameritrash-nl"}
+    for ruleset in rulesets.values():
+        assert set(ruleset.choices) == set(switches), ruleset.id
         for switch_id, value in ruleset.choices.items():
-            assert value in {v.value for v in switches[switch_id].variants}
-            chosen.add(value)
-    assert chosen == values  # every reading can be played
+            assert value in {variant.value for variant in switches[switch_id].variants}
+    assert rulesets["rulebook-es"].choices == {key: s.default for key, s in switches.items()}
+    victory = {ruleset.choices["malpaso-victory"] for ruleset in rulesets.values()}
+    assert victory == {"esteban-survives-mine", "any-guardian-alive"}  # both can be played
 
 
 # -- provenance and schemas -----------------------------------------------------------------
@@ -331,3 +478,47 @@ def test_file_validates_against_the_schema_on_its_first_line(
     Draft202012Validator.check_schema(schema)
     errors = list(Draft202012Validator(schema).iter_errors(to_plain(load_yaml(data_file))))
     assert not errors, [f"{list(error.path)}: {error.message}" for error in errors]
+
+
+# -- poker data in a file with a mistake ----------------------------------------------------
+POKER_BLOCK = "    poker:\n      value: 2\n"
+
+
+def _set_with(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
+    """The packaged set file with one edit; returns the copy and the edit's first line."""
+    text = SET_FILE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / "revolver2-base.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path, text[: text.index(old)].count("\n") + 1
+
+
+def test_an_unknown_field_under_poker_is_refused_in_one_line(tmp_path: Path) -> None:
+    path, line = _set_with(tmp_path, POKER_BLOCK, POKER_BLOCK + "      bluff: true\n")
+    bluff_line = line + 2
+    with pytest.raises(DataFileError) as error:
+        load_model(path, CardSet)
+    assert (error.value.where.line, error.value.where.column) == (bluff_line, 7)
+    assert "'bluff'" in error.value.message
+    message = str(error.value)
+    assert "\n" not in message and message.startswith(f"{path}:{bluff_line}:7: ")
+    result = CliRunner().invoke(app, ["sets", "check", str(path)])
+    assert result.exit_code == 2 and "Traceback" not in result.stdout + result.stderr
+    (printed,) = result.stderr.rstrip("\n").split("\n")
+    assert f"{path}:{bluff_line}:7" in printed and "bluff" in printed
+    schema = _schema_for(SET_FILE)
+    (refused,) = Draft202012Validator(schema).iter_errors(to_plain(load_yaml(path)))
+    assert "bluff" in refused.message and "poker" in list(refused.path)
+
+
+def test_poker_tokens_on_an_unknown_battlefield_are_an_integrity_finding(
+    tmp_path: Path, catalog: Catalog
+) -> None:
+    old = "    poker:\n      value: 4\n      battlefield_tokens:\n        - {battlefield: malpaso,"
+    path, line = _set_with(tmp_path, old, old.replace("malpaso,", "malpaso-plaza,"))
+    document = parse_yaml(path.read_text(encoding="utf-8"), path)
+    loaded = LoadedSet(CardSet.model_validate(to_plain(document)), path, "user", document)
+    others = {set_id: entry.card_set for set_id, entry in catalog.sets.items()}
+    (finding,) = check_set(loaded, others)  # an upgrade of the set may reuse its own ids
+    assert finding.code == "unknown-reference" and "'malpaso-plaza'" in finding.message
+    assert finding.where.line == line + 3

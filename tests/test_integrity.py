@@ -10,7 +10,7 @@ from deckbuilder import paths
 from deckbuilder.catalog import LoadedSet, build_catalog
 from deckbuilder.integrity import check_catalog, check_set, dependents, references
 from deckbuilder.models import CardSet
-from deckbuilder.models.cards import Card, Character, Special
+from deckbuilder.models.cards import BattlefieldTokens, Card, Character, Special
 from deckbuilder.models.effects import STEP_MODELS, Trigger
 from deckbuilder.models.sets import Module
 from deckbuilder.yamlio import parse_yaml, to_plain
@@ -91,7 +91,7 @@ def test_battlefield_fields_must_name_battlefields() -> None:
 def test_every_id_field_of_the_vocabulary_is_checked() -> None:
     """If a model grows a new id-valued field, this test makes someone decide about it."""
     found: set[tuple[str, str]] = set()
-    for model in (Card, Character, Special, Module, Trigger, *STEP_MODELS):
+    for model in (Card, Character, Special, Module, Trigger, BattlefieldTokens, *STEP_MODELS):
         from deckbuilder.integrity import _reference_fields
 
         found |= {(model.__name__, name) for name, holds in _reference_fields(model).items()
@@ -100,7 +100,7 @@ def test_every_id_field_of_the_vocabulary_is_checked() -> None:
         ("Card", "cost_waived_at"), ("Card", "not_at"), ("Special", "beside"),
         ("Module", "cards"), ("Trigger", "cards"), ("Trigger", "battlefield"),
         ("Forbid", "cards"), ("AddToken", "per_card_in_discard"),
-        ("ExtraTurns", "unless_reached"),
+        ("ExtraTurns", "unless_reached"), ("BattlefieldTokens", "battlefield"),
     }
     # steps with a target are checked through Target.cards and Target.exclude
     from deckbuilder.models.effects import Condition, Target

@@ -33,7 +33,8 @@ class GameHooks:
 
     __slots__ = ("attack_words", "bind", "card_loss", "character_died", "countdown_empty",
                  "countdown_name", "describe_piece", "end_turn", "game", "idle",
-                 "known_variants", "piece_available", "resample", "select_battlefields",
+                 "known_variants", "observe", "piece_available", "resample",
+                 "select_battlefields",
                  "side_names", "start_turn", "steps", "use_piece")
 
     game: str
@@ -55,6 +56,8 @@ class GameHooks:
     #: `resample(state, player, rng)`: re-deal the game's own hidden pieces on a copy
     #: (after the table has re-dealt hands and decks), for determinizing bots
     resample: Callable[[State, int, Any], None]
+    #: `observe(state, player) -> dict`: the game's own pieces as `player` may see them
+    observe: Callable[[State, int], dict[str, Any]]
     #: `character_died(state, index)`: after a character died (victory checks)
     character_died: Callable[[State, int], None]
     #: the countdown card (the Mexican Border, the Arrival of the Mexican Army) is empty
@@ -86,6 +89,7 @@ class GameHooks:
         self.end_turn = _nothing
         self.attack_words = ("defenders", "attackers")
         self.resample = _nothing
+        self.observe = lambda state, player: {}
         self.character_died = _nothing
         self.countdown_empty = _nothing
         self.countdown_name = "countdown"

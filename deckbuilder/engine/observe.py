@@ -1,6 +1,6 @@
 """What one player may see: `observe(state, player)` -> a frozen `Observation`.
 
-Open information: both sides' cards in play with their tokens, the marker, the border, the
+Open information: both sides' cards in play with their tokens, the marker, the countdown, the
 bandits, both discard piles, removed cards, deck sizes, the opponent's hand SIZE. Hidden: the
 opponent's hand and the order of both decks. The legal actions are shown only to the player
 who must decide.
@@ -9,6 +9,7 @@ who must decide.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.board import firepower
@@ -72,6 +73,9 @@ class Observation:
     terminal: bool
     winner: int | None
     termination: str | None
+    #: the game's own pieces as this player may see them (Revolver 2: the poker tournament,
+    #: the guardian pile's size, power tokens on the battlefield cards)
+    game_view: tuple[tuple[str, Any], ...] = ()
 
 
 def _card_view(state: State, uid: int) -> CardView:
@@ -132,4 +136,7 @@ def observe(state: State, player: int) -> Observation:
         terminal=state.over,
         winner=state.winner,
         termination=state.termination.value if state.termination else None,
+        game_view=tuple(sorted({**spec.hooks.observe(state, player),
+                                "character_pile": len(state.pile),
+                                "battlefield_tokens": tuple(state.bf_power)}.items())),
     )

@@ -44,10 +44,16 @@ def _registry() -> dict[str, Game]:
     from deckbuilder.games.revolver.endings import Termination as RevolverTermination
     from deckbuilder.games.revolver.rules import HOOKS as REVOLVER_HOOKS
     from deckbuilder.games.revolver.rules import new_game as new_revolver_game
+    from deckbuilder.games.revolver2.bots import HEURISTICS as REVOLVER2_HEURISTICS
+    from deckbuilder.games.revolver2.endings import Termination as Revolver2Termination
+    from deckbuilder.games.revolver2.rules import HOOKS as REVOLVER2_HOOKS
+    from deckbuilder.games.revolver2.rules import new_game as new_revolver2_game
 
     games = [
         Game("revolver", "Revolver", REVOLVER_HOOKS.side_names, new_revolver_game,
              REVOLVER_HEURISTICS, RevolverTermination, REVOLVER_HOOKS),
+        Game("revolver2", "Revolver 2: Last Stand at Malpaso", REVOLVER2_HOOKS.side_names,
+             new_revolver2_game, REVOLVER2_HEURISTICS, Revolver2Termination, REVOLVER2_HOOKS),
     ]
     return {game.name: game for game in games}
 

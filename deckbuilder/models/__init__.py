@@ -2,9 +2,11 @@
 
 from deckbuilder.models.cards import (
     Battlefield,
+    BattlefieldTokens,
     Card,
     Character,
     Placement,
+    PokerCard,
     SpaceKind,
     Special,
     Token,
@@ -26,6 +28,7 @@ from deckbuilder.models.sets import CardSet, Module, Ruleset, RuleSwitch, SetKin
 __all__ = [
     "GAME_FACTIONS",
     "Battlefield",
+    "BattlefieldTokens",
     "Card",
     "CardSet",
     "Category",
@@ -40,6 +43,7 @@ __all__ = [
     "Module",
     "Overlay",
     "Placement",
+    "PokerCard",
     "PlayType",
     "Provenance",
     "RuleSwitch",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -122,6 +123,47 @@ class Battlefield(Record):
     spaces: list[TurnSpace] = Field(min_length=1)
 
 
+class BattlefieldTokens(Strict):
+    """Power tokens a poker card puts on a battlefield card at set-up (Revolver 2).
+
+    The tokens are the owner's own kind (Malpaso guardian or General Mapache power tokens).
+    `side` matters because it decides what they add to: on the guardians' side of the card
+    they add to its defence, on the Mapache side to his firepower at that battlefield.
+    """
+
+    battlefield: CardId = Field(description="the battlefield card the tokens go on")
+    side: Literal["self", "opponent"] = Field(
+        "self", description="whose side of the battlefield card, relative to the card's owner"
+    )
+    count: int = Field(ge=1, le=9, description="how many power tokens")
+
+
+class PokerCard(Strict):
+    """An All Rivers Poker tournament card as the set-up reads it (Revolver 2).
+
+    Structured so the rules engine can play the tournament without parsing `text`: a round
+    compares `value`, a cheat beats any card that does not call cheats, and every card played
+    (won or lost) applies its set-up effect: extra opening cards and power tokens.
+    """
+
+    value: int = Field(
+        ge=0, le=20, description="rank in a round: higher wins (a cheat's value is not compared)"
+    )
+    cheat: bool = Field(
+        False, description="wins its round unless the opponent plays a card that calls cheats"
+    )
+    calls_cheat: bool = Field(False, description="beats a cheat card (You cheat Dawg!)")
+    returns_to_hand: bool = Field(
+        False, description="goes back to its owner's hand after its round instead of discarded"
+    )
+    extra_cards: int = Field(
+        0, ge=0, le=10, description="extra cards its side draws in the opening hand"
+    )
+    battlefield_tokens: list[BattlefieldTokens] = Field(
+        default_factory=list, description="power tokens it puts on battlefield cards at set-up"
+    )
+
+
 class Special(Record):
     """A card beside the battlefields (Derail the Train, the Mexican Border, the duel ...)."""
 
@@ -129,6 +171,9 @@ class Special(Record):
     tokens: int = Field(0, ge=0, le=20, description="tokens placed on it at set-up")
     beside: CardId | None = Field(None, description="the battlefield it lies beside")
     effect: list[Step] = Field(default_factory=list)
+    poker: PokerCard | None = Field(
+        None, description="Revolver 2: an All Rivers Poker tournament card's data"
+    )
 
 
 class Token(Record):

@@ -271,6 +271,15 @@ class Derail(Strict):
     do: Literal["derail"]
 
 
+class GatlingGun(Strict):
+    """Revolver 2's Gatling Gun: for each of his firepower cards at this battlefield the
+    Mapache player may discard one card with ammunition from hand; for each ammunition symbol
+    so discarded the Malpaso player loses a guardian (rule switches `gatling-casualty` and
+    `gatling-true-grit` say which, and whether true grit saves him). These count as kills."""
+
+    do: Literal["gatling-gun"]
+
+
 class RemoveFromGame(Strict):
     """Remove this card from the game (instead of discarding it)."""
 
@@ -386,14 +395,15 @@ STEP_MODELS: tuple[type[Strict], ...] = (
     Kill, Destroy, Casualty, Sacrifice, MoveMarker, Draw, Discard, Bounce, Retrieve,
     MoveCard, AddToken, RowLimit, BorderTokens, CancelAttack, CancelCard, SearchDeck,
     ShuffleHands, Forbid, ExtraTurns, LoseGame, Derail, RemoveFromGame, OptionalCost, Manual,
-    OnlyIf, Attach, CostReduction, UnaffectedBy, DestroySelf, DiscardSelf,
+    OnlyIf, Attach, CostReduction, UnaffectedBy, DestroySelf, DiscardSelf, GatlingGun,
 )
 
 Step = Annotated[
     Kill | Destroy | Casualty | Sacrifice | MoveMarker | Draw | Discard | Bounce | Retrieve
     | MoveCard | AddToken | RowLimit | BorderTokens | CancelAttack | CancelCard | SearchDeck
     | ShuffleHands | Forbid | ExtraTurns | LoseGame | Derail | RemoveFromGame | OptionalCost
-    | Manual | OnlyIf | Attach | CostReduction | UnaffectedBy | DestroySelf | DiscardSelf,
+    | Manual | OnlyIf | Attach | CostReduction | UnaffectedBy | DestroySelf | DiscardSelf
+    | GatlingGun,
     Field(discriminator="do"),
 ]
 

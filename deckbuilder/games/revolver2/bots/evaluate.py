@@ -1,0 +1,115 @@
+"""Revolver 2's heuristic: the race between Mapache's kills and the guardians' clocks.
+
+Mapache must kill every guardian in play before the Mexican Army arrives (a token a turn
+without a kill) or Padre Esteban survives the showdown on space 4 of the mine. The value, from
+the guardians' side, weighs: the guardians alive (with their true grit) and the pile still to
+recruit on the first battlefields; the army tokens gone; how far the marker is from the
+showdown; the firepower at the marker's battlefield against Mapache's (defence and tokens on
+the card included), where an attack that would kill counts as a guardian lost; Padre
+Esteban's life where the showdown needs him; the cards in hand and the powder kegs against
+the ammunition. It reads only what the judging player may see (hands by their size, his own
+kegs or ammunition).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from deckbuilder.engine.board import firepower
+from deckbuilder.engine.state import ATTACKER, DEFENDER
+
+#: Weights of the guardians' value (calibrated on the ladder: benchmarks/calibrate.py).
+GUARDIAN = 0.30
+GRIT = 0.6  # a true grit token is most of a life
+PILE = 0.06
+ARMY = 0.22
+MARKER = 1.4
+ESTEBAN = 0.6
+ATTACK_EDGE = 0.04
+STANDING = 0.01  # firepower in play at the marker also serves the turns still to come here
+HAND = 0.04
+SYMBOL = 0.05
+SCALE = 0.5
+KILL_SLOPE = 1.5
+CARD_FIREPOWER = 0.8  # what a card Mapache may still play adds, on average
+
+
+def _track(spec: Any) -> tuple[int, ...]:
+    offsets = []
+    total = 0
+    for battlefield in spec.bfs:
+        offsets.append(total)
+        total += len(battlefield.kinds)
+    return tuple(offsets)
+
+
+def _kill_chance(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-KILL_SLOPE * (margin - 0.5)))
+
+
+def evaluate(state: Any, player: int) -> float:
+    """In [-1, 1] from `player`'s point of view; a decided game is +-1.
+
+    The value looks ahead to the end of the coming attack, so that ending Mapache's play
+    phase (after which the attack is resolved and the marker moves on) is judged on the same
+    footing as a move that keeps the phase open.
+    """
+    if state.over:
+        if state.winner is None:
+            return 0.0
+        return 1.0 if state.winner == player else -1.0
+    spec = state.spec
+    facts = spec.facts
+    base = spec.bandit_base
+    grit = state.grit
+    guardians = 0.0
+    weakest_grit = 99
+    weakest_rating = 99
+    for index, alive in enumerate(state.alive):
+        if alive:
+            tokens = grit[base + index]
+            guardians += 1.0 + GRIT * tokens
+            rating = spec.bandits[index].survival
+            if rating < weakest_rating:
+                weakest_rating, weakest_grit = rating, tokens
+    pile = len(state.pile) if state.marker_bf < 3 else 0
+    army_gone = float(spec.countdown_tokens - state.countdown)
+    offsets = _track(spec)
+    goal = offsets[facts.mine_bf] + facts.showdown_space
+    here = offsets[state.marker_bf] + state.marker_space
+    bf = state.marker_bf
+    attack = firepower(state, bf, ATTACKER)
+    defence = firepower(state, bf, DEFENDER) + spec.bfs[bf].defence
+    hands = state.hands
+    # The coming attack: this turn's if Mapache is playing, else next turn's.
+    if state.active == ATTACKER:
+        chance = (0.0 if state.phase > 1 or state.attack_cancelled
+                  else (1.0 if attack > defence else 0.0))
+        already = state.killed_this_turn
+        here += 1  # the guardians advance the marker next
+    else:
+        potential = attack + CARD_FIREPOWER * min(len(hands[ATTACKER]) + 2, 4)
+        chance = _kill_chance(potential - defence)
+        already = False
+    loss = GRIT if weakest_grit and weakest_grit < 99 else 1.0
+    guardians -= chance * loss
+    if not already:
+        army_gone += 1.0 - chance
+    progress = min(1.0, here / goal) if goal else 1.0
+    edge = max(-8, min(8, defence - attack))
+    value = (GUARDIAN * guardians + PILE * pile + ARMY * army_gone + MARKER * progress
+             + ATTACK_EDGE * edge - STANDING * attack)
+    if not facts.any_guardian_survives and spec.leader >= 0:
+        value += ESTEBAN if state.alive[spec.leader] else -ESTEBAN * 2
+    value += HAND * (len(hands[DEFENDER]) - len(hands[ATTACKER]))
+    card_def = spec.card_def
+    own = hands[player]
+    if player == DEFENDER:
+        value += SYMBOL * min(4, sum(card_def[uid].kegs for uid in own))
+    else:
+        value -= SYMBOL * min(4, sum(card_def[uid].ammunition for uid in own))
+    # centre: a fresh game is about even (seven guardians, nothing gone, the marker at 0)
+    value -= GUARDIAN * 7.5 + PILE * 4 + MARKER * 0.5
+    guardians_view = math.tanh(SCALE * value)
+    return guardians_view if player == DEFENDER else -guardians_view

@@ -1,0 +1,122 @@
+"""Revolver 2's own facts about one game, read once from the base set and the rule switches
+(`bind`): which battlefields are the bridge and the mine, the showdown space, the poker cards,
+the table pieces' effects, and the chosen readings of what the documents leave open."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_pieces
+from deckbuilder.engine.effects import compile_steps
+from deckbuilder.engine.state import DEFENDER
+
+MALPASO_VICTORY = "malpaso-victory"
+PILE_VICTORY = "guardian-pile-victory"
+GATLING_TRUE_GRIT = "gatling-true-grit"
+GATLING_CASUALTY = "gatling-casualty"
+POKER_TIE = "poker-tie"
+KNOWN_VARIANTS: dict[str, frozenset[str]] = {
+    MALPASO_VICTORY: frozenset({"esteban-survives-mine", "any-guardian-alive"}),
+    PILE_VICTORY: frozenset({"pile-counts", "in-play-only"}),
+    GATLING_TRUE_GRIT: frozenset({"discarded", "saves"}),
+    GATLING_CASUALTY: frozenset({"lowest-survival", "owner-chooses"}),
+    POKER_TIE: frozenset({"replay", "guardians"}),
+}
+#: The battlefield sets the poker tournament's winner brings in (malpaso-es: Torneo de póquer).
+LAYOUT_OF_WINNER = ("crystal-river", "buffalo-falls")  # the guardians won / Mapache won
+FIXED_GROUP = "fixed"
+#: The showdown space of the mine (malpaso-es: Objeto del juego, turn space "4").
+SHOWDOWN_LABEL = "4"
+
+
+class PokerDef(NamedTuple):
+    """One All Rivers Poker card, compiled (index: its place in `facts.poker`)."""
+
+    index: int
+    id: str
+    name: str
+    owner: int
+    value: int
+    cheat: bool
+    calls_cheat: bool
+    returns_to_hand: bool
+    extra_cards: int
+    tokens: tuple[tuple[int, int, int], ...]  # (battlefield, side relative to owner: 0 own, count)
+
+
+class Revolver2Facts:
+    __slots__ = ("any_guardian_survives", "bridge_bf", "bridge_steps", "collapse_steps",
+                 "gatling_grit_saves", "gatling_lowest", "gatling_steps", "layouts", "mine_bf",
+                 "pile_counts", "poker", "poker_of", "poker_tie_to_guardians",
+                 "showdown_space")
+
+    any_guardian_survives: bool
+    bridge_bf: int
+    bridge_steps: tuple
+    collapse_steps: tuple
+    gatling_grit_saves: bool
+    gatling_lowest: bool
+    gatling_steps: tuple
+    layouts: dict[str, GameSpec]  # the same decks with each battlefield set
+    mine_bf: int
+    pile_counts: bool
+    poker: tuple[PokerDef, ...]
+    poker_of: tuple[tuple[int, ...], tuple[int, ...]]
+    poker_tie_to_guardians: bool
+    showdown_space: int
+
+
+def select_battlefields(battlefields: list[Any], layout: str | None) -> list[Any]:
+    """The row in play: the chosen set's three (Crystal River by default, before the
+    tournament has chosen), then the fixed three, each in printed order."""
+    group = layout or LAYOUT_OF_WINNER[0]
+    chosen = [b for b in battlefields if b.group in (group, FIXED_GROUP)]
+    return sorted(chosen, key=lambda battlefield: battlefield.order)
+
+
+def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
+    rules = spec.rules
+    facts = Revolver2Facts()
+    resolver = compiled.resolver
+    facts.bridge_bf = facts.mine_bf = -1
+    facts.bridge_steps = facts.collapse_steps = facts.gatling_steps = ()
+    poker: list[PokerDef] = []
+    for special in compiled.base_set.specials:
+        steps = compile_steps(special.effect, resolver) if special.effect else ()
+        beside = resolver.bf(special.beside)
+        if any(step.do == "gatling-gun" for step in special.effect):
+            facts.mine_bf, facts.gatling_steps = beside, steps
+        elif special.beside and special.effect and special.faction == "esteban":
+            if beside == len(compiled.bfs) - 1:
+                facts.collapse_steps = steps
+            else:
+                facts.bridge_bf, facts.bridge_steps = beside, steps
+        if special.poker is not None:
+            data = special.poker
+            owner = DEFENDER if special.faction == "esteban" else 1 - DEFENDER
+            tokens = tuple((resolver.bf(t.battlefield), 0 if t.side == "self" else 1, t.count)
+                           for t in data.battlefield_tokens)
+            poker.append(PokerDef(0, special.id, special.name, owner, data.value, data.cheat,
+                                  data.calls_cheat, data.returns_to_hand, data.extra_cards,
+                                  tokens))
+    poker.sort(key=lambda card: card.owner)  # stable: each side's cards in data order
+    facts.poker = tuple(card._replace(index=i) for i, card in enumerate(poker))
+    facts.poker_of = (tuple(c.index for c in facts.poker if c.owner == 0),
+                      tuple(c.index for c in facts.poker if c.owner == 1))
+    mine = spec.bfs[facts.mine_bf] if facts.mine_bf >= 0 else spec.bfs[-1]
+    facts.mine_bf = mine.idx
+    facts.showdown_space = (mine.labels.index(SHOWDOWN_LABEL) if SHOWDOWN_LABEL in mine.labels
+                            else len(mine.labels) - 1)
+    facts.any_guardian_survives = rules.variant(
+        MALPASO_VICTORY, "esteban-survives-mine") == "any-guardian-alive"
+    facts.pile_counts = rules.variant(PILE_VICTORY, "in-play-only") == "pile-counts"
+    facts.gatling_grit_saves = rules.variant(GATLING_TRUE_GRIT, "discarded") == "saves"
+    facts.gatling_lowest = rules.variant(GATLING_CASUALTY, "lowest-survival") == "lowest-survival"
+    facts.poker_tie_to_guardians = rules.variant(POKER_TIE, "replay") == "guardians"
+    facts.layouts = {}
+    spec.facts = facts
+    renumber_pieces(spec, len(facts.poker), poker_text)
+
+
+def poker_text(state: Any, index: int) -> str:
+    return f"show {state.spec.facts.poker[index].name}"

@@ -1,0 +1,181 @@
+"""Powder kegs and ammunition: Revolver 2's table pieces, used in one's own play phase.
+
+A card with powder kegs or ammunition may be discarded from hand for its symbols instead of
+being played, and then does not do its effect (malpaso-es: Barriles de pólvora / munición).
+- Dynamite the Bridge (the guardians, at Los Quantos Bridge, once per game): discard cards
+  showing two kegs; every Mapache card at the bridge is discarded, the guardians' stay.
+- Collapse the Tunnels (the guardians, at the Abandoned Silver Mine, each turn there): the
+  same at the mine. Once per turn is a reading ("cada turno").
+- The Gatling Gun (Mapache, at the mine): for each of his firepower cards there he may discard
+  one ammunition card; each ammunition symbol costs the guardians a guardian, and these count
+  as kills for the Mexican Army. Once per turn is a reading.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_KEGS, PASS
+from deckbuilder.engine.board import (
+    bandit_dies,
+    casualty_next,
+    discard_from_hand,
+    hit_bandit,
+    push_steps,
+)
+from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+
+KEGS_NEEDED = 2
+BRIDGE, COLLAPSE, GATLING = "bridge", "collapse", "gatling"
+#: `state.used_abilities` keys of the pieces used this turn (ints, like an ability's).
+_USED = {COLLAPSE: (-1, 0), GATLING: (-1, 1)}
+_NAMES = {BRIDGE: "blow up Los Quantos Bridge (discard two powder kegs)",
+          COLLAPSE: "collapse the tunnels (discard two powder kegs)",
+          GATLING: "fire the Gatling Gun (discard ammunition)"}
+
+
+def _symbols(state: State, player: int, gatling: bool) -> int:
+    card_def = state.spec.card_def
+    if gatling:
+        return sum(card_def[uid].ammunition for uid in state.hands[player])
+    return sum(card_def[uid].kegs for uid in state.hands[player])
+
+
+def gatling_guns(state: State) -> int:
+    """How many ammunition cards Mapache may discard: one per firepower card of his at the
+    mine."""
+    placed = state.placed
+    count = 0
+    for uid in state.rows[2 * state.spec.facts.mine_bf + ATTACKER]:
+        mode = placed[uid]
+        if mode.slot == SLOT_OWN and mode.play == FIREPOWER and not state.eagle[uid]:
+            count += 1
+    return count
+
+
+def piece_available(state: State, player: int) -> str | None:
+    facts = state.spec.facts
+    bf = state.marker_bf
+    if player == DEFENDER:
+        if bf == facts.bridge_bf and BRIDGE not in state.pieces_used:
+            return BRIDGE if _symbols(state, player, False) >= KEGS_NEEDED else None
+        if bf == facts.mine_bf and _USED[COLLAPSE] not in state.used_abilities:
+            return COLLAPSE if _symbols(state, player, False) >= KEGS_NEEDED else None
+        return None
+    if bf == facts.mine_bf and _USED[GATLING] not in state.used_abilities and \
+            _symbols(state, player, True) and gatling_guns(state):
+        return GATLING
+    return None
+
+
+def describe_piece(state: State) -> str:
+    piece = piece_available(state, state.pending_player)
+    return _NAMES.get(piece or "", "use the table piece here")
+
+
+def use_piece(state: State, player: int) -> None:
+    piece = piece_available(state, player)
+    facts = state.spec.facts
+    if piece == BRIDGE:
+        state.pieces_used = state.pieces_used | {BRIDGE}
+        _pay_kegs(state, player, KEGS_NEEDED, (BRIDGE, facts.bridge_steps))
+    elif piece == COLLAPSE:
+        state.used_abilities = state.used_abilities | {_USED[COLLAPSE]}
+        _pay_kegs(state, player, KEGS_NEEDED, (COLLAPSE, facts.collapse_steps))
+    elif piece == GATLING:
+        state.used_abilities = state.used_abilities | {_USED[GATLING]}
+        if state.verbose:
+            state.note("the Gatling Gun is wheeled out")
+        _gatling_next(state, gatling_guns(state))
+
+
+# -- paying with kegs ---------------------------------------------------------------------------
+_DONE = {BRIDGE: "Los Quantos Bridge is blown up!", COLLAPSE: "the tunnels collapse!"}
+
+
+def _pay_kegs(state: State, player: int, needed: int, then: tuple[str, tuple]) -> None:
+    """Discard cards with powder kegs until `needed` kegs are paid, then run the piece's
+    effect from its card data (every Mapache card here is discarded)."""
+    if needed <= 0:
+        piece, steps = then
+        if state.verbose:
+            state.note(_DONE[piece])
+        push_steps(state, steps, (player, -1, state.marker_bf))
+        return
+    spec = state.spec
+    card_def = spec.card_def
+    pay_action = spec.pay_action
+    options = sorted({pay_action[spec.def_of[uid]] for uid in state.hands[player]
+                      if card_def[uid].kegs})
+    state.decide(player, options, _resume_kegs, (player, needed, then), K_KEGS)
+
+
+def _resume_kegs(state: State, action: int, data: tuple) -> None:
+    player, needed, then = data
+    definition = state.spec.action_def[action]
+    discard_from_hand(state, player, definition)
+    _pay_kegs(state, player, needed - state.spec.defs[definition].kegs, then)
+
+
+# -- the Gatling Gun ----------------------------------------------------------------------------
+def _gatling_next(state: State, left: int) -> None:
+    """Mapache may discard one more ammunition card (or stop)."""
+    spec = state.spec
+    card_def = spec.card_def
+    if left <= 0 or state.over:
+        return
+    pay_action = spec.pay_action
+    options = sorted({pay_action[spec.def_of[uid]] for uid in state.hands[ATTACKER]
+                      if card_def[uid].ammunition})
+    if options:
+        state.decide(ATTACKER, [PASS, *options], _resume_gatling, left, K_KEGS)
+
+
+def _resume_gatling(state: State, action: int, left: int) -> None:
+    if action == PASS:
+        return
+    definition = state.spec.action_def[action]
+    discard_from_hand(state, ATTACKER, definition)
+    state.tasks.append((_t_gatling_more, left - 1))
+    push_steps(state, state.spec.facts.gatling_steps * state.spec.defs[definition].ammunition,
+               (ATTACKER, -1, state.marker_bf))
+
+
+def _t_gatling_more(state: State, task: tuple) -> None:
+    _gatling_next(state, task[1])
+
+
+def run_gatling_hit(state: State, task: tuple) -> None:
+    """One ammunition symbol: the guardians lose a guardian (which one, and whether true grit
+    saves him, are rule switches)."""
+    if state.over or not any(state.alive):
+        return
+    facts = state.spec.facts
+    ignore_grit = not facts.gatling_grit_saves
+    if facts.gatling_lowest:
+        casualty_next(state, 1, ignore_grit)
+        return
+    pool = [index for index, alive in enumerate(state.alive) if alive]
+    if len(pool) == 1:
+        _hit(state, pool[0], ignore_grit)
+        return
+    state.decide(DEFENDER, [BANDIT_BASE + index for index in pool], _resume_hit, ignore_grit,
+                 K_CASUALTY)
+
+
+def _resume_hit(state: State, action: int, ignore_grit: bool) -> None:
+    _hit(state, action - BANDIT_BASE, ignore_grit)
+
+
+def _hit(state: State, index: int, ignore_grit: bool) -> None:
+    if ignore_grit:
+        bandit_dies(state, index)
+    else:
+        hit_bandit(state, index, False)
+
+
+def _nothing(step: object, resolver: object) -> None:
+    return None
+
+
+#: Revolver 2's own effect steps.
+STEPS = {"gatling-gun": (_nothing, run_gatling_hit)}

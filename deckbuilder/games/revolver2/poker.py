@@ -1,0 +1,197 @@
+"""The All Rivers Poker tournament, played before the game (malpaso-es: Torneo de póquer).
+
+Each player shuffles his six tournament cards and puts one back in the box unseen, then both
+choose a card face down; when both have chosen, the cards are revealed and the higher value
+wins the round. A cheat card wins unless the other card calls cheats (You cheat Dawg!).
+Played cards are discarded, except You cheat Dawg!, which goes back to its owner's hand. The
+first to win two rounds wins the tournament: the guardians bring in Crystal River, Mapache
+Buffalo Falls. Every card played applies its set-up effect to the side that played it, won
+or lost (bigger opening hands, power tokens on the Malpaso battlefield card).
+
+The choices are simultaneous; the table's decisions are not, so the guardians choose first and
+their card stays hidden from Mapache (and from bots playing him) until both have chosen.
+Readings no document states: a tied round follows the `poker-tie` switch; if a player runs out
+of cards before anyone has won two, the one with more rounds won wins, the guardians on a tie.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from deckbuilder.engine.actions import K_POKER
+from deckbuilder.engine.board import draw
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+
+WINS_NEEDED = 2
+OPENING_HAND = 5
+
+
+class Tournament(NamedTuple):
+    """The tournament as it stands (immutable: each step makes a new one)."""
+
+    hands: tuple[tuple[int, ...], tuple[int, ...]]  # poker card indices (facts.poker)
+    set_aside: tuple[int, int]  # the card each player put back in the box unseen
+    face_down: int  # the guardians' hidden card this round, -1 before they chose
+    wins: tuple[int, int]
+    played: tuple[tuple[int, ...], tuple[int, ...]]  # every card played, in order
+    winner: int  # -1 while the tournament goes on
+
+
+def start(state: State, task: tuple) -> None:
+    """Deal each player his tournament cards, less one put back unseen; open round one."""
+    poker_of = state.spec.facts.poker_of
+    hands: list[tuple[int, ...]] = []
+    aside: list[int] = []
+    for player in (DEFENDER, ATTACKER):
+        cards = list(poker_of[player])
+        state.rng.shuffle(cards)
+        aside.append(cards.pop())
+        hands.append(tuple(sorted(cards)))
+    state.game_data = Tournament((hands[0], hands[1]), (aside[0], aside[1]), -1, (0, 0),
+                                 ((), ()), -1)
+    if state.verbose:
+        state.note("the All Rivers Poker tournament begins (each side puts one card back "
+                   "unseen)")
+    _ask(state)
+
+
+def in_progress(state: State) -> bool:
+    data = state.game_data
+    return isinstance(data, Tournament) and data.winner < 0
+
+
+def _options(state: State, player: int, tournament: Tournament) -> list[int]:
+    base = state.spec.layout.piece_base
+    return [base + index for index in tournament.hands[player]]
+
+
+def _ask(state: State) -> None:
+    tournament: Tournament = state.game_data
+    player = DEFENDER if tournament.face_down < 0 else ATTACKER
+    state.decide(player, _options(state, player, tournament), _resume, player, K_POKER)
+
+
+def _resume(state: State, action: int, player: int) -> None:
+    tournament: Tournament = state.game_data
+    index = action - state.spec.layout.piece_base
+    if player == DEFENDER:
+        state.game_data = tournament._replace(face_down=index)
+        _ask(state)
+        return
+    _reveal(state, tournament, tournament.face_down, index)
+
+
+def round_winner(state: State, first: int, second: int) -> int | None:
+    """Who wins a round of the guardians' card `first` against Mapache's `second` (None:
+    a tie to be replayed)."""
+    facts = state.spec.facts
+    a, b = facts.poker[first], facts.poker[second]
+    if a.cheat != b.cheat:
+        cheat, other = (a, b) if a.cheat else (b, a)
+        return (other.owner if other.calls_cheat else cheat.owner)
+    if a.value != b.value:
+        return DEFENDER if a.value > b.value else ATTACKER
+    return DEFENDER if facts.poker_tie_to_guardians else None
+
+
+def _reveal(state: State, tournament: Tournament, first: int, second: int) -> None:
+    facts = state.spec.facts
+    winner = round_winner(state, first, second)
+    wins = list(tournament.wins)
+    if winner is not None:
+        wins[winner] += 1
+    hands = list(tournament.hands)
+    played = list(tournament.played)
+    for player, card in ((DEFENDER, first), (ATTACKER, second)):
+        played[player] = (*played[player], card)
+        if not facts.poker[card].returns_to_hand:
+            hands[player] = tuple(c for c in hands[player] if c != card)
+    if state.verbose:
+        names = state.spec.hooks.side_names
+        outcome = "a tie: nobody" if winner is None else names[winner]
+        state.note(f"poker: {names[0]} shows {facts.poker[first].name}, {names[1]} shows "
+                   f"{facts.poker[second].name}; {outcome} wins the round "
+                   f"({wins[0]}-{wins[1]})")
+    tournament = Tournament((hands[0], hands[1]), tournament.set_aside, -1,
+                            (wins[0], wins[1]), (played[0], played[1]), -1)
+    state.game_data = tournament
+    if max(wins) >= WINS_NEEDED or not hands[0] or not hands[1]:
+        _finish(state, tournament, ATTACKER if wins[1] > wins[0] else DEFENDER)
+    else:
+        _ask(state)
+
+
+def _finish(state: State, tournament: Tournament, winner: int) -> None:
+    """The winner's battlefields come in; every played card's set-up effect applies to its
+    side; the decks are shuffled and the opening hands drawn; the guardians' turn begins."""
+    facts = state.spec.facts
+    layout = ("crystal-river", "buffalo-falls")[winner]
+    state.spec = facts.layouts[layout]
+    facts = state.spec.facts  # the chosen battlefields' own (battlefield indices may differ)
+    state.game_data = tournament._replace(winner=winner)
+    extra = [0, 0]
+    for player in (DEFENDER, ATTACKER):
+        for card in tournament.played[player]:
+            poker = facts.poker[card]
+            extra[player] += poker.extra_cards
+            for bf, side, count in poker.tokens:
+                if bf >= 0:
+                    state.bf_power[2 * bf + (player if side == 0 else 1 - player)] += count
+    if state.verbose:
+        names = state.spec.hooks.side_names
+        state.note(f"{names[winner]} wins the poker tournament: "
+                   f"{state.spec.bfs[0].name}, {state.spec.bfs[1].name} and "
+                   f"{state.spec.bfs[2].name} are in play")
+    rng = state.rng
+    rng.shuffle(state.decks[0])
+    rng.shuffle(state.decks[1])
+    draw(state, DEFENDER, OPENING_HAND + extra[0])
+    draw(state, ATTACKER, OPENING_HAND + extra[1])
+    state.spec.hooks.start_turn(state, DEFENDER)
+
+
+def resample(state: State, player: int, rng: random.Random) -> None:
+    """Re-deal what `player` cannot see of the tournament: the opponent's cards in hand, the
+    one he put back unseen and, for Mapache, the guardians' face-down card (a card that was
+    played and came back to hand is known to be there)."""
+    tournament = state.game_data
+    if not isinstance(tournament, Tournament) or tournament.winner >= 0:
+        return
+    opponent = 1 - player
+    hand = tournament.hands[opponent]
+    known = tuple(card for card in hand if card in tournament.played[opponent])
+    hidden_face = opponent == DEFENDER and tournament.face_down >= 0
+    pool = [card for card in hand if card not in known] + [tournament.set_aside[opponent]]
+    if hidden_face:
+        pool.append(tournament.face_down)
+    rng.shuffle(pool)
+    aside = list(tournament.set_aside)
+    aside[opponent] = pool.pop()
+    face_down = pool.pop() if hidden_face else tournament.face_down
+    hands = list(tournament.hands)
+    hands[opponent] = tuple(sorted((*known, *pool)))
+    tournament = tournament._replace(hands=(hands[0], hands[1]), set_aside=(aside[0], aside[1]),
+                                     face_down=face_down)
+    state.game_data = tournament
+    if not state.over and state.pending_kind == K_POKER and state.pending_player == opponent:
+        state.legal = _options(state, opponent, tournament)
+
+
+def view(state: State, player: int) -> dict[str, object]:
+    """The tournament as `player` sees it: his own cards, the cards played, the score; of the
+    opponent's only how many cards he holds, and whether the guardians have chosen."""
+    tournament = state.game_data
+    if not isinstance(tournament, Tournament):
+        return {}
+    poker = state.spec.facts.poker
+    return {
+        "poker_hand": tuple(poker[c].id for c in tournament.hands[player]),
+        "poker_opponent_cards": len(tournament.hands[1 - player]),
+        "poker_played": tuple(tuple(poker[c].id for c in side) for side in tournament.played),
+        "poker_wins": tournament.wins,
+        "poker_face_down": (poker[tournament.face_down].id if player == DEFENDER
+                            and tournament.face_down >= 0 else
+                            ("chosen" if tournament.face_down >= 0 else None)),
+        "poker_winner": tournament.winner,
+    }

@@ -1,0 +1,178 @@
+"""Revolver 2's set-up and turn on the shared table (malpaso-es: Preparar, Como se Juega).
+
+Set-up: the three fixed battlefields, the seven starting guardians in front of the Malpaso
+player and the other twelve shuffled face down as the guardian pile, twelve tokens on the
+Arrival of the Mexican Army, then the poker tournament (`poker.py`), which brings in the
+winner's three battlefields and ends with the opening hands.
+
+The turn: the Malpaso player (who starts, placing the marker on the first space on his first
+turn) advances the marker; where the next space is optional he chooses to stay on this
+battlefield or move on to the next one's first space; on the first three battlefields he then
+recruits as many guardians from the pile as the marker's space shows. Both draw two and play
+cards (the guardians have the three-card limit, Mapache none); Mapache then attacks. A token
+leaves the Arrival of the Mexican Army every Mapache turn in which no guardian died; Padre
+Esteban surviving the showdown on space 4 of the mine wins for the guardians.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from deckbuilder.catalog import Catalog, default_catalog
+from deckbuilder.engine.actions import BF_BASE, K_STAY
+from deckbuilder.engine.codes import SPACE_OPTIONAL
+from deckbuilder.engine.compiled import game_spec
+from deckbuilder.engine.hooks import GameHooks
+from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
+from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, PHASE_START, State
+from deckbuilder.engine.turn import open_main, t_begin_play, t_draw_phase
+from deckbuilder.games.revolver2 import poker
+from deckbuilder.games.revolver2.endings import (
+    Termination,
+    army_arrived,
+    card_loss,
+    character_died,
+    check_mine,
+)
+from deckbuilder.games.revolver2.facts import KNOWN_VARIANTS, LAYOUT_OF_WINNER, bind
+from deckbuilder.games.revolver2.facts import select_battlefields as _select
+from deckbuilder.games.revolver2.pieces import STEPS, describe_piece, piece_available, use_piece
+
+#: the first three battlefields recruit guardians (malpaso-es: 1a. Robar cartas de guardián)
+RECRUITING_BATTLEFIELDS = 3
+
+
+def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
+             catalog: Catalog | None = None, max_turns: int = 200, verbose: bool = False,
+             switches: Mapping[str, str] | None = None) -> State:
+    """Set up a game: decks[0] is Padre Esteban's (the guardians), decks[1] General
+    Mapache's; card id -> copies. The first decisions are the poker tournament's."""
+    catalog = catalog if catalog is not None else default_catalog()
+    specs = {layout: game_spec(catalog, HOOKS, decks, ruleset, layout=layout, switches=switches)
+             for layout in LAYOUT_OF_WINNER}
+    for spec in specs.values():
+        spec.facts.layouts = specs
+    return setup(specs[LAYOUT_OF_WINNER[0]], seed, max_turns, verbose)
+
+
+def setup(spec: object, seed: int, max_turns: int, verbose: bool = False) -> State:
+    state = State.blank(spec, seed, max_turns, verbose)
+    state.marker_space = first_space(state, 0)
+    for character in state.spec.bandits:
+        if character.starting:
+            state.alive[character.idx] = True
+            state.grit[state.spec.bandit_base + character.idx] = character.true_grit
+            state.power[state.spec.bandit_base + character.idx] = character.power
+        else:
+            state.pile.append(character.idx)
+    state.rng.shuffle(state.pile)
+    state.tasks.append((poker.start,))
+    state.run()
+    return state
+
+
+# -- the turn sequence --------------------------------------------------------------------------
+def queue_turn(state: State, player: int) -> None:
+    state.tasks.append((t_start_turn, player))
+
+
+def t_start_turn(state: State, task: tuple) -> None:
+    player = task[1]
+    if state.turn >= state.max_turns:  # the safety net: no winner
+        state.end_game(None, Termination.TURN_CAP)
+        return
+    state.turn += 1
+    state.active = player
+    state.phase = PHASE_START
+    state.killed_this_turn = False
+    state.attack_cancelled = False
+    state.used_abilities = frozenset()
+    if state.verbose:
+        state.note(f"-- turn {state.turn}: {state.spec.hooks.side_names[player]}")
+    tasks = state.tasks
+    tasks.append((t_begin_play,))
+    tasks.append((t_draw_phase, player))
+    if player == DEFENDER:
+        tasks.append((t_recruit,))
+        if state.turn > 1:  # on his first turn the marker goes on the first space
+            tasks.append((t_advance,))
+
+
+def t_advance(state: State, task: tuple) -> None:
+    """One space on; before an optional space the guardians choose: stay or move on."""
+    bf = state.marker_bf
+    space = next_space(state, bf, state.marker_space)
+    if space >= 0 and state.spec.bfs[bf].kinds[space] == SPACE_OPTIONAL \
+            and bf + 1 < state.spec.n_bf:
+        state.decide(DEFENDER, [BF_BASE + bf, BF_BASE + bf + 1], _resume_stay, space, K_STAY)
+        return
+    advance_marker(state)
+
+
+def _resume_stay(state: State, action: int, space: int) -> None:
+    bf = action - BF_BASE
+    if bf == state.marker_bf:
+        set_marker(state, bf, space)
+    else:
+        set_marker(state, bf, first_space(state, bf))
+
+
+def t_recruit(state: State, task: tuple) -> None:
+    """On the first three battlefields: guardians from the pile, as many as the space shows."""
+    bf = state.marker_bf
+    if bf >= RECRUITING_BATTLEFIELDS:
+        return
+    count = state.spec.bfs[bf].recruits[state.marker_space]
+    spec = state.spec
+    for _ in range(min(count, len(state.pile))):
+        index = state.pile.pop()
+        character = spec.bandits[index]
+        state.alive[index] = True
+        state.grit[spec.bandit_base + index] = character.true_grit
+        state.power[spec.bandit_base + index] = character.power
+        if state.verbose:
+            state.note(f"{character.name} joins the guardians")
+
+
+def t_end_turn(state: State, task: tuple) -> None:
+    """Mapache's turn ends: the Mexican Army comes a token nearer unless a guardian died
+    (however he died); then the showdown at the mine."""
+    state.phase = PHASE_END
+    if task[1] != ATTACKER:
+        return
+    if state.spec.countdown_tokens and not state.killed_this_turn:
+        state.countdown -= 1
+        if state.verbose:
+            state.note("no guardian killed this turn: a Mexican Army token goes "
+                       f"({state.countdown} left)")
+        if state.countdown <= 0:
+            state.countdown = 0
+            army_arrived(state)
+            return
+    check_mine(state)
+
+
+def _hooks() -> GameHooks:
+    hooks = GameHooks("revolver2", ("esteban", "mapache"))
+    hooks.steps = STEPS
+    hooks.known_variants = KNOWN_VARIANTS
+    hooks.idle = open_main
+    hooks.start_turn = queue_turn
+    hooks.end_turn = t_end_turn
+    hooks.attack_words = ("guardians", "raiders")
+    hooks.character_died = character_died
+    hooks.countdown_empty = army_arrived
+    hooks.countdown_name = "Mexican Army"
+    hooks.card_loss = card_loss
+    hooks.piece_available = piece_available
+    hooks.use_piece = use_piece
+    hooks.describe_piece = describe_piece
+    hooks.resample = poker.resample
+    hooks.observe = poker.view
+    hooks.select_battlefields = _select
+    hooks.bind = bind
+    return hooks
+
+
+#: Revolver 2's hooks into the table, bound once.
+HOOKS = _hooks()
