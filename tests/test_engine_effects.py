@@ -40,11 +40,13 @@ def game(player: int, seed: int = 0):
 
 def test_every_step_but_manual_is_implemented() -> None:
     """Every step but `manual` is performed: by the table, or by the game it belongs to
-    (Derail the Train is Revolver's own)."""
+    (Derail the Train is Revolver's own, the Gatling Gun Revolver 2's)."""
     assert set(REGISTRY) == IMPLEMENTED_STEPS
     revolver = set(get_game("revolver").hooks.steps)
-    assert revolver == {"derail"} and not revolver & IMPLEMENTED_STEPS
-    assert set(STEP_NAMES) - {"manual"} == IMPLEMENTED_STEPS | revolver
+    revolver2 = set(get_game("revolver2").hooks.steps)
+    assert revolver == {"derail"} and revolver2 == {"gatling-gun"}
+    assert not (revolver | revolver2) & IMPLEMENTED_STEPS
+    assert set(STEP_NAMES) - {"manual"} == IMPLEMENTED_STEPS | revolver | revolver2
 
 
 def test_support_reports_cards_with_manual_steps() -> None:
