@@ -35,13 +35,33 @@ KILL_SLOPE = 1.5
 CARD_FIREPOWER = 0.8  # what a card Mapache may still play adds, on average
 
 
-def _track(spec: Any) -> tuple[int, ...]:
-    offsets = []
-    total = 0
-    for battlefield in spec.bfs:
-        offsets.append(total)
-        total += len(battlefield.kinds)
-    return tuple(offsets)
+class _Track:
+    """Per spec, read once: where each battlefield's spaces start on the marker's track,
+    the showdown's place on it, and each card instance's kegs and ammunition."""
+
+    __slots__ = ("ammunition", "goal", "kegs", "offsets")
+
+    def __init__(self, spec: Any) -> None:
+        offsets = []
+        total = 0
+        for battlefield in spec.bfs:
+            offsets.append(total)
+            total += len(battlefield.kinds)
+        self.offsets = tuple(offsets)
+        self.goal = offsets[spec.facts.mine_bf] + spec.facts.showdown_space
+        self.kegs = tuple(card.kegs for card in spec.card_def)
+        self.ammunition = tuple(card.ammunition for card in spec.card_def)
+
+
+_TRACKS: dict[int, tuple[Any, _Track]] = {}
+
+
+def _track(spec: Any) -> _Track:
+    found = _TRACKS.get(id(spec))
+    if found is None or found[0] is not spec:
+        found = (spec, _Track(spec))
+        _TRACKS[id(spec)] = found
+    return found[1]
 
 
 def _kill_chance(margin: float) -> float:
@@ -75,9 +95,9 @@ def evaluate(state: Any, player: int) -> float:
                 weakest_rating, weakest_grit = rating, tokens
     pile = len(state.pile) if state.marker_bf < 3 else 0
     army_gone = float(spec.countdown_tokens - state.countdown)
-    offsets = _track(spec)
-    goal = offsets[facts.mine_bf] + facts.showdown_space
-    here = offsets[state.marker_bf] + state.marker_space
+    track = _track(spec)
+    goal = track.goal
+    here = track.offsets[state.marker_bf] + state.marker_space
     bf = state.marker_bf
     attack = firepower(state, bf, ATTACKER)
     defence = firepower(state, bf, DEFENDER) + spec.bfs[bf].defence
@@ -103,12 +123,11 @@ def evaluate(state: Any, player: int) -> float:
     if not facts.any_guardian_survives and spec.leader >= 0:
         value += ESTEBAN if state.alive[spec.leader] else -ESTEBAN * 2
     value += HAND * (len(hands[DEFENDER]) - len(hands[ATTACKER]))
-    card_def = spec.card_def
-    own = hands[player]
-    if player == DEFENDER:
-        value += SYMBOL * min(4, sum(card_def[uid].kegs for uid in own))
-    else:
-        value -= SYMBOL * min(4, sum(card_def[uid].ammunition for uid in own))
+    symbols = track.kegs if player == DEFENDER else track.ammunition
+    held = 0
+    for uid in hands[player]:
+        held += symbols[uid]
+    value += SYMBOL * min(4, held) if player == DEFENDER else -SYMBOL * min(4, held)
     # centre: a fresh game is about even (seven guardians, nothing gone, the marker at 0)
     value -= GUARDIAN * 7.5 + PILE * 4 + MARKER * 0.5
     guardians_view = math.tanh(SCALE * value)
