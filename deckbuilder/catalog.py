@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from deckbuilder import models, paths
 from deckbuilder.errors import CardDataError, DataFileError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
+from deckbuilder.models.cards import Record
 from deckbuilder.models.common import UNCONFIRMED, Provenance
 from deckbuilder.yamlio import (
     atomic_write_text,
@@ -149,8 +150,8 @@ class Catalog:
             return entry
         ids = self._name_index().get(normalise_name(name_or_id), [])
         preferred = [i for i in ids if self.entries[i].game == game]
-        chosen = (preferred or ids or [None])[0]
-        return self.entries[chosen] if chosen else entry
+        candidates = preferred or ids
+        return self.entries[candidates[0]] if candidates else entry
 
     def suggest(
         self,
@@ -242,7 +243,7 @@ class Catalog:
 _NOT_VALUES = {"id", "provenance", "aliases", "text"}
 
 
-def _described_fields(record: BaseModel) -> list[str]:
+def _described_fields(record: Record) -> list[str]:
     """The fields a record sets explicitly (defaults the data never chose are not values)."""
     return sorted(
         name for name in record.model_fields_set | set(record.provenance.unconfirmed)

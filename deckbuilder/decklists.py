@@ -83,14 +83,14 @@ class DeckList:
         return [line for line in self.lines if line.is_problem]
 
 
-def _parse_card_line(text: str) -> tuple[int | None, str | None, bool]:
-    """(count, name, count given); name None when the line has only a count."""
+def _parse_card_line(text: str) -> tuple[int, str, bool] | None:
+    """(count, name, count given); None when the line has only a count."""
     for pattern in (_COUNT_FIRST, _COUNT_LAST):
         match = pattern.match(text)
         if match:
             return int(match["count"]), match["name"].strip(), True
     if _COUNT_ONLY.match(text):
-        return None, None, True
+        return None
     return 1, text, False
 
 
@@ -154,12 +154,13 @@ def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> 
             result.lines.append(ListLine(number, raw, LineStatus.COMMENT))
             continue
         whole_name = catalog.find(content, game) is not None  # "1866 Double Barrel Derringer"
-        count, name, counted = (1, content, False) if whole_name else _parse_card_line(content)
-        if name is None:
+        parsed = (1, content, False) if whole_name else _parse_card_line(content)
+        if parsed is None:
             result.lines.append(ListLine(number, raw, LineStatus.UNREADABLE,
                                          "a count but no card name"))
             continue
-        if not 1 <= (count or 0) <= MAX_COPIES:
+        count, name, counted = parsed
+        if not 1 <= count <= MAX_COPIES:
             result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
                                          f"count must be 1 to {MAX_COPIES}; line skipped"))
             continue

@@ -72,7 +72,7 @@ def test_the_tournament_winner_brings_in_his_battlefields() -> None:
 
 def test_poker_rounds_cheats_and_you_cheat_dawg() -> None:
     state = fresh()
-    poker = {card.id: card.index for card in state.spec.facts.poker}
+    poker = {card.id: card.slot for card in state.spec.facts.poker}
     cheat = poker["all-rivers-poker-esteban-cheat-1"]
     dawg = poker["all-rivers-poker-you-cheat-dawg"]
     high = poker["all-rivers-poker-mapache-5"]
@@ -80,7 +80,7 @@ def test_poker_rounds_cheats_and_you_cheat_dawg() -> None:
     assert round_winner(state, cheat, high) == ESTEBAN  # a cheat beats any value
     assert round_winner(state, cheat, dawg) == MAPACHE  # unless the other card calls cheats
     assert round_winner(state, low, high) == MAPACHE  # else the higher value wins
-    eight = [c.index for c in state.spec.facts.poker if c.value == 8]
+    eight = [c.slot for c in state.spec.facts.poker if c.value == 8]
     assert len(eight) == 2
     assert round_winner(state, eight[0], eight[1]) is None  # poker-tie: replay
     ties = fresh(switches={"poker-tie": "guardians"})

@@ -54,6 +54,7 @@ from deckbuilder.engine.codes import (
     WHERE_CURRENT,
     WHERE_UPCOMING,
 )
+from deckbuilder.engine.hooks import StepEntry
 from deckbuilder.engine.state import DEFENDER, State
 
 Step = tuple[Callable[[State, tuple], None], Any]
@@ -70,7 +71,7 @@ class Resolver:
     def __init__(self, cards: Mapping[str, int], battlefields: Mapping[str, int],
                  characters: Mapping[str, int] | None = None,
                  names: Mapping[str, str] | None = None,
-                 steps: Mapping[str, Any] | None = None) -> None:
+                 steps: Mapping[str, StepEntry] | None = None) -> None:
         self.cards = dict(cards)
         self.steps = dict(steps or {})  # the game's own steps, beside the table's vocabulary
         self.battlefields = dict(battlefields)

@@ -289,7 +289,7 @@ def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
     (`deckbuilder.engine.support.unimplemented_reasons`). An `only-if` step takes the steps after it
     into its own params: they run only if its condition holds.
     """
-    compiled = []
+    compiled: list[Step] = []
     for index, step in enumerate(steps):
         entry = REGISTRY.get(step.do) or resolver.steps.get(step.do)
         if entry is None:

@@ -107,6 +107,7 @@ def play_options(state: State, player: int, card: Any, hand_size: int,
             if cost > hand_size - 1:
                 continue
             if columned and bf < n_bf:
+                fits: bool | None
                 if card.immune is not None:  # its own answer: some row limits spare it
                     fits = can_place(state, player, mode, bf, card)
                 else:

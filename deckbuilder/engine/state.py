@@ -169,7 +169,8 @@ class State:
         return self.over
 
     def outcome(self) -> Outcome | None:
-        return Outcome(self.winner, self.termination) if self.over else None
+        termination = self.termination  # set exactly when the game ends (`end_game`)
+        return None if termination is None else Outcome(self.winner, termination)
 
     @property
     def legal(self) -> list[int]:
@@ -262,8 +263,10 @@ class State:
         # The RNG is copied lazily: both share an immutable snapshot of its state, and each
         # rebuilds a Random from it only when it next draws (most clones never do).
         snapshot = self._rng_snapshot
-        if snapshot is None:
-            snapshot = self._rng_snapshot = self._rng.getstate()
+        if snapshot is None:  # no snapshot: the live generator holds the state
+            generator = self._rng
+            assert generator is not None
+            snapshot = self._rng_snapshot = generator.getstate()
         other._rng = None
         other._rng_snapshot = snapshot
         other.max_turns = self.max_turns
@@ -382,7 +385,9 @@ class State:
             self.rng  # noqa: B018 - materialise the seeded generator
         if self._rng_snapshot is not None:
             return self._rng_snapshot
-        return self._rng.getstate()
+        generator = self._rng
+        assert generator is not None  # no snapshot: the live generator holds the state
+        return generator.getstate()
 
     def where_text(self, uid: int) -> str:
         spec = self.spec

@@ -30,9 +30,9 @@ SHOWDOWN_LABEL = "4"
 
 
 class PokerDef(NamedTuple):
-    """One All Rivers Poker card, compiled (index: its place in `facts.poker`)."""
+    """One All Rivers Poker card, compiled (slot: its place in `facts.poker`)."""
 
-    index: int
+    slot: int
     id: str
     name: str
     owner: int
@@ -100,9 +100,9 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
                                   data.calls_cheat, data.returns_to_hand, data.extra_cards,
                                   tokens))
     poker.sort(key=lambda card: card.owner)  # stable: each side's cards in data order
-    facts.poker = tuple(card._replace(index=i) for i, card in enumerate(poker))
-    facts.poker_of = (tuple(c.index for c in facts.poker if c.owner == 0),
-                      tuple(c.index for c in facts.poker if c.owner == 1))
+    facts.poker = tuple(card._replace(slot=i) for i, card in enumerate(poker))
+    facts.poker_of = (tuple(c.slot for c in facts.poker if c.owner == 0),
+                      tuple(c.slot for c in facts.poker if c.owner == 1))
     mine = spec.bfs[facts.mine_bf] if facts.mine_bf >= 0 else spec.bfs[-1]
     facts.mine_bf = mine.idx
     facts.showdown_space = (mine.labels.index(SHOWDOWN_LABEL) if SHOWDOWN_LABEL in mine.labels

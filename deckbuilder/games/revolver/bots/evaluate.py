@@ -355,7 +355,7 @@ def _analytic_value(state: State, viewer: int) -> float:
     for uid in rows[2 * bf + ATTACKER]:
         if not eagle[uid]:
             lawmen += placed[uid].firepower + power[uid]
-    gang = 0
+    gang: float = 0  # the gang's answer (a float) is added below
     for uid in rows[2 * bf + DEFENDER]:
         if not eagle[uid]:
             gang += placed[uid].firepower + power[uid]
