@@ -1,10 +1,12 @@
-"""The bot ladder on Revolver's base decks: who wins, how games end, how long they last.
+"""The bot ladder on a game's base decks: who wins, how games end, how long they last.
 
     python benchmarks/calibrate.py                  # the ladder: 400 games a pair, 100 with search
+    python benchmarks/calibrate.py --game revolver2 # the same for Revolver 2
     python benchmarks/calibrate.py --games 200 --pairs greedy,greedy random,greedy
     python benchmarks/calibrate.py --pairs search:rollouts=128,greedy --search-games 100
 
-Each row is one pair of bots (the gang's bot, McReady's bot) playing the two base decks over
+Each row is one pair of bots (player 0's bot, player 1's: the gang's and McReady's, or the
+guardians' and Mapache's) playing the two base decks over
 seeded games. It prints each side's wins with a Wilson 95% interval, draws (turn cap), how
 the games ended and their mean length in turns. A simulator whose base matchup is lopsided
 between equally good bots cannot tell a player whether a deck change helps: the target for the
@@ -19,6 +21,7 @@ import time
 from collections import Counter
 
 from deckbuilder.catalog import build_catalog
+from deckbuilder.games import get_game
 from deckbuilder.sim import Contestant, simulate
 from deckbuilder.sim.runner import prime_catalog
 from deckbuilder.sim.stats import wilson_interval
@@ -28,7 +31,12 @@ from deckbuilder.sim.stats import wilson_interval
 DEFAULT_PAIRS = ("greedy,greedy", "random,random", "greedy,random", "random,greedy",
                  "search,greedy", "greedy,search", "greedy:judge=playout,greedy:judge=playout",
                  "greedy,greedy:judge=playout", "greedy:judge=playout,greedy")
+#: Revolver 2's greedy is the play-out greedy with its own heuristic.
+DEFAULT_PAIRS_REVOLVER2 = ("greedy,greedy", "random,random", "greedy,random", "random,greedy",
+                           "search,greedy", "greedy,search")
 ENDING_ABBREVIATIONS = {
+    "guardians_wiped_out": "wiped", "esteban_survived_mine": "mine",
+    "guardian_survived_mine": "mine", "army_arrived": "army",
     "border_emptied": "border", "train_reached": "train", "gang_wiped_out": "wiped",
     "jack_killed": "jack", "cortez_killed": "cortez", "derail_failed": "derail",
     "card_effect": "card", "turn_cap": "cap",
@@ -43,12 +51,13 @@ def share(wins: int, games: int) -> str:
 
 def balance_row(colty: dict[str, int], mcready: dict[str, int], colty_bot: str,
                 mcready_bot: str, games: int, seed: int, workers: int,
-                ruleset: str) -> str:
+                ruleset: str | None, game: str = "revolver") -> str:
     """Play one pair of bots and format its row of the table."""
     started = time.perf_counter()
-    run = simulate(Contestant("colty base", colty, colty_bot),
-                   Contestant("mcready base", mcready, mcready_bot),
-                   side=0, games=games, seed=seed, workers=workers, ruleset=ruleset)
+    first, second = get_game(game).side_names
+    run = simulate(Contestant(f"{first} base", colty, colty_bot),
+                   Contestant(f"{second} base", mcready, mcready_bot),
+                   side=0, games=games, seed=seed, workers=workers, ruleset=ruleset, game=game)
     seconds = time.perf_counter() - started
     results = run.results
     played = len(results)
@@ -66,31 +75,35 @@ def balance_row(colty: dict[str, int], mcready: dict[str, int], colty_bot: str,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", nargs="+", default=list(DEFAULT_PAIRS),
-                        help="COLTY_BOT,MCREADY_BOT pairs (default: the ladder from both seats)")
+    parser.add_argument("--game", default="revolver", choices=["revolver", "revolver2"])
+    parser.add_argument("--pairs", nargs="+", default=None,
+                        help="BOT0,BOT1 pairs (default: the ladder from both seats)")
     parser.add_argument("--games", type=int, default=400, help="games per pair")
     parser.add_argument("--search-games", type=int, default=100,
                         help="games for a pair with a search bot (seconds per game)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--ruleset", default="rulebook-en")
+    parser.add_argument("--ruleset", default=None, help="default: the game's own")
     options = parser.parse_args()
 
     catalog = build_catalog()
     prime_catalog(catalog)
-    colty = catalog.base_deck("revolver", "colty")
-    mcready = catalog.base_deck("revolver", "mcready")
-    pairs = [tuple(pair.split(",", 1)) for pair in options.pairs]
-    print(f"Revolver base decks, seed {options.seed}, ruleset {options.ruleset}; "
-          "wins with Wilson 95% intervals; endings: border emptied, train reached, "
-          "gang wiped out, ...")
-    print(f"{'colty bot':<22} {'mcready bot':<22} {'games':>5} {'colty wins':<24} "
-          f"{'mcready wins':<24} {'draws':>5} {'turns':>6}  endings")
+    game = get_game(options.game)
+    first, second = game.side_names
+    colty = catalog.base_deck(game.name, first)
+    mcready = catalog.base_deck(game.name, second)
+    default = DEFAULT_PAIRS if game.name == "revolver" else DEFAULT_PAIRS_REVOLVER2
+    pairs = [tuple(pair.split(",", 1)) for pair in options.pairs or default]
+    ruleset = options.ruleset or game.default_ruleset
+    print(f"{game.title} base decks, seed {options.seed}, ruleset {ruleset}; "
+          "wins with Wilson 95% intervals; how the games ended")
+    print(f"{first + ' bot':<22} {second + ' bot':<22} {'games':>5} {first + ' wins':<24} "
+          f"{second + ' wins':<24} {'draws':>5} {'turns':>6}  endings")
     for colty_bot, mcready_bot in pairs:
         searching = colty_bot.startswith("search") or mcready_bot.startswith("search")
         games = options.search_games if searching else options.games
         print(balance_row(colty, mcready, colty_bot, mcready_bot, games, options.seed,
-                          options.workers, options.ruleset), flush=True)
+                          options.workers, ruleset, game.name), flush=True)
 
 
 if __name__ == "__main__":

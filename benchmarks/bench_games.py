@@ -1,0 +1,73 @@
+"""Both games' speed beside a yardstick run in the same process (RLCard's UNO game loop).
+
+    python benchmarks/bench_games.py            # about a minute
+    python benchmarks/bench_games.py --quick    # smaller samples
+
+For each game (Revolver, Revolver 2; base decks): random vs random and greedy vs greedy,
+games/s and decisions/s on one core (CPU seconds of this process), and each as a multiple of
+the UNO yardstick's decisions/s measured just before and after (this machine is shared and
+noisy: the ratio moves much less than the raw rate). Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+from deckbuilder.bots import make_bot
+from deckbuilder.catalog import build_catalog
+from deckbuilder.games import get_game, new_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from yardstick import uno_yardstick
+
+
+def rates(game: str, bot: str, games: int, catalog: object) -> tuple[float, float]:
+    """(games/s, decisions/s) over CPU time for `games` seeded games of `bot` against
+    itself; every decision counted (a decision = one `apply`)."""
+    heuristics = get_game(game).heuristics
+    decks = [catalog.base_deck(game, side) for side in get_game(game).side_names]  # type: ignore[attr-defined]
+    new_game(decks, 0, catalog=catalog)  # compile outside the clock
+    bots = None if bot == "random" else [make_bot(bot, heuristics), make_bot(bot, heuristics)]
+    decisions = 0
+    started = time.process_time()
+    for seed in range(games):
+        state = new_game(decks, seed, catalog=catalog)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if bots is None:
+                actions = state.legal_actions()
+                action = actions[rng.randrange(len(actions))]
+            else:
+                action = bots[state.current_player()].choose(state, rng)
+            state.apply(action)
+            decisions += 1
+    spent = time.process_time() - started
+    return games / spent, decisions / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    options = parser.parse_args()
+    scale = 0.25 if options.quick else 1.0
+    catalog = build_catalog()
+    before = uno_yardstick(2.0 * scale + 0.5)
+    rows = []
+    for game in ("revolver", "revolver2"):
+        for bot, games in (("random", 800), ("greedy", 120)):
+            rows.append((game, bot, *rates(game, bot, max(10, int(games * scale)), catalog)))
+    after = uno_yardstick(2.0 * scale + 0.5)
+    uno = (before.decisions_per_second + after.decisions_per_second) / 2
+    print(f"yardstick: RLCard UNO random play {before.decisions_per_second:,.0f} and "
+          f"{after.decisions_per_second:,.0f} decisions/s (before and after)")
+    for game, bot, games_rate, decision_rate in rows:
+        print(f"{game:<10} {bot:<7} {games_rate:8.1f} games/s {decision_rate:10,.0f} "
+              f"decisions/s  = {decision_rate / uno:6.3f} x UNO")
+
+
+if __name__ == "__main__":
+    main()
