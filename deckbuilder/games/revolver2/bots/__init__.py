@@ -1,9 +1,16 @@
-"""Revolver 2's heuristics for the game-agnostic bots (the race model in `evaluate`)."""
+"""Revolver 2's heuristics for the game-agnostic bots: the race model (`evaluate`), the
+scoring greedy (`scoring`), the small decisions taken without judging (`quick`)."""
 
 from __future__ import annotations
 
 from deckbuilder.games.revolver2.bots.evaluate import evaluate
 from deckbuilder.games.revolver2.bots.quick import quick_choice
-from deckbuilder.protocol import Heuristics
+from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy
+from deckbuilder.protocol import Bot, Heuristics
 
-HEURISTICS = Heuristics(evaluate=evaluate, quick=quick_choice)
+
+def _scoring_greedy() -> Bot:
+    return ScoringGreedy(name="greedy")
+
+
+HEURISTICS = Heuristics(evaluate=evaluate, quick=quick_choice, greedy=_scoring_greedy)

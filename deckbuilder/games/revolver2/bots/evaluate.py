@@ -68,6 +68,99 @@ def _kill_chance(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-KILL_SLOPE * (margin - 0.5)))
 
 
+class Reading:
+    """The numbers the value is made of, read once from a position (for `player`)."""
+
+    __slots__ = (
+        "already",
+        "army_gone",
+        "attack",
+        "attacking",
+        "defence",
+        "goal",
+        "guardians",
+        "hands",
+        "held",
+        "here",
+        "leader",
+        "loss",
+        "open",
+        "pile",
+        "player",
+    )
+
+    def __init__(self, state: Any, player: int) -> None:
+        spec = state.spec
+        facts = spec.facts
+        base = spec.bandit_base
+        grit = state.grit
+        guardians = 0.0
+        weakest_grit = 0
+        weakest_rating = 99
+        for index, alive in enumerate(state.alive):
+            if alive:
+                tokens = grit[base + index]
+                guardians += 1.0 + GRIT * tokens
+                rating = spec.bandits[index].survival
+                if rating < weakest_rating:
+                    weakest_rating, weakest_grit = rating, tokens
+        self.player = player
+        self.guardians = guardians
+        self.loss = GRIT if weakest_grit else 1.0
+        self.pile = len(state.pile) if state.marker_bf < 3 else 0
+        self.army_gone = float(spec.countdown_tokens - state.countdown)
+        track = _track(spec)
+        self.goal = track.goal
+        self.here = track.offsets[state.marker_bf] + state.marker_space
+        bf = state.marker_bf
+        self.attack = firepower(state, bf, ATTACKER)
+        self.defence = firepower(state, bf, DEFENDER) + spec.bfs[bf].defence
+        self.attacking = state.active == ATTACKER
+        self.open = state.phase <= 1 and not state.attack_cancelled
+        self.already = state.killed_this_turn
+        self.hands = (len(state.hands[DEFENDER]), len(state.hands[ATTACKER]))
+        symbols = track.kegs if player == DEFENDER else track.ammunition
+        held = 0
+        for uid in state.hands[player]:
+            held += symbols[uid]
+        self.held = held
+        self.leader = 0.0
+        if not facts.any_guardian_survives and spec.leader >= 0:
+            self.leader = ESTEBAN if state.alive[spec.leader] else -ESTEBAN * 2
+
+
+def value_of(r: Reading, attack: int, defence: int, guardian_hand: int, mapache_hand: int,
+             held: int) -> float:
+    """The value for `r.player` with these numbers changed (a card about to be played)."""
+    guardians = r.guardians
+    army_gone = r.army_gone
+    here = r.here
+    # The coming attack: this turn's if Mapache is playing, else next turn's.
+    if r.attacking:
+        chance = 1.0 if r.open and attack > defence else 0.0
+        already = r.already
+        here += 1  # the guardians advance the marker next
+    else:
+        potential = attack + CARD_FIREPOWER * min(mapache_hand + 2, 4)
+        chance = _kill_chance(potential - defence)
+        already = False
+    guardians -= chance * r.loss
+    if not already:
+        army_gone += 1.0 - chance
+    goal = r.goal
+    progress = min(1.0, here / goal) if goal else 1.0
+    edge = max(-8, min(8, defence - attack))
+    value = (GUARDIAN * guardians + PILE * r.pile + ARMY * army_gone + MARKER * progress
+             + ATTACK_EDGE * edge - STANDING * attack + r.leader
+             + HAND * (guardian_hand - mapache_hand))
+    held = min(4, held)
+    value += SYMBOL * held if r.player == DEFENDER else -SYMBOL * held
+    # centre: a fresh game is about even (seven guardians, nothing gone, the marker at 0)
+    value -= GUARDIAN * 7.5 + PILE * 4 + MARKER * 0.5
+    guardians_view = math.tanh(SCALE * value)
+    return guardians_view if r.player == DEFENDER else -guardians_view
+
+
 def evaluate(state: Any, player: int) -> float:
     """In [-1, 1] from `player`'s point of view; a decided game is +-1.
 
@@ -79,56 +172,5 @@ def evaluate(state: Any, player: int) -> float:
         if state.winner is None:
             return 0.0
         return 1.0 if state.winner == player else -1.0
-    spec = state.spec
-    facts = spec.facts
-    base = spec.bandit_base
-    grit = state.grit
-    guardians = 0.0
-    weakest_grit = 99
-    weakest_rating = 99
-    for index, alive in enumerate(state.alive):
-        if alive:
-            tokens = grit[base + index]
-            guardians += 1.0 + GRIT * tokens
-            rating = spec.bandits[index].survival
-            if rating < weakest_rating:
-                weakest_rating, weakest_grit = rating, tokens
-    pile = len(state.pile) if state.marker_bf < 3 else 0
-    army_gone = float(spec.countdown_tokens - state.countdown)
-    track = _track(spec)
-    goal = track.goal
-    here = track.offsets[state.marker_bf] + state.marker_space
-    bf = state.marker_bf
-    attack = firepower(state, bf, ATTACKER)
-    defence = firepower(state, bf, DEFENDER) + spec.bfs[bf].defence
-    hands = state.hands
-    # The coming attack: this turn's if Mapache is playing, else next turn's.
-    if state.active == ATTACKER:
-        chance = (0.0 if state.phase > 1 or state.attack_cancelled
-                  else (1.0 if attack > defence else 0.0))
-        already = state.killed_this_turn
-        here += 1  # the guardians advance the marker next
-    else:
-        potential = attack + CARD_FIREPOWER * min(len(hands[ATTACKER]) + 2, 4)
-        chance = _kill_chance(potential - defence)
-        already = False
-    loss = GRIT if weakest_grit and weakest_grit < 99 else 1.0
-    guardians -= chance * loss
-    if not already:
-        army_gone += 1.0 - chance
-    progress = min(1.0, here / goal) if goal else 1.0
-    edge = max(-8, min(8, defence - attack))
-    value = (GUARDIAN * guardians + PILE * pile + ARMY * army_gone + MARKER * progress
-             + ATTACK_EDGE * edge - STANDING * attack)
-    if not facts.any_guardian_survives and spec.leader >= 0:
-        value += ESTEBAN if state.alive[spec.leader] else -ESTEBAN * 2
-    value += HAND * (len(hands[DEFENDER]) - len(hands[ATTACKER]))
-    symbols = track.kegs if player == DEFENDER else track.ammunition
-    held = 0
-    for uid in hands[player]:
-        held += symbols[uid]
-    value += SYMBOL * min(4, held) if player == DEFENDER else -SYMBOL * min(4, held)
-    # centre: a fresh game is about even (seven guardians, nothing gone, the marker at 0)
-    value -= GUARDIAN * 7.5 + PILE * 4 + MARKER * 0.5
-    guardians_view = math.tanh(SCALE * value)
-    return guardians_view if player == DEFENDER else -guardians_view
+    r = Reading(state, player)
+    return value_of(r, r.attack, r.defence, r.hands[0], r.hands[1], r.held)

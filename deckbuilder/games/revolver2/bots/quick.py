@@ -1,5 +1,6 @@
 """Revolver 2's small decisions taken without judging each option (inside a bot's look-ahead):
-which card pays a cost or powder kegs, and which of equally rated guardians is lost."""
+which card pays a cost or powder kegs, which of equally rated guardians is lost, and which
+poker card to show (a judge cannot weigh a simultaneous choice: a rule does)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,30 @@ from deckbuilder.engine.actions import (
     K_DISCARD,
     K_KEGS,
     K_PAY,
+    K_POKER,
     K_SACRIFICE,
     PASS,
 )
+
+#: A cheat card's strength in a round (it wins unless the other card calls cheats).
+CHEAT_STRENGTH = 12
+
+
+def poker_choice(state: Any, actions: list[int]) -> int:
+    """A poker card: the strongest when a round decides the tournament (either side one win
+    away), else the one whose set-up effect is worth most (effects apply won or lost)."""
+    tournament = state.game_data
+    poker = state.spec.facts.poker
+    base = state.spec.layout.piece_base
+    deciding = max(tournament.wins) >= 1
+
+    def strength(action: int) -> tuple[float, int]:
+        card = poker[action - base]
+        rank = CHEAT_STRENGTH if card.cheat else card.value
+        effect = 2.0 * card.extra_cards + 1.5 * sum(count for _, _, count in card.tokens)
+        return ((rank if deciding else effect + rank / 20), -action)
+
+    return max(actions, key=strength)
 
 
 def card_worth(card: Any) -> float:
@@ -32,6 +54,8 @@ def quick_choice(state: Any, actions: list[int]) -> int | None:
         action_def = spec.action_def
         defs = spec.defs
         return min(actions, key=lambda a: (card_worth(defs[action_def[a]]), a))
+    if kind == K_POKER:
+        return poker_choice(state, actions)
     if kind in (K_CASUALTY, K_SACRIFICE):
         grit = state.grit
         base = spec.bandit_base
