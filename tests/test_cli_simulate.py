@@ -123,8 +123,13 @@ def test_an_unknown_card_is_refused_with_its_line(tmp_path: Path) -> None:
         (("colty", "--opponent-bot", "search:rollouts=x"), "not a number"),
         (("no-such-deck.yaml",), "no-such-deck.yaml"),
         (("colty", "--ruleset", "nonsense"), "unknown ruleset"),
-        (("mapache",), "engine plays the Revolver base game only"),
-        ((BASE_DECKS / "esteban-base.yaml",), "esteban-base.yaml:3:1: a revolver2 deck"),
+        (("colty", "--vs", "mapache"), "--vs got a revolver2 deck (mapache), but the game is "
+                                       "revolver: both decks must be of one game"),
+        ((BASE_DECKS / "esteban-base.yaml", "--baseline", "colty"),
+         "--baseline got a revolver deck (colty), but the game is revolver2"),
+        (("colty", "--switch", "skinny-token"), "--switch 'skinny-token' is not ID=VALUE"),
+        (("colty", "--switch", "skinny-token=lucky"), "'lucky' is not a reading of skinny-token"),
+        (("colty", "--switch", "poker-tie=replay"), "revolver has no rule switch 'poker-tie'"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: tuple[str, ...], words: str) -> None:

@@ -138,6 +138,34 @@ def test_play_refuses_bad_arguments_in_one_line(args: tuple[str, ...], message: 
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_refused_set_up_prints_no_account() -> None:
+    result = play("--ruleset", "house-rules")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "unknown ruleset 'house-rules'" in result.stderr
+
+
+def test_a_rule_switch_is_kept_in_the_record_and_replayed(tmp_path: Path) -> None:
+    path = tmp_path / "faq.jsonl"
+    result = play("--bots", "random", "--seed", "6", "--switch", "skinny-token=true-grit",
+                  "--record", path)
+    assert result.exit_code == 0, result.output
+    assert "ruleset rulebook-en with skinny-token=true-grit" in result.stdout.splitlines()[0]
+    assert lines_of(path)[0]["switches"] == {"skinny-token": "true-grit"}
+    replayed = replay(path)
+    assert replayed.exit_code == 0, replayed.output
+    assert "ruleset rulebook-en with skinny-token=true-grit" in replayed.stdout.splitlines()[0]
+
+
+def test_a_rule_switch_changes_the_table() -> None:
+    """Skinny's token at set-up: power by the English set-up, true grit by its FAQ."""
+    tokens = {}
+    for switch in ("power", "true-grit"):
+        result = play("--bots", "random", "--max-turns", "1", "--switch", f"skinny-token={switch}")
+        alive = next(line for line in result.stdout.splitlines() if "bandits alive" in line)
+        tokens[switch] = alive.split("skinny-landell")[1].split(")")[0]
+    assert tokens == {"power": " (power 1", "true-grit": " (true grit 1"}
+
+
 def test_bots_split_on_commas_but_keep_their_options() -> None:
     assert split_bots("greedy") == ("greedy", "greedy")
     assert split_bots("greedy,search") == ("greedy", "search")

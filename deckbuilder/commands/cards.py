@@ -42,7 +42,8 @@ def card_row(catalog: Any, entry: Any) -> dict[str, Any]:
 
 def cards(
     game: Annotated[str | None, typer.Option(help="revolver or revolver2")] = None,
-    faction: Annotated[str | None, typer.Option(help="colty, mcready, frontier, ...")] = None,
+    faction: Annotated[str | None, typer.Option(
+        help="colty, mcready, frontier, esteban, mapache, ...")] = None,
     set_id: Annotated[
         str | None, typer.Option("--set", help="a set id, e.g. tarnished-star")
     ] = None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import typer
@@ -65,3 +65,51 @@ def load_catalog_for_cli() -> Any:
     from deckbuilder.catalog import build_catalog
 
     return build_catalog()
+
+
+def an(word: str) -> str:
+    """`word` with its indefinite article: "a colty deck", "an esteban deck"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def parse_switches(texts: Sequence[str], catalog: Any, game: str) -> dict[str, str]:
+    """`--switch ID=VALUE` options as switch id -> variant, checked against the rule switches
+    the game's engine reads (its base set's), so that a typo is one line naming the choices.
+
+    The engine checks the choice again (and refuses a variant it cannot play).
+    """
+    from deckbuilder.rulesets import UnknownRulesetError
+
+    base = catalog.base_set_id(game)
+    declared = {switch.id: switch for switch in catalog.sets[base].card_set.rule_switches} \
+        if base is not None else {}
+    example = next(iter(declared.values()), None)
+    sample = f"{example.id}={example.variants[-1].value}" if example is not None else "ID=VALUE"
+    chosen: dict[str, str] = {}
+    for text in texts:
+        key, equals, value = (part.strip() for part in text.partition("="))
+        if not equals or not key or not value:
+            raise UnknownRulesetError(f"--switch '{text}' is not ID=VALUE",
+                                      fix=f"e.g. --switch {sample}")
+        switch = declared.get(key)
+        if switch is None:
+            raise UnknownRulesetError(
+                f"--switch {text}: {game} has no rule switch '{key}'",
+                fix=f"choose one of: {', '.join(sorted(declared)) or 'none'} "
+                    f"(see `deckbuilder rules --game {game}`)")
+        values = [variant.value for variant in switch.variants]
+        if value not in values:
+            raise UnknownRulesetError(f"--switch {text}: '{value}' is not a reading of {key}",
+                                      fix=f"choose one of: {', '.join(values)}")
+        if chosen.get(key, value) != value:
+            raise UnknownRulesetError(f"--switch {key} is given twice ({chosen[key]}, {value})",
+                                      fix=f"give --switch {key}=... once")
+        chosen[key] = value
+    return chosen
+
+
+def describe_rules(ruleset: str, switches: Mapping[str, str]) -> str:
+    """`rulebook-es` or `rulebook-es with poker-tie=guardians` (for headings and reports)."""
+    if not switches:
+        return ruleset
+    return f"{ruleset} with " + ", ".join(f"{key}={value}" for key, value in switches.items())

@@ -1,8 +1,9 @@
-"""`deckbuilder rules`: the rule variants and what each ruleset changes."""
+"""`deckbuilder rules`: each game's rule switches (with the documents behind every reading),
+its rulesets and what each one changes."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -10,44 +11,96 @@ from deckbuilder.commands.common import console, guarded, load_catalog_for_cli, 
 
 
 def rules(
-    game: Annotated[str, typer.Option(help="revolver or revolver2")] = "revolver",
+    game: Annotated[str | None, typer.Option(
+        help="revolver or revolver2 (default: both)", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
-    """List the rulesets (where the rule documents disagree) and what each one changes."""
+    """List the rule switches (where the rule documents disagree) and the rulesets.
+
+    `--ruleset ID` chooses a ruleset for `play`, `simulate` and `scenario`; `--switch ID=VALUE`
+    sets a single switch over it.
+    """
     guarded(_rules)(game, as_json)
 
 
-def _rules(game: str, as_json: bool) -> None:
-    from deckbuilder.rulesets import DEFAULT_RULESETS, list_rulesets
+def _game_rules(catalog: Any, name: str) -> dict[str, Any]:
+    """One game's switches and rulesets as plain data: the `--json` output and the text."""
+    from deckbuilder.games import get_game
+    from deckbuilder.rulesets import list_rulesets
 
-    catalog = load_catalog_for_cli()
-    rulesets = list_rulesets(catalog, game)
-    if as_json:
-        print_json([
+    game = get_game(name)
+    base = catalog.base_set_id(name)
+    engine_reads = {switch.id for switch in catalog.sets[base].card_set.rule_switches} \
+        if base is not None else set()
+    declared_by = {switch.id: loaded.card_set.id for loaded in catalog.sets.values()
+                   if loaded.card_set.game == name for switch in loaded.card_set.rule_switches}
+    rulesets = list_rulesets(catalog, name)
+    switches = rulesets[0].switches if rulesets else {}
+    known = game.hooks.known_variants
+    return {
+        "game": name,
+        "title": game.title,
+        "default_ruleset": game.default_ruleset,
+        "switches": [
+            {"id": switch.id, "description": switch.description, "default": switch.default,
+             "set": declared_by.get(switch.id),
+             # the engine reads its base set's switches only (`--switch` sets those)
+             "switchable": switch.id in engine_reads,
+             "variants": [
+                 {"value": variant.value, "description": variant.description,
+                  "source": variant.source, "default": variant.value == switch.default,
+                  "playable": switch.id in engine_reads and (
+                      switch.id not in known or variant.value in known[switch.id])}
+                 for variant in switch.variants]}
+            for switch in switches.values()
+        ],
+        "rulesets": [
             {"id": r.id, "name": r.name, "description": r.description,
-             "default": r.id == DEFAULT_RULESETS.get(game), "choices": r.choices,
+             "default": r.id == game.default_ruleset, "choices": r.choices,
              "changes": r.changes()}
             for r in rulesets
-        ])
+        ],
+    }
+
+
+def _rules(game: str | None, as_json: bool) -> None:
+    from deckbuilder.games import games, get_game
+
+    catalog = load_catalog_for_cli()
+    names = [get_game(game).name] if game is not None else list(games())
+    data = [_game_rules(catalog, name) for name in names]
+    if as_json:
+        print_json(data)
         return
-    if not rulesets:
-        console.print(f"no rulesets for {game}")
+    for index, entry in enumerate(data):
+        if index:
+            console.print()
+        _print_game(entry)
+
+
+def _print_game(entry: dict[str, Any]) -> None:
+    name = entry["game"]
+    console.print(f"[bold]{entry['title']}[/bold] ({name})")
+    if not entry["rulesets"]:
+        console.print(f"  no rulesets for {name}")
         return
-    switches = rulesets[0].switches
-    console.print(f"[bold]Rule switches ({game})[/bold]")
-    for switch in switches.values():
-        console.print(f"  {switch.id}: {switch.description}", markup=False)
-        for variant in switch.variants:
-            marker = "*" if variant.value == switch.default else "-"
-            console.print(
-                f"    {marker} {variant.value}: {variant.description} [{variant.source}]",
-                markup=False,
-            )
-    console.print("\n[bold]Rulesets[/bold] (choose with --ruleset; * marks the default)")
-    for ruleset in rulesets:
-        marker = "*" if ruleset.id == DEFAULT_RULESETS.get(game) else " "
-        changed = ", ".join(f"{k}={v}" for k, v in ruleset.changes().items()) or "all defaults"
-        console.print(f" {marker} {ruleset.id}: {ruleset.description} ({changed})", markup=False)
+    console.print("  Rule switches (set one with --switch ID=VALUE; * marks the default):")
+    for switch in entry["switches"]:
+        note = "" if switch["switchable"] else \
+            f" [declared by {switch['set']}; the engine does not read it]"
+        console.print(f"    {switch['id']}: {switch['description']}{note}", markup=False)
+        for variant in switch["variants"]:
+            marker = "*" if variant["default"] else "-"
+            unplayable = "" if variant["playable"] or not switch["switchable"] else \
+                " (the engine cannot play this reading)"
+            console.print(f"      {marker} {variant['value']}: {variant['description']} "
+                          f"[{variant['source']}]{unplayable}", markup=False)
+    console.print("  Rulesets (choose with --ruleset; * marks the default):")
+    for ruleset in entry["rulesets"]:
+        marker = "*" if ruleset["default"] else " "
+        changed = ", ".join(f"{k}={v}" for k, v in ruleset["changes"].items()) or "all defaults"
+        console.print(f"   {marker} {ruleset['id']}: {ruleset['description']} ({changed})",
+                      markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -10,10 +10,12 @@ from typing import Annotated, Any
 import typer
 
 from deckbuilder.commands.common import (
+    an,
     console,
     error_console,
     guarded,
     load_catalog_for_cli,
+    parse_switches,
     print_json,
 )
 
@@ -36,7 +38,8 @@ PARALLEL_FROM = 200
 
 def simulate(
     deck: Annotated[str, typer.Argument(
-        help="a deck file, or a faction name (colty, mcready, ...) for its base deck",
+        help="a deck file, or a faction name (colty, mcready, esteban, mapache) for its base "
+             "deck",
         show_default=False)],
     vs: Annotated[str | None, typer.Option(
         "--vs", help="the opponent's deck file or faction; default: the other base deck")] = None,
@@ -53,7 +56,12 @@ def simulate(
         "--workers", "-w", min=0,
         help="processes; 0: one per core; default: one per core from "
              f"{PARALLEL_FROM} games, else 1 (results do not change)")] = None,
-    ruleset: Annotated[str, typer.Option("--ruleset", help="rule variant id")] = "rulebook-en",
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", help="rule variant id (see `deckbuilder rules`); default: the game's own "
+                          "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
+    switch: Annotated[list[str] | None, typer.Option(
+        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable; see "
+                         "`deckbuilder rules`)")] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
     precision: Annotated[float, typer.Option(
@@ -68,7 +76,7 @@ def simulate(
     """
     guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline,
                        default_workers(games) if workers is None else workers, ruleset,
-                       max_turns, precision, as_json)
+                       switch or [], max_turns, precision, as_json)
 
 
 def default_workers(games: int) -> int:
@@ -76,18 +84,16 @@ def default_workers(games: int) -> int:
     return 0 if games >= PARALLEL_FROM else 1
 
 
-#: Games the engine plays (Revolver 2 has card data and deck validation, no engine yet).
-PLAYABLE_GAMES = ("revolver",)
-
-
 def load_sim_deck(text: str, catalog: Any) -> SimDeck:
     """Read a deck for play: a deck file, or a faction name meaning its base deck.
 
-    Unknown cards are refused (they cannot be played); an illegal deck only gets a warning,
-    so that a deck can be play-tested before it is legal.
+    A deck the engine cannot play (an unknown card, a card of another game, a record that is
+    no deck card) is refused with the validator's first such violation; any other illegal
+    deck only gets a warning, so that a deck can be play-tested before it is legal.
     """
     from deckbuilder.decks import FACTION_GAMES, load_deck
     from deckbuilder.errors import DeckError, Location
+    from deckbuilder.games import games
     from deckbuilder.legality import validate_deck
     from deckbuilder.yamlio import position
 
@@ -95,66 +101,122 @@ def load_sim_deck(text: str, catalog: Any) -> SimDeck:
     faction = text.strip().lower()
     if not path.exists() and faction in FACTION_GAMES:
         game = FACTION_GAMES[faction]
-        if game not in PLAYABLE_GAMES:
-            raise DeckError(f"{faction} is a {game} faction, and the engine plays the Revolver "
-                            "base game only", fix="play and simulate colty or mcready decks")
         cards = catalog.base_deck(game, faction)
         if not cards:
             raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
                             fix="install the base set (see `deckbuilder sets`)")
         return SimDeck(f"{faction} base deck", game, faction, cards)
     loaded = load_deck(path, catalog)
-    if loaded.game not in PLAYABLE_GAMES:
+    if loaded.game not in games():
         found = position(loaded.document, ["game"]) if loaded.document is not None else None
-        raise DeckError(
-            f"a {loaded.game} deck cannot be played yet: the engine plays the Revolver base "
-            "game only", Location(path, *(found or (None, None))),
-            "validate it with `deckbuilder validate`; play and simulate Revolver decks")
-    for entry in loaded.unknown():
-        hint = catalog.suggest(entry.key)
-        raise DeckError(
-            f"unknown card '{entry.key}'", Location(path, entry.line),
-            f"did you mean {', '.join(hint)}?" if hint else "see `deckbuilder cards`",
-        )
-    warnings = []
+        raise DeckError(f"the engine does not play {loaded.game}",
+                        Location(path, *(found or (None, None))),
+                        f"play and simulate decks of {', '.join(games())}")
     report = validate_deck(loaded, catalog)
+    refused = [violation for violation in report.violations
+               if _is_unplayable(violation, loaded.game, catalog)]
+    if refused:
+        first = refused[0]
+        more = (f" ({len(report.violations)} problems in all: `deckbuilder validate {path}`)"
+                if len(report.violations) > 1 else "")
+        raise DeckError(f"{first.code}: {first.message}{more}", _entry_location(loaded, first),
+                        first.fix or f"see `deckbuilder validate {path}`")
+    warnings = []
     if not report.is_legal:
         first = report.violations[0]
+        where = f" (line {first.line})" if first.line is not None else ""
         warnings.append(
             f"{path} is not a legal deck ({len(report.violations)} problem(s), first: "
-            f"{first.message}); simulating it anyway (see `deckbuilder validate {path}`)"
+            f"{first.code}{where}: {first.message}); simulating it anyway (see "
+            f"`deckbuilder validate {path}`)"
         )
     return SimDeck(loaded.name, loaded.game, loaded.faction, loaded.counts(), warnings)
 
 
+def _entry_location(loaded: Any, violation: Any) -> Any:
+    """file:line:col of the deck entry a violation names (file:line when it names none)."""
+    from deckbuilder.errors import Location
+    from deckbuilder.yamlio import position
+
+    for entry in loaded.entries:
+        if entry.line is not None and entry.line == violation.line \
+                and loaded.document is not None:
+            found = position(loaded.document, ["cards", entry.key])
+            if found is not None and found[0] == entry.line:
+                return Location(loaded.path, *found)
+    return Location(loaded.path, violation.line)
+
+
+def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
+    """Whether the violation names a card the engine refuses in a game of `game`."""
+    from deckbuilder.legality import Code
+
+    if violation.code == Code.UNKNOWN_CARD:
+        return True
+    for card in violation.cards:
+        entry = catalog.entries.get(card)
+        if entry is None or entry.kind != "card" or entry.game != game:
+            return True
+    return False
+
+
+def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> Any:
+    """The one-line refusal of a deck given for the wrong side (or for another game)."""
+    from deckbuilder.errors import DeckError
+
+    if deck.game != game:
+        return DeckError(f"{option} got {an(deck.game)} deck ({deck.faction}), but the game "
+                         f"is {game}: both decks must be of one game",
+                         fix=f"give {an(wanted)} deck for {option}")
+    return DeckError(f"{option} must be {an(wanted)} deck, not {deck.faction}",
+                     fix=f"give {an(wanted)} deck file, or leave {option} out")
+
+
+@dataclass(frozen=True)
+class SwitchedGame:
+    """The real engine with single rule switches chosen: a picklable stand-in for `new_game`
+    that `GameJob` carries to the workers, until `simulate` takes switches itself."""
+
+    switches: tuple[tuple[str, str], ...]
+
+    def __call__(self, decks: Any, seed: int, ruleset: str | None = None,
+                 game: str | None = None, max_turns: int = 200) -> Any:
+        from deckbuilder.games import new_game
+        from deckbuilder.sim.runner import _engine_catalog  # the catalog `prime_catalog` shared
+
+        return new_game(decks, seed, ruleset=ruleset, catalog=_engine_catalog(), game=game,
+                        max_turns=max_turns, switches=dict(self.switches))
+
+
 def _simulate(
     deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
-    baseline_text: str | None, workers: int, ruleset: str, max_turns: int, precision: float,
-    as_json: bool,
+    baseline_text: str | None, workers: int, ruleset: str | None, switch_texts: list[str],
+    max_turns: int, precision: float, as_json: bool,
 ) -> None:
     from deckbuilder.errors import DeckError
-    from deckbuilder.models.common import GAME_FACTIONS
+    from deckbuilder.games import get_game
     from deckbuilder.sim import Contestant, build_report, print_report, simulate
     from deckbuilder.sim.runner import prime_catalog
 
     catalog = load_catalog_for_cli()
     prime_catalog(catalog)
     deck = load_sim_deck(deck_text, catalog)
-    players = tuple(str(faction) for faction in GAME_FACTIONS.get(deck.game, ()))
+    game = get_game(deck.game)
+    players = game.side_names
     if deck.faction not in players:
         raise DeckError(f"'{deck.faction}' is not a side of {deck.game}: nothing to play",
-                        fix=f"simulate a deck of {', '.join(players) or 'a player faction'}")
+                        fix=f"simulate a deck of {' or '.join(players)}")
     side = players.index(deck.faction)
     opponent = load_sim_deck(vs or players[1 - side], catalog)
     if opponent.faction != players[1 - side]:
-        raise DeckError(f"--vs must be a {players[1 - side]} deck, not {opponent.faction}",
-                        fix=f"give a {players[1 - side]} deck file, or leave --vs out")
+        raise side_error("--vs", players[1 - side], deck.game, opponent)
     baseline = None
     if baseline_text is not None:
         baseline = load_sim_deck(baseline_text, catalog)
         if baseline.faction != deck.faction:
-            raise DeckError(f"--baseline must be a {deck.faction} deck, not {baseline.faction}",
-                            fix="compare two decks of the same faction")
+            raise side_error("--baseline", deck.faction, deck.game, baseline)
+    ruleset = ruleset or game.default_ruleset
+    switches = parse_switches(switch_texts, catalog, deck.game)
     warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
     for warning in warnings:
         error_console.print(f"warning: {warning}", markup=False)
@@ -163,6 +225,7 @@ def _simulate(
         "side": side, "games": games, "seed": seed, "ruleset": ruleset, "game": deck.game,
         "max_turns": max_turns, "workers": workers,
         "baseline": None if baseline is None else Contestant(baseline.name, baseline.cards, bot),
+        "new_game": SwitchedGame(tuple(switches.items())) if switches else None,
     }
     total = games * (2 if baseline is not None else 1)
     show_progress = not as_json and sys.stdout.isatty()
@@ -174,6 +237,9 @@ def _simulate(
     )
     names = {entry.id: entry.name for entry in catalog.cards()}
     report = build_report(run, players, names, precision)
+    report["title"] = game.title
+    report["switches"] = switches
+    report["terminations"] = [str(termination) for termination in game.terminations]
     report["warnings"] = warnings
     if as_json:
         print_json(report)

@@ -64,7 +64,7 @@ def _cards(results: Sequence[GameResult], seat: int, faction: str, deck: Mapping
     count = len(results) or 1
     all_wins = sum(1 for result in results if result.winner == seat)
     cards = sorted(set(deck) | {c for r in results for c in (*r.drawn[seat], *r.played[seat])})
-    rows = []
+    rows: list[dict[str, Any]] = []
     for card in cards:
         drawn = sum(result.drawn[seat].get(card, 0) for result in results)
         played = sum(result.played[seat].get(card, 0) for result in results)
@@ -176,10 +176,12 @@ def _ci(interval: Mapping[str, float]) -> str:
 def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 40) -> None:
     """The report for people: a few tables and the caveats that go with them."""
     deck, opponent = report["deck"], report["opponent"]
+    switches = "".join(f", {key}={value}" for key, value in report.get("switches", {}).items())
     console.print(
         f"{report['games']} games of {deck['name']} ({deck['faction']}, bot {deck['bot']}) "
         f"against {opponent['name']} ({opponent['faction']}, bot {opponent['bot']}); "
-        f"game {report['game']}, ruleset {report['ruleset']}, seed {report['seed']}.",
+        f"game {report.get('title', report['game'])}, ruleset {report['ruleset']}{switches}, "
+        f"seed {report['seed']}.",
         markup=False,
     )
     sides = Table("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]",
