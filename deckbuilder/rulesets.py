@@ -76,6 +76,11 @@ def read_rules(card_set: CardSet, ruleset: str | None = None,
             raise UnknownRulesetError(
                 f"unknown rule switch '{switch_id}' for {card_set.name}",
                 fix=f"choose one of: {', '.join(sorted(switches))}")
+        readings = [variant.value for variant in switches[switch_id].variants]
+        if value not in readings:
+            raise UnknownRulesetError(
+                f"'{value}' is not a reading of rule switch '{switch_id}'",
+                fix=f"choose one of: {', '.join(readings)}")
         choices[switch_id] = value
     known = known_variants or {}
     for switch_id, value in choices.items():

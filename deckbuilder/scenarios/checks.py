@@ -10,9 +10,15 @@ from collections.abc import Callable
 from typing import Any
 
 from deckbuilder.engine.actions import kind_name
-from deckbuilder.engine.position import active_face_spaces, attack_totals, player_name
+from deckbuilder.engine.position import (
+    active_face_spaces,
+    attack_totals,
+    player_name,
+    player_names,
+)
 from deckbuilder.games import get_game
-from deckbuilder.scenarios.model import PLAYERS, Check, Expectations, Tokens
+from deckbuilder.games.revolver2.staging import is_bridge_blown, pile_ids
+from deckbuilder.scenarios.parts import Check, Tokens
 
 _KINDS = {"power": "power", "true_grit": "grit"}
 
@@ -26,22 +32,25 @@ def _multiset(cards: list[str]) -> list[str]:
 
 
 # -- ids: resolved before anything runs, so a typo is exit 2 and never a half-run ---------------
-def validate_ids(expect: Expectations, ids: Any, loc: tuple) -> None:
+def validate_ids(expect: Any, ids: Any, loc: tuple) -> None:
     """Resolve every id an expectation names (raises ScenarioError at a bad one)."""
+    names = get_game(ids.game).side_names
     if expect.marker is not None:
         ids.resolve(expect.marker.battlefield, "battlefield", (*loc, "marker", "battlefield"))
-    for key in ("alive", "dead"):
-        for index, text in enumerate(getattr(expect, key) or []):
+    for key in ("alive", "dead", "pile"):
+        for index, text in enumerate(getattr(expect, key, None) or []):
             ids.resolve(text, "character", (*loc, key, index))
     for key in expect.tokens or {}:
         _token_target(ids, key, (*loc, "tokens", key))
+    for bf in getattr(expect, "battlefield_tokens", None) or {}:
+        ids.resolve(bf, "battlefield", (*loc, "battlefield_tokens", bf))
     for bf, sides in (expect.at or {}).items():
         ids.resolve(bf, "battlefield", (*loc, "at", bf))
-        for name in PLAYERS:
+        for name in names:
             ids.cards(getattr(sides, name) or [], (*loc, "at", bf, name))
     for key in ("hand", "discard", "removed"):
         per_player = getattr(expect, key)
-        for name in PLAYERS:
+        for name in names:
             if per_player is not None:
                 ids.cards(getattr(per_player, name) or [], (*loc, key, name))
     known = [t.value for t in get_game(ids.game).terminations]
@@ -61,10 +70,10 @@ def _token_target(ids: Any, key: str, loc: tuple) -> tuple[str, str, str | None]
 
 
 # -- checks -----------------------------------------------------------------------------------
-def check_all(state: Any, expect: Expectations, ids: Any, loc: tuple, label: str) -> list[Check]:
-    """Every expectation that is set, in the order of the Expectations fields."""
+def check_all(state: Any, expect: Any, ids: Any, loc: tuple, label: str) -> list[Check]:
+    """Every expectation that is set, in the order of the game's Expectations fields."""
     checks: list[Check] = []
-    for key in Expectations.model_fields:
+    for key in type(expect).model_fields:
         value = getattr(expect, key)
         if value is None:
             continue
@@ -101,7 +110,8 @@ def _marker(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
     return _same(expected, f"{bf.id} space {bf.labels[state.marker_space]}")
 
 
-def _border(state: Any, value: int, ids: Any, loc: tuple) -> Result:
+def _countdown(state: Any, value: int, ids: Any, loc: tuple) -> Result:
+    """The tokens left on the countdown card: the Mexican Border, the Mexican Army."""
     return _same(value, state.countdown)
 
 
@@ -113,22 +123,48 @@ def _derail_used(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
     return _same(value, "derail" in state.pieces_used)
 
 
-def _bandit_states(state: Any) -> dict[str, bool]:
-    return {c.id: state.alive[c.idx] for c in state.spec.bandits}
+def _bridge_blown(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
+    return _same(value, is_bridge_blown(state))
 
 
-def _alive(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
-    alive = _bandit_states(state)
+def _character_states(state: Any) -> dict[str, str]:
+    """Each character: alive (in play), in the pile (Revolver 2's face-down guardians, not
+    yet recruited) or dead."""
+    pile = set(state.pile)
+    return {c.id: "alive" if state.alive[c.idx] else "in the pile" if c.idx in pile else "dead"
+            for c in state.spec.bandits}
+
+
+def _in_state(wanted_state: str) -> Callable[[Any, Any, Any, tuple], Result]:
+    def check(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
+        states = _character_states(state)
+        wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
+        others = [f"{who} {states[who]}" for who in wanted if states[who] != wanted_state]
+        return [("", not others, wanted, ", ".join(others))]
+
+    return check
+
+
+def _pile(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
     wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
-    dead = [bandit for bandit in wanted if not alive[bandit]]
-    return [("", not dead, wanted, f"dead: {', '.join(dead)}")]
+    return _same(wanted, pile_ids(state))
 
 
-def _dead(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
-    alive = _bandit_states(state)
-    wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
-    living = [bandit for bandit in wanted if alive[bandit]]
-    return [("", not living, wanted, f"alive: {', '.join(living)}")]
+def _pile_size(state: Any, value: int, ids: Any, loc: tuple) -> Result:
+    return _same(value, len(state.pile))
+
+
+def _battlefield_tokens(state: Any, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
+    results: Result = []
+    for bf_text, tokens in value.items():
+        bf = ids.battlefield(bf_text, (*loc, bf_text))
+        for player, name in enumerate(player_names(state)):
+            wanted = getattr(tokens, name)
+            if wanted is not None:
+                actual = state.bf_power[2 * bf + player]
+                results.append((f" {state.spec.bfs[bf].id} {name}", wanted == actual, wanted,
+                                actual))
+    return results
 
 
 def _alive_count(state: Any, value: int, ids: Any, loc: tuple) -> Result:
@@ -155,7 +191,7 @@ def _tokens(state: Any, value: dict[str, Tokens], ids: Any, loc: tuple) -> Resul
 
 def _copies_in_play(state: Any, card: str, bf: str | None) -> list[int]:
     spec = state.spec
-    found = []
+    found: list[int] = []
     for index, row in enumerate(state.rows):
         where = index >> 1
         if bf is not None and (where >= spec.n_bf or spec.bfs[where].id != bf):
@@ -170,7 +206,7 @@ def _at(state: Any, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
     results: Result = []
     for bf_text, sides in value.items():
         bf = index[ids.resolve(bf_text, "battlefield", (*loc, bf_text))]
-        for player, name in enumerate(PLAYERS):
+        for player, name in enumerate(player_names(state)):
             wanted = getattr(sides, name)
             if wanted is None:
                 continue
@@ -184,7 +220,7 @@ def _zone(attribute: str) -> Callable[[Any, Any, Any, tuple], Result]:
     def check(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
         zones = getattr(state, attribute)
         results: Result = []
-        for player, name in enumerate(PLAYERS):
+        for player, name in enumerate(player_names(state)):
             wanted = getattr(value, name)
             if wanted is None:
                 continue
@@ -199,13 +235,14 @@ def _zone(attribute: str) -> Callable[[Any, Any, Any, tuple], Result]:
 def _hand_size(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
     return [(f" {name}", getattr(value, name) == len(state.hands[player]),
              getattr(value, name), len(state.hands[player]))
-            for player, name in enumerate(PLAYERS) if getattr(value, name) is not None]
+            for player, name in enumerate(player_names(state))
+            if getattr(value, name) is not None]
 
 
 def _firepower(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
     totals = attack_totals(state)
     return [(f" {name}", getattr(value, name) == totals[name], getattr(value, name),
-             totals[name]) for name in PLAYERS if getattr(value, name) is not None]
+             totals[name]) for name in player_names(state) if getattr(value, name) is not None]
 
 
 def _winner(state: Any, value: str, ids: Any, loc: tuple) -> Result:
@@ -264,13 +301,18 @@ CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "decision": _decision,
     "turn": _turn,
     "marker": _marker,
-    "border": _border,
+    "border": _countdown,
+    "army": _countdown,
+    "bridge_blown": _bridge_blown,
     "face_spaces": _face_spaces,
     "derail_used": _derail_used,
-    "alive": _alive,
-    "dead": _dead,
+    "alive": _in_state("alive"),
+    "dead": _in_state("dead"),
     "alive_count": _alive_count,
+    "pile": _pile,
+    "pile_size": _pile_size,
     "tokens": _tokens,
+    "battlefield_tokens": _battlefield_tokens,
     "at": _at,
     "hand": _zone("hands"),
     "hand_size": _hand_size,

@@ -4,53 +4,51 @@ A scenario file (YAML, schema `scenario.schema.json`) answers one rules question
 rulebook's examples do: "McReady has a Deputy and a Cowboy at the Bank, the gang a .38 Special;
 he attacks; the gang must take a casualty". It names
 
-- `position`: whose turn and phase, the turn marker, border tokens, each side's cards at each
-  battlefield with their tokens, which bandits are alive and their tokens, hands, the top of
-  each deck, discard piles;
+- `game`: revolver (the default) or revolver2; the sides are named as the game names them
+  (colty/mcready, esteban/mapache) everywhere in the file;
+- `position`: whose turn and phase, the turn marker, the countdown card's tokens, each side's
+  cards at each battlefield with their tokens, which characters are alive and their tokens,
+  hands, the top of each deck, discard piles (and each game's own pieces);
 - `actions`: what the players do, written as `action_to_string` prints them ("play Stick of
   dynamite", "casualty: Bullet"), matched exactly or by a unique prefix, so files survive a
   renumbering of the action table; an item may also check expectations on the way;
 - `expect`: what must hold at the end (see `Expectations`).
 
-`run_scenario` answers with every check and the final position; `deckbuilder scenario FILE`
-prints them and exits 0 (all hold), 1 (one fails) or 2 (the file cannot be read).
+This module holds Revolver's format and `Scenario`, the union of every game's (the schema);
+Revolver 2's is in `revolver2_model.py`. `run_scenario` answers with every check and the final
+position; `deckbuilder scenario FILE` prints them and exits 0 (all hold), 1 (one fails) or 2
+(the file cannot be read).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Discriminator, Field, RootModel, Tag, model_validator
 
-from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import Strict
+from deckbuilder.scenarios.parts import (
+    CardInPlay,
+    Check,
+    Count,
+    Marker,
+    PlayedStep,
+    ScenarioError,
+    ScenarioResult,
+    Side,
+    Source,
+    StepBase,
+    Tokens,
+)
+from deckbuilder.scenarios.revolver2_model import (
+    Revolver2ActionStep,
+    Revolver2Expectations,
+    Revolver2Scenario,
+)
 
 Player = Literal["colty", "mcready"]
 PLAYERS: tuple[str, str] = ("colty", "mcready")
-Count = int
-
-
-class Tokens(Strict):
-    """Tokens on a card or bandit; a kind left out is not set (or not checked)."""
-
-    power: Count | None = Field(None, ge=0, description="power (extra firepower) tokens")
-    true_grit: Count | None = Field(None, ge=0, description="true grit (extra life) tokens")
-
-
-class PlacedCard(Strict):
-    """A card in play with its tokens (printed tokens are added unless given here)."""
-
-    card: str = Field(description="card id (or name)")
-    power: Count | None = Field(None, ge=0)
-    true_grit: Count | None = Field(None, ge=0)
-    mode: str | None = Field(None, description="for cards with several ways to be played: "
-                                               "the mode's name (default: the first one that "
-                                               "stays in play)")
-
-
-CardInPlay = str | PlacedCard
 
 
 class Sides(Strict):
@@ -58,11 +56,6 @@ class Sides(Strict):
 
     colty: list[CardInPlay] = Field(default_factory=list)
     mcready: list[CardInPlay] = Field(default_factory=list)
-
-
-class Marker(Strict):
-    battlefield: str = Field(description="battlefield id")
-    space: str | int = Field(description='turn space label: "-", "1" ... or a face ("kittens")')
 
 
 class Bandits(Strict):
@@ -77,19 +70,6 @@ class Bandits(Strict):
         if self.alive is not None and self.dead:
             raise ValueError("give either `alive` or `dead`, not both")
         return self
-
-
-class Side(Strict):
-    """One player's cards out of play."""
-
-    hand: list[str] = Field(default_factory=list)
-    deck: list[str] = Field(default_factory=list, description="the top of the deck, first "
-                                                              "drawn first")
-    rest_of_deck: Literal["shuffled", "none"] = Field(
-        "shuffled", description="shuffled: the rest of the deck list lies under `deck`; none: "
-                                "the deck holds only the cards listed in `deck`")
-    discard: list[str] = Field(default_factory=list, description="bottom first")
-    removed: list[str] = Field(default_factory=list, description="out of the game")
 
 
 class Position(Strict):
@@ -167,29 +147,11 @@ class Expectations(Strict):
         None, description="each is part of some event logged since the scenario began")
 
 
-class ActionStep(Strict):
+class ActionStep(StepBase):
     """An action (`do`), optionally by a named player, and/or checks after it (`expect`)."""
 
-    do: str | None = None
     by: Player | None = None
     expect: Expectations | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _colon_text(cls, data: Any) -> Any:
-        """`- casualty: Bullet` is YAML for a one-key mapping; read it as the action text
-        "casualty: Bullet" (as `action_to_string` prints it) instead of refusing it."""
-        if isinstance(data, dict) and len(data) == 1:
-            (key, value), = data.items()
-            if key not in cls.model_fields and isinstance(value, str | int):
-                return {"do": f"{key}: {value}"}
-        return data
-
-    @model_validator(mode="after")
-    def _something(self) -> ActionStep:
-        if self.do is None and self.expect is None:
-            raise ValueError("an action item needs `do` or `expect`")
-        return self
 
 
 #: `- casualty: Bullet` (YAML reads a one-key mapping): an action text with a colon, unquoted.
@@ -203,8 +165,8 @@ class ScenarioDecks(Strict):
     mcready: dict[str, int] | None = None
 
 
-class Scenario(Strict):
-    """One rules question: a position, what is played, what must follow."""
+class RevolverScenario(Strict):
+    """One rules question of Revolver: a position, what is played, what must follow."""
 
     name: str = Field(min_length=1)
     rule: str = Field(min_length=1, description="where in the rulebook this comes from")
@@ -222,81 +184,48 @@ class Scenario(Strict):
     expect: Expectations | None = None
 
 
-class ScenarioError(DataFileError):
-    """A scenario file that cannot be set up (unknown ids, an impossible position)."""
+AnyScenario = RevolverScenario | Revolver2Scenario
+#: game name -> its scenario model
+SCENARIO_MODELS: dict[str, type[RevolverScenario] | type[Revolver2Scenario]] = {
+    "revolver": RevolverScenario,
+    "revolver2": Revolver2Scenario,
+}
+#: game name -> the model of an action item / of expectations
+STEP_MODELS: dict[str, type[StepBase]] = {"revolver": ActionStep,
+                                          "revolver2": Revolver2ActionStep}
+EXPECTATION_MODELS: dict[str, type[Strict]] = {"revolver": Expectations,
+                                               "revolver2": Revolver2Expectations}
+DEFAULT_GAME = "revolver"
 
 
-@dataclass
-class Check:
-    """One expectation: what was expected, what the engine shows, and where it was written."""
-
-    name: str
-    ok: bool
-    expected: Any
-    actual: Any
-    where: str
-
-    def line(self) -> str:
-        status = "ok  " if self.ok else "FAIL"
-        detail = f"{self.expected}" if self.ok else f"expected {self.expected}, got {self.actual}"
-        return f"{status} {self.name}: {detail}"
+def _game_of(data: Any) -> str:
+    if isinstance(data, dict):
+        return str(data.get("game", DEFAULT_GAME))
+    return str(getattr(data, "game", DEFAULT_GAME))
 
 
-@dataclass
-class PlayedStep:
-    index: int
-    player: str
-    text: str
+class Scenario(RootModel[Annotated[
+        Annotated[RevolverScenario, Tag("revolver")] | Annotated[Revolver2Scenario,
+                                                                 Tag("revolver2")],
+        Discriminator(_game_of)]]):
+    """A scenario file of either game; `game` (default revolver) says which format it is."""
 
 
-@dataclass
-class ScenarioResult:
-    scenario: Scenario
-    path: Path
-    state: Any
-    steps: list[PlayedStep] = field(default_factory=list)
-    checks: list[Check] = field(default_factory=list)
-    failure: str | None = None  # an action that could not be played
-
-    @property
-    def passed(self) -> bool:
-        return self.failure is None and all(check.ok for check in self.checks)
-
-    def first_problem(self) -> str | None:
-        if self.failure is not None:
-            return self.failure
-        for check in self.checks:
-            if not check.ok:
-                return f"{check.where}: {check.name}: expected {check.expected}, " \
-                       f"got {check.actual}"
-        return None
-
-
-class Source:
-    """The file a scenario came from, to point at the line of anything it got wrong."""
-
-    def __init__(self, path: Path, document: Any) -> None:
-        self.path = path
-        self.document = document
-
-    def where(self, *loc: Any) -> Location:
-        from deckbuilder.yamlio import position
-
-        found = position(self.document, loc) if self.document is not None else None
-        return Location(self.path, *(found or (None, None)))
-
-    def error(self, message: str, loc: tuple, fix: str | None = None) -> ScenarioError:
-        return ScenarioError(message, self.where(*loc), fix)
-
-
-def load_scenario(path: Path | str) -> tuple[Scenario, Source]:
-    """Read and validate a scenario file (errors carry file:line:col)."""
-    from deckbuilder.yamlio import load_model
+def load_scenario(path: Path | str) -> tuple[AnyScenario, Source]:
+    """Read and validate a scenario file in its game's format (errors carry file:line:col)."""
+    from deckbuilder.yamlio import load_yaml, validate_document
 
     path = Path(path)
-    scenario, document = load_model(path, Scenario)
-    return scenario, Source(path, document)
+    document = load_yaml(path)
+    source = Source(path, document)
+    game = document.get("game", DEFAULT_GAME) if isinstance(document, dict) else DEFAULT_GAME
+    model = SCENARIO_MODELS.get(game) if isinstance(game, str) else None
+    if model is None:
+        raise source.error(f"unknown game '{game}'", ("game",),
+                           f"use one of: {', '.join(SCENARIO_MODELS)}")
+    return validate_document(document, model, path), source
 
 
-__all__ = ["Check", "Expectations", "Position", "Scenario", "ScenarioError", "ScenarioResult",
-           "Source", "load_scenario"]
+__all__ = ["AnyScenario", "Check", "Count", "Expectations", "Marker", "PlayedStep", "Position",
+           "RevolverScenario", "Scenario", "ScenarioError", "ScenarioResult", "Side", "Source",
+           "Tokens", "load_scenario"]

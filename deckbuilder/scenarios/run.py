@@ -3,12 +3,16 @@
 The position is laid out on a freshly set-up game of the same decks: every card instance is
 taken back, then dealt where the file says (hands, deck top, discard piles, battlefields with
 their tokens), and the open decision is re-opened for the named player. Only the State's own
-fields and the board's primitives are used, so the engine needs no scenario-specific hook.
+fields, the board's primitives and each game's staging helpers are used, so the engine needs
+no scenario-specific hook. What differs between the games (Revolver 2 skips its poker
+tournament first, has a guardian pile, the bridge, tokens on battlefield cards) is in
+`SETUPS`; Revolver 2's part is in `revolver2_setup.py`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,46 +21,36 @@ from deckbuilder.engine.actions import K_MAIN, actions_reading
 from deckbuilder.engine.board import place
 from deckbuilder.engine.codes import SLOT_NONE
 from deckbuilder.engine.marker import activate_face_spaces
+from deckbuilder.engine.position import player_name
 from deckbuilder.engine.state import PHASE_PLAY
-from deckbuilder.games import new_game
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import InvariantError
+from deckbuilder.rulesets import UnknownRulesetError
+from deckbuilder.scenarios import revolver2_setup
 from deckbuilder.scenarios.checks import check_all, validate_ids
+from deckbuilder.scenarios.layout import Ids, set_forbidden, set_marker
 from deckbuilder.scenarios.model import (
-    PLAYERS,
-    ActionStep,
-    Expectations,
-    PlacedCard,
-    PlayedStep,
-    Scenario,
-    ScenarioResult,
-    Source,
+    EXPECTATION_MODELS,
+    STEP_MODELS,
+    AnyScenario,
     load_scenario,
 )
+from deckbuilder.scenarios.parts import (
+    PlacedCard,
+    PlayedStep,
+    ScenarioResult,
+    Source,
+    StepBase,
+)
 
-DEFAULT_TURN_NUMBER = {"colty": 3, "mcready": 4}
+#: game turns counted so far when the file does not say, by side: the second turn of each
+#: (on his first turn the side that moves first does not advance the marker)
+DEFAULT_TURN_NUMBER = (3, 4)
 
 
-# -- ids --------------------------------------------------------------------------------------
-class Ids:
-    """Resolve the ids (or names) a scenario writes, pointing at the line of a bad one."""
-
-    def __init__(self, catalog: Any, source: Source, game: str) -> None:
-        self.catalog = catalog
-        self.source = source
-        self.game = game
-
-    def resolve(self, text: str, kind: str, loc: tuple) -> str:
-        entry = self.catalog.find(str(text), game=self.game)
-        if entry is None or entry.kind != kind:
-            hint = self.catalog.suggest(str(text), kind=kind, game=self.game)
-            what = {"card": "card", "character": "bandit", "battlefield": "battlefield"}[kind]
-            raise self.source.error(
-                f"unknown {what} '{text}'", loc,
-                f"did you mean {', '.join(hint)}?" if hint else f"use a {what} id of {self.game}")
-        return entry.id
-
-    def cards(self, texts: list[str], loc: tuple) -> list[str]:
-        return [self.resolve(text, "card", (*loc, index)) for index, text in enumerate(texts)]
+def side_names(scenario: AnyScenario) -> tuple[str, str]:
+    return get_game(scenario.game).side_names
 
 
 # -- building the position ----------------------------------------------------------------------
@@ -64,12 +58,13 @@ def _placed(item: Any) -> PlacedCard:
     return item if isinstance(item, PlacedCard) else PlacedCard(card=item)
 
 
-def _needed(scenario: Scenario, ids: Ids) -> tuple[list[Counter[str]], dict[str, Any]]:
+def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Counter[str]], dict[str, Any]]:
     """Cards the position uses, per player, and the resolved ids by place."""
     position = scenario.position
     needed: list[Counter[str]] = [Counter(), Counter()]
     resolved: dict[str, Any] = {}
-    for player, name in enumerate(PLAYERS):
+    names = side_names(scenario)
+    for player, name in enumerate(names):
         side = getattr(position, name)
         for zone in ("hand", "deck", "discard", "removed"):
             cards = ids.cards(getattr(side, zone), ("position", name, zone))
@@ -77,7 +72,7 @@ def _needed(scenario: Scenario, ids: Ids) -> tuple[list[Counter[str]], dict[str,
             needed[player].update(cards)
     for bf_text, sides in position.battlefields.items():
         bf_id = ids.resolve(bf_text, "battlefield", ("position", "battlefields", bf_text))
-        for player, name in enumerate(PLAYERS):
+        for player, name in enumerate(names):
             for index, item in enumerate(getattr(sides, name)):
                 placed = _placed(item)
                 loc = ("position", "battlefields", bf_text, name, index)
@@ -87,9 +82,9 @@ def _needed(scenario: Scenario, ids: Ids) -> tuple[list[Counter[str]], dict[str,
     return needed, resolved
 
 
-def _decks(scenario: Scenario, ids: Ids, needed: list[Counter[str]]) -> list[dict[str, int]]:
+def _decks(scenario: AnyScenario, ids: Ids, needed: list[Counter[str]]) -> list[dict[str, int]]:
     decks = []
-    for player, name in enumerate(PLAYERS):
+    for player, name in enumerate(side_names(scenario)):
         side = getattr(scenario.position, name)
         given = getattr(scenario.decks, name, None) if scenario.decks else None
         if side.rest_of_deck == "none":
@@ -122,24 +117,45 @@ def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
                        "put it in a hand, a deck or a discard pile")
 
 
-def build_state(scenario: Scenario, source: Source, catalog: Any) -> Any:
+def build_state(scenario: AnyScenario, source: Source, catalog: Any,
+                ids: Ids | None = None) -> Any:
     """A State in the scenario's position, with the named player's decision open."""
-    ids = Ids(catalog, source, scenario.game)
+    ids = ids if ids is not None else Ids(catalog, source, scenario.game)
     needed, resolved = _needed(scenario, ids)
     decks = _decks(scenario, ids, needed)
-    state = new_game(decks, scenario.seed, ruleset=scenario.ruleset, catalog=catalog,
-                     game=scenario.game, max_turns=scenario.max_turns, verbose=True)
+    switches = getattr(scenario, "switches", None) or None
+    try:
+        state = new_game(decks, scenario.seed, ruleset=scenario.ruleset, catalog=catalog,
+                         game=scenario.game, max_turns=scenario.max_turns, verbose=True,
+                         switches=switches)
+    except DeckbuilderError as error:
+        raise source.error(error.message, _culprit(scenario, error), error.fix) from None
+    prepare, characters, table = SETUPS[scenario.game]
+    prepare(state, scenario, source, ids)
+    if ids.in_play is None:
+        ids.in_play = {bf.id: bf.idx for bf in state.spec.bfs}
     _clear(state)
     pools = _pools(state)
     _deal(state, scenario, source, ids, resolved, pools)
-    _set_bandits(state, scenario, ids)
-    _set_table(state, scenario, source, ids)
+    characters(state, scenario, source, ids)
+    table(state, scenario, source, ids)
     _open_turn(state, scenario)
     try:
         state.check_invariants()
     except InvariantError as error:
         raise source.error(f"the position is inconsistent: {error}", ("position",)) from None
     return state
+
+
+def _culprit(scenario: AnyScenario, error: DeckbuilderError) -> tuple:
+    """Where in the file is what the new game refused: a rule switch, the ruleset, the decks."""
+    message = str(error.message)
+    for key in getattr(scenario, "switches", None) or {}:
+        if f"'{key}'" in message:
+            return ("switches", key)
+    if isinstance(error, UnknownRulesetError):
+        return ("ruleset",)
+    return ("decks",) if scenario.decks is not None else ("position",)
 
 
 def _clear(state: Any) -> None:
@@ -172,19 +188,19 @@ def _pools(state: Any) -> list[dict[str, list[int]]]:
     return pools
 
 
-def _deal(state: Any, scenario: Scenario, source: Source, ids: Ids, resolved: dict[str, Any],
-          pools: list[dict[str, list[int]]]) -> None:
+def _deal(state: Any, scenario: AnyScenario, source: Source, ids: Ids,
+          resolved: dict[str, Any], pools: list[dict[str, list[int]]]) -> None:
     spec = state.spec
-    bf_index = {bf.id: bf.idx for bf in spec.bfs}
     for bf_id, player, card, placed, loc in resolved.get("in_play", []):
+        bf = ids.battlefield(bf_id, loc[:3])
         uid = pools[player][card].pop()
         mode = _mode_for(spec.card_def[uid], placed, source, loc)
-        place(state, uid, player, bf_index[bf_id], mode)
+        place(state, uid, player, bf, mode)
         if placed.power is not None:
             state.power[uid] = placed.power
         if placed.true_grit is not None:
             state.grit[uid] = placed.true_grit
-    for player, name in enumerate(PLAYERS):
+    for player, name in enumerate(side_names(scenario)):
         for zone, target in (("hand", state.hands), ("discard", state.discards),
                              ("removed", state.removed)):
             for card in resolved[f"{name}.{zone}"]:
@@ -196,7 +212,11 @@ def _deal(state: Any, scenario: Scenario, source: Source, ids: Ids, resolved: di
         state.decks[player] = rest + top[::-1]  # the deck is drawn from its end
 
 
-def _set_bandits(state: Any, scenario: Scenario, ids: Ids) -> None:
+def _nothing_to_prepare(state: Any, scenario: AnyScenario, source: Source, ids: Ids) -> None:
+    return None
+
+
+def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
     spec = state.spec
     bandits = scenario.position.bandits
     index = {character.id: character.idx for character in spec.bandits}
@@ -221,24 +241,10 @@ def _set_bandits(state: Any, scenario: Scenario, ids: Ids) -> None:
             state.grit[uid] = tokens.true_grit
 
 
-def _space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) -> int:
-    labels = state.spec.bfs[bf].labels
-    if label in labels:
-        return labels.index(label)
-    raise source.error(f"{state.spec.bfs[bf].name} has no turn space '{label}'", loc,
-                       f"use one of: {', '.join(dict.fromkeys(labels))}")
-
-
-def _set_table(state: Any, scenario: Scenario, source: Source, ids: Ids) -> None:
+def _set_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
     spec = state.spec
     position = scenario.position
-    bf_index = {bf.id: bf.idx for bf in spec.bfs}
-    if position.marker is not None:
-        bf = bf_index[ids.resolve(position.marker.battlefield, "battlefield",
-                                  ("position", "marker", "battlefield"))]
-        state.marker_bf = bf
-        state.marker_space = _space_index(state, bf, str(position.marker.space), source,
-                                          ("position", "marker", "space"))
+    set_marker(state, position.marker, source, ids)
     faces = {face for battlefield in spec.bfs for face in battlefield.faces}
     for i, face in enumerate(position.face_spaces):
         if face not in faces:
@@ -250,17 +256,23 @@ def _set_table(state: Any, scenario: Scenario, source: Source, ids: Ids) -> None
         state.countdown = position.border
     used = position.derail_used or spec.facts.derail_bf < 0
     state.pieces_used = frozenset({"derail"}) if used else frozenset()
-    def_index = {card.id: card.idx for card in spec.defs}
-    forbidden = frozenset(def_index[c] for c in ids.cards(position.forbidden,
-                                                          ("position", "forbidden")))
-    state.forbidden = [forbidden, forbidden]
+    set_forbidden(state, position.forbidden, ids)
     state.log.clear()
 
 
-def _open_turn(state: Any, scenario: Scenario) -> None:
+Setup = Callable[[Any, Any, Source, Ids], None]
+#: game -> (before dealing: the table the position needs, the characters, the table's pieces)
+SETUPS: dict[str, tuple[Setup, Setup, Setup]] = {
+    "revolver": (_nothing_to_prepare, _set_bandits, _set_table),
+    "revolver2": (revolver2_setup.prepare, revolver2_setup.set_guardians,
+                  revolver2_setup.set_table),
+}
+
+
+def _open_turn(state: Any, scenario: AnyScenario) -> None:
     position = scenario.position
-    player = PLAYERS.index(position.turn)
-    number = position.turn_number or DEFAULT_TURN_NUMBER[position.turn]
+    player = side_names(scenario).index(position.turn)
+    number = position.turn_number or DEFAULT_TURN_NUMBER[player]
     state.active = player
     state.killed_this_turn = position.killed_this_turn
     state.attack_cancelled = False
@@ -278,7 +290,7 @@ def _open_turn(state: Any, scenario: Scenario) -> None:
 
 
 # -- actions ----------------------------------------------------------------------------------
-def _play(state: Any, step: ActionStep, index: int, plain: bool, source: Source,
+def _play(state: Any, step: Any, index: int, plain: bool, source: Source,
           result: ScenarioResult) -> bool:
     where = source.where(*(("actions", index) if plain else ("actions", index, "do")))
     number = len(result.steps) + 1
@@ -286,10 +298,10 @@ def _play(state: Any, step: ActionStep, index: int, plain: bool, source: Source,
     if state.is_terminal():
         outcome = state.outcome()
         result.failure = (f"{where}: action {number} '{wanted}': the game is already over "
-                          f"({PLAYERS[outcome.winner] if outcome.winner is not None else 'nobody'}"
+                          f"({player_name(state, outcome.winner).replace('none', 'nobody')}"
                           f" wins, {outcome.termination.value})")
         return False
-    player = PLAYERS[state.current_player()]
+    player = player_name(state, state.current_player())
     if step.by is not None and step.by != player:
         result.failure = (f"{where}: action {number} '{wanted}': it is {player} who must "
                           f"decide now, not {step.by}")
@@ -318,19 +330,24 @@ def run_scenario(path: Path | str, catalog: Any = None) -> ScenarioResult:
     return run(scenario, source, catalog)
 
 
-def run(scenario: Scenario, source: Source, catalog: Any = None) -> ScenarioResult:
-    """Build the position, play every action (checking on the way), check `expect`."""
+def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioResult:
+    """Build the position, play every action (checking on the way), check `expect`.
+
+    Every id is resolved before an action is played, so a typo is exit 2, never a half-run
+    (the expectations' battlefields are checked against those the position has in play)."""
     catalog = catalog if catalog is not None else default_catalog()
     ids = Ids(catalog, source, scenario.game)
+    state = build_state(scenario, source, catalog, ids)
     for index, item in enumerate(scenario.actions):
-        if isinstance(item, ActionStep) and item.expect is not None:
-            validate_ids(item.expect, ids, ("actions", index, "expect"))
+        expect = getattr(item, "expect", None)
+        if expect is not None:
+            validate_ids(expect, ids, ("actions", index, "expect"))
     if scenario.expect is not None:
         validate_ids(scenario.expect, ids, ("expect",))
-    state = build_state(scenario, source, catalog)
+    step_model = STEP_MODELS[scenario.game]
     result = ScenarioResult(scenario, source.path, state)
     for index, item in enumerate(scenario.actions):
-        step = item if isinstance(item, ActionStep) else ActionStep.model_validate(
+        step: Any = item if isinstance(item, StepBase) else step_model.model_validate(
             item if isinstance(item, dict) else {"do": item})
         plain = isinstance(item, str)
         if step.do is not None and not _play(state, step, index, plain, source, result):
@@ -338,9 +355,10 @@ def run(scenario: Scenario, source: Source, catalog: Any = None) -> ScenarioResu
         if step.expect is not None:
             result.checks.extend(check_all(state, step.expect, ids,
                                            ("actions", index, "expect"), _moment(result)))
-    expect = scenario.expect if scenario.expect is not None else Expectations()
-    result.checks.extend(check_all(state, expect, ids, ("expect",), ""))
+    final = scenario.expect if scenario.expect is not None else \
+        EXPECTATION_MODELS[scenario.game]()
+    result.checks.extend(check_all(state, final, ids, ("expect",), ""))
     return result
 
 
-__all__ = ["build_state", "run"]
+__all__ = ["build_state", "run", "run_scenario"]

@@ -127,8 +127,11 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
     side; the decks are shuffled and the opening hands drawn; the guardians' turn begins."""
     facts = state.spec.facts
     layout = ("crystal-river", "buffalo-falls")[winner]
-    state.spec = facts.layouts[layout]
-    facts = state.spec.facts  # the chosen battlefields' own (battlefield indices may differ)
+    state.spec = spec = facts.layouts[layout]
+    facts = spec.facts  # the chosen battlefields' own (battlefield indices may differ)
+    spaces = sum(len(battlefield.kinds) for battlefield in spec.bfs)
+    if len(state.face_on) != spaces:  # the two sets need not have as many spaces
+        state.face_on = [False] * spaces
     state.game_data = tournament._replace(winner=winner)
     extra = [0, 0]
     for player in (DEFENDER, ATTACKER):

@@ -1,0 +1,122 @@
+"""Set up Revolver 2 positions by hand: for rule tests and scenario files.
+
+Every game of Revolver 2 opens with the All Rivers Poker tournament, whose winner decides
+which three battlefields come before Los Quantos Bridge. A rules question ("Rurales and Los
+Tiburon attack at the Saloon") needs the game past the tournament with the right battlefield
+set, without playing poker: `skip_tournament` does that. The other helpers set Revolver 2's
+own pieces (the guardian pile, tokens on a side of a battlefield card, the bridge); the
+table's `deckbuilder.engine.staging` places cards and sets a character's life and tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckbuilder.engine.board import draw
+from deckbuilder.engine.staging import StagingError
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver2.facts import LAYOUT_OF_WINNER
+from deckbuilder.games.revolver2.pieces import BRIDGE
+from deckbuilder.games.revolver2.poker import OPENING_HAND, Tournament, in_progress
+
+#: The battlefield sets a game may be played with, in the order of LAYOUT_OF_WINNER (the set
+#: the guardians bring in by winning the tournament first).
+BATTLEFIELD_SETS: tuple[str, str] = LAYOUT_OF_WINNER
+
+
+def battlefield_set_of(state: State, battlefield_id: str) -> str | None:
+    """The battlefield set (crystal-river, buffalo-falls) a battlefield belongs to; None for
+    the three fixed battlefields, which are in play whichever set is."""
+    layouts = state.spec.facts.layouts
+    found = [name for name, spec in layouts.items()
+             if any(bf.id == battlefield_id for bf in spec.bfs)]
+    if not found:
+        raise StagingError(f"no battlefield '{battlefield_id}' in Revolver 2")
+    return found[0] if len(found) < len(layouts) else None
+
+
+def skip_tournament(state: State, battlefield_set: str, begin: bool = True) -> None:
+    """End the poker tournament without playing it: the side whose win brings in
+    `battlefield_set` has won it, no poker card was played (so no set-up effect applies).
+
+    With `begin`, the game goes on as after a played tournament: the decks are shuffled,
+    each player draws his opening five and the guardians' first turn begins. Without it,
+    nothing more happens and no decision is open (a scenario lays out its own position,
+    then opens the turn it wants).
+    """
+    if battlefield_set not in BATTLEFIELD_SETS:
+        raise StagingError(f"no battlefield set '{battlefield_set}' (use one of: "
+                           f"{', '.join(BATTLEFIELD_SETS)})")
+    if not in_progress(state):
+        raise StagingError("the poker tournament is already over")
+    winner = BATTLEFIELD_SETS.index(battlefield_set)
+    state.spec = state.spec.facts.layouts[battlefield_set]
+    # The face-space flags are per space of the battlefields in play: size them to this set.
+    state.face_on = [False] * sum(len(bf.kinds) for bf in state.spec.bfs)
+    state.game_data = Tournament(((), ()), (-1, -1), -1, (0, 0), ((), ()), winner)
+    state.tasks.clear()
+    state.pending_resume = None
+    state.legal = []
+    if state.verbose:
+        names = state.spec.hooks.side_names
+        state.note(f"the poker tournament is skipped: {names[winner]} brings in "
+                   f"{', '.join(bf.name for bf in state.spec.bfs[:3])}")
+    if not begin:
+        return
+    state.rng.shuffle(state.decks[DEFENDER])
+    state.rng.shuffle(state.decks[ATTACKER])
+    draw(state, DEFENDER, OPENING_HAND)
+    draw(state, ATTACKER, OPENING_HAND)
+    state.spec.hooks.start_turn(state, DEFENDER)
+    state.run()
+
+
+def guardian_index(state: State, guardian_id: str) -> int:
+    for character in state.spec.bandits:
+        if character.id == guardian_id:
+            return character.idx
+    raise StagingError(f"no guardian '{guardian_id}'")
+
+
+def stage_pile(state: State, guardian_ids: Sequence[str]) -> None:
+    """The guardian draw pile holds exactly these guardians, the first drawn first (they
+    leave play if they were in it; the guardians who were in the pile and are not named
+    stay out of the game)."""
+    indices = [guardian_index(state, guardian) for guardian in guardian_ids]
+    if len(set(indices)) != len(indices):
+        raise StagingError("a guardian is named twice in the pile")
+    base = state.spec.bandit_base
+    for index in indices:
+        state.alive[index] = False
+        state.power[base + index] = state.grit[base + index] = 0
+    state.pile = indices[::-1]  # the pile is drawn from its end
+
+
+def pile_ids(state: State) -> list[str]:
+    """The guardian draw pile, the first drawn first."""
+    return [state.spec.bandits[index].id for index in reversed(state.pile)]
+
+
+def stage_battlefield_tokens(state: State, battlefield: str, player: int, count: int) -> None:
+    """`count` power tokens on `player`'s side of a battlefield card (counted in his
+    firepower there; the guardians' add to the battlefield's defence)."""
+    for bf in state.spec.bfs:
+        if bf.id == battlefield:
+            state.bf_power[2 * bf.idx + player] = count
+            return
+    raise StagingError(f"battlefield '{battlefield}' is not in play")
+
+
+def is_bridge_blown(state: State) -> bool:
+    return BRIDGE in state.pieces_used
+
+
+def stage_bridge(state: State, blown: bool) -> None:
+    """Los Quantos Bridge blown (it can be blown only once a game) or still standing."""
+    state.pieces_used = (state.pieces_used | {BRIDGE}) if blown else \
+        (state.pieces_used - {BRIDGE})
+
+
+__all__ = ["BATTLEFIELD_SETS", "battlefield_set_of", "guardian_index", "is_bridge_blown",
+           "pile_ids", "skip_tournament", "stage_battlefield_tokens", "stage_bridge",
+           "stage_pile"]

@@ -1,0 +1,83 @@
+"""Laying out a scenario's position, the parts every game shares: resolving the ids a file
+writes (pointing at the line of a bad one), the turn marker and the cards no longer playable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.scenarios.parts import Source
+
+#: what the messages call a character of each game
+CHARACTER_WORD = {"revolver": "bandit", "revolver2": "guardian"}
+
+
+class Ids:
+    """Resolve the ids (or names) a scenario writes, pointing at the line of a bad one.
+
+    Once the position's battlefields are known (`in_play`), a battlefield that is not in play
+    is an error too (Revolver 2 plays six of its nine)."""
+
+    def __init__(self, catalog: Any, source: Source, game: str) -> None:
+        self.catalog = catalog
+        self.source = source
+        self.game = game
+        self.in_play: dict[str, int] | None = None  # battlefield id -> index
+        self.in_play_note = ""  # why these are in play ("with the crystal-river set")
+
+    def word(self, kind: str) -> str:
+        return {"card": "card", "character": CHARACTER_WORD.get(self.game, "character"),
+                "battlefield": "battlefield"}[kind]
+
+    def resolve(self, text: str, kind: str, loc: tuple) -> str:
+        entry = self.catalog.find(str(text), game=self.game)
+        what = self.word(kind)
+        if entry is None or entry.kind != kind:
+            hint = self.catalog.suggest(str(text), kind=kind, game=self.game)
+            raise self.source.error(
+                f"unknown {what} '{text}'", loc,
+                f"did you mean {', '.join(hint)}?" if hint else f"use a {what} id of {self.game}")
+        if entry.game != self.game:
+            raise self.source.error(f"'{text}' is a {what} of {entry.game}, not of {self.game}",
+                                    loc, f"use a {what} id of {self.game}")
+        if kind == "battlefield" and self.in_play is not None and entry.id not in self.in_play:
+            raise self.source.error(
+                f"battlefield '{entry.id}' is not in play{self.in_play_note}", loc,
+                f"use one of: {', '.join(self.in_play)}")
+        return entry.id
+
+    def battlefield(self, text: str, loc: tuple) -> int:
+        """The index of a battlefield in play."""
+        if self.in_play is None:
+            raise RuntimeError("the battlefields in play are not known before the table is set")
+        return self.in_play[self.resolve(text, "battlefield", loc)]
+
+    def cards(self, texts: list[str], loc: tuple) -> list[str]:
+        return [self.resolve(text, "card", (*loc, index)) for index, text in enumerate(texts)]
+
+
+def space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) -> int:
+    labels = state.spec.bfs[bf].labels
+    if label in labels:
+        return labels.index(label)
+    raise source.error(f"{state.spec.bfs[bf].name} has no turn space '{label}'", loc,
+                       f"use one of: {', '.join(dict.fromkeys(labels))}")
+
+
+def set_marker(state: Any, marker: Any, source: Source, ids: Ids) -> None:
+    """Put the turn marker where the position says (no battlefield is entered or left)."""
+    if marker is None:
+        return
+    bf = ids.battlefield(marker.battlefield, ("position", "marker", "battlefield"))
+    state.marker_bf = bf
+    state.marker_space = space_index(state, bf, str(marker.space), source,
+                                     ("position", "marker", "space"))
+
+
+def set_forbidden(state: Any, cards: list[str], ids: Ids) -> None:
+    def_index = {card.id: card.idx for card in state.spec.defs}
+    forbidden = frozenset(def_index[c] for c in ids.cards(cards, ("position", "forbidden")))
+    state.forbidden = [forbidden, forbidden]
+
+
+__all__ = ["Ids", "set_forbidden", "set_marker", "space_index"]

@@ -1,0 +1,154 @@
+"""What every game's scenario files share: the pieces of a position (a card in play with its
+tokens, the marker, one player's hand and deck), an action item, and the answer of a run
+(every check with the line that wrote it).
+
+Each game's own file format (`model.py` for Revolver, `revolver2_model.py` for Revolver 2)
+builds on these with its own side names and pieces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from deckbuilder.errors import DataFileError, Location
+from deckbuilder.models.common import Strict
+
+Count = int
+
+
+class Tokens(Strict):
+    """Tokens on a card or character; a kind left out is not set (or not checked)."""
+
+    power: Count | None = Field(None, ge=0, description="power (extra firepower) tokens")
+    true_grit: Count | None = Field(None, ge=0, description="true grit (extra life) tokens")
+
+
+class PlacedCard(Strict):
+    """A card in play with its tokens (printed tokens are added unless given here)."""
+
+    card: str = Field(description="card id (or name)")
+    power: Count | None = Field(None, ge=0)
+    true_grit: Count | None = Field(None, ge=0)
+    mode: str | None = Field(None, description="for cards with several ways to be played: "
+                                               "the mode's name (default: the first one that "
+                                               "stays in play)")
+
+
+CardInPlay = str | PlacedCard
+
+
+class Marker(Strict):
+    battlefield: str = Field(description="battlefield id")
+    space: str | int = Field(description='turn space label: "-", "1" ... or a face ("kittens")')
+
+
+class Side(Strict):
+    """One player's cards out of play."""
+
+    hand: list[str] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list, description="the top of the deck, first "
+                                                              "drawn first")
+    rest_of_deck: Literal["shuffled", "none"] = Field(
+        "shuffled", description="shuffled: the rest of the deck list lies under `deck`; none: "
+                                "the deck holds only the cards listed in `deck`")
+    discard: list[str] = Field(default_factory=list, description="bottom first")
+    removed: list[str] = Field(default_factory=list, description="out of the game")
+
+
+class StepBase(Strict):
+    """An action item: an action (`do`) and, in each game's subclass, who plays it (`by`) and
+    the checks after it (`expect`)."""
+
+    do: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _colon_text(cls, data: Any) -> Any:
+        """`- casualty: Bullet` is YAML for a one-key mapping; read it as the action text
+        "casualty: Bullet" (as `action_to_string` prints it) instead of refusing it."""
+        if isinstance(data, dict) and len(data) == 1:
+            (key, value), = data.items()
+            if key not in cls.model_fields and isinstance(value, str | int):
+                return {"do": f"{key}: {value}"}
+        return data
+
+    @model_validator(mode="after")
+    def _something(self) -> StepBase:
+        if self.do is None and getattr(self, "expect", None) is None:
+            raise ValueError("an action item needs `do` or `expect`")
+        return self
+
+
+class ScenarioError(DataFileError):
+    """A scenario file that cannot be set up (unknown ids, an impossible position)."""
+
+
+@dataclass
+class Check:
+    """One expectation: what was expected, what the engine shows, and where it was written."""
+
+    name: str
+    ok: bool
+    expected: Any
+    actual: Any
+    where: str
+
+    def line(self) -> str:
+        status = "ok  " if self.ok else "FAIL"
+        detail = f"{self.expected}" if self.ok else f"expected {self.expected}, got {self.actual}"
+        return f"{status} {self.name}: {detail}"
+
+
+@dataclass
+class PlayedStep:
+    index: int
+    player: str
+    text: str
+
+
+@dataclass
+class ScenarioResult:
+    scenario: Any  # the game's scenario model (model.RevolverScenario, Revolver2Scenario)
+    path: Path
+    state: Any
+    steps: list[PlayedStep] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    failure: str | None = None  # an action that could not be played
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None and all(check.ok for check in self.checks)
+
+    def first_problem(self) -> str | None:
+        if self.failure is not None:
+            return self.failure
+        for check in self.checks:
+            if not check.ok:
+                return f"{check.where}: {check.name}: expected {check.expected}, " \
+                       f"got {check.actual}"
+        return None
+
+
+class Source:
+    """The file a scenario came from, to point at the line of anything it got wrong."""
+
+    def __init__(self, path: Path, document: Any) -> None:
+        self.path = path
+        self.document = document
+
+    def where(self, *loc: Any) -> Location:
+        from deckbuilder.yamlio import position
+
+        found = position(self.document, loc) if self.document is not None else None
+        return Location(self.path, *(found or (None, None)))
+
+    def error(self, message: str, loc: tuple, fix: str | None = None) -> ScenarioError:
+        return ScenarioError(message, self.where(*loc), fix)
+
+
+__all__ = ["CardInPlay", "Check", "Count", "Marker", "PlacedCard", "PlayedStep",
+           "ScenarioError", "ScenarioResult", "Side", "Source", "StepBase", "Tokens"]

@@ -1,0 +1,190 @@
+"""Revolver 2's scenario files: the sides are esteban (the Malpaso guardians, who move first)
+and mapache (General Mapache's raiders, who attack).
+
+Besides what a Revolver position holds, a Revolver 2 position names the battlefield set the
+poker tournament brought in (the tournament itself is skipped), the power tokens on each side
+of a battlefield card, the guardians in play and in the face-down guardian pile, the Mexican
+Army tokens left, and whether Los Quantos Bridge is blown. Its expectations check the same.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from deckbuilder.models.common import Strict
+from deckbuilder.scenarios.parts import CardInPlay, Count, Marker, Side, StepBase, Tokens
+
+MalpasoPlayer = Literal["esteban", "mapache"]
+MALPASO_PLAYERS: tuple[str, str] = ("esteban", "mapache")
+BattlefieldSet = Literal["crystal-river", "buffalo-falls"]
+
+
+class MalpasoSides(Strict):
+    """Cards at one battlefield, listed under their owner (Mapache's row-blocking cards under
+    mapache)."""
+
+    esteban: list[CardInPlay] = Field(default_factory=list)
+    mapache: list[CardInPlay] = Field(default_factory=list)
+
+
+class BattlefieldTokens(Strict):
+    """Power tokens lying on each side of a battlefield card (the poker tournament puts them
+    on Malpaso): the guardians' add to the defence, Mapache's to his firepower there."""
+
+    esteban: Count | None = Field(None, ge=0)
+    mapache: Count | None = Field(None, ge=0)
+
+
+class Guardians(Strict):
+    """The guardians: in play (in front of the Malpaso player), in the face-down guardian
+    pile, or dead. Left out: the seven starting guardians are in play and the other twelve in
+    the pile (in the order the seed shuffles them), less those named elsewhere; a starting
+    guardian not in play is dead (he cannot go back to the pile). A guardian neither in play
+    nor in the pile is dead."""
+
+    alive: list[str] | None = Field(None, description="exactly these are in play")
+    dead: list[str] = Field(default_factory=list, description="these are dead")
+    pile: list[str] | None = Field(
+        None, description="exactly these are in the guardian pile, the first drawn first")
+    pile_size: Count | None = Field(
+        None, ge=0, description="the pile holds this many of the twelve set-up's pile "
+                                "guardians neither in play nor dead (in the seed's order); "
+                                "the others are dead")
+    tokens: dict[str, Tokens] = Field(default_factory=dict, description="guardian id -> tokens")
+
+    @model_validator(mode="after")
+    def _one_pile(self) -> Guardians:
+        if self.pile is not None and self.pile_size is not None:
+            raise ValueError("give either `pile` or `pile_size`, not both")
+        return self
+
+
+class Revolver2Position(Strict):
+    """The position to set up, past the poker tournament; what is left out is as at the start
+    of a game (no poker card's set-up effect applies)."""
+
+    turn: MalpasoPlayer = Field(description="whose turn it is")
+    phase: Literal["play", "start"] = Field(
+        "play", description="play: that player's play phase is open; start: the turn begins "
+                            "(the guardians advance the marker and recruit; both draw two) and "
+                            "then the play phase opens")
+    turn_number: int | None = Field(None, ge=1, description="game turns counted so far "
+                                                            "(default: 3 for esteban, 4 "
+                                                            "mapache)")
+    battlefield_set: BattlefieldSet | None = Field(
+        None, description="the three battlefields before Los Quantos Bridge: crystal-river "
+                          "(the guardians won the poker tournament) or buffalo-falls (Mapache "
+                          "won); default: the set of the battlefields the file names, else "
+                          "crystal-river")
+    marker: Marker | None = None
+    army: Count | None = Field(None, ge=0, description="Mexican Army tokens left (default 12)")
+    bridge_blown: bool = Field(False, description="Los Quantos Bridge is already blown up")
+    killed_this_turn: bool = Field(False, description="a guardian already died this turn")
+    forbidden: list[str] = Field(default_factory=list,
+                                 description="cards no longer playable")
+    battlefields: dict[str, MalpasoSides] = Field(
+        default_factory=dict, description="battlefield id -> the cards in play there")
+    battlefield_tokens: dict[str, BattlefieldTokens] = Field(
+        default_factory=dict, description="battlefield id -> power tokens on its card's sides")
+    guardians: Guardians = Field(default_factory=Guardians)
+    esteban: Side = Field(default_factory=Side)
+    mapache: Side = Field(default_factory=Side)
+
+
+class MalpasoCards(Strict):
+    esteban: list[str] | None = None
+    mapache: list[str] | None = None
+
+
+class MalpasoCount(Strict):
+    esteban: int | None = None
+    mapache: int | None = None
+
+
+class Revolver2Expectations(Strict):
+    """What must hold. Card lists compare as multisets; a field left out is not checked."""
+
+    to_act: Literal["esteban", "mapache", "none"] | None = None
+    decision: str | None = Field(None, description='the open decision, e.g. "stay or move on"')
+    turn: int | None = None
+    marker: Marker | None = None
+    army: Count | None = Field(None, description="Mexican Army tokens left")
+    bridge_blown: bool | None = None
+    alive: list[str] | None = Field(None, description="these guardians are in play (others "
+                                                      "may be)")
+    dead: list[str] | None = Field(None, description="these guardians are dead (others may "
+                                                     "be)")
+    alive_count: int | None = Field(None, description="guardians in play")
+    pile: list[str] | None = Field(
+        None, description="exactly these guardians in the pile, the first drawn first")
+    pile_size: int | None = None
+    tokens: dict[str, Tokens] | None = Field(
+        None, description="guardian id, or card id (card-id@battlefield-id) in play -> tokens "
+                          "(summed over the copies in play)")
+    battlefield_tokens: dict[str, BattlefieldTokens] | None = Field(
+        None, description="battlefield id -> power tokens on its card's sides")
+    at: dict[str, MalpasoCards] | None = Field(
+        None, description="battlefield id -> exactly these cards, per owner (order ignored)")
+    hand: MalpasoCards | None = None
+    hand_size: MalpasoCount | None = None
+    discard: MalpasoCards | None = None
+    removed: MalpasoCards | None = None
+    firepower: MalpasoCount | None = Field(
+        None, description="the totals an attack here compares (the guardians' includes the "
+                          "defence)")
+    winner: Literal["esteban", "mapache", "none"] | None = None
+    termination: str | None = None
+    over: bool | None = None
+    legal: list[str] | None = Field(None, description="exactly these legal actions")
+    legal_includes: list[str] | None = Field(
+        None, description="each is a legal action (exact text or a prefix of one)")
+    legal_excludes: list[str] | None = Field(
+        None, description="none is a legal action (no legal action reads so or starts so)")
+    log_includes: list[str] | None = Field(
+        None, description="each is part of some event logged since the scenario began")
+
+
+class Revolver2ActionStep(StepBase):
+    """An action (`do`), optionally by a named player, and/or checks after it (`expect`)."""
+
+    by: MalpasoPlayer | None = None
+    expect: Revolver2Expectations | None = None
+
+
+#: `- casualty: Spider` (YAML reads a one-key mapping): see model.ColonAction.
+ColonAction = Annotated[dict[str, str], Field(min_length=1, max_length=1)]
+Revolver2ActionItem = Annotated[str | Revolver2ActionStep | ColonAction,
+                                Field(union_mode="left_to_right")]
+
+
+class Revolver2Decks(Strict):
+    esteban: dict[str, int] | None = None
+    mapache: dict[str, int] | None = None
+
+
+class Revolver2Scenario(Strict):
+    """One rules question of Revolver 2: a position, what is played, what must follow."""
+
+    name: str = Field(min_length=1)
+    rule: str = Field(min_length=1, description="where in the rulebook this comes from")
+    note: str | None = Field(None, description="readings, assumptions, data it depends on")
+    game: Literal["revolver2"]
+    ruleset: str = "rulebook-es"
+    switches: dict[str, str] = Field(
+        default_factory=dict, description="rule switch id -> variant, over the ruleset's")
+    seed: int = Field(1, description="shuffles the rest of the decks and the guardian pile")
+    max_turns: int = Field(200, ge=1)
+    decks: Revolver2Decks | None = Field(None, description="default: the base decks (copies "
+                                                           "are added when the position needs "
+                                                           "more)")
+    position: Revolver2Position
+    actions: list[Revolver2ActionItem] = Field(
+        default_factory=list, description="action texts as the engine prints them (exact, or "
+                                          "a unique prefix), or {do, by, expect} items")
+    expect: Revolver2Expectations | None = None
+
+
+__all__ = ["MALPASO_PLAYERS", "Revolver2ActionStep", "Revolver2Expectations",
+           "Revolver2Position", "Revolver2Scenario"]

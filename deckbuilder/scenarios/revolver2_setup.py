@@ -1,0 +1,149 @@
+"""Laying out a Revolver 2 position: past the poker tournament with the position's battlefield
+set, then the guardians (in play, in the pile, dead), the Mexican Army, the bridge and the
+power tokens on the battlefield cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.staging import StagingError
+from deckbuilder.games.revolver2.staging import (
+    BATTLEFIELD_SETS,
+    battlefield_set_of,
+    skip_tournament,
+    stage_battlefield_tokens,
+    stage_bridge,
+)
+from deckbuilder.scenarios.layout import Ids, set_forbidden, set_marker
+from deckbuilder.scenarios.parts import Source
+from deckbuilder.scenarios.revolver2_model import MALPASO_PLAYERS, Revolver2Scenario
+
+
+def _named_battlefields(scenario: Revolver2Scenario) -> list[tuple[str, tuple]]:
+    """Every battlefield the file names, with where it names it."""
+    position = scenario.position
+    named: list[tuple[str, tuple]] = []
+    if position.marker is not None:
+        named.append((position.marker.battlefield, ("position", "marker", "battlefield")))
+    for key in ("battlefields", "battlefield_tokens"):
+        named.extend((bf, ("position", key, bf)) for bf in getattr(position, key))
+    expectations: list[tuple[Any, tuple]] = \
+        [(scenario.expect, ("expect",))] if scenario.expect is not None else []
+    for index, item in enumerate(scenario.actions):
+        expect = getattr(item, "expect", None)
+        if expect is not None:
+            expectations.append((expect, ("actions", index, "expect")))
+    for expect, loc in expectations:
+        if expect.marker is not None:
+            named.append((expect.marker.battlefield, (*loc, "marker", "battlefield")))
+        for key in ("at", "battlefield_tokens"):
+            named.extend((bf, (*loc, key, bf)) for bf in getattr(expect, key) or {})
+    return named
+
+
+def battlefield_set(state: Any, scenario: Revolver2Scenario, ids: Ids) -> str:
+    """The set the position is played with: as written, else the one its battlefields
+    belong to (they must all belong to one), else crystal-river."""
+    chosen: str | None = scenario.position.battlefield_set
+    for text, loc in _named_battlefields(scenario):
+        bf_id = ids.resolve(text, "battlefield", loc)
+        belongs = battlefield_set_of(state, bf_id)
+        if belongs is None:
+            continue
+        if chosen is None:
+            chosen = belongs
+        elif belongs != chosen:
+            raise ids.source.error(
+                f"battlefield '{bf_id}' belongs to the {belongs} set, not {chosen}", loc,
+                "name battlefields of one set (position.battlefield_set says which)")
+    return chosen or BATTLEFIELD_SETS[0]
+
+
+def prepare(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
+    """Skip the poker tournament: the position's battlefield set is in play."""
+    chosen = battlefield_set(state, scenario, ids)
+    skip_tournament(state, chosen, begin=False)
+    ids.in_play = {bf.id: bf.idx for bf in state.spec.bfs}
+    ids.in_play_note = f" with the {chosen} battlefield set"
+
+
+def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
+    """Who is in play, in the pile (in order) and dead; their tokens."""
+    spec = state.spec
+    guardians = scenario.position.guardians
+    index = {character.id: character.idx for character in spec.bandits}
+    loc = ("position", "guardians")
+
+    def named(key: str) -> list[int]:
+        return [index[ids.resolve(text, "character", (*loc, key, i))]
+                for i, text in enumerate(getattr(guardians, key))]
+
+    given = {key: named(key) for key in ("alive", "dead", "pile")
+             if getattr(guardians, key) is not None}
+    seen: dict[int, str] = {}
+    for key, members in given.items():
+        for i, guardian in enumerate(members):
+            if guardian in seen:
+                raise source.error(
+                    f"{spec.bandits[guardian].name} is named in both `{seen[guardian]}` and "
+                    f"`{key}`", (*loc, key, i), "name each guardian in one place")
+            seen[guardian] = key
+    dead = given["dead"]
+    pile_given = given.get("pile")
+    alive = given["alive"] if "alive" in given else \
+        [g for g, living in enumerate(state.alive) if living and g not in seen]
+    if pile_given is not None:
+        pile = pile_given
+    else:
+        # the set-up's pile (the guardians who do not start in play, in the seed's order,
+        # first drawn first), less those the file puts in play or among the dead; a starting
+        # guardian who is not in play never goes back to the pile: he is dead
+        pile = [g for g in reversed(state.pile) if g not in alive and g not in dead]
+        if guardians.pile_size is not None:
+            if guardians.pile_size > len(pile):
+                raise source.error(
+                    f"the pile cannot hold {guardians.pile_size} guardians: only "
+                    f"{len(pile)} of those who did not start in play are neither in play nor dead",
+                    (*loc, "pile_size"),
+                    f"use at most {len(pile)}")
+            pile = pile[:guardians.pile_size]
+    base = spec.bandit_base
+    for guardian, character in enumerate(spec.bandits):
+        living = guardian in alive
+        state.alive[guardian] = living
+        state.grit[base + guardian] = character.true_grit if living else 0
+        state.power[base + guardian] = character.power if living else 0
+    state.pile = pile[::-1]  # drawn from its end
+    for text, tokens in guardians.tokens.items():
+        guardian = index[ids.resolve(text, "character", (*loc, "tokens", text))]
+        if not state.alive[guardian]:
+            raise source.error(f"{spec.bandits[guardian].name} is not in play: no tokens",
+                               (*loc, "tokens", text), "put him in `alive`")
+        if tokens.power is not None:
+            state.power[base + guardian] = tokens.power
+        if tokens.true_grit is not None:
+            state.grit[base + guardian] = tokens.true_grit
+
+
+def set_table(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
+    position = scenario.position
+    set_marker(state, position.marker, source, ids)
+    if position.army is not None:
+        state.countdown = position.army
+    stage_bridge(state, position.bridge_blown)
+    for text, tokens in position.battlefield_tokens.items():
+        bf_id = ids.resolve(text, "battlefield", ("position", "battlefield_tokens", text))
+        for player, name in enumerate(MALPASO_PLAYERS):
+            count = getattr(tokens, name)
+            if count is not None:
+                try:
+                    stage_battlefield_tokens(state, bf_id, player, count)
+                except StagingError as error:
+                    raise source.error(str(error), ("position", "battlefield_tokens", text)) \
+                        from None
+    set_forbidden(state, position.forbidden, ids)
+    state.log.clear()
+
+
+__all__ = ["battlefield_set", "prepare", "set_guardians", "set_table"]
