@@ -137,7 +137,12 @@ def value_of(r: Reading, attack: int, defence: int, guardian_hand: int, mapache_
     here = r.here
     # The coming attack: this turn's if Mapache is playing, else next turn's.
     if r.attacking:
-        chance = 1.0 if r.open and attack > defence else 0.0
+        if not r.open:
+            chance = 0.0
+        elif r.player == ATTACKER:  # his own play phase: he compares his options himself
+            chance = 1.0 if attack > defence else 0.0
+        else:  # the guardians judging Mapache's open play phase: he may still play cards
+            chance = _kill_chance(attack + CARD_FIREPOWER * min(mapache_hand, 4) - defence)
         already = r.already
         here += 1  # the guardians advance the marker next
     else:
