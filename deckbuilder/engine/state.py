@@ -21,6 +21,17 @@ from deckbuilder.protocol import TERMINAL, IllegalActionError, InvariantError, O
 #: that attacks: the gang and the lawmen in Revolver, the guardians and Mapache in Revolver 2.
 DEFENDER, ATTACKER = 0, 1
 
+#: Who may see a zone's cards: nobody (a deck's order, the character pile), its owner (a hand),
+#: everyone (discard piles, removed cards, cards in play).
+NOBODY, OWNER, EVERYONE = "nobody", "owner", "everyone"
+#: Each player's card zones, named once: where a card is, the invariants and the re-dealing of
+#: hidden cards loop over this list (`clone` copies the same fields by hand, for speed; a test
+#: checks that it copies every slot).
+PLAYER_ZONES: tuple[tuple[str, str, str], ...] = (
+    ("decks", "deck", NOBODY), ("hands", "hand", OWNER), ("discards", "discard", EVERYONE),
+    ("removed", "removed", EVERYONE),
+)
+
 PHASE_START, PHASE_PLAY, PHASE_ATTACK, PHASE_END = range(4)
 PHASE_NAMES = ("start", "play", "attack", "end")
 
@@ -323,14 +334,23 @@ class State:
         """
         other = self.clone()
         opponent = 1 - player
-        pool = other.hands[opponent] + other.decks[opponent]
         # Sorting by random keys is a uniform shuffle, and ~2.5x faster than random.shuffle.
         key = _random_key(rng)
+        # The opponent's zones that `player` cannot see are pooled and dealt back, each to
+        # its own size (his hand first); `player`'s own hidden zones (his deck) reshuffled.
+        hidden = [name for name, _, seen_by in PLAYER_ZONES if seen_by != EVERYONE]
+        hidden.sort(key=lambda name: name != "hands")
+        pool = [uid for name in hidden for uid in getattr(other, name)[opponent]]
         pool.sort(key=key)
-        size = len(other.hands[opponent])
-        other.hands[opponent] = pool[:size]
-        other.decks[opponent] = pool[size:]
-        other.decks[player].sort(key=key)
+        start = 0
+        for name in hidden:
+            zones = getattr(other, name)
+            size = len(zones[opponent])
+            zones[opponent] = pool[start:start + size]
+            start += size
+        for name, _, seen_by in PLAYER_ZONES:
+            if seen_by == NOBODY:
+                getattr(other, name)[player].sort(key=key)
         if other.pile:  # face down: nobody knows its order
             other.pile.sort(key=key)
         other.spec.hooks.resample(other, player, rng)
@@ -399,9 +419,8 @@ class State:
     def card_zone(self, uid: int) -> str:
         """Where a card instance is: deck, hand, discard, removed, limbo, or play@<bf>."""
         owner = self.spec.owner[uid]
-        for name, zones in (("deck", self.decks), ("hand", self.hands),
-                            ("discard", self.discards), ("removed", self.removed)):
-            if uid in zones[owner]:
+        for field, name, _ in PLAYER_ZONES:
+            if uid in getattr(self, field)[owner]:
                 return name
         if uid in self.limbo:
             return "limbo"
@@ -428,10 +447,8 @@ class State:
                 where[uid] += f" {zone}"
 
         for p in (0, 1):
-            count(self.decks[p], "deck", p)
-            count(self.hands[p], "hand", p)
-            count(self.discards[p], "discard", p)
-            count(self.removed[p], "removed", p)
+            for field, name, _ in PLAYER_ZONES:
+                count(getattr(self, field)[p], name, p)
         count(self.limbo, "limbo", None)
         for index, row in enumerate(self.rows):
             count(row, f"play@{index >> 1}", index & 1)
