@@ -3,7 +3,9 @@ playing it out, where the card is plain enough to say what it changes.
 
 A plain firepower card (one way to play it, at the marker's battlefield, no text) changes only
 its side's firepower there, the hand (the card and the cards that pay its cost: the least
-worth ones, as the look-ahead pays) and the symbols held; ending the play phase changes
+worth ones, as the look-ahead pays) and the symbols held; a plain one-shot that draws cards
+changes the hand by what it draws (their symbols counted at the deck's average); discarding
+one's own plain card from play takes its firepower away; ending the play phase changes
 nothing (the heuristic already looks ahead to the attack). Those are valued with the
 heuristic's own formula (`evaluate.value_of`) on the changed numbers. Every other option,
 and every decision that is not the play phase's, is played out on a re-dealt copy and judged
@@ -19,7 +21,9 @@ from typing import Any
 
 from deckbuilder.bots import best_action, copy_world, settle_move
 from deckbuilder.engine.actions import K_MAIN, PASS
-from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
+from deckbuilder.engine.board import card_firepower
+from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
+from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.state import DEFENDER
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
@@ -37,6 +41,32 @@ def is_plain(state: Any, card: Any, player: int) -> bool:
             and not card.enter_grit and not card.watch and not card.arrivals
             and spec.play_reactions[1 - player] is None and not any(spec.play_watchers)
             and spec.arrival_defs is None)
+
+
+def drawn_by(state: Any, card: Any, player: int) -> int:
+    """How many cards a plain one-shot draws for its player (0: not such a card)."""
+    mode = card.modes[0]
+    spec = state.spec
+    if not (card.simple and mode.slot == SLOT_NONE and len(mode.effect) == 1
+            and not card.watch and spec.play_reactions[1 - player] is None
+            and not any(spec.play_watchers)):
+        return 0
+    runner, params = mode.effect[0]
+    if runner is not run_draw or params[1] != SIDE_SELF:
+        return 0
+    return int(params[0])
+
+
+def _deck_symbols(state: Any, player: int) -> float:
+    """The symbols a card drawn from `player`'s own deck carries on average (its contents are
+    known to him; their order is not read)."""
+    deck = state.decks[player]
+    if not deck:
+        return 0.0
+    card_def = state.spec.card_def
+    if player == DEFENDER:
+        return sum(card_def[uid].kegs for uid in deck) / len(deck)
+    return sum(card_def[uid].ammunition for uid in deck) / len(deck)
 
 
 def _payment(state: Any, player: int, played: int, cost: int) -> tuple[int, int]:
@@ -106,6 +136,27 @@ class ScoringGreedy:
                     else:
                         attack += power
                     value = value_of(r, attack, defence, hand[0], hand[1], r.held - lost)
+                elif (count := drawn_by(state, card, player)) > 0:
+                    cost = card_cost(state, player, card, bf)
+                    kegs, ammunition = _payment(state, player, definition, cost)
+                    lost = (card.kegs + kegs) if player == DEFENDER else (
+                        card.ammunition + ammunition)
+                    hand = hands[:]
+                    hand[player] += count - 1 - cost
+                    gained = count * _deck_symbols(state, player)
+                    value = value_of(r, r.attack, r.defence, hand[0], hand[1],
+                                     r.held - lost + gained)
+            elif layout.own_base <= action < layout.ability_base:
+                uid = action - layout.own_base
+                card = spec.card_def[uid]
+                if not card.watch and not card.on_destroyed and not spec.attaching:
+                    power = card_firepower(state, uid)
+                    attack, defence = r.attack, r.defence
+                    if player == DEFENDER:
+                        defence -= power
+                    else:
+                        attack -= power
+                    value = value_of(r, attack, defence, hands[0], hands[1], r.held)
             if value is None:  # played out on a re-dealt copy, as the play-out greedy does
                 if world is None:
                     world = state.resample_hidden(player, rng)
