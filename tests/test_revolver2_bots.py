@@ -12,7 +12,7 @@ from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
 from deckbuilder.games.revolver2.bots.quick import quick_choice
-from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy, _payment, is_plain
+from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy, _payment, drawn_by, is_plain
 
 HEURISTICS = get_game("revolver2").heuristics
 
@@ -80,10 +80,17 @@ def test_the_scoring_greedy_reads_nothing_hidden() -> None:
     for state in positions(16):
         player = state.current_player()
         spec = state.spec
-        plain = all(action == PASS or (
-            spec.layout.play_base <= action < spec.layout.pay_base
-            and is_plain(state, spec.defs[spec.action_def[action]], player))
-            for action in state.legal_actions())
+        layout = spec.layout
+
+        def scored(action: int) -> bool:
+            if action == PASS or layout.own_base <= action < layout.ability_base:
+                return True
+            if not layout.play_base <= action < layout.pay_base:
+                return False
+            card = spec.defs[spec.action_def[action]]
+            return is_plain(state, card, player) or drawn_by(state, card, player) > 0
+
+        plain = all(scored(action) for action in state.legal_actions())
         if not plain:
             continue
         choice = bot.choose(state, random.Random(1))
