@@ -72,6 +72,16 @@ def test_ending_the_play_phase_is_valued_as_the_position_itself() -> None:
         assert PASS in state.legal_actions()
 
 
+def _scored_from_numbers(state, action: int, player: int) -> bool:
+    layout = state.spec.layout
+    if action == PASS or layout.own_base <= action < layout.ability_base:
+        return True
+    if not layout.play_base <= action < layout.pay_base:
+        return False
+    card = state.spec.defs[state.spec.action_def[action]]
+    return is_plain(state, card, player) or drawn_by(state, card, player) > 0
+
+
 def test_the_scoring_greedy_reads_nothing_hidden() -> None:
     """Where every option is scored from the numbers, re-dealing what the player cannot see
     (the opponent's hand, both decks, the guardian pile) never changes the choice."""
@@ -80,17 +90,8 @@ def test_the_scoring_greedy_reads_nothing_hidden() -> None:
     for state in positions(16):
         player = state.current_player()
         spec = state.spec
-        layout = spec.layout
-
-        def scored(action: int) -> bool:
-            if action == PASS or layout.own_base <= action < layout.ability_base:
-                return True
-            if not layout.play_base <= action < layout.pay_base:
-                return False
-            card = spec.defs[spec.action_def[action]]
-            return is_plain(state, card, player) or drawn_by(state, card, player) > 0
-
-        plain = all(scored(action) for action in state.legal_actions())
+        plain = all(_scored_from_numbers(state, action, player)
+                    for action in state.legal_actions())
         if not plain:
             continue
         choice = bot.choose(state, random.Random(1))
