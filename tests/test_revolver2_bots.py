@@ -89,7 +89,6 @@ def test_the_scoring_greedy_reads_nothing_hidden() -> None:
     compared = 0
     for state in positions(16):
         player = state.current_player()
-        spec = state.spec
         plain = all(_scored_from_numbers(state, action, player)
                     for action in state.legal_actions())
         if not plain:
