@@ -115,6 +115,37 @@ def test_a_first_game_of_revolver2_is_told_in_its_own_words(guardians: tuple[int
     assert out.rstrip().splitlines()[-1].startswith("result: ")
 
 
+def test_the_position_tells_the_pile_from_the_dead_in_the_games_words() -> None:
+    """Guardians not yet recruited wait face down in the pile: out of play, but not dead."""
+    from deckbuilder.engine.position import render, snapshot
+    from deckbuilder.sim.transcript import play_game, status_line
+
+    catalog = build_catalog()
+    decks = [catalog.base_deck("revolver2", side) for side in ("esteban", "mapache")]
+    state, _ = play_game(decks, 5, ("random", "random"), catalog=catalog, game="revolver2",
+                         max_turns=4)
+    data = snapshot(state, legal=False)
+    assert data["game"] == "revolver2"
+    assert data["countdown"] == {"name": "Mexican Army", "tokens": state.countdown}
+    characters = data["characters"]
+    assert characters["name"] == "guardians"
+    pile = characters["pile"]
+    in_play = [b["id"] for b in data["bandits"] if b["alive"]]
+    assert pile and sorted(pile) == sorted(state.spec.bandits[i].id for i in state.pile)
+    assert not set(pile) & set(characters["dead"]) and not set(pile) & set(in_play)
+    assert len(in_play) + len(pile) + len(characters["dead"]) == len(data["bandits"])
+    lines = render(data)
+    assert f"guardians in the pile ({len(pile)}, face down)" in lines
+    assert f"guardians dead ({len(characters['dead'])}): " \
+        f"{', '.join(characters['dead']) or '-'}" in lines
+    assert any(line.startswith(f"guardians in play ({len(in_play)}): ") for line in lines)
+    assert any(f"; Mexican Army tokens: {state.countdown};" in line for line in lines)
+    assert not any("bandits" in line or "border" in line for line in lines)
+    status = status_line(state)
+    assert f"guardians: {len(in_play)} in play, {len(pile)} in the pile, " \
+        f"{len(characters['dead'])} dead" in status
+
+
 def test_a_guardians_deck_file_names_the_game_and_mapache_gets_his_base_deck() -> None:
     result = invoke("play", "--esteban", BASE_DECKS / "esteban-base.yaml",
                     "--bots", "random,greedy", "-q", "--json")
@@ -208,12 +239,14 @@ def test_a_single_switch_changes_how_games_end() -> None:
 
 
 def test_a_switch_reaches_the_engine_in_every_worker() -> None:
-    from deckbuilder.commands.simulate import SwitchedGame
+    from deckbuilder.sim.runner import GameJob, deck_items, start_game, switch_items
 
     catalog = build_catalog()
-    decks = [catalog.base_deck("revolver2", side) for side in ("esteban", "mapache")]
-    state = SwitchedGame((("poker-tie", "guardians"),))(decks, 1, game="revolver2")
-    assert state.spec.rules.choices["poker-tie"] == "guardians"
+    decks = (deck_items(catalog.base_deck("revolver2", "esteban")),
+             deck_items(catalog.base_deck("revolver2", "mapache")))
+    job = GameJob(0, 1, decks, ("random", "random"), game="revolver2",
+                  switches=switch_items({"poker-tie": "guardians"}))
+    assert start_game(job).spec.rules.choices["poker-tie"] == "guardians"
     options = ("mapache", "--games", "6", "--bot", "random", "--switch", "poker-tie=guardians")
     assert simulate_json(*options, "--workers", "1") == simulate_json(*options, "--workers", "2")
 

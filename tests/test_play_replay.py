@@ -13,8 +13,15 @@ from deckbuilder.bots import BotSpecError
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.commands.engine import split_bots
+from deckbuilder.engine.position import render, snapshot
 from deckbuilder.games.revolver.endings import Termination
-from deckbuilder.sim.transcript import RecordError, read_record, replay_record
+from deckbuilder.sim.transcript import (
+    RecordError,
+    play_game,
+    read_record,
+    replay_record,
+    status_line,
+)
 
 runner = CliRunner()
 
@@ -229,6 +236,8 @@ def test_replay_fails_when_the_record_stops_early(recorded: Path) -> None:
     (lambda text: text.replace('"seed": 5', '"seed": "five"'), ":1", "'seed' has the wrong type"),
     (lambda text: "\n".join(text.splitlines()[:-1]), ":", "missing 'outcome'"),
     (lambda text: "", ":1", "a record needs a header line and a final line"),
+    (lambda text: text.replace('"switches": {}', '"switches": ["skinny-token"]', 1), ":1",
+     "'switches' is not switch id -> variant"),
 ])
 def test_broken_record_exits_2_with_file_and_line(recorded: Path, damage, where: str,
                                                   message: str) -> None:
@@ -245,3 +254,61 @@ def test_records_are_replayable_from_the_library(recorded: Path) -> None:
     assert result.mismatch is None and result.state.is_terminal()
     with pytest.raises(RecordError):
         read_record(recorded.parent / "missing.jsonl")
+
+
+# -- the library: switches, the ruleset played, the position -----------------------------------
+def base_decks(catalog) -> list[dict[str, int]]:
+    return [catalog.base_deck("revolver", side) for side in ("colty", "mcready")]
+
+
+def test_play_game_records_its_switches_and_replay_plays_them(tmp_path: Path) -> None:
+    catalog = build_catalog()
+    state, record = play_game(base_decks(catalog), 6, ("random", "random"), catalog=catalog,
+                              switches={"skinny-token": "true-grit"})
+    assert state.spec.rules.choices["skinny-token"] == "true-grit"
+    assert record.switches == {"skinny-token": "true-grit"}
+    path = tmp_path / "faq.jsonl"
+    path.write_text(record.to_jsonl())
+    assert lines_of(path)[0]["switches"] == {"skinny-token": "true-grit"}
+    again = read_record(path)
+    assert again.switches == record.switches
+    replayed = replay_record(again, catalog)
+    assert replayed.mismatch is None
+    assert replayed.state.spec.rules.choices["skinny-token"] == "true-grit"
+    # the caller may replay the record under another reading
+    other = replay_record(again, catalog, switches={})
+    assert other.state.spec.rules.choices["skinny-token"] != "true-grit"
+
+
+def test_a_header_without_switches_means_none(recorded: Path) -> None:
+    rows = lines_of(recorded)
+    assert rows[0].pop("switches") == {}
+    rewrite(recorded, rows)
+    record = read_record(recorded)
+    assert record.switches == {}
+    assert replay(recorded, "-q").exit_code == 0
+
+
+def test_the_record_names_the_ruleset_played_when_none_is_given() -> None:
+    catalog = build_catalog()
+    _, record = play_game(base_decks(catalog), 2, ("random", "random"), ruleset=None,
+                          catalog=catalog, max_turns=2)
+    assert record.ruleset == "rulebook-en"
+    assert record.header()["switches"] == {}
+
+
+def test_revolvers_position_keeps_its_keys_and_names_the_countdown() -> None:
+    catalog = build_catalog()
+    state, _ = play_game(base_decks(catalog), 7, ("random", "random"), catalog=catalog)
+    data = snapshot(state, legal=False)
+    assert data["game"] == "revolver"
+    assert data["countdown"] == {"name": "border", "tokens": state.countdown}
+    assert data["border"] == state.countdown
+    assert data["derail_used"] == ("derail" in data["pieces_used"])
+    assert data["characters"]["pile"] is None  # Revolver has no pile: out of play is dead
+    dead = [b["id"] for b in data["bandits"] if not b["alive"]]
+    assert data["characters"]["dead"] == dead and dead
+    lines = render(data)
+    assert f"bandits dead ({len(dead)}): {', '.join(dead)}" in lines
+    assert not any("in the pile" in line for line in lines)
+    assert f"| border: {state.countdown} | gang alive: " in status_line(state)

@@ -56,6 +56,47 @@ def test_results_are_identical_for_one_and_two_workers() -> None:
     assert [result.index for result in parallel.results] == list(range(40))
 
 
+#: The toy race has no rule switches: this one, "sprint", shortens the games to three turns.
+def toy_with_switches(decks, seed, ruleset="toy", game="toy", max_turns=200, switches=None):
+    if switches is not None and set(switches) != {"sprint"}:
+        raise ValueError(f"the toy race has no switch {sorted(switches)}")
+    short = switches is not None and switches["sprint"] == "on"
+    return toy.new_game(decks, seed, ruleset, game=game, max_turns=3 if short else max_turns)
+
+
+def test_a_rule_switch_reaches_every_worker_and_plays_the_same_games() -> None:
+    def sprint(workers: int, switches: dict[str, str] | None):
+        return simulate(Contestant("racer", toy.TOY_DECK, "greedy"),
+                        Contestant("rival", toy.TOY_DECK, "random"), side=0, games=16, seed=5,
+                        new_game=toy_with_switches, evaluate=toy.evaluate, game="toy",
+                        ruleset="toy", workers=workers, switches=switches)
+
+    plain = sprint(1, None)
+    serial, parallel = sprint(1, {"sprint": "on"}), sprint(2, {"sprint": "on"})
+    assert serial.config.switches == (("sprint", "on"),)
+    assert serial.results == parallel.results
+    assert {r.termination for r in serial.results} == {"turn_cap"}  # the switch was played
+    assert all(r.turns == 3 for r in serial.results)
+    assert any(r.termination != "turn_cap" for r in plain.results)
+    assert sprint(2, {"sprint": "off"}).results == plain.results
+
+
+def test_switches_in_a_job_are_sorted_hashable_and_picklable() -> None:
+    import pickle
+
+    from deckbuilder.sim.runner import switch_items
+
+    items = switch_items({"b-rule": "two", "a-rule": "one"})
+    assert items == switch_items({"a-rule": "one", "b-rule": "two"}) == (
+        ("a-rule", "one"), ("b-rule", "two"))
+    spec = GameJob(index=0, seed=1, decks=(deck_items(toy.TOY_DECK),) * 2,
+                   bots=("random", "random"), game="toy", ruleset="toy",
+                   new_game=toy_with_switches, evaluate=toy.evaluate,
+                   switches=switch_items({"sprint": "on"}))
+    assert hash(spec) == hash(pickle.loads(pickle.dumps(spec)))
+    assert play_one(pickle.loads(pickle.dumps(spec))).turns == 3
+
+
 class ShuffledExecutor:
     """An executor that returns results in a random order, like a distributed one might."""
 

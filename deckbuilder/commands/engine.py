@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -151,7 +149,7 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
           ruleset: str | None, switch_texts: list[str], max_turns: int,
           record_path: Path | None, quiet: bool, as_json: bool) -> None:
     from deckbuilder.games import get_game
-    from deckbuilder.sim.transcript import outcome_text, play_game
+    from deckbuilder.sim.transcript import TextNarrator, outcome_text, play_game, position_lines
     from deckbuilder.yamlio import atomic_write_text
 
     catalog = load_catalog_for_cli()
@@ -165,18 +163,14 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
     heading = (f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "
                + " against ".join(f"{side} ({deck_name}, bot {bot})" for side, (deck_name, _),
                                   bot in zip(game.side_names, decks, bot_specs, strict=True)))
-    narrate = GameAccount(_say, heading) if show else None
-    cards = [deck_cards for _, deck_cards in decks]
-    if switches:
-        state, record = play_with_switches(cards, seed, bot_specs, ruleset, catalog, name,
-                                           max_turns, narrate, switches)
-    else:
-        state, record = play_game(cards, seed, bot_specs, ruleset, catalog, game=name,
-                                  max_turns=max_turns, narrate=narrate)
+    narrate = TextNarrator(_say, heading=heading) if show else None
+    state, record = play_game([deck_cards for _, deck_cards in decks], seed, bot_specs, ruleset,
+                              catalog, game=name, max_turns=max_turns, narrate=narrate,
+                              switches=switches)
     if record_path is not None:
-        atomic_write_text(record_path, record_text(record, switches))
+        atomic_write_text(record_path, record.to_jsonl())
     if as_json:
-        print_json({**record.header(), **({"switches": switches} if switches else {}),
+        print_json({**record.header(),
                     "steps": [{"i": s.index, "player": s.player, "action": s.action,
                                "text": s.text} for s in record.steps],
                     "outcome": {"winner": record.winner, "termination": record.termination},
@@ -184,7 +178,7 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
         return
     if show:
         _say("final position:")
-        for line in final_position(state):
+        for line in position_lines(state):
             _say(f"  {line}")
     _say(f"result: {outcome_text(record)}, {len(record.steps)} actions"
          + (f"; recorded to {record_path}" if record_path is not None else ""))
@@ -208,250 +202,28 @@ def replay(
 
 def _replay(path: Path, quiet: bool) -> None:
     from deckbuilder.games import get_game
-    from deckbuilder.sim.transcript import outcome_text, read_record, replay_record
+    from deckbuilder.sim.transcript import (
+        TextNarrator,
+        outcome_text,
+        read_record,
+        replay_record,
+    )
 
     record = read_record(path)
-    switches = recorded_switches(path)
     game = get_game(record.game)
     catalog = load_catalog_for_cli()
     heading = None if quiet else (
         f"replaying {path}: {game.title}, seed {record.seed}, ruleset "
-        f"{describe_rules(record.ruleset, switches)}, bots "
+        f"{describe_rules(record.ruleset, record.switches)}, bots "
         + ", ".join(f"{who} {bot}" for who, bot in record.bots.items())
         + (f" (recorded with deckbuilder {record.version})" if record.version else ""))
-    narrate = None if heading is None else GameAccount(_say, heading)
-    result = (replay_with_switches(record, catalog, narrate, switches) if switches
-              else replay_record(record, catalog, narrate))
+    narrate = None if heading is None else TextNarrator(_say, heading=heading)
+    result = replay_record(record, catalog, narrate)
     if result.mismatch is not None:
         line = "" if result.step is None else f":{result.step + 2}"
         raise fail(f"{path}{line}: the engine no longer reproduces this game: "
                    f"{result.mismatch}", EXIT_FAILED)
     _say(f"replayed {result.steps} actions: the same game ({outcome_text(record)})")
-
-
-# -- the account ------------------------------------------------------------------------------
-class GameAccount:
-    """The readable account in the words of the game played: the heading (once the game is
-    set up, so a refused set-up prints nothing), events as logged, the actions that caused
-    them, and a status line whenever a new turn opens."""
-
-    def __init__(self, emit: Callable[[str], None], heading: str | None = None) -> None:
-        self.emit = emit
-        self.heading = heading
-        self.turn = -1
-
-    def __call__(self, step: Any, events: list[str], state: Any) -> None:
-        if self.heading is not None:
-            self.emit(self.heading)
-            self.heading = None
-        if step is not None:
-            self.emit(f"{step.index:>5} {step.player:<8} {step.text}")
-        for event in events:
-            self.emit(event if event.startswith("--") else f"{'':>6}{event}")
-        # Turn 0 is Revolver 2's poker tournament: the row of battlefields is not laid yet.
-        if state.turn != self.turn and state.turn > 0 and not state.is_terminal():
-            self.turn = state.turn
-            self.emit(f"{'':>6}[{status_line(state)}]")
-
-
-def _has_pile(state: Any) -> bool:
-    """Whether characters wait in a pile to be recruited (Revolver 2's guardians)."""
-    return any(not character.starting for character in state.spec.bandits)
-
-
-def _characters(state: Any) -> str:
-    word = state.spec.hooks.attack_words[0]  # "gang", "guardians"
-    alive = sum(state.alive)
-    if not _has_pile(state):
-        return f"{word} alive: {alive}/{len(state.alive)}"
-    waiting = len(state.pile)
-    return f"{word}: {alive} in play, {waiting} in the pile, " \
-           f"{len(state.alive) - alive - waiting} dead"
-
-
-def _symbols_in_hand(state: Any) -> list[str]:
-    """Powder kegs and ammunition in hand, for the sides whose decks have any."""
-    spec = state.spec
-    names = spec.hooks.side_names
-    parts = []
-    for symbol, label in (("kegs", "powder kegs in hand"), ("ammunition", "ammunition in hand")):
-        counts = [f"{names[p]} {sum(getattr(spec.card_def[u], symbol) for u in state.hands[p])}"
-                  for p in (0, 1)
-                  if any(getattr(spec.card_def[u], symbol) for u in spec.decks[p])]
-        if counts:
-            parts.append(f"{label}: {', '.join(counts)}")
-    return parts
-
-
-def status_line(state: Any) -> str:
-    """Where the game stands: marker, countdown tokens, characters, hands and decks (for
-    Revolver the same line as the golden transcripts' `transcript.status_line`)."""
-    spec = state.spec
-    marker = spec.bfs[state.marker_bf]
-    names = spec.hooks.side_names
-    parts = [f"marker: {marker.name} space {marker.labels[state.marker_space]}",
-             f"{spec.hooks.countdown_name}: {state.countdown}", _characters(state),
-             "hands: " + ", ".join(f"{names[p]} {len(state.hands[p])}" for p in (0, 1)),
-             "decks: " + ", ".join(f"{names[p]} {len(state.decks[p])}" for p in (0, 1)),
-             *_symbols_in_hand(state)]
-    return " | ".join(parts)
-
-
-def final_position(state: Any) -> list[str]:
-    """`render(snapshot(...))`, with the countdown named as the game names it and, where
-    characters wait in a pile, the pile told apart from the dead (`render` speaks Revolver)."""
-    from deckbuilder.engine.position import render, snapshot
-
-    hooks = state.spec.hooks
-    lines = [line.replace("; border tokens: ", f"; {hooks.countdown_name} tokens: ", 1)
-             if line.startswith("marker: ") else line
-             for line in render(snapshot(state, legal=False))]
-    if not _has_pile(state):
-        return lines
-    word = hooks.attack_words[0]
-    spec = state.spec
-    waiting = [spec.bandits[index].id for index in state.pile]
-    dead = [character.id for character in spec.bandits
-            if not state.alive[character.idx] and character.idx not in state.pile]
-    told: list[str] = []
-    for line in lines:
-        if line.startswith("bandits alive ("):
-            told.append(line.replace("bandits alive", f"{word} in play", 1))
-            told.append(f"{word} in the pile ({len(waiting)}, face down)")
-        elif line.startswith("bandits dead ("):
-            told.append(f"{word} dead ({len(dead)}): {', '.join(dead) or '-'}")
-        else:
-            told.append(line)
-    return told
-
-
-# -- rule switches in records -----------------------------------------------------------------
-# `sim/transcript.py` plays and replays with a ruleset only; until it takes single switches
-# (and writes them in the header as "switches": {id: value}), these do it the same way.
-def record_text(record: Any, switches: Mapping[str, str]) -> str:
-    """The record as JSON lines, its header naming the switches played (if any)."""
-    text = record.to_jsonl()
-    if not switches:
-        return text
-    header, rest = text.split("\n", 1)
-    return json.dumps({**json.loads(header), "switches": dict(switches)}) + "\n" + rest
-
-
-def recorded_switches(path: Path) -> dict[str, str]:
-    """The "switches" of a record's header (read_record has checked the rest of it)."""
-    from deckbuilder.errors import Location
-    from deckbuilder.sim.transcript import RecordError
-
-    lines = path.read_text(encoding="utf-8").splitlines()
-    number, header = next((n, line) for n, line in enumerate(lines, start=1) if line.strip())
-    switches = json.loads(header).get("switches", {})
-    if not isinstance(switches, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in switches.items()):
-        raise RecordError("'switches' is not switch id -> variant", Location(path, number),
-                          "restore the header line")
-    return switches
-
-
-def play_with_switches(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
-                       ruleset: str, catalog: Any, game: str, max_turns: int,
-                       narrate: Any, switches: Mapping[str, str]) -> tuple[Any, Any]:
-    """`transcript.play_game` with single rule switches: the same bots, seeds and record."""
-    from deckbuilder.bots import make_bot
-    from deckbuilder.games import get_game, new_game
-    from deckbuilder.sim.seeds import bot_seed
-    from deckbuilder.sim.transcript import GameRecord, Step, package_version
-
-    state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
-                     max_turns=max_turns, verbose=True, switches=switches)
-    names = get_game(game).side_names
-    players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
-    rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
-    record = GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
-                        ruleset, {names[p]: players[p].name for p in (0, 1)}, game, max_turns,
-                        package_version())
-    if narrate is not None:
-        narrate(None, _drain(state), state)
-    while not state.is_terminal():
-        player = state.current_player()
-        state.verbose = False
-        action = players[player].choose(state, rngs[player])
-        state.verbose = True
-        text = state.action_to_string(action)
-        state.apply(action)
-        step = Step(len(record.steps), names[player], action, text)
-        record.steps.append(step)
-        events = _drain(state)
-        if narrate is not None:
-            narrate(step, events, state)
-    _set_outcome(state, record)
-    return state, record
-
-
-def replay_with_switches(record: Any, catalog: Any, narrate: Any,
-                         switches: Mapping[str, str]) -> Any:
-    """`transcript.replay_record` with single rule switches."""
-    from deckbuilder.games import get_game, new_game
-    from deckbuilder.sim.transcript import GameRecord, ReplayResult, outcome_text
-
-    names = get_game(record.game).side_names
-    state = new_game([record.decks[name] for name in names], record.seed,
-                     ruleset=record.ruleset, catalog=catalog, game=record.game,
-                     max_turns=record.max_turns, verbose=True, switches=switches)
-    if narrate is not None:
-        narrate(None, _drain(state), state)
-    for step in record.steps:
-        problem = _step_problem(state, step, names)
-        if problem is not None:
-            return ReplayResult(state, step.index, problem, step.index)
-        state.apply(step.action)
-        events = _drain(state)
-        if narrate is not None:
-            narrate(step, events, state)
-    if not state.is_terminal():
-        return ReplayResult(state, len(record.steps), "after the last recorded action the game "
-                            f"is not over ({names[state.current_player()]} must still decide)",
-                            len(record.steps))
-    replayed = GameRecord({}, 0, "", {}, record.game)
-    _set_outcome(state, replayed)
-    if (replayed.winner, replayed.termination, replayed.turns) != \
-            (record.winner, record.termination, record.turns):
-        return ReplayResult(state, len(record.steps),
-                            f"the outcome differs: recorded {outcome_text(record)}, "
-                            f"replayed {outcome_text(replayed)}", len(record.steps))
-    return ReplayResult(state, len(record.steps))
-
-
-def _drain(state: Any) -> list[str]:
-    lines = list(state.log)
-    state.log.clear()
-    return lines
-
-
-def _set_outcome(state: Any, record: Any) -> None:
-    outcome = state.outcome()
-    names = state.spec.hooks.side_names
-    record.winner = None if outcome.winner is None else names[outcome.winner]
-    record.termination = outcome.termination.value
-    record.turns = state.turn
-
-
-def _step_problem(state: Any, step: Any, names: Sequence[str]) -> str | None:
-    if state.is_terminal():
-        return f"step {step.index}: the game is already over, but the record goes on " \
-               f"('{step.text}')"
-    player = names[state.current_player()]
-    if player != step.player:
-        return f"step {step.index}: the record has {step.player} '{step.text}', but now " \
-               f"{player} must decide"
-    legal = state.legal_actions()
-    if step.action not in legal:
-        return f"step {step.index}: the recorded action '{step.text}' ({step.action}) is not " \
-               f"legal now (legal: {'; '.join(map(state.action_to_string, legal))})"
-    text = state.action_to_string(step.action)
-    if text != step.text:
-        return f"step {step.index}: the record says '{step.text}', the engine now reads " \
-               f"action {step.action} as '{text}'"
-    return None
 
 
 # -- scenario ---------------------------------------------------------------------------------

@@ -172,22 +172,6 @@ def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> Any:
                      fix=f"give {an(wanted)} deck file, or leave {option} out")
 
 
-@dataclass(frozen=True)
-class SwitchedGame:
-    """The real engine with single rule switches chosen: a picklable stand-in for `new_game`
-    that `GameJob` carries to the workers, until `simulate` takes switches itself."""
-
-    switches: tuple[tuple[str, str], ...]
-
-    def __call__(self, decks: Any, seed: int, ruleset: str | None = None,
-                 game: str | None = None, max_turns: int = 200) -> Any:
-        from deckbuilder.games import new_game
-        from deckbuilder.sim.runner import _engine_catalog  # the catalog `prime_catalog` shared
-
-        return new_game(decks, seed, ruleset=ruleset, catalog=_engine_catalog(), game=game,
-                        max_turns=max_turns, switches=dict(self.switches))
-
-
 def _simulate(
     deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
     baseline_text: str | None, workers: int, ruleset: str | None, switch_texts: list[str],
@@ -225,7 +209,7 @@ def _simulate(
         "side": side, "games": games, "seed": seed, "ruleset": ruleset, "game": deck.game,
         "max_turns": max_turns, "workers": workers,
         "baseline": None if baseline is None else Contestant(baseline.name, baseline.cards, bot),
-        "new_game": SwitchedGame(tuple(switches.items())) if switches else None,
+        "switches": switches,
     }
     total = games * (2 if baseline is not None else 1)
     show_progress = not as_json and sys.stdout.isatty()

@@ -4,6 +4,11 @@ Scenario files, `deckbuilder scenario --json`, golden transcripts and the end of
 `deckbuilder play` all describe a position the same way, so a change in how the engine lays out
 a position shows up in one place. Unlike `observe`, this is the omniscient view: both hands and
 the top of both decks.
+
+The text is in the words of the game played (`state.spec.hooks`): its sides, its countdown
+("border", "Mexican Army") and, in a game whose characters wait in a pile to be recruited
+(Revolver 2's guardians), characters in play, in the pile and dead. Revolver's text is the one
+the golden transcripts have always compared.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
 
 #: How many cards of each deck's top the snapshot shows (the next ones to be drawn).
 DECK_TOP_SHOWN = 3
+#: What the text calls a used table piece it has a name for (others go by their id).
+PIECE_NAMES = {"derail": "Derail the Train"}
 
 
 def player_names(state: State) -> tuple[str, str]:
@@ -27,6 +34,24 @@ def player_name(state: State, player: int | None) -> str:
     if player is None or player == TERMINAL:
         return "none"
     return player_names(state)[player]
+
+
+def has_pile(state: State) -> bool:
+    """Whether some characters start face down in a pile to be recruited (Revolver 2's
+    guardians), so that a character out of play is not necessarily dead."""
+    return any(not character.starting for character in state.spec.bandits)
+
+
+def characters_word(state: State) -> str:
+    """What the text calls the characters: in a game with a pile, the defenders' own word
+    ("guardians"); otherwise the table's, "bandits" (Revolver's text has always said so)."""
+    return state.spec.hooks.attack_words[0] if has_pile(state) else "bandits"
+
+
+def pile_ids(state: State) -> list[str]:
+    """The characters in the pile, the next to be recruited first."""
+    bandits = state.spec.bandits
+    return [bandits[index].id for index in reversed(state.pile)]
 
 
 def card_tokens(state: State, uid: int) -> dict[str, int]:
@@ -70,8 +95,15 @@ def attack_totals(state: State) -> dict[str, int]:
 
 
 def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
-    """The position as JSON-ready data: everything both players have, where and with what."""
+    """The position as JSON-ready data: everything both players have, where and with what.
+
+    `border` and `derail_used` keep Revolver's names (scenarios read them); `countdown`,
+    `pieces_used` and `characters` say the same in any game's words. A character in the pile
+    is in `bandits` with `alive` false, and in `characters.pile`; `characters.dead` are the
+    others out of play.
+    """
     spec = state.spec
+    hooks = spec.hooks
     names = player_names(state)
     ids = [card.id for card in spec.card_def]
     marker = spec.bfs[state.marker_bf]
@@ -87,6 +119,8 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         entry: dict[str, Any] = {"id": character.id, "alive": state.alive[character.idx]}
         entry.update(card_tokens(state, uid))
         bandits.append(entry)
+    pile = pile_ids(state) if has_pile(state) else None
+    out_of_play = {entry["id"] for entry in bandits if not entry["alive"]} - set(pile or ())
     current = state.current_player()
     outcome = state.outcome()
     data: dict[str, Any] = {
@@ -99,6 +133,14 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "border": state.countdown,
         "face_spaces": active_face_spaces(state),
         "derail_used": "derail" in state.pieces_used,
+        "game": hooks.game,
+        "countdown": {"name": hooks.countdown_name, "tokens": state.countdown},
+        "pieces_used": sorted(state.pieces_used),
+        "characters": {
+            "name": characters_word(state),
+            "pile": pile,  # None: the game has no pile
+            "dead": [entry["id"] for entry in bandits if entry["id"] in out_of_play],
+        },
         "firepower": attack_totals(state),
         "battlefields": battlefields,
         "bandits": bandits,
@@ -129,6 +171,23 @@ def _cards_text(cards: list[dict[str, Any]]) -> str:
     return ", ".join(parts) if parts else "-"
 
 
+def _characters_text(data: dict[str, Any]) -> list[str]:
+    """The characters alive (with their tokens) and dead; in a game with a pile, those in
+    play, the number in the pile (face down) and the dead."""
+    characters = data["characters"]
+    word, pile, dead = characters["name"], characters["pile"], characters["dead"]
+    alive = _cards_text([{"card": b["id"], **{k: v for k, v in b.items()
+                                               if k not in ("id", "alive")}}
+                         for b in data["bandits"] if b["alive"]])
+    count = sum(1 for b in data["bandits"] if b["alive"])
+    if pile is None:
+        return [f"{word} alive ({count}): {alive}",
+                f"{word} dead ({len(dead)}): {', '.join(dead) or '-'}"]
+    return [f"{word} in play ({count}): {alive}",
+            f"{word} in the pile ({len(pile)}, face down)",
+            f"{word} dead ({len(dead)}): {', '.join(dead) or '-'}"]
+
+
 def render(data: dict[str, Any]) -> list[str]:
     """A snapshot as indented text lines (stable: golden transcripts compare them)."""
     names = list(data["hands"])
@@ -136,9 +195,10 @@ def render(data: dict[str, Any]) -> list[str]:
     lines = [
         f"turn {data['turn']} ({data['active']}, {data['phase']} phase); "
         f"to act: {data['to_act']}" + (f" ({data['decision']})" if data["decision"] else ""),
-        f"marker: {marker['battlefield']} space {marker['space']}; border tokens: "
-        f"{data['border']}; face spaces in use: {', '.join(data['face_spaces']) or 'none'}"
-        + ("; Derail the Train used" if data["derail_used"] else ""),
+        f"marker: {marker['battlefield']} space {marker['space']}; "
+        f"{data['countdown']['name']} tokens: {data['countdown']['tokens']}; "
+        f"face spaces in use: {', '.join(data['face_spaces']) or 'none'}"
+        + "".join(f"; {PIECE_NAMES.get(piece, piece)} used" for piece in data["pieces_used"]),
         "firepower here: " + ", ".join(f"{who} {value}" for who, value in
                                        data["firepower"].items()),
     ]
@@ -146,12 +206,7 @@ def render(data: dict[str, Any]) -> list[str]:
         lines.append(f"at {bf}:")
         for who in names:
             lines.append(f"  {who:<8} {_cards_text(sides[who])}")
-    alive = [b for b in data["bandits"] if b["alive"]]
-    dead = [b["id"] for b in data["bandits"] if not b["alive"]]
-    lines.append(f"bandits alive ({len(alive)}): " + _cards_text(
-        [{"card": b["id"], **{k: v for k, v in b.items() if k not in ("id", "alive")}}
-         for b in alive]))
-    lines.append(f"bandits dead ({len(dead)}): {', '.join(dead) or '-'}")
+    lines.extend(_characters_text(data))
     for who in names:
         deck = data["decks"][who]
         lines.append(f"{who}: hand {', '.join(data['hands'][who]) or '-'}")

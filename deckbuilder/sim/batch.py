@@ -23,10 +23,12 @@ from deckbuilder.sim.runner import (
     GameJob,
     GameResult,
     NewGame,
+    SwitchItems,
     deck_items,
     make_executor,
     run_games,
     start_game,
+    switch_items,
 )
 from deckbuilder.sim.seeds import game_seed
 
@@ -51,6 +53,8 @@ class SimulationConfig:
     ruleset: str | None = None
     game: str = "revolver"
     max_turns: int = 200
+    #: single rule switches over the ruleset, as `switch_items` (sorted pairs)
+    switches: SwitchItems = ()
 
 
 @dataclass
@@ -81,7 +85,8 @@ def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
         specs.extend(
             GameJob(index=index, seed=game_seed(config.seed, index), decks=decks, bots=bots,
                      label=label, ruleset=config.ruleset, game=config.game,
-                     max_turns=config.max_turns, new_game=new_game, evaluate=evaluate)
+                     max_turns=config.max_turns, new_game=new_game, evaluate=evaluate,
+                     switches=config.switches)
             for index in range(config.games)
         )
     return specs
@@ -91,7 +96,7 @@ def check_playable(specs: list[GameJob]) -> None:
     """Fail once, here, with the engine's message, rather than once per game in the workers."""
     seen: set[tuple[object, ...]] = set()
     for spec in specs:
-        key = (spec.decks, spec.ruleset, spec.game)
+        key = (spec.decks, spec.ruleset, spec.game, spec.switches)
         if key not in seen:
             seen.add(key)
             start_game(spec)
@@ -116,8 +121,10 @@ def simulate(
     on_result: Callable[[GameResult], None] | None = None,
     new_game: NewGame | None = None,
     evaluate: Evaluator | None = None,
+    switches: Mapping[str, str] | None = None,
 ) -> SimulationRun:
-    """Play `games` seeded games of `deck` (in seat `side`) against `opponent`.
+    """Play `games` seeded games of `deck` (in seat `side`) against `opponent`, under
+    `ruleset` (None: the game's own) with single rule `switches` (switch id -> variant).
 
     The same (seed, games) give the same results for any `workers` or `executor`.
     `new_game`/`evaluate` replace the real engine (tests use a toy game).
@@ -125,7 +132,7 @@ def simulate(
     if games < 1:
         raise ValueError("games must be at least 1")
     config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,
-                              max_turns)
+                              max_turns, switch_items(switches))
     specs = build_specs(config, new_game, evaluate)
     check_playable(specs)
     results = run_games(specs, executor or make_executor(workers), on_result)

@@ -26,12 +26,18 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 DeckItems = tuple[tuple[str, int], ...]
+SwitchItems = tuple[tuple[str, str], ...]
 NewGame = Callable[..., Any]
 
 
 def deck_items(deck: Mapping[str, int]) -> DeckItems:
     """A deck as a sorted tuple: hashable, picklable, and independent of dict order."""
     return tuple(sorted((str(card), int(copies)) for card, copies in deck.items()))
+
+
+def switch_items(switches: Mapping[str, str] | None) -> SwitchItems:
+    """Rule switches (switch id -> variant) as a sorted tuple, for the same reasons."""
+    return tuple(sorted((str(key), str(value)) for key, value in (switches or {}).items()))
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,8 @@ class GameJob:
     #: Module-level functions (they pickle by name); None means the real engine.
     new_game: NewGame | None = None
     evaluate: Evaluator | None = None
+    #: single rule switches over the ruleset (`switch_items`); () plays the ruleset as it is
+    switches: SwitchItems = ()
 
 
 @dataclass(frozen=True)
@@ -82,13 +90,19 @@ def _engine_catalog() -> Any:
 
 
 def start_game(spec: GameJob) -> Any:
-    """The initial state of `spec`'s game (raises the engine's error for unplayable decks)."""
+    """The initial state of `spec`'s game (raises the engine's error for unplayable decks).
+
+    A stand-in `new_game` is given `switches=` only when the job has some, so one that
+    knows no rule switches (the tests' toy game) still plays jobs without them.
+    """
     decks = [dict(items) for items in spec.decks]
+    switches = dict(spec.switches) or None
     if spec.new_game is None:
         return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=_engine_catalog(),
-                        game=spec.game, max_turns=spec.max_turns)
+                        game=spec.game, max_turns=spec.max_turns, switches=switches)
+    extra = {"switches": switches} if switches else {}
     return spec.new_game(decks, spec.seed, ruleset=spec.ruleset, game=spec.game,
-                         max_turns=spec.max_turns)
+                         max_turns=spec.max_turns, **extra)
 
 
 @lru_cache(maxsize=64)

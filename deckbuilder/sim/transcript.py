@@ -1,11 +1,13 @@
 """One game, played by bots and written down: the readable account, JSON-lines records, replay.
 
-A record (`.jsonl`) has a header line (format, decks as card-id counts, seed, ruleset, bots,
-package version), one line per action (index, player, action int, its text) and a final line
-(outcome, turns). `replay_record` re-applies the actions to `new_game(...)` and stops at the
-first step whose text, player or legality differs, so a rules change that alters a recorded
-game is caught at the exact step. Golden transcripts (`golden_text`) are the same games as
-text: every action, every logged event and the final position.
+A record (`.jsonl`) has a header line (format, game, decks as card-id counts, seed, ruleset,
+the single rule switches chosen over it, bots, package version), one line per action (index,
+player, action int, its text) and a final line (outcome, turns). A header without "switches"
+(written before they were recorded) means none. `replay_record` re-applies the actions to
+`new_game(...)` and stops at the first step whose text, player or legality differs, so a rules
+change that alters a recorded game is caught at the exact step. Golden transcripts
+(`golden_text`) are the same games as text: every action, every logged event and the final
+position.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.bots import make_bot
+from deckbuilder.engine.position import has_pile, render, snapshot
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.games import get_game, new_game
 from deckbuilder.sim.seeds import bot_seed
@@ -55,11 +58,14 @@ class GameRecord:
     winner: str | None = None
     termination: str | None = None
     turns: int = 0
+    #: single rule switches chosen over the ruleset (switch id -> variant), sorted by id
+    switches: dict[str, str] = field(default_factory=dict)
 
     def header(self) -> dict[str, Any]:
         return {"record": RECORD_KIND, "format": RECORD_FORMAT, "game": self.game,
-                "seed": self.seed, "ruleset": self.ruleset, "max_turns": self.max_turns,
-                "bots": self.bots, "decks": self.decks, "deckbuilder": self.version}
+                "seed": self.seed, "ruleset": self.ruleset, "switches": self.switches,
+                "max_turns": self.max_turns, "bots": self.bots, "decks": self.decks,
+                "deckbuilder": self.version}
 
     def to_jsonl(self) -> str:
         lines = [json.dumps(self.header(), sort_keys=False)]
@@ -106,21 +112,24 @@ def _outcome_fields(state: Any, record: GameRecord) -> None:
 
 def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
               ruleset: str | None = None, catalog: Any = None, game: str = "revolver",
-              max_turns: int = 200, narrate: Narrator | None = None) -> tuple[Any, GameRecord]:
+              max_turns: int = 200, narrate: Narrator | None = None,
+              switches: Mapping[str, str] | None = None) -> tuple[Any, GameRecord]:
     """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
 
     Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
-    replays the simulated game whose seed is S. They choose on the quiet state; the events
-    are logged only while an action is applied.
+    replays the simulated game whose seed is S (with the same ruleset and `switches`). They
+    choose on the quiet state; the events are logged only while an action is applied. The
+    record names the ruleset played (the game's own when `ruleset` is None).
     """
+    chosen = dict(sorted((switches or {}).items()))
     state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
-                     max_turns=max_turns, verbose=True)
+                     max_turns=max_turns, verbose=True, switches=chosen or None)
     names = _names(state)
     players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
     record = GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
-                        ruleset, {names[p]: players[p].name for p in (0, 1)}, game, max_turns,
-                        package_version())
+                        state.spec.ruleset, {names[p]: players[p].name for p in (0, 1)}, game,
+                        max_turns, package_version(), switches=chosen)
     if narrate is not None:
         narrate(None, _drain(state), state)
     while not state.is_terminal():
@@ -189,9 +198,15 @@ def read_record(path: Path | str) -> GameRecord:
                 isinstance(k, str) and isinstance(v, int) for k, v in deck.items()):
             raise RecordError(f"deck '{name}' is not card id -> copies", at,
                               "restore the header line")
+    switches = header.get("switches", {})  # records of games without switches may lack it
+    if not isinstance(switches, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in switches.items()):
+        raise RecordError("'switches' is not switch id -> variant", at,
+                          "restore the header line")
     record = GameRecord(decks, _field(header, "seed", int, at), _field(header, "ruleset", str, at),
                         _field(header, "bots", dict, at), _field(header, "game", str, at),
-                        _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")))
+                        _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")),
+                        switches=dict(switches))
     if set(decks) != set(_record_names(record)):
         raise RecordError(f"the header's decks are {', '.join(sorted(decks))}, not "
                           f"{', '.join(_record_names(record))}", at, "restore the header line")
@@ -220,12 +235,17 @@ class ReplayResult:
     step: int | None = None  # where: a step index (the final line is index len(steps))
 
 
-def replay_record(record: GameRecord, catalog: Any = None,
-                  narrate: Narrator | None = None) -> ReplayResult:
-    """Apply the recorded actions to a new game; report the first step that differs."""
+def replay_record(record: GameRecord, catalog: Any = None, narrate: Narrator | None = None,
+                  switches: Mapping[str, str] | None = None) -> ReplayResult:
+    """Apply the recorded actions to a new game; report the first step that differs.
+
+    The game is set up with the record's ruleset and rule switches; `switches` replaces the
+    record's (to ask whether the game would have gone the same under another reading).
+    """
+    chosen = record.switches if switches is None else switches
     state = new_game([record.decks[name] for name in _record_names(record)], record.seed,
                      ruleset=record.ruleset, catalog=catalog, game=record.game,
-                     max_turns=record.max_turns, verbose=True)
+                     max_turns=record.max_turns, verbose=True, switches=dict(chosen) or None)
     names = _names(state)
     if narrate is not None:
         narrate(None, _drain(state), state)
@@ -283,40 +303,79 @@ def outcome_text(record: GameRecord) -> str:
 
 
 # -- text -----------------------------------------------------------------------------------------
+def _characters_status(state: Any) -> str:
+    word = state.spec.hooks.attack_words[0]  # "gang", "guardians"
+    alive = sum(state.alive)
+    if not has_pile(state):
+        return f"{word} alive: {alive}/{len(state.alive)}"
+    waiting = len(state.pile)
+    return (f"{word}: {alive} in play, {waiting} in the pile, "
+            f"{len(state.alive) - alive - waiting} dead")
+
+
+def _symbols_in_hand(state: Any) -> list[str]:
+    """Powder kegs and ammunition in hand, for the sides whose decks have any."""
+    spec = state.spec
+    names = spec.hooks.side_names
+    parts = []
+    for symbol, label in (("kegs", "powder kegs in hand"), ("ammunition", "ammunition in hand")):
+        counts = [f"{names[p]} {sum(getattr(spec.card_def[u], symbol) for u in state.hands[p])}"
+                  for p in (0, 1)
+                  if any(getattr(spec.card_def[u], symbol) for u in spec.decks[p])]
+        if counts:
+            parts.append(f"{label}: {', '.join(counts)}")
+    return parts
+
+
 def status_line(state: Any) -> str:
-    """Where the game stands: marker, border tokens, gang alive, cards in hands and decks."""
-    marker = state.spec.bfs[state.marker_bf]
-    names = _names(state)
-    return (f"marker: {marker.name} space {marker.labels[state.marker_space]} | border: "
-            f"{state.countdown} | gang alive: {sum(state.alive)}/{len(state.alive)} | hands: "
-            + ", ".join(f"{names[p]} {len(state.hands[p])}" for p in (0, 1))
-            + " | decks: " + ", ".join(f"{names[p]} {len(state.decks[p])}" for p in (0, 1)))
+    """Where the game stands, in its own words: marker, countdown tokens ("border", "Mexican
+    Army"), characters (in play, in the pile and dead where they wait in a pile), cards in
+    hands and decks, and the symbols in hand of the sides whose decks have them."""
+    spec = state.spec
+    marker = spec.bfs[state.marker_bf]
+    names = spec.hooks.side_names
+    parts = [f"marker: {marker.name} space {marker.labels[state.marker_space]}",
+             f"{spec.hooks.countdown_name}: {state.countdown}", _characters_status(state),
+             "hands: " + ", ".join(f"{names[p]} {len(state.hands[p])}" for p in (0, 1)),
+             "decks: " + ", ".join(f"{names[p]} {len(state.decks[p])}" for p in (0, 1)),
+             *_symbols_in_hand(state)]
+    return " | ".join(parts)
 
 
 class TextNarrator:
-    """Collects the readable account: events as logged, the actions that caused them, and
-    a status line whenever a new turn's play phase opens."""
+    """Collects the readable account: a heading (emitted with the first events, so a game
+    that cannot be set up prints nothing), events as logged, the actions that caused them,
+    and a status line whenever a new turn opens (turn 0, Revolver 2's poker tournament,
+    has no row of battlefields yet: no status)."""
 
-    def __init__(self, emit: Callable[[str], None], actions: bool = True) -> None:
+    def __init__(self, emit: Callable[[str], None], actions: bool = True,
+                 heading: str | None = None) -> None:
         self.emit = emit
         self.actions = actions
+        self.heading = heading
         self.turn = -1
 
     def __call__(self, step: Step | None, events: list[str], state: Any) -> None:
+        if self.heading is not None:
+            self.emit(self.heading)
+            self.heading = None
         if step is not None and self.actions:
             self.emit(f"{step.index:>5} {step.player:<8} {step.text}")
         for event in events:
             self.emit(event if event.startswith("--") else f"{'':>6}{event}")
-        if state.turn != self.turn and not state.is_terminal():
+        if state.turn != self.turn and state.turn > 0 and not state.is_terminal():
             self.turn = state.turn
             self.emit(f"{'':>6}[{status_line(state)}]")
+
+
+def position_lines(state: Any, legal: bool = False) -> list[str]:
+    """The position as text in the game's words (`play`'s final position)."""
+    return render(snapshot(state, legal=legal))
 
 
 def golden_text(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
                 ruleset: str = "rulebook-en", catalog: Any = None, max_turns: int = 200) -> str:
     """A seeded game as text: the setup, every action with its events, the final position."""
-    from deckbuilder.engine.position import render, snapshot
-
     lines = [f"# golden transcript: seed {seed}, bots {' vs '.join(bots)}, ruleset {ruleset}"]
     state, record = play_game(decks, seed, bots, ruleset, catalog, max_turns=max_turns,
                               narrate=TextNarrator(lines.append))
