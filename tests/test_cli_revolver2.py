@@ -376,12 +376,17 @@ def test_a_guardians_deck_with_a_revolver_card_is_refused_with_the_violation(
         assert "revolver card" in line and "take .38 Special out" in line
 
 
-def test_an_illegal_but_playable_guardians_deck_is_simulated_with_a_warning(
-        tmp_path: Path) -> None:
+def test_an_illegal_guardians_deck_is_refused_unless_allowed(tmp_path: Path) -> None:
     cards = dict(build_catalog().base_deck("revolver2", "esteban"))
     cards["armed-villager"] -= 1
     deck = write_deck(tmp_path, "short", cards)
-    result = invoke("simulate", deck, "--games", "2", "--bot", "random", "--json")
+    refused = invoke("simulate", deck, "--games", "2", "--bot", "random")
+    assert refused.exit_code == 2
+    assert "not a legal deck: deck-size" in refused.stderr
+    played = invoke("play", "--esteban", str(deck), "--bots", "random", "--quiet")
+    assert played.exit_code == 2 and "not a legal deck" in played.stderr
+    result = invoke("simulate", deck, "--games", "2", "--bot", "random", "--json",
+                    "--allow-illegal")
     assert result.exit_code == 0, result.output
     assert "warning:" in result.stderr and "deck-size" in result.stderr
     assert json.loads(result.stdout)["warnings"]

@@ -92,7 +92,7 @@ def test_text_report_names_intervals_endings_and_the_caveat() -> None:
         assert words in result.stdout
 
 
-def test_an_illegal_deck_is_simulated_with_a_warning(tmp_path: Path) -> None:
+def test_an_illegal_deck_is_refused_with_the_validators_report(tmp_path: Path) -> None:
     base = build_catalog().base_deck("revolver", "colty")
     short = dict(base)
     card = next(iter(short))
@@ -100,7 +100,22 @@ def test_an_illegal_deck_is_simulated_with_a_warning(tmp_path: Path) -> None:
     if not short[card]:
         del short[card]
     path = write_deck(tmp_path, "short", "colty", short)
-    result = run(path, "--games", "4", "--bot", "random", "--json")
+    refused = run(path, "--games", "4", "--bot", "random")
+    assert refused.exit_code == 2
+    lines = refused.stderr.strip().splitlines()
+    assert len(lines) == 1 and "not a legal deck: deck-size" in lines[0]
+    assert str(path) in lines[0] and "--allow-illegal" in lines[0]
+
+
+def test_an_illegal_deck_is_simulated_with_a_warning_when_allowed(tmp_path: Path) -> None:
+    base = build_catalog().base_deck("revolver", "colty")
+    short = dict(base)
+    card = next(iter(short))
+    short[card] -= 1
+    if not short[card]:
+        del short[card]
+    path = write_deck(tmp_path, "short", "colty", short)
+    result = run(path, "--games", "4", "--bot", "random", "--json", "--allow-illegal")
     assert result.exit_code == 0, result.stderr
     assert "warning:" in result.stderr and "not a legal deck" in result.stderr
     assert json.loads(result.stdout)["warnings"]
@@ -153,6 +168,6 @@ def test_a_deck_with_a_card_the_engine_cannot_play_is_refused(tmp_path: Path) ->
         pytest.skip("the engine plays every colty card")
     cards = dict(catalog.base_deck("revolver", "colty"))
     cards[unplayable.id] = 1
-    result = run(write_deck(tmp_path, "odd", "colty", cards), "--games", "2")
+    result = run(write_deck(tmp_path, "odd", "colty", cards), "--games", "2", "--allow-illegal")
     assert result.exit_code == 2
     assert unplayable.id in result.stderr or unplayable.name in result.stderr

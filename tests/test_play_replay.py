@@ -126,7 +126,8 @@ def test_play_with_a_deck_file(tmp_path: Path) -> None:
     deck.write_text("name: More hail\ngame: revolver\nfaction: colty\ncards:\n"
                     + "".join(f"  {card}: {copies}\n" for card, copies in cards.items()))
     record = tmp_path / "game.jsonl"
-    result = play("--colty", deck, "--bots", "random", "--seed", "1", "--record", record, "-q")
+    result = play("--colty", deck, "--bots", "random", "--seed", "1", "--record", record, "-q",
+                  "--allow-illegal")
     assert result.exit_code == 0, result.output
     assert lines_of(record)[0]["decks"]["colty"] == dict(sorted(cards.items()))
     assert replay(record, "-q").exit_code == 0

@@ -89,10 +89,11 @@ def choose_decks(given: Mapping[str, str | None], game: str | None) -> tuple[str
     return chosen, {side: named.get(side, side) for side in get_game(chosen).side_names}
 
 
-def _deck(text: str, faction: str, game: str, catalog: Any) -> tuple[str, dict[str, int]]:
+def _deck(text: str, faction: str, game: str, catalog: Any,
+          allow_illegal: bool) -> tuple[str, dict[str, int]]:
     from deckbuilder.commands.simulate import load_sim_deck, side_error
 
-    deck = load_sim_deck(text, catalog)
+    deck = load_sim_deck(text, catalog, allow_illegal)
     if deck.faction != faction:
         raise side_error(f"--{faction}", faction, game, deck)
     for warning in deck.warnings:
@@ -132,6 +133,9 @@ def play(
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="print only the result, not the turn-by-turn account")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the record as JSON")] = False,
+    allow_illegal: Annotated[bool, typer.Option(
+        "--allow-illegal", help="play a deck that breaks the deck-building rules (with a "
+                                "warning) instead of refusing it")] = False,
 ) -> None:
     """Play one seeded game between two bots and print what happened, turn by turn.
 
@@ -142,12 +146,13 @@ def play(
     """
     decks = {"colty": colty, "mcready": mcready, "esteban": esteban, "mapache": mapache}
     guarded(_play)(decks, game, bots, seed, ruleset, switch or [], max_turns, record, quiet,
-                   as_json)
+                   as_json, allow_illegal)
 
 
 def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, seed: int,
           ruleset: str | None, switch_texts: list[str], max_turns: int,
-          record_path: Path | None, quiet: bool, as_json: bool) -> None:
+          record_path: Path | None, quiet: bool, as_json: bool,
+          allow_illegal: bool = False) -> None:
     from deckbuilder.games import get_game
     from deckbuilder.sim.transcript import TextNarrator, outcome_text, play_game, position_lines
     from deckbuilder.yamlio import atomic_write_text
@@ -157,7 +162,7 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
     game = get_game(name)
     ruleset = ruleset or game.default_ruleset
     switches = parse_switches(switch_texts, catalog, name)
-    decks = [_deck(texts[side], side, name, catalog) for side in game.side_names]
+    decks = [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names]
     bot_specs = split_bots(bots)
     show = not (quiet or as_json)
     heading = (f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "

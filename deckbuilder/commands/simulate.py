@@ -68,6 +68,9 @@ def simulate(
         "--precision", min=0.001, max=0.5,
         help="report the games needed for this +- precision of the win rate")] = 0.02,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    allow_illegal: Annotated[bool, typer.Option(
+        "--allow-illegal", help="simulate a deck that breaks the deck-building rules (with a "
+                                "warning) instead of refusing it")] = False,
 ) -> None:
     """Play DECK against an opponent over many seeded games; win rates with 95% intervals.
 
@@ -76,7 +79,7 @@ def simulate(
     """
     guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline,
                        default_workers(games) if workers is None else workers, ruleset,
-                       switch or [], max_turns, precision, as_json)
+                       switch or [], max_turns, precision, as_json, allow_illegal)
 
 
 def default_workers(games: int) -> int:
@@ -84,12 +87,13 @@ def default_workers(games: int) -> int:
     return 0 if games >= PARALLEL_FROM else 1
 
 
-def load_sim_deck(text: str, catalog: Any) -> SimDeck:
+def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDeck:
     """Read a deck for play: a deck file, or a faction name meaning its base deck.
 
     A deck the engine cannot play (an unknown card, a card of another game, a record that is
-    no deck card) is refused with the validator's first such violation; any other illegal
-    deck only gets a warning, so that a deck can be play-tested before it is legal.
+    no deck card) is refused with the validator's first such violation. Any other illegal deck
+    is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
+    then it gets a warning, so that a deck can be play-tested before it is legal.
     """
     from deckbuilder.decks import FACTION_GAMES, load_deck
     from deckbuilder.errors import DeckError, Location
@@ -122,6 +126,14 @@ def load_sim_deck(text: str, catalog: Any) -> SimDeck:
         raise DeckError(f"{first.code}: {first.message}{more}", _entry_location(loaded, first),
                         first.fix or f"see `deckbuilder validate {path}`")
     warnings = []
+    if not report.is_legal and not allow_illegal:
+        first = report.violations[0]
+        more = (f" ({len(report.violations)} problems in all: `deckbuilder validate {path}`)"
+                if len(report.violations) > 1 else "")
+        raise DeckError(f"not a legal deck: {first.code}: {first.message}{more}",
+                        _entry_location(loaded, first),
+                        (first.fix or f"see `deckbuilder validate {path}`")
+                        + "; or add --allow-illegal to play-test it anyway")
     if not report.is_legal:
         first = report.violations[0]
         where = f" (line {first.line})" if first.line is not None else ""
@@ -175,7 +187,7 @@ def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> Any:
 def _simulate(
     deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
     baseline_text: str | None, workers: int, ruleset: str | None, switch_texts: list[str],
-    max_turns: int, precision: float, as_json: bool,
+    max_turns: int, precision: float, as_json: bool, allow_illegal: bool = False,
 ) -> None:
     from deckbuilder.errors import DeckError
     from deckbuilder.games import get_game
@@ -184,19 +196,19 @@ def _simulate(
 
     catalog = load_catalog_for_cli()
     prime_catalog(catalog)
-    deck = load_sim_deck(deck_text, catalog)
+    deck = load_sim_deck(deck_text, catalog, allow_illegal)
     game = get_game(deck.game)
     players = game.side_names
     if deck.faction not in players:
         raise DeckError(f"'{deck.faction}' is not a side of {deck.game}: nothing to play",
                         fix=f"simulate a deck of {' or '.join(players)}")
     side = players.index(deck.faction)
-    opponent = load_sim_deck(vs or players[1 - side], catalog)
+    opponent = load_sim_deck(vs or players[1 - side], catalog, allow_illegal)
     if opponent.faction != players[1 - side]:
         raise side_error("--vs", players[1 - side], deck.game, opponent)
     baseline = None
     if baseline_text is not None:
-        baseline = load_sim_deck(baseline_text, catalog)
+        baseline = load_sim_deck(baseline_text, catalog, allow_illegal)
         if baseline.faction != deck.faction:
             raise side_error("--baseline", deck.faction, deck.game, baseline)
     ruleset = ruleset or game.default_ruleset
