@@ -398,6 +398,8 @@ def hit_bandit(state: State, index: int, ignore_tokens: bool) -> None:
         true_grit = state.grit[uid] > 0
         if true_grit:
             state.grit[uid] -= 1
+            if spec.grit_loss_kills:  # the game's reading: the token's loss is his first kill
+                state.killed_this_turn = True
         else:
             state.power[uid] -= 1
         character = spec.bandits[index]

@@ -219,11 +219,11 @@ class GameSpec:
         "ability_uids", "action_def", "arrival_defs", "arrival_watchers", "attaching",
         "bandit_base", "bandit_order", "bandits", "bfs", "card_action", "card_def", "cards",
         "column_limit", "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of",
-        "defs", "discounters", "draw_watch", "explain_illegal", "facts", "game", "hooks",
-        "idle", "immune", "layout", "leader", "main_options", "n_bf", "n_cards", "n_uids",
-        "owner", "pay_action", "piece_text", "play_action", "play_reactions",
-        "play_watch_defs", "play_watchers", "refresh_hidden", "rules", "ruleset",
-        "watch_uids",
+        "defs", "discounters", "draw_watch", "explain_illegal", "facts", "game",
+        "grit_loss_kills", "hooks", "idle", "immune", "layout", "leader", "main_options",
+        "n_bf", "n_cards", "n_uids", "owner", "pay_action", "piece_text", "play_action",
+        "play_reactions", "play_watch_defs", "play_watchers", "refresh_hidden", "rules",
+        "ruleset", "watch_uids",
     )
 
     ability_uids: tuple[tuple[int, ...], ...]
@@ -250,6 +250,7 @@ class GameSpec:
     explain_illegal: Callable[[Any, int], str]
     facts: Any  # the game's own facts (see its package)
     game: str
+    grit_loss_kills: bool  # a true grit token taken instead of a death is a kill this turn
     hooks: GameHooks
     idle: Callable[[Any], None]
     immune: Any
@@ -643,6 +644,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.refresh_hidden = refresh_hidden_decision
     spec.piece_text = _no_piece_text
     spec.facts = None
+    spec.grit_loss_kills = False  # the game's bind may say otherwise (a rule switch)
     hooks.bind(spec, compiled)
     return spec
 

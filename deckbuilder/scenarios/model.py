@@ -173,6 +173,8 @@ class RevolverScenario(Strict):
     note: str | None = Field(None, description="readings, assumptions, data it depends on")
     game: Literal["revolver"] = "revolver"
     ruleset: str = "rulebook-en"
+    switches: dict[str, str] = Field(
+        default_factory=dict, description="rule switch id -> reading, over the ruleset's")
     seed: int = Field(1, description="shuffles the rest of the decks")
     max_turns: int = Field(200, ge=1)
     decks: ScenarioDecks | None = Field(None, description="default: the base decks (copies are "

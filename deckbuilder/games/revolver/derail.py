@@ -1,6 +1,7 @@
 """Derail the Train: the gang's table piece beside the 3:15 Express, usable once.
 
-Everything at the current battlefield is discarded (impervious cards too); bandits die unless
+Everything at the current battlefield is discarded (impervious cards too; the Jackson Clan is
+removed from the game instead under the rule switch jackson-clan-derailed); bandits die unless
 saved by one discard each; saving none loses the game.
 """
 
@@ -36,10 +37,12 @@ def run_derail(state: State, task: tuple) -> None:
     state.pieces_used = state.pieces_used | {DERAIL}
     if state.verbose:
         state.note("Derail the Train!")
+    removes = state.spec.facts.derail_removes
+    def_of = state.spec.def_of
     for owner in (0, 1):
         for uid in list(state.rows[2 * bf + owner]):
             if state.placed[uid] is not None:  # not gone already with the card it lay under
-                destroy_card(state, uid)
+                destroy_card(state, uid, def_of[uid] in removes)
     _save_next(state, player, ())
 
 

@@ -23,7 +23,9 @@ class Termination(StrEnum):
 
 def character_died(state: State, index: int) -> None:
     """A bandit died: the whole gang gone wins for McReady; so, under their readings, does
-    Jack's death or Cortez's before the train."""
+    Cortez's death before the train, or Jack's under a set's older mcready-victory=jack-killed.
+    (Jack's own card says "on death: you have lost": the switch jack-death keeps or drops it,
+    and `card_loss` names that ending.)"""
     if not any(state.alive):
         state.end_game(ATTACKER, Termination.GANG_WIPED_OUT)
         return

@@ -1,6 +1,11 @@
 """Revolver's own facts about one game, read once from the base set and the rule switches
 (`bind`, called by the table when it builds the spec): where Derail the Train lies, the
-train's space, Cortez's deadline, and the chosen readings of the disputed rules."""
+train's space, Cortez's deadline, and the chosen readings of the disputed rules.
+
+Every switch is read here and nowhere else. A reading that changes what a card does gives the
+spec its own reshaped copy of that card (`readings`); one the table must know of is a flag on
+the spec (`grit_loss_kills`); the rest are fields of `RevolverFacts`.
+"""
 
 from __future__ import annotations
 
@@ -9,27 +14,50 @@ from typing import Any
 from deckbuilder.engine.codes import SPACE_REGULAR
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.effects import compile_steps
+from deckbuilder.games.revolver import readings
 
 #: Switch ids and the variants this engine plays (the one home of variants is
 #: `deckbuilder.rulesets`; this says which of the declared readings Revolver can play).
 MCREADY_VICTORY = "mcready-victory"
 TRAIN_VICTORY = "train-victory"
 SKINNY_TOKEN = "skinny-token"
+TRUE_GRIT_KILL = "true-grit-kill"
+JACK_DEATH = "jack-death"
+JACKSON_CLAN_DERAILED = "jackson-clan-derailed"
+ALONG_FER_THE_RIDE = "along-fer-the-ride"
+QUINCEY_RIDES = "quincey-rides"
+SADDLEBAGS_GATLING_GUN = "saddlebags-gatling-gun"
 KNOWN_VARIANTS: dict[str, frozenset[str]] = {
+    # jack-killed: an older reading, now jack-death (a set may still declare it)
     MCREADY_VICTORY: frozenset({"gang-wiped-out", "cortez-before-train", "jack-killed"}),
     TRAIN_VICTORY: frozenset({"jack-survives-space-4", "alive-end-of-round", "any-member"}),
-    SKINNY_TOKEN: frozenset({"power", "true-grit"}),
+    SKINNY_TOKEN: frozenset({"power", "true-grit", "power-firepower-only"}),
+    TRUE_GRIT_KILL: frozenset({"not-a-kill", "counts-as-kill"}),
+    JACK_DEATH: frozenset({"loses-the-game", "gang-fights-on"}),
+    JACKSON_CLAN_DERAILED: frozenset({"discarded", "removed-from-game"}),
+    ALONG_FER_THE_RIDE: frozenset({"lowest-rating-removed", "any-members", "casualties"}),
+    QUINCEY_RIDES: frozenset({"once-per-turn", "each-discard"}),
+    SADDLEBAGS_GATLING_GUN: frozenset({"gang-gatling-excluded", "gang-gatling-allowed"}),
 }
+#: The cards and bandits the disputed readings are about.
+SKINNY = "skinny-landell"
+JACKSON_CLAN = "the-jackson-clan"
+ALONG_FOR_THE_RIDE_CARD = "i-only-came-along-fer-the-ride"
+QUINCEY = "quincey-whitmore"
+SADDLEBAGS = "saddlebags"
+GATLING_GUN = "gatling-gun"
 NO_STEPS: tuple = ()
 
 
 class RevolverFacts:
-    __slots__ = ("cortez", "cortez_deadline_bf", "derail_bf", "derail_steps", "mcready_extra",
-                 "skinny_true_grit", "train_any_member", "train_bf", "train_space")
+    __slots__ = ("cortez", "cortez_deadline_bf", "derail_bf", "derail_removes", "derail_steps",
+                 "mcready_extra", "skinny_true_grit", "train_any_member", "train_bf",
+                 "train_space")
 
     cortez: int  # the bandit whose early death wins for McReady (Dutch reading), or -1
     cortez_deadline_bf: int
     derail_bf: int  # where Derail the Train lies, or -1
+    derail_removes: frozenset[int]  # card definitions Derail removes from the game
     derail_steps: tuple
     mcready_extra: str
     skinny_true_grit: bool
@@ -63,5 +91,31 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
         else facts.train_bf)
     facts.mcready_extra = rules.variant(MCREADY_VICTORY, "gang-wiped-out")
     facts.train_any_member = rules.variant(TRAIN_VICTORY, "jack-survives-space-4") == "any-member"
-    facts.skinny_true_grit = rules.variant(SKINNY_TOKEN, "power") == "true-grit"
+    skinny = rules.variant(SKINNY_TOKEN, "power")
+    facts.skinny_true_grit = skinny == "true-grit"
+    facts.derail_removes = frozenset(
+        {compiled.def_index[JACKSON_CLAN]} if JACKSON_CLAN in compiled.def_index and
+        rules.variant(JACKSON_CLAN_DERAILED, "discarded") == "removed-from-game" else ())
+    spec.grit_loss_kills = rules.variant(TRUE_GRIT_KILL, "not-a-kill") == "counts-as-kill"
+    _bind_card_readings(spec, compiled, skinny)
     spec.facts = facts
+
+
+def _bind_card_readings(spec: GameSpec, compiled: CompiledCatalog, skinny: str) -> None:
+    """The readings that reshape a card or a bandit (none under the defaults)."""
+    rules = spec.rules
+    bandit_index = {character.id: character.idx for character in spec.bandits}
+    if skinny == "power-firepower-only" and SKINNY in bandit_index:
+        readings.power_token_is_no_life(spec, compiled, bandit_index[SKINNY])
+    if rules.variant(JACK_DEATH, "loses-the-game") == "gang-fights-on" and \
+            rules.variant(MCREADY_VICTORY, "gang-wiped-out") != "jack-killed" and spec.leader >= 0:
+        readings.without_loss_on_death(spec, compiled, spec.leader)
+    ride = rules.variant(ALONG_FER_THE_RIDE, "lowest-rating-removed")
+    if ride == "any-members":
+        readings.sacrifice_any_members(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
+    elif ride == "casualties":
+        readings.sacrifice_as_casualties(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
+    if rules.variant(QUINCEY_RIDES, "once-per-turn") == "each-discard":
+        readings.rides_for_each_discard(spec, compiled, QUINCEY)
+    if rules.variant(SADDLEBAGS_GATLING_GUN, "gang-gatling-excluded") == "gang-gatling-allowed":
+        readings.bounce_without_exception(spec, compiled, SADDLEBAGS, GATLING_GUN)

@@ -1,0 +1,191 @@
+"""Card texts the rule documents let one read two ways, as this game's own data shapes.
+
+A rule switch that changes what a card does (Quincey's rides, Saddlebags' exception, the
+members "I only came along fer the ride" takes, Jack's and Skinny's cards) gives one game's
+spec its own copy of that card's compiled definition, reshaped; `facts.bind` calls these once
+per spec. The compiled catalog, shared by every game built from it, is never changed, and
+under the default readings nothing is copied: the hot loop reads the same objects as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from copy import copy
+from typing import Any
+
+from deckbuilder.engine.actions import BANDIT_BASE, K_SACRIFICE
+from deckbuilder.engine.board import bandit_dies, hit_bandit
+from deckbuilder.engine.card_steps import run_bounce, run_casualty, run_sacrifice
+from deckbuilder.engine.compiled import CardDef, CharDef, CompiledCatalog, GameSpec
+from deckbuilder.engine.effects import run_lose_game
+from deckbuilder.engine.expansion_steps import run_only_if
+from deckbuilder.engine.state import DEFENDER, State
+
+Step = tuple[Callable[[State, tuple], None], Any]
+
+
+# -- this spec's own copies ---------------------------------------------------------------------
+def own_card(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> CardDef | None:
+    """This spec's own copy of a card definition, in place of the shared one for every copy of
+    the card in the decks (None: the catalog has no such card)."""
+    definition = compiled.def_index.get(card_id)
+    if definition is None:
+        return None
+    if spec.defs is compiled.defs:
+        spec.defs = list(compiled.defs)
+    card = copy(spec.defs[definition])
+    spec.defs[definition] = card
+    for uid, of in enumerate(spec.def_of):
+        if of == definition:
+            spec.card_def[uid] = card
+    return card
+
+
+def own_bandit(spec: GameSpec, compiled: CompiledCatalog, index: int) -> CharDef:
+    """This spec's own copy of a character definition."""
+    if spec.bandits is compiled.characters:
+        spec.bandits = list(compiled.characters)
+    bandit = copy(spec.bandits[index])
+    spec.bandits[index] = bandit
+    return bandit
+
+
+def swap_steps(steps: tuple, runner: Callable[[State, tuple], None],
+               make: Callable[[Any], Step]) -> tuple:
+    """The compiled steps with each `runner` step replaced by `make(params)` (also inside an
+    only-if's steps)."""
+    swapped: list[Step] = []
+    for step_runner, params in steps:
+        if step_runner is runner:
+            swapped.append(make(params))
+            continue
+        if step_runner is run_only_if:
+            params = (params[0], swap_steps(params[1], runner, make), params[2])
+        swapped.append((step_runner, params))
+    return tuple(swapped)
+
+
+def _reshape_modes(card: CardDef, runner: Callable[[State, tuple], None],
+                   make: Callable[[Any], Step]) -> None:
+    modes = []
+    for mode in card.modes:
+        mode = copy(mode)
+        mode.effect = swap_steps(mode.effect, runner, make)
+        modes.append(mode)
+    card.modes = tuple(modes)
+
+
+# -- quincey-rides: each-discard ----------------------------------------------------------------
+def rides_for_each_discard(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> None:
+    """Every ability of the card may be used as often as it is paid for in one play phase."""
+    card = own_card(spec, compiled, card_id)
+    if card is None:
+        return
+    abilities = []
+    for ability in card.abilities:
+        ability = copy(ability)
+        ability.once_per_turn = False
+        abilities.append(ability)
+    card.abilities = tuple(abilities)
+
+
+# -- saddlebags-gatling-gun: gang-gatling-allowed -------------------------------------------------
+def bounce_without_exception(spec: GameSpec, compiled: CompiledCatalog, card_id: str,
+                             allowed: str) -> None:
+    """The card's return-to-hand steps no longer leave out the card `allowed`."""
+    allowed_def = compiled.def_index.get(allowed, -1)
+    card = own_card(spec, compiled, card_id)
+    if card is None:
+        return
+
+    def widened(params: tuple) -> Step:
+        target = copy(params[0])  # a bounce step's params: (target filter, count)
+        target.exclude = target.exclude - {allowed_def}
+        return (run_bounce, (target, *params[1:]))
+
+    _reshape_modes(card, run_bounce, widened)
+
+
+# -- along-fer-the-ride: any-members, casualties --------------------------------------------------
+def sacrifice_as_casualties(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> None:
+    """The gang's own losses are casualties: lowest survival rating first, tokens save."""
+    card = own_card(spec, compiled, card_id)
+    if card is not None:
+        _reshape_modes(card, run_sacrifice, lambda count: (run_casualty, count))
+
+
+def sacrifice_any_members(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> None:
+    """The gang player removes whichever members he chooses; tokens save none."""
+    card = own_card(spec, compiled, card_id)
+    if card is not None:
+        _reshape_modes(card, run_sacrifice, lambda count: (run_remove_any_members, count))
+
+
+def run_remove_any_members(state: State, task: tuple) -> None:
+    _remove_next(state, task[1])
+
+
+def _t_remove_more(state: State, task: tuple) -> None:
+    _remove_next(state, task[1])
+
+
+def _remove_next(state: State, count: int) -> None:
+    if count <= 0 or state.over:
+        return
+    pool = [index for index, alive in enumerate(state.alive) if alive]
+    if not pool:
+        return
+    if len(pool) == 1:
+        _remove(state, pool[0], count)
+        return
+    state.decide(DEFENDER, [BANDIT_BASE + index for index in pool], _resume_remove, count,
+                 K_SACRIFICE)
+
+
+def _resume_remove(state: State, action: int, count: int) -> None:
+    _remove(state, action - BANDIT_BASE, count)
+
+
+def _remove(state: State, index: int, count: int) -> None:
+    if count > 1:
+        state.tasks.append((_t_remove_more, count - 1))
+    hit_bandit(state, index, True)  # removed from play: his token saves him not
+
+
+# -- jack-death: gang-fights-on -------------------------------------------------------------------
+def without_loss_on_death(spec: GameSpec, compiled: CompiledCatalog, index: int) -> None:
+    """The character's death no longer says "you have lost" (its other effects stay)."""
+    bandit = own_bandit(spec, compiled, index)
+    bandit.on_death = tuple(step for step in bandit.on_death if step[0] is not run_lose_game)
+
+
+# -- skinny-token: power-firepower-only -----------------------------------------------------------
+def power_token_is_no_life(spec: GameSpec, compiled: CompiledCatalog, index: int) -> None:
+    """The character's power token saves him from no kill. The table takes any token off a
+    bandit instead of his death; under this reading the first thing his token's loss does is
+    kill him (then his token-lost effects follow, his extra turn). A true grit token still
+    saves him: its loss cancels that death."""
+    bandit = own_bandit(spec, compiled, index)
+    bandit.on_token_lost = ((_t_power_token_saves_no_one, None), *bandit.on_token_lost)
+    bandit.on_grit_lost = ((_t_true_grit_saved, None), *bandit.on_grit_lost)
+
+
+def _t_power_token_saves_no_one(state: State, task: tuple) -> None:
+    index = task[2][1] - state.spec.bandit_base
+    if state.alive[index] and not state.over:
+        if state.verbose:
+            state.note(f"a power token is no extra life: {state.spec.bandits[index].name} "
+                       "dies all the same")
+        bandit_dies(state, index)
+
+
+def _t_true_grit_saved(state: State, task: tuple) -> None:
+    """A true grit token was taken, not the power token: drop the death queued below (the
+    table queues the token-lost steps first, then the true-grit-lost ones on top)."""
+    tasks = state.tasks
+    uid = task[2][1]
+    for position in range(len(tasks) - 1, -1, -1):
+        queued = tasks[position]
+        if queued[0] is _t_power_token_saves_no_one and queued[2][1] == uid:
+            del tasks[position]
+            return
