@@ -10,7 +10,7 @@ the `rules` command. Which variants a game's engine can actually play is the gam
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,15 +54,19 @@ def available_rulesets(card_set: CardSet) -> list[str]:
 
 def read_rules(card_set: CardSet, ruleset: str | None = None,
                known_variants: Mapping[str, frozenset[str]] | None = None,
-               overrides: Mapping[str, str] | None = None) -> Rules:
+               overrides: Mapping[str, str] | None = None,
+               expansions: Sequence[CardSet] = ()) -> Rules:
     """Every switch's default, overridden by the named ruleset's choices, then by `overrides`
-    (single switches chosen one by one).
+    (single switches chosen one by one). The switches and rulesets of the game's installed
+    `expansions` (the saloon duel's reading of the Tarnished Star) join the base set's.
 
     >>> # read_rules(base_set, "rulebook-nl").variant("mcready-victory", "gang-wiped-out")
     """
     ruleset = ruleset or default_ruleset(card_set.game)
-    choices = {switch.id: switch.default for switch in card_set.rule_switches}
-    named = {candidate.id: candidate for candidate in card_set.rulesets}
+    sets = (card_set, *expansions)
+    all_switches = [switch for each in sets for switch in each.rule_switches]
+    choices = {switch.id: switch.default for switch in all_switches}
+    named = {candidate.id: candidate for each in sets for candidate in each.rulesets}
     if ruleset in named:
         choices.update(named[ruleset].choices)
     elif ruleset != default_ruleset(card_set.game):
@@ -70,7 +74,7 @@ def read_rules(card_set: CardSet, ruleset: str | None = None,
             f"unknown ruleset '{ruleset}' for {card_set.name}",
             fix=f"choose one of: {', '.join(available_rulesets(card_set))}",
         )
-    switches = {switch.id: switch for switch in card_set.rule_switches}
+    switches = {switch.id: switch for switch in all_switches}
     for switch_id, value in (overrides or {}).items():
         if switch_id not in switches:
             raise UnknownRulesetError(

@@ -74,15 +74,14 @@ def an(word: str) -> str:
 
 def parse_switches(texts: Sequence[str], catalog: Any, game: str) -> dict[str, str]:
     """`--switch ID=VALUE` options as switch id -> variant, checked against the rule switches
-    the game's engine reads (its base set's), so that a typo is one line naming the choices.
+    of the game's installed sets, so that a typo is one line naming the choices.
 
     The engine checks the choice again (and refuses a variant it cannot play).
     """
     from deckbuilder.rulesets import UnknownRulesetError
 
-    base = catalog.base_set_id(game)
-    declared = {switch.id: switch for switch in catalog.sets[base].card_set.rule_switches} \
-        if base is not None else {}
+    declared = {switch.id: switch for loaded in catalog.sets.values()
+                if loaded.card_set.game == game for switch in loaded.card_set.rule_switches}
     example = next(iter(declared.values()), None)
     sample = f"{example.id}={example.variants[-1].value}" if example is not None else "ID=VALUE"
     chosen: dict[str, str] = {}

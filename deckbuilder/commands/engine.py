@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -126,6 +126,9 @@ def play(
                           "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)")] = None,
+    module: Annotated[list[str] | None, typer.Option(
+        "--module", help="a module to play with, by id (repeatable; see `deckbuilder rules`), "
+                         "e.g. saloon-duel")] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="stop the game (a draw) after this many turns")] = 200,
     record: Annotated[Path | None, typer.Option(
@@ -146,13 +149,13 @@ def play(
     """
     decks = {"colty": colty, "mcready": mcready, "esteban": esteban, "mapache": mapache}
     guarded(_play)(decks, game, bots, seed, ruleset, switch or [], max_turns, record, quiet,
-                   as_json, allow_illegal)
+                   as_json, allow_illegal, module or [])
 
 
 def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, seed: int,
           ruleset: str | None, switch_texts: list[str], max_turns: int,
           record_path: Path | None, quiet: bool, as_json: bool,
-          allow_illegal: bool = False) -> None:
+          allow_illegal: bool = False, modules: Sequence[str] = ()) -> None:
     from deckbuilder.games import get_game
     from deckbuilder.sim.transcript import TextNarrator, outcome_text, play_game, position_lines
     from deckbuilder.yamlio import atomic_write_text
@@ -171,7 +174,7 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
     narrate = TextNarrator(_say, heading=heading) if show else None
     state, record = play_game([deck_cards for _, deck_cards in decks], seed, bot_specs, ruleset,
                               catalog, game=name, max_turns=max_turns, narrate=narrate,
-                              switches=switches)
+                              switches=switches, modules=modules)
     if record_path is not None:
         atomic_write_text(record_path, record.to_jsonl())
     if as_json:

@@ -29,11 +29,11 @@ def _game_rules(catalog: Any, name: str) -> dict[str, Any]:
     from deckbuilder.rulesets import list_rulesets
 
     game = get_game(name)
-    base = catalog.base_set_id(name)
-    engine_reads = {switch.id for switch in catalog.sets[base].card_set.rule_switches} \
-        if base is not None else set()
-    declared_by = {switch.id: loaded.card_set.id for loaded in catalog.sets.values()
-                   if loaded.card_set.game == name for switch in loaded.card_set.rule_switches}
+    game_sets = [loaded.card_set for loaded in catalog.sets.values()
+                 if loaded.card_set.game == name]
+    declared_by = {switch.id: card_set.id for card_set in game_sets
+                   for switch in card_set.rule_switches}
+    engine_reads = set(declared_by)  # every installed set's switches (`--switch` sets them)
     rulesets = list_rulesets(catalog, name)
     switches = rulesets[0].switches if rulesets else {}
     known = game.hooks.known_variants
@@ -59,6 +59,13 @@ def _game_rules(catalog: Any, name: str) -> dict[str, Any]:
              "default": r.id == game.default_ruleset, "choices": r.choices,
              "changes": r.changes()}
             for r in rulesets
+        ],
+        "modules": [
+            {"id": module.id, "letter": module.letter, "name": module.name,
+             "set": card_set.id, "requires": list(module.requires_modules),
+             "description": module.description,
+             "playable": module.id in game.hooks.modules}
+            for card_set in game_sets for module in card_set.modules
         ],
     }
 
@@ -95,6 +102,14 @@ def _print_game(entry: dict[str, Any]) -> None:
                 " (the engine cannot play this reading)"
             console.print(f"      {marker} {variant['value']}: {variant['description']} "
                           f"[{variant['source']}]{unplayable}", markup=False)
+    if entry["modules"]:
+        console.print("  Modules (play with --module ID):")
+        for module in entry["modules"]:
+            letter = f"{module['letter']}. " if module["letter"] else ""
+            needs = f"; needs {', '.join(module['requires'])}" if module["requires"] else ""
+            state = "" if module["playable"] else " [the engine does not play it yet]"
+            console.print(f"    {module['id']} ({letter}{module['name']}, {module['set']}"
+                          f"{needs}){state}", markup=False)
     console.print("  Rulesets (choose with --ruleset; * marks the default):")
     for ruleset in entry["rulesets"]:
         marker = "*" if ruleset["default"] else " "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -62,6 +63,9 @@ def simulate(
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable; see "
                          "`deckbuilder rules`)")] = None,
+    module: Annotated[list[str] | None, typer.Option(
+        "--module", help="a module to play with, by id (repeatable; see `deckbuilder rules`), "
+                         "e.g. saloon-duel")] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
     precision: Annotated[float, typer.Option(
@@ -79,7 +83,8 @@ def simulate(
     """
     guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline,
                        default_workers(games) if workers is None else workers, ruleset,
-                       switch or [], max_turns, precision, as_json, allow_illegal)
+                       switch or [], max_turns, precision, as_json, allow_illegal,
+                       module or [])
 
 
 def default_workers(games: int) -> int:
@@ -188,6 +193,7 @@ def _simulate(
     deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
     baseline_text: str | None, workers: int, ruleset: str | None, switch_texts: list[str],
     max_turns: int, precision: float, as_json: bool, allow_illegal: bool = False,
+    modules: Sequence[str] = (),
 ) -> None:
     from deckbuilder.errors import DeckError
     from deckbuilder.games import get_game
@@ -221,7 +227,7 @@ def _simulate(
         "side": side, "games": games, "seed": seed, "ruleset": ruleset, "game": deck.game,
         "max_turns": max_turns, "workers": workers,
         "baseline": None if baseline is None else Contestant(baseline.name, baseline.cards, bot),
-        "switches": switches,
+        "switches": switches, "modules": tuple(modules),
     }
     total = games * (2 if baseline is not None else 1)
     show_progress = not as_json and sys.stdout.isatty()
@@ -235,6 +241,7 @@ def _simulate(
     report = build_report(run, players, names, precision)
     report["title"] = game.title
     report["switches"] = switches
+    report["modules"] = sorted(modules)
     report["terminations"] = [str(termination) for termination in game.terminations]
     report["warnings"] = warnings
     if as_json:

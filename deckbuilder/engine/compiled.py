@@ -196,10 +196,11 @@ class CompiledCatalog:
 
     __slots__ = (
         "__weakref__", "base_set", "bf_index", "bfs", "characters", "countdown_tokens",
-        "def_index", "defs", "game", "resolver", "specs",
+        "def_index", "defs", "game", "resolver", "rule_sets", "specs",
     )
 
     base_set: CardSet
+    rule_sets: tuple[CardSet, ...]  # the game's other installed sets (their rule switches)
     bf_index: dict[str, int]
     bfs: list[BattlefieldDef]
     characters: list[CharDef]
@@ -219,9 +220,9 @@ class GameSpec:
         "ability_uids", "action_def", "arrival_defs", "arrival_watchers", "attaching",
         "bandit_base", "bandit_order", "bandits", "bfs", "card_action", "card_def", "cards",
         "column_limit", "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of",
-        "defs", "discounters", "draw_watch", "explain_illegal", "facts", "game",
+        "defs", "discounters", "draw_watch", "explain_illegal", "extra_uids", "facts", "game",
         "grit_loss_kills", "hooks", "idle", "immune", "layout", "leader", "main_options",
-        "n_bf", "n_cards", "n_uids", "owner", "pay_action", "piece_text", "play_action",
+        "modules", "n_bf", "n_cards", "n_uids", "owner", "pay_action", "piece_text", "play_action",
         "play_reactions", "play_watch_defs", "play_watchers", "refresh_hidden", "rules",
         "ruleset", "watch_uids",
     )
@@ -248,6 +249,7 @@ class GameSpec:
     discounters: Any
     draw_watch: bool
     explain_illegal: Callable[[Any, int], str]
+    extra_uids: tuple[int, ...]  # card instances in no deck (a module's cards), set up by the game
     facts: Any  # the game's own facts (see its package)
     game: str
     grit_loss_kills: bool  # a true grit token taken instead of a death is a kill this turn
@@ -257,6 +259,7 @@ class GameSpec:
     layout: ActionLayout
     leader: int
     main_options: Callable[[Any, int], list[int]]
+    modules: frozenset[str]  # the modules in use (Tarnished Star A, B ...)
     n_bf: int
     n_cards: int
     n_uids: int
@@ -488,6 +491,8 @@ def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> 
     compiled = CompiledCatalog()
     compiled.game = game
     compiled.base_set = base
+    compiled.rule_sets = tuple(loaded.card_set for set_id, loaded in sorted(catalog.sets.items())
+                               if loaded.card_set.game == game and set_id != base_id)
     compiled.specs = {}
     battlefields = hooks.select_battlefields(list(base.battlefields), layout)
     if not battlefields or len(battlefields) > MAX_BATTLEFIELDS:
@@ -529,15 +534,21 @@ def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> 
 # -- one game's spec ----------------------------------------------------------------------------
 def game_spec(catalog: Catalog, hooks: GameHooks, decks: Sequence[Mapping[str, int]],
               ruleset: str | None, layout: str | None = None,
-              switches: Mapping[str, str] | None = None) -> GameSpec:
-    """The fixed facts of a game with these decks (cached: simulations reuse it)."""
+              switches: Mapping[str, str] | None = None, modules: Sequence[str] = (),
+              extra_cards: Sequence[tuple[int, str]] = ()) -> GameSpec:
+    """The fixed facts of a game with these decks (cached: simulations reuse it).
+
+    `modules`: the modules in use (the game checks them); `extra_cards`: (player, card id) of
+    card instances in no deck that the game's set-up places (a module's cards)."""
     compiled = compiled_catalog(catalog, hooks, layout)
-    key = (ruleset, tuple(sorted((switches or {}).items())),
+    key = (ruleset, tuple(sorted((switches or {}).items())), tuple(sorted(modules)),
+           tuple(extra_cards),
            tuple(tuple(sorted((k, int(v)) for k, v in deck.items())) for deck in decks))
     spec = compiled.specs.get(key)
     if spec is None:
-        rules = read_rules(compiled.base_set, ruleset, hooks.known_variants, switches)
-        spec = _build_spec(catalog, compiled, decks, rules, hooks)
+        rules = read_rules(compiled.base_set, ruleset, hooks.known_variants, switches,
+                           compiled.rule_sets)
+        spec = _build_spec(catalog, compiled, decks, rules, hooks, modules, extra_cards)
         compiled.specs[key] = spec
     return spec
 
@@ -585,10 +596,15 @@ def _play_reactions(spec: GameSpec, player: int) -> frozenset[int] | None:
 
 
 def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
-                decks: Sequence[Mapping[str, int]], rules: Rules, hooks: GameHooks) -> GameSpec:
+                decks: Sequence[Mapping[str, int]], rules: Rules, hooks: GameHooks,
+                modules: Sequence[str] = (),
+                extra_cards: Sequence[tuple[int, str]] = ()) -> GameSpec:
     if len(decks) != 2:
         raise UnplayableDeckError(f"a game needs two decks, got {len(decks)}")
-    problems = _unplayable(catalog, compiled, decks, hooks)
+    extras: list[dict[str, int]] = [{}, {}]
+    for player, card_id in extra_cards:
+        extras[player][card_id] = extras[player].get(card_id, 0) + 1
+    problems = _unplayable(catalog, compiled, [*decks, *extras], hooks)
     if problems:
         raise UnplayableDeckError(
             "the engine cannot play: " + "; ".join(problems),
@@ -618,6 +634,15 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
                 spec.card_def.append(card)
                 spec.def_of.append(card.idx)
                 spec.owner.append(player)
+    extra_uids = []
+    for player, card_id in extra_cards:
+        card = compiled.defs[compiled.def_index[card_id]]
+        extra_uids.append(len(spec.card_def))
+        spec.card_def.append(card)
+        spec.def_of.append(card.idx)
+        spec.owner.append(player)
+    spec.extra_uids = tuple(extra_uids)
+    spec.modules = frozenset(modules)
     spec.n_cards = len(spec.card_def)
     spec.bandits = compiled.characters
     spec.bandit_base = spec.n_cards
@@ -652,7 +677,8 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
 def _number_actions(spec: GameSpec, hooks: GameHooks, n_pieces: int = 0) -> None:
     """Number the card-definition actions by the definitions' order among the decks' own
     cards, so that installing or removing an unrelated set changes no action's number."""
-    in_decks = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1]))
+    in_decks = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1])
+                      | {spec.def_of[uid] for uid in spec.extra_uids})
     spec.layout = layout = ActionLayout(spec.n_uids, len(in_decks), n_pieces)
     n_defs = len(spec.defs)
     spec.play_action = [-1] * n_defs

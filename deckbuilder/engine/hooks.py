@@ -33,7 +33,7 @@ class GameHooks:
 
     __slots__ = ("attack_words", "bind", "card_loss", "character_died", "countdown_empty",
                  "countdown_name", "describe_piece", "end_turn", "game", "idle",
-                 "known_variants", "observe", "piece_available", "resample",
+                 "known_variants", "modules", "observe", "piece_available", "resample",
                  "select_battlefields",
                  "side_names", "start_turn", "steps", "use_piece")
 
@@ -44,6 +44,8 @@ class GameHooks:
     steps: Mapping[str, StepEntry]
     #: rule switch id -> the variants this game's engine plays
     known_variants: Mapping[str, frozenset[str]]
+    #: the module ids this game's engine plays (the others are refused by name)
+    modules: frozenset[str]
     #: with nothing else to do: open the active player's decision
     idle: Callable[[State], None]
     #: `start_turn(state, player)`: queue the start of `player`'s turn (scenarios set up a
@@ -84,6 +86,7 @@ class GameHooks:
         self.side_names = side_names
         self.steps = {}
         self.known_variants = {}
+        self.modules = frozenset()
         self.idle = _nothing
         self.start_turn = _nothing
         self.end_turn = _nothing

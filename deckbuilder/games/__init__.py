@@ -90,13 +90,23 @@ def game_of_decks(decks: Sequence[Mapping[str, int]], catalog: Catalog) -> str:
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
              catalog: Catalog | None = None, game: str | None = None, max_turns: int = 200,
-             verbose: bool = False, switches: Mapping[str, str] | None = None) -> Any:
-    """Set up a game of whichever game the decks are for (or `game`), player 0's deck first.
+             verbose: bool = False, switches: Mapping[str, str] | None = None,
+             modules: Sequence[str] = ()) -> Any:
+    """Set up a game of whichever game the decks are for (or `game`), player 0's deck first,
+    with the rule `switches` chosen over the ruleset and the `modules` in use (ids).
 
     >>> # state = new_game([catalog.base_deck("revolver", "colty"),
     >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
     """
     catalog = catalog if catalog is not None else default_catalog()
     name = game or game_of_decks(decks, catalog)
-    return get_game(name).new_game(decks, seed, ruleset, catalog, max_turns=max_turns,
-                                   verbose=verbose, switches=switches)
+    chosen = get_game(name)
+    unplayable = sorted(set(modules) - chosen.hooks.modules)
+    if unplayable:
+        playable = ", ".join(sorted(chosen.hooks.modules)) or "none yet"
+        raise UnplayableDeckError(
+            f"{chosen.title} cannot be played with module {', '.join(unplayable)}",
+            fix=f"modules the engine plays for {name}: {playable} (see `deckbuilder rules`)")
+    extra: dict[str, Any] = {"modules": tuple(modules)} if modules else {}
+    return chosen.new_game(decks, seed, ruleset, catalog, max_turns=max_turns,
+                           verbose=verbose, switches=switches, **extra)

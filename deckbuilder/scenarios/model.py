@@ -175,6 +175,8 @@ class RevolverScenario(Strict):
     ruleset: str = "rulebook-en"
     switches: dict[str, str] = Field(
         default_factory=dict, description="rule switch id -> reading, over the ruleset's")
+    modules: list[str] = Field(
+        default_factory=list, description="the modules in use, by id (e.g. saloon-duel)")
     seed: int = Field(1, description="shuffles the rest of the decks")
     max_turns: int = Field(200, ge=1)
     decks: ScenarioDecks | None = Field(None, description="default: the base decks (copies are "

@@ -124,10 +124,11 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
     needed, resolved = _needed(scenario, ids)
     decks = _decks(scenario, ids, needed)
     switches = getattr(scenario, "switches", None) or None
+    modules = tuple(getattr(scenario, "modules", None) or ())
     try:
         state = new_game(decks, scenario.seed, ruleset=scenario.ruleset, catalog=catalog,
                          game=scenario.game, max_turns=scenario.max_turns, verbose=True,
-                         switches=switches)
+                         switches=switches, modules=modules)
     except DeckbuilderError as error:
         raise source.error(error.message, _culprit(scenario, error), error.fix) from None
     prepare, characters, table = SETUPS[scenario.game]

@@ -12,7 +12,7 @@ baseline deck on the same seeds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from deckbuilder.bots import is_reproducible, make_bot
@@ -55,6 +55,8 @@ class SimulationConfig:
     max_turns: int = 200
     #: single rule switches over the ruleset, as `switch_items` (sorted pairs)
     switches: SwitchItems = ()
+    #: the modules in use (sorted ids)
+    modules: tuple[str, ...] = ()
 
 
 @dataclass
@@ -86,7 +88,7 @@ def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
             GameJob(index=index, seed=game_seed(config.seed, index), decks=decks, bots=bots,
                      label=label, ruleset=config.ruleset, game=config.game,
                      max_turns=config.max_turns, new_game=new_game, evaluate=evaluate,
-                     switches=config.switches)
+                     switches=config.switches, modules=config.modules)
             for index in range(config.games)
         )
     return specs
@@ -96,7 +98,7 @@ def check_playable(specs: list[GameJob]) -> None:
     """Fail once, here, with the engine's message, rather than once per game in the workers."""
     seen: set[tuple[object, ...]] = set()
     for spec in specs:
-        key = (spec.decks, spec.ruleset, spec.game, spec.switches)
+        key = (spec.decks, spec.ruleset, spec.game, spec.switches, spec.modules)
         if key not in seen:
             seen.add(key)
             start_game(spec)
@@ -122,6 +124,7 @@ def simulate(
     new_game: NewGame | None = None,
     evaluate: Evaluator | None = None,
     switches: Mapping[str, str] | None = None,
+    modules: Sequence[str] = (),
 ) -> SimulationRun:
     """Play `games` seeded games of `deck` (in seat `side`) against `opponent`, under
     `ruleset` (None: the game's own) with single rule `switches` (switch id -> variant).
@@ -132,7 +135,7 @@ def simulate(
     if games < 1:
         raise ValueError("games must be at least 1")
     config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,
-                              max_turns, switch_items(switches))
+                              max_turns, switch_items(switches), tuple(sorted(modules)))
     specs = build_specs(config, new_game, evaluate)
     check_playable(specs)
     results = run_games(specs, executor or make_executor(workers), on_result)

@@ -57,6 +57,8 @@ class GameJob:
     evaluate: Evaluator | None = None
     #: single rule switches over the ruleset (`switch_items`); () plays the ruleset as it is
     switches: SwitchItems = ()
+    #: the modules in use (sorted ids)
+    modules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,8 +101,11 @@ def start_game(spec: GameJob) -> Any:
     switches = dict(spec.switches) or None
     if spec.new_game is None:
         return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=_engine_catalog(),
-                        game=spec.game, max_turns=spec.max_turns, switches=switches)
-    extra = {"switches": switches} if switches else {}
+                        game=spec.game, max_turns=spec.max_turns, switches=switches,
+                        modules=spec.modules)
+    extra: dict[str, Any] = {"switches": switches} if switches else {}
+    if spec.modules:
+        extra["modules"] = spec.modules
     return spec.new_game(decks, spec.seed, ruleset=spec.ruleset, game=spec.game,
                          max_turns=spec.max_turns, **extra)
 

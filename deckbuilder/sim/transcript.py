@@ -60,12 +60,17 @@ class GameRecord:
     turns: int = 0
     #: single rule switches chosen over the ruleset (switch id -> variant), sorted by id
     switches: dict[str, str] = field(default_factory=dict)
+    #: the modules in use (sorted ids); the header names them only when there are some
+    modules: list[str] = field(default_factory=list)
 
     def header(self) -> dict[str, Any]:
-        return {"record": RECORD_KIND, "format": RECORD_FORMAT, "game": self.game,
-                "seed": self.seed, "ruleset": self.ruleset, "switches": self.switches,
-                "max_turns": self.max_turns, "bots": self.bots, "decks": self.decks,
-                "deckbuilder": self.version}
+        header = {"record": RECORD_KIND, "format": RECORD_FORMAT, "game": self.game,
+                  "seed": self.seed, "ruleset": self.ruleset, "switches": self.switches,
+                  "max_turns": self.max_turns, "bots": self.bots, "decks": self.decks,
+                  "deckbuilder": self.version}
+        if self.modules:
+            header["modules"] = self.modules
+        return header
 
     def to_jsonl(self) -> str:
         lines = [json.dumps(self.header(), sort_keys=False)]
@@ -113,7 +118,8 @@ def _outcome_fields(state: Any, record: GameRecord) -> None:
 def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
               ruleset: str | None = None, catalog: Any = None, game: str = "revolver",
               max_turns: int = 200, narrate: Narrator | None = None,
-              switches: Mapping[str, str] | None = None) -> tuple[Any, GameRecord]:
+              switches: Mapping[str, str] | None = None,
+              modules: Sequence[str] = ()) -> tuple[Any, GameRecord]:
     """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
 
     Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
@@ -123,13 +129,15 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     """
     chosen = dict(sorted((switches or {}).items()))
     state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
-                     max_turns=max_turns, verbose=True, switches=chosen or None)
+                     max_turns=max_turns, verbose=True, switches=chosen or None,
+                     modules=tuple(sorted(modules)))
     names = _names(state)
     players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
     record = GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
                         state.spec.ruleset, {names[p]: players[p].name for p in (0, 1)}, game,
-                        max_turns, package_version(), switches=chosen)
+                        max_turns, package_version(), switches=chosen,
+                        modules=sorted(modules))
     if narrate is not None:
         narrate(None, _drain(state), state)
     while not state.is_terminal():
@@ -203,10 +211,13 @@ def read_record(path: Path | str) -> GameRecord:
             isinstance(k, str) and isinstance(v, str) for k, v in switches.items()):
         raise RecordError("'switches' is not switch id -> variant", at,
                           "restore the header line")
+    modules = header.get("modules", [])
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise RecordError("'modules' is not a list of module ids", at, "restore the header line")
     record = GameRecord(decks, _field(header, "seed", int, at), _field(header, "ruleset", str, at),
                         _field(header, "bots", dict, at), _field(header, "game", str, at),
                         _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")),
-                        switches=dict(switches))
+                        switches=dict(switches), modules=list(modules))
     if set(decks) != set(_record_names(record)):
         raise RecordError(f"the header's decks are {', '.join(sorted(decks))}, not "
                           f"{', '.join(_record_names(record))}", at, "restore the header line")
@@ -245,7 +256,8 @@ def replay_record(record: GameRecord, catalog: Any = None, narrate: Narrator | N
     chosen = record.switches if switches is None else switches
     state = new_game([record.decks[name] for name in _record_names(record)], record.seed,
                      ruleset=record.ruleset, catalog=catalog, game=record.game,
-                     max_turns=record.max_turns, verbose=True, switches=dict(chosen) or None)
+                     max_turns=record.max_turns, verbose=True, switches=dict(chosen) or None,
+                     modules=tuple(record.modules))
     names = _names(state)
     if narrate is not None:
         narrate(None, _drain(state), state)

@@ -1,0 +1,87 @@
+"""Game options beyond the decks: the expansions' rule switches, modules, and card instances
+in no deck (a module's cards), through the registry, the table and the records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deckbuilder.catalog import default_catalog
+from deckbuilder.cli import app
+from deckbuilder.engine.compiled import game_spec
+from deckbuilder.engine.support import unimplemented_reasons
+from deckbuilder.games import get_game, new_game
+from deckbuilder.protocol import UnplayableDeckError
+from deckbuilder.sim.transcript import GameRecord, read_record
+
+
+def revolver_decks() -> list[dict[str, int]]:
+    catalog = default_catalog()
+    return [catalog.base_deck("revolver", "colty"), catalog.base_deck("revolver", "mcready")]
+
+
+def test_an_expansions_rule_switch_is_read_and_can_be_chosen() -> None:
+    plain = new_game(revolver_decks(), 1)
+    assert plain.spec.rules.variant("saloon-duel-resolution", "?") == "by-response"
+    chosen = new_game(revolver_decks(), 1, switches={"saloon-duel-resolution": "printed-sequence"})
+    assert chosen.spec.rules.variant("saloon-duel-resolution", "?") == "printed-sequence"
+
+
+def _playable_mcready_card_in_no_base_deck() -> str:
+    catalog = default_catalog()
+    in_decks = {card for deck in revolver_decks() for card in deck}
+    hooks = get_game("revolver").hooks
+    return next(entry.id for entry in catalog.cards()
+                if entry.game == "revolver" and entry.record.faction == "mcready"
+                and entry.id not in in_decks
+                and not unimplemented_reasons(entry.record, hooks.steps))
+
+
+def test_a_card_in_no_deck_becomes_an_instance_of_its_player() -> None:
+    catalog = default_catalog()
+    hooks = get_game("revolver").hooks
+    card_id = _playable_mcready_card_in_no_base_deck()
+    plain = game_spec(catalog, hooks, revolver_decks(), None)
+    spec = game_spec(catalog, hooks, revolver_decks(), None, extra_cards=[(1, card_id)])
+    (uid,) = spec.extra_uids
+    assert spec.card_def[uid].id == card_id and spec.owner[uid] == 1
+    assert uid not in spec.decks[0] and uid not in spec.decks[1]
+    assert spec.n_cards == plain.n_cards + 1 and spec.bandit_base == uid + 1
+    definition = spec.def_of[uid]
+    assert spec.action_def[spec.pay_action[definition]] == definition
+    assert plain.extra_uids == () and plain.modules == frozenset()
+
+
+def test_a_module_the_engine_does_not_play_is_refused_by_name() -> None:
+    unplayable = sorted({module.id for loaded in default_catalog().sets.values()
+                         for module in loaded.card_set.modules
+                         if loaded.card_set.game == "revolver"}
+                        - get_game("revolver").hooks.modules)
+    assert unplayable
+    with pytest.raises(UnplayableDeckError, match=unplayable[0]):
+        new_game(revolver_decks(), 1, modules=[unplayable[0]])
+    with pytest.raises(UnplayableDeckError, match="no-such-module"):
+        new_game(revolver_decks(), 1, modules=["no-such-module"])
+
+
+def test_the_command_line_refuses_an_unknown_module_in_one_line() -> None:
+    runner = CliRunner()
+    for command in (["play", "--module", "no-such-module", "-q"],
+                    ["simulate", "colty", "--games", "2", "--module", "no-such-module"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2, command
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "no-such-module" in lines[0]
+
+
+def test_a_record_keeps_its_modules(tmp_path: Path) -> None:
+    record = GameRecord({"colty": {"38-special": 1}, "mcready": {"deputy": 1}}, 3, "rulebook-en",
+                        {"colty": "random", "mcready": "random"}, modules=["saloon-duel"],
+                        winner="colty", termination="border_emptied", turns=1)
+    assert record.header()["modules"] == ["saloon-duel"]
+    assert "modules" not in GameRecord({}, 3, "rulebook-en", {}).header()
+    path = tmp_path / "game.jsonl"
+    path.write_text(record.to_jsonl(), encoding="utf-8")
+    assert read_record(path).modules == ["saloon-duel"]
