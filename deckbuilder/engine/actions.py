@@ -52,6 +52,9 @@ K_ATTACH = 20  # choose the card in play to put an attachment under
 K_STAY = 21  # an optional turn space: stay on this battlefield or move on (BF_BASE + battlefield)
 K_KEGS = 22  # discard a card from hand for its powder kegs / ammunition
 K_POKER = 23  # choose a poker card, face down (PIECES: the game's own pieces)
+K_DUEL_CARD = 24  # the saloon duel: the gang puts a card from hand face down
+K_DUEL_RESPONSE = 25  # the saloon duel: McReady calls the bluff, retreats or shows a card
+K_DOLLARS = 26  # McReady's choice (Tarnished Star B): one or two silver dollars
 
 _KIND_NAMES = {
     K_MAIN: "play phase", K_MODE: "choose how to play", K_PLACE: "choose a battlefield",
@@ -65,6 +68,9 @@ _KIND_NAMES = {
     K_NAME: "name a card", K_SACRIFICE_CARD: "choose one of your characters to lose",
     K_ATTACH: "choose the card to put it under", K_STAY: "stay or move on",
     K_KEGS: "discard a card for its symbols", K_POKER: "choose a poker card",
+    K_DUEL_CARD: "duel: put a card face down",
+    K_DUEL_RESPONSE: "duel: call the bluff, retreat or show a Lock card",
+    K_DOLLARS: "choose one or two silver dollars",
 }
 
 __all__ = ["IllegalActionError"]

@@ -15,6 +15,7 @@ from deckbuilder.engine.codes import SPACE_REGULAR
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.effects import compile_steps
 from deckbuilder.games.revolver import readings
+from deckbuilder.games.revolver.duel import BY_RESPONSE, RESOLUTION, RESOLUTIONS, bind_duel
 
 #: Switch ids and the variants this engine plays (the one home of variants is
 #: `deckbuilder.rulesets`; this says which of the declared readings Revolver can play).
@@ -38,6 +39,7 @@ KNOWN_VARIANTS: dict[str, frozenset[str]] = {
     ALONG_FER_THE_RIDE: frozenset({"lowest-rating-removed", "any-members", "casualties"}),
     QUINCEY_RIDES: frozenset({"once-per-turn", "each-discard"}),
     SADDLEBAGS_GATLING_GUN: frozenset({"gang-gatling-excluded", "gang-gatling-allowed"}),
+    RESOLUTION: RESOLUTIONS,  # the Tarnished Star's saloon duel (Module A)
 }
 #: The cards and bandits the disputed readings are about.
 SKINNY = "skinny-landell"
@@ -51,7 +53,7 @@ NO_STEPS: tuple = ()
 
 class RevolverFacts:
     __slots__ = ("cortez", "cortez_deadline_bf", "derail_bf", "derail_removes", "derail_steps",
-                 "mcready_extra", "skinny_true_grit", "train_any_member", "train_bf",
+                 "duel", "mcready_extra", "skinny_true_grit", "train_any_member", "train_bf",
                  "train_space")
 
     cortez: int  # the bandit whose early death wins for McReady (Dutch reading), or -1
@@ -59,6 +61,7 @@ class RevolverFacts:
     derail_bf: int  # where Derail the Train lies, or -1
     derail_removes: frozenset[int]  # card definitions Derail removes from the game
     derail_steps: tuple
+    duel: Any  # Module A's pieces (duel.DuelFacts), None without the module
     mcready_extra: str
     skinny_true_grit: bool
     train_any_member: bool
@@ -98,6 +101,8 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
         rules.variant(JACKSON_CLAN_DERAILED, "discarded") == "removed-from-game" else ())
     spec.grit_loss_kills = rules.variant(TRUE_GRIT_KILL, "not-a-kill") == "counts-as-kill"
     _bind_card_readings(spec, compiled, skinny)
+    facts.duel = bind_duel(spec, compiled,
+                           rules.variant(RESOLUTION, BY_RESPONSE) == BY_RESPONSE)
     spec.facts = facts
 
 

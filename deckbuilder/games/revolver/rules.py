@@ -4,6 +4,9 @@ A game turn is one player's turn (the Colty gang player first). The gang's turn:
 turn marker (not on his first turn), draw two, play cards. McReady's turn: draw two, play
 cards, attack, then the Mexican Border loses a token if no bandit died this turn, and the gang
 wins on the train if Jack survived the turn on space 4 of the 3:15 Express.
+
+The Tarnished Star's modules A (the saloon duel) and B (McReady's choice) are chosen here and
+played in `duel.py`; the table pieces are Derail the Train and, with Module A, the duel.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from deckbuilder.engine.state import (
     State,
 )
 from deckbuilder.engine.turn import open_main, t_begin_play, t_draw_phase
+from deckbuilder.games.revolver import duel
 from deckbuilder.games.revolver.derail import (
     DERAIL,
     STEPS,
@@ -43,15 +47,21 @@ OPENING_HAND = 5
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
              catalog: Catalog | None = None, max_turns: int = 200, verbose: bool = False,
-             switches: Mapping[str, str] | None = None) -> State:
+             switches: Mapping[str, str] | None = None, modules: Sequence[str] = ()) -> State:
     """Set up a game: decks[0] is the gang's (Colty), decks[1] McReady's; card id -> copies.
-    `switches` chooses single rule switches over the ruleset's readings.
+    `switches` chooses single rule switches over the ruleset's readings; `modules` the
+    Tarnished Star's modules in use (saloon-duel, mcreadys-choice), checked here.
 
     >>> # state = new_game([catalog.base_deck("revolver", "colty"),
     >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
     """
-    spec = game_spec(catalog if catalog is not None else default_catalog(), HOOKS, decks,
-                     ruleset, switches=switches)
+    catalog = catalog if catalog is not None else default_catalog()
+    if not modules:
+        spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches)
+    else:
+        chosen = duel.check_modules(catalog, modules)
+        spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches, modules=chosen,
+                         extra_cards=duel.extra_cards(chosen))
     return setup(spec, seed, max_turns, verbose)
 
 
@@ -72,11 +82,25 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
     state.alive = [True] * len(spec.bandits)
     if spec.facts.derail_bf < 0:
         state.pieces_used = frozenset({DERAIL})
+    duel_facts = spec.facts.duel
+    if duel_facts is not None:
+        duel.set_up(state)
+        if duel_facts.choice:  # Module B: McReady chooses before the opening hands
+            state.tasks.append((t_start_turn, DEFENDER))
+            state.tasks.append((_t_opening_hands,))
+            state.tasks.append((duel.t_mcready_choice,))
+            state.run()
+            return state
     draw(state, DEFENDER, OPENING_HAND)
     draw(state, ATTACKER, OPENING_HAND)
     state.tasks.append((t_start_turn, DEFENDER))
     state.run()
     return state
+
+
+def _t_opening_hands(state: State, task: tuple) -> None:
+    draw(state, DEFENDER, OPENING_HAND)
+    draw(state, ATTACKER, OPENING_HAND)
 
 
 # -- the turn sequence --------------------------------------------------------------------------
@@ -93,6 +117,8 @@ def t_start_turn(state: State, task: tuple) -> None:
     state.used_abilities = frozenset()
     if state.verbose:
         state.note(f"-- turn {state.turn}: {_name(state, player)}")
+    if state.spec.facts.duel is not None:
+        duel.marker_moved(state)  # a card may have moved the marker on
     tasks = state.tasks
     tasks.append((t_begin_play,))
     tasks.append((t_draw_phase, player))
@@ -106,6 +132,8 @@ def queue_turn(state: State, player: int) -> None:
 
 def t_advance(state: State, task: tuple) -> None:
     advance_marker(state)
+    if state.spec.facts.duel is not None:
+        duel.marker_moved(state)
 
 
 def t_end_turn(state: State, task: tuple) -> None:
@@ -136,10 +164,30 @@ def _name(state: State, player: int) -> str:
     return state.spec.hooks.side_names[player]
 
 
+# -- the table pieces: Derail the Train (the 3:15 Express), the saloon duel (Module A) ------
+def piece_available(state: State, player: int) -> str | None:
+    """One piece per battlefield: the duel at Rattlesnake Creek, Derail at the train."""
+    return duel.duel_available(state, player) or derail_available(state, player)
+
+
+def use_piece(state: State, player: int) -> None:
+    if duel.duel_available(state, player) is not None:
+        duel.start_duel(state, player)
+    else:
+        use_derail(state, player)
+
+
+def describe_piece(state: State) -> str:
+    if duel.duel_available(state, state.pending_player) is not None:
+        return duel.describe_duel(state)
+    return describe_derail(state)
+
+
 def _hooks() -> GameHooks:
     hooks = GameHooks("revolver", ("colty", "mcready"))
     hooks.steps = STEPS
     hooks.known_variants = KNOWN_VARIANTS
+    hooks.modules = duel.PLAYABLE_MODULES
     hooks.idle = open_main
     hooks.start_turn = queue_turn
     hooks.end_turn = t_end_turn
@@ -148,9 +196,11 @@ def _hooks() -> GameHooks:
     hooks.countdown_empty = border_emptied
     hooks.countdown_name = "border"
     hooks.card_loss = card_loss
-    hooks.piece_available = derail_available
-    hooks.use_piece = use_derail
-    hooks.describe_piece = describe_derail
+    hooks.piece_available = piece_available
+    hooks.use_piece = use_piece
+    hooks.describe_piece = describe_piece
+    hooks.resample = duel.resample
+    hooks.observe = duel.view
     hooks.bind = bind
     return hooks
 
