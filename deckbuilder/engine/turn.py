@@ -5,6 +5,8 @@ with its defence; then the game's own end of turn (`hooks.end_turn`) and the nex
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from deckbuilder.engine.actions import K_MAIN, K_REACT, MAX_ABILITIES, PASS, USE_PIECE
 from deckbuilder.engine.board import casualty_next, draw, firepower
 from deckbuilder.engine.marker import draw_phase_triggers
@@ -21,10 +23,28 @@ from deckbuilder.engine.state import (
     PHASE_ATTACK,
     PHASE_END,
     PHASE_PLAY,
+    PHASE_START,
     State,
 )
 
 DRAW_PER_TURN = 2
+
+
+def begin_turn(state: State, player: int, turn_cap: StrEnum) -> bool:
+    """A turn begins: the turn count, the active player, and what lasts one turn reset; False
+    when the safety net of `max_turns` ends the game instead (no winner, `turn_cap`)."""
+    if state.turn >= state.max_turns:
+        state.end_game(None, turn_cap)
+        return False
+    state.turn += 1
+    state.active = player
+    state.phase = PHASE_START
+    state.killed_this_turn = False
+    state.attack_cancelled = False
+    state.used_abilities = frozenset()
+    if state.verbose:
+        state.note(f"-- turn {state.turn}: {state.spec.hooks.side_names[player]}")
+    return True
 
 
 def t_draw_phase(state: State, task: tuple) -> None:

@@ -22,10 +22,9 @@ from deckbuilder.engine.state import (
     ATTACKER,
     DEFENDER,
     PHASE_END,
-    PHASE_START,
     State,
 )
-from deckbuilder.engine.turn import open_main, t_begin_play, t_draw_phase
+from deckbuilder.engine.turn import begin_turn, open_main, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver import duel
 from deckbuilder.games.revolver.derail import (
     DERAIL,
@@ -106,17 +105,8 @@ def _t_opening_hands(state: State, task: tuple) -> None:
 # -- the turn sequence --------------------------------------------------------------------------
 def t_start_turn(state: State, task: tuple) -> None:
     player = task[1]
-    if state.turn >= state.max_turns:  # the safety net: no winner
-        state.end_game(None, Termination.TURN_CAP)
+    if not begin_turn(state, player, Termination.TURN_CAP):
         return
-    state.turn += 1
-    state.active = player
-    state.phase = PHASE_START
-    state.killed_this_turn = False
-    state.attack_cancelled = False
-    state.used_abilities = frozenset()
-    if state.verbose:
-        state.note(f"-- turn {state.turn}: {_name(state, player)}")
     if state.spec.facts.duel is not None:
         duel.marker_moved(state)  # a card may have moved the marker on
     tasks = state.tasks

@@ -24,8 +24,8 @@ from deckbuilder.engine.codes import SPACE_OPTIONAL
 from deckbuilder.engine.compiled import game_spec
 from deckbuilder.engine.hooks import GameHooks
 from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
-from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, PHASE_START, State
-from deckbuilder.engine.turn import open_main, t_begin_play, t_draw_phase
+from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, State
+from deckbuilder.engine.turn import begin_turn, open_main, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver2 import poker
 from deckbuilder.games.revolver2.endings import (
     Termination,
@@ -82,17 +82,8 @@ def queue_turn(state: State, player: int) -> None:
 
 def t_start_turn(state: State, task: tuple) -> None:
     player = task[1]
-    if state.turn >= state.max_turns:  # the safety net: no winner
-        state.end_game(None, Termination.TURN_CAP)
+    if not begin_turn(state, player, Termination.TURN_CAP):
         return
-    state.turn += 1
-    state.active = player
-    state.phase = PHASE_START
-    state.killed_this_turn = False
-    state.attack_cancelled = False
-    state.used_abilities = frozenset()
-    if state.verbose:
-        state.note(f"-- turn {state.turn}: {state.spec.hooks.side_names[player]}")
     tasks = state.tasks
     tasks.append((t_begin_play,))
     tasks.append((t_draw_phase, player))
