@@ -150,9 +150,6 @@ def t_end_turn(state: State, task: tuple) -> None:
             state.end_game(DEFENDER, Termination.TRAIN_REACHED)
 
 
-def _name(state: State, player: int) -> str:
-    return state.spec.hooks.side_names[player]
-
 
 # -- the table pieces: Derail the Train (the 3:15 Express), the saloon duel (Module A) ------
 def piece_available(state: State, player: int) -> str | None:
