@@ -85,3 +85,20 @@ def test_a_record_keeps_its_modules(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     path.write_text(record.to_jsonl(), encoding="utf-8")
     assert read_record(path).modules == ["saloon-duel"]
+
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+def test_scenario_asks_the_same_question_under_another_reading() -> None:
+    runner = CliRunner()
+    path = str(SCENARIOS / "switch-true-grit-kill-not-a-kill.yaml")
+    assert runner.invoke(app, ["scenario", path]).exit_code == 0
+    other = runner.invoke(app, ["scenario", path, "--switch", "true-grit-kill=counts-as-kill"])
+    assert other.exit_code == 1 and "expected" in other.stderr
+    ruleset = runner.invoke(app, ["scenario", path, "--ruleset", "reviews"])
+    assert ruleset.exit_code == 1  # the reviews' reading counts the token as a kill
+    bad = runner.invoke(app, ["scenario", path, "--ruleset", "no-such-ruleset"])
+    assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1
+    typo = runner.invoke(app, ["scenario", path, "--switch", "true-grit-kill=maybe"])
+    assert typo.exit_code == 2 and "not a reading" in typo.stderr

@@ -239,20 +239,34 @@ def scenario(
     file: Annotated[Path, typer.Argument(help="a scenario file (scenario.schema.json)",
                                          show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", help="play it under this ruleset instead of the file's")] = None,
+    switch: Annotated[list[str] | None, typer.Option(
+        "--switch", help="ID=VALUE: one rule switch over the file's (repeatable)")] = None,
+    module: Annotated[list[str] | None, typer.Option(
+        "--module", help="play it with these modules instead of the file's (repeatable)")] = None,
 ) -> None:
     """Set up a scenario's position, play its actions and check what it expects.
 
     Exit 0 when every expectation holds, 1 when one fails (named with its file:line:col),
-    2 when the file cannot be read.
+    2 when the file cannot be read. --ruleset, --switch and --module ask the same question
+    under another reading.
     """
-    guarded(_scenario)(file, as_json)
+    guarded(_scenario)(file, as_json, ruleset, switch or [], module)
 
 
-def _scenario(path: Path, as_json: bool) -> None:
+def _scenario(path: Path, as_json: bool, ruleset: str | None = None,
+              switch_texts: Sequence[str] = (), modules: list[str] | None = None) -> None:
     from deckbuilder.engine.position import render, snapshot
+    from deckbuilder.scenarios.model import load_scenario
     from deckbuilder.scenarios.run import run_scenario
 
-    result = run_scenario(path, load_catalog_for_cli())
+    catalog = load_catalog_for_cli()
+    switches = None
+    if switch_texts:
+        game = load_scenario(path)[0].game
+        switches = parse_switches(switch_texts, catalog, game)
+    result = run_scenario(path, catalog, ruleset=ruleset, switches=switches, modules=modules)
     data = snapshot(result.state)
     if as_json:
         print_json({

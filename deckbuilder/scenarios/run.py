@@ -325,9 +325,25 @@ def _moment(result: ScenarioResult) -> str:
     return f"after action {played}" if played else "before any action"
 
 
-def run_scenario(path: Path | str, catalog: Any = None) -> ScenarioResult:
-    """Set up the file's position, play its actions, check its expectations."""
+def run_scenario(path: Path | str, catalog: Any = None, ruleset: str | None = None,
+                 switches: dict[str, str] | None = None,
+                 modules: list[str] | None = None) -> ScenarioResult:
+    """Set up the file's position, play its actions, check its expectations; `ruleset`,
+    `switches` (added to the file's) and `modules` replace what the file says, to ask the
+    same question under another reading."""
     scenario, source = load_scenario(path)
+    update: dict[str, Any] = {}
+    if ruleset is not None:
+        update["ruleset"] = ruleset
+    if switches:
+        update["switches"] = {**scenario.switches, **switches}
+    if modules is not None:
+        if not hasattr(scenario, "modules"):
+            raise source.error(f"a {scenario.game} scenario takes no modules", ("game",),
+                               "leave --module out")
+        update["modules"] = list(modules)
+    if update:
+        scenario = scenario.model_copy(update=update)
     return run(scenario, source, catalog)
 
 
