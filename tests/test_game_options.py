@@ -102,3 +102,37 @@ def test_scenario_asks_the_same_question_under_another_reading() -> None:
     assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1
     typo = runner.invoke(app, ["scenario", path, "--switch", "true-grit-kill=maybe"])
     assert typo.exit_code == 2 and "not a reading" in typo.stderr
+
+
+def test_a_card_that_can_do_nothing_in_the_set_up_is_named_with_why() -> None:
+    from deckbuilder.games import dead_card_warnings
+
+    colty, mcready = revolver_decks()
+    assert dead_card_warnings([colty, mcready]) == []
+    mcready = {**mcready, "double-the-guard": 1}
+    colty = {**colty, "pull-the-bars-out-with-a-horse": 1}
+    warnings = dead_card_warnings([colty, mcready])
+    assert len(warnings) == 2
+    assert warnings[0].startswith("Double the guard can do nothing") and "Prison" in warnings[0]
+    assert warnings[1].startswith("Pull the bars out with a horse can do nothing")
+    assert "Double the guard" in warnings[1]
+
+
+def test_validate_and_simulate_report_a_dead_card(tmp_path: Path) -> None:
+    import json
+
+    cards = dict(revolver_decks()[1])
+    cards["deputy"] -= 1
+    cards["double-the-guard"] = 1
+    deck = tmp_path / "guard.yaml"
+    deck.write_text("name: Guarded\ngame: revolver\nfaction: mcready\ncards:\n"
+                    + "".join(f"  {card}: {copies}\n" for card, copies in cards.items()),
+                    encoding="utf-8")
+    runner = CliRunner()
+    validated = runner.invoke(app, ["validate", str(deck), "--json"])
+    assert any("Double the guard can do nothing" in w
+               for w in json.loads(validated.stdout)["warnings"])
+    simulated = runner.invoke(app, ["simulate", str(deck), "--games", "2", "--bot", "random",
+                                    "--json", "--allow-illegal"])
+    assert simulated.exit_code == 0, simulated.output
+    assert any("can do nothing" in w for w in json.loads(simulated.stdout)["warnings"])

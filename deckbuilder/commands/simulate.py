@@ -220,6 +220,10 @@ def _simulate(
     ruleset = ruleset or game.default_ruleset
     switches = parse_switches(switch_texts, catalog, deck.game)
     warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
+    from deckbuilder.games import dead_card_warnings
+
+    seated = [deck.cards, opponent.cards] if side == 0 else [opponent.cards, deck.cards]
+    warnings += dead_card_warnings(seated, catalog, deck.game, modules)
     for warning in warnings:
         error_console.print(f"warning: {warning}", markup=False)
 

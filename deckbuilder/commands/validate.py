@@ -56,12 +56,33 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
             continue
         if not report.is_legal and exit_code == EXIT_OK:
             exit_code = EXIT_FAILED
-        results.append(report.to_json())
+        warnings = _dead_card_warnings(path, report, catalog)
+        results.append({**report.to_json(), "warnings": warnings})
         if not as_json:
             _print_report(report)
+            for warning in warnings:
+                console.print(f"  [yellow]warning[/]: {escape(warning)}")
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
     return exit_code
+
+
+def _dead_card_warnings(path: Path, report: Any, catalog: Any) -> list[str]:
+    """The deck's cards that can do nothing in the default set-up (against the other side's
+    base deck): legal, but never playable there."""
+    from deckbuilder.decks import load_deck
+    from deckbuilder.games import dead_card_warnings, games
+
+    if report.game not in games():
+        return []
+    sides = games()[report.game].side_names
+    if report.faction not in sides:
+        return []
+    cards = load_deck(path, catalog).counts()
+    seat = sides.index(report.faction)
+    other = catalog.base_deck(report.game, sides[1 - seat])
+    decks = [cards, other] if seat == 0 else [other, cards]
+    return dead_card_warnings(decks, catalog, report.game)
 
 
 def _error_json(path: Path, error: Any) -> dict[str, Any]:

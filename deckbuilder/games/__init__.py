@@ -110,3 +110,20 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     extra: dict[str, Any] = {"modules": tuple(modules)} if modules else {}
     return chosen.new_game(decks, seed, ruleset, catalog, max_turns=max_turns,
                            verbose=verbose, switches=switches, **extra)
+
+
+def dead_card_warnings(decks: Sequence[Mapping[str, int]], catalog: Catalog | None = None,
+                       game: str | None = None, modules: Sequence[str] = ()) -> list[str]:
+    """One line per card of these decks that can do nothing in this set-up (legal to hold,
+    never playable here: Double the guard without the prison); empty when the decks cannot be
+    played at all (the engine's refusal says why)."""
+    from deckbuilder.engine.dead_cards import dead_cards
+
+    try:
+        state = new_game(decks, 0, catalog=catalog, game=game, modules=modules)
+    except DeckbuilderError:
+        return []
+    spec = state.spec
+    return [f"{spec.defs[definition].name} can do nothing in this set-up: {reason}"
+            for definition, reason in sorted(dead_cards(spec).items(),
+                                             key=lambda item: spec.defs[item[0]].name)]

@@ -1,0 +1,57 @@
+"""Cards that can do nothing in a set-up: a deck may hold them (they are legal), but the table
+can never play them here, and a player should be told rather than find them silently dead.
+
+A card is dead when no way to play it has a place (every mode lies only in the San Manzanillo
+Prison, which no set-up has yet), or when all it does is act on named cards that are dead
+themselves (Pull the bars out with a horse, whose only target is Double the guard).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.card_steps import TargetFilter
+from deckbuilder.engine.codes import PLACE_PRISON, SLOT_BESIDE, SLOT_NONE
+from deckbuilder.engine.expansion_steps import run_only_if
+
+PRISON_REASON = "it may be placed only in the San Manzanillo Prison, which this set-up has not"
+
+
+def _targets_named(steps: tuple) -> frozenset[int] | None:
+    """The named cards the steps act on, when acting on them is all they do (None: they do
+    something else too)."""
+    named: set[int] = set()
+    for runner, params in steps:
+        if runner is run_only_if:
+            inner = _targets_named(params[1])
+            if inner is None:
+                return None
+            named |= inner
+            continue
+        target = params[0] if isinstance(params, tuple) and params else None
+        if not isinstance(target, TargetFilter) or target.cards is None:
+            return None
+        named |= target.cards
+    return frozenset(named) if named else None
+
+
+def dead_cards(spec: Any) -> dict[int, str]:
+    """Card definition -> why it can do nothing, for the cards of both decks in this spec."""
+    in_play = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1]))
+    dead: dict[int, str] = {}
+    for definition in in_play:
+        card = spec.defs[definition]
+        placed = [m for m in card.modes if m.slot not in (SLOT_NONE, SLOT_BESIDE)]
+        if placed and len(placed) == len(card.modes) and card.placement == PLACE_PRISON:
+            dead[definition] = PRISON_REASON
+    for definition in in_play:
+        if definition in dead:
+            continue
+        card = spec.defs[definition]
+        targets = [_targets_named(mode.effect) for mode in card.modes]
+        if card.modes and all(t is not None for t in targets):
+            named = frozenset().union(*(t for t in targets if t is not None))
+            if named and all(d in dead for d in named):
+                names = ", ".join(sorted(spec.defs[d].name for d in named))
+                dead[definition] = f"all it does is act on {names}, which can do nothing here"
+    return dead
