@@ -31,7 +31,9 @@ from deckbuilder.models.common import Strict
 from deckbuilder.scenarios.parts import (
     CardInPlay,
     Check,
+    ColonAction,
     Count,
+    GameExpectations,
     Marker,
     PlayedStep,
     ScenarioError,
@@ -112,7 +114,7 @@ class SidesExpected(Strict):
     mcready: list[str] | None = None
 
 
-class Expectations(Strict):
+class Expectations(GameExpectations):
     """What must hold. Card lists compare as multisets; a field left out is not checked."""
 
     to_act: Literal["colty", "mcready", "none"] | None = None
@@ -136,15 +138,6 @@ class Expectations(Strict):
     firepower: PerPlayerCount | None = Field(
         None, description="the totals an attack here compares (the gang's includes defence)")
     winner: Literal["colty", "mcready", "none"] | None = None
-    termination: str | None = None
-    over: bool | None = None
-    legal: list[str] | None = Field(None, description="exactly these legal actions")
-    legal_includes: list[str] | None = Field(
-        None, description="each is a legal action (exact text or a prefix of one)")
-    legal_excludes: list[str] | None = Field(
-        None, description="none is a legal action (no legal action reads so or starts so)")
-    log_includes: list[str] | None = Field(
-        None, description="each is part of some event logged since the scenario began")
 
 
 class ActionStep(StepBase):
@@ -154,9 +147,6 @@ class ActionStep(StepBase):
     expect: Expectations | None = None
 
 
-#: `- casualty: Bullet` (YAML reads a one-key mapping): an action text with a colon, unquoted.
-#: `ActionStep` accepts it; this member only lets the JSON Schema (editors) accept it too.
-ColonAction = Annotated[dict[str, str], Field(min_length=1, max_length=1)]
 ActionItem = Annotated[str | ActionStep | ColonAction, Field(union_mode="left_to_right")]
 
 

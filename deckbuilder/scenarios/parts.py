@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -81,6 +81,26 @@ class StepBase(Strict):
         if self.do is None and getattr(self, "expect", None) is None:
             raise ValueError("an action item needs `do` or `expect`")
         return self
+
+
+class GameExpectations(Strict):
+    """The expectations every game's scenarios share (how the game ended, the legal actions,
+    the log); each game's model adds its own pieces and side names."""
+
+    termination: str | None = None
+    over: bool | None = None
+    legal: list[str] | None = Field(None, description="exactly these legal actions")
+    legal_includes: list[str] | None = Field(
+        None, description="each is a legal action (exact text or a prefix of one)")
+    legal_excludes: list[str] | None = Field(
+        None, description="none is a legal action (no legal action reads so or starts so)")
+    log_includes: list[str] | None = Field(
+        None, description="each is part of some event logged since the scenario began")
+
+
+#: `- casualty: Bullet` (YAML reads a one-key mapping): an action text with a colon, unquoted.
+#: The action steps accept it; this member only lets the JSON Schema (editors) accept it too.
+ColonAction = Annotated[dict[str, str], Field(min_length=1, max_length=1)]
 
 
 class ScenarioError(DataFileError):

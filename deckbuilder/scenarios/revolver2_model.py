@@ -14,7 +14,16 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from deckbuilder.models.common import Strict
-from deckbuilder.scenarios.parts import CardInPlay, Count, Marker, Side, StepBase, Tokens
+from deckbuilder.scenarios.parts import (
+    CardInPlay,
+    ColonAction,
+    Count,
+    GameExpectations,
+    Marker,
+    Side,
+    StepBase,
+    Tokens,
+)
 
 MalpasoPlayer = Literal["esteban", "mapache"]
 MALPASO_PLAYERS: tuple[str, str] = ("esteban", "mapache")
@@ -103,7 +112,7 @@ class MalpasoCount(Strict):
     mapache: int | None = None
 
 
-class Revolver2Expectations(Strict):
+class Revolver2Expectations(GameExpectations):
     """What must hold. Card lists compare as multisets; a field left out is not checked."""
 
     to_act: Literal["esteban", "mapache", "none"] | None = None
@@ -135,15 +144,6 @@ class Revolver2Expectations(Strict):
         None, description="the totals an attack here compares (the guardians' includes the "
                           "defence)")
     winner: Literal["esteban", "mapache", "none"] | None = None
-    termination: str | None = None
-    over: bool | None = None
-    legal: list[str] | None = Field(None, description="exactly these legal actions")
-    legal_includes: list[str] | None = Field(
-        None, description="each is a legal action (exact text or a prefix of one)")
-    legal_excludes: list[str] | None = Field(
-        None, description="none is a legal action (no legal action reads so or starts so)")
-    log_includes: list[str] | None = Field(
-        None, description="each is part of some event logged since the scenario began")
 
 
 class Revolver2ActionStep(StepBase):
@@ -153,8 +153,6 @@ class Revolver2ActionStep(StepBase):
     expect: Revolver2Expectations | None = None
 
 
-#: `- casualty: Spider` (YAML reads a one-key mapping): see model.ColonAction.
-ColonAction = Annotated[dict[str, str], Field(min_length=1, max_length=1)]
 Revolver2ActionItem = Annotated[str | Revolver2ActionStep | ColonAction,
                                 Field(union_mode="left_to_right")]
 
