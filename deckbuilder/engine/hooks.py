@@ -33,7 +33,8 @@ class GameHooks:
 
     __slots__ = ("attack_words", "bind", "card_loss", "character_died", "countdown_empty",
                  "countdown_name", "describe_piece", "end_turn", "game", "idle",
-                 "known_variants", "modules", "observe", "piece_available", "resample",
+                 "known_variants", "modules", "observe", "piece_available", "piece_names",
+                 "resample",
                  "select_battlefields",
                  "side_names", "start_turn", "steps", "use_piece")
 
@@ -75,6 +76,8 @@ class GameHooks:
     use_piece: Callable[[State, int], None]
     #: `describe_piece(state) -> str`: the text of `USE_PIECE` in the open decision
     describe_piece: Callable[[State], str]
+    #: a table piece used for good (`state.pieces_used`) -> its name in a position's text
+    piece_names: Mapping[str, str]
     #: `bind(spec, compiled)`: put the game's own facts on the spec once it is built
     bind: Callable[[Any, Any], None]
     #: `select_battlefields(battlefields, layout) -> the row in play, left to right`: which of
@@ -100,6 +103,7 @@ class GameHooks:
         self.piece_available = _no_pieces
         self.use_piece = _nothing
         self.describe_piece = lambda state: "use the table piece"
+        self.piece_names = {}
         self.bind = _nothing
         self.select_battlefields = _by_order
 

@@ -23,7 +23,6 @@ from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
 #: How many cards of each deck's top the snapshot shows (the next ones to be drawn).
 DECK_TOP_SHOWN = 3
 #: What the text calls a used table piece it has a name for (others go by their id).
-PIECE_NAMES = {"derail": "Derail the Train"}
 
 
 def player_names(state: State) -> tuple[str, str]:
@@ -136,6 +135,8 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "game": hooks.game,
         "countdown": {"name": hooks.countdown_name, "tokens": state.countdown},
         "pieces_used": sorted(state.pieces_used),
+        "pieces_used_names": [state.spec.hooks.piece_names.get(piece, piece)
+                              for piece in sorted(state.pieces_used)],
         "characters": {
             "name": characters_word(state),
             "pile": pile,  # None: the game has no pile
@@ -198,7 +199,8 @@ def render(data: dict[str, Any]) -> list[str]:
         f"marker: {marker['battlefield']} space {marker['space']}; "
         f"{data['countdown']['name']} tokens: {data['countdown']['tokens']}; "
         f"face spaces in use: {', '.join(data['face_spaces']) or 'none'}"
-        + "".join(f"; {PIECE_NAMES.get(piece, piece)} used" for piece in data["pieces_used"]),
+        + "".join(f"; {name} used" for name in data.get("pieces_used_names",
+                                                         data["pieces_used"])),
         "firepower here: " + ", ".join(f"{who} {value}" for who, value in
                                        data["firepower"].items()),
     ]

@@ -186,6 +186,7 @@ def _hooks() -> GameHooks:
     hooks.piece_available = piece_available
     hooks.use_piece = use_piece
     hooks.describe_piece = describe_piece
+    hooks.piece_names = {DERAIL: "Derail the Train"}
     hooks.resample = duel.resample
     hooks.observe = duel.view
     hooks.bind = bind

@@ -36,7 +36,13 @@ from deckbuilder.games.revolver2.endings import (
 )
 from deckbuilder.games.revolver2.facts import KNOWN_VARIANTS, LAYOUT_OF_WINNER, bind
 from deckbuilder.games.revolver2.facts import select_battlefields as _select
-from deckbuilder.games.revolver2.pieces import STEPS, describe_piece, piece_available, use_piece
+from deckbuilder.games.revolver2.pieces import (
+    BRIDGE,
+    STEPS,
+    describe_piece,
+    piece_available,
+    use_piece,
+)
 from deckbuilder.protocol import UnplayableDeckError
 
 #: the first three battlefields recruit guardians (malpaso-es: 1a. Robar cartas de guardián)
@@ -162,6 +168,7 @@ def _hooks() -> GameHooks:
     hooks.piece_available = piece_available
     hooks.use_piece = use_piece
     hooks.describe_piece = describe_piece
+    hooks.piece_names = {BRIDGE: "Los Quantos Bridge (blown)"}
     hooks.resample = poker.resample
     hooks.observe = poker.view
     hooks.select_battlefields = _select
