@@ -34,7 +34,7 @@ class GameHooks:
     __slots__ = ("attack_words", "bind", "card_loss", "character_died", "countdown_empty",
                  "countdown_name", "describe_piece", "end_turn", "game", "idle",
                  "known_variants", "modules", "observe", "piece_available", "piece_names",
-                 "resample",
+                 "resample", "restage",
                  "select_battlefields",
                  "side_names", "start_turn", "steps", "use_piece")
 
@@ -59,6 +59,9 @@ class GameHooks:
     #: `resample(state, player, rng)`: re-deal the game's own hidden pieces on a copy
     #: (after the table has re-dealt hands and decks), for determinizing bots
     resample: Callable[[State, int, Any], None]
+    #: `restage(state)`: after a scenario has staged a position by hand, put back what the
+    #: game's own set-up places (a module's cards), as at the start of a game
+    restage: Callable[[State], None]
     #: `observe(state, player) -> dict`: the game's own pieces as `player` may see them
     observe: Callable[[State, int], dict[str, Any]]
     #: `character_died(state, index)`: after a character died (victory checks)
@@ -95,6 +98,7 @@ class GameHooks:
         self.end_turn = _nothing
         self.attack_words = ("defenders", "attackers")
         self.resample = _nothing
+        self.restage = _nothing
         self.observe = lambda state, player: {}
         self.character_died = _nothing
         self.countdown_empty = _nothing

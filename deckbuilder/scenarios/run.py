@@ -140,6 +140,7 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
     _deal(state, scenario, source, ids, resolved, pools)
     characters(state, scenario, source, ids)
     table(state, scenario, source, ids)
+    state.spec.hooks.restage(state)  # the game's own set-up pieces (a module's cards)
     _open_turn(state, scenario)
     try:
         state.check_invariants()

@@ -170,6 +170,13 @@ def describe_piece(state: State) -> str:
     return describe_derail(state)
 
 
+def restage(state: State) -> None:
+    """A staged position (a scenario) gets the modules' own pieces back: Module A's guard,
+    duel card and hostage token, as at set-up (Module B's choice is not asked again)."""
+    if state.spec.facts.duel is not None:
+        duel.set_up(state)
+
+
 def _hooks() -> GameHooks:
     hooks = GameHooks("revolver", ("colty", "mcready"))
     hooks.steps = STEPS
@@ -188,6 +195,7 @@ def _hooks() -> GameHooks:
     hooks.describe_piece = describe_piece
     hooks.piece_names = {DERAIL: "Derail the Train"}
     hooks.resample = duel.resample
+    hooks.restage = restage
     hooks.observe = duel.view
     hooks.bind = bind
     return hooks
