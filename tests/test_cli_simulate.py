@@ -92,14 +92,18 @@ def test_text_report_names_intervals_endings_and_the_caveat() -> None:
         assert words in result.stdout
 
 
-def test_an_illegal_deck_is_refused_with_the_validators_report(tmp_path: Path) -> None:
-    base = build_catalog().base_deck("revolver", "colty")
-    short = dict(base)
+def short_colty_deck(tmp_path: Path) -> Path:
+    """The colty base deck one card short: illegal (deck-size), playable."""
+    short = dict(build_catalog().base_deck("revolver", "colty"))
     card = next(iter(short))
     short[card] -= 1
     if not short[card]:
         del short[card]
-    path = write_deck(tmp_path, "short", "colty", short)
+    return write_deck(tmp_path, "short", "colty", short)
+
+
+def test_an_illegal_deck_is_refused_with_the_validators_report(tmp_path: Path) -> None:
+    path = short_colty_deck(tmp_path)
     refused = run(path, "--games", "4", "--bot", "random")
     assert refused.exit_code == 2
     lines = refused.stderr.strip().splitlines()
@@ -108,13 +112,7 @@ def test_an_illegal_deck_is_refused_with_the_validators_report(tmp_path: Path) -
 
 
 def test_an_illegal_deck_is_simulated_with_a_warning_when_allowed(tmp_path: Path) -> None:
-    base = build_catalog().base_deck("revolver", "colty")
-    short = dict(base)
-    card = next(iter(short))
-    short[card] -= 1
-    if not short[card]:
-        del short[card]
-    path = write_deck(tmp_path, "short", "colty", short)
+    path = short_colty_deck(tmp_path)
     result = run(path, "--games", "4", "--bot", "random", "--json", "--allow-illegal")
     assert result.exit_code == 0, result.stderr
     assert "warning:" in result.stderr and "not a legal deck" in result.stderr

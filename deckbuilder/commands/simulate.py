@@ -196,7 +196,7 @@ def _simulate(
     modules: Sequence[str] = (),
 ) -> None:
     from deckbuilder.errors import DeckError
-    from deckbuilder.games import get_game
+    from deckbuilder.games import dead_card_warnings, get_game
     from deckbuilder.sim import Contestant, build_report, print_report, simulate
     from deckbuilder.sim.runner import prime_catalog
 
@@ -220,8 +220,6 @@ def _simulate(
     ruleset = ruleset or game.default_ruleset
     switches = parse_switches(switch_texts, catalog, deck.game)
     warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
-    from deckbuilder.games import dead_card_warnings
-
     seated = [deck.cards, opponent.cards] if side == 0 else [opponent.cards, deck.cards]
     warnings += dead_card_warnings(seated, catalog, deck.game, modules)
     for warning in warnings:

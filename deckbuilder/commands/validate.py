@@ -37,7 +37,7 @@ def validate(
 
 
 def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
-    from deckbuilder.decks import load_collection
+    from deckbuilder.decks import load_collection, load_deck
     from deckbuilder.errors import DeckbuilderError
     from deckbuilder.legality import validate_deck
 
@@ -47,7 +47,8 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
     exit_code = EXIT_OK
     for path in decks:
         try:
-            report = validate_deck(path, catalog, owned)
+            loaded = load_deck(path, catalog)
+            report = validate_deck(loaded, catalog, owned)
         except DeckbuilderError as error:
             exit_code = EXIT_BAD_INPUT
             results.append(_error_json(path, error))
@@ -56,7 +57,7 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
             continue
         if not report.is_legal and exit_code == EXIT_OK:
             exit_code = EXIT_FAILED
-        warnings = _dead_card_warnings(path, report, catalog)
+        warnings = _dead_card_warnings(loaded.counts(), report, catalog)
         results.append({**report.to_json(), "warnings": warnings})
         if not as_json:
             _print_report(report)
@@ -67,10 +68,9 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
     return exit_code
 
 
-def _dead_card_warnings(path: Path, report: Any, catalog: Any) -> list[str]:
+def _dead_card_warnings(cards: dict[str, int], report: Any, catalog: Any) -> list[str]:
     """The deck's cards that can do nothing in the default set-up (against the other side's
     base deck): legal, but never playable there."""
-    from deckbuilder.decks import load_deck
     from deckbuilder.games import dead_card_warnings, games
 
     if report.game not in games():
@@ -78,7 +78,6 @@ def _dead_card_warnings(path: Path, report: Any, catalog: Any) -> list[str]:
     sides = games()[report.game].side_names
     if report.faction not in sides:
         return []
-    cards = load_deck(path, catalog).counts()
     seat = sides.index(report.faction)
     other = catalog.base_deck(report.game, sides[1 - seat])
     decks = [cards, other] if seat == 0 else [other, cards]

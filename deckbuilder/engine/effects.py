@@ -228,7 +228,8 @@ def _compile_optional_cost(step: Any, resolver: Resolver) -> tuple:
     return (step.discard, compile_steps(step.steps, resolver))
 
 
-def _nothing(step: Any, resolver: Resolver) -> None:
+def no_params(step: Any, resolver: Resolver) -> None:
+    """The compiler of a step that takes no parameters (games' own steps use it too)."""
     return None
 
 
@@ -256,21 +257,21 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "add-token": (compile_add_token, run_add_token),
     "row-limit": (_plain("limit"), run_row_limit),
     "border-tokens": (_plain("count"), run_border_tokens),
-    "cancel-attack": (_nothing, run_cancel_attack),
-    "cancel-card": (_nothing, run_cancel_card),
-    "search-deck": (_nothing, run_search_deck),
-    "shuffle-hands": (_nothing, run_shuffle_hands),
+    "cancel-attack": (no_params, run_cancel_attack),
+    "cancel-card": (no_params, run_cancel_card),
+    "search-deck": (no_params, run_search_deck),
+    "shuffle-hands": (no_params, run_shuffle_hands),
     "forbid": (_compile_forbid, run_forbid),
     "extra-turns": (_compile_extra_turns, run_extra_turns),
-    "lose-game": (_nothing, run_lose_game),
-    "remove-self": (_nothing, run_remove_self),
+    "lose-game": (no_params, run_lose_game),
+    "remove-self": (no_params, run_remove_self),
     "optional-cost": (_compile_optional_cost, run_optional_cost),
     "only-if": (_compile_only_if, run_only_if),
     "attach": (_compile_attach, run_attach),
     "cost-reduction": (compile_cost_reduction, run_static),
     "unaffected-by": (compile_unaffected_by, run_static),
-    "destroy-self": (_nothing, run_destroy_self),
-    "discard-self": (_nothing, run_discard_self),
+    "destroy-self": (no_params, run_destroy_self),
+    "discard-self": (no_params, run_discard_self),
 }
 
 #: The steps this engine performs (read by `deckbuilder.engine.support.unimplemented_reasons`).
@@ -305,4 +306,5 @@ def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
     return tuple(compiled)
 
 
-__all__ = ["IMPLEMENTED_STEPS", "REGISTRY", "Resolver", "TargetFilter", "compile_steps"]
+__all__ = ["IMPLEMENTED_STEPS", "REGISTRY", "Resolver", "TargetFilter", "compile_steps",
+           "no_params"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.actions import BANDIT_BASE, K_PAY, K_SAVE, PASS
 from deckbuilder.engine.board import bandit_dies, destroy_card, pay_next, push_steps
+from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver.endings import Termination
 
@@ -81,9 +82,6 @@ def _derail_finish(state: State, saved: tuple) -> None:
             bandit_dies(state, index)
 
 
-def _nothing(step: object, resolver: object) -> None:
-    return None
-
 
 #: Revolver's own effect steps.
-STEPS = {"derail": (_nothing, run_derail)}
+STEPS = {"derail": (no_params, run_derail)}

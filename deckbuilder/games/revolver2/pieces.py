@@ -22,6 +22,7 @@ from deckbuilder.engine.board import (
     push_steps,
 )
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
+from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
 KEGS_NEEDED = 2
@@ -173,9 +174,6 @@ def _hit(state: State, index: int, ignore_grit: bool) -> None:
         hit_bandit(state, index, False)
 
 
-def _nothing(step: object, resolver: object) -> None:
-    return None
-
 
 #: Revolver 2's own effect steps.
-STEPS = {"gatling-gun": (_nothing, run_gatling_hit)}
+STEPS = {"gatling-gun": (no_params, run_gatling_hit)}

@@ -43,7 +43,6 @@ from deckbuilder.games.revolver2.pieces import (
     piece_available,
     use_piece,
 )
-from deckbuilder.protocol import UnplayableDeckError
 
 #: the first three battlefields recruit guardians (malpaso-es: 1a. Robar cartas de guardián)
 RECRUITING_BATTLEFIELDS = 3
@@ -51,12 +50,9 @@ RECRUITING_BATTLEFIELDS = 3
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
              catalog: Catalog | None = None, max_turns: int = 200, verbose: bool = False,
-             switches: Mapping[str, str] | None = None, modules: Sequence[str] = ()) -> State:
+             switches: Mapping[str, str] | None = None) -> State:
     """Set up a game: decks[0] is Padre Esteban's (the guardians), decks[1] General
     Mapache's; card id -> copies. The first decisions are the poker tournament's."""
-    if modules:  # the registry refuses them first (HOOKS.modules is empty)
-        raise UnplayableDeckError(f"Revolver 2 has no module {', '.join(modules)}",
-                                  fix="leave the modules out")
     catalog = catalog if catalog is not None else default_catalog()
     specs = {layout: game_spec(catalog, HOOKS, decks, ruleset, layout=layout, switches=switches)
              for layout in LAYOUT_OF_WINNER}
