@@ -29,8 +29,14 @@ from deckbuilder.engine.staging import (
 )
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game, new_game
-from deckbuilder.games.revolver import duel
+from deckbuilder.games.revolver import duel, modules
+from deckbuilder.games.revolver.plugin import module_data
 from deckbuilder.protocol import UnplayableDeckError
+
+
+def duel_of(state: State) -> duel.SaloonDuel:
+    """The saloon duel as it stands in this game (the module's own data)."""
+    return module_data(state, duel.SALOON_DUEL)
 
 GANG, LAWMEN = 0, 1
 A, B = "saloon-duel", "mcreadys-choice"
@@ -209,7 +215,7 @@ def test_colty_wins_a_called_bluff_with_a_lock_card(catalog: Catalog) -> None:
     guard = _guard(state)
     cortez = state.spec.bandit_base + _cortez(state)
     do(state, START, _choose(state, "gang-lock-deuce"), CALL)
-    duel_state = state.game_data
+    duel_state = duel_of(state)
     assert (duel_state.stage, duel_state.outcome) == ("over", duel.COLTY_WINS)
     assert "gang-lock-deuce" in _ids(state, state.discards[GANG])  # the duel card discarded
     assert guard in state.removed[LAWMEN] and state.placed[guard] is None
@@ -226,10 +232,10 @@ def test_mcready_wins_a_called_bluff_without_a_lock_card(catalog: Catalog) -> No
     guard = _guard(state)
     cortez = state.spec.bandit_base + _cortez(state)
     do(state, START, _choose(state, "38-special"), CALL)
-    assert state.game_data.outcome == duel.MCREADY_WINS
+    assert duel_of(state).outcome == duel.MCREADY_WINS
     assert "38-special" in _ids(state, state.discards[GANG])
     assert state.placed[guard] is not None  # the guard stays in the game
-    assert state.grit[cortez] == 0 and state.game_data.hostage == "removed"
+    assert state.grit[cortez] == 0 and duel_of(state).hostage == "removed"
     assert len(state.hands[LAWMEN]) == 3 and not state.discards[LAWMEN]
     state.check_invariants()
 
@@ -239,7 +245,7 @@ def test_mcready_retreats_as_a_colty_win_without_the_random_discard(catalog: Cat
     guard = _guard(state)
     cortez = state.spec.bandit_base + _cortez(state)
     do(state, START, _choose(state, "38-special"), RETREAT)
-    assert state.game_data.outcome == duel.RETREAT
+    assert duel_of(state).outcome == duel.RETREAT
     assert "38-special" in _ids(state, state.discards[GANG])
     assert guard in state.removed[LAWMEN]
     assert state.grit[cortez] == 1
@@ -273,7 +279,7 @@ def test_a_face_up_lock_card_under_both_readings(catalog: Catalog, gang_card: st
         do(state, START, _choose(state, gang_card))
         assert _choose(state, law_card) in _texts(state)
         do(state, _choose(state, law_card))
-        assert state.game_data.outcome == expected, reading
+        assert duel_of(state).outcome == expected, reading
         # The cards used in the duel are discarded, whoever wins.
         assert gang_card in _ids(state, state.discards[GANG])
         assert law_card in _ids(state, state.discards[LAWMEN])
@@ -285,7 +291,7 @@ def test_the_readings_differ_only_after_a_face_up_card(catalog: Catalog) -> None
         state = at_creek(_game(catalog, switches={duel.RESOLUTION: reading}),
                          gang_hand=("gang-lock-deuce",), law_hand=("law-lock-star",))
         do(state, START, _choose(state, "gang-lock-deuce"), CALL)
-        assert state.game_data.outcome == duel.COLTY_WINS, reading
+        assert duel_of(state).outcome == duel.COLTY_WINS, reading
 
 
 def test_only_lock_cards_may_be_shown(catalog: Catalog) -> None:
@@ -302,12 +308,12 @@ def test_leaving_rattlesnake_creek_removes_the_hostage_token(catalog: Catalog) -
     stage_marker(state, "rattlesnake-creek", [x for x in labels if x.isdigit()][-1])  # the last
     refresh(state)
     do(state, "end play phase")  # McReady's turn, still at Rattlesnake Creek
-    assert state.game_data.stage == "waiting"
+    assert duel_of(state).stage == "waiting"
     do(state, "end play phase")  # the gang's turn: the marker moves on to the 3:15 Express
     while state.pending_kind != K_MAIN:  # a casualty of McReady's attack, if any
         state.apply(state.legal_actions()[0])
     assert state.marker_bf == _bf(state, "3-15-express")
-    assert state.game_data.stage == "not-started"
+    assert duel_of(state).stage == "not-started"
     assert dict(observe(state, GANG).game_view)["child_hostage_token"] == "removed"
     assert state.placed[guard] is not None
     assert USE_PIECE not in state.legal_actions() or \
@@ -336,15 +342,15 @@ def test_a_world_redealt_for_mcready_does_not_show_the_face_down_card(catalog: C
         world = state.resample_hidden(LAWMEN, random.Random(seed))
         world.check_invariants()
         assert observe(world, LAWMEN) == seen
-        redealt.add(world.spec.card_def[world.game_data.face_down].id)
+        redealt.add(world.spec.card_def[duel_of(world).face_down].id)
         assert world.legal_actions() == state.legal_actions()
     assert state.snapshot() == before  # the real state is unchanged
-    assert state.spec.card_def[state.game_data.face_down].id == "gang-lock-ace"
+    assert state.spec.card_def[duel_of(state).face_down].id == "gang-lock-ace"
     assert len(redealt) >= 4
     # The gang knows its own card: his re-dealt worlds keep it.
     for seed in range(10):
         world = state.resample_hidden(GANG, random.Random(seed))
-        assert world.game_data.face_down == state.game_data.face_down
+        assert duel_of(world).face_down == duel_of(state).face_down
 
 
 def test_redealing_keeps_the_open_duel_decisions_legal(catalog: Catalog) -> None:
@@ -400,7 +406,7 @@ def test_modules_are_checked_by_name() -> None:
     with pytest.raises(UnplayableDeckError, match="frontier-deck-cards"):
         new_game(decks, 1, modules=["frontier-deck-cards"])
     with pytest.raises(UnplayableDeckError, match="frontier-deck-cards"):
-        duel.check_modules(catalog, [A, "frontier-deck-cards"])
+        modules.check_modules(catalog, [A, "frontier-deck-cards"])
     assert get_game("revolver").hooks.modules == {A, B}
 
 
@@ -442,7 +448,7 @@ def test_random_games_keep_the_protocol(catalog: Catalog, modules: tuple[str, ..
             state.apply(legal[rng.randrange(len(legal))])
             steps += 1
         assert state.outcome() is not None
-        duels.add(state.game_data.outcome)
+        duels.add(duel_of(state).outcome)
     assert {duel.MCREADY_WINS, duel.RETREAT} <= duels  # a Lock card face down is rare
 
 

@@ -13,7 +13,7 @@ true grit token goes on the Armed train guard.
 
 The face-down card lies in `state.limbo`, hidden from McReady: his observation says only that
 a card lies there, and a world re-dealt for him (`resample`) deals it anew among the gang's
-cards he cannot see. `state.game_data` holds the duel's state (`SaloonDuel`, immutable).
+cards he cannot see. The duel's state is a `SaloonDuel` (immutable), the module's data.
 
 Readings no document states (each marked READING below): the sheet's Lock icon is the data's
 `lock` icon; a card's firepower in the duel is its printed firepower; a Lock card shown by
@@ -33,17 +33,21 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE
 from deckbuilder.engine.board import draw, place, remove_anywhere, take_from_hand
-from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_pieces
+from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver.plugin import (
+    ModulePlugin,
+    module_data,
+    piece_action,
+    set_module_data,
+)
 from deckbuilder.protocol import UnplayableDeckError
 
-#: The modules this engine plays (tarnished-star-en: Modules A and B), and the piece's name.
+#: The modules played here (tarnished-star-en: Modules A and B), and the piece's name.
 SALOON_DUEL = "saloon-duel"
 MCREADYS_CHOICE = "mcreadys-choice"
-PLAYABLE_MODULES = frozenset({SALOON_DUEL, MCREADYS_CHOICE})
 #: The records Module A and B use (tarnished-star.yaml) and where they go.
 DUEL_CARD = "duel-outside-the-black-dog-saloon"
 GUARD = "armed-train-guard"
@@ -92,48 +96,9 @@ class DuelFacts:
     guard_bf: int
 
 
-# -- choosing the modules (new_game) ------------------------------------------------------------
-def revolver_modules(catalog: Catalog) -> dict[str, Any]:
-    """Every module of Revolver's installed sets, by id."""
-    return {module.id: module for loaded in catalog.sets.values()
-            if loaded.card_set.game == "revolver" for module in loaded.card_set.modules}
-
-
-def check_modules(catalog: Catalog, modules: Sequence[str]) -> tuple[str, ...]:
-    """The modules in use, checked: each known to the catalog, played by this engine, with
-    the modules it requires. Raises a one-line UnplayableDeckError naming the module."""
-    known = revolver_modules(catalog)
-    chosen = tuple(dict.fromkeys(modules))
-    for module_id in chosen:
-        module = known.get(module_id)
-        if module is None:
-            raise UnplayableDeckError(
-                f"unknown module '{module_id}'",
-                fix=f"choose among: {', '.join(sorted(known)) or 'none installed'}")
-        if module_id not in PLAYABLE_MODULES:
-            raise UnplayableDeckError(
-                f"the engine does not play module '{module_id}' ({module.name})",
-                fix=f"leave it out; the engine plays: {', '.join(sorted(PLAYABLE_MODULES))}")
-        missing = [needed for needed in module.requires_modules if needed not in chosen]
-        if missing:
-            raise UnplayableDeckError(
-                f"module '{module_id}' ({module.name}) needs module "
-                f"{', '.join(repr(m) for m in missing)}",
-                fix=f"add {' '.join('--module ' + m for m in missing)}")
-    return chosen
-
-
-def extra_cards(modules: Sequence[str]) -> list[tuple[int, str]]:
-    """The card instances the modules put on the table outside the decks."""
-    return [(ATTACKER, GUARD)] if SALOON_DUEL in modules else []
-
-
 # -- binding (facts.bind) -----------------------------------------------------------------------
-def bind_duel(spec: GameSpec, compiled: CompiledCatalog, by_response: bool) -> DuelFacts | None:
-    """Module A's facts, and the game's own actions, when the module is in use
-    (`by_response`: the reading of the switch saloon-duel-resolution, read by facts.bind)."""
-    if SALOON_DUEL not in spec.modules:
-        return None
+def bind_duel(spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
+    """Module A's facts (the switch saloon-duel-resolution is read here)."""
     special = next((s for card_set in compiled.rule_sets for s in card_set.specials
                     if s.id == DUEL_CARD), None)
     if special is None or special.beside not in compiled.bf_index:
@@ -145,18 +110,22 @@ def bind_duel(spec: GameSpec, compiled: CompiledCatalog, by_response: bool) -> D
     facts.guard_bf = compiled.bf_index.get(GUARD_AT, spec.n_bf - 1)
     facts.guard = next(uid for uid in spec.extra_uids if spec.card_def[uid].id == GUARD)
     facts.cortez = next((c.idx for c in spec.bandits if c.id == CORTEZ), -1)
-    facts.by_response = by_response
+    facts.by_response = spec.rules.variant(RESOLUTION, BY_RESPONSE) == BY_RESPONSE
     facts.choice = MCREADYS_CHOICE in spec.modules
-    renumber_pieces(spec, len(PIECE_TEXTS), piece_text)
     return facts
 
 
-def piece_text(state: Any, index: int) -> str:
-    return PIECE_TEXTS[index] if 0 <= index < len(PIECE_TEXTS) else f"piece {index}"
-
-
 def _piece(state: State, index: int) -> int:
-    return int(state.spec.layout.piece_base + index)
+    return piece_action(state, PLUGIN, index)
+
+
+def _duel(state: State) -> Any:
+    """The duel as it stands (a SaloonDuel), None before set-up."""
+    return module_data(state, SALOON_DUEL)
+
+
+def _set_duel(state: State, duel: SaloonDuel) -> None:
+    set_module_data(state, SALOON_DUEL, duel)
 
 
 # -- set-up -------------------------------------------------------------------------------------
@@ -168,7 +137,7 @@ def set_up(state: State) -> None:
     if state.spec.owner[guard] != ATTACKER:  # the registry's extra cards are McReady's
         raise UnplayableDeckError("the Armed train guard must be McReady's card")
     place(state, guard, ATTACKER, facts.guard_bf, state.spec.card_def[guard].modes[0])
-    state.game_data = SaloonDuel(WAITING, ON_CREEK, -1, "", 0)
+    _set_duel(state, SaloonDuel(WAITING, ON_CREEK, -1, "", 0))
     if state.verbose:
         spec = state.spec
         state.note(f"Module A: the Armed train guard stands at {spec.bf_name(facts.guard_bf)}; "
@@ -185,7 +154,7 @@ def _resume_choice(state: State, action: int, data: None) -> None:
     facts: DuelFacts = state.spec.facts.duel
     dollars = 2 if action == _piece(state, TWO_DOLLARS) else 1
     state.silver[ATTACKER] = dollars  # READING: the chosen dollars are his silver dollars
-    state.game_data = state.game_data._replace(dollars=dollars)
+    _set_duel(state, _duel(state)._replace(dollars=dollars))
     if state.verbose:
         state.note(f"Module B: McReady starts with {dollars} silver dollar"
                    f"{'s' if dollars > 1 else ''}")
@@ -208,7 +177,7 @@ def duel_available(state: State, player: int) -> str | None:
     if facts is None or player != DEFENDER or state.active != DEFENDER or \
             state.marker_bf != facts.bf or facts.cortez < 0 or not state.alive[facts.cortez]:
         return None
-    duel = state.game_data
+    duel = _duel(state)
     return SALOON_DUEL if isinstance(duel, SaloonDuel) and duel.stage == WAITING else None
 
 
@@ -219,10 +188,10 @@ def describe_duel(state: State) -> str:
 def marker_moved(state: State) -> None:
     """The marker has left Rattlesnake Creek and the duel was never started: the hostage
     token is removed from the game; the guard stays (Module A, last paragraph)."""
-    duel = state.game_data
+    duel = _duel(state)
     facts = state.spec.facts.duel
     if isinstance(duel, SaloonDuel) and duel.stage == WAITING and state.marker_bf > facts.bf:
-        state.game_data = duel._replace(stage=NOT_STARTED, hostage=REMOVED)
+        _set_duel(state, duel._replace(stage=NOT_STARTED, hostage=REMOVED))
         if state.verbose:
             state.note("the duel outside the Black Dog saloon was not started: the child "
                        "hostage token is removed from the game; the Armed train guard stays")
@@ -231,7 +200,7 @@ def marker_moved(state: State) -> None:
 def start_duel(state: State, player: int) -> None:
     """The gang starts the duel: his turn pauses; step 1, both draw two; step 2 follows."""
     state.pieces_used = state.pieces_used | {SALOON_DUEL}
-    state.game_data = state.game_data._replace(stage=FACE_DOWN)
+    _set_duel(state, _duel(state)._replace(stage=FACE_DOWN))
     if state.verbose:
         state.note("the gang starts the duel outside the Black Dog saloon (his turn pauses)")
     draw(state, DEFENDER, 2)
@@ -257,7 +226,7 @@ def _t_ask_face_down(state: State, task: tuple) -> None:
 def _resume_face_down(state: State, action: int, data: None) -> None:
     uid = take_from_hand(state, DEFENDER, state.spec.action_def[action])
     state.limbo.append(uid)
-    state.game_data = state.game_data._replace(face_down=uid)
+    _set_duel(state, _duel(state)._replace(face_down=uid))
     if state.verbose:
         state.note("the gang puts a card face down on the duel card")
     _ask_response(state)
@@ -273,7 +242,7 @@ def _response_options(state: State) -> list[int]:
 
 
 def _ask_response(state: State) -> None:
-    state.game_data = state.game_data._replace(stage=RESPONSE)
+    _set_duel(state, _duel(state)._replace(stage=RESPONSE))
     state.decide(ATTACKER, _response_options(state), _resume_response, None, K_DUEL_RESPONSE)
 
 
@@ -284,7 +253,7 @@ def _has_lock(state: State, uid: int) -> bool:
 def _resume_response(state: State, action: int, data: None) -> None:
     spec = state.spec
     facts: DuelFacts = spec.facts.duel
-    face_down = state.game_data.face_down
+    face_down = _duel(state).face_down
     if action == _piece(state, RETREAT_PIECE):
         if state.verbose:
             state.note("McReady retreats from the duel")
@@ -322,7 +291,7 @@ def _finish(state: State, outcome: str, shown: int) -> None:
     """The three outcomes (Module A, "There are three possible outcomes of the duel")."""
     spec = state.spec
     facts: DuelFacts = spec.facts.duel
-    duel: SaloonDuel = state.game_data
+    duel: SaloonDuel = _duel(state)
     for uid, owner in ((duel.face_down, DEFENDER), (shown, ATTACKER)):
         if uid >= 0:  # the cards used in the duel are discarded
             state.limbo.remove(uid)
@@ -333,7 +302,7 @@ def _finish(state: State, outcome: str, shown: int) -> None:
         if state.alive[facts.cortez]:  # he is: the duel starts only while he lives
             state.grit[spec.bandit_base + facts.cortez] += 1  # READING: a true grit token
             hostage = ON_CORTEZ
-    state.game_data = duel._replace(stage=OVER, hostage=hostage, face_down=-1, outcome=outcome)
+    _set_duel(state, duel._replace(stage=OVER, hostage=hostage, face_down=-1, outcome=outcome))
     if state.verbose:
         winner = {COLTY_WINS: "the gang wins the duel", MCREADY_WINS: "McReady wins the duel",
                   RETREAT: "McReady has retreated"}[outcome]
@@ -358,7 +327,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
     for McReady, the face-down card among the gang's cards he cannot see (hand and deck,
     which the table has just re-dealt as one pool: a uniform swap keeps the whole deal
     uniform); and the open duel decision of the other player, whose hand may have changed."""
-    duel = state.game_data
+    duel = _duel(state)
     if not isinstance(duel, SaloonDuel) or state.over:
         return
     if player == ATTACKER and duel.face_down >= 0:
@@ -370,7 +339,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
             new = zone[index]
             zone[index] = old
             state.limbo[state.limbo.index(old)] = new
-            state.game_data = duel._replace(face_down=new)
+            _set_duel(state, duel._replace(face_down=new))
     if state.pending_player != player:
         if state.pending_kind == K_DUEL_CARD:
             state.legal = _face_down_options(state)
@@ -380,7 +349,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
 
 def view(state: State, player: int) -> dict[str, object]:
     """The duel as `player` sees it: McReady sees only that a card lies face down."""
-    duel = state.game_data
+    duel = _duel(state)
     if not isinstance(duel, SaloonDuel):
         return {}
     facts: DuelFacts = state.spec.facts.duel
@@ -393,3 +362,52 @@ def view(state: State, player: int) -> dict[str, object]:
     shown: Mapping[str, object] = {"silver_dollars": tuple(state.silver)} if facts.choice else {}
     return {"saloon_duel": duel.stage, "duel_face_down": face_down,
             "duel_outcome": duel.outcome or None, "child_hostage_token": hostage, **shown}
+
+
+# -- the plug-in (modules.py) -------------------------------------------------------------------
+class DuelPlugin(ModulePlugin):
+    """Modules A and B in a game's turn: set-up, the marker leaving Rattlesnake Creek, the
+    duel as the gang's table piece, and what McReady may not see."""
+
+    ids = (SALOON_DUEL, MCREADYS_CHOICE)
+    piece_texts = PIECE_TEXTS
+
+    def extra_cards(self, modules: Sequence[str]) -> list[tuple[int, str]]:
+        return [(ATTACKER, GUARD)] if SALOON_DUEL in modules else []
+
+    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
+        if SALOON_DUEL not in spec.modules:  # Module B alone: checked away by its requires
+            raise UnplayableDeckError(f"module '{MCREADYS_CHOICE}' needs module '{SALOON_DUEL}'",
+                                      fix=f"add --module {SALOON_DUEL}")
+        facts = bind_duel(spec, compiled)
+        spec.facts.duel = facts
+        return facts
+
+    def set_up(self, state: State) -> None:
+        set_up(state)
+        if state.spec.facts.duel.choice:  # Module B: McReady chooses before the opening hands
+            state.tasks.append((t_mcready_choice,))
+
+    def marker_moved(self, state: State) -> None:
+        marker_moved(state)
+
+    def piece_available(self, state: State, player: int) -> str | None:
+        return duel_available(state, player)
+
+    def use_piece(self, state: State, player: int) -> None:
+        start_duel(state, player)
+
+    def describe_piece(self, state: State) -> str:
+        return describe_duel(state)
+
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        resample(state, player, rng)
+
+    def view(self, state: State, player: int) -> dict[str, object]:
+        return view(state, player)
+
+    def restage(self, state: State) -> None:
+        set_up(state)  # Module B's choice is not asked again
+
+
+PLUGIN = DuelPlugin()

@@ -14,8 +14,8 @@ from typing import Any
 from deckbuilder.engine.codes import SPACE_REGULAR
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.effects import compile_steps
-from deckbuilder.games.revolver import readings
-from deckbuilder.games.revolver.duel import BY_RESPONSE, RESOLUTION, RESOLUTIONS, bind_duel
+from deckbuilder.games.revolver import modules, readings
+from deckbuilder.games.revolver.duel import RESOLUTION, RESOLUTIONS
 
 #: Switch ids and the variants this engine plays (the one home of variants is
 #: `deckbuilder.rulesets`; this says which of the declared readings Revolver can play).
@@ -53,8 +53,8 @@ NO_STEPS: tuple = ()
 
 class RevolverFacts:
     __slots__ = ("cortez", "cortez_deadline_bf", "derail_bf", "derail_removes", "derail_steps",
-                 "duel", "mcready_extra", "skinny_true_grit", "train_any_member", "train_bf",
-                 "train_space")
+                 "duel", "mcready_extra", "piece_offsets", "plugin_facts", "plugins",
+                 "skinny_true_grit", "train_any_member", "train_bf", "train_space")
 
     cortez: int  # the bandit whose early death wins for McReady (Dutch reading), or -1
     cortez_deadline_bf: int
@@ -62,6 +62,9 @@ class RevolverFacts:
     derail_removes: frozenset[int]  # card definitions Derail removes from the game
     derail_steps: tuple
     duel: Any  # Module A's pieces (duel.DuelFacts), None without the module
+    piece_offsets: dict[str, int]  # module id -> its share of the piece range
+    plugin_facts: dict[str, Any]  # module id -> its plug-in's facts
+    plugins: tuple  # the module plug-ins in use (modules.PLUGINS order); () without modules
     mcready_extra: str
     skinny_true_grit: bool
     train_any_member: bool
@@ -72,6 +75,8 @@ class RevolverFacts:
 def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
     rules = spec.rules
     facts = RevolverFacts()
+    spec.facts = facts  # the module plug-ins' binds read and add to it
+    facts.duel = None
     facts.derail_bf, facts.derail_steps = -1, NO_STEPS
     for special in compiled.base_set.specials:
         if any(step.do == "derail" for step in special.effect):
@@ -101,9 +106,7 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
         rules.variant(JACKSON_CLAN_DERAILED, "discarded") == "removed-from-game" else ())
     spec.grit_loss_kills = rules.variant(TRUE_GRIT_KILL, "not-a-kill") == "counts-as-kill"
     _bind_card_readings(spec, compiled, skinny)
-    facts.duel = bind_duel(spec, compiled,
-                           rules.variant(RESOLUTION, BY_RESPONSE) == BY_RESPONSE)
-    spec.facts = facts
+    facts.plugins, facts.plugin_facts, facts.piece_offsets = modules.bind(spec, compiled)
 
 
 def _bind_card_readings(spec: GameSpec, compiled: CompiledCatalog, skinny: str) -> None:

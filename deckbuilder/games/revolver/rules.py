@@ -5,13 +5,15 @@ turn marker (not on his first turn), draw two, play cards. McReady's turn: draw 
 cards, attack, then the Mexican Border loses a token if no bandit died this turn, and the gang
 wins on the train if Jack survived the turn on space 4 of the 3:15 Express.
 
-The Tarnished Star's modules A (the saloon duel) and B (McReady's choice) are chosen here and
-played in `duel.py`; the table pieces are Derail the Train and, with Module A, the duel.
+The expansions' modules (the Tarnished Star's saloon duel and McReady's choice, ...) are
+chosen here and played by their plug-ins (`modules.py`), which the turn sequence calls at
+fixed moments; the table pieces are the modules' (the duel) and Derail the Train.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.engine.board import draw
@@ -25,7 +27,7 @@ from deckbuilder.engine.state import (
     State,
 )
 from deckbuilder.engine.turn import begin_turn, open_main, t_begin_play, t_draw_phase
-from deckbuilder.games.revolver import duel
+from deckbuilder.games.revolver import modules as plugins_of
 from deckbuilder.games.revolver.derail import (
     DERAIL,
     STEPS,
@@ -58,10 +60,12 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     if not modules:
         spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches)
     else:
-        chosen = duel.check_modules(catalog, modules)
-        spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches, modules=chosen,
-                         extra_cards=duel.extra_cards(chosen))
+        chosen = plugins_of.check_modules(catalog, modules)
+        spec = game_spec(catalog, HOOKS, decks, ruleset, layout=plugins_of.layout_of(chosen),
+                         switches=switches, modules=chosen,
+                         extra_cards=plugins_of.extra_cards(chosen))
     return setup(spec, seed, max_turns, verbose)
+
 
 
 def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> State:
@@ -81,15 +85,14 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
     state.alive = [True] * len(spec.bandits)
     if spec.facts.derail_bf < 0:
         state.pieces_used = frozenset({DERAIL})
-    duel_facts = spec.facts.duel
-    if duel_facts is not None:
-        duel.set_up(state)
-        if duel_facts.choice:  # Module B: McReady chooses before the opening hands
-            state.tasks.append((t_start_turn, DEFENDER))
-            state.tasks.append((_t_opening_hands,))
-            state.tasks.append((duel.t_mcready_choice,))
-            state.run()
-            return state
+    plugins = spec.facts.plugins
+    if plugins:
+        state.tasks.append((t_start_turn, DEFENDER))
+        state.tasks.append((_t_opening_hands,))
+        for plugin in plugins:  # tasks they queue run before the opening hands
+            plugin.set_up(state)
+        state.run()
+        return state
     draw(state, DEFENDER, OPENING_HAND)
     draw(state, ATTACKER, OPENING_HAND)
     state.tasks.append((t_start_turn, DEFENDER))
@@ -107,11 +110,16 @@ def t_start_turn(state: State, task: tuple) -> None:
     player = task[1]
     if not begin_turn(state, player, Termination.TURN_CAP):
         return
-    if state.spec.facts.duel is not None:
-        duel.marker_moved(state)  # a card may have moved the marker on
+    plugins = state.spec.facts.plugins
+    for plugin in plugins:
+        plugin.marker_moved(state)  # a card may have moved the marker on
     tasks = state.tasks
     tasks.append((t_begin_play,))
+    if plugins:
+        tasks.append((_t_after_draw, player))
     tasks.append((t_draw_phase, player))
+    if plugins:
+        tasks.append((_t_before_draw, player))
     if player == DEFENDER and state.turn > 1:  # not on the gang's first turn
         tasks.append((t_advance,))
 
@@ -120,15 +128,29 @@ def queue_turn(state: State, player: int) -> None:
     state.tasks.append((t_start_turn, player))
 
 
+def _t_before_draw(state: State, task: tuple) -> None:
+    for plugin in state.spec.facts.plugins:
+        plugin.start_turn(state, task[1])
+
+
+def _t_after_draw(state: State, task: tuple) -> None:
+    for plugin in state.spec.facts.plugins:
+        plugin.after_draw(state, task[1])
+
+
 def t_advance(state: State, task: tuple) -> None:
     advance_marker(state)
-    if state.spec.facts.duel is not None:
-        duel.marker_moved(state)
+    for plugin in state.spec.facts.plugins:
+        plugin.marker_moved(state)
 
 
 def t_end_turn(state: State, task: tuple) -> None:
     """McReady's turn ends: the border countdown, then the train."""
     state.phase = PHASE_END
+    for plugin in state.spec.facts.plugins:
+        plugin.end_turn(state, task[1])
+        if state.over:
+            return
     if task[1] != ATTACKER:
         return
     spec = state.spec
@@ -151,37 +173,58 @@ def t_end_turn(state: State, task: tuple) -> None:
 
 
 
-# -- the table pieces: Derail the Train (the 3:15 Express), the saloon duel (Module A) ------
+# -- the table pieces: the modules' (the saloon duel), Derail the Train (the 3:15 Express) ------
 def piece_available(state: State, player: int) -> str | None:
-    """One piece per battlefield: the duel at Rattlesnake Creek, Derail at the train."""
-    return duel.duel_available(state, player) or derail_available(state, player)
+    """One piece at a time: a module's (the duel at Rattlesnake Creek), else Derail."""
+    for plugin in state.spec.facts.plugins:
+        piece = plugin.piece_available(state, player)
+        if piece is not None:
+            return piece
+    return derail_available(state, player)
+
+
+def _piece_owner(state: State, player: int) -> Any:
+    return next((plugin for plugin in state.spec.facts.plugins
+                 if plugin.piece_available(state, player) is not None), None)
 
 
 def use_piece(state: State, player: int) -> None:
-    if duel.duel_available(state, player) is not None:
-        duel.start_duel(state, player)
+    plugin = _piece_owner(state, player)
+    if plugin is not None:
+        plugin.use_piece(state, player)
     else:
         use_derail(state, player)
 
 
 def describe_piece(state: State) -> str:
-    if duel.duel_available(state, state.pending_player) is not None:
-        return duel.describe_duel(state)
-    return describe_derail(state)
+    plugin = _piece_owner(state, state.pending_player)
+    return plugin.describe_piece(state) if plugin is not None else describe_derail(state)
 
 
 def restage(state: State) -> None:
-    """A staged position (a scenario) gets the modules' own pieces back: Module A's guard,
-    duel card and hostage token, as at set-up (Module B's choice is not asked again)."""
-    if state.spec.facts.duel is not None:
-        duel.set_up(state)
+    """A staged position (a scenario) gets the modules' own pieces back (Module A's guard,
+    duel card and hostage token), as at set-up (Module B's choice is not asked again)."""
+    for plugin in state.spec.facts.plugins:
+        plugin.restage(state)
+
+
+def resample(state: State, player: int, rng: Any) -> None:
+    for plugin in state.spec.facts.plugins:
+        plugin.resample(state, player, rng)
+
+
+def view(state: State, player: int) -> dict[str, object]:
+    shown: dict[str, object] = {}
+    for plugin in state.spec.facts.plugins:
+        shown.update(plugin.view(state, player))
+    return shown
 
 
 def _hooks() -> GameHooks:
     hooks = GameHooks("revolver", ("colty", "mcready"))
     hooks.steps = STEPS
     hooks.known_variants = KNOWN_VARIANTS
-    hooks.modules = duel.PLAYABLE_MODULES
+    hooks.modules = plugins_of.PLAYABLE_MODULES
     hooks.idle = open_main
     hooks.start_turn = queue_turn
     hooks.end_turn = t_end_turn
@@ -194,9 +237,10 @@ def _hooks() -> GameHooks:
     hooks.use_piece = use_piece
     hooks.describe_piece = describe_piece
     hooks.piece_names = {DERAIL: "Derail the Train"}
-    hooks.resample = duel.resample
+    hooks.resample = resample
     hooks.restage = restage
-    hooks.observe = duel.view
+    hooks.observe = view
+    hooks.select_battlefields = plugins_of.select_battlefields
     hooks.bind = bind
     return hooks
 
