@@ -118,6 +118,18 @@ def test_a_card_that_can_do_nothing_in_the_set_up_is_named_with_why() -> None:
     assert "Double the guard" in warnings[1]
 
 
+def test_a_card_whose_only_target_neither_deck_holds_is_dead() -> None:
+    """Pull the bars acts only on Double the guard: against a McReady deck without one it can
+    never be played, even though nothing else in the set-up is dead."""
+    from deckbuilder.games import dead_card_warnings
+
+    colty, mcready = revolver_decks()
+    colty = {**colty, "pull-the-bars-out-with-a-horse": 1}
+    (warning,) = dead_card_warnings([colty, mcready])
+    assert warning.startswith("Pull the bars out with a horse can do nothing")
+    assert "neither deck holds" in warning
+
+
 def test_validate_and_simulate_report_a_dead_card(tmp_path: Path) -> None:
     import json
 

@@ -3,7 +3,8 @@ can never play them here, and a player should be told rather than find them sile
 
 A card is dead when no way to play it has a place (every mode lies only in the San Manzanillo
 Prison, which no set-up has yet), or when all it does is act on named cards that are dead
-themselves (Pull the bars out with a horse, whose only target is Double the guard).
+themselves or in neither deck (Pull the bars out with a horse, whose only target is Double the
+guard).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def _targets_named(steps: tuple) -> frozenset[int] | None:
 def dead_cards(spec: Any) -> dict[int, str]:
     """Card definition -> why it can do nothing, for the cards of both decks in this spec."""
     in_play = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1]))
+    # what can come into play at all: the decks' cards and the modules' own (the guard, ...)
+    held = set(in_play) | {spec.def_of[uid] for uid in spec.extra_uids}
     dead: dict[int, str] = {}
     for definition in in_play:
         card = spec.defs[definition]
@@ -51,7 +54,9 @@ def dead_cards(spec: Any) -> dict[int, str]:
         targets = [_targets_named(mode.effect) for mode in card.modes]
         if card.modes and all(t is not None for t in targets):
             named = frozenset().union(*(t for t in targets if t is not None))
-            if named and all(d in dead for d in named):
+            if named and all(d in dead or d not in held for d in named):
                 names = ", ".join(sorted(spec.defs[d].name for d in named))
-                dead[definition] = f"all it does is act on {names}, which can do nothing here"
+                why = "which can do nothing here" if any(d in dead for d in named) else \
+                    "which neither deck holds"
+                dead[definition] = f"all it does is act on {names}, {why}"
     return dead
