@@ -25,8 +25,8 @@ from deckbuilder.errors import CardDataError, DataFileError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
 from deckbuilder.models.cards import Record
 from deckbuilder.models.common import UNCONFIRMED, Provenance
+from deckbuilder.writing import atomic_write_text
 from deckbuilder.yamlio import (
-    atomic_write_text,
     load_model,
     load_yaml,
     position,

@@ -17,13 +17,13 @@ from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.decks import (
     FACTION_GAMES,
     LoadedDeck,
-    _refuse_overwrite,
     deck_document,
     game_of_faction,
 )
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.models import Deck
 from deckbuilder.models.common import Faction
+from deckbuilder.writing import refuse_overwrite
 from deckbuilder.yamlio import read_text, validate_document, write_yaml
 
 
@@ -222,7 +222,7 @@ def import_deck_list(
         )
     if not deck_list.cards:
         raise DeckError("the list names no cards", Location(source), "add '3x .38 Special' lines")
-    _refuse_overwrite(out, force)
+    refuse_overwrite(out, force)
     name = deck_list.name or source.stem
     document = deck_document(name, deck_list.faction, deck_list.cards, catalog, deck_list.sets)
     validate_document(document, Deck, out)

@@ -21,6 +21,7 @@ from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.errors import DataFileError, DeckError, Location
 from deckbuilder.models import Collection, Deck
 from deckbuilder.models.common import GAME_FACTIONS, Faction
+from deckbuilder.writing import editing, refuse_overwrite
 from deckbuilder.yamlio import load_model, position, validate_document, write_yaml
 
 DECK_SIZE = 62
@@ -220,13 +221,6 @@ def deck_document(
     return document
 
 
-def _refuse_overwrite(path: Path, force: bool) -> None:
-    if path.exists() and not force:
-        raise DeckError(
-            "file already exists", Location(path), "choose another file name or pass --force"
-        )
-
-
 def new_deck(
     catalog: Catalog, faction: str, path: Path, force: bool = False, name: str | None = None
 ) -> dict[str, int]:
@@ -238,7 +232,7 @@ def new_deck(
             f"no base deck for '{faction}': the {game} base set is not installed",
             fix="install the base set (see `deckbuilder sets`)",
         )
-    _refuse_overwrite(path, force)
+    refuse_overwrite(path, force)
     title = name or f"{FACTION_TITLES.get(Faction(faction), faction)} base deck"
     write_yaml(path, deck_document(title, faction, base, catalog))
     return base
@@ -337,6 +331,12 @@ def swap_cards(
     Cards are given by id or name; the in card is written under its id.
     """
     path = Path(path)
+    with editing(path):  # a concurrent swap on the same deck waits: both swaps survive
+        return _swap_in_file(path, catalog, out_card, in_card, count)
+
+
+def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
+                  count: int) -> SwapResult:
     _, document = load_model(path, Deck)
     cards: CommentedMap = document["cards"]
     game = str(document.get("game", "")) or None

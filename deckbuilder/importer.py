@@ -8,6 +8,7 @@ from the set id alone (kebab-case, enforced by the schema), never from a path th
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +22,8 @@ from deckbuilder.errors import DataFileError, DeckbuilderError, Location, SetIns
 from deckbuilder.integrity import Finding, check_catalog, check_set, dependents
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
+from deckbuilder.writing import WriteError, atomic_write_text, folder_lock
 from deckbuilder.yamlio import (
-    atomic_write_text,
     parse_yaml,
     position,
     read_text,
@@ -178,6 +179,25 @@ def import_set(path: Path, upgrade: bool = False) -> ImportResult:
     Raises `DataFileError` for a file that is not a valid card set, `SetRefused` (with every
     finding) for integrity problems, `SetInstallError` for an installed set without `upgrade`.
     """
+    first = check_file(path)  # a file that is no card set is refused before anything is made
+    if first.loaded is None:
+        raise first.schema_error()
+    with folder_lock(_sets_folder()):  # racing imports and removals take turns
+        return _import_locked(path, upgrade)
+
+
+def _sets_folder() -> Path:
+    folder = paths.installed_sets_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise WriteError(f"cannot create the sets folder {folder}: {error.strerror}",
+                         Location(folder), "set DECKBUILDER_HOME to a folder you can write "
+                         "to") from None
+    return folder
+
+
+def _import_locked(path: Path, upgrade: bool) -> ImportResult:
     report = check_file(path)
     if report.loaded is None:
         raise report.schema_error()
@@ -200,11 +220,32 @@ def import_set(path: Path, upgrade: bool = False) -> ImportResult:
     _check_after_install(report.loaded, installed)
     target = paths.installed_sets_dir() / f"{card_set.id}.yaml"
     _refuse_foreign_file(target, card_set.id)
-    atomic_write_text(target, report.text)
-    if installed is not None and installed.path.resolve() != target.resolve():
-        installed.path.unlink(missing_ok=True)  # an upgrade of a file named otherwise
+    if installed is not None and installed.path.resolve() != target.resolve() and \
+            not target.exists():
+        # An upgrade of a file named otherwise: the new text replaces the old file, which is
+        # then renamed, each step atomic, so at no moment do two files hold the set.
+        atomic_write_text(installed.path, report.text)
+        _rename(installed.path, target)
+    else:
+        atomic_write_text(target, report.text)
+    _remove_other_copies(card_set.id, target)
     replaced = installed.loaded.card_set.version if installed and installed.loaded else None
     return ImportResult(card_set.id, card_set.version, target, replaced)
+
+
+def _rename(source: Path, target: Path) -> None:
+    try:
+        os.replace(source, target)
+    except OSError as error:
+        raise WriteError(f"cannot rename {source} to {target.name}: {error.strerror}",
+                         Location(source), "check the sets folder's permissions") from None
+
+
+def _remove_other_copies(set_id: str, kept: Path) -> None:
+    """Any other file holding this set (left by an interrupted upgrade of an older version)."""
+    for item in installed_files():
+        if item.set_id == set_id and item.path.resolve() != kept.resolve():
+            item.path.unlink(missing_ok=True)
 
 
 def _check_after_install(loaded: LoadedSet, replaced: InstalledFile | None) -> None:
@@ -246,6 +287,11 @@ def _refuse_foreign_file(target: Path, set_id: str) -> None:
 def remove_set(set_id: str) -> Path:
     """Delete an installed set; refused while another installed set requires it."""
     _require_valid_id(set_id)
+    with folder_lock(paths.installed_sets_dir()):  # no folder: nothing to remove, no lock
+        return _remove_locked(set_id)
+
+
+def _remove_locked(set_id: str) -> Path:
     if set_id in packaged_sets():
         raise SetInstallError(
             f"'{set_id}' is a packaged set and cannot be removed",

@@ -67,7 +67,7 @@ def render_all() -> dict[str, str]:
 
 
 def write_all(folder: Path = PACKAGED_SCHEMAS) -> list[Path]:
-    from deckbuilder.yamlio import atomic_write_text
+    from deckbuilder.writing import atomic_write_text
 
     written = []
     for name, text in render_all().items():

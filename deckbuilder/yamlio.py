@@ -7,8 +7,6 @@ input the same way: a `DataFileError` naming `file:line:col`, what is wrong and 
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,6 +27,7 @@ from ruamel.yaml.events import (
 
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import CARD_ID_PATTERN
+from deckbuilder.writing import atomic_write_text
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 40
@@ -352,27 +351,6 @@ def dump_yaml(document: Any) -> str:
     stream = io.StringIO()
     _yaml().dump(document, stream)
     return stream.getvalue()
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder and rename: never half-written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def write_yaml(path: Path, document: Any, header: str | None = None) -> None:

@@ -23,7 +23,7 @@ from deckbuilder.decks import (
     resolve_deck,
     swap_cards,
 )
-from deckbuilder.errors import DataFileError, DeckError
+from deckbuilder.errors import DataFileError, DeckbuilderError, DeckError
 from deckbuilder.models import Deck
 
 SETS = Path(__file__).resolve().parent / "fixtures" / "decks" / "sets"
@@ -113,7 +113,7 @@ def test_new_writes_the_base_deck_under_ids_with_names_beside(catalog, tmp_path)
 
 def test_new_refuses_to_overwrite_unless_forced(catalog, tmp_path):
     path = write(tmp_path, "mine.yaml", "my precious deck\n")
-    with pytest.raises(DeckError, match="already exists"):
+    with pytest.raises(DeckbuilderError, match="already exists"):
         new_deck(catalog, "mcready", path)
     assert path.read_text() == "my precious deck\n"
     new_deck(catalog, "mcready", path, force=True)

@@ -17,7 +17,7 @@ import pytest
 
 from deckbuilder.catalog import build_catalog
 from deckbuilder.sim.transcript import golden_text
-from deckbuilder.yamlio import atomic_write_text
+from deckbuilder.writing import atomic_write_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGENERATE = os.environ.get("DECKBUILDER_REGEN_GOLDEN") == "1"

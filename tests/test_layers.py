@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckbuilder"
 
 #: Module name prefixes (below `deckbuilder.`) by layer, lowest first.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "paths", "models", "yamlio"),
+    ("errors", "paths", "writing", "models", "yamlio"),
     ("catalog", "integrity", "importer", "decks", "decklists", "legality", "rulesets"),
     ("protocol",),
     ("engine",),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,6 @@ from deckbuilder.yamlio import (
     MAX_ALIASES,
     MAX_DEPTH,
     MAX_FILE_BYTES,
-    atomic_write_text,
     dump_yaml,
     load_model,
     load_yaml,
@@ -185,26 +183,3 @@ def test_write_yaml_adds_a_header_once(tmp_path: Path) -> None:
     assert path.read_text() == header + "\nname: x\n"
 
 
-def test_atomic_write_replaces_whole_or_not_at_all(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "sub" / "file.yaml"
-    atomic_write_text(path, "old\n")
-    assert path.read_text() == "old\n"
-
-    def fail(*_: object) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(OSError):
-        atomic_write_text(path, "new\n")
-    assert path.read_text() == "old\n"
-    assert sorted(p.name for p in path.parent.iterdir()) == ["file.yaml"]  # no temporary left
-
-
-def test_atomic_write_keeps_the_files_permissions(tmp_path: Path) -> None:
-    path = tmp_path / "private.yaml"
-    path.write_text("x\n")
-    path.chmod(0o600)
-    atomic_write_text(path, "y\n")
-    assert path.stat().st_mode & 0o777 == 0o600 and path.read_text() == "y\n"

@@ -187,7 +187,7 @@ def _export(deck_file: Path, out: Path | None, force: bool) -> None:
     from deckbuilder.decklists import export_deck_list
     from deckbuilder.decks import load_deck
     from deckbuilder.errors import DeckError, Location
-    from deckbuilder.yamlio import atomic_write_text
+    from deckbuilder.writing import atomic_write_text
 
     text = export_deck_list(load_deck(deck_file, load_catalog_for_cli()))
     if out is None:

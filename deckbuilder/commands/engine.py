@@ -133,6 +133,8 @@ def play(
         "--max-turns", min=1, help="stop the game (a draw) after this many turns")] = 200,
     record: Annotated[Path | None, typer.Option(
         "--record", help="write the game as JSON lines to this file")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="let --record replace an existing file")] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="print only the result, not the turn-by-turn account")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the record as JSON")] = False,
@@ -149,16 +151,19 @@ def play(
     """
     decks = {"colty": colty, "mcready": mcready, "esteban": esteban, "mapache": mapache}
     guarded(_play)(decks, game, bots, seed, ruleset, switch or [], max_turns, record, quiet,
-                   as_json, allow_illegal, module or [])
+                   as_json, allow_illegal, module or [], force)
 
 
 def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, seed: int,
           ruleset: str | None, switch_texts: list[str], max_turns: int,
           record_path: Path | None, quiet: bool, as_json: bool,
-          allow_illegal: bool = False, modules: Sequence[str] = ()) -> None:
+          allow_illegal: bool = False, modules: Sequence[str] = (), force: bool = False) -> None:
     from deckbuilder.games import get_game
     from deckbuilder.sim.transcript import TextNarrator, outcome_text, play_game, position_lines
-    from deckbuilder.yamlio import atomic_write_text
+    from deckbuilder.writing import atomic_write_text, refuse_overwrite
+
+    if record_path is not None:
+        refuse_overwrite(record_path, force)  # before the game, not after it
 
     catalog = load_catalog_for_cli()
     name, texts = choose_decks(given, game_name)

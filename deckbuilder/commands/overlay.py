@@ -116,12 +116,20 @@ def set_correction(record_id: str, field: str, value_text: str, source: str) -> 
     Returns what changed: the record, the field, the value before and after, the source.
     """
     from deckbuilder import paths
-    from deckbuilder.yamlio import write_yaml
+    from deckbuilder.writing import editing
 
     path = paths.overlay_path()
     if not source.strip():
         raise DeckbuilderError("--source is empty", fix="name where the correct value is stated")
     value = parse_value(value_text)
+    with editing(path):  # a concurrent `overlay set` waits: both corrections survive
+        return _set_in_file(path, record_id, field, value, value_text, source)
+
+
+def _set_in_file(path: Path, record_id: str, field: str, value: Any, value_text: str,
+                 source: str) -> dict[str, Any]:
+    from deckbuilder.yamlio import write_yaml
+
     document = load_overlay_document(path)
     before_catalog = _with_overlay(document, path)  # the file as it is must already hold
     entry = before_catalog.entries.get(record_id)

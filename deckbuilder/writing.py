@@ -1,0 +1,212 @@
+"""Writing a user's files so that nothing is lost: whole or not at all, one writer at a time.
+
+- `atomic_write_text` writes a temporary file beside the target and renames it over the
+  target, so a reader never sees half a file. It writes through a symbolic link to the file
+  it names (the link stays a link), keeps the file's mode, refuses a read-only file, and turns
+  every failure (a missing or unwritable folder, a path that is a folder, a full disk) into
+  one `WriteError` line. Its temporary file is removed on any failure, on SIGTERM too; one a
+  killed process left behind (its name carries the writer's process id) is removed by the next
+  write in that folder once that process is gone.
+- `editing(path)` serialises read-modify-write: two commands changing the same file (two
+  `overlay set`, two `deck swap`, `sets import` racing `sets remove`) take turns, so both
+  changes survive. The lock is an advisory `flock` on the file's folder: it needs no lock
+  file, so none is ever left behind, and the kernel releases it when a process dies.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from deckbuilder.errors import DeckbuilderError, Location
+
+#: How long a writer waits for another one before giving up with a one-line error.
+LOCK_TIMEOUT_SECONDS = 60.0
+_TEMPORARY_SUFFIX = ".tmp"
+
+try:  # POSIX; elsewhere writes are still atomic, only not serialised
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+
+class WriteError(DeckbuilderError):
+    """A file could not be written; nothing was changed."""
+
+
+def _reason(error: OSError) -> str:
+    return (error.strerror or str(error)).lower()
+
+
+def _write_target(path: Path) -> Path:
+    """The file a write to `path` changes: the file a symbolic link names, else `path`."""
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _writable(target: Path) -> bool:
+    """The file's own write permission, as its owner set it (root may write anything, but a
+    file someone made read-only is not to be replaced behind their back)."""
+    return bool(target.stat().st_mode & 0o200) and os.access(target, os.W_OK)
+
+
+def _temporary_name(target: Path) -> str:
+    return f".{target.name}.{os.getpid()}."
+
+
+def _remove_abandoned_temporaries(folder: Path, name: str) -> None:
+    """Temporary files of writers that were killed before they could clean up."""
+    try:
+        candidates = [entry for entry in os.scandir(folder)
+                      if entry.name.startswith(f".{name}.") and entry.name.endswith(
+                          _TEMPORARY_SUFFIX)]
+    except OSError:
+        return
+    for entry in candidates:
+        pid_text = entry.name[len(name) + 2:].split(".", 1)[0]
+        if pid_text.isdigit() and not _alive(int(pid_text)):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+@contextlib.contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """SIGTERM (a plain `kill`) raises SystemExit while a file is being written, so the
+    temporary file is cleaned up like on any other failure."""
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, _raise_exit)
+    except ValueError:  # not the main thread: signals cannot be handled here
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_exit(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def refuse_overwrite(path: Path, force: bool) -> None:
+    """Every command that creates a file asks for --force before it replaces one."""
+    if Path(path).exists() and not force:
+        raise WriteError("file already exists", Location(Path(path)),
+                         "choose another file name or pass --force")
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write `text` to `path` whole, or leave `path` as it was and raise a `WriteError`."""
+    path = Path(path)
+    target = _write_target(path)
+    where = Location(path)
+    if target.is_dir():
+        raise WriteError(f"cannot write {path}: it is a folder", where,
+                         "name a file, not a folder")
+    if target.exists() and not _writable(target):
+        raise WriteError(f"cannot write {path}: the file is read-only", where,
+                         "make it writable (chmod u+w) or write to another file")
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise WriteError(f"cannot create the folder {folder}: {_reason(error)}", where,
+                         "choose a folder you can write to") from None
+    _remove_abandoned_temporaries(folder, target.name)
+    temporary: str | None = None
+    try:
+        with _terminate_as_exit():
+            handle, temporary = _make_temporary(folder, target)
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(temporary, _mode_for(target))
+            os.replace(temporary, target)
+            temporary = None
+    except OSError as error:
+        raise WriteError(f"cannot write {path}: {_reason(error)}", where,
+                         _fix_for(error)) from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _make_temporary(folder: Path, target: Path) -> tuple[int, str]:
+    import tempfile
+
+    return tempfile.mkstemp(prefix=_temporary_name(target), suffix=_TEMPORARY_SUFFIX,
+                            dir=folder)
+
+
+def _mode_for(target: Path) -> int:
+    """The file's own mode when it exists; a new file gets what the umask allows."""
+    try:
+        return target.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _fix_for(error: OSError) -> str:
+    if error.errno == errno.ENOSPC:
+        return "free some disk space and try again"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "choose a folder you can write to"
+    return "check the path and try again"
+
+
+def editing(path: Path, timeout: float = LOCK_TIMEOUT_SECONDS
+            ) -> contextlib.AbstractContextManager[None]:
+    """Hold the write lock of `path`'s folder while a read-modify-write of `path` runs."""
+    return folder_lock(_write_target(Path(path)).parent, timeout)
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[None]:
+    """Hold the write lock of a folder (the sets folder while a set is installed or removed)."""
+    if fcntl is None or not folder.is_dir():
+        yield
+        return
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield  # a folder that cannot be opened cannot be written either: the write says so
+        return
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise WriteError(
+                        f"another deckbuilder command has been writing in {folder} for "
+                        f"{timeout:.0f} s", Location(folder),
+                        "wait for it to finish, then try again") from None
+                time.sleep(0.02)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
