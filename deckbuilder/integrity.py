@@ -33,7 +33,8 @@ _NOT_RECORD_REFERENCES = frozenset({"id", "requires", "requires_modules"})
 _BATTLEFIELD_FIELDS = frozenset({"battlefield", "cost_waived_at", "not_at", "beside",
                                  "unless_reached"})
 #: Reference fields that must name a card of a deck (they are played or discarded).
-_CARD_FIELDS = frozenset({("Forbid", "cards"), ("AddToken", "per_card_in_discard")})
+_CARD_FIELDS = frozenset({("Forbid", "cards"), ("ForbidHere", "cards"),
+                          ("AddToken", "per_card_in_discard")})
 
 
 @dataclass(frozen=True)

@@ -152,20 +152,37 @@ def test_bad_arguments_exit_2_with_one_line(args: tuple[str, ...], words: str) -
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_a_deck_with_a_card_the_engine_cannot_play_is_refused(tmp_path: Path) -> None:
-    from deckbuilder.engine.support import unimplemented_reasons
+UNPLAYABLE_SET = """\
+id: test-unwritten
+name: Test unwritten
+version: "1.0"
+game: revolver
+kind: homebrew
+requires: [revolver-base]
+cards:
+  - id: test-unwritten-gunman
+    name: Test unwritten gunman
+    faction: colty
+    category: firepower
+    play: firepower
+    copies: 1
+    firepower: 1
+    chip: black
+    effect:
+      - do: manual
+        text: A text no step of the vocabulary says.
+"""
 
-    catalog = build_catalog()
-    unplayable = next(
-        (entry for entry in catalog.cards()
-         if getattr(entry.record, "faction", None) == "colty" and entry.record.deckable
-         and unimplemented_reasons(entry.record)),
-        None,
-    )
-    if unplayable is None:
-        pytest.skip("the engine plays every colty card")
-    cards = dict(catalog.base_deck("revolver", "colty"))
-    cards[unplayable.id] = 1
+
+def test_a_deck_with_a_card_the_engine_cannot_play_is_refused(tmp_path: Path,
+                                                              user_home: Path) -> None:
+    """Every packaged card plays (each unknown text has a marked reading), so the refusal
+    is shown with a homebrew card whose effect the vocabulary cannot say."""
+    (user_home / "sets").mkdir(parents=True)
+    (user_home / "sets" / "test-unwritten.yaml").write_text(UNPLAYABLE_SET, encoding="utf-8")
+    cards = dict(build_catalog().base_deck("revolver", "colty"))
+    cards["38-special"] -= 1
+    cards["test-unwritten-gunman"] = 1
     result = run(write_deck(tmp_path, "odd", "colty", cards), "--games", "2", "--allow-illegal")
-    assert result.exit_code == 2
-    assert unplayable.id in result.stderr or unplayable.name in result.stderr
+    assert result.exit_code == 2, result.output
+    assert "Test unwritten gunman" in result.stderr or "test-unwritten-gunman" in result.stderr

@@ -54,14 +54,33 @@ def test_a_card_in_no_deck_becomes_an_instance_of_its_player() -> None:
     assert plain.extra_uids == () and plain.modules == frozenset()
 
 
-def test_a_module_the_engine_does_not_play_is_refused_by_name() -> None:
-    unplayable = sorted({module.id for loaded in default_catalog().sets.values()
-                         for module in loaded.card_set.modules
-                         if loaded.card_set.game == "revolver"}
-                        - get_game("revolver").hooks.modules)
-    assert unplayable
-    with pytest.raises(UnplayableDeckError, match=unplayable[0]):
-        new_game(revolver_decks(), 1, modules=[unplayable[0]])
+HOMEBREW_MODULE_SET = """\
+id: test-rodeo
+name: Test rodeo
+version: "1.0"
+game: revolver
+kind: homebrew
+modules:
+  - id: test-rodeo-module
+    name: The rodeo
+    description: A homebrew module no engine plays.
+"""
+
+
+def test_every_packaged_module_is_played() -> None:
+    packaged = {module.id for loaded in default_catalog().sets.values()
+                for module in loaded.card_set.modules if loaded.card_set.game == "revolver"}
+    assert packaged and packaged <= get_game("revolver").hooks.modules
+
+
+def test_a_module_the_engine_does_not_play_is_refused_by_name(tmp_path: Path) -> None:
+    from deckbuilder.catalog import build_catalog
+
+    homebrew = tmp_path / "test-rodeo.yaml"
+    homebrew.write_text(HOMEBREW_MODULE_SET, encoding="utf-8")
+    catalog = build_catalog(user_sets=[homebrew])
+    with pytest.raises(UnplayableDeckError, match="cannot be played with module test-rodeo-module"):
+        new_game(revolver_decks(), 1, catalog=catalog, modules=["test-rodeo-module"])
     with pytest.raises(UnplayableDeckError, match="no-such-module"):
         new_game(revolver_decks(), 1, modules=["no-such-module"])
 
@@ -148,3 +167,12 @@ def test_validate_and_simulate_report_a_dead_card(tmp_path: Path) -> None:
                                     "--json", "--allow-illegal"])
     assert simulated.exit_code == 0, simulated.output
     assert any("can do nothing" in w for w in json.loads(simulated.stdout)["warnings"])
+
+
+def test_every_decision_kind_has_a_name() -> None:
+    """A new decision kind shows in positions and to bots by its name, not as "decision"."""
+    from deckbuilder.engine import actions
+
+    kinds = {value for name, value in vars(actions).items()
+             if name.startswith("K_") and isinstance(value, int)}
+    assert kinds and kinds <= set(actions._KIND_NAMES)

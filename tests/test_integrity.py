@@ -99,7 +99,7 @@ def test_every_id_field_of_the_vocabulary_is_checked() -> None:
     assert found == {
         ("Card", "cost_waived_at"), ("Card", "not_at"), ("Special", "beside"),
         ("Module", "cards"), ("Trigger", "cards"), ("Trigger", "battlefield"),
-        ("Forbid", "cards"), ("AddToken", "per_card_in_discard"),
+        ("Forbid", "cards"), ("ForbidHere", "cards"), ("AddToken", "per_card_in_discard"),
         ("ExtraTurns", "unless_reached"), ("BattlefieldTokens", "battlefield"),
     }
     # steps with a target are checked through Target.cards and Target.exclude

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from switch_scenarios import passes, readings, switch_file
 from typer.testing import CliRunner
 
 from deckbuilder.catalog import Catalog, build_catalog
@@ -44,19 +45,16 @@ runner = CliRunner()
 
 
 def _readings(switch_id: str) -> list[str]:
-    return [variant.value for variant in SWITCHES[switch_id].variants]
+    return readings(SWITCHES[switch_id])
 
 
 def _file(switch_id: str, reading: str) -> Path:
-    return SCENARIOS / f"switch-{switch_id}-{reading}.yaml"
+    return switch_file(switch_id, reading)
 
 
 def _passes(path: Path, switches: dict[str, str] | None = None) -> bool:
     """Does the scenario hold, under its ruleset with these single switches over it?"""
-    scenario, source = load_scenario(path)
-    if switches:  # Revolver's scenario format has no `switches` field: set it on a copy
-        scenario = scenario.model_copy(update={"switches": switches})
-    return run(scenario, source, CATALOG).passed
+    return passes(path, CATALOG, switches)
 
 
 def _decks(catalog: Catalog) -> list[dict[str, int]]:

@@ -55,6 +55,12 @@ K_POKER = 23  # choose a poker card, face down (PIECES: the game's own pieces)
 K_DUEL_CARD = 24  # the saloon duel: the gang puts a card from hand face down
 K_DUEL_RESPONSE = 25  # the saloon duel: McReady calls the bluff, retreats or shows a card
 K_DOLLARS = 26  # McReady's choice (Tarnished Star B): one or two silver dollars
+K_HIDE_CARD = 27  # put a card from hand face down under a card (Strongbox): CARD range
+K_HIDE_TOKEN = 28  # hide a token in one hand (Reverend Henry Kane): MODE_BASE + 0 / 1
+K_GUESS_HAND = 29  # guess the hand holding the token: MODE_BASE + 0 / 1
+K_FRONTIER_DRAW = 30  # draw one card from the Frontier deck or both from your own (PIECES)
+#: The two hands of the hidden-token guess, as actions (MODE_BASE + hand).
+HAND_NAMES = ("left", "right")
 
 _KIND_NAMES = {
     K_MAIN: "play phase", K_MODE: "choose how to play", K_PLACE: "choose a battlefield",
@@ -71,6 +77,9 @@ _KIND_NAMES = {
     K_DUEL_CARD: "duel: put a card face down",
     K_DUEL_RESPONSE: "duel: call the bluff, retreat or show a Lock card",
     K_DOLLARS: "choose one or two silver dollars",
+    K_HIDE_CARD: "choose a card to hide under it", K_HIDE_TOKEN: "hide the token in a hand",
+    K_GUESS_HAND: "guess the hand holding the token",
+    K_FRONTIER_DRAW: "draw from the Frontier deck or your own",
 }
 
 __all__ = ["IllegalActionError"]
@@ -122,6 +131,10 @@ def action_to_string(state: Any, action: int) -> str:
                     else f"move on to {spec.bf_name(bf)}")
         verb = "move it to" if kind == K_MOVE_TO else "place at"
         return f"{verb} {spec.bf_name(action - BF_BASE)}"
+    if MODE_BASE <= action < BANDIT_BASE and kind in (K_HIDE_TOKEN, K_GUESS_HAND):
+        hand = HAND_NAMES[(action - MODE_BASE) % 2]
+        return (f"hide the token in the {hand} hand" if kind == K_HIDE_TOKEN
+                else f"guess the {hand} hand")
     if MODE_BASE <= action < BANDIT_BASE:
         data = state.pending_data
         card = spec.card_def[data[0]] if data else None
@@ -161,7 +174,8 @@ def action_to_string(state: Any, action: int) -> str:
         return f"pay: discard {name}" if kind == K_PAY else f"discard {name}"
     if layout.card_base <= action < layout.piece_base:
         name = spec.defs[action_def[action]].name
-        verb = {K_RETRIEVE: "take", K_SEARCH: "put on top", K_NAME: "name"}.get(kind, "choose")
+        verb = {K_RETRIEVE: "take", K_SEARCH: "put on top", K_NAME: "name",
+                K_HIDE_CARD: "hide"}.get(kind, "choose")
         return f"{verb} {name}"
     if layout.piece_base <= action < layout.size:
         return spec.piece_text(state, action - layout.piece_base)

@@ -12,18 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
-from deckbuilder.engine.addons import SLOT_UNDER, WHERE_PREVIOUS, attached_to, host_of
+from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to, host_of
 from deckbuilder.engine.codes import (
     SIDE_OPPONENT,
     SIDE_SELF,
     SLOT_OPPONENT,
     SLOT_OWN,
+    SLOT_UNDER,
     WHERE_ADJACENT,
     WHERE_ANY,
     WHERE_CURRENT,
     WHERE_UPCOMING,
 )
 from deckbuilder.engine.state import DEFENDER, State
+from deckbuilder.engine.wording import text_applies
 
 ROW_BLOCKING_LIMIT = 2  # "maximum of 2 row-blocking cards per battlefield"
 
@@ -126,17 +128,24 @@ def remove_anywhere(state: State, uid: int) -> None:
 
 # -- columns, limits, firepower -------------------------------------------------------------
 def column_count(state: State, bf: int, side: int, exclude: int = -1) -> int:
-    """Cards that count toward the card limit of `side`'s column at `bf`."""
+    """Cards that count toward the card limit of `side`'s column at `bf`. A printed "not
+    counted toward the card limit" is text (`wording.counts_toward_limit`, inlined: an
+    emptied card, or any card at a silent battlefield, counts)."""
     rows = state.rows
     placed = state.placed
+    eagle = state.eagle
+    silent = bf == state.silent_bf
+    card_def = state.spec.card_def
     count = 0
     for uid in rows[2 * bf + side]:
         mode = placed[uid]
-        if mode.slot == SLOT_OWN and mode.counts and uid != exclude:
+        if mode.slot == SLOT_OWN and uid != exclude and (
+                mode.counts or eagle[uid] or (silent and not card_def[uid].speaks_silenced)):
             count += 1
     for uid in rows[2 * bf + 1 - side]:
         mode = placed[uid]
-        if mode.slot == SLOT_OPPONENT and mode.counts and uid != exclude:
+        if mode.slot == SLOT_OPPONENT and uid != exclude and (
+                mode.counts or eagle[uid] or (silent and not card_def[uid].speaks_silenced)):
             count += 1
     return count
 
@@ -152,10 +161,13 @@ def column_has_room(state: State, bf: int, side: int, card: Any = None) -> bool:
     placed = state.placed
     eagle = state.eagle
     immune = state.spec.immune
+    silent = bf == state.silent_bf
     for uid in state.rows[2 * bf + 1 - side]:
         limit = placed[uid].row_limit
-        if limit < 0 or eagle[uid]:
+        if limit < 0 or eagle[uid]:  # wording.text_applies, inlined: an emptied card
             continue
+        if silent and not state.spec.card_def[uid].speaks_silenced:
+            continue  # texts are ignored there (wording.text_applies): no row limit
         if immune:  # some card in this game is unaffected by row limits (rare: look it up)
             if card is not None and card.immune is not None and \
                     unaffected(state, card, side, uid, bf):
@@ -169,11 +181,15 @@ def column_has_room(state: State, bf: int, side: int, card: Any = None) -> bool:
 
 def row_blocking_count(state: State, bf: int) -> int:
     placed = state.placed
+    eagle = state.eagle
+    silent = bf == state.silent_bf
+    card_def = state.spec.card_def
     count = 0
     for row in (state.rows[2 * bf], state.rows[2 * bf + 1]):
         for uid in row:
             mode = placed[uid]
-            if mode.slot == SLOT_OPPONENT and mode.counts:
+            if mode.slot == SLOT_OPPONENT and (
+                    mode.counts or eagle[uid] or (silent and not card_def[uid].speaks_silenced)):
                 count += 1
     return count
 
@@ -199,13 +215,13 @@ def firepower(state: State, bf: int, player: int) -> int:
     row = 2 * bf + player
     total = state.bf_power[row]
     for uid in state.rows[row]:
-        if not eagle[uid]:
+        if not eagle[uid]:  # wording.has_value, inlined
             total += placed[uid].firepower + power[uid]
     return total
 
 
 def card_firepower(state: State, uid: int) -> int:
-    if state.eagle[uid]:
+    if state.eagle[uid]:  # wording.has_value, inlined
         return 0
     return state.placed[uid].firepower + state.power[uid]
 
@@ -213,7 +229,7 @@ def card_firepower(state: State, uid: int) -> int:
 def is_protected(state: State, uid: int, actor: int) -> bool:
     """Impervious cards cannot be taken out by the opponent."""
     return state.spec.card_def[uid].impervious and state.spec.owner[uid] != actor and \
-        not state.eagle[uid]
+        not state.eagle[uid]  # wording.has_icons, inlined
 
 
 def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
@@ -248,6 +264,7 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
     categories, plays, cards, exclude, icons = target.categories, target.plays, target.cards, \
         target.exclude, target.icons
     attaching = spec.attaching
+    eagle = state.eagle
     found = []
     for bf in bfs:
         for owner in sides:
@@ -261,7 +278,8 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
                     continue
                 if card.idx in exclude:
                     continue
-                if icons is not None and not icons & card.icons:
+                # an emptied card bears no icon (wording.has_icons, inlined)
+                if icons is not None and (eagle[uid] or not icons & card.icons):
                     continue
                 if attaching and placed[uid].slot == SLOT_UNDER:
                     continue
@@ -275,7 +293,8 @@ def draw(state: State, player: int, count: int) -> None:
     deck = state.decks[player]
     hand = state.hands[player]
     drawn = state._drawn[player]
-    def_of = state.spec.def_of
+    spec = state.spec
+    def_of = spec.def_of
     for _ in range(count):
         if not deck and not reshuffle(state, player):
             return
@@ -283,7 +302,9 @@ def draw(state: State, player: int, count: int) -> None:
         hand.append(uid)
         drawn.append(def_of[uid])
         if state.verbose:
-            state.note(f"{_who(state, player)} draws {state.spec.card_def[uid].name}")
+            state.note(f"{_who(state, player)} draws {spec.card_def[uid].name}")
+        if spec.draw_plays and spec.card_def[uid].played_when_drawn:
+            state.tasks.append((spec.play_drawn, player, uid))  # "play this card immediately"
 
 
 def reshuffle(state: State, player: int) -> bool:
@@ -318,16 +339,18 @@ def kill_card(state: State, uid: int, ignore_grit: bool, remove: bool) -> bool:
         if state.verbose:
             state.note(f"{card.name} loses a true grit token instead of dying")
         bf = find_row(state, uid) >> 1
-        if card.on_token_lost:
-            push_steps(state, card.on_token_lost, (owner, uid, bf))
-        if card.on_grit_lost:
-            push_steps(state, card.on_grit_lost, (owner, uid, bf))
+        if (card.on_token_lost or card.on_grit_lost) and text_applies(state, uid, bf):
+            if card.on_token_lost:
+                push_steps(state, card.on_token_lost, (owner, uid, bf))
+            if card.on_grit_lost:
+                push_steps(state, card.on_grit_lost, (owner, uid, bf))
         return False
+    speaks = not card.on_death or text_applies(state, uid)  # read before it leaves play
     bf = lift(state, uid) >> 1
     (state.removed if remove else state.discards)[owner].append(uid)
     if state.verbose:
         state.note(f"{card.name} is killed{' and removed from the game' if remove else ''}")
-    if card.on_death:
+    if card.on_death and speaks:
         push_steps(state, card.on_death, (owner, uid, bf))
     return True
 
@@ -336,12 +359,13 @@ def destroy_card(state: State, uid: int, remove: bool = False) -> None:
     """Destroy a card in play: onto the discard pile (out of the game with `remove`)."""
     spec = state.spec
     owner = spec.owner[uid]
+    card = spec.card_def[uid]
+    speaks = not card.on_destroyed or text_applies(state, uid)  # read before it leaves play
     bf = lift(state, uid) >> 1
     (state.removed if remove else state.discards)[owner].append(uid)
-    card = spec.card_def[uid]
     if state.verbose:
         state.note(f"{card.name} is destroyed{' and removed from the game' if remove else ''}")
-    if card.on_destroyed:
+    if card.on_destroyed and speaks:
         push_steps(state, card.on_destroyed, (owner, uid, bf))
 
 
@@ -375,6 +399,8 @@ def casualty_next(state: State, count: int, sacrifice: bool) -> None:
     if not pool:
         return
     if len(pool) == 1:
+        state.resolved_alone(DEFENDER, K_SACRIFICE if sacrifice else K_CASUALTY,
+                             BANDIT_BASE + pool[0])
         if count > 1:
             state.tasks.append((t_casualty, count - 1, sacrifice))
         hit_bandit(state, pool[0], sacrifice)
@@ -489,7 +515,7 @@ def limited_count(state: State, bf: int, side: int, limiter: int) -> int:
         card = card_def[uid]
         mode = placed[uid]
         if card.immune is not None and mode.slot == SLOT_OWN and mode.counts and \
-                unaffected(state, card, side, limiter, bf):
+                text_applies(state, uid, bf) and unaffected(state, card, side, limiter, bf):
             count -= 1
     return count
 
@@ -506,8 +532,9 @@ def arrived(state: State, uid: int, bf: int) -> None:
         return
     placed = state.placed
     for watcher in spec.arrival_watchers:
-        if watcher == uid or placed[watcher] is None or state.eagle[watcher] or \
-                placed[watcher].slot == SLOT_UNDER or find_row(state, watcher) >> 1 != bf:
+        if watcher == uid or placed[watcher] is None or \
+                placed[watcher].slot == SLOT_UNDER or find_row(state, watcher) >> 1 != bf or \
+                not text_applies(state, watcher, bf):
             continue
         for cards, steps in spec.card_def[watcher].arrivals:
             if cards is None or definition in cards:

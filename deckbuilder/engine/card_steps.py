@@ -24,7 +24,7 @@ from deckbuilder.engine.actions import (
     PASS,
     PIECE_BASE,
 )
-from deckbuilder.engine.addons import SLOT_UNDER, WHERE_PREVIOUS, attached_to
+from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to
 from deckbuilder.engine.board import (
     arrived,
     can_place,
@@ -48,6 +48,7 @@ from deckbuilder.engine.codes import (
     SIDE_OPPONENT,
     SIDE_SELF,
     SLOT_OWN,
+    SLOT_UNDER,
     WHERE_ADJACENT,
     WHERE_ANY,
     WHERE_CODES,
@@ -56,6 +57,7 @@ from deckbuilder.engine.codes import (
 )
 from deckbuilder.engine.hooks import StepEntry
 from deckbuilder.engine.state import DEFENDER, State
+from deckbuilder.engine.wording import is_movable
 
 Step = tuple[Callable[[State, tuple], None], Any]
 
@@ -161,6 +163,7 @@ def _kill_next(state: State, params: tuple, ctx: tuple, remaining: int, spent: i
         return
     if len(found) == 1 and not up_to:
         uid = found[0]
+        state.resolved_alone(ctx[0], K_KILL, PIECE_BASE + uid)
         state.tasks.append((_t_kill_more, params, ctx, remaining - 1,
                             spent + card_firepower(state, uid)))
         kill_card(state, uid, ignore_grit, remove)
@@ -192,7 +195,7 @@ def removable(state: State, target: TargetFilter, ctx: tuple, need_movable: bool
     card_def = state.spec.card_def
     return [uid for uid in targets(state, target, ctx)
             if not is_protected(state, uid, ctx[0])
-            and (not need_movable or card_def[uid].movable)]
+            and (not need_movable or is_movable(state, uid, card_def[uid].movable))]
 
 
 def run_destroy(state: State, task: tuple) -> None:
@@ -214,6 +217,7 @@ def _destroy_next(state: State, params: tuple, ctx: tuple, remaining: int) -> No
     if (count == ALL or len(found) == 1) and not up_to:
         chosen = found if count == ALL else found[:1]
         if count != ALL:
+            state.resolved_alone(ctx[0], K_DESTROY, PIECE_BASE + found[0])
             state.tasks.append((_t_destroy_more, params, ctx, remaining - 1))
         for uid in chosen:
             destroy_card(state, uid, remove)
@@ -253,6 +257,7 @@ def _bounce_next(state: State, params: tuple, ctx: tuple, remaining: int) -> Non
     if not found:
         return
     if len(found) == 1:
+        state.resolved_alone(ctx[0], K_BOUNCE, PIECE_BASE + found[0])
         state.tasks.append((_t_bounce_more, params, ctx, remaining - 1))
         _bounce(state, found[0])
         return
@@ -304,6 +309,7 @@ def _sacrifice_cards(state: State, ctx: tuple, count: int) -> None:
     if not own:
         return
     if len(own) == 1:
+        state.resolved_alone(ctx[0], K_SACRIFICE_CARD, PIECE_BASE + own[0])
         state.tasks.append((_t_sacrifice_more, ctx, count - 1))
         kill_card(state, own[0], True, False)
         return
@@ -344,7 +350,9 @@ def _retrieve_next(state: State, ctx: tuple, categories: int, to: str, count: in
         return
     data = (ctx, categories, to, count)
     if len(choices) == 1:
-        _retrieve(state, data, choices.pop())
+        only = choices.pop()
+        state.resolved_alone(player, K_RETRIEVE, spec.card_action[only])
+        _retrieve(state, data, only)
         return
     card_action = spec.card_action
     state.decide(player, sorted(card_action[d] for d in choices), _resume_retrieve, data,
@@ -395,6 +403,7 @@ def run_search_deck(state: State, task: tuple) -> None:
     def_of = state.spec.def_of
     choices = sorted({def_of[uid] for uid in deck})
     if len(choices) == 1:
+        state.resolved_alone(player, K_SEARCH, state.spec.card_action[choices[0]])
         _search(state, player, choices[0])
         return
     card_action = state.spec.card_action
@@ -455,6 +464,7 @@ def run_move_card(state: State, task: tuple) -> None:
     if not found:
         return
     if len(found) == 1:
+        state.resolved_alone(ctx[0], K_MOVE_CARD, PIECE_BASE + found[0])
         _choose_destination(state, found[0], to, ctx)
         return
     state.decide(ctx[0], _pieces(found), _resume_move_card, (to, ctx), K_MOVE_CARD)
@@ -468,6 +478,7 @@ def _resume_move_card(state: State, action: int, data: tuple) -> None:
 def _choose_destination(state: State, uid: int, to: int, ctx: tuple) -> None:
     places = _destinations(state, uid, to, ctx)
     if len(places) == 1:
+        state.resolved_alone(ctx[0], K_MOVE_TO, BF_BASE + places[0])
         _move_card(state, uid, places[0])
         return
     state.decide(ctx[0], [BF_BASE + bf for bf in places], _resume_move_to, uid, K_MOVE_TO)
@@ -508,7 +519,12 @@ def run_add_token(state: State, task: tuple) -> None:
             _add_token(state, source, kind, count)
         return
     found = targets(state, target, ctx)
+    if kind == "eagle":  # not on the cards the sheet excludes, nor twice on one card
+        card_def = state.spec.card_def
+        found = [uid for uid in found if not card_def[uid].eagle_proof and not state.eagle[uid]]
     if len(found) == 1 or (each and found):
+        if len(found) == 1 and not each:
+            state.resolved_alone(player, K_TOKEN, PIECE_BASE + found[0])
         for uid in found:
             _add_token(state, uid, kind, count)
     elif found:

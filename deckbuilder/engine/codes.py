@@ -8,9 +8,14 @@ PLAY_CODES = {"firepower": FIREPOWER, "row-blocking": ROW_BLOCKING, "one-shot": 
 # Where a card lies once played: in its owner's column, in the opponent's column
 # (row-blocking), beside the battlefield (no column), or nowhere (one-shot: discarded).
 SLOT_OWN, SLOT_OPPONENT, SLOT_BESIDE, SLOT_NONE = 0, 1, 2, 3
+# A card lying under another card in play (the `attach` step): no column, never a target.
+SLOT_UNDER = 4
 # Placement rules (models.cards.Placement).
 (PLACE_CURRENT, PLACE_ANY, PLACE_OPPONENT_ANY, PLACE_BESIDE, PLACE_OPEN_RANGE,
  PLACE_PRISON) = range(6)
+#: The battlefield a "prison" placement names (Double the guard): Expansion 1.2's prison,
+#: in the row only when its module is in use.
+PRISON_BATTLEFIELD = "san-manzanillo-prison"
 PLACEMENT_CODES = {
     "current": PLACE_CURRENT, "any": PLACE_ANY, "opponent-any": PLACE_OPPONENT_ANY,
     "beside": PLACE_BESIDE, "open-range": PLACE_OPEN_RANGE, "prison": PLACE_PRISON,

@@ -25,6 +25,7 @@ from deckbuilder.engine.codes import (
     PLACE_OPEN_RANGE,
     PLACEMENT_CODES,
     PLAY_CODES,
+    PRISON_BATTLEFIELD,
     ROW_BLOCKING,
     SLOT_BESIDE,
     SLOT_NONE,
@@ -44,9 +45,16 @@ from deckbuilder.engine.expansion_steps import (
     gate_of,
     mode_needs,
 )
+from deckbuilder.engine.frontier_steps import run_take_under
 from deckbuilder.engine.hooks import GameHooks
-from deckbuilder.engine.play import explain_illegal, main_options, refresh_hidden_decision
+from deckbuilder.engine.play import (
+    explain_illegal,
+    main_options,
+    refresh_hidden_decision,
+    t_play_drawn,
+)
 from deckbuilder.engine.support import unimplemented_reasons
+from deckbuilder.engine.wording import speaks_at
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.models.effects import When
@@ -83,7 +91,7 @@ class ModeDef:
 
 
 class AbilityDef:
-    __slots__ = ("discard_cost", "gate", "name", "once_per_turn", "steps")
+    __slots__ = ("discard_cost", "gate", "name", "needs_under", "once_per_turn", "steps")
 
     def __init__(self, name: str, discard_cost: int, once_per_turn: bool, steps: tuple) -> None:
         self.name = name
@@ -91,6 +99,8 @@ class AbilityDef:
         self.once_per_turn = once_per_turn
         self.steps = steps
         self.gate = gate_of(steps)  # a leading blocking only-if: usable only while it holds
+        # taking the card hidden under it (Strongbox): usable only while one lies there
+        self.needs_under = bool(steps) and steps[0][0] is run_take_under
 
 
 class CardDef:
@@ -98,12 +108,13 @@ class CardDef:
 
     __slots__ = (
         "abilities", "ammunition", "arrivals", "cat_bit", "category", "cost", "cost_waived",
-        "discount", "discounted", "draw_phase_here", "enter_grit", "enter_power", "faction",
-        "fast", "firepower", "icons", "id", "idx", "immune", "impervious", "kegs",
-        "leave_battlefield", "main_playable", "marker_enters", "min_cost", "modes", "movable",
-        "name", "not_at", "on_death", "on_destroyed", "on_grit_lost", "on_token_lost",
-        "placement", "play", "play_watch", "react_attack", "react_cards", "react_cost",
-        "react_gates", "react_plays", "reshuffles", "simple", "watch",
+        "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
+        "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
+        "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
+        "modes", "movable", "name", "not_at", "on_death", "on_destroyed", "on_grit_lost",
+        "on_token_lost", "placement", "play", "play_watch", "played_when_drawn",
+        "react_attack", "react_cards", "react_cost", "react_gates", "react_plays",
+        "reshuffles", "silver", "simple", "speaks_silenced", "watch",
     )
 
     abilities: tuple[AbilityDef, ...]
@@ -116,11 +127,14 @@ class CardDef:
     discount: Any
     discounted: bool
     draw_phase_here: tuple
+    eagle_proof: bool  # the eagle token may not go on it (locations, event cards)
     enter_grit: int
     enter_power: int
     faction: str
     fast: int
     firepower: int
+    forbids: frozenset[int]  # cards the opponent may not play where it lies (forbid-here)
+    hides: bool  # puts a card from hand face down under itself (hide-under: Strongbox)
     icons: frozenset[str]
     id: str
     idx: int
@@ -142,12 +156,15 @@ class CardDef:
     placement: int
     play: int
     play_watch: Any
+    played_when_drawn: bool
     react_attack: tuple | None
     react_cards: frozenset[int] | None
     react_cost: int
     react_gates: tuple
     react_plays: tuple | None
     reshuffles: bool
+    silver: int  # its cost in silver dollars, beside the discards
+    speaks_silenced: bool  # its own text names the prison: it keeps its text there
     simple: bool
     watch: bool
 
@@ -220,15 +237,18 @@ class GameSpec:
         "ability_uids", "action_def", "arrival_defs", "arrival_watchers", "attaching",
         "bandit_base", "bandit_order", "bandits", "bfs", "card_action", "card_def", "cards",
         "column_limit", "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of",
-        "defs", "discounters", "draw_watch", "explain_illegal", "extra_uids", "facts", "game",
-        "grit_loss_kills", "hooks", "idle", "immune", "layout", "leader", "main_options",
-        "modules", "n_bf", "n_cards", "n_uids", "owner", "pay_action", "piece_text", "play_action",
-        "play_reactions", "play_watch_defs", "play_watchers", "refresh_hidden", "rules",
-        "ruleset", "watch_uids",
+        "defs", "discounters", "draw_plays", "draw_watch", "explain_illegal", "extra_uids",
+        "facts", "game", "grit_loss_kills", "hooks", "idle", "immune", "layout", "leader",
+        "main_options", "modules", "n_bf", "n_cards", "n_uids", "owned_defs", "owner",
+        "pay_action", "piece_text", "play_action", "play_blockers", "play_drawn",
+        "play_reactions", "play_watch_defs", "play_watchers", "prison_bf", "refresh_hidden",
+        "rules", "ruleset", "silences_plays", "twin", "watch_uids",
     )
 
     ability_uids: tuple[tuple[int, ...], ...]
     action_def: list[int]  # action -> card definition, for the play/pay/card ranges
+    prison_bf: int  # where "prison" placements go (the San Manzanillo Prison), -1: not in play
+    silences_plays: bool  # at the silent battlefield the cards played there lose their text
     arrival_defs: frozenset[int] | None
     arrival_watchers: tuple[int, ...]
     attaching: bool
@@ -247,6 +267,7 @@ class GameSpec:
     def_of: list[int]
     defs: list[CardDef]
     discounters: Any
+    draw_plays: bool  # some card is played the moment it is drawn (played_when_drawn)
     draw_watch: bool
     explain_illegal: Callable[[Any, int], str]
     extra_uids: tuple[int, ...]  # card instances in no deck (a module's cards), set up by the game
@@ -263,16 +284,23 @@ class GameSpec:
     n_bf: int
     n_cards: int
     n_uids: int
+    owned_defs: tuple[tuple[int, ...], ...]  # each player's card definitions (any instance)
     owner: list[int]
     pay_action: list[int]
     piece_text: Callable[[Any, int], str]
     play_action: list[int]
+    play_blockers: tuple[tuple[int, ...], ...]  # each player's cards with forbid-here
+    play_drawn: Callable[[Any, tuple], None]  # the task that plays a card when drawn
     play_reactions: tuple[frozenset[int] | None, ...]
     play_watch_defs: Any
     play_watchers: Any
     refresh_hidden: Callable[[Any], None]
     rules: Rules
     ruleset: str
+    #: uid -> the other player's instance of the same card, -1 if none: the cards a module
+    #: gives both players (`extra_cards`, one each: the Frontier deck's), so a card can
+    #: change sides (`frontier_steps.change_sides`)
+    twin: tuple[int, ...]
     watch_uids: tuple[int, ...]
 
     def bf_name(self, bf: int) -> str:
@@ -369,6 +397,7 @@ def _compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.placement = PLACEMENT_CODES[card.placement]
     d.cost_waived = frozenset(resolver.bf(bf) for bf in card.cost_waived_at)
     d.not_at = frozenset(resolver.bf(bf) for bf in card.not_at)
+    d.speaks_silenced = speaks_at(card, PRISON_BATTLEFIELD)  # keeps its text at the prison
     d.reshuffles = card.reshuffles
     d.kegs = card.powder_kegs
     d.ammunition = card.ammunition
@@ -438,7 +467,7 @@ def _set_fast_path(d: CardDef) -> None:
     d.min_cost = 0 if d.cost_waived or d.discounted else d.cost
     d.simple = (len(d.modes) == 1 and d.placement == PLACE_CURRENT and not d.cost_waived
                 and not d.not_at and d.modes[0].marker_req is None and not d.modes[0].needs
-                and not d.discounted and d.immune is None)
+                and not d.discounted and d.immune is None and not d.silver)
     first = d.modes[0]
     if not d.main_playable:
         d.fast = FAST_NEVER
@@ -482,6 +511,15 @@ def _compile_battlefield(battlefield: Any, idx: int, offset: int) -> Battlefield
     return b
 
 
+def _module_records(rule_sets: Sequence[CardSet], layout: str | None) -> frozenset[str]:
+    """The record ids of the modules a layout names (`modules:` + module ids and readings)."""
+    if not layout or not layout.startswith("modules:"):
+        return frozenset()
+    named = set(layout.removeprefix("modules:").split(","))
+    return frozenset(card for card_set in rule_sets for module in card_set.modules
+                     if module.id in named for card in module.cards)
+
+
 def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> CompiledCatalog:
     game = hooks.game
     base_id = catalog.base_set_id(game)
@@ -494,15 +532,23 @@ def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> 
     compiled.rule_sets = tuple(loaded.card_set for set_id, loaded in sorted(catalog.sets.items())
                                if loaded.card_set.game == game and set_id != base_id)
     compiled.specs = {}
-    battlefields = hooks.select_battlefields(list(base.battlefields), layout)
+    # The modules a layout names ("modules:a,b,...") bring their own battlefields and
+    # characters (the San Manzanillo Prison and Santiago); the game's hook places them.
+    module_records = _module_records(compiled.rule_sets, layout)
+    battlefields = hooks.select_battlefields(
+        [*base.battlefields, *(b for s in compiled.rule_sets for b in s.battlefields
+                               if b.id in module_records)], layout)
     if not battlefields or len(battlefields) > MAX_BATTLEFIELDS:
         raise UnplayableDeckError(f"the base set '{base_id}' needs 1 to {MAX_BATTLEFIELDS} "
                                   "battlefields")
     card_entries = [entry for entry in catalog.cards() if entry.game == game]
     defender = GAME_FACTIONS[game][0]
-    # The starting characters first (in data order), then those of the pile (Revolver 2).
-    characters = [c for c in base.characters if c.faction == defender and c.starting]
-    characters += [c for c in base.characters if c.faction == defender and not c.starting]
+    # The starting characters first (in data order), then those of the pile (Revolver 2) or
+    # waiting elsewhere (a module's: Santiago in the prison).
+    pool = [*base.characters, *(c for s in compiled.rule_sets for c in s.characters
+                                if c.id in module_records)]
+    characters = [c for c in pool if c.faction == defender and c.starting]
+    characters += [c for c in pool if c.faction == defender and not c.starting]
     resolver = Resolver(
         {entry.id: index for index, entry in enumerate(card_entries)},
         {battlefield.id: index for index, battlefield in enumerate(battlefields)},
@@ -618,6 +664,8 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.defs = compiled.defs
     spec.bfs = compiled.bfs
     spec.n_bf = len(compiled.bfs)
+    spec.prison_bf = compiled.bf_index.get(PRISON_BATTLEFIELD, -1)
+    spec.silences_plays = False  # a game's bind may set it (the prison: prison-silence)
     spec.card_def = []
     spec.def_of = []
     spec.owner = []
@@ -657,8 +705,10 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.column_limit = (3, 1 << 30)  # the defending side's three-card limit; none for the other
     spec.countdown_tokens = compiled.countdown_tokens
     spec.countdown_name = hooks.countdown_name
+    # every instance a player owns (his deck's and the module / Frontier cards he may get)
     spec.ability_uids = tuple(
-        tuple(u for u in spec.decks[p] if spec.card_def[u].abilities) for p in (0, 1))
+        tuple(u for u in range(spec.n_cards) if spec.owner[u] == p and spec.card_def[u].abilities)
+        for p in (0, 1))
     spec.watch_uids = tuple(u for u in range(spec.n_cards) if spec.card_def[u].watch)
     spec.play_reactions = tuple(_play_reactions(spec, p) for p in (0, 1))
     spec.draw_watch = bool(spec.watch_uids) or any(c.draw_phase_here for c in spec.bandits)
@@ -667,6 +717,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.main_options = main_options
     spec.explain_illegal = explain_illegal
     spec.refresh_hidden = refresh_hidden_decision
+    spec.play_drawn = t_play_drawn
     spec.piece_text = _no_piece_text
     spec.facts = None
     spec.grit_loss_kills = False  # the game's bind may say otherwise (a rule switch)

@@ -2,7 +2,7 @@
 can never play them here, and a player should be told rather than find them silently dead.
 
 A card is dead when no way to play it has a place (every mode lies only in the San Manzanillo
-Prison, which no set-up has yet), or when all it does is act on named cards that are dead
+Prison, and the set-up has no prison), or when all it does is act on named cards that are dead
 themselves or in neither deck (Pull the bars out with a horse, whose only target is Double the
 guard).
 """
@@ -45,7 +45,8 @@ def dead_cards(spec: Any) -> dict[int, str]:
     for definition in in_play:
         card = spec.defs[definition]
         placed = [m for m in card.modes if m.slot not in (SLOT_NONE, SLOT_BESIDE)]
-        if placed and len(placed) == len(card.modes) and card.placement == PLACE_PRISON:
+        if placed and len(placed) == len(card.modes) and card.placement == PLACE_PRISON \
+                and spec.prison_bf < 0:
             dead[definition] = PRISON_REASON
     for definition in in_play:
         if definition in dead:

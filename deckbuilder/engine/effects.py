@@ -67,6 +67,13 @@ from deckbuilder.engine.expansion_steps import (
     run_only_if,
     run_static,
 )
+from deckbuilder.engine.frontier_steps import (
+    compile_forbid_here,
+    run_change_sides,
+    run_guess_hand,
+    run_hide_under,
+    run_take_under,
+)
 from deckbuilder.engine.marker import activate_face_spaces, move_marker
 from deckbuilder.engine.state import State
 
@@ -81,6 +88,20 @@ def run_draw(state: State, task: tuple) -> None:
     count, side = task[1]
     for player in side_players(side, task[2][0]):
         draw(state, player, count)
+
+
+def run_remove_discard_pile(state: State, task: tuple) -> None:
+    for player in side_players(task[1], task[2][0]):
+        pile = state.discards[player]
+        if state.verbose and pile:
+            state.note(f"{state.spec.hooks.side_names[player]}'s discard pile ({len(pile)} "
+                       "cards) is removed from the game")
+        state.removed[player].extend(pile)
+        pile.clear()
+
+
+def _compile_side(step: Any, resolver: Resolver) -> int:
+    return SIDE_CODES[step.side]
 
 
 def run_discard(state: State, task: tuple) -> None:
@@ -102,9 +123,11 @@ def run_discard(state: State, task: tuple) -> None:
 
 
 def _t_name_card(state: State, task: tuple) -> None:
+    """Name a card: any card the victim could hold (every card he owns in this game: his
+    deck's and the module or Frontier cards he may draw), so a wrong guess is possible."""
     chooser, victim = task[1], task[2]
     card_action = state.spec.card_action
-    options = [card_action[d] for d in state.spec.deck_defs[victim]]
+    options = [card_action[d] for d in state.spec.owned_defs[victim]]
     if options:
         state.decide(chooser, options, _resume_name, victim, K_NAME)
 
@@ -238,6 +261,10 @@ def _compile_only_if(step: Any, resolver: Resolver) -> tuple:
     return (compile_condition(step.condition, resolver), (), step.blocks_play)
 
 
+def _compile_guess_hand(step: Any, resolver: Resolver) -> tuple:
+    return compile_steps(step.steps, resolver)
+
+
 def _compile_attach(step: Any, resolver: Resolver) -> tuple:
     """The target; the mode the card is played in is bound later (`bind_attach`)."""
     return (TargetFilter(step.target, resolver), None)
@@ -261,6 +288,7 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "cancel-card": (no_params, run_cancel_card),
     "search-deck": (no_params, run_search_deck),
     "shuffle-hands": (no_params, run_shuffle_hands),
+    "remove-discard-pile": (_compile_side, run_remove_discard_pile),
     "forbid": (_compile_forbid, run_forbid),
     "extra-turns": (_compile_extra_turns, run_extra_turns),
     "lose-game": (no_params, run_lose_game),
@@ -272,6 +300,11 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "unaffected-by": (compile_unaffected_by, run_static),
     "destroy-self": (no_params, run_destroy_self),
     "discard-self": (no_params, run_discard_self),
+    "hide-under": (no_params, run_hide_under),
+    "take-under": (no_params, run_take_under),
+    "change-sides": (no_params, run_change_sides),
+    "guess-hand": (_compile_guess_hand, run_guess_hand),
+    "forbid-here": (compile_forbid_here, run_static),
 }
 
 #: The steps this engine performs (read by `deckbuilder.engine.support.unimplemented_reasons`).

@@ -15,6 +15,8 @@ from deckbuilder.engine.card_steps import TargetFilter
 from deckbuilder.engine.codes import ONE_SHOT
 from deckbuilder.engine.effects import Resolver, compile_steps
 from deckbuilder.engine.expansion_steps import NEED_HOST, compile_cost_reduction
+from deckbuilder.engine.frontier_steps import compile_forbid_here, run_hide_under
+from deckbuilder.engine.wording import eagle_proof
 from deckbuilder.models.effects import When
 
 
@@ -32,12 +34,20 @@ def compile_expansion_hooks(d: Any, card: Any, resolver: Resolver) -> None:
 
     The static steps are read from the card's own `effect` list, as `row-limit` is."""
     d.discount = None
+    d.silver = card.silver_dollars
+    d.played_when_drawn = card.played_when_drawn
+    d.eagle_proof = eagle_proof(card.category, card.faction, card.id)
+    d.hides = any(runner is run_hide_under for mode in d.modes for runner, _ in mode.effect)
     immune = []
+    forbids: frozenset[int] = frozenset()
     for step in card.effect:
         if step.do == "cost-reduction":
             d.discount = compile_cost_reduction(step, resolver)
         elif step.do == "unaffected-by":
             immune.append(TargetFilter(step.target, resolver))
+        elif step.do == "forbid-here":
+            forbids = forbids | compile_forbid_here(step, resolver)
+    d.forbids = forbids
     d.immune = tuple(immune) if immune else None
     d.play_watch = tuple(
         (_cards(resolver, t.cards), t.here, t.optional, compile_steps(t.steps, resolver))
@@ -78,14 +88,36 @@ def expansion_spec(spec: Any) -> None:
     """Who in this game attaches, watches plays or arrivals, reduces costs, ignores limits."""
     card_def = spec.card_def
     every = range(spec.n_cards)
-    spec.attaching = any(kind == NEED_HOST for uid in every for mode in card_def[uid].modes
-                         for kind, _ in mode.needs)
+    spec.attaching = any(card_def[uid].hides or any(
+        kind == NEED_HOST for mode in card_def[uid].modes for kind, _ in mode.needs)
+        for uid in every)
+    spec.play_blockers = tuple(tuple(u for u in range(spec.n_cards)
+                                     if spec.owner[u] == p and card_def[u].forbids)
+                               for p in (0, 1))
+    spec.draw_plays = any(card_def[uid].played_when_drawn for uid in every)
+    spec.owned_defs = tuple(tuple(sorted({spec.def_of[u] for u in every if spec.owner[u] == p}))
+                            for p in (0, 1))
+    spec.twin = _twins(spec)
     spec.immune = any(card_def[uid].immune is not None for uid in every)
-    spec.discounters = tuple(tuple(u for u in spec.decks[p] if card_def[u].discount is not None)
+    owned = tuple(tuple(u for u in every if spec.owner[u] == p) for p in (0, 1))
+    spec.discounters = tuple(tuple(u for u in owned[p] if card_def[u].discount is not None)
                              for p in (0, 1))
-    spec.play_watchers = tuple(tuple(u for u in spec.decks[p] if card_def[u].play_watch)
+    spec.play_watchers = tuple(tuple(u for u in owned[p] if card_def[u].play_watch)
                                for p in (0, 1))
     spec.play_watch_defs = tuple(_watched(card_def, spec.play_watchers[p], "play_watch")
                                  for p in (0, 1))
     spec.arrival_watchers = tuple(u for u in every if card_def[u].arrivals)
     spec.arrival_defs = _watched(card_def, spec.arrival_watchers, "arrivals")
+
+
+def _twins(spec: Any) -> tuple[int, ...]:
+    """uid -> the other player's instance of the same card among the extra (module) cards,
+    when the extra cards give each player exactly one instance of it; -1 otherwise."""
+    twin = [-1] * spec.n_cards
+    by_card: dict[int, list[int]] = {}
+    for uid in spec.extra_uids:
+        by_card.setdefault(spec.def_of[uid], []).append(uid)
+    for uids in by_card.values():
+        if len(uids) == 2 and spec.owner[uids[0]] != spec.owner[uids[1]]:
+            twin[uids[0]], twin[uids[1]] = uids[1], uids[0]
+    return tuple(twin)

@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine.actions import ACCEPT, K_ATTACH, K_OPTIONAL, PASS, PIECE_BASE
-from deckbuilder.engine.addons import SLOT_UNDER, AttachedMode
+from deckbuilder.engine.addons import AttachedMode
 from deckbuilder.engine.board import destroy_card, find_row, lift, push_steps, targets
 from deckbuilder.engine.card_steps import Resolver, TargetFilter
+from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import State
+from deckbuilder.engine.wording import text_applies
 
 #: The open decision "choose the card to put this card under" (not in actions.py's table of
 #: kinds: `kind_name` calls it a "decision" and actions read "choose <card> at <place>").
@@ -94,6 +96,7 @@ def run_attach(state: State, task: tuple) -> None:
     if not hosts or mode is None:
         return  # a one-shot left in limbo is discarded by the play that started it
     if len(hosts) == 1:
+        state.resolved_alone(ctx[0], K_ATTACH, PIECE_BASE + hosts[0])
         attach_card(state, ctx[1], hosts[0], mode)
         return
     state.decide(ctx[0], sorted(PIECE_BASE + uid for uid in hosts), _resume_attach,
@@ -189,7 +192,8 @@ def card_cost(state: State, player: int, card: Any, bf: int) -> int:
         row = state.rows[2 * state.marker_bf + player]
         card_def = state.spec.card_def
         for uid in state.spec.discounters[player]:
-            if uid in row and not state.eagle[uid] and state.placed[uid].slot != SLOT_UNDER:
+            if uid in row and state.placed[uid].slot != SLOT_UNDER and \
+                    text_applies(state, uid, state.marker_bf):
                 amount, names = card_def[uid].discount
                 if card.idx in names:
                     cost -= amount
@@ -209,9 +213,11 @@ def t_in_play_watchers(state: State, task: tuple) -> None:
     placed = state.placed
     due = []
     for watcher in spec.play_watchers[watcher_side]:
-        if placed[watcher] is None or state.eagle[watcher] or placed[watcher].slot == SLOT_UNDER:
+        if placed[watcher] is None or placed[watcher].slot == SLOT_UNDER:
             continue
         here = find_row(state, watcher) >> 1
+        if not text_applies(state, watcher, here):
+            continue
         for cards, only_here, optional, steps in spec.card_def[watcher].play_watch:
             if (cards is None or definition in cards) and (not only_here or here == bf) \
                     and gate_open(state, steps, watcher_side):

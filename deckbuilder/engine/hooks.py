@@ -32,11 +32,10 @@ class GameHooks:
     """One game's hooks. Every hook has a harmless default, so a game sets only its own."""
 
     __slots__ = ("attack_words", "bind", "card_loss", "character_died", "countdown_empty",
-                 "countdown_name", "describe_piece", "end_turn", "game", "idle",
-                 "known_variants", "modules", "observe", "piece_available", "piece_names",
-                 "resample", "restage",
-                 "select_battlefields",
-                 "side_names", "start_turn", "steps", "use_piece")
+                 "countdown_name", "describe_piece", "end_turn", "game", "has_pile",
+                 "held_characters", "idle", "known_variants", "modules", "observe",
+                 "piece_available", "piece_names", "resample", "restage",
+                 "select_battlefields", "side_names", "start_turn", "steps", "use_piece")
 
     game: str
     #: the two sides' names, player 0 first (the side that moves first and has characters)
@@ -81,6 +80,11 @@ class GameHooks:
     describe_piece: Callable[[State], str]
     #: a table piece used for good (`state.pieces_used`) -> its name in a position's text
     piece_names: Mapping[str, str]
+    #: some characters start face down in a pile to be recruited (Revolver 2's guardians)
+    has_pile: bool
+    #: `held_characters(state) -> {index: where}`: characters out of play that are neither
+    #: dead nor in a pile, and where they wait (Santiago in the San Manzanillo Prison)
+    held_characters: Callable[[State], Mapping[int, str]]
     #: `bind(spec, compiled)`: put the game's own facts on the spec once it is built
     bind: Callable[[Any, Any], None]
     #: `select_battlefields(battlefields, layout) -> the row in play, left to right`: which of
@@ -110,6 +114,8 @@ class GameHooks:
         self.piece_names = {}
         self.bind = _nothing
         self.select_battlefields = _by_order
+        self.has_pile = False
+        self.held_characters = lambda state: {}
 
 
 def _by_order(battlefields: list[Any], layout: str | None) -> list[Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from deckbuilder.engine.board import find_row, push_steps
 from deckbuilder.engine.codes import SPACE_EXTRA, SPACE_FACE, SPACE_OPTIONAL, SPACE_REGULAR
 from deckbuilder.engine.state import DEFENDER, State
+from deckbuilder.engine.wording import text_applies
 
 
 def _forward_ok(state: State, bf: int, space: int) -> bool:
@@ -116,9 +117,12 @@ def marker_entered(state: State, bf: int) -> None:
     for uid in spec.watch_uids:
         card = spec.card_def[uid]
         if card.marker_enters and state.placed[uid] is not None:
+            here = find_row(state, uid) >> 1
+            if not text_applies(state, uid, here):
+                continue
             for where, steps in card.marker_enters:
                 if where == bf or where < 0:
-                    push_steps(state, steps, (spec.owner[uid], uid, find_row(state, uid) >> 1))
+                    push_steps(state, steps, (spec.owner[uid], uid, here))
 
 
 def marker_left(state: State, bf: int) -> None:
@@ -126,7 +130,7 @@ def marker_left(state: State, bf: int) -> None:
     here = state.rows[2 * bf] + state.rows[2 * bf + 1]
     for uid in spec.watch_uids:
         card = spec.card_def[uid]
-        if card.leave_battlefield and uid in here:
+        if card.leave_battlefield and uid in here and text_applies(state, uid, bf):
             push_steps(state, card.leave_battlefield, (spec.owner[uid], uid, bf))
 
 
@@ -136,7 +140,7 @@ def draw_phase_triggers(state: State, player: int) -> None:
     row = state.rows[2 * bf + player]
     for uid in spec.watch_uids:
         card = spec.card_def[uid]
-        if card.draw_phase_here and uid in row:
+        if card.draw_phase_here and uid in row and text_applies(state, uid, bf):
             push_steps(state, card.draw_phase_here, (player, uid, bf))
     if player == DEFENDER:
         for character in spec.bandits:

@@ -1,9 +1,10 @@
 """What one player may see: `observe(state, player)` -> a frozen `Observation`.
 
 Open information: both sides' cards in play with their tokens, the marker, the countdown, the
-bandits, both discard piles, removed cards, deck sizes, the opponent's hand SIZE. Hidden: the
-opponent's hand and the order of both decks. The legal actions are shown only to the player
-who must decide.
+bandits, both discard piles, removed cards, deck sizes, the opponent's hand SIZE, both
+players' silver dollars, the cards under character cards. Hidden: the opponent's hand, the
+order of both decks, and the opponent's cards lying face down under a card (the Strongbox).
+The legal actions are shown only to the player who must decide.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckbuilder.engine.actions import kind_name
+from deckbuilder.engine.addons import host_of, is_hidden
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
+from deckbuilder.engine.wording import has_value, is_emptied
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,10 @@ class CardView:
     power: int
     true_grit: int
     eagle: bool
+    #: lying face down under another card (the Strongbox's): its owner sees it, the
+    #: opponent sees only that a card lies there (id and name empty)
+    hidden: bool = False
+    under: str = ""  # the id of the card it lies under ("" for a card in a column)
 
 
 @dataclass(frozen=True)
@@ -76,14 +83,27 @@ class Observation:
     #: the game's own pieces as this player may see them (Revolver 2: the poker tournament,
     #: the guardian pile's size, power tokens on the battlefield cards)
     game_view: tuple[tuple[str, Any], ...] = ()
+    silver_dollars: tuple[int, int] = (0, 0)
+    #: cards lying under character cards (Module B's Garrotte): (character id, card id)
+    under_characters: tuple[tuple[str, str], ...] = ()
 
 
-def _card_view(state: State, uid: int) -> CardView:
-    card = state.spec.card_def[uid]
+def _card_view(state: State, uid: int, viewer: int) -> CardView:
+    spec = state.spec
+    card = spec.card_def[uid]
     mode = state.placed[uid]
-    fp = 0 if state.eagle[uid] else mode.firepower + state.power[uid]
-    return CardView(card.id, card.name, state.spec.owner[uid], mode.name, fp, state.power[uid],
-                    state.grit[uid], bool(state.eagle[uid]))
+    fp = mode.firepower + state.power[uid] if has_value(state, uid) else 0
+    host = host_of(state, uid)
+    under = spec.card_def[host].id if host >= 0 else ""
+    if is_hidden(state, uid):
+        owner = spec.owner[uid]
+        if viewer != owner:  # face down: nothing of it but that it is there
+            return CardView("", "face-down card", owner, mode.name, 0, 0, 0,
+                            bool(state.eagle[uid]), True, under)
+        return CardView(card.id, card.name, owner, mode.name, 0, 0, 0, bool(state.eagle[uid]),
+                        True, under)
+    return CardView(card.id, card.name, spec.owner[uid], mode.name, fp, state.power[uid],
+                    state.grit[uid], is_emptied(state, uid), False, under)
 
 
 def observe(state: State, player: int) -> Observation:
@@ -93,14 +113,14 @@ def observe(state: State, player: int) -> Observation:
     battlefields = tuple(
         BattlefieldView(
             bf.id, bf.name, bf.defence,
-            (tuple(_card_view(state, u) for u in rows[2 * bf.idx]),
-             tuple(_card_view(state, u) for u in rows[2 * bf.idx + 1])),
+            (tuple(_card_view(state, u, player) for u in rows[2 * bf.idx]),
+             tuple(_card_view(state, u, player) for u in rows[2 * bf.idx + 1])),
             (firepower(state, bf.idx, 0), firepower(state, bf.idx, 1)),
         )
         for bf in spec.bfs
     )
-    open_range = (tuple(_card_view(state, u) for u in rows[2 * spec.n_bf]),
-                  tuple(_card_view(state, u) for u in rows[2 * spec.n_bf + 1]))
+    open_range = (tuple(_card_view(state, u, player) for u in rows[2 * spec.n_bf]),
+                  tuple(_card_view(state, u, player) for u in rows[2 * spec.n_bf + 1]))
     bandits = tuple(
         BanditView(c.id, c.name, c.survival, state.alive[c.idx],
                    state.grit[spec.bandit_base + c.idx], state.power[spec.bandit_base + c.idx])
@@ -139,4 +159,7 @@ def observe(state: State, player: int) -> Observation:
         game_view=tuple(sorted({**spec.hooks.observe(state, player),
                                 "character_pile": len(state.pile),
                                 "battlefield_tokens": tuple(state.bf_power)}.items())),
+        silver_dollars=(state.silver[0], state.silver[1]),
+        under_characters=tuple((spec.bandits[index].id, ids[uid])
+                               for index, uid in state.under_characters),
     )

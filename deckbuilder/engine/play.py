@@ -60,8 +60,10 @@ from deckbuilder.engine.expansion_steps import (
     needs_met,
     t_in_play_watchers,
 )
+from deckbuilder.engine.frontier_steps import can_take_under, forbidden_here
 from deckbuilder.engine.marker import marker_target
 from deckbuilder.engine.state import State
+from deckbuilder.engine.wording import text_applies
 
 
 # -- legality ---------------------------------------------------------------------------------
@@ -75,8 +77,9 @@ def placements(state: State, card: Any, mode: Any) -> Any:
         return (state.spec.n_bf,)
     if placement in (PLACE_ANY, PLACE_OPPONENT_ANY):
         return range(state.spec.n_bf)
-    if placement == PLACE_PRISON:
-        return ()
+    if placement == PLACE_PRISON:  # only while the prison is in the row
+        prison = state.spec.prison_bf
+        return (prison,) if prison >= 0 else ()
     return (state.marker_bf,)
 
 
@@ -85,6 +88,8 @@ def play_options(state: State, player: int, card: Any, hand_size: int,
     """Every (mode, battlefield, cost) the card can be played with; hand_size counts it.
     `room` caches column answers across the cards of one options computation."""
     if card.min_cost > hand_size - 1 or state.marker_bf in card.not_at:
+        return []
+    if card.silver > state.silver[player]:  # its silver-dollar cost (general cards only)
         return []
     found = []
     n_bf = state.spec.n_bf
@@ -143,6 +148,12 @@ def play_problem(state: State, player: int, definition: int) -> str | None:
     bf_name = spec.bf_name(state.marker_bf)
     if state.marker_bf in card.not_at:
         return f"{card.name} cannot be used at {bf_name}"
+    if definition in forbidden_here(state, player):
+        return f"{card.name} may not be played at {bf_name} (a card of the opponent's there " \
+               "forbids it)"
+    if card.silver > state.silver[player]:
+        return (f"{card.name} costs {card.silver} silver dollar(s) and "
+                f"{_name(state, player)} has {state.silver[player]}")
     if play_options(state, player, card, len(hand)):
         return None
     reasons = []
@@ -206,6 +217,8 @@ def main_options(state: State, player: int) -> list[int]:
     options = [PASS]
     if hand:
         forbidden = state.forbidden[player]
+        if spec.play_blockers[1 - player]:
+            forbidden = forbidden | forbidden_here(state, player)
         play_action = spec.play_action
         room: dict[int, bool] = {}
         for definition in {def_of[uid] for uid in hand}:
@@ -231,14 +244,16 @@ def main_options(state: State, player: int) -> list[int]:
     own_base = layout.own_base
     for uid in state.rows[2 * bf + player]:
         mode = placed[uid]
-        if mode.slot == SLOT_OWN and mode.play == FIREPOWER and spec.card_def[uid].movable:
+        if mode.slot == SLOT_OWN and mode.play == FIREPOWER and (
+                spec.card_def[uid].movable or not text_applies(state, uid, bf)):
             options.append(own_base + uid)
     for uid in spec.ability_uids[player]:
-        if placed[uid] is not None and not state.eagle[uid]:
+        if placed[uid] is not None and text_applies(state, uid):
             for index, ability in enumerate(spec.card_def[uid].abilities):
                 if ability.discard_cost <= hand_size and not (
                         ability.once_per_turn and (uid, index) in state.used_abilities) and (
-                        ability.gate is None or condition_holds(state, ability.gate, player)):
+                        ability.gate is None or condition_holds(state, ability.gate, player)) \
+                        and (not ability.needs_under or can_take_under(state, uid)):
                     options.append(layout.ability_base + uid * MAX_ABILITIES + index)
     if spec.hooks.piece_available(state, player) is not None:
         options.append(USE_PIECE)
@@ -254,6 +269,10 @@ def start_play(state: State, player: int, definition: int) -> None:
     state.limbo.append(uid)
     if state.verbose:
         state.note(f"{_name(state, player)} plays {card.name}")
+    if card.silver:  # its silver-dollar cost is spent as it is played
+        state.silver[player] -= card.silver
+        if state.verbose:
+            state.note(f"{_name(state, player)} spends {card.silver} silver dollar(s)")
     if card.simple:  # one mode, the current battlefield: nothing to choose
         begin_play(state, player, uid, 0, state.marker_bf, card.cost)
         return
@@ -323,7 +342,25 @@ def _t_resolve(state: State, task: tuple) -> None:
             state.note(f"{card.name} enters play at {state.spec.bf_name(bf)}")
         arrived(state, uid, bf)
     if mode.effect:
+        if bf == state.silent_bf and state.spec.silences_plays and not card.speaks_silenced:
+            if state.verbose:  # rule switch prison-silence: every-text
+                state.note(f"the text of {card.name} is ignored at {state.spec.bf_name(bf)}")
+            return
         push_steps(state, mode.effect, (player, uid, bf))
+
+
+def t_play_drawn(state: State, task: tuple) -> None:
+    """Play card `uid`, just drawn by `player`, at once and for free (its first mode, at the
+    current battlefield): The Legend of Boggy Creek's "Play this card immediately"."""
+    player, uid = task[1], task[2]
+    hand = state.hands[player]
+    if uid not in hand or state.over:
+        return
+    hand.remove(uid)
+    state.limbo.append(uid)
+    if state.verbose:
+        state.note(f"{_name(state, player)} plays {state.spec.card_def[uid].name} at once")
+    begin_play(state, player, uid, 0, state.marker_bf, 0)
 
 
 def t_finish_one_shot(state: State, task: tuple) -> None:

@@ -16,9 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine.actions import kind_name
+from deckbuilder.engine.addons import host_of, is_hidden
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.codes import SPACE_FACE
 from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
+from deckbuilder.engine.wording import is_emptied
 
 #: How many cards of each deck's top the snapshot shows (the next ones to be drawn).
 DECK_TOP_SHOWN = 3
@@ -38,7 +40,7 @@ def player_name(state: State, player: int | None) -> str:
 def has_pile(state: State) -> bool:
     """Whether some characters start face down in a pile to be recruited (Revolver 2's
     guardians), so that a character out of play is not necessarily dead."""
-    return any(not character.starting for character in state.spec.bandits)
+    return state.spec.hooks.has_pile
 
 
 def characters_word(state: State) -> str:
@@ -56,7 +58,7 @@ def pile_ids(state: State) -> list[str]:
 def card_tokens(state: State, uid: int) -> dict[str, int]:
     """The tokens on a card or bandit, only the kinds it has."""
     tokens = {"power": state.power[uid], "true_grit": state.grit[uid]}
-    if state.eagle[uid]:
+    if uid < state.spec.n_cards and is_emptied(state, uid):
         tokens["eagle"] = 1
     return {kind: count for kind, count in tokens.items() if count}
 
@@ -69,8 +71,13 @@ def in_play(state: State, bf: int, owner: int) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"card": spec.card_def[uid].id}
         entry.update(card_tokens(state, uid))
         mode = state.placed[uid]
-        if len(spec.card_def[uid].modes) > 1:
+        if len(spec.card_def[uid].modes) > 1 and not is_hidden(state, uid):
             entry["mode"] = mode.name
+        host = host_of(state, uid)
+        if host >= 0:  # a card lying under another (an add-on, the Strongbox's hidden card)
+            entry["under"] = spec.card_def[host].id
+            if is_hidden(state, uid):
+                entry["hidden"] = True
         cards.append(entry)
     return cards
 
@@ -119,7 +126,10 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         entry.update(card_tokens(state, uid))
         bandits.append(entry)
     pile = pile_ids(state) if has_pile(state) else None
-    out_of_play = {entry["id"] for entry in bandits if not entry["alive"]} - set(pile or ())
+    held = {spec.bandits[index].id: where
+            for index, where in hooks.held_characters(state).items()}
+    out_of_play = {entry["id"] for entry in bandits if not entry["alive"]} - set(pile or ()) \
+        - set(held)
     current = state.current_player()
     outcome = state.outcome()
     data: dict[str, Any] = {
@@ -141,6 +151,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
             "name": characters_word(state),
             "pile": pile,  # None: the game has no pile
             "dead": [entry["id"] for entry in bandits if entry["id"] in out_of_play],
+            **({"held": held} if held else {}),  # out of play, waiting (in the prison)
         },
         "firepower": attack_totals(state),
         "battlefields": battlefields,
@@ -156,6 +167,12 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
             "termination": outcome.termination.value,
         },
     }
+    if any(state.silver):  # only when someone has dollars: base-game texts stay as they were
+        data["silver_dollars"] = {names[p]: state.silver[p] for p in (0, 1)}
+    if state.under_characters:
+        data["under_characters"] = [
+            {"character": spec.bandits[index].id, "card": ids[uid]}
+            for index, uid in state.under_characters]
     if legal and current != TERMINAL:
         data["legal"] = [state.action_to_string(action) for action in state.legal_actions()]
     return data
@@ -165,7 +182,10 @@ def _cards_text(cards: list[dict[str, Any]]) -> str:
     parts = []
     for card in cards:
         extras = [f"{kind.replace('_', ' ')} {count}" for kind, count in card.items()
-                  if kind not in ("card", "mode")]
+                  if kind not in ("card", "mode", "under", "hidden")]
+        if "under" in card:
+            extras.insert(0, f"under {card['under']}" + (", face down" if card.get("hidden")
+                                                           else ""))
         if "mode" in card:
             extras.insert(0, f"as: {card['mode']}")
         parts.append(card["card"] + (f" ({', '.join(extras)})" if extras else ""))
@@ -181,8 +201,11 @@ def _characters_text(data: dict[str, Any]) -> list[str]:
                                                if k not in ("id", "alive")}}
                          for b in data["bandits"] if b["alive"]])
     count = sum(1 for b in data["bandits"] if b["alive"])
+    held = [f"{word} held ({len(characters['held'])}): "
+            + ", ".join(f"{name} ({where})" for name, where in characters["held"].items())
+            ] if characters.get("held") else []
     if pile is None:
-        return [f"{word} alive ({count}): {alive}",
+        return [f"{word} alive ({count}): {alive}", *held,
                 f"{word} dead ({len(dead)}): {', '.join(dead) or '-'}"]
     return [f"{word} in play ({count}): {alive}",
             f"{word} in the pile ({len(pile)}, face down)",
@@ -209,6 +232,12 @@ def render(data: dict[str, Any]) -> list[str]:
         for who in names:
             lines.append(f"  {who:<8} {_cards_text(sides[who])}")
     lines.extend(_characters_text(data))
+    if data.get("under_characters"):
+        lines.append("under character cards: " + ", ".join(
+            f"{entry['card']} under {entry['character']}" for entry in data["under_characters"]))
+    if data.get("silver_dollars"):
+        lines.append("silver dollars: " + ", ".join(
+            f"{who} {count}" for who, count in data["silver_dollars"].items()))
     for who in names:
         deck = data["decks"][who]
         lines.append(f"{who}: hand {', '.join(data['hands'][who]) or '-'}")

@@ -14,7 +14,7 @@ from collections import Counter
 from enum import StrEnum
 from typing import Any
 
-from deckbuilder.engine.actions import K_MAIN, PASS, action_to_string
+from deckbuilder.engine.actions import K_GUESS_HAND, K_MAIN, PASS, action_to_string
 from deckbuilder.protocol import TERMINAL, IllegalActionError, InvariantError, Outcome
 
 #: The side that moves first and has the characters (and the three-card limit), and the side
@@ -56,13 +56,13 @@ class State:
     """One game in progress on the table (either game). See `deckbuilder.protocol`."""
 
     __slots__ = (
-        "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive",
+        "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive", "alone_log",
         "attack_cancelled", "bf_power", "cancelled", "countdown", "decks", "discards", "eagle",
         "face_on", "forbidden", "game_data", "grit", "hands", "history", "killed_this_turn",
         "limbo", "log", "marker_bf", "marker_space", "max_turns", "over", "pending_data",
         "pending_kind", "pending_player", "pending_resume", "phase", "pieces_used", "pile",
-        "placed", "power", "removed", "rows", "seed", "silver", "spec", "tasks", "termination",
-        "turn", "used_abilities", "verbose", "winner",
+        "placed", "power", "removed", "rows", "seed", "silent_bf", "silver", "spec", "tasks",
+        "termination", "turn", "under_characters", "used_abilities", "verbose", "winner",
     )
 
     _drawn: list[list[int]]
@@ -104,11 +104,16 @@ class State:
     removed: list[list[int]]
     rows: list[list[int]]
     seed: int
+    silent_bf: int  # a battlefield whose cards have no text (the prison, FAQ Q6); -1 = none
+    alone_log: list[tuple[int, int, str]] | None  # see resolved_alone
     silver: list[int]
     spec: Any  # the GameSpec (compiled.py, which builds on this module)
     tasks: list[tuple]
     termination: StrEnum | None
     turn: int
+    #: cards lying under a character card (not in play): ((character index, card uid), ...);
+    #: immutable, replaced, never mutated (see `addons.put_under_character`)
+    under_characters: tuple[tuple[int, int], ...]
     used_abilities: frozenset[Any]
     verbose: bool
     winner: int | None
@@ -156,6 +161,9 @@ class State:
         state.forbidden = [frozenset(), frozenset()]
         state.used_abilities = frozenset()
         state.silver = [0, 0]
+        state.silent_bf = -1
+        state.alone_log = None
+        state.under_characters = ()
         state.tasks = []
         state.pending_player = DEFENDER
         state.pending_kind = K_MAIN
@@ -248,6 +256,20 @@ class State:
         self.pending_data = data
         self.pending_kind = kind
 
+    def resolved_alone(self, player: int, kind: int, action: int) -> None:
+        """A decision with one option, which the engine takes without asking: recorded (who,
+        what, the option's text) only while `alone_log` is a list (a scenario asks whether a
+        choice was offered); a game pays one attribute test."""
+        log = self.alone_log
+        if log is None:
+            return
+        asked = self.pending_kind
+        self.pending_kind = kind  # an action reads by the decision it answers
+        try:
+            log.append((player, kind, self.action_to_string(action)))
+        finally:
+            self.pending_kind = asked
+
     def end_game(self, winner: int | None, termination: StrEnum) -> None:
         if self.over:
             return
@@ -312,6 +334,9 @@ class State:
         other.forbidden = self.forbidden[:]  # frozensets: replaced, never mutated
         other.used_abilities = self.used_abilities  # frozenset
         other.silver = self.silver[:]
+        other.silent_bf = self.silent_bf
+        other.alone_log = None  # a copy (a bot's look-ahead) records nothing
+        other.under_characters = self.under_characters  # a tuple of pairs: immutable
         other.tasks = self.tasks[:]  # tuples: immutable
         other.pending_player = self.pending_player
         other.pending_kind = self.pending_kind
@@ -341,6 +366,8 @@ class State:
         hidden = [name for name, _, seen_by in PLAYER_ZONES if seen_by != EVERYONE]
         hidden.sort(key=lambda name: name != "hands")
         pool = [uid for name in hidden for uid in getattr(other, name)[opponent]]
+        face_down = other._face_down(opponent) if other.spec.attaching else []  # Strongbox
+        pool.extend(uid for _, _, uid in face_down)
         pool.sort(key=key)
         start = 0
         for name in hidden:
@@ -348,17 +375,46 @@ class State:
             size = len(zones[opponent])
             zones[opponent] = pool[start:start + size]
             start += size
+        if face_down:
+            other._redeal_face_down(face_down, pool[start:])
         for name, _, seen_by in PLAYER_ZONES:
             if seen_by == NOBODY:
                 getattr(other, name)[player].sort(key=key)
         if other.pile:  # face down: nobody knows its order
             other.pile.sort(key=key)
+        if other.pending_kind == K_GUESS_HAND and other.pending_player == player:
+            steps, ctx, _hidden = other.pending_data  # the hand the opponent hid it in
+            other.pending_data = (steps, ctx, rng.randrange(2))
         other.spec.hooks.resample(other, player, rng)
         other._rng = None  # a fresh generator, seeded from `rng` when first needed
         other._rng_snapshot = rng.getrandbits(64)
         if not other.over and other.pending_player == opponent:
             other.spec.refresh_hidden(other)
         return other
+
+    def _face_down(self, player: int) -> list[tuple[int, int, Any]]:
+        """`player`'s cards lying face down under a card: (row, position, uid)."""
+        placed = self.placed
+        found = []
+        for index, row in enumerate(self.rows):
+            if index & 1 == player:
+                for position, uid in enumerate(row):
+                    if getattr(placed[uid], "hidden", False):
+                        found.append((index, position, uid))
+        return found
+
+    def _redeal_face_down(self, face_down: list[tuple[int, int, Any]], dealt: list[int]) -> None:
+        """Put the re-dealt cards `dealt` face down where `face_down` lay (resample_hidden)."""
+        modes = {uid: self.placed[uid] for _, _, uid in face_down}
+        for uid in modes:
+            self.placed[uid] = None
+            self.eagle[uid] = 0
+        card_def = self.spec.card_def
+        for (index, position, old), new in zip(face_down, dealt, strict=True):
+            mode = modes[old]
+            self.rows[index][position] = new
+            self.placed[new] = type(mode)(card_def[new].modes[0], mode.host, True)
+            self.eagle[new] = self.eagle[mode.host]
 
     # -- reading -----------------------------------------------------------------------------
     def snapshot(self) -> tuple:
@@ -374,7 +430,8 @@ class State:
             self.countdown, tuple(sorted(self.pieces_used)), self.killed_this_turn,
             tuple(self.forbidden),
             tuple(sorted(self.used_abilities)), tuple(self.silver), tuple(self.bf_power),
-            tuple(self.pile), self.game_data, self.pending_player,
+            tuple(self.pile), self.game_data, self.silent_bf, self.under_characters,
+            self.pending_player,
             self.pending_kind, tuple(self.legal), self.over, self.winner, self.termination,
             self.rng_state(),
         )
@@ -424,6 +481,8 @@ class State:
                 return name
         if uid in self.limbo:
             return "limbo"
+        if any(under == uid for _, under in self.under_characters):
+            return "under-character"
         for index, row in enumerate(self.rows):
             if uid in row:
                 return f"play@{index >> 1}"
@@ -450,6 +509,7 @@ class State:
             for field, name, _ in PLAYER_ZONES:
                 count(getattr(self, field)[p], name, p)
         count(self.limbo, "limbo", None)
+        count([uid for _, uid in self.under_characters], "under-character", None)
         for index, row in enumerate(self.rows):
             count(row, f"play@{index >> 1}", index & 1)
             for uid in row:

@@ -72,6 +72,9 @@ class Card(Record):
         default_factory=list, description="battlefields where the cost is not paid"
     )
     not_at: list[CardId] = Field(default_factory=list, description="battlefields it can't be used")
+    played_when_drawn: bool = Field(
+        False, description="played at once, for free, by the player who draws it (The Legend "
+                           "of Boggy Creek: 'Play this card immediately')")
     effect: list[Step] = Field(default_factory=list, description="on play / come into play")
     triggers: list[Trigger] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)

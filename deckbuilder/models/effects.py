@@ -235,6 +235,14 @@ class ShuffleHands(Strict):
     do: Literal["shuffle-hands"]
 
 
+class RemoveDiscardPile(Strict):
+    """A player's whole discard pile is removed from the game (Austin Granby; when his deck
+    then runs out he plays on with what remains: Tarnished Star, "Empty deck")."""
+
+    do: Literal["remove-discard-pile"]
+    side: Side = Side.SELF
+
+
 class Forbid(Strict):
     """From now on these cards may not be played by their owner."""
 
@@ -384,6 +392,49 @@ class DiscardSelf(Strict):
     do: Literal["discard-self"]
 
 
+class HideUnder(Strict):
+    """Put one card from your hand face down under this card (you choose it); only you may
+    look at it (Strongbox). With an empty hand nothing is put there (FAQ Q2). An eagle token
+    on this card empties the hidden card too."""
+
+    do: Literal["hide-under"]
+
+
+class TakeUnder(Strict):
+    """Take the cards lying under this card into your hand (Strongbox: "if on your turn you
+    take this card into your hand"). As an ability it is offered only while a card lies
+    there, and never while an eagle token lies on this card (FAQ Q1)."""
+
+    do: Literal["take-under"]
+
+
+class ChangeSides(Strict):
+    """This card moves to the opposite column: at the same battlefield, with its tokens, it
+    becomes the other player's card (Reverend Henry Kane). Only a card both players have an
+    instance of (the Frontier deck's) can change sides; others stay."""
+
+    do: Literal["change-sides"]
+
+
+class GuessHand(Strict):
+    """This card's owner hides a token in one of his two hands; his opponent guesses which.
+    A right guess runs `steps` (Reverend Henry Kane: this card moves to the opposite
+    column); a wrong one does nothing."""
+
+    do: Literal["guess-hand"]
+    steps: list[Step] = Field(min_length=1)
+
+
+class ForbidHere(Strict):
+    """Static: while this card is in play at the current battlefield, the opponent may not
+    play there the cards `cards` names, nor those whose names contain `name_contains`
+    (any case) (Indian Burial ground: no bounty-hunter cards)."""
+
+    do: Literal["forbid-here"]
+    cards: list[CardId] = Field(default_factory=list)
+    name_contains: str | None = Field(None, min_length=1, max_length=80)
+
+
 class Manual(Strict):
     """An effect the vocabulary cannot express yet; the card is reported as unimplemented."""
 
@@ -396,6 +447,7 @@ STEP_MODELS: tuple[type[Strict], ...] = (
     MoveCard, AddToken, RowLimit, BorderTokens, CancelAttack, CancelCard, SearchDeck,
     ShuffleHands, Forbid, ExtraTurns, LoseGame, Derail, RemoveFromGame, OptionalCost, Manual,
     OnlyIf, Attach, CostReduction, UnaffectedBy, DestroySelf, DiscardSelf, GatlingGun,
+    HideUnder, TakeUnder, ChangeSides, GuessHand, ForbidHere, RemoveDiscardPile,
 )
 
 Step = Annotated[
@@ -403,11 +455,13 @@ Step = Annotated[
     | MoveCard | AddToken | RowLimit | BorderTokens | CancelAttack | CancelCard | SearchDeck
     | ShuffleHands | Forbid | ExtraTurns | LoseGame | Derail | RemoveFromGame | OptionalCost
     | Manual | OnlyIf | Attach | CostReduction | UnaffectedBy | DestroySelf | DiscardSelf
-    | GatlingGun,
+    | GatlingGun | HideUnder | TakeUnder | ChangeSides | GuessHand | ForbidHere
+    | RemoveDiscardPile,
     Field(discriminator="do"),
 ]
 
-OptionalCost.model_rebuild()  # its nested steps refer to `Step`, defined just above
+OptionalCost.model_rebuild()
+GuessHand.model_rebuild()  # its nested steps refer to `Step`, defined just above
 
 STEP_NAMES: frozenset[str] = frozenset(
     model.model_fields["do"].annotation.__args__[0] for model in STEP_MODELS  # type: ignore[union-attr]

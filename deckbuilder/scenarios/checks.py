@@ -18,9 +18,16 @@ from deckbuilder.engine.position import (
 )
 from deckbuilder.games import get_game
 from deckbuilder.games.revolver2.staging import is_bridge_blown, pile_ids
+from deckbuilder.scenarios.choosing import (
+    cards_under,
+    copies_in_play,
+    describe_instance,
+    split_number,
+)
+from deckbuilder.scenarios.layout import OPEN_RANGE
 from deckbuilder.scenarios.parts import Check, Tokens
 
-_KINDS = {"power": "power", "true_grit": "grit"}
+_KINDS = {"power": "power", "true_grit": "grit", "eagle": "eagle"}
 
 
 def _norm(text: str) -> str:
@@ -42,13 +49,23 @@ def validate_ids(expect: Any, ids: Any, loc: tuple) -> None:
             ids.resolve(text, "character", (*loc, key, index))
     for key in expect.tokens or {}:
         _token_target(ids, key, (*loc, "tokens", key))
+    for key, cards in (expect.under or {}).items():
+        if _token_target(ids, key, (*loc, "under", key))[0] != "card":
+            raise ids.source.error(f"'{key}' is not a card: only cards lie under cards",
+                                   (*loc, "under", key), "name a card in play")
+        ids.cards(cards, (*loc, "under", key))
+    for index, offer in enumerate(expect.offered or []):
+        if offer.by is not None and offer.by not in names:
+            raise ids.source.error(f"unknown side '{offer.by}'", (*loc, "offered", index, "by"),
+                                   f"use one of: {', '.join(names)}")
     for bf in getattr(expect, "battlefield_tokens", None) or {}:
         ids.resolve(bf, "battlefield", (*loc, "battlefield_tokens", bf))
     for bf, sides in (expect.at or {}).items():
-        ids.resolve(bf, "battlefield", (*loc, "at", bf))
+        if bf != OPEN_RANGE:
+            ids.resolve(bf, "battlefield", (*loc, "at", bf))
         for name in names:
             ids.cards(getattr(sides, name) or [], (*loc, "at", bf, name))
-    for key in ("hand", "discard", "removed"):
+    for key in ("hand", "discard", "removed", "deck_top"):
         per_player = getattr(expect, key)
         for name in names:
             if per_player is not None:
@@ -59,14 +76,16 @@ def validate_ids(expect: Any, ids: Any, loc: tuple) -> None:
                                (*loc, "termination"), f"use one of: {', '.join(known)}")
 
 
-def _token_target(ids: Any, key: str, loc: tuple) -> tuple[str, str, str | None]:
-    """('bandit', id, None) or ('card', id, battlefield id or None)."""
+def _token_target(ids: Any, key: str, loc: tuple) -> tuple[str, str, str | None, int | None]:
+    """('bandit', id, None, None) or ('card', id, battlefield id or None, copy number or
+    None) for `bandit`, `card`, `card@battlefield`, each card form with `#N`."""
+    key, number = split_number(key)
     text, _, bf = key.partition("@")
     entry = ids.catalog.find(text, game=ids.game)
-    if entry is not None and entry.kind == "character":
-        return "bandit", entry.id, None
+    if entry is not None and entry.kind == "character" and not bf:
+        return "bandit", entry.id, None, None
     card = ids.resolve(text, "card", loc)
-    return "card", card, ids.resolve(bf, "battlefield", loc) if bf else None
+    return "card", card, ids.resolve(bf, "battlefield", loc) if bf else None, number
 
 
 # -- checks -----------------------------------------------------------------------------------
@@ -79,12 +98,14 @@ def check_all(state: Any, expect: Any, ids: Any, loc: tuple, label: str) -> list
             continue
         where = str(ids.source.where(*loc, key))
         name = f"{label} {key}".strip()
-        for suffix, ok, expected, actual in CHECKS[key](state, value, ids, (*loc, key)):
-            checks.append(Check(name + suffix, ok, expected, actual, where))
+        for suffix, ok, expected, actual, *shown in CHECKS[key](state, value, ids, (*loc, key)):
+            checks.append(Check(name + suffix, ok, expected, actual, where,
+                                shown[0] if shown else None))
     return checks
 
 
-Result = list[tuple[str, bool, Any, Any]]
+#: (name suffix, holds, expected, actual) and optionally what to show even when it holds
+Result = list[tuple[Any, ...]]
 
 
 def _same(expected: Any, actual: Any, suffix: str = "") -> Result:
@@ -175,44 +196,60 @@ def _tokens(state: Any, value: dict[str, Tokens], ids: Any, loc: tuple) -> Resul
     spec = state.spec
     results: Result = []
     for key, tokens in value.items():
-        kind, target, bf = _token_target(ids, key, (*loc, key))
+        kind, target, bf, number = _token_target(ids, key, (*loc, key))
         if kind == "bandit":
             uids = [spec.bandit_base + c.idx for c in spec.bandits if c.id == target]
         else:
-            uids = _copies_in_play(state, target, bf)
+            uids = copies_in_play(state, target, bf)
         expected = {k: v for k, v in tokens.model_dump().items() if v is not None}
+        if number is not None:
+            uids = uids[number - 1:number]
         if not uids:
-            results.append((f" {key}", False, expected, "not in play"))
+            results.append((f" {key}", False, expected, _not_there(number)))
             continue
         actual = {k: sum(getattr(state, _KINDS[k])[uid] for uid in uids) for k in expected}
         results.append((f" {key}", expected == actual, expected, actual))
     return results
 
 
-def _copies_in_play(state: Any, card: str, bf: str | None) -> list[int]:
+def _not_there(number: int | None) -> str:
+    return "not in play" if number is None else f"no copy #{number} in play"
+
+
+def _under(state: Any, value: dict[str, list[str]], ids: Any, loc: tuple) -> Result:
     spec = state.spec
-    found: list[int] = []
-    for index, row in enumerate(state.rows):
-        where = index >> 1
-        if bf is not None and (where >= spec.n_bf or spec.bfs[where].id != bf):
+    results: Result = []
+    for key, cards in value.items():
+        _kind, target, bf, number = _token_target(ids, key, (*loc, key))
+        expected = _multiset(ids.cards(cards, (*loc, key)))
+        uids = copies_in_play(state, target, bf)
+        if number is not None:
+            uids = uids[number - 1:number]
+        if len(uids) != 1:
+            actual = _not_there(number) if not uids else (
+                f"{len(uids)} copies in play: say which with #1..#{len(uids)} ("
+                + "; ".join(f"#{n}: {describe_instance(state, u)}" for n, u in
+                            enumerate(uids, 1)) + ")")
+            results.append((f" {key}", False, expected, actual))
             continue
-        found.extend(uid for uid in row if spec.uid_id(uid) == card)
-    return found
+        actual_cards = _multiset([spec.uid_id(u) for u in cards_under(state, uids[0])])
+        results.append((f" {key}", expected == actual_cards, expected, actual_cards))
+    return results
 
 
 def _at(state: Any, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
     spec = state.spec
-    index = {bf.id: bf.idx for bf in spec.bfs}
     results: Result = []
     for bf_text, sides in value.items():
-        bf = index[ids.resolve(bf_text, "battlefield", (*loc, bf_text))]
+        bf = ids.battlefield(bf_text, (*loc, bf_text), open_range=True)
+        where = spec.bfs[bf].id if bf < spec.n_bf else OPEN_RANGE
         for player, name in enumerate(player_names(state)):
             wanted = getattr(sides, name)
             if wanted is None:
                 continue
             expected = _multiset(ids.cards(wanted, (*loc, bf_text, name)))
             actual = _multiset([spec.uid_id(uid) for uid in state.rows[2 * bf + player]])
-            results.append((f" {spec.bfs[bf].id} {name}", expected == actual, expected, actual))
+            results.append((f" {where} {name}", expected == actual, expected, actual))
     return results
 
 
@@ -232,11 +269,27 @@ def _zone(attribute: str) -> Callable[[Any, Any, Any, tuple], Result]:
     return check
 
 
-def _hand_size(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
-    return [(f" {name}", getattr(value, name) == len(state.hands[player]),
-             getattr(value, name), len(state.hands[player]))
-            for player, name in enumerate(player_names(state))
-            if getattr(value, name) is not None]
+def _per_side(read: Callable[[Any, int], int]) -> Callable[[Any, Any, Any, tuple], Result]:
+    """A check of a number each side has (cards in hand or deck, silver dollars)."""
+    def check(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
+        return [(f" {name}", getattr(value, name) == read(state, player), getattr(value, name),
+                 read(state, player)) for player, name in enumerate(player_names(state))
+                if getattr(value, name) is not None]
+
+    return check
+
+
+def _deck_top(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
+    """The deck is drawn from the end of its list: its top is the last card."""
+    results: Result = []
+    for player, name in enumerate(player_names(state)):
+        wanted = getattr(value, name)
+        if wanted is None:
+            continue
+        expected = ids.cards(wanted, (*loc, name))
+        top = [state.spec.uid_id(uid) for uid in reversed(state.decks[player])][:len(expected)]
+        results.append((f" {name}", expected == top, expected, top))
+    return results
 
 
 def _firepower(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
@@ -291,9 +344,43 @@ def _legal_excludes(state: Any, value: list[str], ids: Any, loc: tuple) -> Resul
 
 
 def _log_includes(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
-    lines = [line.casefold() for line in state.log]
-    return [(f" '{text}'", any(_norm(text) in _norm(line) for line in lines), "logged",
-             "not in the log") for text in value]
+    """Each text, with the logged event it was found in (shown even when the check holds)."""
+    results: Result = []
+    for text in value:
+        line = next((line for line in state.log if _norm(text) in _norm(line)), None)
+        results.append((f" '{text}'", line is not None, "found", "not found",
+                        f"'{line}'" if line is not None else None))
+    return results
+
+
+def _offer_matches(offer: Any, wanted: Any) -> bool:
+    if wanted.by is not None and wanted.by != offer.player:
+        return False
+    if wanted.decision is not None and _norm(wanted.decision) != _norm(offer.decision):
+        return False
+    if wanted.options is not None and \
+            sorted(map(_norm, wanted.options)) != sorted(map(_norm, offer.options)):
+        return False
+    return all(_offered(offer.options, text) for text in wanted.includes or [])
+
+
+def _describe_offer(offer: Any) -> str:
+    return (f"after action {offer.step}, {offer.player}: {offer.decision} "
+            f"[{'; '.join(offer.options)}]")
+
+
+def _offered_check(state: Any, value: list[Any], ids: Any, loc: tuple) -> Result:
+    """Each described decision was met (the runner notes every one it sees: `ids.offers`)."""
+    offers = ids.offers
+    results: Result = []
+    for index, wanted in enumerate(value):
+        found = next((offer for offer in offers if _offer_matches(offer, wanted)), None)
+        expected = {k: v for k, v in wanted.model_dump().items() if v is not None}
+        actual = "no such decision (met: " + (" | ".join(map(_describe_offer, offers))
+                                             or "none") + ")"
+        results.append((f" #{index + 1}", found is not None, expected, actual,
+                        _describe_offer(found) if found is not None else None))
+    return results
 
 
 CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
@@ -315,7 +402,10 @@ CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "battlefield_tokens": _battlefield_tokens,
     "at": _at,
     "hand": _zone("hands"),
-    "hand_size": _hand_size,
+    "hand_size": _per_side(lambda state, player: len(state.hands[player])),
+    "deck_size": _per_side(lambda state, player: len(state.decks[player])),
+    "silver_dollars": _per_side(lambda state, player: state.silver[player]),
+    "deck_top": _deck_top,
     "discard": _zone("discards"),
     "removed": _zone("removed"),
     "firepower": _firepower,
@@ -326,4 +416,6 @@ CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "legal_includes": _legal_includes,
     "legal_excludes": _legal_excludes,
     "log_includes": _log_includes,
+    "offered": _offered_check,
+    "under": _under,
 }

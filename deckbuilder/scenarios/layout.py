@@ -24,6 +24,7 @@ class Ids:
         self.game = game
         self.in_play: dict[str, int] | None = None  # battlefield id -> index
         self.in_play_note = ""  # why these are in play ("with the crystal-river set")
+        self.offers: list[Any] = []  # the decisions met so far (parts.Offer), for `offered`
 
     def word(self, kind: str) -> str:
         return {"card": "card", "character": CHARACTER_WORD.get(self.game, "character"),
@@ -46,14 +47,21 @@ class Ids:
                 f"use one of: {', '.join(self.in_play)}")
         return entry.id
 
-    def battlefield(self, text: str, loc: tuple) -> int:
-        """The index of a battlefield in play."""
+    def battlefield(self, text: str, loc: tuple, open_range: bool = False) -> int:
+        """The index of a battlefield in play; with `open_range`, `open-range` names the
+        place beside the players where open-range cards lie (Strongbox, Mary Lou's shack)."""
         if self.in_play is None:
             raise RuntimeError("the battlefields in play are not known before the table is set")
+        if open_range and text == OPEN_RANGE:
+            return len(self.in_play)
         return self.in_play[self.resolve(text, "battlefield", loc)]
 
     def cards(self, texts: list[str], loc: tuple) -> list[str]:
         return [self.resolve(text, "card", (*loc, index)) for index, text in enumerate(texts)]
+
+
+#: The key of the open range in a position's `battlefields` and in `at` expectations.
+OPEN_RANGE = "open-range"
 
 
 def space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) -> int:

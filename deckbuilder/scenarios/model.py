@@ -95,6 +95,9 @@ class Position(Strict):
     bandits: Bandits = Field(default_factory=Bandits)
     colty: Side = Field(default_factory=Side)
     mcready: Side = Field(default_factory=Side)
+    silver_dollars: PerPlayerCount | None = Field(
+        None, description="silver dollar tokens each player holds (default: as the set-up "
+                          "and modules give them)")
 
 
 class PerPlayerCards(Strict):
@@ -129,14 +132,20 @@ class Expectations(GameExpectations):
     alive_count: int | None = None
     tokens: dict[str, Tokens] | None = Field(
         None, description="bandit id, or card id (card-id@battlefield-id) in play -> tokens "
-                          "(summed over the copies in play)")
+                          "(summed over the copies in play; #N: the N-th copy there)")
     at: dict[str, SidesExpected] | None = Field(None, description="battlefield id -> cards")
     hand: PerPlayerCards | None = None
     hand_size: PerPlayerCount | None = None
+    deck_size: PerPlayerCount | None = Field(None, description="cards left in each deck")
+    deck_top: PerPlayerCards | None = Field(
+        None, description="the top cards of each deck, first drawn first (only as many as "
+                          "listed are compared, in order)")
     discard: PerPlayerCards | None = None
     removed: PerPlayerCards | None = None
     firepower: PerPlayerCount | None = Field(
         None, description="the totals an attack here compares (the gang's includes defence)")
+    silver_dollars: PerPlayerCount | None = Field(
+        None, description="silver dollar tokens each player holds")
     winner: Literal["colty", "mcready", "none"] | None = None
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Discriminator, Field, Tag, model_validator
 
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import Strict
@@ -25,20 +25,39 @@ class Tokens(Strict):
 
     power: Count | None = Field(None, ge=0, description="power (extra firepower) tokens")
     true_grit: Count | None = Field(None, ge=0, description="true grit (extra life) tokens")
+    eagle: Count | None = Field(None, ge=0, le=1, description="an eagle token (1) or none (0): "
+                                                              "the card has no value, icon or "
+                                                              "text, nor have the cards under it")
 
 
 class PlacedCard(Strict):
-    """A card in play with its tokens (printed tokens are added unless given here)."""
+    """A card in play with its tokens (printed tokens are added unless given here) and the
+    cards lying under it (attachments)."""
 
     card: str = Field(description="card id (or name)")
     power: Count | None = Field(None, ge=0)
     true_grit: Count | None = Field(None, ge=0)
+    eagle: Count | None = Field(None, ge=0, le=1,
+                                description="1: an eagle token lies on it (it and the cards "
+                                            "under it have no value, icon or text)")
     mode: str | None = Field(None, description="for cards with several ways to be played: "
                                                "the mode's name (default: the first one that "
                                                "stays in play)")
+    under: list[str] = Field(default_factory=list,
+                             description="cards lying under this one, by id, each played in "
+                                         "its mode that puts it under a card (Volcanic "
+                                         "pistol, Trained in the Pinkerton ways)")
 
 
-CardInPlay = str | PlacedCard
+def _card_form(value: Any) -> str:
+    return "card-id" if isinstance(value, str) else "card-with-tokens"
+
+
+#: a card in play: its id, or a mapping with its tokens (so a wrong key in the mapping is
+#: reported as that key, not as "not a string")
+CardInPlay = Annotated[Annotated[str, Tag("card-id")]
+                       | Annotated[PlacedCard, Tag("card-with-tokens")],
+                       Discriminator(_card_form)]
 
 
 class Marker(Strict):
@@ -83,6 +102,24 @@ class StepBase(Strict):
         return self
 
 
+class Offered(Strict):
+    """A decision met during the scenario: who, which, its options (a field left out is not
+    checked; each given one must hold of the same decision)."""
+
+    decision: str | None = Field(None, description='its name, as `decision` writes it, e.g. '
+                                                   '"pay an optional cost?"')
+    by: str | None = Field(None, description="the side that had to decide")
+    options: list[str] | None = Field(None, description="exactly these options (order ignored)")
+    includes: list[str] | None = Field(None, description="these among its options (exact text "
+                                                         "or a prefix)")
+
+    @model_validator(mode="after")
+    def _something(self) -> Offered:
+        if self.decision is None and self.options is None and not self.includes:
+            raise ValueError("say which decision: `decision`, `options` or `includes`")
+        return self
+
+
 class GameExpectations(Strict):
     """The expectations every game's scenarios share (how the game ended, the legal actions,
     the log); each game's model adds its own pieces and side names."""
@@ -96,6 +133,12 @@ class GameExpectations(Strict):
         None, description="none is a legal action (no legal action reads so or starts so)")
     log_includes: list[str] | None = Field(
         None, description="each is part of some event logged since the scenario began")
+    offered: list[Offered] | None = Field(
+        None, description="each was a decision the scenario met (the one open now, or one an "
+                          "earlier action answered)")
+    under: dict[str, list[str]] | None = Field(
+        None, description="card in play (card-id, card-id@battlefield-id, with #N for the "
+                          "N-th copy there) -> exactly the cards lying under it")
 
 
 #: `- casualty: Bullet` (YAML reads a one-key mapping): an action text with a colon, unquoted.
@@ -117,9 +160,13 @@ class Check:
     actual: Any
     where: str
 
+    shown: str | None = None  # what the engine showed, printed even when the check holds
+
     def line(self) -> str:
         status = "ok  " if self.ok else "FAIL"
         detail = f"{self.expected}" if self.ok else f"expected {self.expected}, got {self.actual}"
+        if self.shown is not None:
+            detail = f"{detail}: {self.shown}"
         return f"{status} {self.name}: {detail}"
 
 
@@ -131,12 +178,23 @@ class PlayedStep:
 
 
 @dataclass
+class Offer:
+    """A decision the scenario met: after `step` actions, `player` chose among `options`."""
+
+    step: int
+    player: str
+    decision: str
+    options: list[str]
+
+
+@dataclass
 class ScenarioResult:
     scenario: Any  # the game's scenario model (model.RevolverScenario, Revolver2Scenario)
     path: Path
     state: Any
     steps: list[PlayedStep] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
+    offers: list[Offer] = field(default_factory=list)  # every decision met, in order
     failure: str | None = None  # an action that could not be played
 
     @property
@@ -170,5 +228,5 @@ class Source:
         return ScenarioError(message, self.where(*loc), fix)
 
 
-__all__ = ["CardInPlay", "Check", "Count", "Marker", "PlacedCard", "PlayedStep",
-           "ScenarioError", "ScenarioResult", "Side", "Source", "StepBase", "Tokens"]
+__all__ = ["CardInPlay", "Check", "Count", "Marker", "Offer", "Offered", "PlacedCard",
+           "PlayedStep", "ScenarioError", "ScenarioResult", "Side", "Source", "StepBase", "Tokens"]

@@ -131,13 +131,17 @@ class Revolver2Expectations(GameExpectations):
     pile_size: int | None = None
     tokens: dict[str, Tokens] | None = Field(
         None, description="guardian id, or card id (card-id@battlefield-id) in play -> tokens "
-                          "(summed over the copies in play)")
+                          "(summed over the copies in play; #N: the N-th copy there)")
     battlefield_tokens: dict[str, BattlefieldTokens] | None = Field(
         None, description="battlefield id -> power tokens on its card's sides")
     at: dict[str, MalpasoCards] | None = Field(
         None, description="battlefield id -> exactly these cards, per owner (order ignored)")
     hand: MalpasoCards | None = None
     hand_size: MalpasoCount | None = None
+    deck_size: MalpasoCount | None = Field(None, description="cards left in each deck")
+    deck_top: MalpasoCards | None = Field(
+        None, description="the top cards of each deck, first drawn first (only as many as "
+                          "listed are compared, in order)")
     discard: MalpasoCards | None = None
     removed: MalpasoCards | None = None
     firepower: MalpasoCount | None = Field(

@@ -124,6 +124,9 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
             state.power[base + guardian] = tokens.power
         if tokens.true_grit is not None:
             state.grit[base + guardian] = tokens.true_grit
+        if tokens.eagle:
+            raise source.error("Revolver 2 has no eagle token", (*loc, "tokens", text, "eagle"),
+                               "leave `eagle` out")
 
 
 def set_table(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:

@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.catalog import default_catalog
-from deckbuilder.engine.actions import K_MAIN, actions_reading
-from deckbuilder.engine.board import place
+from deckbuilder.engine.actions import K_MAIN, kind_name
+from deckbuilder.engine.board import find_row, place
 from deckbuilder.engine.codes import SLOT_NONE
+from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts
+from deckbuilder.engine.frontier_steps import hide_under
 from deckbuilder.engine.marker import activate_face_spaces
 from deckbuilder.engine.position import player_name
 from deckbuilder.engine.state import PHASE_PLAY
@@ -29,7 +31,8 @@ from deckbuilder.protocol import InvariantError
 from deckbuilder.rulesets import UnknownRulesetError
 from deckbuilder.scenarios import revolver2_setup
 from deckbuilder.scenarios.checks import check_all, validate_ids
-from deckbuilder.scenarios.layout import Ids, set_forbidden, set_marker
+from deckbuilder.scenarios.choosing import choose_action
+from deckbuilder.scenarios.layout import OPEN_RANGE, Ids, set_forbidden, set_marker
 from deckbuilder.scenarios.model import (
     EXPECTATION_MODELS,
     STEP_MODELS,
@@ -37,6 +40,7 @@ from deckbuilder.scenarios.model import (
     load_scenario,
 )
 from deckbuilder.scenarios.parts import (
+    Offer,
     PlacedCard,
     PlayedStep,
     ScenarioResult,
@@ -71,14 +75,18 @@ def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Counter[str]], dict[s
             resolved[f"{name}.{zone}"] = cards
             needed[player].update(cards)
     for bf_text, sides in position.battlefields.items():
-        bf_id = ids.resolve(bf_text, "battlefield", ("position", "battlefields", bf_text))
+        bf_id = bf_text if bf_text == OPEN_RANGE else \
+            ids.resolve(bf_text, "battlefield", ("position", "battlefields", bf_text))
         for player, name in enumerate(names):
             for index, item in enumerate(getattr(sides, name)):
                 placed = _placed(item)
                 loc = ("position", "battlefields", bf_text, name, index)
                 card = ids.resolve(placed.card, "card", loc)
+                under = ids.cards(placed.under, (*loc, "under"))
                 resolved.setdefault("in_play", []).append((bf_id, player, card, placed, loc))
+                resolved.setdefault("under", []).append((player, under, loc))
                 needed[player][card] += 1
+                needed[player].update(under)
     return needed, resolved
 
 
@@ -115,6 +123,33 @@ def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
             return mode
     raise source.error(f"{card.name} is a one-shot card: it cannot be in play", loc,
                        "put it in a hand, a deck or a discard pile")
+
+
+def put_under(state: Any, uid: int, host: int, source: Source, loc: tuple) -> None:
+    """Lay card `uid` under `host` as its `attach` step would (in the mode that attaches it;
+    an eagle token on the host empties it too), if its text lets it lie under that card; a
+    card that hides one (the Strongbox) takes any card of its owner's, face down."""
+    spec = state.spec
+    card, host_card = spec.card_def[uid], spec.card_def[host]
+    if host_card.hides:  # the Strongbox: any card of its owner's lies face down under it
+        if spec.owner[uid] != spec.owner[host]:
+            raise source.error(f"{card.name} is not {host_card.name}'s owner's card", loc,
+                               "put a card of the same side under it")
+        hide_under(state, host, uid)
+        return
+    attaching = [(mode, params) for mode in card.modes for kind, params in mode.needs
+                 if kind == NEED_HOST]
+    if not attaching:
+        raise source.error(f"{card.name} is not played under another card", loc,
+                           "list it in the column itself, or under a card only if its text "
+                           "puts it under one")
+    mode, target = attaching[0]
+    owner = spec.owner[host]
+    bf = find_row(state, host) >> 1
+    if host not in attach_hosts(state, target, (owner, -1, bf)):
+        raise source.error(f"{card.name} cannot lie under {host_card.name} (its text does "
+                           "not allow that card)", loc, "put it under a card its text names")
+    attach_card(state, uid, host, mode)
 
 
 def build_state(scenario: AnyScenario, source: Source, catalog: Any,
@@ -193,15 +228,22 @@ def _pools(state: Any) -> list[dict[str, list[int]]]:
 def _deal(state: Any, scenario: AnyScenario, source: Source, ids: Ids,
           resolved: dict[str, Any], pools: list[dict[str, list[int]]]) -> None:
     spec = state.spec
+    hosts = []
     for bf_id, player, card, placed, loc in resolved.get("in_play", []):
-        bf = ids.battlefield(bf_id, loc[:3])
-        uid = pools[player][card].pop()
+        bf = ids.battlefield(bf_id, loc[:3], open_range=True)
+        uid = pools[player][card].pop(0)  # the file's order is the instances' (`#2`)
         mode = _mode_for(spec.card_def[uid], placed, source, loc)
         place(state, uid, player, bf, mode)
         if placed.power is not None:
             state.power[uid] = placed.power
         if placed.true_grit is not None:
             state.grit[uid] = placed.true_grit
+        if placed.eagle is not None:
+            state.eagle[uid] = placed.eagle
+        hosts.append(uid)
+    for host, (player, under, loc) in zip(hosts, resolved.get("under", []), strict=True):
+        for index, card in enumerate(under):
+            put_under(state, pools[player][card].pop(0), host, source, (*loc, "under", index))
     for player, name in enumerate(side_names(scenario)):
         for zone, target in (("hand", state.hands), ("discard", state.discards),
                              ("removed", state.removed)):
@@ -241,6 +283,10 @@ def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
             state.power[uid] = tokens.power
         if tokens.true_grit is not None:
             state.grit[uid] = tokens.true_grit
+        if tokens.eagle:
+            raise source.error("an eagle token may not lie on a bandit card",
+                               ("position", "bandits", "tokens", text, "eagle"),
+                               "tarnished-star-en, Tokens and Card Notes: put it on a card")
 
 
 def _set_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
@@ -256,6 +302,11 @@ def _set_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
         activate_face_spaces(state, face, count)
     if position.border is not None:
         state.countdown = position.border
+    if position.silver_dollars is not None:
+        for player, name in enumerate(side_names(scenario)):
+            held = getattr(position.silver_dollars, name)
+            if held is not None:
+                state.silver[player] = held
     used = position.derail_used or spec.facts.derail_bf < 0
     state.pieces_used = frozenset({"derail"}) if used else frozenset()
     set_forbidden(state, position.forbidden, ids)
@@ -308,17 +359,33 @@ def _play(state: Any, step: Any, index: int, plain: bool, source: Source,
         result.failure = (f"{where}: action {number} '{wanted}': it is {player} who must "
                           f"decide now, not {step.by}")
         return False
-    actions, texts = actions_reading(state, wanted)
-    if len(actions) != 1:
-        problem = "no legal action reads so" if not actions else \
-            f"it matches {len(actions)} legal actions"
+    action, problem, texts = choose_action(state, wanted)
+    if action is None:
         result.failure = (f"{where}: action {number} '{wanted}' ({player}): {problem} "
                           f"(legal: {'; '.join(texts)})")
         return False
-    text = state.action_to_string(actions[0])
-    state.apply(actions[0])
+    text = state.action_to_string(action)
+    alike = [a for a in state.legal_actions() if state.action_to_string(a) == text]
+    if len(alike) > 1:  # say which of the actions that read alike was played
+        text = f"{text} #{alike.index(action) + 1}"
+    state.apply(action)
     result.steps.append(PlayedStep(number, player, text))
     return True
+
+
+def _record_offer(state: Any, result: ScenarioResult) -> None:
+    """Note the decisions met since the last action for `offered`: those the engine took
+    alone (one option: `State.resolved_alone`), then the one now open (who, what, options)."""
+    alone = state.alone_log
+    if alone:
+        result.offers.extend(Offer(len(result.steps), player_name(state, player),
+                                   kind_name(kind), [text]) for player, kind, text in alone)
+        alone.clear()
+    if state.is_terminal():
+        return
+    result.offers.append(Offer(len(result.steps), player_name(state, state.current_player()),
+                               kind_name(state.pending_kind),
+                               [state.action_to_string(a) for a in state.legal_actions()]))
 
 
 def _moment(result: ScenarioResult) -> str:
@@ -364,12 +431,17 @@ def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioR
         validate_ids(scenario.expect, ids, ("expect",))
     step_model = STEP_MODELS[scenario.game]
     result = ScenarioResult(scenario, source.path, state)
+    ids.offers = result.offers
+    state.alone_log = []  # the decisions the engine takes alone, for `offered`
+    _record_offer(state, result)
     for index, item in enumerate(scenario.actions):
         step: Any = item if isinstance(item, StepBase) else step_model.model_validate(
             item if isinstance(item, dict) else {"do": item})
         plain = isinstance(item, str)
-        if step.do is not None and not _play(state, step, index, plain, source, result):
-            return result
+        if step.do is not None:
+            if not _play(state, step, index, plain, source, result):
+                return result
+            _record_offer(state, result)
         if step.expect is not None:
             result.checks.extend(check_all(state, step.expect, ids,
                                            ("actions", index, "expect"), _moment(result)))

@@ -21,8 +21,8 @@ McReady costs nothing and has no effect of its own; a gang with no card in hand 
 draw puts nothing down (a card without the Lock icon); the hostage token on Cortez is one
 more true grit token on him; Module B's dollars set `state.silver` (the usual one dollar of
 the other expansions is not modelled without it); McReady chooses before the opening hands;
-the Garrotte cannot be placed (the San Manzanillo Prison is not on the board): skipped with
-a logged note; for McReady the face-down card is re-dealt among all the gang's cards he cannot
+the Garrotte goes under Santiago only with the prison module (else the step is skipped with
+a logged note); for McReady the face-down card is re-dealt among all the gang's cards he cannot
 see (hand and deck), not the hand alone, which would keep the real card too often. The data
 marks the guard `reshuffles: false` (a module card never joins McReady's deck).
 """
@@ -33,7 +33,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE
+from deckbuilder.engine.addons import put_under_character
 from deckbuilder.engine.board import draw, place, remove_anywhere, take_from_hand
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
@@ -48,6 +50,8 @@ from deckbuilder.protocol import UnplayableDeckError
 #: The modules played here (tarnished-star-en: Modules A and B), and the piece's name.
 SALOON_DUEL = "saloon-duel"
 MCREADYS_CHOICE = "mcreadys-choice"
+#: The prison module (its plug-in, prison.py, places Santiago and hands the Garrotte over).
+PRISON_MODULE = "san-manzanillo-prison-rules"
 #: The records Module A and B use (tarnished-star.yaml) and where they go.
 DUEL_CARD = "duel-outside-the-black-dog-saloon"
 GUARD = "armed-train-guard"
@@ -59,6 +63,7 @@ RESOLUTION = "saloon-duel-resolution"
 BY_RESPONSE = "by-response"
 PRINTED_SEQUENCE = "printed-sequence"
 RESOLUTIONS = frozenset({BY_RESPONSE, PRINTED_SEQUENCE})
+KNOWN_VARIANTS: dict[str, frozenset[str]] = {RESOLUTION: RESOLUTIONS}
 
 # The duel's stages and the hostage token's places (strings: readable in snapshots).
 WAITING, FACE_DOWN, RESPONSE, OVER, NOT_STARTED = (
@@ -161,13 +166,24 @@ def _resume_choice(state: State, action: int, data: None) -> None:
     if dollars == 2:
         if state.placed[facts.guard] is not None:
             state.grit[facts.guard] += 1
-        # Module B step 3 cannot be done: the San Manzanillo Prison (Expansion 1.2) is not
-        # on this board, so the Garrotte is not placed under Santiago. DECIDED here: the step
-        # is skipped with a note rather than refusing Module B (nothing else depends on it).
         if state.verbose:
-            state.note("Module B: a true grit token on the Armed train guard; the Garrotte "
-                       "is not placed under Santiago (the San Manzanillo Prison is not on the "
-                       "board: step skipped)")
+            state.note("Module B: a true grit token on the Armed train guard")
+        _garrotte_under_santiago(state)
+
+
+def _garrotte_under_santiago(state: State) -> None:
+    """Module B step 3: the Garrotte goes under Santiago's bandit card in the prison (the
+    prison's plug-in hands it to the gang when he is freed). Without the prison module
+    (Expansion 1.2) the step cannot be done: DECIDED, it is skipped with a note rather than
+    refusing Module B (nothing else depends on it)."""
+    prison = state.spec.facts.plugin_facts.get(PRISON_MODULE)
+    garrotte = getattr(prison, "garrotte", -1)
+    if prison is None or garrotte < 0:
+        if state.verbose:
+            state.note("Module B: the Garrotte is not placed under Santiago (the San "
+                       "Manzanillo Prison is not in this game: step skipped)")
+        return
+    put_under_character(state, garrotte, prison.santiago)
 
 
 # -- the table piece ----------------------------------------------------------------------------
@@ -371,8 +387,9 @@ class DuelPlugin(ModulePlugin):
 
     ids = (SALOON_DUEL, MCREADYS_CHOICE)
     piece_texts = PIECE_TEXTS
+    known_variants = KNOWN_VARIANTS
 
-    def extra_cards(self, modules: Sequence[str]) -> list[tuple[int, str]]:
+    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
         return [(ATTACKER, GUARD)] if SALOON_DUEL in modules else []
 
     def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:

@@ -15,7 +15,6 @@ from deckbuilder.engine.codes import SPACE_REGULAR
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.effects import compile_steps
 from deckbuilder.games.revolver import modules, readings
-from deckbuilder.games.revolver.duel import RESOLUTION, RESOLUTIONS
 
 #: Switch ids and the variants this engine plays (the one home of variants is
 #: `deckbuilder.rulesets`; this says which of the declared readings Revolver can play).
@@ -39,7 +38,9 @@ KNOWN_VARIANTS: dict[str, frozenset[str]] = {
     ALONG_FER_THE_RIDE: frozenset({"lowest-rating-removed", "any-members", "casualties"}),
     QUINCEY_RIDES: frozenset({"once-per-turn", "each-discard"}),
     SADDLEBAGS_GATLING_GUN: frozenset({"gang-gatling-excluded", "gang-gatling-allowed"}),
-    RESOLUTION: RESOLUTIONS,  # the Tarnished Star's saloon duel (Module A)
+    # the modules' own switches (the saloon duel's, the prison's, the Frontier deck's ...)
+    **{switch: readings for plugin in modules.PLUGINS
+       for switch, readings in plugin.known_variants.items()},
 }
 #: The cards and bandits the disputed readings are about.
 SKINNY = "skinny-landell"

@@ -12,17 +12,21 @@ What a plug-in is, and the state and actions it owns, is `plugin.py`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_pieces
-from deckbuilder.games.revolver import duel
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.games.revolver import ambush, duel, frontier, prison, resources
 from deckbuilder.games.revolver.plugin import ModulePlugin
 from deckbuilder.protocol import UnplayableDeckError
+from deckbuilder.rulesets import resolve_ruleset
 
 #: Every plug-in, in the order the game calls them.
-PLUGINS: tuple[ModulePlugin, ...] = (duel.PLUGIN,)
+PLUGINS: tuple[ModulePlugin, ...] = (
+    resources.SILVER_DOLLARS_PLUGIN, duel.PLUGIN, prison.PLUGIN, frontier.PLUGIN, ambush.PLUGIN,
+    resources.DECK_BUILDING_PLUGIN)
 #: module id -> its plug-in
 BY_ID: dict[str, ModulePlugin] = {module_id: plugin for plugin in PLUGINS
                                   for module_id in plugin.ids}
@@ -65,13 +69,29 @@ def in_use(modules: Collection[str]) -> tuple[ModulePlugin, ...]:
     return tuple(plugin for plugin in PLUGINS if any(m in plugin.ids for m in modules))
 
 
-def extra_cards(modules: Sequence[str]) -> list[tuple[int, str]]:
-    return [card for plugin in in_use(modules) for card in plugin.extra_cards(modules)]
+def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
+    return [card for plugin in in_use(modules) for card in plugin.extra_cards(modules, catalog)]
 
 
-def layout_of(modules: Sequence[str]) -> str | None:
-    """The battlefield layout a choice of modules names (None: the base game's row)."""
-    return "modules:" + ",".join(sorted(modules)) if modules else None
+def layout_of(modules: Sequence[str], catalog: Catalog | None = None,
+              ruleset: str | None = None,
+              switches: Mapping[str, str] | None = None) -> str | None:
+    """The battlefield layout a choice of modules names (None: the base game's row): the
+    module ids, and `id=value` for each switch that shapes the row (a plug-in's
+    `row_switches`), as the single switches or else the ruleset choose it."""
+    if not modules:
+        return None
+    shaping = [switch for plugin in in_use(modules) for switch in plugin.row_switches]
+    chosen: dict[str, str] = {}
+    if shaping and catalog is not None:
+        try:
+            chosen = resolve_ruleset(catalog, "revolver", ruleset).choices
+        except DeckbuilderError:
+            chosen = {}  # an unknown ruleset is refused, by name, when the rules are read
+    chosen = {**chosen, **(switches or {})}
+    items = sorted(modules) + [f"{switch}={chosen[switch]}" for switch in shaping
+                               if switch in chosen]
+    return "modules:" + ",".join(items)
 
 
 def select_battlefields(battlefields: list[Any], layout: str | None) -> list[Any]:

@@ -12,9 +12,10 @@ are actions of the game's piece range, shared out by `modules.bind` (`piece_acti
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import State
 
@@ -26,8 +27,13 @@ class ModulePlugin:
     ids: tuple[str, ...] = ()
     #: the texts of the module's own decisions (its share of the piece range)
     piece_texts: tuple[str, ...] = ()
+    #: rule switches whose reading changes the row of battlefields (the prison's position):
+    #: their chosen readings travel in the layout the row is compiled for
+    row_switches: tuple[str, ...] = ()
+    #: the module's rule switches and the readings this engine plays
+    known_variants: Mapping[str, frozenset[str]] = {}
 
-    def extra_cards(self, modules: Sequence[str]) -> list[tuple[int, str]]:
+    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
         """(player, card id) of card instances the module puts on the table outside decks."""
         return []
 
@@ -73,6 +79,10 @@ class ModulePlugin:
 
     def restage(self, state: State) -> None:
         """A scenario staged a position by hand: put back what the module's set-up places."""
+
+    def held_characters(self, state: State) -> dict[int, str]:
+        """Characters out of play that are not dead, and where they wait."""
+        return {}
 
 
 def piece_action(state: State, plugin: ModulePlugin, index: int) -> int:

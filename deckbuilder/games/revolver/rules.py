@@ -61,9 +61,10 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
         spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches)
     else:
         chosen = plugins_of.check_modules(catalog, modules)
-        spec = game_spec(catalog, HOOKS, decks, ruleset, layout=plugins_of.layout_of(chosen),
+        layout = plugins_of.layout_of(chosen, catalog, ruleset, switches)
+        spec = game_spec(catalog, HOOKS, decks, ruleset, layout=layout,
                          switches=switches, modules=chosen,
-                         extra_cards=plugins_of.extra_cards(chosen))
+                         extra_cards=plugins_of.extra_cards(chosen, catalog))
     return setup(spec, seed, max_turns, verbose)
 
 
@@ -213,6 +214,13 @@ def resample(state: State, player: int, rng: Any) -> None:
         plugin.resample(state, player, rng)
 
 
+def held_characters(state: State) -> dict[int, str]:
+    held: dict[int, str] = {}
+    for plugin in state.spec.facts.plugins:
+        held.update(plugin.held_characters(state))
+    return held
+
+
 def view(state: State, player: int) -> dict[str, object]:
     shown: dict[str, object] = {}
     for plugin in state.spec.facts.plugins:
@@ -240,6 +248,7 @@ def _hooks() -> GameHooks:
     hooks.resample = resample
     hooks.restage = restage
     hooks.observe = view
+    hooks.held_characters = held_characters
     hooks.select_battlefields = plugins_of.select_battlefields
     hooks.bind = bind
     return hooks

@@ -168,6 +168,7 @@ def _hooks() -> GameHooks:
     hooks.resample = poker.resample
     hooks.observe = poker.view
     hooks.select_battlefields = _select
+    hooks.has_pile = True  # 12 of the 19 guardians wait face down to be recruited
     hooks.bind = bind
     return hooks
 

@@ -1,0 +1,121 @@
+"""What a card in play says now: the one place that answers it.
+
+A card's printed value, icons and text normally apply. Two things take them away
+(tarnished-star-en, Tokens and Card Notes; FAQ Q1, Q3, Q6):
+
+- an **eagle token** on the card, or on the card it lies under, *empties* it: no firepower
+  value, no icons, no text: no triggers (on death, on destroyed, arrivals, draw phase ...),
+  no abilities, no static effects (row limits, cost reductions, unaffected-by), no limit
+  exemption (it counts toward its column's card limit), and no "cannot be moved";
+  `state.eagle[uid]` holds it (`attach_card` and the eagle step copy it onto the cards
+  lying under the card that gets it, so one int lookup answers for a card under a card);
+- a **silent battlefield** (`state.silent_bf`, -1 = none; set by the San Manzanillo Prison's
+  plug-in while the marker is there: "ignore the text on the cards", FAQ Q6): the cards in
+  play there keep their printed firepower and icons but have no text, except the cards whose
+  own text names that place (Double the guard, Pull the bars out with a horse, the Duster:
+  `speaks_at`, read once from the card data into `CardDef.speaks_silenced`). Whether the
+  cards *played* there lose their text too is the rule switch `prison-silence`
+  (`spec.silences_plays`).
+
+A card lying face down under another (the Strongbox's hidden card) has no text either.
+
+The firepower and column-counting loops in `board.py` read `state.eagle` and
+`state.silent_bf` inline (an int lookup per card, no call) with a comment naming the
+function here they inline; everything else calls these functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.codes import PRISON_BATTLEFIELD, SLOT_UNDER
+from deckbuilder.engine.state import State
+
+
+def battlefield_of(state: State, uid: int) -> int:
+    """The battlefield (the open range is `n_bf`) of a card in play, -1 when not in play."""
+    for index, row in enumerate(state.rows):
+        if uid in row:
+            return index >> 1
+    return -1
+
+
+def is_emptied(state: State, uid: int) -> bool:
+    """An eagle token lies on this card or on the card it lies under: no value, no icons,
+    no text."""
+    return bool(state.eagle[uid])
+
+
+def has_value(state: State, uid: int) -> bool:
+    """Does the card's printed firepower (and its power tokens) count? (Only an eagle token
+    takes it: a silent battlefield keeps printed firepower, FAQ Q6.)"""
+    return not state.eagle[uid]
+
+
+def has_icons(state: State, uid: int) -> bool:
+    """Do the card's printed icons (impervious, scope, star ...) apply?"""
+    return not state.eagle[uid]
+
+
+def text_applies(state: State, uid: int, bf: int = -1) -> bool:
+    """Does this card's text apply now: its triggers, abilities, static effects, limit
+    exemptions and "cannot be moved"? `bf`: its battlefield when the caller knows it
+    (else it is looked up, only while a silent battlefield exists)."""
+    if state.eagle[uid]:
+        return False
+    placed = state.placed[uid] if uid < len(state.placed) else None
+    if placed is not None and placed.slot == SLOT_UNDER and placed.hidden:
+        return False
+    silent = state.silent_bf
+    if silent < 0:
+        return True
+    if bf < 0:
+        bf = battlefield_of(state, uid)
+    return bf != silent or state.spec.card_def[uid].speaks_silenced
+
+
+def counts_toward_limit(state: State, uid: int, mode_counts: bool, bf: int) -> bool:
+    """Does a card in a column count toward its card limit? Its printed "not counted toward
+    the card limit" is text: an emptied card, or one at a silent battlefield, counts."""
+    return mode_counts or bool(state.eagle[uid]) or (
+        bf == state.silent_bf and not state.spec.card_def[uid].speaks_silenced)
+
+
+def is_movable(state: State, uid: int, printed_movable: bool) -> bool:
+    """"This card cannot be moved" is text: an emptied card can be moved and discarded from
+    play (FAQ Q3: "you can always voluntarily remove the card that the eagle token is on")."""
+    return printed_movable or not text_applies(state, uid)
+
+
+def speaks_at(record: Any, battlefield: str) -> bool:
+    """Does the card's own text name this battlefield (its placement "prison", a battlefield
+    it may not be used at or costs nothing at, a condition on the marker being there)? Such
+    a card keeps its text where texts are ignored: its text is about that place."""
+    if battlefield in (*record.not_at, *record.cost_waived_at):
+        return True
+    if record.placement == "prison" and battlefield == PRISON_BATTLEFIELD:
+        return True
+    steps = [*record.effect, *(step for mode in record.modes for step in mode.effect),
+             *(step for trigger in record.triggers for step in trigger.steps),
+             *(step for ability in record.abilities for step in ability.steps)]
+    return any(_names(step, battlefield) for step in steps)
+
+
+def _names(step: Any, battlefield: str) -> bool:
+    condition = getattr(step, "condition", None)
+    if condition is not None and (battlefield in condition.marker_at
+                                  or condition.marker_before == battlefield):
+        return True
+    return any(_names(inner, battlefield) for inner in getattr(step, "steps", None) or ())
+
+
+#: Card ids the eagle token may never go on besides bandits, locations and event cards
+#: (tarnished-star-en, Tokens and Card Notes): the San Manzanillo Prison card.
+EAGLE_PROOF_IDS = frozenset({"san-manzanillo-prison"})
+
+
+def eagle_proof(category: str, faction: str, card_id: str) -> bool:
+    """May the eagle token NOT be placed on such a card? Bandit cards (never in a row),
+    location cards, the prison card and the event cards lying on the table (the neutral
+    cards a module deals: ambushes, the duel card)."""
+    return category == "location" or faction == "neutral" or card_id in EAGLE_PROOF_IDS

@@ -1,0 +1,202 @@
+"""The ambushes of Expansion 1.1, Ambush on Gunshot Trail, as a module plug-in (`ambushes`).
+
+What is known (research grade B, card-facts.md 1.8): one Ambush card is dealt to each
+battlefield; an ambush can add McReady firepower, kill a Colty man, or be a false alarm.
+Everything else is a READING, marked unconfirmed in ambush-on-gunshot-trail.yaml:
+
+- The cards: three kinds (`kind` below, one record each), `copies` each, all McReady's
+  instances (an ambush helps the lawmen or does nothing). At set-up they are shuffled and one
+  is dealt face down to each battlefield (in `state.limbo`, where the rest wait, unused).
+- When one is revealed (switch `ambush-reveal`): `marker-enters` (default): when the turn
+  marker enters its battlefield (the first battlefield's at the first turn);
+  `mcready-turn`: at the start of McReady's first turn there.
+- What it does: a firepower card (extra McReady firepower) is placed in McReady's column at
+  its battlefield and stays there as his card; a one-shot (a gang member killed, a false
+  alarm) resolves its effect and is removed from the game. The data marks every ambush
+  `reshuffles: false`: one in McReady's discard pile never joins his deck.
+- Nobody sees a face-down ambush: `view` says only which battlefields hold one, and
+  `resample` re-deals the face-down and unused ambushes for a bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from deckbuilder.catalog import Catalog
+from deckbuilder.engine.board import place, push_steps
+from deckbuilder.engine.codes import SLOT_NONE
+from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
+from deckbuilder.engine.state import ATTACKER, State
+from deckbuilder.games.revolver.plugin import ModulePlugin, module_data, set_module_data
+
+#: The module played here and the records it deals (one per kind, `copies` each).
+AMBUSHES = "ambushes"
+KIND = "ambush"  # a record is an ambush when its id starts so and it is in the module's cards
+#: The rule switch on when an ambush is revealed, and its readings.
+REVEAL_SWITCH = "ambush-reveal"
+MARKER_ENTERS = "marker-enters"
+MCREADY_TURN = "mcready-turn"
+KNOWN_VARIANTS: dict[str, frozenset[str]] = {REVEAL_SWITCH: frozenset({MARKER_ENTERS,
+                                                                      MCREADY_TURN})}
+
+
+class AmbushDeal(NamedTuple):
+    """The face-down ambush of each battlefield (an instance id; -1: none, or revealed)."""
+
+    face_down: tuple[int, ...]
+
+
+class AmbushFacts:
+    __slots__ = ("on_mcready_turn", "uids")
+
+    uids: tuple[int, ...]  # every ambush instance, in data order
+    on_mcready_turn: bool  # switch ambush-reveal: mcready-turn
+
+
+def ambush_cards(catalog: Catalog) -> list[str]:
+    """The ambush cards, one id per copy: the `ambushes` module's cards."""
+    for set_id in sorted(catalog.sets):
+        card_set = catalog.sets[set_id].card_set
+        for module in card_set.modules:
+            if card_set.game == "revolver" and module.id == AMBUSHES:
+                copies = {card.id: card.copies for card in card_set.cards}
+                return [card for card in module.cards for _ in range(copies.get(card, 1))]
+    return []
+
+
+def bind_ambushes(spec: GameSpec, compiled: CompiledCatalog) -> AmbushFacts:
+    facts = AmbushFacts()
+    module = next((m for s in (compiled.base_set, *compiled.rule_sets) for m in s.modules
+                   if m.id == AMBUSHES), None)
+    wanted = set(module.cards) if module is not None else set()
+    facts.uids = tuple(uid for uid in spec.extra_uids if spec.card_def[uid].id in wanted
+                       and spec.owner[uid] == ATTACKER)
+    facts.on_mcready_turn = spec.rules.variant(REVEAL_SWITCH, MARKER_ENTERS) == MCREADY_TURN
+    return facts
+
+
+def _facts(state: State) -> AmbushFacts:
+    return state.spec.facts.plugin_facts[AMBUSHES]
+
+
+def _deal(state: State) -> Any:
+    return module_data(state, AMBUSHES)
+
+
+# -- set-up -------------------------------------------------------------------------------------
+def set_up(state: State, staged: bool = False) -> None:
+    """Shuffle the ambushes and deal one face down to each battlefield. A staged position
+    (a scenario) deals them in data order from the last battlefield back (the 3:15 Express
+    gets the first), and none at the marker's battlefield or before it (revealed in the game
+    that led there), so a scenario knows what lies where and picks one by the marker."""
+    facts = _facts(state)
+    for uid in facts.uids:
+        if uid not in state.limbo:
+            state.limbo.append(uid)
+    order = list(facts.uids)
+    n_bf = state.spec.n_bf
+    if staged:
+        order = [order[n_bf - 1 - bf] if bf > state.marker_bf and n_bf - 1 - bf < len(order)
+                 else -1 for bf in range(n_bf)]
+    else:
+        state.rng.shuffle(order)
+    face_down = tuple(order[bf] if bf < len(order) else -1 for bf in range(n_bf))
+    set_module_data(state, AMBUSHES, AmbushDeal(face_down))
+    if state.verbose:
+        state.note(f"an Ambush card lies face down at each of {min(n_bf, len(order))} "
+                   "battlefields")
+
+
+def reveal(state: State, bf: int) -> None:
+    """Turn over the ambush of `bf`: a firepower card joins McReady's column there; a
+    one-shot resolves and is removed from the game."""
+    deal = _deal(state)
+    if not isinstance(deal, AmbushDeal) or not 0 <= bf < len(deal.face_down):
+        return
+    uid = deal.face_down[bf]
+    if uid < 0:
+        return
+    face_down = list(deal.face_down)
+    face_down[bf] = -1
+    set_module_data(state, AMBUSHES, AmbushDeal(tuple(face_down)))
+    spec = state.spec
+    card = spec.card_def[uid]
+    mode = card.modes[0]
+    state.limbo.remove(uid)
+    if state.verbose:
+        state.note(f"Ambush at {spec.bf_name(bf)}: {card.name}")
+    if mode.slot == SLOT_NONE:
+        state.removed[ATTACKER].append(uid)
+    else:
+        place(state, uid, ATTACKER, bf, mode)
+    if mode.effect:
+        push_steps(state, mode.effect, (ATTACKER, uid, bf))
+
+
+def marker_moved(state: State) -> None:
+    if not _facts(state).on_mcready_turn:
+        reveal(state, state.marker_bf)
+
+
+def start_turn(state: State, player: int) -> None:
+    if player == ATTACKER and _facts(state).on_mcready_turn:
+        reveal(state, state.marker_bf)
+
+
+# -- hidden information -------------------------------------------------------------------------
+def resample(state: State, player: int, rng: random.Random) -> None:
+    """Nobody has seen a face-down ambush: deal them anew from every ambush not yet seen."""
+    deal = _deal(state)
+    if not isinstance(deal, AmbushDeal):
+        return
+    unseen = [uid for uid in _facts(state).uids if uid in state.limbo]
+    rng.shuffle(unseen)
+    dealt = iter(unseen)
+    set_module_data(state, AMBUSHES, AmbushDeal(
+        tuple(next(dealt) if uid >= 0 else -1 for uid in deal.face_down)))
+
+
+def view(state: State, player: int) -> dict[str, object]:
+    deal = _deal(state)
+    if not isinstance(deal, AmbushDeal):
+        return {}
+    bfs = state.spec.bfs
+    return {"ambushes_face_down": tuple(bfs[bf].id for bf, uid in enumerate(deal.face_down)
+                                        if uid >= 0)}
+
+
+# -- the plug-in --------------------------------------------------------------------------------
+class AmbushPlugin(ModulePlugin):
+    """The ambushes in a game's turn: dealt at set-up, revealed at their battlefield."""
+
+    ids = (AMBUSHES,)
+    known_variants = KNOWN_VARIANTS
+
+    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
+        return [(ATTACKER, card) for card in ambush_cards(catalog)]
+
+    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> AmbushFacts:
+        return bind_ambushes(spec, compiled)
+
+    def set_up(self, state: State) -> None:
+        set_up(state)
+
+    def marker_moved(self, state: State) -> None:
+        marker_moved(state)
+
+    def start_turn(self, state: State, player: int) -> None:
+        start_turn(state, player)
+
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        resample(state, player, rng)
+
+    def view(self, state: State, player: int) -> dict[str, object]:
+        return view(state, player)
+
+    def restage(self, state: State) -> None:
+        set_up(state, staged=True)
+
+
+PLUGIN = AmbushPlugin()

@@ -1,0 +1,148 @@
+"""Which legal action, or which card in play, a scenario's text means.
+
+An action is named by its text as `action_to_string` prints it, exactly or by a prefix that
+reads only one way. When several legal actions read alike (two Deputies at the Bank, one with
+a power token), the text must say which with `#N`: the N-th of them in the order of the
+action table, which is the order of the card instances; a position's copies at one
+battlefield are numbered in the order the file lists them. Copies that nothing tells apart
+(same card, column, mode, tokens and cards under it) may be left unnumbered: choosing either
+changes nothing. `decline` answers an open decision's "no" (an optional cost or trigger,
+a reaction, "choose no more"), `accept` pays an optional cost or takes an optional trigger.
+
+A card in play is named `card`, `card@battlefield` or either with `#N` (its copies in play
+there, in instance order), as the expectations `tokens` and `under` write it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from deckbuilder.engine.actions import (
+    ACCEPT,
+    K_MAIN,
+    MAX_ABILITIES,
+    PASS,
+    PIECE_BASE,
+    kind_name,
+)
+from deckbuilder.engine.codes import SLOT_UNDER
+
+DECLINE, ACCEPT_WORD = "decline", "accept"
+_NUMBERED = re.compile(r"^(?P<text>.*?)\s*#(?P<n>\d+)\s*$", re.DOTALL)
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def split_number(text: str) -> tuple[str, int | None]:
+    """'kill Deputy at Bank #2' -> ('kill Deputy at Bank', 2); no `#N`: (text, None)."""
+    found = _NUMBERED.match(text)
+    if found is None:
+        return text, None
+    return found["text"], int(found["n"])
+
+
+def action_instance(state: Any, action: int) -> int:
+    """The card instance an action is about (a target, one's own card, an ability), or -1."""
+    layout = state.spec.layout
+    if PIECE_BASE <= action < layout.own_base:
+        return action - PIECE_BASE
+    if layout.own_base <= action < layout.ability_base:
+        return action - layout.own_base
+    if layout.ability_base <= action < layout.play_base:
+        return (action - layout.ability_base) // MAX_ABILITIES
+    return -1
+
+
+def cards_under(state: Any, uid: int) -> list[int]:
+    """The cards lying under `uid` (instance ids)."""
+    placed = state.placed
+    return [other for other in range(state.spec.n_cards)
+            if placed[other] is not None and placed[other].slot == SLOT_UNDER
+            and placed[other].host == uid]
+
+
+def _looks(state: Any, uid: int) -> tuple:
+    """What tells a card instance apart from another copy of it."""
+    if uid < 0:
+        return (uid,)
+    spec = state.spec
+    placed = state.placed[uid] if uid < spec.n_cards else None
+    return (spec.uid_id(uid), spec.owner[uid], state.card_zone(uid) if uid < spec.n_cards
+            else "character", getattr(placed, "name", None), state.power[uid], state.grit[uid],
+            state.eagle[uid], tuple(sorted(spec.uid_id(u) for u in cards_under(state, uid))))
+
+
+def describe_instance(state: Any, uid: int) -> str:
+    """'Deputy at Bank (McReady's, power 1, under it: Volcanic pistol)'."""
+    spec = state.spec
+    details = [f"{spec.hooks.side_names[spec.owner[uid]]}'s"]
+    for label, values in (("power", state.power), ("true grit", state.grit),
+                          ("eagle", state.eagle)):
+        if values[uid]:
+            details.append(f"{label} {values[uid]}")
+    under = [spec.uid_name(u) for u in cards_under(state, uid)] if uid < spec.n_cards else []
+    if under:
+        details.append(f"under it: {', '.join(under)}")
+    return f"{spec.uid_name(uid)}{state.where_text(uid)} ({', '.join(details)})"
+
+
+def choose_action(state: Any, wanted: str) -> tuple[int | None, str, list[str]]:
+    """The legal action `wanted` names: (action, "", texts) or (None, the problem, texts),
+    where texts are every legal action's."""
+    legal = state.legal_actions()
+    texts = [state.action_to_string(action) for action in legal]
+    key = _norm(wanted)
+    if key in (DECLINE, ACCEPT_WORD):
+        answer = PASS if key == DECLINE else ACCEPT
+        if answer in legal and state.pending_kind != K_MAIN:
+            return answer, "", texts
+        return None, (f"there is nothing to {key} (the open decision: "
+                      f"{kind_name(state.pending_kind)})"), texts
+    text, number = split_number(wanted)
+    key = _norm(text)
+    pairs = list(zip(legal, texts, strict=True))
+    found = [(a, t) for a, t in pairs if _norm(t) == key] or \
+        [(a, t) for a, t in pairs if _norm(t).startswith(key)]
+    if not found:
+        return None, "no legal action reads so", texts
+    if len({_norm(t) for _, t in found}) > 1:
+        return None, (f"it matches {len(found)} legal actions that read differently: write "
+                      f"more of the text"), texts
+    actions = [a for a, _ in found]
+    if number is not None:
+        if not 1 <= number <= len(actions):
+            return None, (f"#{number}: only {len(actions)} legal action(s) read "
+                          f"'{found[0][1]}'"), texts
+        return actions[number - 1], "", texts
+    if len(actions) == 1 or len({_looks(state, action_instance(state, a))
+                                 for a in actions}) == 1:
+        return actions[0], "", texts
+    choices = "; ".join(f"#{n}: {_about(state, a)}" for n, a in enumerate(actions, 1))
+    return None, (f"{len(actions)} legal actions read '{found[0][1]}': say which with "
+                  f"#1..#{len(actions)}, the text in quotes (YAML reads an unquoted ' #' as "
+                  f"a comment) ({choices})"), texts
+
+
+def _about(state: Any, action: int) -> str:
+    uid = action_instance(state, action)
+    return describe_instance(state, uid) if uid >= 0 else state.action_to_string(action)
+
+
+def copies_in_play(state: Any, card: str, bf: str | None) -> list[int]:
+    """The instances of `card` in play (at battlefield id `bf` if given), in instance order;
+    cards lying under others included."""
+    spec = state.spec
+    found: list[int] = []
+    for index, row in enumerate(state.rows):
+        where = index >> 1
+        if bf is not None and (where >= spec.n_bf or spec.bfs[where].id != bf):
+            continue
+        found.extend(uid for uid in row if spec.uid_id(uid) == card)
+    return sorted(found)
+
+
+__all__ = ["DECLINE", "action_instance", "cards_under", "choose_action", "copies_in_play",
+           "describe_instance", "split_number"]
