@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the exports' types, for type checkers (they are imported la
     from deckbuilder.legality import validate_deck
     from deckbuilder.sim import simulate
 
-__version__ = "0.1.0"
+from deckbuilder.version import __version__
 
 _EXPORTS = {
     "load_catalog": ("deckbuilder.catalog", "build_catalog"),
@@ -42,8 +42,9 @@ _EXPORTS = {
 }
 
 __all__ = [
-    "Catalog", "DeckbuilderError", "check_set", "install_set", "load_catalog", "load_deck",
-    "new_game", "observe", "packaged_deck", "packaged_decks", "simulate", "validate_deck",
+    "Catalog", "DeckbuilderError", "__version__", "check_set", "install_set", "load_catalog",
+    "load_deck", "new_game", "observe", "packaged_deck", "packaged_decks", "simulate",
+    "validate_deck",
 ]
 
 

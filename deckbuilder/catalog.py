@@ -11,7 +11,10 @@ import contextlib
 import difflib
 import functools
 import hashlib
+import hmac
+import os
 import re
+import secrets
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -21,14 +24,16 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckbuilder import models, paths
-from deckbuilder.errors import CardDataError, DataFileError, Location
+from deckbuilder.errors import CardDataError, DataFileError, DeckbuilderError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
 from deckbuilder.models.cards import Record
 from deckbuilder.models.common import UNCONFIRMED, Provenance
+from deckbuilder.reading import decode_utf8, read_bounded
 from deckbuilder.writing import atomic_write_text
 from deckbuilder.yamlio import (
-    load_model,
+    MAX_FILE_BYTES,
     load_yaml,
+    parse_yaml,
     position,
     validate_document,
 )
@@ -42,9 +47,15 @@ RECORD_LISTS: tuple[tuple[str, RecordKind], ...] = (
     ("tokens", "token"),
 )
 
+_RULE_LISTS = (("modules", "module"), ("rule_switches", "rule switch"),
+               ("rulesets", "ruleset"))
 _PUNCTUATION = re.compile(r"[^a-z0-9]+")
 #: Spellings that differ between documents; folded before lookup (rules README, point 6).
 _SPELLING_FOLDS = {"colti": "colty", "amigos": "amigo"}
+#: A suggestion is plausible when this similar to the typo (difflib ratio of folded names) and
+#: within the margin of the best suggestion.
+_PLAUSIBLE = 0.6
+_PLAUSIBLE_MARGIN = 0.12
 
 
 def normalise_name(name: str) -> str:
@@ -113,6 +124,7 @@ class Catalog:
                 Location(loaded.path),
                 "give the set a new id, or upgrade the installed one with --upgrade",
             )
+        self._refuse_taken_rule_ids(loaded)
         self.sets[card_set.id] = loaded
         for list_name, kind in RECORD_LISTS:
             for index, record in enumerate(getattr(card_set, list_name)):
@@ -126,6 +138,21 @@ class Catalog:
                     )
                 self.entries[record.id] = Entry(record, kind, card_set.id, card_set.game)
         self._names.clear()
+
+    def _refuse_taken_rule_ids(self, loaded: LoadedSet) -> None:
+        """Module, rule switch and ruleset ids are global like record ids: a user set may
+        not redefine a packaged one (`rules` would show the homebrew text under its id)."""
+        for list_name, what in _RULE_LISTS:
+            taken = {item.id: set_id for set_id, other in self.sets.items()
+                     for item in getattr(other.card_set, list_name)}
+            for index, item in enumerate(getattr(loaded.card_set, list_name)):
+                if item.id in taken:
+                    line = position(loaded.document, [list_name, index, "id"]) or (None, None)
+                    raise CardDataError(
+                        f"{what} id '{item.id}' is already used in set '{taken[item.id]}'",
+                        Location(loaded.path, *line),
+                        f"ids are global: choose another {what} id",
+                    )
 
     def _name_index(self) -> dict[str, list[str]]:
         """Normalised name -> ids (several when two games print the same name)."""
@@ -159,24 +186,46 @@ class Catalog:
         limit: int = 3,
         kind: RecordKind | None = None,
         game: str | None = None,
+        faction: str | None = None,
+        prefer_game: str | None = None,
     ) -> list[str]:
-        """The closest card names to a misspelt one."""
+        """The plausible names for a misspelt one, the deck's own first.
+
+        `kind` and `game` filter; `faction` and `prefer_game` only order: names of the
+        preferred game and of the faction (or neutral) come first. Only plausible names are
+        offered: close to the typo, and not much further from it than the best one ("Texas
+        Rangr" suggests Texas Ranger, not a gang card that merely shares letters).
+        """
         index = self._name_index()
-
-        def wanted(entry: Entry) -> bool:
-            return (kind is None or entry.kind == kind) and (game is None or entry.game == game)
-
-        candidates = [
-            key for key, ids in index.items() if any(wanted(self.entries[i]) for i in ids)
-        ]
-        close = difflib.get_close_matches(normalise_name(name), candidates, n=limit * 3, cutoff=0.5)
-        names: list[str] = []
-        for key in close:
-            for entry_id in index[key]:
-                display = self.entries[entry_id].name
-                if wanted(self.entries[entry_id]) and display not in names:
-                    names.append(display)
-        return names[:limit]
+        wanted_game = game or prefer_game
+        folded = normalise_name(name)
+        scored: dict[str, tuple[int, float]] = {}  # display name -> (tier, score)
+        for key, ids in index.items():
+            matcher = difflib.SequenceMatcher(None, folded, key)
+            if matcher.real_quick_ratio() < _PLAUSIBLE or matcher.quick_ratio() < _PLAUSIBLE:
+                continue
+            score = matcher.ratio()
+            if score < _PLAUSIBLE:
+                continue
+            for entry_id in ids:
+                entry = self.entries[entry_id]
+                if (kind is not None and entry.kind != kind) or (
+                    game is not None and entry.game != game
+                ):
+                    continue
+                own_side = faction is None or getattr(entry.record, "faction", None) in (
+                    faction, "neutral")
+                tier = (0 if wanted_game is None or entry.game == wanted_game else 2) + (
+                    0 if own_side else 1)
+                best = scored.get(entry.name)
+                if best is None or (tier, -score) < (best[0], -best[1]):
+                    scored[entry.name] = (tier, score)
+        if not scored:
+            return []
+        top = max(score for _, score in scored.values())
+        plausible = [(tier, -score, display) for display, (tier, score) in scored.items()
+                     if score >= top - _PLAUSIBLE_MARGIN]
+        return [display for _, _, display in sorted(plausible)[:limit]]
 
     def card(self, card_id: str) -> Card:
         entry = self.entries[card_id]
@@ -257,20 +306,94 @@ def load_set_file(path: Path, origin: str = "user") -> LoadedSet:
 
     Round-trip YAML parsing costs ~100x more than validating cached JSON, and a set file is
     read on every command; the cache key is the file's bytes plus the models' source, so an
-    edited file or a changed model is always parsed and validated afresh.
+    edited file or a changed model is always parsed and validated afresh. An entry is only
+    believed when its seal (an HMAC with this installation's secret key, over the source's
+    digest and the entry's bytes) holds: an edited or foreign entry is rebuilt from the source.
     """
-    cache_file = _cache_file(path)
-    if cache_file is not None and cache_file.is_file():
-        try:
-            card_set = CardSet.model_validate_json(cache_file.read_bytes())
-            return LoadedSet(card_set, path, origin)
-        except (OSError, ValidationError, ValueError):
-            pass  # a stale or damaged cache entry: parse the file instead
-    card_set, document = load_model(path, CardSet)
-    if cache_file is not None:
-        with contextlib.suppress(OSError):
-            atomic_write_text(cache_file, card_set.model_dump_json(exclude_unset=True))
+    raw = read_bounded(path, MAX_FILE_BYTES, "set file (.yaml)")
+    digest = _source_digest(raw)
+    cache_file = paths.cache_dir() / "sets" / f"{digest[:32]}.json"
+    card_set = _cached_set(cache_file, digest)
+    if card_set is not None:
+        return LoadedSet(card_set, path, origin)
+    document = parse_yaml(read_text_of(raw, path), path)
+    card_set = validate_document(document, CardSet, path)
+    _store_cached_set(cache_file, digest, card_set)
     return LoadedSet(card_set, path, origin, document)
+
+
+#: Cache entries are ours, but the read is bounded like any other.
+_MAX_CACHE_BYTES = 8 * MAX_FILE_BYTES
+_KEY_FILE = "key"
+_SEAL_PREFIX = b"deckbuilder-cache-1 "
+
+
+def _source_digest(raw: bytes) -> str:
+    return hashlib.sha256(raw + _models_fingerprint().encode()).hexdigest()
+
+
+def _seal(key: bytes, digest: str, payload: bytes) -> bytes:
+    return hmac.new(key, digest.encode() + b"\n" + payload, hashlib.sha256).hexdigest().encode()
+
+
+def _cached_set(cache_file: Path, digest: str) -> CardSet | None:
+    """The cached set when its entry is intact and sealed for this source, else None."""
+    key = _cache_key(create=False)
+    if key is None or not cache_file.is_file():
+        return None
+    try:
+        content = read_bounded(cache_file, _MAX_CACHE_BYTES, "cache entry")
+    except DeckbuilderError:
+        return None
+    header, _, payload = content.partition(b"\n")
+    if not header.startswith(_SEAL_PREFIX) or not hmac.compare_digest(
+            header[len(_SEAL_PREFIX):], _seal(key, digest, payload)):
+        return None  # edited, damaged, or written for another source: rebuilt by the caller
+    try:
+        return CardSet.model_validate_json(payload)
+    except (ValidationError, ValueError):
+        return None
+
+
+def _store_cached_set(cache_file: Path, digest: str, card_set: CardSet) -> None:
+    """Write a sealed entry; a cache that cannot be written is only slower, never an error."""
+    key = _cache_key(create=True)
+    if key is None:
+        return
+    payload = card_set.model_dump_json(exclude_unset=True).encode()
+    text = (_SEAL_PREFIX + _seal(key, digest, payload) + b"\n" + payload).decode()
+    with contextlib.suppress(DeckbuilderError, OSError):
+        atomic_write_text(cache_file, text)
+
+
+def _cache_key(create: bool) -> bytes | None:
+    """This installation's secret cache key (created on first use, readable by its owner
+    only); None when it can be neither read nor made (then nothing is cached)."""
+    key_file = paths.cache_dir() / _KEY_FILE
+    try:
+        text = read_bounded(key_file, 1024, "cache key").decode("ascii").strip()
+        if len(text) == 64:
+            return bytes.fromhex(text)
+    except (DeckbuilderError, ValueError):
+        pass
+    if not create:
+        return None
+    key = secrets.token_bytes(32)
+    try:
+        key_file.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:  # another process just made one (used next time), or no cache folder
+        return None
+    with os.fdopen(descriptor, "w", encoding="ascii") as stream:
+        stream.write(key.hex())
+    return key
+
+
+def read_text_of(raw: bytes, path: Path) -> str:
+    """Already read bytes as the text `yamlio.read_text` would give."""
+    from deckbuilder.yamlio import check_text
+
+    return check_text(decode_utf8(raw, path), path)
 
 
 @functools.cache
@@ -279,15 +402,6 @@ def _models_fingerprint() -> str:
     for source in sorted(Path(models.__file__).parent.glob("*.py")):
         digest.update(source.read_bytes())
     return digest.hexdigest()[:16]
-
-
-def _cache_file(path: Path) -> Path | None:
-    try:
-        content = path.read_bytes()
-    except OSError:
-        return None  # let load_model report the problem with its usual message
-    key = hashlib.sha256(content + _models_fingerprint().encode()).hexdigest()[:32]
-    return paths.cache_dir() / "sets" / f"{key}.json"
 
 
 def _set_files(folder: Path) -> list[Path]:

@@ -1,4 +1,17 @@
-"""Text deck lists (`3x .38 Special`): read line by line, every line labelled, like Forge.
+"""Deck lists in and out: text lists (`3x .38 Special`) and the JSON deck format of the
+card-game deck sites; read line by line, every line labelled, like Forge.
+
+Text lists: `3x Name`, `3 Name`, `Name x3`; `#` and `//` comments; `# name:`, `# faction:`,
+`# sets:` and `# description:` headers; `Deck` / `Sideboard` section lines (the
+sideboard's cards are reported, not added). A value that would not survive a line of its
+own (a newline, another line separator, a control character, a `#`) is written as a JSON
+string literal (`# name: "two\\nlines"`) and read back as one, so an export round-trips
+whatever the deck holds.
+
+JSON decks (the shape of ArkhamDB's decklists, which NetrunnerDB's resemble):
+`{"name": ..., "game": ..., "faction": ..., "sets": [...], "description": ...,
+"slots": {"card-id": 2, ...}, "sideSlots": {...}}`. On import `cards` may stand for `slots`
+(NetrunnerDB), `faction_code` for `faction`, and a `{"data": [deck]}` envelope is opened.
 
 Duplicate lines are merged before counting; a typo gets the closest names and is kept as
 written so the deck file shows it and `validate` points at it.
@@ -6,12 +19,16 @@ written so the deck file shows it and `validate` points at it.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
+
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.decks import (
@@ -20,9 +37,10 @@ from deckbuilder.decks import (
     deck_document,
     game_of_faction,
 )
-from deckbuilder.errors import DeckError, Location
+from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.models import Deck
-from deckbuilder.models.common import Faction
+from deckbuilder.models.common import CARD_ID_PATTERN, Faction
+from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import refuse_overwrite
 from deckbuilder.yamlio import read_text, validate_document, write_yaml
 
@@ -36,6 +54,8 @@ class LineStatus(StrEnum):
     UNREADABLE = "unreadable"
     BAD_HEADER = "bad-header"
     HEADER = "header"
+    SECTION = "section"  # a `Deck` or `Sideboard` line
+    SIDEBOARD = "sideboard"  # a card of the sideboard: reported, not added
     COMMENT = "comment"
     BLANK = "blank"
 
@@ -47,14 +67,27 @@ PROBLEM_STATUSES = frozenset(
 _COUNT_FIRST = re.compile(r"^(?P<count>[-+]?\d+)\s*[xX×]?\s+(?P<name>\S.*)$")
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX×]\s*(?P<count>[-+]?\d+)$")
 _COUNT_ONLY = re.compile(r"^[-+]?\d+\s*[xX×]?$")
-_HEADER = re.compile(r"^#\s*(?P<key>faction|name|sets)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
-_INLINE_COMMENT = re.compile(r"(^|\s)#.*$")
+_QUOTED_CARD = re.compile(
+    r'^(?P<count>[-+]?\d+)\s*[xX×]?\s+(?P<name>"(?:[^"\\]|\\.)*")\s*(?:(?:#|//).*)?$'
+)
+_HEADER = re.compile(
+    r"^(?:#|//)\s*(?P<key>faction|name|sets|description)\s*:\s*(?P<value>.*?)\s*$",
+    re.IGNORECASE,
+)
+_INLINE_COMMENT = re.compile(r"(^|\s)(#|//).*$")
+_CARD_ID = re.compile(CARD_ID_PATTERN)
+#: Section lines of the deck sites' text exports (`Deck`, `Sideboard`, Forge's `[Main]`).
+_SECTIONS = {"deck": False, "main": False, "maindeck": False, "main deck": False,
+             "sideboard": True, "side": True, "side deck": True, "sb": True}
+_SECTION = re.compile(r"^\[?\s*(?P<word>[A-Za-z ]+?)\s*\]?\s*:?\s*(?:\(\d+\))?$")
+_SIDEBOARD_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
 MAX_COPIES = 99
+MAX_NAME = 200
 
 
 @dataclass(frozen=True)
 class ListLine:
-    """The label of one line of a text deck list."""
+    """The label of one line of a deck list."""
 
     number: int
     text: str
@@ -70,19 +103,83 @@ class ListLine:
 
 @dataclass
 class DeckList:
-    """A parsed text deck list: cards (merged), headers, and one label per line."""
+    """A parsed deck list: cards (merged), headers, the sideboard, one label per line."""
 
     lines: list[ListLine] = field(default_factory=list)
     cards: dict[str, int] = field(default_factory=dict)
     faction: str | None = None
     name: str | None = None
     sets: list[str] | None = None
+    description: str | None = None
+    sideboard: dict[str, int] = field(default_factory=dict)
+    header_lines: dict[str, int] = field(default_factory=dict)  # header -> its line
 
     @property
     def problems(self) -> list[ListLine]:
         return [line for line in self.lines if line.is_problem]
 
 
+# -- values that must survive a line of their own ------------------------------------------
+def needs_quoting(text: str) -> bool:
+    """Would this value be read back as something else from one line of a text list?"""
+    return (
+        not text
+        or not text.isprintable()
+        or text != text.strip()
+        or text.startswith('"')
+        or "#" in text
+        or "//" in text
+    )
+
+
+def quoted(text: str) -> str:
+    """A JSON string literal that holds no character a line reader or a terminal would act
+    on (JSON leaves U+0085, U+2028 and U+2029 raw: they are escaped here too)."""
+    return json_escaped(json.dumps(text, ensure_ascii=False))
+
+
+def json_escaped(text: str) -> str:
+    """JSON text with every character that does not print as itself (inside its strings:
+    JSON itself escapes the controls below U+0020 only) written as a `\\u` escape."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char.isprintable() or char == "\n":
+            out.append(char)
+        elif code > 0xFFFF:  # a surrogate pair, as JSON writes characters beyond the BMP
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out)
+
+
+def list_value(text: str) -> str:
+    return quoted(text) if needs_quoting(text) else text
+
+
+def unquoted(text: str) -> str:
+    """The value a text list holds: a JSON string literal decoded, anything else as it is."""
+    if len(text) >= 2 and text.startswith('"') and text.endswith('"'):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return text
+        if isinstance(value, str):
+            return value
+    return text
+
+
+def _list_lines(text: str) -> list[str]:
+    """The lines as an editor counts them: split at newlines only, so `file:line` points at
+    the right line and a U+2028 inside a line stays in it."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+# -- reading cards -------------------------------------------------------------------------
 def _parse_card_line(text: str) -> tuple[int, str, bool] | None:
     """(count, name, count given); None when the line has only a count."""
     for pattern in (_COUNT_FIRST, _COUNT_LAST):
@@ -92,26 +189,6 @@ def _parse_card_line(text: str) -> tuple[int, str, bool] | None:
     if _COUNT_ONLY.match(text):
         return None
     return 1, text, False
-
-
-def _header_line(
-    number: int, raw: str, key: str, value: str, result: DeckList, faction: str | None,
-) -> ListLine:
-    if key == "faction":
-        folded = normalise_name(value)
-        if folded not in FACTION_GAMES:
-            return ListLine(number, raw, LineStatus.BAD_HEADER,
-                            f"unknown faction '{value}' (use {', '.join(FACTION_GAMES)})")
-        if faction is not None and faction != folded:
-            return ListLine(number, raw, LineStatus.HEADER,
-                            f"faction {folded} (overridden by --faction {faction})")
-        result.faction = folded
-        return ListLine(number, raw, LineStatus.HEADER, f"faction {folded}")
-    if key == "sets":
-        result.sets = [part.strip() for part in value.split(",") if part.strip()]
-        return ListLine(number, raw, LineStatus.HEADER, f"sets {', '.join(result.sets)}")
-    result.name = value
-    return ListLine(number, raw, LineStatus.HEADER, f"name {value}")
 
 
 def _card_warning(entry: Entry, faction: str | None) -> str:
@@ -125,20 +202,127 @@ def _card_warning(entry: Entry, faction: str | None) -> str:
     return ""
 
 
+class _CardReader:
+    """Adds `count x name` to a DeckList with its label: merged, unknown, warned, counted."""
+
+    def __init__(self, result: DeckList, catalog: Catalog) -> None:
+        self.result = result
+        self.catalog = catalog
+        self.first_seen: dict[str, tuple[int, str]] = {}  # identity -> (line, key)
+
+    @property
+    def game(self) -> str | None:
+        return FACTION_GAMES.get(self.result.faction) if self.result.faction else None
+
+    def add(self, number: int, raw: str, count: int, name: str, counted: bool = True,
+            sideboard: bool = False) -> None:
+        result, catalog = self.result, self.catalog
+        if not 1 <= count <= MAX_COPIES:
+            result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
+                                         f"count must be 1 to {MAX_COPIES}; line skipped"))
+            return
+        entry = catalog.find(name, self.game)
+        key = entry.id if entry else name
+        if sideboard:
+            result.sideboard[key] = result.sideboard.get(key, 0) + count
+            shown = f"{entry.name} ({entry.id})" if entry else f"'{name}' (unknown)"
+            result.lines.append(ListLine(number, raw, LineStatus.SIDEBOARD,
+                                         f"sideboard: {count}x {shown}; not added to the deck",
+                                         key, count))
+            return
+        identity = entry.id if entry else f"?{normalise_name(name)}"
+        if identity in self.first_seen:
+            first_number, original = self.first_seen[identity]
+            if result.cards[original] + count > MAX_COPIES:
+                result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
+                                             f"with line {first_number}: over {MAX_COPIES}"))
+                return
+            result.cards[original] += count
+            result.lines.append(ListLine(
+                number, raw, LineStatus.MERGED,
+                f"merged with line {first_number}: now {result.cards[original]}x "
+                f"{entry.name if entry else name}", key, count))
+            return
+        self.first_seen[identity] = (number, key)
+        result.cards[key] = count
+        if entry is None:
+            hint = catalog.suggest(name, kind="card", game=self.game, faction=result.faction)
+            guess = f"; did you mean {' or '.join(hint)}?" if hint else ""
+            result.lines.append(ListLine(
+                number, raw, LineStatus.UNKNOWN,
+                f"unknown card '{name}'{guess} (kept as written: correct it in the deck file)",
+                key, count))
+            return
+        warning = _card_warning(entry, result.faction)
+        status = LineStatus.WARNING if warning else LineStatus.OK
+        read = f"{count}x {entry.name} ({entry.id})" + ("" if counted else ", no count: 1")
+        result.lines.append(ListLine(number, raw, status, warning or read, key, count))
+
+
+# -- headers ---------------------------------------------------------------------------------
+def _header_line(
+    number: int, raw: str, key: str, value: str, result: DeckList, faction: str | None,
+) -> ListLine:
+    """One `# key: value` header, checked here so that a bad one is named at its own line
+    of the list (not later, at the deck file being written)."""
+    value = unquoted(value)
+    result.header_lines[key] = number
+    if key == "faction":
+        folded = normalise_name(value)
+        if folded not in FACTION_GAMES:
+            return ListLine(number, raw, LineStatus.BAD_HEADER,
+                            f"unknown faction '{value}' (use {', '.join(FACTION_GAMES)})")
+        if faction is not None and faction != folded:
+            return ListLine(number, raw, LineStatus.HEADER,
+                            f"faction {folded} (overridden by --faction {faction})")
+        result.faction = folded
+        return ListLine(number, raw, LineStatus.HEADER, f"faction {folded}")
+    if key == "sets":
+        sets = [part.strip() for part in value.split(",") if part.strip()]
+        bad = [set_id for set_id in sets if not _CARD_ID.match(set_id)]
+        if bad:
+            return ListLine(number, raw, LineStatus.BAD_HEADER,
+                            f"not a set id: {', '.join(repr(b) for b in bad)} (ids look like "
+                            "tarnished-star; see `deckbuilder sets`); header skipped")
+        result.sets = sets
+        return ListLine(number, raw, LineStatus.HEADER, f"sets {', '.join(sets)}")
+    if key == "description":
+        result.description = value
+        return ListLine(number, raw, LineStatus.HEADER, "description")
+    if not value or len(value) > MAX_NAME:
+        return ListLine(number, raw, LineStatus.BAD_HEADER,
+                        f"a deck name has 1 to {MAX_NAME} characters, this one {len(value)}; "
+                        "header skipped (the file's name is used)")
+    result.name = value
+    return ListLine(number, raw, LineStatus.HEADER, f"name {value}")
+
+
+def _section(content: str) -> bool | None:
+    """True for a sideboard section line, False for a main deck one, None for neither."""
+    match = _SECTION.match(content)
+    if match is None:
+        return None
+    return _SECTIONS.get(" ".join(match["word"].lower().split()))
+
+
+# -- text lists ------------------------------------------------------------------------------
 def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> DeckList:
     """Read `3x .38 Special` lines (also `3 .38 Special`, `.38 Special x3`), labelling each.
 
     Duplicate lines are merged before counting; a typo gets the closest names and is kept as
-    written so the deck file shows it (and `validate` points at it).
+    written so the deck file shows it (and `validate` points at it). Lines after a
+    `Sideboard` line are the sideboard: reported, not added.
 
-    >>> from deckbuilder.catalog import Catalog
+    >>> from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from deckbuilder.catalog import Catalog
     >>> parse_deck_list("# faction: colty\\n", Catalog()).faction
     'colty'
     """
     result = DeckList(faction=faction)
-    game = FACTION_GAMES.get(faction) if faction else None
-    first_seen: dict[str, tuple[int, str]] = {}  # identity -> (line, key)
-    for number, raw in enumerate(text.splitlines(), start=1):
+    reader = _CardReader(result, catalog)
+    in_sideboard = False
+    for number, raw in enumerate(_list_lines(text), start=1):
         stripped = raw.strip()
         if not stripped:
             result.lines.append(ListLine(number, raw, LineStatus.BLANK))
@@ -147,52 +331,35 @@ def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> 
         if header:
             result.lines.append(_header_line(
                 number, raw, header["key"].lower(), header["value"], result, faction))
-            game = FACTION_GAMES.get(result.faction) if result.faction else None
+            continue
+        quoted_card = _QUOTED_CARD.match(stripped)
+        if quoted_card:
+            reader.add(number, raw, int(quoted_card["count"]), unquoted(quoted_card["name"]),
+                       sideboard=in_sideboard)
             continue
         content = _INLINE_COMMENT.sub("", stripped).strip()
         if not content:
             result.lines.append(ListLine(number, raw, LineStatus.COMMENT))
             continue
-        whole_name = catalog.find(content, game) is not None  # "1866 Double Barrel Derringer"
+        whole_name = catalog.find(content, reader.game) is not None  # "1866 Double Barrel ..."
+        section = None if whole_name else _section(content)
+        if section is not None:
+            in_sideboard = section
+            result.lines.append(ListLine(number, raw, LineStatus.SECTION,
+                                         "sideboard: its cards are not added" if section
+                                         else "the deck"))
+            continue
+        sideboard_line = _SIDEBOARD_PREFIX.match(content)
+        if sideboard_line and not whole_name:
+            content = content[sideboard_line.end():]
         parsed = (1, content, False) if whole_name else _parse_card_line(content)
         if parsed is None:
             result.lines.append(ListLine(number, raw, LineStatus.UNREADABLE,
                                          "a count but no card name"))
             continue
         count, name, counted = parsed
-        if not 1 <= count <= MAX_COPIES:
-            result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
-                                         f"count must be 1 to {MAX_COPIES}; line skipped"))
-            continue
-        entry = catalog.find(name, game)
-        key = entry.id if entry else name
-        identity = entry.id if entry else f"?{normalise_name(name)}"
-        if identity in first_seen:
-            first_number, original = first_seen[identity]
-            if result.cards[original] + count > MAX_COPIES:
-                result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
-                                             f"with line {first_number}: over {MAX_COPIES}"))
-                continue
-            result.cards[original] += count
-            result.lines.append(ListLine(
-                number, raw, LineStatus.MERGED,
-                f"merged with line {first_number}: now {result.cards[original]}x "
-                f"{entry.name if entry else name}", key, count))
-            continue
-        first_seen[identity] = (number, key)
-        result.cards[key] = count
-        if entry is None:
-            hint = catalog.suggest(name, kind="card", game=game)
-            guess = f"; did you mean {' or '.join(hint)}?" if hint else ""
-            result.lines.append(ListLine(
-                number, raw, LineStatus.UNKNOWN,
-                f"unknown card '{name}'{guess} (kept as written: correct it in the deck file)",
-                key, count))
-            continue
-        warning = _card_warning(entry, result.faction)
-        status = LineStatus.WARNING if warning else LineStatus.OK
-        read = f"{count}x {entry.name} ({entry.id})" + ("" if counted else ", no count: 1")
-        result.lines.append(ListLine(number, raw, status, warning or read, key, count))
+        reader.add(number, raw, count, name, counted,
+                   sideboard=in_sideboard or sideboard_line is not None)
     if result.faction is None:
         result.faction = _guess_faction(catalog, result.cards)
     return result
@@ -208,32 +375,173 @@ def _guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
     return votes.most_common(1)[0][0] if votes else None
 
 
+# -- JSON decks ------------------------------------------------------------------------------
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"key {key!r} is given twice")
+        seen[key] = value
+    return seen
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > 6:
+        raise ValueError(f"number {text[:12]}... is too long")
+    return int(text)
+
+
+def _line_of_key(text: str, key: str, start: int) -> int:
+    """The line of `"key":` in the JSON text, searching from `start` (line numbers for the
+    labels: the json module keeps no positions)."""
+    index = text.find(json.dumps(key), start)
+    if index < 0:
+        index = text.find(json.dumps(key, ensure_ascii=False), start)
+    return text.count("\n", 0, max(index, 0)) + 1
+
+
+def parse_deck_json(text: str, catalog: Catalog, faction: str | None = None,
+                    source: Path = Path("deck.json")) -> DeckList:
+    """Read a JSON deck (a name, a faction and a `slots` map of card id to count), labelling
+    each slot like a line of a text list. Keys may be ids or names; `sideSlots` are
+    reported, not added."""
+    try:
+        data = json.loads(text, object_pairs_hook=_json_object, parse_int=_json_int,
+                          parse_constant=_no_constant)
+    except ValueError as error:
+        line = getattr(error, "lineno", None)
+        raise DeckError(f"not a JSON deck: {getattr(error, 'msg', error)}",
+                        Location(source, line, getattr(error, "colno", None)),
+                        "give a JSON object with name, faction and slots") from None
+    if isinstance(data, dict) and isinstance(data.get("data"), list) and len(data["data"]) == 1:
+        data = data["data"][0]  # NetrunnerDB's API envelope
+    if not isinstance(data, dict):
+        raise DeckError("a JSON deck is an object", Location(source, 1),
+                        'give {"name": ..., "faction": ..., "slots": {...}}')
+    result = DeckList(faction=faction)
+    for key in ("faction", "faction_code", "name", "description", "sets"):
+        value = data.get(key)
+        if value is None:
+            continue
+        header = "faction" if key == "faction_code" else key
+        if header == "faction" and result.faction is not None and faction is None:
+            continue
+        if header == "sets" and isinstance(value, list) and all(
+                isinstance(v, str) for v in value):
+            value = ", ".join(value)
+        number = _line_of_key(text, key, 0)
+        if not isinstance(value, str):
+            result.lines.append(ListLine(number, f"{key}: {value!r}", LineStatus.BAD_HEADER,
+                                         f"{key} must be text; skipped"))
+            continue
+        result.lines.append(_header_line(number, f"{key}: {value}", header, json.dumps(value),
+                                         result, faction))
+    reader = _CardReader(result, catalog)
+    slots_key = "slots" if "slots" in data else "cards"
+    for section_key, sideboard in ((slots_key, False), ("sideSlots", True)):
+        slots = data.get(section_key)
+        if slots is None:
+            continue
+        start = text.find(json.dumps(section_key))
+        if not isinstance(slots, dict):
+            raise DeckError(f"{section_key} must map card ids to counts",
+                            Location(source, _line_of_key(text, section_key, 0)),
+                            f'e.g. "{section_key}": {{"deputy": 10}}')
+        for name, count in slots.items():
+            number = _line_of_key(text, name, max(start, 0))
+            raw = f"{json.dumps(name, ensure_ascii=False)}: {json.dumps(count)}"
+            if isinstance(count, bool) or not isinstance(count, int):
+                result.lines.append(ListLine(number, raw, LineStatus.BAD_COUNT,
+                                             "a count is a whole number; slot skipped"))
+                continue
+            reader.add(number, raw, count, name, sideboard=sideboard)
+    if slots_key not in data:
+        raise DeckError("the JSON deck has no slots", Location(source, 1),
+                        'add "slots": {"card-id": count, ...}')
+    if result.faction is None:
+        result.faction = _guess_faction(catalog, result.cards)
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def is_json_list(source: Path, text: str) -> bool:
+    return source.suffix.lower() == ".json" or text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+# -- import and export -----------------------------------------------------------------------
 def import_deck_list(
     source: Path, catalog: Catalog, out: Path, faction: str | None = None, force: bool = False
 ) -> DeckList:
-    """Read a text deck list and write it as a deck file (cards under their ids)."""
+    """Read a text or JSON deck list and write it as a deck file (cards under their ids)."""
     if faction is not None:
         game_of_faction(faction)
-    deck_list = parse_deck_list(read_text(source), catalog, faction)
+    text = read_text(source)
+    if is_json_list(source, text):
+        deck_list = parse_deck_json(text, catalog, faction, source)
+    else:
+        deck_list = parse_deck_list(text, catalog, faction)
     if deck_list.faction is None:
         raise DeckError(
-            "the list does not say whose deck it is", Location(source, 1),
+            "the list does not say whose deck it is",
+            Location(source, deck_list.header_lines.get("faction", 1)),
             "add a '# faction: colty' line (or mcready, mapache, esteban) or pass --faction",
         )
     if not deck_list.cards:
         raise DeckError("the list names no cards", Location(source), "add '3x .38 Special' lines")
     refuse_overwrite(out, force)
-    name = deck_list.name or source.stem
+    name = deck_list.name or source.stem or "imported deck"
     document = deck_document(name, deck_list.faction, deck_list.cards, catalog, deck_list.sets)
-    validate_document(document, Deck, out)
-    write_yaml(out, document)
+    if deck_list.description:
+        document["description"] = deck_list.description
+    for key in ("name", "description"):
+        if key in document and not document[key].isprintable():
+            # ruamel writes U+0085 and U+2028 raw in its other styles, and reads them back
+            # as line breaks: double quotes escape them (\N, \L)
+            document[key] = DoubleQuotedScalarString(document[key])
+    try:
+        validate_document(document, Deck, out)
+    except DeckbuilderError as error:
+        # what the list held is at fault, not the file being written: say where in the list
+        raise DeckError(f"the list does not make a deck: {error.message}",
+                        Location(source, min(deck_list.header_lines.values(), default=1)),
+                        "correct the list's headers") from None
+    write_yaml(out, document, deck_header(out, catalog))
     return deck_list
 
 
-def export_deck_list(deck: LoadedDeck) -> str:
-    """The deck as a text list (`20x .38 Special`) that `parse_deck_list` reads back."""
-    lines = [f"# name: {deck.name}", f"# faction: {deck.faction}"]
+def export_deck_list(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
+    """The deck as a text list (`20x .38 Special`) that `parse_deck_list` reads back as the
+    same deck: a value a line could not hold as written is a JSON string literal."""
+    lines = [f"# name: {list_value(deck.name)}", f"# faction: {deck.faction}"]
     if deck.deck.sets:
         lines.append(f"# sets: {', '.join(deck.deck.sets)}")
-    lines.extend(f"{entry.count}x {entry.display_name}" for entry in deck.entries)
+    if deck.deck.description:
+        lines.append(f"# description: {list_value(deck.deck.description)}")
+    for entry in deck.entries:
+        name = entry.display_name
+        if entry.entry is not None and catalog is not None:
+            back = catalog.find(name, deck.game)
+            if back is None or back.id != entry.entry.id:
+                name = entry.entry.id  # a name another card shares: the id reads back right
+        lines.append(f"{entry.count}x {list_value(name)}")
     return "\n".join(lines) + "\n"
+
+
+def export_deck_json(deck: LoadedDeck) -> str:
+    """The deck in the JSON deck format (`slots`: card id -> count; unknown entries under
+    the name as written), which `parse_deck_json` reads back."""
+    data: dict[str, Any] = {"name": deck.name, "game": deck.game, "faction": deck.faction}
+    if deck.deck.sets is not None:
+        data["sets"] = list(deck.deck.sets)
+    if deck.deck.description:
+        data["description"] = deck.deck.description
+    slots: dict[str, int] = {}
+    for entry in deck.entries:
+        key = entry.entry.id if entry.entry is not None else entry.key
+        slots[key] = slots.get(key, 0) + entry.count
+    data["slots"] = slots
+    data["sideSlots"] = {}
+    return json_escaped(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"

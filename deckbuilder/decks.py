@@ -21,6 +21,7 @@ from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.errors import DataFileError, DeckError, Location
 from deckbuilder.models import Collection, Deck
 from deckbuilder.models.common import GAME_FACTIONS, Faction
+from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import editing, refuse_overwrite
 from deckbuilder.yamlio import load_model, position, validate_document, write_yaml
 
@@ -234,7 +235,7 @@ def new_deck(
         )
     refuse_overwrite(path, force)
     title = name or f"{FACTION_TITLES.get(Faction(faction), faction)} base deck"
-    write_yaml(path, deck_document(title, faction, base, catalog))
+    write_yaml(path, deck_document(title, faction, base, catalog), deck_header(path, catalog))
     return base
 
 

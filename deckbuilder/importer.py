@@ -22,7 +22,8 @@ from deckbuilder.errors import DataFileError, DeckbuilderError, Location, SetIns
 from deckbuilder.integrity import Finding, check_catalog, check_set, dependents
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
-from deckbuilder.writing import WriteError, atomic_write_text, folder_lock
+from deckbuilder.user_schemas import keeps_user_schemas_fresh, with_set_header
+from deckbuilder.writing import WriteError, atomic_write_text, folder_lock, make_data_folder
 from deckbuilder.yamlio import (
     parse_yaml,
     position,
@@ -173,6 +174,7 @@ class ImportResult:
     replaced_version: str | None  # the version an upgrade replaced
 
 
+@keeps_user_schemas_fresh
 def import_set(path: Path, upgrade: bool = False) -> ImportResult:
     """Install a card-set file into the user data folder, or change nothing and raise.
 
@@ -187,14 +189,7 @@ def import_set(path: Path, upgrade: bool = False) -> ImportResult:
 
 
 def _sets_folder() -> Path:
-    folder = paths.installed_sets_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise WriteError(f"cannot create the sets folder {folder}: {error.strerror}",
-                         Location(folder), "set DECKBUILDER_HOME to a folder you can write "
-                         "to") from None
-    return folder
+    return make_data_folder(paths.installed_sets_dir(), "sets")
 
 
 def _import_locked(path: Path, upgrade: bool) -> ImportResult:
@@ -224,10 +219,10 @@ def _import_locked(path: Path, upgrade: bool) -> ImportResult:
             not target.exists():
         # An upgrade of a file named otherwise: the new text replaces the old file, which is
         # then renamed, each step atomic, so at no moment do two files hold the set.
-        atomic_write_text(installed.path, report.text)
+        atomic_write_text(installed.path, with_set_header(report.text, target))
         _rename(installed.path, target)
     else:
-        atomic_write_text(target, report.text)
+        atomic_write_text(target, with_set_header(report.text, target))
     _remove_other_copies(card_set.id, target)
     replaced = installed.loaded.card_set.version if installed and installed.loaded else None
     return ImportResult(card_set.id, card_set.version, target, replaced)
@@ -245,7 +240,12 @@ def _remove_other_copies(set_id: str, kept: Path) -> None:
     """Any other file holding this set (left by an interrupted upgrade of an older version)."""
     for item in installed_files():
         if item.set_id == set_id and item.path.resolve() != kept.resolve():
-            item.path.unlink(missing_ok=True)
+            try:
+                item.path.unlink(missing_ok=True)
+            except OSError as error:
+                raise WriteError(f"cannot remove the older copy {item.path.name}: "
+                                 f"{(error.strerror or str(error)).lower()}", Location(item.path),
+                                 "delete it by hand (the new version is installed)") from None
 
 
 def _check_after_install(loaded: LoadedSet, replaced: InstalledFile | None) -> None:
@@ -284,6 +284,7 @@ def _refuse_foreign_file(target: Path, set_id: str) -> None:
 
 
 # -- remove -------------------------------------------------------------------------------------
+@keeps_user_schemas_fresh
 def remove_set(set_id: str) -> Path:
     """Delete an installed set; refused while another installed set requires it."""
     _require_valid_id(set_id)

@@ -313,13 +313,28 @@ class _Checker:
                              f"use one of: {', '.join(values)}")
 
     def _check_unique_ids(self, list_name: str, what: str) -> None:
+        """Ids of modules, rule switches and rulesets are global like record ids: a set may
+        not redefine one of another set (a homebrew set would replace the packaged text)."""
         seen: set[str] = set()
+        holders = self._holders_of(list_name)
         for index, item in enumerate(getattr(self.card_set, list_name)):
             if item.id in seen:
                 self.add("duplicate-id", (list_name, index, "id"),
                          f"{what} id '{item.id}' is used twice in this set",
                          f"give every {what} its own id")
+            elif item.id in holders:
+                self.add("id-in-other-set", (list_name, index, "id"),
+                         f"{what} id '{item.id}' is already used in set '{holders[item.id]}'",
+                         f"ids are global and never reused: choose another {what} id")
             seen.add(item.id)
+
+    def _holders_of(self, list_name: str) -> dict[str, str]:
+        """Id -> the other set that defines it, for one of modules/rule_switches/rulesets."""
+        holders: dict[str, str] = {}
+        for set_id, other in self.others.items():
+            for item in getattr(other, list_name):
+                holders.setdefault(item.id, set_id)
+        return holders
 
     def run(self) -> list[Finding]:
         own = self.own_records()

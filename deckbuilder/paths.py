@@ -29,6 +29,11 @@ def overlay_path() -> Path:
     return user_home() / "overlay.yaml"
 
 
+def user_schemas_dir() -> Path:
+    """Copies of the schemas beside the user's files, so their `$schema` lines resolve."""
+    return user_home() / "schemas"
+
+
 CACHE_VARIABLE = "DECKBUILDER_CACHE"
 
 

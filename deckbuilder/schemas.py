@@ -1,4 +1,10 @@
-"""JSON Schemas (draft 2020-12) generated from the models; the committed files must match."""
+"""JSON Schemas (draft 2020-12) generated from the models; the committed files must match.
+
+Each schema's `$id` is a stable URL (`schema_json.SCHEMA_ID_BASE`): an identifier (editors and
+validators tell the schemas apart by it), not a promise that the address can be fetched. Data
+files name their schema by a path that resolves where they live (`schema_json.header_line`);
+the user's data folder holds its own copies (`deckbuilder.user_schemas`).
+"""
 
 from __future__ import annotations
 
@@ -9,8 +15,7 @@ from pydantic import BaseModel
 
 from deckbuilder.models import CardSet, Collection, Deck, Overlay
 from deckbuilder.paths import PACKAGED_SCHEMAS
-
-DIALECT = "https://json-schema.org/draft/2020-12/schema"
+from deckbuilder.schema_json import schema_for
 
 #: schema file name -> model. Other modules (scenarios) add theirs through `register_schema`.
 SCHEMA_MODELS: dict[str, type[BaseModel]] = {
@@ -29,32 +34,6 @@ def _load_extra_models() -> None:
     from deckbuilder.scenarios.model import Scenario
 
     register_schema("scenario.schema.json", Scenario)
-
-
-def _close_pattern_properties(node: object) -> None:
-    """Make id-keyed mappings refuse other keys in editors too, as pydantic does at load time.
-
-    Pydantic renders `dict[CardId, X]` as `patternProperties`, which only constrains keys that
-    match; a key like `../../x` would pass. Copy the pattern into `propertyNames`.
-    """
-    if isinstance(node, dict):
-        patterns = node.get("patternProperties")
-        if isinstance(patterns, dict) and len(patterns) == 1:
-            (pattern,) = patterns
-            names = node.setdefault("propertyNames", {})
-            if isinstance(names, dict):
-                names.setdefault("pattern", pattern)
-        for child in node.values():
-            _close_pattern_properties(child)
-    elif isinstance(node, list):
-        for child in node:
-            _close_pattern_properties(child)
-
-
-def schema_for(model: type[BaseModel], file_name: str) -> dict[str, object]:
-    schema = model.model_json_schema(mode="validation")
-    _close_pattern_properties(schema)
-    return {"$schema": DIALECT, "$id": file_name, **schema}
 
 
 def render_all() -> dict[str, str]:
@@ -86,6 +65,3 @@ def stale_files(folder: Path = PACKAGED_SCHEMAS) -> list[str]:
     return stale
 
 
-def schema_header(file_name: str, relative_to_schemas: str = "../schemas") -> str:
-    """The first line of a YAML data file: names its schema for editor completion."""
-    return f"# yaml-language-server: $schema={relative_to_schemas}/{file_name}"

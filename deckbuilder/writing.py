@@ -107,6 +107,18 @@ def _raise_exit(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def make_data_folder(folder: Path, what: str) -> Path:
+    """Create a folder of the user's data folder (`what`: "sets", "schemas"), or say in one
+    line why it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise WriteError(f"cannot create the {what} folder {folder}: {_reason(error)}",
+                         Location(folder), "set DECKBUILDER_HOME to a folder you can write "
+                         "to") from None
+    return folder
+
+
 def refuse_overwrite(path: Path, force: bool) -> None:
     """Every command that creates a file asks for --force before it replaces one."""
     if Path(path).exists() and not force:
@@ -126,6 +138,10 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise WriteError(f"cannot write {path}: the file is read-only", where,
                          "make it writable (chmod u+w) or write to another file")
     folder = target.parent
+    blocking = _file_in_the_way(folder)
+    if blocking is not None:
+        raise WriteError(f"cannot write {path}: {blocking} is a file, not a folder", where,
+                         "choose a folder, or move that file away")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -150,6 +166,14 @@ def atomic_write_text(path: Path, text: str) -> None:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def _file_in_the_way(folder: Path) -> Path | None:
+    """The nearest existing ancestor of `folder` when it is something other than a folder."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists() or candidate.is_symlink():
+            return None if candidate.is_dir() else candidate
+    return None
 
 
 def _make_temporary(folder: Path, target: Path) -> tuple[int, str]:

@@ -14,8 +14,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckbuilder"
 
 #: Module name prefixes (below `deckbuilder.`) by layer, lowest first.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "paths", "writing", "models", "yamlio"),
-    ("catalog", "integrity", "importer", "decks", "decklists", "legality", "rulesets"),
+    ("errors", "paths", "version", "reading", "writing", "models", "yamlio", "schema_json"),
+    ("catalog", "user_schemas", "integrity", "importer", "decks", "decklists", "legality",
+     "rulesets"),
     ("protocol",),
     ("engine",),
     ("bots",),

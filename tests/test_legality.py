@@ -146,8 +146,9 @@ def test_rule_c_an_action_card_cannot_replace_a_firepower_card(catalog):
     report = validate_deck(deck, catalog)
     assert report.codes() == {Code.LIKE_FOR_LIKE}
     violation = report.violations[0]
-    assert violation.cards == ("mini-double-the-guard",)
-    assert "action" in violation.message
+    # both sides: the card put in without a partner, the card taken out without a replacement
+    assert violation.cards == ("mini-double-the-guard", "mini-sharps-rifle")
+    assert "an action card" in violation.message and "Sharps Rifle" in violation.message
 
 
 def test_rule_c_cost_and_firepower_do_not_matter_only_the_category(catalog):

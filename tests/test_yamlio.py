@@ -63,7 +63,7 @@ def test_position_of_nodes_added_in_memory_falls_back_to_their_parent() -> None:
         ("empty.yaml", 1, 1, "file is empty"),
         ("alias-bomb.yaml", None, None, "expands to more than"),
         ("too-deep.yaml", 1, MAX_DEPTH + 4, f"more than {MAX_DEPTH} levels"),
-        ("not-utf8.yaml", 2, 1, "not UTF-8"),
+        ("not-utf8.yaml", 2, 10, "not UTF-8"),
         ("top-level-list.yaml", 1, 1, "found a list"),
     ],
 )

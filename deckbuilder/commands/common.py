@@ -5,28 +5,95 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
+from rich.markup import escape
 
 from deckbuilder.errors import DeckbuilderError
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-console = Console(highlight=False, soft_wrap=True)
-error_console = Console(stderr=True, highlight=False, soft_wrap=True)
+#: The width of a table when the output is not a terminal: wide enough that no column is cut,
+#: so that ids stay whole in a pipe or a file (a table is only as wide as its cells).
+PIPE_WIDTH = 10_000
+
+
+class ShellConsole(Console):
+    """A console as wide as its terminal, and without a width limit when it writes to a pipe
+    or a file (rich takes the width of any terminal among stdin/stdout/stderr, so a table
+    piped into `grep` was cut to the width of the terminal the command was typed in).
+
+    emoji=False: a card named ":skull:" prints as written, not as a picture.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(highlight=False, soft_wrap=True, emoji=False, **options)
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        measured = Console.size.fget(self)  # type: ignore[attr-defined]
+        if self._width is None and not self.is_terminal:
+            return ConsoleDimensions(PIPE_WIDTH, measured.height)
+        return measured
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+
+console = ShellConsole()
+error_console = ShellConsole(stderr=True)
+#: For output that has no markup of its own (tables of names from files): nothing in a cell
+#: is read as markup.
+plain_console = ShellConsole(markup=False)
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # the command ran; the answer is "no" (an illegal deck, a refused set)
 EXIT_BAD_INPUT = 2  # a file could not be read or an argument is wrong
 
 
+def _escaped(character: str) -> str:
+    code = ord(character)
+    if character in _SHORT_ESCAPES:
+        return _SHORT_ESCAPES[character]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+_SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _shown_raw(character: str) -> bool:
+    """Printable, or a plain space of some width (no-break, ideographic): harmless on a
+    terminal. Control, format (bidi overrides, zero-width), line/paragraph separators,
+    surrogates, private-use and unassigned characters are not."""
+    return character.isprintable() or unicodedata.category(character) == "Zs"
+
+
+def safe(text: object, *, markup: bool = False) -> str:
+    """Text from a file (a name, an id, a value, an error message), fit for the terminal.
+
+    Every character that does not print as itself (ESC and the other control characters, bidi
+    overrides, zero-width characters, line separators, lone surrogates ...) is shown as its
+    escape (``\\x1b``, ``\\u2028``), so a card set cannot move the cursor, recolour the
+    screen, split a one-line message or crash the encoder. ``markup=True`` also escapes rich
+    markup (``[bold]``), for text inside a string printed with markup or a table cell.
+    """
+    text = str(text)
+    if not text.isprintable():
+        text = "".join(c if _shown_raw(c) else _escaped(c) for c in text)
+    return escape(text) if markup else text
+
+
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
-    """Print one line to stderr and return the Exit to raise."""
-    error_console.print(f"error: {message}", markup=False)
+    """Print one line to stderr (escaped: see `safe`) and return the Exit to raise."""
+    error_console.print(f"error: {safe(message)}", markup=False)
     return typer.Exit(code)
 
 

@@ -14,14 +14,49 @@ from deckbuilder.commands.common import (
     guarded,
     load_catalog_for_cli,
     print_json,
+    safe,
 )
 
 deck_app = typer.Typer(
-    help="Build decks: new (the base deck), swap, diff, import and export text lists.",
+    help="Build decks: new (the base deck), swap, diff, import and export (text or JSON).",
     no_args_is_help=True,
 )
 
 FACTION_HELP = "colty, mcready (Revolver); mapache, esteban (Revolver 2)"
+DECK_HELP = "a deck file, or a faction (its base deck: mcready) or a packaged deck's name"
+
+
+def load_deck_argument(text: str | Path, catalog: Any) -> Any:
+    """A deck named on the command line: a deck file; else a faction's name meaning its base
+    deck (`mcready`, `Colti`); else a packaged deck (`example-mcready-pinkertons`)."""
+    from deckbuilder.catalog import normalise_name
+    from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, load_deck, resolve_deck
+    from deckbuilder.errors import DeckError, Location
+    from deckbuilder.models import Deck
+    from deckbuilder.models.common import Faction
+    from deckbuilder.paths import PACKAGED_DECKS
+
+    path = Path(text)
+    if path.exists():
+        return load_deck(path, catalog)
+    faction = normalise_name(str(text)).replace(" ", "")
+    if faction in FACTION_GAMES:
+        game = FACTION_GAMES[faction]
+        cards = catalog.base_deck(game, faction)
+        if not cards:
+            raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
+                            fix="install the base set (see `deckbuilder sets`)")
+        base_set = catalog.base_set_id(game)
+        title = FACTION_TITLES.get(Faction(faction), faction)
+        deck = Deck(name=f"{title} base deck", game=game, faction=faction,
+                    sets=[base_set] if base_set else None, cards=cards)
+        return resolve_deck(deck, catalog)
+    packaged = PACKAGED_DECKS / f"{path.name.removesuffix('.yaml')}.yaml"
+    if path.parent == Path(".") and path.name and packaged.is_file():
+        return load_deck(packaged, catalog)
+    raise DeckError("file not found", Location(path),
+                    f"name a deck file, a faction ({', '.join(FACTION_GAMES)}) for its base "
+                    "deck, or a packaged deck (`ls` the decks/ folder)")
 
 
 def _count(count: int, noun: str) -> str:
@@ -40,11 +75,13 @@ def new(
 
 
 def _new(faction: str, out: Path, name: str | None, force: bool) -> None:
+    from deckbuilder.catalog import normalise_name
     from deckbuilder.decks import new_deck
 
-    cards = new_deck(load_catalog_for_cli(), faction.lower(), out, force=force, name=name)
+    faction = normalise_name(faction).replace(" ", "") or faction
+    cards = new_deck(load_catalog_for_cli(), faction, out, force=force, name=name)
     console.print(
-        f"wrote {escape(str(out))}: the {faction.lower()} base deck, "
+        f"wrote {escape(safe(out))}: the {faction} base deck, "
         f"{sum(cards.values())} cards in {len(cards)} entries"
     )
 
@@ -66,10 +103,9 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int) -> None:
 
     catalog = load_catalog_for_cli()
     result = swap_cards(deck_file, catalog, out_card, in_card, count)
-    console.print(
-        f"{escape(str(deck_file))}: {count}x {escape(result.out_name)} -> "
-        f"{escape(result.in_name)} ({result.in_id})"
-    )
+    console.print(safe(
+        f"{deck_file}: {count}x {result.out_name} -> {result.in_name} ({result.in_id})"
+    ), markup=False)
     report = validate_deck(deck_file, catalog)
     if report.is_legal:
         console.print("the deck is legal")
@@ -77,25 +113,25 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int) -> None:
         codes = ", ".join(sorted(report.codes()))
         console.print(
             f"the deck is not legal yet ({_count(len(report.violations), 'violation')}: "
-            f"{codes}); see `deckbuilder validate {escape(str(deck_file))}`"
+            f"{codes}); see `deckbuilder validate {escape(safe(deck_file))}`"
         )
 
 
 @deck_app.command("diff")
 def diff(
-    first: Annotated[Path, typer.Argument(help="deck A", show_default=False)],
-    second: Annotated[Path, typer.Argument(help="deck B", show_default=False)],
+    first: Annotated[str, typer.Argument(help=f"deck A: {DECK_HELP}", show_default=False)],
+    second: Annotated[str, typer.Argument(help="deck B (the same)", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """The cards taken out of deck A and put into deck B."""
     guarded(_diff)(first, second, as_json)
 
 
-def _diff(first: Path, second: Path, as_json: bool) -> None:
-    from deckbuilder.decks import diff_decks, load_deck
+def _diff(first: str, second: str, as_json: bool) -> None:
+    from deckbuilder.decks import diff_decks
 
     catalog = load_catalog_for_cli()
-    changes = diff_decks(load_deck(first, catalog), load_deck(second, catalog))
+    changes = diff_decks(load_deck_argument(first, catalog), load_deck_argument(second, catalog))
     if as_json:
         print_json({
             "out": [{"card": c.card, "name": c.name, "count": c.count} for c in changes.out],
@@ -107,21 +143,25 @@ def _diff(first: Path, second: Path, as_json: bool) -> None:
         return
     for sign, rows in (("-", changes.out), ("+", changes.into)):
         for row in rows:
-            console.print(f"{sign} {row.count}x {row.name} ({row.card})", markup=False)
+            console.print(safe(f"{sign} {row.count}x {row.name} ({row.card})"), markup=False)
     removed, added = (sum(c.count for c in rows) for rows in (changes.out, changes.into))
     console.print(f"{removed} cards out, {added} cards in")
 
 
 @deck_app.command("import")
 def import_list(
-    source: Annotated[Path, typer.Argument(help="text deck list", show_default=False)],
+    source: Annotated[Path, typer.Argument(
+        help="a text deck list, or a JSON deck (.json: name, faction, slots)",
+        show_default=False)],
     out: Annotated[Path, typer.Option("--out", "-o", help="deck file to write")],
     faction: Annotated[str | None, typer.Option(help=f"{FACTION_HELP}; or a header")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable labels")] = False,
 ) -> None:
-    """Read a text deck list ('3x .38 Special' lines); one label per line read.
+    """Read a deck list ('3x .38 Special' lines, or a JSON deck); one label per line read.
 
+    Text lists may hold `#` and `//` comments, `# name:` / `# faction:` / `# sets:` headers
+    and `Deck` / `Sideboard` section lines (sideboard cards are reported, not added).
     Exit code 1 when some line could not be read as asked (the deck is written all the same).
     """
     problems = guarded(_import)(source, out, faction, force, as_json)
@@ -129,21 +169,23 @@ def import_list(
         raise typer.Exit(EXIT_FAILED)
 
 
-_STYLES = {"ok": "green", "merged": "cyan", "warning": "yellow", "header": "blue"}
+_STYLES = {"ok": "green", "merged": "cyan", "warning": "yellow", "header": "blue",
+           "section": "blue", "sideboard": "magenta"}
 
 
 def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: bool) -> int:
+    from deckbuilder.catalog import normalise_name
     from deckbuilder.decklists import import_deck_list
 
     catalog = load_catalog_for_cli()
-    deck_list = import_deck_list(
-        source, catalog, out, faction.lower() if faction else None, force
-    )
+    chosen = normalise_name(faction).replace(" ", "") if faction else None
+    deck_list = import_deck_list(source, catalog, out, chosen or None, force)
     if as_json:
         print_json({
             "file": str(out),
             "faction": deck_list.faction,
             "cards": deck_list.cards,
+            "sideboard": deck_list.sideboard,
             "lines": [_line_json(line) for line in deck_list.lines],
         })
         return len(deck_list.problems)
@@ -151,16 +193,17 @@ def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: 
         if line.status in ("blank", "comment"):
             continue
         style = _STYLES.get(line.status, "red")
-        message = f"  -- {escape(line.message)}" if line.message else ""
+        message = f"  -- {safe(line.message, markup=True)}" if line.message else ""
         console.print(
-            f"{source.name}:{line.number:<4} [{style}]{line.status:<10}[/] "
-            f"{escape(line.text.strip())}{message}"
+            f"{safe(source.name, markup=True)}:{line.number:<4} [{style}]{line.status:<10}[/] "
+            f"{safe(line.text.strip(), markup=True)}{message}"
         )
     total = sum(deck_list.cards.values())
-    console.print(
-        f"wrote {escape(str(out))}: {total} cards ({deck_list.faction}); "
-        f"{len(deck_list.problems)} line(s) need attention"
-    )
+    aside = sum(deck_list.sideboard.values())
+    sideboard = f"; {aside} sideboard card(s) not added" if aside else ""
+    console.print(safe(
+        f"wrote {out}: {total} cards ({deck_list.faction}){sideboard}; "
+        f"{len(deck_list.problems)} line(s) need attention"), markup=False)
     return len(deck_list.problems)
 
 
@@ -173,30 +216,37 @@ def _line_json(line: Any) -> dict[str, Any]:
 
 @deck_app.command("export")
 def export(
-    deck_file: Annotated[Path, typer.Argument(help="deck file", show_default=False)],
+    deck_file: Annotated[str, typer.Argument(metavar="DECK", help=DECK_HELP, show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write here, not stdout")] = None,
+    output_format: Annotated[str, typer.Option(
+        "--format", help="text (a '3x Name' list) or json (name, faction, slots)")] = "text",
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
 ) -> None:
-    """Print the deck as a text list that `deck import` reads back."""
-    guarded(_export)(deck_file, out, force)
+    """Print the deck as a text list or a JSON deck, either of which `deck import` reads
+    back as the same deck (whatever its name holds)."""
+    guarded(_export)(deck_file, out, output_format, force)
 
 
-def _export(deck_file: Path, out: Path | None, force: bool) -> None:
+def _export(deck_file: str, out: Path | None, output_format: str, force: bool) -> None:
     import sys
 
-    from deckbuilder.decklists import export_deck_list
-    from deckbuilder.decks import load_deck
-    from deckbuilder.errors import DeckError, Location
-    from deckbuilder.writing import atomic_write_text
+    from deckbuilder.decklists import export_deck_json, export_deck_list
+    from deckbuilder.errors import DeckbuilderError
+    from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
-    text = export_deck_list(load_deck(deck_file, load_catalog_for_cli()))
+    chosen = output_format.strip().lower()
+    if chosen not in ("text", "json"):
+        raise DeckbuilderError(f"--format {safe(output_format)!r} is not a format",
+                               fix="choose one of: text, json")
+    catalog = load_catalog_for_cli()
+    deck = load_deck_argument(deck_file, catalog)
+    text = export_deck_json(deck) if chosen == "json" else export_deck_list(deck, catalog)
     if out is None:
-        sys.stdout.write(text)
+        sys.stdout.write(text)  # every character that does not print is escaped already
         return
-    if out.exists() and not force:
-        raise DeckError("file already exists", Location(out), "choose another name or pass --force")
+    refuse_overwrite(out, force)
     atomic_write_text(out, text)
-    console.print(f"wrote {escape(str(out))}")
+    console.print(f"wrote {safe(out)}", markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,8 +8,11 @@ from typing import Annotated, Any
 
 import typer
 
+from deckbuilder.commands.choices import BOTS, GAME, RULESET
 from deckbuilder.commands.common import (
+    EXIT_BAD_INPUT,
     EXIT_FAILED,
+    EXIT_OK,
     console,
     describe_rules,
     error_console,
@@ -18,11 +21,13 @@ from deckbuilder.commands.common import (
     load_catalog_for_cli,
     parse_switches,
     print_json,
+    safe,
 )
 
 
 def _say(line: str) -> None:
-    console.print(line, markup=False)
+    """One line of an account or report: names and texts in it come from files (escaped)."""
+    console.print(safe(line), markup=False)
 
 
 # -- play -------------------------------------------------------------------------------------
@@ -97,7 +102,7 @@ def _deck(text: str, faction: str, game: str, catalog: Any,
     if deck.faction != faction:
         raise side_error(f"--{faction}", faction, game, deck)
     for warning in deck.warnings:
-        error_console.print(f"warning: {warning}", markup=False)
+        error_console.print(f"warning: {safe(warning)}", markup=False)
     return deck.name, deck.cards
 
 
@@ -115,14 +120,16 @@ def play(
         "mapache", "Revolver 2: General Mapache's")] = None,
     game: Annotated[str | None, typer.Option(
         "--game", help="revolver or revolver2, when no deck is given (default: revolver)",
-        show_default=False)] = None,
+        show_default=False, **GAME.option())] = None,
     bots: Annotated[str, typer.Option(
-        "--bots", help="PLAYER0_BOT,PLAYER1_BOT, colty's or esteban's first (or one bot for "
+        "--bots", **BOTS.option(),
+        help="PLAYER0_BOT,PLAYER1_BOT, colty's or esteban's first (or one bot for "
                        "both): random, greedy, greedy:judge=playout, search, "
                        "search:rollouts=200")] = "greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="the game's seed (same seed, same game)")] = 1,
     ruleset: Annotated[str | None, typer.Option(
-        "--ruleset", help="rule variant id (see `deckbuilder rules`); default: the game's own "
+        "--ruleset", **RULESET.option(),
+        help="rule variant id (see `deckbuilder rules`); default: the game's own "
                           "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)")] = None,
@@ -241,51 +248,72 @@ def _replay(path: Path, quiet: bool) -> None:
 
 # -- scenario ---------------------------------------------------------------------------------
 def scenario(
-    file: Annotated[Path, typer.Argument(help="a scenario file (scenario.schema.json)",
-                                         show_default=False)],
+    files: Annotated[list[Path], typer.Argument(
+        help="scenario files (scenario.schema.json)", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     ruleset: Annotated[str | None, typer.Option(
-        "--ruleset", help="play it under this ruleset instead of the file's")] = None,
+        "--ruleset", **RULESET.option(),
+        help="play it under this ruleset instead of the file's")] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch over the file's (repeatable)")] = None,
     module: Annotated[list[str] | None, typer.Option(
         "--module", help="play it with these modules instead of the file's (repeatable)")] = None,
 ) -> None:
-    """Set up a scenario's position, play its actions and check what it expects.
+    """Set up each scenario's position, play its actions and check what it expects.
 
-    Exit 0 when every expectation holds, 1 when one fails (named with its file:line:col),
-    2 when the file cannot be read. --ruleset, --switch and --module ask the same question
-    under another reading.
+    Exit 0 when every expectation of every file holds, 1 when one fails (named with its
+    file:line:col), 2 when a file cannot be read (the worst over the files; each one is
+    reported). --ruleset, --switch and --module ask the same question under another reading.
     """
-    guarded(_scenario)(file, as_json, ruleset, switch or [], module)
+    code = guarded(_scenarios)(files, as_json, ruleset, switch or [], module)
+    raise typer.Exit(code)
 
 
-def _scenario(path: Path, as_json: bool, ruleset: str | None = None,
-              switch_texts: Sequence[str] = (), modules: list[str] | None = None) -> None:
+def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
+               switch_texts: Sequence[str] = (), modules: list[str] | None = None) -> int:
+    """Run every file; one file's failure or error does not stop the others."""
+    from deckbuilder.errors import DeckbuilderError
+
+    catalog = load_catalog_for_cli()
+    results: list[dict[str, Any]] = []
+    exit_code = EXIT_OK
+    for index, path in enumerate(paths):
+        if index and not as_json:
+            _say("")
+        try:
+            data, passed = _scenario(catalog, path, as_json, ruleset, switch_texts, modules)
+        except DeckbuilderError as error:
+            error_console.print(f"error: {safe(error)}", markup=False)
+            results.append({"scenario": str(path), "passed": None, "error": error.message})
+            exit_code = EXIT_BAD_INPUT
+            continue
+        results.append(data)
+        if not passed:
+            exit_code = max(exit_code, EXIT_FAILED)
+    if as_json:
+        print_json(results[0] if len(results) == 1 else results)
+    return exit_code
+
+
+def _scenario(catalog: Any, path: Path, as_json: bool, ruleset: str | None = None,
+              switch_texts: Sequence[str] = (),
+              modules: list[str] | None = None) -> tuple[dict[str, Any], bool]:
+    """One scenario: its JSON object and whether it passed (the text account is printed,
+    and a failed expectation as one line on stderr)."""
     from deckbuilder.engine.position import render, snapshot
     from deckbuilder.scenarios.model import load_scenario
     from deckbuilder.scenarios.run import run_scenario
 
-    catalog = load_catalog_for_cli()
     switches = None
     if switch_texts:
         game = load_scenario(path)[0].game
         switches = parse_switches(switch_texts, catalog, game)
     result = run_scenario(path, catalog, ruleset=ruleset, switches=switches, modules=modules)
     data = snapshot(result.state)
-    if as_json:
-        print_json({
-            "scenario": str(path), "name": result.scenario.name, "rule": result.scenario.rule,
-            "passed": result.passed, "failure": result.first_problem(),
-            "steps": [{"index": s.index, "player": s.player, "text": s.text}
-                      for s in result.steps],
-            "checks": [{"name": c.name, "ok": c.ok, "expected": c.expected,
-                        "actual": c.actual, "where": c.where} for c in result.checks],
-            "position": data,
-        })
-    else:
+    if not as_json:
         _say(f"scenario: {result.scenario.name}")
-        _say(f"rule: {result.scenario.rule.strip()}")
+        for number, line in enumerate(result.scenario.rule.strip().splitlines()):
+            _say(f"{'rule: ' if number == 0 else '      '}{line}")
         for step in result.steps:
             _say(f"  {step.index:>3}. {step.player}: {step.text}")
         _say("position:")
@@ -296,7 +324,17 @@ def _scenario(path: Path, as_json: bool, ruleset: str | None = None,
         for check in result.checks:
             _say(f"  {check.line()}")
     if not result.passed:
-        raise fail(result.first_problem() or "an expectation failed", EXIT_FAILED)
+        error_console.print(f"error: {safe(result.first_problem() or 'an expectation failed')}",
+                            markup=False)
+    return {
+        "scenario": str(path), "name": result.scenario.name, "rule": result.scenario.rule,
+        "passed": result.passed, "failure": result.first_problem(),
+        "steps": [{"index": s.index, "player": s.player, "text": s.text}
+                  for s in result.steps],
+        "checks": [{"name": c.name, "ok": c.ok, "expected": c.expected,
+                    "actual": c.actual, "where": c.where} for c in result.checks],
+        "position": data,
+    }, result.passed
 
 
 def register(app: typer.Typer) -> None:

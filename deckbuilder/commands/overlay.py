@@ -14,8 +14,10 @@ from typing import Annotated, Any
 import typer
 from ruamel.yaml.comments import CommentedMap
 
-from deckbuilder.commands.common import console, guarded, plain_value, print_json
+from deckbuilder.commands.common import console, guarded, plain_value, print_json, safe
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
+from deckbuilder.models import Overlay
+from deckbuilder.yamlio import validate_document
 
 overlay_app = typer.Typer(
     help="Correct packaged card values locally; the correction shows as the value's source.",
@@ -87,8 +89,7 @@ def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
 
 def load_overlay_document(path: Path) -> Any:
     """The overlay as a round-trip document (a new one, with a header, if there is none)."""
-    from deckbuilder.models import Overlay
-    from deckbuilder.yamlio import load_yaml, validate_document
+    from deckbuilder.yamlio import load_yaml
 
     document = load_yaml(path) if path.exists() else None
     if document is None:
@@ -110,6 +111,100 @@ def _with_overlay(document: Any, path: Path) -> Any:
     return catalog
 
 
+def resolve_record(catalog: Any, text: str) -> Any:
+    """The record an id, name or alias names; a name two records share (both games print
+    a Gatling Gun) is refused with both ids, a typo with the plausible names."""
+    entry = catalog.entries.get(text)
+    if entry is not None:
+        return entry
+    found = []
+    for game in sorted({each.game for each in catalog.entries.values()}):
+        match = catalog.find(text, game)
+        if match is not None and match not in found:
+            found.append(match)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise DeckbuilderError(
+            f"'{safe(text)}' names {len(found)} records: "
+            + ", ".join(f"{each.id} ({each.game} {each.kind})" for each in found),
+            fix="give the id of the one you mean",
+        )
+    hint = catalog.suggest(text)
+    raise DeckbuilderError(
+        f"no card or other record with id '{safe(text)}', nor one by that name",
+        fix=f"did you mean {' or '.join(hint)}?" if hint else "see `deckbuilder cards --search`",
+    )
+
+
+def drop_source(old: str, fields: list[str], field: str) -> str:
+    """The correction's source once `field` is no longer corrected: its own label goes.
+
+    >>> drop_source("copies: box count; firepower: errata", ["copies", "firepower"], "copies")
+    'errata'
+    """
+    segments: list[tuple[list[str], str]] = []
+    for segment in old.split("; "):
+        match = _LABELLED.match(segment)
+        names = match.group(1).split(", ") if match else []
+        if not match or not set(names) <= set(fields):
+            return old  # not labelled by us: it covers every field
+        segments.append((names, match.group(2)))
+    kept = [([n for n in names if n != field], text) for names, text in segments]
+    kept = [(names, text) for names, text in kept if names]
+    if len({text for _, text in kept}) <= 1:
+        return kept[0][1] if kept else old
+    return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)
+
+
+def unset_correction(record_id: str, field: str | None = None) -> dict[str, Any]:
+    """Take one corrected value (or, without `field`, a record's whole correction) out of the
+    overlay file, so the packaged value and its source hold again.
+
+    The record may be named by id or name; a correction of a record no installed set has
+    any more (a set removed) can still be taken out by its id.
+    """
+    from deckbuilder import paths
+    from deckbuilder.writing import editing
+
+    path = paths.overlay_path()
+    with editing(path):
+        return _unset_in_file(path, record_id, field)
+
+
+def _unset_in_file(path: Path, record_id: str, field: str | None) -> dict[str, Any]:
+    from deckbuilder.importer import sets_catalog
+    from deckbuilder.user_schemas import overlay_header
+    from deckbuilder.yamlio import write_yaml
+
+    if not path.exists():
+        raise DeckbuilderError("there is no overlay file: nothing to take out",
+                               Location(path), "see `deckbuilder overlay set --help`")
+    document = load_overlay_document(path)
+    corrections = document["corrections"]
+    key = record_id if record_id in corrections else resolve_record(sets_catalog(), record_id).id
+    correction = corrections.get(key)
+    if correction is None:
+        corrected = ", ".join(map(str, corrections)) or "none"
+        raise DeckbuilderError(f"the overlay does not correct '{safe(key)}'", Location(path),
+                               f"corrected records: {safe(corrected)}")
+    values = correction["values"]
+    removed = [field] if field is not None else [str(name) for name in values]
+    if field is not None and field not in values:
+        raise DeckbuilderError(
+            f"the overlay does not correct {safe(field)} of '{key}'", Location(path),
+            f"corrected fields of {key}: {', '.join(map(str, values))}",
+        )
+    if field is None or len(values) == 1:
+        del corrections[key]
+    else:
+        correction["source"] = drop_source(str(correction["source"]), list(values), field)
+        del values[field]
+    validate_document(document, Overlay, path)
+    write_yaml(path, document, overlay_header(path))
+    return {"id": key, "fields": removed, "path": str(path)}
+
+
 def set_correction(record_id: str, field: str, value_text: str, source: str) -> dict[str, Any]:
     """Correct one value in the overlay file; checked against the catalog before writing.
 
@@ -128,17 +223,13 @@ def set_correction(record_id: str, field: str, value_text: str, source: str) -> 
 
 def _set_in_file(path: Path, record_id: str, field: str, value: Any, value_text: str,
                  source: str) -> dict[str, Any]:
+    from deckbuilder.user_schemas import overlay_header
     from deckbuilder.yamlio import write_yaml
 
     document = load_overlay_document(path)
     before_catalog = _with_overlay(document, path)  # the file as it is must already hold
-    entry = before_catalog.entries.get(record_id)
-    if entry is None:
-        hint = before_catalog.suggest(record_id)
-        raise DeckbuilderError(
-            f"no card or other record with id '{record_id}'",
-            fix=f"did you mean {', '.join(hint)}?" if hint else "see `deckbuilder cards`",
-        )
+    entry = resolve_record(before_catalog, record_id)
+    record_id = entry.id
     before = getattr(entry.record, field, None)
     corrections = document["corrections"]
     correction = corrections.get(record_id)
@@ -159,7 +250,7 @@ def _set_in_file(path: Path, record_id: str, field: str, value: Any, value_text:
             f"cannot set {field} of '{record_id}' to {value_text!r}: {reason}",
             fix=error.fix,
         ) from None
-    write_yaml(path, document)
+    write_yaml(path, document, overlay_header(path))
     after = getattr(after_catalog.entries[record_id].record, field)
     return {"id": record_id, "field": field,
             "before": plain_value(before), "after": plain_value(after),
@@ -172,8 +263,7 @@ def overlay_rows() -> list[dict[str, Any]]:
     from deckbuilder import paths
     from deckbuilder.catalog import apply_overlay_document
     from deckbuilder.importer import sets_catalog
-    from deckbuilder.models import Overlay
-    from deckbuilder.yamlio import load_yaml, position, validate_document
+    from deckbuilder.yamlio import load_yaml, position
 
     path = paths.overlay_path()
     if not path.exists():
@@ -217,7 +307,8 @@ def path_() -> None:
 
 @overlay_app.command("set", context_settings={"ignore_unknown_options": True})
 def set_(
-    record_id: Annotated[str, typer.Argument(metavar="ID", help="a card (or other record) id")],
+    record_id: Annotated[str, typer.Argument(
+        metavar="ID", help='a record id or name: texas-ranger, "Texas Ranger"')],
     field: Annotated[str, typer.Argument(metavar="FIELD", help="e.g. cost, firepower, copies")],
     value: Annotated[str, typer.Argument(metavar="VALUE", help="read as YAML: 3, true, [a, b]")],
     source: Annotated[
@@ -237,10 +328,30 @@ def _set(record_id: str, field: str, value: str, source: str, as_json: bool) -> 
     if as_json:
         print_json(change)
         return
-    console.print(
+    console.print(safe(
         f"{change['id']}.{change['field']}: {change['before']!r} -> {change['after']!r} "
-        f"(source: {change['source']}); wrote {change['path']}", markup=False,
+        f"(source: {change['source']}); wrote {change['path']}"), markup=False,
     )
+
+
+@overlay_app.command("unset")
+def unset(
+    record_id: Annotated[str, typer.Argument(metavar="ID", help="a record's id or name")],
+    field: Annotated[str | None, typer.Argument(
+        metavar="[FIELD]", help="the corrected field; omitted: the whole correction")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Take a correction out again: the packaged value and its source hold once more."""
+    guarded(_unset)(record_id, field, as_json)
+
+
+def _unset(record_id: str, field: str | None, as_json: bool) -> None:
+    change = unset_correction(record_id, field)
+    if as_json:
+        print_json(change)
+        return
+    console.print(safe(f"{change['id']}: {', '.join(change['fields'])} no longer corrected; "
+                       f"wrote {change['path']}"), markup=False)
 
 
 @overlay_app.command("show")
@@ -259,11 +370,12 @@ def _show(as_json: bool) -> None:
         print_json(rows)
         return
     for row in rows:
-        console.print(
+        console.print(safe(
             f"{row['id']}.{row['field']} ({row['set']}): {row['package_value']!r} "
-            f"[{row['package_source']}] -> {row['value']!r} [{row['source']}]", markup=False,
+            f"[{row['package_source']}] -> {row['value']!r} [{row['source']}]"), markup=False,
         )
-    console.print(f"{len(rows)} corrected values in {paths.overlay_path()}.", markup=False)
+    console.print(safe(f"{len(rows)} corrected values in {paths.overlay_path()}."),
+                  markup=False)
 
 
 def register(app: typer.Typer) -> None:

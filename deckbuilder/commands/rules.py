@@ -7,12 +7,20 @@ from typing import Annotated, Any
 
 import typer
 
-from deckbuilder.commands.common import console, guarded, load_catalog_for_cli, print_json
+from deckbuilder.commands.choices import GAME
+from deckbuilder.commands.common import (
+    console,
+    guarded,
+    load_catalog_for_cli,
+    print_json,
+    safe,
+)
 
 
 def rules(
     game: Annotated[str | None, typer.Option(
-        help="revolver or revolver2 (default: both)", show_default=False)] = None,
+        help="revolver or revolver2 (default: both)", show_default=False,
+        **GAME.option())] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """List the rule switches (where the rule documents disagree) and the rulesets.
@@ -87,34 +95,34 @@ def _rules(game: str | None, as_json: bool) -> None:
 
 def _print_game(entry: dict[str, Any]) -> None:
     name = entry["game"]
-    console.print(f"[bold]{entry['title']}[/bold] ({name})")
+    console.print(f"[bold]{safe(entry['title'], markup=True)}[/bold] ({safe(name, markup=True)})")
     if not entry["rulesets"]:
-        console.print(f"  no rulesets for {name}")
+        console.print(safe(f"  no rulesets for {name}"), markup=False)
         return
     console.print("  Rule switches (set one with --switch ID=VALUE; * marks the default):")
     for switch in entry["switches"]:
         note = "" if switch["switchable"] else \
             f" [declared by {switch['set']}; the engine does not read it]"
-        console.print(f"    {switch['id']}: {switch['description']}{note}", markup=False)
+        console.print(safe(f"    {switch['id']}: {switch['description']}{note}"), markup=False)
         for variant in switch["variants"]:
             marker = "*" if variant["default"] else "-"
             unplayable = "" if variant["playable"] or not switch["switchable"] else \
                 " (the engine cannot play this reading)"
-            console.print(f"      {marker} {variant['value']}: {variant['description']} "
-                          f"[{variant['source']}]{unplayable}", markup=False)
+            console.print(safe(f"      {marker} {variant['value']}: {variant['description']} "
+                               f"[{variant['source']}]{unplayable}"), markup=False)
     if entry["modules"]:
         console.print("  Modules (play with --module ID):")
         for module in entry["modules"]:
             letter = f"{module['letter']}. " if module["letter"] else ""
             needs = f"; needs {', '.join(module['requires'])}" if module["requires"] else ""
             state = "" if module["playable"] else " [the engine does not play it yet]"
-            console.print(f"    {module['id']} ({letter}{module['name']}, {module['set']}"
-                          f"{needs}){state}", markup=False)
+            console.print(safe(f"    {module['id']} ({letter}{module['name']}, {module['set']}"
+                               f"{needs}){state}"), markup=False)
     console.print("  Rulesets (choose with --ruleset; * marks the default):")
     for ruleset in entry["rulesets"]:
         marker = "*" if ruleset["default"] else " "
         changed = ", ".join(f"{k}={v}" for k, v in ruleset["changes"].items()) or "all defaults"
-        console.print(f"   {marker} {ruleset['id']}: {ruleset['description']} ({changed})",
+        console.print(safe(f"   {marker} {ruleset['id']}: {ruleset['description']} ({changed})"),
                       markup=False)
 
 

@@ -1,4 +1,8 @@
-"""`deckbuilder schema`: write the JSON Schemas, or check that the committed ones are current."""
+"""`deckbuilder schema`: write the JSON Schemas, or check that the committed ones are current.
+
+`--user` writes them into the user's data folder instead (where the `$schema` lines of the
+files written for the user point), with a deck schema listing the installed sets' cards.
+"""
 
 from __future__ import annotations
 
@@ -17,14 +21,31 @@ def schema(
     check: Annotated[
         bool, typer.Option("--check", help="exit 1 if the committed schemas are out of date")
     ] = False,
+    user: Annotated[
+        bool, typer.Option("--user", help="write the schemas into the user data folder "
+                           "($DECKBUILDER_HOME/schemas), with a deck schema of the installed "
+                           "sets' cards (user-deck.schema.json) for editor completion")
+    ] = False,
 ) -> None:
-    """Generate JSON Schemas (draft 2020-12) for card sets, decks, collections, overlays."""
-    guarded(_schema)(out, check)
+    """Generate JSON Schemas (draft 2020-12) for card sets, decks, collections, overlays.
+
+    Each schema's $id is https://revolver-deckbuilder.github.io/schemas/<file name>: an
+    identifier, not necessarily an address that can be fetched.
+    """
+    guarded(_schema)(out, check, user)
 
 
-def _schema(out: Path | None, check: bool) -> None:
+def _schema(out: Path | None, check: bool, user: bool) -> None:
     from deckbuilder import schemas
 
+    if user:
+        if out is not None or check:
+            raise fail("--user writes to the user data folder: leave out --out and --check")
+        from deckbuilder.user_schemas import write_user_schemas
+
+        for path in write_user_schemas():
+            console.print(f"wrote {path}", markup=False)
+        return
     if check:
         stale = schemas.stale_files(out) if out else schemas.stale_files()
         if stale:

@@ -9,8 +9,18 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
-from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json
-from deckbuilder.errors import SetInstallError
+from deckbuilder.commands.common import (
+    EXIT_BAD_INPUT,
+    EXIT_FAILED,
+    EXIT_OK,
+    console,
+    error_console,
+    fail,
+    guarded,
+    print_json,
+    safe,
+)
+from deckbuilder.errors import DeckbuilderError, SetInstallError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -32,7 +42,7 @@ def _refusals_exit_1(function: Callable[P, R]) -> Callable[P, R]:
             return function(*args, **kwargs)
         except SetRefused as refused:
             for finding in refused.findings:
-                console.print(str(finding), markup=False)
+                console.print(safe(finding), markup=False)
             raise fail(str(refused), EXIT_FAILED) from None
         except SetInstallError as error:
             raise fail(str(error), EXIT_FAILED) from None
@@ -46,16 +56,44 @@ FileArgument = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
+FilesArgument = Annotated[
+    list[Path], typer.Argument(help="card-set YAML files", show_default=False)
+]
+
+
 @sets_app.command("check")
-def check(file: FileArgument, as_json: JsonOption = False) -> None:
-    """Validate a card-set file without installing it; list every problem.
+def check(files: FilesArgument, as_json: JsonOption = False) -> None:
+    """Validate card-set files without installing them; list every problem of each.
 
-    Exit code 0: it can be imported; 1: it has problems; 2: it is not a readable card set.
+    Exit code 0: every file can be imported; 1: some file has problems; 2: some file is not a
+    readable card set (the worst of all the files; each file is reported).
     """
-    guarded(_check)(file, as_json)
+    code = guarded(_check_all)(files, as_json)
+    raise typer.Exit(code)
 
 
-def _check(file: Path, as_json: bool) -> None:
+def _check_all(files: list[Path], as_json: bool) -> int:
+    """Check each file in turn, the way `validate` checks decks: one file's error does not
+    stop the others (each is one line on stderr); --json: one object per file (a list for
+    several)."""
+    results: list[dict[str, Any]] = []
+    exit_code = EXIT_OK
+    for file in files:
+        try:
+            result = _check(file, as_json)
+        except DeckbuilderError as error:
+            result = {"file": str(file), "ok": False, "error": error.message,
+                      "problems": [], "code": EXIT_BAD_INPUT}
+            error_console.print(f"error: {safe(error)}", markup=False)
+        exit_code = max(exit_code, int(result.pop("code")))
+        results.append(result)
+    if as_json:
+        print_json(results[0] if len(results) == 1 else results)
+    return exit_code
+
+
+def _check(file: Path, as_json: bool) -> dict[str, Any]:
+    """One file's check; the JSON object for it (`code`: its exit code). Text is printed."""
     from deckbuilder.importer import check_file
 
     report = check_file(file)
@@ -71,39 +109,43 @@ def _check(file: Path, as_json: bool) -> None:
     installed_version = (
         installed.loaded.card_set.version if installed and installed.loaded else None
     )
-    if as_json:
-        print_json({
-            "file": str(file),
-            "ok": report.is_ok,
-            "set": None if card_set is None else {
-                "id": card_set.id, "name": card_set.name, "version": card_set.version,
-                "game": card_set.game, "cards": len(card_set.cards),
-            },
-            "installed": installed is not None,
-            "installed_version": installed_version,
-            "problems": problems,
-        })
-    else:
+    result: dict[str, Any] = {
+        "file": str(file),
+        "ok": report.is_ok,
+        "set": None if card_set is None else {
+            "id": card_set.id, "name": card_set.name, "version": card_set.version,
+            "game": card_set.game, "cards": len(card_set.cards),
+        },
+        "installed": installed is not None,
+        "installed_version": installed_version,
+        "problems": problems,
+        "code": EXIT_OK,
+    }
+    if not as_json:
         for problem in report.schema_problems:
-            console.print(str(problem), markup=False)
+            console.print(safe(problem), markup=False)
         for finding in report.findings:
-            console.print(str(finding), markup=False)
+            console.print(safe(finding), markup=False)
     if report.schema_problems:
-        raise report.schema_error("in the JSON" if as_json else "above")
+        error = report.schema_error("in the JSON" if as_json else "above")
+        error_console.print(f"error: {safe(error)}", markup=False)
+        return {**result, "error": error.message, "code": EXIT_BAD_INPUT}
     assert card_set is not None
     if report.findings:
         count = len(report.findings)
-        raise fail(f"{file}: {count} problem{'s' if count > 1 else ''}; the set cannot be "
-                   f"imported until {'they are' if count > 1 else 'it is'} corrected", EXIT_FAILED)
+        message = (f"{file}: {count} problem{'s' if count > 1 else ''}; the set cannot be "
+                   f"imported until {'they are' if count > 1 else 'it is'} corrected")
+        error_console.print(f"error: {safe(message)}", markup=False)
+        return {**result, "code": EXIT_FAILED}
     if not as_json:
         note = ""
         if installed is not None:
             note = (f"; version {installed_version or '(unreadable)'} is installed, "
                     "import it with --upgrade")
-        console.print(
+        console.print(safe(
             f"ok: {card_set.id} {card_set.version} ({card_set.name}, {len(card_set.cards)} "
-            f"cards) can be imported{note}", markup=False,
-        )
+            f"cards) can be imported{note}"), markup=False)
+    return result
 
 
 @sets_app.command("import")
@@ -122,10 +164,11 @@ def _import(file: Path, upgrade: bool) -> None:
 
     result = import_set(file, upgrade=upgrade)
     if result.replaced_version is not None:
-        console.print(f"upgraded {result.set_id} from {result.replaced_version} to "
-                      f"{result.version}: {result.path}", markup=False)
+        console.print(safe(f"upgraded {result.set_id} from {result.replaced_version} to "
+                           f"{result.version}: {result.path}"), markup=False)
     else:
-        console.print(f"installed {result.set_id} {result.version}: {result.path}", markup=False)
+        console.print(safe(f"installed {result.set_id} {result.version}: {result.path}"),
+                      markup=False)
 
 
 @sets_app.command("remove")
@@ -140,7 +183,7 @@ def _remove(set_id: str) -> None:
     from deckbuilder.importer import remove_set
 
     path = remove_set(set_id)
-    console.print(f"removed {set_id}: {path}", markup=False)
+    console.print(safe(f"removed {set_id}: {path}"), markup=False)
 
 
 @sets_app.command("list")
@@ -158,17 +201,17 @@ def _list(as_json: bool) -> None:
         return
     for row in rows:  # two plain lines per set: readable in any terminal width, greppable
         if row["error"]:
-            console.print(f"{row['id']}  UNREADABLE ({row['origin']}: {row['path']})", markup=False)
-            console.print(f"    {row['error']}", markup=False)
+            console.print(safe(f"{row['id']}  UNREADABLE ({row['origin']}: {row['path']})"),
+                          markup=False)
+            console.print(f"    {safe(row['error'])}", markup=False)
             continue
         number = f" {row['number']}" if row["number"] else ""
         requires = f"; requires {', '.join(row['requires'])}" if row["requires"] else ""
-        console.print(f"{row['id']} {row['version']}  {row['name']}", markup=False)
-        console.print(
+        console.print(safe(f"{row['id']} {row['version']}  {row['name']}"), markup=False)
+        console.print(safe(
             f"    {row['game']} {row['kind']}{number}, {row['cards']} cards, "
             f"{'complete' if row['complete'] else 'incomplete'}{requires}; "
-            f"{'packaged' if row['origin'] == 'package' else 'installed'}", markup=False,
-        )
+            f"{'packaged' if row['origin'] == 'package' else 'installed'}"), markup=False)
     console.print(f"{len(rows)} sets.")
 
 

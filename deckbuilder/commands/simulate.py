@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,14 +9,16 @@ from typing import Annotated, Any
 
 import typer
 
+from deckbuilder.commands.choices import BOT, RULESET
 from deckbuilder.commands.common import (
     an,
-    console,
     error_console,
     guarded,
     load_catalog_for_cli,
     parse_switches,
+    plain_console,
     print_json,
+    safe,
 )
 
 
@@ -47,10 +48,12 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
     bot: Annotated[str, typer.Option(
-        "--bot", help="the deck's bot: random, greedy, greedy:judge=playout, search, "
-                      "search:rollouts=200, search:ms=50")] = "greedy",
+        "--bot", **BOT.option(),
+        help="the deck's bot: random, greedy, greedy:judge=playout, search, "
+             "search:rollouts=200, search:ms=50")] = "greedy",
     opponent_bot: Annotated[str | None, typer.Option(
-        "--opponent-bot", help="the opponent's bot; default: the same as --bot")] = None,
+        "--opponent-bot", **BOT.option(),
+        help="the opponent's bot; default: the same as --bot")] = None,
     baseline: Annotated[str | None, typer.Option(
         "--baseline", help="a deck of the same faction to compare with, on the same seeds")] = None,
     workers: Annotated[int | None, typer.Option(
@@ -58,7 +61,8 @@ def simulate(
         help="processes; 0: one per core; default: one per core from "
              f"{PARALLEL_FROM} games, else 1 (results do not change)")] = None,
     ruleset: Annotated[str | None, typer.Option(
-        "--ruleset", help="rule variant id (see `deckbuilder rules`); default: the game's own "
+        "--ruleset", **RULESET.option(),
+        help="rule variant id (see `deckbuilder rules`); default: the game's own "
                           "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable; see "
@@ -195,6 +199,7 @@ def _simulate(
     max_turns: int, precision: float, as_json: bool, allow_illegal: bool = False,
     modules: Sequence[str] = (),
 ) -> None:
+    from deckbuilder.commands.card_detail import deck_data_notes
     from deckbuilder.errors import DeckError
     from deckbuilder.games import dead_card_warnings, get_game
     from deckbuilder.sim import Contestant, build_report, print_report, simulate
@@ -222,8 +227,9 @@ def _simulate(
     warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
     seated = [deck.cards, opponent.cards] if side == 0 else [opponent.cards, deck.cards]
     warnings += dead_card_warnings(seated, catalog, deck.game, modules)
+    notes = deck_data_notes(deck.cards, catalog)  # H6: overlay in use, unconfirmed values
     for warning in warnings:
-        error_console.print(f"warning: {warning}", markup=False)
+        error_console.print(f"warning: {safe(warning)}", markup=False)
 
     arguments: dict[str, Any] = {
         "side": side, "games": games, "seed": seed, "ruleset": ruleset, "game": deck.game,
@@ -232,7 +238,7 @@ def _simulate(
         "switches": switches, "modules": tuple(modules),
     }
     total = games * (2 if baseline is not None else 1)
-    show_progress = not as_json and sys.stdout.isatty()
+    show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
     run = _with_progress(
         simulate, show_progress, total,
         Contestant(deck.name, deck.cards, bot),
@@ -246,10 +252,13 @@ def _simulate(
     report["modules"] = sorted(modules)
     report["terminations"] = [str(termination) for termination in game.terminations]
     report["warnings"] = warnings
+    report["notes"] = notes
     if as_json:
         print_json(report)
     else:
-        print_report(console, report)
+        print_report(plain_console, _shown(report))
+        for note in notes:
+            plain_console.print(f"note: {safe(note)}", markup=False)
 
 
 def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) -> Any:
@@ -258,10 +267,22 @@ def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=error_console,
                   transient=True) as progress:
         task = progress.add_task("playing", total=total)
         return run(*args, on_result=lambda _result: progress.advance(task), **kwargs)
+
+
+def _shown(data: Any) -> Any:
+    """The report with every string escaped for the terminal (deck and card names come from
+    files); it is printed on a console that reads no markup."""
+    if isinstance(data, str):
+        return safe(data)
+    if isinstance(data, dict):
+        return {key: _shown(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_shown(item) for item in data]
+    return data
 
 
 def register(app: typer.Typer) -> None:

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
@@ -18,6 +17,7 @@ from deckbuilder.commands.common import (
     guarded,
     load_catalog_for_cli,
     print_json,
+    safe,
 )
 
 
@@ -37,6 +37,7 @@ def validate(
 
 
 def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
+    from deckbuilder.commands.card_detail import deck_data_notes
     from deckbuilder.decks import load_collection, load_deck
     from deckbuilder.errors import DeckbuilderError
     from deckbuilder.legality import validate_deck
@@ -53,16 +54,19 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
             exit_code = EXIT_BAD_INPUT
             results.append(_error_json(path, error))
             if not as_json:
-                error_console.print(f"error: {error}", markup=False)
+                error_console.print(f"error: {safe(error)}", markup=False)
             continue
         if not report.is_legal and exit_code == EXIT_OK:
             exit_code = EXIT_FAILED
         warnings = _dead_card_warnings(loaded.counts(), report, catalog)
-        results.append({**report.to_json(), "warnings": warnings})
+        notes = deck_data_notes(loaded.counts(), catalog)  # H6: overlay in use, guesses
+        results.append({**report.to_json(), "warnings": warnings, "notes": notes})
         if not as_json:
             _print_report(report)
             for warning in warnings:
-                console.print(f"  [yellow]warning[/]: {escape(warning)}")
+                console.print(f"  [yellow]warning[/]: {safe(warning, markup=True)}")
+            for note in notes:
+                console.print(f"  note: {safe(note, markup=True)}")
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
     return exit_code
@@ -100,9 +104,10 @@ def _error_json(path: Path, error: Any) -> dict[str, Any]:
 
 
 def _print_report(report: Any) -> None:
-    label = escape(str(report.path) if report.path is not None else report.name)
-    summary = escape(
-        f'"{report.name}" ({report.faction}, {report.game}), {report.card_count} cards'
+    label = safe(report.path if report.path is not None else report.name, markup=True)
+    summary = safe(
+        f'"{report.name}" ({report.faction}, {report.game}), {report.card_count} cards',
+        markup=True,
     )
     if report.is_legal:
         console.print(f"[bold green]LEGAL[/]    {label}: {summary}")
@@ -114,10 +119,11 @@ def _print_report(report: Any) -> None:
         )
     for violation in report.violations:
         where = f"{label}:{violation.line}" if violation.line is not None else label
-        console.print(f"  {where}  [bold]{violation.code}[/]  {escape(violation.message)}")
-        console.print(f"      rule: {escape(violation.rule)}", style="dim")
+        message = safe(violation.message, markup=True)
+        console.print(f"  {where}  [bold]{violation.code}[/]  {message}")
+        console.print(f"      rule: {safe(violation.rule, markup=True)}", style="dim")
         if violation.fix:
-            console.print(f"      fix: {escape(violation.fix)}")
+            console.print(f"      fix: {safe(violation.fix, markup=True)}")
     _print_replacements(report.replacements, report.is_legal)
 
 
@@ -129,7 +135,8 @@ def _print_replacements(replacements: Any, is_legal: bool) -> None:
     pairs = Counter((r.out_name, r.in_name, r.wildcard) for r in replacements)
     for (out_name, in_name, wildcard), count in pairs.items():
         how = "rule D: location/open-range" if wildcard else "rule C: same category"
-        console.print(f"    {count}x {escape(out_name)} -> {escape(in_name)}  ({how})")
+        console.print(f"    {count}x {safe(out_name, markup=True)} -> "
+                      f"{safe(in_name, markup=True)}  ({how})")
 
 
 def register(app: typer.Typer) -> None:

@@ -55,6 +55,7 @@ from deckbuilder.engine.play import (
 )
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.engine.wording import speaks_at
+from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.models.effects import When
@@ -511,6 +512,39 @@ def _compile_battlefield(battlefield: Any, idx: int, offset: int) -> Battlefield
     return b
 
 
+def _check_battlefields(catalog: Catalog, battlefields: Sequence[Any]) -> None:
+    """What the engine needs of battlefield data (a hand-edited overlay may reshape it): each
+    battlefield has a regular space for the turn marker. Refused in one line that names the
+    overlay entry when the overlay set the spaces, rather than failing deep in a game."""
+    for battlefield in battlefields:
+        if any(space.kind == "regular" for space in battlefield.spaces):
+            continue
+        raise UnplayableDeckError(
+            f"battlefield '{battlefield.id}' has no regular space (the turn marker needs one)",
+            _data_location(catalog, battlefield, "spaces"),
+            "give it at least one regular space (`kind: regular`, the default), or remove "
+            "the correction (`deckbuilder overlay unset`)",
+        )
+
+
+def _data_location(catalog: Catalog, record: Any, field: str) -> Location | None:
+    """The overlay entry that set `field` of `record`, else the set file that defines it."""
+    from deckbuilder.yamlio import load_yaml, position
+
+    source = record.provenance.sources.get(field, "")
+    overlay = catalog.overlay_path
+    if overlay is not None and source.startswith("overlay "):
+        try:
+            document = load_yaml(overlay)
+        except DeckbuilderError:
+            return Location(overlay)
+        where = position(document, ["corrections", record.id, "values", field])
+        return Location(overlay, *(where or (None, None)))
+    entry = catalog.entries.get(record.id)
+    loaded = catalog.sets.get(entry.set_id) if entry is not None else None
+    return Location(loaded.path) if loaded is not None else None
+
+
 def _module_records(rule_sets: Sequence[CardSet], layout: str | None) -> frozenset[str]:
     """The record ids of the modules a layout names (`modules:` + module ids and readings)."""
     if not layout or not layout.startswith("modules:"):
@@ -541,6 +575,7 @@ def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> 
     if not battlefields or len(battlefields) > MAX_BATTLEFIELDS:
         raise UnplayableDeckError(f"the base set '{base_id}' needs 1 to {MAX_BATTLEFIELDS} "
                                   "battlefields")
+    _check_battlefields(catalog, battlefields)
     card_entries = [entry for entry in catalog.cards() if entry.game == game]
     defender = GAME_FACTIONS[game][0]
     # The starting characters first (in data order), then those of the pile (Revolver 2) or

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from deckbuilder.decks import DECK_SIZE
 from deckbuilder.legality.facts import DeckFacts
-from deckbuilder.legality.pairing import is_wildcard, pair_replacements
+from deckbuilder.legality.pairing import an, listed, replacement_balance
 from deckbuilder.legality.report import Code, Violation
 from deckbuilder.models.common import Faction
 
@@ -21,18 +21,38 @@ def _cards(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 
 
+def _listed(facts: DeckFacts, counts: dict[str, int], with_category: bool = False) -> str:
+    return listed(facts, counts, with_category)
+
+
 def check_deck_size(facts: DeckFacts) -> list[Violation]:
-    """Rule A: 62 cards, counting every entry (known or not)."""
+    """Rule A: 62 cards, counting every entry (known or not).
+
+    When the size alone explains why some card put in has no partner (or some card taken out
+    has no replacement), this violation names those cards and rule C stays silent: one
+    mistake, one violation.
+    """
     total = facts.deck.total()
     if total == DECK_SIZE:
         return []
     difference = total - DECK_SIZE
-    fix = (f"take {_cards(difference)} out" if difference > 0
-           else f"add {_cards(-difference)} (put base cards back or add replacements)")
-    return [facts.violation(
-        Code.DECK_SIZE, f"the deck has {total} cards, not {DECK_SIZE}",
-        line=facts.deck.cards_line(), fix=fix,
-    )]
+    balance = replacement_balance(facts)
+    message = f"the deck has {total} cards, not {DECK_SIZE}"
+    cards: tuple[str, ...] = ()
+    if difference > 0 and balance.explained_by_size(difference):
+        groups = balance.unpaired_groups()
+        message += "; " + "; ".join(group.describe(facts) for group in groups)
+        cards = tuple(card for group in groups for card in group.added)
+        fix = (f"take {_cards(difference)} out (one of the cards put in, or a base card "
+               "of the same category)")
+    elif difference > 0:
+        fix = f"take {_cards(difference)} out"
+    else:
+        if balance.leftover:
+            message += "; taken out without a replacement: " + _listed(facts, balance.leftover)
+            cards = tuple(balance.leftover)
+        fix = f"add {_cards(-difference)} (put base cards back or add replacements)"
+    return [facts.violation(Code.DECK_SIZE, message, cards, facts.deck.cards_line(), fix)]
 
 
 def check_unknown_cards(facts: DeckFacts) -> list[Violation]:
@@ -117,26 +137,39 @@ def check_gunslingers(facts: DeckFacts) -> list[Violation]:
 
 
 def check_like_for_like(facts: DeckFacts) -> list[Violation]:
-    """Rules C and D: every added card pairs with a removed card it may replace."""
-    _, unpaired = pair_replacements(facts)
+    """Rules C and D: every added card pairs with a removed card it may replace.
+
+    One violation per category of cards put in without a partner, naming the cards of that
+    category put in and taken out (the pairing can't tell which of them the player meant to
+    go unpaired) and the base cards taken out without a replacement. Silent when the deck's
+    size alone explains the shortfall (`check_deck_size` names the cards then).
+    """
+    balance = replacement_balance(facts)
+    if not balance.unpaired or balance.explained_by_size(facts.deck.total() - DECK_SIZE):
+        return []
     gunslingers = [facts.name(c) for c in facts.removed if facts.entry(c).record.gunslinger]
     violations = []
-    for card, count in unpaired.items():
-        entry = facts.entry(card)
-        category = entry.record.category
-        if is_wildcard(facts, card):
-            why = "no base card left for it to replace (any but a unique gunslinger)"
-            fix = f"take a base card out for it, or take {entry.name} out"
-        else:
-            why = f"no {category} card of the base deck was taken out for it"
-            fix = f"take a {category} card of the base deck out for it, or take {entry.name} out"
+    for group in balance.unpaired_groups():
+        message = group.describe(facts)
+        if balance.leftover:
+            message += ("; taken out without a replacement: "
+                        + _listed(facts, balance.leftover, with_category=True))
         if gunslingers:
-            why += f" ({' and '.join(gunslingers)} went out, but rule B keeps gunslingers)"
-        verb = "replaces" if count == 1 else "replace"
+            message += f" ({' and '.join(gunslingers)} went out, but rule B keeps gunslingers)"
+        names = " or ".join(facts.name(card) for card in group.added)
+        if group.category is None:
+            fix = f"take a base card out for it, or take {names} out"
+        elif balance.leftover:
+            back = " and ".join(facts.name(card) for card in balance.leftover)
+            fix = (f"put {back} back and take {an(str(group.category))} card of the base deck "
+                   f"out instead, or take {names} out")
+        else:
+            fix = f"take {an(str(group.category))} card of the base deck out for it, " \
+                  f"or take {names} out"
+        first = next(card for card in group.added if card in balance.unpaired)
         violations.append(facts.violation(
-            Code.LIKE_FOR_LIKE,
-            f"{_copies(count)} of {entry.name} ({category}) {verb} nothing: {why}",
-            (card,), facts.line(card), fix,
+            Code.LIKE_FOR_LIKE, message, (*group.added, *balance.leftover),
+            facts.line(first), fix,
         ))
     return violations
 

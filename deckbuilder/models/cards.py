@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictInt, StrictStr, model_validator
 
 from deckbuilder.models.common import (
     CardId,
@@ -35,9 +35,9 @@ class Record(Strict):
     """What every named thing in a set file has."""
 
     id: CardId
-    name: str = Field(min_length=1, max_length=120)
-    aliases: list[str] = Field(default_factory=list)
-    text: str | None = Field(None, description="a short paraphrase of the printed text")
+    name: StrictStr = Field(min_length=1, max_length=120)
+    aliases: list[StrictStr] = Field(default_factory=list)
+    text: StrictStr | None = Field(None, description="a short paraphrase of the printed text")
     provenance: Provenance = Field(default_factory=Provenance)
 
 
@@ -47,17 +47,17 @@ class Card(Record):
     faction: Faction
     category: Category
     play: PlayType
-    copies: int = Field(1, ge=0, le=62, description="copies of this card in its set")
+    copies: StrictInt = Field(1, ge=0, le=62, description="copies of this card in its set")
     deckable: bool = Field(True, description="may stand in a player's deck (Module D)")
     unique: bool = False
     gunslinger: bool = Field(False, description="unique gunslinger: never replaced (rule B)")
-    cost: int = Field(0, ge=0, le=10, description="cards to discard to play it")
-    firepower: int | None = Field(None, ge=0, le=20)
+    cost: StrictInt = Field(0, ge=0, le=10, description="cards to discard to play it")
+    firepower: StrictInt | None = Field(None, ge=0, le=20)
     chip: Chip | None = None
     icons: list[Icon] = Field(default_factory=list)
-    powder_kegs: int = Field(0, ge=0, le=4, description="Revolver 2, Malpaso guardians")
-    ammunition: int = Field(0, ge=0, le=4, description="Revolver 2, Mapache raiders")
-    silver_dollars: int = Field(0, ge=0, le=4, description="extra cost in silver dollars")
+    powder_kegs: StrictInt = Field(0, ge=0, le=4, description="Revolver 2, Malpaso guardians")
+    ammunition: StrictInt = Field(0, ge=0, le=4, description="Revolver 2, Mapache raiders")
+    silver_dollars: StrictInt = Field(0, ge=0, le=4, description="extra cost in silver dollars")
     placement: Placement = Placement.CURRENT
     counts_toward_limit: bool = Field(True, description="counts toward the 3-card limit")
     movable: bool = Field(
@@ -93,11 +93,11 @@ class Character(Record):
     """A bandit (Revolver) or guardian (Revolver 2) card: the lives of the defending side."""
 
     faction: Faction
-    survival: int = Field(ge=0, le=9, description="survival rating; lowest dies first")
+    survival: StrictInt = Field(ge=0, le=9, description="survival rating; lowest dies first")
     leader: bool = Field(False, description="Jack Colty / Padre Esteban")
     starting: bool = Field(True, description="in front of the player at set-up (Revolver 2: 7)")
-    true_grit: int = Field(0, ge=0, le=3, description="true grit tokens at set-up")
-    power_tokens: int = Field(
+    true_grit: StrictInt = Field(0, ge=0, le=3, description="true grit tokens at set-up")
+    power_tokens: StrictInt = Field(
         0, ge=0, le=3,
         description="power tokens at set-up; on a bandit a power token is an extra life",
     )
@@ -116,13 +116,14 @@ class TurnSpace(Strict):
     label: str = Field(min_length=1, max_length=20)
     kind: SpaceKind = SpaceKind.REGULAR
     face: str | None = Field(None, description="for face spaces: whose face (kittens, skinny)")
-    recruit: int = Field(0, ge=0, le=5, description="Revolver 2: guardians drawn on this space")
+    recruit: StrictInt = Field(0, ge=0, le=5,
+                               description="Revolver 2: guardians drawn on this space")
 
 
 class Battlefield(Record):
-    order: int = Field(ge=1, le=20, description="position from the left (1 = first)")
+    order: StrictInt = Field(ge=1, le=20, description="position from the left (1 = first)")
     group: str = Field("fixed", description="Revolver 2: fixed, crystal-river, buffalo-falls")
-    defence: int = Field(ge=0, le=10)
+    defence: StrictInt = Field(ge=0, le=10)
     spaces: list[TurnSpace] = Field(min_length=1)
 
 
@@ -138,7 +139,7 @@ class BattlefieldTokens(Strict):
     side: Literal["self", "opponent"] = Field(
         "self", description="whose side of the battlefield card, relative to the card's owner"
     )
-    count: int = Field(ge=1, le=9, description="how many power tokens")
+    count: StrictInt = Field(ge=1, le=9, description="how many power tokens")
 
 
 class PokerCard(Strict):
@@ -149,7 +150,7 @@ class PokerCard(Strict):
     (won or lost) applies its set-up effect: extra opening cards and power tokens.
     """
 
-    value: int = Field(
+    value: StrictInt = Field(
         ge=0, le=20, description="rank in a round: higher wins (a cheat's value is not compared)"
     )
     cheat: bool = Field(
@@ -159,7 +160,7 @@ class PokerCard(Strict):
     returns_to_hand: bool = Field(
         False, description="goes back to its owner's hand after its round instead of discarded"
     )
-    extra_cards: int = Field(
+    extra_cards: StrictInt = Field(
         0, ge=0, le=10, description="extra cards its side draws in the opening hand"
     )
     battlefield_tokens: list[BattlefieldTokens] = Field(
@@ -171,7 +172,7 @@ class Special(Record):
     """A card beside the battlefields (Derail the Train, the Mexican Border, the duel ...)."""
 
     faction: Faction = Faction.NEUTRAL
-    tokens: int = Field(0, ge=0, le=20, description="tokens placed on it at set-up")
+    tokens: StrictInt = Field(0, ge=0, le=20, description="tokens placed on it at set-up")
     beside: CardId | None = Field(None, description="the battlefield it lies beside")
     effect: list[Step] = Field(default_factory=list)
     poker: PokerCard | None = Field(
@@ -180,4 +181,4 @@ class Special(Record):
 
 
 class Token(Record):
-    count: int = Field(ge=0, le=99, description="how many are in the box")
+    count: StrictInt = Field(ge=0, le=99, description="how many are in the box")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, StrictStr
 
 from deckbuilder.models.cards import Battlefield, Card, Character, Special, Token
 from deckbuilder.models.common import CardId, Game, Provenance, Strict
@@ -22,8 +22,8 @@ class Module(Strict):
 
     id: CardId
     letter: str | None = Field(None, max_length=2)
-    name: str
-    description: str
+    name: StrictStr
+    description: StrictStr
     requires_modules: list[CardId] = Field(default_factory=list)
     setup: list[str] = Field(default_factory=list, description="set-up steps, in order")
     switches: dict[str, str | int | bool] = Field(default_factory=dict)
@@ -35,7 +35,7 @@ class Variant(Strict):
     """One way a rule can be read, when the documents disagree."""
 
     value: str
-    description: str
+    description: StrictStr
     source: str
     params: dict[str, str | int | bool] = Field(
         default_factory=dict,
@@ -45,7 +45,7 @@ class Variant(Strict):
 
 class RuleSwitch(Strict):
     id: CardId
-    description: str
+    description: StrictStr
     default: str
     variants: list[Variant] = Field(min_length=2)
 
@@ -54,8 +54,8 @@ class Ruleset(Strict):
     """A named choice of variants for every rule switch (the English rulebook by default)."""
 
     id: CardId
-    name: str
-    description: str
+    name: StrictStr
+    description: StrictStr
     choices: dict[str, str] = Field(default_factory=dict)
 
 
@@ -63,7 +63,7 @@ class CardSet(Strict):
     """One YAML file under expansions/: everything a product (or a homebrew set) adds."""
 
     id: CardId
-    name: str
+    name: StrictStr
     version: str = Field(pattern=r"^\d+\.\d+(\.\d+)?$")
     game: Game
     kind: SetKind

@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Discriminator, Field, RootModel, Tag, model_validator
 
 from deckbuilder.models.common import Strict
+from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
 from deckbuilder.scenarios.parts import (
     CardInPlay,
     Check,
@@ -160,8 +161,8 @@ ActionItem = Annotated[str | ActionStep | ColonAction, Field(union_mode="left_to
 
 
 class ScenarioDecks(Strict):
-    colty: dict[str, int] | None = None
-    mcready: dict[str, int] | None = None
+    colty: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
+    mcready: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
 
 
 class RevolverScenario(Strict):

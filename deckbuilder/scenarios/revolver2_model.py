@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from deckbuilder.models.common import Strict
+from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
 from deckbuilder.scenarios.parts import (
     CardInPlay,
     ColonAction,
@@ -162,8 +163,8 @@ Revolver2ActionItem = Annotated[str | Revolver2ActionStep | ColonAction,
 
 
 class Revolver2Decks(Strict):
-    esteban: dict[str, int] | None = None
-    mapache: dict[str, int] | None = None
+    esteban: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
+    mapache: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
 
 
 class Revolver2Scenario(Strict):

@@ -12,7 +12,8 @@ baseline deck on the same seeds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from deckbuilder.bots import is_reproducible, make_bot
@@ -71,40 +72,53 @@ class SimulationRun:
         return all(is_reproducible(c.bot) for c in contestants if c is not None)
 
 
-def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
-                evaluate: Evaluator | None = None) -> list[GameJob]:
-    """One spec per game (and per baseline game, on the same seeds: paired)."""
+def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
+               evaluate: Evaluator | None = None) -> Iterator[GameJob]:
+    """One spec per game (and per baseline game, on the same seeds: paired), built lazily:
+    `simulate --games 100000000` plays its first game at once, in bounded memory."""
     entries = [("deck", config.deck)]
     if config.baseline is not None:
         entries.append(("baseline", config.baseline))
     opponent_items = deck_items(config.opponent.cards)
-    specs: list[GameJob] = []
     for label, contestant in entries:
         items = deck_items(contestant.cards)
         decks = (items, opponent_items) if config.side == 0 else (opponent_items, items)
         bots = ((contestant.bot, config.opponent.bot) if config.side == 0
                 else (config.opponent.bot, contestant.bot))
-        specs.extend(
-            GameJob(index=index, seed=game_seed(config.seed, index), decks=decks, bots=bots,
-                     label=label, ruleset=config.ruleset, game=config.game,
-                     max_turns=config.max_turns, new_game=new_game, evaluate=evaluate,
-                     switches=config.switches, modules=config.modules)
-            for index in range(config.games)
-        )
-    return specs
+        for index in range(config.games):
+            yield GameJob(index=index, seed=game_seed(config.seed, index), decks=decks,
+                          bots=bots, label=label, ruleset=config.ruleset, game=config.game,
+                          max_turns=config.max_turns, new_game=new_game, evaluate=evaluate,
+                          switches=config.switches, modules=config.modules)
 
 
-def check_playable(specs: list[GameJob]) -> None:
-    """Fail once, here, with the engine's message, rather than once per game in the workers."""
+def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
+                evaluate: Evaluator | None = None) -> list[GameJob]:
+    """Every spec of `iter_specs` as a list (for small batches and tests)."""
+    return list(iter_specs(config, new_game, evaluate))
+
+
+def check_playable(specs: Iterable[GameJob]) -> None:
+    """Fail once, here, with the engine's message, rather than once per game in the workers.
+
+    Only the first game of each set-up is started: the set-ups differ by deck, not by seed.
+    """
     seen: set[tuple[object, ...]] = set()
     for spec in specs:
         key = (spec.decks, spec.ruleset, spec.game, spec.switches, spec.modules)
         if key not in seen:
             seen.add(key)
             start_game(spec)
-        for bot in spec.bots:
-            make_bot(bot, spec.evaluate if spec.evaluate is not None
-                     else get_game(spec.game).heuristics)
+            for bot in spec.bots:
+                make_bot(bot, spec.evaluate if spec.evaluate is not None
+                         else get_game(spec.game).heuristics)
+
+
+def _first_games(config: SimulationConfig, new_game: NewGame | None,
+                 evaluate: Evaluator | None) -> list[GameJob]:
+    """The first game of the deck (and of the baseline): one per distinct set-up."""
+    single = dataclasses.replace(config, games=1)
+    return list(iter_specs(single, new_game, evaluate))
 
 
 def simulate(
@@ -136,9 +150,9 @@ def simulate(
         raise ValueError("games must be at least 1")
     config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,
                               max_turns, switch_items(switches), tuple(sorted(modules)))
-    specs = build_specs(config, new_game, evaluate)
-    check_playable(specs)
-    results = run_games(specs, executor or make_executor(workers), on_result)
+    check_playable(_first_games(config, new_game, evaluate))
+    results = run_games(iter_specs(config, new_game, evaluate),
+                        executor or make_executor(workers), on_result)
     return SimulationRun(
         config,
         [result for result in results if result.label == "deck"],

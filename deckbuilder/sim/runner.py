@@ -8,10 +8,12 @@ in a result depends on where or when it was computed.
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
+import itertools
 import os
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
@@ -146,33 +148,68 @@ def _counts(counter: Mapping[Any, int]) -> dict[str, int]:
 
 # -- executors -------------------------------------------------------------------------------
 class Executor(Protocol):
-    """Runs `fn` over `items` and yields one result per item (any order is allowed)."""
+    """Runs `fn` over `items` and yields one result per item (any order is allowed).
 
-    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+    `items` may be a lazy iterable of any length: an executor takes them as it goes (a
+    batch of 100,000,000 games starts playing at once, in bounded memory).
+    """
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]: ...
 
 
 class SerialExecutor:
     """Everything in this process: the reference the parallel executors must match."""
 
-    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         return map(fn, items)
 
 
+def _play_chunk(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
+    return [fn(item) for item in chunk]
+
+
 class ProcessExecutor:
-    """A pool of local processes; items travel in chunks to keep pickling cheap."""
+    """A pool of local processes; items travel in chunks to keep pickling cheap.
+
+    Only a few chunks per worker are in flight at any time, so the items are consumed as the
+    results come back: work starts at once and memory stays bounded whatever the count.
+    """
+
+    #: Chunks queued per worker beyond the one it is playing.
+    IN_FLIGHT_PER_WORKER = 4
 
     def __init__(self, workers: int | None = None, chunk_size: int | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.chunk_size = chunk_size
 
-    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def _chunk_size(self, items: Iterable[Any]) -> int:
+        if self.chunk_size:
+            return self.chunk_size
         # Small chunks keep the progress bar moving; a cap keeps any one chunk short.
-        chunk = self.chunk_size or max(1, min(64, len(items) // (self.workers * 8)))
+        known = len(items) if isinstance(items, Sized) else None
+        return max(1, min(64, (known if known is not None else 1 << 30)
+                          // (self.workers * 8)))
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        size = self._chunk_size(items)
+        chunks = _chunks(iter(items), size)
+        limit = self.workers * (1 + self.IN_FLIGHT_PER_WORKER)
         pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers)
+        pending: collections.deque[concurrent.futures.Future[list[R]]] = collections.deque()
         try:
-            yield from pool.map(fn, items, chunksize=chunk)
+            for chunk in chunks:
+                pending.append(pool.submit(_play_chunk, fn, chunk))
+                if len(pending) >= limit:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _chunks(items: Iterator[T], size: int) -> Iterator[list[T]]:
+    while chunk := list(itertools.islice(items, size)):
+        yield chunk
 
 
 def make_executor(workers: int) -> Executor:
@@ -183,18 +220,28 @@ def make_executor(workers: int) -> Executor:
 
 
 def run_games(
-    specs: Sequence[GameJob],
+    specs: Iterable[GameJob],
     executor: Executor | None = None,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play every spec; results come back sorted by (label, index) whatever the executor."""
+    """Play every spec; results come back sorted by (label, index) whatever the executor.
+
+    `specs` is consumed lazily (a generator of 100,000,000 games is fine): the first game is
+    played before the second spec is built.
+    """
     runner = executor or SerialExecutor()
+    order: dict[str, int] = {}
+
+    def ranked(items: Iterable[GameJob]) -> Iterator[GameJob]:
+        for spec in items:
+            order.setdefault(spec.label, len(order))
+            yield spec
+
     results: list[GameResult] = []
-    for result in runner.map(play_one, specs):
+    for result in runner.map(play_one, ranked(specs)):
         results.append(result)
         if on_result is not None:
             on_result(result)
-    order = {label: rank for rank, label in enumerate(dict.fromkeys(s.label for s in specs))}
     results.sort(key=lambda result: (order[result.label], result.index))
     return results
 

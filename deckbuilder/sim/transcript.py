@@ -23,7 +23,10 @@ from deckbuilder.bots import make_bot
 from deckbuilder.engine.position import has_pile, render, snapshot
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.games import get_game, new_game
+from deckbuilder.models.decks import MAX_DECK_ENTRIES
+from deckbuilder.reading import read_bounded
 from deckbuilder.sim.seeds import bot_seed
+from deckbuilder.yamlio import MAX_DIGITS
 
 RECORD_KIND = "deckbuilder-game"
 #: 2: card actions are numbered among the decks' own cards, so a record no longer depends on
@@ -168,26 +171,60 @@ def _field(data: Any, key: str, kind: type | tuple[type, ...], where: Location) 
     return value
 
 
+#: A record of the longest game is well under 1 MB; the limit leaves room and bounds the read.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: The most copies of one card a recorded deck may hold (as in a deck file).
+MAX_COPIES = 99
+
+
+class _BadNumber(ValueError):
+    pass
+
+
+def _bounded_int(text: str) -> int:
+    """JSON integers, refused beyond MAX_DIGITS (Python raises deep inside for 4,300+)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _BadNumber(f"a number with {digits} digits; the limit is {MAX_DIGITS}")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise _BadNumber(f"'{text}' is not a JSON number")
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COPIES
+
+
 def read_record(path: Path | str) -> GameRecord:
     """Parse a record file; any broken line is a RecordError at file:line(:col)."""
     path = Path(path)
     where = Location(path)
-    if not path.is_file():
-        raise RecordError("file not found", where, "check the path")
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read the file: {error}", where,
-                          "give a .jsonl record") from None
+        raw = read_bounded(path, MAX_RECORD_BYTES, "game record (.jsonl)")
+    except DataFileError as error:
+        raise RecordError(error.message, error.where, error.fix) from None
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise RecordError("not UTF-8 text", where, "give a .jsonl record") from None
     rows: list[tuple[int, Any]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            rows.append((number, json.loads(line)))
+            rows.append((number, json.loads(line, parse_int=_bounded_int,
+                                            parse_constant=_no_constant)))
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error.msg}", Location(path, number, error.colno),
                               "each line of a record is one JSON object") from None
+        except _BadNumber as error:
+            raise RecordError(str(error), Location(path, number),
+                              "restore the line as `deckbuilder play --record` wrote it") from None
+        except RecursionError:
+            raise RecordError("nested too deeply", Location(path, number),
+                              "each line of a record is one flat JSON object") from None
     if len(rows) < 2:
         raise RecordError("a record needs a header line and a final line",
                           Location(path, rows[0][0] if rows else 1), "record a whole game")
@@ -203,9 +240,12 @@ def read_record(path: Path | str) -> GameRecord:
     decks = _field(header, "decks", dict, at)
     for name, deck in decks.items():
         if not isinstance(deck, dict) or not all(
-                isinstance(k, str) and isinstance(v, int) for k, v in deck.items()):
-            raise RecordError(f"deck '{name}' is not card id -> copies", at,
+                isinstance(k, str) and _is_count(v) for k, v in deck.items()):
+            raise RecordError(f"deck '{name}' is not card id -> copies (0 to {MAX_COPIES})", at,
                               "restore the header line")
+        if len(deck) > MAX_DECK_ENTRIES:
+            raise RecordError(f"deck '{name}' has {len(deck)} entries; the limit is "
+                              f"{MAX_DECK_ENTRIES}", at, "restore the header line")
     switches = header.get("switches", {})  # records of games without switches may lack it
     if not isinstance(switches, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in switches.items()):

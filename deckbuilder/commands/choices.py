@@ -1,0 +1,208 @@
+"""Option values that are choices: games, factions, sets, rulesets and bots.
+
+Each one forgives case, spacing and the documents' own spellings ("Colti" in the Tarnished
+Star sheet is the base game's "Colty"; "Colonel McReady"; "Malpaso" for Revolver 2), is
+completed by the shell (`deckbuilder --install-completion`), and an unknown value is a usage
+error naming the choices (exit code 2), not an empty answer.
+
+Use one as `typer.Option("--faction", **FACTION.option(), help=...)` (a parser, the shell's
+completion and the metavar); the command receives the canonical value (`colty`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import typer
+
+
+def normalized(text: str) -> str:
+    """The spelling-blind form of a name: case, accents, spaces, hyphens and a leading "the"
+    do not count ("The Colty gang" == "colty-gang" == "COLTY GANG")."""
+    text = unicodedata.normalize("NFKD", text).casefold().strip()
+    text = re.sub(r"^the\s+", "", text)
+    return re.sub(r"[^0-9a-z]", "", text)
+
+
+#: Other spellings of each faction, as the documents write them: the base rulebook ("the Colty
+#: gang", "Colonel McReady"), the Tarnished Star sheet ("Colti"), the Revolver 2 rulebook
+#: ("Padre Esteban" and the Malpaso guardians, "guardianes"; "General Mapache").
+FACTION_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "colty": ("Colty gang", "Colti", "Colti gang", "Colty Gang", "gang"),
+    "mcready": ("McReady", "Mc Ready", "Colonel McReady", "Colonel", "Colonel Ned McReady"),
+    "frontier": ("Frontier", "Frontier deck"),
+    "esteban": ("Padre Esteban", "Esteban", "guardians", "guardianes", "Malpaso",
+                "Malpaso guardians", "guardianes de Malpaso"),
+    "mapache": ("General Mapache", "Mapache", "Mapache's gang"),
+    "neutral": ("Neutral",),
+}
+#: Other spellings of each game (its title is one as well).
+GAME_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "revolver": ("Revolver 1", "Revolver I", "r1", "base"),
+    "revolver2": ("Revolver 2", "Revolver II", "r2", "Last Stand at Malpaso", "Malpaso"),
+}
+#: Examples the shell offers after the bot names (any `key=value` options may follow).
+BOT_EXAMPLES = ("greedy:judge=playout", "search:rollouts=200", "search:ms=50")
+
+
+class _Choice:
+    """What typer needs of a choice: `parser`, `autocompletion` and `metavar`."""
+
+    metavar = "VALUE"
+
+    def __call__(self, value: str) -> str:
+        raise NotImplementedError
+
+    def complete(self, incomplete: str) -> list[str]:
+        raise NotImplementedError
+
+    def option(self) -> dict[str, Any]:
+        """The keyword arguments of `typer.Option`/`typer.Argument` for this choice."""
+        return {"parser": self, "autocompletion": self.complete, "metavar": self.metavar}
+
+
+class NamedChoice(_Choice):
+    """A choice among canonical values, each with other accepted spellings.
+
+    `load` returns canonical value -> spellings; it may read the catalog, so it runs only when
+    the option is given (or completed). If it fails (a broken card set), the value passes
+    through unchanged and the command reports the real problem in its one line.
+    """
+
+    def __init__(self, what: str, load: Callable[[], Mapping[str, Iterable[str]]],
+                 metavar: str | None = None) -> None:
+        self.what = what
+        self._load = load
+        self.metavar = metavar or what.upper()
+
+    def spellings(self) -> dict[str, list[str]] | None:
+        from deckbuilder.errors import DeckbuilderError
+
+        try:
+            return {value: [value, *others] for value, others in self._load().items()}
+        except DeckbuilderError:
+            return None
+
+    def lookup(self) -> dict[str, str] | None:
+        """normalized spelling -> canonical value; a spelling two values share is dropped
+        (it would be a guess), a value's own id always wins."""
+        spellings = self.spellings()
+        if spellings is None:
+            return None
+        found: dict[str, set[str]] = {}
+        for value, names in spellings.items():
+            for name in names:
+                found.setdefault(normalized(name), set()).add(value)
+        table = {key: next(iter(values)) for key, values in found.items() if len(values) == 1}
+        table.update({normalized(value): value for value in spellings})
+        return table
+
+    def __call__(self, value: str) -> str:
+        table = self.lookup()
+        if table is None:
+            return value
+        found = table.get(normalized(value))
+        if found is None:
+            choices = ", ".join(sorted(set(table.values())))
+            raise typer.BadParameter(f"unknown {self.what} '{value}'; choose one of: {choices}")
+        return found
+
+    def complete(self, incomplete: str) -> list[str]:
+        spellings = self.spellings() or {}
+        typed = normalized(incomplete)
+        return [value for value, names in sorted(spellings.items())
+                if any(normalized(name).startswith(typed) for name in names)]
+
+
+class BotChoice(_Choice):
+    """A bot spec (`greedy`, `search:rollouts=50`), or with `pair` two of them separated by a
+    comma. The bot's name forgives case and must be known; its options are checked when the
+    bot is built (one line naming the option)."""
+
+    def __init__(self, pair: bool = False) -> None:
+        self.pair = pair
+        self.metavar = "BOT,BOT" if pair else "BOT"
+
+    @staticmethod
+    def _names() -> tuple[str, ...]:
+        from deckbuilder.bots import BOT_NAMES
+
+        return BOT_NAMES
+
+    def __call__(self, value: str) -> str:
+        parts = [part.strip() for part in value.split(",")] if self.pair else [value.strip()]
+        fixed = []
+        for part in parts:
+            kind, colon, options = part.partition(":")
+            if "=" in kind and not colon:  # an option of the bot before (search:a=1,b=2)
+                fixed.append(part)
+                continue
+            if kind.strip().lower() not in self._names():
+                raise typer.BadParameter(
+                    f"unknown bot '{kind.strip()}'; choose one of: "
+                    f"{', '.join(self._names())} (e.g. {', '.join(BOT_EXAMPLES)})")
+            fixed.append(kind.strip().lower() + colon + options)
+        return ",".join(fixed)
+
+    def complete(self, incomplete: str) -> list[str]:
+        before, comma, last = incomplete.rpartition(",") if self.pair else ("", "", incomplete)
+        return [before + comma + spec
+                for spec in (*self._names(), *BOT_EXAMPLES) if spec.startswith(last.lower())]
+
+
+def _games() -> dict[str, tuple[str, ...]]:
+    from deckbuilder.games import games
+
+    return {name: (entry.title, *GAME_SPELLINGS.get(name, ()))
+            for name, entry in games().items()}
+
+
+def _factions(sides_only: bool) -> Callable[[], dict[str, tuple[str, ...]]]:
+    def load() -> dict[str, tuple[str, ...]]:
+        from deckbuilder.games import games
+
+        if sides_only:
+            wanted = [side for entry in games().values() for side in entry.side_names]
+        else:
+            from deckbuilder.models.common import Faction
+
+            wanted = [str(faction) for faction in Faction]
+        return {faction: FACTION_SPELLINGS.get(faction, ()) for faction in wanted}
+
+    return load
+
+
+def _sets() -> dict[str, tuple[str, ...]]:
+    from deckbuilder.commands.common import load_catalog_for_cli
+
+    spellings: dict[str, tuple[str, ...]] = {}
+    for set_id, loaded in load_catalog_for_cli().sets.items():
+        name = loaded.card_set.name
+        spellings[set_id] = (name, name.rpartition(": ")[2])
+    return spellings
+
+
+def _rulesets() -> dict[str, tuple[str, ...]]:
+    from deckbuilder.commands.common import load_catalog_for_cli
+    from deckbuilder.games import games
+    from deckbuilder.rulesets import list_rulesets
+
+    catalog = load_catalog_for_cli()
+    return {ruleset.id: (ruleset.name,) for game in games()
+            for ruleset in list_rulesets(catalog, game)}
+
+
+GAME = NamedChoice("game", _games, metavar="[revolver|revolver2]")
+#: A faction of any card (colty, mcready, frontier, esteban, mapache, neutral): `cards`.
+FACTION = NamedChoice("faction", _factions(sides_only=False),
+                      metavar="[colty|mcready|frontier|esteban|mapache|neutral]")
+#: A faction that is a side with a base deck (colty, mcready, esteban, mapache): `deck new`.
+SIDE = NamedChoice("faction", _factions(sides_only=True),
+                   metavar="[colty|mcready|esteban|mapache]")
+SET = NamedChoice("set", _sets, metavar="SET-ID")
+RULESET = NamedChoice("ruleset", _rulesets, metavar="RULESET-ID")
+BOT = BotChoice()
+BOTS = BotChoice(pair=True)

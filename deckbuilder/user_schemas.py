@@ -1,0 +1,305 @@
+"""Schemas in the user's data folder, so every YAML file written for a user names one that resolves.
+
+The packaged schemas live inside the installed package, whose path changes with every virtual
+environment; a `$schema` line pointing there would break. So the user's data folder holds
+copies (`$DECKBUILDER_HOME/schemas/`), refreshed when the package (version or schema text)
+changes, and a deck schema for the user's own catalog (`user-deck.schema.json`): its `cards`
+keys are the card ids, names and aliases of every installed set, so an editor offers them and
+flags an unknown card. It is rewritten whenever a set is installed or removed and whenever a
+deck is written after the catalog changed (a stamp file records what it was built from).
+
+Files inside the data folder (installed sets, the overlay) name their schema by a relative
+path, which survives moving the whole folder; files elsewhere (decks) by an absolute
+`file://` URI, which survives moving the deck.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+from deckbuilder import paths, schema_json
+from deckbuilder.errors import DeckbuilderError
+
+USER_DECK_SCHEMA = "user-deck.schema.json"
+_STAMP = ".installed.json"
+_Params = ParamSpec("_Params")
+_Result = TypeVar("_Result")
+
+
+# -- the packaged copies --------------------------------------------------------------------
+def _packaged_texts() -> dict[str, str]:
+    folder = paths.PACKAGED_SCHEMAS
+    return {path.name: path.read_text(encoding="utf-8")
+            for path in sorted(folder.glob("*.schema.json"))}
+
+
+def _digest(texts: dict[str, str]) -> str:
+    hasher = hashlib.sha256()
+    for name, text in sorted(texts.items()):
+        hasher.update(f"{name}\0{text}\0".encode())
+    return hasher.hexdigest()
+
+
+def _package_version() -> str:
+    from deckbuilder.version import __version__
+
+    return str(__version__)
+
+
+def _read_stamp(folder: Path) -> dict[str, Any]:
+    try:
+        stamp = json.loads((folder / _STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return stamp if isinstance(stamp, dict) else {}
+
+
+def _write_stamp(folder: Path, **values: str) -> None:
+    from deckbuilder.writing import atomic_write_text
+
+    stamp = {**_read_stamp(folder), **values}
+    atomic_write_text(folder / _STAMP, json.dumps(stamp, indent=2, sort_keys=True) + "\n")
+
+
+def _install_packaged(folder: Path, force: bool) -> list[Path]:
+    """Copy the packaged schemas unless the stamp says these very texts are already there."""
+    from deckbuilder.writing import atomic_write_text
+
+    texts = _packaged_texts()
+    digest, version = _digest(texts), _package_version()
+    stamp = _read_stamp(folder)
+    current = (stamp.get("package") == version and stamp.get("schemas") == digest
+               and all((folder / name).is_file() for name in texts))
+    if current and not force:
+        return []
+    written = []
+    for name, text in texts.items():
+        atomic_write_text(folder / name, text)
+        written.append(folder / name)
+    _write_stamp(folder, package=version, schemas=digest)
+    return written
+
+
+def install_packaged_schemas(force: bool = False) -> list[Path]:
+    """Bring `$DECKBUILDER_HOME/schemas/` up to date with the package; returns what it wrote."""
+    from deckbuilder.writing import folder_lock
+
+    folder = paths.user_schemas_dir()
+    _make_folder(folder)
+    with folder_lock(folder):
+        return _install_packaged(folder, force)
+
+
+def _make_folder(folder: Path) -> None:
+    from deckbuilder.writing import make_data_folder
+
+    make_data_folder(folder, "schemas")
+
+
+# -- the deck schema of the user's catalog --------------------------------------------------
+def _deck_cards(catalog: Any) -> list[Any]:
+    """The catalog entries a deck may hold: deckable cards (no characters, battlefields ...)."""
+    return [entry for entry in catalog.entries.values()
+            if entry.kind == "card" and getattr(entry.record, "deckable", True)]
+
+
+def catalog_fingerprint(catalog: Any) -> str:
+    """What the user deck schema depends on: every deckable card's id, names, game and set."""
+    rows = sorted(
+        (entry.id, entry.name, *entry.record.aliases, entry.game, entry.set_id,
+         _describe(entry, catalog))
+        for entry in _deck_cards(catalog)
+    )
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
+def _describe(entry: Any, catalog: Any) -> str:
+    record = entry.record
+    loaded = catalog.sets.get(entry.set_id)
+    set_name = loaded.card_set.name if loaded is not None else entry.set_id
+    traits = [str(record.faction), str(record.category)]
+    if record.unique:
+        traits.append("unique")
+    if record.cost:
+        traits.append(f"cost {record.cost}")
+    if record.firepower is not None:
+        traits.append(f"firepower {record.firepower}")
+    also = f"; also written: {', '.join(record.aliases)}" if record.aliases else ""
+    return (f"{record.name} ({', '.join(traits)}); {record.copies} in {set_name} "
+            f"[{entry.set_id}, {entry.game}]{also}")
+
+
+def _keys_of(entries: list[Any]) -> list[str]:
+    """Every spelling a deck file may use as a key: id, printed name, aliases."""
+    keys = {text for entry in entries for text in (entry.id, entry.name, *entry.record.aliases)}
+    return sorted(keys)
+
+
+def user_deck_schema(catalog: Any) -> dict[str, Any]:
+    """The deck schema with `cards` keys limited to the catalog's cards, each described.
+
+    Ids are `properties` (what editors complete, with the description beside them); ids,
+    names and aliases are the `propertyNames` enum (anything else is flagged). A deck's
+    `game` narrows the enum to that game's cards.
+    """
+    from deckbuilder.models import Deck
+
+    schema: dict[str, Any] = schema_json.schema_for(Deck, USER_DECK_SCHEMA)
+    cards: dict[str, Any] = schema["properties"]["cards"]
+    count = cards["additionalProperties"]
+    entries = sorted(_deck_cards(catalog), key=lambda entry: entry.id)
+    cards["properties"] = {
+        entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}
+        for entry in entries
+    }
+    cards["propertyNames"] = {**cards.get("propertyNames", {}), "enum": _keys_of(entries)}
+    cards["description"] = (
+        "card id or name -> number of copies; the cards of the sets installed when "
+        "`deckbuilder schema --user` last ran (it runs on every `sets import` and `sets remove`)"
+    )
+    games = sorted({entry.game for entry in entries})
+    schema["allOf"] = [
+        {"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+         "then": {"properties": {"cards": {"propertyNames": {
+             "enum": _keys_of([entry for entry in entries if entry.game == game])}}}}}
+        for game in games
+    ]
+    schema["description"] = (
+        "A deck whose cards are those of this user's installed sets (generated by "
+        "deckbuilder; do not edit)."
+    )
+    return schema
+
+
+def _write_user_deck_schema(folder: Path, catalog: Any, force: bool) -> Path | None:
+    from deckbuilder.writing import atomic_write_text
+
+    fingerprint = catalog_fingerprint(catalog)
+    target = folder / USER_DECK_SCHEMA
+    if not force and target.is_file() and _read_stamp(folder).get("catalog") == fingerprint:
+        return None
+    text = json.dumps(user_deck_schema(catalog), indent=2, ensure_ascii=False) + "\n"
+    atomic_write_text(target, text)
+    _write_stamp(folder, catalog=fingerprint)
+    return target
+
+
+def write_user_schemas(catalog: Any | None = None, force: bool = True) -> list[Path]:
+    """`deckbuilder schema --user`: the packaged copies and the user deck schema, rewritten."""
+    from deckbuilder.writing import folder_lock
+
+    if catalog is None:
+        from deckbuilder.catalog import build_catalog
+
+        catalog = build_catalog()
+    folder = paths.user_schemas_dir()
+    _make_folder(folder)
+    with folder_lock(folder):  # two refreshes take turns; the later one sees both changes
+        written = _install_packaged(folder, force)
+        deck_schema = _write_user_deck_schema(folder, catalog, force)
+    return [*written, *([deck_schema] if deck_schema else [])]
+
+
+def refresh_user_schemas() -> None:
+    """After a set is installed or removed: rebuild the user deck schema from the catalog.
+
+    The change itself already happened and stands; a schema that cannot be refreshed is a
+    warning on stderr, never a failure of the command.
+    """
+    try:
+        write_user_schemas(force=False)
+    except DeckbuilderError as error:
+        sys.stderr.write(f"warning: editor schemas not refreshed: {error} "
+                         "(run `deckbuilder schema --user`)\n")
+
+
+def keeps_user_schemas_fresh(function: Callable[_Params, _Result]
+                             ) -> Callable[_Params, _Result]:
+    """Decorate a function that changes the installed sets: refresh the schemas once it returns."""
+    @functools.wraps(function)
+    def changed(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result:
+        result = function(*args, **kwargs)
+        refresh_user_schemas()
+        return result
+
+    return changed
+
+
+# -- the `$schema` lines --------------------------------------------------------------------
+def schema_reference(file: Path, schema: Path) -> str:
+    """How `file` names `schema`: relative inside the data folder, else an absolute URI."""
+    file, schema = Path(os.path.abspath(file)), Path(os.path.abspath(schema))
+    home = Path(os.path.abspath(paths.user_home()))
+    if file.is_relative_to(home) and schema.is_relative_to(home):
+        return Path(os.path.relpath(schema, file.parent)).as_posix()
+    return schema.as_uri()
+
+
+def _header_for(file: Path, schema_name: str, catalog: Any | None = None) -> str:
+    """The header naming `schema_name` in the user's schemas folder, installed first.
+
+    When the data folder cannot be written, the packaged file is named instead: it exists,
+    though it moves with the installation.
+    """
+    try:
+        if catalog is not None:
+            write_user_schemas(catalog, force=False)
+        else:
+            install_packaged_schemas()
+        schema = paths.user_schemas_dir() / schema_name
+    except DeckbuilderError:
+        packaged = "deck.schema.json" if schema_name == USER_DECK_SCHEMA else schema_name
+        schema = paths.PACKAGED_SCHEMAS / packaged
+    return schema_json.header_line(schema_reference(file, schema))
+
+
+def deck_header(path: Path, catalog: Any) -> str:
+    """The `$schema` line of a deck written for the user: the schema of their catalog."""
+    return _header_for(Path(path), USER_DECK_SCHEMA, catalog)
+
+
+def overlay_header(path: Path) -> str:
+    """The `$schema` line of an overlay the tool creates; "" (none) for an existing file,
+    whose first lines are the user's (like `deck swap`, an edit keeps them as they are)."""
+    if Path(path).exists():
+        return ""
+    return _header_for(Path(path), "overlay.schema.json")
+
+
+def collection_header(path: Path) -> str:
+    return _header_for(Path(path), "collection.schema.json")
+
+
+def with_set_header(text: str, target: Path) -> str:
+    """An installed set's text with its `$schema` line naming the schema where it now lives.
+
+    The user's line pointed at a schema relative to where their file was; only the leading
+    comment lines are looked at (they cannot be data), and only a `$schema` modeline among
+    them is replaced: every other byte of the user's text is kept.
+    """
+    header = _header_for(Path(target), "card-set.schema.json")
+    text = text.removeprefix("\ufeff")  # a byte-order mark may only open the file
+    lines = text.splitlines(keepends=True)
+    newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+    kept: list[str] = []
+    leading = True
+    for line in lines:
+        stripped = line.strip()
+        if leading and stripped and not stripped.startswith("#"):
+            leading = False
+        if leading and stripped.startswith("#") and _is_modeline(stripped):
+            continue
+        kept.append(line)
+    return header + newline + "".join(kept)
+
+
+def _is_modeline(comment: str) -> bool:
+    body = comment.lstrip("#").strip()
+    return body.startswith("yaml-language-server:") and "$schema=" in body
