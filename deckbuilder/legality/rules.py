@@ -37,7 +37,7 @@ def check_deck_size(facts: DeckFacts) -> list[Violation]:
         return []
     difference = total - DECK_SIZE
     balance = replacement_balance(facts)
-    message = f"the deck has {total} cards, not {DECK_SIZE}"
+    message = f"the deck has {_cards(total)}, not {DECK_SIZE}"
     cards: tuple[str, ...] = ()
     if difference > 0 and balance.explained_by_size(difference):
         groups = balance.unpaired_groups()
