@@ -23,7 +23,13 @@ from deckbuilder.integrity import Finding, check_catalog, check_set, dependents
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
 from deckbuilder.user_schemas import keeps_user_schemas_fresh, with_set_header
-from deckbuilder.writing import WriteError, atomic_write_text, folder_lock, make_data_folder
+from deckbuilder.writing import (
+    WriteError,
+    atomic_write_text,
+    folder_lock,
+    make_data_folder,
+    pause_at,
+)
 from deckbuilder.yamlio import (
     parse_yaml,
     position,
@@ -196,6 +202,7 @@ def _import_locked(path: Path, upgrade: bool) -> ImportResult:
     report = check_file(path)
     if report.loaded is None:
         raise report.schema_error()
+    pause_at("import-checked")  # between the check and the write: the window a lock closes
     card_set = report.loaded.card_set
     installed = report.installed
     if installed is not None and not upgrade:

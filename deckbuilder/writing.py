@@ -107,6 +107,23 @@ def _raise_exit(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+#: Test hook: `DECKBUILDER_PAUSE_AT=point:seconds` sleeps at that point of a write, so a test
+#: can start a racing command inside the window a lock must close (unset: no cost but a lookup).
+PAUSE_VARIABLE = "DECKBUILDER_PAUSE_AT"
+
+
+def pause_at(point: str) -> None:
+    wanted = os.environ.get(PAUSE_VARIABLE)
+    if not wanted:
+        return
+    name, _, seconds = wanted.partition(":")
+    if name == point:
+        try:
+            time.sleep(min(float(seconds or 0), 10.0))
+        except ValueError:
+            return
+
+
 def make_data_folder(folder: Path, what: str) -> Path:
     """Create a folder of the user's data folder (`what`: "sets", "schemas"), or say in one
     line why it cannot be."""

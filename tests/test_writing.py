@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -96,12 +97,20 @@ def test_a_record_is_not_written_over_an_existing_file_without_force(tmp_path: P
 
 
 # -- concurrent writers: real processes -------------------------------------------------------
-def _run_together(commands: list[list[str]], home: Path) -> list[subprocess.CompletedProcess]:
+def _run_together(commands: list[list[str]], home: Path,
+                  first_pauses: str = "") -> list[subprocess.CompletedProcess]:
+    """Start the commands at once; `first_pauses` (point:seconds) holds the first one inside
+    the window a lock must close, and the others start while it waits there."""
     environment = {**os.environ, "DECKBUILDER_HOME": str(home)}
-    running = [subprocess.Popen([sys.executable, "-m", "deckbuilder", *command], cwd=home,
-                                env=environment, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
-               for command in commands]
+    running = []
+    for index, command in enumerate(commands):
+        paused = {"DECKBUILDER_PAUSE_AT": first_pauses} if first_pauses and index == 0 else {}
+        running.append(subprocess.Popen([sys.executable, "-m", "deckbuilder", *command],
+                                        cwd=home, env={**environment, **paused},
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True))
+        if paused:
+            time.sleep(1.5)  # the first is now inside its pause
     done = []
     for process in running:
         out, err = process.communicate(timeout=180)
@@ -135,16 +144,16 @@ def test_concurrent_swaps_on_one_deck_all_survive(tmp_path: Path) -> None:
 def test_an_add_on_never_outlives_the_set_it_requires(tmp_path: Path) -> None:
     """`sets import` of an add-on racing `sets remove` of its base: one of the two waits,
     so either the add-on is refused or the removal is."""
-    for _ in range(3):
-        runner = CliRunner(env={"DECKBUILDER_HOME": str(tmp_path)})
-        assert runner.invoke(app, ["sets", "import", str(SET_FIXTURES / "homebrew-base.yaml"),
-                                   "--upgrade"]).exit_code == 0
-        _run_together([["sets", "import", str(SET_FIXTURES / "homebrew-addon.yaml"),
-                        "--upgrade"], ["sets", "remove", "test-frontier-town"]], tmp_path)
-        names = {path.stem for path in (tmp_path / "sets").glob("*.yaml")}
-        assert not ("test-frontier-addon" in names and "test-frontier-town" not in names), names
-        for set_id in ("test-frontier-addon", "test-frontier-town"):
-            runner.invoke(app, ["sets", "remove", set_id])
+    runner = CliRunner(env={"DECKBUILDER_HOME": str(tmp_path)})
+    assert runner.invoke(app, ["sets", "import", str(SET_FIXTURES / "homebrew-base.yaml"),
+                               "--upgrade"]).exit_code == 0
+    # the import has checked that its base is there, and waits before it writes: the
+    # removal of the base starts in that window
+    _run_together([["sets", "import", str(SET_FIXTURES / "homebrew-addon.yaml"), "--upgrade"],
+                   ["sets", "remove", "test-frontier-town"]], tmp_path,
+                  first_pauses="import-checked:3")
+    names = {path.stem for path in (tmp_path / "sets").glob("*.yaml")}
+    assert not ("test-frontier-addon" in names and "test-frontier-town" not in names), names
 
 
 def test_an_upgrade_under_another_file_name_leaves_one_file(tmp_path: Path) -> None:
