@@ -12,18 +12,29 @@ the games ended and their mean length in turns. A simulator whose base matchup i
 between equally good bots cannot tell a player whether a deck change helps: the target for the
 (mostly unconfirmed) base data is roughly 35-65% for each side between equal bots. Results
 measure decks *and* bots together.
+
+The last column is the sanity check: pointless moves per game of each side's bot, over the
+first `--sanity-games` seeds of the pair (default 100; 0 leaves it out). A move is pointless
+as `deckbuilder/sim/sanity.py` defines it: discarding one's own card from play when the card
+gave firepower and, before the play phase ends, the column it left takes no card it could not
+have taken had the card stayed (the column was open before the discard and never fills up to
+its card limit afterwards). Making room under the gang's 3-card limit, opening a column a row
+limit had closed, and getting rid of an emptied card (FAQ Q3) are not counted.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import time
 from collections import Counter
+from functools import partial
 
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game
 from deckbuilder.sim import Contestant, simulate
 from deckbuilder.sim.runner import prime_catalog
+from deckbuilder.sim.sanity import watched_game
 from deckbuilder.sim.stats import wilson_interval
 
 #: Each bot against itself and against the next one down, from both seats; and the scoring
@@ -73,6 +84,24 @@ def balance_row(colty: dict[str, int], mcready: dict[str, int], colty_bot: str,
             f"  ({seconds:.0f}s)")
 
 
+def pointless_per_game(colty: dict[str, int], mcready: dict[str, int], colty_bot: str,
+                       mcready_bot: str, games: int, seed: int, workers: int,
+                       game: str = "revolver") -> str:
+    """'p0/p1' pointless moves per game of each side's bot over `games` seeds from `seed`."""
+    if games <= 0:
+        return ""
+    play = partial(watched_game, game, (colty, mcready), (colty_bot, mcready_bot))
+    seeds = range(seed, seed + games)
+    if workers > 1:
+        with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+            counts = list(pool.map(play, seeds, chunksize=max(1, games // (4 * workers))))
+    else:
+        counts = [play(one) for one in seeds]
+    first = sum(result.pointless[0] for result in counts) / games
+    second = sum(result.pointless[1] for result in counts) / games
+    return f"{first:.2f}/{second:.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="revolver", choices=["revolver", "revolver2"])
@@ -84,6 +113,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--ruleset", default=None, help="default: the game's own")
+    parser.add_argument("--sanity-games", type=int, default=100,
+                        help="games per pair counting pointless moves (0: skip the check)")
     options = parser.parse_args()
 
     catalog = build_catalog()
@@ -98,12 +129,17 @@ def main() -> None:
     print(f"{game.title} base decks, seed {options.seed}, ruleset {ruleset}; "
           "wins with Wilson 95% intervals; how the games ended")
     print(f"{first + ' bot':<22} {second + ' bot':<22} {'games':>5} {first + ' wins':<24} "
-          f"{second + ' wins':<24} {'draws':>5} {'turns':>6}  endings")
+          f"{second + ' wins':<24} {'draws':>5} {'turns':>6}  endings; pointless moves per game "
+          f"({first}/{second}) in the last column")
     for colty_bot, mcready_bot in pairs:
         searching = colty_bot.startswith("search") or mcready_bot.startswith("search")
         games = options.search_games if searching else options.games
-        print(balance_row(colty, mcready, colty_bot, mcready_bot, games, options.seed,
-                          options.workers, ruleset, game.name), flush=True)
+        row = balance_row(colty, mcready, colty_bot, mcready_bot, games, options.seed,
+                          options.workers, ruleset, game.name)
+        sanity = pointless_per_game(colty, mcready, colty_bot, mcready_bot,
+                                    min(games, options.sanity_games), options.seed,
+                                    options.workers, game.name)
+        print(f"{row}  pointless {sanity}" if sanity else row, flush=True)
 
 
 if __name__ == "__main__":

@@ -260,7 +260,8 @@ def test_on_revolver_greedy_beats_random_from_each_side() -> None:
 def test_on_revolver_equal_greedy_bots_give_a_contested_game() -> None:
     """A guard on the calibrated base data and the heuristic: when equal bots saturate the
     matchup (the gang won 99% before calibration), the simulator cannot tell a better deck
-    from a worse one. Measured: 52.4% gang over 10,000 games; the band is wide for 120."""
+    from a worse one. Measured: 61.8% gang over 400 games (the greedy that no longer discards
+    for nothing, Buzzard Point's defence 0); the band is wide for 120."""
     games = 120
     colty, mcready = _revolver_wins("greedy", "greedy", games)
     assert 0.30 * games <= colty <= 0.75 * games

@@ -16,7 +16,9 @@ from deckbuilder.commands.common import (
     load_catalog_for_cli,
     parse_switches,
     print_json,
+    safe,
 )
+from deckbuilder.commands.simulate import CHARTS_HELP, DASK_HELP, REPORT_HELP, SCHEDULER_HELP
 
 
 def optimize(
@@ -42,6 +44,9 @@ def optimize(
     workers: Annotated[int, typer.Option(
         "--workers", "-w", min=0, help="processes; 0: one per core (results do not "
                                        "change)")] = 0,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help=SCHEDULER_HELP, show_default=False)] = None,
+    local_dask: Annotated[bool, typer.Option("--dask", help=DASK_HELP)] = False,
     ruleset: Annotated[str | None, typer.Option("--ruleset", help="rule variant id")] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch (repeatable)")] = None,
@@ -53,6 +58,10 @@ def optimize(
                                "and why)")] = None,
     force: Annotated[bool, typer.Option("--force", help="let -o replace a file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    report_path: Annotated[Path | None, typer.Option(
+        "--report", help=REPORT_HELP, show_default=False)] = None,
+    charts_dir: Annotated[Path | None, typer.Option(
+        "--charts", help=CHARTS_HELP, show_default=False)] = None,
 ) -> None:
     """Search the legal decks near DECK for better ones, by paired games on common seeds.
 
@@ -62,22 +71,29 @@ def optimize(
     """
     guarded(_optimize)(deck, vs, sets, collection, out_cards or [], in_cards or [], bot,
                        opponent_bot or bot, budget, seed, workers, ruleset, switch or [],
-                       module or [], max_turns, output, force, as_json)
+                       module or [], max_turns, output, force, as_json,
+                       scheduler=scheduler, local_dask=local_dask,
+                       report_path=report_path, charts_dir=charts_dir)
 
 
 def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
               collection_path: Path | None, out_cards: list[str], in_cards: list[str],
               bot: str, opponent_bot: str, budget: int, seed: int, workers: int,
               ruleset: str | None, switch_texts: list[str], modules: Sequence[str],
-              max_turns: int, output: Path | None, force: bool, as_json: bool) -> None:
+              max_turns: int, output: Path | None, force: bool, as_json: bool,
+              scheduler: str | None = None, local_dask: bool = False,
+              report_path: Path | None = None, charts_dir: Path | None = None) -> None:
     from deckbuilder.commands.simulate import load_sim_deck, side_error
     from deckbuilder.decks import load_collection
     from deckbuilder.errors import DeckError
     from deckbuilder.games import get_game
+    from deckbuilder.sim.executors import open_executor
     from deckbuilder.sim.optimize import OptimizeSettings, optimize, report_json
-    from deckbuilder.sim.runner import make_executor, prime_catalog
+    from deckbuilder.sim.report_files import check_outputs, write_outputs
+    from deckbuilder.sim.runner import prime_catalog
     from deckbuilder.writing import refuse_overwrite
 
+    check_outputs(report_path, charts_dir)  # before the search: no waiting for an error
     if output is not None:
         refuse_overwrite(output, force)  # before the search, not after it
     catalog = load_catalog_for_cli()
@@ -100,16 +116,20 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
         switches=parse_switches(switch_texts, catalog, played.game), modules=tuple(modules),
         max_turns=max_turns)
     show = sys.stderr.isatty() and not as_json
-    result = optimize(
-        template, catalog, settings, sets=sets, collection=owned,
-        only_out=[_id(catalog, c, played.game) for c in out_cards],
-        only_in=[_id(catalog, c, played.game) for c in in_cards],
-        executor=make_executor(workers), progress=_progress(catalog) if show else None)
+    with open_executor(workers, scheduler, local_dask) as executor:
+        result = optimize(
+            template, catalog, settings, sets=sets, collection=owned,
+            only_out=[_id(catalog, c, played.game) for c in out_cards],
+            only_in=[_id(catalog, c, played.game) for c in in_cards],
+            executor=executor, progress=_progress(catalog) if show else None)
     if output is not None and result.finalists:
         _write_best(deck_text, output, result, catalog, played.faction)
+    data = {**report_json(result, catalog), "deck": played.name,
+            "output": str(output) if output is not None else None}
+    for path in write_outputs("optimize", data, report_path, charts_dir):
+        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
-        print_json({**report_json(result, catalog), "deck": played.name,
-                    "output": str(output) if output is not None else None})
+        print_json(data)
         return
     _print(result, catalog, played.name, output)
 

@@ -37,6 +37,20 @@ class SimDeck:
 #: costs a fraction of a second to start; results are the same either way).
 PARALLEL_FROM = 200
 
+#: --report and --charts of `simulate` and `optimize` (deckbuilder.sim.report_files).
+REPORT_HELP = ("write a self-contained HTML report with charts to this .html file (no "
+               "extra needed)")
+CHARTS_HELP = ("write the report's charts as PNG files into this folder (pip install "
+               "\"revolver-deckbuilder[plots]\")")
+
+#: The Dask options of `simulate` and `optimize` (deckbuilder.sim.dask_executor).
+SCHEDULER_HELP = ("play the games on the Dask cluster at this scheduler address "
+                  "(tcp://HOST:8786) or scheduler file; its workers need the same card sets "
+                  "and overlay (results do not change)")
+# (the help is rich markup: "\\[" shows a bracket that would otherwise be read as a tag)
+DASK_HELP = ("play the games on a local Dask cluster of --workers processes "
+             "(needs the dask extra: pip install \"revolver-deckbuilder\\[dask]\")")
+
 
 def simulate(
     deck: Annotated[str, typer.Argument(
@@ -60,6 +74,9 @@ def simulate(
         "--workers", "-w", min=0,
         help="processes; 0: one per core; default: one per core from "
              f"{PARALLEL_FROM} games, else 1 (results do not change)")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help=SCHEDULER_HELP, show_default=False)] = None,
+    local_dask: Annotated[bool, typer.Option("--dask", help=DASK_HELP)] = False,
     ruleset: Annotated[str | None, typer.Option(
         "--ruleset", **RULESET.option(),
         help="rule variant id (see `deckbuilder rules`); default: the game's own "
@@ -79,16 +96,23 @@ def simulate(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="simulate a deck that breaks the deck-building rules (with a "
                                 "warning) instead of refusing it")] = False,
+    report_path: Annotated[Path | None, typer.Option(
+        "--report", help=REPORT_HELP, show_default=False)] = None,
+    charts_dir: Annotated[Path | None, typer.Option(
+        "--charts", help=CHARTS_HELP, show_default=False)] = None,
 ) -> None:
     """Play DECK against an opponent over many seeded games; win rates with 95% intervals.
 
     The results measure the deck and the bots together. The same --seed gives the same
     results for any --workers.
     """
+    if workers is None:
+        workers = 0 if local_dask else default_workers(games)
     guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline,
-                       default_workers(games) if workers is None else workers, ruleset,
+                       workers, ruleset,
                        switch or [], max_turns, precision, as_json, allow_illegal,
-                       module or [])
+                       module or [], scheduler=scheduler, local_dask=local_dask,
+                       report_path=report_path, charts_dir=charts_dir)
 
 
 def default_workers(games: int) -> int:
@@ -197,14 +221,18 @@ def _simulate(
     deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
     baseline_text: str | None, workers: int, ruleset: str | None, switch_texts: list[str],
     max_turns: int, precision: float, as_json: bool, allow_illegal: bool = False,
-    modules: Sequence[str] = (),
+    modules: Sequence[str] = (), scheduler: str | None = None, local_dask: bool = False,
+    report_path: Path | None = None, charts_dir: Path | None = None,
 ) -> None:
     from deckbuilder.commands.card_detail import deck_data_notes
     from deckbuilder.errors import DeckError
     from deckbuilder.games import dead_card_warnings, get_game
     from deckbuilder.sim import Contestant, build_report, print_report, simulate
+    from deckbuilder.sim.executors import open_executor
+    from deckbuilder.sim.report_files import check_outputs, write_outputs
     from deckbuilder.sim.runner import prime_catalog
 
+    check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
     catalog = load_catalog_for_cli()
     prime_catalog(catalog)
     deck = load_sim_deck(deck_text, catalog, allow_illegal)
@@ -239,12 +267,13 @@ def _simulate(
     }
     total = games * (2 if baseline is not None else 1)
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
-    run = _with_progress(
-        simulate, show_progress, total,
-        Contestant(deck.name, deck.cards, bot),
-        Contestant(opponent.name, opponent.cards, opponent_bot),
-        **arguments,
-    )
+    with open_executor(workers, scheduler, local_dask) as executor:
+        run = _with_progress(
+            simulate, show_progress, total,
+            Contestant(deck.name, deck.cards, bot),
+            Contestant(opponent.name, opponent.cards, opponent_bot),
+            executor=executor, **arguments,
+        )
     names = {entry.id: entry.name for entry in catalog.cards()}
     report = build_report(run, players, names, precision)
     report["title"] = game.title
@@ -253,6 +282,8 @@ def _simulate(
     report["terminations"] = [str(termination) for termination in game.terminations]
     report["warnings"] = warnings
     report["notes"] = notes
+    for path in write_outputs("simulate", report, report_path, charts_dir):
+        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
         print_json(report)
     else:

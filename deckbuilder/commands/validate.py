@@ -106,7 +106,8 @@ def _error_json(path: Path, error: Any) -> dict[str, Any]:
 def _print_report(report: Any) -> None:
     label = safe(report.path if report.path is not None else report.name, markup=True)
     summary = safe(
-        f'"{report.name}" ({report.faction}, {report.game}), {report.card_count} card{"" if report.card_count == 1 else "s"}',
+        f'"{report.name}" ({report.faction}, {report.game}), {report.card_count} '
+        f'card{"" if report.card_count == 1 else "s"}',
         markup=True,
     )
     if report.is_legal:

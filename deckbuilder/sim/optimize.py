@@ -257,9 +257,12 @@ class _Table:
 def _race(candidates: list[Candidate], baseline: list[float], cards: Mapping[str, int],
           table: _Table, budget: int, stage: str,
           progress: Callable[[Round], None] | None) -> list[Candidate]:
-    """Successive halving on shared seeds; returns the survivors, best first."""
+    """Successive halving on shared seeds; returns the survivors, best first. The first round
+    plays as many games each (at most FIRST_ROUND_GAMES, at least one) as the budget allows."""
     alive = list(candidates)
-    n = max(FIRST_ROUND_GAMES, len(candidates[0].scores) if candidates else 0)
+    room = max(0, budget - table.games)
+    n = max(1, min(FIRST_ROUND_GAMES, room // (len(alive) + 1)))
+    n = max(n, len(candidates[0].scores) if candidates else 0)
     while alive:
         need = sum(max(0, n - len(c.scores)) for c in alive) + max(0, n - len(baseline))
         if table.games + need > budget and any(c.scores for c in alive):
@@ -365,6 +368,8 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
     race_budget = settings.budget - confirm_budget
     singles = single_swaps(deck, cards, catalog, sets=sets, collection=collection,
                            only_out=only_out, only_in=only_in)
+    if len(singles) + 1 > race_budget:  # not one game each: race a seeded sample of them
+        singles = _sample(singles, max(1, race_budget - 1), settings.seed)
     baseline: list[float] = []
     considered = list(singles)
     survivors = _race(singles, baseline, cards, table, race_budget, "single swaps", progress) \
@@ -401,6 +406,14 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
     return result
 
 
+def _sample(candidates: list[Candidate], size: int, seed: int) -> list[Candidate]:
+    """A reproducible sample of the candidates, in their own order (the seed decides)."""
+    import random
+
+    chosen = sorted(random.Random(seed).sample(range(len(candidates)), size))
+    return [candidates[index] for index in chosen]
+
+
 def _distinct_outs(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The best single swaps, one per card taken out (two swaps of one card are one idea)."""
     seen: set[str] = set()
@@ -418,21 +431,41 @@ def _resolve(catalog: Catalog, card: str, game: str) -> str:
     return entry.id if entry is not None else card
 
 
+def _swaps_json(candidate: Candidate, catalog: Catalog) -> list[dict[str, Any]]:
+    return [{"out": s.out, "in": s.into, "count": s.count, "text": s.text(catalog)}
+            for s in candidate.swaps]
+
+
 def report_json(result: OptimizeResult, catalog: Catalog) -> dict[str, Any]:
-    """The result for machines: every finalist with its confirmed difference."""
+    """The result for machines: every finalist with its confirmed difference (and its
+    verdict in words), and every candidate that raced with the games it played."""
+    from deckbuilder.sim.report import verdict
+
+    settings = result.settings
     return {
         "games": result.games,
-        "budget": result.settings.budget,
-        "seed": result.settings.seed,
+        "budget": settings.budget,
+        "seed": settings.seed,
+        "game": settings.game,
+        "bot": settings.bot,
+        "opponent_bot": settings.opponent_bot,
+        "confirmation_games": len(result.baseline_confirmed),
         "candidates": len(result.candidates),
         "selection": ("racing on shared seeds; the finalists are re-played on fresh seeds "
                       "and only those games give the difference reported"),
         "finalists": [
-            {"swaps": [{"out": s.out, "in": s.into, "count": s.count, "text": s.text(catalog)}
-                       for s in candidate.swaps],
+            {"swaps": _swaps_json(candidate, catalog),
              "difference": result.difference(candidate).as_dict(),
              "confirmation_games": len(candidate.confirmed),
              "selection_difference": result.selection_difference(candidate).as_dict(),
-             "selection_games": len(candidate.scores)}
+             "selection_games": len(candidate.scores),
+             "verdict": verdict("the deck with " + "; ".join(
+                 s.text(catalog) for s in candidate.swaps), "the deck",
+                 result.difference(candidate).as_dict())}
             for candidate in result.finalists],
+        "race": [
+            {"label": candidate.label, "swaps": _swaps_json(candidate, catalog),
+             "games": len(candidate.scores), "dropped_after": candidate.dropped_after,
+             "difference": result.selection_difference(candidate).as_dict()}
+            for candidate in result.candidates if candidate.scores],
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -11,7 +13,13 @@ from rich.table import Table
 
 from deckbuilder.sim.batch import SimulationRun
 from deckbuilder.sim.runner import GameResult
-from deckbuilder.sim.stats import games_needed, paired_difference, proportion, summarize
+from deckbuilder.sim.stats import (
+    Z95,
+    games_needed,
+    paired_difference,
+    proportion,
+    summarize,
+)
 
 NOTE = (
     "These results measure the deck and the bots together: a stronger or weaker bot, or a "
@@ -23,6 +31,10 @@ CARD_NOTE = (
     "can be played more often than drawn: some cards bring others back from the discard pile."
 )
 STANDARD_PRECISIONS = (0.05, 0.02, 0.01)
+#: Points on the running win-rate curve (the charts draw them; more would add nothing).
+PROGRESS_POINTS = 60
+#: Below this many games a percentage is shown with its count: "80% (4/5)".
+SMALL_SAMPLE = 100
 
 
 def _interval(successes: int, trials: int) -> dict[str, float]:
@@ -71,6 +83,7 @@ def _cards(results: Sequence[GameResult], seat: int, faction: str, deck: Mapping
         played_in = [result for result in results if result.played[seat].get(card, 0)]
         wins_played = sum(1 for result in played_in if result.winner == seat)
         not_played = len(results) - len(played_in)
+        wins_not_played = all_wins - wins_played
         rows.append({
             "id": card, "name": names.get(card, card), "faction": faction, "seat": seat,
             "copies": deck.get(card, 0),
@@ -80,7 +93,13 @@ def _cards(results: Sequence[GameResult], seat: int, faction: str, deck: Mapping
             "wins_when_played": wins_played,
             "win_rate_when_played": wins_played / len(played_in) if played_in else None,
             "win_rate_when_not_played":
-                (all_wins - wins_played) / not_played if not_played else None,
+                wins_not_played / not_played if not_played else None,
+            # the same rates with their Wilson 95% intervals and counts: 4 wins of 5 games
+            # is not 80 of 100, and the report must show it
+            "when_played": _interval(wins_played, len(played_in)) if played_in else None,
+            "games_not_played": not_played,
+            "wins_when_not_played": wins_not_played,
+            "when_not_played": _interval(wins_not_played, not_played) if not_played else None,
         })
     rows.sort(key=lambda row: (-row["played_per_game"], row["id"]))
     return rows
@@ -104,7 +123,47 @@ def _baseline(run: SimulationRun) -> dict[str, Any] | None:
             if a.winner != b.winner),
         "method": "paired on the same game seeds: mean of per-seed win differences "
                   "(deck minus baseline) with a normal-approximation 95% interval",
+        "verdict": verdict(config.deck.name, config.baseline.name, difference.as_dict()),
+        "progress": _running_difference(deck_wins, base_wins),
     }
+
+
+def _checkpoints(count: int, points: int = PROGRESS_POINTS) -> list[int]:
+    """Game counts spread evenly over 1..count, the last one always `count`."""
+    if count <= 0:
+        return []
+    return sorted({max(1, math.ceil(k * count / points)) for k in range(1, points + 1)})
+
+
+def _running_rate(results: Sequence[GameResult], seat: int) -> list[dict[str, float]]:
+    """The deck's win rate and its 95% interval after each checkpoint of games (in game
+    order): how the estimate settles as games accumulate."""
+    wins = list(itertools.accumulate(1 if result.winner == seat else 0 for result in results))
+    return [{"games": n, "wins": wins[n - 1], **_interval(wins[n - 1], n)}
+            for n in _checkpoints(len(results))]
+
+
+def _running_difference(deck: Sequence[float], base: Sequence[float]) -> list[dict[str, float]]:
+    """The paired difference (deck minus baseline) and its interval after each checkpoint,
+    from running sums (one pass, whatever the number of games)."""
+    marks = set(_checkpoints(len(deck)))
+    rows: list[dict[str, float]] = []
+    total = squares = 0.0
+    for n, (a, b) in enumerate(zip(deck, base, strict=True), start=1):
+        total += a - b
+        squares += (a - b) ** 2
+        if n in marks:
+            mean = total / n
+            spread = (Z95 * math.sqrt(max(0.0, squares - n * mean * mean) / (n - 1) / n)
+                      if n > 1 else math.inf)
+            rows.append({"games": n, "estimate": mean, "low": max(-1.0, mean - spread),
+                         "high": min(1.0, mean + spread)})
+    return rows
+
+
+def _turn_counts(results: Sequence[GameResult]) -> list[list[int]]:
+    """[turns, games] for every game length that occurred, shortest first."""
+    return [[turns, games] for turns, games in sorted(Counter(r.turns for r in results).items())]
 
 
 def build_report(run: SimulationRun, players: Sequence[str],
@@ -142,7 +201,9 @@ def build_report(run: SimulationRun, players: Sequence[str],
         "length": {
             "turns": summarize([result.turns for result in results]).as_dict(),
             "decisions": summarize([result.decisions for result in results]).as_dict(),
+            "turn_counts": _turn_counts(results),
         },
+        "progress": _running_rate(results, seat),
         "cards": {
             "deck": _cards(results, seat, players[seat], config.deck.cards, names),
             "opponent": _cards(results, opponent_seat, players[opponent_seat],
@@ -161,6 +222,46 @@ def build_report(run: SimulationRun, players: Sequence[str],
         },
         "baseline": _baseline(run),
     }
+
+
+# -- words -----------------------------------------------------------------------------------
+def points_text(value: float) -> str:
+    """A win-rate difference in points, without a needless ".0": 0.04 -> "4"."""
+    text = f"{abs(100 * value):.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def verdict(first: str, second: str, difference: Mapping[str, float]) -> str:
+    """The comparison in words, from the difference `first` minus `second` (estimate, low,
+    high): "B wins 4 points less often than A, between 1 and 7 points, 95%: A is better";
+    when the interval holds zero, the two are not told apart."""
+    estimate = difference["estimate"]
+    # a difference of win rates lies in [-1, 1], whatever the normal approximation says
+    low, high = max(-1.0, difference["low"]), min(1.0, difference["high"])
+    amount = points_text(estimate)
+    amount += " point" if amount == "1" else " points"
+    if estimate > 0:
+        said = f"{first} wins {amount} more often than {second}"
+    elif estimate < 0:
+        said = f"{first} wins {amount} less often than {second}"
+    else:
+        said = f"{first} and {second} win equally often"
+    if low > 0 or high < 0:
+        near, far = sorted((abs(low), abs(high)))
+        better = first if low > 0 else second
+        return (f"{said}, between {points_text(near)} and {points_text(far)} points, 95%: "
+                f"{better} is better")
+    return (f"{said}, between {points_text(low)} points less and {points_text(high)} more, "
+            "95%: not told apart (more games would tell them apart, if they differ)")
+
+
+def count_percent(successes: int, trials: int, small: int = SMALL_SAMPLE) -> str:
+    """A percentage, with its count when the sample is small: "80% (4/5)"; "-" for none."""
+    if trials <= 0:
+        return "-"
+    text = f"{100 * successes / trials:.0f}%" if trials < small else \
+        f"{100 * successes / trials:.1f}%"
+    return f"{text} ({successes}/{trials})" if trials < small else text
 
 
 # -- text ------------------------------------------------------------------------------------
@@ -213,8 +314,8 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
     for row in report["cards"]["deck"][:card_limit]:
         cards.add_row(row["name"], str(row["copies"]), f"{row['drawn_per_game']:.2f}",
                       f"{row['played_per_game']:.2f}", str(row["games_played"]),
-                      _percent(row["win_rate_when_played"]),
-                      _percent(row["win_rate_when_not_played"]))
+                      count_percent(row["wins_when_played"], row["games_played"]),
+                      count_percent(row["wins_when_not_played"], row["games_not_played"]))
     console.print(cards)
     console.print(report["cards"]["note"], markup=False)
 
@@ -227,6 +328,7 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
             f"{baseline['games_with_different_winner']} games had a different winner.",
             markup=False,
         )
+        console.print(f"Verdict: {baseline['verdict']}.", markup=False)
 
     precision = report["precision"]
     needs = "; ".join(

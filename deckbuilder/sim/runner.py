@@ -86,7 +86,8 @@ def prime_catalog(catalog: Any) -> None:
     _process_catalog = catalog
 
 
-def _engine_catalog() -> Any:
+def engine_catalog() -> Any:
+    """The catalog this process plays with: the primed one, else the default (built once)."""
     global _process_catalog
     if _process_catalog is None:
         _process_catalog = default_catalog()
@@ -102,7 +103,7 @@ def start_game(spec: GameJob) -> Any:
     decks = [dict(items) for items in spec.decks]
     switches = dict(spec.switches) or None
     if spec.new_game is None:
-        return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=_engine_catalog(),
+        return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=engine_catalog(),
                         game=spec.game, max_turns=spec.max_turns, switches=switches,
                         modules=spec.modules)
     extra: dict[str, Any] = {"switches": switches} if switches else {}

@@ -26,6 +26,7 @@ from deckbuilder.engine.board import (
     column_count,
     column_has_room,
     firepower,
+    lift,
     targets,
 )
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
@@ -256,14 +257,18 @@ def _take_out(r: Reading, change: Change, uid: int, bounce: bool) -> None:
     here = uid in state.rows[2 * r.bf + owner]
     if here:
         fire = card_firepower(state, uid) if mode.slot == SLOT_OWN else 0
+        # An emptied card (an eagle token on it) still takes its place (`column_count`).
+        counts = mode.counts or bool(state.eagle[uid])
         if owner == ATTACKER:
             change.lawmen -= fire
-            if mode.slot == SLOT_OPPONENT and mode.counts:
+            if mode.slot == SLOT_OPPONENT and counts:
                 change.room += 1
+            elif counts and not r.m_room and not change.m_room:
+                change.m_room = _room_without(state, r.bf, uid)
         else:
             change.gang -= fire
             change.bonus += PLAY_KILLS
-            if mode.slot == SLOT_OWN and mode.counts:
+            if mode.slot == SLOT_OWN and counts:
                 change.room += 1
             if mode.row_limit >= 0:
                 change.m_room = True
@@ -274,6 +279,15 @@ def _take_out(r: Reading, change: Change, uid: int, bounce: bool) -> None:
             change.opp_cards += 1
         else:  # back into the player's own hand, to be played again
             change.hand = [*change.hand, uid]
+
+
+def _room_without(state: State, bf: int, uid: int) -> bool:
+    """Would McReady's column at `bf` have room once his card `uid` left it? (A row limit
+    may close a column that has no card limit: FAQ Q3, an emptied card holding the only
+    row.) Rare, so it is read from a copy rather than worked out."""
+    world = state.clone()
+    lift(world, uid)
+    return column_has_room(world, bf, ATTACKER)
 
 
 def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int,
@@ -472,6 +486,53 @@ def _does_nothing(change: Change, hand_size: int) -> bool:
                 or change.space >= 0 or change.m_room is not None)
 
 
+def _discard_value(r: Reading, uid: int, keeping: float) -> float:
+    """Discarding one's own card `uid` from play: worth only the place it opens, so valued as
+    the discard followed by the best card of the hand played into that place, against
+    keeping the card with the phase still open (`keeping`). Valued alone, with the phase
+    left open, any discard looked better than passing (it keeps the hope of cards still to
+    play, which passing gives up) and was taken for nothing. A discard that opens no place
+    (McReady has no card limit; only a row limit closes his column), or whose follow-up
+    does not beat keeping the card and its firepower, ranks below every option that does
+    something, like a one-shot with nothing to act on (`card_value`)."""
+    change = Change(r.hand)
+    _take_out(r, change, uid, False)
+    player = r.player
+    opened = (change.room > 0 and r.room == 0) if player == DEFENDER else (
+        not r.m_room and bool(change.m_room))
+    if not opened:
+        return -math.inf
+    state = r.state
+    spec = state.spec
+    def_of = spec.def_of
+    forbidden = state.forbidden[player]
+    best = -math.inf
+    for definition in {def_of[card] for card in r.hand}:
+        card = spec.defs[definition]
+        mode = card.modes[0]
+        if mode.slot != SLOT_OWN or not mode.counts or definition in forbidden:
+            continue
+        cost = card_cost(state, player, card, r.bf)
+        if cost >= len(r.hand):
+            continue
+        follow = play_change(r, definition, 0, r.bf, cost, _without(r.hand, def_of, definition))
+        if follow is not None:
+            score = value(r, _then(change, follow), False)
+            best = score if score > best else best
+    return best if best > keeping + _TIE else -math.inf
+
+
+def _then(first: Change, second: Change) -> Change:
+    """Two changes one after the other (`second` worked out on the unchanged reading)."""
+    both = Change(second.hand)
+    for name in ("lawmen", "gang", "bonus", "turn_bonus", "casualties", "room", "draws",
+                 "opp_cards"):
+        setattr(both, name, getattr(first, name) + getattr(second, name))
+    both.space = second.space if second.space >= 0 else first.space
+    both.m_room = second.m_room if second.m_room is not None else first.m_room
+    return both
+
+
 # -- the bot ------------------------------------------------------------------------------------
 @dataclass
 class ScoringBot:
@@ -511,6 +572,7 @@ class ScoringBot:
         best: list[int] = []
         best_value = -math.inf
         discards: dict[tuple[int, int, int], float] = {}
+        keeping: float | None = None  # the phase left open with every card kept
         for action in actions:
             score: float | None = None
             if action == act.PASS:
@@ -531,9 +593,9 @@ class ScoringBot:
                 key = (id(state.placed[uid]), state.power[uid], state.eagle[uid])
                 score = discards.get(key)
                 if score is None:
-                    change = Change(hand)
-                    _take_out(r, change, uid, False)
-                    score = discards[key] = value(r, change, False)
+                    if keeping is None:
+                        keeping = value(r, Change(hand), False)
+                    score = discards[key] = _discard_value(r, uid, keeping)
             if score is None:
                 score = self._played_out(state, action, player, rng)
             if score > best_value + _TIE:

@@ -1,0 +1,256 @@
+"""Play the games on a Dask cluster: an existing one (`--scheduler ADDRESS`) or a local one
+started for the run (`--dask`).
+
+Dask is an optional extra (`pip install "revolver-deckbuilder[dask]"`): this module imports
+it only inside functions, so deckbuilder imports and runs without it. Games travel in chunks,
+and only a few chunks per worker thread are on the cluster at any time, so a lazy batch of
+any length streams through in bounded memory; results come back in the order the games were
+given, so the same seed gives the same results as on any other executor.
+
+A worker plays with its own catalog (the card sets and overlay of its own DECKBUILDER_HOME),
+so every chunk carries a fingerprint of the client's catalog and a worker whose catalog
+differs refuses to play: a clear error, not silently different games.
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+import itertools
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator, Sized
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.version import __version__
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+INSTALL_HINT = 'pip install "revolver-deckbuilder[dask]"'
+
+
+class DaskUnavailableError(DeckbuilderError):
+    """Dask was asked for but is not installed."""
+
+
+class ClusterError(DeckbuilderError):
+    """The Dask scheduler cannot be reached, or has no workers."""
+
+
+class CatalogMismatchError(DeckbuilderError):
+    """A worker's card sets or overlay differ from the client's: its games would differ."""
+
+
+def require_dask() -> None:
+    """Fail with one line naming the install command when dask.distributed is missing."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise DaskUnavailableError(
+            "--dask and --scheduler need Dask, which is not installed",
+            fix=INSTALL_HINT) from None
+
+
+# -- the catalog's fingerprint ----------------------------------------------------------------
+@dataclass(frozen=True)
+class CatalogFingerprint:
+    """What a game depends on in a catalog: each set's content (overlay corrections applied)
+    without provenance (it names local paths and changes no game), and the package version."""
+
+    version: str
+    sets: tuple[tuple[str, str], ...]  # (set id, digest of its content), sorted by id
+
+    @property
+    def digest(self) -> str:
+        text = json.dumps([self.version, self.sets])
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def catalog_fingerprint(catalog: Any) -> CatalogFingerprint:
+    """The fingerprint of a built catalog (a few milliseconds for the packaged sets)."""
+    sets = []
+    for set_id, loaded in sorted(catalog.sets.items()):
+        content = _without_provenance(loaded.card_set.model_dump(mode="json"))
+        text = json.dumps(content, sort_keys=True, ensure_ascii=True)
+        sets.append((set_id, hashlib.sha256(text.encode()).hexdigest()[:16]))
+    return CatalogFingerprint(__version__, tuple(sets))
+
+
+def _without_provenance(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {key: _without_provenance(value) for key, value in data.items()
+                if key != "provenance"}
+    if isinstance(data, list):
+        return [_without_provenance(item) for item in data]
+    return data
+
+
+def mismatch_message(client: CatalogFingerprint, worker: CatalogFingerprint,
+                     where: str) -> str:
+    """What differs between the two catalogs, in one line."""
+    ours, theirs = dict(client.sets), dict(worker.sets)
+    parts = []
+    if client.version != worker.version:
+        parts.append(f"deckbuilder {worker.version} there, {client.version} here")
+    if only_here := sorted(set(ours) - set(theirs)):
+        parts.append(f"sets only here: {', '.join(only_here)}")
+    if only_there := sorted(set(theirs) - set(ours)):
+        parts.append(f"sets only on the worker: {', '.join(only_there)}")
+    if changed := sorted(key for key in set(ours) & set(theirs) if ours[key] != theirs[key]):
+        parts.append(f"different content (an overlay or an edited set): {', '.join(changed)}")
+    return (f"the Dask worker {where} plays with a different catalog than this machine "
+            f"({'; '.join(parts)}): its games would differ")
+
+
+@lru_cache(maxsize=1)
+def _worker_fingerprint() -> CatalogFingerprint:
+    from deckbuilder.sim.runner import engine_catalog
+
+    return catalog_fingerprint(engine_catalog())
+
+
+def check_worker_catalog(expected: CatalogFingerprint) -> None:
+    """Raise `CatalogMismatchError` when this process's catalog is not `expected`."""
+    found = _worker_fingerprint()
+    if found == expected:
+        return
+    try:
+        from distributed import get_worker
+
+        where = str(get_worker().address)
+    except (ImportError, ValueError):
+        where = f"process {os.getpid()}"
+    raise CatalogMismatchError(
+        mismatch_message(expected, found, where),
+        fix="give every worker the same card sets and overlay as this machine (its "
+            "DECKBUILDER_HOME), or run from a machine that has the workers' catalog")
+
+
+def _play_checked(fn: Callable[[T], R], chunk: list[T],
+                  expected: CatalogFingerprint) -> list[R]:
+    check_worker_catalog(expected)
+    return [fn(item) for item in chunk]
+
+
+# -- the executor ------------------------------------------------------------------------------
+class DaskExecutor:
+    """An `Executor` on a Dask cluster; use it as a context manager (it owns a client, and a
+    local cluster when no scheduler is given).
+
+    `scheduler`: an address (tcp://host:8786) or a scheduler file written by
+    `dask scheduler --scheduler-file`; None starts a local cluster of `workers` processes
+    (0: one per core), each playing one game at a time.
+    """
+
+    #: Chunks on the cluster per worker thread beyond the one it is playing.
+    IN_FLIGHT_PER_THREAD = 4
+    #: How long to wait for a scheduler to answer, and then for its first worker.
+    CONNECT_SECONDS = 10
+    WORKER_SECONDS = 30
+
+    def __init__(self, scheduler: str | None = None, workers: int = 0,
+                 chunk_size: int | None = None, catalog: Any = None) -> None:
+        require_dask()
+        self.scheduler = scheduler
+        self.workers = workers if workers > 0 else (os.cpu_count() or 1)
+        self.chunk_size = chunk_size
+        self.catalog = catalog
+        self._client: Any = None
+        self._cluster: Any = None
+        self._fingerprint: CatalogFingerprint | None = None
+
+    # context management ---------------------------------------------------------------------
+    def __enter__(self) -> DaskExecutor:
+        self.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def start(self) -> None:
+        if self._client is not None:
+            return
+        from distributed import Client, LocalCluster
+
+        if self.scheduler is None:
+            self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
+                                         processes=True, dashboard_address=":0")
+            self._client = Client(self._cluster)
+            return
+        target = self.scheduler
+        try:
+            if Path(target).is_file():
+                self._client = Client(scheduler_file=target, timeout=self.CONNECT_SECONDS)
+            else:
+                self._client = Client(target, timeout=self.CONNECT_SECONDS)
+            self._client.wait_for_workers(1, timeout=self.WORKER_SECONDS)
+        except (OSError, TimeoutError, ValueError) as error:
+            self.close()
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise ClusterError(f"cannot use the Dask scheduler at {target}: {reason}",
+                               fix="start it with `dask scheduler` and at least one "
+                                   "`dask worker`, and give its address "
+                                   "(tcp://HOST:8786) or its scheduler file") from None
+
+    def close(self) -> None:
+        client, cluster = self._client, self._cluster
+        self._client = self._cluster = None
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+    # the Executor protocol ------------------------------------------------------------------
+    def fingerprint(self) -> CatalogFingerprint:
+        if self._fingerprint is None:
+            from deckbuilder.sim.runner import engine_catalog
+
+            catalog = self.catalog if self.catalog is not None else engine_catalog()
+            self._fingerprint = catalog_fingerprint(catalog)
+        return self._fingerprint
+
+    def threads(self) -> int:
+        counts = self._client.nthreads() if self._client is not None else {}
+        return max(1, sum(counts.values()))
+
+    #: The largest chunk: long enough to hide a task's overhead, short enough to spread.
+    MAX_CHUNK = 64
+
+    def _chunk_sizes(self, items: Iterable[Any], threads: int) -> Iterator[int]:
+        """Chunk sizes: fixed when the count is known; for a lazy batch (`simulate` streams
+        its games) small at first, so that a short batch still reaches every worker, then
+        growing by one per round of the workers up to `MAX_CHUNK`."""
+        if self.chunk_size:
+            yield from itertools.repeat(self.chunk_size)
+        if isinstance(items, Sized):
+            yield from itertools.repeat(max(1, min(self.MAX_CHUNK, len(items) // (threads * 8))))
+        for size in range(1, self.MAX_CHUNK):
+            yield from itertools.repeat(size, threads)
+        yield from itertools.repeat(self.MAX_CHUNK)
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        self.start()
+        client = self._client
+        expected = self.fingerprint()
+        threads = self.threads()
+        sizes = self._chunk_sizes(items, threads)
+        limit = threads * (1 + self.IN_FLIGHT_PER_THREAD)
+        source = iter(items)
+        pending: collections.deque[Any] = collections.deque()
+        try:
+            while chunk := list(itertools.islice(source, next(sizes))):
+                pending.append(client.submit(_play_checked, fn, chunk, expected, pure=False))
+                if len(pending) >= limit:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:
+            if pending and self._client is not None:
+                self._client.cancel(list(pending))

@@ -1,0 +1,25 @@
+"""Which executor a command plays its games on: the local pool (the default), a local Dask
+cluster, or an existing one. Kept apart from the runner and the Dask executor so that neither
+imports the other's chooser (the Dask executor reads the runner's catalog)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+from deckbuilder.sim.runner import Executor, make_executor
+
+
+@contextlib.contextmanager
+def open_executor(workers: int, scheduler: str | None = None,
+                  local_dask: bool = False) -> Iterator[Executor]:
+    """The executor a command asked for, closed after use: the Dask cluster at `scheduler`
+    (an address or a scheduler file), a local Dask cluster of `workers` processes
+    (`local_dask`), else `make_executor(workers)`. Dask is imported only when asked for."""
+    if scheduler is None and not local_dask:
+        yield make_executor(workers)
+        return
+    from deckbuilder.sim.dask_executor import DaskExecutor
+
+    with DaskExecutor(scheduler, workers=workers) as executor:
+        yield executor

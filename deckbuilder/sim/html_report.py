@@ -1,0 +1,217 @@
+"""A report a player can open: one HTML file, charts inline as SVG, nothing fetched.
+
+The page reads only the JSON reports (`build_report`, `report_json`), so it shows the same
+numbers `--json` prints. Every text in it that came from a file (deck and card names, notes,
+warnings) is escaped; the page has no script and loads nothing from anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.sim.charts import Chart, optimize_charts, render_svg, simulate_charts
+
+STYLE = """
+body { font-family: sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em;
+       color: #222; line-height: 1.4; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+.verdict { font-size: 1.1em; padding: 0.6em 1em; background: #f0f5fa;
+           border-left: 4px solid #08519c; }
+.note, figcaption { color: #555; font-size: 0.9em; }
+figure { margin: 1em 0; }
+"""
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def rate(value: float | None) -> str:
+    """A rate as the page prints it: one decimal, like the text report."""
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def interval_text(interval: Mapping[str, float] | None) -> str:
+    if not interval:
+        return "-"
+    return f"[{rate(interval['low'])}, {rate(interval['high'])}]"
+
+
+def signed_points(value: float) -> str:
+    return f"{100 * value:+.1f}"
+
+
+def counted(successes: int, trials: int) -> str:
+    """A rate with the count behind it, always: "80.0% (4/5)"."""
+    return "-" if trials <= 0 else f"{rate(successes / trials)} ({successes}/{trials})"
+
+
+def _table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    head = "".join(f"<th>{_e(header)}</th>" for header in headers)
+    body = "".join("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>"
+                   for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _figure(chart: Chart) -> str:
+    caption = f"<figcaption>{_e(chart.caption)}</figcaption>" if chart.caption else ""
+    return f'<figure id="chart-{_e(chart.name)}">{render_svg(chart)}{caption}</figure>'
+
+
+def _page(title: str, body: Sequence[str]) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>"
+            f"<h1>{_e(title)}</h1>" + "\n".join(body) + "</body></html>\n")
+
+
+def _paragraphs(texts: Iterable[str], css: str = "note") -> list[str]:
+    return [f'<p class="{css}">{_e(text)}</p>' for text in texts]
+
+
+# -- simulate --------------------------------------------------------------------------------
+def _card_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[object]]:
+    return [[row["name"], row["copies"], f"{row['drawn_per_game']:.2f}",
+             f"{row['played_per_game']:.2f}", row["games_played"],
+             counted(row["wins_when_played"], row["games_played"]),
+             interval_text(row.get("when_played")),
+             counted(row["wins_when_not_played"], row["games_not_played"]),
+             interval_text(row.get("when_not_played"))]
+            for row in rows]
+
+
+CARD_HEADERS = ("card", "copies", "drawn per game", "played per game", "games played",
+                "win rate when played", "95% interval", "win rate when not played",
+                "95% interval")
+
+
+def simulate_html(report: Mapping[str, Any]) -> str:
+    """The `simulate` report as a page (`report`: `build_report`'s data)."""
+    deck, opponent = report["deck"], report["opponent"]
+    charts = {chart.name: chart for chart in simulate_charts(report)}
+    title = f"{deck['name']} against {opponent['name']}"
+    games = report["games"]
+    switches = ", ".join(f"{k}={v}" for k, v in report.get("switches", {}).items())
+    body = [
+        f"<p>{_e(games)} games of {_e(deck['name'])} ({_e(deck['faction'])}, bot "
+        f"{_e(deck['bot'])}) against {_e(opponent['name'])} ({_e(opponent['faction'])}, bot "
+        f"{_e(opponent['bot'])}); game {_e(report.get('title', report['game']))}, ruleset "
+        f"{_e(report['ruleset'])}{', ' + _e(switches) if switches else ''}, seed "
+        f"{_e(report['seed'])}.</p>",
+        "<h2>Wins</h2>",
+        _table(("seat", "faction", "deck", "bot", "wins", "games", "win rate", "95% interval"),
+               [[side["seat"], side["faction"], side["deck"], side["bot"], side["wins"], games,
+                 rate(side["win_rate"]["estimate"]), interval_text(side["win_rate"])]
+                for side in report["sides"]]
+               + [["", "draw", "", "", report["draws"]["games"], games,
+                   rate(report["draws"]["rate"]), ""]]),
+        _figure(charts["win-rate"]),
+    ]
+    baseline = report.get("baseline")
+    if baseline:
+        difference = baseline["difference"]
+        body += [
+            "<h2>Against the baseline</h2>",
+            f'<p class="verdict">{_e(baseline["verdict"])}.</p>',
+            f"<p>Baseline {_e(baseline['deck'])} (bot {_e(baseline['bot'])}) wins "
+            f"{_e(counted(baseline['wins'], games))} {_e(interval_text(baseline['win_rate']))}"
+            f"; difference (deck minus baseline) {signed_points(difference['estimate'])} "
+            f"points [{signed_points(difference['low'])}, {signed_points(difference['high'])}]"
+            f"; {_e(baseline['games_with_different_winner'])} games had a different "
+            f"winner. Method: {_e(baseline['method'])}.</p>",
+        ]
+        if "baseline-difference" in charts:
+            body.append(_figure(charts["baseline-difference"]))
+    turns = report["length"]["turns"]
+    body += [
+        f"<h2>Cards of {_e(deck['name'])}</h2>",
+        _figure(charts["cards"]),
+        _table(CARD_HEADERS, _card_rows(report["cards"]["deck"])),
+        *_paragraphs([report["cards"]["note"]]),
+        f"<details><summary>Cards of {_e(opponent['name'])}</summary>"
+        + _table(CARD_HEADERS, _card_rows(report["cards"]["opponent"])) + "</details>",
+        "<h2>Game length and endings</h2>",
+        f"<p>{turns['mean']:.1f} turns on average (median {turns['median']:g}, 10-90% "
+        f"{turns['p10']:g}-{turns['p90']:g}, range {turns['min']:g}-{turns['max']:g}); "
+        f"{report['length']['decisions']['mean']:.0f} decisions per game.</p>",
+        _figure(charts["game-length"]),
+        _table(("how it ended", "games", "share", "won by"),
+               [[row["termination"], row["games"], rate(row["share"]),
+                 ", ".join(f"{who} {count}" for who, count in row["winners"].items())]
+                for row in report["endings"]]),
+        _figure(charts["endings"]),
+    ]
+    precision = report["precision"]
+    body += [
+        "<h2>Precision</h2>",
+        f"<p>The deck's win rate is known to ±{100 * precision['deck_win_rate_half_width']:.1f}"
+        " points (95%).</p>",
+        _table(("precision (points)", "games needed", "games needed, worst case"),
+               [[f"±{100 * row['precision']:g}", row["games_needed"],
+                 row["games_needed_worst_case"]] for row in precision["targets"]]),
+    ]
+    if not report.get("reproducible", True):
+        body += _paragraphs(["Warning: a bot has a time budget, so these results depend on "
+                             "the machine's speed and are not reproducible from the seed."])
+    body += _paragraphs([f"warning: {w}" for w in report.get("warnings", [])])
+    body += _paragraphs([f"note: {n}" for n in report.get("notes", [])])
+    body += _paragraphs([report["note"]])
+    return _page(title, body)
+
+
+# -- optimize --------------------------------------------------------------------------------
+def optimize_html(data: Mapping[str, Any]) -> str:
+    """The `optimize` report as a page (`data`: `report_json`'s, with the deck's name)."""
+    deck = data.get("deck", "the deck")
+    charts = {chart.name: chart for chart in optimize_charts(data)}
+    finalists = data.get("finalists", [])
+    body = [
+        f"<p>{_e(data['candidates'])} legal candidates near {_e(deck)}, {_e(data['games'])} "
+        f"games played (budget {_e(data['budget'])}), seed {_e(data['seed'])}, bots "
+        f"{_e(data.get('bot', '?'))} against {_e(data.get('opponent_bot', '?'))}.</p>",
+        *_paragraphs([f"How the estimate is kept honest: {data['selection']}."]),
+    ]
+    if finalists:
+        body += [f'<p class="verdict">{_e(finalists[0]["verdict"])}.</p>',
+                 "<h2>Finalists</h2>", _figure(charts["finalists"]),
+                 _table(("rank", "swaps", "difference (points)", "95% interval",
+                         "confirmation games", "difference while racing", "racing games"),
+                        [[rank, "; ".join(s["text"] for s in f["swaps"]),
+                          signed_points(f["difference"]["estimate"]),
+                          f"[{signed_points(f['difference']['low'])}, "
+                          f"{signed_points(f['difference']['high'])}]",
+                          f["confirmation_games"],
+                          signed_points(f["selection_difference"]["estimate"]),
+                          f["selection_games"]]
+                         for rank, f in enumerate(finalists, start=1)])]
+    else:
+        body += _paragraphs(["No legal swap was found near this deck."], "verdict")
+    if "candidates" in charts:
+        body += ["<h2>The search</h2>", _figure(charts["candidates"])]
+    output = data.get("output")
+    if output:
+        body += _paragraphs([f"The best deck was written to {output}."])
+    return _page(f"optimize {deck}", body)
+
+
+# -- writing ---------------------------------------------------------------------------------
+def check_report_path(path: Path) -> None:
+    """Refuse, before any game is played, a report path that is not an .html file (a typo
+    must not replace a deck file)."""
+    if Path(path).suffix.lower() not in (".html", ".htm"):
+        raise DeckbuilderError("the report is an HTML file", Location(Path(path)),
+                               "give a file name ending in .html")
+
+
+def write_html(path: Path, text: str) -> None:
+    from deckbuilder.writing import atomic_write_text
+
+    check_report_path(path)
+    atomic_write_text(path, text)

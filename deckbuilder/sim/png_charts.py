@@ -1,0 +1,129 @@
+"""`--charts DIR`: the report's charts as PNG files, drawn with matplotlib (an optional
+extra: `pip install "revolver-deckbuilder[plots]"`).
+
+The charts are the same `Chart` list the HTML report draws as SVG (`deckbuilder.sim.charts`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.sim.charts import Chart
+
+INSTALL = 'pip install "revolver-deckbuilder[plots]"'
+
+
+class PlotsUnavailable(DeckbuilderError):
+    """--charts without matplotlib: one line saying what to install."""
+
+
+def require_matplotlib() -> Any:
+    """The pyplot module on a file-only backend, or a one-line error naming the extra.
+    Called before any game is played, so a missing extra costs no waiting."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PlotsUnavailable("--charts needs matplotlib, which is not installed",
+                               fix=INSTALL) from None
+    return plt
+
+
+def _percent_axis(axis: Any, signed: bool) -> None:
+    from matplotlib.ticker import FuncFormatter
+
+    axis.set_major_formatter(FuncFormatter(
+        lambda value, _: f"{100 * value:+.0f}" if signed else f"{100 * value:.0f}%"))
+
+
+def _short(label: str, most: int = 45) -> str:
+    return label if len(label) <= most else label[:most - 1] + "…"
+
+
+def _draw(plt: Any, chart: Chart) -> Any:
+    if chart.kind == "line":
+        figure, axes = plt.subplots(figsize=(8, 4))
+        games = [p["games"] for p in chart.points]
+        axes.fill_between(games, [p["low"] for p in chart.points],
+                          [p["high"] for p in chart.points], alpha=0.4,
+                          label="95% interval")
+        axes.plot(games, [p["estimate"] for p in chart.points], label="estimate")
+        if chart.reference is not None:
+            axes.axhline(chart.reference, color="grey", linestyle="--", linewidth=1)
+        axes.set_ylim(*chart.value_range)
+        axes.set_xlabel(chart.x_label)
+        _percent_axis(axes.yaxis, chart.signed)
+        axes.legend(loc="best")
+    elif chart.kind == "intervals":
+        rows = list(chart.rows)
+        figure, axes = plt.subplots(figsize=(8, 1 + 0.35 * max(1, len(rows))))
+        positions = list(range(len(rows)))[::-1]
+        for y, row in zip(positions, rows, strict=True):
+            axes.plot([row.low, row.high], [y, y], linewidth=5, alpha=0.5,
+                      solid_capstyle="round", color="tab:blue")
+            axes.plot([row.estimate], [y], "o", color="tab:blue")
+            axes.annotate(row.note, (1.01, y), xycoords=("axes fraction", "data"),
+                          va="center", fontsize=8, color="grey")
+        if chart.reference is not None:
+            axes.axvline(chart.reference, color="grey", linestyle="--", linewidth=1)
+        axes.set_yticks(positions, [_short(row.label) for row in rows])
+        axes.set_xlim(*chart.value_range)
+        _percent_axis(axes.xaxis, chart.signed)
+    else:
+        labels = [label for label, _ in chart.bars]
+        figure, axes = plt.subplots(figsize=(8, 1 + 0.3 * max(1, len(labels))))
+        positions = list(range(len(labels)))[::-1]
+        axes.barh(positions, [value for _, value in chart.bars])
+        axes.set_yticks(positions, [_short(label) for label in labels])
+        axes.set_xlabel(chart.x_label)
+    axes.set_title(chart.title)
+    figure.tight_layout()
+    return figure
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` whole or not at all (a temporary file beside it, then a rename)."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_charts(charts: Sequence[Chart], folder: Path) -> list[Path]:
+    """One PNG per chart in `folder` (created if needed), named after the chart."""
+    plt = require_matplotlib()
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DeckbuilderError(f"cannot create the charts folder: {error.strerror}",
+                               Location(folder), "choose a folder you can write to") from None
+    written = []
+    for chart in charts:
+        figure = _draw(plt, chart)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+        plt.close(figure)
+        path = folder / f"{chart.name}.png"
+        try:
+            _write_bytes(path, buffer.getvalue())
+        except OSError as error:
+            raise DeckbuilderError(f"cannot write {path.name}: {error.strerror}",
+                                   Location(path), "choose a folder you can write to") from None
+        written.append(path)
+    return written
