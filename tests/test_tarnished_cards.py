@@ -19,7 +19,7 @@ from deckbuilder.engine.addons import (
     take_from_character,
 )
 from deckbuilder.engine.board import column_has_room, firepower, place
-from deckbuilder.engine.compiled import _set_fast_path
+from deckbuilder.engine.definitions import set_fast_path as _set_fast_path
 from deckbuilder.engine.frontier_steps import change_sides
 from deckbuilder.engine.observe import observe
 from deckbuilder.engine.play import play_problem

@@ -23,7 +23,8 @@ from deckbuilder.engine.codes import (
     SPACE_OPTIONAL,
     SPACE_REGULAR,
 )
-from deckbuilder.engine.compiled import CardDef, GameSpec
+from deckbuilder.engine.compiled import GameSpec
+from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.state import ATTACKER, DEFENDER
 
 #: Cards in a typical hand, for the kill rate at battlefields not reached yet.

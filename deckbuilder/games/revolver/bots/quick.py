@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
-from deckbuilder.engine.compiled import CardDef, GameSpec
+from deckbuilder.engine.compiled import GameSpec
+from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver.bots.evaluate_tables import card_effects, firepower_modes
 

@@ -1,0 +1,363 @@
+"""The card, bandit and battlefield definitions the table plays with: one `__slots__` object
+per record, compiled once from the pydantic models (ints, frozensets and tuples of compiled
+effect steps), so the hot loop never inspects a model. `compiled.py` builds them for a catalog
+and a game's spec from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from deckbuilder.engine.actions import MAX_ABILITIES
+from deckbuilder.engine.codes import (
+    CATEGORY_BITS,
+    FAST_FREE,
+    FAST_GENERAL,
+    FAST_NEVER,
+    FIREPOWER,
+    ONE_SHOT,
+    PLACE_BESIDE,
+    PLACE_CURRENT,
+    PLACE_OPEN_RANGE,
+    PLACEMENT_CODES,
+    PLAY_CODES,
+    PRISON_BATTLEFIELD,
+    ROW_BLOCKING,
+    SLOT_BESIDE,
+    SLOT_NONE,
+    SLOT_OPPONENT,
+    SLOT_OWN,
+    SPACE_CODES,
+)
+from deckbuilder.engine.effects import Resolver, compile_steps
+from deckbuilder.engine.expansion_compile import (
+    compile_expansion_hooks,
+)
+from deckbuilder.engine.expansion_steps import (
+    NEED_HOST,
+    bind_attach,
+    gate_of,
+    mode_needs,
+)
+from deckbuilder.engine.frontier_steps import run_take_under
+from deckbuilder.engine.wording import speaks_at
+from deckbuilder.models.effects import When
+
+
+class ModeDef:
+    """One way to play a card; index 0 is the card as printed."""
+
+    __slots__ = ("counts", "effect", "firepower", "index", "marker_req", "name", "needs",
+                 "play", "row_limit", "slot")
+
+    def __init__(self, index: int, name: str, play: int, firepower: int, slot: int, counts: bool,
+                 row_limit: int, effect: tuple, marker_req: tuple[int, bool] | None) -> None:
+        self.index = index
+        self.name = name
+        self.play = play
+        self.firepower = firepower
+        self.slot = slot
+        self.counts = counts
+        self.row_limit = row_limit
+        self.effect = effect
+        self.marker_req = marker_req
+        # what must hold for this mode to be playable (expansion_steps.mode_needs); a mode
+        # that attaches its card under another lies in no column of its own
+        self.needs = mode_needs(effect)
+        if any(kind == NEED_HOST for kind, _ in self.needs):
+            self.slot = SLOT_NONE
+
+
+class AbilityDef:
+    __slots__ = ("discard_cost", "gate", "name", "needs_under", "once_per_turn", "steps")
+
+    def __init__(self, name: str, discard_cost: int, once_per_turn: bool, steps: tuple) -> None:
+        self.name = name
+        self.discard_cost = discard_cost
+        self.once_per_turn = once_per_turn
+        self.steps = steps
+        self.gate = gate_of(steps)  # a leading blocking only-if: usable only while it holds
+        # taking the card hidden under it (Strongbox): usable only while one lies there
+        self.needs_under = bool(steps) and steps[0][0] is run_take_under
+
+
+class CardDef:
+    """A deck card, compiled."""
+
+    __slots__ = (
+        "abilities", "ammunition", "arrivals", "cat_bit", "category", "cost", "cost_waived",
+        "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
+        "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
+        "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
+        "modes", "movable", "name", "not_at", "on_death", "on_destroyed", "on_grit_lost",
+        "on_token_lost", "placement", "play", "play_watch", "played_when_drawn",
+        "react_attack", "react_cards", "react_cost", "react_gates", "react_plays",
+        "reshuffles", "silver", "simple", "speaks_silenced", "watch",
+    )
+
+    abilities: tuple[AbilityDef, ...]
+    ammunition: int  # Revolver 2: ammunition symbols (the Gatling Gun)
+    arrivals: tuple
+    cat_bit: int
+    category: str
+    cost: int
+    cost_waived: frozenset[int]
+    discount: Any
+    discounted: bool
+    draw_phase_here: tuple
+    eagle_proof: bool  # the eagle token may not go on it (locations, event cards)
+    enter_grit: int
+    enter_power: int
+    faction: str
+    fast: int
+    firepower: int
+    forbids: frozenset[int]  # cards the opponent may not play where it lies (forbid-here)
+    hides: bool  # puts a card from hand face down under itself (hide-under: Strongbox)
+    icons: frozenset[str]
+    id: str
+    idx: int
+    immune: Any
+    impervious: bool
+    kegs: int  # Revolver 2: powder kegs (the bridge, the mine)
+    leave_battlefield: tuple
+    main_playable: bool
+    marker_enters: tuple
+    min_cost: int
+    modes: tuple[ModeDef, ...]
+    movable: bool
+    name: str
+    not_at: frozenset[int]
+    on_death: tuple
+    on_destroyed: tuple
+    on_grit_lost: tuple
+    on_token_lost: tuple
+    placement: int
+    play: int
+    play_watch: Any
+    played_when_drawn: bool
+    react_attack: tuple | None
+    react_cards: frozenset[int] | None
+    react_cost: int
+    react_gates: tuple
+    react_plays: tuple | None
+    reshuffles: bool
+    silver: int  # its cost in silver dollars, beside the discards
+    speaks_silenced: bool  # its own text names the prison: it keeps its text there
+    simple: bool
+    watch: bool
+
+
+class CharDef:
+    """A character of the side that has them (bandits, guardians), compiled."""
+
+    __slots__ = ("draw_phase_here", "id", "idx", "leader", "leave_battlefield",
+                 "marker_enters", "name", "on_death", "on_grit_lost", "on_token_lost", "power",
+                 "starting", "survival", "true_grit")
+
+    draw_phase_here: tuple
+    id: str
+    idx: int
+    leader: bool
+    leave_battlefield: tuple
+    marker_enters: tuple
+    name: str
+    on_death: tuple
+    on_grit_lost: tuple
+    on_token_lost: tuple
+    power: int
+    starting: bool  # in front of its player at set-up (else in the character pile)
+    survival: int
+    true_grit: int
+
+
+class BattlefieldDef:
+    __slots__ = ("defence", "faces", "id", "idx", "kinds", "labels", "name", "offset",
+                 "recruits")
+
+    defence: int
+    faces: tuple[str, ...]
+    id: str
+    idx: int
+    kinds: tuple[int, ...]
+    labels: tuple[str, ...]
+    name: str
+    offset: int
+    recruits: tuple[int, ...]  # characters drawn from the pile on each space (Revolver 2)
+
+
+
+def _steps_of(triggers: Sequence[Any], when: str) -> list[Any]:
+    return [trigger for trigger in triggers if trigger.when == when]
+
+
+def _joined(resolver: Resolver, triggers: Sequence[Any], when: str) -> tuple:
+    steps: list = []
+    for trigger in _steps_of(triggers, when):
+        steps.extend(trigger.steps)
+    return compile_steps(steps, resolver)
+
+
+def _marker_triggers(resolver: Resolver, triggers: Sequence[Any]) -> tuple:
+    found = []
+    for trigger in _steps_of(triggers, When.MARKER_ENTERS):
+        bf = resolver.bf(trigger.battlefield) if trigger.battlefield else -1
+        found.append((bf, compile_steps(trigger.steps, resolver)))
+    return tuple(found)
+
+
+def _marker_requirement(steps: Sequence[Any]) -> tuple[int, bool] | None:
+    for step in steps:
+        if step.do == "move-marker":
+            return (step.spaces, step.stay_on_battlefield)
+    return None
+
+
+def _row_limit(steps: Sequence[Any]) -> int:
+    for step in steps:
+        if step.do == "row-limit":
+            return step.limit
+    return -1
+
+
+def _slot(play: int, placement: int) -> int:
+    if placement == PLACE_BESIDE:
+        return SLOT_BESIDE
+    if play == ONE_SHOT and placement != PLACE_OPEN_RANGE:
+        return SLOT_NONE
+    if play == ROW_BLOCKING:
+        return SLOT_OPPONENT
+    return SLOT_OWN
+
+
+def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
+    d = CardDef()
+    d.idx, d.id, d.name, d.faction = idx, card.id, card.name, card.faction
+    d.category = card.category
+    d.cat_bit = CATEGORY_BITS.get(card.category, 0)
+    d.play = PLAY_CODES[card.play]
+    d.cost = card.cost
+    d.firepower = card.firepower or 0
+    icons = set(card.icons)
+    d.icons = frozenset(icons)
+    d.impervious = "impervious" in icons
+    d.enter_grit = 1 if "true-grit" in icons else 0
+    d.enter_power = 1 if "extra-firepower" in icons else 0
+    d.movable = card.movable
+    d.placement = PLACEMENT_CODES[card.placement]
+    d.cost_waived = frozenset(resolver.bf(bf) for bf in card.cost_waived_at)
+    d.not_at = frozenset(resolver.bf(bf) for bf in card.not_at)
+    d.speaks_silenced = speaks_at(card, PRISON_BATTLEFIELD)  # keeps its text at the prison
+    d.reshuffles = card.reshuffles
+    d.kegs = card.powder_kegs
+    d.ammunition = card.ammunition
+    triggers = card.triggers
+    on_play: list = list(card.effect)
+    for trigger in _steps_of(triggers, When.ON_PLAY):
+        on_play.extend(trigger.steps)
+    modes = [ModeDef(0, card.name, d.play, d.firepower, _slot(d.play, d.placement),
+                     card.counts_toward_limit, _row_limit(on_play),
+                     compile_steps(on_play, resolver), _marker_requirement(on_play))]
+    for index, mode in enumerate(card.modes, start=1):
+        play = PLAY_CODES[mode.play]
+        firepower = mode.firepower if mode.firepower is not None else (
+            d.firepower if play == FIREPOWER else 0)
+        modes.append(ModeDef(index, mode.name, play, firepower, _slot(play, d.placement),
+                             card.counts_toward_limit, _row_limit(mode.effect),
+                             compile_steps(mode.effect, resolver),
+                             _marker_requirement(mode.effect)))
+    if card.modes and card.modes[0].play == card.play:
+        # The data lists every way to play the card as a mode (the printed play is the first
+        # one): offer the listed modes only, so the same choice does not appear twice.
+        modes = modes[1:]
+        for index, mode in enumerate(modes):
+            mode.index = index
+    for mode in modes:
+        mode.effect = bind_attach(mode.effect, mode)
+    d.modes = tuple(modes)
+    d.abilities = tuple(
+        AbilityDef(ability.name, ability.discard_cost, ability.once_per_turn,
+                   compile_steps(ability.steps, resolver))
+        for ability in card.abilities[:MAX_ABILITIES]
+    )
+    d.on_death = _joined(resolver, triggers, When.ON_DEATH)
+    d.on_destroyed = _joined(resolver, triggers, When.ON_DESTROYED)
+    d.on_token_lost = _joined(resolver, triggers, When.ON_TOKEN_LOST)
+    d.on_grit_lost = _joined(resolver, triggers, When.ON_TRUE_GRIT_LOST)
+    d.marker_enters = _marker_triggers(resolver, triggers)
+    d.draw_phase_here = _joined(resolver, triggers, When.DRAW_PHASE_HERE)
+    d.leave_battlefield = _joined(resolver, triggers, When.LEAVE_BATTLEFIELD)
+    attack = _steps_of(triggers, When.OPPONENT_ATTACK_KILLS)
+    d.react_attack = (compile_steps([s for t in attack for s in t.steps], resolver)
+                      if attack else None)
+    compile_expansion_hooks(d, card, resolver)
+    plays = _steps_of(triggers, When.OPPONENT_PLAYS)
+    if plays:
+        d.react_plays = compile_steps([s for t in plays for s in t.steps], resolver)
+        named = {resolver.card(card_id) for t in plays for card_id in t.cards}
+        d.react_cards = None if any(not t.cards for t in plays) else frozenset(named)
+    else:
+        d.react_plays = None
+        d.react_cards = None
+    # A one-shot that does nothing when played and exists to react is not played in the play
+    # phase (Lightning reflexes, He shot my hat clean off!: "play this card when ...").
+    reaction = d.react_attack is not None or d.react_plays is not None
+    d.main_playable = not (reaction and len(d.modes) == 1 and d.modes[0].slot == SLOT_NONE
+                           and not d.modes[0].effect)
+    d.react_gates = (gate_of(d.react_attack) if d.react_attack else None,
+                     gate_of(d.react_plays) if d.react_plays else None)
+    d.watch = bool(d.marker_enters or d.draw_phase_here or d.leave_battlefield)
+    d.discounted = False  # set by mark_discounts once every card is compiled
+    set_fast_path(d)
+    return d
+
+
+def set_fast_path(d: CardDef) -> None:
+    """How the play-phase options check this card (`CardDef.fast`; see codes.py)."""
+    d.min_cost = 0 if d.cost_waived or d.discounted else d.cost
+    d.simple = (len(d.modes) == 1 and d.placement == PLACE_CURRENT and not d.cost_waived
+                and not d.not_at and d.modes[0].marker_req is None and not d.modes[0].needs
+                and not d.discounted and d.immune is None and not d.silver)
+    first = d.modes[0]
+    if not d.main_playable:
+        d.fast = FAST_NEVER
+    elif not d.simple:
+        d.fast = FAST_GENERAL
+    elif first.counts and first.slot in (SLOT_OWN, SLOT_OPPONENT):
+        d.fast = first.slot  # FAST_OWN_COLUMN / FAST_OPPONENT_COLUMN
+    else:
+        d.fast = FAST_FREE
+
+
+def compile_character(character: Any, idx: int, resolver: Resolver) -> CharDef:
+    c = CharDef()
+    c.idx, c.id, c.name = idx, character.id, character.name
+    c.survival = character.survival
+    c.leader = character.leader
+    c.starting = character.starting
+    c.true_grit = character.true_grit
+    c.power = character.power_tokens
+    triggers = character.triggers
+    on_death = list(character.on_death)
+    for trigger in _steps_of(triggers, When.ON_DEATH):
+        on_death.extend(trigger.steps)
+    c.on_death = compile_steps(on_death, resolver)
+    c.on_token_lost = _joined(resolver, triggers, When.ON_TOKEN_LOST)
+    c.on_grit_lost = _joined(resolver, triggers, When.ON_TRUE_GRIT_LOST)
+    c.marker_enters = _marker_triggers(resolver, triggers)
+    c.draw_phase_here = _joined(resolver, triggers, When.DRAW_PHASE_HERE)
+    c.leave_battlefield = _joined(resolver, triggers, When.LEAVE_BATTLEFIELD)
+    return c
+
+
+def compile_battlefield(battlefield: Any, idx: int, offset: int) -> BattlefieldDef:
+    b = BattlefieldDef()
+    b.idx, b.id, b.name, b.defence, b.offset = idx, battlefield.id, battlefield.name, \
+        battlefield.defence, offset
+    b.kinds = tuple(SPACE_CODES[space.kind] for space in battlefield.spaces)
+    b.labels = tuple(space.label for space in battlefield.spaces)
+    b.faces = tuple(space.face or space.label for space in battlefield.spaces)
+    b.recruits = tuple(space.recruit for space in battlefield.spaces)
+    return b
+
+
