@@ -16,8 +16,6 @@ from ruamel.yaml.comments import CommentedMap
 
 from deckbuilder.commands.common import console, guarded, plain_value, print_json, safe
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
-from deckbuilder.models import Overlay
-from deckbuilder.yamlio import validate_document
 
 overlay_app = typer.Typer(
     help="Correct packaged card values locally; the correction shows as the value's source.",
@@ -87,6 +85,15 @@ def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
     return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)
 
 
+def _checked(document: Any, path: Path) -> Any:
+    """The overlay document validated against its model (imported here, not at start-up: the
+    models cost most of a command's start)."""
+    from deckbuilder.models import Overlay
+    from deckbuilder.yamlio import validate_document
+
+    return validate_document(document, Overlay, path)
+
+
 def load_overlay_document(path: Path) -> Any:
     """The overlay as a round-trip document (a new one, with a header, if there is none)."""
     from deckbuilder.yamlio import load_yaml
@@ -96,7 +103,7 @@ def load_overlay_document(path: Path) -> Any:
         document = CommentedMap()
         document.yaml_set_start_comment(HEADER)
     else:
-        validate_document(document, Overlay, path)
+        _checked(document, path)
     if document.get("corrections") is None:
         document["corrections"] = CommentedMap()
     return document
@@ -200,7 +207,7 @@ def _unset_in_file(path: Path, record_id: str, field: str | None) -> dict[str, A
     else:
         correction["source"] = drop_source(str(correction["source"]), list(values), field)
         del values[field]
-    validate_document(document, Overlay, path)
+    _checked(document, path)
     write_yaml(path, document, overlay_header(path))
     return {"id": key, "fields": removed, "path": str(path)}
 
@@ -271,7 +278,7 @@ def overlay_rows() -> list[dict[str, Any]]:
     document = load_yaml(path)
     if document is None:
         return []
-    overlay = validate_document(document, Overlay, path)
+    overlay = _checked(document, path)
     package = sets_catalog()
     corrected = sets_catalog()
     apply_overlay_document(corrected, document, path)
