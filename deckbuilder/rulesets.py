@@ -158,6 +158,19 @@ def _resolve(ruleset: Ruleset, switches: dict[str, RuleSwitch], game: str) -> Re
     return ResolvedRuleset(ruleset.id, ruleset.name, ruleset.description, game, choices, switches)
 
 
+def reading_of(catalog: Catalog, game: str, ruleset_id: str | None, switch_id: str) -> str | None:
+    """The reading one switch has under a ruleset (the ruleset's choice, else the switch's
+    default; None for a switch no set declares), without resolving every ruleset: a game's
+    set-up asks this once per game."""
+    switches, rulesets = _game_data(catalog, game)
+    wanted = ruleset_id or default_ruleset(game)
+    for ruleset in rulesets:
+        if ruleset.id == wanted and switch_id in ruleset.choices:
+            return ruleset.choices[switch_id]
+    switch = switches.get(switch_id)
+    return switch.default if switch is not None else None
+
+
 def resolve_ruleset(catalog: Catalog, game: str, ruleset_id: str | None = None) -> ResolvedRuleset:
     """The named ruleset of a game (the game's default when None)."""
     wanted = ruleset_id or default_ruleset(game)

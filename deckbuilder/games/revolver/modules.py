@@ -17,11 +17,10 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_pieces
-from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games.revolver import ambush, duel, frontier, prison, resources
 from deckbuilder.games.revolver.plugin import ModulePlugin
 from deckbuilder.protocol import UnplayableDeckError
-from deckbuilder.rulesets import resolve_ruleset
+from deckbuilder.rulesets import reading_of
 
 #: Every plug-in, in the order the game calls them.
 PLUGINS: tuple[ModulePlugin, ...] = (
@@ -81,16 +80,13 @@ def layout_of(modules: Sequence[str], catalog: Catalog | None = None,
     `row_switches`), as the single switches or else the ruleset choose it."""
     if not modules:
         return None
-    shaping = [switch for plugin in in_use(modules) for switch in plugin.row_switches]
-    chosen: dict[str, str] = {}
-    if shaping and catalog is not None:
-        try:
-            chosen = resolve_ruleset(catalog, "revolver", ruleset).choices
-        except DeckbuilderError:
-            chosen = {}  # an unknown ruleset is refused, by name, when the rules are read
-    chosen = {**chosen, **(switches or {})}
-    items = sorted(modules) + [f"{switch}={chosen[switch]}" for switch in shaping
-                               if switch in chosen]
+    items = sorted(modules)
+    for switch in (s for plugin in in_use(modules) for s in plugin.row_switches):
+        # an unknown ruleset is refused, by name, when the rules are read
+        reading = (switches or {}).get(switch) or (
+            reading_of(catalog, "revolver", ruleset, switch) if catalog is not None else None)
+        if reading is not None:
+            items.append(f"{switch}={reading}")
     return "modules:" + ",".join(items)
 
 
