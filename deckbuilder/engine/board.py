@@ -39,6 +39,14 @@ def push_steps(state: State, steps: tuple, ctx: tuple[int, int, int]) -> None:
 
 
 # -- zones ----------------------------------------------------------------------------------
+def source_in_play(state: State, task: tuple) -> int:
+    """The card whose effect step `task` runs (its ctx's source), if it lies in play; else -1
+    (the effect of a card already gone, or of no card)."""
+    source = task[2][1]
+    return source if 0 <= source < state.spec.n_cards and state.placed[source] is not None \
+        else -1
+
+
 def take_from_hand(state: State, player: int, definition: int) -> int:
     hand = state.hands[player]
     def_of = state.spec.def_of

@@ -12,7 +12,14 @@ from typing import Any
 
 from deckbuilder.engine.actions import ACCEPT, K_ATTACH, K_OPTIONAL, PASS, PIECE_BASE
 from deckbuilder.engine.addons import AttachedMode
-from deckbuilder.engine.board import destroy_card, find_row, lift, push_steps, targets
+from deckbuilder.engine.board import (
+    destroy_card,
+    find_row,
+    lift,
+    push_steps,
+    source_in_play,
+    targets,
+)
 from deckbuilder.engine.card_steps import Resolver, TargetFilter
 from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import State
@@ -158,14 +165,14 @@ def needs_met(state: State, needs: tuple, player: int) -> bool:
 
 # -- a card's effect on itself --------------------------------------------------------------
 def run_destroy_self(state: State, task: tuple) -> None:
-    source = task[2][1]
-    if 0 <= source < state.spec.n_cards and state.placed[source] is not None:
+    source = source_in_play(state, task)
+    if source >= 0:
         destroy_card(state, source)
 
 
 def run_discard_self(state: State, task: tuple) -> None:
-    source = task[2][1]
-    if 0 <= source < state.spec.n_cards and state.placed[source] is not None:
+    source = source_in_play(state, task)
+    if source >= 0:
         lift(state, source)
         state.discards[state.spec.owner[source]].append(source)
         if state.verbose:

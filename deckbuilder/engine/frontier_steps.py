@@ -13,7 +13,7 @@ from typing import Any
 
 from deckbuilder.engine.actions import K_GUESS_HAND, K_HIDE_CARD, K_HIDE_TOKEN, MODE_BASE
 from deckbuilder.engine.addons import AttachedMode, attached_to, is_hidden
-from deckbuilder.engine.board import find_row, lift, push_steps, take_from_hand
+from deckbuilder.engine.board import find_row, lift, push_steps, source_in_play, take_from_hand
 from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import PLAYER_ZONES, State
 from deckbuilder.engine.wording import text_applies
@@ -137,8 +137,8 @@ def change_sides(state: State, uid: int) -> bool:
 
 
 def run_change_sides(state: State, task: tuple) -> None:
-    source = task[2][1]
-    if 0 <= source < state.spec.n_cards and state.placed[source] is not None:
+    source = source_in_play(state, task)
+    if source >= 0:
         change_sides(state, source)
 
 

@@ -231,6 +231,10 @@ class _Table:
         self.executor = executor
         self.games = 0
         self.opponent = deck_items(settings.opponent)
+        s = settings  # what every game shares, read once
+        self.bots = (s.bot, s.opponent_bot) if s.side == 0 else (s.opponent_bot, s.bot)
+        self.switches = switch_items(s.switches)
+        self.modules = tuple(sorted(s.modules))
 
     def play(self, decks: Sequence[tuple[str, Mapping[str, int], range]],
              offset: int = 0) -> dict[str, list[float]]:
@@ -240,12 +244,10 @@ class _Table:
         for label, cards, indices in decks:
             items: DeckItems = deck_items(cards)
             pair = (items, self.opponent) if s.side == 0 else (self.opponent, items)
-            bots = (s.bot, s.opponent_bot) if s.side == 0 else (s.opponent_bot, s.bot)
             jobs.extend(GameJob(index=index, seed=game_seed(s.seed, offset + index),
-                                decks=pair, bots=bots, label=label, ruleset=s.ruleset,
-                                game=s.game, max_turns=s.max_turns,
-                                switches=switch_items(s.switches),
-                                modules=tuple(sorted(s.modules)))
+                                decks=pair, bots=self.bots, label=label, ruleset=s.ruleset,
+                                game=s.game, max_turns=s.max_turns, switches=self.switches,
+                                modules=self.modules)
                         for index in indices)
         self.games += len(jobs)
         scores: dict[str, list[float]] = {label: [] for label, _, _ in decks}
