@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from deckbuilder.commands.choices import BOTS, GAME, RULESET
+from deckbuilder.commands.choices import BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -60,12 +60,14 @@ def split_bots(text: str) -> tuple[str, str]:
     return specs[0], specs[1]
 
 
-def choose_decks(given: Mapping[str, str | None], game: str | None) -> tuple[str, dict[str, str]]:
+def choose_decks(given: Mapping[str, str | None], game: str | None,
+                 human: str | None = None) -> tuple[str, dict[str, str]]:
     """The game to play and each side's deck (a file or a faction name), from the deck
-    options given (`{"colty": "x.yaml", "esteban": None, ...}`) and `--game`.
+    options given (`{"colty": "x.yaml", "esteban": None, ...}`), `--game` and `--human`.
 
-    The decks name the game; with none, `--game` does (Revolver by default). A side without a
-    deck plays its base deck. Decks of two games, or a `--game` they contradict, are refused.
+    The decks name the game; with none, `--game` does, then the side `--human` takes
+    (Revolver by default). A side without a deck plays its base deck. Decks of two games, or
+    a `--game` or `--human` they contradict, are refused.
     """
     from deckbuilder.errors import DeckError
     from deckbuilder.games import games, get_game
@@ -90,7 +92,11 @@ def choose_decks(given: Mapping[str, str | None], game: str | None) -> tuple[str
             raise DeckError(f"--{side} is a deck of {found}, but --game is {game}",
                             fix=f"leave --game out, or give decks of {game}: "
                                 + " ".join(f"--{s}" for s in known[game].side_names))
-    chosen = next(iter(played), game or DEFAULT_GAME)
+    chosen = next(iter(played), game or game_of_side.get(human or "", DEFAULT_GAME))
+    if human is not None and human not in get_game(chosen).side_names:
+        raise DeckError(f"--human {human} is a side of {game_of_side.get(human, '?')}, but "
+                        f"the game is {chosen}",
+                        fix="--human " + " or --human ".join(get_game(chosen).side_names))
     return chosen, {side: named.get(side, side) for side in get_game(chosen).side_names}
 
 
@@ -148,15 +154,26 @@ def play(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="play a deck that breaks the deck-building rules (with a "
                                 "warning) instead of refusing it")] = False,
+    human: Annotated[str | None, typer.Option(
+        "--human", **SIDE.option(),
+        help="take this side yourself (colty, mcready, esteban or mapache) against the "
+             "other side's --bots bot: the position, numbered actions, a prompt")] = None,
 ) -> None:
-    """Play one seeded game between two bots and print what happened, turn by turn.
+    """Play one seeded game between two bots (or you and a bot) and print it turn by turn.
 
     The account shows what was drawn, played and paid, every attack, who died, the
     countdown (the Mexican Border, the Arrival of the Mexican Army) and the final position;
     in Revolver 2 also the poker tournament, recruitment, staying or moving on and the kegs.
-    --record keeps the game for `deckbuilder replay`.
+    With --human SIDE you play that side: at each of your decisions the position as you see
+    it (not the opponent's hand), the legal actions numbered, and a prompt (a number; ? shows
+    the position again; q quits). --record keeps the game for `deckbuilder replay`.
     """
     decks = {"colty": colty, "mcready": mcready, "esteban": esteban, "mapache": mapache}
+    if human is not None:
+        code = guarded(_play_human)(decks, game, human, bots, seed, ruleset, switch or [],
+                                    max_turns, record, quiet, as_json, allow_illegal,
+                                    module or [], force)
+        raise typer.Exit(code)
     guarded(_play)(decks, game, bots, seed, ruleset, switch or [], max_turns, record, quiet,
                    as_json, allow_illegal, module or [], force)
 
@@ -202,6 +219,144 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
             _say(f"  {line}")
     _say(f"result: {outcome_text(record)}, {len(record.steps)} actions"
          + (f"; recorded to {record_path}" if record_path is not None else ""))
+
+
+#: The exit code of a game left before its end (q, Ctrl-C, the end of the input), as for any
+#: interrupted command: no result, and no record (a record is of a whole game).
+EXIT_ABANDONED = 130
+#: What the prompt line ends with (the pseudo-terminal tests read up to it).
+PROMPT_END = "> "
+
+
+class _Abandoned(Exception):
+    """The person left the game: `q`, Ctrl-C or the end of the input."""
+
+
+def _play_human(given: Mapping[str, str | None], game_name: str | None, human: str, bots: str,
+                seed: int, ruleset: str | None, switch_texts: list[str], max_turns: int,
+                record_path: Path | None, quiet: bool, as_json: bool, allow_illegal: bool,
+                modules: Sequence[str], force: bool) -> int:
+    """`play --human SIDE`: the person takes SIDE, the other side's --bots bot the other.
+
+    --json is refused (the game is a conversation, not a document: record it and read the
+    record); --quiet leaves out the account of the game (the events), not the position, the
+    actions and the prompt. The exit code: 0 at the game's end, EXIT_ABANDONED when left.
+    """
+    from deckbuilder.errors import DeckbuilderError
+    from deckbuilder.games import get_game
+    from deckbuilder.sim.session import HUMAN, GameSession
+    from deckbuilder.writing import atomic_write_text, refuse_overwrite
+
+    if as_json:
+        raise DeckbuilderError("--human plays in the terminal; --json is for games between "
+                               "bots", fix="leave out --json (--record FILE keeps the game "
+                                           "as JSON lines)")
+    if record_path is not None:
+        refuse_overwrite(record_path, force)
+    catalog = load_catalog_for_cli()
+    name, texts = choose_decks(given, game_name, human)
+    game = get_game(name)
+    ruleset = ruleset or game.default_ruleset
+    switches = parse_switches(switch_texts, catalog, name)
+    decks = [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names]
+    me = game.side_names.index(human)
+    seats = [HUMAN if player == me else spec for player, spec in enumerate(split_bots(bots))]
+    session = GameSession([cards for _, cards in decks], seed, seats, ruleset, catalog,
+                          game=name, max_turns=max_turns, switches=switches, modules=modules)
+    _say(f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "
+         + " against ".join(f"{side} ({deck_name}, "
+                            + ("you" if seat == HUMAN else f"bot {seat}") + ")"
+                            for side, (deck_name, _), seat
+                            in zip(game.side_names, decks, seats, strict=True)))
+    _say(f"you play {human}: answer with the number of an action; ? shows the position "
+         "again, q quits")
+    try:
+        _converse(session, me, quiet)
+    except _Abandoned as left:
+        error_console.print(safe(f"{left}: the game is left at turn {session.state.turn}"
+                                 + ("; no record written" if record_path else "")),
+                            markup=False)
+        return EXIT_ABANDONED
+    if record_path is not None:
+        atomic_write_text(record_path, session.record_jsonl())
+    _say("final position:")
+    for line in _view_lines(session.view(me)):
+        _say(f"  {line}")
+    _say(f"result: {session.outcome_text()}, {len(session.record.steps)} actions"
+         + (f"; recorded to {record_path}" if record_path is not None else ""))
+    return EXIT_OK
+
+
+def _view_lines(view: dict[str, Any]) -> list[str]:
+    from deckbuilder.sim.session_view import view_lines
+
+    return view_lines(view)
+
+
+def _converse(session: Any, me: int, quiet: bool) -> None:
+    """Bots move; at each of the person's decisions the position (in full at his play phase
+    and after the opponent moved; just the hand for the steps inside one move), the numbered
+    actions, the prompt; until the game ends."""
+    events = session.advance()
+    while True:
+        if not quiet:
+            for event in events:
+                for line in event.text_lines():
+                    _say(line)
+        if session.is_over():
+            return
+        others_moved = any(event.player != session.names[me] for event in events)
+        full = others_moved or session.decision() == "play phase"
+        action = _ask(session, me, full)
+        events = session.act(action)
+
+
+def _ask(session: Any, me: int, full: bool) -> int:
+    """Show the decision and read a number until it is one of the actions."""
+    choices = session.choices()
+    view = session.view(me)
+    lines = _view_lines(view)
+    _show_decision(session, lines if full else lines[-1:], choices)
+    prompt = f"{session.names[me]} [1-{len(choices)}, ? q]{PROMPT_END}"
+    while True:
+        answer = _read(prompt).strip().lower()
+        if answer in ("q", "quit", "exit"):
+            raise _Abandoned("you quit")
+        if answer in ("?", "h", "help"):
+            _show_decision(session, lines, choices)
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return int(choices[int(answer) - 1].action)
+        if answer:
+            _say(f"'{answer}' is not one of the actions: give a number from 1 to "
+                 f"{len(choices)} (? shows the position, q quits)")
+
+
+def _show_decision(session: Any, lines: list[str], choices: Sequence[Any]) -> None:
+    _say("")
+    for line in lines:
+        _say(f"  {line}")
+    _say(f"your decision: {session.decision()}")
+    width = len(str(len(choices)))
+    for number, choice in enumerate(choices, start=1):
+        _say(f"  {number:>{width}}. {choice.text}")
+
+
+def _read(prompt: str) -> str:
+    """One line typed by the person (the prompt escaped, as all file text is)."""
+    import sys
+
+    console.print(safe(prompt), end="", markup=False)
+    console.file.flush()
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        console.print("")
+        raise _Abandoned("interrupted") from None
+    if not line:
+        console.print("")
+        raise _Abandoned("end of input")
+    return line
 
 
 # -- replay -----------------------------------------------------------------------------------

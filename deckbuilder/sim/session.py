@@ -1,0 +1,322 @@
+"""A game played step by step, in which any seat may be a person: `GameSession`.
+
+`deckbuilder play --human SIDE` and the web game table both drive this one class, so neither
+holds game logic of its own. A session is the game `play_game` plays (transcript.py), cut at
+every decision a person must take:
+
+    session = GameSession(decks, seed=7, seats=["human", "greedy"])
+    events = session.advance()          # bots move until a human must decide (or the end)
+    while not session.is_over():
+        me = session.waiting_for()      # the human to move
+        picture = session.view(me)      # what he may see, JSON-ready
+        options = session.choices()     # the numbered legal actions
+        events = session.act(options[0].action)   # his answer, then the bots' replies
+    session.record_jsonl()              # the game, for `deckbuilder replay`
+
+Bots draw from the same seeded streams as `play_game`, so a session whose seats are two bots
+plays exactly the game `deckbuilder play --seed S` plays. What a person is shown (the events,
+the view) keeps the opponent's hand and face-down cards hidden; the record is the whole game
+(it is for replaying once the game is over, not for showing while it goes on).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckbuilder.bots import make_bot
+from deckbuilder.engine.actions import kind_name
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.games import get_game, new_game
+from deckbuilder.protocol import Bot
+from deckbuilder.sim.seeds import bot_seed
+from deckbuilder.sim.session_view import (
+    action_group,
+    position_view,
+    public_action_text,
+    redact_lines,
+)
+from deckbuilder.sim.transcript import GameRecord, Step, outcome_text, package_version
+
+#: The seat spec of a person (the rest are bot specs, as `make_bot` reads them).
+HUMAN = "human"
+
+
+class SessionError(DeckbuilderError):
+    """A move the session refuses: out of turn, not legal now, or after the game is over."""
+
+
+class OutOfTurnError(SessionError):
+    """A human answered when a bot (or the other human) must decide."""
+
+
+class IllegalChoiceError(SessionError):
+    """An action that is not among the legal ones of the open decision."""
+
+
+class GameOverError(SessionError):
+    """An action after the game has ended."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action of the open decision: the int to pass to `act`, its text, and what
+    kind of answer it is (`session_view.action_group`: play, pay, target, pass ...)."""
+
+    action: int
+    text: str
+    group: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "text": self.text, "group": self.group}
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one viewer is told of one step: who acted, the action as he may read it (None:
+    nothing of it is shown), and the log lines it caused. `index` is the step's number in the
+    record (None: the set-up, before the first action)."""
+
+    index: int | None
+    player: str | None
+    action: str | None
+    lines: tuple[str, ...]
+    turn: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "player": self.player, "action": self.action,
+                "lines": list(self.lines), "turn": self.turn}
+
+    def text_lines(self) -> list[str]:
+        """As `deckbuilder play` prints a game: the action, then its events indented."""
+        out = []
+        if self.action is not None and self.index is not None:
+            out.append(f"{self.index:>5} {self.player or '':<8} {self.action}")
+        out += [line if line.startswith("--") else f"{'':>6}{line}" for line in self.lines]
+        return out
+
+
+@dataclass(frozen=True)
+class _Happened:
+    """One step as it happened, with what the acting side's opponent may read of it."""
+
+    index: int | None
+    player: int | None
+    text: str | None
+    public_text: str | None
+    lines: tuple[str, ...]
+    turn: int
+
+
+@dataclass
+class _Seat:
+    """A side's player: a bot with its own seeded stream, or a human (no bot)."""
+
+    spec: str
+    bot: Bot | None
+    rng: random.Random = field(repr=False)
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+class GameSession:
+    """One game, advanced step by step; any seat may be a human (see the module docstring).
+
+    `seats` has one entry per side, player 0 (colty, esteban) first: a bot spec (`random`,
+    `greedy`, `search:rollouts=50` ...) or "human". `viewer` is whose eyes the events that
+    `advance` and `act` return are redacted for: by default the only human seat, or None
+    (everything shown) when no seat, or both, are human.
+    """
+
+    def __init__(self, decks: Sequence[Mapping[str, int]], seed: int, seats: Sequence[str],
+                 ruleset: str | None = None, catalog: Any = None, game: str = "revolver",
+                 max_turns: int = 200, switches: Mapping[str, str] | None = None,
+                 modules: Sequence[str] = (), viewer: int | str | None = "auto") -> None:
+        if len(seats) != 2:
+            raise SessionError(f"a game has two seats, not {len(seats)}",
+                               fix="give one bot spec or 'human' per side")
+        entry = get_game(game)
+        self.game = game
+        self.title = entry.title
+        self.names: tuple[str, str] = entry.side_names
+        chosen = dict(sorted((switches or {}).items()))
+        self.state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
+                              max_turns=max_turns, verbose=True, switches=chosen or None,
+                              modules=tuple(sorted(modules)))
+        self.seats = [self._seat(spec, player, seed, entry.heuristics)
+                      for player, spec in enumerate(seats)]
+        self.humans = tuple(p for p in (0, 1) if self.seats[p].human)
+        if viewer == "auto":
+            self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        else:
+            self.viewer = None if viewer is None else self.player_index(viewer)
+        bots = {self.names[p]: HUMAN if seat.bot is None else seat.bot.name
+                for p, seat in enumerate(self.seats)}
+        self.record = GameRecord({self.names[p]: dict(sorted(decks[p].items())) for p in (0, 1)},
+                                 seed, self.state.spec.ruleset, bots, game, max_turns,
+                                 package_version(), switches=chosen, modules=sorted(modules))
+        self._history: list[_Happened] = []
+        self._setup_shown = False
+        self._happened(None, None, None, None)  # the set-up's events (the opening hands)
+
+    @staticmethod
+    def _seat(spec: str, player: int, seed: int, heuristics: Any) -> _Seat:
+        rng = random.Random(bot_seed(seed, player))  # the stream `play_game` gives this side
+        if spec.strip().lower() == HUMAN:
+            return _Seat(HUMAN, None, rng)
+        return _Seat(spec, make_bot(spec, heuristics), rng)
+
+    # -- whose move ---------------------------------------------------------------------------
+    def player_index(self, player: int | str) -> int:
+        """0 or 1, from an index or a side name ("mcready")."""
+        if isinstance(player, int) and not isinstance(player, bool) and player in (0, 1):
+            return player
+        if isinstance(player, str) and player.strip().lower() in self.names:
+            return self.names.index(player.strip().lower())
+        raise SessionError(f"no player '{player}' in {self.title}",
+                           fix=f"one of: {', '.join(self.names)}")
+
+    def is_over(self) -> bool:
+        return bool(self.state.is_terminal())
+
+    def to_move(self) -> int | None:
+        """The player (0 or 1) who must decide now, bot or human; None once the game is over."""
+        return None if self.is_over() else int(self.state.current_player())
+
+    def waiting_for(self) -> int | None:
+        """The human who must decide now; None when the game is over or a bot is to move
+        (call `advance`)."""
+        player = self.to_move()
+        return player if player is not None and self.seats[player].human else None
+
+    def decision(self) -> str:
+        """The open decision in words ("play phase", "pay: discard a card"); "" once over."""
+        return "" if self.is_over() else kind_name(self.state.pending_kind)
+
+    def choices(self) -> list[Choice]:
+        """The legal actions of the open decision, in the engine's order (empty once over)."""
+        if self.is_over():
+            return []
+        state = self.state
+        return [Choice(action, state.action_to_string(action), action_group(state, action))
+                for action in state.legal_actions()]
+
+    # -- moving -------------------------------------------------------------------------------
+    def advance(self, max_steps: int | None = None) -> list[Event]:
+        """Let the bots act until a human must decide or the game ends (or `max_steps` bot
+        actions, for watching two bots move one at a time); the events, for `viewer`."""
+        start = len(self._history)
+        taken = 0
+        while not self.is_over() and (max_steps is None or taken < max_steps):
+            player = int(self.state.current_player())
+            seat = self.seats[player]
+            if seat.bot is None:
+                break
+            state = self.state
+            state.verbose = False  # bots choose on the quiet state, as in `play_game`
+            action = seat.bot.choose(state, seat.rng)
+            state.verbose = True
+            self._apply(player, action)
+            taken += 1
+        return self._pending_events(start)
+
+    def act(self, action: int, player: int | str | None = None) -> list[Event]:
+        """A human's answer to the open decision, then the bots' moves up to the next human
+        decision (or the end); the events, for `viewer`. `player`, when given, must be the
+        one to move (a web page answering for the wrong seat is refused)."""
+        if self.is_over():
+            raise GameOverError("the game is over: no more actions",
+                                fix="start a new game")
+        mover = int(self.state.current_player())
+        if player is not None and self.player_index(player) != mover:
+            raise OutOfTurnError(f"it is {self.names[mover]}'s decision, not "
+                                 f"{self.names[self.player_index(player)]}'s")
+        if not self.seats[mover].human:
+            raise OutOfTurnError(f"{self.names[mover]} is a bot and is to move",
+                                 fix="call advance() to let the bots move")
+        legal = self.state.legal_actions()
+        if type(action) is not int or action not in legal:
+            raise IllegalChoiceError(
+                f"action {action!r} is not legal now ({self.decision()}); legal: "
+                + ", ".join(str(a) for a in legal), fix="choose one of choices()")
+        start = len(self._history)
+        self._apply(mover, action)
+        self.advance()
+        return self._pending_events(start)
+
+    def _apply(self, player: int, action: int) -> None:
+        state = self.state
+        kind = state.pending_kind
+        text = state.action_to_string(action)
+        state.apply(action)
+        step = Step(len(self.record.steps), self.names[player], action, text)
+        self.record.steps.append(step)
+        public = public_action_text(kind, action, text)
+        self._happened(step.index, player, text, public)
+        if state.is_terminal():
+            self._finish()
+
+    def _happened(self, index: int | None, player: int | None, text: str | None,
+                  public: str | None) -> None:
+        lines = tuple(self.state.log)
+        self.state.log.clear()  # as `play_game` drains it: clones stay cheap
+        self._history.append(_Happened(index, player, text, public, lines, self.state.turn))
+
+    def _finish(self) -> None:
+        outcome = self.state.outcome()
+        self.record.winner = None if outcome.winner is None else self.names[outcome.winner]
+        self.record.termination = outcome.termination.value
+        self.record.turns = self.state.turn
+
+    # -- what is shown ------------------------------------------------------------------------
+    def _pending_events(self, start: int) -> list[Event]:
+        """The events from `start` on, plus the set-up's the first time anything is asked."""
+        if not self._setup_shown:
+            self._setup_shown = True
+            start = 0
+        return [self._event(happened, self.viewer) for happened in self._history[start:]]
+
+    def _event(self, happened: _Happened, viewer: int | None) -> Event:
+        player = None if happened.player is None else self.names[happened.player]
+        text = happened.text
+        if viewer is not None and happened.player is not None and happened.player != viewer:
+            text = happened.public_text
+        return Event(happened.index, player, text,
+                     tuple(redact_lines(happened.lines, viewer, self.names)), happened.turn)
+
+    def events(self, viewer: int | str | None = None) -> list[Event]:
+        """Every event so far as `viewer` may read them (None: everything), e.g. to draw a
+        page's log again after a reload."""
+        who = None if viewer is None else self.player_index(viewer)
+        return [self._event(happened, who) for happened in self._history]
+
+    def view(self, player: int | str) -> dict[str, Any]:
+        """What `player` may see, as JSON-ready data (built from the engine's `observe`):
+
+        game, player, players, turn, active, phase, to_act, decision; marker (battlefield id,
+        name, space, index); countdown (name: "border" / "Mexican Army", tokens);
+        pieces_used; battlefields (id, name, defence, marker, firepower and cards by side,
+        Revolver 2's power_tokens); open_range; characters (name, list with survival, alive,
+        true_grit, power; pile: how many wait face down, None in Revolver); hand (own cards
+        with kegs/ammunition); symbols_in_hand (own kegs/ammunition, when the deck has any);
+        opponent_hand (a count); decks (sizes); discards and removed (id and name);
+        silver_dollars; under_characters; game_pieces (the game's own: the poker tournament,
+        the saloon duel, the Frontier deck ...); outcome (winner, termination) once over.
+        """
+        return position_view(self.state, self.player_index(player))
+
+    def outcome_text(self) -> str:
+        """"colty wins (...) after N turns" once over; where the game stands before."""
+        if not self.is_over():
+            return f"the game goes on (turn {self.state.turn})"
+        return outcome_text(self.record)
+
+    def record_jsonl(self) -> str:
+        """The game as `deckbuilder play --record` writes it (`deckbuilder replay` reads it).
+        It holds every action as the engine reads it, secrets included: offer it once the
+        game is over. A human seat is named "human" in its bots."""
+        return self.record.to_jsonl()

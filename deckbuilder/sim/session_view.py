@@ -1,0 +1,346 @@
+"""What a seat at the table may see and read: the position as JSON-ready data, as text, and
+the log and action texts with the opponent's secrets taken out.
+
+`GameSession` (session.py) hands these to `deckbuilder play --human` and to the web table,
+so both show a person exactly the same picture. The position comes from the engine's
+`observe(state, player)`, which already leaves out the opponent's hand, the order of the
+decks and the cards lying face down; the card definitions only add names and symbols.
+
+The engine's verbose log is written for an onlooker who sees everything ("mcready draws
+Cowboy"); `redact_lines` rewrites such lines for the other player ("mcready draws 2 cards"),
+and `PRIVATE_KINDS` names the decisions whose answer the opponent does not see (a poker card
+chosen face down, the card hidden under the Strongbox, the card put on top of a deck).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from deckbuilder.engine.actions import (
+    ACCEPT,
+    BANDIT_BASE,
+    BF_BASE,
+    K_DUEL_CARD,
+    K_HIDE_CARD,
+    K_HIDE_TOKEN,
+    K_POKER,
+    K_REACT,
+    K_SEARCH,
+    MODE_BASE,
+    PASS,
+    PIECE_BASE,
+    USE_PIECE,
+)
+from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
+
+#: Decisions whose answer stays secret from the opponent, and what he reads instead.
+PRIVATE_KINDS: dict[int, str] = {
+    K_POKER: "chooses a poker card face down",
+    K_DUEL_CARD: "puts a card face down on the duel card",
+    K_HIDE_CARD: "hides a card face down",
+    K_HIDE_TOKEN: "hides the token in one hand",
+    K_SEARCH: "puts a card from the deck on top of it",
+}
+
+#: A line of the log that names a card drawn ("colty draws Gatling Gun"); draws from the
+#: Frontier deck are open (the card becomes a battlefield) and say so.
+_DRAW = re.compile(r"^(?P<who>\S+) draws (?P<card>.+)$")
+_OPEN_DRAWS = ("a card from the Frontier deck",)
+
+
+def action_group(state: Any, action: int) -> str:
+    """What kind of answer an action is, for a UI that groups its buttons: pass, piece,
+    accept, battlefield, mode, character, target, discard-own, ability, play, pay, card,
+    game-piece. Read from the action table's ranges (engine/actions.py)."""
+    layout = state.spec.layout
+    if action == PASS:
+        return "pass"
+    if action == USE_PIECE:
+        return "piece"
+    if action == ACCEPT:
+        return "accept"
+    ranges = ((MODE_BASE, "battlefield"), (BANDIT_BASE, "mode"), (PIECE_BASE, "character"),
+              (layout.own_base, "target"), (layout.ability_base, "discard-own"),
+              (layout.play_base, "ability"), (layout.pay_base, "play"),
+              (layout.card_base, "pay"), (layout.piece_base, "card"), (layout.size, "game-piece"))
+    if action >= BF_BASE:
+        for end, group in ranges:
+            if action < end:
+                return group
+    return "other"
+
+
+def public_action_text(kind: int, action: int, text: str) -> str | None:
+    """The action as the OTHER player reads it: the same text, a neutral one for a secret
+    decision, or None when he should not learn the decision was offered at all (a reaction
+    not played: that a side was asked tells that it holds a reaction card)."""
+    if kind in PRIVATE_KINDS:
+        return PRIVATE_KINDS[kind]
+    if kind == K_REACT and action == PASS:
+        return None
+    return text
+
+
+def redact_lines(lines: Iterable[str], viewer: int | None, names: Sequence[str]) -> list[str]:
+    """The log lines as `viewer` may read them (None: an onlooker who sees everything).
+
+    The opponent's draws lose their card names, and a run of them becomes one line
+    ("mcready draws 5 cards")."""
+    if viewer is None:
+        return list(lines)
+    opponent = names[1 - viewer]
+    shown: list[str] = []
+    run = 0
+
+    def flush() -> None:
+        nonlocal run
+        if run:
+            shown.append(f"{opponent} draws {run} card{'s' if run > 1 else ''}")
+            run = 0
+
+    for line in lines:
+        match = _DRAW.match(line)
+        if match and match["who"] == opponent and not match["card"].startswith(_OPEN_DRAWS):
+            run += 1
+            continue
+        flush()
+        shown.append(line)
+    flush()
+    return shown
+
+
+# -- the position ---------------------------------------------------------------------------
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _jsonable(item) for key, item in value.items()}
+    return value
+
+
+def _card(view: CardView) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": view.id, "name": view.name, "mode": view.mode,
+                            "firepower": view.firepower, "power": view.power,
+                            "true_grit": view.true_grit, "eagle": view.eagle}
+    if view.hidden:
+        data["hidden"] = True
+    if view.under:
+        data["under"] = view.under
+    return data
+
+
+def _character(view: BanditView) -> dict[str, Any]:
+    return {"id": view.id, "name": view.name, "survival": view.survival, "alive": view.alive,
+            "true_grit": view.true_grit, "power": view.power}
+
+
+def position_view(state: Any, player: int) -> dict[str, Any]:
+    """The position as `player` sees it, as JSON-ready data (see GameSession.view)."""
+    seen: Observation = observe(state, player)
+    spec = state.spec
+    hooks = spec.hooks
+    names = list(seen.players)
+    definitions = {card.id: card for card in spec.card_def}
+
+    def named(ids: Iterable[str]) -> list[dict[str, str]]:
+        return [{"id": i, "name": definitions[i].name if i in definitions else i} for i in ids]
+
+    def by_side(pair: Sequence[Any], convert: Any) -> dict[str, Any]:
+        return {names[p]: convert(pair[p]) for p in (0, 1)}
+
+    hand = []
+    for card_id in seen.hand:
+        card = definitions[card_id]
+        entry: dict[str, Any] = {"id": card_id, "name": card.name}
+        for symbol in ("kegs", "ammunition"):
+            if getattr(card, symbol, 0):
+                entry[symbol] = getattr(card, symbol)
+        hand.append(entry)
+    own_cards = [spec.card_def[uid] for uid in spec.decks[player]]
+    symbols = {symbol: sum(entry.get(symbol, 0) for entry in hand)
+               for symbol in ("kegs", "ammunition")
+               if any(getattr(card, symbol, 0) for card in own_cards)}
+    game_pieces = dict(seen.game_view)
+    pile = game_pieces.pop("character_pile", 0)
+    battlefield_tokens = game_pieces.pop("battlefield_tokens", ())
+    battlefields = []
+    for index, bf in enumerate(seen.battlefields):
+        entry = {"id": bf.id, "name": bf.name, "defence": bf.defence,
+                 "marker": index == seen.marker_index[0],
+                 "firepower": by_side(bf.firepower, int),
+                 "cards": by_side(bf.cards, lambda cards: [_card(c) for c in cards])}
+        if len(battlefield_tokens) >= 2 * (index + 1) and any(
+                battlefield_tokens[2 * index:2 * index + 2]):
+            entry["power_tokens"] = by_side(battlefield_tokens[2 * index:2 * index + 2], int)
+        battlefields.append(entry)
+    marker_bf = seen.battlefields[seen.marker_index[0]]
+    current = seen.current_player
+    outcome = None
+    if seen.terminal:
+        outcome = {"winner": None if seen.winner is None else names[seen.winner],
+                   "termination": seen.termination}
+    return {
+        "game": seen.game,
+        "player": names[player],
+        "players": names,
+        "turn": seen.turn,
+        "active": names[seen.active],
+        "phase": seen.phase,
+        "to_act": names[current] if current in (0, 1) else None,
+        "decision": seen.decision,
+        #: False before the first turn (Revolver 2's poker tournament decides the row of
+        #: battlefields: until then the battlefields and the marker are provisional)
+        "row_known": seen.turn > 0,
+        "marker": {"battlefield": seen.marker[0], "name": marker_bf.name,
+                   "space": seen.marker[1], "index": seen.marker_index[0]},
+        "countdown": {"name": hooks.countdown_name, "tokens": seen.countdown},
+        "pieces_used": [hooks.piece_names.get(piece, piece) for piece in seen.pieces_used],
+        "battlefields": battlefields,
+        "open_range": by_side(seen.open_range, lambda cards: [_card(c) for c in cards]),
+        "characters": {"name": hooks.attack_words[0],
+                       "list": [_character(b) for b in seen.bandits],
+                       "pile": pile if hooks.has_pile else None},
+        "hand": hand,
+        "symbols_in_hand": symbols,
+        "opponent_hand": seen.opponent_hand_size,
+        "decks": by_side(seen.deck_sizes, int),
+        "discards": by_side(seen.discards, named),
+        "removed": by_side(seen.removed, named),
+        "silver_dollars": by_side(seen.silver_dollars, int),
+        "under_characters": [{"character": c, "card": card} for c, card in
+                             seen.under_characters],
+        "game_pieces": _jsonable(game_pieces),
+        "piece_names": {piece.id: piece.name for piece in getattr(spec.facts, "poker", ())},
+        "outcome": outcome,
+    }
+
+
+# -- the position as text -------------------------------------------------------------------
+def _card_text(card: dict[str, Any]) -> str:
+    extras = [f"{kind.replace('_', ' ')} {card[kind]}" for kind in ("power", "true_grit")
+              if card.get(kind)]
+    if card.get("eagle"):
+        extras.append("eagle")
+    if card.get("firepower"):
+        extras.insert(0, f"firepower {card['firepower']}")
+    if card.get("mode") and card["mode"] != card.get("name") and not card.get("hidden"):
+        extras.insert(0, f"as: {card['mode']}")
+    if card.get("under"):
+        extras.insert(0, f"under {card['under']}" + (", face down" if card.get("hidden") else ""))
+    return card["name"] + (f" ({', '.join(extras)})" if extras else "")
+
+
+def _cards_text(cards: Sequence[dict[str, Any]]) -> str:
+    return ", ".join(_card_text(card) for card in cards) or "-"
+
+
+def view_lines(view: dict[str, Any]) -> list[str]:
+    """A view (`position_view`) as text lines: what the terminal shows a person at each of
+    his decisions. Names come from card files: the caller escapes them for the terminal."""
+    names = view["players"]
+    me = view["player"]
+    other = names[1 - names.index(me)]
+    marker = view["marker"]
+    countdown = view["countdown"]
+    lines = [f"turn {view['turn']} ({view['active']}, {view['phase']} phase); you are {me}"
+             + (f"; to act: {view['to_act']} ({view['decision']})" if view["to_act"] else ""),
+             (f"marker: {marker['name']} space {marker['space']}; " if view["row_known"]
+              else "the battlefields are not chosen yet; ")
+             + f"{countdown['name']} tokens: {countdown['tokens']}"
+             + "".join(f"; {piece} used" for piece in view["pieces_used"])]
+    width = max(len(name) for name in names)
+    for battlefield in view["battlefields"] if view["row_known"] else ():
+        cards = battlefield["cards"]
+        if not battlefield["marker"] and not any(cards.values()):
+            continue
+        head = (f"{'>' if battlefield['marker'] else ' '} {battlefield['name']} (defence "
+                f"{battlefield['defence']}; firepower "
+                + ", ".join(f"{who} {n}" for who, n in battlefield["firepower"].items()) + ")")
+        if battlefield.get("power_tokens"):
+            head += "; power tokens " + ", ".join(
+                f"{who} {n}" for who, n in battlefield["power_tokens"].items())
+        lines.append(head)
+        lines += [f"    {who:<{width}} {_cards_text(cards[who])}" for who in names]
+    if any(view["open_range"].values()):
+        lines.append("  open range")
+        lines += [f"    {who:<{width}} {_cards_text(view['open_range'][who])}" for who in names]
+    characters = view["characters"]
+    alive = [c for c in characters["list"] if c["alive"]]
+    lines.append(f"{characters['name']} in play ({len(alive)}): " + (", ".join(
+        c["name"] + "".join(f" ({kind.replace('_', ' ')} {c[kind]})"
+                            for kind in ("true_grit", "power") if c[kind])
+        for c in alive) or "-")
+        + (f"; {characters['pile']} face down in the pile" if characters["pile"] is not None
+           else ""))
+    if view["under_characters"]:
+        lines.append("under character cards: " + ", ".join(
+            f"{entry['card']} under {entry['character']}" for entry in view["under_characters"]))
+    if any(view["silver_dollars"].values()):
+        lines.append("silver dollars: " + ", ".join(
+            f"{who} {n}" for who, n in view["silver_dollars"].items()))
+    lines += pieces_lines(view)
+    for who in (me, other):
+        discards = view["discards"][who]
+        lines.append(f"{who}: deck {view['decks'][who]}; discard pile {len(discards)}"
+                     + (f" (top: {discards[-1]['name']})" if discards else "")
+                     + (f"; removed {len(view['removed'][who])}" if view["removed"][who] else ""))
+    symbols = "".join(f"; {kind} in hand: {count}"
+                      for kind, count in view["symbols_in_hand"].items())
+    lines.append(f"{other}'s hand: {view['opponent_hand']} card"
+                 f"{'s' if view['opponent_hand'] != 1 else ''}")
+    lines.append(f"your hand ({len(view['hand'])}): "
+                 + (_counted(card["name"] for card in view["hand"]) or "-") + symbols)
+    if view["outcome"]:
+        winner = view["outcome"]["winner"] or "nobody"
+        lines.append(f"game over: {winner} wins ({view['outcome']['termination']})")
+    return lines
+
+
+def _counted(names: Iterable[str]) -> str:
+    """"Cowboy x3, Deputy": copies of a card named once, in the order first met."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name + (f" x{count}" if count > 1 else "") for name, count in counts.items())
+
+
+def pieces_lines(view: dict[str, Any]) -> list[str]:
+    """The game's own pieces (game_pieces): the poker tournament while it is played (then
+    only who won it), the others as "name value" pairs."""
+    pieces = {key: value for key, value in view["game_pieces"].items()
+              if value not in (None, [], -1, False, 0)}
+    names = view["players"]
+    piece_names = view.get("piece_names", {})
+
+    def named(value: Any) -> str:
+        if isinstance(value, list):
+            return ", ".join(named(item) for item in value) or "-"
+        return str(piece_names.get(value, value))
+
+    lines = []
+    if "poker_wins" in view["game_pieces"]:
+        wins = view["game_pieces"]["poker_wins"]
+        winner = view["game_pieces"].get("poker_winner", -1)
+        score = f"{names[0]} {wins[0]}, {names[1]} {wins[1]}"
+        if winner is not None and winner >= 0:
+            lines.append(f"poker tournament: won by {names[winner]} ({score})")
+        else:
+            played = view["game_pieces"].get("poker_played", [[], []])
+            lines.append(f"poker tournament: rounds won {score}; played: "
+                         + "; ".join(f"{names[p]} {named(played[p])}" for p in (0, 1)))
+            lines.append(f"your poker cards: {named(pieces.get('poker_hand', []))}; "
+                         f"{names[1 - names.index(view['player'])]} holds "
+                         f"{view['game_pieces'].get('poker_opponent_cards', 0)}"
+                         + ("; the guardians' card lies face down"
+                            if view["game_pieces"].get("poker_face_down") == "chosen" else ""))
+        pieces = {k: v for k, v in pieces.items() if not k.startswith("poker_")}
+    if pieces:
+        lines.append("table: " + "; ".join(f"{key.replace('_', ' ')} {named(value)}"
+                                           for key, value in sorted(pieces.items())))
+    return lines
+
+
+#: The earlier private name (the web table imported it before it was public).
+_pieces_lines = pieces_lines

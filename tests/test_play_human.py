@@ -1,0 +1,155 @@
+"""`deckbuilder play --human SIDE`, driven as a person would drive it: through a real
+pseudo-terminal, reading up to each prompt and typing an answer."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from deckbuilder.catalog import build_catalog
+from deckbuilder.commands.engine import EXIT_ABANDONED, PROMPT_END
+from deckbuilder.sim.transcript import read_record, replay_record
+
+#: Long enough for a loaded machine; a whole game takes a second or two.
+TIMEOUT = 60.0
+PROMPT = re.compile(r"\[1-(\d+), \? q\]" + re.escape(PROMPT_END) + r"$")
+
+
+class Terminal:
+    """One `deckbuilder` process on a pseudo-terminal: what it printed, and typing into it."""
+
+    def __init__(self, *args: str) -> None:
+        master, slave = os.openpty()
+        self.master = master
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "deckbuilder", *args], stdin=slave, stdout=slave,
+            stderr=slave, close_fds=True, env={**os.environ, "COLUMNS": "200"})
+        os.close(slave)
+        self.output = ""
+        self.seen = 0  # how much of the output the last `until_prompt` consumed
+
+    def _read(self, deadline: float) -> bool:
+        """Read what is there; False once the process has closed the terminal."""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, deadline - time.time()))
+        if not ready:
+            raise AssertionError(f"no output for {TIMEOUT}s; so far:\n{self.output[-2000:]}")
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: the other end is closed
+            return False
+        if not data:
+            return False
+        self.output += data.decode("utf-8", errors="replace").replace("\r\n", "\n")
+        return True
+
+    def until_prompt(self) -> int | None:
+        """Read up to the next prompt: the number of actions it offers (None: it ended)."""
+        deadline = time.time() + TIMEOUT
+        while True:
+            match = PROMPT.search(self.output[self.seen:])
+            if match is not None:
+                self.seen += match.end()
+                return int(match.group(1))
+            if not self._read(deadline):
+                return None
+
+    def type(self, text: str) -> None:
+        os.write(self.master, text.encode())
+
+    def finish(self) -> int:
+        """Read to the end; the exit code."""
+        deadline = time.time() + TIMEOUT
+        while self._read(deadline):
+            pass
+        code = self.process.wait(timeout=TIMEOUT)
+        os.close(self.master)
+        return code
+
+
+@pytest.mark.parametrize("side", ["McReady", "mapache"])
+def test_a_whole_game_against_the_random_bot(tmp_path: Path, side: str) -> None:
+    record = tmp_path / "game.jsonl"
+    terminal = Terminal("play", "--human", side, "--bots", "random", "--seed", "3",
+                        "--record", str(record))
+    prompts = 0
+    while (offered := terminal.until_prompt()) is not None:
+        prompts += 1
+        assert offered >= 1
+        terminal.type(f"{1 + prompts % offered}\n")  # not always the first: play some cards
+    assert terminal.finish() == 0, terminal.output[-3000:]
+    out = terminal.output
+    me = side.lower()
+    other = {"mcready": "colty", "mapache": "esteban"}[me]
+    assert prompts > 5
+    assert f"you are {me}" in out and "your hand (" in out and "your decision:" in out
+    assert "  1. " in out  # the actions, numbered
+    assert re.search(rf"{other} draws \d+ cards?", out)  # the opponent's draws, unnamed
+    assert "result: " in out and f"recorded to {record}" in out
+    assert "Traceback" not in out
+    saved = read_record(record)
+    assert saved.bots[me] == "human" and saved.bots[other] == "random"
+    assert replay_record(saved, build_catalog()).mismatch is None
+
+
+def test_bad_answers_are_asked_again_and_q_quits(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    terminal = Terminal("play", "--human", "colty", "--bots", "random", "--seed", "2",
+                        "--record", str(record))
+    offered = terminal.until_prompt()
+    assert offered is not None
+    for bad in ("banana", "0", str(offered + 1), "-1"):
+        terminal.type(f"{bad}\n")
+        assert terminal.until_prompt() == offered  # the same decision, asked again
+        assert f"'{bad}' is not one of the actions: give a number from 1 to {offered}" \
+            in terminal.output
+    terminal.type("?\n")
+    assert terminal.until_prompt() == offered
+    assert terminal.output.count("your decision: play phase") >= 2  # shown again
+    terminal.type("q\n")
+    assert terminal.finish() == EXIT_ABANDONED
+    assert "you quit: the game is left at turn 1; no record written" in terminal.output
+    assert not record.exists()
+    assert "Traceback" not in terminal.output
+
+
+def test_the_end_of_the_input_ends_the_game_cleanly() -> None:
+    terminal = Terminal("play", "--human", "mcready", "--bots", "random", "--seed", "4")
+    assert terminal.until_prompt() is not None
+    terminal.type("1\n")
+    assert terminal.until_prompt() is not None
+    terminal.type("\x04")  # Ctrl-D at the start of a line: the end of the input
+    assert terminal.finish() == EXIT_ABANDONED
+    assert "end of input: the game is left at turn" in terminal.output
+    assert "Traceback" not in terminal.output
+
+
+def test_options_that_do_not_fit_a_human_game_are_refused(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from deckbuilder.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["play", "--human", "colty", "--json"])
+    assert result.exit_code == 2 and "--json is for games between bots" in result.output
+    result = runner.invoke(app, ["play", "--human", "mapache", "--game", "revolver"])
+    assert result.exit_code == 2
+    assert "--human mapache is a side of revolver2, but the game is revolver" in result.output
+    result = runner.invoke(app, ["play", "--human", "nobody"])
+    assert result.exit_code == 2 and "unknown faction 'nobody'" in result.output
+    existing = tmp_path / "kept.jsonl"
+    existing.write_text("mine\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", "--human", "colty", "--record", str(existing)])
+    assert result.exit_code == 2 and "already exists" in result.output
+    assert existing.read_text(encoding="utf-8") == "mine\n"
+    # a Revolver 2 side names the game: no --game needed; the input here is empty (EOF)
+    result = runner.invoke(app, ["play", "--human", "Padre Esteban", "--bots", "random"],
+                           input="")
+    assert result.exit_code == EXIT_ABANDONED
+    assert "Revolver 2" in result.output and "you are esteban" in result.output
