@@ -145,12 +145,18 @@ class SearchBot:
     """Determinized Monte Carlo search over the bot's own observation.
 
     Each iteration re-deals the hidden cards once (`resample_hidden`: a world consistent with
-    what the bot has seen), then tries every candidate action in that same world, letting both
-    sides play on with the rollout policy until `horizon` game turns after the decision, and
-    scores the position with `evaluate`. Trying all candidates in the same world with the same
-    chance (common random numbers) compares them on equal luck, so a small budget already
-    separates close actions. The budget is `rollouts` in total per decision (reproducible), or
-    `ms` milliseconds per decision (then results depend on the machine's speed).
+    what the bot has seen), then tries every candidate action still in the running in that
+    same world, letting both sides play on with the rollout policy until `horizon` game
+    turns after the decision, and scores the position with `evaluate`. Trying the
+    candidates in the same world with the same chance (common random numbers) compares them
+    on equal luck. The budget is `rollouts` in total per decision (reproducible), or `ms`
+    milliseconds per decision (then results depend on the machine's speed).
+
+    `allocate="halving"` (sequential halving, Karnin, Koren and Somekh 2013) spends the budget
+    in rounds and keeps the better half of the candidates after each, so the close contest
+    between the last two gets most of the worlds instead of an equal share with moves that
+    were plainly worse after a few; `allocate="uniform"` gives every candidate the same
+    number of worlds, for comparison.
     """
 
     evaluate: Evaluator
@@ -164,34 +170,56 @@ class SearchBot:
     #: Plays both sides in a `greedy` rollout where the game has a faster greedy bot than
     #: trying each action (Revolver: the scoring greedy); None: play out each action.
     rollout_bot: Bot | None = None
+    allocate: str = "halving"
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        player = state.current_player()
         totals = [0.0] * len(actions)
+        counts = [0] * len(actions)
+        alive = list(range(len(actions)))
+        rounds = 1 if self.allocate == "uniform" else max(1, math.ceil(math.log2(len(actions))))
+        started = time.perf_counter()
+        for done_rounds in range(rounds):
+            left = rounds - done_rounds
+            if self.ms is None:
+                spent = sum(counts)
+                worlds = max(1, (self.rollouts - spent) // (left * len(alive)))
+                deadline = math.inf
+            else:
+                worlds = 1 << 62
+                used = time.perf_counter() - started
+                deadline = time.perf_counter() + (self.ms / 1000.0 - used) / left
+            self._try(state, actions, alive, worlds, deadline, totals, counts, rng)
+            if left > 1:
+                ranked = sorted(alive, key=lambda index: (-totals[index] / counts[index], index))
+                alive = sorted(ranked[:math.ceil(len(alive) / 2)])
+        best_value = max(totals[index] / counts[index] for index in alive)
+        best = [actions[index] for index in alive
+                if totals[index] / counts[index] >= best_value - _TIE]
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    def _try(self, state: Any, actions: list[int], alive: list[int], worlds: int,
+             deadline: float, totals: list[float], counts: list[int],
+             rng: random.Random) -> None:
+        """Try each candidate in `alive` in `worlds` re-dealt worlds (at least one; fewer
+        once `deadline` passes), adding each rollout's value to its total."""
+        player = state.current_player()
         # The horizon counts from the decision, not from after the action: otherwise ending
         # the turn would buy a whole extra turn of look-ahead and look better than it is.
         stop_turn = state.turn + self.horizon
-        if self.ms is None:
-            worlds, deadline = max(1, self.rollouts // len(actions)), math.inf
-        else:
-            worlds, deadline = 1 << 62, time.perf_counter() + self.ms / 1000.0
         for done in range(worlds):
             if done and time.perf_counter() >= deadline:
                 break
             world = state.resample_hidden(player, rng)
             luck = rng.getrandbits(64)
-            for index, action in enumerate(actions):
+            for index in alive:
                 chance = random.Random(luck)
                 trial = copy_world(world, chance)
-                trial.apply(action)
+                trial.apply(actions[index])
                 totals[index] += self._rollout(trial, player, stop_turn, chance)
-        best_value = max(totals)
-        best = [a for a, total in zip(actions, totals, strict=True)
-                if total >= best_value - _TIE]
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+                counts[index] += 1
 
     def _rollout(self, world: Any, player: int, stop_turn: int, rng: random.Random) -> float:
         evaluate = self.evaluate
@@ -216,7 +244,8 @@ class SearchBot:
 # -- the registry ----------------------------------------------------------------------------
 BOT_HELP = (
     "random | greedy[:judge=score|playout,settle=false,quick=false] | "
-    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|playout|fast|random]"
+    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|playout|fast|random,"
+    "allocate=halving|uniform]"
 )
 #: How the greedy bot judges an action: from the cards' profiles without playing it
 #: (`scoring.py`, the engine's heuristic only), or by playing it out on a copy.
@@ -225,6 +254,8 @@ GREEDY_JUDGES = ("score", "playout")
 #: one), greedy judging each move played out and settled, greedy judging each decision
 #: alone (half-finished moves), or uniformly at random.
 ROLLOUT_POLICIES = ("greedy", "playout", "fast", "random")
+#: How the search spends its budget over the candidate actions (`SearchBot.allocate`).
+ALLOCATIONS = ("halving", "uniform")
 
 
 def _parse_options(spec: str) -> tuple[str, dict[str, str]]:
@@ -300,7 +331,7 @@ def make_bot(spec: str, heuristics: Heuristics | Evaluator) -> Bot:
                          name=_canonical_name(kind, switched_off),
                          quick=heuristics.quick if quick else None)
     if kind == "search":
-        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy"})
+        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy", "allocate"})
         if "rollouts" in options and "ms" in options:
             raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
                                fix="give the budget as rollouts=N or as ms=M")
@@ -317,6 +348,11 @@ def make_bot(spec: str, heuristics: Heuristics | Evaluator) -> Bot:
                 raise BotSpecError(f"unknown rollout policy '{options['policy']}' in '{spec}'",
                                    fix=f"policy={' or policy='.join(ROLLOUT_POLICIES)}")
             bot.policy = options["policy"]
+        if "allocate" in options:
+            if options["allocate"] not in ALLOCATIONS:
+                raise BotSpecError(f"unknown allocation '{options['allocate']}' in '{spec}'",
+                                   fix=f"allocate={' or allocate='.join(ALLOCATIONS)}")
+            bot.allocate = options["allocate"]
         bot.name = _canonical_name(kind, options)
         return bot
     raise BotSpecError(f"unknown bot '{kind}'", fix=f"choose one of: {BOT_HELP}")

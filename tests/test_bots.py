@@ -85,6 +85,7 @@ def test_revolver_greedy_scores_and_the_playout_greedy_stays_available() -> None
         ("search:rollouts=10,ms=5", "both"),
         ("search:exploration=2", "unknown option"),
         ("search:policy=clever", "rollout policy"),
+        ("search:allocate=evenly", "allocation"),
         ("greedy:settle=maybe", "true/false"),
         ("greedy:determinize=false", "unknown option"),  # peeking is not an option
         ("random:fast", "key=value"),
@@ -213,6 +214,36 @@ def test_search_respects_a_time_budget() -> None:
     elapsed = time.perf_counter() - started
     assert action in state.legal_actions()
     assert elapsed < 0.5
+
+
+def test_sequential_halving_gives_the_last_contenders_most_of_the_budget() -> None:
+    """With `allocate=halving` the two best candidates are tried more often than the worst;
+    with `allocate=uniform` every candidate is tried equally often; both stay in budget."""
+    tried: dict[str, list[int]] = {}
+    for allocate in ("halving", "uniform"):
+        bot = toy_bot(f"search:rollouts=48,allocate={allocate}")
+        assert isinstance(bot, SearchBot) and bot.allocate == allocate
+        counts: list[int] = []
+        original = bot._try
+
+        def spy(state, actions, alive, worlds, deadline, totals, tallies, rng,  # type: ignore[no-untyped-def]
+                original=original, tallies_seen=counts):
+            original(state, actions, alive, worlds, deadline, totals, tallies, rng)
+            tallies_seen[:] = list(tallies)
+
+        bot._try = spy  # type: ignore[method-assign]
+        for seed in range(30):
+            state = toy.new_game([toy.TOY_DECK, toy.TOY_DECK], seed)
+            if len(state.legal_actions()) >= 4:
+                bot.choose(state, random.Random(seed))
+                break
+        else:
+            pytest.fail("no toy position with four or more choices")
+        tried[allocate] = counts
+        assert sum(counts) <= 48
+    assert len(set(tried["uniform"])) == 1
+    assert max(tried["halving"]) > min(tried["halving"])
+    assert max(tried["halving"]) > max(tried["uniform"])
 
 
 # -- the ladder ------------------------------------------------------------------------------

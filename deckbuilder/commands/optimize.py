@@ -32,9 +32,11 @@ def optimize(
     collection: Annotated[Path | None, typer.Option(
         "--collection", help="a collection file: put in only what it owns")] = None,
     out_cards: Annotated[list[str] | None, typer.Option(
-        "--out", help="only consider taking out this card (repeatable)")] = None,
+        "--out", help="only consider taking out this card (repeatable, or a comma-separated "
+                      "list)")] = None,
     in_cards: Annotated[list[str] | None, typer.Option(
-        "--in", help="only consider putting in this card (repeatable)")] = None,
+        "--in", help="only consider putting in this card (repeatable, or a comma-separated "
+                     "list)")] = None,
     bot: Annotated[str, typer.Option("--bot", help="the deck's bot")] = "greedy",
     opponent_bot: Annotated[str | None, typer.Option(
         "--opponent-bot", help="the opponent's bot; default: the same as --bot")] = None,
@@ -69,11 +71,16 @@ def optimize(
     dropped early and the finalists are confirmed on fresh seeds, so picking the best of many
     does not inflate the difference reported. Never an illegal deck.
     """
-    guarded(_optimize)(deck, vs, sets, collection, out_cards or [], in_cards or [], bot,
+    guarded(_optimize)(deck, vs, sets, collection, _listed(out_cards), _listed(in_cards), bot,
                        opponent_bot or bot, budget, seed, workers, ruleset, switch or [],
                        module or [], max_turns, output, force, as_json,
                        scheduler=scheduler, local_dask=local_dask,
                        report_path=report_path, charts_dir=charts_dir)
+
+
+def _listed(values: list[str] | None) -> list[str]:
+    """Repeated options and comma-separated lists alike (`--in a,b --in c`)."""
+    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
 
 
 def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,

@@ -37,7 +37,7 @@ from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import GAME_FACTIONS
-from deckbuilder.protocol import UnplayableDeckError
+from deckbuilder.protocol import InvariantError, UnplayableDeckError
 from deckbuilder.rulesets import Rules, read_rules
 
 
@@ -275,22 +275,51 @@ def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> 
 def game_spec(catalog: Catalog, hooks: GameHooks, decks: Sequence[Mapping[str, int]],
               ruleset: str | None, layout: str | None = None,
               switches: Mapping[str, str] | None = None, modules: Sequence[str] = (),
-              extra_cards: Sequence[tuple[int, str]] = ()) -> GameSpec:
+              extra_cards: Sequence[tuple[int, str]] = (),
+              orders: Sequence[Sequence[str] | None] = ()) -> GameSpec:
     """The fixed facts of a game with these decks (cached: simulations reuse it).
 
     `modules`: the modules in use (the game checks them); `extra_cards`: (player, card id) of
-    card instances in no deck that the game's set-up places (a module's cards)."""
+    card instances in no deck that the game's set-up places (a module's cards); `orders`:
+    per player, the deck's card ids one per copy in the order they lie before the shuffle
+    (None or missing: sorted by id), which `deck_order` explains."""
     compiled = compiled_catalog(catalog, hooks, layout)
+    chosen_orders = tuple(tuple(order) if order else None for order in orders)
     key = (ruleset, tuple(sorted((switches or {}).items())), tuple(sorted(modules)),
            tuple(extra_cards),
-           tuple(tuple(sorted((k, int(v)) for k, v in deck.items())) for deck in decks))
+           tuple(tuple(sorted((k, int(v)) for k, v in deck.items())) for deck in decks),
+           chosen_orders if any(chosen_orders) else ())
     spec = compiled.specs.get(key)
     if spec is None:
         rules = read_rules(compiled.base_set, ruleset, hooks.known_variants, switches,
                            compiled.rule_sets)
-        spec = _build_spec(catalog, compiled, decks, rules, hooks, modules, extra_cards)
+        spec = _build_spec(catalog, compiled, decks, rules, hooks, modules, extra_cards,
+                           chosen_orders)
         compiled.specs[key] = spec
     return spec
+
+
+def deck_order(deck: Mapping[str, int], order: Sequence[str] | None = None) -> list[str]:
+    """The deck's card ids, one per copy, in the order they lie before the first shuffle.
+
+    By default sorted by id, so the same deck gives the same game whatever order its file
+    lists the cards in. A caller may give its own `order` (the same cards, each copy once):
+    two decks that differ in a few cards, laid out so that each changed card takes the place
+    of the card it replaced, are shuffled into the same order but for those cards (the
+    shuffle depends only on the seed and the deck's size), so their paired games share
+    every draw until a changed card comes up (`deckbuilder.sim.aligned`)."""
+    for card_id, copies in deck.items():
+        if type(copies) is not int or copies < 0:
+            raise UnplayableDeckError(
+                f"'{card_id}': a copy count is a whole number from 0, not {copies!r}")
+    if order is None:
+        return [card_id for card_id in sorted(deck) for _ in range(deck[card_id])]
+    counts: dict[str, int] = {}
+    for card_id in order:
+        counts[card_id] = counts.get(card_id, 0) + 1
+    if counts != {card_id: copies for card_id, copies in deck.items() if copies}:
+        raise InvariantError("a deck order that does not hold the deck's cards, each copy once")
+    return list(order)
 
 
 def _reasons(record: Any, hooks: GameHooks) -> list[str]:
@@ -338,7 +367,8 @@ def _play_reactions(spec: GameSpec, player: int) -> frozenset[int] | None:
 def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
                 decks: Sequence[Mapping[str, int]], rules: Rules, hooks: GameHooks,
                 modules: Sequence[str] = (),
-                extra_cards: Sequence[tuple[int, str]] = ()) -> GameSpec:
+                extra_cards: Sequence[tuple[int, str]] = (),
+                orders: Sequence[tuple[str, ...] | None] = ()) -> GameSpec:
     if len(decks) != 2:
         raise UnplayableDeckError(f"a game needs two decks, got {len(decks)}")
     extras: list[dict[str, int]] = [{}, {}]
@@ -365,17 +395,13 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.owner = []
     spec.decks = ([], [])
     for player, deck in enumerate(decks):
-        for card_id in sorted(deck):
-            copies = deck[card_id]
-            if type(copies) is not int or copies < 0:
-                raise UnplayableDeckError(
-                    f"'{card_id}': a copy count is a whole number from 0, not {copies!r}")
+        order = orders[player] if player < len(orders) else None
+        for card_id in deck_order(deck, order):
             card = compiled.defs[compiled.def_index[card_id]]
-            for _ in range(copies):
-                spec.decks[player].append(len(spec.card_def))
-                spec.card_def.append(card)
-                spec.def_of.append(card.idx)
-                spec.owner.append(player)
+            spec.decks[player].append(len(spec.card_def))
+            spec.card_def.append(card)
+            spec.def_of.append(card.idx)
+            spec.owner.append(player)
     extra_uids = []
     for player, card_id in extra_cards:
         card = compiled.defs[compiled.def_index[card_id]]

@@ -91,9 +91,10 @@ def game_of_decks(decks: Sequence[Mapping[str, int]], catalog: Catalog) -> str:
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
              catalog: Catalog | None = None, game: str | None = None, max_turns: int = 200,
              verbose: bool = False, switches: Mapping[str, str] | None = None,
-             modules: Sequence[str] = ()) -> Any:
+             modules: Sequence[str] = (), orders: Sequence[Sequence[str] | None] = ()) -> Any:
     """Set up a game of whichever game the decks are for (or `game`), player 0's deck first,
-    with the rule `switches` chosen over the ruleset and the `modules` in use (ids).
+    with the rule `switches` chosen over the ruleset and the `modules` in use (ids); `orders`:
+    how each deck lies before the shuffle (None: sorted by id; `engine.compiled.deck_order`).
 
     >>> # state = new_game([catalog.base_deck("revolver", "colty"),
     >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
@@ -108,6 +109,8 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
             f"{chosen.title} cannot be played with module {', '.join(unplayable)}",
             fix=f"modules the engine plays for {name}: {playable} (see `deckbuilder rules`)")
     extra: dict[str, Any] = {"modules": tuple(modules)} if modules else {}
+    if any(orders):
+        extra["orders"] = tuple(orders)
     return chosen.new_game(decks, seed, ruleset, catalog, max_turns=max_turns,
                            verbose=verbose, switches=switches, **extra)
 
@@ -127,3 +130,19 @@ def dead_card_warnings(decks: Sequence[Mapping[str, int]], catalog: Catalog | No
     return [f"{spec.defs[definition].name} can do nothing in this set-up: {reason}"
             for definition, reason in sorted(dead_cards(spec).items(),
                                              key=lambda item: spec.defs[item[0]].name)]
+
+
+def faction_dead_card_warnings(cards: Mapping[str, int], game: str, faction: str,
+                               catalog: Catalog) -> list[str]:
+    """`dead_card_warnings` for one side's deck in the default set-up (against the other
+    side's base deck): what `validate` and the web deck editor warn about; empty for a game
+    or faction the engine does not know."""
+    if game not in games():
+        return []
+    sides = games()[game].side_names
+    if faction not in sides:
+        return []
+    seat = sides.index(faction)
+    other = catalog.base_deck(game, sides[1 - seat])
+    decks = [cards, other] if seat == 0 else [other, cards]
+    return dead_card_warnings(decks, catalog, game)

@@ -34,6 +34,7 @@ from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import get_game
 from deckbuilder.legality import validate_deck
 from deckbuilder.models import Deck
+from deckbuilder.sim.aligned import aligned_order
 from deckbuilder.sim.runner import (
     DeckItems,
     Executor,
@@ -224,11 +225,16 @@ def _score(result: GameResult, side: int) -> float:
 
 
 class _Table:
-    """Plays the games the search asks for, counting them against the budget."""
+    """Plays the games the search asks for, counting them against the budget. Every deck is
+    laid out along the deck under study (`aligned_order`), so a candidate's game draws what
+    the deck's own game on that seed draws until a swapped card comes up: the paired
+    difference then measures the swap, not the luck of two different shuffles."""
 
-    def __init__(self, settings: OptimizeSettings, executor: Executor) -> None:
+    def __init__(self, settings: OptimizeSettings, executor: Executor,
+                 reference: Mapping[str, int]) -> None:
         self.settings = settings
         self.executor = executor
+        self.reference = dict(reference)
         self.games = 0
         self.opponent = deck_items(settings.opponent)
         s = settings  # what every game shares, read once
@@ -244,10 +250,13 @@ class _Table:
         for label, cards, indices in decks:
             items: DeckItems = deck_items(cards)
             pair = (items, self.opponent) if s.side == 0 else (self.opponent, items)
+            order = None if dict(items) == self.reference else aligned_order(
+                cards, self.reference)
+            orders = (order, None) if s.side == 0 else (None, order)
             jobs.extend(GameJob(index=index, seed=game_seed(s.seed, offset + index),
                                 decks=pair, bots=self.bots, label=label, ruleset=s.ruleset,
                                 game=s.game, max_turns=s.max_turns, switches=self.switches,
-                                modules=self.modules)
+                                modules=self.modules, orders=orders)
                         for index in indices)
         self.games += len(jobs)
         scores: dict[str, list[float]] = {label: [] for label, _, _ in decks}
@@ -279,7 +288,7 @@ def _race(candidates: list[Candidate], baseline: list[float], cards: Mapping[str
         for candidate in alive:
             candidate.scores.extend(scores.get(candidate.label, []))
         prior = _main_effects(alive, baseline)
-        ranked = sorted(alive, key=lambda c: (-_blended(c, baseline, prior), c.label))
+        ranked = sorted(alive, key=lambda c: (-_optimistic(c, baseline, prior), c.label))
         kept = []
         for candidate in ranked:
             interval = paired_difference(candidate.scores, baseline[:len(candidate.scores)])
@@ -353,6 +362,31 @@ def _blended(candidate: Candidate, baseline: Sequence[float],
     return (own + PRIOR_GAMES * prior.get(candidate.swaps, 0.0)) / (n + PRIOR_GAMES)
 
 
+#: How far above its estimate a candidate's ranking in the race reaches, in standard
+#: errors of its paired difference.
+OPTIMISM = 1.0
+#: The least spread of one paired difference the race assumes (a few games all alike do
+#: not prove a candidate certain).
+LEAST_SPREAD = 0.3
+
+
+def _optimistic(candidate: Candidate, baseline: Sequence[float],
+                prior: Mapping[tuple[Swap, ...], float]) -> float:
+    """The ranking that decides which half of the race goes on: the blended estimate plus
+    OPTIMISM standard errors. A swap of all copies of a card changes the games more than a
+    swap of one copy, so after a few games its estimate is the noisier; ranked by the
+    estimate alone, a strong swap with an unlucky start was cut as often as kept. Reaching
+    up by its own uncertainty keeps it racing until its games have spoken."""
+    n = len(candidate.scores)
+    if n < 2:
+        return _blended(candidate, baseline, prior) + OPTIMISM * LEAST_SPREAD
+    differences = [a - b for a, b in zip(candidate.scores, baseline[:n], strict=True)]
+    mean = sum(differences) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1))
+    spread = spread if spread > LEAST_SPREAD else LEAST_SPREAD
+    return _blended(candidate, baseline, prior) + OPTIMISM * spread / math.sqrt(n)
+
+
 def _mean_difference(candidate: Candidate, baseline: Sequence[float]) -> float:
     n = len(candidate.scores)
     return (sum(candidate.scores) - sum(baseline[:n])) / n if n else 0.0
@@ -365,7 +399,7 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
              progress: Callable[[Round], None] | None = None) -> OptimizeResult:
     """Search the legal decks near `deck` (its cards resolved to ids) for better ones."""
     cards = {_resolve(catalog, card, deck.game): count for card, count in deck.cards.items()}
-    table = _Table(settings, executor or SerialExecutor())
+    table = _Table(settings, executor or SerialExecutor(), cards)
     confirm_budget = int(settings.budget * CONFIRM_SHARE)
     race_budget = settings.budget - confirm_budget
     singles = single_swaps(deck, cards, catalog, sets=sets, collection=collection,

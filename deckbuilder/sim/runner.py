@@ -61,6 +61,9 @@ class GameJob:
     switches: SwitchItems = ()
     #: the modules in use (sorted ids)
     modules: tuple[str, ...] = ()
+    #: per player, how the deck lies before the shuffle (one card id per copy; None: sorted
+    #: by id): a paired game's deck aligned with its reference deck (`sim.aligned`)
+    orders: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -105,10 +108,12 @@ def start_game(spec: GameJob) -> Any:
     if spec.new_game is None:
         return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=engine_catalog(),
                         game=spec.game, max_turns=spec.max_turns, switches=switches,
-                        modules=spec.modules)
+                        modules=spec.modules, orders=spec.orders)
     extra: dict[str, Any] = {"switches": switches} if switches else {}
     if spec.modules:
         extra["modules"] = spec.modules
+    if any(spec.orders):
+        extra["orders"] = spec.orders
     return spec.new_game(decks, spec.seed, ruleset=spec.ruleset, game=spec.game,
                          max_turns=spec.max_turns, **extra)
 

@@ -48,23 +48,25 @@ OPENING_HAND = 5
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
              catalog: Catalog | None = None, max_turns: int = 200, verbose: bool = False,
-             switches: Mapping[str, str] | None = None, modules: Sequence[str] = ()) -> State:
+             switches: Mapping[str, str] | None = None, modules: Sequence[str] = (),
+             orders: Sequence[Sequence[str] | None] = ()) -> State:
     """Set up a game: decks[0] is the gang's (Colty), decks[1] McReady's; card id -> copies.
     `switches` chooses single rule switches over the ruleset's readings; `modules` the
-    Tarnished Star's modules in use (saloon-duel, mcreadys-choice), checked here.
+    Tarnished Star's modules in use (saloon-duel, mcreadys-choice), checked here; `orders`
+    how each deck lies before the shuffle (`engine.compiled.deck_order`).
 
     >>> # state = new_game([catalog.base_deck("revolver", "colty"),
     >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
     """
     catalog = catalog if catalog is not None else default_catalog()
     if not modules:
-        spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches)
+        spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches, orders=orders)
     else:
         chosen = plugins_of.check_modules(catalog, modules)
         layout = plugins_of.layout_of(chosen, catalog, ruleset, switches)
         spec = game_spec(catalog, HOOKS, decks, ruleset, layout=layout,
                          switches=switches, modules=chosen,
-                         extra_cards=plugins_of.extra_cards(chosen, catalog))
+                         extra_cards=plugins_of.extra_cards(chosen, catalog), orders=orders)
     return setup(spec, seed, max_turns, verbose)
 
 

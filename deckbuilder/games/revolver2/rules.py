@@ -50,11 +50,14 @@ RECRUITING_BATTLEFIELDS = 3
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
              catalog: Catalog | None = None, max_turns: int = 200, verbose: bool = False,
-             switches: Mapping[str, str] | None = None) -> State:
+             switches: Mapping[str, str] | None = None,
+             orders: Sequence[Sequence[str] | None] = ()) -> State:
     """Set up a game: decks[0] is Padre Esteban's (the guardians), decks[1] General
-    Mapache's; card id -> copies. The first decisions are the poker tournament's."""
+    Mapache's; card id -> copies; `orders` how each lies before the shuffle
+    (`engine.compiled.deck_order`). The first decisions are the poker tournament's."""
     catalog = catalog if catalog is not None else default_catalog()
-    specs = {layout: game_spec(catalog, HOOKS, decks, ruleset, layout=layout, switches=switches)
+    specs = {layout: game_spec(catalog, HOOKS, decks, ruleset, layout=layout, switches=switches,
+                               orders=orders)
              for layout in LAYOUT_OF_WINNER}
     for spec in specs.values():
         spec.facts.layouts = specs

@@ -12,6 +12,7 @@ the actions of one turn asks about the same hands again and again.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -166,7 +167,14 @@ class Tables:
         # McReady's hand firepower and the gang's answer by hand size.
         gang_deck = spec.decks[DEFENDER]
         self.expected_power = expected_power(self.uid_fire, spec.decks[ATTACKER])
-        self.expected_answer = [expected_answer(self, gang_deck, room) for room in range(4)]
+        fires = tuple(self.gang_fire[uid] for uid in gang_deck)
+        answers = _ANSWERS.get(fires)
+        if answers is None:  # the same gang deck (all an optimiser's McReady decks face)
+            answers = [expected_answer(self, gang_deck, room) for room in range(4)]
+            if len(_ANSWERS) >= 64:
+                _ANSWERS.clear()
+            _ANSWERS[fires] = answers
+        self.expected_answer = answers
         self.reaction_cost = min((self.cost[def_of[uid]] for uid in gang_deck
                                   if self.reacts[def_of[uid]]), default=0)
 
@@ -302,6 +310,8 @@ def card_effects(card: CardDef) -> tuple[int, int]:
 
 
 _TABLES: dict[int, tuple[GameSpec, Tables]] = {}
+#: `expected_answer` tables by the gang deck's firepower cards in deck order (all they read)
+_ANSWERS: dict[tuple[GangFire | None, ...], list[list[float]]] = {}
 _LAST: list[tuple[GameSpec, Tables]] = []  # the last game asked about (usually the next one)
 
 
@@ -338,17 +348,30 @@ def firepower_of(fires: list[LawmanFire], hand_size: int, bf: int) -> float:
     return total
 
 
+@functools.lru_cache(maxsize=16)
+def sampled_hands(deck_size: int, seed: int, hands: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each hand size from 1 to MAX_EXPECTED_HAND, `hands` random hands as positions in a
+    deck of `deck_size` cards: `random.Random(seed)` drawing `sample`s in turn. Which
+    positions a sample picks depends only on the deck's size, so the hands are drawn once
+    and reused for every deck of that size (the optimiser builds tables for a hundred decks
+    that differ in a card or two): the same hands `rng.sample(deck, size)` would deal."""
+    rng = random.Random(seed)
+    positions = range(deck_size)
+    return tuple(tuple(tuple(rng.sample(positions, min(size, deck_size)))
+                       for _ in range(hands))
+                 for size in range(1, MAX_EXPECTED_HAND + 1))
+
+
 def expected_power(uid_fire: list[LawmanFire | None], deck: list[int],
                    hands: int = 120) -> list[float]:
     """Average `firepower_of` a random hand of each size dealt from `deck` (a fixed sample,
     so the table is the same every time)."""
-    rng = random.Random(0)
+    fires = [uid_fire[uid] for uid in deck]
     table = [0.0]
-    for size in range(1, MAX_EXPECTED_HAND + 1):
+    for sized in sampled_hands(len(deck), 0, hands):
         total = 0.0
-        for _ in range(hands):
-            hand = rng.sample(deck, min(size, len(deck)))
-            total += firepower_of([f for uid in hand if (f := uid_fire[uid]) is not None],
+        for hand in sized:
+            total += firepower_of([f for i in hand if (f := fires[i]) is not None],
                                   len(hand), -1)
         table.append(total / hands)
     return table
@@ -377,11 +400,10 @@ def expected_answer(tables: Tables, deck: list[int], room: int,
                     hands: int = 120) -> list[float]:
     """Average `answer_of` a random gang hand of each size dealt from `deck` (a fixed
     sample, so the table is the same every time)."""
-    rng = random.Random(room)
     table = [0.0]
-    for size in range(1, MAX_EXPECTED_HAND + 1):
+    for sized in sampled_hands(len(deck), room, hands):
         total = 0.0
-        for _ in range(hands):
-            total += answer_of(tables, rng.sample(deck, min(size, len(deck))), room)
+        for hand in sized:
+            total += answer_of(tables, [deck[i] for i in hand], room)
         table.append(total / hands)
     return table

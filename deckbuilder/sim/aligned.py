@@ -1,0 +1,37 @@
+"""Deck orders that make paired games share their luck.
+
+A paired comparison plays two decks on the same seeds, so that the difference in results is
+the decks' and not the draws'. The shuffle depends only on the seed and the deck's size, so
+it is the deck's order before the shuffle that decides which card comes up when. Sorted by
+id (the engine's default), one card swapped for another shifts every card between them, and
+the two games draw different hands from the first turn: the pairing then removes little of
+the luck. Laid out by `aligned_order`, the changed deck keeps every card the reference deck
+also holds in the reference's place and puts each new card where a removed one lay, so both
+games draw the same cards until a changed card comes up.
+
+    >>> aligned_order({"a": 1, "b": 2, "c": 1}, reference={"a": 2, "b": 2})
+    ('a', 'c', 'b', 'b')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from deckbuilder.engine.compiled import deck_order
+
+
+def aligned_order(deck: Mapping[str, int], reference: Mapping[str, int]) -> tuple[str, ...]:
+    """`deck`'s cards, one per copy, laid out along `reference`'s default order: a card both
+    decks hold stays where the reference has it, the deck's other cards (sorted by id) fill
+    the places the reference's removed cards leave, and any cards beyond those come last."""
+    left = {card: copies for card, copies in deck.items() if copies}
+    places: list[str | None] = []
+    for card in deck_order(reference):
+        if left.get(card, 0) > 0:
+            left[card] -= 1
+            places.append(card)
+        else:
+            places.append(None)
+    extra = iter(deck_order(left))
+    laid = [card if card is not None else next(extra, None) for card in places]
+    return tuple(card for card in laid if card is not None) + tuple(extra)
