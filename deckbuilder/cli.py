@@ -76,6 +76,7 @@ COMMAND_MODULES = (
     "simulate",
     "schema",
     "optimize",
+    "serve",
 )
 
 

@@ -265,7 +265,8 @@ def _set_comment(cards: CommentedMap, key: Any, end_of_line: str, below: str, li
     cards.ca.items[key] = [None, None, token, None]
 
 
-def _insert_after(cards: CommentedMap, anchor: Any, key: str, value: int, name: str | None) -> None:
+def insert_card_after(cards: CommentedMap, anchor: Any, key: str, value: int,
+                      name: str | None) -> None:
     """Insert below `anchor`; the comment lines that followed the anchor now follow the new key."""
     end_of_line, below, token = _comment_parts(cards, anchor)
     _set_comment(cards, anchor, end_of_line, "", token)
@@ -276,7 +277,7 @@ def _insert_after(cards: CommentedMap, anchor: Any, key: str, value: int, name: 
         _set_comment(cards, key, "", below, None)
 
 
-def _drop_key(cards: CommentedMap, key: Any) -> None:
+def drop_card_key(cards: CommentedMap, key: Any) -> None:
     """Delete a key; its end-of-line comment goes with it, the comment lines below it stay."""
     keys = list(cards)
     index = keys.index(key)
@@ -375,10 +376,10 @@ def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
     if in_keys:
         cards[in_keys[0]] = int(cards[in_keys[0]]) + count
     else:
-        _insert_after(cards, out_keys[0], in_entry.id, count, in_entry.name)
+        insert_card_after(cards, out_keys[0], in_entry.id, count, in_entry.name)
     for key in out_keys:
         if cards[key] == 0:
-            _drop_key(cards, key)
+            drop_card_key(cards, key)
     validate_document(document, Deck, path)
     write_yaml(path, document)
     return SwapResult(path, out_name, in_entry.id, in_entry.name, count)

@@ -40,6 +40,7 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
     from deckbuilder.commands.card_detail import deck_data_notes
     from deckbuilder.decks import load_collection, load_deck
     from deckbuilder.errors import DeckbuilderError
+    from deckbuilder.games import faction_dead_card_warnings
     from deckbuilder.legality import validate_deck
 
     catalog = load_catalog_for_cli()
@@ -58,7 +59,8 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
             continue
         if not report.is_legal and exit_code == EXIT_OK:
             exit_code = EXIT_FAILED
-        warnings = _dead_card_warnings(loaded.counts(), report, catalog)
+        warnings = faction_dead_card_warnings(loaded.counts(), report.game, report.faction,
+                                              catalog)
         notes = deck_data_notes(loaded.counts(), catalog)  # H6: overlay in use, guesses
         results.append({**report.to_json(), "warnings": warnings, "notes": notes})
         if not as_json:
@@ -70,22 +72,6 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
     return exit_code
-
-
-def _dead_card_warnings(cards: dict[str, int], report: Any, catalog: Any) -> list[str]:
-    """The deck's cards that can do nothing in the default set-up (against the other side's
-    base deck): legal, but never playable there."""
-    from deckbuilder.games import dead_card_warnings, games
-
-    if report.game not in games():
-        return []
-    sides = games()[report.game].side_names
-    if report.faction not in sides:
-        return []
-    seat = sides.index(report.faction)
-    other = catalog.base_deck(report.game, sides[1 - seat])
-    decks = [cards, other] if seat == 0 else [other, cards]
-    return dead_card_warnings(decks, catalog, report.game)
 
 
 def _error_json(path: Path, error: Any) -> dict[str, Any]:

@@ -1,0 +1,194 @@
+"""The Starlette application: the pages of every web module, the static files, the request
+size limit, the refusal of other sites' requests, and one-line errors.
+
+`create_app(config)` is all `deckbuilder serve` (and the tests) need. Routes come from the
+modules' `ROUTES` lists; each module is a page of the app (cards, deck editor, simulator,
+game table) and calls the same library functions as the command line.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.web.config import WebConfig
+from deckbuilder.web.pages import error_response, message_response, render
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: The modules that contribute pages, each with a `ROUTES` list. cards and decks are this
+#: package's own; simulator and table (the simulator page, the game table) are written beside
+#: them in the same session: while one of those two does not exist yet it is skipped (see
+#: `_routes`), and tests/test_web_app.py asserts that every one of them is present.
+PAGE_MODULES = ("cards", "decks", "simulator", "table")
+#: Modules that may be missing while they are being written.
+_OPTIONAL_MODULES = ("simulator", "table")
+
+
+class RequestSizeLimit:
+    """Refuse request bodies over `limit` bytes with 413 and one line.
+
+    A body with a Content-Length over the limit is refused before it is read; a body without
+    one (chunked) is read up to the limit and refused when it goes over. Accepted bodies are
+    handed on whole; later `receive` calls (a disconnect during a long response) pass through.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length_text = headers.get(b"content-length")
+        if length_text is not None:
+            try:
+                length = int(length_text)
+            except ValueError:
+                await self._refuse(scope, receive, send, "the Content-Length is not a number",
+                                   400)
+                return
+            if length > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+            if length == 0:
+                await self.app(scope, receive, send)
+                return
+        elif b"chunked" not in headers.get(b"transfer-encoding", b""):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._refuse(scope, receive, send,
+                           f"the request is larger than the server accepts "
+                           f"({self.limit:,} bytes); send a smaller file or list", 413)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, text: str,
+                      status: int) -> None:
+        request = Request(scope, receive)
+        response = message_response(request, text, status)
+        response.headers["connection"] = "close"
+        await response(scope, receive, send)
+
+
+class SameOrigin:
+    """Refuse requests that change something (POST and the like) sent by another site's page.
+
+    The app listens on this computer and has no login, so a page of any site the user opens
+    could otherwise post to it (a form or a "simple" fetch needs no permission). Browsers
+    name the page's origin in the Origin header; one that is not this app's own address
+    (or "null", a sandboxed or local page) is refused with 403 and one line. Requests
+    without the header (curl, scripts) are not a browser's and pass.
+    """
+
+    SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in self.SAFE_METHODS:
+            headers = dict(scope.get("headers") or [])
+            origin = headers.get(b"origin")
+            if origin is not None and not self._is_own(origin, headers.get(b"host", b"")):
+                request = Request(scope, receive)
+                response = message_response(
+                    request, "requests from another site's page are refused", 403)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    def _is_own(origin: bytes, host: bytes) -> bool:
+        from urllib.parse import urlsplit
+
+        text = origin.decode("latin-1").strip()
+        if text == "null":
+            return False
+        parts = urlsplit(text)
+        return parts.scheme in ("http", "https") and parts.netloc.lower() == host.decode(
+            "latin-1").strip().lower()
+
+
+async def _deckbuilder_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, DeckbuilderError)
+    return error_response(error, 400, request)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    text = {404: "there is no such page", 405: "that page does not take this kind of request"
+            }.get(error.status_code, str(error.detail))
+    return message_response(request, text, error.status_code)
+
+
+async def _home(request: Request) -> Response:
+    config: WebConfig = request.app.state.config
+    return render(request, "index.html", title="Revolver deck builder",
+                  deck_folder=str(config.deck_folder))
+
+
+def _routes() -> list[BaseRoute]:
+    routes: list[BaseRoute] = [Route("/", _home, name="home")]
+    for name in PAGE_MODULES:
+        try:
+            module = importlib.import_module(f"deckbuilder.web.{name}")
+        except ModuleNotFoundError as error:
+            if name in _OPTIONAL_MODULES and error.name == f"deckbuilder.web.{name}":
+                continue  # being written alongside; the test of the app says so
+            raise
+        routes.extend(module.ROUTES)
+    routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
+    return routes
+
+
+def create_app(config: WebConfig) -> Starlette:
+    """The web app over one deck folder: `uvicorn.run(create_app(WebConfig(Path("decks"))))`."""
+    handlers: dict[Any, Any] = {DeckbuilderError: _deckbuilder_error,
+                                HTTPException: _http_error}
+    app = Starlette(
+        routes=_routes(),
+        middleware=[Middleware(SameOrigin),
+                    Middleware(RequestSizeLimit, limit=config.max_request_bytes)],
+        exception_handlers=handlers,
+    )
+    app.state.config = config
+    return app
+

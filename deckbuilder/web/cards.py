@@ -1,0 +1,384 @@
+"""The card browser: `/cards` (search and filters), `/cards/{id}` (everything about one
+record), and `/api/cards` for the deck editor's search box.
+
+The answers are the command line's: the search is `deckbuilder cards --search` (every word
+in the id, name, aliases or text, case and accents forgiven), a typo is answered with
+`catalog.suggest` (the names `cards show` would suggest), a record's values and sources are
+`cards show`'s `record_details`, and "does the engine play it" is the check behind
+`cards --unimplemented`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.catalog import normalise_name
+from deckbuilder.commands.card_detail import engine_support, find_records, record_details
+from deckbuilder.commands.cards import describe_spaces, matches_search, parse_kind
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models.common import Category, Faction, PlayType
+from deckbuilder.web.config import config_of
+from deckbuilder.web.pages import error_response, render
+
+#: The filters of the browser, as query parameters.
+FILTERS = ("q", "game", "faction", "set", "kind", "category", "play")
+#: Longest search text taken from a URL (a name is at most 120 characters).
+MAX_QUERY = 200
+#: How many records `/api/cards` returns at most (the deck editor shows a short list).
+API_LIMIT = 40
+KINDS = ("card", "character", "battlefield", "special", "token")
+
+
+class FilterError(DeckbuilderError):
+    """A filter value from the URL that names nothing (an unknown faction, set ...)."""
+
+
+@dataclass
+class Search:
+    """The browser's filters, checked and folded to catalog values."""
+
+    q: str = ""
+    game: str | None = None
+    faction: str | None = None
+    set_id: str | None = None
+    kind: str = "card"
+    category: str | None = None
+    play: str | None = None
+    kind_game: str | None = None
+
+    def as_query(self) -> dict[str, str]:
+        return {key: value for key, value in (
+            ("q", self.q), ("game", self.game), ("faction", self.faction),
+            ("set", self.set_id), ("kind", self.kind), ("category", self.category),
+            ("play", self.play)) if value}
+
+    def link(self, **changes: str) -> str:
+        """The browser's address for these filters with some changed (`q="Deputy"`)."""
+        from urllib.parse import urlencode
+
+        query = {**self.as_query(), **changes}
+        return "/cards?" + urlencode({key: value for key, value in query.items() if value})
+
+
+@dataclass
+class Found:
+    """What a search found, and what to tell the user about it."""
+
+    entries: list[Any]
+    suggestions: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+def _choice(value: str | None, choices: dict[str, str], what: str) -> str | None:
+    """A filter value matched like the command line's choices (case, spaces and the
+    documents' spellings forgiven); empty means no filter."""
+    if value is None or not value.strip():
+        return None
+    found = choices.get(normalise_name(value)) or choices.get(
+        normalise_name(value).replace(" ", ""))
+    if found is None:
+        shown = value[:60]
+        raise FilterError(f"unknown {what} '{shown}'",
+                          fix=f"choose one of: {', '.join(sorted(set(choices.values())))}")
+    return found
+
+
+def _table(values: list[str], *extra: tuple[str, str]) -> dict[str, str]:
+    table = {normalise_name(value): value for value in values}
+    table.update({normalise_name(value).replace(" ", ""): value for value in values})
+    table.update({normalise_name(spelling): value for spelling, value in extra})
+    return table
+
+
+def parse_search(catalog: Any, params: Any) -> Search:
+    """The filters of a request, checked against the catalog; raises `FilterError`."""
+    from deckbuilder.commands.choices import FACTION, GAME
+
+    def get(key: str) -> str:
+        return str(params.get(key) or "")[:MAX_QUERY].strip()
+
+    games = sorted({entry.game for entry in catalog.entries.values()})
+    game_spellings = [(name, value) for value, names in (GAME.spellings() or {}).items()
+                      for name in names]
+    faction_spellings = [(name, value) for value, names in (FACTION.spellings() or {}).items()
+                         for name in names]
+    # a set by its id, its name, or the name after the product line (as `--set` takes it)
+    sets = _table(list(catalog.sets), *(
+        (spelling, set_id) for set_id, loaded in catalog.sets.items()
+        for spelling in (loaded.card_set.name, loaded.card_set.name.rpartition(": ")[2])))
+    kind, kind_game = parse_kind(get("kind") or None)
+    search = Search(
+        q=get("q"),
+        game=_choice(get("game"), _table(games, *game_spellings), "game"),
+        faction=_choice(get("faction"), _table([str(f) for f in Faction], *faction_spellings),
+                        "faction"),
+        set_id=_choice(get("set"), sets, "set"),
+        kind=kind,
+        category=_choice(get("category"), _table([str(c) for c in Category]), "category"),
+        play=_choice(get("play"), _table([str(p) for p in PlayType]), "play type"),
+        kind_game=kind_game,
+    )
+    if kind_game is not None and search.game is not None and search.game != kind_game:
+        raise FilterError(f"{get('kind')} are {kind_game} records, not {search.game} ones",
+                          fix=f"choose the kind character with the game {search.game}")
+    return search
+
+
+def _matches(entry: Any, search: Search) -> bool:
+    record = entry.record
+    game = search.game or search.kind_game
+    return (
+        entry.kind == search.kind
+        and (game is None or entry.game == game)
+        and (search.faction is None or getattr(record, "faction", None) == search.faction)
+        and (search.set_id is None or entry.set_id == search.set_id)
+        and (search.category is None or getattr(record, "category", None) == search.category)
+        and (search.play is None or getattr(record, "play", None) == search.play)
+    )
+
+
+def search_records(catalog: Any, search: Search) -> Found:
+    """The records the filters and words select, in catalog order. A search that finds
+    nothing is read as a typo: the closest names (`catalog.suggest`) are offered, and the
+    records they name that pass the filters are shown in its place."""
+    entries = [entry for entry in catalog.entries.values()
+               if _matches(entry, search) and matches_search(entry, search.q)]
+    if entries or not search.q:
+        return Found(entries)
+    suggestions = catalog.suggest(search.q, limit=5, kind=search.kind,
+                                  game=search.game or search.kind_game,
+                                  faction=search.faction)
+    shown: list[Any] = []
+    for name in suggestions:
+        for entry in catalog.entries.values():
+            if entry.name == name and _matches(entry, search) and entry not in shown:
+                shown.append(entry)
+    note = (f"nothing holds '{search.q}'; the closest names are shown" if shown
+            else f"nothing holds '{search.q}'")
+    return Found(shown, suggestions, note)
+
+
+# -- rows of the listing ---------------------------------------------------------------------
+Column = tuple[str, Callable[[Any, Any], str], str]  # header, cell(catalog, entry), css class
+
+
+def _blank(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _unconfirmed(record: Any) -> str:
+    count = len(record.provenance.unconfirmed)
+    return f"{count}" if count else ""
+
+
+def _tokens(record: Any) -> str:
+    parts = [f"{record.true_grit} true grit"] if record.true_grit else []
+    parts += [f"{record.power_tokens} power"] if record.power_tokens else []
+    return ", ".join(parts)
+
+
+def _death(record: Any) -> str:
+    steps = [step.model_dump(mode="json").get("do", "?") for step in record.on_death]
+    return ", ".join(str(step) for step in steps)
+
+
+COLUMNS: dict[str, list[Column]] = {
+    "card": [
+        ("set", lambda c, e: e.set_id, ""),
+        ("category", lambda c, e: str(e.record.category), ""),
+        ("play", lambda c, e: str(e.record.play), ""),
+        ("cost", lambda c, e: str(e.record.cost), "num"),
+        ("fp", lambda c, e: _blank(e.record.firepower), "num"),
+        ("base", lambda c, e: str(c.base_copies(e.id)), "num"),
+        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
+    ],
+    "character": [
+        ("set", lambda c, e: e.set_id, ""),
+        ("survival", lambda c, e: str(e.record.survival), "num"),
+        ("tokens", lambda c, e: _tokens(e.record), ""),
+        ("on death", lambda c, e: _death(e.record), ""),
+        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
+    ],
+    "battlefield": [
+        ("game", lambda c, e: e.game, ""),
+        ("order", lambda c, e: str(e.record.order), "num"),
+        ("defence", lambda c, e: str(e.record.defence), "num"),
+        ("spaces", lambda c, e: describe_spaces(e.record.spaces), ""),
+        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
+    ],
+    "special": [
+        ("set", lambda c, e: e.set_id, ""),
+        ("tokens", lambda c, e: str(e.record.tokens or ""), "num"),
+        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
+    ],
+    "token": [
+        ("game", lambda c, e: e.game, ""),
+        ("in the box", lambda c, e: str(e.record.count), "num"),
+        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
+    ],
+}
+
+
+def _badges(entry: Any) -> list[tuple[str, str]]:
+    """(text, css class) marks beside a name: faction, unique, gunslinger, engine."""
+    record = entry.record
+    badges: list[tuple[str, str]] = []
+    faction = getattr(record, "faction", None)
+    if faction is not None:
+        badges.append((str(faction), str(faction)))
+    if getattr(record, "gunslinger", False):
+        badges.append(("gunslinger", "warn"))
+    elif getattr(record, "unique", False):
+        badges.append(("unique", ""))
+    if getattr(record, "deckable", True) is False:
+        badges.append(("not deckable", ""))
+    if getattr(record, "leader", False):
+        badges.append(("leader", ""))
+    if not engine_support(entry)["plays"]:
+        badges.append(("engine cannot play it", "bad"))
+    return badges
+
+
+def listing_rows(catalog: Any, entries: list[Any], kind: str) -> list[dict[str, Any]]:
+    rows = []
+    if kind == "battlefield":
+        entries = sorted(entries, key=lambda e: (e.game, e.record.order))
+    for entry in entries:
+        record = entry.record
+        rows.append({
+            "id": entry.id,
+            "name": record.name,
+            "badges": _badges(entry),
+            "chip": str(getattr(record, "chip", None) or ""),
+            "cells": [(cell(catalog, entry), css) for _, cell, css in COLUMNS[kind]],
+            "text": record.text or "",
+        })
+    return rows
+
+
+def _options(catalog: Any) -> dict[str, list[tuple[str, str]]]:
+    """The choices of the filter form: (value, label)."""
+    from deckbuilder.games import games
+
+    found = games()
+    game_ids = sorted({entry.game for entry in catalog.entries.values()})
+    return {
+        "game": [(game, found[game].title if game in found else game) for game in game_ids],
+        "faction": [(str(f), str(f)) for f in Faction],
+        "set": [(set_id, loaded.card_set.name) for set_id, loaded in catalog.sets.items()],
+        "kind": [(kind, kind) for kind in KINDS],
+        "category": [(str(c), str(c)) for c in Category],
+        "play": [(str(p), str(p)) for p in PlayType],
+    }
+
+
+async def cards_page(request: Request) -> Response:
+    """The browser: a filter form (a plain GET form, so every search is a link) and a table."""
+    catalog = config_of(request).catalog()
+    try:
+        search = parse_search(catalog, request.query_params)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    found = search_records(catalog, search)
+    noun = {"card": "card", "character": "character", "battlefield": "battlefield",
+            "special": "special card", "token": "kind of token"}[search.kind]
+    return render(
+        request, "cards.html", title="Cards", search=search, options=_options(catalog),
+        headers=[header for header, _, _ in COLUMNS[search.kind]],
+        header_classes=[css for _, _, css in COLUMNS[search.kind]],
+        rows=listing_rows(catalog, found.entries, search.kind), found=found,
+        summary=f"{len(found.entries)} {noun}{'' if len(found.entries) == 1 else 's'}",
+    )
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+async def card_page(request: Request) -> Response:
+    """Everything about one record (`deckbuilder cards show`): its text, every value with
+    the document stating it or marked unconfirmed, base copies, and the engine's answer."""
+    catalog = config_of(request).catalog()
+    name = str(request.path_params["record_id"])[:MAX_QUERY]
+    game = str(request.query_params.get("game") or "")[:20] or None
+    try:
+        entries = find_records(catalog, name, game)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    records = []
+    for entry in entries:
+        details = record_details(catalog, entry)
+        for row in details["values"]:
+            row["shown"] = _value_text(row["value"])
+            row["structured"] = isinstance(row["value"], list | dict) and bool(row["value"])
+        records.append({
+            "details": details, "record": entry.record,
+            "values": [row for row in details["values"]
+                       if not row["source"].startswith("default")],
+            "defaults": [row["field"] for row in details["values"]
+                         if row["source"].startswith("default")],
+        })
+    return render(request, "card.html", title=entries[0].name, records=records)
+
+
+def card_json(catalog: Any, entry: Any) -> dict[str, Any]:
+    """A short description of a card for the deck editor's lists."""
+    record = entry.record
+    return {
+        "id": entry.id, "name": record.name, "kind": entry.kind, "game": entry.game,
+        "set": entry.set_id, "faction": str(getattr(record, "faction", "") or ""),
+        "category": str(getattr(record, "category", "") or ""),
+        "play": str(getattr(record, "play", "") or ""),
+        "cost": getattr(record, "cost", None), "firepower": getattr(record, "firepower", None),
+        "unique": bool(getattr(record, "unique", False)),
+        "gunslinger": bool(getattr(record, "gunslinger", False)),
+        "deckable": bool(getattr(record, "deckable", True)),
+        "base_copies": catalog.base_copies(entry.id),
+        "text": record.text or "",
+    }
+
+
+async def cards_api(request: Request) -> Response:
+    """`/api/cards?q=...&game=...&faction=...`: the browser's search as JSON (the deck
+    editor's "add a card" box), with the typo suggestions."""
+    catalog = config_of(request).catalog()
+    try:
+        search = parse_search(catalog, request.query_params)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    found = search_records(catalog, search)
+    return JSONResponse({
+        "cards": [card_json(catalog, entry) for entry in found.entries[:API_LIMIT]],
+        "total": len(found.entries),
+        "suggestions": found.suggestions,
+        "note": found.note,
+    })
+
+
+async def card_api(request: Request) -> Response:
+    """`/api/cards/{id}`: `deckbuilder cards show NAME --json` for one record."""
+    catalog = config_of(request).catalog()
+    name = str(request.path_params["record_id"])[:MAX_QUERY]
+    try:
+        entries = find_records(catalog, name, request.query_params.get("game") or None)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    found = [record_details(catalog, entry) for entry in entries]
+    return JSONResponse(found[0] if len(found) == 1 else found)
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/cards", cards_page, name="cards"),
+    Route("/cards/{record_id:str}", card_page, name="card"),
+    Route("/api/cards", cards_api, name="cards_api"),
+    Route("/api/cards/{record_id:str}", card_api, name="card_api"),
+]

@@ -1,0 +1,117 @@
+"""What the web app may touch: the deck folder it was given, and the catalog it loads once.
+
+Every path the browser sends goes through `resolve_deck_path`, which refuses anything that
+would leave the deck folder (absolute paths, `..`, a symbolic link pointing out, hidden
+files, a suffix other than .yaml or .txt) with one line, like the command line's errors.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from deckbuilder.errors import DeckbuilderError, Location
+
+#: The files the deck folder may hold for the app: deck files and text deck lists.
+DECK_SUFFIXES = (".yaml", ".txt")
+#: A path from the browser longer than this is no file name anyone typed.
+MAX_NAME_LENGTH = 255
+
+
+class UnsafePathError(DeckbuilderError):
+    """A path sent by the browser that would leave the deck folder (or names no deck)."""
+
+
+@dataclass
+class WebConfig:
+    """The server's settings: the one folder it reads and writes, and the request limit."""
+
+    deck_folder: Path
+    max_request_bytes: int = 1_000_000
+    _catalog: Any = field(default=None, init=False, repr=False, compare=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False,
+                                  compare=False)
+
+    def catalog(self) -> Any:
+        """The catalog (packaged sets, installed sets, overlay), built once per server: the
+        same call the command line makes (`build_catalog`)."""
+        with self._lock:
+            if self._catalog is None:
+                from deckbuilder.catalog import build_catalog
+
+                self._catalog = build_catalog()
+            return self._catalog
+
+
+def config_of(request: Any) -> WebConfig:
+    """The WebConfig of the app serving this request (`app.state.config`)."""
+    config: WebConfig = request.app.state.config
+    return config
+
+
+def catalog(config: WebConfig) -> Any:
+    """`config.catalog()`, for callers that prefer a function."""
+    return config.catalog()
+
+
+def resolve_deck_path(config: WebConfig, name: str) -> Path:
+    """The file `name` (relative to the deck folder, `/`-separated) names inside the deck
+    folder, or an `UnsafePathError` saying why not.
+
+    The file need not exist (a deck may be saved under a new name); its folder must be inside
+    the deck folder once every symbolic link is followed.
+
+    >>> try:
+    ...     resolve_deck_path(WebConfig(Path("/tmp")), "../etc/passwd.yaml")
+    ... except UnsafePathError as error:
+    ...     print(error.message)
+    a deck path may not contain '..'
+    """
+    fix = "name a file inside the deck folder, e.g. my-deck.yaml"
+    shown = name if len(name) <= 80 and name.isprintable() else repr(name[:80])
+    where = Location(shown)
+    if not name or not name.strip():
+        raise UnsafePathError("no file name given", None, fix)
+    if len(name) > MAX_NAME_LENGTH or not name.isprintable() or "\\" in name:
+        raise UnsafePathError("not a file name", where, fix)
+    pure = PurePosixPath(name)
+    if pure.is_absolute() or name.startswith("~") or (len(name) > 1 and name[1] == ":"):
+        raise UnsafePathError("a deck path must be relative to the deck folder", where, fix)
+    if any(part == ".." for part in pure.parts):
+        raise UnsafePathError("a deck path may not contain '..'", where, fix)
+    if any(part.startswith(".") for part in pure.parts):
+        raise UnsafePathError("hidden files and folders are not served", where, fix)
+    if pure.suffix.lower() not in DECK_SUFFIXES:
+        raise UnsafePathError(f"only {' and '.join(DECK_SUFFIXES)} files are deck files",
+                              where, fix)
+    root = Path(os.path.realpath(config.deck_folder))
+    candidate = Path(os.path.realpath(root.joinpath(*pure.parts)))
+    if not candidate.is_relative_to(root) or candidate == root:
+        raise UnsafePathError("that path leads out of the deck folder", where, fix)
+    if candidate.suffix.lower() not in DECK_SUFFIXES:  # a link named .yaml to something else
+        raise UnsafePathError("that link names no deck file", where, fix)
+    return candidate
+
+
+def deck_files(config: WebConfig) -> list[str]:
+    """The deck files and lists in the deck folder (and its subfolders), as the names
+    `resolve_deck_path` accepts; links that lead out are left out."""
+    root = Path(os.path.realpath(config.deck_folder))
+    found: list[str] = []
+    if not root.is_dir():
+        return found
+    for folder, folders, files in os.walk(root):
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        for file_name in sorted(files):
+            relative = (Path(folder) / file_name).relative_to(root).as_posix()
+            try:
+                resolve_deck_path(config, relative)
+            except UnsafePathError:
+                continue
+            found.append(relative)
+        if len(found) > 2000:  # a deck folder pointed at a home folder: enough to choose from
+            break
+    return found

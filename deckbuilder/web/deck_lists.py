@@ -1,0 +1,110 @@
+"""Text deck lists pasted into the editor: read with `deck import`'s parser, every line
+labelled (`ok`, `merged`, `unknown` ...), and a typo offered its closest names as
+replacement lines the user can accept by a click.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.catalog import normalise_name
+from deckbuilder.decklists import (
+    LineStatus,
+    export_deck_list,
+    is_json_list,
+    list_value,
+    parse_deck_json,
+    parse_deck_list,
+)
+from deckbuilder.decks import FACTION_GAMES
+from deckbuilder.errors import DeckError, Location
+from deckbuilder.web.deck_state import DeckState
+
+#: The name errors about a pasted list give it (there is no file).
+PASTED = Path("pasted list")
+#: A list longer than this is no deck list (a deck has 62 cards; comments and headers aside).
+MAX_LIST_LINES = 2000
+
+
+@dataclass
+class LabelledLine:
+    number: int
+    text: str
+    status: str
+    message: str
+    suggestions: list[dict[str, str]] = field(default_factory=list)  # {name, line}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "text": self.text, "status": self.status,
+                "message": self.message, "suggestions": self.suggestions}
+
+
+@dataclass
+class ImportedList:
+    state: DeckState | None  # None when the list makes no deck (no faction, no cards)
+    lines: list[LabelledLine]
+    problems: int
+    error: str = ""
+
+
+def _faction(text: str | None) -> str | None:
+    """The faction chosen beside the list, folded as `deck import --faction` folds it."""
+    if not text:
+        return None
+    folded = normalise_name(text).replace(" ", "")
+    if folded not in FACTION_GAMES:
+        raise DeckError(f"'{text[:40]}' has no base deck", Location(PASTED),
+                        f"use one of: {', '.join(FACTION_GAMES)}")
+    return folded
+
+
+def import_text(catalog: Any, text: str, faction: str | None = None) -> ImportedList:
+    """Read a pasted list (text, or a JSON deck) as `deckbuilder deck import` reads a file.
+
+    A list that makes no deck (no faction given, no cards) still comes back labelled, with
+    the one-line error `deck import` would print, so the page can show both.
+    """
+    if text.count("\n") > MAX_LIST_LINES:
+        raise DeckError(f"the list has more than {MAX_LIST_LINES} lines", Location(PASTED),
+                        "paste one deck list")
+    chosen = _faction(faction)
+    if is_json_list(PASTED, text):
+        deck_list = parse_deck_json(text, catalog, chosen, PASTED)
+    else:
+        deck_list = parse_deck_list(text, catalog, chosen)
+    game = FACTION_GAMES.get(deck_list.faction or "")
+    lines = []
+    for line in deck_list.lines:
+        if line.status in (LineStatus.BLANK, LineStatus.COMMENT):
+            continue
+        labelled = LabelledLine(line.number, line.text, str(line.status), line.message)
+        if line.status == LineStatus.UNKNOWN and line.card:
+            # the very call the importer makes for its "did you mean" (decklists._CardReader)
+            for name in catalog.suggest(line.card, kind="card", game=game,
+                                        faction=deck_list.faction):
+                labelled.suggestions.append(
+                    {"name": name, "line": f"{line.count}x {list_value(name)}"})
+        lines.append(labelled)
+    problems = len(deck_list.problems)
+    if deck_list.faction is None:
+        where = Location(PASTED, deck_list.header_lines.get("faction", 1))
+        error = DeckError("the list does not say whose deck it is", where,
+                          "add a '# faction: colty' line (or mcready, mapache, esteban) or "
+                          "choose the faction")
+        return ImportedList(None, lines, problems, str(error))
+    if not deck_list.cards:
+        error = DeckError("the list names no cards", Location(PASTED),
+                          "add '3x .38 Special' lines")
+        return ImportedList(None, lines, problems, str(error))
+    state = DeckState(name=deck_list.name or "imported deck", game=FACTION_GAMES[
+        deck_list.faction], faction=deck_list.faction, cards=list(deck_list.cards.items()),
+        sets=deck_list.sets, description=deck_list.description)
+    state.model()  # what the list held must make a deck file (as `deck import` checks)
+    return ImportedList(state, lines, problems)
+
+
+def export_text(state: DeckState, catalog: Any) -> str:
+    """The deck as `deckbuilder deck export` prints it (a list `deck import` reads back)."""
+    return export_deck_list(state.loaded(catalog), catalog)

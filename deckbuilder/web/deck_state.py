@@ -1,0 +1,275 @@
+"""The deck the editor holds, between the page and the server, and its share code.
+
+The page keeps the deck as JSON (`DeckState.to_json`) and sends it with every change; the
+server checks it as the `Deck` model (the same checks as a deck file) and answers with the
+verdict. Nothing about the rules lives here: adding and removing a card only changes counts.
+
+The share code is the deck as a diff against its faction's base deck (the way Module D
+states a deck), as compact JSON in base64url, so a link stays short and reopens the deck on
+any install that has the same base deck.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, LoadedDeck, resolve_deck
+from deckbuilder.errors import DeckbuilderError, DeckError, Location
+from deckbuilder.models import Deck
+from deckbuilder.models.common import Faction
+from deckbuilder.models.decks import MAX_DECK_ENTRIES
+from deckbuilder.yamlio import validate_document
+
+#: The longest share code accepted (a deck changed everywhere is well under 2,000 characters).
+MAX_SHARE_CODE = 6000
+SHARE_VERSION = 1
+#: The one copy count the editor will not go past (the Deck model's own limit).
+MAX_COPIES = 99
+_WHERE = Location("deck")
+
+
+class ShareCodeError(DeckbuilderError):
+    """A share link that does not hold a deck (cut short, edited, from another tool)."""
+
+
+@dataclass
+class DeckState:
+    """A deck being edited: the fields of a deck file, cards in the order the file has them
+    (by the key the file uses: an id or a name), and the deck-folder file it came from."""
+
+    name: str
+    game: str
+    faction: str
+    cards: list[tuple[str, int]] = field(default_factory=list)
+    sets: list[str] | None = None
+    description: str | None = None
+    file: str | None = None  # relative to the deck folder; None for a deck not saved yet
+
+    def card_map(self) -> dict[str, int]:
+        return dict(self.cards)
+
+    def model(self) -> Deck:
+        """The deck as the `Deck` model, checked exactly as a deck file is (one line for
+        a bad value, e.g. `deck: cards.deputy: Input should be less than or equal to 99`)."""
+        document: dict[str, Any] = {"name": self.name, "game": self.game,
+                                    "faction": self.faction, "cards": self.card_map()}
+        if self.sets is not None:
+            document["sets"] = list(self.sets)
+        if self.description is not None:
+            document["description"] = self.description
+        return validate_document(document, Deck, Path(self.file or "deck"))
+
+    def loaded(self, catalog: Any) -> LoadedDeck:
+        """The deck resolved against the catalog (what `validate_deck` takes)."""
+        return resolve_deck(self.model(), catalog)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "game": self.game, "faction": self.faction,
+                "cards": [[key, count] for key, count in self.cards], "sets": self.sets,
+                "description": self.description, "file": self.file}
+
+
+def _text(value: Any, what: str, limit: int = 500) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise DeckError(f"the deck's {what} is not text of at most {limit} characters", _WHERE,
+                        "reload the page")
+    return value
+
+
+def state_from_json(data: Any) -> DeckState:
+    """The deck a page sent, checked for shape (its values are checked by `model`)."""
+    if not isinstance(data, dict):
+        raise DeckError("the page sent no deck", _WHERE, "reload the page")
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list) or len(raw_cards) > MAX_DECK_ENTRIES:
+        raise DeckError(f"a deck lists at most {MAX_DECK_ENTRIES} cards as [card, count]",
+                        _WHERE, "reload the page")
+    cards: list[tuple[str, int]] = []
+    for item in raw_cards:
+        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str)
+                or isinstance(item[1], bool) or not isinstance(item[1], int)):
+            raise DeckError("a card of the deck is not [card, count]", _WHERE,
+                            "reload the page")
+        cards.append((_text(item[0], "card name", 200), item[1]))
+    sets = data.get("sets")
+    if sets is not None and (not isinstance(sets, list)
+                             or not all(isinstance(s, str) for s in sets) or len(sets) > 100):
+        raise DeckError("the deck's sets are not a list of set ids", _WHERE, "reload the page")
+    description = data.get("description")
+    file = data.get("file")
+    return DeckState(
+        name=_text(data.get("name"), "name"),
+        game=_text(data.get("game"), "game", 40),
+        faction=_text(data.get("faction"), "faction", 40),
+        cards=cards,
+        sets=list(sets) if sets is not None else None,
+        description=_text(description, "description", 5000) if description is not None
+        else None,
+        file=_text(file, "file name", 255) if file else None,
+    )
+
+
+def state_from_loaded(deck: LoadedDeck, file: str | None = None) -> DeckState:
+    model = deck.deck
+    return DeckState(name=model.name, game=str(model.game), faction=str(model.faction),
+                     cards=list(model.cards.items()), sets=model.sets,
+                     description=model.description, file=file)
+
+
+def base_state(catalog: Any, faction: str) -> DeckState:
+    """The faction's base deck, as `deckbuilder deck new FACTION` writes it."""
+    from deckbuilder.decks import game_of_faction
+
+    game = game_of_faction(faction, _WHERE)
+    cards = catalog.base_deck(game, faction)
+    if not cards:
+        raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
+                        _WHERE, "install the base set (see `deckbuilder sets`)")
+    title = FACTION_TITLES.get(Faction(faction), faction)
+    # no `sets:` (every installed set), like the file `deck new` writes: the cards of the
+    # expansions may go in
+    return DeckState(name=f"{title} base deck", game=game, faction=faction,
+                     cards=list(cards.items()))
+
+
+# -- clicks: a card in, a card out -----------------------------------------------------------
+def _key_of(state: DeckState, catalog: Any, card: str) -> str | None:
+    """The key under which the deck lists `card` (an id or a name it may be written as)."""
+    wanted = catalog.find(card, state.game)
+    for key, _ in state.cards:
+        if key == card:
+            return key
+        if wanted is not None:
+            found = catalog.find(key, state.game)
+            if found is not None and found.id == wanted.id:
+                return key
+    return None
+
+
+def add_card(state: DeckState, catalog: Any, card: str, count: int = 1) -> DeckState:
+    """One more copy (or `count`) of a card; a card new to the deck goes in under its id.
+
+    Any card may go in (the verdict says whether it is allowed); a name no card has is
+    refused with the suggestions, like `deck swap --in`.
+    """
+    key = _key_of(state, catalog, card)
+    if key is None:
+        entry = catalog.find(card, state.game)
+        if entry is None:
+            hint = catalog.suggest(card, kind="card", game=state.game, faction=state.faction)
+            raise DeckError(f"'{card}' is not a known card", _WHERE,
+                            f"did you mean {' or '.join(hint)}?" if hint
+                            else "search for it in the card list")
+        return DeckState(**{**state.__dict__, "cards": [*state.cards, (entry.id, count)]})
+    cards = [(k, min(c + count, MAX_COPIES) if k == key else c) for k, c in state.cards]
+    return DeckState(**{**state.__dict__, "cards": cards})
+
+
+def remove_card(state: DeckState, catalog: Any, card: str, count: int = 1) -> DeckState:
+    """One copy fewer (or `count`); the card leaves the list at none."""
+    key = _key_of(state, catalog, card)
+    if key is None:
+        raise DeckError(f"the deck has no copy of '{card}'", _WHERE,
+                        "click a card the deck contains")
+    cards = [(k, c - count if k == key else c) for k, c in state.cards]
+    return DeckState(**{**state.__dict__, "cards": [(k, c) for k, c in cards if c > 0]})
+
+
+# -- share codes -----------------------------------------------------------------------------
+def _b64encode(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _b64decode(text: str) -> bytes:
+    padded = text + "=" * (-len(text) % 4)
+    return base64.urlsafe_b64decode(padded.encode("ascii"))
+
+
+def share_code(state: DeckState, catalog: Any) -> str:
+    """The deck as its diff against the base deck, compact JSON, deflated, base64url.
+
+    `{"v": 1, "f": faction, "n": name, "o": {id: copies out}, "i": {key: copies in},
+    "s": sets or null}` (and `"d"`, a description, when the deck has one).
+    """
+    base = catalog.base_deck(state.game, state.faction) if state.faction in FACTION_GAMES \
+        else {}
+    counts: dict[str, int] = {}
+    for key, count in state.cards:
+        entry = catalog.find(key, state.game)
+        identity = entry.id if entry is not None else key
+        counts[identity] = counts.get(identity, 0) + count
+    out = {card: copies - counts.get(card, 0) for card, copies in base.items()
+           if copies > counts.get(card, 0)}
+    into = {card: count - base.get(card, 0) for card, count in counts.items()
+            if count > base.get(card, 0)}
+    data: dict[str, Any] = {"v": SHARE_VERSION, "f": state.faction, "n": state.name,
+                            "o": out, "i": into, "s": state.sets}
+    if state.description:
+        data["d"] = state.description
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _b64encode(zlib.compress(raw, 9))
+
+
+def _bad_code(reason: str) -> ShareCodeError:
+    return ShareCodeError(f"the share link does not hold a deck: {reason}",
+                          Location("share link"), "ask for the link again, copied whole")
+
+
+def _counts(value: Any, what: str) -> dict[str, int]:
+    if not isinstance(value, dict) or len(value) > MAX_DECK_ENTRIES:
+        raise _bad_code(f"its {what} are not card counts")
+    for key, count in value.items():
+        if (not isinstance(key, str) or isinstance(count, bool) or not isinstance(count, int)
+                or not 1 <= count <= MAX_COPIES):
+            raise _bad_code(f"its {what} are not card counts")
+    return value
+
+
+def state_from_share_code(code: str, catalog: Any) -> DeckState:
+    """The deck a share code holds: its base deck with the diff applied (then checked as any
+    deck is). Bounded: the code's length, the inflated size and every count."""
+    if len(code) > MAX_SHARE_CODE:
+        raise _bad_code(f"it is longer than {MAX_SHARE_CODE} characters")
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(_b64decode(code), 100_000)
+        if inflater.unconsumed_tail:
+            raise _bad_code("it unpacks to too much")
+        data = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+        raise _bad_code("it is not base64url-encoded deck data") from None
+    if not isinstance(data, dict) or data.get("v") != SHARE_VERSION:
+        raise _bad_code("it was made by another version of this app")
+    faction = data.get("f")
+    if not isinstance(faction, str) or faction not in FACTION_GAMES:
+        raise _bad_code("it names no faction with a base deck")
+    base = base_state(catalog, faction)
+    out, into = _counts(data.get("o", {}), "cards out"), _counts(data.get("i", {}), "cards in")
+    cards: list[tuple[str, int]] = []
+    for key, count in base.cards:
+        left = count - out.get(key, 0)
+        if left > 0:
+            cards.append((key, left))
+    for key, count in into.items():
+        existing = [index for index, (k, _) in enumerate(cards) if k == key]
+        if existing:
+            cards[existing[0]] = (key, cards[existing[0]][1] + count)
+        else:
+            cards.append((key, count))
+    name = data.get("n")
+    sets = data.get("s")
+    if sets is not None and not (isinstance(sets, list) and len(sets) <= 100
+                                 and all(isinstance(item, str) for item in sets)):
+        raise _bad_code("its sets are not set ids")
+    description = data.get("d")
+    state = DeckState(name=name if isinstance(name, str) and name else base.name,
+                      game=base.game, faction=faction, cards=cards, sets=sets,
+                      description=description if isinstance(description, str) else None)
+    state.model()  # a code edited by hand gets the deck file's one-line error
+    return state

@@ -1,0 +1,320 @@
+"""The deck editor: `/deck` and its small JSON endpoints under `/api/deck`.
+
+Every change the page makes (a card in, a card out, a list pasted, a collection chosen)
+comes back with the Module D verdict of `deckbuilder validate` for the deck as it now is:
+the same `validate_deck` call, the same violations with their codes, cards and fixes, the
+same replacement pairs, warnings and notes. The editor holds no rule of its own.
+
+The page keeps the deck (see `deck_state`), sends it with each request and puts the
+server-rendered pieces (`deck_table.html`, `deck_verdict.html`: Jinja, autoescaped) in
+place; it writes every other text from the server with `textContent`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.catalog import normalise_name
+from deckbuilder.commands.card_detail import deck_data_notes
+from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
+from deckbuilder.errors import DeckbuilderError, DeckError, Location
+from deckbuilder.games import faction_dead_card_warnings
+from deckbuilder.legality import validate_deck
+from deckbuilder.models.common import Category, Faction
+from deckbuilder.web.config import WebConfig, config_of, deck_files
+from deckbuilder.web.deck_files import open_deck, owned_cards, read_list, save_deck
+from deckbuilder.web.deck_lists import export_text, import_text
+from deckbuilder.web.deck_state import (
+    DeckState,
+    add_card,
+    base_state,
+    remove_card,
+    share_code,
+    state_from_json,
+    state_from_share_code,
+)
+from deckbuilder.web.pages import error_line, fragment, render
+
+CATEGORY_ORDER = [str(category) for category in Category]
+
+
+# -- what the page shows -----------------------------------------------------------------------
+def verdict(config: WebConfig, state: DeckState, collection: str | None = None
+            ) -> dict[str, Any]:
+    """The deck checked as `deckbuilder validate [--collection]` checks it, with the pieces
+    of the page that show it. Raises the deck's one-line error when it is no deck."""
+    catalog = config.catalog()
+    owned = owned_cards(config, collection) if collection else None
+    loaded = state.loaded(catalog)
+    report = validate_deck(loaded, catalog, owned)
+    counts = loaded.counts()
+    warnings = faction_dead_card_warnings(counts, report.game, report.faction, catalog)
+    notes = deck_data_notes(counts, catalog)
+    code = share_code(state, catalog)
+    view = {
+        "state": state,
+        "report": report,
+        "violations": [_violation_view(catalog, state, violation)
+                       for violation in report.violations],
+        "pairs": _pairs(report),
+        "warnings": warnings,
+        "notes": notes,
+        "collection": collection,
+        "groups": _groups(catalog, state, owned),
+        "taken_out": _taken_out(catalog, state),
+    }
+    return {
+        "deck": state.to_json(),
+        "legal": report.is_legal,
+        "total": report.card_count,
+        "report": {**report.to_json(), "warnings": warnings, "notes": notes},
+        "share": f"/deck?share={code}",
+        "code": code,
+        "html": {"deck": fragment("deck_table.html", **view),
+                 "verdict": fragment("deck_verdict.html", **view)},
+    }
+
+
+def _violation_view(catalog: Any, state: DeckState, violation: Any) -> dict[str, Any]:
+    names = []
+    for card in violation.cards:
+        entry = catalog.find(card, state.game)
+        names.append(entry.name if entry is not None else card)
+    return {"code": violation.code, "rule": violation.rule, "message": violation.message,
+            "cards": names, "fix": violation.fix}
+
+
+def _pairs(report: Any) -> list[dict[str, Any]]:
+    """The replacement pairs as `validate` prints them: `2x Deputy -> Texas Ranger`."""
+    counted = Counter((r.out_name, r.in_name, r.wildcard) for r in report.replacements)
+    return [{"count": count, "out": out_name, "in": in_name,
+             "how": "rule D: location/open-range" if wildcard else "rule C: same category"}
+            for (out_name, in_name, wildcard), count in counted.items()]
+
+
+def _groups(catalog: Any, state: DeckState, owned: dict[str, int] | None
+            ) -> list[dict[str, Any]]:
+    """The deck's cards by Module D category (the like-for-like rule reads them so)."""
+    base = catalog.base_deck(state.game, state.faction) if state.faction in FACTION_GAMES \
+        else {}
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for key, count in state.cards:
+        entry = catalog.find(key, state.game)
+        record = entry.record if entry is not None else None
+        category = str(getattr(record, "category", "") or "") if entry else "unknown"
+        if entry is not None and entry.kind != "card":
+            category = "not a deck card"
+        card_id = entry.id if entry is not None else None
+        rows.setdefault(category, []).append({
+            "key": key, "id": card_id, "count": count,
+            "name": entry.name if entry is not None else key,
+            "known": entry is not None,
+            "base": base.get(card_id, 0) if card_id else 0,
+            "added": count - (base.get(card_id, 0) if card_id else 0),
+            "cost": getattr(record, "cost", None),
+            "firepower": getattr(record, "firepower", None),
+            "gunslinger": bool(getattr(record, "gunslinger", False)),
+            "unique": bool(getattr(record, "unique", False)),
+            "owned": owned.get(card_id, 0) if owned is not None and card_id else None,
+        })
+    order = {name: index for index, name in enumerate(CATEGORY_ORDER)}
+    return [{"category": category, "cards": cards,
+             "count": sum(row["count"] for row in cards)}
+            for category, cards in sorted(rows.items(),
+                                          key=lambda item: order.get(item[0], 99))]
+
+
+def _taken_out(catalog: Any, state: DeckState) -> list[dict[str, Any]]:
+    """Base cards with fewer copies than the base deck: what was swapped out."""
+    if state.faction not in FACTION_GAMES:
+        return []
+    counts: Counter[str] = Counter()
+    for key, count in state.cards:
+        entry = catalog.find(key, state.game)
+        counts[entry.id if entry is not None else key] += count
+    rows = []
+    for card, copies in catalog.base_deck(state.game, state.faction).items():
+        if counts[card] < copies:
+            entry = catalog.entries[card]
+            rows.append({"id": card, "name": entry.name, "out": copies - counts[card],
+                         "category": str(entry.record.category)})
+    return rows
+
+
+def _page_context(config: WebConfig) -> dict[str, Any]:
+    factions = [(str(faction), FACTION_TITLES.get(Faction(faction), faction), game)
+                for faction, game in FACTION_GAMES.items()]
+    files = deck_files(config)
+    return {"factions": factions, "yaml_files": [name for name in files if name.endswith(".yaml")],
+            "lists": [name for name in files if name.endswith(".txt")]}
+
+
+# -- the page ------------------------------------------------------------------------------
+async def deck_page(request: Request) -> Response:
+    """The editor. `?base=FACTION` starts from a base deck, `?file=NAME` opens a deck file
+    of the deck folder (`?list=NAME.txt` a text list), `?share=CODE` reopens a shared deck;
+    `&collection=NAME` checks it against a collection file."""
+    config = config_of(request)
+    params = request.query_params
+    collection = (params.get("collection") or "").strip() or None
+    state: DeckState | None = None
+    list_text = ""
+    error = ""
+    status = 200
+    try:
+        if params.get("share"):
+            state = state_from_share_code(str(params["share"]), config.catalog())
+            state.file = (params.get("file") or "").strip() or None
+        elif params.get("file"):
+            state = open_deck(config, str(params["file"]))
+        elif params.get("base"):
+            faction = normalise_name(str(params["base"])[:60]).replace(" ", "")
+            state = base_state(config.catalog(), faction)
+        elif params.get("list"):
+            list_text = read_list(config, str(params["list"]))
+        checked = verdict(config, state, collection) if state is not None else None
+    except DeckbuilderError as problem:
+        error, status, state, checked = error_line(problem), 400, None, None
+    # the two pieces are our own templates' output (escaped there), not text from a file
+    pieces = {key: Markup(checked["html"][key]) if checked else "" for key in ("deck", "verdict")}
+    return render(request, "deck.html", status_code=status, title="Deck editor",
+                  error=error, checked=checked, list_text=list_text, collection=collection,
+                  state_json=json.dumps(checked["deck"]) if checked else "null",
+                  deck_html=pieces["deck"], verdict_html=pieces["verdict"],
+                  **_page_context(config))
+
+
+# -- the endpoints the page calls ----------------------------------------------------------
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (the size limit has been applied already). Only a JSON
+    request is read: another site's page cannot send one without the browser asking this
+    server first (and it answers no such question), so it cannot save into the deck folder."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise DeckError("the request is not JSON", Location("request"),
+                        "send it with content-type application/json (reload the page)")
+    try:
+        data = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        raise DeckError("the request is not JSON", Location("request"),
+                        "reload the page") from None
+    if not isinstance(data, dict):
+        raise DeckError("the request is not a JSON object", Location("request"),
+                        "reload the page")
+    return data
+
+
+def _collection(data: dict[str, Any]) -> str | None:
+    value = data.get("collection")
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _card(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        raise DeckError(f"no card named to {key}", Location("request"), "click a card")
+    return value
+
+
+def _count(data: dict[str, Any]) -> int:
+    value = data.get("count", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 99:
+        raise DeckError("a count is 1 to 99", Location("request"), "click again")
+    return value
+
+
+async def check_api(request: Request) -> Response:
+    """POST `{deck, collection?}`: the verdict of the deck as it is."""
+    data = await _body(request)
+    config = config_of(request)
+    return JSONResponse(verdict(config, state_from_json(data.get("deck")), _collection(data)))
+
+
+async def change_api(request: Request) -> Response:
+    """POST `{deck, add: CARD | remove: CARD, count?, collection?}`: one click's change,
+    and the verdict after it."""
+    data = await _body(request)
+    config = config_of(request)
+    state = state_from_json(data.get("deck"))
+    catalog = config.catalog()
+    if "add" in data:
+        state = add_card(state, catalog, _card(data, "add"), _count(data))
+    elif "remove" in data:
+        state = remove_card(state, catalog, _card(data, "remove"), _count(data))
+    if isinstance(data.get("name"), str):
+        state.name = data["name"]
+    return JSONResponse(verdict(config, state, _collection(data)))
+
+
+async def import_api(request: Request) -> Response:
+    """POST `{text, faction?, collection?}`: the list read as `deck import` reads it, every
+    line labelled, and the verdict of the deck it makes (when it makes one)."""
+    data = await _body(request)
+    config = config_of(request)
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise DeckError("no list was sent", Location("request"), "paste a deck list")
+    faction = data.get("faction") if isinstance(data.get("faction"), str) else None
+    imported = import_text(config.catalog(), text, faction)
+    answer: dict[str, Any] = {"lines": [line.to_json() for line in imported.lines],
+                              "problems": imported.problems, "error": imported.error}
+    if imported.state is not None:
+        answer.update(verdict(config, imported.state, _collection(data)))
+    return JSONResponse(answer, status_code=400 if imported.error else 200)
+
+
+async def save_api(request: Request) -> Response:
+    """POST `{deck, file, overwrite?}`: the deck written into the deck folder (YAML, the
+    comments of the file it came from kept; or a .txt list)."""
+    data = await _body(request)
+    config = config_of(request)
+    state = state_from_json(data.get("deck"))
+    name = data.get("file")
+    if not isinstance(name, str):
+        raise DeckError("no file name given", Location("request"), "type a file name")
+    saved = save_deck(config, state, name.strip(), overwrite=data.get("overwrite") is True)
+    if saved.file.lower().endswith(".yaml"):
+        state.file = saved.file
+    answer = verdict(config, state, _collection(data))
+    answer["saved"] = {"file": saved.file, "created": saved.created,
+                       "message": f"{'wrote' if saved.created else 'updated'} {saved.file}"}
+    return JSONResponse(answer)
+
+
+def _download_name(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60]
+    return f"{slug or 'deck'}.txt"
+
+
+async def export_text_view(request: Request) -> Response:
+    """GET `/deck/export.txt?share=CODE`: the deck as `deckbuilder deck export` prints it,
+    as a download."""
+    config = config_of(request)
+    state = state_from_share_code(str(request.query_params.get("share") or ""),
+                                  config.catalog())
+    text = export_text(state, config.catalog())
+    return PlainTextResponse(text, headers={
+        "content-disposition": f'attachment; filename="{_download_name(state.name)}"'})
+
+
+async def files_api(request: Request) -> Response:
+    """GET: the deck files and lists of the deck folder."""
+    return JSONResponse({"files": deck_files(config_of(request))})
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/deck", deck_page, name="deck"),
+    Route("/deck/export.txt", export_text_view, name="deck_export"),
+    Route("/api/deck/check", check_api, methods=["POST"], name="deck_check"),
+    Route("/api/deck/change", change_api, methods=["POST"], name="deck_change"),
+    Route("/api/deck/import", import_api, methods=["POST"], name="deck_import"),
+    Route("/api/deck/save", save_api, methods=["POST"], name="deck_save"),
+    Route("/api/deck/files", files_api, name="deck_files"),
+]

@@ -1,0 +1,83 @@
+"""Rendering: one Jinja2 environment with autoescape on, and the one-line error response.
+
+Every value from a file (a card name, a deck name, an error message) reaches the page through
+Jinja's escaping; no template marks user text `|safe`. Errors are the command line's own
+one-line text (`str(DeckbuilderError)`, with the same escaping of characters that do not
+print), shown on the page or returned as `{"error": line}` to the page's scripts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from deckbuilder.errors import DeckbuilderError
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+#: The pages of the navigation bar: (path, label). W2's pages are listed here too, so every
+#: page shows the same bar.
+NAVIGATION = (("/cards", "Cards"), ("/deck", "Deck"), ("/simulate", "Simulate"), ("/play", "Play"))
+
+environment = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(TEMPLATES),
+    autoescape=True,  # every template, whatever its name: user text is always escaped
+    undefined=jinja2.StrictUndefined,  # a misspelt variable is an error in the tests, not ""
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+environment.globals["navigation"] = NAVIGATION
+
+
+def error_line(error: DeckbuilderError) -> str:
+    """The one line the command line prints for this error (without its `error: `)."""
+    from deckbuilder.commands.common import safe
+
+    return safe(str(error))
+
+
+def fragment(template: str, **context: Any) -> str:
+    """A template rendered to text (a piece of a page for a script to put in place)."""
+    return environment.get_template(template).render(**context)
+
+
+def render(request: Request, template: str, status_code: int = 200, **context: Any
+           ) -> HTMLResponse:
+    """A whole page: the template (extending base.html) with the request and the current
+    path (for the navigation bar) in its context."""
+    html = fragment(template, request=request, current_path=request.url.path, **context)
+    return HTMLResponse(html, status_code=status_code)
+
+
+def wants_json(request: Request | None) -> bool:
+    """Calls from the page's scripts (`/api/...`, or asking for JSON) get JSON errors."""
+    if request is None:
+        return True
+    if request.url.path.startswith("/api/"):
+        return True
+    accept = request.headers.get("accept", "")
+    return "application/json" in accept and "text/html" not in accept
+
+
+def error_response(error: DeckbuilderError, status: int = 400,
+                   request: Request | None = None) -> Response:
+    """The error as the command line would print it: `{"error": line}` for a script (or when
+    no request is given), else a page showing the line."""
+    line = error_line(error)
+    if wants_json(request):
+        return JSONResponse({"error": line}, status_code=status)
+    assert request is not None
+    return render(request, "error.html", status_code=status, message=line,
+                  title="Something is wrong")
+
+
+def message_response(request: Request | None, message: str, status: int) -> Response:
+    """A plain message (not found, too large ...) in the same two shapes."""
+    if wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    assert request is not None
+    return render(request, "error.html", status_code=status, message=message, title=message)

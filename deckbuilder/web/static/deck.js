@@ -1,0 +1,220 @@
+// The deck editor's clicks: every change goes to the server, which answers with the deck,
+// the Module D verdict and two pieces of the page rendered by its (autoescaping) templates.
+// Text from the server that is not one of those pieces is written with textContent only.
+"use strict";
+
+(function () {
+  const editor = document.getElementById("editor");
+  if (!editor) return;
+  let state = JSON.parse(editor.dataset.state || "null");
+  const $ = (id) => document.getElementById(id);
+  const errorBox = $("deck-error");
+
+  function showError(text) {
+    errorBox.textContent = text || "";
+    errorBox.classList.toggle("hidden", !text);
+  }
+
+  // Pieces rendered by the server's templates (every value escaped there).
+  function putPiece(element, html) {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    element.replaceChildren(range.createContextualFragment(html));
+  }
+
+  async function call(url, body) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: {"content-type": "application/json", "accept": "application/json"},
+        body: JSON.stringify(body),
+      });
+    } catch (problem) {
+      showError("the server cannot be reached: is `deckbuilder serve` still running?");
+      return null;
+    }
+    let data = null;
+    try { data = await response.json(); } catch (problem) { data = null; }
+    if (!response.ok) {
+      showError(data && data.error ? data.error : `the server answered ${response.status}`);
+      return data && data.deck ? data : (data && data.lines ? data : null);
+    }
+    showError("");
+    return data;
+  }
+
+  function collection() { return $("collection").value || null; }
+
+  function apply(data) {
+    if (!data || !data.deck) return;
+    state = data.deck;
+    editor.classList.remove("hidden");
+    putPiece($("deck-table"), data.html.deck);
+    putPiece($("verdict"), data.html.verdict);
+    if (document.activeElement !== $("deck-name")) $("deck-name").value = state.name;
+    if (state.file) $("save-name").value = state.file;
+    const share = new URL(data.share, window.location.href);
+    if (state.file) share.searchParams.set("file", state.file);
+    if (collection()) share.searchParams.set("collection", collection());
+    $("share-link").value = share.href;
+    $("download-link").href = "/deck/export.txt?share=" + encodeURIComponent(data.code);
+    window.history.replaceState(null, "", share.pathname + share.search);
+    editor.dataset.legal = data.legal ? "yes" : "no";
+  }
+
+  async function change(extra) {
+    if (!state) return;
+    apply(await call("/api/deck/change", Object.assign(
+      {deck: state, collection: collection()}, extra)));
+  }
+
+  async function check() {
+    if (!state) return;
+    apply(await call("/api/deck/check", {deck: state, collection: collection()}));
+  }
+
+  // Clicks on the deck's +/- buttons, "put one back" and the search results' "add".
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-add], button[data-remove]");
+    if (!button) return;
+    if (button.dataset.add !== undefined) change({add: button.dataset.add});
+    else change({remove: button.dataset.remove});
+  });
+
+  $("deck-name").addEventListener("change", () => {
+    if (!state) return;
+    state.name = $("deck-name").value;
+    check();
+  });
+  $("collection").addEventListener("change", check);
+
+  // -- the card search (the card browser's search, as JSON) --------------------------------
+  let searchTimer = null;
+  let searchSerial = 0;
+  async function search() {
+    const words = $("card-search").value.trim();
+    const list = $("search-results");
+    const note = $("search-note");
+    if (!words || !state) { list.replaceChildren(); note.textContent = ""; return; }
+    const serial = ++searchSerial;
+    const query = new URLSearchParams({q: words, game: state.game});
+    if (!$("any-faction").checked) query.set("faction", state.faction);
+    const response = await fetch("/api/cards?" + query.toString(), {headers: {accept: "application/json"}});
+    const data = await response.json();
+    if (serial !== searchSerial) return;  // a later search has been sent
+    list.replaceChildren();
+    if (!response.ok) { note.textContent = data.error || ""; return; }
+    note.textContent = data.note ? data.note : `${data.total} card${data.total === 1 ? "" : "s"}`;
+    for (const card of data.cards) {
+      const item = document.createElement("li");
+      const label = document.createElement("span");
+      const name = document.createElement("strong");
+      name.textContent = card.name;
+      const about = document.createElement("span");
+      about.className = "muted";
+      about.textContent = ` ${card.category} · ${card.set}` +
+        (card.firepower !== null ? ` · fp ${card.firepower}` : "");
+      label.append(name, about);
+      const add = document.createElement("button");
+      add.type = "button";
+      add.className = "small";
+      add.dataset.add = card.id;
+      add.textContent = "add";
+      add.setAttribute("aria-label", "add " + card.name);
+      item.append(label, add);
+      list.append(item);
+    }
+  }
+  $("card-search").addEventListener("input", () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(search, 180);
+  });
+  $("any-faction").addEventListener("change", search);
+
+  // -- pasted lists ------------------------------------------------------------------------
+  const PROBLEMS = ["unknown", "bad-count", "unreadable", "bad-header", "warning", "sideboard"];
+
+  function lineRow(line) {
+    const row = document.createElement("div");
+    row.className = "import-line";
+    row.dataset.status = line.status;
+    const status = document.createElement("span");
+    status.className = "status status-" + line.status;
+    status.textContent = `${line.number}: ${line.status} `;
+    const text = document.createElement("span");
+    text.textContent = line.text.trim() + (line.message ? "  — " + line.message : "");
+    row.append(status, text);
+    if (line.suggestions.length) {
+      const choices = document.createElement("div");
+      choices.className = "suggestions";
+      for (const suggestion of line.suggestions) {
+        const use = document.createElement("button");
+        use.type = "button";
+        use.className = "small secondary";
+        use.dataset.line = String(line.number);
+        use.dataset.replacement = suggestion.line;
+        use.textContent = "use " + suggestion.name;
+        choices.append(use);
+      }
+      row.append(choices);
+    }
+    return row;
+  }
+
+  // The lines that need a look first (with their suggestions), every line on request.
+  function showLines(lines) {
+    const problems = lines.filter((line) => PROBLEMS.includes(line.status));
+    $("import-problems").replaceChildren(...problems.map(lineRow));
+    $("import-result").replaceChildren(...lines.map(lineRow));
+    $("import-all").classList.toggle("hidden", lines.length === 0);
+    const attention = problems.filter((line) => line.status !== "sideboard").length;
+    $("import-summary").textContent = `${lines.length} line${lines.length === 1 ? "" : "s"} read; ` +
+      (attention ? `${attention} need${attention === 1 ? "s" : ""} attention` : "all read as cards or headers");
+  }
+
+  async function importList() {
+    const data = await call("/api/deck/import", {
+      text: $("import-text").value, faction: $("import-faction").value || null,
+      collection: collection(),
+    });
+    if (!data) return;
+    showLines(data.lines || []);
+    if (data.error) showError(data.error);
+    if (data.deck) apply(data);
+  }
+  $("import-button").addEventListener("click", importList);
+
+  $("start").addEventListener("click", (event) => {
+    const use = event.target.closest("button[data-replacement]");
+    if (!use) return;
+    const lines = $("import-text").value.split("\n");
+    const index = Number(use.dataset.line) - 1;
+    if (index >= 0 && index < lines.length) {
+      lines[index] = use.dataset.replacement;
+      $("import-text").value = lines.join("\n");
+      importList();
+    }
+  });
+
+  // -- save, download, share ---------------------------------------------------------------
+  $("save-button").addEventListener("click", async () => {
+    if (!state) return;
+    const message = $("save-message");
+    message.classList.add("hidden");
+    const data = await call("/api/deck/save", {
+      deck: state, file: $("save-name").value, overwrite: $("save-overwrite").checked,
+      collection: collection(),
+    });
+    if (!data || !data.saved) return;
+    apply(data);
+    message.textContent = data.saved.message;
+    message.classList.remove("hidden");
+  });
+
+  $("copy-share").addEventListener("click", async () => {
+    const field = $("share-link");
+    field.select();
+    try { await navigator.clipboard.writeText(field.value); } catch (problem) { /* selected */ }
+  });
+})();
