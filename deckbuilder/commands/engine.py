@@ -102,7 +102,7 @@ def choose_decks(given: Mapping[str, str | None], game: str | None,
 
 def _deck(text: str, faction: str, game: str, catalog: Any,
           allow_illegal: bool) -> tuple[str, dict[str, int]]:
-    from deckbuilder.commands.simulate import load_sim_deck, side_error
+    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
 
     deck = load_sim_deck(text, catalog, allow_illegal)
     if deck.faction != faction:

@@ -90,7 +90,7 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
               max_turns: int, output: Path | None, force: bool, as_json: bool,
               scheduler: str | None = None, local_dask: bool = False,
               report_path: Path | None = None, charts_dir: Path | None = None) -> None:
-    from deckbuilder.commands.simulate import load_sim_deck, side_error
+    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
     from deckbuilder.decks import load_collection
     from deckbuilder.errors import DeckError
     from deckbuilder.games import get_game

@@ -31,7 +31,7 @@ def rules(
     guarded(_rules)(game, as_json)
 
 
-def _game_rules(catalog: Any, name: str) -> dict[str, Any]:
+def game_rules(catalog: Any, name: str) -> dict[str, Any]:
     """One game's switches and rulesets as plain data: the `--json` output and the text."""
     from deckbuilder.games import get_game
     from deckbuilder.rulesets import list_rulesets
@@ -83,7 +83,7 @@ def _rules(game: str | None, as_json: bool) -> None:
 
     catalog = load_catalog_for_cli()
     names = [get_game(game).name] if game is not None else list(games())
-    data = [_game_rules(catalog, name) for name in names]
+    data = [game_rules(catalog, name) for name in names]
     if as_json:
         print_json(data)
         return

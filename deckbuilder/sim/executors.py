@@ -12,12 +12,14 @@ from deckbuilder.sim.runner import Executor, make_executor
 
 @contextlib.contextmanager
 def open_executor(workers: int, scheduler: str | None = None,
-                  local_dask: bool = False) -> Iterator[Executor]:
+                  local_dask: bool = False, start_method: str | None = None
+                  ) -> Iterator[Executor]:
     """The executor a command asked for, closed after use: the Dask cluster at `scheduler`
     (an address or a scheduler file), a local Dask cluster of `workers` processes
-    (`local_dask`), else `make_executor(workers)`. Dask is imported only when asked for."""
+    (`local_dask`), else `make_executor(workers, start_method)`. Dask is imported only when
+    asked for."""
     if scheduler is None and not local_dask:
-        yield make_executor(workers)
+        yield make_executor(workers, start_method)
         return
     from deckbuilder.sim.dask_executor import DaskExecutor
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import itertools
+import multiprocessing
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
@@ -184,9 +185,14 @@ class ProcessExecutor:
     #: Chunks queued per worker beyond the one it is playing.
     IN_FLIGHT_PER_WORKER = 4
 
-    def __init__(self, workers: int | None = None, chunk_size: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, chunk_size: int | None = None,
+                 start_method: str | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.chunk_size = chunk_size
+        #: how the workers start (None: the platform's default, `fork` on Linux, so they
+        #: inherit the primed catalog). A server with threads of its own asks for
+        #: "forkserver": forking a process that has other threads running is unsafe.
+        self.start_method = start_method
 
     def _chunk_size(self, items: Iterable[Any]) -> int:
         if self.chunk_size:
@@ -200,7 +206,10 @@ class ProcessExecutor:
         size = self._chunk_size(items)
         chunks = _chunks(iter(items), size)
         limit = self.workers * (1 + self.IN_FLIGHT_PER_WORKER)
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers)
+        context = None if self.start_method is None else multiprocessing.get_context(
+            self.start_method)
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers,
+                                                      mp_context=context)
         pending: collections.deque[concurrent.futures.Future[list[R]]] = collections.deque()
         try:
             for chunk in chunks:
@@ -218,11 +227,12 @@ def _chunks(items: Iterator[T], size: int) -> Iterator[list[T]]:
         yield chunk
 
 
-def make_executor(workers: int) -> Executor:
-    """`workers` 1: this process; 0: one process per core; K: K processes."""
+def make_executor(workers: int, start_method: str | None = None) -> Executor:
+    """`workers` 1: this process; 0: one process per core; K: K processes (started by
+    `start_method`, see `ProcessExecutor`)."""
     if workers == 1:
         return SerialExecutor()
-    return ProcessExecutor(None if workers <= 0 else workers)
+    return ProcessExecutor(None if workers <= 0 else workers, start_method=start_method)
 
 
 def run_games(

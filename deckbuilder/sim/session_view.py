@@ -340,7 +340,3 @@ def pieces_lines(view: dict[str, Any]) -> list[str]:
         lines.append("table: " + "; ".join(f"{key.replace('_', ' ')} {named(value)}"
                                            for key, value in sorted(pieces.items())))
     return lines
-
-
-#: The earlier private name (the web table imported it before it was public).
-_pieces_lines = pieces_lines

@@ -1,0 +1,123 @@
+"""Decks read for play: a deck file or a faction name, checked before any game is set up.
+
+`simulate`, `optimize`, the web simulator and the web game table all read their decks here,
+so a deck the engine cannot play is refused with the same one line everywhere, and an
+illegal one is refused (or, with --allow-illegal, played with a warning) alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.commands.common import an
+
+
+@dataclass(frozen=True)
+class SimDeck:
+    """A deck ready to play: resolved card ids, and what the user should know about it."""
+
+    name: str
+    game: str
+    faction: str
+    cards: dict[str, int]
+    warnings: list[str] = field(default_factory=list)
+
+
+
+def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDeck:
+    """Read a deck for play: a deck file, or a faction name meaning its base deck.
+
+    A deck the engine cannot play (an unknown card, a card of another game, a record that is
+    no deck card) is refused with the validator's first such violation. Any other illegal deck
+    is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
+    then it gets a warning, so that a deck can be play-tested before it is legal.
+    """
+    from deckbuilder.decks import FACTION_GAMES, load_deck
+    from deckbuilder.errors import DeckError, Location
+    from deckbuilder.games import games
+    from deckbuilder.legality import validate_deck
+    from deckbuilder.yamlio import position
+
+    path = Path(text)
+    faction = text.strip().lower()
+    if not path.exists() and faction in FACTION_GAMES:
+        game = FACTION_GAMES[faction]
+        cards = catalog.base_deck(game, faction)
+        if not cards:
+            raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
+                            fix="install the base set (see `deckbuilder sets`)")
+        return SimDeck(f"{faction} base deck", game, faction, cards)
+    loaded = load_deck(path, catalog)
+    if loaded.game not in games():
+        found = position(loaded.document, ["game"]) if loaded.document is not None else None
+        raise DeckError(f"the engine does not play {loaded.game}",
+                        Location(path, *(found or (None, None))),
+                        f"play and simulate decks of {', '.join(games())}")
+    report = validate_deck(loaded, catalog)
+    refused = [violation for violation in report.violations
+               if _is_unplayable(violation, loaded.game, catalog)]
+    if refused:
+        first = refused[0]
+        more = (f" ({len(report.violations)} problems in all: `deckbuilder validate {path}`)"
+                if len(report.violations) > 1 else "")
+        raise DeckError(f"{first.code}: {first.message}{more}", _entry_location(loaded, first),
+                        first.fix or f"see `deckbuilder validate {path}`")
+    warnings = []
+    if not report.is_legal and not allow_illegal:
+        first = report.violations[0]
+        more = (f" ({len(report.violations)} problems in all: `deckbuilder validate {path}`)"
+                if len(report.violations) > 1 else "")
+        raise DeckError(f"not a legal deck: {first.code}: {first.message}{more}",
+                        _entry_location(loaded, first),
+                        (first.fix or f"see `deckbuilder validate {path}`")
+                        + "; or add --allow-illegal to play-test it anyway")
+    if not report.is_legal:
+        first = report.violations[0]
+        where = f" (line {first.line})" if first.line is not None else ""
+        warnings.append(
+            f"{path} is not a legal deck ({len(report.violations)} problem(s), first: "
+            f"{first.code}{where}: {first.message}); simulating it anyway (see "
+            f"`deckbuilder validate {path}`)"
+        )
+    return SimDeck(loaded.name, loaded.game, loaded.faction, loaded.counts(), warnings)
+
+
+def _entry_location(loaded: Any, violation: Any) -> Any:
+    """file:line:col of the deck entry a violation names (file:line when it names none)."""
+    from deckbuilder.errors import Location
+    from deckbuilder.yamlio import position
+
+    for entry in loaded.entries:
+        if entry.line is not None and entry.line == violation.line \
+                and loaded.document is not None:
+            found = position(loaded.document, ["cards", entry.key])
+            if found is not None and found[0] == entry.line:
+                return Location(loaded.path, *found)
+    return Location(loaded.path, violation.line)
+
+
+def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
+    """Whether the violation names a card the engine refuses in a game of `game`."""
+    from deckbuilder.legality import Code
+
+    if violation.code == Code.UNKNOWN_CARD:
+        return True
+    for card in violation.cards:
+        entry = catalog.entries.get(card)
+        if entry is None or entry.kind != "card" or entry.game != game:
+            return True
+    return False
+
+
+def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> Any:
+    """The one-line refusal of a deck given for the wrong side (or for another game)."""
+    from deckbuilder.errors import DeckError
+
+    if deck.game != game:
+        return DeckError(f"{option} got {an(deck.game)} deck ({deck.faction}), but the game "
+                         f"is {game}: both decks must be of one game",
+                         fix=f"give {an(wanted)} deck for {option}")
+    return DeckError(f"{option} must be {an(wanted)} deck, not {deck.faction}",
+                     fix=f"give {an(wanted)} deck file, or leave {option} out")

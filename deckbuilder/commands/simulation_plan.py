@@ -1,0 +1,140 @@
+"""A simulation read and checked the one way both faces of the tool read it.
+
+`deckbuilder simulate` and the web simulator take the same inputs (decks as a file or a
+faction, bots, games, seed, ruleset, switches, modules), refuse the same mistakes with the
+same one-line messages, play through the library's `simulate` and add the same fields to
+its report; so for the same seed both show the same numbers. Only how they ask (options or
+a form) and how they show the result (a terminal or a page) differ.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class SimulationPlan:
+    """What to play: the decks resolved and checked, the rules read, the warnings found."""
+
+    catalog: Any
+    game: Any  # the game's registry entry
+    deck: Any  # commands.sim_decks.SimDeck
+    opponent: Any
+    baseline: Any | None
+    bot: str
+    opponent_bot: str
+    side: int
+    games: int
+    seed: int
+    ruleset: str
+    switches: dict[str, str]
+    modules: tuple[str, ...]
+    max_turns: int
+    precision: float
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        """Games to play, the baseline's included."""
+        return self.games * (2 if self.baseline is not None else 1)
+
+
+def plan_simulation(catalog: Any, deck_text: str, vs_text: str | None,
+                    baseline_text: str | None, *, bot: str, opponent_bot: str, games: int,
+                    seed: int, ruleset: str | None, switch_texts: Sequence[str],
+                    modules: Sequence[str], max_turns: int, precision: float,
+                    allow_illegal: bool = False) -> SimulationPlan:
+    """Read the decks (a file or a faction name each), check they can meet (sides, one
+    game), read the rules, and collect the warnings and notes; the first problem raises its
+    one-line error."""
+    from deckbuilder.commands.card_detail import deck_data_notes
+    from deckbuilder.commands.common import parse_switches
+    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
+    from deckbuilder.errors import DeckError
+    from deckbuilder.games import dead_card_warnings, get_game
+    from deckbuilder.sim.runner import prime_catalog
+
+    prime_catalog(catalog)
+    deck = load_sim_deck(deck_text, catalog, allow_illegal)
+    game = get_game(deck.game)
+    players = game.side_names
+    if deck.faction not in players:
+        raise DeckError(f"'{deck.faction}' is not a side of {deck.game}: nothing to play",
+                        fix=f"simulate a deck of {' or '.join(players)}")
+    side = players.index(deck.faction)
+    opponent = load_sim_deck(vs_text or players[1 - side], catalog, allow_illegal)
+    if opponent.faction != players[1 - side]:
+        raise side_error("--vs", players[1 - side], deck.game, opponent)
+    baseline = None
+    if baseline_text is not None:
+        baseline = load_sim_deck(baseline_text, catalog, allow_illegal)
+        if baseline.faction != deck.faction:
+            raise side_error("--baseline", deck.faction, deck.game, baseline)
+    switches = parse_switches(list(switch_texts), catalog, deck.game)
+    warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
+    seated = [deck.cards, opponent.cards] if side == 0 else [opponent.cards, deck.cards]
+    warnings += dead_card_warnings(seated, catalog, deck.game, tuple(modules))
+    return SimulationPlan(catalog, game, deck, opponent, baseline, bot, opponent_bot, side,
+                          games, seed, ruleset or game.default_ruleset, switches,
+                          tuple(modules), max_turns, precision, warnings,
+                          deck_data_notes(deck.cards, catalog))
+
+
+def contestants(plan: SimulationPlan) -> tuple[Any, Any, Any | None]:
+    """The deck, the opponent and the baseline (or None) as the library plays them."""
+    from deckbuilder.sim import Contestant
+
+    baseline = None if plan.baseline is None else Contestant(
+        plan.baseline.name, plan.baseline.cards, plan.bot)
+    return (Contestant(plan.deck.name, plan.deck.cards, plan.bot),
+            Contestant(plan.opponent.name, plan.opponent.cards, plan.opponent_bot), baseline)
+
+
+def check_plan(plan: SimulationPlan) -> None:
+    """Set up the first game (and build the bots) now, so that a ruleset, module or bot
+    option the engine refuses is a one-line answer before any game is played."""
+    from deckbuilder.sim.batch import SimulationConfig, build_specs, check_playable
+    from deckbuilder.sim.runner import switch_items
+
+    deck, opponent, baseline = contestants(plan)
+    first_game = SimulationConfig(deck, opponent, plan.side, 1, plan.seed, baseline,
+                                  plan.ruleset, plan.deck.game, plan.max_turns,
+                                  switch_items(plan.switches), tuple(sorted(plan.modules)))
+    check_playable(build_specs(first_game))
+
+
+def run_plan(plan: SimulationPlan, executor: Any,
+             on_result: Callable[[Any], None] | None = None) -> Any:
+    """Play the plan on `executor`; the library's `SimulationRun`."""
+    from deckbuilder.sim import simulate
+
+    deck, opponent, baseline = contestants(plan)
+    return simulate(deck, opponent, side=plan.side, games=plan.games, seed=plan.seed,
+                    ruleset=plan.ruleset, game=plan.deck.game, max_turns=plan.max_turns,
+                    baseline=baseline, switches=plan.switches, modules=plan.modules,
+                    executor=executor, on_result=on_result)
+
+
+def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
+    """The report of a run as `simulate --json` prints it: `build_report` and the fields
+    the tool adds."""
+    from deckbuilder.sim import build_report
+
+    names = {entry.id: entry.name for entry in plan.catalog.cards()}
+    report = build_report(run, plan.game.side_names, names, plan.precision)
+    report["title"] = plan.game.title
+    report["switches"] = plan.switches
+    report["modules"] = sorted(plan.modules)
+    report["terminations"] = [str(termination) for termination in plan.game.terminations]
+    report["warnings"] = plan.warnings
+    report["notes"] = plan.notes
+    return report
+
+
+def as_plain_json(report: dict[str, Any]) -> dict[str, Any]:
+    """The report in the types `--json` output has once printed (tuples as lists)."""
+    return dict(json.loads(json.dumps(report)))

@@ -1,0 +1,342 @@
+"""The simulator page: `deckbuilder simulate` (and `--baseline`) in the browser.
+
+The form offers what the command line offers (decks, bots, games, seed, ruleset, switches,
+modules, turn cap, precision, --allow-illegal). The decks are read, checked and refused by
+the shared `commands.simulation_plan` (as `deckbuilder simulate` reads them), the games are
+played by the library's `simulate` on the executor the command would choose, and the report
+is `build_report` with the same fields the command adds: so for the same seed the page shows
+the same numbers as `deckbuilder simulate ... --json` (a test compares them).
+
+The games run in a thread per simulation (`simulation_jobs`) while the page follows them by
+Server-Sent Events; when the page goes away the stream ends and the games stop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.commands.simulation_plan import (
+    SimulationPlan,
+    as_plain_json,
+    check_plan,
+    plan_simulation,
+    run_plan,
+    simulation_report,
+)
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
+from deckbuilder.web.pages import error_response, fragment, render
+from deckbuilder.web.simulation_jobs import SimulationJob, jobs_of
+
+#: The most games one web simulation plays: every result is kept for the charts (a few
+#: kilobytes each), and a page is no place for a run of hours; the command line has no cap.
+MAX_GAMES = 100_000
+#: The seed is any integer the command line takes, within reason (18 digits).
+MAX_SEED = 10**18
+#: How often the event stream looks at the job, and how often it says it is alive.
+POLL_SECONDS = 0.2
+HEARTBEAT_SECONDS = 2.0
+
+
+class SimulationInputError(DeckbuilderError):
+    """A form value the command line would refuse too (bad number, unknown choice)."""
+
+
+# -- reading the form ------------------------------------------------------------------------
+def number(form: Any, name: str, default: int | float, low: float, high: float,
+           kind: type = int) -> Any:
+    """A number field of the form, as the command line's option would take it (bounded)."""
+    text = str(form.get(name) or "").strip()
+    if not text:
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        raise SimulationInputError(f"{name.replace('_', ' ')} '{text[:40]}' is not a number",
+                                   fix=f"give a number from {low:g} to {high:g}") from None
+    if not low <= value <= high:
+        raise SimulationInputError(f"{name.replace('_', ' ')} {value} is out of range",
+                                   fix=f"give a number from {low:g} to {high:g}")
+    return value
+
+
+def bot_spec(text: str, what: str) -> str:
+    """The bot spec as the command line's --bot parser reads it (its options are checked
+    when the first game is set up)."""
+    import typer
+
+    from deckbuilder.commands.choices import BOT
+
+    try:
+        return str(BOT(text or "greedy"))
+    except typer.BadParameter as error:
+        raise SimulationInputError(f"{what}: {error.message}") from None
+
+
+def deck_argument(config: WebConfig, choice: str) -> str:
+    """What the command line would be given for a deck choice of the page: a faction name
+    (`base:colty`), a packaged deck file (`packaged:NAME`) or a file of the deck folder
+    (`file:NAME`, which must stay inside it)."""
+    from deckbuilder import packaged_deck
+    from deckbuilder.decks import FACTION_GAMES
+
+    kind, _, name = choice.strip().partition(":")
+    if kind == "base" and name in FACTION_GAMES:
+        return name
+    if kind == "packaged":
+        return str(packaged_deck(name))
+    if kind == "file":
+        return str(resolve_deck_path(config, name))
+    raise SimulationInputError(f"unknown deck '{choice[:60]}'",
+                               fix="choose a base deck, a packaged deck or a file of the "
+                                   "deck folder")
+
+
+def read_plan(config: WebConfig, form: Any) -> SimulationPlan:
+    """The form's simulation, read and checked as `deckbuilder simulate` reads its options
+    (`plan_simulation`; the first problem is one line, as on the command line)."""
+    games = number(form, "games", 1000, 1, MAX_GAMES)
+    seed = number(form, "seed", 1, -MAX_SEED, MAX_SEED)
+    max_turns = number(form, "max_turns", 200, 1, 10_000)
+    precision = number(form, "precision", 0.02, 0.001, 0.5, float)
+    bot = bot_spec(str(form.get("bot") or ""), "bot")
+    opponent_bot = bot_spec(str(form.get("opponent_bot") or bot), "opponent bot")
+    allow_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
+    vs = str(form.get("vs") or "").strip()
+    baseline: str | None = None
+    if str(form.get("mode") or "") == "baseline":
+        choice = str(form.get("baseline") or "").strip()
+        if not choice:
+            raise SimulationInputError("a baseline comparison needs a baseline deck",
+                                       fix="choose a deck of the same side to compare with")
+        baseline = deck_argument(config, choice)
+    plan = plan_simulation(
+        config.catalog(), deck_argument(config, str(form.get("deck") or "")),
+        deck_argument(config, vs) if vs else None, baseline, bot=bot,
+        opponent_bot=opponent_bot, games=games, seed=seed,
+        ruleset=str(form.get("ruleset") or "").strip() or None,
+        switch_texts=[str(text) for text in form.getlist("switch") if str(text).strip()],
+        modules=[str(module) for module in form.getlist("module") if str(module).strip()],
+        max_turns=max_turns, precision=precision, allow_illegal=allow_illegal)
+    check_plan(plan)
+    return plan
+
+
+def play_plan(plan: SimulationPlan, on_result: Callable[[Any], None] | None = None,
+              workers: int | None = None) -> dict[str, Any]:
+    """Play the plan on the executor `deckbuilder simulate` would choose; its `--json`
+    report."""
+    from deckbuilder.commands.simulate import default_workers
+    from deckbuilder.sim.executors import open_executor
+
+    # The server runs threads: its workers start from a fresh process, not a fork of it.
+    with open_executor(default_workers(plan.games) if workers is None else workers,
+                       start_method="forkserver") as executor:
+        run = run_plan(plan, executor, on_result)
+    return as_plain_json(simulation_report(plan, run))
+
+
+# -- the page's choices ----------------------------------------------------------------------
+def _rules_of(catalog: Any) -> list[dict[str, Any]]:
+    """Each game's rulesets, switches and modules as `deckbuilder rules --json` lists them."""
+    from deckbuilder.commands.rules import game_rules
+    from deckbuilder.games import games
+
+    return [game_rules(catalog, name) for name in games()]
+
+
+def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
+    """The decks the page offers: base decks, packaged decks, and the deck folder's files
+    (each read for its game and faction; a file that does not read is offered anyway, so
+    that choosing it shows the command line's one-line error)."""
+    from deckbuilder import packaged_decks
+    from deckbuilder.decks import FACTION_GAMES, load_deck
+
+    catalog = config.catalog()
+    choices: list[dict[str, Any]] = [
+        {"value": f"base:{faction}", "label": f"{faction} base deck", "game": game,
+         "faction": faction, "group": "Base decks"}
+        for faction, game in FACTION_GAMES.items() if catalog.base_deck(game, faction)]
+
+    def described(value: str, path: Any, group: str, label: str) -> dict[str, Any]:
+        try:
+            loaded = load_deck(path, catalog)
+        except DeckbuilderError:
+            return {"value": value, "label": f"{label} (unreadable)", "game": "",
+                    "faction": "", "group": group}
+        return {"value": value, "label": f"{loaded.name} ({label})", "game": loaded.game,
+                "faction": loaded.faction, "group": group}
+
+    for name, path in packaged_decks().items():
+        if not name.endswith("-base"):
+            choices.append(described(f"packaged:{name}", path, "Example decks", name))
+    for name in deck_files(config):
+        if name.lower().endswith(".yaml"):
+            choices.append(described(f"file:{name}", resolve_deck_path(config, name),
+                                     "Deck folder", name))
+    return choices
+
+
+def page_choices(config: WebConfig) -> dict[str, Any]:
+    from deckbuilder.bots import BOT_NAMES
+    from deckbuilder.commands.choices import BOT_EXAMPLES
+    from deckbuilder.games import games
+
+    return {
+        "decks": deck_choices(config),
+        "games": [{"id": name, "title": entry.title, "sides": list(entry.side_names)}
+                  for name, entry in games().items()],
+        "rules": _rules_of(config.catalog()),
+        "bots": [*BOT_NAMES, *BOT_EXAMPLES],
+        "max_games": MAX_GAMES,
+    }
+
+
+# -- the report on the page ------------------------------------------------------------------
+def report_fragment(report: dict[str, Any], job_id: str) -> str:
+    """The results as HTML: the report's charts (the same SVG as `--report`) and tables."""
+    from deckbuilder.sim.charts import render_svg, simulate_charts
+    from deckbuilder.sim.html_report import counted, interval_text, rate, signed_points
+
+    # svg_charts escapes every text it draws (names come from files): the SVG is markup
+    charts = {chart.name: {"svg": Markup(render_svg(chart)), "caption": chart.caption}
+              for chart in simulate_charts(report)}
+    return fragment("simulate_result.html", report=report, charts=charts, job_id=job_id,
+                    rate=rate, interval_text=interval_text, counted=counted,
+                    signed_points=signed_points, card_rows=report["cards"]["deck"][:40])
+
+
+# -- routes ----------------------------------------------------------------------------------
+async def simulate_page(request: Request) -> Response:
+    config = config_of(request)
+    choices = await asyncio.to_thread(page_choices, config)
+    return render(request, "simulate.html", title="Simulate", choices=choices,
+                  choices_json=json.dumps(choices))
+
+
+async def start_simulation(request: Request) -> Response:
+    """Check the form; on success a job waits for the page's event stream to start it."""
+    config = config_of(request)
+    form = await request.form()
+    try:
+        plan = await asyncio.to_thread(read_plan, config, form)
+        job = jobs_of(request.app).add(plan.total, plan.side,
+                                       lambda on_result: play_plan(plan, on_result),
+                                       {"deck": plan.deck.name,
+                                        "opponent": plan.opponent.name})
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return JSONResponse({"job": job.id, "total": plan.total, "warnings": plan.warnings,
+                         "events": f"/api/simulate/{job.id}/events"})
+
+
+def _event(kind: str, data: dict[str, Any]) -> str:
+    return f"event: {kind}\ndata: {json.dumps(data)}\n\n"
+
+
+def _final_event(job: SimulationJob) -> str:
+    if job.state == "done" and job.report is not None:
+        return _event("done", {"html": report_fragment(job.report, job.id),
+                               **job.progress().as_dict()})
+    if job.state == "cancelled":
+        return _event("cancelled", job.progress().as_dict())
+    return _event("failed", {"error": job.error or "the simulation failed"})
+
+
+async def simulation_events(request: Request) -> Response:
+    """The job's progress as Server-Sent Events; the stream's end stops the games."""
+    jobs = jobs_of(request.app)
+    job = jobs.get(request.path_params["job_id"])
+    if job is None:
+        return JSONResponse({"error": "no such simulation (it ended, or the server "
+                                      "restarted)"}, status_code=404)
+    jobs.attach(job)
+
+    async def stream() -> AsyncIterator[str]:
+        try:
+            yield "retry: 3000\n\n"
+            shown = None
+            quiet_since = time.monotonic()
+            while True:
+                job.lease = time.monotonic()
+                if job.is_finished:
+                    yield _final_event(job)
+                    return
+                progress = job.progress()
+                if progress != shown:
+                    shown, quiet_since = progress, time.monotonic()
+                    yield _event("progress", progress.as_dict())
+                elif time.monotonic() - quiet_since > HEARTBEAT_SECONDS:
+                    quiet_since = time.monotonic()
+                    yield ": still playing\n\n"
+                await asyncio.sleep(POLL_SECONDS)
+        finally:
+            jobs.detach(job)
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+async def cancel_simulation(request: Request) -> Response:
+    jobs = jobs_of(request.app)
+    job = jobs.get(request.path_params["job_id"])
+    if job is None:
+        return JSONResponse({"error": "no such simulation"}, status_code=404)
+    jobs.cancel(job)
+    return JSONResponse({"job": job.id, "state": job.state})
+
+
+async def simulation_status(request: Request) -> Response:
+    job = jobs_of(request.app).get(request.path_params["job_id"])
+    if job is None:
+        return JSONResponse({"error": "no such simulation"}, status_code=404)
+    return JSONResponse({"job": job.id, **job.progress().as_dict(), "error": job.error})
+
+
+def _finished_report(request: Request) -> dict[str, Any] | Response:
+    job = jobs_of(request.app).get(request.path_params["job_id"])
+    if job is None or job.report is None:
+        return JSONResponse({"error": "no finished simulation with that id (reports are "
+                                      "kept for half an hour)"}, status_code=404)
+    return job.report
+
+
+async def report_json(request: Request) -> Response:
+    """The `--json` report of a finished simulation, as a download."""
+    found = _finished_report(request)
+    if isinstance(found, Response):
+        return found
+    return JSONResponse(found, headers={
+        "Content-Disposition": 'attachment; filename="simulation.json"'})
+
+
+async def report_html(request: Request) -> Response:
+    """The same page `--report FILE.html` writes (self-contained, no script)."""
+    from deckbuilder.sim.html_report import simulate_html
+
+    found = _finished_report(request)
+    if isinstance(found, Response):
+        return found
+    return HTMLResponse(simulate_html(found), headers={
+        "Content-Disposition": 'attachment; filename="simulation.html"'})
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/simulate", simulate_page, name="simulate"),
+    Route("/api/simulate", start_simulation, methods=["POST"], name="simulate_start"),
+    Route("/api/simulate/{job_id:str}", simulation_status, name="simulate_status"),
+    Route("/api/simulate/{job_id:str}/events", simulation_events, name="simulate_events"),
+    Route("/api/simulate/{job_id:str}/cancel", cancel_simulation, methods=["POST"],
+          name="simulate_cancel"),
+    Route("/api/simulate/{job_id:str}/report.json", report_json, name="simulate_json"),
+    Route("/api/simulate/{job_id:str}/report.html", report_html, name="simulate_html"),
+]

@@ -1,0 +1,177 @@
+// The game table: the new-game form, and the table itself (the person's actions as
+// buttons, or Step / Auto-play while two bots play). The board and the buttons are HTML the
+// server rendered with every name escaped; log lines from the server are set as textContent.
+"use strict";
+
+(function () {
+  function showError(element, text) {
+    element.textContent = text;
+    element.hidden = !text;
+  }
+
+  async function post(url, body, headers) {
+    const response = await fetch(url, {method: "POST", body: body,
+                                       headers: Object.assign({"Accept": "application/json"},
+                                                              headers || {})});
+    let data = {};
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = {error: "the server answered " + response.status};
+    }
+    if (!response.ok) throw new Error(data.error || ("the server answered " + response.status));
+    return data;
+  }
+
+  function fromServer(html) {
+    // the server's own rendered fragment (autoescaped templates), not text from a file
+    return document.createRange().createContextualFragment(html);
+  }
+
+  // -- the new-game form ---------------------------------------------------------------------
+  const form = document.getElementById("play-form");
+  if (form) {
+    const game = document.getElementById("play-game");
+    const seat = document.getElementById("play-seat");
+    const errorLine = document.getElementById("play-error");
+
+    const refresh = () => {
+      const sides = game.selectedOptions[0].dataset.sides.split(",");
+      for (const option of seat.options) {
+        const shown = !option.dataset.game || option.dataset.game === game.value;
+        option.hidden = !shown;
+        option.disabled = !shown;
+      }
+      if (seat.selectedOptions[0].disabled) seat.value = sides[0];
+      for (const fieldset of form.querySelectorAll(".play-side")) {
+        const player = Number(fieldset.dataset.player);
+        const side = sides[player];
+        fieldset.querySelector(".side-name").textContent = side;
+        const deck = fieldset.querySelector(".side-deck");
+        let base = null;
+        for (const option of deck.options) {
+          const readable = Boolean(option.dataset.game);
+          const shown = !readable || (option.dataset.game === game.value &&
+                                      option.dataset.faction === side);
+          option.hidden = !shown;
+          option.disabled = !shown;
+          if (option.value === "base:" + side) base = option;
+        }
+        if ((!deck.selectedOptions[0] || deck.selectedOptions[0].disabled) && base) {
+          base.selected = true;
+        }
+        const human = seat.value === side;
+        const bot = fieldset.querySelector(".side-bot");
+        bot.hidden = human;
+        bot.querySelector("input").disabled = human;
+        fieldset.querySelector(".side-you").hidden = !human;
+      }
+      for (const fieldset of form.querySelectorAll(".game-rules")) {
+        const mine = fieldset.dataset.game === game.value;
+        fieldset.hidden = !mine;
+        fieldset.disabled = !mine;
+      }
+    };
+
+    game.addEventListener("change", refresh);
+    seat.addEventListener("change", refresh);
+    refresh();
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      showError(errorLine, "");
+      const button = document.getElementById("play-start");
+      button.disabled = true;
+      try {
+        const data = await post("/api/play", new FormData(form));
+        window.location.assign(data.url);
+      } catch (error) {
+        showError(errorLine, error.message);
+        button.disabled = false;
+      }
+    });
+  }
+
+  // -- the table -----------------------------------------------------------------------------
+  const table = document.getElementById("table");
+  if (!table) return;
+  const session = table.dataset.session;
+  const board = document.getElementById("board");
+  const actions = document.getElementById("actions");
+  const log = document.getElementById("log");
+  const errorLine = document.getElementById("table-error");
+  let busy = false;
+  let over = Boolean(document.getElementById("outcome"));
+  let auto = false;
+
+  function addLog(lines) {
+    for (const line of lines) {
+      const item = document.createElement("li");
+      if (line.startsWith("--")) item.className = "turn-line";
+      item.textContent = line;
+      log.append(item);
+    }
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function update(state) {
+    board.replaceChildren(fromServer(state.board));
+    actions.replaceChildren(fromServer(state.actions));
+    addLog(state.log);
+    over = state.over;
+    if (over) auto = false;
+    const autoButton = document.getElementById("watch-auto");
+    if (autoButton) autoButton.textContent = auto ? "Pause" : "Auto-play";
+  }
+
+  async function send(url, body, headers) {
+    if (busy) return false;
+    busy = true;
+    for (const button of actions.querySelectorAll("button")) button.disabled = true;
+    showError(errorLine, "");
+    try {
+      update(await post(url, body, headers));
+      return true;
+    } catch (error) {
+      showError(errorLine, error.message);
+      for (const button of actions.querySelectorAll("button")) button.disabled = false;
+      auto = false;
+      return false;
+    } finally {
+      busy = false;
+    }
+  }
+
+  function step(count) {
+    const body = new FormData();
+    body.set("steps", String(count));
+    return send("/api/play/" + session + "/step", body);
+  }
+
+  async function autoPlay() {
+    while (auto && !over) {
+      const ok = await step(1);
+      if (!ok) break;
+      const speed = document.getElementById("watch-speed");
+      await new Promise((resolve) => setTimeout(resolve, speed ? Number(speed.value) : 200));
+    }
+    auto = false;
+    const autoButton = document.getElementById("watch-auto");
+    if (autoButton) autoButton.textContent = "Auto-play";
+  }
+
+  actions.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || button.disabled) return;
+    if (button.dataset.action !== undefined) {
+      send("/api/play/" + session + "/act", JSON.stringify({action: Number(button.dataset.action)}),
+           {"Content-Type": "application/json"});
+    } else if (button.id === "watch-auto") {
+      auto = !auto;
+      button.textContent = auto ? "Pause" : "Auto-play";
+      if (auto) autoPlay();
+    } else if (button.dataset.steps) {
+      step(Number(button.dataset.steps));
+    }
+  });
+  log.scrollTop = log.scrollHeight;
+})();

@@ -1,0 +1,170 @@
+// The simulator page: keeps the form's choices consistent with the chosen game and deck,
+// starts a simulation, follows it by Server-Sent Events and shows the report.
+// Text from files (deck names, errors) is set with textContent; the report is HTML the
+// server rendered with every name escaped (Jinja autoescape, escaped SVG).
+"use strict";
+
+(function () {
+  const form = document.getElementById("simulate-form");
+  if (!form) return;
+  const game = document.getElementById("sim-game");
+  const deck = document.getElementById("sim-deck");
+  const vs = document.getElementById("sim-vs");
+  const baseline = document.getElementById("sim-baseline");
+  const baselineRow = document.getElementById("baseline-row");
+  const runButton = document.getElementById("sim-run");
+  const stopButton = document.getElementById("sim-stop");
+  const errorLine = document.getElementById("sim-error");
+  const warnings = document.getElementById("sim-warnings");
+  const progressBox = document.getElementById("sim-progress");
+  const bar = document.getElementById("sim-bar");
+  const status = document.getElementById("sim-status");
+  const result = document.getElementById("sim-result");
+  let source = null;
+  let jobId = null;
+
+  function fits(option, wantedGame, test) {
+    const optionGame = option.dataset.game;
+    if (option.value === "") return true;
+    if (!optionGame) return true; // an unreadable file: choosing it shows its error
+    return optionGame === wantedGame && test(option.dataset.faction);
+  }
+
+  function filter(select, test) {
+    let firstVisible = null;
+    for (const option of select.options) {
+      const shown = fits(option, game.value, test);
+      option.hidden = !shown;
+      option.disabled = !shown;
+      if (shown && firstVisible === null) firstVisible = option;
+    }
+    const current = select.selectedOptions[0];
+    if ((!current || current.disabled) && firstVisible) firstVisible.selected = true;
+  }
+
+  function refresh() {
+    filter(deck, () => true);
+    const faction = deck.selectedOptions[0] ? deck.selectedOptions[0].dataset.faction : "";
+    filter(vs, (other) => !faction || other !== faction);
+    filter(baseline, (other) => !faction || other === faction);
+    const comparing = form.elements.mode.value === "baseline";
+    baselineRow.hidden = !comparing;
+    baseline.disabled = !comparing;
+    for (const fieldset of form.querySelectorAll(".game-rules")) {
+      const mine = fieldset.dataset.game === game.value;
+      fieldset.hidden = !mine;
+      fieldset.disabled = !mine; // a disabled fieldset's fields are not sent
+    }
+  }
+
+  function percent(value) {
+    return (100 * value).toFixed(1) + "%";
+  }
+
+  function showError(text) {
+    errorLine.textContent = text;
+    errorLine.hidden = !text;
+  }
+
+  function showProgress(data) {
+    progressBox.hidden = false;
+    bar.max = data.total;
+    bar.value = data.played;
+    let text = data.played + " of " + data.total + " games played";
+    if (data.win_rate) {
+      const rate = data.win_rate;
+      text += "; the deck wins " + percent(rate.estimate) + " [" + percent(rate.low) +
+        ", " + percent(rate.high) + "] (" + data.wins + "/" + data.games + ")";
+    }
+    if (data.baseline_win_rate) {
+      const rate = data.baseline_win_rate;
+      text += "; the baseline " + percent(rate.estimate) + " [" + percent(rate.low) + ", " +
+        percent(rate.high) + "]";
+    }
+    status.textContent = text;
+  }
+
+  function finish() {
+    if (source) source.close();
+    source = null;
+    runButton.disabled = false;
+    stopButton.disabled = true;
+  }
+
+  function follow(url) {
+    source = new EventSource(url);
+    source.addEventListener("progress", (event) => showProgress(JSON.parse(event.data)));
+    source.addEventListener("done", (event) => {
+      const data = JSON.parse(event.data);
+      showProgress(data);
+      status.textContent += " — done.";
+      // server-rendered and escaped: the same tables and SVG charts as `--report`
+      result.replaceChildren(document.createRange().createContextualFragment(data.html));
+      finish();
+    });
+    source.addEventListener("cancelled", (event) => {
+      showProgress(JSON.parse(event.data));
+      status.textContent += " — stopped.";
+      finish();
+    });
+    source.addEventListener("failed", (event) => {
+      showError(JSON.parse(event.data).error);
+      finish();
+    });
+    source.onerror = () => {
+      if (source && source.readyState === EventSource.CLOSED) {
+        showError("the connection to the server was lost");
+        finish();
+      }
+    };
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError("");
+    warnings.replaceChildren();
+    runButton.disabled = true;
+    let response;
+    try {
+      response = await fetch("/api/simulate", {method: "POST", body: new FormData(form),
+                                               headers: {"Accept": "application/json"}});
+    } catch (error) {
+      showError("the server cannot be reached: " + error);
+      runButton.disabled = false;
+      return;
+    }
+    const data = await response.json();
+    if (!response.ok) {
+      showError(data.error || ("the server answered " + response.status));
+      runButton.disabled = false;
+      return;
+    }
+    for (const text of data.warnings) {
+      const item = document.createElement("li");
+      item.className = "warning-line";
+      item.textContent = "warning: " + text;
+      warnings.append(item);
+    }
+    jobId = data.job;
+    result.replaceChildren();
+    showProgress({played: 0, total: data.total});
+    stopButton.disabled = false;
+    follow(data.events);
+  });
+
+  stopButton.addEventListener("click", () => {
+    if (jobId) fetch("/api/simulate/" + jobId + "/cancel", {method: "POST"});
+    // the stream stays open for the "cancelled" event; closing it stops the games too
+  });
+
+  window.addEventListener("pagehide", () => {
+    if (source) {
+      source.close();
+      if (jobId) navigator.sendBeacon("/api/simulate/" + jobId + "/cancel");
+    }
+  });
+
+  for (const element of [game, deck]) element.addEventListener("change", refresh);
+  for (const radio of form.elements.mode) radio.addEventListener("change", refresh);
+  refresh();
+})();

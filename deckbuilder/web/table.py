@@ -1,0 +1,343 @@
+"""The game table: play a game against a bot in the browser, or watch two bots play.
+
+Every move goes through `GameSession` (deckbuilder/sim/session.py), the same step-wise game
+`deckbuilder play --human` drives; the decks are read and checked by the command line's
+functions. The page only ever receives what the person at the table may see: the board is
+drawn from `session.view(human)`, the log is the session's events redacted for that seat,
+and the record (which holds every secret) is offered only once the game is over. When two
+bots play, there is nothing to hide from the person watching: both hands are shown.
+
+Sessions live in the server's memory under an unguessable id, at most `MAX_SESSIONS` of them;
+one left alone for `IDLE_SECONDS` is forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.web.config import WebConfig, config_of
+from deckbuilder.web.pages import error_response, fragment, render
+from deckbuilder.web.simulator import (
+    SimulationInputError,
+    bot_spec,
+    deck_argument,
+    number,
+    page_choices,
+)
+
+#: Games kept in memory at once; the least recently used goes when a new one needs room.
+MAX_SESSIONS = 32
+#: A game nobody touched for this long is forgotten.
+IDLE_SECONDS = 3600.0
+#: Bot moves one "step" request may ask for while watching two bots.
+MAX_STEPS = 200
+WATCH = "watch"
+
+
+@dataclass
+class TableSession:
+    """One game at the table: the session, the person's seat (None: two bots), the words."""
+
+    id: str
+    session: Any  # GameSession
+    human: int | None
+    heading: str
+    seed: int
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    last_used: float = field(default_factory=time.monotonic)
+
+    @property
+    def watching(self) -> bool:
+        return self.human is None
+
+
+class TableSessions:
+    """The app's games by id, bounded in number and expiring."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[str, TableSession] = {}
+        self._lock = threading.Lock()
+
+    def add(self, session: Any, human: int | None, heading: str, seed: int) -> TableSession:
+        with self._lock:
+            now = time.monotonic()
+            for key, kept in list(self._sessions.items()):
+                if now - kept.last_used > IDLE_SECONDS:
+                    del self._sessions[key]
+            while len(self._sessions) >= MAX_SESSIONS:
+                oldest = min(self._sessions.values(), key=lambda kept: kept.last_used)
+                del self._sessions[oldest.id]
+            entry = TableSession(secrets.token_urlsafe(12), session, human, heading, seed)
+            self._sessions[entry.id] = entry
+            return entry
+
+    def get(self, session_id: str) -> TableSession | None:
+        with self._lock:
+            entry = self._sessions.get(session_id)
+            if entry is not None and time.monotonic() - entry.last_used > IDLE_SECONDS:
+                del self._sessions[session_id]
+                return None
+            if entry is not None:
+                entry.last_used = time.monotonic()
+            return entry
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+
+def sessions_of(app: Any) -> TableSessions:
+    sessions = getattr(app.state, "table_sessions", None)
+    if sessions is None:
+        sessions = app.state.table_sessions = TableSessions()
+    return sessions
+
+
+class TableError(DeckbuilderError):
+    """A request the table refuses (no such game, a step while a person must decide)."""
+
+
+# -- a new game ------------------------------------------------------------------------------
+def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int]:
+    """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
+    and checked by the command's functions, then a `GameSession`."""
+    from deckbuilder.commands.common import parse_switches
+    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
+    from deckbuilder.games import games, get_game
+    from deckbuilder.sim.session import HUMAN, GameSession
+
+    name = str(form.get("game") or "revolver").strip()
+    if name not in games():
+        raise SimulationInputError(f"unknown game '{name[:40]}'",
+                                   fix=f"choose one of: {', '.join(games())}")
+    game = get_game(name)
+    sides = game.side_names
+    seat_text = str(form.get("seat") or sides[0]).strip().lower()
+    if seat_text not in (*sides, WATCH):
+        raise SimulationInputError(f"unknown seat '{seat_text[:40]}'",
+                                   fix=f"take {' or '.join(sides)}, or watch two bots")
+    human = None if seat_text == WATCH else sides.index(seat_text)
+    seed = number(form, "seed", secrets.randbelow(1_000_000), -10**18, 10**18)
+    max_turns = number(form, "max_turns", 200, 1, 10_000)
+    allow_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
+    catalog = config.catalog()
+    decks = []
+    for player, side in enumerate(sides):
+        choice = str(form.get(f"deck{player}") or "").strip()
+        deck = load_sim_deck(deck_argument(config, choice) if choice else side, catalog,
+                             allow_illegal)
+        if deck.faction != side:
+            raise side_error(f"the {side} deck", side, name, deck)
+        decks.append(deck)
+    seats = [HUMAN if player == human else bot_spec(str(form.get(f"bot{player}") or ""),
+                                                    f"{sides[player]}'s bot")
+             for player in (0, 1)]
+    ruleset = str(form.get("ruleset") or "").strip() or game.default_ruleset
+    switches = parse_switches([str(t) for t in form.getlist("switch") if str(t).strip()],
+                              catalog, name)
+    modules = [str(module) for module in form.getlist("module") if str(module).strip()]
+    session = GameSession([deck.cards for deck in decks], seed, seats, ruleset, catalog,
+                          game=name, max_turns=max_turns, switches=switches, modules=modules,
+                          viewer="auto" if human is not None else None)
+    session.advance(max_steps=0 if human is None else None)  # the bots move up to the person
+    heading = (f"{game.title}, seed {seed}, ruleset {ruleset}"
+               + "".join(f", {key}={value}" for key, value in switches.items())
+               + "".join(f", module {module}" for module in modules) + ": "
+               + " against ".join(f"{side} ({deck.name}, "
+                                  + ("you" if seat == HUMAN else f"bot {seat}") + ")"
+                                  for side, deck, seat in zip(sides, decks, seats, strict=True)))
+    return session, human, heading, seed
+
+
+# -- what the page gets ----------------------------------------------------------------------
+def _log_lines(events: Any) -> list[str]:
+    return [line for event in events for line in event.text_lines()]
+
+
+def board_view(entry: TableSession) -> dict[str, Any]:
+    """The picture drawn: the person's own view; watching bots, player 0's with the other
+    hand added (no seat at the table is a person's, so there is nothing to keep from him)."""
+    session = entry.session
+    if entry.human is not None:
+        return dict(session.view(entry.human))
+    view = dict(session.view(0))
+    view["other_hand"] = session.view(1)["hand"]
+    return view
+
+
+def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
+    """The board, the person's legal actions (only when it is his decision) and the new log
+    lines, as the page's script puts them in place."""
+    from deckbuilder.sim.session_view import pieces_lines
+
+    session = entry.session
+    view = board_view(entry)
+    mine = entry.human is not None and session.waiting_for() == entry.human
+    groups: dict[str, list[dict[str, Any]]] = {}  # in the engine's order, grouped
+    for choice in session.choices() if mine else []:
+        groups.setdefault(choice.group, []).append(choice.to_dict())
+    over = session.is_over()
+    return {
+        "session": entry.id,
+        "board": fragment("play_board.html", view=view, watching=entry.watching,
+                          pieces=pieces_lines(view)),
+        "actions": fragment("play_actions.html", groups=groups, over=over,
+                            watching=entry.watching, decision=session.decision(),
+                            waiting=not mine and not over, session_id=entry.id,
+                            outcome=session.outcome_text() if over else ""),
+        "log": _log_lines(events),
+        "over": over,
+        "outcome": session.outcome_text() if over else None,
+        "turn": view["turn"],
+        "record": f"/api/play/{entry.id}/record.jsonl" if over else None,
+    }
+
+
+# -- routes ----------------------------------------------------------------------------------
+def _entry(request: Request) -> TableSession:
+    entry = sessions_of(request.app).get(request.path_params["session_id"])
+    if entry is None:
+        raise TableError("no game with that id (it ended long ago, or the server restarted)",
+                         fix="start a new game at /play")
+    return entry
+
+
+async def play_page(request: Request) -> Response:
+    choices = await asyncio.to_thread(page_choices, config_of(request))
+    return render(request, "play.html", title="Play", choices=choices)
+
+
+async def table_page(request: Request) -> Response:
+    try:
+        entry = _entry(request)
+    except TableError as error:
+        return error_response(error, 404, request)
+    state = await asyncio.to_thread(_snapshot, entry)
+    # both are this module's own templates, rendered with every name escaped: markup
+    return render(request, "play_table.html", title="Game table", state=state,
+                  board=Markup(state["board"]), actions=Markup(state["actions"]),
+                  heading=entry.heading, watching=entry.watching)
+
+
+async def start_game(request: Request) -> Response:
+    form = await request.form()
+    try:
+        session, human, heading, seed = await asyncio.to_thread(
+            new_session, config_of(request), form)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    entry = sessions_of(request.app).add(session, human, heading, seed)
+    url = f"/play/{entry.id}"
+    if "application/json" not in request.headers.get("accept", ""):
+        return RedirectResponse(url, status_code=303)  # a form sent without the script
+    return JSONResponse({"session": entry.id, "url": url})
+
+
+async def _action_of(request: Request) -> Any:
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            data = json.loads(await request.body())
+        except ValueError:
+            raise TableError("the request is not JSON", fix="send {\"action\": N}") from None
+        return data.get("action") if isinstance(data, dict) else None
+    return (await request.form()).get("action")
+
+
+def _act(entry: TableSession, action: Any) -> dict[str, Any]:
+    with entry.lock:
+        if entry.human is None:
+            raise TableError("two bots play this game: nobody takes actions",
+                             fix="use Step or Auto-play")
+        try:
+            chosen = int(str(action).strip())
+        except ValueError:
+            raise TableError(f"action '{str(action)[:20]}' is not a number",
+                             fix="click one of the action buttons") from None
+        events = entry.session.act(chosen, entry.human)
+        return table_state(entry, events)
+
+
+async def act(request: Request) -> Response:
+    try:
+        entry = _entry(request)
+        action = await _action_of(request)
+        state = await asyncio.to_thread(_act, entry, action)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return JSONResponse(state)
+
+
+def _step(entry: TableSession, steps: int) -> dict[str, Any]:
+    with entry.lock:
+        if entry.human is not None:
+            raise TableError("you play this game: the bot moves after your action",
+                             fix="click one of your actions")
+        return table_state(entry, entry.session.advance(max_steps=steps))
+
+
+async def step(request: Request) -> Response:
+    try:
+        entry = _entry(request)
+        form = await request.form()
+        steps = number(form, "steps", 1, 1, MAX_STEPS)
+        state = await asyncio.to_thread(_step, entry, steps)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return JSONResponse(state)
+
+
+async def state(request: Request) -> Response:
+    try:
+        entry = _entry(request)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    return JSONResponse(await asyncio.to_thread(_snapshot, entry))
+
+
+def _snapshot(entry: TableSession) -> dict[str, Any]:
+    """The whole table, the log from the start (a reload); waits for a bot that is thinking."""
+    with entry.lock:
+        return table_state(entry, entry.session.events(entry.human))
+
+
+async def record(request: Request) -> Response:
+    """The finished game as `deckbuilder play --record` writes it, for `deckbuilder replay`
+    (never before the end: the record holds the opponent's hand and the deck order)."""
+    try:
+        entry = _entry(request)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    text = await asyncio.to_thread(_record_text, entry)
+    if text is None:
+        return error_response(TableError(
+            "the record is offered once the game is over (it shows every hidden card)",
+            fix="finish the game first"), 409, request)
+    return Response(text, media_type="application/x-ndjson", headers={
+        "Content-Disposition": f'attachment; filename="game-{entry.seed}.jsonl"'})
+
+
+def _record_text(entry: TableSession) -> str | None:
+    with entry.lock:
+        return entry.session.record_jsonl() if entry.session.is_over() else None
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/play", play_page, name="play"),
+    Route("/play/{session_id:str}", table_page, name="table"),
+    Route("/api/play", start_game, methods=["POST"], name="play_start"),
+    Route("/api/play/{session_id:str}", state, name="play_state"),
+    Route("/api/play/{session_id:str}/act", act, methods=["POST"], name="play_act"),
+    Route("/api/play/{session_id:str}/step", step, methods=["POST"], name="play_step"),
+    Route("/api/play/{session_id:str}/record.jsonl", record, name="play_record"),
+]

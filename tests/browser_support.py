@@ -1,0 +1,228 @@
+"""Fixtures for tests that drive the web app in a real headless Chromium.
+
+Bind them in the test module, where pytest looks for fixtures (tests/ is on the import
+path, like `toy_game`):
+
+    import browser_support
+
+    browser_page = browser_support.browser_page
+    live_server = browser_support.live_server
+    screenshot = browser_support.screenshot
+
+    def test_cards_page(live_server: str, browser_page: Page) -> None:
+        browser_page.goto(live_server + "/cards")
+        screenshot(browser_page, "cards")
+
+- `live_server` (module scope): the app of `create_app(WebConfig(deck_folder=...))` served by
+  uvicorn in a background thread on a free port of 127.0.0.1; the value is the base URL
+  ("http://127.0.0.1:PORT", no trailing slash), a `str` that also carries `.deck_folder` (an
+  empty temporary folder the test may fill) and `.app`. Stopped when the module's tests end.
+- `browser_page` (function scope): a fresh page in a fresh browser context of the module's
+  one Chromium (started for its first browser test, closed after its last): Debian's
+  `/usr/bin/chromium`, or `$DECKBUILDER_CHROMIUM` (browser builds cannot be downloaded here,
+  so Playwright is always pointed at the system one).
+- `screenshot(page, name)`: the whole page as `<name>.png` in `$DECKBUILDER_SCREENSHOTS`, else
+  `build/screenshots/` of the repository; returns the path (CI keeps them as artefacts).
+
+A missing Chromium or Playwright FAILS the test with one line saying what is missing: CI
+installs both, and a silent skip would hide a broken CI. Set `DECKBUILDER_SKIP_BROWSER=1` to
+skip the browser tests on a machine without them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+from deckbuilder import paths
+
+#: Where Debian's package puts Chromium; `$DECKBUILDER_CHROMIUM` names another one.
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_VARIABLE = "DECKBUILDER_CHROMIUM"
+SKIP_VARIABLE = "DECKBUILDER_SKIP_BROWSER"
+SCREENSHOTS_VARIABLE = "DECKBUILDER_SCREENSHOTS"
+#: No GPU, no sandbox (containers), and nothing that talks to the network on its own
+#: (QUIC, background updates, sync): the tests must not depend on, or wait for, the internet.
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)
+#: How long a page action or expectation may wait (ms): generous for a loaded 2-core machine.
+PAGE_TIMEOUT_MS = 15_000
+SERVER_START_SECONDS = 20.0
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+class LiveServer(str):
+    """The base URL of a running app, with the deck folder it serves and the app itself."""
+
+    deck_folder: Path
+    app: Any
+
+    def __new__(cls, url: str, deck_folder: Path, app: Any) -> LiveServer:
+        server = super().__new__(cls, url)
+        server.deck_folder = deck_folder
+        server.app = app
+        return server
+
+
+def _missing(reason: str) -> NoReturn:
+    """Skip when asked to, else fail with one line (no traceback: the reason is the news)."""
+    if os.environ.get(SKIP_VARIABLE, "").strip() not in ("", "0"):
+        pytest.skip(f"{reason} ({SKIP_VARIABLE} is set)")
+    pytest.fail(f"{reason} (CI installs it; set {SKIP_VARIABLE}=1 to skip the browser tests)",
+                pytrace=False)
+
+
+def chromium_path() -> str:
+    """The Chromium executable to drive: `$DECKBUILDER_CHROMIUM`, else Debian's."""
+    wanted = os.environ.get(CHROMIUM_VARIABLE) or DEFAULT_CHROMIUM
+    found = shutil.which(wanted)
+    if found is None:
+        _missing(f"no Chromium at {wanted} (apt-get install chromium, or set "
+                 f"{CHROMIUM_VARIABLE})")
+    return str(found)
+
+
+def _free_socket() -> socket.socket:
+    """A listening socket on a free port, handed to uvicorn (no race for the port)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    return sock
+
+
+class ServerThread:
+    """uvicorn serving `app` in a daemon thread until `stop()`."""
+
+    def __init__(self, app: Any) -> None:
+        import uvicorn
+
+        self.socket = _free_socket()
+        self.port = self.socket.getsockname()[1]
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                timeout_graceful_shutdown=2)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run,
+                                       kwargs={"sockets": [self.socket]},
+                                       name="live-server", daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the live server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.socket.close()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The web app on a free port of 127.0.0.1 for this module's tests, with an empty deck
+    folder and its own empty DECKBUILDER_HOME (the per-test `user_home` fixture comes later,
+    and the app may read the catalog before it)."""
+    from deckbuilder.web.app import create_app
+    from deckbuilder.web.config import WebConfig
+
+    deck_folder = tmp_path_factory.mktemp("web-decks")
+    home = tmp_path_factory.mktemp("web-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(paths.HOME_VARIABLE, str(home))
+        app = create_app(WebConfig(deck_folder=deck_folder))
+        server = ServerThread(app)
+        server.start()
+        try:
+            yield LiveServer(server.url, deck_folder, app)
+        finally:
+            server.stop()
+
+
+#: The Chromium of each test module that uses one: (Playwright driver, browser) by module name.
+_BROWSERS: dict[str, tuple[Any, Any]] = {}
+
+
+def module_browser(request: pytest.FixtureRequest) -> Any:
+    """The test module's one Chromium, started for its first browser test and closed when
+    the module's tests end. Playwright starts it with a new temporary user data dir (it
+    refuses a --user-data-dir flag) and deletes that folder when the browser closes."""
+    module = request.node.getparent(pytest.Module)
+    key = module.nodeid if module is not None else "session"
+    if key not in _BROWSERS:
+        executable = chromium_path()
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            _missing("Playwright is not installed (pip install -e \".[test]\")")
+        driver = sync_playwright().start()
+        try:
+            browser = driver.chromium.launch(executable_path=executable, headless=True,
+                                             args=list(CHROMIUM_FLAGS))
+        except Exception:
+            driver.stop()
+            raise
+        _BROWSERS[key] = (driver, browser)
+
+        def close() -> None:
+            driver_, browser_ = _BROWSERS.pop(key)
+            try:
+                browser_.close()
+            finally:
+                driver_.stop()
+
+        (module or request.session).addfinalizer(close)
+    return _BROWSERS[key][1]
+
+
+@pytest.fixture
+def chromium_browser(request: pytest.FixtureRequest) -> Any:
+    """The module's one Chromium (for a test that wants its own contexts)."""
+    return module_browser(request)
+
+
+@pytest.fixture
+def browser_page(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page (new context: no cookies or storage from other tests), 1280x900."""
+    context = module_browser(request).new_context(viewport={"width": 1280, "height": 900},
+                                                  accept_downloads=True)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+#: The name the browser fixture had at first (tests/test_web_browser_decks.py binds it).
+_chromium = chromium_browser
+
+
+def screenshot_folder() -> Path:
+    folder = os.environ.get(SCREENSHOTS_VARIABLE)
+    return Path(folder) if folder else REPOSITORY / "build" / "screenshots"
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save the whole page as `<name>.png` (see `screenshot_folder`) and return the path."""
+    folder = screenshot_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
