@@ -24,9 +24,10 @@ path, like `toy_game`):
 - `screenshot(page, name)`: the whole page as `<name>.png` in `$DECKBUILDER_SCREENSHOTS`, else
   `build/screenshots/` of the repository; returns the path (CI keeps them as artefacts).
 
-A missing Chromium or Playwright FAILS the test with one line saying what is missing: CI
-installs both, and a silent skip would hide a broken CI. Set `DECKBUILDER_SKIP_BROWSER=1` to
-skip the browser tests on a machine without them.
+A missing Chromium or Playwright skips the browser tests with one line saying what to
+install, so `python -m pytest` on a machine without a browser still tells the truth about
+everything else. CI sets `DECKBUILDER_REQUIRE_BROWSER=1` (`.ci/run`), which turns a missing
+browser into a failure: there, a skip would hide a broken CI.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from deckbuilder import paths
 #: Where Debian's package puts Chromium; `$DECKBUILDER_CHROMIUM` names another one.
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_VARIABLE = "DECKBUILDER_CHROMIUM"
-SKIP_VARIABLE = "DECKBUILDER_SKIP_BROWSER"
+REQUIRE_VARIABLE = "DECKBUILDER_REQUIRE_BROWSER"
 SCREENSHOTS_VARIABLE = "DECKBUILDER_SCREENSHOTS"
 #: No GPU, no sandbox (containers), and nothing that talks to the network on its own
 #: (QUIC, background updates, sync): the tests must not depend on, or wait for, the internet.
@@ -75,10 +76,10 @@ class LiveServer(str):
 
 
 def _missing(reason: str) -> NoReturn:
-    """Skip when asked to, else fail with one line (no traceback: the reason is the news)."""
-    if os.environ.get(SKIP_VARIABLE, "").strip() not in ("", "0"):
-        pytest.skip(f"{reason} ({SKIP_VARIABLE} is set)")
-    pytest.fail(f"{reason} (CI installs it; set {SKIP_VARIABLE}=1 to skip the browser tests)",
+    """Skip with one line, or fail with it where a browser is required (CI)."""
+    if os.environ.get(REQUIRE_VARIABLE, "").strip() in ("", "0"):
+        pytest.skip(f"browser tests skipped: {reason}")
+    pytest.fail(f"{reason} ({REQUIRE_VARIABLE} is set: the browser tests must run)",
                 pytrace=False)
 
 
