@@ -160,7 +160,9 @@ class SearchBot:
     """
 
     evaluate: Evaluator
-    rollouts: int = 64
+    #: With sequential halving, 21 rollouts play as well as 64 spent uniformly did (the
+    #: Revolver ladder against greedy from both seats) in a third of the time.
+    rollouts: int = 21
     ms: float | None = None
     horizon: int = 1
     policy: str = "greedy"
