@@ -103,6 +103,23 @@ def test_results_are_the_same_for_any_worker_count(tmp_path: Path) -> None:
     assert json.loads(serial.stdout) == json.loads(pooled.stdout)
 
 
+def test_the_best_deck_is_written_only_when_it_beat_the_deck(tmp_path: Path) -> None:
+    """A search always has a best candidate; when even the best did worse than the deck on
+    the fresh seeds, the advice is to keep the deck, and -o writes nothing."""
+    deck, collection = _weakened(tmp_path)
+    for seed in ("5", "6"):
+        out = tmp_path / f"better-{seed}.yaml"
+        result = runner.invoke(app, ["optimize", str(deck), "--collection", str(collection),
+                                     "--out", "texas-ranger", "--budget", "160", "--seed",
+                                     seed, "--bot", "random", "--json", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        best = report["finalists"][0]["difference"]["estimate"]
+        assert report["improved"] is (best > 0)
+        assert out.exists() is (best > 0)
+        assert report["output"] == (str(out) if best > 0 else None)
+
+
 def test_an_illegal_or_unknown_request_is_one_line(tmp_path: Path) -> None:
     deck, _ = _weakened(tmp_path)
     result = runner.invoke(app, ["optimize", str(deck), "--out", "no-such-card",

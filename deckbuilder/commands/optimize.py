@@ -129,10 +129,11 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
             only_out=[_id(catalog, c, played.game) for c in out_cards],
             only_in=[_id(catalog, c, played.game) for c in in_cards],
             executor=executor, progress=_progress(catalog) if show else None)
-    if output is not None and result.finalists:
+    written = output is not None and improved(result)
+    if written and output is not None:
         _write_best(deck_text, output, result, catalog, played.faction)
     data = {**report_json(result, catalog), "deck": played.name,
-            "output": str(output) if output is not None else None}
+            "improved": improved(result), "output": str(output) if written else None}
     for path in write_outputs("optimize", data, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
@@ -175,6 +176,13 @@ def _points(value: float) -> str:
     return f"{value * 100:+.1f}"
 
 
+def improved(result: Any) -> bool:
+    """Did the best deck found beat the deck on the fresh seeds? Only then is it worth
+    writing: a search always has a best candidate, and when even the best does worse than
+    the deck, the advice is to keep the deck."""
+    return bool(result.finalists) and result.difference(result.finalists[0]).estimate > 0
+
+
 def _print(result: Any, catalog: Any, name: str, output: Path | None) -> None:
     settings = result.settings
     console.print(f"optimize {name}: {len(result.candidates)} legal candidates, "
@@ -197,7 +205,12 @@ def _print(result: Any, catalog: Any, name: str, output: Path | None) -> None:
                       f"[{_points(interval.low)}, {_points(interval.high)}] over "
                       f"{len(candidate.confirmed)} paired games ({verdict})",
                       markup=False, highlight=False)
-    if output is not None:
+    if not improved(result):
+        console.print("verdict: keep the deck: no swap found did better than it on the fresh "
+                      "seeds (a larger --budget tells smaller differences apart)"
+                      + ("; nothing written" if output is not None else ""), markup=False,
+                      highlight=False)
+    elif output is not None:
         console.print(f"wrote the best deck to {output}", markup=False, highlight=False)
 
 
