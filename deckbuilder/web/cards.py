@@ -282,11 +282,8 @@ def _options(catalog: Any) -> dict[str, list[tuple[str, str]]]:
 async def cards_page(request: Request) -> Response:
     """The browser: a filter form (a plain GET form, so every search is a link) and a table."""
     catalog = config_of(request).catalog()
-    try:
-        search = parse_search(catalog, request.query_params)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    found = search_records(catalog, search)
+    # A bad filter raises its one-line error, which the app shows (page or JSON).
+    found = search_records(catalog, search := parse_search(catalog, request.query_params))
     noun = {"card": "card", "character": "character", "battlefield": "battlefield",
             "special": "special card", "token": "kind of token"}[search.kind]
     return render(
@@ -351,11 +348,8 @@ async def cards_api(request: Request) -> Response:
     """`/api/cards?q=...&game=...&faction=...`: the browser's search as JSON (the deck
     editor's "add a card" box), with the typo suggestions."""
     catalog = config_of(request).catalog()
-    try:
-        search = parse_search(catalog, request.query_params)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    found = search_records(catalog, search)
+    # A bad filter raises its one-line error, which the app shows (page or JSON).
+    found = search_records(catalog, parse_search(catalog, request.query_params))
     return JSONResponse({
         "cards": [card_json(catalog, entry) for entry in found.entries[:API_LIMIT]],
         "total": len(found.entries),
