@@ -39,6 +39,11 @@ def test_a_200_game_simulation_draws_its_chart(live_server: str, browser_page: A
     page.click("#sim-run")
     expect(page.locator("#chart-win-rate svg")).to_be_visible(timeout=60_000)
     expect(page.locator("#sim-status")).to_contain_text("200 of 200 games played")
+    # the live chart followed the games: its line ends at the last progress (all 200 games)
+    live_line = page.locator("#sim-live path.estimate")
+    expect(live_line).to_have_count(1)
+    assert live_line.get_attribute("d").startswith("M")
+    assert page.locator("#sim-live polygon.band").count() == 1
     result = runner.invoke(cli_app, ["simulate", "colty", "--games", "200", "--seed", "9",
                                      "--bot", "random", "--json"])
     assert result.exit_code == 0, result.output

@@ -66,10 +66,56 @@
     errorLine.hidden = !text;
   }
 
+  // The live chart: the deck's win rate so far with its 95% band, as the games come in
+  // (drawn with DOM calls from numbers; no markup is parsed).
+  const SVG = "http://www.w3.org/2000/svg";
+  const live = document.getElementById("sim-live");
+  let points = [];
+
+  function svgElement(name, attributes) {
+    const element = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    return element;
+  }
+
+  function drawLive(total) {
+    if (!live) return;
+    const width = 480, height = 140, left = 36, bottom = 18, top = 6;
+    const x = (games) => left + (width - left - 6) * games / Math.max(total, 1);
+    const y = (rate) => top + (height - top - bottom) * (1 - rate);
+    live.replaceChildren();
+    live.setAttribute("viewBox", "0 0 " + width + " " + height);
+    for (const rate of [0, 0.5, 1]) {
+      live.append(svgElement("line", {x1: left, x2: width - 6, y1: y(rate), y2: y(rate),
+                                      class: "grid"}));
+      const label = svgElement("text", {x: left - 4, y: y(rate) + 4, "text-anchor": "end"});
+      label.textContent = (100 * rate) + "%";
+      live.append(label);
+    }
+    if (!points.length) return;
+    const band = points.map((p) => x(p.games) + "," + y(p.high))
+      .concat(points.slice().reverse().map((p) => x(p.games) + "," + y(p.low)));
+    live.append(svgElement("polygon", {points: band.join(" "), class: "band"}));
+    const line = points.map((p, i) => (i ? "L" : "M") + x(p.games) + " " + y(p.estimate));
+    live.append(svgElement("path", {d: line.join(" "), class: "estimate"}));
+    const last = points[points.length - 1];
+    live.append(svgElement("circle", {cx: x(last.games), cy: y(last.estimate), r: 3,
+                                      class: "estimate"}));
+  }
+
   function showProgress(data) {
     progressBox.hidden = false;
     bar.max = data.total;
     bar.value = data.played;
+    if (data.win_rate) {
+      const last = points[points.length - 1];
+      if (!last || last.games !== data.games) {
+        points.push({games: data.games, estimate: data.win_rate.estimate,
+                     low: data.win_rate.low, high: data.win_rate.high});
+      }
+    }
+    // the deck's own games (a baseline comparison plays as many again for the baseline)
+    drawLive(form.elements.mode.value === "baseline" ? data.total / 2 : data.total);
     let text = data.played + " of " + data.total + " games played";
     if (data.win_rate) {
       const rate = data.win_rate;
@@ -92,6 +138,7 @@
   }
 
   function follow(url) {
+    points = [];
     source = new EventSource(url);
     source.addEventListener("progress", (event) => showProgress(JSON.parse(event.data)));
     source.addEventListener("done", (event) => {
