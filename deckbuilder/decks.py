@@ -9,6 +9,7 @@ write is atomic. Text deck lists live in `deckbuilder.decklists`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -265,8 +266,8 @@ def _set_comment(cards: CommentedMap, key: Any, end_of_line: str, below: str, li
     cards.ca.items[key] = [None, None, token, None]
 
 
-def insert_card_after(cards: CommentedMap, anchor: Any, key: str, value: int,
-                      name: str | None) -> None:
+def _insert_after(cards: CommentedMap, anchor: Any, key: str, value: int,
+                  name: str | None) -> None:
     """Insert below `anchor`; the comment lines that followed the anchor now follow the new key."""
     end_of_line, below, token = _comment_parts(cards, anchor)
     _set_comment(cards, anchor, end_of_line, "", token)
@@ -277,7 +278,7 @@ def insert_card_after(cards: CommentedMap, anchor: Any, key: str, value: int,
         _set_comment(cards, key, "", below, None)
 
 
-def drop_card_key(cards: CommentedMap, key: Any) -> None:
+def _drop_key(cards: CommentedMap, key: Any) -> None:
     """Delete a key; its end-of-line comment goes with it, the comment lines below it stay."""
     keys = list(cards)
     index = keys.index(key)
@@ -305,6 +306,43 @@ class SwapResult:
     in_id: str
     in_name: str
     count: int
+
+
+def set_card_counts(cards: CommentedMap, counts: Sequence[tuple[str, int]], catalog: Catalog,
+                    game: str | None) -> None:
+    """Make a deck file's `cards` map hold these counts (card id or name, copies; a card
+    given twice adds up), changing only what changed, as `deck swap` edits a file: a card
+    whose count stays keeps its line and the name it is written under, a card gone loses
+    its line (the comment lines below it stay), a new card goes in under its id with its
+    name as a comment."""
+
+    def identity(key: str) -> str:  # as a loaded deck's entry tells cards apart
+        return DeckEntry(key, 0, None, catalog.find(key, game)).identity
+
+    wanted: dict[str, tuple[str, int]] = {}
+    for key, count in counts:
+        previous = wanted.get(identity(key))
+        wanted[identity(key)] = (previous[0] if previous else key,
+                                 count + (previous[1] if previous else 0))
+    placed: set[str] = set()
+    for key in list(cards):
+        found = identity(str(key))
+        if found not in wanted or found in placed:
+            _drop_key(cards, key)
+            continue
+        placed.add(found)
+        if cards[key] != wanted[found][1]:
+            cards[key] = wanted[found][1]
+    for found, (key, count) in wanted.items():
+        if found in placed:
+            continue
+        entry = catalog.find(key, game)
+        new_key = entry.id if entry is not None else key
+        if len(cards):
+            _insert_after(cards, list(cards)[-1], new_key, count,
+                          entry.name if entry is not None and entry.name != new_key else None)
+        else:
+            cards[new_key] = count
 
 
 def _did_you_mean(hint: list[str]) -> str:
@@ -376,10 +414,10 @@ def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
     if in_keys:
         cards[in_keys[0]] = int(cards[in_keys[0]]) + count
     else:
-        insert_card_after(cards, out_keys[0], in_entry.id, count, in_entry.name)
+        _insert_after(cards, out_keys[0], in_entry.id, count, in_entry.name)
     for key in out_keys:
         if cards[key] == 0:
-            drop_card_key(cards, key)
+            _drop_key(cards, key)
     validate_document(document, Deck, path)
     write_yaml(path, document)
     return SwapResult(path, out_name, in_entry.id, in_entry.name, count)

@@ -102,11 +102,9 @@ def choose_decks(given: Mapping[str, str | None], game: str | None,
 
 def _deck(text: str, faction: str, game: str, catalog: Any,
           allow_illegal: bool) -> tuple[str, dict[str, int]]:
-    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
+    from deckbuilder.commands.sim_decks import load_side_deck
 
-    deck = load_sim_deck(text, catalog, allow_illegal)
-    if deck.faction != faction:
-        raise side_error(f"--{faction}", faction, game, deck)
+    deck = load_side_deck(text, faction, game, f"--{faction}", catalog, allow_illegal)
     for warning in deck.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     return deck.name, deck.cards

@@ -90,7 +90,7 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
               max_turns: int, output: Path | None, force: bool, as_json: bool,
               scheduler: str | None = None, local_dask: bool = False,
               report_path: Path | None = None, charts_dir: Path | None = None) -> None:
-    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
+    from deckbuilder.commands.sim_decks import load_side_deck, load_sim_deck
     from deckbuilder.decks import load_collection
     from deckbuilder.errors import DeckError
     from deckbuilder.games import get_game
@@ -108,9 +108,8 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
     played = load_sim_deck(deck_text, catalog)
     game = get_game(played.game)
     side = game.side_names.index(played.faction)
-    opponent = load_sim_deck(vs or game.side_names[1 - side], catalog)
-    if opponent.faction != game.side_names[1 - side]:
-        raise side_error("--vs", game.side_names[1 - side], played.game, opponent)
+    opponent = load_side_deck(vs or game.side_names[1 - side], game.side_names[1 - side],
+                              played.game, "--vs", catalog)
     template = _template(deck_text, played, catalog)
     owned = load_collection(collection_path, catalog) if collection_path is not None else None
     for card in [*out_cards, *in_cards]:
@@ -129,11 +128,11 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
             only_out=[_id(catalog, c, played.game) for c in out_cards],
             only_in=[_id(catalog, c, played.game) for c in in_cards],
             executor=executor, progress=_progress(catalog) if show else None)
-    written = output is not None and improved(result)
+    written = output is not None and result.improved
     if written and output is not None:
         _write_best(deck_text, output, result, catalog, played.faction)
     data = {**report_json(result, catalog), "deck": played.name,
-            "improved": improved(result), "output": str(output) if written else None}
+            "output": str(output) if written else None}
     for path in write_outputs("optimize", data, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
@@ -176,13 +175,6 @@ def _points(value: float) -> str:
     return f"{value * 100:+.1f}"
 
 
-def improved(result: Any) -> bool:
-    """Did the best deck found beat the deck on the fresh seeds? Only then is it worth
-    writing: a search always has a best candidate, and when even the best does worse than
-    the deck, the advice is to keep the deck."""
-    return bool(result.finalists) and result.difference(result.finalists[0]).estimate > 0
-
-
 def _print(result: Any, catalog: Any, name: str, output: Path | None) -> None:
     settings = result.settings
     console.print(f"optimize {name}: {len(result.candidates)} legal candidates, "
@@ -205,7 +197,7 @@ def _print(result: Any, catalog: Any, name: str, output: Path | None) -> None:
                       f"[{_points(interval.low)}, {_points(interval.high)}] over "
                       f"{len(candidate.confirmed)} paired games ({verdict})",
                       markup=False, highlight=False)
-    if not improved(result):
+    if not result.improved:
         console.print("verdict: keep the deck: no swap found did better than it on the fresh "
                       "seeds (a larger --budget tells smaller differences apart)"
                       + ("; nothing written" if output is not None else ""), markup=False,

@@ -111,6 +111,16 @@ def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
     return False
 
 
+def load_side_deck(text: str, side: str, game: str, option: str, catalog: Any,
+                   allow_illegal: bool = False) -> SimDeck:
+    """`load_sim_deck` for one side of a game: a deck of another side or another game is
+    refused with `side_error`, naming the option (or form field) it came from."""
+    deck = load_sim_deck(text, catalog, allow_illegal)
+    if deck.faction != side:
+        raise side_error(option, side, game, deck)
+    return deck
+
+
 def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> Any:
     """The one-line refusal of a deck given for the wrong side (or for another game)."""
     from deckbuilder.errors import DeckError

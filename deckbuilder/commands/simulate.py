@@ -129,14 +129,13 @@ def _simulate(
     with open_executor(workers, scheduler, local_dask) as executor:
         run = _with_progress(run_plan, show_progress, plan.total, plan, executor)
     report = simulation_report(plan, run)
-    notes = plan.notes
     for path in write_outputs("simulate", report, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
         print_json(report)
     else:
         print_report(plain_console, _shown(report))
-        for note in notes:
+        for note in plan.notes:
             plain_console.print(f"note: {safe(note)}", markup=False)
 
 

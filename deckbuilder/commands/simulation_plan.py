@@ -53,7 +53,7 @@ def plan_simulation(catalog: Any, deck_text: str, vs_text: str | None,
     one-line error."""
     from deckbuilder.commands.card_detail import deck_data_notes
     from deckbuilder.commands.common import parse_switches
-    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
+    from deckbuilder.commands.sim_decks import load_side_deck, load_sim_deck
     from deckbuilder.errors import DeckError
     from deckbuilder.games import dead_card_warnings, get_game
     from deckbuilder.sim.runner import prime_catalog
@@ -66,14 +66,10 @@ def plan_simulation(catalog: Any, deck_text: str, vs_text: str | None,
         raise DeckError(f"'{deck.faction}' is not a side of {deck.game}: nothing to play",
                         fix=f"simulate a deck of {' or '.join(players)}")
     side = players.index(deck.faction)
-    opponent = load_sim_deck(vs_text or players[1 - side], catalog, allow_illegal)
-    if opponent.faction != players[1 - side]:
-        raise side_error("--vs", players[1 - side], deck.game, opponent)
-    baseline = None
-    if baseline_text is not None:
-        baseline = load_sim_deck(baseline_text, catalog, allow_illegal)
-        if baseline.faction != deck.faction:
-            raise side_error("--baseline", deck.faction, deck.game, baseline)
+    opponent = load_side_deck(vs_text or players[1 - side], players[1 - side], deck.game,
+                              "--vs", catalog, allow_illegal)
+    baseline = None if baseline_text is None else load_side_deck(
+        baseline_text, deck.faction, deck.game, "--baseline", catalog, allow_illegal)
     switches = parse_switches(list(switch_texts), catalog, deck.game)
     warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
     seated = [deck.cards, opponent.cards] if side == 0 else [opponent.cards, deck.cards]

@@ -35,3 +35,18 @@ def aligned_order(deck: Mapping[str, int], reference: Mapping[str, int]) -> tupl
     extra = iter(deck_order(left))
     laid = [card if card is not None else next(extra, None) for card in places]
     return tuple(card for card in laid if card is not None) + tuple(extra)
+
+
+#: `GameJob.orders`: per seat, how its deck lies before the shuffle (None: sorted by id).
+SeatOrders = tuple[tuple[str, ...] | None, tuple[str, ...] | None]
+
+
+def seat_orders(deck: Mapping[str, int], reference: Mapping[str, int], side: int) -> SeatOrders:
+    """The orders of a game in which `deck` sits in seat `side` and the other seat keeps its
+    own: `deck` laid out along `reference`, or no order at all when it is the reference
+    itself (which then lies in the default order, as it does in its own games)."""
+    held = {card: copies for card, copies in deck.items() if copies}
+    if held == {card: copies for card, copies in reference.items() if copies}:
+        return (None, None)
+    order = aligned_order(deck, reference)
+    return (order, None) if side == 0 else (None, order)

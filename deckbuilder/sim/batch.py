@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from deckbuilder.bots import is_reproducible, make_bot
 from deckbuilder.games import get_game
 from deckbuilder.protocol import Evaluator
-from deckbuilder.sim.aligned import aligned_order
+from deckbuilder.sim.aligned import seat_orders
 from deckbuilder.sim.runner import (
     Executor,
     GameJob,
@@ -81,7 +81,6 @@ def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
     if config.baseline is not None:
         entries.append(("baseline", config.baseline))
     opponent_items = deck_items(config.opponent.cards)
-    deck_cards = dict(deck_items(config.deck.cards))
     for label, contestant in entries:
         items = deck_items(contestant.cards)
         decks = (items, opponent_items) if config.side == 0 else (opponent_items, items)
@@ -90,9 +89,8 @@ def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
         # The baseline lies like the deck but for the cards they differ in (`sim.aligned`):
         # each pair of games draws alike until such a card comes up. (A stand-in game of
         # the tests deals its own way.)
-        order = None if dict(items) == deck_cards or new_game is not None else aligned_order(
-            contestant.cards, deck_cards)
-        orders = (order, None) if config.side == 0 else (None, order)
+        orders = (seat_orders(contestant.cards, config.deck.cards, config.side)
+                  if new_game is None else (None, None))
         for index in range(config.games):
             yield GameJob(index=index, seed=game_seed(config.seed, index), decks=decks,
                           bots=bots, label=label, ruleset=config.ruleset, game=config.game,

@@ -34,7 +34,7 @@ from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import get_game
 from deckbuilder.legality import validate_deck
 from deckbuilder.models import Deck
-from deckbuilder.sim.aligned import aligned_order
+from deckbuilder.sim.aligned import seat_orders
 from deckbuilder.sim.runner import (
     DeckItems,
     Executor,
@@ -124,6 +124,13 @@ class OptimizeResult:
     def difference(self, candidate: Candidate) -> Interval:
         """The confirmed paired difference (candidate minus deck) on fresh seeds."""
         return paired_difference(candidate.confirmed, self.baseline_confirmed)
+
+    @property
+    def improved(self) -> bool:
+        """Did the best deck found beat the deck on the fresh seeds? Only then is it worth
+        proposing: a search always has a best candidate, and when even the best did worse
+        than the deck, the advice is to keep the deck."""
+        return bool(self.finalists) and self.difference(self.finalists[0]).estimate > 0
 
     def selection_difference(self, candidate: Candidate) -> Interval:
         n = len(candidate.scores)
@@ -250,9 +257,7 @@ class _Table:
         for label, cards, indices in decks:
             items: DeckItems = deck_items(cards)
             pair = (items, self.opponent) if s.side == 0 else (self.opponent, items)
-            order = None if dict(items) == self.reference else aligned_order(
-                cards, self.reference)
-            orders = (order, None) if s.side == 0 else (None, order)
+            orders = seat_orders(cards, self.reference, s.side)
             jobs.extend(GameJob(index=index, seed=game_seed(s.seed, offset + index),
                                 decks=pair, bots=self.bots, label=label, ruleset=s.ruleset,
                                 game=s.game, max_turns=s.max_turns, switches=self.switches,
@@ -487,6 +492,7 @@ def report_json(result: OptimizeResult, catalog: Catalog) -> dict[str, Any]:
         "opponent_bot": settings.opponent_bot,
         "confirmation_games": len(result.baseline_confirmed),
         "candidates": len(result.candidates),
+        "improved": result.improved,
         "selection": ("racing on shared seeds; the finalists are re-played on fresh seeds "
                       "and only those games give the difference reported"),
         "finalists": [

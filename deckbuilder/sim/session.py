@@ -38,7 +38,13 @@ from deckbuilder.sim.session_view import (
     public_action_text,
     redact_lines,
 )
-from deckbuilder.sim.transcript import GameRecord, Step, outcome_text, package_version
+from deckbuilder.sim.transcript import (
+    Step,
+    drain_log,
+    new_record,
+    outcome_text,
+    record_outcome,
+)
 
 #: The seat spec of a person (the rest are bot specs, as `make_bot` reads them).
 HUMAN = "human"
@@ -154,11 +160,9 @@ class GameSession:
             self.viewer = self.humans[0] if len(self.humans) == 1 else None
         else:
             self.viewer = None if viewer is None else self.player_index(viewer)
-        bots = {self.names[p]: HUMAN if seat.bot is None else seat.bot.name
-                for p, seat in enumerate(self.seats)}
-        self.record = GameRecord({self.names[p]: dict(sorted(decks[p].items())) for p in (0, 1)},
-                                 seed, self.state.spec.ruleset, bots, game, max_turns,
-                                 package_version(), switches=chosen, modules=sorted(modules))
+        self.record = new_record(self.state, decks, seed,
+                                 [HUMAN if seat.bot is None else seat.bot.name
+                                  for seat in self.seats], max_turns, chosen, modules)
         self._history: list[_Happened] = []
         self._setup_shown = False
         self._happened(None, None, None, None)  # the set-up's events (the opening hands)
@@ -258,19 +262,12 @@ class GameSession:
         public = public_action_text(kind, action, text)
         self._happened(step.index, player, text, public)
         if state.is_terminal():
-            self._finish()
+            record_outcome(state, self.record)
 
     def _happened(self, index: int | None, player: int | None, text: str | None,
                   public: str | None) -> None:
-        lines = tuple(self.state.log)
-        self.state.log.clear()  # as `play_game` drains it: clones stay cheap
+        lines = tuple(drain_log(self.state))  # as `play_game` drains it: clones stay cheap
         self._history.append(_Happened(index, player, text, public, lines, self.state.turn))
-
-    def _finish(self) -> None:
-        outcome = self.state.outcome()
-        self.record.winner = None if outcome.winner is None else self.names[outcome.winner]
-        self.record.termination = outcome.termination.value
-        self.record.turns = self.state.turn
 
     # -- what is shown ------------------------------------------------------------------------
     def _pending_events(self, start: int) -> list[Event]:

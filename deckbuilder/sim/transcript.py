@@ -103,19 +103,31 @@ def _names(state: Any) -> tuple[str, str]:
     return get_game(state.spec.game).side_names
 
 
-def _drain(state: Any) -> list[str]:
+def drain_log(state: Any) -> list[str]:
     """The events logged since the last call (the log is emptied: clones stay cheap)."""
     lines = list(state.log)
     state.log.clear()
     return lines
 
 
-def _outcome_fields(state: Any, record: GameRecord) -> None:
+def record_outcome(state: Any, record: GameRecord) -> None:
     outcome = state.outcome()
     names = _names(state)
     record.winner = None if outcome.winner is None else names[outcome.winner]
     record.termination = outcome.termination.value
     record.turns = state.turn
+
+
+def new_record(state: Any, decks: Sequence[Mapping[str, int]], seed: int,
+               bots: Sequence[str], max_turns: int, switches: Mapping[str, str],
+               modules: Sequence[str]) -> GameRecord:
+    """The record of a game just set up (`state`), before its first action: the decks by
+    side, the seed, the ruleset played, each side's bot (or "human"), this version."""
+    names = _names(state)
+    return GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
+                      state.spec.ruleset, {names[p]: bots[p] for p in (0, 1)}, state.spec.game,
+                      max_turns, package_version(), switches=dict(switches),
+                      modules=sorted(modules))
 
 
 def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
@@ -137,12 +149,10 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     names = _names(state)
     players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
-    record = GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
-                        state.spec.ruleset, {names[p]: players[p].name for p in (0, 1)}, game,
-                        max_turns, package_version(), switches=chosen,
-                        modules=sorted(modules))
+    record = new_record(state, decks, seed, [player.name for player in players], max_turns,
+                        chosen, modules)
     if narrate is not None:
-        narrate(None, _drain(state), state)
+        narrate(None, drain_log(state), state)
     while not state.is_terminal():
         player = state.current_player()
         state.verbose = False
@@ -152,10 +162,10 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
         state.apply(action)
         step = Step(len(record.steps), names[player], action, text)
         record.steps.append(step)
-        events = _drain(state)
+        events = drain_log(state)
         if narrate is not None:
             narrate(step, events, state)
-    _outcome_fields(state, record)
+    record_outcome(state, record)
     return state, record
 
 
@@ -300,13 +310,13 @@ def replay_record(record: GameRecord, catalog: Any = None, narrate: Narrator | N
                      modules=tuple(record.modules))
     names = _names(state)
     if narrate is not None:
-        narrate(None, _drain(state), state)
+        narrate(None, drain_log(state), state)
     for step in record.steps:
         problem = _step_problem(state, step, names)
         if problem is not None:
             return ReplayResult(state, step.index, problem, step.index)
         state.apply(step.action)
-        events = _drain(state)
+        events = drain_log(state)
         if narrate is not None:
             narrate(step, events, state)
     if not state.is_terminal():
@@ -314,7 +324,7 @@ def replay_record(record: GameRecord, catalog: Any = None, narrate: Narrator | N
                             f"is not over ({names[state.current_player()]} must still decide)",
                             len(record.steps))
     replayed = GameRecord({}, 0, "", {})
-    _outcome_fields(state, replayed)
+    record_outcome(state, replayed)
     expected = (record.winner, record.termination, record.turns)
     actual = (replayed.winner, replayed.termination, replayed.turns)
     if expected != actual:

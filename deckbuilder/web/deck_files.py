@@ -20,15 +20,8 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from deckbuilder.catalog import normalise_name
 from deckbuilder.decklists import export_deck_list
-from deckbuilder.decks import (
-    deck_document,
-    drop_card_key,  # the comment-keeping edits of `deck swap`
-    insert_card_after,
-    load_collection,
-    load_deck,
-)
+from deckbuilder.decks import deck_document, load_collection, load_deck, set_card_counts
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import Deck
 from deckbuilder.user_schemas import deck_header
@@ -115,16 +108,9 @@ def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = 
         return Saved(name, True)
 
 
-def _identity(catalog: Any, key: str, game: str) -> str:
-    entry = catalog.find(key, game)
-    return entry.id if entry is not None else f"?{normalise_name(key)}"
-
-
 def update_document(document: Any, state: DeckState, catalog: Any) -> None:
     """Make a deck file's round-trip document hold the editor's deck, changing only what
-    changed: a card whose count is the same keeps its line (and the name it is written
-    under), a card gone loses its line (the comment lines below it stay), a new card goes
-    in under its id with its name as a comment, like `deck swap` writes it."""
+    changed (the cards as `decks.set_card_counts` edits them)."""
     for key, value in (("name", state.name), ("game", state.game),
                        ("faction", state.faction), ("description", state.description)):
         if value is None:
@@ -137,33 +123,7 @@ def update_document(document: Any, state: DeckState, catalog: Any) -> None:
         flow = CommentedSeq(state.sets)
         flow.fa.set_flow_style()
         document["sets"] = flow
-    wanted: dict[str, tuple[str, int]] = {}
-    for key, count in state.cards:
-        identity = _identity(catalog, key, state.game)
-        previous = wanted.get(identity)
-        wanted[identity] = (previous[0] if previous else key,
-                            count + (previous[1] if previous else 0))
     cards = document.get("cards")
     if not isinstance(cards, CommentedMap):
-        cards = CommentedMap()
-        document["cards"] = cards
-    placed: set[str] = set()
-    for key in list(cards):
-        identity = _identity(catalog, str(key), state.game)
-        if identity not in wanted or identity in placed:
-            drop_card_key(cards, key)
-            continue
-        placed.add(identity)
-        count = wanted[identity][1]
-        if cards[key] != count:
-            cards[key] = count
-    for identity, (key, count) in wanted.items():
-        if identity in placed:
-            continue
-        entry = catalog.find(key, state.game)
-        new_key = entry.id if entry is not None else key
-        if len(cards):
-            insert_card_after(cards, list(cards)[-1], new_key, count,
-                          entry.name if entry is not None and entry.name != new_key else None)
-        else:
-            cards[new_key] = count
+        cards = document["cards"] = CommentedMap()
+    set_card_counts(cards, state.cards, catalog, state.game)

@@ -112,8 +112,8 @@ class TableError(DeckbuilderError):
 def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int]:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
     and checked by the command's functions, then a `GameSession`."""
-    from deckbuilder.commands.common import parse_switches
-    from deckbuilder.commands.sim_decks import load_sim_deck, side_error
+    from deckbuilder.commands.common import describe_rules, parse_switches
+    from deckbuilder.commands.sim_decks import load_side_deck
     from deckbuilder.games import games, get_game
     from deckbuilder.sim.session import HUMAN, GameSession
 
@@ -135,11 +135,8 @@ def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int
     decks = []
     for player, side in enumerate(sides):
         choice = str(form.get(f"deck{player}") or "").strip()
-        deck = load_sim_deck(deck_argument(config, choice) if choice else side, catalog,
-                             allow_illegal)
-        if deck.faction != side:
-            raise side_error(f"the {side} deck", side, name, deck)
-        decks.append(deck)
+        decks.append(load_side_deck(deck_argument(config, choice) if choice else side, side,
+                                    name, f"the {side} deck", catalog, allow_illegal))
     seats = [HUMAN if player == human else bot_spec(str(form.get(f"bot{player}") or ""),
                                                     f"{sides[player]}'s bot")
              for player in (0, 1)]
@@ -151,8 +148,7 @@ def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int
                           game=name, max_turns=max_turns, switches=switches, modules=modules,
                           viewer="auto" if human is not None else None)
     session.advance(max_steps=0 if human is None else None)  # the bots move up to the person
-    heading = (f"{game.title}, seed {seed}, ruleset {ruleset}"
-               + "".join(f", {key}={value}" for key, value in switches.items())
+    heading = (f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}"
                + "".join(f", module {module}" for module in modules) + ": "
                + " against ".join(f"{side} ({deck.name}, "
                                   + ("you" if seat == HUMAN else f"bot {seat}") + ")"
