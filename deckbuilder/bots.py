@@ -20,12 +20,12 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.protocol import Bot, Evaluator, Heuristics, QuickChoice
 
-_TIE = 1e-9
+_TIE: Final = 1e-9
 
 
 class BotSpecError(DeckbuilderError):
@@ -244,7 +244,7 @@ class SearchBot:
 
 
 # -- the registry ----------------------------------------------------------------------------
-BOT_HELP = (
+BOT_HELP: Final = (
     "random | greedy[:judge=score|playout,settle=false,quick=false] | "
     "search[:rollouts=N|ms=M,horizon=T,policy=greedy|playout|fast|random,"
     "allocate=halving|uniform]"

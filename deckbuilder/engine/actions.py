@@ -11,54 +11,54 @@ in that context ("play Deputy", "pay: discard Cowboy", "kill Deputy at Whiskey C
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.protocol import IllegalActionError
 
-PASS = 0  # end the play phase / decline / done choosing
-USE_PIECE = 1  # use the game's table piece at this battlefield (Derail the Train, the bridge ...)
-ACCEPT = 2  # pay an optional cost
-BF_BASE = 3  # + battlefield index (the open range is the last "battlefield")
-MODE_BASE = 32  # + mode index (0 = the card as printed)
-BANDIT_BASE = 40  # + bandit (character) index
-PIECE_BASE = 100  # + card instance id: a card in play chosen as a target
-MAX_BATTLEFIELDS = MODE_BASE - BF_BASE - 1
-MAX_MODES = BANDIT_BASE - MODE_BASE
-MAX_BANDITS = PIECE_BASE - BANDIT_BASE
-MAX_ABILITIES = 4
+PASS: Final = 0  # end the play phase / decline / done choosing
+USE_PIECE: Final = 1  # use the game's table piece here (Derail the Train, the bridge ...)
+ACCEPT: Final = 2  # pay an optional cost
+BF_BASE: Final = 3  # + battlefield index (the open range is the last "battlefield")
+MODE_BASE: Final = 32  # + mode index (0 = the card as printed)
+BANDIT_BASE: Final = 40  # + bandit (character) index
+PIECE_BASE: Final = 100  # + card instance id: a card in play chosen as a target
+MAX_BATTLEFIELDS: Final = MODE_BASE - BF_BASE - 1
+MAX_MODES: Final = BANDIT_BASE - MODE_BASE
+MAX_BANDITS: Final = PIECE_BASE - BANDIT_BASE
+MAX_ABILITIES: Final = 4
 
 # Kinds of open decisions (they say how to read the action ints).
-K_MAIN = 0  # play phase: play a card, use an ability, discard own card, derail, or pass
-K_MODE = 1
-K_PLACE = 2
-K_PAY = 3  # discard a card from hand to pay a cost
-K_DISCARD = 4  # discard a card from hand because an effect says so
-K_REACT = 5  # play a reaction card (or pass)
-K_KILL = 6
-K_DESTROY = 7
-K_BOUNCE = 8
-K_MOVE_CARD = 9
-K_MOVE_TO = 10
-K_TOKEN = 11
-K_CASUALTY = 12
-K_SACRIFICE = 13
-K_SAVE = 14  # derail: save a bandit (one discard each) or stop
-K_OPTIONAL = 15
-K_RETRIEVE = 16
-K_SEARCH = 17
-K_NAME = 18
-K_SACRIFICE_CARD = 19
-K_ATTACH = 20  # choose the card in play to put an attachment under
-K_STAY = 21  # an optional turn space: stay on this battlefield or move on (BF_BASE + battlefield)
-K_KEGS = 22  # discard a card from hand for its powder kegs / ammunition
-K_POKER = 23  # choose a poker card, face down (PIECES: the game's own pieces)
-K_DUEL_CARD = 24  # the saloon duel: the gang puts a card from hand face down
-K_DUEL_RESPONSE = 25  # the saloon duel: McReady calls the bluff, retreats or shows a card
-K_DOLLARS = 26  # McReady's choice (Tarnished Star B): one or two silver dollars
-K_HIDE_CARD = 27  # put a card from hand face down under a card (Strongbox): CARD range
-K_HIDE_TOKEN = 28  # hide a token in one hand (Reverend Henry Kane): MODE_BASE + 0 / 1
-K_GUESS_HAND = 29  # guess the hand holding the token: MODE_BASE + 0 / 1
-K_FRONTIER_DRAW = 30  # draw one card from the Frontier deck or both from your own (PIECES)
+K_MAIN: Final = 0  # play phase: play a card, use an ability, discard own card, derail, or pass
+K_MODE: Final = 1
+K_PLACE: Final = 2
+K_PAY: Final = 3  # discard a card from hand to pay a cost
+K_DISCARD: Final = 4  # discard a card from hand because an effect says so
+K_REACT: Final = 5  # play a reaction card (or pass)
+K_KILL: Final = 6
+K_DESTROY: Final = 7
+K_BOUNCE: Final = 8
+K_MOVE_CARD: Final = 9
+K_MOVE_TO: Final = 10
+K_TOKEN: Final = 11
+K_CASUALTY: Final = 12
+K_SACRIFICE: Final = 13
+K_SAVE: Final = 14  # derail: save a bandit (one discard each) or stop
+K_OPTIONAL: Final = 15
+K_RETRIEVE: Final = 16
+K_SEARCH: Final = 17
+K_NAME: Final = 18
+K_SACRIFICE_CARD: Final = 19
+K_ATTACH: Final = 20  # choose the card in play to put an attachment under
+K_STAY: Final = 21  # an optional turn space: stay here or move on (BF_BASE + battlefield)
+K_KEGS: Final = 22  # discard a card from hand for its powder kegs / ammunition
+K_POKER: Final = 23  # choose a poker card, face down (PIECES: the game's own pieces)
+K_DUEL_CARD: Final = 24  # the saloon duel: the gang puts a card from hand face down
+K_DUEL_RESPONSE: Final = 25  # the saloon duel: McReady calls the bluff, retreats or shows a card
+K_DOLLARS: Final = 26  # McReady's choice (Tarnished Star B): one or two silver dollars
+K_HIDE_CARD: Final = 27  # put a card from hand face down under a card (Strongbox): CARD range
+K_HIDE_TOKEN: Final = 28  # hide a token in one hand (Reverend Henry Kane): MODE_BASE + 0 / 1
+K_GUESS_HAND: Final = 29  # guess the hand holding the token: MODE_BASE + 0 / 1
+K_FRONTIER_DRAW: Final = 30  # draw one card from the Frontier deck or both from your own (PIECES)
 #: The two hands of the hidden-token guess, as actions (MODE_BASE + hand).
 HAND_NAMES = ("left", "right")
 

@@ -8,13 +8,13 @@ The board's functions that act on these pieces (row limits with exceptions, arri
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import State
 
 # Target / move-card `where: previous`: the battlefield before the current (or moved) one.
-WHERE_PREVIOUS = 5
+WHERE_PREVIOUS: Final = 5
 
 
 class AttachedMode:

@@ -9,7 +9,7 @@ column, the opponent's column (row-blocking) or no column (beside the battlefiel
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
 from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to, host_of
@@ -27,7 +27,7 @@ from deckbuilder.engine.codes import (
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.engine.wording import text_applies
 
-ROW_BLOCKING_LIMIT = 2  # "maximum of 2 row-blocking cards per battlefield"
+ROW_BLOCKING_LIMIT: Final = 2  # "maximum of 2 row-blocking cards per battlefield"
 
 
 def push_steps(state: State, steps: tuple, ctx: tuple[int, int, int]) -> None:

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 # How a card is played (printed play type, or a mode's).
-FIREPOWER, ROW_BLOCKING, ONE_SHOT = 0, 1, 2
+FIREPOWER: Final = 0
+ROW_BLOCKING: Final = 1
+ONE_SHOT: Final = 2
 PLAY_CODES = {"firepower": FIREPOWER, "row-blocking": ROW_BLOCKING, "one-shot": ONE_SHOT}
 # Where a card lies once played: in its owner's column, in the opponent's column
 # (row-blocking), beside the battlefield (no column), or nowhere (one-shot: discarded).
-SLOT_OWN, SLOT_OPPONENT, SLOT_BESIDE, SLOT_NONE = 0, 1, 2, 3
+SLOT_OWN: Final = 0
+SLOT_OPPONENT: Final = 1
+SLOT_BESIDE: Final = 2
+SLOT_NONE: Final = 3
 # A card lying under another card in play (the `attach` step): no column, never a target.
-SLOT_UNDER = 4
+SLOT_UNDER: Final = 4
 # Placement rules (models.cards.Placement).
-(PLACE_CURRENT, PLACE_ANY, PLACE_OPPONENT_ANY, PLACE_BESIDE, PLACE_OPEN_RANGE,
- PLACE_PRISON) = range(6)
+PLACE_CURRENT: Final = 0
+PLACE_ANY: Final = 1
+PLACE_OPPONENT_ANY: Final = 2
+PLACE_BESIDE: Final = 3
+PLACE_OPEN_RANGE: Final = 4
+PLACE_PRISON: Final = 5
 #: The battlefield a "prison" placement names (Double the guard): Expansion 1.2's prison,
 #: in the row only when its module is in use.
 PRISON_BATTLEFIELD = "san-manzanillo-prison"
@@ -22,16 +33,29 @@ PLACEMENT_CODES = {
 }
 CATEGORY_BITS = {"action": 1, "character": 2, "firepower": 4, "location": 8, "open-range": 16}
 # Turn space kinds.
-SPACE_REGULAR, SPACE_EXTRA, SPACE_OPTIONAL, SPACE_FACE = 0, 1, 2, 3
+SPACE_REGULAR: Final = 0
+SPACE_EXTRA: Final = 1
+SPACE_OPTIONAL: Final = 2
+SPACE_FACE: Final = 3
 SPACE_CODES = {"regular": SPACE_REGULAR, "extra": SPACE_EXTRA, "optional": SPACE_OPTIONAL,
                "face": SPACE_FACE}
 # Target sides (relative to the acting player) and places.
-SIDE_SELF, SIDE_OPPONENT, SIDE_ANY = 0, 1, 2
+SIDE_SELF: Final = 0
+SIDE_OPPONENT: Final = 1
+SIDE_ANY: Final = 2
 SIDE_CODES = {"self": SIDE_SELF, "opponent": SIDE_OPPONENT, "any": SIDE_ANY}
-WHERE_CURRENT, WHERE_ANY, WHERE_ADJACENT, WHERE_UPCOMING, WHERE_PLAYED_AT = range(5)
+WHERE_CURRENT: Final = 0
+WHERE_ANY: Final = 1
+WHERE_ADJACENT: Final = 2
+WHERE_UPCOMING: Final = 3
+WHERE_PLAYED_AT: Final = 4
 WHERE_CODES = {"current": WHERE_CURRENT, "any": WHERE_ANY, "adjacent": WHERE_ADJACENT,
                "upcoming": WHERE_UPCOMING, "played-at": WHERE_PLAYED_AT}
 # How the play-phase options check a card (CardDef.fast): a simple card (one mode, placed at
 # the current battlefield) needs only its cost and, if it fills a column, that column's room.
-FAST_OWN_COLUMN, FAST_OPPONENT_COLUMN, FAST_FREE, FAST_GENERAL, FAST_NEVER = 0, 1, 2, 3, 4
-ALL = 1 << 20  # a count of "all"
+FAST_OWN_COLUMN: Final = 0
+FAST_OPPONENT_COLUMN: Final = 1
+FAST_FREE: Final = 2
+FAST_GENERAL: Final = 3
+FAST_NEVER: Final = 4
+ALL: Final = 1 << 20  # a count of "all"

@@ -229,8 +229,7 @@ def t_in_play_watchers(state: State, task: tuple) -> None:
             if (cards is None or definition in cards) and (not only_here or here == bf) \
                     and gate_open(state, steps, watcher_side):
                 due.append((watcher, optional, steps, (watcher_side, watcher, here)))
-    for entry in reversed(due):
-        state.tasks.append((_t_watcher, entry))
+    state.tasks.extend([(_t_watcher, entry) for entry in due[::-1]])
 
 
 def _t_watcher(state: State, task: tuple) -> None:

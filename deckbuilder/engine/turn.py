@@ -6,6 +6,7 @@ with its defence; then the game's own end of turn (`hooks.end_turn`) and the nex
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from deckbuilder.engine.actions import K_MAIN, K_REACT, MAX_ABILITIES, PASS, USE_PIECE
 from deckbuilder.engine.board import casualty_next, draw, firepower
@@ -27,7 +28,7 @@ from deckbuilder.engine.state import (
     State,
 )
 
-DRAW_PER_TURN = 2
+DRAW_PER_TURN: Final = 2
 
 
 def begin_turn(state: State, player: int, turn_cap: StrEnum) -> bool:

@@ -13,6 +13,8 @@ being played, and then does not do its effect (malpaso-es: Barriles de pólvora 
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_KEGS, PASS
 from deckbuilder.engine.board import (
     bandit_dies,
@@ -25,7 +27,7 @@ from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
 from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
-KEGS_NEEDED = 2
+KEGS_NEEDED: Final = 2
 BRIDGE, COLLAPSE, GATLING = "bridge", "collapse", "gatling"
 #: `state.used_abilities` keys of the pieces used this turn (ints, like an ability's).
 _USED = {COLLAPSE: (-1, 0), GATLING: (-1, 1)}

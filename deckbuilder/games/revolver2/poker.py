@@ -17,14 +17,14 @@ of cards before anyone has won two, the one with more rounds won wins, the guard
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from deckbuilder.engine.actions import K_POKER
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
-WINS_NEEDED = 2
-OPENING_HAND = 5
+WINS_NEEDED: Final = 2
+OPENING_HAND: Final = 5
 
 
 class Tournament(NamedTuple):

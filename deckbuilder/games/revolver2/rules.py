@@ -17,6 +17,7 @@ Esteban surviving the showdown on space 4 of the mine wins for the guardians.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.engine.actions import BF_BASE, K_STAY
@@ -45,7 +46,7 @@ from deckbuilder.games.revolver2.pieces import (
 )
 
 #: the first three battlefields recruit guardians (malpaso-es: 1a. Robar cartas de guardián)
-RECRUITING_BATTLEFIELDS = 3
+RECRUITING_BATTLEFIELDS: Final = 3
 
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,

@@ -27,9 +27,11 @@ player compares positions on either side of a phase's end):
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from deckbuilder.engine.actions import K_MAIN, K_REACT, PASS
 from deckbuilder.engine.board import column_count, column_has_room, firepower
+from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_ATTACK, State
 from deckbuilder.games.revolver.bots.evaluate_tables import (
     ATTACK_SPREAD,
@@ -42,6 +44,7 @@ from deckbuilder.games.revolver.bots.evaluate_tables import (
     SQRT2,
     TYPICAL_HAND,
     Tables,
+    any_of,
     phi,
     tables_for,
 )
@@ -76,24 +79,24 @@ __all__ = [
 # The constants the per-game tables need (the hand values, the draw and spread of an attack
 # to come) live in `evaluate_tables.py`; these are the race's own.
 #: Firepower one card from McReady's hand brings, its cost included.
-SPEND_FIREPOWER = 1.2
+SPEND_FIREPOWER: Final = 1.2
 #: Expected kills of a card in play beyond its firepower here (a lawman elsewhere may be
 #: brought over; a gang card holds a place in the column).
-PLAY_KILLS = 0.05
+PLAY_KILLS: Final = 0.05
 #: Expected extra turns from a bandit whose death (or lost token) adds turns, while it can.
-EXTRA_TURN_SHARE = 0.5
+EXTRA_TURN_SHARE: Final = 0.5
 #: Chance a reaction card in the gang's hand cancels an attack that would kill.
-REACTION_CANCELS = 1.0
+REACTION_CANCELS: Final = 1.0
 #: Variance added to the race so that decided-looking positions still differ.
-RACE_VARIANCE = 0.6
+RACE_VARIANCE: Final = 0.6
 #: The race score of a race already settled (no lives, or no border tokens, left).
-DECIDED = 100.0
+DECIDED: Final = 100.0
 #: Race score at which McReady's standing is tanh(1) (about 0.76) or -tanh(1).
-STANDING_SCALE = 2.5
+STANDING_SCALE: Final = 2.5
 #: Weight of the coming attack's firepower balance, which breaks near-ties.
-MARGIN_TIE = 0.003
-_INSIDE = 1.0 - 1e-9  # a position not yet won or lost values strictly inside (-1, 1)
-_DRAW2 = 2 * DRAW_FIREPOWER  # McReady's two draws a turn
+MARGIN_TIE: Final = 0.003
+_INSIDE: Final = 1.0 - 1e-9  # a position not yet won or lost values strictly inside (-1, 1)
+_DRAW2: Final = 2 * DRAW_FIREPOWER  # McReady's two draws a turn
 
 # The play-out greedy and the search bot call `evaluate` thousands of times a game (the
 # greedy bot its race pieces), so the hot path below spells
@@ -141,7 +144,7 @@ def _reaction_ready(state: State, tables: Tables) -> bool:
     hand = state.hands[DEFENDER]
     if len(hand) <= tables.reaction_cost:
         return False
-    return any(map(tables.uid_reacts.__getitem__, hand))
+    return any_of(tables.uid_reacts, hand)
 
 
 # -- the race ---------------------------------------------------------------------------------
@@ -253,7 +256,7 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     needed = lives - (bonus - cost * here_kills / here)
     left = (0.0 if needed < 0.0 else needed) + border - 1
     left = left if left < turns else turns
-    here_turns: float = here
+    here_turns: float = float(here)
     if here > left:
         share = left / here
         here_kills *= share
@@ -344,7 +347,7 @@ def _end_play_phase(after: State) -> None:
 
 def _analytic_value(state: State, viewer: int) -> float:
     """McReady's value of the position from the race (see the module docstring)."""
-    spec = state.spec
+    spec: GameSpec = state.spec
     tables = tables_for(spec)
     lives, bonus, turn_bonus = read_race(state, tables, viewer)
     border = state.countdown
@@ -355,7 +358,7 @@ def _analytic_value(state: State, viewer: int) -> float:
     for uid in rows[2 * bf + ATTACKER]:
         if not eagle[uid]:
             lawmen += placed[uid].firepower + power[uid]
-    gang: float = 0  # the gang's answer (a float) is added below
+    gang: float = 0.0  # the gang's answer (a float) is added below
     for uid in rows[2 * bf + DEFENDER]:
         if not eagle[uid]:
             gang += placed[uid].firepower + power[uid]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+from typing import Final
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.codes import (
@@ -29,24 +30,24 @@ from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.state import ATTACKER, DEFENDER
 
 #: Cards in a typical hand, for the kill rate at battlefields not reached yet.
-TYPICAL_HAND = 5
+TYPICAL_HAND: Final = 5
 #: Firepower McReady adds, on average, per card he has still to draw before an attack.
-DRAW_FIREPOWER = 0.9
+DRAW_FIREPOWER: Final = 0.9
 #: How uncertain (in firepower) the balance of an attack still to be played is.
-ATTACK_SPREAD = 1.8
+ATTACK_SPREAD: Final = 1.8
 #: Expected kills, over the rest of the game, of one more card in McReady's hand (and the
 #: kills one card in the gang's hand prevents).
-MCREADY_CARD_KILLS = 0.2
-GANG_CARD_KILLS = 0.1
+MCREADY_CARD_KILLS: Final = 0.2
+GANG_CARD_KILLS: Final = 0.1
 #: Expected kills of a card in hand that makes a casualty; turns of a marker card in hand.
-CASUALTY_CARD_KILLS = 0.7
-MARKER_CARD_TURNS = 0.6
+CASUALTY_CARD_KILLS: Final = 0.7
+MARKER_CARD_TURNS: Final = 0.6
 #: Hand sizes the expected-firepower tables cover (larger hands count as this size).
-MAX_EXPECTED_HAND = 24
+MAX_EXPECTED_HAND: Final = 24
 SQRT2 = math.sqrt(2.0)
 _REGULAR = (SPACE_REGULAR, SPACE_OPTIONAL)
 #: Hands remembered per game before the memory is emptied (it only saves time).
-_HAND_MEMORY = 20_000
+_HAND_MEMORY: Final = 20_000
 
 #: A McReady firepower card: (firepower, cost, battlefields where its cost is waived).
 LawmanFire = tuple[int, int, frozenset[int]]
@@ -230,8 +231,7 @@ class Tables:
         key = tuple(hand)
         values = self.hand_memo.get(key)
         if values is None:
-            values = (sum(map(self.uid_kills.__getitem__, hand)),
-                      sum(map(self.uid_turns.__getitem__, hand)))
+            values = (summed(self.uid_kills, hand), summed(self.uid_turns, hand))
             if len(self.hand_memo) >= _HAND_MEMORY:
                 self.hand_memo.clear()
             self.hand_memo[key] = values
@@ -325,6 +325,31 @@ def tables_for(spec: GameSpec) -> Tables:
         _TABLES[id(spec)] = cached
     _LAST[:] = [cached]
     return cached[1]
+
+
+def summed(values: list[float], cards: list[int]) -> float:
+    """The cards' values added up in the cards' order (as `sum` would: the same float). A
+    loop, not `sum(map(values.__getitem__, cards))`, which the compiled build (setup.py)
+    runs through generic calls."""
+    total = 0.0
+    for card in cards:
+        total += values[card]
+    return total
+
+
+def counted(flags: list[bool], cards: list[int]) -> int:
+    """How many of the cards have their flag set (`sum` of bools, as a loop: see `summed`)."""
+    count = 0
+    for card in cards:
+        if flags[card]:
+            count += 1
+    return count
+
+
+def any_of(flags: list[bool], cards: list[int]) -> bool:
+    """Does any of the cards have its flag set? (mypyc makes a loop of `any` over a
+    generator, not of `any(map(...))`: see `summed`.)"""
+    return any(flags[card] for card in cards)
 
 
 def phi(z: float) -> float:

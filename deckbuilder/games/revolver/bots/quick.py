@@ -12,6 +12,8 @@ decision the player actually faces) is still judged in full by the bot.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
 from deckbuilder.engine.compiled import GameSpec
@@ -21,12 +23,12 @@ from deckbuilder.games.revolver.bots.evaluate_tables import card_effects, firepo
 
 #: Worth of a card kept in hand, in firepower: a casualty it makes the gang take, a turn
 #: space it moves the marker, being a reaction, having any other effect.
-CASUALTY_WORTH = 4.0
-MARKER_WORTH = 2.5
-REACTION_WORTH = 2.0
-EFFECT_WORTH = 1.5
+CASUALTY_WORTH: Final = 4.0
+MARKER_WORTH: Final = 2.5
+REACTION_WORTH: Final = 2.0
+EFFECT_WORTH: Final = 1.5
 #: Each discard a card costs makes it that much harder to play.
-COST_WORTH = 0.5
+COST_WORTH: Final = 0.5
 
 _WORTHS: dict[int, tuple[GameSpec, list[float]]] = {}
 

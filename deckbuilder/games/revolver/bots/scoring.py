@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import deckbuilder.games.revolver.bots.evaluate_tables as et
 from deckbuilder.bots import best_action
@@ -30,6 +30,8 @@ from deckbuilder.engine.board import (
     targets,
 )
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
+from deckbuilder.engine.compiled import GameSpec
+from deckbuilder.engine.definitions import ModeDef
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.marker import marker_target
 from deckbuilder.engine.play import play_options
@@ -55,10 +57,10 @@ from deckbuilder.games.revolver.bots.scoring_rules import (
 
 __all__ = ["Change", "Reading", "ScoringBot", "play_change", "value"]
 
-_TIE = 1e-9
+_TIE: Final = 1e-9
 #: The value of a game won (minus: lost). Beyond the live range (+-1 and the tie-break), so
 #: a win always outranks a live position and a live position a loss.
-DECIDED_GAME = 2.0
+DECIDED_GAME: Final = 2.0
 _tanh = math.tanh
 _phi = et.phi
 
@@ -73,7 +75,7 @@ class Reading:
                  "turn_bonus")
 
     def __init__(self, state: State, player: int) -> None:
-        spec = state.spec
+        spec: GameSpec = state.spec
         tables = tables_for(spec)
         self.state = state
         self.player = player
@@ -84,8 +86,8 @@ class Reading:
         self.lives, bonus, turn_bonus = read_race(state, tables, player)
         # Without the hand's own worth: each option adds the worth of the hand it leaves.
         hand = self.hand = list(state.hands[player])
-        self.bonus = bonus - sum(map(tables.uid_kills.__getitem__, hand))
-        self.turn_bonus = turn_bonus - sum(map(tables.uid_turns.__getitem__, hand))
+        self.bonus = bonus - et.summed(tables.uid_kills, hand)
+        self.turn_bonus = turn_bonus - et.summed(tables.uid_turns, hand)
         self.track: dict[int, tuple[float, int]] = {}
         self.lawmen = float(firepower(state, bf, ATTACKER))
         self.gang = float(firepower(state, bf, DEFENDER) + tables.defence[bf])
@@ -114,7 +116,7 @@ def _reaction_chance(state: State, tables: Tables) -> float:
         uid for row in state.rows[DEFENDER::2] for uid in row] + [
         uid for uid in state.limbo if state.spec.owner[uid] == DEFENDER]
     total = len(deck) - len(seen)
-    reacting = sum(map(reacts.__getitem__, deck)) - sum(map(reacts.__getitem__, seen))
+    reacting = et.counted(reacts, deck) - et.counted(reacts, seen)
     none = 1.0
     for i in range(min(size, total)):
         none *= max(0.0, (total - reacting - i) / (total - i))
@@ -153,10 +155,8 @@ def value(reading: Reading, change: Change, passing: bool) -> float:
     tables = r.tables
     player = r.player
     hand = change.hand
-    side_kills = tables.uid_kills
-    side_turns = tables.uid_turns
-    bonus = r.bonus + change.bonus + sum(map(side_kills.__getitem__, hand))
-    turn_bonus = r.turn_bonus + change.turn_bonus + sum(map(side_turns.__getitem__, hand))
+    bonus = r.bonus + change.bonus + et.summed(tables.uid_kills, hand)
+    turn_bonus = r.turn_bonus + change.turn_bonus + et.summed(tables.uid_turns, hand)
     if change.draws:
         bonus += change.draws * tables.drawn_kills[player]
         turn_bonus += change.draws * tables.drawn_turns[player]
@@ -194,8 +194,7 @@ def _gang_phase(r: Reading, tables: Tables, hand: list[int], bonus: float, turns
     if not passing:
         gang += now
     border = r.border
-    reaction = len(hand) > tables.reaction_cost and any(map(tables.uid_reacts.__getitem__,
-                                                            hand))
+    reaction = len(hand) > tables.reaction_cost and et.any_of(tables.uid_reacts, hand)
     return gang_turn_standing(turns, here_gang, r.fresh, bonus, lives, border,
                               border if r.killed else border - 1, lawmen, gang, hand_power,
                               size, reaction, last)
@@ -298,7 +297,7 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
     if not profile.known:
         return None
     state = r.state
-    spec = state.spec
+    spec: GameSpec = state.spec
     player = r.player
     change = Change(hand_after_paying(r.profiles, hand, cost))
     here = bf == r.bf
@@ -334,11 +333,11 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
         _retrieve(r, change, categories, to, count)
     for token_step in profile.tokens:
         _power_tokens(r, change, token_step, bf, profile.slot)
-    for target, to in profile.moves:
-        if to != 0:  # WHERE_CURRENT
+    for moved_what, moved_to in profile.moves:
+        if moved_to != 0:  # WHERE_CURRENT
             return None
         # Only a card that may be placed here moves (`card_steps._destinations`).
-        found = [uid for uid in card_steps.removable(state, target, (player, -1, r.bf), True)
+        found = [uid for uid in card_steps.removable(state, moved_what, (player, -1, r.bf), True)
                  if spec.owner[uid] == player and uid not in state.rows[2 * r.bf + player]
                  and _fits(r, change, state.placed[uid])]
         if found:
@@ -353,7 +352,7 @@ def _power_tokens(r: Reading, change: Change, step: tuple, bf: int, slot: int) -
     or every card the target matches (`each`)."""
     _kind, count, target, per_card, only_upcoming, each = step
     state = r.state
-    spec = state.spec
+    spec: GameSpec = state.spec
     if only_upcoming and not r.bf < bf < spec.n_bf:
         return
     if per_card is not None:
@@ -382,7 +381,7 @@ def _add_firepower(change: Change, side: int, amount: int) -> None:
         change.gang += amount
 
 
-def _fits(r: Reading, change: Change, mode: Any) -> bool:
+def _fits(r: Reading, change: Change, mode: ModeDef) -> bool:
     """May a card in this mode, owned by the deciding player, go to the marker's battlefield
     once the option's earlier steps are done (`board.can_place`; a closed column lets no
     counting card in)?"""
@@ -395,7 +394,7 @@ def _fits(r: Reading, change: Change, mode: Any) -> bool:
     return r.room + change.room > 0
 
 
-def _arrive_here(r: Reading, change: Change, fire: int, mode: Any, from_play: bool) -> None:
+def _arrive_here(r: Reading, change: Change, fire: int, mode: ModeDef, from_play: bool) -> None:
     """A card of the deciding player's arrives at the marker's battlefield (moved there from
     another one, or from the discard pile): its firepower, its place in the column, and the
     cards-in-play term of `read_race` (a lawman counts wherever he is, so only a new one
@@ -408,7 +407,7 @@ def _arrive_here(r: Reading, change: Change, fire: int, mode: Any, from_play: bo
     _fill(r, change, mode)
 
 
-def _fill(r: Reading, change: Change, mode: Any) -> None:
+def _fill(r: Reading, change: Change, mode: ModeDef) -> None:
     """A card of the deciding player's entering his column here uses a place in it (the
     gang's three; McReady's column has no card limit, only row limits, which `m_room`
     reads as open or closed)."""
@@ -503,7 +502,7 @@ def _discard_value(r: Reading, uid: int, keeping: float) -> float:
     if not opened:
         return -math.inf
     state = r.state
-    spec = state.spec
+    spec: GameSpec = state.spec
     def_of = spec.def_of
     forbidden = state.forbidden[player]
     best = -math.inf
@@ -565,7 +564,7 @@ class ScoringBot:
     def _main(self, state: State, actions: list[int], player: int,
               rng: random.Random) -> int:
         r = Reading(state, player)
-        spec = state.spec
+        spec: GameSpec = state.spec
         layout = spec.layout
         def_of = spec.def_of
         hand = r.hand

@@ -14,25 +14,26 @@ kegs or ammunition).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.engine.board import firepower
-from deckbuilder.engine.state import ATTACKER, DEFENDER
+from deckbuilder.engine.compiled import GameSpec
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
 #: Weights of the guardians' value (calibrated on the ladder: benchmarks/calibrate.py).
-GUARDIAN = 0.30
-GRIT = 0.6  # a true grit token is most of a life
-PILE = 0.06
-ARMY = 0.22
-MARKER = 1.4
-ESTEBAN = 0.6
-ATTACK_EDGE = 0.04
-STANDING = 0.01  # firepower in play at the marker also serves the turns still to come here
-HAND = 0.04
-SYMBOL = 0.05
-SCALE = 0.5
-KILL_SLOPE = 1.5
-CARD_FIREPOWER = 0.8  # what a card Mapache may still play adds, on average
+GUARDIAN: Final = 0.30
+GRIT: Final = 0.6  # a true grit token is most of a life
+PILE: Final = 0.06
+ARMY: Final = 0.22
+MARKER: Final = 1.4
+ESTEBAN: Final = 0.6
+ATTACK_EDGE: Final = 0.04
+STANDING: Final = 0.01  # firepower in play at the marker also serves the turns still to come here
+HAND: Final = 0.04
+SYMBOL: Final = 0.05
+SCALE: Final = 0.5
+KILL_SLOPE: Final = 1.5
+CARD_FIREPOWER: Final = 0.8  # what a card Mapache may still play adds, on average
 
 
 class _Track:
@@ -41,7 +42,7 @@ class _Track:
 
     __slots__ = ("ammunition", "goal", "kegs", "offsets")
 
-    def __init__(self, spec: Any) -> None:
+    def __init__(self, spec: GameSpec) -> None:
         offsets = []
         total = 0
         for battlefield in spec.bfs:
@@ -56,7 +57,7 @@ class _Track:
 _TRACKS: dict[int, tuple[Any, _Track]] = {}
 
 
-def _track(spec: Any) -> _Track:
+def _track(spec: GameSpec) -> _Track:
     found = _TRACKS.get(id(spec))
     if found is None or found[0] is not spec:
         found = (spec, _Track(spec))
@@ -89,8 +90,8 @@ class Reading:
         "player",
     )
 
-    def __init__(self, state: Any, player: int) -> None:
-        spec = state.spec
+    def __init__(self, state: State, player: int) -> None:
+        spec: GameSpec = state.spec
         facts = spec.facts
         base = spec.bandit_base
         grit = state.grit
@@ -130,7 +131,7 @@ class Reading:
 
 
 def value_of(r: Reading, attack: int, defence: int, guardian_hand: int, mapache_hand: int,
-             held: int) -> float:
+             held: float) -> float:
     """The value for `r.player` with these numbers changed (a card about to be played)."""
     guardians = r.guardians
     army_gone = r.army_gone
@@ -166,7 +167,7 @@ def value_of(r: Reading, attack: int, defence: int, guardian_hand: int, mapache_
     return guardians_view if r.player == DEFENDER else -guardians_view
 
 
-def evaluate(state: Any, player: int) -> float:
+def evaluate(state: State, player: int) -> float:
     """In [-1, 1] from `player`'s point of view; a decided game is +-1.
 
     The value looks ahead to the end of the coming attack, so that ending Mapache's play

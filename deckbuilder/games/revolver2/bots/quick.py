@@ -4,7 +4,7 @@ poker card to show (a judge cannot weigh a simultaneous choice: a rule does)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from deckbuilder.engine.actions import (
     BANDIT_BASE,
@@ -16,12 +16,15 @@ from deckbuilder.engine.actions import (
     K_SACRIFICE,
     PASS,
 )
+from deckbuilder.engine.compiled import GameSpec
+from deckbuilder.engine.definitions import CardDef
+from deckbuilder.engine.state import State
 
 #: A cheat card's strength in a round (it wins unless the other card calls cheats).
-CHEAT_STRENGTH = 12
+CHEAT_STRENGTH: Final = 12
 
 
-def poker_choice(state: Any, actions: list[int]) -> int:
+def poker_choice(state: State, actions: list[int]) -> int:
     """A poker card: the strongest when a round decides the tournament (either side one win
     away), else the one whose set-up effect is worth most (effects apply won or lost)."""
     tournament = state.game_data
@@ -38,18 +41,18 @@ def poker_choice(state: Any, actions: list[int]) -> int:
     return max(actions, key=strength)
 
 
-def card_worth(card: Any) -> float:
+def card_worth(card: CardDef) -> float:
     """What a card in hand is worth to keep: its firepower, less its cost, its symbols."""
     return card.firepower - 0.5 * card.cost + 0.6 * (card.kegs + card.ammunition) + (
         1.5 if card.modes and card.modes[0].effect else 0.0)
 
 
-def quick_choice(state: Any, actions: list[int]) -> int | None:
+def quick_choice(state: State, actions: list[int]) -> int | None:
     """Pay (or discard for kegs) with the card of least worth, the lowest card on ties; among
     the guardians who may be hit, one with true grit first (he keeps his place and, as nobody
     died, the Mexican Army still comes a token nearer). None: judge the options."""
     kind = state.pending_kind
-    spec = state.spec
+    spec: GameSpec = state.spec
     if kind in (K_PAY, K_DISCARD) or (kind == K_KEGS and PASS not in actions):
         action_def = spec.action_def
         defs = spec.defs

@@ -17,36 +17,38 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Final
 
 from deckbuilder.bots import best_action, copy_world, settle_move
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
 from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
+from deckbuilder.engine.compiled import GameSpec
+from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
-from deckbuilder.engine.state import DEFENDER
+from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
 
-_TIE = 1e-9
+_TIE: Final = 1e-9
 
 
-def is_plain(state: Any, card: Any, player: int) -> bool:
+def is_plain(state: State, card: CardDef, player: int) -> bool:
     """Played as it is printed, at the marker, with no effect of its own and nothing in this
     game watching or answering a play: its firepower is all it changes."""
     mode = card.modes[0]
-    spec = state.spec
+    spec: GameSpec = state.spec
     return (card.simple and mode.play == FIREPOWER and mode.slot == SLOT_OWN and not mode.effect
             and not card.enter_grit and not card.watch and not card.arrivals
             and spec.play_reactions[1 - player] is None and not any(spec.play_watchers)
             and spec.arrival_defs is None)
 
 
-def drawn_by(state: Any, card: Any, player: int) -> int:
+def drawn_by(state: State, card: CardDef, player: int) -> int:
     """How many cards a plain one-shot draws for its player (0: not such a card)."""
     mode = card.modes[0]
-    spec = state.spec
+    spec: GameSpec = state.spec
     if not (card.simple and mode.slot == SLOT_NONE and len(mode.effect) == 1
             and not card.watch and spec.play_reactions[1 - player] is None
             and not any(spec.play_watchers)):
@@ -57,7 +59,7 @@ def drawn_by(state: Any, card: Any, player: int) -> int:
     return int(params[0])
 
 
-def _deck_symbols(state: Any, player: int) -> float:
+def _deck_symbols(state: State, player: int) -> float:
     """The symbols a card drawn from `player`'s own deck carries on average (its contents are
     known to him; their order is not read)."""
     deck = state.decks[player]
@@ -69,10 +71,10 @@ def _deck_symbols(state: Any, player: int) -> float:
     return sum(card_def[uid].ammunition for uid in deck) / len(deck)
 
 
-def _payment(state: Any, player: int, played: int, cost: int) -> tuple[int, int]:
+def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, int]:
     """(kegs, ammunition) on the `cost` cards of least worth the hand pays with (one copy of
     the played card set aside), in the order the look-ahead's quick choice takes them."""
-    spec = state.spec
+    spec: GameSpec = state.spec
     defs = spec.defs
     def_of = spec.def_of
     pay_action = spec.pay_action
@@ -90,7 +92,7 @@ class ScoringGreedy:
 
     name: str = "greedy"
 
-    def choose(self, state: Any, rng: random.Random) -> int:
+    def choose(self, state: State, rng: random.Random) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -104,8 +106,8 @@ class ScoringGreedy:
                                settle=True, quick=quick_choice)
         return self._main(state, actions, player, rng)
 
-    def _main(self, state: Any, actions: list[int], player: int, rng: random.Random) -> int:
-        spec = state.spec
+    def _main(self, state: State, actions: list[int], player: int, rng: random.Random) -> int:
+        spec: GameSpec = state.spec
         r = Reading(state, player)
         hands = list(r.hands)
         base_value = value_of(r, r.attack, r.defence, hands[0], hands[1], r.held)
