@@ -33,6 +33,7 @@ from deckbuilder.engine.play import (
     refresh_hidden_decision,
     t_play_drawn,
 )
+from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
@@ -63,92 +64,18 @@ class CompiledCatalog:
     specs: dict[tuple, GameSpec]
 
 
-class GameSpec:
+class GameSpec(SpecFields):
     """One game's fixed facts: who owns which card instance, the action table, the rules, and
-    the game's hooks (`hooks`) and own facts (`facts`), bound once."""
+    the game's hooks (`hooks`) and own facts (`facts`), bound once. Its fields are declared
+    in `spec_fields.py`; those typed with the definitions' classes again here."""
 
-    __slots__ = (
-        "ability_uids", "action_def", "arrival_defs", "arrival_watchers", "attaching",
-        "bandit_base", "bandit_order", "bandits", "bfs", "card_action", "card_def", "cards",
-        "column_limit", "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of",
-        "defs", "discounters", "draw_plays", "draw_watch", "explain_illegal", "extra_uids",
-        "facts", "game", "grit_loss_kills", "hooks", "idle", "immune", "layout", "leader",
-        "main_options", "modules", "n_bf", "n_cards", "n_uids", "owned_defs", "owner",
-        "pay_action", "piece_text", "play_action", "play_blockers", "play_drawn",
-        "play_reactions", "play_watch_defs", "play_watchers", "prison_bf", "refresh_hidden",
-        "rules", "ruleset", "silences_plays", "twin", "watch_uids",
-    )
+    __slots__ = ()
 
-    ability_uids: tuple[tuple[int, ...], ...]
-    action_def: list[int]  # action -> card definition, for the play/pay/card ranges
-    prison_bf: int  # where "prison" placements go (the San Manzanillo Prison), -1: not in play
-    silences_plays: bool  # at the silent battlefield the cards played there lose their text
-    arrival_defs: frozenset[int] | None
-    arrival_watchers: tuple[int, ...]
-    attaching: bool
-    bandit_base: int
-    bandit_order: tuple[int, ...]
     bandits: list[CharDef]
     bfs: list[BattlefieldDef]
-    card_action: list[int]  # card definition -> its "choose the card" action (-1: none)
     card_def: list[CardDef]
-    cards: Any
-    column_limit: tuple[int, int]
-    countdown_name: str
-    countdown_tokens: int
-    deck_defs: tuple[tuple[int, ...], ...]
-    decks: tuple[list[int], list[int]]
-    def_of: list[int]
     defs: list[CardDef]
-    discounters: Any
-    draw_plays: bool  # some card is played the moment it is drawn (played_when_drawn)
-    draw_watch: bool
-    explain_illegal: Callable[[Any, int], str]
-    extra_uids: tuple[int, ...]  # card instances in no deck (a module's cards), set up by the game
-    facts: Any  # the game's own facts (see its package)
-    game: str
-    grit_loss_kills: bool  # a true grit token taken instead of a death is a kill this turn
-    hooks: GameHooks
-    idle: Callable[[Any], None]
-    immune: Any
-    layout: ActionLayout
-    leader: int
-    main_options: Callable[[Any, int], list[int]]
-    modules: frozenset[str]  # the modules in use (Tarnished Star A, B ...)
-    n_bf: int
-    n_cards: int
-    n_uids: int
-    owned_defs: tuple[tuple[int, ...], ...]  # each player's card definitions (any instance)
-    owner: list[int]
-    pay_action: list[int]
-    piece_text: Callable[[Any, int], str]
-    play_action: list[int]
-    play_blockers: tuple[tuple[int, ...], ...]  # each player's cards with forbid-here
-    play_drawn: Callable[[Any, tuple], None]  # the task that plays a card when drawn
-    play_reactions: tuple[frozenset[int] | None, ...]
-    play_watch_defs: Any
-    play_watchers: Any
-    refresh_hidden: Callable[[Any], None]
-    rules: Rules
-    ruleset: str
-    #: uid -> the other player's instance of the same card, -1 if none: the cards a module
-    #: gives both players (`extra_cards`, one each: the Frontier deck's), so a card can
-    #: change sides (`frontier_steps.change_sides`)
-    twin: tuple[int, ...]
-    watch_uids: tuple[int, ...]
 
-    def bf_name(self, bf: int) -> str:
-        return self.bfs[bf].name if bf < self.n_bf else "the open range"
-
-    def uid_name(self, uid: int) -> str:
-        if uid >= self.n_cards:
-            return self.bandits[uid - self.n_cards].name
-        return self.card_def[uid].name
-
-    def uid_id(self, uid: int) -> str:
-        if uid >= self.n_cards:
-            return self.bandits[uid - self.n_cards].id
-        return self.card_def[uid].id
 
 
 # -- compiling the catalog ----------------------------------------------------------------------

@@ -31,7 +31,6 @@ from typing import Final
 
 from deckbuilder.engine.actions import K_MAIN, K_REACT, PASS
 from deckbuilder.engine.board import column_count, column_has_room, firepower
-from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_ATTACK, State
 from deckbuilder.games.revolver.bots.evaluate_tables import (
     ATTACK_SPREAD,
@@ -347,7 +346,7 @@ def _end_play_phase(after: State) -> None:
 
 def _analytic_value(state: State, viewer: int) -> float:
     """McReady's value of the position from the race (see the module docstring)."""
-    spec: GameSpec = state.spec
+    spec = state.spec
     tables = tables_for(spec)
     lives, bonus, turn_bonus = read_race(state, tables, viewer)
     border = state.countdown

@@ -25,8 +25,8 @@ from deckbuilder.engine.codes import (
     SPACE_OPTIONAL,
     SPACE_REGULAR,
 )
-from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.definitions import CardDef
+from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import ATTACKER, DEFENDER
 
 #: Cards in a typical hand, for the kill rate at battlefields not reached yet.
@@ -91,7 +91,7 @@ class Tables:
         "waived",
     )
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: SpecFields) -> None:
         self.defence = [bf.defence for bf in spec.bfs]
         # Regular spaces strictly after (bf, space) up to the train's space; "here": on the
         # same battlefield.
@@ -119,7 +119,7 @@ class Tables:
         self._read_cards(spec)
         self._read_bandits(spec)
 
-    def _read_cards(self, spec: GameSpec) -> None:
+    def _read_cards(self, spec: SpecFields) -> None:
         self.firepower: list[int] = []
         self.counts: list[bool] = []
         self.cost: list[int] = []
@@ -179,7 +179,7 @@ class Tables:
         self.reaction_cost = min((self.cost[def_of[uid]] for uid in gang_deck
                                   if self.reacts[def_of[uid]]), default=0)
 
-    def _read_bandits(self, spec: GameSpec) -> None:
+    def _read_bandits(self, spec: SpecFields) -> None:
         # Bandits whose death or lost token adds turns; bandits who gain a token later.
         self.extra_turns: list[tuple[int, bool, int, int]] = []  # index, death?, turns, unless
         self.token_gains: list[tuple[int, int, int]] = []  # index, battlefield, tokens
@@ -195,7 +195,7 @@ class Tables:
                         self.token_gains.append((character.idx, where, params[1]))
         self.fresh_rate = self._fresh_rate(spec)
 
-    def _fresh_rate(self, spec: GameSpec) -> float:
+    def _fresh_rate(self, spec: SpecFields) -> float:
         """The kill rate of an attack at a battlefield not reached yet: the average over
         the battlefields' attacks of the rate the race gives a battlefield reached with a
         typical hand on each side (as many cards as at set-up), McReady's draws piling up
@@ -282,7 +282,7 @@ class Tables:
         return answers
 
 
-def _regular_after(spec: GameSpec, bf: int, space: int) -> int:
+def _regular_after(spec: SpecFields, bf: int, space: int) -> int:
     count = 0
     for index in range(bf, spec.n_bf):
         kinds = spec.bfs[index].kinds
@@ -309,13 +309,13 @@ def card_effects(card: CardDef) -> tuple[int, int]:
     return casualty, marker
 
 
-_TABLES: dict[int, tuple[GameSpec, Tables]] = {}
+_TABLES: dict[int, tuple[SpecFields, Tables]] = {}
 #: `expected_answer` tables by the gang deck's firepower cards in deck order (all they read)
 _ANSWERS: dict[tuple[GangFire | None, ...], list[list[float]]] = {}
-_LAST: list[tuple[GameSpec, Tables]] = []  # the last game asked about (usually the next one)
+_LAST: list[tuple[SpecFields, Tables]] = []  # the last game asked about (usually the next one)
 
 
-def tables_for(spec: GameSpec) -> Tables:
+def tables_for(spec: SpecFields) -> Tables:
     """The tables of this game's spec, built on first use."""
     if _LAST and _LAST[0][0] is spec:
         return _LAST[0][1]

@@ -16,8 +16,8 @@ from typing import Final
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
-from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.definitions import CardDef
+from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver.bots.evaluate_tables import card_effects, firepower_modes
 
@@ -30,7 +30,7 @@ EFFECT_WORTH: Final = 1.5
 #: Each discard a card costs makes it that much harder to play.
 COST_WORTH: Final = 0.5
 
-_WORTHS: dict[int, tuple[GameSpec, list[float]]] = {}
+_WORTHS: dict[int, tuple[SpecFields, list[float]]] = {}
 
 
 def card_worth(card: CardDef) -> float:
@@ -46,7 +46,7 @@ def card_worth(card: CardDef) -> float:
     return worth - COST_WORTH * card.cost
 
 
-def card_worths(spec: GameSpec) -> list[float]:
+def card_worths(spec: SpecFields) -> list[float]:
     """`card_worth` of every card definition of the game, read once per spec."""
     cached = _WORTHS.get(id(spec))
     if cached is None or cached[0] is not spec:

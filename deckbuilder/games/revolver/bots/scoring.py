@@ -30,7 +30,6 @@ from deckbuilder.engine.board import (
     targets,
 )
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
-from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.definitions import ModeDef
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.marker import marker_target
@@ -75,7 +74,7 @@ class Reading:
                  "turn_bonus")
 
     def __init__(self, state: State, player: int) -> None:
-        spec: GameSpec = state.spec
+        spec = state.spec
         tables = tables_for(spec)
         self.state = state
         self.player = player
@@ -297,7 +296,7 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
     if not profile.known:
         return None
     state = r.state
-    spec: GameSpec = state.spec
+    spec = state.spec
     player = r.player
     change = Change(hand_after_paying(r.profiles, hand, cost))
     here = bf == r.bf
@@ -352,7 +351,7 @@ def _power_tokens(r: Reading, change: Change, step: tuple, bf: int, slot: int) -
     or every card the target matches (`each`)."""
     _kind, count, target, per_card, only_upcoming, each = step
     state = r.state
-    spec: GameSpec = state.spec
+    spec = state.spec
     if only_upcoming and not r.bf < bf < spec.n_bf:
         return
     if per_card is not None:
@@ -502,7 +501,7 @@ def _discard_value(r: Reading, uid: int, keeping: float) -> float:
     if not opened:
         return -math.inf
     state = r.state
-    spec: GameSpec = state.spec
+    spec = state.spec
     def_of = spec.def_of
     forbidden = state.forbidden[player]
     best = -math.inf
@@ -564,7 +563,7 @@ class ScoringBot:
     def _main(self, state: State, actions: list[int], player: int,
               rng: random.Random) -> int:
         r = Reading(state, player)
-        spec: GameSpec = state.spec
+        spec = state.spec
         layout = spec.layout
         def_of = spec.def_of
         hand = r.hand

@@ -15,7 +15,6 @@ from deckbuilder.engine import actions as act
 from deckbuilder.engine import card_steps
 from deckbuilder.engine.board import card_firepower
 from deckbuilder.engine.codes import ALL, SLOT_OPPONENT
-from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver.bots.card_profiles import BOUNCE, KILL, GameProfiles, profiles_for
 from deckbuilder.games.revolver.bots.evaluate_tables import tables_for
@@ -108,7 +107,7 @@ def _best_piece(state: State, actions: list[int], player: int) -> int:
 def _casualty(state: State, actions: list[int]) -> int:
     """The bandit whose loss costs the gang least: one whose death or lost token gains
     turns, not one who would still gain a token or whose death forbids a card."""
-    spec: GameSpec = state.spec
+    spec = state.spec
     tables = tables_for(spec)
     bf = state.marker_bf
     base = spec.bandit_base

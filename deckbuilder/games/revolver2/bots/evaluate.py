@@ -17,7 +17,7 @@ import math
 from typing import Any, Final
 
 from deckbuilder.engine.board import firepower
-from deckbuilder.engine.compiled import GameSpec
+from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 
 #: Weights of the guardians' value (calibrated on the ladder: benchmarks/calibrate.py).
@@ -42,7 +42,7 @@ class _Track:
 
     __slots__ = ("ammunition", "goal", "kegs", "offsets")
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: SpecFields) -> None:
         offsets = []
         total = 0
         for battlefield in spec.bfs:
@@ -57,7 +57,7 @@ class _Track:
 _TRACKS: dict[int, tuple[Any, _Track]] = {}
 
 
-def _track(spec: GameSpec) -> _Track:
+def _track(spec: SpecFields) -> _Track:
     found = _TRACKS.get(id(spec))
     if found is None or found[0] is not spec:
         found = (spec, _Track(spec))
@@ -91,7 +91,7 @@ class Reading:
     )
 
     def __init__(self, state: State, player: int) -> None:
-        spec: GameSpec = state.spec
+        spec = state.spec
         facts = spec.facts
         base = spec.bandit_base
         grit = state.grit

@@ -16,7 +16,6 @@ from deckbuilder.engine.actions import (
     K_SACRIFICE,
     PASS,
 )
-from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.state import State
 
@@ -52,7 +51,7 @@ def quick_choice(state: State, actions: list[int]) -> int | None:
     the guardians who may be hit, one with true grit first (he keeps his place and, as nobody
     died, the Mexican Army still comes a token nearer). None: judge the options."""
     kind = state.pending_kind
-    spec: GameSpec = state.spec
+    spec = state.spec
     if kind in (K_PAY, K_DISCARD) or (kind == K_KEGS and PASS not in actions):
         action_def = spec.action_def
         defs = spec.defs

@@ -15,6 +15,7 @@ the heuristic reads the opponent's hand by its size.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Final
@@ -23,10 +24,10 @@ from deckbuilder.bots import best_action, copy_world, settle_move
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
 from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
-from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
+from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
@@ -38,7 +39,7 @@ def is_plain(state: State, card: CardDef, player: int) -> bool:
     """Played as it is printed, at the marker, with no effect of its own and nothing in this
     game watching or answering a play: its firepower is all it changes."""
     mode = card.modes[0]
-    spec: GameSpec = state.spec
+    spec = state.spec
     return (card.simple and mode.play == FIREPOWER and mode.slot == SLOT_OWN and not mode.effect
             and not card.enter_grit and not card.watch and not card.arrivals
             and spec.play_reactions[1 - player] is None and not any(spec.play_watchers)
@@ -48,7 +49,7 @@ def is_plain(state: State, card: CardDef, player: int) -> bool:
 def drawn_by(state: State, card: CardDef, player: int) -> int:
     """How many cards a plain one-shot draws for its player (0: not such a card)."""
     mode = card.modes[0]
-    spec: GameSpec = state.spec
+    spec = state.spec
     if not (card.simple and mode.slot == SLOT_NONE and len(mode.effect) == 1
             and not card.watch and spec.play_reactions[1 - player] is None
             and not any(spec.play_watchers)):
@@ -74,16 +75,22 @@ def _deck_symbols(state: State, player: int) -> float:
 def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, int]:
     """(kegs, ammunition) on the `cost` cards of least worth the hand pays with (one copy of
     the played card set aside), in the order the look-ahead's quick choice takes them."""
-    spec: GameSpec = state.spec
-    defs = spec.defs
+    spec = state.spec
     def_of = spec.def_of
-    pay_action = spec.pay_action
     left = list(state.hands[player])
     left.remove(next(uid for uid in left if def_of[uid] == played))
-    left.sort(key=lambda uid: (card_worth(defs[def_of[uid]]), pay_action[def_of[uid]]))
+    left.sort(key=_pay_order(spec).__getitem__)
     paid = left[:cost]
     card_def = spec.card_def
     return sum(card_def[uid].kegs for uid in paid), sum(card_def[uid].ammunition for uid in paid)
+
+
+@functools.lru_cache(maxsize=64)
+def _pay_order(spec: SpecFields) -> tuple[tuple[float, int], ...]:
+    """Per card instance, the key the look-ahead's quick choice pays a cost by (the least
+    worth card first, then the lowest action), worked out once per game."""
+    return tuple((card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
+                 for uid in range(spec.n_cards))
 
 
 @dataclass
@@ -107,7 +114,7 @@ class ScoringGreedy:
         return self._main(state, actions, player, rng)
 
     def _main(self, state: State, actions: list[int], player: int, rng: random.Random) -> int:
-        spec: GameSpec = state.spec
+        spec = state.spec
         r = Reading(state, player)
         hands = list(r.hands)
         base_value = value_of(r, r.attack, r.defence, hands[0], hands[1], r.held)
