@@ -5,13 +5,15 @@
 
 For each game (Revolver, Revolver 2; base decks): random vs random and greedy vs greedy,
 games/s and decisions/s on one core (CPU seconds of this process), and each as a multiple of
-the UNO yardstick's decisions/s measured just before and after (this machine is shared and
-noisy: the ratio moves much less than the raw rate). Prints figures, asserts nothing.
+the UNO yardstick's decisions/s measured just before and after that row (this machine is
+shared and noisy: the ratio moves much less than the raw rate). It says which build plays
+(plain Python or compiled, see setup.py). Prints figures, asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -20,6 +22,7 @@ from pathlib import Path
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game, new_game
+from deckbuilder.sim.runner import prime_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from yardstick import uno_yardstick
@@ -55,18 +58,35 @@ def main() -> None:
     options = parser.parse_args()
     scale = 0.25 if options.quick else 1.0
     catalog = build_catalog()
-    before = uno_yardstick(2.0 * scale + 0.5)
+    prime_catalog(catalog)  # as simulate does before it plays (the catalog kept from the GC)
+    print(f"build: {build_name()}")
+    # A yardstick run before each row and after the last: each row is set beside the two
+    # around it, so a slow spell of the shared host moves the row and its yardstick alike.
+    yardsticks = [uno_yardstick(1.0 * scale + 0.5).decisions_per_second]
     rows = []
     for game in ("revolver", "revolver2"):
         for bot, games in (("random", 800), ("greedy", 120)):
+            # What the yardstick left alive (RLCard's and NumPy's objects) kept from the
+            # collector too, or every collection in the row would walk it again.
+            gc.collect()
+            gc.freeze()
             rows.append((game, bot, *rates(game, bot, max(10, int(games * scale)), catalog)))
-    after = uno_yardstick(2.0 * scale + 0.5)
-    uno = (before.decisions_per_second + after.decisions_per_second) / 2
-    print(f"yardstick: RLCard UNO random play {before.decisions_per_second:,.0f} and "
-          f"{after.decisions_per_second:,.0f} decisions/s (before and after)")
-    for game, bot, games_rate, decision_rate in rows:
+            yardsticks.append(uno_yardstick(1.0 * scale + 0.5).decisions_per_second)
+    print("yardstick: RLCard UNO random play " + ", ".join(f"{rate:,.0f}" for rate in yardsticks)
+          + " decisions/s (before each row and after the last)")
+    for index, (game, bot, games_rate, decision_rate) in enumerate(rows):
+        uno = (yardsticks[index] + yardsticks[index + 1]) / 2
         print(f"{game:<10} {bot:<7} {games_rate:8.1f} games/s {decision_rate:10,.0f} "
               f"decisions/s  = {decision_rate / uno:6.3f} x UNO")
+
+
+def build_name() -> str:
+    """Which build plays (`deckbuilder.build`; a version without that module is plain)."""
+    try:
+        from deckbuilder.build import describe
+    except ImportError:
+        return "plain Python"
+    return describe()
 
 
 if __name__ == "__main__":

@@ -82,9 +82,10 @@ COMMAND_MODULES = (
 
 def _version(value: bool) -> None:
     if value:
+        from deckbuilder.build import describe
         from deckbuilder.version import __version__
 
-        typer.echo(f"deckbuilder {__version__}")
+        typer.echo(f"deckbuilder {__version__} ({describe()})")
         raise typer.Exit(0)
 
 

@@ -18,7 +18,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("catalog", "user_schemas", "integrity", "importer", "decks", "decklists", "legality",
      "rulesets"),
     ("protocol",),
-    ("engine",),
+    ("engine", "build"),
     ("bots",),
     ("games",),
     ("scenarios", "sim"),

@@ -23,6 +23,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 import deckbuilder
+from deckbuilder.build import describe
 from deckbuilder.cli import app
 from deckbuilder.commands.choices import BOT, BOTS, FACTION, GAME, RULESET, SET, SIDE
 
@@ -59,7 +60,7 @@ def every_command_path() -> list[list[str]]:
 def test_version_is_the_package_version() -> None:
     result = invoke("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"deckbuilder {deckbuilder.__version__}"
+    assert result.stdout.strip() == f"deckbuilder {deckbuilder.__version__} ({describe()})"
     assert deckbuilder.__version__ == version("revolver-deckbuilder")
 
 
@@ -297,4 +298,5 @@ def test_a_piped_table_keeps_its_ids_whole() -> None:
 def test_the_console_script_is_the_app() -> None:
     result = subprocess.run(["deckbuilder", "--version"], capture_output=True, text=True,
                             timeout=60)
-    assert result.returncode == 0 and result.stdout.strip().endswith(deckbuilder.__version__)
+    assert result.returncode == 0
+    assert result.stdout.startswith(f"deckbuilder {deckbuilder.__version__} (")
