@@ -92,7 +92,7 @@ class Tables:
     )
 
     def __init__(self, spec: SpecFields) -> None:
-        self.defence = [bf.defence for bf in spec.bfs]
+        self.defence: list[int] = [bf.defence for bf in spec.bfs]
         # Regular spaces strictly after (bf, space) up to the train's space; "here": on the
         # same battlefield.
         self.after: list[list[int]] = []

@@ -95,8 +95,8 @@ class Reading:
         self.m_room = column_has_room(state, bf, ATTACKER)
         self.border = state.countdown
         self.killed = state.killed_this_turn
-        self.train = (spec.facts.train_bf, spec.facts.train_space)
-        self.last = bf == spec.facts.train_bf and self.space >= spec.facts.train_space
+        self.train: tuple[int, int] = (spec.facts.train_bf, spec.facts.train_space)
+        self.last: bool = bf == spec.facts.train_bf and self.space >= spec.facts.train_space
         self.fresh = tables.fresh_rate
         self.m_hand_size = len(state.hands[ATTACKER])
         self.gang_unseen = [0] * len(state.hands[DEFENDER])  # its size, not its cards

@@ -49,15 +49,16 @@ class _Track:
             offsets.append(total)
             total += len(battlefield.kinds)
         self.offsets = tuple(offsets)
-        self.goal = offsets[spec.facts.mine_bf] + spec.facts.showdown_space
-        self.kegs = tuple(card.kegs for card in spec.card_def)
-        self.ammunition = tuple(card.ammunition for card in spec.card_def)
+        self.goal: int = offsets[spec.facts.mine_bf] + spec.facts.showdown_space
+        self.kegs: tuple[int, ...] = tuple(card.kegs for card in spec.card_def)
+        self.ammunition: tuple[int, ...] = tuple(card.ammunition for card in spec.card_def)
 
 
 _TRACKS: dict[int, tuple[Any, _Track]] = {}
 
 
-def _track(spec: SpecFields) -> _Track:
+def track_of(spec: SpecFields) -> _Track:
+    """The spec's `_Track`, read once per game."""
     found = _TRACKS.get(id(spec))
     if found is None or found[0] is not spec:
         found = (spec, _Track(spec))
@@ -110,12 +111,12 @@ class Reading:
         self.loss = GRIT if weakest_grit else 1.0
         self.pile = len(state.pile) if state.marker_bf < 3 else 0
         self.army_gone = float(spec.countdown_tokens - state.countdown)
-        track = _track(spec)
+        track = track_of(spec)
         self.goal = track.goal
         self.here = track.offsets[state.marker_bf] + state.marker_space
         bf = state.marker_bf
         self.attack = firepower(state, bf, ATTACKER)
-        self.defence = firepower(state, bf, DEFENDER) + spec.bfs[bf].defence
+        self.defence: int = firepower(state, bf, DEFENDER) + spec.bfs[bf].defence
         self.attacking = state.active == ATTACKER
         self.open = state.phase <= 1 and not state.attack_cancelled
         self.already = state.killed_this_turn

@@ -28,8 +28,8 @@ from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.spec_fields import SpecFields
-from deckbuilder.engine.state import DEFENDER, State
-from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, track_of, value_of
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
 
 _TIE: Final = 1e-9
@@ -66,10 +66,18 @@ def _deck_symbols(state: State, player: int) -> float:
     deck = state.decks[player]
     if not deck:
         return 0.0
-    card_def = state.spec.card_def
-    if player == DEFENDER:
-        return sum(card_def[uid].kegs for uid in deck) / len(deck)
-    return sum(card_def[uid].ammunition for uid in deck) / len(deck)
+    return _symbols_on(state, player, deck) / len(deck)
+
+
+def _symbols_on(state: State, player: int, cards: list[int]) -> int:
+    """The symbols `player` counts on these cards: powder kegs for the guardians, ammunition
+    for Mapache."""
+    track = track_of(state.spec)
+    symbols = track.kegs if player == DEFENDER else track.ammunition
+    total = 0
+    for uid in cards:
+        total += symbols[uid]
+    return total
 
 
 def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, int]:
@@ -81,8 +89,7 @@ def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, in
     left.remove(next(uid for uid in left if def_of[uid] == played))
     left.sort(key=_pay_order(spec).__getitem__)
     paid = left[:cost]
-    card_def = spec.card_def
-    return sum(card_def[uid].kegs for uid in paid), sum(card_def[uid].ammunition for uid in paid)
+    return _symbols_on(state, DEFENDER, paid), _symbols_on(state, ATTACKER, paid)
 
 
 @functools.lru_cache(maxsize=64)
@@ -114,67 +121,73 @@ class ScoringGreedy:
         return self._main(state, actions, player, rng)
 
     def _main(self, state: State, actions: list[int], player: int, rng: random.Random) -> int:
-        spec = state.spec
         r = Reading(state, player)
         hands = list(r.hands)
         base_value = value_of(r, r.attack, r.defence, hands[0], hands[1], r.held)
-        action_def = spec.action_def
-        layout = spec.layout
-        bf = state.marker_bf
-        world = None
+        values = [base_value if action == PASS else _from_numbers(state, r, hands, action)
+                  for action in actions]
+        # The rest played out on one re-dealt copy, as the play-out greedy does: a copy of it
+        # for each but the last, which plays on the re-dealt copy itself.
+        unknown = [index for index, value in enumerate(values) if value is None]
+        if unknown:
+            world = state.resample_hidden(player, rng)
+            for index in unknown:
+                after = world if index == unknown[-1] else copy_world(world, rng)
+                after.apply(actions[index])
+                settle_move(after, evaluate, rng, quick=quick_choice)
+                values[index] = evaluate(after, player)
         best: list[int] = []
         best_value = -2.0
-        for action in actions:
-            value = None
-            if action == PASS:
-                value = base_value
-            elif layout.play_base <= action < layout.pay_base:
-                definition = action_def[action]
-                card = spec.defs[definition]
-                if is_plain(state, card, player):
-                    cost = card_cost(state, player, card, bf)
-                    kegs, ammunition = _payment(state, player, definition, cost)
-                    lost = (card.kegs + kegs) if player == DEFENDER else (
-                        card.ammunition + ammunition)
-                    hand = hands[:]
-                    hand[player] -= 1 + cost
-                    power = card.modes[0].firepower + card.enter_power
-                    attack, defence = r.attack, r.defence
-                    if player == DEFENDER:
-                        defence += power
-                    else:
-                        attack += power
-                    value = value_of(r, attack, defence, hand[0], hand[1], r.held - lost)
-                elif (count := drawn_by(state, card, player)) > 0:
-                    cost = card_cost(state, player, card, bf)
-                    kegs, ammunition = _payment(state, player, definition, cost)
-                    lost = (card.kegs + kegs) if player == DEFENDER else (
-                        card.ammunition + ammunition)
-                    hand = hands[:]
-                    hand[player] += count - 1 - cost
-                    gained = count * _deck_symbols(state, player)
-                    value = value_of(r, r.attack, r.defence, hand[0], hand[1],
-                                     r.held - lost + gained)
-            elif layout.own_base <= action < layout.ability_base:
-                uid = action - layout.own_base
-                card = spec.card_def[uid]
-                if not card.watch and not card.on_destroyed and not spec.attaching:
-                    power = card_firepower(state, uid)
-                    attack, defence = r.attack, r.defence
-                    if player == DEFENDER:
-                        defence -= power
-                    else:
-                        attack -= power
-                    value = value_of(r, attack, defence, hands[0], hands[1], r.held)
-            if value is None:  # played out on a re-dealt copy, as the play-out greedy does
-                if world is None:
-                    world = state.resample_hidden(player, rng)
-                after = copy_world(world, rng)
-                after.apply(action)
-                settle_move(after, evaluate, rng, quick=quick_choice)
-                value = evaluate(after, player)
+        for action, value in zip(actions, values, strict=True):
+            assert value is not None  # every option is valued by now
             if value > best_value + _TIE:
                 best_value, best = value, [action]
             elif value >= best_value - _TIE:
                 best.append(action)
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> float | None:
+    """The value of playing a plain card, a plain draw or discarding one's own plain card
+    from play, worked out from the position's numbers (None: another kind of option)."""
+    spec = state.spec
+    layout = spec.layout
+    player = r.player
+    if layout.play_base <= action < layout.pay_base:
+        definition = spec.action_def[action]
+        card = spec.defs[definition]
+        bf = state.marker_bf
+        if is_plain(state, card, player):
+            cost = card_cost(state, player, card, bf)
+            kegs, ammunition = _payment(state, player, definition, cost)
+            lost = (card.kegs + kegs) if player == DEFENDER else (card.ammunition + ammunition)
+            hand = hands[:]
+            hand[player] -= 1 + cost
+            power = card.modes[0].firepower + card.enter_power
+            attack, defence = r.attack, r.defence
+            if player == DEFENDER:
+                defence += power
+            else:
+                attack += power
+            return value_of(r, attack, defence, hand[0], hand[1], r.held - lost)
+        if (count := drawn_by(state, card, player)) > 0:
+            cost = card_cost(state, player, card, bf)
+            kegs, ammunition = _payment(state, player, definition, cost)
+            lost = (card.kegs + kegs) if player == DEFENDER else (card.ammunition + ammunition)
+            hand = hands[:]
+            hand[player] += count - 1 - cost
+            gained = count * _deck_symbols(state, player)
+            return value_of(r, r.attack, r.defence, hand[0], hand[1], r.held - lost + gained)
+        return None
+    if layout.own_base <= action < layout.ability_base:
+        uid = action - layout.own_base
+        card = spec.card_def[uid]
+        if not card.watch and not card.on_destroyed and not spec.attaching:
+            power = card_firepower(state, uid)
+            attack, defence = r.attack, r.defence
+            if player == DEFENDER:
+                defence -= power
+            else:
+                attack -= power
+            return value_of(r, attack, defence, hands[0], hands[1], r.held)
+    return None
