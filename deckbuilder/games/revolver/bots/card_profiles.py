@@ -79,8 +79,11 @@ class GameProfiles:
         self.modes = [[Profile(mode) for mode in card.modes] for card in spec.defs]
         self.worth = card_worths(spec)
         self.uid_worth = [self.worth[d] for d in spec.def_of]
-        #: The order cards pay costs in: least worth first, then by card (reproducible).
-        self.pay_key = [(self.uid_worth[uid], d) for uid, d in enumerate(spec.def_of)]
+        #: The order cards pay costs in: least worth first, then by card (reproducible), as
+        #: each card's place in that order (equal keys, equal places).
+        keys = [(self.uid_worth[uid], d) for uid, d in enumerate(spec.def_of)]
+        places = {key: place for place, key in enumerate(sorted(set(keys)))}
+        self.pay_rank: list[int] = [places[key] for key in keys]
 
 
 _PROFILES: dict[int, GameProfiles] = {}

@@ -77,7 +77,6 @@ class Tables:
         "firepower",
         "fresh_rate",
         "gang_fire",
-        "hand_memo",
         "here_after",
         "marker",
         "power_memo",
@@ -112,7 +111,6 @@ class Tables:
              for space in range(len(bf.kinds))]
             for index, bf in enumerate(spec.bfs)]
         self.draw_terms: dict[int, tuple[float, float]] = {}
-        self.hand_memo: dict[tuple[int, ...], tuple[float, float]] = {}
         self.power_memo: dict[tuple[tuple[int, ...], int], float] = {}
         self.answer_memo: dict[tuple[tuple[int, ...] | int, int, int],
                                tuple[float, tuple[float, ...]]] = {}
@@ -227,15 +225,9 @@ class Tables:
 
     def hand_values(self, hand: list[int]) -> tuple[float, float]:
         """(kills, turns) the cards of `hand` are worth in hand (see `uid_kills`,
-        `uid_turns`), summed in the hand's order, remembered."""
-        key = tuple(hand)
-        values = self.hand_memo.get(key)
-        if values is None:
-            values = (summed(self.uid_kills, hand), summed(self.uid_turns, hand))
-            if len(self.hand_memo) >= _HAND_MEMORY:
-                self.hand_memo.clear()
-            self.hand_memo[key] = values
-        return values
+        `uid_turns`), summed in the hand's order. (Asked once per position: a memory of
+        hands would only grow.)"""
+        return summed(self.uid_kills, hand), summed(self.uid_turns, hand)
 
     def hand_firepower(self, hand: list[int], bf: int) -> float:
         """`firepower_of` McReady's `hand` at `bf` (0.0 without firepower cards), remembered."""

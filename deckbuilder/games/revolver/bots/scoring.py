@@ -571,6 +571,7 @@ class ScoringBot:
         best_value = -math.inf
         discards: dict[tuple[int, int, int], float] = {}
         keeping: float | None = None  # the phase left open with every card kept
+        room: dict[int, bool] = {}  # play_options' column answers, shared by the cards
         for action in actions:
             score: float | None = None
             if action == act.PASS:
@@ -583,7 +584,7 @@ class ScoringBot:
                         0 if r.bf in card.cost_waived else card.cost)
                     combos = [(0, r.bf, cost)]
                 else:
-                    combos = play_options(state, player, card, len(hand))
+                    combos = play_options(state, player, card, len(hand), room)
                 score = card_value(r, definition, combos, _without(hand, def_of, definition))
             elif layout.own_base <= action < layout.ability_base:
                 # Copies of a card in the same way with the same tokens leave alike.

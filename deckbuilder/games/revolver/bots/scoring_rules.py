@@ -28,7 +28,14 @@ def hand_after_paying(profiles: GameProfiles, hand: list[int], cost: int) -> lis
     """The hand after paying `cost` discards: the cards of least worth (the `quick` rule)."""
     if cost <= 0:
         return hand
-    paid = sorted(hand, key=profiles.pay_key.__getitem__)[:cost]
+    rank = profiles.pay_rank
+    if cost == 1:  # the first card of least worth, as a stable sort would put first
+        cheapest = hand[0]
+        for uid in hand:
+            if rank[uid] < rank[cheapest]:
+                cheapest = uid
+        return [uid for uid in hand if uid != cheapest]
+    paid = sorted(hand, key=rank.__getitem__)[:cost]
     return [uid for uid in hand if uid not in paid]
 
 
