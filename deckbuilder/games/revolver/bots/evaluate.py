@@ -154,7 +154,13 @@ def read_race(state: State, tables: Tables, viewer: int) -> tuple[float, float, 
     bf = state.marker_bf
     alive, grit, power = state.alive, state.grit, state.power
     # Dead bandits hold no tokens, and bandits are the last card instances.
-    lives = float(sum(alive) + sum(grit[base:]) + sum(power[base:]))
+    count = 0
+    for living in alive:
+        if living:
+            count += 1
+    for uid in range(base, len(grit)):
+        count += grit[uid] + power[uid]
+    lives = float(count)
     for index, where, tokens in tables.token_gains:
         if alive[index] and (where < 0 or bf < where):
             lives += tokens
@@ -183,7 +189,9 @@ def read_race(state: State, tables: Tables, viewer: int) -> tuple[float, float, 
     # Cards in play keep some use: a lawman elsewhere may be brought over, a gang card here
     # holds a place. So no card is discarded from play for nothing.
     rows = state.rows
-    lawmen_anywhere = sum(map(len, rows[ATTACKER::2]))
+    lawmen_anywhere = 0
+    for index in range(ATTACKER, len(rows), 2):
+        lawmen_anywhere += len(rows[index])
     bonus += PLAY_KILLS * (lawmen_anywhere - len(rows[2 * bf + DEFENDER]))
     return lives, bonus, turn_bonus
 
