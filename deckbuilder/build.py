@@ -19,5 +19,5 @@ def compiled() -> bool:
 
 
 def describe() -> str:
-    """"compiled game loop (mypyc)" or "plain Python"."""
-    return "compiled game loop (mypyc)" if compiled() else "plain Python"
+    """How `--version` names the build: "compiled with mypyc" or "plain Python"."""
+    return "compiled with mypyc" if compiled() else "plain Python"

@@ -100,6 +100,8 @@ def test_the_compiled_build_loads_compiled_modules() -> None:
     plain = [name for name, file in files.items() if not file.endswith(".so")]
     assert not plain, f"not compiled in {python}: {plain}"
     assert Path(engine_state.__file__).suffix == ".py", "this test process runs the compiled build"
+    assert _run(python, ["--version"]).strip().endswith("(compiled with mypyc)")
+    assert _run(sys.executable, ["--version"]).strip().endswith("(plain Python)")
 
 
 @pytest.mark.parametrize("case", sorted(COMMANDS))
