@@ -1,0 +1,83 @@
+"""Instructions per greedy game, counted by Valgrind (callgrind), for both games.
+
+    python benchmarks/count_instructions.py              # 20 games a game, a few minutes
+    python benchmarks/count_instructions.py --games 5
+
+Unlike a timing, the count does not move with the load of a shared host, so it tells two
+versions or builds apart where `bench_games.py`'s times overlap (the same count to about 0.1%
+run to run, with PYTHONHASHSEED fixed). A count is not a time: it leaves out the time spent
+waiting on memory. Each game's bot tables are built before the count starts, and the count
+of a run that plays no game (start-up, catalog, compiling the spec) is subtracted. Needs
+`valgrind` on the PATH; says which build it measures. Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+#: The child: plays `games` seeded greedy games of one game on the base decks.
+PLAY = """
+import random, sys
+from deckbuilder.bots import make_bot
+from deckbuilder.catalog import build_catalog
+from deckbuilder.games import get_game, new_game
+from deckbuilder.sim.runner import prime_catalog
+game, games = sys.argv[1], int(sys.argv[2])
+catalog = build_catalog()
+prime_catalog(catalog)
+rules = get_game(game)
+decks = [catalog.base_deck(game, side) for side in rules.side_names]
+first = new_game(decks, 0, catalog=catalog)
+bots = [make_bot("greedy", rules.heuristics) for _ in (0, 1)]
+if game == "revolver":  # the bot tables, built outside the count
+    from deckbuilder.games.revolver.bots.card_profiles import profiles_for
+    from deckbuilder.games.revolver.bots.evaluate_tables import tables_for
+    tables_for(first.spec)
+    profiles_for(first.spec)
+for seed in range(games):
+    state = new_game(decks, seed, catalog=catalog)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(bots[state.current_player()].choose(state, rng))
+"""
+
+
+def collected(script: Path, game: str, games: int) -> int:
+    """Instructions callgrind counted for one run of the child."""
+    python = os.path.realpath(sys.executable)  # not a shim script: valgrind follows the binary
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, str(script),
+         game, str(games)], capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no count: {done.stderr[-500:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    options = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("count_instructions: valgrind is not installed (apt-get install valgrind)")
+    from deckbuilder.build import describe
+
+    print(f"build: {describe()}")
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "play.py"
+        script.write_text(PLAY, encoding="utf-8")
+        for game in ("revolver", "revolver2"):
+            per_game = (collected(script, game, options.games) - collected(script, game, 0))
+            print(f"{game:<10} greedy {per_game / options.games / 1e6:8.2f} M instructions a game")
+
+
+if __name__ == "__main__":
+    main()
