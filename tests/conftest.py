@@ -68,3 +68,11 @@ def snapshot() -> Callable[[Path], dict[str, bytes]]:
         }
 
     return take
+
+
+@pytest.fixture
+def deck_folder(tmp_path: Path) -> Path:
+    """An empty folder for the web app's decks (`WebConfig(deck_folder=...)`)."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    return folder

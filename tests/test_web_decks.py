@@ -30,10 +30,9 @@ EXAMPLE = "example-mcready-pinkertons.yaml"
 
 
 @pytest.fixture
-def decks(tmp_path: Path) -> Path:
-    folder = tmp_path / "decks"
-    folder.mkdir()
-    return folder
+def decks(deck_folder: Path) -> Path:
+    """The web app's deck folder (conftest's `deck_folder`), by this file's name for it."""
+    return deck_folder
 
 
 @pytest.fixture

@@ -35,13 +35,6 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def deck_folder(tmp_path: Path) -> Path:
-    folder = tmp_path / "decks"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
 def client(deck_folder: Path) -> TestClient:
     return TestClient(create_app(WebConfig(deck_folder=deck_folder)))
 
