@@ -10,14 +10,19 @@ for as build requirements of that build only, so the default build needs neither
 from __future__ import annotations
 
 import os
+import tomllib
 from pathlib import Path
 
 from setuptools import setup
 
 HERE = Path(__file__).resolve().parent
-#: What the compiled build needs besides setuptools: mypyc, and what the type check imports.
-COMPILE_REQUIRES = ["mypy>=2.4", "pydantic>=2.6,<3", "typer>=0.12", "ruamel.yaml>=0.18",
-                    "jsonschema>=4.20", "rich>=13", "platformdirs>=4"]
+
+
+def compile_requires() -> list[str]:
+    """What the compiled build needs besides setuptools: mypy (which holds mypyc) and the
+    package's own dependencies from pyproject.toml, which the type check imports."""
+    project = tomllib.loads((HERE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return ["mypy>=2.4", *project["dependencies"]]
 
 
 def compiled_modules() -> list[str]:
@@ -39,7 +44,7 @@ else:
     except ImportError:
         # The build front end first asks which requirements the build has (setuptools runs
         # this file for it); it installs these and runs the file again to build.
-        setup(setup_requires=COMPILE_REQUIRES)
+        setup(setup_requires=compile_requires())
     else:
         os.chdir(HERE)  # mypyc reads pyproject.toml's [tool.mypy] from here
         setup(ext_modules=mypycify(compiled_modules(), opt_level="3", debug_level="0"))
