@@ -30,8 +30,8 @@ from deckbuilder.bots import RandomBot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.engine import actions as act
 from deckbuilder.engine.board import column_count, firepower
+from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
-from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.staging import do, stage, stage_bandit, stage_marker, unstage
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game

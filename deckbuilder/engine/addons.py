@@ -8,7 +8,7 @@ The board's functions that act on these pieces (row limits with exceptions, arri
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import State
@@ -17,35 +17,16 @@ from deckbuilder.engine.state import State
 WHERE_PREVIOUS: Final = 5
 
 
-class AttachedMode:
-    """The mode of a card lying under another card in play (its host): the mode it was
-    played in, without a column, plus the host's instance id. Immutable once made, so clones
-    share it like any other mode."""
-
-    __slots__ = ("counts", "effect", "firepower", "hidden", "host", "index", "marker_req",
-                 "name", "needs", "play", "row_limit", "slot")
-
-    def __init__(self, mode: Any, host: int, hidden: bool = False) -> None:
-        self.index = mode.index
-        self.name = "hidden under" if hidden else mode.name
-        self.play = mode.play
-        # a card lying face down under another (the Strongbox's) adds nothing and says nothing
-        self.hidden = hidden
-        self.firepower = 0 if hidden else mode.firepower
-        self.effect = mode.effect
-        self.marker_req = None
-        self.needs = ()
-        self.slot = SLOT_UNDER
-        self.counts = False
-        self.row_limit = -1
-        self.host = host
-
-
 def attached_to(state: State, host: int, index: int) -> list[int]:
     """The cards lying under `host`, which sits in row `index`."""
     placed = state.placed
-    return [uid for uid in state.rows[index]
-            if placed[uid].slot == SLOT_UNDER and placed[uid].host == host]
+    found = []
+    for uid in state.rows[index]:
+        mode = placed[uid]
+        assert mode is not None  # a card in a row is in play
+        if mode.slot == SLOT_UNDER and mode.host == host:
+            found.append(uid)
+    return found
 
 
 def host_of(state: State, uid: int) -> int:

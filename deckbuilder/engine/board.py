@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
 from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to, host_of
+from deckbuilder.engine.card_records import CardDef, ModeDef
 from deckbuilder.engine.codes import (
     SIDE_OPPONENT,
     SIDE_SELF,
@@ -68,7 +69,7 @@ def hand_defs(state: State, player: int) -> list[int]:
     return sorted({def_of[uid] for uid in state.hands[player]})
 
 
-def place(state: State, uid: int, owner: int, bf: int, mode: Any) -> None:
+def place(state: State, uid: int, owner: int, bf: int, mode: ModeDef) -> None:
     """Put a card into play (tokens printed on it come with it)."""
     state.rows[2 * bf + owner].append(uid)
     state.placed[uid] = mode
@@ -147,18 +148,20 @@ def column_count(state: State, bf: int, side: int, exclude: int = -1) -> int:
     count = 0
     for uid in rows[2 * bf + side]:
         mode = placed[uid]
+        assert mode is not None  # a card in a row is in play
         if mode.slot == SLOT_OWN and uid != exclude and (
                 mode.counts or eagle[uid] or (silent and not card_def[uid].speaks_silenced)):
             count += 1
     for uid in rows[2 * bf + 1 - side]:
         mode = placed[uid]
+        assert mode is not None
         if mode.slot == SLOT_OPPONENT and uid != exclude and (
                 mode.counts or eagle[uid] or (silent and not card_def[uid].speaks_silenced)):
             count += 1
     return count
 
 
-def column_has_room(state: State, bf: int, side: int, card: Any = None) -> bool:
+def column_has_room(state: State, bf: int, side: int, card: CardDef | None = None) -> bool:
     """May one more counting card (`card`, if given) go into `side`'s column at `bf`?
     (3-card and row limits; a card unaffected by a row limit neither counts toward it nor
     is stopped by it.)"""
@@ -171,7 +174,9 @@ def column_has_room(state: State, bf: int, side: int, card: Any = None) -> bool:
     immune = state.spec.immune
     silent = bf == state.silent_bf
     for uid in state.rows[2 * bf + 1 - side]:
-        limit = placed[uid].row_limit
+        mode = placed[uid]
+        assert mode is not None  # a card in a row is in play
+        limit = mode.row_limit
         if limit < 0 or eagle[uid]:  # wording.text_applies, inlined: an emptied card
             continue
         if silent and not state.spec.card_def[uid].speaks_silenced:
@@ -196,13 +201,15 @@ def row_blocking_count(state: State, bf: int) -> int:
     for row in (state.rows[2 * bf], state.rows[2 * bf + 1]):
         for uid in row:
             mode = placed[uid]
+            assert mode is not None  # a card in a row is in play
             if mode.slot == SLOT_OPPONENT and (
                     mode.counts or eagle[uid] or (silent and not card_def[uid].speaks_silenced)):
                 count += 1
     return count
 
 
-def can_place(state: State, player: int, mode: Any, bf: int, card: Any = None) -> bool:
+def can_place(state: State, player: int, mode: ModeDef, bf: int,
+              card: CardDef | None = None) -> bool:
     slot = mode.slot
     if not mode.counts or bf >= state.spec.n_bf:
         return True
@@ -224,14 +231,18 @@ def firepower(state: State, bf: int, player: int) -> int:
     total = state.bf_power[row]
     for uid in state.rows[row]:
         if not eagle[uid]:  # wording.has_value, inlined
-            total += placed[uid].firepower + power[uid]
+            mode = placed[uid]
+            assert mode is not None  # a card in a row is in play
+            total += mode.firepower + power[uid]
     return total
 
 
 def card_firepower(state: State, uid: int) -> int:
     if state.eagle[uid]:  # wording.has_value, inlined
         return 0
-    return state.placed[uid].firepower + state.power[uid]
+    mode = state.placed[uid]
+    assert mode is not None, f"card {uid} is not in play"
+    return mode.firepower + state.power[uid]
 
 
 def is_protected(state: State, uid: int, actor: int) -> bool:
@@ -280,7 +291,9 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
                 card = card_def[uid]
                 if categories and not card.cat_bit & categories:
                     continue
-                if plays is not None and placed[uid].play not in plays:
+                mode = placed[uid]
+                assert mode is not None  # a card in a row is in play
+                if plays is not None and mode.play not in plays:
                     continue
                 if cards is not None and card.idx not in cards:
                     continue
@@ -289,7 +302,7 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
                 # an emptied card bears no icon (wording.has_icons, inlined)
                 if icons is not None and (eagle[uid] or not icons & card.icons):
                     continue
-                if attaching and placed[uid].slot == SLOT_UNDER:
+                if attaching and mode.slot == SLOT_UNDER:
                     continue
                 found.append(uid)
     return found
@@ -509,7 +522,7 @@ def _who(state: State, player: int) -> str:
 
 
 # -- the expansions' pieces: row-limit exceptions, arrivals ------------------------------------
-def unaffected(state: State, card: Any, owner: int, limiter: int, bf: int) -> bool:
+def unaffected(state: State, card: CardDef, owner: int, limiter: int, bf: int) -> bool:
     """Is `owner`'s `card` unaffected by the row limit of card `limiter` (unaffected-by)?"""
     return any(limiter in targets(state, target, (owner, -1, bf)) for target in card.immune)
 
@@ -522,6 +535,7 @@ def limited_count(state: State, bf: int, side: int, limiter: int) -> int:
     for uid in state.rows[2 * bf + side]:
         card = card_def[uid]
         mode = placed[uid]
+        assert mode is not None  # a card in a row is in play
         if card.immune is not None and mode.slot == SLOT_OWN and mode.counts and \
                 text_applies(state, uid, bf) and unaffected(state, card, side, limiter, bf):
             count -= 1
@@ -540,8 +554,9 @@ def arrived(state: State, uid: int, bf: int) -> None:
         return
     placed = state.placed
     for watcher in spec.arrival_watchers:
-        if watcher == uid or placed[watcher] is None or \
-                placed[watcher].slot == SLOT_UNDER or find_row(state, watcher) >> 1 != bf or \
+        mode = placed[watcher]
+        if watcher == uid or mode is None or \
+                mode.slot == SLOT_UNDER or find_row(state, watcher) >> 1 != bf or \
                 not text_applies(state, watcher, bf):
             continue
         for cards, steps in spec.card_def[watcher].arrivals:

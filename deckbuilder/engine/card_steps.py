@@ -40,6 +40,7 @@ from deckbuilder.engine.board import (
     relocate,
     targets,
 )
+from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.codes import (
     ALL,
     CATEGORY_BITS,
@@ -305,7 +306,7 @@ def _sacrifice_cards(state: State, ctx: tuple, count: int) -> None:
     card_def = state.spec.card_def
     own = [uid for index, row in enumerate(state.rows) if index & 1 == ctx[0] for uid in row
            if card_def[uid].cat_bit & CATEGORY_BITS["character"]
-           and state.placed[uid].slot != SLOT_UNDER]
+           and state.mode_of(uid).slot != SLOT_UNDER]
     if not own:
         return
     if len(own) == 1:
@@ -359,7 +360,7 @@ def _retrieve_next(state: State, ctx: tuple, categories: int, to: str, count: in
                  K_RETRIEVE)
 
 
-def _can_enter_play(state: State, player: int, card: Any) -> bool:
+def _can_enter_play(state: State, player: int, card: CardDef) -> bool:
     mode = card.modes[0]
     return mode.slot == SLOT_OWN and can_place(state, player, mode, state.marker_bf)
 
@@ -451,7 +452,7 @@ def _destinations(state: State, uid: int, to: int, ctx: tuple) -> list[int]:
     else:
         candidates = (ctx[2],)
     owner = state.spec.owner[uid]
-    mode = state.placed[uid]
+    mode = state.mode_of(uid)
     return [bf for bf in candidates
             if 0 <= bf < n_bf and bf != here and can_place(state, owner, mode, bf)]
 

@@ -14,11 +14,9 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import MAX_BANDITS, MAX_BATTLEFIELDS, ActionLayout
+from deckbuilder.engine.card_records import BattlefieldDef, CardDef, CharDef
 from deckbuilder.engine.codes import PRISON_BATTLEFIELD
 from deckbuilder.engine.definitions import (
-    BattlefieldDef,
-    CardDef,
-    CharDef,
     compile_battlefield,
     compile_card,
     compile_character,

@@ -10,6 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckbuilder.engine.actions import MAX_ABILITIES
+from deckbuilder.engine.card_records import (
+    AbilityDef,
+    BattlefieldDef,
+    CardDef,
+    CharDef,
+    ModeDef,
+)
 from deckbuilder.engine.codes import (
     CATEGORY_BITS,
     FAST_FREE,
@@ -45,146 +52,20 @@ from deckbuilder.engine.wording import speaks_at
 from deckbuilder.models.effects import When
 
 
-class ModeDef:
-    """One way to play a card; index 0 is the card as printed."""
-
-    __slots__ = ("counts", "effect", "firepower", "index", "marker_req", "name", "needs",
-                 "play", "row_limit", "slot")
-
-    def __init__(self, index: int, name: str, play: int, firepower: int, slot: int, counts: bool,
-                 row_limit: int, effect: tuple, marker_req: tuple[int, bool] | None) -> None:
-        self.index = index
-        self.name = name
-        self.play = play
-        self.firepower = firepower
-        self.slot = slot
-        self.counts = counts
-        self.row_limit = row_limit
-        self.effect = effect
-        self.marker_req = marker_req
-        # what must hold for this mode to be playable (expansion_steps.mode_needs); a mode
-        # that attaches its card under another lies in no column of its own
-        self.needs = mode_needs(effect)
-        if any(kind == NEED_HOST for kind, _ in self.needs):
-            self.slot = SLOT_NONE
+def _mode(index: int, name: str, play: int, firepower: int, slot: int, counts: bool,
+          row_limit: int, effect: tuple, marker_req: tuple[int, bool] | None) -> ModeDef:
+    """A mode with what must hold for it to be playable (`mode_needs`); a mode that attaches
+    its card under another lies in no column of its own."""
+    needs = mode_needs(effect)
+    if any(kind == NEED_HOST for kind, _ in needs):
+        slot = SLOT_NONE
+    return ModeDef(index, name, play, firepower, slot, counts, row_limit, effect, marker_req,
+                   needs)
 
 
-class AbilityDef:
-    __slots__ = ("discard_cost", "gate", "name", "needs_under", "once_per_turn", "steps")
-
-    def __init__(self, name: str, discard_cost: int, once_per_turn: bool, steps: tuple) -> None:
-        self.name = name
-        self.discard_cost = discard_cost
-        self.once_per_turn = once_per_turn
-        self.steps = steps
-        self.gate = gate_of(steps)  # a leading blocking only-if: usable only while it holds
-        # taking the card hidden under it (Strongbox): usable only while one lies there
-        self.needs_under = bool(steps) and steps[0][0] is run_take_under
-
-
-class CardDef:
-    """A deck card, compiled."""
-
-    __slots__ = (
-        "abilities", "ammunition", "arrivals", "cat_bit", "category", "cost", "cost_waived",
-        "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
-        "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
-        "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
-        "modes", "movable", "name", "not_at", "on_death", "on_destroyed", "on_grit_lost",
-        "on_token_lost", "placement", "play", "play_watch", "played_when_drawn",
-        "react_attack", "react_cards", "react_cost", "react_gates", "react_plays",
-        "reshuffles", "silver", "simple", "speaks_silenced", "watch",
-    )
-
-    abilities: tuple[AbilityDef, ...]
-    ammunition: int  # Revolver 2: ammunition symbols (the Gatling Gun)
-    arrivals: tuple
-    cat_bit: int
-    category: str
-    cost: int
-    cost_waived: frozenset[int]
-    discount: Any
-    discounted: bool
-    draw_phase_here: tuple
-    eagle_proof: bool  # the eagle token may not go on it (locations, event cards)
-    enter_grit: int
-    enter_power: int
-    faction: str
-    fast: int
-    firepower: int
-    forbids: frozenset[int]  # cards the opponent may not play where it lies (forbid-here)
-    hides: bool  # puts a card from hand face down under itself (hide-under: Strongbox)
-    icons: frozenset[str]
-    id: str
-    idx: int
-    immune: Any
-    impervious: bool
-    kegs: int  # Revolver 2: powder kegs (the bridge, the mine)
-    leave_battlefield: tuple
-    main_playable: bool
-    marker_enters: tuple
-    min_cost: int
-    modes: tuple[ModeDef, ...]
-    movable: bool
-    name: str
-    not_at: frozenset[int]
-    on_death: tuple
-    on_destroyed: tuple
-    on_grit_lost: tuple
-    on_token_lost: tuple
-    placement: int
-    play: int
-    play_watch: Any
-    played_when_drawn: bool
-    react_attack: tuple | None
-    react_cards: frozenset[int] | None
-    react_cost: int
-    react_gates: tuple
-    react_plays: tuple | None
-    reshuffles: bool
-    silver: int  # its cost in silver dollars, beside the discards
-    speaks_silenced: bool  # its own text names the prison: it keeps its text there
-    simple: bool
-    watch: bool
-
-
-class CharDef:
-    """A character of the side that has them (bandits, guardians), compiled."""
-
-    __slots__ = ("draw_phase_here", "id", "idx", "leader", "leave_battlefield",
-                 "marker_enters", "name", "on_death", "on_grit_lost", "on_token_lost", "power",
-                 "starting", "survival", "true_grit")
-
-    draw_phase_here: tuple
-    id: str
-    idx: int
-    leader: bool
-    leave_battlefield: tuple
-    marker_enters: tuple
-    name: str
-    on_death: tuple
-    on_grit_lost: tuple
-    on_token_lost: tuple
-    power: int
-    starting: bool  # in front of its player at set-up (else in the character pile)
-    survival: int
-    true_grit: int
-
-
-class BattlefieldDef:
-    __slots__ = ("defence", "faces", "id", "idx", "kinds", "labels", "name", "offset",
-                 "recruits")
-
-    defence: int
-    faces: tuple[str, ...]
-    id: str
-    idx: int
-    kinds: tuple[int, ...]
-    labels: tuple[str, ...]
-    name: str
-    offset: int
-    recruits: tuple[int, ...]  # characters drawn from the pile on each space (Revolver 2)
-
+def _ability(name: str, discard_cost: int, once_per_turn: bool, steps: tuple) -> AbilityDef:
+    return AbilityDef(name, discard_cost, once_per_turn, steps, gate_of(steps),
+                      bool(steps) and steps[0][0] is run_take_under)
 
 
 def _steps_of(triggers: Sequence[Any], when: str) -> list[Any]:
@@ -255,14 +136,14 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     on_play: list = list(card.effect)
     for trigger in _steps_of(triggers, When.ON_PLAY):
         on_play.extend(trigger.steps)
-    modes = [ModeDef(0, card.name, d.play, d.firepower, _slot(d.play, d.placement),
+    modes = [_mode(0, card.name, d.play, d.firepower, _slot(d.play, d.placement),
                      card.counts_toward_limit, _row_limit(on_play),
                      compile_steps(on_play, resolver), _marker_requirement(on_play))]
     for index, mode in enumerate(card.modes, start=1):
         play = PLAY_CODES[mode.play]
         firepower = mode.firepower if mode.firepower is not None else (
             d.firepower if play == FIREPOWER else 0)
-        modes.append(ModeDef(index, mode.name, play, firepower, _slot(play, d.placement),
+        modes.append(_mode(index, mode.name, play, firepower, _slot(play, d.placement),
                              card.counts_toward_limit, _row_limit(mode.effect),
                              compile_steps(mode.effect, resolver),
                              _marker_requirement(mode.effect)))
@@ -276,7 +157,7 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
         mode.effect = bind_attach(mode.effect, mode)
     d.modes = tuple(modes)
     d.abilities = tuple(
-        AbilityDef(ability.name, ability.discard_cost, ability.once_per_turn,
+        _ability(ability.name, ability.discard_cost, ability.once_per_turn,
                    compile_steps(ability.steps, resolver))
         for ability in card.abilities[:MAX_ABILITIES]
     )

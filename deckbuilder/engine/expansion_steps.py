@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine.actions import ACCEPT, K_ATTACH, K_OPTIONAL, PASS, PIECE_BASE
-from deckbuilder.engine.addons import AttachedMode
 from deckbuilder.engine.board import (
     destroy_card,
     find_row,
@@ -20,6 +19,7 @@ from deckbuilder.engine.board import (
     source_in_play,
     targets,
 )
+from deckbuilder.engine.card_records import CardDef, ModeDef
 from deckbuilder.engine.card_steps import Resolver, TargetFilter
 from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import State
@@ -114,14 +114,14 @@ def _resume_attach(state: State, action: int, data: tuple) -> None:
     attach_card(state, data[0], action - PIECE_BASE, data[1])
 
 
-def attach_card(state: State, uid: int, host: int, mode: Any) -> None:
+def attach_card(state: State, uid: int, host: int, mode: ModeDef) -> None:
     """Put card `uid` (in limbo, or in play) under `host`, played in `mode`."""
     if uid in state.limbo:
         state.limbo.remove(uid)
     elif state.placed[uid] is not None:
         lift(state, uid)
     state.rows[find_row(state, host)].append(uid)
-    state.placed[uid] = AttachedMode(mode, host)
+    state.placed[uid] = mode.attached(host)
     state.eagle[uid] = state.eagle[host]  # an eagle token empties the cards under it too
     if state.verbose:
         state.note(f"{state.spec.card_def[uid].name} is put under "
@@ -192,7 +192,7 @@ def compile_unaffected_by(step: Any, resolver: Resolver) -> TargetFilter:
     return TargetFilter(step.target, resolver)
 
 
-def card_cost(state: State, player: int, card: Any, bf: int) -> int:
+def card_cost(state: State, player: int, card: CardDef, bf: int) -> int:
     """The discards `player` pays to play `card` at `bf` now (waivers and reductions)."""
     cost = 0 if bf in card.cost_waived else card.cost
     if card.discounted and cost:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine.actions import K_GUESS_HAND, K_HIDE_CARD, K_HIDE_TOKEN, MODE_BASE
-from deckbuilder.engine.addons import AttachedMode, attached_to, is_hidden
+from deckbuilder.engine.addons import attached_to, is_hidden
 from deckbuilder.engine.board import find_row, lift, push_steps, source_in_play, take_from_hand
 from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import PLAYER_ZONES, State
@@ -51,7 +51,7 @@ def _resume_hide(state: State, action: int, data: tuple) -> None:
 def hide_under(state: State, host: int, uid: int) -> None:
     """Card `uid` (out of every zone: just taken from a hand) lies face down under `host`."""
     state.rows[find_row(state, host)].append(uid)
-    state.placed[uid] = AttachedMode(state.spec.card_def[uid].modes[0], host, hidden=True)
+    state.placed[uid] = state.spec.card_def[uid].modes[0].attached(host, hidden=True)
     state.eagle[uid] = state.eagle[host]
     if state.verbose:
         state.note(f"a card is put face down under {state.spec.card_def[host].name}")
@@ -194,6 +194,6 @@ def forbidden_here(state: State, player: int) -> frozenset[int]:
     card_def = state.spec.card_def
     found: frozenset[int] = frozenset()
     for uid in blockers:
-        if uid in row and state.placed[uid].slot != SLOT_UNDER and text_applies(state, uid, bf):
+        if uid in row and state.mode_of(uid).slot != SLOT_UNDER and text_applies(state, uid, bf):
             found = found | card_def[uid].forbids
     return found

@@ -91,7 +91,7 @@ class Observation:
 def _card_view(state: State, uid: int, viewer: int) -> CardView:
     spec = state.spec
     card = spec.card_def[uid]
-    mode = state.placed[uid]
+    mode = state.mode_of(uid)
     fp = mode.firepower + state.power[uid] if has_value(state, uid) else 0
     host = host_of(state, uid)
     under = spec.card_def[host].id if host >= 0 else ""

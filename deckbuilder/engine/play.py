@@ -38,6 +38,7 @@ from deckbuilder.engine.board import (
     t_pay,
     take_from_hand,
 )
+from deckbuilder.engine.card_records import CardDef, ModeDef
 from deckbuilder.engine.codes import (
     FAST_FREE,
     FAST_GENERAL,
@@ -67,7 +68,7 @@ from deckbuilder.engine.wording import text_applies
 
 
 # -- legality ---------------------------------------------------------------------------------
-def placements(state: State, card: Any, mode: Any) -> Any:
+def placements(state: State, card: CardDef, mode: ModeDef) -> Any:
     """Battlefields a card may be put at in this mode (before limits are checked)."""
     slot = mode.slot
     if slot in (SLOT_NONE, SLOT_BESIDE):
@@ -83,7 +84,7 @@ def placements(state: State, card: Any, mode: Any) -> Any:
     return (state.marker_bf,)
 
 
-def play_options(state: State, player: int, card: Any, hand_size: int,
+def play_options(state: State, player: int, card: CardDef, hand_size: int,
                  room: dict[int, bool] | None = None) -> list[tuple]:
     """Every (mode, battlefield, cost) the card can be played with; hand_size counts it.
     `room` caches column answers across the cards of one options computation."""
@@ -187,7 +188,7 @@ def play_problem(state: State, player: int, definition: int) -> str | None:
     return f"{card.name} cannot be played: " + "; ".join(dict.fromkeys(reasons))
 
 
-def _unmet(state: State, mode: Any, player: int) -> str:
+def _unmet(state: State, mode: ModeDef, player: int) -> str:
     for kind, params in mode.needs:
         if kind == NEED_CONDITION and not condition_holds(state, params, player):
             return "its condition does not hold now (only-if)"
@@ -244,6 +245,7 @@ def main_options(state: State, player: int) -> list[int]:
     own_base = layout.own_base
     for uid in state.rows[2 * bf + player]:
         mode = placed[uid]
+        assert mode is not None  # a card in a row is in play
         if mode.slot == SLOT_OWN and mode.play == FIREPOWER and (
                 spec.card_def[uid].movable or not text_applies(state, uid, bf)):
             options.append(own_base + uid)
@@ -422,8 +424,9 @@ def resume_reaction(state: State, action: int, data: tuple) -> None:
     if state.verbose:
         state.note(f"{_name(state, player)} reacts with {card.name}")
     state.tasks.append((t_finish_one_shot, uid))
-    push_steps(state, card.react_attack if to_attack else card.react_plays,
-               (player, uid, state.marker_bf))
+    steps = card.react_attack if to_attack else card.react_plays
+    assert steps is not None  # offered as a reaction only when it has one
+    push_steps(state, steps, (player, uid, state.marker_bf))
     if card.react_cost:
         state.tasks.append((t_pay, player, card.react_cost, K_PAY))
 

@@ -70,9 +70,8 @@ def in_play(state: State, bf: int, owner: int) -> list[dict[str, Any]]:
     for uid in state.rows[2 * bf + owner]:
         entry: dict[str, Any] = {"card": spec.card_def[uid].id}
         entry.update(card_tokens(state, uid))
-        mode = state.placed[uid]
         if len(spec.card_def[uid].modes) > 1 and not is_hidden(state, uid):
-            entry["mode"] = mode.name
+            entry["mode"] = state.mode_of(uid).name
         host = host_of(state, uid)
         if host >= 0:  # a card lying under another (an add-on, the Strongbox's hidden card)
             entry["under"] = spec.card_def[host].id

@@ -3,8 +3,7 @@
 `GameSpec` (compiled.py) is built from the card definitions, so it lives above the modules
 that play a game (state, board, play ...), which read it as `state.spec`. Declared here, its
 fields are typed for those modules too: for mypy, and for the compiled build (setup.py), which
-reads a typed field at once instead of looking it up by name. A field whose type is one of
-the definitions' classes is declared Any here and precisely again on `GameSpec`.
+reads a typed field at once instead of looking it up by name.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deckbuilder.engine.actions import ActionLayout
+from deckbuilder.engine.card_records import BattlefieldDef, CardDef, CharDef
 from deckbuilder.engine.hooks import GameHooks
 from deckbuilder.rulesets import Rules
 
@@ -42,10 +42,10 @@ class SpecFields:
     attaching: bool
     bandit_base: int
     bandit_order: tuple[int, ...]
-    bandits: list[Any]
-    bfs: list[Any]
+    bandits: list[CharDef]
+    bfs: list[BattlefieldDef]
     card_action: list[int]  # card definition -> its "choose the card" action (-1: none)
-    card_def: list[Any]
+    card_def: list[CardDef]
     cards: Any
     column_limit: tuple[int, int]
     countdown_name: str
@@ -53,7 +53,7 @@ class SpecFields:
     deck_defs: tuple[tuple[int, ...], ...]
     decks: tuple[list[int], list[int]]
     def_of: list[int]
-    defs: list[Any]
+    defs: list[CardDef]
     discounters: Any
     draw_plays: bool  # some card is played the moment it is drawn (played_when_drawn)
     draw_watch: bool

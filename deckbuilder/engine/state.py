@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from deckbuilder.engine.actions import K_GUESS_HAND, K_MAIN, PASS, action_to_string
+from deckbuilder.engine.card_records import ModeDef
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.protocol import TERMINAL, IllegalActionError, InvariantError, Outcome
 
@@ -104,7 +105,7 @@ class State:
     phase: int
     pieces_used: frozenset[str]  # table pieces used for good (Derail the Train, the bridge)
     pile: list[int]  # characters not yet in play, face down, drawn from the end (Revolver 2)
-    placed: list[Any]
+    placed: list[ModeDef | None]  # uid -> the mode it lies in play in, None: not in play
     power: list[int]
     removed: list[list[int]]
     rows: list[list[int]]
@@ -432,7 +433,7 @@ class State:
         for (index, position, old), new in zip(face_down, dealt, strict=True):
             mode = modes[old]
             self.rows[index][position] = new
-            self.placed[new] = type(mode)(card_def[new].modes[0], mode.host, True)
+            self.placed[new] = card_def[new].modes[0].attached(mode.host, True)
             self.eagle[new] = self.eagle[mode.host]
 
     # -- reading -----------------------------------------------------------------------------
@@ -484,6 +485,13 @@ class State:
         generator = self._rng
         assert generator is not None  # no snapshot: the live generator holds the state
         return generator.getstate()
+
+    def mode_of(self, uid: int) -> ModeDef:
+        """The mode card `uid`, which is in play, lies in."""
+        mode = self.placed[uid]
+        if mode is None:
+            raise InvariantError(f"{self.spec.uid_name(uid)} (card {uid}) is not in play")
+        return mode
 
     def where_text(self, uid: int) -> str:
         spec = self.spec

@@ -15,9 +15,9 @@ from typing import Any
 
 from deckbuilder.engine.actions import BANDIT_BASE, K_SACRIFICE
 from deckbuilder.engine.board import bandit_dies, hit_bandit
+from deckbuilder.engine.card_records import CardDef, CharDef
 from deckbuilder.engine.card_steps import run_bounce, run_casualty, run_sacrifice
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
-from deckbuilder.engine.definitions import CardDef, CharDef
 from deckbuilder.engine.effects import run_lose_game
 from deckbuilder.engine.expansion_steps import run_only_if
 from deckbuilder.engine.state import DEFENDER, State

@@ -50,6 +50,7 @@ def gatling_guns(state: State) -> int:
     count = 0
     for uid in state.rows[2 * state.spec.facts.mine_bf + ATTACKER]:
         mode = placed[uid]
+        assert mode is not None  # a card in a row is in play
         if mode.slot == SLOT_OWN and mode.play == FIREPOWER and not state.eagle[uid]:
             count += 1
     return count

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine import card_steps, effects
+from deckbuilder.engine.card_records import ModeDef
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
 from deckbuilder.games.revolver.bots.quick import card_worths
 
@@ -35,7 +36,7 @@ class Profile:
     __slots__ = ("casualties", "counts", "draws", "firepower", "known", "marker", "moves",
                  "removals", "retrieves", "row_limit", "sacrifices", "slot", "tokens")
 
-    def __init__(self, mode: Any) -> None:
+    def __init__(self, mode: ModeDef) -> None:
         own_fire = mode.slot == SLOT_OWN and mode.play == FIREPOWER
         self.firepower: int = mode.firepower if own_fire else 0
         self.slot: int = mode.slot

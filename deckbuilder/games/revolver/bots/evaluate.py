@@ -363,12 +363,14 @@ def _analytic_value(state: State, viewer: int) -> float:
     rows, placed, power, eagle = state.rows, state.placed, state.power, state.eagle
     lawmen = 0
     for uid in rows[2 * bf + ATTACKER]:
-        if not eagle[uid]:
-            lawmen += placed[uid].firepower + power[uid]
+        mode = placed[uid]
+        if not eagle[uid] and mode is not None:  # in a row: always in play
+            lawmen += mode.firepower + power[uid]
     gang: float = 0.0  # the gang's answer (a float) is added below
     for uid in rows[2 * bf + DEFENDER]:
-        if not eagle[uid]:
-            gang += placed[uid].firepower + power[uid]
+        mode = placed[uid]
+        if not eagle[uid] and mode is not None:
+            gang += mode.firepower + power[uid]
     gang += tables.defence[bf]
     hand_power = _hand_power(state, tables, bf, viewer)
     failed_border = border if state.killed_this_turn else border - 1

@@ -18,6 +18,7 @@ import random
 from typing import Final
 
 from deckbuilder.engine import card_steps, effects
+from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.codes import (
     FIREPOWER,
     SLOT_OWN,
@@ -25,7 +26,6 @@ from deckbuilder.engine.codes import (
     SPACE_OPTIONAL,
     SPACE_REGULAR,
 )
-from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import ATTACKER, DEFENDER
 

@@ -16,7 +16,7 @@ from typing import Final
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
-from deckbuilder.engine.definitions import CardDef
+from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver.bots.evaluate_tables import card_effects, firepower_modes

@@ -29,8 +29,8 @@ from deckbuilder.engine.board import (
     lift,
     targets,
 )
+from deckbuilder.engine.card_records import ModeDef
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
-from deckbuilder.engine.definitions import ModeDef
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.marker import marker_target
 from deckbuilder.engine.play import play_options
@@ -338,10 +338,10 @@ def play_change(r: Reading, definition: int, mode_index: int, bf: int, cost: int
         # Only a card that may be placed here moves (`card_steps._destinations`).
         found = [uid for uid in card_steps.removable(state, moved_what, (player, -1, r.bf), True)
                  if spec.owner[uid] == player and uid not in state.rows[2 * r.bf + player]
-                 and _fits(r, change, state.placed[uid])]
+                 and _fits(r, change, state.mode_of(uid))]
         if found:
             moved = max(found, key=lambda uid: card_firepower(state, uid))
-            _arrive_here(r, change, card_firepower(state, moved), state.placed[moved], True)
+            _arrive_here(r, change, card_firepower(state, moved), state.mode_of(moved), True)
     return change
 
 

@@ -16,7 +16,7 @@ from deckbuilder.engine.actions import (
     K_SACRIFICE,
     PASS,
 )
-from deckbuilder.engine.definitions import CardDef
+from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.state import State
 
 #: A cheat card's strength in a round (it wins unless the other card calls cheats).

@@ -23,8 +23,8 @@ from typing import Final
 from deckbuilder.bots import best_action, copy_world, settle_move
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
+from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
-from deckbuilder.engine.definitions import CardDef
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.spec_fields import SpecFields

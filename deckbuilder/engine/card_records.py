@@ -1,0 +1,167 @@
+"""The records the table reads its cards from: a mode, an ability, a card, a character, a
+battlefield, one `__slots__` object each with typed fields (`definitions.py` fills them from the
+pydantic models). They lie below the state, so every module that plays (state, board, play,
+the bots) reads them typed: for mypy, and for the compiled build, which then reads a field at
+once instead of looking it up by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.engine.codes import SLOT_UNDER
+
+
+class ModeDef:
+    """One way to play a card; index 0 is the card as printed. A card lying under another
+    card in play (its host) lies in a copy of its mode (`attached`): in no column, with the
+    host's instance id. Immutable once the spec is built, so clones share modes."""
+
+    __slots__ = ("counts", "effect", "firepower", "hidden", "host", "index", "marker_req",
+                 "name", "needs", "play", "row_limit", "slot")
+
+    def __init__(self, index: int, name: str, play: int, firepower: int, slot: int, counts: bool,
+                 row_limit: int, effect: tuple, marker_req: tuple[int, bool] | None,
+                 needs: tuple) -> None:
+        self.index = index
+        self.name = name
+        self.play = play
+        self.firepower = firepower
+        self.slot = slot
+        self.counts = counts
+        self.row_limit = row_limit
+        self.effect = effect
+        self.marker_req = marker_req
+        self.needs = needs  # what must hold for this mode to be playable (mode_needs)
+        self.host = -1  # the card it lies under (attached modes only)
+        self.hidden = False  # face down under its host (the Strongbox's card)
+
+    def attached(self, host: int, hidden: bool = False) -> ModeDef:
+        """This mode as its card lies under `host`: without a column, adding nothing and
+        saying nothing if it lies face down."""
+        mode = ModeDef(self.index, "hidden under" if hidden else self.name, self.play,
+                       0 if hidden else self.firepower, SLOT_UNDER, False, -1, self.effect,
+                       None, ())
+        mode.host = host
+        mode.hidden = hidden
+        return mode
+
+
+class AbilityDef:
+    """A card's ability, used from play for its discard cost."""
+
+    __slots__ = ("discard_cost", "gate", "name", "needs_under", "once_per_turn", "steps")
+
+    def __init__(self, name: str, discard_cost: int, once_per_turn: bool, steps: tuple,
+                 gate: Any, needs_under: bool) -> None:
+        self.name = name
+        self.discard_cost = discard_cost
+        self.once_per_turn = once_per_turn
+        self.steps = steps
+        self.gate = gate  # a leading blocking only-if: usable only while it holds
+        # taking the card hidden under it (Strongbox): usable only while one lies there
+        self.needs_under = needs_under
+
+
+class CardDef:
+    """A deck card, compiled."""
+
+    __slots__ = (
+        "abilities", "ammunition", "arrivals", "cat_bit", "category", "cost", "cost_waived",
+        "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
+        "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
+        "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
+        "modes", "movable", "name", "not_at", "on_death", "on_destroyed", "on_grit_lost",
+        "on_token_lost", "placement", "play", "play_watch", "played_when_drawn",
+        "react_attack", "react_cards", "react_cost", "react_gates", "react_plays",
+        "reshuffles", "silver", "simple", "speaks_silenced", "watch",
+    )
+
+    abilities: tuple[AbilityDef, ...]
+    ammunition: int  # Revolver 2: ammunition symbols (the Gatling Gun)
+    arrivals: tuple
+    cat_bit: int
+    category: str
+    cost: int
+    cost_waived: frozenset[int]
+    discount: Any
+    discounted: bool
+    draw_phase_here: tuple
+    eagle_proof: bool  # the eagle token may not go on it (locations, event cards)
+    enter_grit: int
+    enter_power: int
+    faction: str
+    fast: int
+    firepower: int
+    forbids: frozenset[int]  # cards the opponent may not play where it lies (forbid-here)
+    hides: bool  # puts a card from hand face down under itself (hide-under: Strongbox)
+    icons: frozenset[str]
+    id: str
+    idx: int
+    immune: Any
+    impervious: bool
+    kegs: int  # Revolver 2: powder kegs (the bridge, the mine)
+    leave_battlefield: tuple
+    main_playable: bool
+    marker_enters: tuple
+    min_cost: int
+    modes: tuple[ModeDef, ...]
+    movable: bool
+    name: str
+    not_at: frozenset[int]
+    on_death: tuple
+    on_destroyed: tuple
+    on_grit_lost: tuple
+    on_token_lost: tuple
+    placement: int
+    play: int
+    play_watch: Any
+    played_when_drawn: bool
+    react_attack: tuple | None
+    react_cards: frozenset[int] | None
+    react_cost: int
+    react_gates: tuple
+    react_plays: tuple | None
+    reshuffles: bool
+    silver: int  # its cost in silver dollars, beside the discards
+    speaks_silenced: bool  # its own text names the prison: it keeps its text there
+    simple: bool
+    watch: bool
+
+
+class CharDef:
+    """A character of the side that has them (bandits, guardians), compiled."""
+
+    __slots__ = ("draw_phase_here", "id", "idx", "leader", "leave_battlefield",
+                 "marker_enters", "name", "on_death", "on_grit_lost", "on_token_lost", "power",
+                 "starting", "survival", "true_grit")
+
+    draw_phase_here: tuple
+    id: str
+    idx: int
+    leader: bool
+    leave_battlefield: tuple
+    marker_enters: tuple
+    name: str
+    on_death: tuple
+    on_grit_lost: tuple
+    on_token_lost: tuple
+    power: int
+    starting: bool  # in front of its player at set-up (else in the character pile)
+    survival: int
+    true_grit: int
+
+
+class BattlefieldDef:
+    __slots__ = ("defence", "faces", "id", "idx", "kinds", "labels", "name", "offset",
+                 "recruits")
+
+    defence: int
+    faces: tuple[str, ...]
+    id: str
+    idx: int
+    kinds: tuple[int, ...]
+    labels: tuple[str, ...]
+    name: str
+    offset: int
+    recruits: tuple[int, ...]  # characters drawn from the pile on each space (Revolver 2)
