@@ -117,7 +117,7 @@ def test_played_poker_cards_apply_their_effects_to_their_side_won_or_lost() -> N
         malpaso = bf_index(state, "malpaso")
         tokens = [sum(count for c in tournament.played[p] for bf, side, count
                       in facts.poker[c].tokens if bf == malpaso) for p in (0, 1)]
-        assert state.bf_power[2 * malpaso:2 * malpaso + 2] == tokens
+        assert state.bf_power[2 * malpaso:2 * malpaso + 2] == tuple(tokens)
         if any(tokens):
             return
     pytest.fail("no seed played a token card")

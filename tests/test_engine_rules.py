@@ -493,7 +493,7 @@ def test_quincey_rides_to_the_adjacent_battlefield_once_a_turn() -> None:
     (quincey,) = in_play(state, LAWMEN, "quincey-whitmore")
     hand(state, LAWMEN, "cowboy", "cowboy")
     do(state, "use Quincey Whitmore: ride")
-    assert state.rows[2 * 1 + LAWMEN] == [quincey]  # Whiskey Canyon: the only neighbour
+    assert state.rows[2 * 1 + LAWMEN] == (quincey,)  # Whiskey Canyon: the only neighbour
     assert len(state.hands[LAWMEN]) == 1
     assert "use Quincey Whitmore: ride" not in names(state)
 

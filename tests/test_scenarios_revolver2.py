@@ -350,7 +350,7 @@ def test_skip_tournament_starts_the_game_with_the_chosen_set() -> None:
     assert state.game_data.winner == 1
     assert state.turn == 1 and state.current_player() == 0
     assert len(state.hands[1]) == 5 and len(state.hands[0]) == 7  # five, then his turn's two
-    assert state.bf_power == [0] * len(state.bf_power)  # no poker card, no set-up effect
+    assert state.bf_power == (0,) * len(state.bf_power)  # no poker card, no set-up effect
     state.check_invariants()
     with pytest.raises(StagingError, match="already over"):
         skip_tournament(state, "crystal-river")

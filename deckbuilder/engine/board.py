@@ -71,7 +71,7 @@ def hand_defs(state: State, player: int) -> list[int]:
 
 def place(state: State, uid: int, owner: int, bf: int, mode: ModeDef) -> None:
     """Put a card into play (tokens printed on it come with it)."""
-    state.rows[2 * bf + owner].append(uid)
+    state.add_to_row(2 * bf + owner, uid)
     state.placed[uid] = mode
     card = state.spec.card_def[uid]
     if card.enter_grit:
@@ -91,7 +91,7 @@ def lift(state: State, uid: int) -> int:
     """Take a card out of play (its tokens go back to the supply); returns its row index.
     Cards lying under it go to their owner's discard pile."""
     index = find_row(state, uid)
-    state.rows[index].remove(uid)
+    state.remove_from_row(index, uid)
     state.placed[uid] = None
     state.power[uid] = 0
     state.grit[uid] = 0
@@ -109,13 +109,13 @@ def relocate(state: State, uid: int, bf: int) -> None:
     """Move a card in play to another battlefield, keeping its tokens (and the cards lying
     under it)."""
     index = find_row(state, uid)
-    state.rows[index].remove(uid)
-    target = state.rows[2 * bf + (index & 1)]
-    target.append(uid)
+    state.remove_from_row(index, uid)
+    target = 2 * bf + (index & 1)
+    state.add_to_row(target, uid)
     if state.spec.attaching:
         for under in attached_to(state, uid, index):
-            state.rows[index].remove(under)
-            target.append(under)
+            state.remove_from_row(index, under)
+            state.add_to_row(target, under)
 
 
 def remove_anywhere(state: State, uid: int) -> None:
@@ -313,7 +313,7 @@ def draw(state: State, player: int, count: int) -> None:
     """Draw; an empty deck is refilled from the shuffled discard pile first."""
     deck = state.decks[player]
     hand = state.hands[player]
-    drawn = state._drawn[player]
+    drawn = state._drawn[player] if state._drawn is not None else None
     spec = state.spec
     def_of = spec.def_of
     for _ in range(count):
@@ -321,7 +321,8 @@ def draw(state: State, player: int, count: int) -> None:
             return
         uid = deck.pop()
         hand.append(uid)
-        drawn.append(def_of[uid])
+        if drawn is not None:
+            drawn.append(def_of[uid])
         if state.verbose:
             state.note(f"{_who(state, player)} draws {spec.card_def[uid].name}")
         if spec.draw_plays and spec.card_def[uid].played_when_drawn:

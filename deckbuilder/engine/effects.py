@@ -171,7 +171,7 @@ def run_cancel_card(state: State, task: tuple) -> None:
 
 
 def run_forbid(state: State, task: tuple) -> None:
-    state.forbidden = [state.forbidden[0] | task[1], state.forbidden[1] | task[1]]
+    state.forbidden = (state.forbidden[0] | task[1], state.forbidden[1] | task[1])
 
 
 def run_extra_turns(state: State, task: tuple) -> None:

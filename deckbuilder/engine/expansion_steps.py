@@ -120,7 +120,7 @@ def attach_card(state: State, uid: int, host: int, mode: ModeDef) -> None:
         state.limbo.remove(uid)
     elif state.placed[uid] is not None:
         lift(state, uid)
-    state.rows[find_row(state, host)].append(uid)
+    state.add_to_row(find_row(state, host), uid)
     state.placed[uid] = mode.attached(host)
     state.eagle[uid] = state.eagle[host]  # an eagle token empties the cards under it too
     if state.verbose:

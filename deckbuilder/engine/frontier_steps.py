@@ -50,7 +50,7 @@ def _resume_hide(state: State, action: int, data: tuple) -> None:
 
 def hide_under(state: State, host: int, uid: int) -> None:
     """Card `uid` (out of every zone: just taken from a hand) lies face down under `host`."""
-    state.rows[find_row(state, host)].append(uid)
+    state.add_to_row(find_row(state, host), uid)
     state.placed[uid] = state.spec.card_def[uid].modes[0].attached(host, hidden=True)
     state.eagle[uid] = state.eagle[host]
     if state.verbose:
@@ -70,7 +70,7 @@ def run_take_under(state: State, task: tuple) -> None:
     if source < 0 or state.placed[source] is None:
         return
     for uid in hidden_under(state, source):
-        state.rows[find_row(state, uid)].remove(uid)
+        state.remove_from_row(find_row(state, uid), uid)
         state.placed[uid] = None
         state.eagle[uid] = 0
         state.hands[state.spec.owner[uid]].append(uid)
@@ -123,8 +123,8 @@ def change_sides(state: State, uid: int) -> bool:
     for under in attached_to(state, uid, index) if spec.attaching else ():
         lift(state, under)
         state.discards[spec.owner[under]].append(under)
-    state.rows[index].remove(uid)
-    state.rows[index ^ 1].append(twin)
+    state.remove_from_row(index, uid)
+    state.add_to_row(index ^ 1, twin)
     state.placed[twin] = state.placed[uid]
     state.power[twin], state.grit[twin], state.eagle[twin] = \
         state.power[uid], state.grit[uid], state.eagle[uid]

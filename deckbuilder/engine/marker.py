@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.board import find_row, push_steps
 from deckbuilder.engine.codes import SPACE_EXTRA, SPACE_FACE, SPACE_OPTIONAL, SPACE_REGULAR
-from deckbuilder.engine.state import DEFENDER, State
+from deckbuilder.engine.state import DEFENDER, State, with_item
 from deckbuilder.engine.wording import text_applies
 
 
@@ -100,7 +100,7 @@ def activate_face_spaces(state: State, face: str, count: int) -> None:
             flat = battlefield.offset + space
             if count and kind == SPACE_FACE and battlefield.faces[space] == face \
                     and not state.face_on[flat]:
-                state.face_on[flat] = True
+                state.face_on = with_item(state.face_on, flat, True)
                 count -= 1
     if state.verbose:
         state.note(f"extra turns: {face} face spaces in use")

@@ -326,7 +326,7 @@ def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: in
 def _t_resolve(state: State, task: tuple) -> None:
     _, player, uid, mode_index, bf = task
     card = state.spec.card_def[uid]
-    state._played[player].append(card.idx)
+    state.record_play(player, card.idx)
     if state.cancelled:
         state.cancelled = False
         state.limbo.remove(uid)
@@ -420,7 +420,7 @@ def resume_reaction(state: State, action: int, data: tuple) -> None:
     card = spec.defs[definition]
     uid = take_from_hand(state, player, definition)
     state.limbo.append(uid)
-    state._played[player].append(definition)
+    state.record_play(player, definition)
     if state.verbose:
         state.note(f"{_name(state, player)} reacts with {card.name}")
     state.tasks.append((t_finish_one_shot, uid))

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from deckbuilder.engine.actions import K_GUESS_HAND, K_MAIN, PASS, action_to_string
 from deckbuilder.engine.card_records import ModeDef
@@ -52,10 +53,19 @@ class PlayerStats:
         self.played = played
 
 
+T = TypeVar("T")
+
+
 def _random_key(rng: random.Random) -> Any:
     """A sort key that ignores the item and returns a fresh uniform number each call."""
     draw = rng.random
     return lambda _item: draw()
+
+
+def with_item(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`values` with the item at `index` replaced: a zone kept as a tuple changes this way,
+    so clones can share it."""
+    return (*values[:index], value, *values[index + 1:])
 
 
 class State:
@@ -71,22 +81,23 @@ class State:
         "termination", "turn", "under_characters", "used_abilities", "verbose", "winner",
     )
 
-    _drawn: list[list[int]]
+    _drawn: list[list[int]] | None  # None: not recorded (a look-ahead copy)
     _legal: list[int] | None
-    _played: list[list[int]]
+    _played: list[list[int]] | None
     _rng: random.Random | None
     _rng_snapshot: Any
     active: int
     alive: list[bool]
     attack_cancelled: bool
-    bf_power: list[int]  # power tokens lying on a side of a battlefield card, by row
+    #: power tokens lying on a side of a battlefield card, by row (replaced, never mutated)
+    bf_power: tuple[int, ...]
     cancelled: bool
     countdown: int  # tokens left on the countdown card (the border, the Mexican Army)
     decks: list[list[int]]
     discards: list[list[int]]
     eagle: list[int]
-    face_on: list[bool]
-    forbidden: list[frozenset[int]]
+    face_on: tuple[bool, ...]  # the face spaces in use (replaced, never mutated)
+    forbidden: tuple[frozenset[int], frozenset[int]]  # replaced, never mutated
     game_data: Any  # a game's own small state (immutable: tuples; replaced, never mutated)
     grit: list[int]
     hands: list[list[int]]
@@ -108,7 +119,9 @@ class State:
     placed: list[ModeDef | None]  # uid -> the mode it lies in play in, None: not in play
     power: list[int]
     removed: list[list[int]]
-    rows: list[list[int]]
+    #: the cards in play, a row per side of each battlefield (and of the open range); each row
+    #: a tuple, replaced, never mutated (`add_to_row`, `remove_from_row`), so clones share them
+    rows: list[tuple[int, ...]]
     seed: int
     silent_bf: int  # a battlefield whose cards have no text (the prison, FAQ Q6); -1 = none
     alone_log: list[tuple[int, int, str]] | None  # see resolved_alone
@@ -140,7 +153,7 @@ class State:
         state.turn = 0
         state.active = DEFENDER
         state.phase = PHASE_START
-        state.face_on = [False] * sum(len(bf.kinds) for bf in spec.bfs)
+        state.face_on = (False,) * sum(len(bf.kinds) for bf in spec.bfs)
         state.marker_bf = 0
         state.marker_space = 0
         state.decks = [list(spec.decks[0]), list(spec.decks[1])]
@@ -148,8 +161,8 @@ class State:
         state.discards = [[], []]
         state.removed = [[], []]
         rows = 2 * spec.n_bf + 2  # the last pair: the open range
-        state.rows = [[] for _ in range(rows)]
-        state.bf_power = [0] * rows
+        state.rows = [()] * rows
+        state.bf_power = (0,) * rows
         state.pile = []
         state.game_data = None
         state.limbo = []
@@ -164,7 +177,7 @@ class State:
         state.killed_this_turn = False
         state.attack_cancelled = False
         state.cancelled = False
-        state.forbidden = [frozenset(), frozenset()]
+        state.forbidden = (frozenset(), frozenset())
         state.used_abilities = frozenset()
         state.silver = [0, 0]
         state.silent_bf = -1
@@ -233,10 +246,13 @@ class State:
 
     @property
     def stats(self) -> list[PlayerStats]:
+        """The cards each player drew and played (none counted in a look-ahead copy)."""
         defs = self.spec.defs
+        drawn = self._drawn or [[], []]
+        played = self._played or [[], []]
         return [
-            PlayerStats(Counter(defs[d].id for d in self._drawn[p]),
-                        Counter(defs[d].id for d in self._played[p]))
+            PlayerStats(Counter(defs[d].id for d in drawn[p]),
+                        Counter(defs[d].id for d in played[p]))
             for p in (0, 1)
         ]
 
@@ -319,25 +335,26 @@ class State:
             other.verbose = self.verbose
             other.history = self.history[:]
             other.log = self.log[:]
-            other._drawn = [self._drawn[0][:], self._drawn[1][:]]
-            other._played = [self._played[0][:], self._played[1][:]]
+            drawn, played = self._drawn, self._played
+            other._drawn = None if drawn is None else [drawn[0][:], drawn[1][:]]
+            other._played = None if played is None else [played[0][:], played[1][:]]
         else:
             other.verbose = False
             other.history = []
             other.log = []
-            other._drawn = [[], []]
-            other._played = [[], []]
+            other._drawn = None
+            other._played = None
         other.turn = self.turn
         other.active = self.active
         other.phase = self.phase
         other.marker_bf = self.marker_bf
         other.marker_space = self.marker_space
-        other.face_on = self.face_on[:]
+        other.face_on = self.face_on  # tuples: immutable
         other.decks = [self.decks[0][:], self.decks[1][:]]
         other.hands = [self.hands[0][:], self.hands[1][:]]
         other.discards = [self.discards[0][:], self.discards[1][:]]
         other.removed = [self.removed[0][:], self.removed[1][:]]
-        other.rows = [row[:] for row in self.rows]
+        other.rows = self.rows[:]  # tuples: immutable
         other.limbo = self.limbo[:]
         other.placed = self.placed[:]
         other.power = self.power[:]
@@ -345,14 +362,14 @@ class State:
         other.eagle = self.eagle[:]
         other.alive = self.alive[:]
         other.countdown = self.countdown
-        other.bf_power = self.bf_power[:]
+        other.bf_power = self.bf_power
         other.pile = self.pile[:]
         other.game_data = self.game_data  # immutable
         other.pieces_used = self.pieces_used  # frozenset
         other.killed_this_turn = self.killed_this_turn
         other.attack_cancelled = self.attack_cancelled
         other.cancelled = self.cancelled
-        other.forbidden = self.forbidden[:]  # frozensets: replaced, never mutated
+        other.forbidden = self.forbidden
         other.used_abilities = self.used_abilities  # frozenset
         other.silver = self.silver[:]
         other.silent_bf = self.silent_bf
@@ -432,7 +449,8 @@ class State:
         card_def = self.spec.card_def
         for (index, position, old), new in zip(face_down, dealt, strict=True):
             mode = modes[old]
-            self.rows[index][position] = new
+            row = self.rows[index]
+            self.rows[index] = (*row[:position], new, *row[position + 1:])
             self.placed[new] = card_def[new].modes[0].attached(mode.host, True)
             self.eagle[new] = self.eagle[mode.host]
 
@@ -486,6 +504,21 @@ class State:
         assert generator is not None  # no snapshot: the live generator holds the state
         return generator.getstate()
 
+    def record_play(self, player: int, definition: int) -> None:
+        """Count a card `player` played, for the game's statistics (not in a look-ahead)."""
+        if self._played is not None:
+            self._played[player].append(definition)
+
+    def add_to_row(self, index: int, uid: int) -> None:
+        """Card `uid` joins the end of row `index`."""
+        self.rows[index] = self.rows[index] + (uid,)
+
+    def remove_from_row(self, index: int, uid: int) -> None:
+        """Card `uid` leaves row `index` (ValueError if it is not there)."""
+        row = self.rows[index]
+        at = row.index(uid)
+        self.rows[index] = row[:at] + row[at + 1:]
+
     def mode_of(self, uid: int) -> ModeDef:
         """The mode card `uid`, which is in play, lies in."""
         mode = self.placed[uid]
@@ -522,7 +555,7 @@ class State:
         seen = [0] * spec.n_cards
         where: list[str] = [""] * spec.n_cards
 
-        def count(uids: list[int], zone: str, owner: int | None) -> None:
+        def count(uids: Sequence[int], zone: str, owner: int | None) -> None:
             for uid in uids:
                 if not 0 <= uid < spec.n_cards:
                     raise InvariantError(f"{zone} holds a non-card id {uid}")

@@ -85,7 +85,7 @@ def set_marker(state: Any, marker: Any, source: Source, ids: Ids) -> None:
 def set_forbidden(state: Any, cards: list[str], ids: Ids) -> None:
     def_index = {card.id: card.idx for card in state.spec.defs}
     forbidden = frozenset(def_index[c] for c in ids.cards(cards, ("position", "forbidden")))
-    state.forbidden = [forbidden, forbidden]
+    state.forbidden = (forbidden, forbidden)
 
 
 __all__ = ["Ids", "set_forbidden", "set_marker", "space_index"]

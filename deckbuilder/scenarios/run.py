@@ -204,8 +204,7 @@ def _clear(state: Any) -> None:
         zones[0].clear()
         zones[1].clear()
     state.limbo.clear()
-    for row in state.rows:
-        row.clear()
+    state.rows = [()] * len(state.rows)
     for uid in range(spec.n_cards):
         state.placed[uid] = None
         state.power[uid] = state.grit[uid] = state.eagle[uid] = 0

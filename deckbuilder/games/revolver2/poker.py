@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from deckbuilder.engine.actions import K_POKER
 from deckbuilder.engine.board import draw
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
 
 WINS_NEEDED: Final = 2
 OPENING_HAND: Final = 5
@@ -131,7 +131,7 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
     facts = spec.facts  # the chosen battlefields' own (battlefield indices may differ)
     spaces = sum(len(battlefield.kinds) for battlefield in spec.bfs)
     if len(state.face_on) != spaces:  # the two sets need not have as many spaces
-        state.face_on = [False] * spaces
+        state.face_on = (False,) * spaces
     state.game_data = tournament._replace(winner=winner)
     extra = [0, 0]
     for player in (DEFENDER, ATTACKER):
@@ -140,7 +140,8 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
             extra[player] += poker.extra_cards
             for bf, side, count in poker.tokens:
                 if bf >= 0:
-                    state.bf_power[2 * bf + (player if side == 0 else 1 - player)] += count
+                    row = 2 * bf + (player if side == 0 else 1 - player)
+                    state.bf_power = with_item(state.bf_power, row, state.bf_power[row] + count)
     if state.verbose:
         names = state.spec.hooks.side_names
         state.note(f"{names[winner]} wins the poker tournament: "

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.staging import StagingError
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
 from deckbuilder.games.revolver2.facts import LAYOUT_OF_WINNER
 from deckbuilder.games.revolver2.pieces import BRIDGE
 from deckbuilder.games.revolver2.poker import OPENING_HAND, Tournament, in_progress
@@ -52,7 +52,7 @@ def skip_tournament(state: State, battlefield_set: str, begin: bool = True) -> N
     winner = BATTLEFIELD_SETS.index(battlefield_set)
     state.spec = state.spec.facts.layouts[battlefield_set]
     # The face-space flags are per space of the battlefields in play: size them to this set.
-    state.face_on = [False] * sum(len(bf.kinds) for bf in state.spec.bfs)
+    state.face_on = (False,) * sum(len(bf.kinds) for bf in state.spec.bfs)
     state.game_data = Tournament(((), ()), (-1, -1), -1, (0, 0), ((), ()), winner)
     state.tasks.clear()
     state.pending_resume = None
@@ -102,7 +102,7 @@ def stage_battlefield_tokens(state: State, battlefield: str, player: int, count:
     firepower there; the guardians' add to the battlefield's defence)."""
     for bf in state.spec.bfs:
         if bf.id == battlefield:
-            state.bf_power[2 * bf.idx + player] = count
+            state.bf_power = with_item(state.bf_power, 2 * bf.idx + player, count)
             return
     raise StagingError(f"battlefield '{battlefield}' is not in play")
 

@@ -204,7 +204,8 @@ def _turns_after(state: State, tables: Tables, turn_bonus: float) -> tuple[float
     return (0.0 if turns < 0.0 else turns), here  # max(turns, 0.0)
 
 
-def track_after(tables: Tables, face_on: list[bool], bf: int, space: int) -> tuple[float, int]:
+def track_after(tables: Tables, face_on: tuple[bool, ...], bf: int,
+                space: int) -> tuple[float, int]:
     """(McReady's attacks the track holds after the marker's space at `bf`, the face spaces
     switched on counted; those of them at `bf`)."""
     turns = float(tables.after[bf][space])
