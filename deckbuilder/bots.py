@@ -26,6 +26,8 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.protocol import Bot, Evaluator, Heuristics, QuickChoice
 
 _TIE: Final = 1e-9
+#: Whether a state class offers `fork` (see `copy_world`).
+_FORKS: Final[dict[type, bool]] = {}
 
 
 class BotSpecError(DeckbuilderError):
@@ -109,8 +111,11 @@ def copy_world(world: Any, rng: random.Random) -> Any:
     """A copy to try an action on. A state may offer `fork(rng)`, a copy whose chance draws
     from `rng` rather than from a copy of its own generator (cheaper where copying the
     generator is costly); any other state is cloned."""
-    fork = getattr(world, "fork", None)
-    return fork(rng) if fork is not None else world.clone()
+    kind = type(world)
+    forks = _FORKS.get(kind)
+    if forks is None:  # asked once per class: a missing attribute costs an exception
+        forks = _FORKS[kind] = callable(getattr(kind, "fork", None))
+    return world.fork(rng) if forks else world.clone()
 
 
 def best_action(

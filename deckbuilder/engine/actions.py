@@ -60,9 +60,9 @@ K_HIDE_TOKEN: Final = 28  # hide a token in one hand (Reverend Henry Kane): MODE
 K_GUESS_HAND: Final = 29  # guess the hand holding the token: MODE_BASE + 0 / 1
 K_FRONTIER_DRAW: Final = 30  # draw one card from the Frontier deck or both from your own (PIECES)
 #: The two hands of the hidden-token guess, as actions (MODE_BASE + hand).
-HAND_NAMES = ("left", "right")
+HAND_NAMES: Final = ("left", "right")
 
-_KIND_NAMES = {
+_KIND_NAMES: Final = {
     K_MAIN: "play phase", K_MODE: "choose how to play", K_PLACE: "choose a battlefield",
     K_PAY: "pay: discard a card", K_DISCARD: "discard a card", K_REACT: "react",
     K_KILL: "choose a card to kill", K_DESTROY: "choose a card to destroy",

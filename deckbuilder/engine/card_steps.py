@@ -8,7 +8,7 @@ registry and the calling convention.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.engine.actions import (
     BF_BASE,
@@ -64,7 +64,7 @@ Step = tuple[Callable[[State, tuple], None], Any]
 
 
 #: `where` codes, with the one the expansions add (board.WHERE_PREVIOUS).
-_WHERE_CODES = {**WHERE_CODES, "previous": WHERE_PREVIOUS}
+_WHERE_CODES: Final = {**WHERE_CODES, "previous": WHERE_PREVIOUS}
 
 
 class Resolver:

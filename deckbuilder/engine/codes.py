@@ -8,7 +8,7 @@ from typing import Final
 FIREPOWER: Final = 0
 ROW_BLOCKING: Final = 1
 ONE_SHOT: Final = 2
-PLAY_CODES = {"firepower": FIREPOWER, "row-blocking": ROW_BLOCKING, "one-shot": ONE_SHOT}
+PLAY_CODES: Final = {"firepower": FIREPOWER, "row-blocking": ROW_BLOCKING, "one-shot": ONE_SHOT}
 # Where a card lies once played: in its owner's column, in the opponent's column
 # (row-blocking), beside the battlefield (no column), or nowhere (one-shot: discarded).
 SLOT_OWN: Final = 0
@@ -26,30 +26,31 @@ PLACE_OPEN_RANGE: Final = 4
 PLACE_PRISON: Final = 5
 #: The battlefield a "prison" placement names (Double the guard): Expansion 1.2's prison,
 #: in the row only when its module is in use.
-PRISON_BATTLEFIELD = "san-manzanillo-prison"
-PLACEMENT_CODES = {
+PRISON_BATTLEFIELD: Final = "san-manzanillo-prison"
+PLACEMENT_CODES: Final = {
     "current": PLACE_CURRENT, "any": PLACE_ANY, "opponent-any": PLACE_OPPONENT_ANY,
     "beside": PLACE_BESIDE, "open-range": PLACE_OPEN_RANGE, "prison": PLACE_PRISON,
 }
-CATEGORY_BITS = {"action": 1, "character": 2, "firepower": 4, "location": 8, "open-range": 16}
+CATEGORY_BITS: Final = {"action": 1, "character": 2, "firepower": 4, "location": 8,
+                        "open-range": 16}
 # Turn space kinds.
 SPACE_REGULAR: Final = 0
 SPACE_EXTRA: Final = 1
 SPACE_OPTIONAL: Final = 2
 SPACE_FACE: Final = 3
-SPACE_CODES = {"regular": SPACE_REGULAR, "extra": SPACE_EXTRA, "optional": SPACE_OPTIONAL,
+SPACE_CODES: Final = {"regular": SPACE_REGULAR, "extra": SPACE_EXTRA, "optional": SPACE_OPTIONAL,
                "face": SPACE_FACE}
 # Target sides (relative to the acting player) and places.
 SIDE_SELF: Final = 0
 SIDE_OPPONENT: Final = 1
 SIDE_ANY: Final = 2
-SIDE_CODES = {"self": SIDE_SELF, "opponent": SIDE_OPPONENT, "any": SIDE_ANY}
+SIDE_CODES: Final = {"self": SIDE_SELF, "opponent": SIDE_OPPONENT, "any": SIDE_ANY}
 WHERE_CURRENT: Final = 0
 WHERE_ANY: Final = 1
 WHERE_ADJACENT: Final = 2
 WHERE_UPCOMING: Final = 3
 WHERE_PLAYED_AT: Final = 4
-WHERE_CODES = {"current": WHERE_CURRENT, "any": WHERE_ANY, "adjacent": WHERE_ADJACENT,
+WHERE_CODES: Final = {"current": WHERE_CURRENT, "any": WHERE_ANY, "adjacent": WHERE_ADJACENT,
                "upcoming": WHERE_UPCOMING, "played-at": WHERE_PLAYED_AT}
 # How the play-phase options check a card (CardDef.fast): a simple card (one mode, placed at
 # the current battlefield) needs only its cost and, if it fills a column, that column's room.

@@ -31,7 +31,7 @@ NOBODY, OWNER, EVERYONE = "nobody", "owner", "everyone"
 #: Each player's card zones, named once: where a card is, the invariants and the re-dealing of
 #: hidden cards loop over this list (`clone` copies the same fields by hand, for speed; a test
 #: checks that it copies every slot).
-PLAYER_ZONES: tuple[tuple[str, str, str], ...] = (
+PLAYER_ZONES: Final[tuple[tuple[str, str, str], ...]] = (
     ("decks", "deck", NOBODY), ("hands", "hand", OWNER), ("discards", "discard", EVERYONE),
     ("removed", "removed", EVERYONE),
 )
@@ -40,7 +40,7 @@ PHASE_START: Final = 0
 PHASE_PLAY: Final = 1
 PHASE_ATTACK: Final = 2
 PHASE_END: Final = 3
-PHASE_NAMES = ("start", "play", "attack", "end")
+PHASE_NAMES: Final = ("start", "play", "attack", "end")
 
 
 class PlayerStats:
@@ -436,7 +436,8 @@ class State:
         for index, row in enumerate(self.rows):
             if index & 1 == player:
                 for position, uid in enumerate(row):
-                    if getattr(placed[uid], "hidden", False):
+                    mode = placed[uid]
+                    if mode is not None and mode.hidden:
                         found.append((index, position, uid))
         return found
 

@@ -30,8 +30,8 @@ from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 KEGS_NEEDED: Final = 2
 BRIDGE, COLLAPSE, GATLING = "bridge", "collapse", "gatling"
 #: `state.used_abilities` keys of the pieces used this turn (ints, like an ability's).
-_USED = {COLLAPSE: (-1, 0), GATLING: (-1, 1)}
-_NAMES = {BRIDGE: "blow up Los Quantos Bridge (discard two powder kegs)",
+_USED: Final = {COLLAPSE: (-1, 0), GATLING: (-1, 1)}
+_NAMES: Final = {BRIDGE: "blow up Los Quantos Bridge (discard two powder kegs)",
           COLLAPSE: "collapse the tunnels (discard two powder kegs)",
           GATLING: "fire the Gatling Gun (discard ammunition)"}
 
@@ -93,7 +93,7 @@ def use_piece(state: State, player: int) -> None:
 
 
 # -- paying with kegs ---------------------------------------------------------------------------
-_DONE = {BRIDGE: "Los Quantos Bridge is blown up!", COLLAPSE: "the tunnels collapse!"}
+_DONE: Final = {BRIDGE: "Los Quantos Bridge is blown up!", COLLAPSE: "the tunnels collapse!"}
 
 
 def _pay_kegs(state: State, player: int, needed: int, then: tuple[str, tuple]) -> None:

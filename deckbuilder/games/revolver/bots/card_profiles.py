@@ -8,7 +8,7 @@ and the bot plays that option out instead.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.card_records import ModeDef
@@ -18,7 +18,7 @@ from deckbuilder.games.revolver.bots.quick import card_worths
 __all__ = ["BOUNCE", "DESTROY", "KILL", "KNOWN_STEPS", "GameProfiles", "Profile", "profiles_for"]
 
 #: Effect steps a profile reads; any other step sends the option to be played out.
-KNOWN_STEPS = frozenset({
+KNOWN_STEPS: Final = frozenset({
     card_steps.run_casualty, card_steps.run_sacrifice, effects.run_move_marker,
     card_steps.run_kill, card_steps.run_destroy, card_steps.run_bounce, effects.run_draw,
     card_steps.run_retrieve, card_steps.run_move_card, effects.run_row_limit,
@@ -26,7 +26,7 @@ KNOWN_STEPS = frozenset({
 
 #: How a removal step takes a card out of play.
 KILL, DESTROY, BOUNCE = range(3)
-_REMOVALS = {card_steps.run_kill: KILL, card_steps.run_destroy: DESTROY,
+_REMOVALS: Final = {card_steps.run_kill: KILL, card_steps.run_destroy: DESTROY,
              card_steps.run_bounce: BOUNCE}
 
 
@@ -87,7 +87,7 @@ class GameProfiles:
         self.pay_rank: list[int] = [places[key] for key in keys]
 
 
-_PROFILES: dict[int, GameProfiles] = {}
+_PROFILES: Final[dict[int, GameProfiles]] = {}
 
 
 def profiles_for(spec: Any) -> GameProfiles:

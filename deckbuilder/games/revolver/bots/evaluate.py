@@ -103,9 +103,8 @@ _DRAW2: Final = 2 * DRAW_FIREPOWER  # McReady's two draws a turn
 # they are equal) and the normal distribution function (`phi`) and the standing (tanh) in
 # line. The arithmetic keeps the plain formulas' order of operations, so the values are the
 # same to the last bit as before these shortcuts.
-_erf = math.erf
-_tanh = math.tanh
-_sqrt = math.sqrt
+_erf: Final = math.erf
+_tanh: Final = math.tanh
 
 
 # -- what the hands can do ----------------------------------------------------------------------
@@ -243,7 +242,7 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     left = (0.0 if needed < 0.0 else needed) + border - 1  # max(needed, 0.0) + ...
     left = left if left < turns else turns  # min(turns, left)
     rest = left - (left if here > left else here)
-    passive = (rest * fresh_rate - needed + 0.5) / _sqrt(
+    passive = (rest * fresh_rate - needed + 0.5) / math.sqrt(
         rest * fresh_rate * (1.0 - fresh_rate) + RACE_VARIANCE)
     if not here:
         return passive
@@ -271,7 +270,7 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
         here_variance *= share
         here_turns = left
     rest = left - here_turns
-    active = (here_kills + rest * fresh_rate - needed + 0.5) / _sqrt(
+    active = (here_kills + rest * fresh_rate - needed + 0.5) / math.sqrt(
         here_variance + rest * fresh_rate * (1.0 - fresh_rate) + RACE_VARIANCE)
     return passive if passive > active else active
 

@@ -44,8 +44,9 @@ CASUALTY_CARD_KILLS: Final = 0.7
 MARKER_CARD_TURNS: Final = 0.6
 #: Hand sizes the expected-firepower tables cover (larger hands count as this size).
 MAX_EXPECTED_HAND: Final = 24
-SQRT2 = math.sqrt(2.0)
-_REGULAR = (SPACE_REGULAR, SPACE_OPTIONAL)
+SQRT2: Final = math.sqrt(2.0)
+_ERF: Final = math.erf
+_REGULAR: Final = (SPACE_REGULAR, SPACE_OPTIONAL)
 #: Hands remembered per game before the memory is emptied (it only saves time).
 _HAND_MEMORY: Final = 20_000
 
@@ -301,10 +302,11 @@ def card_effects(card: CardDef) -> tuple[int, int]:
     return casualty, marker
 
 
-_TABLES: dict[int, tuple[SpecFields, Tables]] = {}
+_TABLES: Final[dict[int, tuple[SpecFields, Tables]]] = {}
 #: `expected_answer` tables by the gang deck's firepower cards in deck order (all they read)
-_ANSWERS: dict[tuple[GangFire | None, ...], list[list[float]]] = {}
-_LAST: list[tuple[SpecFields, Tables]] = []  # the last game asked about (usually the next one)
+_ANSWERS: Final[dict[tuple[GangFire | None, ...], list[list[float]]]] = {}
+#: the last game asked about (usually the next one)
+_LAST: Final[list[tuple[SpecFields, Tables]]] = []
 
 
 def tables_for(spec: SpecFields) -> Tables:
@@ -346,7 +348,7 @@ def any_of(flags: list[bool], cards: list[int]) -> bool:
 
 def phi(z: float) -> float:
     """The standard normal distribution function."""
-    return 0.5 * (1.0 + math.erf(z / SQRT2))
+    return 0.5 * (1.0 + _ERF(z / SQRT2))
 
 
 # -- what the hands can do ----------------------------------------------------------------------

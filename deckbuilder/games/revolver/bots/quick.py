@@ -30,7 +30,7 @@ EFFECT_WORTH: Final = 1.5
 #: Each discard a card costs makes it that much harder to play.
 COST_WORTH: Final = 0.5
 
-_WORTHS: dict[int, tuple[SpecFields, list[float]]] = {}
+_WORTHS: Final[dict[int, tuple[SpecFields, list[float]]]] = {}
 
 
 def card_worth(card: CardDef) -> float:

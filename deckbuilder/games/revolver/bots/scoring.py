@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import deckbuilder.games.revolver.bots.evaluate_tables as et
 from deckbuilder.bots import best_action
@@ -60,8 +60,7 @@ _TIE: Final = 1e-9
 #: The value of a game won (minus: lost). Beyond the live range (+-1 and the tie-break), so
 #: a win always outranks a live position and a live position a loss.
 DECIDED_GAME: Final = 2.0
-_tanh = math.tanh
-_phi = et.phi
+_tanh: Final = math.tanh
 
 
 # -- the position, read once per decision ---------------------------------------------------------
@@ -240,7 +239,7 @@ def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonu
                               missing / SPEND_FIREPOWER)
     best = race_if_not if race_if_not > race_if_kill else race_if_kill
     gain = _tanh(best / STANDING_SCALE) - standing_if_not
-    reach = _phi((lawmen + hand_power - gang - 0.5) / et.ATTACK_SPREAD)
+    reach = et.phi((lawmen + hand_power - gang - 0.5) / et.ATTACK_SPREAD)
     return result + (1.0 - cancel) * reach * (gain if gain > 0.0 else 0.0)
 
 
@@ -541,7 +540,7 @@ class ScoringBot:
     #: Decisions no rule or profile answers, played out in full (for measuring).
     fallbacks: int = 0
 
-    def choose(self, state: Any, rng: random.Random) -> int:
+    def choose(self, state: State, rng: random.Random) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -54,7 +54,7 @@ class _Track:
         self.ammunition: tuple[int, ...] = tuple(card.ammunition for card in spec.card_def)
 
 
-_TRACKS: dict[int, tuple[Any, _Track]] = {}
+_TRACKS: Final[dict[int, tuple[Any, _Track]]] = {}
 
 
 def track_of(spec: SpecFields) -> _Track:
