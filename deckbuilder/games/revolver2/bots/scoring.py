@@ -15,7 +15,6 @@ the heuristic reads the opponent's hand by its size.
 
 from __future__ import annotations
 
-import functools
 import random
 from dataclasses import dataclass
 from typing import Final
@@ -28,7 +27,7 @@ from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.spec_fields import SpecFields
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, track_of, value_of
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
 
@@ -86,18 +85,36 @@ def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, in
     spec = state.spec
     def_of = spec.def_of
     left = list(state.hands[player])
-    left.remove(next(uid for uid in left if def_of[uid] == played))
-    left.sort(key=_pay_order(spec).__getitem__)
-    paid = left[:cost]
-    return _symbols_on(state, DEFENDER, paid), _symbols_on(state, ATTACKER, paid)
+    for index, uid in enumerate(left):
+        if def_of[uid] == played:
+            del left[index]
+            break
+    left.sort(key=_pay_ranks(spec).__getitem__)
+    track = track_of(spec)
+    kegs = ammunition = 0
+    for uid in left[:cost]:
+        kegs += track.kegs[uid]
+        ammunition += track.ammunition[uid]
+    return kegs, ammunition
 
 
-@functools.lru_cache(maxsize=64)
-def _pay_order(spec: SpecFields) -> tuple[tuple[float, int], ...]:
-    """Per card instance, the key the look-ahead's quick choice pays a cost by (the least
-    worth card first, then the lowest action), worked out once per game."""
-    return tuple((card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
-                 for uid in range(spec.n_cards))
+#: `_pay_ranks` of the games played lately, by the spec's id (the spec kept, to check it).
+_PAY_RANKS: Final[dict[int, tuple[SpecFields, tuple[int, ...]]]] = {}
+
+
+def _pay_ranks(spec: SpecFields) -> tuple[int, ...]:
+    """Per card instance, its place in the order the look-ahead's quick choice pays a cost
+    in (the least worth card first, then the lowest action; equal keys, equal places), worked
+    out once per game: a sort by these numbers is the sort by those keys."""
+    found = _PAY_RANKS.get(id(spec))
+    if found is None or found[0] is not spec:
+        keys = [(card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
+                for uid in range(spec.n_cards)]
+        place = {key: rank for rank, key in enumerate(sorted(set(keys)))}
+        if len(_PAY_RANKS) >= 64:  # an optimiser's run plays many decks: keep the last few
+            _PAY_RANKS.clear()
+        found = _PAY_RANKS[id(spec)] = (spec, tuple(place[key] for key in keys))
+    return found[1]
 
 
 @dataclass
