@@ -27,7 +27,9 @@ ATTACKER: Final = 1
 
 #: Who may see a zone's cards: nobody (a deck's order, the character pile), its owner (a hand),
 #: everyone (discard piles, removed cards, cards in play).
-NOBODY, OWNER, EVERYONE = "nobody", "owner", "everyone"
+NOBODY: Final = "nobody"
+OWNER: Final = "owner"
+EVERYONE: Final = "everyone"
 #: Each player's card zones, named once: where a card is, the invariants and the re-dealing of
 #: hidden cards loop over this list (`clone` copies the same fields by hand, for speed; a test
 #: checks that it copies every slot).
@@ -35,6 +37,10 @@ PLAYER_ZONES: Final[tuple[tuple[str, str, str], ...]] = (
     ("decks", "deck", NOBODY), ("hands", "hand", OWNER), ("discards", "discard", EVERYONE),
     ("removed", "removed", EVERYONE),
 )
+#: The zones of a player that the other cannot see (his hand first), and those nobody sees.
+_HIDDEN_ZONES: Final = tuple(sorted((name for name, _, seen_by in PLAYER_ZONES
+                                     if seen_by != EVERYONE), key=lambda name: name != "hands"))
+_UNSEEN_ZONES: Final = tuple(name for name, _, seen_by in PLAYER_ZONES if seen_by == NOBODY)
 
 PHASE_START: Final = 0
 PHASE_PLAY: Final = 1
@@ -400,8 +406,7 @@ class State:
         opponent = 1 - player
         # The opponent's zones that `player` cannot see are pooled and dealt back, each to
         # its own size (his hand first); `player`'s own hidden zones (his deck) reshuffled.
-        hidden = [name for name, _, seen_by in PLAYER_ZONES if seen_by != EVERYONE]
-        hidden.sort(key=lambda name: name != "hands")
+        hidden = _HIDDEN_ZONES
         pool = [uid for name in hidden for uid in getattr(other, name)[opponent]]
         face_down = other._face_down(opponent) if other.spec.attaching else []  # Strongbox
         pool.extend(uid for _, _, uid in face_down)
@@ -414,9 +419,8 @@ class State:
             start += size
         if face_down:
             other._redeal_face_down(face_down, pool[start:])
-        for name, _, seen_by in PLAYER_ZONES:
-            if seen_by == NOBODY:
-                getattr(other, name)[player].sort(key=key)
+        for name in _UNSEEN_ZONES:
+            getattr(other, name)[player].sort(key=key)
         if other.pile:  # face down: nobody knows its order
             other.pile.sort(key=key)
         if other.pending_kind == K_GUESS_HAND and other.pending_player == player:
