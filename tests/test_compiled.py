@@ -46,7 +46,31 @@ COMMANDS: dict[str, list[str]] = {
                          "--seed", "3", "--json"],
     "revolver2-switch": ["play", "--game", "revolver2", "--seed", "7", "--bots",
                          "greedy,random", "--switch", "poker-tie=guardians"],
+    # readings that reshape a copy of a card, a mode, an ability or a character for the game
+    "revolver-readings": ["play", "--seed", "8", "--bots", "greedy,greedy",
+                          "--switch", "skinny-token=power-firepower-only",
+                          "--switch", "true-grit-kill=counts-as-kill",
+                          "--switch", "jack-death=gang-fights-on",
+                          "--switch", "jackson-clan-derailed=removed-from-game",
+                          "--switch", "along-fer-the-ride=casualties",
+                          "--switch", "quincey-rides=each-discard"],
 }
+#: Run by both builds: what `apply` raises for actions that are not ints (the protocol says
+#: IllegalActionError; a compiled argument typed int would raise a TypeError of its own).
+WRONG_ACTIONS = """
+from deckbuilder.catalog import build_catalog
+from deckbuilder.games import new_game
+catalog = build_catalog()
+for game, side in (("revolver", "mcready"), ("revolver2", "mapache")):
+    other = "colty" if game == "revolver" else "esteban"
+    state = new_game([catalog.base_deck(game, side), catalog.base_deck(game, other)], 1,
+                     catalog=catalog)
+    for wrong in ("1", 1.0, True, None):
+        try:
+            state.apply(wrong)
+        except Exception as error:
+            print(game, repr(wrong), type(error).__name__)
+"""
 
 
 def listed_modules() -> list[str]:
@@ -110,3 +134,15 @@ def test_the_compiled_build_plays_the_same_games(case: str) -> None:
     plain = _run(sys.executable, COMMANDS[case])
     assert plain.strip(), case
     assert compiled == plain, f"{case}: the builds played different games"
+
+
+def test_both_builds_refuse_an_action_that_is_not_an_int_alike() -> None:
+    compiled_python = _compiled_python()
+    outputs = []
+    for python in (compiled_python, sys.executable):
+        done = subprocess.run([python, "-P", "-c", WRONG_ACTIONS], capture_output=True,
+                              text=True, timeout=120, cwd=ROOT)
+        assert done.returncode == 0, done.stderr[-2000:]
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    assert outputs[1].count("IllegalActionError") == 8, outputs[1]

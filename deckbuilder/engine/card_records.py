@@ -7,9 +7,47 @@ once instead of looking it up by name.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from deckbuilder.engine.codes import SLOT_UNDER
+
+T = TypeVar("T")
+
+#: Each record's fields, named once: its `__slots__` and its copy (a rule switch's reading
+#: reshapes a copy of a record for its own game; the compiled build's classes neither list
+#: their slots nor copy with `copy.copy` unless told how).
+_MODE_FIELDS: Final = (
+    "counts", "effect", "firepower", "hidden", "host", "index", "marker_req", "name", "needs",
+    "play", "row_limit", "slot",
+)
+_ABILITY_FIELDS: Final = (
+    "discard_cost", "gate", "name", "needs_under", "once_per_turn", "steps",
+)
+_CARD_FIELDS: Final = (
+    "abilities", "ammunition", "arrivals", "cat_bit", "category", "cost", "cost_waived",
+    "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
+    "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
+    "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
+    "modes", "movable", "name", "not_at", "on_death", "on_destroyed", "on_grit_lost",
+    "on_token_lost", "placement", "play", "play_watch", "played_when_drawn", "react_attack",
+    "react_cards", "react_cost", "react_gates", "react_plays", "reshuffles", "silver", "simple",
+    "speaks_silenced", "watch",
+)
+_CHARACTER_FIELDS: Final = (
+    "draw_phase_here", "id", "idx", "leader", "leave_battlefield", "marker_enters", "name",
+    "on_death", "on_grit_lost", "on_token_lost", "power", "starting", "survival", "true_grit",
+)
+_BATTLEFIELD_FIELDS: Final = (
+    "defence", "faces", "id", "idx", "kinds", "labels", "name", "offset", "recruits",
+)
+
+
+def copy_fields(source: object, target: T, fields: tuple[str, ...]) -> T:
+    """`target` given every field `source` has set."""
+    for name in fields:
+        if hasattr(source, name):
+            setattr(target, name, getattr(source, name))
+    return target
 
 
 class ModeDef:
@@ -17,8 +55,7 @@ class ModeDef:
     card in play (its host) lies in a copy of its mode (`attached`): in no column, with the
     host's instance id. Immutable once the spec is built, so clones share modes."""
 
-    __slots__ = ("counts", "effect", "firepower", "hidden", "host", "index", "marker_req",
-                 "name", "needs", "play", "row_limit", "slot")
+    __slots__ = _MODE_FIELDS
 
     def __init__(self, index: int, name: str, play: int, firepower: int, slot: int, counts: bool,
                  row_limit: int, effect: tuple, marker_req: tuple[int, bool] | None,
@@ -46,11 +83,14 @@ class ModeDef:
         mode.hidden = hidden
         return mode
 
+    def __copy__(self) -> ModeDef:
+        return copy_fields(self, ModeDef(0, "", 0, 0, 0, False, -1, (), None, ()), _MODE_FIELDS)
+
 
 class AbilityDef:
     """A card's ability, used from play for its discard cost."""
 
-    __slots__ = ("discard_cost", "gate", "name", "needs_under", "once_per_turn", "steps")
+    __slots__ = _ABILITY_FIELDS
 
     def __init__(self, name: str, discard_cost: int, once_per_turn: bool, steps: tuple,
                  gate: Any, needs_under: bool) -> None:
@@ -62,20 +102,14 @@ class AbilityDef:
         # taking the card hidden under it (Strongbox): usable only while one lies there
         self.needs_under = needs_under
 
+    def __copy__(self) -> AbilityDef:
+        return copy_fields(self, AbilityDef("", 0, False, (), None, False), _ABILITY_FIELDS)
+
 
 class CardDef:
     """A deck card, compiled."""
 
-    __slots__ = (
-        "abilities", "ammunition", "arrivals", "cat_bit", "category", "cost", "cost_waived",
-        "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
-        "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
-        "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
-        "modes", "movable", "name", "not_at", "on_death", "on_destroyed", "on_grit_lost",
-        "on_token_lost", "placement", "play", "play_watch", "played_when_drawn",
-        "react_attack", "react_cards", "react_cost", "react_gates", "react_plays",
-        "reshuffles", "silver", "simple", "speaks_silenced", "watch",
-    )
+    __slots__ = _CARD_FIELDS
 
     abilities: tuple[AbilityDef, ...]
     ammunition: int  # Revolver 2: ammunition symbols (the Gatling Gun)
@@ -128,13 +162,14 @@ class CardDef:
     simple: bool
     watch: bool
 
+    def __copy__(self) -> CardDef:
+        return copy_fields(self, CardDef(), _CARD_FIELDS)
+
 
 class CharDef:
     """A character of the side that has them (bandits, guardians), compiled."""
 
-    __slots__ = ("draw_phase_here", "id", "idx", "leader", "leave_battlefield",
-                 "marker_enters", "name", "on_death", "on_grit_lost", "on_token_lost", "power",
-                 "starting", "survival", "true_grit")
+    __slots__ = _CHARACTER_FIELDS
 
     draw_phase_here: tuple
     id: str
@@ -151,10 +186,12 @@ class CharDef:
     survival: int
     true_grit: int
 
+    def __copy__(self) -> CharDef:
+        return copy_fields(self, CharDef(), _CHARACTER_FIELDS)
+
 
 class BattlefieldDef:
-    __slots__ = ("defence", "faces", "id", "idx", "kinds", "labels", "name", "offset",
-                 "recruits")
+    __slots__ = _BATTLEFIELD_FIELDS
 
     defence: int
     faces: tuple[str, ...]
@@ -165,3 +202,6 @@ class BattlefieldDef:
     name: str
     offset: int
     recruits: tuple[int, ...]  # characters drawn from the pile on each space (Revolver 2)
+
+    def __copy__(self) -> BattlefieldDef:
+        return copy_fields(self, BattlefieldDef(), _BATTLEFIELD_FIELDS)

@@ -40,7 +40,7 @@ from deckbuilder.engine.board import (
     relocate,
     targets,
 )
-from deckbuilder.engine.card_records import CardDef
+from deckbuilder.engine.card_records import CardDef, copy_fields
 from deckbuilder.engine.codes import (
     ALL,
     CATEGORY_BITS,
@@ -59,6 +59,7 @@ from deckbuilder.engine.codes import (
 from deckbuilder.engine.hooks import StepEntry
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.engine.wording import is_movable
+from deckbuilder.models.effects import Target
 
 Step = tuple[Callable[[State, tuple], None], Any]
 
@@ -97,11 +98,15 @@ class Resolver:
                          if word in name and card_id in self.cards)
 
 
+#: A `TargetFilter`'s fields: its slots and its copy (see `card_records.copy_fields`).
+_TARGET_FIELDS: Final = ("cards", "categories", "exclude", "host", "icons", "plays", "side",
+                         "this_card", "where")
+
+
 class TargetFilter:
     """A compiled `Target`: which cards in play a step may act on."""
 
-    __slots__ = ("cards", "categories", "exclude", "host", "icons", "plays", "side", "this_card",
-                 "where")
+    __slots__ = _TARGET_FIELDS
 
     def __init__(self, target: Any, resolver: Resolver) -> None:
         self.side = SIDE_CODES[target.side]
@@ -115,6 +120,9 @@ class TargetFilter:
         # `side: self` with no filter at all means "this card" (AddToken's docstring).
         self.this_card = (self.side == SIDE_SELF and not target.categories and not target.plays
                           and not target.cards)
+
+    def __copy__(self) -> TargetFilter:
+        return copy_fields(self, TargetFilter(Target(), Resolver({}, {})), _TARGET_FIELDS)
 
 
 def _count(value: Any) -> int:

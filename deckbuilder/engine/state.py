@@ -229,7 +229,9 @@ class State:
     def legal(self, options: list[int]) -> None:
         self._legal = options
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
+        # Typed object, not int: the compiled build checks an argument's declared type itself
+        # and would raise a TypeError, where the protocol promises an IllegalActionError.
         if type(action) is not int:  # not a bool, a str, None or a float that equals one
             raise IllegalActionError(
                 f"an action is one of legal_actions() (an int), not {type(action).__name__} "
