@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -75,6 +76,14 @@ class GreedyBot:
         world = state.resample_hidden(player, rng)
         return best_action(world, actions, player, self.evaluate, rng, spend_world=True,
                            settle=self.settle, quick=self.quick)
+
+
+def sort_ranks(keys: Sequence[Any]) -> list[int]:
+    """Each key's place among the distinct keys in sorted order (equal keys, equal places).
+    A sort by these numbers is the sort by the keys, ties kept in order as before, and it
+    compares ints instead of tuples: the bots' cost payment orders, worked out once a game."""
+    places = {key: place for place, key in enumerate(sorted(set(keys)))}
+    return [places[key] for key in keys]
 
 
 def is_mid_move(state: Any) -> bool:

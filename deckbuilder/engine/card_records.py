@@ -37,9 +37,6 @@ _CHARACTER_FIELDS: Final = (
     "draw_phase_here", "id", "idx", "leader", "leave_battlefield", "marker_enters", "name",
     "on_death", "on_grit_lost", "on_token_lost", "power", "starting", "survival", "true_grit",
 )
-_BATTLEFIELD_FIELDS: Final = (
-    "defence", "faces", "id", "idx", "kinds", "labels", "name", "offset", "recruits",
-)
 
 
 def copy_fields(source: object, target: T, fields: tuple[str, ...]) -> T:
@@ -191,7 +188,8 @@ class CharDef:
 
 
 class BattlefieldDef:
-    __slots__ = _BATTLEFIELD_FIELDS
+    __slots__ = ("defence", "faces", "id", "idx", "kinds", "labels", "name", "offset",
+                 "recruits")
 
     defence: int
     faces: tuple[str, ...]
@@ -202,6 +200,3 @@ class BattlefieldDef:
     name: str
     offset: int
     recruits: tuple[int, ...]  # characters drawn from the pile on each space (Revolver 2)
-
-    def __copy__(self) -> BattlefieldDef:
-        return copy_fields(self, BattlefieldDef(), _BATTLEFIELD_FIELDS)

@@ -456,8 +456,7 @@ class State:
         card_def = self.spec.card_def
         for (index, position, old), new in zip(face_down, dealt, strict=True):
             mode = modes[old]
-            row = self.rows[index]
-            self.rows[index] = (*row[:position], new, *row[position + 1:])
+            self.rows[index] = with_item(self.rows[index], position, new)
             self.placed[new] = card_def[new].modes[0].attached(mode.host, True)
             self.eagle[new] = self.eagle[mode.host]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from deckbuilder.bots import sort_ranks
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.card_records import ModeDef
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
@@ -82,9 +83,8 @@ class GameProfiles:
         self.uid_worth = [self.worth[d] for d in spec.def_of]
         #: The order cards pay costs in: least worth first, then by card (reproducible), as
         #: each card's place in that order (equal keys, equal places).
-        keys = [(self.uid_worth[uid], d) for uid, d in enumerate(spec.def_of)]
-        places = {key: place for place, key in enumerate(sorted(set(keys)))}
-        self.pay_rank: list[int] = [places[key] for key in keys]
+        self.pay_rank: list[int] = sort_ranks(
+            [(self.uid_worth[uid], d) for uid, d in enumerate(spec.def_of)])
 
 
 _PROFILES: Final[dict[int, GameProfiles]] = {}

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from deckbuilder.bots import best_action, copy_world, settle_move
+from deckbuilder.bots import best_action, copy_world, settle_move, sort_ranks
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
 from deckbuilder.engine.card_records import CardDef
@@ -27,7 +27,7 @@ from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.spec_fields import SpecFields
-from deckbuilder.engine.state import DEFENDER, State
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, track_of, value_of
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
 
@@ -90,12 +90,8 @@ def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, in
             del left[index]
             break
     left.sort(key=_pay_ranks(spec).__getitem__)
-    track = track_of(spec)
-    kegs = ammunition = 0
-    for uid in left[:cost]:
-        kegs += track.kegs[uid]
-        ammunition += track.ammunition[uid]
-    return kegs, ammunition
+    paid = left[:cost]
+    return _symbols_on(state, DEFENDER, paid), _symbols_on(state, ATTACKER, paid)
 
 
 #: `_pay_ranks` of the games played lately, by the spec's id (the spec kept, to check it).
@@ -108,12 +104,11 @@ def _pay_ranks(spec: SpecFields) -> tuple[int, ...]:
     out once per game: a sort by these numbers is the sort by those keys."""
     found = _PAY_RANKS.get(id(spec))
     if found is None or found[0] is not spec:
-        keys = [(card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
-                for uid in range(spec.n_cards)]
-        place = {key: rank for rank, key in enumerate(sorted(set(keys)))}
+        ranks = sort_ranks([(card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
+                            for uid in range(spec.n_cards)])
         if len(_PAY_RANKS) >= 64:  # an optimiser's run plays many decks: keep the last few
             _PAY_RANKS.clear()
-        found = _PAY_RANKS[id(spec)] = (spec, tuple(place[key] for key in keys))
+        found = _PAY_RANKS[id(spec)] = (spec, tuple(ranks))
     return found[1]
 
 
