@@ -24,7 +24,12 @@ from pathlib import Path
 
 #: The child: plays `games` seeded greedy games of one game on the base decks.
 PLAY = """
-import random, sys
+import os, random, site, sys
+# The parent's site folders (a virtual environment's, an editable install's .pth files): valgrind
+# runs the interpreter's real binary, which on its own knows only the base installation.
+for folder in os.environ.get("DECKBUILDER_BENCH_SITE", "").split(os.pathsep):
+    if folder:
+        site.addsitedir(folder)
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game, new_game
@@ -52,7 +57,10 @@ for seed in range(games):
 def collected(script: Path, game: str, games: int) -> int:
     """Instructions callgrind counted for one run of the child."""
     python = os.path.realpath(sys.executable)  # not a shim script: valgrind follows the binary
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    # A virtual environment's python is a link to the base interpreter: run the binary itself
+    # and hand the child this process's import path (its site folders, .pth files included).
+    site_folders = os.pathsep.join(folder for folder in sys.path if folder)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "DECKBUILDER_BENCH_SITE": site_folders}
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, str(script),
          game, str(games)], capture_output=True, text=True, env=env, check=True)

@@ -298,9 +298,15 @@ def test_a_piped_table_keeps_its_ids_whole() -> None:
     assert {longest, *ids} <= words
 
 
-@pytest.mark.skipif(shutil.which("deckbuilder") is None, reason="the console script")
+#: The console script pip installed beside this interpreter (not whatever `deckbuilder` comes
+#: first on PATH: the test must pass outside an activated environment too).
+CONSOLE_SCRIPT = shutil.which("deckbuilder", path=str(Path(sys.executable).parent))
+
+
+@pytest.mark.skipif(CONSOLE_SCRIPT is None, reason="no console script beside this interpreter")
 def test_the_console_script_is_the_app() -> None:
-    result = subprocess.run(["deckbuilder", "--version"], capture_output=True, text=True,
+    assert CONSOLE_SCRIPT is not None
+    result = subprocess.run([CONSOLE_SCRIPT, "--version"], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0
     assert result.stdout.startswith(f"deckbuilder {deckbuilder.__version__} (")
