@@ -215,8 +215,8 @@ def test_double_the_guard_is_not_dead_with_the_prison(catalog: Catalog) -> None:
 
 
 def test_rules_lists_the_prison_switches() -> None:
-    out = subprocess.run([sys.executable, "-m", "deckbuilder", "rules"], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run([sys.executable, "-m", "deckbuilder", "rules"], capture_output=True,
+                         text=True, check=True).stdout
     for text in ("prison-position", "after-whiskey-canyon", "after-buzzard-point",
                  "santiago-release", "no-double-guard", "outgun-the-guards"):
         assert text in out

@@ -62,7 +62,8 @@ def decks(deck_folder: Path) -> Path:
 
 @pytest.fixture
 def client(decks: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(WebConfig(deck_folder=decks, max_request_bytes=10_000))) as test:
+    app = create_app(WebConfig(deck_folder=decks, max_request_bytes=10_000))
+    with TestClient(app, base_url="http://localhost") as test:
         yield test
 
 
@@ -158,7 +159,7 @@ def test_another_sites_page_cannot_post(client: TestClient, decks: Path) -> None
                          headers={"content-type": "text/plain"})
     assert simple.status_code == 400 and "not JSON" in simple.json()["error"]
     assert list(decks.iterdir()) == []
-    own = client.post("/api/deck/save", json=body, headers={"origin": "http://testserver"})
+    own = client.post("/api/deck/save", json=body, headers={"origin": "http://localhost"})
     assert own.status_code == 200 and (decks / "planted.yaml").exists()
 
 

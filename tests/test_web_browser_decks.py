@@ -118,3 +118,60 @@ def test_browse_the_cards(live_server: str, browser_page: Page) -> None:
     screenshot(page, "card-detail")
     page.goto(live_server + "/cards?kind=battlefield")
     expect(page.locator("#card-list tbody tr").first).to_be_visible()
+
+
+def test_save_after_deck_swap_keeps_both_changes(live_server: str, browser_page: Page) -> None:
+    """Open a file, change it in the page, change it with `deck swap` meanwhile, Save: the
+    page refuses and says so, keeps the deck, and saves it as a copy on request; the file
+    keeps the swap. A reload of the tab still refuses; Reload shows the file as it is."""
+    from typer.testing import CliRunner
+
+    from deckbuilder.cli import app as cli_app
+
+    folder = Path(live_server.deck_folder)  # type: ignore[attr-defined]
+    path = folder / "conflict.yaml"
+    path.write_text("# my notes\nname: Conflict\ngame: revolver\nfaction: mcready\ncards:\n"
+                    "  deputy: 10\n  cowboy: 10\n", encoding="utf-8")
+    page = browser_page
+    response = page.goto(live_server + "/deck?file=conflict.yaml")
+    assert response is not None and response.headers["x-frame-options"] == "DENY"
+    page.click("#deck-table button[data-add=cowboy]")
+    expect(page.locator("#deck-table")).to_contain_text("11")
+    assert "version=" in page.url  # a reload of the tab keeps the version the deck came from
+
+    swapped = CliRunner().invoke(cli_app, ["deck", "swap", str(path), "--out", "deputy",
+                                           "--in", "texas-ranger"])
+    assert swapped.exit_code == 0, swapped.output
+    after_swap = path.read_text(encoding="utf-8")
+
+    page.click("#save-button")
+    conflict = page.locator("#save-conflict")
+    expect(conflict).to_be_visible()
+    expect(page.locator("#save-conflict-text")).to_contain_text(
+        "not saved: the file changed since the editor read it")
+    expect(page.locator("#conflict-copy")).to_contain_text("conflict-copy.yaml")
+    expect(page.locator("#save-message")).to_be_hidden()
+    screenshot(page, "deck-editor-save-conflict")
+    assert path.read_text(encoding="utf-8") == after_swap
+
+    page.click("#conflict-copy")
+    expect(page.locator("#save-message")).to_have_text("wrote conflict-copy.yaml")
+    expect(conflict).to_be_hidden()
+    copy = (folder / "conflict-copy.yaml").read_text(encoding="utf-8")
+    assert "cowboy: 11" in copy and "texas-ranger" not in copy
+    assert path.read_text(encoding="utf-8") == after_swap
+
+    page.goto(live_server + "/deck?file=conflict.yaml")
+    page.click("#deck-table button[data-add=cowboy]")
+    expect(page.locator("#deck-table")).to_contain_text("11")
+    path.write_text(after_swap.replace("# my notes", "# edited elsewhere"), encoding="utf-8")
+    page.reload()  # the address holds the deck, the file and the version it came from
+    expect(page.locator("#verdict-word")).to_be_visible()
+    page.click("#save-button")
+    expect(conflict).to_be_visible()
+    page.click("#conflict-reload")
+    expect(page.locator("#deck-table")).to_contain_text("Texas Ranger")
+    expect(page.locator("#save-conflict")).to_be_hidden()
+    page.click("#save-button")
+    expect(page.locator("#save-message")).to_have_text("updated conflict.yaml")
+    assert path.read_text(encoding="utf-8").startswith("# edited elsewhere\n")

@@ -37,7 +37,7 @@ def decks(deck_folder: Path) -> Path:
 
 @pytest.fixture
 def client(decks: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(WebConfig(deck_folder=decks))) as test:
+    with TestClient(create_app(WebConfig(deck_folder=decks)), base_url="http://localhost") as test:
         yield test
 
 

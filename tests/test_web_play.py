@@ -36,7 +36,7 @@ runner = CliRunner()
 
 @pytest.fixture
 def client(deck_folder: Path) -> TestClient:
-    return TestClient(create_app(WebConfig(deck_folder=deck_folder)))
+    return TestClient(create_app(WebConfig(deck_folder=deck_folder)), base_url="http://localhost")
 
 
 def cli_json(*args: str) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from deckbuilder.commands.common import EXIT_BAD_INPUT, console, fail, guarded, 
 NO_WEB_EXTRA = ("the web app needs the web extra: pip install 'revolver-deckbuilder[web]'")
 #: Hosts that only this computer can reach.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: Hosts that listen on every address of this computer.
+WILDCARD_HOSTS = ("0.0.0.0", "::")
 
 
 def serve(
@@ -27,10 +29,16 @@ def serve(
     decks: Annotated[Path | None, typer.Option(
         "--decks", help="the deck folder: the only folder the app reads and writes "
         "(default: the current folder)", show_default=False)] = None,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", metavar="NAME",
+        help="also answer requests for this host name (repeatable); the app answers only "
+        "127.0.0.1, localhost, [::1] and --host, which stops DNS-rebinding pages",
+        show_default=False)] = None,
 ) -> None:
     """Start the web app: browse cards, build decks with a live verdict, simulate, play.
 
     The app reads and writes deck files only inside the deck folder; stop it with Ctrl-C.
+    It answers only the host names it is served under (see --allow-host).
     """
     try:
         import jinja2  # noqa: F401
@@ -38,13 +46,17 @@ def serve(
         import uvicorn
     except ImportError:
         raise fail(NO_WEB_EXTRA, EXIT_BAD_INPUT) from None
-    app = guarded(_app)(decks)
+    app = guarded(_app)(decks, host, port, allow_host or [])
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     console.print(safe(f"deckbuilder web app on {address} (deck folder: "
                        f"{app.state.config.deck_folder}); Ctrl-C stops it"), markup=False)
     if host not in LOOPBACK:
         console.print(safe(f"note: {host} can be reached from other computers, and the app "
                            "has no login: anyone who can reach it can edit the deck folder"),
+                      markup=False)
+    if host in WILDCARD_HOSTS and not allow_host:
+        console.print("note: other computers reach it by this computer's name or address: "
+                      "add --allow-host NAME for each, or the app refuses their requests",
                       markup=False)
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning")
@@ -54,17 +66,27 @@ def serve(
         raise fail(f"cannot listen on {host}:{port}: {error}", EXIT_BAD_INPUT) from None
 
 
-def _app(decks: Path | None) -> Any:
+def _app(decks: Path | None, host: str, port: int, allow_host: list[str]) -> Any:
     from deckbuilder.errors import DeckbuilderError, Location
     from deckbuilder.web.app import create_app
     from deckbuilder.web.config import WebConfig
+    from deckbuilder.web.trust import host_name
+
+    for name in allow_host:
+        bare = host_name(name)
+        if (not bare or len(bare) > 253 or not bare.isprintable()
+                or any(character in bare for character in " /\\*@?#")):
+            shown = name[:80] if name.isprintable() else repr(name[:80])
+            raise DeckbuilderError(f"'{shown}' is not a host name", Location("--allow-host"),
+                                   "give a name or address, e.g. --allow-host mybox.local")
 
     folder = (decks if decks is not None else Path.cwd()).expanduser()
     if not folder.is_dir():
         raise DeckbuilderError("the deck folder is not a folder" if folder.exists()
                                else "the deck folder does not exist", Location(folder),
                                "pass --decks with an existing folder")
-    return create_app(WebConfig(deck_folder=folder.absolute()))
+    return create_app(WebConfig(deck_folder=folder.absolute(), listen_host=host,
+                                extra_hosts=tuple(allow_host), port=port))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,5 +1,6 @@
 """The Starlette application: the pages of every web module, the static files, the request
-size limit, the refusal of other sites' requests, and one-line errors.
+size limit, what the server trusts (`trust`: host names, other sites' pages, framing), and
+one-line errors.
 
 `create_app(config)` is all `deckbuilder serve` (and the tests) need. Routes come from the
 modules' `ROUTES` lists; each module is a page of the app (cards, deck editor, simulator,
@@ -24,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.pages import error_response, message_response, render
+from deckbuilder.web.trust import SameOrigin, SecurityHeaders, TrustedHosts, allowed_names
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -108,45 +110,6 @@ class RequestSizeLimit:
         await response(scope, receive, send)
 
 
-class SameOrigin:
-    """Refuse requests that change something (POST and the like) sent by another site's page.
-
-    The app listens on this computer and has no login, so a page of any site the user opens
-    could otherwise post to it (a form or a "simple" fetch needs no permission). Browsers
-    name the page's origin in the Origin header; one that is not this app's own address
-    (or "null", a sandboxed or local page) is refused with 403 and one line. Requests
-    without the header (curl, scripts) are not a browser's and pass.
-    """
-
-    SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in self.SAFE_METHODS:
-            headers = dict(scope.get("headers") or [])
-            origin = headers.get(b"origin")
-            if origin is not None and not self._is_own(origin, headers.get(b"host", b"")):
-                request = Request(scope, receive)
-                response = message_response(
-                    request, "requests from another site's page are refused", 403)
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-    @staticmethod
-    def _is_own(origin: bytes, host: bytes) -> bool:
-        from urllib.parse import urlsplit
-
-        text = origin.decode("latin-1").strip()
-        if text == "null":
-            return False
-        parts = urlsplit(text)
-        return parts.scheme in ("http", "https") and parts.netloc.lower() == host.decode(
-            "latin-1").strip().lower()
-
-
 async def _deckbuilder_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, DeckbuilderError)
     return error_response(error, 400, request)
@@ -179,13 +142,30 @@ def _routes() -> list[BaseRoute]:
     return routes
 
 
+class DeckbuilderApp(Starlette):
+    """Starlette with the trust checks outside everything else: the framing headers go on
+    every response (a 500 included) and a request for another host name is refused before
+    any other code (Starlette's own error page included) sees it."""
+
+    def __init__(self, config: WebConfig, **options: Any) -> None:
+        self.trusted_names = allowed_names(config.listen_host, config.extra_hosts)
+        super().__init__(**options)
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(TrustedHosts(super().build_middleware_stack(),
+                                            self.trusted_names))
+
+
 def create_app(config: WebConfig) -> Starlette:
     """The web app over one deck folder: `uvicorn.run(create_app(WebConfig(Path("decks"))))`."""
     handlers: dict[Any, Any] = {DeckbuilderError: _deckbuilder_error,
                                 HTTPException: _http_error}
-    app = Starlette(
+    app = DeckbuilderApp(
+        config,
         routes=_routes(),
-        middleware=[Middleware(SameOrigin),
+        middleware=[Middleware(SameOrigin, names=allowed_names(config.listen_host,
+                                                               config.extra_hosts),
+                               port=config.port),
                     Middleware(RequestSizeLimit, limit=config.max_request_bytes)],
         exception_handlers=handlers,
     )

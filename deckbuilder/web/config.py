@@ -27,10 +27,15 @@ class UnsafePathError(DeckbuilderError):
 
 @dataclass
 class WebConfig:
-    """The server's settings: the one folder it reads and writes, and the request limit."""
+    """The server's settings: the one folder it reads and writes, the request limit, and
+    the names and port it is reached under (`trust`: it answers to the loopback names,
+    `listen_host` and `extra_hosts`, and takes changes only from pages of those names)."""
 
     deck_folder: Path
     max_request_bytes: int = 1_000_000
+    listen_host: str | None = None  # `serve --host`
+    extra_hosts: tuple[str, ...] = ()  # `serve --allow-host NAME`, repeated
+    port: int | None = None  # `serve --port`
     _catalog: Any = field(default=None, init=False, repr=False, compare=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False,
                                   compare=False)

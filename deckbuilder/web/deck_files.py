@@ -7,11 +7,17 @@ holds the folder lock (`writing.editing`) and the write is atomic (`write_yaml`)
 is written like `deckbuilder deck new` writes one. Errors name the file as the user knows it
 (relative to the deck folder), so the line is the one `deckbuilder validate NAME` prints
 when run in that folder.
+
+The editor keeps the version (content hash) of the file it opened; Save replaces that file
+only while it still has that version, checked under the same lock `deck swap` holds, so a
+change made meanwhile (by `deck swap`, another tab, a text editor) is never silently undone:
+the save is refused with `SaveConflict` (409) and the page keeps the user's deck.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +35,23 @@ from deckbuilder.web.config import WebConfig, resolve_deck_path
 from deckbuilder.web.deck_state import DeckState, state_from_loaded
 from deckbuilder.writing import WriteError, atomic_write_text, editing
 from deckbuilder.yamlio import load_model, read_text, validate_document, write_yaml
+
+#: How often a file that changes while it is read is read again before giving up.
+OPEN_ATTEMPTS = 3
+
+
+class SaveConflict(DeckbuilderError):
+    """Save would replace a deck file that changed since the editor read it."""
+
+
+def file_version(path: Path) -> str | None:
+    """The version of a file as the editor tracks it: the SHA-256 of its bytes (None when
+    there is no such file)."""
+    try:
+        with path.open("rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
 
 
 @contextlib.contextmanager
@@ -50,8 +73,13 @@ def open_deck(config: WebConfig, name: str) -> DeckState:
         if path.suffix.lower() != ".yaml":
             raise DeckbuilderError("not a deck file (a .yaml file)", Location(name),
                                    "open a text list with 'Paste a list'")
-        loaded = load_deck(path, config.catalog())
-    return state_from_loaded(loaded, name)
+        for _ in range(OPEN_ATTEMPTS):  # the version must be that of the bytes read
+            version = file_version(path)
+            loaded = load_deck(path, config.catalog())
+            if file_version(path) == version:
+                return state_from_loaded(loaded, name, version)
+    raise DeckbuilderError("the file kept changing while it was read", Location(name),
+                           "open it again when the program writing it is done")
 
 
 def read_list(config: WebConfig, name: str) -> str:
@@ -72,13 +100,15 @@ def owned_cards(config: WebConfig, name: str) -> dict[str, int]:
 class Saved:
     file: str
     created: bool  # False: an existing file was edited in place (its comments kept)
+    version: str | None = None  # the written file's version (see `file_version`)
 
 
 def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = False
               ) -> Saved:
     """Write the deck to `name` in the deck folder: a .yaml deck file (an existing one is
     edited in place) or a .txt list (`deck export`'s text). A file other than the one the
-    deck was opened from is replaced only with `overwrite`."""
+    deck was opened from is replaced only with `overwrite`; the file it was opened from only
+    while it still has the version the editor read (else `SaveConflict`)."""
     catalog = config.catalog()
     path = resolve_deck_path(config, name)
     model = state.model()  # a bad deck is refused before anything is touched
@@ -91,11 +121,12 @@ def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = 
             atomic_write_text(path, export_deck_list(state.loaded(catalog), catalog))
             return Saved(name, not exists)
         if exists and name == state.file:
+            refuse_changed_file(path, name, state.version)
             _, document = load_model(path, Deck)
             update_document(document, state, catalog)
             validate_document(document, Deck, path)
             write_yaml(path, document)
-            return Saved(name, False)
+            return Saved(name, False, file_version(path))
         document = deck_document(model.name, state.faction, state.card_map(), catalog,
                                  state.sets)
         if state.description:
@@ -105,7 +136,32 @@ def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = 
                 document[key] = DoubleQuotedScalarString(document[key])  # as `deck import`
         validate_document(document, Deck, path)
         write_yaml(path, document, deck_header(path, catalog))
-        return Saved(name, True)
+        return Saved(name, True, file_version(path))
+
+
+def refuse_changed_file(path: Path, name: str, version: str | None) -> None:
+    """Raise `SaveConflict` unless the file still has the version the editor read."""
+    if version is not None and file_version(path) == version:
+        return
+    reason = ("the file changed since the editor read it (another program, command or tab "
+              "wrote it)" if version is not None
+              else "the editor does not know which version of the file it opened")
+    raise SaveConflict(f"not saved: {reason}", Location(name),
+                       "reload the file to see it as it is now, or save your deck as a copy")
+
+
+def copy_name(config: WebConfig, name: str) -> str:
+    """A free file name beside `name` for the editor's deck: `NAME-copy.yaml`,
+    `NAME-copy-2.yaml`, ..."""
+    stem = name[:-len(".yaml")] if name.lower().endswith(".yaml") else name
+    for number in range(1, 100):
+        candidate = f"{stem}-copy{'' if number == 1 else f'-{number}'}.yaml"
+        try:
+            if not resolve_deck_path(config, candidate).exists():
+                return candidate
+        except DeckbuilderError:
+            break
+    return "my-deck-copy.yaml"
 
 
 def update_document(document: Any, state: DeckState, catalog: Any) -> None:

@@ -24,6 +24,7 @@ from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.models import Deck
 from deckbuilder.models.common import Faction
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
+from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.yamlio import validate_document
 
 #: The longest share code accepted (a deck changed everywhere is well under 2,000 characters).
@@ -50,6 +51,9 @@ class DeckState:
     sets: list[str] | None = None
     description: str | None = None
     file: str | None = None  # relative to the deck folder; None for a deck not saved yet
+    #: The content hash of `file` as the editor read (or last wrote) it: Save refuses to
+    #: replace a file that has changed since (`deck_files.save_deck`).
+    version: str | None = None
 
     def card_map(self) -> dict[str, int]:
         return dict(self.cards)
@@ -72,7 +76,7 @@ class DeckState:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "game": self.game, "faction": self.faction,
                 "cards": [[key, count] for key, count in self.cards], "sets": self.sets,
-                "description": self.description, "file": self.file}
+                "description": self.description, "file": self.file, "version": self.version}
 
 
 def _text(value: Any, what: str, limit: int = 500) -> str:
@@ -112,14 +116,25 @@ def state_from_json(data: Any) -> DeckState:
         description=_text(description, "description", 5000) if description is not None
         else None,
         file=_text(file, "file name", 255) if file else None,
+        version=version_of(data.get("version")),
     )
 
 
-def state_from_loaded(deck: LoadedDeck, file: str | None = None) -> DeckState:
+def version_of(value: Any) -> str | None:
+    """A file version sent back by the page (a hex content hash), or None for anything else:
+    a deck without a version cannot replace its file (`deck_files.save_deck` says so)."""
+    if isinstance(value, str) and 0 < len(value) <= 64 and all(
+            character in "0123456789abcdef" for character in value):
+        return value
+    return None
+
+
+def state_from_loaded(deck: LoadedDeck, file: str | None = None, version: str | None = None
+                      ) -> DeckState:
     model = deck.deck
     return DeckState(name=model.name, game=str(model.game), faction=str(model.faction),
                      cards=list(model.cards.items()), sets=model.sets,
-                     description=model.description, file=file)
+                     description=model.description, file=file, version=version)
 
 
 def base_state(catalog: Any, faction: str) -> DeckState:
@@ -241,7 +256,9 @@ def state_from_share_code(code: str, catalog: Any) -> DeckState:
         raw = inflater.decompress(_b64decode(code), 100_000)
         if inflater.unconsumed_tail:
             raise _bad_code("it unpacks to too much")
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw.decode("utf-8"))
+    except TooDeep as error:
+        raise _bad_code(str(error)) from None
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
         raise _bad_code("it is not base64url-encoded deck data") from None
     if not isinstance(data, dict) or data.get("v") != SHARE_VERSION:

@@ -12,10 +12,12 @@ place; it writes every other text from the server with `textContent`.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import Counter
 from typing import Any
+from urllib.parse import urlencode
 
 from markupsafe import Markup
 from starlette.requests import Request
@@ -30,7 +32,14 @@ from deckbuilder.games import faction_dead_card_warnings
 from deckbuilder.legality import validate_deck
 from deckbuilder.models.common import Category, Faction
 from deckbuilder.web.config import WebConfig, config_of, deck_files
-from deckbuilder.web.deck_files import open_deck, owned_cards, read_list, save_deck
+from deckbuilder.web.deck_files import (
+    SaveConflict,
+    copy_name,
+    open_deck,
+    owned_cards,
+    read_list,
+    save_deck,
+)
 from deckbuilder.web.deck_lists import export_text, import_text
 from deckbuilder.web.deck_state import (
     DeckState,
@@ -40,7 +49,9 @@ from deckbuilder.web.deck_state import (
     share_code,
     state_from_json,
     state_from_share_code,
+    version_of,
 )
+from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.web.pages import error_line, fragment, render
 
 CATEGORY_ORDER = [str(category) for category in Category]
@@ -173,6 +184,7 @@ async def deck_page(request: Request) -> Response:
         if params.get("share"):
             state = state_from_share_code(str(params["share"]), config.catalog())
             state.file = (params.get("file") or "").strip() or None
+            state.version = version_of(params.get("version")) if state.file else None
         elif params.get("file"):
             state = open_deck(config, str(params["file"]))
         elif params.get("base"):
@@ -201,7 +213,10 @@ async def _body(request: Request) -> dict[str, Any]:
         raise DeckError("the request is not JSON", Location("request"),
                         "send it with content-type application/json (reload the page)")
     try:
-        data = json.loads(await request.body())
+        data = parse_json(await request.body())
+    except TooDeep as error:
+        raise DeckError(f"the request's JSON is refused: {error}", Location("request"),
+                        "send what the editor sends: reload the page") from None
     except (ValueError, UnicodeDecodeError):
         raise DeckError("the request is not JSON", Location("request"),
                         "reload the page") from None
@@ -272,20 +287,34 @@ async def import_api(request: Request) -> Response:
 
 async def save_api(request: Request) -> Response:
     """POST `{deck, file, overwrite?}`: the deck written into the deck folder (YAML, the
-    comments of the file it came from kept; or a .txt list)."""
+    comments of the file it came from kept; or a .txt list). 409 with `conflict` when the
+    file the deck came from changed since the page read it (`deck.version`)."""
     data = await _body(request)
     config = config_of(request)
     state = state_from_json(data.get("deck"))
     name = data.get("file")
     if not isinstance(name, str):
         raise DeckError("no file name given", Location("request"), "type a file name")
-    saved = save_deck(config, state, name.strip(), overwrite=data.get("overwrite") is True)
+    try:
+        # in a thread: the save may wait for the lock a `deck swap` holds
+        saved = await asyncio.to_thread(save_deck, config, state, name.strip(),
+                                        data.get("overwrite") is True)
+    except SaveConflict as conflict:
+        return _conflict(config, conflict, name.strip())
     if saved.file.lower().endswith(".yaml"):
-        state.file = saved.file
+        state.file, state.version = saved.file, saved.version
     answer = verdict(config, state, _collection(data))
     answer["saved"] = {"file": saved.file, "created": saved.created,
                        "message": f"{'wrote' if saved.created else 'updated'} {saved.file}"}
     return JSONResponse(answer)
+
+
+def _conflict(config: WebConfig, conflict: SaveConflict, name: str) -> Response:
+    """409: the file changed since the page read it. The page keeps the user's deck and
+    offers to reload the file or to save the deck under `copy` (a free name)."""
+    return JSONResponse({"error": error_line(conflict), "conflict": {
+        "file": name, "reload": "/deck?" + urlencode({"file": name}),
+        "copy": copy_name(config, name)}}, status_code=409)
 
 
 def _download_name(name: str) -> str:

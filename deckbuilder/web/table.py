@@ -14,7 +14,6 @@ one left alone for `IDLE_SECONDS` is forgotten.
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import threading
 import time
@@ -28,6 +27,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of
+from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.simulator import (
     SimulationInputError,
@@ -243,8 +243,11 @@ async def start_game(request: Request) -> Response:
 async def _action_of(request: Request) -> Any:
     if request.headers.get("content-type", "").startswith("application/json"):
         try:
-            data = json.loads(await request.body())
-        except ValueError:
+            data = parse_json(await request.body())
+        except TooDeep as error:
+            raise TableError(f"the request's JSON is refused: {error}",
+                             fix="send {\"action\": N}") from None
+        except ValueError:  # UnicodeDecodeError included
             raise TableError("the request is not JSON", fix="send {\"action\": N}") from None
         return data.get("action") if isinstance(data, dict) else None
     return (await request.form()).get("action")

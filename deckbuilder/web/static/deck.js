@@ -38,7 +38,7 @@
     try { data = await response.json(); } catch (problem) { data = null; }
     if (!response.ok) {
       showError(data && data.error ? data.error : `the server answered ${response.status}`);
-      return data && data.deck ? data : (data && data.lines ? data : null);
+      return data && (data.deck || data.lines || data.conflict) ? data : null;
     }
     showError("");
     return data;
@@ -56,6 +56,8 @@
     if (state.file) $("save-name").value = state.file;
     const share = new URL(data.share, window.location.href);
     if (state.file) share.searchParams.set("file", state.file);
+    // the version of the file the deck came from: Save refuses to undo a change made since
+    if (state.file && state.version) share.searchParams.set("version", state.version);
     if (collection()) share.searchParams.set("collection", collection());
     $("share-link").value = share.href;
     $("download-link").href = "/deck/export.txt?share=" + encodeURIComponent(data.code);
@@ -198,18 +200,37 @@
   });
 
   // -- save, download, share ---------------------------------------------------------------
-  $("save-button").addEventListener("click", async () => {
+  // The file changed since this page read it: say so, keep the deck, offer a copy or a reload.
+  function showConflict(conflict, text) {
+    $("save-conflict-text").textContent = text;
+    $("conflict-copy-name").textContent = conflict.copy;
+    $("conflict-copy").dataset.copy = conflict.copy;
+    $("conflict-reload").href = conflict.reload;
+    $("save-conflict").classList.remove("hidden");
+  }
+
+  async function save(name) {
     if (!state) return;
     const message = $("save-message");
     message.classList.add("hidden");
+    $("save-conflict").classList.add("hidden");
     const data = await call("/api/deck/save", {
-      deck: state, file: $("save-name").value, overwrite: $("save-overwrite").checked,
+      deck: state, file: name, overwrite: $("save-overwrite").checked,
       collection: collection(),
     });
+    if (data && data.conflict) { showConflict(data.conflict, data.error); return; }
     if (!data || !data.saved) return;
     apply(data);
     message.textContent = data.saved.message;
     message.classList.remove("hidden");
+  }
+  $("save-button").addEventListener("click", () => save($("save-name").value));
+  $("conflict-copy").addEventListener("click", () => {
+    const name = $("conflict-copy").dataset.copy;
+    if (!name) return;
+    $("save-name").value = name;
+    $("save-overwrite").checked = false;
+    save(name);
   });
 
   $("copy-share").addEventListener("click", async () => {
