@@ -53,7 +53,8 @@ COMMANDS: dict[str, list[str]] = {
                           "--switch", "jack-death=gang-fights-on",
                           "--switch", "jackson-clan-derailed=removed-from-game",
                           "--switch", "along-fer-the-ride=casualties",
-                          "--switch", "quincey-rides=each-discard"],
+                          "--switch", "quincey-rides=each-discard",
+                          "--switch", "lawmen-removal=true-grit-ignored"],
 }
 #: Run by both builds: what `apply` raises for actions that are not ints (the protocol says
 #: IllegalActionError; a compiled argument typed int would raise a TypeError of its own).

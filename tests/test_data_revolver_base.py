@@ -318,7 +318,7 @@ def test_every_rule_variant_names_its_source_and_every_ruleset_chooses_each_swit
     switches = {switch.id: switch for switch in card_set.rule_switches}
     assert set(switches) == {"mcready-victory", "train-victory", "skinny-token", "true-grit-kill",
                              "jack-death", "jackson-clan-derailed", "along-fer-the-ride",
-                             "quincey-rides", "saddlebags-gatling-gun"}
+                             "quincey-rides", "saddlebags-gatling-gun", "lawmen-removal"}
     for switch in switches.values():
         values = [variant.value for variant in switch.variants]
         assert switch.default in values

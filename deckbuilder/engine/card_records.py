@@ -17,8 +17,8 @@ T = TypeVar("T")
 #: reshapes a copy of a record for its own game; the compiled build's classes neither list
 #: their slots nor copy with `copy.copy` unless told how).
 _MODE_FIELDS: Final = (
-    "counts", "effect", "firepower", "hidden", "host", "index", "marker_req", "name", "needs",
-    "play", "row_limit", "slot",
+    "counts", "discarded", "effect", "firepower", "hidden", "host", "index", "marker_req",
+    "name", "needs", "play", "row_limit", "slot",
 )
 _ABILITY_FIELDS: Final = (
     "discard_cost", "gate", "name", "needs_under", "once_per_turn", "steps",
@@ -69,6 +69,9 @@ class ModeDef:
         self.needs = needs  # what must hold for this mode to be playable (mode_needs)
         self.host = -1  # the card it lies under (attached modes only)
         self.hidden = False  # face down under its host (the Strongbox's card)
+        # a discard for its effect (Mode.discard_for_effect): no play, so no cost is paid
+        # and no reaction to a play answers it
+        self.discarded = False
 
     def attached(self, host: int, hidden: bool = False) -> ModeDef:
         """This mode as its card lies under `host`: without a column, adding nothing and

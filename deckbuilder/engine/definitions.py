@@ -143,10 +143,12 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
         play = PLAY_CODES[mode.play]
         firepower = mode.firepower if mode.firepower is not None else (
             d.firepower if play == FIREPOWER else 0)
-        modes.append(_mode(index, mode.name, play, firepower, _slot(play, d.placement),
-                             card.counts_toward_limit, _row_limit(mode.effect),
-                             compile_steps(mode.effect, resolver),
-                             _marker_requirement(mode.effect)))
+        compiled = _mode(index, mode.name, play, firepower,
+                         SLOT_NONE if mode.discard_for_effect else _slot(play, d.placement),
+                         card.counts_toward_limit, _row_limit(mode.effect),
+                         compile_steps(mode.effect, resolver), _marker_requirement(mode.effect))
+        compiled.discarded = mode.discard_for_effect
+        modes.append(compiled)
     if card.modes and card.modes[0].play == card.play:
         # The data lists every way to play the card as a mode (the printed play is the first
         # one): offer the listed modes only, so the same choice does not appear twice.
@@ -195,8 +197,10 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
 
 def set_fast_path(d: CardDef) -> None:
     """How the play-phase options check this card (`CardDef.fast`; see codes.py)."""
-    d.min_cost = 0 if d.cost_waived or d.discounted else d.cost
+    free_use = any(mode.discarded for mode in d.modes)  # a discard for its effect costs none
+    d.min_cost = 0 if d.cost_waived or d.discounted or free_use else d.cost
     d.simple = (len(d.modes) == 1 and d.placement == PLACE_CURRENT and not d.cost_waived
+                and not free_use
                 and not d.not_at and d.modes[0].marker_req is None and not d.modes[0].needs
                 and not d.discounted and d.immune is None and not d.silver)
     first = d.modes[0]

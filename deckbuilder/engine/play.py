@@ -106,7 +106,9 @@ def play_options(state: State, player: int, card: CardDef, hand_size: int,
         for bf in placements(state, card, mode):
             if bf in card.not_at:
                 continue
-            if card.discounted:
+            if mode.discarded:  # a discard for its effect is no play: no cost
+                cost = 0
+            elif card.discounted:
                 cost = card_cost(state, player, card, bf)
             else:
                 cost = 0 if bf in card.cost_waived else card.cost
@@ -174,7 +176,8 @@ def play_problem(state: State, player: int, definition: int) -> str | None:
         if mode.needs and not needs_met(state, mode.needs, player):
             reasons.append(_unmet(state, mode, player))
             continue
-        cheapest = min(card_cost(state, player, card, bf) for bf in where)
+        cheapest = 0 if mode.discarded else min(card_cost(state, player, card, bf)
+                                                for bf in where)
         if cheapest > len(hand) - 1:
             reasons.append(f"it costs {cheapest} discard(s) and only {len(hand) - 1} other "
                            "card(s) are in hand")
@@ -309,10 +312,16 @@ def _resume_place(state: State, action: int, data: tuple) -> None:
 
 
 def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: int) -> None:
-    """Queue: pay the cost, give the opponent his reaction window, then resolve."""
+    """Queue: pay the cost, give the opponent his reaction window, then resolve. A discard
+    for its effect is no play: no reaction to a play answers it (and its cost is 0)."""
     state.cancelled = False
     tasks = state.tasks
     tasks.append((_t_resolve, player, uid, mode, bf))
+    if state.spec.card_def[uid].modes[mode].discarded:
+        if state.verbose:
+            state.note(f"{_name(state, player)} discards {state.spec.card_def[uid].name} from "
+                       "his hand for its effect (no play: no cost)")
+        return
     watched = state.spec.play_watch_defs[1 - player]
     if watched is not None and (not watched or state.spec.def_of[uid] in watched):
         tasks.append((t_in_play_watchers, player, uid, bf))  # after reactions, before resolving

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from deckbuilder.models.common import CardId, Category, Icon, PlayType, Strict
 
@@ -515,9 +515,22 @@ class Ability(Strict):
 
 
 class Mode(Strict):
-    """An alternative way to play a card (e.g. Let's shoot our way outta here!)."""
+    """An alternative way to play a card (e.g. Let's shoot our way outta here!), or to use it
+    from the hand without playing it (`discard_for_effect`: the Volcanic pistol's "or discard
+    this card from your hand to destroy ...")."""
 
     name: str
     play: PlayType
     firepower: int | None = Field(None, ge=0, le=20)
     effect: list[Step] = Field(default_factory=list)
+    discard_for_effect: bool = Field(
+        False, description="the card is discarded from the hand for this effect (a remove-self "
+                           "step removes it from the game instead): it is no play, so its cost "
+                           "is not paid and no reaction to a play answers it")
+
+    @model_validator(mode="after")
+    def _discarded_cards_are_not_placed(self) -> Mode:
+        if self.discard_for_effect and self.play != PlayType.ONE_SHOT:
+            raise ValueError("a discard_for_effect mode is played as one-shot: the card goes "
+                             "to the discard pile, it is not placed")
+        return self

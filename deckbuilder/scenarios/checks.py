@@ -17,7 +17,8 @@ from deckbuilder.engine.position import (
     player_names,
 )
 from deckbuilder.games import get_game
-from deckbuilder.games.revolver2.staging import is_bridge_blown, pile_ids
+from deckbuilder.games.revolver2.poker import Tournament, in_progress
+from deckbuilder.games.revolver2.staging import BATTLEFIELD_SETS, is_bridge_blown, pile_ids
 from deckbuilder.scenarios.choosing import (
     cards_under,
     copies_in_play,
@@ -383,6 +384,21 @@ def _offered_check(state: Any, value: list[Any], ids: Any, loc: tuple) -> Result
     return results
 
 
+def _battlefield_set(state: Any, value: str, ids: Any, loc: tuple) -> Result:
+    """The set the poker tournament's winner brought in (none while it goes on)."""
+    tournament = state.game_data
+    if not isinstance(tournament, Tournament) or in_progress(state):
+        return _same(value, "none")
+    return _same(value, BATTLEFIELD_SETS[tournament.winner])
+
+
+def _poker_wins(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
+    tournament = state.game_data
+    wins = tournament.wins if isinstance(tournament, Tournament) else (0, 0)
+    return [(f" {name}", getattr(value, name) == wins[player], getattr(value, name),
+             wins[player]) for player, name in enumerate(player_names(state))]
+
+
 CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "to_act": _to_act,
     "decision": _decision,
@@ -418,4 +434,6 @@ CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "log_includes": _log_includes,
     "offered": _offered_check,
     "under": _under,
+    "battlefield_set": _battlefield_set,
+    "poker_wins": _poker_wins,
 }

@@ -67,6 +67,12 @@ class Bandits(Strict):
     alive: list[str] | None = Field(None, description="only these are alive")
     dead: list[str] = Field(default_factory=list, description="these are dead")
     tokens: dict[str, Tokens] = Field(default_factory=dict, description="bandit id -> tokens")
+    freed: list[str] = Field(
+        default_factory=list,
+        description="bandits a module held at set-up who are out now (Santiago, freed from the "
+                    "San Manzanillo Prison): alive in the gang unless `dead` names him (or "
+                    "`alive` leaves him out). A held bandit not named here is still held: "
+                    "neither alive nor dead, so `alive`, `dead` and `tokens` may not name him")
 
     @model_validator(mode="after")
     def _one_way(self) -> Bandits:
@@ -99,6 +105,11 @@ class Position(Strict):
     silver_dollars: PerPlayerCount | None = Field(
         None, description="silver dollar tokens each player holds (default: as the set-up "
                           "and modules give them)")
+    mcreadys_choice: Literal[1, 2] | None = Field(
+        None, description="Module B (mcreadys-choice): the silver dollars McReady chose "
+                          "before the game, with what follows (two: a true grit token on the "
+                          "Armed train guard, the Garrotte under Santiago in the prison); "
+                          "required when the module is in use")
 
 
 class PerPlayerCards(Strict):

@@ -71,11 +71,49 @@ class Guardians(Strict):
         return self
 
 
-class Revolver2Position(Strict):
-    """The position to set up, past the poker tournament; what is left out is as at the start
-    of a game (no poker card's set-up effect applies)."""
+class PokerCards(Strict):
+    """Poker cards per side, by id (all-rivers-poker-esteban-1) or name."""
 
-    turn: MalpasoPlayer = Field(description="whose turn it is")
+    esteban: list[str] = Field(default_factory=list)
+    mapache: list[str] = Field(default_factory=list)
+
+
+class PokerCount(Strict):
+    esteban: Count = Field(0, ge=0)
+    mapache: Count = Field(0, ge=0)
+
+
+class PokerPosition(Strict):
+    """The All Rivers Poker tournament under way (malpaso-es: Torneo de poker): the position
+    is before the game, so no card is in play or in hand and the decks are whole. When it
+    ends, its winner's battlefield set comes in and every played card's set-up effect applies
+    (bigger opening hands, power tokens on Malpaso), as in a played tournament."""
+
+    hands: PokerCards = Field(description="the poker cards each side holds")
+    played: PokerCards = Field(
+        default_factory=PokerCards,
+        description="the cards each side has played, round by round (as many for each side; "
+                    "You cheat Dawg! played goes back to its owner's hand, so it may be held "
+                    "too)")
+    set_aside: PokerCards | None = Field(
+        None, description="the card each side put back in the box unseen (default: the one of "
+                          "its six neither held nor played)")
+    face_down: str | None = Field(
+        None, description="the guardians' card chosen face down this round (one they hold): "
+                          "Mapache is to choose")
+    wins: PokerCount | None = Field(
+        None, description="rounds won so far; checked against the rounds `played` gives")
+
+
+class Revolver2Position(Strict):
+    """The position to set up, past the poker tournament (or, with `poker`, during it); what is
+    left out is as at the start of a game (no poker card's set-up effect applies)."""
+
+    turn: MalpasoPlayer | None = Field(
+        None, description="whose turn it is (required, except during the poker tournament)")
+    poker: PokerPosition | None = Field(
+        None, description="the poker tournament is under way: only `poker` describes the "
+                          "position (who chooses next follows from `face_down`)")
     phase: Literal["play", "start"] = Field(
         "play", description="play: that player's play phase is open; start: the turn begins "
                             "(the guardians advance the marker and recruit; both draw two) and "
@@ -101,6 +139,16 @@ class Revolver2Position(Strict):
     guardians: Guardians = Field(default_factory=Guardians)
     esteban: Side = Field(default_factory=Side)
     mapache: Side = Field(default_factory=Side)
+
+    @model_validator(mode="after")
+    def _turn_or_tournament(self) -> Revolver2Position:
+        if self.poker is None and self.turn is None:
+            raise ValueError("say whose turn it is (`turn`), or stage the poker tournament "
+                             "(`poker`)")
+        if self.poker is not None and self.turn is not None:
+            raise ValueError("during the poker tournament it is nobody's turn: leave `turn` "
+                             "out (`poker.face_down` says who chooses)")
+        return self
 
 
 class MalpasoCards(Strict):
@@ -149,6 +197,10 @@ class Revolver2Expectations(GameExpectations):
         None, description="the totals an attack here compares (the guardians' includes the "
                           "defence)")
     winner: Literal["esteban", "mapache", "none"] | None = None
+    battlefield_set: BattlefieldSet | Literal["none"] | None = Field(
+        None, description="the battlefield set in play (the poker tournament's winner's); "
+                          "none while the tournament goes on")
+    poker_wins: PokerCount | None = Field(None, description="poker rounds each side has won")
 
 
 class Revolver2ActionStep(StepBase):
@@ -189,5 +241,5 @@ class Revolver2Scenario(Strict):
     expect: Revolver2Expectations | None = None
 
 
-__all__ = ["MALPASO_PLAYERS", "Revolver2ActionStep", "Revolver2Expectations",
+__all__ = ["MALPASO_PLAYERS", "PokerPosition", "Revolver2ActionStep", "Revolver2Expectations",
            "Revolver2Position", "Revolver2Scenario"]

@@ -1,6 +1,7 @@
 """Laying out a Revolver 2 position: past the poker tournament with the position's battlefield
 set, then the guardians (in play, in the pile, dead), the Mexican Army, the bridge and the
-power tokens on the battlefield cards.
+power tokens on the battlefield cards; or, with `position.poker`, the tournament under way
+(`poker_setup.py`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from deckbuilder.games.revolver2.staging import (
 )
 from deckbuilder.scenarios.layout import Ids, set_forbidden, set_marker
 from deckbuilder.scenarios.parts import Source
+from deckbuilder.scenarios.poker_setup import stage_tournament
 from deckbuilder.scenarios.revolver2_model import MALPASO_PLAYERS, Revolver2Scenario
 
 
@@ -61,7 +63,11 @@ def battlefield_set(state: Any, scenario: Revolver2Scenario, ids: Ids) -> str:
 
 
 def prepare(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
-    """Skip the poker tournament: the position's battlefield set is in play."""
+    """Skip the poker tournament: the position's battlefield set is in play. During the
+    tournament (`position.poker`) it is laid out instead and no set is in play yet."""
+    if scenario.position.poker is not None:
+        stage_tournament(state, scenario, source, ids)
+        return
     chosen = battlefield_set(state, scenario, ids)
     skip_tournament(state, chosen, begin=False)
     ids.in_play = {bf.id: bf.idx for bf in state.spec.bfs}

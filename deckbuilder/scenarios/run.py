@@ -29,7 +29,7 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import InvariantError
 from deckbuilder.rulesets import UnknownRulesetError
-from deckbuilder.scenarios import revolver2_setup
+from deckbuilder.scenarios import revolver2_setup, revolver_modules
 from deckbuilder.scenarios.checks import check_all, validate_ids
 from deckbuilder.scenarios.choosing import choose_action
 from deckbuilder.scenarios.layout import OPEN_RANGE, Ids, set_forbidden, set_marker
@@ -47,6 +47,7 @@ from deckbuilder.scenarios.parts import (
     Source,
     StepBase,
 )
+from deckbuilder.scenarios.poker_setup import open_tournament
 
 #: game turns counted so far when the file does not say, by side: the second turn of each
 #: (on his first turn the side that moves first does not advance the marker)
@@ -176,7 +177,12 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
     characters(state, scenario, source, ids)
     table(state, scenario, source, ids)
     state.spec.hooks.restage(state)  # the game's own set-up pieces (a module's cards)
-    _open_turn(state, scenario)
+    if scenario.game == "revolver":
+        revolver_modules.stage(state, scenario, source, ids)
+    if getattr(scenario.position, "poker", None) is not None:
+        open_tournament(state)  # before the game: the poker choice now due
+    else:
+        _open_turn(state, scenario)
     try:
         state.check_invariants()
     except InvariantError as error:
@@ -265,7 +271,12 @@ def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
     index = {character.id: character.idx for character in spec.bandits}
 
     def bandit(text: str, loc: tuple) -> int:
-        return index[ids.resolve(text, "character", loc)]
+        bandit_id = ids.resolve(text, "character", loc)
+        if bandit_id not in index:
+            raise source.error(f"bandit '{bandit_id}' is not in this game", loc,
+                               "add the module that brings him to `modules` (Santiago: "
+                               "san-manzanillo-prison-rules), or leave him out")
+        return index[bandit_id]
 
     if bandits.alive is not None:
         alive = {bandit(t, ("position", "bandits", "alive", i)) for i, t in
@@ -323,6 +334,7 @@ SETUPS: dict[str, tuple[Setup, Setup, Setup]] = {
 
 def _open_turn(state: Any, scenario: AnyScenario) -> None:
     position = scenario.position
+    assert position.turn is not None  # the model asks for it outside the poker tournament
     player = side_names(scenario).index(position.turn)
     number = position.turn_number or DEFAULT_TURN_NUMBER[player]
     state.active = player
@@ -433,6 +445,7 @@ def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioR
     ids.offers = result.offers
     state.alone_log = []  # the decisions the engine takes alone, for `offered`
     _record_offer(state, result)
+    bfs_in_play = state.spec.bfs
     for index, item in enumerate(scenario.actions):
         step: Any = item if isinstance(item, StepBase) else step_model.model_validate(
             item if isinstance(item, dict) else {"do": item})
@@ -441,6 +454,9 @@ def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioR
             if not _play(state, step, index, plain, source, result):
                 return result
             _record_offer(state, result)
+            if state.spec.bfs is not bfs_in_play:  # the poker tournament's winner's set came in
+                bfs_in_play = state.spec.bfs
+                ids.in_play = {bf.id: bf.idx for bf in bfs_in_play}
         if step.expect is not None:
             result.checks.extend(check_all(state, step.expect, ids,
                                            ("actions", index, "expect"), _moment(result)))

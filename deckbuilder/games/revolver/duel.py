@@ -171,6 +171,12 @@ def _resume_choice(state: State, action: int, data: None) -> None:
         _garrotte_under_santiago(state)
 
 
+def stage_choice(state: State, dollars: int) -> None:
+    """Module B's choice as made before a position laid out by hand (a scenario's): what
+    choosing `dollars` (1 or 2) does, without the decision."""
+    _resume_choice(state, _piece(state, TWO_DOLLARS if dollars == 2 else ONE_DOLLAR), None)
+
+
 def _garrotte_under_santiago(state: State) -> None:
     """Module B step 3: the Garrotte goes under Santiago's bandit card in the prison (the
     prison's plug-in hands it to the gang when he is freed). Without the prison module

@@ -25,6 +25,7 @@ TRUE_GRIT_KILL = "true-grit-kill"
 JACK_DEATH = "jack-death"
 JACKSON_CLAN_DERAILED = "jackson-clan-derailed"
 ALONG_FER_THE_RIDE = "along-fer-the-ride"
+LAWMEN_REMOVAL = "lawmen-removal"
 QUINCEY_RIDES = "quincey-rides"
 SADDLEBAGS_GATLING_GUN = "saddlebags-gatling-gun"
 KNOWN_VARIANTS: dict[str, frozenset[str]] = {
@@ -36,6 +37,7 @@ KNOWN_VARIANTS: dict[str, frozenset[str]] = {
     JACK_DEATH: frozenset({"loses-the-game", "gang-fights-on"}),
     JACKSON_CLAN_DERAILED: frozenset({"discarded", "removed-from-game"}),
     ALONG_FER_THE_RIDE: frozenset({"lowest-rating-removed", "any-members", "casualties"}),
+    LAWMEN_REMOVAL: frozenset({"true-grit-saves", "true-grit-ignored"}),
     QUINCEY_RIDES: frozenset({"once-per-turn", "each-discard"}),
     SADDLEBAGS_GATLING_GUN: frozenset({"gang-gatling-excluded", "gang-gatling-allowed"}),
     # the modules' own switches (the saloon duel's, the prison's, the Frontier deck's ...)
@@ -124,6 +126,8 @@ def _bind_card_readings(spec: GameSpec, compiled: CompiledCatalog, skinny: str) 
         readings.sacrifice_any_members(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
     elif ride == "casualties":
         readings.sacrifice_as_casualties(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
+    if rules.variant(LAWMEN_REMOVAL, "true-grit-saves") == "true-grit-ignored":
+        readings.kill_ignoring_true_grit(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
     if rules.variant(QUINCEY_RIDES, "once-per-turn") == "each-discard":
         readings.rides_for_each_discard(spec, compiled, QUINCEY)
     if rules.variant(SADDLEBAGS_GATLING_GUN, "gang-gatling-excluded") == "gang-gatling-allowed":

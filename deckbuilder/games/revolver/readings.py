@@ -16,7 +16,7 @@ from typing import Any
 from deckbuilder.engine.actions import BANDIT_BASE, K_SACRIFICE
 from deckbuilder.engine.board import bandit_dies, hit_bandit
 from deckbuilder.engine.card_records import CardDef, CharDef
-from deckbuilder.engine.card_steps import run_bounce, run_casualty, run_sacrifice
+from deckbuilder.engine.card_steps import run_bounce, run_casualty, run_kill, run_sacrifice
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.effects import run_lose_game
 from deckbuilder.engine.expansion_steps import run_only_if
@@ -151,6 +151,20 @@ def _remove(state: State, index: int, count: int) -> None:
     if count > 1:
         state.tasks.append((_t_remove_more, count - 1))
     hit_bandit(state, index, True)  # removed from play: his token saves him not
+
+
+# -- lawmen-removal: true-grit-ignored ------------------------------------------------------------
+def kill_ignoring_true_grit(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> None:
+    """The card's removal of characters is no kill: a true grit token keeps none of them."""
+    card = own_card(spec, compiled, card_id)
+    if card is None:
+        return
+
+    def regardless(params: tuple) -> Step:
+        # a kill step's params: (target, count, up_to, max firepower, ignore grit, remove)
+        return (run_kill, (*params[:4], True, *params[5:]))
+
+    _reshape_modes(card, run_kill, regardless)
 
 
 # -- jack-death: gang-fights-on -------------------------------------------------------------------

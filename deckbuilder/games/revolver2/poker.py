@@ -56,6 +56,13 @@ def start(state: State, task: tuple) -> None:
     _ask(state)
 
 
+def stage(state: State, tournament: Tournament) -> None:
+    """A tournament under way laid out by hand (a scenario's position): its state, and the
+    choice now due opened (the guardians', or Mapache's once their card lies face down)."""
+    state.game_data = tournament
+    _ask(state)
+
+
 def in_progress(state: State) -> bool:
     data = state.game_data
     return isinstance(data, Tournament) and data.winner < 0
