@@ -26,7 +26,7 @@ PARALLEL_FROM = 200
 REPORT_HELP = ("write a self-contained HTML report with charts to this .html file (no "
                "extra needed)")
 CHARTS_HELP = ("write the report's charts as PNG files into this folder (pip install "
-               "\"revolver-deckbuilder[plots]\")")
+               "\"revolver-deckbuilder\\[plots]\")")
 
 #: The Dask options of `simulate` and `optimize` (deckbuilder.sim.dask_executor).
 SCHEDULER_HELP = ("play the games on the Dask cluster at this scheduler address "
