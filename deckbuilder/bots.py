@@ -3,8 +3,11 @@
 Every bot answers one question, `choose(state, rng) -> action`, and sees only what its player
 may see: a bot that looks ahead first re-deals the hidden cards at random
 (`state.resample_hidden(player, rng)`), so it never reads the opponent's hand or the order of a
-deck. Bots keep no state between calls and draw all their randomness from the `rng` they are
-given, so a game is reproducible from its seed.
+deck. Bots draw all their randomness from the `rng` they are given, so a game is reproducible
+from its seed; the one thing they remember between calls is how long the turn under way has
+gone on (`TurnBudget`), so that a card loop in the data (an overlay's card that draws and takes
+itself back for free) cannot keep a bot playing one turn for ever. No game in which that bound
+is not reached plays differently for it.
 
 Bots know no game: each game hands its own `Heuristics` (how to judge a position, the small
 decisions taken without judging, a faster greedy of its own) through the game registry.
@@ -20,7 +23,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from deckbuilder.errors import DeckbuilderError
@@ -31,8 +34,86 @@ _TIE: Final = 1e-9
 _FORKS: Final[dict[type, bool]] = {}
 
 
+#: The most actions (both players', sub-decisions included) a turn may take, counted from a
+#: bot's first decision in it, before the bot ends it. A turn of the packaged decks takes under
+#: 25 (greedy, search and random, both games); a card loop takes one without end.
+TURN_ACTION_LIMIT: Final = 100
+
+
+#: The most actions one look-ahead may apply: a play-out greedy's decision (every option
+#: tried and settled), or one search rollout (its plies and the trials inside them). The
+#: packaged decks need under 700; a hand grown huge by a card loop would need millions.
+LOOKAHEAD_STEPS: Final = 5000
+
+
 class BotSpecError(DeckbuilderError):
     """A bot specification such as `search:rollouts=abc` cannot be understood."""
+
+
+class TurnBudget:
+    """How long the turn under way has gone on, for one bot: a bound no data can get past.
+
+    A card loop (a free card that draws a card and takes itself back from the discard pile)
+    makes every play look better than ending the play phase, so a bot that judges its options
+    would play one turn for ever, while each decision stays cheap. The budget counts the
+    actions applied (`state.history`) since the bot's first decision of the turn in this
+    state; once `limit` are spent, `is_spent` says so (once a turn it adds one to
+    `cut_short`) and the bot ends the turn. It remembers, per player, the state it last
+    decided in: a new game, a look-ahead copy or a new turn starts a new count.
+    """
+
+    __slots__ = ("_marks", "cut_short", "limit")
+
+    def __init__(self, limit: int = TURN_ACTION_LIMIT) -> None:
+        self.limit = limit
+        #: Turns ended by the budget (the bot's own and its look-ahead copies').
+        self.cut_short = 0
+        #: player -> (state, turn, actions applied when the count began, already counted)
+        self._marks: dict[int, tuple[Any, int, int, bool]] = {}
+
+    def is_spent(self, state: Any, player: int) -> bool:
+        """True when the turn `player` decides in has taken `limit` actions since this bot's
+        first decision in it: the bot should end it now."""
+        done = len(state.history)
+        mark = self._marks.get(player)
+        if mark is None or mark[0] is not state or mark[1] != state.turn or done < mark[2]:
+            self._marks[player] = (state, state.turn, done, False)
+            return False
+        if done - mark[2] < self.limit:
+            return False
+        if not mark[3]:
+            self.cut_short += 1
+            self._marks[player] = (state, mark[1], mark[2], True)
+        return True
+
+
+class StepBudget:
+    """The actions one look-ahead may still apply (`LOOKAHEAD_STEPS`): `best_action` and
+    `settle_move` stop trying options once it is spent, judge what they tried, and set
+    `cut`, so no data makes one decision take unbounded work."""
+
+    __slots__ = ("cut", "left")
+
+    def __init__(self, steps: int = LOOKAHEAD_STEPS) -> None:
+        self.left = steps
+        self.cut = False
+
+
+def cut_short_count(bot: Bot) -> int:
+    """How often `bot` ended a turn, or a look-ahead, because its bound was reached (0 for a
+    bot without bounds, such as `random`)."""
+    return int(getattr(bot, "cut_short", 0))
+
+
+def cut_short_note(name: str, count: int) -> str:
+    """The one-line warning for a report: the bound was reached, so a card may loop.
+
+    >>> cut_short_note("greedy", 3).partition(":")[0]
+    "greedy's play was cut short 3 times (limit 100 actions in a turn)"
+    """
+    return (f"{name}'s play was cut short {count} time{'s' if count != 1 else ''} (limit "
+            f"{TURN_ACTION_LIMIT} actions in a turn): a card in play may loop "
+            f"(see `deckbuilder overlay show`)")
 
 
 @dataclass
@@ -67,15 +148,35 @@ class GreedyBot:
     settle: bool = True
     name: str = "greedy"
     quick: QuickChoice | None = None
+    budget: TurnBudget = field(default_factory=TurnBudget)
+    #: Decisions whose look-ahead spent its `StepBudget` before every option was tried.
+    lookaheads_cut: int = 0
+
+    @property
+    def cut_short(self) -> int:
+        return self.budget.cut_short + self.lookaheads_cut
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         player = state.current_player()
+        if self.budget.is_spent(state, player):
+            return play_on_at_random(actions, rng)
         world = state.resample_hidden(player, rng)
-        return best_action(world, actions, player, self.evaluate, rng, spend_world=True,
-                           settle=self.settle, quick=self.quick)
+        steps = StepBudget()
+        action = best_action(world, actions, player, self.evaluate, rng, spend_world=True,
+                             settle=self.settle, quick=self.quick, budget=steps)
+        if steps.cut:
+            self.lookaheads_cut += 1
+        return action
+
+
+def play_on_at_random(actions: list[int], rng: random.Random) -> int:
+    """A bot that knows no game's "end the turn" action, once its turn budget is spent: at
+    random, as the random bot plays, which ends a turn soon (ending it is one of its choices)
+    and costs no look-ahead."""
+    return actions[rng.randrange(len(actions))]
 
 
 def sort_ranks(keys: Sequence[Any]) -> list[int]:
@@ -100,19 +201,26 @@ def is_mid_move(state: Any) -> bool:
 
 
 def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int = 30,
-                quick: QuickChoice | None = None) -> None:
+                quick: QuickChoice | None = None, budget: StepBudget | None = None) -> None:
     """Finish the move under way, each side choosing greedily (or by `quick` where it has an
     answer): a card is judged after its cost is paid and its effect (and any casualty)
-    resolved, not half-way through."""
+    resolved, not half-way through. At most `limit` actions, and no more than `budget`
+    allows (the move is then judged where it stands)."""
     for _ in range(limit):
         if not is_mid_move(world):
             return
+        if budget is not None:
+            if budget.left <= 0:
+                budget.cut = True
+                return
+            budget.left -= 1
         actions = world.legal_actions()
         action = actions[0] if len(actions) == 1 else None
         if action is None and quick is not None:
             action = quick(world, actions)
         if action is None:
-            action = best_action(world, actions, world.current_player(), evaluate, rng)
+            action = best_action(world, actions, world.current_player(), evaluate, rng,
+                                 budget=budget)
         world.apply(action)
 
 
@@ -130,21 +238,29 @@ def copy_world(world: Any, rng: random.Random) -> Any:
 def best_action(
     world: Any, actions: list[int], player: int, evaluate: Evaluator, rng: random.Random,
     spend_world: bool = False, settle: bool = False, quick: QuickChoice | None = None,
+    budget: StepBudget | None = None,
 ) -> int:
     """The action whose result `evaluate` likes best for `player`; ties broken at random.
 
     `spend_world`: `world` is a throw-away copy, so the last action is tried on it directly
     (one clone fewer per decision). `settle`: judge each action once its move is complete,
-    taking the small decisions on the way with `quick` where it answers.
+    taking the small decisions on the way with `quick` where it answers. `budget`: each
+    action tried (and settled) spends from it; once it is spent the options not yet tried
+    are left out (the first is always tried).
     """
     best: list[int] = []
     best_value = -math.inf
     last = actions[-1]
     for action in actions:
+        if budget is not None:
+            if budget.left <= 0 and best:
+                budget.cut = True
+                break
+            budget.left -= 1
         after = world if spend_world and action == last else copy_world(world, rng)
         after.apply(action)
         if settle:
-            settle_move(after, evaluate, rng, quick=quick)
+            settle_move(after, evaluate, rng, quick=quick, budget=budget)
         value = evaluate(after, player)
         if value > best_value + _TIE:
             best_value = value
@@ -187,11 +303,23 @@ class SearchBot:
     #: trying each action (Revolver: the scoring greedy); None: play out each action.
     rollout_bot: Bot | None = None
     allocate: str = "halving"
+    budget: TurnBudget = field(default_factory=TurnBudget)
+    #: Rollouts that reached `max_plies` or spent their `StepBudget` before their horizon.
+    rollouts_cut: int = 0
+
+    @property
+    def cut_short(self) -> int:
+        """Turns the budget ended, rollouts stopped at `max_plies`, and the rollout bot's
+        own turns its budget ended."""
+        inner = cut_short_count(self.rollout_bot) if self.rollout_bot is not None else 0
+        return self.budget.cut_short + self.rollouts_cut + inner
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if self.budget.is_spent(state, state.current_player()):
+            return play_on_at_random(actions, rng)
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         alive = list(range(len(actions)))
@@ -240,9 +368,14 @@ class SearchBot:
     def _rollout(self, world: Any, player: int, stop_turn: int, rng: random.Random) -> float:
         evaluate = self.evaluate
         policy = self.policy
+        budget = StepBudget()
         for _ in range(self.max_plies):
             if world.is_terminal() or world.turn >= stop_turn:
                 break
+            if budget.left <= 0:  # each ply spends one, each trial inside it one more
+                self.rollouts_cut += 1
+                break
+            budget.left -= 1
             actions = world.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
@@ -252,8 +385,11 @@ class SearchBot:
                 action = self.rollout_bot.choose(world, rng)
             else:
                 action = best_action(world, actions, world.current_player(), evaluate, rng,
-                                     settle=policy != "fast", quick=self.quick)
+                                     settle=policy != "fast", quick=self.quick, budget=budget)
             world.apply(action)
+        else:  # the plies ran out before the horizon (a card loop in the data, say)
+            if not (world.is_terminal() or world.turn >= stop_turn):
+                self.rollouts_cut += 1
         return evaluate(world, player)
 
 

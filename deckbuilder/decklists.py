@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -202,6 +203,20 @@ def _card_warning(entry: Entry, faction: str | None) -> str:
     return ""
 
 
+def unknown_identity(name: str) -> str:
+    """When two lines name the same unknown card, to be merged: the same text but for case.
+    Not the folded lookup name: it drops every character outside ASCII letters and digits,
+    so two different names written in other characters (unprintable ones, another script)
+    would fold to the same and be merged into one.
+
+    >>> unknown_identity("Texs Ranger") == unknown_identity("TEXS RANGER")
+    True
+    >>> unknown_identity("\u2028") == unknown_identity("\u2029")
+    False
+    """
+    return "?" + unicodedata.normalize("NFC", name).casefold()
+
+
 class _CardReader:
     """Adds `count x name` to a DeckList with its label: merged, unknown, warned, counted."""
 
@@ -230,7 +245,7 @@ class _CardReader:
                                          f"sideboard: {count}x {shown}; not added to the deck",
                                          key, count))
             return
-        identity = entry.id if entry else f"?{normalise_name(name)}"
+        identity = entry.id if entry else unknown_identity(name)
         if identity in self.first_seen:
             first_number, original = self.first_seen[identity]
             if result.cards[original] + count > MAX_COPIES:

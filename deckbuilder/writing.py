@@ -2,7 +2,8 @@
 
 - `atomic_write_text` writes a temporary file beside the target and renames it over the
   target, so a reader never sees half a file. It writes through a symbolic link to the file
-  it names (the link stays a link), keeps the file's mode, refuses a read-only file, and turns
+  it names (the link stays a link), keeps the file's mode (setgid and sticky bits included),
+  owner and group where the writer may set them, refuses a read-only file, and turns
   every failure (a missing or unwritable folder, a path that is a folder, a full disk) into
   one `WriteError` line. Its temporary file is removed on any failure, on SIGTERM too; one a
   killed process left behind (its name carries the writer's process id) is removed by the next
@@ -19,6 +20,7 @@ import contextlib
 import errno
 import os
 import signal
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -145,6 +147,12 @@ def refuse_overwrite(path: Path, force: bool) -> None:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write `text` to `path` whole, or leave `path` as it was and raise a `WriteError`."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` whole, or leave `path` as it was and raise a `WriteError`
+    (a PNG chart; text goes through `atomic_write_text`)."""
     path = Path(path)
     target = _write_target(path)
     where = Location(path)
@@ -169,11 +177,11 @@ def atomic_write_text(path: Path, text: str) -> None:
     try:
         with _terminate_as_exit():
             handle, temporary = _make_temporary(folder, target)
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
                 stream.flush()
+                _take_on_owner_and_mode(stream.fileno(), target)
                 os.fsync(stream.fileno())
-            os.chmod(temporary, _mode_for(target))
             os.replace(temporary, target)
             temporary = None
     except OSError as error:
@@ -200,14 +208,30 @@ def _make_temporary(folder: Path, target: Path) -> tuple[int, str]:
                             dir=folder)
 
 
-def _mode_for(target: Path) -> int:
-    """The file's own mode when it exists; a new file gets what the umask allows."""
+def _take_on_owner_and_mode(handle: int, target: Path) -> None:
+    """Give the temporary file (open as `handle`) what the file it replaces had: its owner
+    and group where the writer may set them (root: always; anyone: a group of their own),
+    then its mode with the setuid, setgid and sticky bits (after the owner: a change of owner
+    clears them). A new file gets what the umask allows, and its group from the folder as the
+    system decides."""
     try:
-        return target.stat().st_mode & 0o777
+        old = target.stat()
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
-        return 0o666 & ~umask
+        os.fchmod(handle, 0o666 & ~umask)
+        return
+    new = os.fstat(handle)
+    for uid, gid in ((old.st_uid, old.st_gid), (-1, old.st_gid)):
+        if (uid == -1 or uid == new.st_uid) and gid == new.st_gid:
+            break
+        try:
+            os.fchown(handle, uid, gid)
+            break
+        except OSError as error:  # not permitted: keep what the writer may give
+            if error.errno not in (errno.EPERM, errno.EACCES, errno.EINVAL):
+                raise
+    os.fchmod(handle, stat.S_IMODE(old.st_mode))
 
 
 def _fix_for(error: OSError) -> str:

@@ -10,7 +10,7 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from ruamel.yaml import YAML
@@ -45,13 +45,17 @@ MAX_DIGITS = 30
 _LINE_BREAKS = ("\n", "\r", "\x85", "\u2028", "\u2029")
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
+#: The dumper's line width: wider than any file the tool reads (`MAX_FILE_BYTES`).
+NEVER_WRAP: Final = 1 << 30
 
 
 def _yaml() -> YAML:
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
     yaml.allow_duplicate_keys = False
-    yaml.width = 100
+    # Never fold a line: a round trip must not re-wrap a line the user wrote (a long
+    # `sets: [...]`), and a line is bounded by the file's size limit anyway.
+    yaml.width = NEVER_WRAP
     yaml.indent(mapping=2, sequence=4, offset=2)
     return yaml
 

@@ -6,16 +6,14 @@ The charts are the same `Chart` list the HTML report draws as SVG (`deckbuilder.
 
 from __future__ import annotations
 
-import contextlib
 import io
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.charts import Chart
+from deckbuilder.writing import atomic_write_bytes
 
 INSTALL = 'pip install "revolver-deckbuilder[plots]"'
 
@@ -90,20 +88,6 @@ def _draw(plt: Any, chart: Chart) -> Any:
     return figure
 
 
-def _write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` whole or not at all (a temporary file beside it, then a rename)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 def write_charts(charts: Sequence[Chart], folder: Path) -> list[Path]:
     """One PNG per chart in `folder` (created if needed), named after the chart."""
     plt = require_matplotlib()
@@ -120,10 +104,7 @@ def write_charts(charts: Sequence[Chart], folder: Path) -> list[Path]:
         figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
         plt.close(figure)
         path = folder / f"{chart.name}.png"
-        try:
-            _write_bytes(path, buffer.getvalue())
-        except OSError as error:
-            raise DeckbuilderError(f"cannot write {path.name}: {error.strerror}",
-                                   Location(path), "choose a folder you can write to") from None
+        # the project's writer: whole or not at all, the mode as for every other file
+        atomic_write_bytes(path, buffer.getvalue())
         written.append(path)
     return written

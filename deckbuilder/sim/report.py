@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from deckbuilder.bots import cut_short_note
 from deckbuilder.sim.batch import SimulationRun
 from deckbuilder.sim.runner import GameResult
 from deckbuilder.sim.stats import (
@@ -161,6 +162,16 @@ def _running_difference(deck: Sequence[float], base: Sequence[float]) -> list[di
     return rows
 
 
+def _cut_short(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """How often each bot's bounds cut its play short (a card that loops): [] when never."""
+    counts: Counter[str] = Counter()
+    for result in results:
+        for name, times in result.cut_short:
+            counts[name] += times
+    return [{"bot": name, "times": times, "warning": cut_short_note(name, times)}
+            for name, times in sorted(counts.items())]
+
+
 def _turn_counts(results: Sequence[GameResult]) -> list[list[int]]:
     """[turns, games] for every game length that occurred, shortest first."""
     return [[turns, games] for turns, games in sorted(Counter(r.turns for r in results).items())]
@@ -197,6 +208,7 @@ def build_report(run: SimulationRun, players: Sequence[str],
                      "seat": opponent_seat, "bot": config.opponent.bot},
         "sides": _sides(run, players),
         "draws": {"games": draws, "rate": draws / count if count else 0.0},
+        "cut_short": _cut_short(results),
         "endings": _endings(results, players),
         "length": {
             "turns": summarize([result.turns for result in results]).as_dict(),
@@ -342,6 +354,8 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
         "the most demanding one inside the interval).",
         markup=False,
     )
+    for cut in report.get("cut_short", []):
+        console.print(f"Warning: {cut['warning']}", markup=False)
     if not report["reproducible"]:
         console.print("Warning: a bot has a time budget (ms=...), so these results depend on "
                       "the machine's speed and are not reproducible from the seed.")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from deckbuilder.bots import make_bot
+from deckbuilder.bots import cut_short_count, make_bot
 from deckbuilder.catalog import default_catalog
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot, Evaluator
@@ -79,6 +79,8 @@ class GameResult:
     decisions: int
     drawn: tuple[dict[str, int], dict[str, int]] = field(default=({}, {}))
     played: tuple[dict[str, int], dict[str, int]] = field(default=({}, {}))
+    #: (bot name, times its bounds cut a turn or a look-ahead short in this game), if any
+    cut_short: tuple[tuple[str, int], ...] = ()
 
 
 # -- one game --------------------------------------------------------------------------------
@@ -140,6 +142,8 @@ def play_one(spec: GameJob) -> GameResult:
     state = start_game(spec)
     bots = [_bot(name, spec.evaluate, spec.game) for name in spec.bots]
     rngs = [random.Random(bot_seed(spec.seed, player)) for player in (0, 1)]
+    distinct = {id(bot): bot for bot in bots}  # both seats may share one cached bot
+    before = {key: cut_short_count(bot) for key, bot in distinct.items()}
     decisions = 0
     while not state.is_terminal():
         player = state.current_player()
@@ -157,6 +161,9 @@ def play_one(spec: GameJob) -> GameResult:
         decisions=decisions,
         drawn=(_counts(stats[0].drawn), _counts(stats[1].drawn)),
         played=(_counts(stats[0].played), _counts(stats[1].played)),
+        cut_short=tuple(sorted((bot.name, cut_short_count(bot) - before[key])
+                               for key, bot in distinct.items()
+                               if cut_short_count(bot) > before[key])),
     )
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import deckbuilder.games.revolver.bots.evaluate_tables as et
-from deckbuilder.bots import best_action
+from deckbuilder.bots import TurnBudget, best_action
 from deckbuilder.engine import actions as act
 from deckbuilder.engine import card_steps
 from deckbuilder.engine.board import (
@@ -57,6 +57,9 @@ from deckbuilder.games.revolver.bots.scoring_rules import (
 __all__ = ["Change", "Reading", "ScoringBot", "play_change", "value"]
 
 _TIE: Final = 1e-9
+#: The most actions an option is played out for (`ScoringBot._played_out`): a move finishes
+#: in far fewer; the rest is judged where it stands.
+PLAYED_OUT_STEPS: Final = 30
 #: The value of a game won (minus: lost). Beyond the live range (+-1 and the tie-break), so
 #: a win always outranks a live position and a live position a loss.
 DECIDED_GAME: Final = 2.0
@@ -539,6 +542,14 @@ class ScoringBot:
     name: str = "scoring"
     #: Decisions no rule or profile answers, played out in full (for measuring).
     fallbacks: int = 0
+    #: Ends the play phase of a turn that has gone on too long (a card loop in the data).
+    budget: TurnBudget = field(default_factory=TurnBudget)
+    #: Play-outs of an option that reached `PLAYED_OUT_STEPS` with the move unfinished.
+    playouts_cut: int = 0
+
+    @property
+    def cut_short(self) -> int:
+        return self.budget.cut_short + self.playouts_cut
 
     def choose(self, state: State, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -547,6 +558,8 @@ class ScoringBot:
         kind = state.pending_kind
         player = state.current_player()
         if kind == act.K_MAIN:
+            if self.budget.is_spent(state, player):
+                return act.PASS
             return self._main(state, actions, player, rng)
         if kind in (act.K_MODE, act.K_PLACE):
             chosen = self._how_to_play(state, actions, player)
@@ -628,12 +641,15 @@ class ScoringBot:
         self.fallbacks += 1
         world = state.resample_hidden(player, rng)
         world.apply(action)
-        for _ in range(30):
+        for _ in range(PLAYED_OUT_STEPS):
             if world.over or world.pending_kind == act.K_MAIN:
                 break
             legal = world.legal
             choice = rule_choice(world, legal) if len(legal) > 1 else legal[0]
             world.apply(legal[0] if choice is None else choice)
+        else:
+            if not world.over and world.pending_kind != act.K_MAIN:
+                self.playouts_cut += 1
         if world.over:
             if world.winner is None:
                 return 0.0

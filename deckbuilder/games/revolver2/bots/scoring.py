@@ -16,10 +16,17 @@ the heuristic reads the opponent's hand by its size.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
-from deckbuilder.bots import best_action, copy_world, settle_move, sort_ranks
+from deckbuilder.bots import (
+    StepBudget,
+    TurnBudget,
+    best_action,
+    copy_world,
+    settle_move,
+    sort_ranks,
+)
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
 from deckbuilder.engine.card_records import CardDef
@@ -117,19 +124,34 @@ class ScoringGreedy:
     """The greedy bot of Revolver 2 (see the module docstring)."""
 
     name: str = "greedy"
+    #: Ends the play phase of a turn that has gone on too long (a card loop in the data).
+    budget: TurnBudget = field(default_factory=TurnBudget)
+
+    #: Decisions whose look-ahead spent its `StepBudget` before every option was tried.
+    lookaheads_cut: int = 0
+
+    @property
+    def cut_short(self) -> int:
+        return self.budget.cut_short + self.lookaheads_cut
 
     def choose(self, state: State, rng: random.Random) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         player = state.current_player()
+        if state.pending_kind == K_MAIN and self.budget.is_spent(state, player):
+            return PASS
         if state.pending_kind != K_MAIN:
             quick = quick_choice(state, actions)
             if quick is not None:
                 return quick
             world = state.resample_hidden(player, rng)
-            return best_action(world, actions, player, evaluate, rng, spend_world=True,
-                               settle=True, quick=quick_choice)
+            steps = StepBudget()
+            action = best_action(world, actions, player, evaluate, rng, spend_world=True,
+                                 settle=True, quick=quick_choice, budget=steps)
+            if steps.cut:
+                self.lookaheads_cut += 1
+            return action
         return self._main(state, actions, player, rng)
 
     def _main(self, state: State, actions: list[int], player: int, rng: random.Random) -> int:
@@ -143,11 +165,14 @@ class ScoringGreedy:
         unknown = [index for index, value in enumerate(values) if value is None]
         if unknown:
             world = state.resample_hidden(player, rng)
+            steps = StepBudget()
             for index in unknown:
                 after = world if index == unknown[-1] else copy_world(world, rng)
                 after.apply(actions[index])
-                settle_move(after, evaluate, rng, quick=quick_choice)
+                settle_move(after, evaluate, rng, quick=quick_choice, budget=steps)
                 values[index] = evaluate(after, player)
+            if steps.cut:
+                self.lookaheads_cut += 1
         best: list[int] = []
         best_value = -2.0
         for action, value in zip(actions, values, strict=True):
