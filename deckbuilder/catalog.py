@@ -1,4 +1,5 @@
-"""One resolved card pool: packaged sets + user-installed sets + the local overlay.
+"""One resolved card pool: packaged sets + user-installed sets + the repository's own sets
+folder (`paths.project_sets_dir`) + the local overlay.
 
 The catalog answers "which card is this name?" (ids, names and aliases, case- and
 punctuation-insensitive, with suggestions for typos), "what is the base deck of this
@@ -15,6 +16,7 @@ import hmac
 import os
 import re
 import secrets
+import time
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -97,7 +99,7 @@ class UnconfirmedValue:
 class LoadedSet:
     card_set: CardSet
     path: Path
-    origin: str  # "package" or "user"
+    origin: str  # "package", "user" (installed) or "project" (the repository's sets folder)
     parsed: Any = None  # the round-trip document; None when the set came from the cache
 
     @property
@@ -350,9 +352,11 @@ def _cached_set(cache_file: Path, digest: str) -> CardSet | None:
             header[len(_SEAL_PREFIX):], _seal(key, digest, payload)):
         return None  # edited, damaged, or written for another source: rebuilt by the caller
     try:
-        return CardSet.model_validate_json(payload)
+        card_set = CardSet.model_validate_json(payload)
     except (ValidationError, ValueError):
         return None
+    _mark_used(cache_file)
+    return card_set
 
 
 def _store_cached_set(cache_file: Path, digest: str, card_set: CardSet) -> None:
@@ -364,28 +368,88 @@ def _store_cached_set(cache_file: Path, digest: str, card_set: CardSet) -> None:
     text = (_SEAL_PREFIX + _seal(key, digest, payload) + b"\n" + payload).decode()
     with contextlib.suppress(DeckbuilderError, OSError):
         atomic_write_text(cache_file, text)
+    prune_cache(cache_file.parent)
+
+
+#: An entry no set has used for this long is removed (when the cache grows by one): set
+#: files that were edited since, models of an older version, sets no longer installed. The
+#: cache is shared by every DECKBUILDER_HOME, so "no set uses it" is known only by its age.
+CACHE_UNUSED_DAYS = 30
+#: An entry is marked as used (its modification time) at most this often.
+_MARK_USED_SECONDS = 24 * 3600
+
+
+def _mark_used(cache_file: Path) -> None:
+    with contextlib.suppress(OSError):
+        if time.time() - cache_file.stat().st_mtime > _MARK_USED_SECONDS:
+            os.utime(cache_file)
+
+
+def prune_cache(folder: Path, unused_days: float = CACHE_UNUSED_DAYS) -> list[Path]:
+    """Remove the cache entries in `folder` that no set has used for `unused_days`; the
+    ones removed. A cache that cannot be listed or changed is left as it is."""
+    cutoff = time.time() - unused_days * 24 * 3600
+    removed: list[Path] = []
+    with contextlib.suppress(OSError):
+        for entry in folder.glob("*.json"):
+            with contextlib.suppress(OSError):
+                if entry.stat().st_mtime < cutoff:
+                    entry.unlink()
+                    removed.append(entry)
+    return removed
 
 
 def _cache_key(create: bool) -> bytes | None:
     """This installation's secret cache key (created on first use, readable by its owner
-    only); None when it can be neither read nor made (then nothing is cached)."""
+    only); None when it can be neither read nor made (then nothing is cached: a full disk
+    or a cache folder that cannot be written makes commands slower, not fail). An empty or
+    damaged key file (a disk that filled up while an older version wrote it) is replaced."""
     key_file = paths.cache_dir() / _KEY_FILE
+    key = _read_key(key_file)
+    if key is not None or not create:
+        return key
+    try:
+        return _make_key(key_file)
+    except OSError:
+        return None
+
+
+def _read_key(key_file: Path) -> bytes | None:
     try:
         text = read_bounded(key_file, 1024, "cache key").decode("ascii").strip()
-        if len(text) == 64:
-            return bytes.fromhex(text)
+        return bytes.fromhex(text) if len(text) == 64 else None
     except (DeckbuilderError, ValueError):
-        pass
-    if not create:
         return None
+
+
+def _make_key(key_file: Path) -> bytes:
+    """A new key, written whole to a file of its own before it takes the key file's name, so
+    that a failed write leaves no empty key behind. When another process has just made a key,
+    that one is used."""
     key = secrets.token_bytes(32)
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = key_file.with_name(f".{_KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        key_file.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except OSError:  # another process just made one (used next time), or no cache folder
-        return None
-    with os.fdopen(descriptor, "w", encoding="ascii") as stream:
-        stream.write(key.hex())
+        try:
+            data = memoryview(key.hex().encode("ascii"))
+            while data:
+                data = data[os.write(descriptor, data):]
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        try:
+            os.link(temporary, key_file)  # only where there is none
+        except FileExistsError:
+            found = _read_key(key_file)
+            if found is not None:
+                return found  # another process made it just now
+            os.replace(temporary, key_file)  # empty or damaged: replaced
+        except OSError:  # a file system without hard links
+            os.replace(temporary, key_file)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
     return key
 
 
@@ -406,6 +470,19 @@ def _models_fingerprint() -> str:
 
 def _set_files(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def project_set_files() -> list[Path]:
+    """The set files of the repository's own folder (`--sets-dir`, `DECKBUILDER_SETS_DIR`
+    or the project file's `sets-dir`): read like installed sets, never copied anywhere."""
+    folder = paths.project_sets_dir()
+    if folder is None:
+        return []
+    if not folder.is_dir():
+        raise DataFileError("sets folder not found", Location(folder),
+                            "name an existing folder of set files (--sets-dir, "
+                            f"{paths.SETS_DIR_VARIABLE} or sets-dir in {paths.PROJECT_FILE})")
+    return _set_files(folder)
 
 
 #: Fields an overlay may not set: the id is the key, provenance is what the overlay writes.
@@ -508,6 +585,8 @@ def build_catalog(
     if use_user_data:
         for path in user_sets if user_sets is not None else _set_files(paths.installed_sets_dir()):
             catalog.add_set(load_set_file(path, "user"))
+        for path in project_set_files() if user_sets is None else []:
+            catalog.add_set(load_set_file(path, "project"))
         overlay_file = overlay if overlay is not None else paths.overlay_path()
         if overlay_file.exists():
             apply_overlay(catalog, overlay_file)

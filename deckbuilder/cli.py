@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -15,7 +16,8 @@ from typer.models import DefaultPlaceholder
 EXIT_CODES_EPILOG = (
     "Exit codes: 0 ok; 1 a check failed (an illegal deck, a set with problems, a failed "
     "expectation, a refused change); 2 bad input or usage (a file that cannot be read, an "
-    "unknown option or choice); 130 interrupted."
+    "unknown option or choice); 74 the output could not be written (a full disk, an I/O "
+    "error); 130 interrupted; 141 the output's reader went away (a broken pipe: `| head`)."
 )
 
 #: click's base of usage errors (typer vendors click from 0.20 on, so it is found, not imported).
@@ -26,7 +28,9 @@ _CLICK_EXCEPTION: type[Exception] = next(
 class OneLineErrors(TyperGroup):
     """The root command: a usage error (an unknown option, a value that is not a choice, a
     missing argument) is one line on stderr and exit code 2, like every other error, not a
-    box of text."""
+    box of text. Standard output that cannot be written (a full disk, a broken pipe) is one
+    line too, and its own exit code (see `deckbuilder.commands.streams`), whatever command
+    wrote it."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -34,6 +38,30 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
+        from deckbuilder.commands.streams import OutputWatch
+
+        watch = OutputWatch()
+        code: Any
+        try:
+            try:
+                code = self._exit_code(args, prog_name, complete_var, windows_expand_args,
+                                       **extra)
+            except SystemExit as stop:  # a command's own exit, or rich's on a broken pipe
+                code = stop.code
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, where a failure is still ours to report
+        except OSError as error:
+            if not watch.claims(error):
+                raise
+        finally:
+            watch.remove()
+        if watch.failed():
+            code = watch.exit_code()
+        sys.exit(code)
+
+    def _exit_code(self, args: Sequence[str] | None, prog_name: str | None,
+                   complete_var: str | None, windows_expand_args: bool, **extra: Any) -> Any:
+        """Run the command line; its exit code (a usage error printed as one line)."""
         from deckbuilder.commands.common import error_console, safe
 
         try:
@@ -41,15 +69,15 @@ class OneLineErrors(TyperGroup):
                                   **extra)
         except typer.Abort:
             error_console.print("error: aborted", markup=False)
-            sys.exit(1)
+            return 1
         except _CLICK_EXCEPTION as error:
             context = getattr(error, "ctx", None)
             helper = f" (see `{context.command_path} --help`)" if context is not None else ""
             message = error.format_message()  # type: ignore[attr-defined]
             if message:  # none after the help a group prints when called with no command
                 error_console.print(f"error: {safe(message)}{helper}", markup=False)
-            sys.exit(error.exit_code)  # type: ignore[attr-defined]
-        sys.exit(result if isinstance(result, int) else 0)
+            return error.exit_code  # type: ignore[attr-defined]
+        return result if isinstance(result, int) else 0
 
 
 app = typer.Typer(
@@ -94,8 +122,16 @@ def _root(
     version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
         help="print the version and exit")] = False,
+    sets_dir: Annotated[Path | None, typer.Option(
+        "--sets-dir", help="a folder of set files every command reads as if installed (a "
+        "repository's homebrew sets; also DECKBUILDER_SETS_DIR, or sets-dir in a "
+        "deckbuilder.toml found upward)", show_default=False)] = None,
 ) -> None:
     """Build, check and play-test decks for the Revolver card games."""
+    if sets_dir is not None:
+        from deckbuilder.paths import use_sets_dir
+
+        use_sets_dir(sets_dir)
 
 
 def _add_epilogs(typer_app: typer.Typer) -> None:

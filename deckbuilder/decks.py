@@ -18,25 +18,24 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
+from deckbuilder import paths
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.errors import DataFileError, DeckError, Location
 from deckbuilder.models import Collection, Deck
 from deckbuilder.models.common import GAME_FACTIONS, Faction
-from deckbuilder.user_schemas import deck_header
-from deckbuilder.writing import editing, refuse_overwrite
-from deckbuilder.yamlio import load_model, position, validate_document, write_yaml
+from deckbuilder.models.declared import DECLARATIONS
+from deckbuilder.user_schemas import deck_header, with_deck_header_that_resolves
+from deckbuilder.writing import atomic_write_text, editing, refuse_overwrite
+from deckbuilder.yamlio import dump_yaml, load_model, position, validate_document, write_yaml
 
 DECK_SIZE = 62
 #: The factions that have a base deck, and their game.
 FACTION_GAMES: dict[str, str] = {
     str(faction): str(game) for game, factions in GAME_FACTIONS.items() for faction in factions
 }
-FACTION_TITLES = {
-    Faction.COLTY: "Colty gang",
-    Faction.MCREADY: "Colonel McReady",
-    Faction.MAPACHE: "General Mapache",
-    Faction.ESTEBAN: "Padre Esteban",
-}
+#: Each side's title (its game's declaration: "Colty gang", "Padre Esteban").
+FACTION_TITLES: dict[str, str] = {
+    side.id: side.title for declaration in DECLARATIONS for side in declaration.sides}
 _NAME_COMMENT_COLUMN = 40
 
 
@@ -116,6 +115,14 @@ class LoadedDeck:
                 return entry.line
         return None
 
+    def miswritten(self) -> list[DeckEntry]:
+        """Entries naming a card by a spelling that is neither its id nor its printed name
+        nor an alias (`texas ranger`, `TEXAS-RANGER`): the catalog folds case and punctuation
+        and finds the card, but an editor's schema, which knows only the exact spellings,
+        does not. `deck fix-ids` rewrites them (and names) to ids."""
+        return [entry for entry in self.entries
+                if entry.entry is not None and entry.key not in _spellings(entry.entry)]
+
     def cards_line(self) -> int | None:
         found = position(self.document, ["cards"]) if self.document is not None else None
         return found[0] if found else None
@@ -126,6 +133,11 @@ class LoadedDeck:
             return None
         found = position(self.document, ["sets", sets.index(set_id)])
         return found[0] if found else None
+
+
+def _spellings(entry: Entry) -> tuple[str, ...]:
+    """How a deck file may name a card exactly: its id, printed name and aliases."""
+    return (entry.id, entry.name, *entry.record.aliases)
 
 
 def _key_lines(document: Any) -> dict[str, int]:
@@ -155,6 +167,77 @@ def load_deck(path: Path | str, catalog: Catalog) -> LoadedDeck:
     path = Path(path)
     deck, document = load_model(path, Deck)
     return resolve_deck(deck, catalog, path, document)
+
+
+# -- a deck named on the command line ------------------------------------------------------
+#: How a deck argument reads, for every command's --help.
+DECK_ARGUMENT_HELP = ("a deck file; else a faction (colty, mcready, mapache, esteban) for its "
+                      "base deck, or a packaged deck's name (example-mcready-pinkertons); a file "
+                      "of that name in the current folder wins")
+
+
+@dataclass(frozen=True)
+class DeckArgument:
+    """A deck named on the command line and what the name turned out to be."""
+
+    loaded: LoadedDeck
+    kind: str  # "file", "faction" (its base deck) or "packaged" (a deck shipped in the package)
+    faction: str | None = None  # the faction, when kind == "faction"
+
+
+def packaged_deck_names() -> list[str]:
+    """The names of the decks shipped in the package (`example-mcready-pinkertons` ...)."""
+    return sorted(path.stem for path in paths.PACKAGED_DECKS.glob("*.yaml"))
+
+
+def packaged_deck_file(name: str) -> Path | None:
+    """The packaged deck a bare name (with or without `.yaml`) names, or None."""
+    path = Path(name)
+    if path.parent != Path(".") or not path.name:
+        return None
+    packaged = paths.PACKAGED_DECKS / f"{path.name.removesuffix('.yaml')}.yaml"
+    return packaged if packaged.is_file() else None
+
+
+def read_deck_argument(text: str | Path, catalog: Catalog) -> DeckArgument:
+    """The one reading of a deck named on the command line, for every command that takes one.
+
+    A file at that path (relative to the current folder) wins; else a faction's name means
+    its base deck (`mcready`, `Colti`); else a packaged deck's name
+    (`example-mcready-pinkertons`). Anything else is "file not found", naming the choices.
+    """
+    path = Path(text)
+    if path.exists():
+        return DeckArgument(load_deck(path, catalog), "file")
+    faction = normalise_name(str(text)).replace(" ", "")
+    if faction in FACTION_GAMES:
+        game = FACTION_GAMES[faction]
+        cards = catalog.base_deck(game, faction)
+        if not cards:
+            raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
+                            fix="install the base set (see `deckbuilder sets`)")
+        base_set = catalog.base_set_id(game)
+        title = FACTION_TITLES.get(Faction(faction), faction)
+        deck = Deck(name=f"{title} base deck", game=game, faction=faction,
+                    sets=[base_set] if base_set else None, cards=cards)
+        return DeckArgument(resolve_deck(deck, catalog), "faction", faction)
+    packaged = packaged_deck_file(str(text))
+    if packaged is not None:
+        return DeckArgument(load_deck(packaged, catalog), "packaged")
+    raise DeckError("file not found", Location(path),
+                    f"name a deck file, a faction ({', '.join(FACTION_GAMES)}) for its base "
+                    f"deck, or a packaged deck ({', '.join(packaged_deck_names())})")
+
+
+def deck_source_file(text: str | Path) -> Path | None:
+    """The file a deck argument reads (a file in the current folder, or a packaged deck);
+    None for a faction's base deck. For commands that copy the deck's text (optimize -o)."""
+    path = Path(text)
+    if path.exists():
+        return path
+    if normalise_name(str(text)).replace(" ", "") in FACTION_GAMES:
+        return None
+    return packaged_deck_file(str(text))
 
 
 # -- collections ----------------------------------------------------------------------------
@@ -306,6 +389,7 @@ class SwapResult:
     in_id: str
     in_name: str
     count: int
+    out_id: str | None = None  # None: the out card was written under a name the catalog lacks
 
 
 def set_card_counts(cards: CommentedMap, counts: Sequence[tuple[str, int]], catalog: Catalog,
@@ -419,8 +503,78 @@ def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
         if cards[key] == 0:
             _drop_key(cards, key)
     validate_document(document, Deck, path)
-    write_yaml(path, document)
-    return SwapResult(path, out_name, in_entry.id, in_entry.name, count)
+    _write_back(path, document, catalog)
+    return SwapResult(path, out_name, in_entry.id, in_entry.name, count,
+                      out_entry.id if out_entry is not None else None)
+
+
+def _write_back(path: Path, document: Any, catalog: Catalog) -> None:
+    """Write an edited deck file (atomically); a `$schema` line that does not resolve here
+    (another machine's data folder) is replaced, one that does is kept as the user wrote it."""
+    atomic_write_text(path, with_deck_header_that_resolves(dump_yaml(document), path, catalog))
+
+
+# -- card keys written as ids ---------------------------------------------------------------
+@dataclass(frozen=True)
+class RewrittenKey:
+    line: int | None
+    written: str
+    card: str  # the id it is now written as
+    name: str
+    merged: bool  # the card had another line already: the counts were added up there
+
+
+def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
+    """`deck fix-ids`: every `cards` key that names a card by anything but its id (a printed
+    name, an alias, `texas ranger`, `TEXAS-RANGER`) is rewritten to the id, in place: order,
+    counts and comments kept, the name added as a comment where the line had none; two lines
+    of one card become one (the first, counts added). Unknown keys are left alone. Nothing
+    to rewrite: the file is not written at all."""
+    path = Path(path)
+    with editing(path):  # a concurrent swap on the same deck waits
+        _, document = load_model(path, Deck)
+        cards: CommentedMap = document["cards"]
+        game = str(document.get("game", "")) or None
+        lines = _key_lines(document)
+        rewritten: list[RewrittenKey] = []
+        first_key: dict[str, Any] = {}
+        for key in list(cards):
+            entry = catalog.find(str(key), game)
+            if entry is None:
+                continue
+            if entry.id in first_key:  # a second line of the same card: counts added up
+                kept = first_key[entry.id]
+                cards[kept] = int(cards[kept]) + int(cards[key])
+                _drop_key(cards, key)
+                rewritten.append(RewrittenKey(lines.get(str(key)), str(key), entry.id,
+                                              entry.name, True))
+                continue
+            first_key[entry.id] = key
+            if str(key) == entry.id:
+                continue
+            _rename_key(cards, key, entry.id, entry.name)
+            first_key[entry.id] = entry.id
+            rewritten.append(RewrittenKey(lines.get(str(key)), str(key), entry.id,
+                                          entry.name, False))
+        if rewritten:
+            validate_document(document, Deck, path)
+            _write_back(path, document, catalog)
+        return rewritten
+
+
+def _rename_key(cards: CommentedMap, key: Any, new_key: str, name: str) -> None:
+    """`key` becomes `new_key` at the same place with its comments; a line without an
+    end-of-line comment gets the card's name as one (as `deck new` writes)."""
+    index = list(cards).index(key)
+    value = cards[key]
+    slots = cards.ca.items.pop(key, None)
+    del cards[key]
+    cards.insert(index, new_key, value)
+    if slots is not None:
+        cards.ca.items[new_key] = slots
+    end_of_line, below, _ = _comment_parts(cards, new_key)
+    if not end_of_line.strip() and not cards.fa.flow_style():
+        cards.ca.items[new_key] = _name_comment(name, below)
 
 
 # -- differences between decks --------------------------------------------------------------

@@ -18,7 +18,13 @@ from pydantic import ValidationError
 
 from deckbuilder import paths
 from deckbuilder.catalog import Catalog, LoadedSet, build_catalog, load_set_file
-from deckbuilder.errors import DataFileError, DeckbuilderError, Location, SetInstallError
+from deckbuilder.errors import (
+    CardDataError,
+    DataFileError,
+    DeckbuilderError,
+    Location,
+    SetInstallError,
+)
 from deckbuilder.integrity import Finding, check_catalog, check_set, dependents
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
@@ -108,6 +114,37 @@ def installed_files() -> list[InstalledFile]:
     return files
 
 
+def project_files() -> list[InstalledFile]:
+    """Every file of the repository's own sets folder (`--sets-dir`, `DECKBUILDER_SETS_DIR`,
+    `sets-dir` in deckbuilder.toml), loaded or with the reason it cannot be."""
+    from deckbuilder.catalog import project_set_files
+
+    files: list[InstalledFile] = []
+    for path in project_set_files():
+        try:
+            files.append(InstalledFile(path, load_set_file(path, "project")))
+        except DeckbuilderError as error:
+            files.append(InstalledFile(path, error=error))
+    return files
+
+
+def check_project_sets(catalog: Catalog) -> Catalog:
+    """The repository's own sets are checked as an import would check them (references,
+    requirements, copies, modules) each time they are read, since nothing installed them:
+    the first problem is one line naming the file, how many there are, and how to list them."""
+    others = {set_id: loaded.card_set for set_id, loaded in catalog.sets.items()}
+    for loaded in catalog.sets.values():
+        if loaded.origin != "project":
+            continue
+        findings = check_set(loaded, others)
+        if findings:
+            first, more = findings[0], len(findings) - 1
+            also = f" (and {more} more: `deckbuilder sets check {loaded.path}`)" if more else ""
+            raise CardDataError(f"set '{loaded.card_set.id}' of the sets folder: "
+                                f"{first.message}{also}", first.where, first.fix)
+    return catalog
+
+
 def sets_catalog(skip_installed: str | None = None) -> Catalog:
     """Packaged and installed sets without the overlay (what the overlay corrects)."""
     catalog = Catalog()
@@ -157,6 +194,9 @@ def check_file(path: Path) -> CheckReport:
             raise installed.error
         elif installed.loaded is not None:
             others.setdefault(installed.set_id, installed.loaded.card_set)
+    for project in project_files():  # the repository's other sets (a set may require them)
+        if project.loaded is not None and project.set_id != card_set.id:
+            others.setdefault(project.set_id, project.loaded.card_set)
     if card_set.id in packaged:
         report.findings.append(Finding(
             "packaged-set-id", f"set id '{card_set.id}' belongs to a packaged set",
@@ -352,7 +392,8 @@ def _check_after_removal(set_id: str, target: InstalledFile, files: list[Install
 
 # -- list ---------------------------------------------------------------------------------------
 def set_rows() -> list[dict[str, Any]]:
-    """Packaged and installed sets, one row each; an unreadable installed file says why."""
+    """Packaged, installed and the sets folder's sets, one row each; an unreadable file says
+    why."""
     rows = [_row(loaded) for loaded in packaged_sets().values()]
     for installed in installed_files():
         if installed.loaded is not None:
@@ -363,6 +404,11 @@ def set_rows() -> list[dict[str, Any]]:
                 "kind": None, "number": None, "complete": None, "cards": None, "requires": [],
                 "origin": "user", "path": str(installed.path), "error": str(installed.error),
             })
+    for project in project_files():
+        rows.append(_row(project.loaded) if project.loaded is not None else {
+            "id": project.set_id, "name": None, "version": None, "game": None, "kind": None,
+            "number": None, "complete": None, "cards": None, "requires": [],
+            "origin": "project", "path": str(project.path), "error": str(project.error)})
     return rows
 
 

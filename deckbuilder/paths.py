@@ -41,3 +41,82 @@ def cache_dir() -> Path:
     """Derived data only (content-addressed), so it is shared whatever DECKBUILDER_HOME says."""
     override = os.environ.get(CACHE_VARIABLE)
     return Path(override).expanduser() if override else Path(user_cache_dir("deckbuilder"))
+
+
+# -- a repository's own files: homebrew sets and editor schemas -----------------------------
+#: A folder of set files the catalog reads besides the installed ones (`--sets-dir`).
+SETS_DIR_VARIABLE = "DECKBUILDER_SETS_DIR"
+#: The project file: found in the current folder or above (up to the repository's root).
+PROJECT_FILE = "deckbuilder.toml"
+_PROJECT_KEYS = ("sets-dir", "schemas-dir")
+_MAX_PROJECT_BYTES = 64 * 1024
+
+
+def repository_folders(start: Path) -> list[Path]:
+    """`start` and the folders above it, up to the repository's root (the first holding
+    `.git` or `.hg`; the filesystem root when there is none)."""
+    folders = []
+    for folder in (start, *start.parents):
+        folders.append(folder)
+        if (folder / ".git").exists() or (folder / ".hg").exists():
+            break
+    return folders
+
+
+def find_project_file(start: Path | None = None) -> Path | None:
+    """The nearest `deckbuilder.toml` in `start` (default: the current folder) or above it,
+    within the repository; None when there is none."""
+    folder = Path(os.path.abspath(start if start is not None else Path.cwd()))
+    for candidate in repository_folders(folder):
+        if (candidate / PROJECT_FILE).is_file():
+            return candidate / PROJECT_FILE
+    return None
+
+
+def read_project_file(path: Path) -> dict[str, Path]:
+    """The folders a project file names (`sets-dir = "homebrew"`), relative to the file.
+
+    ```toml
+    # deckbuilder.toml, at the root of a repository of decks
+    sets-dir = "homebrew"    # set files every command reads, as if installed
+    schemas-dir = "schemas"  # where `deckbuilder schema --into` wrote the editor schemas
+    ```
+    """
+    import tomllib
+
+    from deckbuilder.errors import DataFileError, Location
+    from deckbuilder.reading import decode_utf8, read_bounded
+
+    text = decode_utf8(read_bounded(path, _MAX_PROJECT_BYTES, "project file"), path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataFileError(f"not a TOML file: {error}", Location(path),
+                            'write `sets-dir = "FOLDER"` (TOML)') from None
+    folders: dict[str, Path] = {}
+    for key, value in data.items():
+        if key not in _PROJECT_KEYS:
+            raise DataFileError(f"unknown setting '{key}'", Location(path),
+                                f"settings: {', '.join(_PROJECT_KEYS)}")
+        if not isinstance(value, str) or not value.strip():
+            raise DataFileError(f"{key} must be a folder name (a string)", Location(path),
+                                f'write {key} = "FOLDER"')
+        folders[key] = (path.parent / value.strip()).resolve()
+    return folders
+
+
+def project_sets_dir() -> Path | None:
+    """The repository's own set folder: `--sets-dir` / `DECKBUILDER_SETS_DIR`, else the
+    project file's `sets-dir`; None when neither names one."""
+    override = os.environ.get(SETS_DIR_VARIABLE)
+    if override:
+        return Path(override).expanduser().resolve()
+    project = find_project_file()
+    return read_project_file(project).get("sets-dir") if project is not None else None
+
+
+def use_sets_dir(folder: Path | None) -> None:
+    """`--sets-dir DIR`: this process and the processes it starts (simulation workers) read
+    the set files of DIR, as `DECKBUILDER_SETS_DIR` would make them."""
+    if folder is not None:
+        os.environ[SETS_DIR_VARIABLE] = str(Path(folder).expanduser().resolve())

@@ -9,8 +9,9 @@ flags an unknown card. It is rewritten whenever a set is installed or removed an
 deck is written after the catalog changed (a stamp file records what it was built from).
 
 Files inside the data folder (installed sets, the overlay) name their schema by a relative
-path, which survives moving the whole folder; files elsewhere (decks) by an absolute
-`file://` URI, which survives moving the deck.
+path, which survives moving the whole folder. A deck elsewhere names one only when its
+repository holds a schemas folder (`deckbuilder schema --into DIR`), by a relative path that
+resolves wherever the repository is cloned; never a path on the author's machine.
 """
 
 from __future__ import annotations
@@ -145,9 +146,12 @@ def _keys_of(entries: list[Any]) -> list[str]:
 def user_deck_schema(catalog: Any) -> dict[str, Any]:
     """The deck schema with `cards` keys limited to the catalog's cards, each described.
 
-    Ids are `properties` (what editors complete, with the description beside them); ids,
-    names and aliases are the `propertyNames` enum (anything else is flagged). A deck's
-    `game` narrows the enum to that game's cards.
+    Every exact spelling (id, printed name, alias) is a `properties` key, so an editor
+    completes it with its description beside it. The deck's `game` picks the one branch that
+    closes `cards` (`additionalProperties: false`): a typo, a card of another game or a
+    spelling the catalog only finds by folding case and punctuation (`texas ranger`, which
+    `validate` notes and `deck fix-ids` rewrites) is ONE short diagnostic ("'texas ranger' was
+    unexpected"), not a list of every card's name.
     """
     from deckbuilder.models import Deck
 
@@ -155,20 +159,27 @@ def user_deck_schema(catalog: Any) -> dict[str, Any]:
     cards: dict[str, Any] = schema["properties"]["cards"]
     count = cards["additionalProperties"]
     entries = sorted(_deck_cards(catalog), key=lambda entry: entry.id)
-    cards["properties"] = {
+    described: dict[str, Any] = {
         entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}
         for entry in entries
     }
-    cards["propertyNames"] = {**cards.get("propertyNames", {}), "enum": _keys_of(entries)}
+    for entry in entries:
+        for spelling in (entry.name, *entry.record.aliases):
+            described.setdefault(spelling, {
+                **count, "title": f"{spelling} ({entry.id})",
+                "description": f"{_describe(entry, catalog)}; its id: {entry.id}"})
+    cards["properties"] = described
     cards["description"] = (
-        "card id or name -> number of copies; the cards of the sets installed when "
-        "`deckbuilder schema --user` last ran (it runs on every `sets import` and `sets remove`)"
+        "card id or name -> number of copies; the cards of the sets read when deckbuilder "
+        "wrote this schema (`deckbuilder schema --user` or `--into DIR`)"
     )
     games = sorted({entry.game for entry in entries})
     schema["allOf"] = [
         {"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
-         "then": {"properties": {"cards": {"propertyNames": {
-             "enum": _keys_of([entry for entry in entries if entry.game == game])}}}}}
+         "then": {"properties": {"cards": {
+             "properties": {key: True for key in
+                            _keys_of([entry for entry in entries if entry.game == game])},
+             "additionalProperties": False}}}}
         for game in games
     ]
     schema["description"] = (
@@ -261,8 +272,104 @@ def _header_for(file: Path, schema_name: str, catalog: Any | None = None) -> str
 
 
 def deck_header(path: Path, catalog: Any) -> str:
-    """The `$schema` line of a deck written for the user: the schema of their catalog."""
-    return _header_for(Path(path), USER_DECK_SCHEMA, catalog)
+    """The `$schema` line of a deck written for the user: one that resolves wherever the deck
+    goes with its repository, or "" (no line) when there is no such schema.
+
+    - a deck inside the user's data folder: the copies there (refreshed when the catalog
+      changed), by a relative path;
+    - a schemas folder of the deck's repository (`deckbuilder schema --into DIR`: the
+      project file's `schemas-dir`, else a `schemas/` folder holding our deck schema in the
+      deck's folder or above it, up to the repository's root): a path relative to the deck;
+    - anywhere else no line: a path into this machine's data folder would be "Unable to load
+      schema" for everyone the deck is shared with (editors map decks to a schema in their
+      settings instead; see the README's "Editing with completion").
+    """
+    path = Path(path)
+    if Path(os.path.abspath(path)).is_relative_to(os.path.abspath(paths.user_home())):
+        return _header_for(path, USER_DECK_SCHEMA, catalog)  # kept fresh with the catalog
+    folder = repository_schemas(path)
+    if folder is not None:
+        chosen = USER_DECK_SCHEMA if (folder / USER_DECK_SCHEMA).is_file() else "deck.schema.json"
+        relative = os.path.relpath(os.path.abspath(folder / chosen), os.path.abspath(path.parent))
+        return schema_json.header_line(Path(relative).as_posix())
+    return ""
+
+
+def _is_our_schema_folder(folder: Path) -> bool:
+    """A folder `schema --into` wrote: its deck schema carries our `$id` (a `schemas/`
+    folder of some other project is not taken for ours)."""
+    try:
+        text = (folder / "deck.schema.json").read_text(encoding="utf-8")
+        return bool(json.loads(text).get("$id") == schema_json.schema_id("deck.schema.json"))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def repository_schemas(deck: Path) -> Path | None:
+    """The schemas folder of the repository holding `deck` (see `deck_header`), or None."""
+    start = Path(os.path.abspath(deck)).parent
+    project = paths.find_project_file(start)
+    if project is not None:
+        try:
+            named = paths.read_project_file(project).get("schemas-dir")
+        except DeckbuilderError:
+            named = None
+        if named is not None and _is_our_schema_folder(named):
+            return named
+    for folder in paths.repository_folders(start):
+        if _is_our_schema_folder(folder / "schemas"):
+            return folder / "schemas"
+    return None
+
+
+def write_schemas_into(folder: Path, catalog: Any) -> list[Path]:
+    """`deckbuilder schema --into DIR`: the packaged schemas and the deck schema of this
+    catalog (the repository's own sets included) in a folder of the user's repository, so
+    that the decks written there name them by a relative path (see `deck_header`)."""
+    from deckbuilder.writing import atomic_write_text, make_data_folder
+
+    make_data_folder(folder, "schemas")
+    written = []
+    for name, text in _packaged_texts().items():
+        atomic_write_text(folder / name, text)
+        written.append(folder / name)
+    deck_schema = folder / USER_DECK_SCHEMA
+    atomic_write_text(deck_schema,
+                      json.dumps(user_deck_schema(catalog), indent=2, ensure_ascii=False) + "\n")
+    return [*written, deck_schema]
+
+
+def _reference_resolves(file: Path, reference: str) -> bool | None:
+    """Whether a `$schema` reference names a file that exists from where `file` lies; None
+    when it cannot be told here (an http(s) URL: no network is asked)."""
+    from urllib.parse import unquote, urlparse
+
+    parsed = urlparse(reference)
+    if parsed.scheme in ("http", "https"):
+        return None
+    if parsed.scheme == "file":
+        return Path(unquote(parsed.path)).is_file()
+    if parsed.scheme and len(parsed.scheme) > 1:  # another scheme (a drive letter is one char)
+        return None
+    target = Path(reference)
+    return (target if target.is_absolute() else Path(file).parent / target).is_file()
+
+
+def with_deck_header_that_resolves(text: str, file: Path, catalog: Any) -> str:
+    """A deck's text to be written back (`deck swap`, `deck fix-ids`): a `$schema` line that
+    does not resolve here (another machine's data folder, a folder since moved) is replaced by
+    the one `deck_header` writes (or dropped when there is none); one that resolves is kept."""
+    lines = text.splitlines(keepends=True)
+    for line in lines:
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            break
+        if _is_modeline(stripped):
+            reference = stripped.lstrip("#").strip().split("$schema=", 1)[1].strip()
+            if _reference_resolves(file, reference) is not False:
+                return text
+            return _replace_modeline(text, deck_header(file, catalog))
+    return text
 
 
 def overlay_header(path: Path) -> str:
@@ -284,7 +391,12 @@ def with_set_header(text: str, target: Path) -> str:
     comment lines are looked at (they cannot be data), and only a `$schema` modeline among
     them is replaced: every other byte of the user's text is kept.
     """
-    header = _header_for(Path(target), "card-set.schema.json")
+    return _replace_modeline(text, _header_for(Path(target), "card-set.schema.json"))
+
+
+def _replace_modeline(text: str, header: str) -> str:
+    """`text` with its leading `$schema` modelines replaced by `header` ("": none), every
+    other byte kept."""
     text = text.removeprefix("\ufeff")  # a byte-order mark may only open the file
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
@@ -297,7 +409,7 @@ def with_set_header(text: str, target: Path) -> str:
         if leading and stripped.startswith("#") and _is_modeline(stripped):
             continue
         kept.append(line)
-    return header + newline + "".join(kept)
+    return (header + newline if header else "") + "".join(kept)
 
 
 def _is_modeline(comment: str) -> bool:

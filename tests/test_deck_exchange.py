@@ -132,7 +132,10 @@ def test_a_bad_header_is_named_at_the_lists_own_line(tmp_path: Path) -> None:
     result = deck("import", listing, "-o", out)
     assert result.exit_code == 1  # written, with the headers to correct
     assert "l.txt:2    bad-header" in result.stdout and "l.txt:3    bad-header" in result.stdout
-    assert str(out) not in result.stderr
+    # the problems are named at the list's lines, not at the file written (which only a note
+    # about its editor schema names)
+    assert not [line for line in result.stderr.splitlines()
+                if str(out) in line and not line.startswith("note: ")]
     assert load_yaml(out)["name"] == "l"  # the file's name stands in
     missing = tmp_path / "m.txt"
     missing.write_text("// a comment\n# faction: nobody\n20x Sharps Rifle\n")

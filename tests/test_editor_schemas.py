@@ -40,6 +40,10 @@ def named_schema(file: Path) -> Path:
     return (file.parent / reference).resolve()
 
 
+def first_line(path: Path) -> str:
+    return path.read_text(encoding="utf-8").splitlines()[0]
+
+
 def plain(path: Path) -> Any:
     return YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
 
@@ -65,40 +69,45 @@ def test_every_schema_id_is_a_stable_url_named_after_its_file() -> None:
 
 
 # -- decks ------------------------------------------------------------------------------------
-def test_deck_new_names_the_user_deck_schema_and_meets_it(tmp_path: Path,
-                                                          user_home: Path) -> None:
-    deck = tmp_path / "elsewhere" / "my deck.yaml"
-    deck.parent.mkdir()
+def test_deck_new_in_the_data_folder_names_the_user_deck_schema_and_meets_it(
+        user_home: Path) -> None:
+    deck = user_home / "decks" / "my deck.yaml"
+    deck.parent.mkdir(parents=True)
     run("deck", "new", "mcready", "-o", deck)
     schema = named_schema(deck)
     assert schema == (user_home / "schemas" / "user-deck.schema.json").resolve()
-    assert schema.is_file()
+    assert first_line(deck) == f"{PREFIX}../schemas/user-deck.schema.json"  # relative
     assert errors(schema, plain(deck)) == []
 
 
-def test_deck_import_names_a_schema_that_resolves(tmp_path: Path, user_home: Path) -> None:
+def test_deck_import_in_a_repository_names_a_schema_that_resolves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    run("schema", "--into", "schemas")
     listing = tmp_path / "list.txt"
     listing.write_text("# faction: mcready\n3x apache-scout\n", encoding="utf-8")
-    deck = tmp_path / "imported.yaml"
+    deck = tmp_path / "decks" / "imported.yaml"
+    deck.parent.mkdir()
     run("deck", "import", listing, "-o", deck)
     schema = named_schema(deck)
-    assert schema == (user_home / "schemas" / "user-deck.schema.json").resolve()
+    assert schema == (tmp_path / "schemas" / "user-deck.schema.json").resolve()
     assert errors(schema, plain(deck)) == []
 
 
-def test_deck_swap_keeps_the_existing_schema_line(tmp_path: Path) -> None:
+def test_deck_swap_keeps_an_existing_schema_line_that_resolves(tmp_path: Path) -> None:
     deck = tmp_path / "deck.yaml"
     run("deck", "new", "mcready", "-o", deck)
-    text = deck.read_text(encoding="utf-8").replace(
-        deck.read_text(encoding="utf-8").splitlines()[0], f"{PREFIX}my/own.schema.json")
-    deck.write_text(text, encoding="utf-8")
+    (tmp_path / "my").mkdir()
+    (tmp_path / "my" / "own.schema.json").write_text("{}", encoding="utf-8")
+    deck.write_text(f"{PREFIX}my/own.schema.json\n" + deck.read_text(encoding="utf-8"),
+                    encoding="utf-8")
     run("deck", "swap", deck, "--out", "apache-scout", "--in", "deputy")
     lines = deck.read_text(encoding="utf-8").splitlines()
     assert lines[0] == f"{PREFIX}my/own.schema.json"
     assert sum(line.startswith(PREFIX) for line in lines) == 1
 
 
-def test_an_unwritable_data_folder_falls_back_to_the_packaged_schema(
+def test_an_unwritable_data_folder_does_not_stop_a_deck_being_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     blocked = tmp_path / "a-file"
@@ -106,7 +115,7 @@ def test_an_unwritable_data_folder_falls_back_to_the_packaged_schema(
     monkeypatch.setenv(paths.HOME_VARIABLE, str(blocked / "home"))
     deck = tmp_path / "deck.yaml"
     run("deck", "new", "colty", "-o", deck)
-    assert named_schema(deck) == (paths.PACKAGED_SCHEMAS / "deck.schema.json").resolve()
+    assert plain(deck)["faction"] == "colty" and PREFIX not in deck.read_text(encoding="utf-8")
 
 
 # -- installed sets ---------------------------------------------------------------------------
@@ -229,13 +238,15 @@ def test_installing_a_homebrew_set_adds_its_cards_and_removing_drops_them(
 
 
 def test_a_deck_written_after_a_catalog_change_refreshes_the_user_schema(
-    tmp_path: Path, user_home: Path
+    user_home: Path
 ) -> None:
-    run("deck", "new", "mcready", "-o", tmp_path / "first.yaml")
+    decks = user_home / "decks"
+    decks.mkdir(parents=True)
+    run("deck", "new", "mcready", "-o", decks / "first.yaml")
     sets_folder = user_home / "sets"
     sets_folder.mkdir()
     shutil.copyfile(SET_FIXTURES / "homebrew-base.yaml", sets_folder / "by-hand.yaml")
-    run("deck", "new", "mcready", "-o", tmp_path / "second.yaml")
+    run("deck", "new", "mcready", "-o", decks / "second.yaml")
     offered = json.loads(user_deck_schema(user_home).read_text(encoding="utf-8"))
     assert "test-deputy" in offered["properties"]["cards"]["properties"]
 

@@ -225,7 +225,8 @@ def test_replay_fails_when_the_outcome_differs(recorded: Path) -> None:
 
 def test_replay_fails_when_the_record_stops_early(recorded: Path) -> None:
     rows = lines_of(recorded)
-    rewrite(recorded, [*rows[:-3], rows[-1]])
+    final = {**rows[-1], "actions": rows[-1]["actions"] - 2}  # the count agrees: not a cut
+    rewrite(recorded, [*rows[:-3], final])
     result = replay(recorded, "-q")
     assert result.exit_code == 1
     assert "the game is not over" in result.stderr

@@ -126,3 +126,31 @@ def test_a_bad_deck_and_a_bad_set_fail_the_commit(
     assert "every-problem.yaml" in output
     assert "colty.yaml" in output  # the good deck was checked in the same call, and passed
     assert output.count("Failed") == 2
+
+
+def test_a_homebrew_repository_passes_on_a_clean_machine(
+        user_repository: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    """The README's set-up: `sets-dir` in deckbuilder.toml; the decks use the homebrew set,
+    the data folder ($DECKBUILDER_HOME) is empty, and a broken homebrew set fails the hook."""
+    first, environment = user_repository
+    user = tmp_path / "homebrew-repo"
+    (user / "decks").mkdir(parents=True)
+    (user / "homebrew").mkdir()
+    shutil.copy2(first / ".pre-commit-config.yaml", user / ".pre-commit-config.yaml")
+    (user / "deckbuilder.toml").write_text('sets-dir = "homebrew"\n', encoding="utf-8")
+    shutil.copy2(SETS / "homebrew-base.yaml", user / "homebrew" / "town.yaml")
+    deck = (BASE_DECKS / "mcready-base.yaml").read_text(encoding="utf-8")
+    line = "\n  you-keep-makin-the-same-mistakes-pilgrim: 3"
+    assert line in deck and "\nsets: [revolver-base]\n" in deck
+    deck = deck.replace(line, line[:-1] + "1\n  test-ambush: 2").replace(
+        "\nsets: [revolver-base]\n", "\nsets: [revolver-base, test-frontier-town]\n")
+    (user / "decks" / "homebrew.yaml").write_text(deck, encoding="utf-8")
+    git(user, "init", "-q")
+    clean = {**environment, "DECKBUILDER_HOME": str(tmp_path / "empty-home")}
+    result = run_hooks(user, clean)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("Passed") == 2, result.stdout  # the deck and the set
+    assert not (tmp_path / "empty-home" / "sets").exists()
+    shutil.copy2(SETS / "every-problem.yaml", user / "homebrew" / "broken.yaml")
+    result = run_hooks(user, clean)
+    assert result.returncode == 1 and "broken.yaml" in result.stdout + result.stderr

@@ -108,9 +108,8 @@ def guarded(function: Callable[P, R]) -> Callable[P, R]:
             raise fail(str(error)) from None
         except KeyboardInterrupt:
             raise fail("interrupted", 130) from None
-        except BrokenPipeError:
-            sys.stderr.close()
-            raise typer.Exit(0) from None
+        # A failed write to stdout (a broken pipe, a full disk) is not caught here: the
+        # command line reports it once for every command (commands.streams).
 
     return wrapper
 
@@ -129,9 +128,13 @@ def print_json(data: Any) -> None:
 
 
 def load_catalog_for_cli() -> Any:
+    """The catalog every command reads: a repository's own sets folder (`--sets-dir`,
+    DECKBUILDER_SETS_DIR, deckbuilder.toml) included and checked as an import would check it,
+    since nothing installed those sets."""
     from deckbuilder.catalog import build_catalog
+    from deckbuilder.importer import check_project_sets
 
-    return build_catalog()
+    return check_project_sets(build_catalog())
 
 
 def an(word: str) -> str:

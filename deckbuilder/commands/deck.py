@@ -11,11 +11,12 @@ from rich.markup import escape
 from deckbuilder.commands.common import (
     EXIT_FAILED,
     console,
+    error_console,
     guarded,
-    load_catalog_for_cli,
     print_json,
     safe,
 )
+from deckbuilder.commands.sets import SetsDirOption, project_catalog
 
 deck_app = typer.Typer(
     help="Build decks: new (the base deck), swap, diff, import and export (text or JSON).",
@@ -23,40 +24,15 @@ deck_app = typer.Typer(
 )
 
 FACTION_HELP = "colty, mcready (Revolver); mapache, esteban (Revolver 2)"
-DECK_HELP = "a deck file, or a faction (its base deck: mcready) or a packaged deck's name"
+DECK_HELP = ("a deck file, or a faction (its base deck: mcready) or a packaged deck's name "
+             "(a file of that name in the current folder wins)")
 
 
 def load_deck_argument(text: str | Path, catalog: Any) -> Any:
-    """A deck named on the command line: a deck file; else a faction's name meaning its base
-    deck (`mcready`, `Colti`); else a packaged deck (`example-mcready-pinkertons`)."""
-    from deckbuilder.catalog import normalise_name
-    from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, load_deck, resolve_deck
-    from deckbuilder.errors import DeckError, Location
-    from deckbuilder.models import Deck
-    from deckbuilder.models.common import Faction
-    from deckbuilder.paths import PACKAGED_DECKS
+    """A deck named on the command line (see `deckbuilder.decks.read_deck_argument`)."""
+    from deckbuilder.decks import read_deck_argument
 
-    path = Path(text)
-    if path.exists():
-        return load_deck(path, catalog)
-    faction = normalise_name(str(text)).replace(" ", "")
-    if faction in FACTION_GAMES:
-        game = FACTION_GAMES[faction]
-        cards = catalog.base_deck(game, faction)
-        if not cards:
-            raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
-                            fix="install the base set (see `deckbuilder sets`)")
-        base_set = catalog.base_set_id(game)
-        title = FACTION_TITLES.get(Faction(faction), faction)
-        deck = Deck(name=f"{title} base deck", game=game, faction=faction,
-                    sets=[base_set] if base_set else None, cards=cards)
-        return resolve_deck(deck, catalog)
-    packaged = PACKAGED_DECKS / f"{path.name.removesuffix('.yaml')}.yaml"
-    if path.parent == Path(".") and path.name and packaged.is_file():
-        return load_deck(packaged, catalog)
-    raise DeckError("file not found", Location(path),
-                    f"name a deck file, a faction ({', '.join(FACTION_GAMES)}) for its base "
-                    "deck, or a packaged deck (`ls` the decks/ folder)")
+    return read_deck_argument(text, catalog).loaded
 
 
 def _count(count: int, noun: str) -> str:
@@ -69,21 +45,51 @@ def new(
     out: Annotated[Path, typer.Option("--out", "-o", help="deck file to write")],
     name: Annotated[str | None, typer.Option(help="the deck's name")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
 ) -> None:
-    """Write the faction's base deck, ready to edit."""
-    guarded(_new)(faction, out, name, force)
+    """Write the faction's base deck, ready to edit.
+
+    The file names an editor schema only when its repository has a schemas folder
+    (`deckbuilder schema --into DIR`), by a path relative to the deck.
+    """
+    guarded(_new)(faction, out, name, force, as_json, sets_dir)
 
 
-def _new(faction: str, out: Path, name: str | None, force: bool) -> None:
+def _new(faction: str, out: Path, name: str | None, force: bool, as_json: bool,
+         sets_dir: Path | None) -> None:
     from deckbuilder.catalog import normalise_name
     from deckbuilder.decks import new_deck
 
     faction = normalise_name(faction).replace(" ", "") or faction
-    cards = new_deck(load_catalog_for_cli(), faction, out, force=force, name=name)
+    cards = new_deck(project_catalog(sets_dir), faction, out, force=force, name=name)
+    schema = _schema_named(out)
+    if as_json:
+        print_json({"file": str(out), "faction": faction, "cards": cards,
+                    "card_count": sum(cards.values()), "schema": schema})
+        return
     console.print(
         f"wrote {escape(safe(out))}: the {faction} base deck, "
         f"{sum(cards.values())} cards in {len(cards)} entries"
     )
+    _note_no_schema(out, schema)
+
+
+def _schema_named(deck_file: Path) -> str | None:
+    """The `$schema` reference a written deck's first line holds, or None."""
+    from deckbuilder.schema_json import HEADER_PREFIX
+
+    with deck_file.open(encoding="utf-8") as stream:
+        first = stream.readline().rstrip("\r\n")
+    return first.removeprefix(HEADER_PREFIX) if first.startswith(HEADER_PREFIX) else None
+
+
+def _note_no_schema(deck_file: Path, schema: str | None) -> None:
+    if schema is None:
+        error_console.print(
+            f"note: {safe(deck_file)} names no editor schema (no schemas folder in its "
+            "repository: `deckbuilder schema --into DIR` makes one; see the README's "
+            "\"Editing with completion\")", markup=False)
 
 
 @deck_app.command("swap")
@@ -92,21 +98,34 @@ def swap(
     out_card: Annotated[str, typer.Option("--out", help="card to take out (id or name)")],
     in_card: Annotated[str, typer.Option("--in", help="card to put in (id or name)")],
     count: Annotated[int, typer.Option("--count", min=1, max=99, help="copies to swap")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
 ) -> None:
-    """Swap COUNT copies of one card for another; comments and order are kept."""
-    guarded(_swap)(deck_file, out_card, in_card, count)
+    """Swap COUNT copies of one card for another; comments and order are kept.
+
+    A `$schema` line that does not resolve here (a path on another machine) is rewritten
+    (see `deck new`); one that resolves is kept.
+    """
+    guarded(_swap)(deck_file, out_card, in_card, count, as_json, sets_dir)
 
 
-def _swap(deck_file: Path, out_card: str, in_card: str, count: int) -> None:
+def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: bool,
+          sets_dir: Path | None) -> None:
     from deckbuilder.decks import swap_cards
     from deckbuilder.legality import validate_deck
 
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog(sets_dir)
     result = swap_cards(deck_file, catalog, out_card, in_card, count)
+    report = validate_deck(deck_file, catalog)
+    if as_json:
+        print_json({"file": str(deck_file), "count": count,
+                    "out": {"card": result.out_id or out_card, "name": result.out_name},
+                    "in": {"card": result.in_id, "name": result.in_name},
+                    "legal": report.is_legal, "violations": sorted(report.codes())})
+        return
     console.print(safe(
         f"{deck_file}: {count}x {result.out_name} -> {result.in_name} ({result.in_id})"
     ), markup=False)
-    report = validate_deck(deck_file, catalog)
     if report.is_legal:
         console.print("the deck is legal")
     else:
@@ -117,20 +136,54 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int) -> None:
         )
 
 
+@deck_app.command("fix-ids")
+def fix_ids(
+    deck_file: Annotated[Path, typer.Argument(help="deck file, edited in place")],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
+) -> None:
+    """Write every card of the deck under its id (`texas ranger: 1` -> `texas-ranger: 1`).
+
+    The names `validate` notes (case, punctuation), printed names and aliases become ids,
+    the name kept as a comment; two lines of one card become one. Order, counts and comments
+    are kept; unknown cards are left as they are (`validate` names them).
+    """
+    guarded(_fix_ids)(deck_file, as_json, sets_dir)
+
+
+def _fix_ids(deck_file: Path, as_json: bool, sets_dir: Path | None) -> None:
+    from deckbuilder.decks import fix_card_ids
+
+    rewritten = fix_card_ids(deck_file, project_catalog(sets_dir))
+    if as_json:
+        print_json({"file": str(deck_file), "changed": bool(rewritten), "rewritten": [
+            {"line": row.line, "written": row.written, "card": row.card, "name": row.name,
+             "merged": row.merged} for row in rewritten]})
+        return
+    for row in rewritten:
+        how = "merged into" if row.merged else "->"
+        console.print(safe(f"{deck_file}:{row.line}: {row.written} {how} {row.card}"),
+                      markup=False)
+    console.print(safe(f"{deck_file}: {_count(len(rewritten), 'key')} rewritten"
+                       if rewritten else f"{deck_file}: every card is written as its id"),
+                  markup=False)
+
+
 @deck_app.command("diff")
 def diff(
     first: Annotated[str, typer.Argument(help=f"deck A: {DECK_HELP}", show_default=False)],
     second: Annotated[str, typer.Argument(help="deck B (the same)", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
 ) -> None:
     """The cards taken out of deck A and put into deck B."""
-    guarded(_diff)(first, second, as_json)
+    guarded(_diff)(first, second, as_json, sets_dir)
 
 
-def _diff(first: str, second: str, as_json: bool) -> None:
+def _diff(first: str, second: str, as_json: bool, sets_dir: Path | None) -> None:
     from deckbuilder.decks import diff_decks
 
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog(sets_dir)
     changes = diff_decks(load_deck_argument(first, catalog), load_deck_argument(second, catalog))
     if as_json:
         print_json({
@@ -157,6 +210,7 @@ def import_list(
     faction: Annotated[str | None, typer.Option(help=f"{FACTION_HELP}; or a header")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable labels")] = False,
+    sets_dir: SetsDirOption = None,
 ) -> None:
     """Read a deck list ('3x .38 Special' lines, or a JSON deck); one label per line read.
 
@@ -164,7 +218,7 @@ def import_list(
     and `Deck` / `Sideboard` section lines (sideboard cards are reported, not added).
     Exit code 1 when some line could not be read as asked (the deck is written all the same).
     """
-    problems = guarded(_import)(source, out, faction, force, as_json)
+    problems = guarded(_import)(source, out, faction, force, as_json, sets_dir)
     if problems:
         raise typer.Exit(EXIT_FAILED)
 
@@ -173,11 +227,12 @@ _STYLES = {"ok": "green", "merged": "cyan", "warning": "yellow", "header": "blue
            "section": "blue", "sideboard": "magenta"}
 
 
-def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: bool) -> int:
+def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: bool,
+            sets_dir: Path | None) -> int:
     from deckbuilder.catalog import normalise_name
     from deckbuilder.decklists import import_deck_list
 
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog(sets_dir)
     chosen = normalise_name(faction).replace(" ", "") if faction else None
     deck_list = import_deck_list(source, catalog, out, chosen or None, force)
     if as_json:
@@ -187,6 +242,7 @@ def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: 
             "cards": deck_list.cards,
             "sideboard": deck_list.sideboard,
             "lines": [_line_json(line) for line in deck_list.lines],
+            "schema": _schema_named(out),
         })
         return len(deck_list.problems)
     for line in deck_list.lines:
@@ -204,6 +260,7 @@ def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: 
     console.print(safe(
         f"wrote {out}: {total} cards ({deck_list.faction}){sideboard}; "
         f"{len(deck_list.problems)} line(s) need attention"), markup=False)
+    _note_no_schema(out, _schema_named(out))
     return len(deck_list.problems)
 
 
@@ -221,13 +278,15 @@ def export(
     output_format: Annotated[str, typer.Option(
         "--format", help="text (a '3x Name' list) or json (name, faction, slots)")] = "text",
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
+    sets_dir: SetsDirOption = None,
 ) -> None:
     """Print the deck as a text list or a JSON deck, either of which `deck import` reads
     back as the same deck (whatever its name holds)."""
-    guarded(_export)(deck_file, out, output_format, force)
+    guarded(_export)(deck_file, out, output_format, force, sets_dir)
 
 
-def _export(deck_file: str, out: Path | None, output_format: str, force: bool) -> None:
+def _export(deck_file: str, out: Path | None, output_format: str, force: bool,
+            sets_dir: Path | None) -> None:
     import sys
 
     from deckbuilder.decklists import export_deck_json, export_deck_list
@@ -238,7 +297,7 @@ def _export(deck_file: str, out: Path | None, output_format: str, force: bool) -
     if chosen not in ("text", "json"):
         raise DeckbuilderError(f"--format {safe(output_format)!r} is not a format",
                                fix="choose one of: text, json")
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog(sets_dir)
     deck = load_deck_argument(deck_file, catalog)
     text = export_deck_json(deck) if chosen == "json" else export_deck_list(deck, catalog)
     if out is None:

@@ -323,11 +323,28 @@ def _ask(session: Any, me: int, full: bool) -> int:
         if answer in ("?", "h", "help"):
             _show_decision(session, lines, choices)
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(choices):
-            return int(choices[int(answer) - 1].action)
+        number = _action_number(answer, len(choices))
+        if number is not None:
+            return int(choices[number - 1].action)
         if answer:
-            _say(f"'{answer}' is not one of the actions: give a number from 1 to "
+            shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
+            _say(f"'{shown}' is not one of the actions: give a number from 1 to "
                  f"{len(choices)} (? shows the position, q quits)")
+
+
+#: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
+SHOWN_ANSWER = 40
+
+
+def _action_number(answer: str, count: int) -> int | None:
+    """The answer as an action's number (1 to `count`), or None. Only ASCII digits count:
+    `str.isdigit` also says yes to '²' (which `int` refuses), and `int` refuses more than
+    4,300 digits; neither may end the game."""
+    digits = answer.lstrip("0")
+    if not answer.isascii() or not answer.isdigit() or len(digits) > len(str(count)):
+        return None
+    number = int(digits or "0")
+    return number if 1 <= number <= count else None
 
 
 def _show_decision(session: Any, lines: list[str], choices: Sequence[Any]) -> None:
@@ -341,13 +358,17 @@ def _show_decision(session: Any, lines: list[str], choices: Sequence[Any]) -> No
 
 
 def _read(prompt: str) -> str:
-    """One line typed by the person (the prompt escaped, as all file text is)."""
+    """One line typed by the person (the prompt escaped, as all file text is).
+
+    The line is read as bytes and decoded leniently: bytes that are not text in the
+    terminal's encoding are a wrong answer (asked again), not the end of the game.
+    """
     import sys
 
     console.print(safe(prompt), end="", markup=False)
     console.file.flush()
     try:
-        line = sys.stdin.readline()
+        line = _read_line(sys.stdin)
     except KeyboardInterrupt:
         console.print("")
         raise _Abandoned("interrupted") from None
@@ -357,23 +378,35 @@ def _read(prompt: str) -> str:
     return line
 
 
+def _read_line(stream: Any) -> str:
+    """A line of `stream` (sys.stdin), undecodable bytes replaced (U+FFFD)."""
+    binary = getattr(stream, "buffer", None)
+    if binary is None:  # a text-only stream (a test's StringIO): already text
+        return str(stream.readline())
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    return bytes(binary.readline()).decode(encoding, errors="replace")
+
+
 # -- replay -----------------------------------------------------------------------------------
 def replay(
     file: Annotated[Path, typer.Argument(help="a record written by `play --record`",
                                          show_default=False)],
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="only check the record; do not print the game")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="print a summary as JSON: the game, decks, outcome, steps replayed "
+                       "and whether the record matches")] = False,
 ) -> None:
     """Step through a recorded game again and check the engine still plays it the same way.
 
     The record names its game (Revolver or Revolver 2), decks, seed, ruleset and bots. Exit 1
     at the first step the engine now plays differently (or a different outcome), 2 if the
-    file is not a readable record.
+    file is not a readable record (every such error names the file).
     """
-    guarded(_replay)(file, quiet)
+    guarded(_replay)(file, quiet or as_json, as_json)
 
 
-def _replay(path: Path, quiet: bool) -> None:
+def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
     from deckbuilder.games import get_game
     from deckbuilder.sim.transcript import (
         TextNarrator,
@@ -392,11 +425,28 @@ def _replay(path: Path, quiet: bool) -> None:
         + (f" (recorded with deckbuilder {record.version})" if record.version else ""))
     narrate = None if heading is None else TextNarrator(_say, heading=heading)
     result = replay_record(record, catalog, narrate)
+    if as_json:
+        print_json(_replay_summary(path, record, result))
     if result.mismatch is not None:
         line = "" if result.step is None else f":{result.step + 2}"
         raise fail(f"{path}{line}: the engine no longer reproduces this game: "
                    f"{result.mismatch}", EXIT_FAILED)
-    _say(f"replayed {result.steps} actions: the same game ({outcome_text(record)})")
+    if not as_json:
+        _say(f"replayed {result.steps} actions: the same game ({outcome_text(record)})")
+
+
+def _replay_summary(path: Path, record: Any, result: Any) -> dict[str, Any]:
+    """`replay --json`: what the record says, and whether the engine still plays it so."""
+    return {
+        "record_file": str(path), "game": record.game, "seed": record.seed,
+        "ruleset": record.ruleset, "switches": record.switches, "modules": record.modules,
+        "max_turns": record.max_turns, "bots": record.bots, "decks": record.decks,
+        "recorded_with": record.version or None,
+        "outcome": {"winner": record.winner, "termination": record.termination},
+        "turns": record.turns, "steps": len(record.steps), "replayed_steps": result.steps,
+        "matches": result.mismatch is None, "mismatch": result.mismatch,
+        "mismatch_step": result.step if result.mismatch is not None else None,
+    }
 
 
 # -- scenario ---------------------------------------------------------------------------------

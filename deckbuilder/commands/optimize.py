@@ -83,6 +83,15 @@ def _listed(values: list[str] | None) -> list[str]:
     return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
 
 
+def _known_set(catalog: Any, set_id: str) -> str:
+    """The id of a set given by id or name; an unknown one refused as `cards --set` does."""
+    from deckbuilder.commands.cards import _check_set
+
+    known = _check_set(catalog, set_id)
+    assert known is not None  # None only for no set asked
+    return known
+
+
 def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
               collection_path: Path | None, out_cards: list[str], in_cards: list[str],
               bot: str, opponent_bot: str, budget: int, seed: int, workers: int,
@@ -115,6 +124,8 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
     for card in [*out_cards, *in_cards]:
         if catalog.find(card, played.game) is None:
             raise DeckError(f"unknown card '{card}'", fix="see `deckbuilder cards`")
+    if sets is not None:  # an unknown set would leave no card to put in, silently
+        sets = [_known_set(catalog, set_id) for set_id in sets]
     settings = OptimizeSettings(
         side=side, opponent=opponent.cards, bot=bot, opponent_bot=opponent_bot,
         budget=budget, seed=seed, game=played.game,
@@ -208,14 +219,17 @@ def _print(result: Any, catalog: Any, name: str, output: Path | None) -> None:
 
 def _write_best(deck_text: str, output: Path, result: Any, catalog: Any, faction: str) -> None:
     """The deck file with the best swaps applied (comments kept) and a header saying why."""
-    from deckbuilder.decks import new_deck, swap_cards
+    from deckbuilder.decks import deck_source_file, new_deck, swap_cards
     from deckbuilder.user_schemas import deck_header
     from deckbuilder.writing import atomic_write_text
 
     best = result.finalists[0]
-    source = Path(deck_text)
-    if source.exists():
-        atomic_write_text(output, source.read_text(encoding="utf-8"))
+    # The deck's own text (a file here, or a packaged deck by name): a base deck rebuilt in its
+    # place would carry the swaps onto the wrong cards.
+    found = deck_source_file(deck_text)
+    source = found if found is not None else Path(deck_text)
+    if found is not None:
+        atomic_write_text(output, found.read_text(encoding="utf-8"))
     else:
         new_deck(catalog, faction, output, force=True)
     for swap in best.swaps:
@@ -233,12 +247,11 @@ def _write_best(deck_text: str, output: Path, result: Any, catalog: Any, faction
         f"budget {settings.budget}; results measure the deck and the bots together",
     ]
     lines = output.read_text(encoding="utf-8").splitlines(keepends=True)
-    modeline = deck_header(output, catalog) + "\n"  # a schema that resolves where it lies
     if lines and lines[0].startswith("# yaml-language-server"):
-        lines[0] = modeline
-    else:
-        lines.insert(0, modeline)
-    lines[1:1] = [line + "\n" for line in header]
+        del lines[0]  # the source's line may not resolve where the output lies
+    modeline = deck_header(output, catalog)  # one that resolves there, or "" (none)
+    top = [modeline + "\n"] if modeline else []
+    lines[:0] = [*top, *(line + "\n" for line in header)]
     atomic_write_text(output, "".join(lines))
 
 

@@ -305,11 +305,17 @@ def overlay_rows() -> list[dict[str, Any]]:
 
 # -- the commands -------------------------------------------------------------------------------
 @overlay_app.command("path")
-def path_() -> None:
+def path_(
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
     """Print where the overlay file is (it may not exist yet)."""
     from deckbuilder import paths
 
-    console.print(str(paths.overlay_path()), markup=False)
+    where = paths.overlay_path()
+    if as_json:
+        print_json({"path": str(where), "exists": where.is_file()})
+        return
+    console.print(str(where), markup=False)
 
 
 @overlay_app.command("set", context_settings={"ignore_unknown_options": True})

@@ -1,7 +1,9 @@
 """`deckbuilder schema`: write the JSON Schemas, or check that the committed ones are current.
 
 `--user` writes them into the user's data folder instead (where the `$schema` lines of the
-files written for the user point), with a deck schema listing the installed sets' cards.
+files written there point), with a deck schema listing the installed sets' cards; `--into DIR`
+into a folder of the user's repository, so that the decks written in it name them by a
+relative path that resolves wherever the repository is cloned.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from typing import Annotated
 
 import typer
 
-from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded
+from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json
+from deckbuilder.commands.sets import SetsDirOption, project_catalog
 
 
 def schema(
@@ -26,33 +29,54 @@ def schema(
                            "($DECKBUILDER_HOME/schemas), with a deck schema of the installed "
                            "sets' cards (user-deck.schema.json) for editor completion")
     ] = False,
+    into: Annotated[
+        Path | None, typer.Option("--into", help="write the schemas and the deck schema of "
+                                  "the sets read here (--sets-dir included) into this folder "
+                                  "of your repository: decks written below it name them by a "
+                                  "relative path", show_default=False)
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
 ) -> None:
     """Generate JSON Schemas (draft 2020-12) for card sets, decks, collections, overlays.
 
     Each schema's $id is https://revolver-deckbuilder.github.io/schemas/<file name>: an
     identifier, not necessarily an address that can be fetched.
     """
-    guarded(_schema)(out, check, user)
+    guarded(_schema)(out, check, user, into, as_json, sets_dir)
 
 
-def _schema(out: Path | None, check: bool, user: bool) -> None:
+def _schema(out: Path | None, check: bool, user: bool, into: Path | None, as_json: bool,
+            sets_dir: Path | None) -> None:
     from deckbuilder import schemas
 
-    if user:
-        if out is not None or check:
-            raise fail("--user writes to the user data folder: leave out --out and --check")
-        from deckbuilder.user_schemas import write_user_schemas
+    if sum((user, into is not None, out is not None or check)) > 1:
+        raise fail("--user, --into DIR and --out/--check write to different places: "
+                   "give one of them")
+    if user or into is not None:
+        from deckbuilder.user_schemas import write_schemas_into, write_user_schemas
 
-        for path in write_user_schemas():
-            console.print(f"wrote {path}", markup=False)
+        catalog = project_catalog(sets_dir)
+        written = (write_user_schemas(catalog) if user
+                   else write_schemas_into(into, catalog) if into is not None else [])
+        _print_written(written, as_json)
         return
     if check:
         stale = schemas.stale_files(out) if out else schemas.stale_files()
+        if as_json:
+            print_json({"up_to_date": not stale, "stale": stale})
         if stale:
             raise fail(f"out of date: {', '.join(stale)} (run `deckbuilder schema`)", EXIT_FAILED)
-        console.print("schemas are up to date")
+        if not as_json:
+            console.print("schemas are up to date")
         return
-    written = schemas.write_all(out) if out else schemas.write_all()
+    _print_written(schemas.write_all(out) if out else schemas.write_all(), as_json)
+
+
+def _print_written(written: list[Path], as_json: bool) -> None:
+    if as_json:
+        print_json({"written": [str(path) for path in written]})
+        return
     for path in written:
         console.print(f"wrote {path}", markup=False)
 

@@ -56,18 +56,39 @@ FileArgument = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
+#: `--sets-dir DIR` of the commands that read decks or sets: a repository's own set files.
+SetsDirOption = Annotated[Path | None, typer.Option(
+    "--sets-dir", help="a folder of set files read as if installed (a repository's homebrew "
+    "sets; also DECKBUILDER_SETS_DIR, or sets-dir in a deckbuilder.toml found upward)",
+    show_default=False)]
+
+
+def project_catalog(sets_dir: Path | None = None) -> Any:
+    """The catalog, the repository's sets folder included (`--sets-dir` first) and checked
+    as an import would check it."""
+    from deckbuilder import paths
+    from deckbuilder.commands.common import load_catalog_for_cli
+
+    paths.use_sets_dir(sets_dir)
+    return load_catalog_for_cli()
+
+
 FilesArgument = Annotated[
     list[Path], typer.Argument(help="card-set YAML files", show_default=False)
 ]
 
 
 @sets_app.command("check")
-def check(files: FilesArgument, as_json: JsonOption = False) -> None:
+def check(files: FilesArgument, as_json: JsonOption = False,
+          sets_dir: SetsDirOption = None) -> None:
     """Validate card-set files without installing them; list every problem of each.
 
     Exit code 0: every file can be imported; 1: some file has problems; 2: some file is not a
     readable card set (the worst of all the files; each file is reported).
     """
+    from deckbuilder import paths
+
+    paths.use_sets_dir(sets_dir)
     code = guarded(_check_all)(files, as_json)
     raise typer.Exit(code)
 
@@ -154,15 +175,28 @@ def import_(
     upgrade: Annotated[
         bool, typer.Option("--upgrade", help="replace the installed set with the same id")
     ] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Install a card-set file into the user data folder; a refused import changes nothing."""
-    guarded(_refusals_exit_1(_import))(file, upgrade)
+    guarded(_refusals_exit_1(_import))(file, upgrade, as_json)
 
 
-def _import(file: Path, upgrade: bool) -> None:
-    from deckbuilder.importer import import_set
+def _import(file: Path, upgrade: bool, as_json: bool) -> None:
+    from deckbuilder.importer import SetRefused, import_set
 
-    result = import_set(file, upgrade=upgrade)
+    try:
+        result = import_set(file, upgrade=upgrade)
+    except SetRefused as refused:
+        if not as_json:
+            raise
+        print_json({"file": str(file), "ok": False, "error": refused.message,
+                    "problems": [finding.to_dict() for finding in refused.findings]})
+        raise fail(str(refused), EXIT_FAILED) from None
+    if as_json:
+        print_json({"file": str(file), "ok": True, "set": result.set_id,
+                    "version": result.version,
+                    "path": str(result.path), "replaced_version": result.replaced_version})
+        return
     if result.replaced_version is not None:
         console.print(safe(f"upgraded {result.set_id} from {result.replaced_version} to "
                            f"{result.version}: {result.path}"), markup=False)
@@ -174,21 +208,28 @@ def _import(file: Path, upgrade: bool) -> None:
 @sets_app.command("remove")
 def remove(
     set_id: Annotated[str, typer.Argument(metavar="ID", help="the id of an installed set")],
+    as_json: JsonOption = False,
 ) -> None:
     """Remove an installed set; refused while another installed set requires it."""
-    guarded(_refusals_exit_1(_remove))(set_id)
+    guarded(_refusals_exit_1(_remove))(set_id, as_json)
 
 
-def _remove(set_id: str) -> None:
+def _remove(set_id: str, as_json: bool) -> None:
     from deckbuilder.importer import remove_set
 
     path = remove_set(set_id)
+    if as_json:
+        print_json({"set": set_id, "path": str(path), "removed": True})
+        return
     console.print(safe(f"removed {set_id}: {path}"), markup=False)
 
 
 @sets_app.command("list")
-def list_(as_json: JsonOption = False) -> None:
-    """List packaged and installed sets."""
+def list_(as_json: JsonOption = False, sets_dir: SetsDirOption = None) -> None:
+    """List packaged and installed sets, and those of the sets folder (--sets-dir)."""
+    from deckbuilder import paths
+
+    paths.use_sets_dir(sets_dir)
     guarded(_list)(as_json)
 
 
@@ -211,8 +252,11 @@ def _list(as_json: bool) -> None:
         console.print(safe(
             f"    {row['game']} {row['kind']}{number}, {row['cards']} cards, "
             f"{'complete' if row['complete'] else 'incomplete'}{requires}; "
-            f"{'packaged' if row['origin'] == 'package' else 'installed'}"), markup=False)
+            f"{_ORIGINS.get(row['origin'], 'installed')}"), markup=False)
     console.print(f"{len(rows)} sets.")
+
+
+_ORIGINS = {"package": "packaged", "user": "installed", "project": "from the sets folder"}
 
 
 def register(app: typer.Typer) -> None:

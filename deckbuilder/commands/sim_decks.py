@@ -27,29 +27,26 @@ class SimDeck:
 
 
 def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDeck:
-    """Read a deck for play: a deck file, or a faction name meaning its base deck.
+    """Read a deck for play: a deck file, a faction name meaning its base deck, or a
+    packaged deck's name (`deckbuilder.decks.read_deck_argument`, as every command reads one).
 
     A deck the engine cannot play (an unknown card, a card of another game, a record that is
     no deck card) is refused with the validator's first such violation. Any other illegal deck
     is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
     then it gets a warning, so that a deck can be play-tested before it is legal.
     """
-    from deckbuilder.decks import FACTION_GAMES, load_deck
+    from deckbuilder.decks import read_deck_argument
     from deckbuilder.errors import DeckError, Location
     from deckbuilder.games import games
     from deckbuilder.legality import validate_deck
     from deckbuilder.yamlio import position
 
-    path = Path(text)
-    faction = text.strip().lower()
-    if not path.exists() and faction in FACTION_GAMES:
-        game = FACTION_GAMES[faction]
-        cards = catalog.base_deck(game, faction)
-        if not cards:
-            raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
-                            fix="install the base set (see `deckbuilder sets`)")
-        return SimDeck(f"{faction} base deck", game, faction, cards)
-    loaded = load_deck(path, catalog)
+    argument = read_deck_argument(text, catalog)
+    loaded = argument.loaded
+    if argument.kind == "faction":  # the box's deck: nothing to check
+        return SimDeck(f"{argument.faction} base deck", loaded.game, loaded.faction,
+                       loaded.counts())
+    path = loaded.path if loaded.path is not None else Path(text)
     if loaded.game not in games():
         found = position(loaded.document, ["game"]) if loaded.document is not None else None
         raise DeckError(f"the engine does not play {loaded.game}",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
@@ -15,41 +16,48 @@ from deckbuilder.commands.common import (
     console,
     error_console,
     guarded,
-    load_catalog_for_cli,
     print_json,
     safe,
 )
+from deckbuilder.commands.sets import SetsDirOption, project_catalog
 
 
 def validate(
-    decks: Annotated[list[Path], typer.Argument(help="deck files (YAML)", show_default=False)],
+    decks: Annotated[list[Path], typer.Argument(
+        metavar="DECK...", help="deck files (YAML); a faction (its base deck) or a packaged "
+        "deck's name works too (a file of that name in the current folder wins)",
+        show_default=False)],
     collection: Annotated[
         Path | None, typer.Option("--collection", help="a collection file: report cards not owned")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
 ) -> None:
     """Check decks against the deck-building rules (Tarnished Star, Module D).
 
+    A card written neither as its id nor as its printed name (`texas ranger`, `TEXAS-RANGER`)
+    is found all the same, with a note: an editor's schema flags it, and `deckbuilder deck
+    fix-ids DECK` rewrites it to its id.
+
     Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read.
     """
-    code = guarded(_validate)(decks, collection, as_json)
+    code = guarded(_validate)(decks, collection, as_json, sets_dir)
     raise typer.Exit(code)
 
 
-def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
-    from deckbuilder.commands.card_detail import deck_data_notes
-    from deckbuilder.decks import load_collection, load_deck
+def _validate(decks: list[Path], collection: Path | None, as_json: bool,
+              sets_dir: Path | None) -> int:
+    from deckbuilder.decks import load_collection, read_deck_argument
     from deckbuilder.errors import DeckbuilderError
-    from deckbuilder.games import faction_dead_card_warnings
     from deckbuilder.legality import validate_deck
 
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog(sets_dir)
     owned = load_collection(collection, catalog) if collection is not None else None
     results: list[dict[str, Any]] = []
     exit_code = EXIT_OK
     for path in decks:
         try:
-            loaded = load_deck(path, catalog)
+            loaded = read_deck_argument(path, catalog).loaded
             report = validate_deck(loaded, catalog, owned)
         except DeckbuilderError as error:
             exit_code = EXIT_BAD_INPUT
@@ -59,19 +67,48 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool) -> int:
             continue
         if not report.is_legal and exit_code == EXIT_OK:
             exit_code = EXIT_FAILED
-        warnings = faction_dead_card_warnings(loaded.counts(), report.game, report.faction,
-                                              catalog)
-        notes = deck_data_notes(loaded.counts(), catalog)  # H6: overlay in use, guesses
-        results.append({**report.to_json(), "warnings": warnings, "notes": notes})
+        result = report_json(loaded, report, catalog, path)
+        results.append(result)
         if not as_json:
             _print_report(report)
-            for warning in warnings:
+            for warning in result["warnings"]:
                 console.print(f"  [yellow]warning[/]: {safe(warning, markup=True)}")
-            for note in notes:
+            for note in result["notes"]:
                 console.print(f"  note: {safe(note, markup=True)}")
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
     return exit_code
+
+
+def report_json(loaded: Any, report: Any, catalog: Any, path: Path | None) -> dict[str, Any]:
+    """A deck's verdict as `validate --json` prints it and the web editor shows it (one
+    reading for both faces): the report, the faction's dead cards, the notes on its data and
+    on card keys written other than as ids. `path` None: the editor's deck, which Save
+    writes with ids."""
+    from deckbuilder.commands.card_detail import deck_data_notes
+    from deckbuilder.games import faction_dead_card_warnings
+
+    warnings = faction_dead_card_warnings(loaded.counts(), report.game, report.faction, catalog)
+    miswritten = [_spelling_json(entry) for entry in loaded.miswritten()]
+    notes = [*(_spelling_note(row, path) for row in miswritten),
+             *deck_data_notes(loaded.counts(), catalog)]  # H6: overlay in use, guesses
+    return {**report.to_json(), "name": report.name, "game": report.game,
+            "faction": report.faction, "warnings": warnings, "notes": notes,
+            "spellings": miswritten}
+
+
+def _spelling_json(entry: Any) -> dict[str, Any]:
+    return {"line": entry.line, "written": entry.key, "card": entry.entry.id,
+            "name": entry.entry.name}
+
+
+def _spelling_note(row: dict[str, Any], path: Path | None) -> str:
+    where = f"line {row['line']}: " if row["line"] is not None else ""
+    written = f"{where}'{row['written']}' is {row['name']} ({row['card']}) written another way"
+    if path is None:
+        return f"{written}; Save writes its id"
+    return (f"{written}; editors flag it: `deckbuilder deck fix-ids {shlex.quote(str(path))}` "
+            "rewrites it to its id")
 
 
 def _error_json(path: Path, error: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import hashlib
 import itertools
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +27,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
-from deckbuilder.errors import DeckbuilderError
+from deckbuilder.errors import DataFileError, DeckbuilderError, Location
+from deckbuilder.reading import decode_utf8, read_bounded
 from deckbuilder.version import __version__
 
 T = TypeVar("T")
@@ -45,6 +47,88 @@ class ClusterError(DeckbuilderError):
 
 class CatalogMismatchError(DeckbuilderError):
     """A worker's card sets or overlay differ from the client's: its games would differ."""
+
+
+class SchedulerError(DeckbuilderError):
+    """`--scheduler` names neither a TCP address nor a scheduler file holding one."""
+
+
+# -- the scheduler's address, checked before Dask sees it --------------------------------------
+#: A scheduler file (`dask scheduler --scheduler-file`) is a few hundred bytes of JSON.
+MAX_SCHEDULER_FILE_BYTES = 64 * 1024
+#: Longer than any host name (253) with a scheme and a port.
+MAX_ADDRESS_CHARS = 300
+#: Dask's plain TCP is the one transport accepted: tls:// needs certificates that no option
+#: here gives (Dask fails inside with a TypeError without them), ucx:// a library that is not
+#: a dependency, inproc:// and ws:// are not how a cluster of separate machines is reached.
+SCHEDULER_SCHEMES = ("tcp",)
+_ADDRESS = re.compile(r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://)?"
+                      r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})")
+_ADDRESS_FIX = ("give the scheduler's address as tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786) "
+                "or the file `dask scheduler --scheduler-file FILE` wrote")
+
+
+def scheduler_address(text: str) -> str:
+    """The address to connect to for `--scheduler TEXT`: TEXT itself when it is an address
+    (tcp://HOST:PORT or HOST:PORT), else the address in the scheduler file TEXT names.
+
+    Dask is given only an address checked here: a huge, binary or deeply nested file, an
+    address that is not a string, or a scheme Dask cannot use without more configuration
+    (tls://, ucx://) is one line (exit 2), not a traceback from inside Dask.
+    """
+    shown = text if len(text) <= 60 else text[:60] + "..."
+    if "://" not in text and _exists(text):
+        return _address_in_file(Path(text))
+    if "://" not in text and not _ADDRESS.fullmatch(text):
+        raise SchedulerError(f"--scheduler '{shown}': no such scheduler file, and not an "
+                             "address", fix=_ADDRESS_FIX)
+    return _checked_address(text, f"--scheduler '{shown}'", None)
+
+
+def _exists(text: str) -> bool:
+    try:
+        return len(text) < 4096 and os.path.lexists(text)
+    except (OSError, ValueError):  # a NUL byte, a name too long for the system
+        return False
+
+
+def _checked_address(address: str, what: str, where: Location | None) -> str:
+    match = _ADDRESS.fullmatch(address) if len(address) <= MAX_ADDRESS_CHARS else None
+    if match is None:
+        raise SchedulerError(f"{what} is not a scheduler address (tcp://HOST:PORT)", where,
+                             _ADDRESS_FIX)
+    scheme = (match.group("scheme") or "tcp").lower()
+    if scheme not in SCHEDULER_SCHEMES:
+        raise SchedulerError(
+            f"{what}: the {scheme}:// transport is not supported (only tcp://)", where,
+            "start the scheduler on TCP (`dask scheduler --protocol tcp`) and give "
+            "tcp://HOST:PORT")
+    if not 0 < int(match.group("port")) < 65536:
+        raise SchedulerError(f"{what}: port {match.group('port')} is not 1 to 65535", where,
+                             _ADDRESS_FIX)
+    return address if match.group("scheme") else f"tcp://{address}"
+
+
+def _address_in_file(path: Path) -> str:
+    where = Location(path)
+    try:
+        raw = read_bounded(path, MAX_SCHEDULER_FILE_BYTES, "Dask scheduler file (.json)")
+        data = json.loads(decode_utf8(raw, path))
+    except DataFileError as error:
+        raise SchedulerError(f"not a Dask scheduler file: {error.message}", error.where,
+                             error.fix) from None
+    except json.JSONDecodeError as error:
+        raise SchedulerError(f"not a Dask scheduler file: not JSON ({error.msg})",
+                             Location(path, error.lineno, error.colno), _ADDRESS_FIX) from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, deep nesting
+        raise SchedulerError("not a Dask scheduler file: not the JSON object Dask writes",
+                             where, _ADDRESS_FIX) from None
+    address = data.get("address") if isinstance(data, dict) else None
+    if not isinstance(address, str):
+        raise SchedulerError("not a Dask scheduler file: no \"address\" string in it", where,
+                             _ADDRESS_FIX)
+    shown = address if len(address) <= 60 else address[:60] + "..."
+    return _checked_address(address, f"its address '{shown}'", where)
 
 
 def require_dask() -> None:
@@ -144,8 +228,9 @@ class DaskExecutor:
     local cluster when no scheduler is given).
 
     `scheduler`: an address (tcp://host:8786) or a scheduler file written by
-    `dask scheduler --scheduler-file`; None starts a local cluster of `workers` processes
-    (0: one per core), each playing one game at a time.
+    `dask scheduler --scheduler-file`, checked by `scheduler_address` before Dask sees it;
+    None starts a local cluster of `workers` processes (0: one per core), each playing one
+    game at a time.
     """
 
     #: Chunks on the cluster per worker thread beyond the one it is playing.
@@ -156,6 +241,7 @@ class DaskExecutor:
 
     def __init__(self, scheduler: str | None = None, workers: int = 0,
                  chunk_size: int | None = None, catalog: Any = None) -> None:
+        self.address = None if scheduler is None else scheduler_address(scheduler)
         require_dask()
         self.scheduler = scheduler
         self.workers = workers if workers > 0 else (os.cpu_count() or 1)
@@ -186,10 +272,7 @@ class DaskExecutor:
             return
         target = self.scheduler
         try:
-            if Path(target).is_file():
-                self._client = Client(scheduler_file=target, timeout=self.CONNECT_SECONDS)
-            else:
-                self._client = Client(target, timeout=self.CONNECT_SECONDS)
+            self._client = Client(self.address, timeout=self.CONNECT_SECONDS)
             self._client.wait_for_workers(1, timeout=self.WORKER_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:
             self.close()

@@ -12,16 +12,17 @@ position.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from deckbuilder.bots import make_bot
 from deckbuilder.engine.position import has_pile, render, snapshot
-from deckbuilder.errors import DataFileError, Location
+from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.games import get_game, new_game
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
 from deckbuilder.reading import read_bounded
@@ -65,6 +66,9 @@ class GameRecord:
     switches: dict[str, str] = field(default_factory=dict)
     #: the modules in use (sorted ids); the header names them only when there are some
     modules: list[str] = field(default_factory=list)
+    #: where the record was read from (its header line), so that a game it names that cannot
+    #: be set up here (an unknown ruleset or card) is an error naming the file; not written
+    source: Location | None = field(default=None, compare=False)
 
     def header(self) -> dict[str, Any]:
         header = {"record": RECORD_KIND, "format": RECORD_FORMAT, "game": self.game,
@@ -86,13 +90,11 @@ class GameRecord:
 
 
 def package_version() -> str:
-    """The installed deckbuilder version (what wrote a record)."""
-    from importlib.metadata import PackageNotFoundError, version
+    """The deckbuilder version that wrote a record (the package's own: the distribution is
+    named revolver-deckbuilder, so asking the installer for "deckbuilder" gave "unknown")."""
+    from deckbuilder.version import __version__
 
-    try:
-        return version("deckbuilder")
-    except PackageNotFoundError:
-        return "unknown"
+    return __version__
 
 
 #: Called with (step or None for the events before the first action, events logged since).
@@ -261,13 +263,18 @@ def read_record(path: Path | str) -> GameRecord:
             isinstance(k, str) and isinstance(v, str) for k, v in switches.items()):
         raise RecordError("'switches' is not switch id -> variant", at,
                           "restore the header line")
+    if not all(isinstance(k, str) and isinstance(v, str)
+               for k, v in _field(header, "bots", dict, at).items()):
+        raise RecordError("'bots' is not side -> bot", at, "restore the header line")
     modules = header.get("modules", [])
     if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
         raise RecordError("'modules' is not a list of module ids", at, "restore the header line")
     record = GameRecord(decks, _field(header, "seed", int, at), _field(header, "ruleset", str, at),
                         _field(header, "bots", dict, at), _field(header, "game", str, at),
                         _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")),
-                        switches=dict(switches), modules=list(modules))
+                        switches=dict(switches), modules=list(modules), source=at)
+    with _naming(at):
+        get_game(record.game)
     if set(decks) != set(_record_names(record)):
         raise RecordError(f"the header's decks are {', '.join(sorted(decks))}, not "
                           f"{', '.join(_record_names(record))}", at, "restore the header line")
@@ -285,7 +292,24 @@ def read_record(path: Path | str) -> GameRecord:
     record.winner = outcome.get("winner")
     record.termination = _field(outcome, "termination", str, at)
     record.turns = _field(final, "turns", int, at)
+    counted = _field(final, "actions", int, at)
+    if counted != len(record.steps):
+        raise RecordError(f"the final line counts {counted} actions, but the record has "
+                          f"{len(record.steps)}", at,
+                          "steps were removed or added: restore the record as "
+                          "`deckbuilder play --record` wrote it")
     return record
+
+
+@contextlib.contextmanager
+def _naming(where: Location | None) -> Iterator[None]:
+    """Errors without a place of their own (an unknown game, ruleset or card) name `where`."""
+    try:
+        yield
+    except DeckbuilderError as error:
+        if where is None or error.where is not None:
+            raise
+        raise RecordError(error.message, where, error.fix) from None
 
 
 @dataclass
@@ -304,10 +328,11 @@ def replay_record(record: GameRecord, catalog: Any = None, narrate: Narrator | N
     record's (to ask whether the game would have gone the same under another reading).
     """
     chosen = record.switches if switches is None else switches
-    state = new_game([record.decks[name] for name in _record_names(record)], record.seed,
-                     ruleset=record.ruleset, catalog=catalog, game=record.game,
-                     max_turns=record.max_turns, verbose=True, switches=dict(chosen) or None,
-                     modules=tuple(record.modules))
+    with _naming(record.source):
+        state = new_game([record.decks[name] for name in _record_names(record)], record.seed,
+                         ruleset=record.ruleset, catalog=catalog, game=record.game,
+                         max_turns=record.max_turns, verbose=True,
+                         switches=dict(chosen) or None, modules=tuple(record.modules))
     names = _names(state)
     if narrate is not None:
         narrate(None, drain_log(state), state)

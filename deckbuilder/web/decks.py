@@ -25,10 +25,9 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.catalog import normalise_name
-from deckbuilder.commands.card_detail import deck_data_notes
+from deckbuilder.commands.validate import report_json
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
-from deckbuilder.games import faction_dead_card_warnings
 from deckbuilder.legality import validate_deck
 from deckbuilder.models.common import Category, Faction
 from deckbuilder.web.config import WebConfig, config_of, deck_files
@@ -66,9 +65,8 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
     owned = owned_cards(config, collection) if collection else None
     loaded = state.loaded(catalog)
     report = validate_deck(loaded, catalog, owned)
-    counts = loaded.counts()
-    warnings = faction_dead_card_warnings(counts, report.game, report.faction, catalog)
-    notes = deck_data_notes(counts, catalog)
+    checked = report_json(loaded, report, catalog, None)
+    warnings, notes = checked["warnings"], checked["notes"]
     code = share_code(state, catalog)
     view = {
         "state": state,
@@ -86,7 +84,7 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
         "deck": state.to_json(),
         "legal": report.is_legal,
         "total": report.card_count,
-        "report": {**report.to_json(), "warnings": warnings, "notes": notes},
+        "report": checked,
         "share": f"/deck?share={code}",
         "code": code,
         "html": {"deck": fragment("deck_table.html", **view),

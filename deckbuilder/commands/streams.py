@@ -1,0 +1,189 @@
+"""Standard output that cannot be written: a full disk (`> /dev/full`), an I/O error, a reader
+that went away (`| head -1`). Every command meets these the same way, so they are handled
+once, around the whole command line (`cli.OneLineErrors.main`), not in each command.
+
+The streams are watched rather than the exceptions parsed because the libraries report a
+failed write in their own ways (rich turns a broken pipe into `SystemExit(1)`, click's
+runner into exit 1), and a command may already have done its work (`deck swap` wrote its
+file) when its report cannot be printed.
+
+A reader that goes away in the middle of a large write is not always an error in Python: the
+kernel writes part, signals SIGPIPE (which Python ignores) and Python's buffered writer may
+return the short count, which its text layer drops, so the rest of the output is lost
+without a word. So while a command runs, SIGPIPE is caught: when it finds standard output's
+reader gone, the write is failed with BrokenPipeError like any other.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import select
+import signal
+import stat
+import sys
+import threading
+from types import FrameType
+from typing import Any, TextIO
+
+#: Standard output (or error) could not be written (EX_IOERR in sysexits.h).
+EXIT_OUTPUT_FAILED = 74
+#: The reader of standard output went away (`deckbuilder cards | head -1`): 128 + SIGPIPE,
+#: the code a shell reports for a program that a broken pipe ended.
+EXIT_BROKEN_PIPE = 141
+
+
+class WatchedStream:
+    """A text stream (sys.stdout, sys.stderr) that remembers the first error a write or a
+    flush met, and otherwise is the stream itself."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.errors: list[OSError] = []  # every error a write or flush raised
+
+    @property
+    def wrapped(self) -> TextIO:
+        return self._stream
+
+    @property
+    def failure(self) -> OSError | None:
+        """The first error (later ones are its echoes: what is still buffered fails again)."""
+        return self.errors[0] if self.errors else None
+
+    def _failed(self, error: OSError) -> None:
+        self.errors.append(error)
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as error:
+            self._failed(error)
+            raise
+
+    def writelines(self, lines: Any) -> None:
+        try:
+            self._stream.writelines(lines)
+        except OSError as error:
+            self._failed(error)
+            raise
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            self._failed(error)
+            raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class OutputWatch:
+    """Watch sys.stdout and sys.stderr for the length of one command line; `exit_code`
+    turns a failed write into one line on stderr (when stderr still works) and the exit
+    code that says what happened."""
+
+    def __init__(self) -> None:
+        self.stdout = _watch("stdout")
+        self.stderr = _watch("stderr")
+        self._previous_handler: Any = None
+        if (self.stdout is not None and hasattr(signal, "SIGPIPE") and hasattr(select, "poll")
+                and threading.current_thread() is threading.main_thread()):  # not on Windows
+            self._previous_handler = signal.signal(signal.SIGPIPE, self._on_sigpipe)
+
+    def remove(self) -> None:
+        """Put the streams and SIGPIPE's handling back (in-process runs: tests)."""
+        if self._previous_handler is not None:
+            signal.signal(signal.SIGPIPE, self._previous_handler)
+            self._previous_handler = None
+        for name, watched in (("stdout", self.stdout), ("stderr", self.stderr)):
+            if watched is not None and getattr(sys, name) is watched:
+                setattr(sys, name, watched.wrapped)
+
+    def _on_sigpipe(self, signum: int, frame: FrameType | None) -> None:
+        """A write found no reader. When it was standard output's (not a socket's or a
+        child's pipe), fail the write in progress, so that no output is lost unsaid."""
+        if self.stdout is None or not _reader_gone(self.stdout):
+            return
+        error = BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+        self.stdout._failed(error)
+        raise error
+
+    def claims(self, error: BaseException) -> bool:
+        """Whether `error` is a failed write to a standard stream (a broken pipe is one,
+        whichever object wrote it)."""
+        for watched in (self.stdout, self.stderr):
+            if watched is not None and any(error is seen for seen in watched.errors):
+                return True
+        if isinstance(error, OSError) and error.errno == errno.EPIPE and self.stdout:
+            self.stdout._failed(error)
+            return True
+        return False
+
+    def failed(self) -> bool:
+        return any(watched is not None and watched.failure is not None
+                   for watched in (self.stdout, self.stderr))
+
+    def exit_code(self) -> int:
+        """Report a failed write (once, in one line) and silence the stream that failed, so
+        that the interpreter's own last flush prints no 'Exception ignored' after it."""
+        out = self.stdout.failure if self.stdout is not None else None
+        if out is not None:
+            _silence(self.stdout)
+            if out.errno == errno.EPIPE:
+                return EXIT_BROKEN_PIPE  # the reader has all it wanted: nothing to say
+            reason = os.strerror(out.errno) if out.errno else str(out)
+            _say_on_stderr(f"error: cannot write to standard output: {reason}", self.stderr)
+            return EXIT_OUTPUT_FAILED
+        _silence(self.stderr)  # nothing can be said on it
+        return EXIT_OUTPUT_FAILED
+
+
+def _watch(name: str) -> WatchedStream | None:
+    stream = getattr(sys, name)
+    if stream is None:  # started with the descriptor closed
+        return None
+    watched = WatchedStream(stream)
+    setattr(sys, name, watched)
+    return watched
+
+
+def _reader_gone(watched: WatchedStream) -> bool:
+    """Whether the pipe or socket that is standard output has no reader any more."""
+    try:
+        descriptor = watched.wrapped.fileno()
+        mode = os.fstat(descriptor).st_mode
+        if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+            return False
+        poller = select.poll()
+        poller.register(descriptor, select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP)
+                   for _, events in poller.poll(0))
+    except (OSError, ValueError):
+        return False
+
+
+def _say_on_stderr(line: str, stderr: WatchedStream | None) -> None:
+    if stderr is None:
+        return
+    try:
+        stderr.write(line + "\n")
+        stderr.flush()
+    except OSError:
+        _silence(stderr)
+
+
+def _silence(watched: WatchedStream | None) -> None:
+    """Point the stream's descriptor at the null device: what is still buffered for it goes
+    nowhere, quietly, when the interpreter flushes at exit."""
+    if watched is None:
+        return
+    try:
+        descriptor = watched.wrapped.fileno()
+    except (OSError, ValueError):  # an in-memory stream (a test's runner): nothing to flush
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, descriptor)
+    finally:
+        os.close(null)
