@@ -125,6 +125,32 @@ def test_the_python_api_page_documents_the_public_api(site: Path) -> None:
         assert f'id="{target}"' in page, f"{target} is not documented"
 
 
+# -- the scenario page keeps up with the format ----------------------------------------------
+def test_the_scenarios_page_names_every_key_of_the_format() -> None:
+    """Every key a scenario file may hold (position, sides, placed cards, expectations) is
+    named on the players' page, so a new key cannot ship undocumented."""
+    from deckbuilder.scenarios.model import Bandits, Expectations, Position, RevolverScenario
+    from deckbuilder.scenarios.parts import Offered, PlacedCard, Side
+    from deckbuilder.scenarios.revolver2_model import (
+        Guardians,
+        PokerPosition,
+        Revolver2Expectations,
+        Revolver2Position,
+    )
+
+    page = (ROOT / "docs" / "players" / "scenarios.md").read_text(encoding="utf-8")
+    models = (Expectations, Position, RevolverScenario, Bandits, PlacedCard, Side, Offered,
+              Revolver2Position, Revolver2Expectations, Guardians, PokerPosition)
+    keys = {key for model in models for key in model.model_fields}
+    keys -= {"colty", "mcready", "esteban", "mapache", "name", "rule", "note", "game", "seed",
+             "max_turns", "card", "battlefields", "actions", "position", "expect"}
+    assert {"freed", "mcreadys_choice", "poker", "face_down"} <= keys  # the newest keys
+    missing = sorted(key for key in keys
+                     if not any(form.format(key=key) in page
+                                for form in ("`{key}", " {key},", "{{{key}", ", {key}")))
+    assert missing == []
+
+
 # -- the README's links ------------------------------------------------------------------------
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|(?:src|href)=\"([^\"]+)\"")
 ABSOLUTE_INTO_REPOSITORY = re.compile(

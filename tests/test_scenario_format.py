@@ -255,19 +255,3 @@ def test_an_eagle_token_on_a_bandit_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as caught:
         run_scenario(path)
     assert caught.value.message == "an eagle token may not lie on a bandit card"
-
-
-# -- the README's section keeps up with the format ------------------------------------------------
-def test_the_readme_names_every_key_of_the_format() -> None:
-    from deckbuilder.scenarios.model import Expectations, Position, RevolverScenario
-    from deckbuilder.scenarios.parts import Offered, PlacedCard, Side
-
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Scenario files", 1)[1].split("\n## ", 1)[0]
-    keys = {key for model in (Expectations, Position, RevolverScenario, PlacedCard, Side,
-                              Offered) for key in model.model_fields}
-    keys -= {"colty", "mcready", "name", "rule", "note", "game", "seed", "max_turns", "card",
-             "battlefields", "actions", "position", "expect"}
-    missing = sorted(key for key in keys if f"`{key}" not in section and f" {key}," not in
-                     section and f"{{{key}" not in section and f", {key}" not in section)
-    assert missing == []
