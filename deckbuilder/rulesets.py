@@ -17,10 +17,12 @@ from typing import Any
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models import CardSet, Ruleset, RuleSwitch
+from deckbuilder.models.declared import DECLARATIONS
 
-#: Each game's default ruleset: its own rulebook.
-DEFAULT_RULESETS = {"revolver": "rulebook-en", "revolver2": "rulebook-es"}
-DEFAULT_RULESET = DEFAULT_RULESETS["revolver"]
+#: Each game's default ruleset: its own rulebook (from the games' declarations).
+DEFAULT_RULESETS = {declaration.id: declaration.default_ruleset for declaration in DECLARATIONS}
+#: The ruleset of a game no declaration names (the first game's).
+DEFAULT_RULESET = DECLARATIONS[0].default_ruleset
 
 
 class UnknownRulesetError(DeckbuilderError):

@@ -11,11 +11,12 @@ import pytest
 
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import default_catalog
-from deckbuilder.engine.actions import K_FRONTIER_DRAW, K_MAIN, PASS
+from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.observe import observe
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver import frontier
+from deckbuilder.games.revolver.declaration import K_FRONTIER_DRAW
 from deckbuilder.games.revolver.plugin import module_data, set_module_data
 
 GANG, LAWMEN = 0, 1

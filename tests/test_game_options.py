@@ -170,9 +170,20 @@ def test_validate_and_simulate_report_a_dead_card(tmp_path: Path) -> None:
 
 
 def test_every_decision_kind_has_a_name() -> None:
-    """A new decision kind shows in positions and to bots by its name, not as "decision"."""
+    """A new decision kind shows in positions and to bots by its name, not as "decision":
+    every kind the table or a game defines has its record (the table's in `TABLE_KINDS`, a
+    game's in its declaration), and no two records share a code."""
     from deckbuilder.engine import actions
+    from deckbuilder.games.revolver import declaration as revolver
+    from deckbuilder.games.revolver2 import declaration as revolver2
 
-    kinds = {value for name, value in vars(actions).items()
-             if name.startswith("K_") and isinstance(value, int)}
-    assert kinds and kinds <= set(actions._KIND_NAMES)
+    for module, records in ((actions, actions.TABLE_KINDS),
+                            (revolver, revolver.DECISION_KINDS),
+                            (revolver2, revolver2.DECISION_KINDS)):
+        kinds = {value for name, value in vars(module).items()
+                 if name.startswith("K_") and isinstance(value, int)}
+        assert kinds and kinds <= {record.code for record in records}, module.__name__
+        assert all(record.words for record in records)
+    for game in (revolver, revolver2):
+        assert set(actions.decision_kinds(game.DECISION_KINDS)) >= {
+            record.code for record in game.DECISION_KINDS}

@@ -53,9 +53,18 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
     return found & known
 
 
+def is_declaration(module: str) -> bool:
+    """A game's declaration (`deckbuilder.games.<game>.declaration`): its static facts, read
+    by the models' enums, so it sits in layer 1 although it lives in its game's package."""
+    parts = module.split(".")
+    return len(parts) == 4 and parts[1] == "games" and parts[3] == "declaration"
+
+
 def layer_of(module: str) -> int:
     if module == "deckbuilder":
         return len(LAYERS) - 1
+    if is_declaration(module):
+        return 0
     first = module.split(".")[1]
     for index, prefixes in enumerate(LAYERS):
         if first in prefixes:
@@ -81,6 +90,25 @@ def test_no_module_imports_from_a_layer_above() -> None:
               for module, targets in graph().items() for target in sorted(targets)
               if layer_of(target) > layer_of(module)]
     assert upward == []
+
+
+def test_game_declarations_sit_in_layer_one_and_import_only_layer_one() -> None:
+    declarations = [module for module in graph() if is_declaration(module)]
+    assert {"deckbuilder.games.revolver.declaration",
+            "deckbuilder.games.revolver2.declaration"} <= set(declarations)
+    assert all(layer_of(module) == 0 for module in declarations)
+    above = [f"{module} imports {target}" for module in declarations
+             for target in sorted(graph()[module]) if layer_of(target) > 0]
+    assert above == []
+
+
+def test_a_planted_upward_import_of_a_declaration_is_seen(tmp_path: Path) -> None:
+    planted = tmp_path / "declaration.py"
+    planted.write_text("from deckbuilder.catalog import Catalog\n", encoding="utf-8")
+    targets = imports_of(planted, {"deckbuilder.catalog"})
+    assert targets == {"deckbuilder.catalog"}
+    assert max(layer_of(target) for target in targets) > layer_of(
+        "deckbuilder.games.revolver.declaration")
 
 
 def _game(module: str) -> str | None:

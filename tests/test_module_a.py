@@ -16,7 +16,7 @@ import pytest
 
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog, build_catalog, default_catalog
-from deckbuilder.engine.actions import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE, K_MAIN, USE_PIECE
+from deckbuilder.engine.actions import K_MAIN, USE_PIECE
 from deckbuilder.engine.board import column_has_room, hit_bandit, kill_card
 from deckbuilder.engine.observe import observe
 from deckbuilder.engine.staging import (
@@ -30,6 +30,7 @@ from deckbuilder.engine.staging import (
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver import duel, modules
+from deckbuilder.games.revolver.declaration import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE
 from deckbuilder.games.revolver.plugin import module_data
 from deckbuilder.protocol import UnplayableDeckError
 

@@ -23,23 +23,25 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
+from deckbuilder.models.declared import DECLARATIONS
 
 cards_app = typer.Typer(
     help="Browse cards: texts, values and sources; `cards show NAME` for one card.",
     invoke_without_command=True,
 )
 
-#: What `--kind` accepts: a record kind, or the players' words for a game's characters.
+#: What `--kind` accepts: a record kind, or the players' words for a game's characters (each
+#: game's declaration: "bandit", the Colty gang's lives; "guardian", the Malpaso guardians).
 KIND_WORDS: dict[str, tuple[str, str | None]] = {
     "card": ("card", None),
     "character": ("character", None),
-    "bandit": ("character", "revolver"),  # the Colty gang's lives (Revolver)
-    "guardian": ("character", "revolver2"),  # the Malpaso guardians (Revolver 2)
+    **{declaration.character_word: ("character", declaration.id)
+       for declaration in DECLARATIONS},
     "battlefield": ("battlefield", None),
     "special": ("special", None),
     "token": ("token", None),
 }
-KIND_HELP = "card (default), character, bandit, guardian, battlefield, special, token"
+KIND_HELP = f"card (default), {', '.join(kind for kind in KIND_WORDS if kind != 'card')}"
 
 
 def card_row(catalog: Any, entry: Any) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from typing import Any
 
 import typer
 
+from deckbuilder.models.declared import DECLARATIONS
+
 
 def normalized(text: str) -> str:
     """The spelling-blind form of a name: case, accents, spaces, hyphens and a leading "the"
@@ -27,23 +29,17 @@ def normalized(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", text)
 
 
-#: Other spellings of each faction, as the documents write them: the base rulebook ("the Colty
-#: gang", "Colonel McReady"), the Tarnished Star sheet ("Colti"), the Revolver 2 rulebook
-#: ("Padre Esteban" and the Malpaso guardians, "guardianes"; "General Mapache").
+#: Other spellings of each faction, as the documents write them (each game's declaration:
+#: the base rulebook's "the Colty gang", the Tarnished Star sheet's "Colti", the Revolver 2
+#: rulebook's "guardianes" ...).
 FACTION_SPELLINGS: dict[str, tuple[str, ...]] = {
-    "colty": ("Colty gang", "Colti", "Colti gang", "Colty Gang", "gang"),
-    "mcready": ("McReady", "Mc Ready", "Colonel McReady", "Colonel", "Colonel Ned McReady"),
-    "frontier": ("Frontier", "Frontier deck"),
-    "esteban": ("Padre Esteban", "Esteban", "guardians", "guardianes", "Malpaso",
-                "Malpaso guardians", "guardianes de Malpaso"),
-    "mapache": ("General Mapache", "Mapache", "Mapache's gang"),
+    **{side.id: side.spellings for declaration in DECLARATIONS
+       for side in (*declaration.sides, *declaration.other_factions)},
     "neutral": ("Neutral",),
 }
 #: Other spellings of each game (its title is one as well).
 GAME_SPELLINGS: dict[str, tuple[str, ...]] = {
-    "revolver": ("Revolver 1", "Revolver I", "r1", "base"),
-    "revolver2": ("Revolver 2", "Revolver II", "r2", "Last Stand at Malpaso", "Malpaso"),
-}
+    declaration.id: declaration.spellings for declaration in DECLARATIONS}
 #: Examples the shell offers after the bot names (any `key=value` options may follow).
 BOT_EXAMPLES = ("greedy:judge=playout", "search:rollouts=200", "search:ms=50")
 
@@ -154,18 +150,18 @@ class BotChoice(_Choice):
 
 
 def _games() -> dict[str, tuple[str, ...]]:
-    from deckbuilder.games import games
+    return {declaration.id: (declaration.title, *declaration.spellings)
+            for declaration in DECLARATIONS}
 
-    return {name: (entry.title, *GAME_SPELLINGS.get(name, ()))
-            for name, entry in games().items()}
+
+def _side_ids() -> list[str]:
+    return [side for declaration in DECLARATIONS for side in declaration.side_ids]
 
 
 def _factions(sides_only: bool) -> Callable[[], dict[str, tuple[str, ...]]]:
     def load() -> dict[str, tuple[str, ...]]:
-        from deckbuilder.games import games
-
         if sides_only:
-            wanted = [side for entry in games().values() for side in entry.side_names]
+            wanted = _side_ids()
         else:
             from deckbuilder.models.common import Faction
 
@@ -195,13 +191,12 @@ def _rulesets() -> dict[str, tuple[str, ...]]:
             for ruleset in list_rulesets(catalog, game)}
 
 
-GAME = NamedChoice("game", _games, metavar="[revolver|revolver2]")
+GAME = NamedChoice("game", _games, metavar=f"[{'|'.join(_games())}]")
 #: A faction of any card (colty, mcready, frontier, esteban, mapache, neutral): `cards`.
 FACTION = NamedChoice("faction", _factions(sides_only=False),
-                      metavar="[colty|mcready|frontier|esteban|mapache|neutral]")
+                      metavar=f"[{'|'.join(FACTION_SPELLINGS)}]")
 #: A faction that is a side with a base deck (colty, mcready, esteban, mapache): `deck new`.
-SIDE = NamedChoice("faction", _factions(sides_only=True),
-                   metavar="[colty|mcready|esteban|mapache]")
+SIDE = NamedChoice("faction", _factions(sides_only=True), metavar=f"[{'|'.join(_side_ids())}]")
 SET = NamedChoice("set", _sets, metavar="SET-ID")
 RULESET = NamedChoice("ruleset", _rulesets, metavar="RULESET-ID")
 BOT = BotChoice()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from deckbuilder.models.declaration import DecisionKind
 from deckbuilder.protocol import IllegalActionError
 
 PASS: Final = 0  # end the play phase / decline / done choosing
@@ -27,7 +28,10 @@ MAX_MODES: Final = BANDIT_BASE - MODE_BASE
 MAX_BANDITS: Final = PIECE_BASE - BANDIT_BASE
 MAX_ABILITIES: Final = 4
 
-# Kinds of open decisions (they say how to read the action ints).
+# Kinds of open decisions (they say how to read the action ints): the table's own. A game's
+# own kinds are records of its declaration (`GameDeclaration.decision_kinds`: Revolver's
+# Derail the Train, duel and Frontier draw; Revolver 2's optional space, kegs and poker), with
+# codes no table kind uses; the game reads its actions in `GameRules.describe_action`.
 K_MAIN: Final = 0  # play phase: play a card, use an ability, discard own card, derail, or pass
 K_MODE: Final = 1
 K_PLACE: Final = 2
@@ -42,45 +46,59 @@ K_MOVE_TO: Final = 10
 K_TOKEN: Final = 11
 K_CASUALTY: Final = 12
 K_SACRIFICE: Final = 13
-K_SAVE: Final = 14  # derail: save a bandit (one discard each) or stop
 K_OPTIONAL: Final = 15
 K_RETRIEVE: Final = 16
 K_SEARCH: Final = 17
 K_NAME: Final = 18
 K_SACRIFICE_CARD: Final = 19
 K_ATTACH: Final = 20  # choose the card in play to put an attachment under
-K_STAY: Final = 21  # an optional turn space: stay here or move on (BF_BASE + battlefield)
-K_KEGS: Final = 22  # discard a card from hand for its powder kegs / ammunition
-K_POKER: Final = 23  # choose a poker card, face down (PIECES: the game's own pieces)
-K_DUEL_CARD: Final = 24  # the saloon duel: the gang puts a card from hand face down
-K_DUEL_RESPONSE: Final = 25  # the saloon duel: McReady calls the bluff, retreats or shows a card
-K_DOLLARS: Final = 26  # McReady's choice (Tarnished Star B): one or two silver dollars
 K_HIDE_CARD: Final = 27  # put a card from hand face down under a card (Strongbox): CARD range
 K_HIDE_TOKEN: Final = 28  # hide a token in one hand (Reverend Henry Kane): MODE_BASE + 0 / 1
 K_GUESS_HAND: Final = 29  # guess the hand holding the token: MODE_BASE + 0 / 1
-K_FRONTIER_DRAW: Final = 30  # draw one card from the Frontier deck or both from your own (PIECES)
 #: The two hands of the hidden-token guess, as actions (MODE_BASE + hand).
 HAND_NAMES: Final = ("left", "right")
 
-_KIND_NAMES: Final = {
-    K_MAIN: "play phase", K_MODE: "choose how to play", K_PLACE: "choose a battlefield",
-    K_PAY: "pay: discard a card", K_DISCARD: "discard a card", K_REACT: "react",
-    K_KILL: "choose a card to kill", K_DESTROY: "choose a card to destroy",
-    K_BOUNCE: "choose a card to return to hand", K_MOVE_CARD: "choose a card to move",
-    K_MOVE_TO: "choose where to move it", K_TOKEN: "choose a card for the token",
-    K_CASUALTY: "choose the casualty", K_SACRIFICE: "choose a gang member to lose",
-    K_SAVE: "derail: save a bandit", K_OPTIONAL: "pay an optional cost?",
-    K_RETRIEVE: "choose a card from the discard pile", K_SEARCH: "choose a card from the deck",
-    K_NAME: "name a card", K_SACRIFICE_CARD: "choose one of your characters to lose",
-    K_ATTACH: "choose the card to put it under", K_STAY: "stay or move on",
-    K_KEGS: "discard a card for its symbols", K_POKER: "choose a poker card",
-    K_DUEL_CARD: "duel: put a card face down",
-    K_DUEL_RESPONSE: "duel: call the bluff, retreat or show a Lock card",
-    K_DOLLARS: "choose one or two silver dollars",
-    K_HIDE_CARD: "choose a card to hide under it", K_HIDE_TOKEN: "hide the token in a hand",
-    K_GUESS_HAND: "guess the hand holding the token",
-    K_FRONTIER_DRAW: "draw from the Frontier deck or your own",
-}
+#: The table's decision kinds, one record each (code, name, words, secrecy).
+TABLE_KINDS: Final = (
+    DecisionKind(K_MAIN, "main", "play phase"),
+    DecisionKind(K_MODE, "mode", "choose how to play"),
+    DecisionKind(K_PLACE, "place", "choose a battlefield"),
+    DecisionKind(K_PAY, "pay", "pay: discard a card"),
+    DecisionKind(K_DISCARD, "discard", "discard a card"),
+    DecisionKind(K_REACT, "react", "react"),
+    DecisionKind(K_KILL, "kill", "choose a card to kill"),
+    DecisionKind(K_DESTROY, "destroy", "choose a card to destroy"),
+    DecisionKind(K_BOUNCE, "bounce", "choose a card to return to hand"),
+    DecisionKind(K_MOVE_CARD, "move-card", "choose a card to move"),
+    DecisionKind(K_MOVE_TO, "move-to", "choose where to move it"),
+    DecisionKind(K_TOKEN, "token", "choose a card for the token"),
+    DecisionKind(K_CASUALTY, "casualty", "choose the casualty"),
+    DecisionKind(K_SACRIFICE, "sacrifice", "choose a gang member to lose"),
+    DecisionKind(K_OPTIONAL, "optional", "pay an optional cost?"),
+    DecisionKind(K_RETRIEVE, "retrieve", "choose a card from the discard pile"),
+    DecisionKind(K_SEARCH, "search", "choose a card from the deck", secret=True,
+                 secret_words="puts a card from the deck on top of it"),
+    DecisionKind(K_NAME, "name", "name a card"),
+    DecisionKind(K_SACRIFICE_CARD, "sacrifice-card", "choose one of your characters to lose"),
+    DecisionKind(K_ATTACH, "attach", "choose the card to put it under"),
+    DecisionKind(K_HIDE_CARD, "hide-card", "choose a card to hide under it", secret=True,
+                 secret_words="hides a card face down"),
+    DecisionKind(K_HIDE_TOKEN, "hide-token", "hide the token in a hand", secret=True,
+                 secret_words="hides the token in one hand"),
+    DecisionKind(K_GUESS_HAND, "guess-hand", "guess the hand holding the token"),
+)
+
+
+def decision_kinds(game_kinds: tuple[DecisionKind, ...]) -> dict[int, DecisionKind]:
+    """The table's kinds and a game's, by code (a game's code may not be the table's)."""
+    kinds = {kind.code: kind for kind in TABLE_KINDS}
+    for kind in game_kinds:
+        if kind.code in kinds:
+            raise ValueError(f"decision kind {kind.name}: code {kind.code} is taken by "
+                             f"{kinds[kind.code].name}")
+        kinds[kind.code] = kind
+    return kinds
+
 
 __all__ = ["IllegalActionError"]
 
@@ -106,8 +124,10 @@ class ActionLayout:
         self.size = self.piece_base + n_pieces
 
 
-def kind_name(kind: int) -> str:
-    return _KIND_NAMES.get(kind, "decision")
+def kind_name(kind: int, spec: Any) -> str:
+    """The words of an open decision of kind `kind` in the game of `spec`."""
+    found = spec.kinds.get(kind)
+    return found.words if found is not None else "decision"
 
 
 def action_to_string(state: Any, action: int) -> str:
@@ -115,9 +135,13 @@ def action_to_string(state: Any, action: int) -> str:
     spec = state.spec
     layout: ActionLayout = spec.layout
     kind = state.pending_kind
+    if kind in spec.game_kinds:  # one of the game's own decisions: the game reads it first
+        text = spec.hooks.describe_action(state, action)
+        if text is not None:
+            return text
     if action == PASS:
         return {
-            K_MAIN: "end play phase", K_REACT: "do not react", K_SAVE: "stop saving bandits",
+            K_MAIN: "end play phase", K_REACT: "do not react",
             K_OPTIONAL: "decline the optional cost",
         }.get(kind, "stop (choose no more)")
     if action == USE_PIECE:
@@ -125,10 +149,6 @@ def action_to_string(state: Any, action: int) -> str:
     if action == ACCEPT:
         return "pay the optional cost"
     if BF_BASE <= action < MODE_BASE:
-        if kind == K_STAY:
-            bf = action - BF_BASE
-            return (f"stay at {spec.bf_name(bf)}" if bf == state.marker_bf
-                    else f"move on to {spec.bf_name(bf)}")
         verb = "move it to" if kind == K_MOVE_TO else "place at"
         return f"{verb} {spec.bf_name(action - BF_BASE)}"
     if MODE_BASE <= action < BANDIT_BASE and kind in (K_HIDE_TOKEN, K_GUESS_HAND):
@@ -145,7 +165,7 @@ def action_to_string(state: Any, action: int) -> str:
     if BANDIT_BASE <= action < PIECE_BASE:
         index = action - BANDIT_BASE
         name = spec.bandits[index].name if index < len(spec.bandits) else f"#{index}"
-        verb = {K_SAVE: "save", K_SACRIFICE: "lose"}.get(kind, "casualty:")
+        verb = "lose" if kind == K_SACRIFICE else "casualty:"
         return f"{verb} {name}"
     if PIECE_BASE <= action < layout.own_base:
         uid = action - PIECE_BASE
@@ -169,8 +189,6 @@ def action_to_string(state: Any, action: int) -> str:
         return f"react with {name}" if kind == K_REACT else f"play {name}"
     if layout.pay_base <= action < layout.card_base:
         name = spec.defs[action_def[action]].name
-        if kind == K_KEGS:
-            return f"discard {name} for its symbols"
         return f"pay: discard {name}" if kind == K_PAY else f"discard {name}"
     if layout.card_base <= action < layout.piece_base:
         name = spec.defs[action_def[action]].name

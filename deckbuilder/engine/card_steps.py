@@ -56,7 +56,7 @@ from deckbuilder.engine.codes import (
     WHERE_CURRENT,
     WHERE_UPCOMING,
 )
-from deckbuilder.engine.hooks import StepEntry
+from deckbuilder.engine.game_rules import StepEntry
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.engine.wording import is_movable
 from deckbuilder.models.effects import Target

@@ -13,7 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.actions import MAX_BANDITS, MAX_BATTLEFIELDS, ActionLayout
+from deckbuilder.engine.actions import (
+    MAX_BANDITS,
+    MAX_BATTLEFIELDS,
+    ActionLayout,
+    decision_kinds,
+)
 from deckbuilder.engine.card_records import BattlefieldDef, CardDef, CharDef
 from deckbuilder.engine.codes import PRISON_BATTLEFIELD
 from deckbuilder.engine.definitions import (
@@ -24,7 +29,7 @@ from deckbuilder.engine.definitions import (
 )
 from deckbuilder.engine.effects import Resolver
 from deckbuilder.engine.expansion_compile import expansion_spec, mark_discounts
-from deckbuilder.engine.hooks import GameHooks
+from deckbuilder.engine.game_rules import GameRules
 from deckbuilder.engine.play import (
     explain_illegal,
     main_options,
@@ -33,6 +38,7 @@ from deckbuilder.engine.play import (
 )
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.support import unimplemented_reasons
+from deckbuilder.engine.turn import open_main
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import GAME_FACTIONS
@@ -80,7 +86,7 @@ class GameSpec(SpecFields):
 _CACHE: dict[int, tuple[weakref.ref, dict[tuple, CompiledCatalog]]] = {}
 
 
-def compiled_catalog(catalog: Catalog, hooks: GameHooks,
+def compiled_catalog(catalog: Catalog, hooks: GameRules,
                      layout: str | None = None) -> CompiledCatalog:
     """The compiled cards of the hooks' game in `catalog` with the battlefields of `layout`,
     built once per catalog object."""
@@ -138,7 +144,7 @@ def _module_records(rule_sets: Sequence[CardSet], layout: str | None) -> frozens
                      if module.id in named for card in module.cards)
 
 
-def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> CompiledCatalog:
+def _compile_catalog(catalog: Catalog, hooks: GameRules, layout: str | None) -> CompiledCatalog:
     game = hooks.game
     base_id = catalog.base_set_id(game)
     if base_id is None:
@@ -197,7 +203,7 @@ def _compile_catalog(catalog: Catalog, hooks: GameHooks, layout: str | None) -> 
 
 
 # -- one game's spec ----------------------------------------------------------------------------
-def game_spec(catalog: Catalog, hooks: GameHooks, decks: Sequence[Mapping[str, int]],
+def game_spec(catalog: Catalog, hooks: GameRules, decks: Sequence[Mapping[str, int]],
               ruleset: str | None, layout: str | None = None,
               switches: Mapping[str, str] | None = None, modules: Sequence[str] = (),
               extra_cards: Sequence[tuple[int, str]] = (),
@@ -247,12 +253,12 @@ def deck_order(deck: Mapping[str, int], order: Sequence[str] | None = None) -> l
     return list(order)
 
 
-def _reasons(record: Any, hooks: GameHooks) -> list[str]:
+def _reasons(record: Any, hooks: GameRules) -> list[str]:
     return list(dict.fromkeys(unimplemented_reasons(record, hooks.steps)))
 
 
 def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
-                decks: Sequence[Mapping[str, int]], hooks: GameHooks) -> list[str]:
+                decks: Sequence[Mapping[str, int]], hooks: GameRules) -> list[str]:
     problems: list[str] = []
     for player, deck in enumerate(decks):
         for card_id in sorted(deck):
@@ -290,7 +296,7 @@ def _play_reactions(spec: GameSpec, player: int) -> frozenset[int] | None:
 
 
 def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
-                decks: Sequence[Mapping[str, int]], rules: Rules, hooks: GameHooks,
+                decks: Sequence[Mapping[str, int]], rules: Rules, hooks: GameRules,
                 modules: Sequence[str] = (),
                 extra_cards: Sequence[tuple[int, str]] = (),
                 orders: Sequence[tuple[str, ...] | None] = ()) -> GameSpec:
@@ -308,6 +314,9 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec = GameSpec()
     spec.game = compiled.game
     spec.hooks = hooks
+    game_kinds = hooks.declaration.decision_kinds
+    spec.kinds = decision_kinds(game_kinds)
+    spec.game_kinds = frozenset(kind.code for kind in game_kinds)
     spec.rules = rules
     spec.ruleset = rules.ruleset
     spec.defs = compiled.defs
@@ -358,7 +367,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.play_reactions = tuple(_play_reactions(spec, p) for p in (0, 1))
     spec.draw_watch = bool(spec.watch_uids) or any(c.draw_phase_here for c in spec.bandits)
     expansion_spec(spec)
-    spec.idle = hooks.idle
+    spec.idle = hooks.idle if hooks.overrides_idle else open_main
     spec.main_options = main_options
     spec.explain_illegal = explain_illegal
     spec.refresh_hidden = refresh_hidden_decision
@@ -370,7 +379,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     return spec
 
 
-def _number_actions(spec: GameSpec, hooks: GameHooks, n_pieces: int = 0) -> None:
+def _number_actions(spec: GameSpec, hooks: GameRules, n_pieces: int = 0) -> None:
     """Number the card-definition actions by the definitions' order among the decks' own
     cards, so that installing or removing an unrelated set changes no action's number."""
     in_decks = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1])

@@ -137,7 +137,7 @@ def observe(state: State, player: int) -> Observation:
         active=state.active,
         phase=PHASE_NAMES[state.phase],
         current_player=current,
-        decision="" if current == TERMINAL else kind_name(state.pending_kind),
+        decision="" if current == TERMINAL else kind_name(state.pending_kind, state.spec),
         legal_actions=tuple(state.legal) if current == player else (),
         marker=(marker_bf.id, marker_bf.labels[state.marker_space]),
         marker_index=(state.marker_bf, state.marker_space),

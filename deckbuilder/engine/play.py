@@ -497,7 +497,7 @@ def explain_illegal(state: State, action: int) -> str:
     legal = ", ".join(action_to_string(state, a) for a in state.legal[:12])
     more = " ..." if len(state.legal) > 12 else ""
     return (f"'{text}' is not legal now ({_name(state, state.pending_player)} must "
-            f"{kind_name(state.pending_kind)}; legal: {legal}{more})")
+            f"{kind_name(state.pending_kind, state.spec)}; legal: {legal}{more})")
 
 
 def _name(state: State, player: int) -> str:

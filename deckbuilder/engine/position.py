@@ -44,9 +44,9 @@ def has_pile(state: State) -> bool:
 
 
 def characters_word(state: State) -> str:
-    """What the text calls the characters: in a game with a pile, the defenders' own word
-    ("guardians"); otherwise the table's, "bandits" (Revolver's text has always said so)."""
-    return state.spec.hooks.attack_words[0] if has_pile(state) else "bandits"
+    """What the text calls the characters: the game's declared word, in the plural
+    ("bandits", "guardians")."""
+    return state.spec.hooks.declaration.characters_word
 
 
 def pile_ids(state: State) -> list[str]:
@@ -136,7 +136,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "active": names[state.active],
         "phase": PHASE_NAMES[state.phase],
         "to_act": player_name(state, current),
-        "decision": "" if current == TERMINAL else kind_name(state.pending_kind),
+        "decision": "" if current == TERMINAL else kind_name(state.pending_kind, state.spec),
         "marker": {"battlefield": marker.id, "space": marker.labels[state.marker_space]},
         "border": state.countdown,
         "face_spaces": active_face_spaces(state),

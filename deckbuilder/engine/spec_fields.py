@@ -13,7 +13,8 @@ from typing import Any
 
 from deckbuilder.engine.actions import ActionLayout
 from deckbuilder.engine.card_records import BattlefieldDef, CardDef, CharDef
-from deckbuilder.engine.hooks import GameHooks
+from deckbuilder.engine.game_rules import GameRules
+from deckbuilder.models.declaration import DecisionKind
 from deckbuilder.rulesets import Rules
 
 
@@ -25,7 +26,8 @@ class SpecFields:
         "bandit_base", "bandit_order", "bandits", "bfs", "card_action", "card_def", "cards",
         "column_limit", "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of",
         "defs", "discounters", "draw_plays", "draw_watch", "explain_illegal", "extra_uids",
-        "facts", "game", "grit_loss_kills", "hooks", "idle", "immune", "layout", "leader",
+        "facts", "game", "game_kinds", "grit_loss_kills", "hooks", "idle", "immune", "kinds",
+        "layout", "leader",
         "main_options", "modules", "n_bf", "n_cards", "n_uids", "owned_defs", "owner",
         "pay_action", "piece_text", "play_action", "play_blockers", "play_drawn",
         "play_reactions", "play_watch_defs", "play_watchers", "prison_bf", "refresh_hidden",
@@ -61,10 +63,14 @@ class SpecFields:
     extra_uids: tuple[int, ...]  # card instances in no deck (a module's cards), set up by the game
     facts: Any  # the game's own facts (see its package)
     game: str
+    #: the codes of the game's own decision kinds (read by `GameRules.describe_action`)
+    game_kinds: frozenset[int]
     grit_loss_kills: bool  # a true grit token taken instead of a death is a kill this turn
-    hooks: GameHooks
+    hooks: GameRules
     idle: Callable[[Any], None]
     immune: Any
+    #: every decision kind of this game by code: the table's and the game's own records
+    kinds: dict[int, DecisionKind]
     layout: ActionLayout
     leader: int
     main_options: Callable[[Any, int], list[int]]

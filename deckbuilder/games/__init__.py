@@ -1,70 +1,102 @@
 """The games, found through one registry: bots, simulation, records, scenarios and the
 command line reach a game only through `get_game` (a game never imports another).
 
-A third game plugs in as a package of its own under `deckbuilder/games/` that fills the
-table's `GameHooks` (set-up, the turn, what a death means, victory, its table pieces, its own
-steps and decisions) and one `Game` entry below.
+A game is a declaration and a class: its static facts in a `GameDeclaration`
+(`games/<game>/declaration.py`, listed once in `models/declared.py` or plugged in through the
+`deckbuilder.games` entry point group), and its rules in a subclass of the table's `GameRules`
+with the rest the tool needs (`GameParts`: new_game, the bots' heuristics, the endings, the
+scenario set-up), which the declaration's `entry` names and which is imported only when the game
+is first asked for. See docs/maintainers/new-game.md.
+
+This module imports only layer 1 and the protocol at its top: the declarations (layer 1) live
+in the games' packages, so importing one runs this file while the models are still loading.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.protocol import Heuristics, UnplayableDeckError
-from deckbuilder.rulesets import default_ruleset
+from deckbuilder.models.declaration import GameDeclaration
+
+if TYPE_CHECKING:
+    from deckbuilder.catalog import Catalog
+    from deckbuilder.engine.game_rules import GameParts, GameRules
+    from deckbuilder.protocol import Heuristics
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game as the rest of the tool sees it."""
+    """One game as the rest of the tool sees it: its declaration and its parts."""
 
-    name: str
-    title: str
-    #: the two sides, player 0 first, as the command line names them
-    side_names: tuple[str, str]
-    #: `new_game(decks, seed, ruleset, catalog, max_turns, verbose, switches) -> State`
-    new_game: Callable[..., Any]
-    heuristics: Heuristics
-    terminations: type[StrEnum]
-    #: the table's hooks of this game (side names, steps, known variants)
-    hooks: Any
+    declaration: GameDeclaration
+    parts: GameParts
+
+    @property
+    def name(self) -> str:
+        return self.declaration.id
+
+    @property
+    def title(self) -> str:
+        return self.declaration.title
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides, player 0 first, as the command line names them."""
+        return self.declaration.side_ids
+
+    @property
+    def rules(self) -> GameRules:
+        """The game's rules over the table (steps, known variants, modules ...)."""
+        return self.parts.rules
+
+    @property
+    def hooks(self) -> GameRules:
+        """The former name of `rules`."""
+        return self.parts.rules
+
+    @property
+    def new_game(self) -> Callable[..., Any]:
+        """`new_game(decks, seed, ruleset, catalog, max_turns, verbose, switches) -> State`"""
+        return self.parts.new_game
+
+    @property
+    def heuristics(self) -> Heuristics:
+        return self.parts.heuristics
+
+    @property
+    def terminations(self) -> type[StrEnum]:
+        return self.parts.terminations
 
     @property
     def default_ruleset(self) -> str:
-        return default_ruleset(self.name)
+        return self.declaration.default_ruleset
 
 
-def _registry() -> dict[str, Game]:
-    from deckbuilder.games.revolver.bots import HEURISTICS as REVOLVER_HEURISTICS
-    from deckbuilder.games.revolver.endings import Termination as RevolverTermination
-    from deckbuilder.games.revolver.rules import HOOKS as REVOLVER_HOOKS
-    from deckbuilder.games.revolver.rules import new_game as new_revolver_game
-    from deckbuilder.games.revolver2.bots import HEURISTICS as REVOLVER2_HEURISTICS
-    from deckbuilder.games.revolver2.endings import Termination as Revolver2Termination
-    from deckbuilder.games.revolver2.rules import HOOKS as REVOLVER2_HOOKS
-    from deckbuilder.games.revolver2.rules import new_game as new_revolver2_game
-
-    games = [
-        Game("revolver", "Revolver", REVOLVER_HOOKS.side_names, new_revolver_game,
-             REVOLVER_HEURISTICS, RevolverTermination, REVOLVER_HOOKS),
-        Game("revolver2", "Revolver 2: Last Stand at Malpaso", REVOLVER2_HOOKS.side_names,
-             new_revolver2_game, REVOLVER2_HEURISTICS, Revolver2Termination, REVOLVER2_HOOKS),
-    ]
-    return {game.name: game for game in games}
+def _load(declaration: GameDeclaration) -> Game:
+    module_name, _, attribute = declaration.entry.partition(":")
+    try:
+        parts = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as error:
+        raise DeckbuilderError(
+            f"game '{declaration.id}': its rules ({declaration.entry}) cannot be loaded: "
+            f"{error}", fix="reinstall the package that provides the game") from error
+    return Game(declaration, parts)
 
 
 _GAMES: dict[str, Game] = {}
 
 
 def games() -> dict[str, Game]:
-    """Every game the engine plays, by name."""
+    """Every game the engine plays, by name (each game's rules imported on first use)."""
     if not _GAMES:
-        _GAMES.update(_registry())
+        from deckbuilder.models.declared import DECLARATIONS
+
+        _GAMES.update({declaration.id: _load(declaration) for declaration in DECLARATIONS})
     return _GAMES
 
 
@@ -84,6 +116,8 @@ def game_of_decks(decks: Sequence[Mapping[str, int]], catalog: Catalog) -> str:
             entry = catalog.entries.get(card_id)
             if entry is not None and entry.kind == "card":
                 return entry.game
+    from deckbuilder.protocol import UnplayableDeckError
+
     raise UnplayableDeckError("no known card in the decks: cannot tell which game they are for",
                               fix="check the card ids against `deckbuilder cards`")
 
@@ -99,6 +133,9 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     >>> # state = new_game([catalog.base_deck("revolver", "colty"),
     >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
     """
+    from deckbuilder.catalog import default_catalog
+    from deckbuilder.protocol import UnplayableDeckError
+
     catalog = catalog if catalog is not None else default_catalog()
     name = game or game_of_decks(decks, catalog)
     chosen = get_game(name)

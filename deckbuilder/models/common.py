@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from deckbuilder.models.declared import DECLARATIONS
 
 CARD_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
@@ -27,25 +30,42 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, use_enum_values=True)
 
 
-class Game(StrEnum):
-    REVOLVER = "revolver"
-    REVOLVER2 = "revolver2"
+def _member_name(value: str) -> str:
+    return value.upper().replace("-", "_")
 
 
-class Faction(StrEnum):
-    COLTY = "colty"
-    MCREADY = "mcready"
-    FRONTIER = "frontier"
-    MAPACHE = "mapache"
-    ESTEBAN = "esteban"
-    NEUTRAL = "neutral"
+def _declared_enum(name: str, values: Iterable[str]) -> Any:
+    return StrEnum(name, {_member_name(value): value for value in dict.fromkeys(values)},
+                   module=__name__)
+
+
+if TYPE_CHECKING:  # the members code names; the rest come from the declarations
+
+    class Game(StrEnum):
+        REVOLVER = "revolver"
+        REVOLVER2 = "revolver2"
+
+    class Faction(StrEnum):
+        COLTY = "colty"
+        MCREADY = "mcready"
+        FRONTIER = "frontier"
+        ESTEBAN = "esteban"
+        MAPACHE = "mapache"
+        NEUTRAL = "neutral"
+
+else:
+    #: Every game's id, from the games' declarations (`models/declared.py`).
+    Game = _declared_enum("Game", (declaration.id for declaration in DECLARATIONS))
+    #: Every faction a card may belong to: each game's sides and other factions, and neutral.
+    Faction = _declared_enum("Faction", [
+        *(side.id for declaration in DECLARATIONS
+          for side in (*declaration.sides, *declaration.other_factions)),
+        "neutral"])
 
 
 #: The two players' factions in each game, in turn order (the first player first).
 GAME_FACTIONS: dict[str, tuple[str, str]] = {
-    Game.REVOLVER: (Faction.COLTY, Faction.MCREADY),
-    Game.REVOLVER2: (Faction.ESTEBAN, Faction.MAPACHE),
-}
+    declaration.id: declaration.side_ids for declaration in DECLARATIONS}
 
 
 class PlayType(StrEnum):

@@ -118,7 +118,7 @@ def _to_act(state: Any, value: str, ids: Any, loc: tuple) -> Result:
 
 
 def _decision(state: Any, value: str, ids: Any, loc: tuple) -> Result:
-    actual = "" if state.is_terminal() else kind_name(state.pending_kind)
+    actual = "" if state.is_terminal() else kind_name(state.pending_kind, state.spec)
     return [("", _norm(value) == _norm(actual), value, actual)]
 
 
@@ -406,6 +406,7 @@ CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "marker": _marker,
     "border": _countdown,
     "army": _countdown,
+    "countdown": _countdown,  # the generic format's name (a plugged-in game's)
     "bridge_blown": _bridge_blown,
     "face_spaces": _face_spaces,
     "derail_used": _derail_used,

@@ -100,7 +100,7 @@ def choose_action(state: Any, wanted: str) -> tuple[int | None, str, list[str]]:
         if answer in legal and state.pending_kind != K_MAIN:
             return answer, "", texts
         return None, (f"there is nothing to {key} (the open decision: "
-                      f"{kind_name(state.pending_kind)})"), texts
+                      f"{kind_name(state.pending_kind, state.spec)})"), texts
     text, number = split_number(wanted)
     key = _norm(text)
     pairs = list(zip(legal, texts, strict=True))

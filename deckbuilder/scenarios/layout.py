@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckbuilder.models.declared import DECLARATIONS
 from deckbuilder.scenarios.parts import Source
 
-#: what the messages call a character of each game
-CHARACTER_WORD = {"revolver": "bandit", "revolver2": "guardian"}
+#: what the messages call a character of each game (its declaration's word)
+CHARACTER_WORD = {declaration.id: declaration.character_word for declaration in DECLARATIONS}
 
 
 class Ids:

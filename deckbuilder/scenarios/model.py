@@ -23,12 +23,16 @@ position; `deckbuilder scenario FILE` prints them and exits 0 (all hold), 1 (one
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import Discriminator, Field, RootModel, Tag, model_validator
 
+from deckbuilder.games.revolver.declaration import DECLARATION as REVOLVER
+from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
+from deckbuilder.models.declared import DECLARATIONS
+from deckbuilder.scenarios.generic_model import ScenarioFormat, generic_format
 from deckbuilder.scenarios.parts import (
     CardInPlay,
     Check,
@@ -49,16 +53,29 @@ from deckbuilder.scenarios.revolver2_model import (
     Revolver2Expectations,
     Revolver2Scenario,
 )
+from deckbuilder.scenarios.sides import literal_of, per_side
 
-Player = Literal["colty", "mcready"]
-PLAYERS: tuple[str, str] = ("colty", "mcready")
-
-
-class Sides(Strict):
-    """Cards at one battlefield, listed under their owner (row-blocking cards under McReady)."""
-
-    colty: list[CardInPlay] = Field(default_factory=list)
-    mcready: list[CardInPlay] = Field(default_factory=list)
+PLAYERS: tuple[str, str] = REVOLVER.side_ids
+if TYPE_CHECKING:  # built from the side names below; for mypy, a side's name and a model
+    Player: TypeAlias = str
+    PlayerOrNone: TypeAlias = str
+    Sides: TypeAlias = Strict
+    PerPlayerCards: TypeAlias = Strict
+    PerPlayerCount: TypeAlias = Strict
+    SidesExpected: TypeAlias = Strict
+    ScenarioDecks: TypeAlias = Strict
+else:
+    Player = literal_of(*PLAYERS)
+    PlayerOrNone = literal_of(*PLAYERS, "none")
+    Sides = per_side("Sides", PLAYERS, list[CardInPlay], default_factory=list, doc=(
+        "Cards at one battlefield, listed under their owner (row-blocking cards under "
+        "McReady)."))
+    PerPlayerCards = per_side("PerPlayerCards", PLAYERS, list[str] | None)
+    PerPlayerCount = per_side("PerPlayerCount", PLAYERS, int | None)
+    SidesExpected = per_side("SidesExpected", PLAYERS, list[str] | None, doc=(
+        "Cards expected at a battlefield, per owner: exactly these (order ignored)."))
+    ScenarioDecks = per_side("ScenarioDecks", PLAYERS, dict[CardKey, DeckCount] | None,
+                             max_length=MAX_DECK_ENTRIES)
 
 
 class Bandits(Strict):
@@ -112,27 +129,10 @@ class Position(Strict):
                           "required when the module is in use")
 
 
-class PerPlayerCards(Strict):
-    colty: list[str] | None = None
-    mcready: list[str] | None = None
-
-
-class PerPlayerCount(Strict):
-    colty: int | None = None
-    mcready: int | None = None
-
-
-class SidesExpected(Strict):
-    """Cards expected at a battlefield, per owner: exactly these (order ignored)."""
-
-    colty: list[str] | None = None
-    mcready: list[str] | None = None
-
-
 class Expectations(GameExpectations):
     """What must hold. Card lists compare as multisets; a field left out is not checked."""
 
-    to_act: Literal["colty", "mcready", "none"] | None = None
+    to_act: PlayerOrNone | None = None
     decision: str | None = Field(None, description='the open decision, e.g. "choose the casualty"')
     turn: int | None = None
     marker: Marker | None = None
@@ -158,7 +158,7 @@ class Expectations(GameExpectations):
         None, description="the totals an attack here compares (the gang's includes defence)")
     silver_dollars: PerPlayerCount | None = Field(
         None, description="silver dollar tokens each player holds")
-    winner: Literal["colty", "mcready", "none"] | None = None
+    winner: PlayerOrNone | None = None
 
 
 class ActionStep(StepBase):
@@ -169,11 +169,6 @@ class ActionStep(StepBase):
 
 
 ActionItem = Annotated[str | ActionStep | ColonAction, Field(union_mode="left_to_right")]
-
-
-class ScenarioDecks(Strict):
-    colty: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
-    mcready: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
 
 
 class RevolverScenario(Strict):
@@ -200,17 +195,24 @@ class RevolverScenario(Strict):
 
 
 AnyScenario = RevolverScenario | Revolver2Scenario
-#: game name -> its scenario model
-SCENARIO_MODELS: dict[str, type[RevolverScenario] | type[Revolver2Scenario]] = {
-    "revolver": RevolverScenario,
-    "revolver2": Revolver2Scenario,
+#: The games whose scenario format is their own; every other declared game gets the generic
+#: one built from its side names (`generic_model.generic_format`).
+_OWN_FORMATS: dict[str, ScenarioFormat] = {
+    REVOLVER.id: ScenarioFormat(RevolverScenario, ActionStep, Expectations),
+    REVOLVER2.id: ScenarioFormat(Revolver2Scenario, Revolver2ActionStep, Revolver2Expectations),
 }
+#: game name -> its scenario models, for every declared game
+FORMATS: dict[str, ScenarioFormat] = {
+    declaration.id: _OWN_FORMATS.get(declaration.id) or generic_format(declaration)
+    for declaration in DECLARATIONS}
+#: game name -> its scenario model
+SCENARIO_MODELS: dict[str, type[Strict]] = {
+    game: found.scenario for game, found in FORMATS.items()}
 #: game name -> the model of an action item / of expectations
-STEP_MODELS: dict[str, type[StepBase]] = {"revolver": ActionStep,
-                                          "revolver2": Revolver2ActionStep}
-EXPECTATION_MODELS: dict[str, type[Strict]] = {"revolver": Expectations,
-                                               "revolver2": Revolver2Expectations}
-DEFAULT_GAME = "revolver"
+STEP_MODELS: dict[str, type[StepBase]] = {game: found.step for game, found in FORMATS.items()}
+EXPECTATION_MODELS: dict[str, type[Strict]] = {
+    game: found.expectations for game, found in FORMATS.items()}
+DEFAULT_GAME = DECLARATIONS[0].id
 
 
 def _game_of(data: Any) -> str:
@@ -219,10 +221,11 @@ def _game_of(data: Any) -> str:
     return str(getattr(data, "game", DEFAULT_GAME))
 
 
-class Scenario(RootModel[Annotated[
-        Annotated[RevolverScenario, Tag("revolver")] | Annotated[Revolver2Scenario,
-                                                                 Tag("revolver2")],
-        Discriminator(_game_of)]]):
+_TAGGED: Any = Union[tuple(Annotated[model, Tag(game)]  # noqa: UP007 - built from data
+                           for game, model in SCENARIO_MODELS.items())]
+
+
+class Scenario(RootModel[Annotated[_TAGGED, Discriminator(_game_of)]]):
     """A scenario file of either game; `game` (default revolver) says which format it is."""
 
 
@@ -238,7 +241,8 @@ def load_scenario(path: Path | str) -> tuple[AnyScenario, Source]:
     if model is None:
         raise source.error(f"unknown game '{game}'", ("game",),
                            f"use one of: {', '.join(SCENARIO_MODELS)}")
-    return validate_document(document, model, path), source
+    scenario: Any = validate_document(document, model, path)  # the game's own format
+    return scenario, source
 
 
 __all__ = ["AnyScenario", "Check", "Count", "Expectations", "Marker", "PlayedStep", "Position",

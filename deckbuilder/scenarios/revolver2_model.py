@@ -9,10 +9,11 @@ Army tokens left, and whether Los Quantos Bridge is blown. Its expectations chec
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
+from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
 from deckbuilder.scenarios.parts import (
@@ -25,26 +26,39 @@ from deckbuilder.scenarios.parts import (
     StepBase,
     Tokens,
 )
+from deckbuilder.scenarios.sides import literal_of, per_side
 
-MalpasoPlayer = Literal["esteban", "mapache"]
-MALPASO_PLAYERS: tuple[str, str] = ("esteban", "mapache")
+MALPASO_PLAYERS: tuple[str, str] = REVOLVER2.side_ids
 BattlefieldSet = Literal["crystal-river", "buffalo-falls"]
-
-
-class MalpasoSides(Strict):
-    """Cards at one battlefield, listed under their owner (Mapache's row-blocking cards under
-    mapache)."""
-
-    esteban: list[CardInPlay] = Field(default_factory=list)
-    mapache: list[CardInPlay] = Field(default_factory=list)
-
-
-class BattlefieldTokens(Strict):
-    """Power tokens lying on each side of a battlefield card (the poker tournament puts them
-    on Malpaso): the guardians' add to the defence, Mapache's to his firepower there."""
-
-    esteban: Count | None = Field(None, ge=0)
-    mapache: Count | None = Field(None, ge=0)
+if TYPE_CHECKING:  # built from the side names below; for mypy, a side's name and a model
+    MalpasoPlayer: TypeAlias = str
+    MalpasoPlayerOrNone: TypeAlias = str
+    MalpasoSides: TypeAlias = Strict
+    BattlefieldTokens: TypeAlias = Strict
+    PokerCards: TypeAlias = Strict
+    PokerCount: TypeAlias = Strict
+    MalpasoCards: TypeAlias = Strict
+    MalpasoCount: TypeAlias = Strict
+    Revolver2Decks: TypeAlias = Strict
+else:
+    MalpasoPlayer = literal_of(*MALPASO_PLAYERS)
+    MalpasoPlayerOrNone = literal_of(*MALPASO_PLAYERS, "none")
+    MalpasoSides = per_side(
+        "MalpasoSides", MALPASO_PLAYERS, list[CardInPlay], default_factory=list,
+        doc="Cards at one battlefield, listed under their owner (Mapache's row-blocking cards "
+            "under\n    mapache).")
+    BattlefieldTokens = per_side(
+        "BattlefieldTokens", MALPASO_PLAYERS, Count | None, ge=0,
+        doc="Power tokens lying on each side of a battlefield card (the poker tournament puts "
+            "them\n    on Malpaso): the guardians' add to the defence, Mapache's to his "
+            "firepower there.")
+    PokerCards = per_side("PokerCards", MALPASO_PLAYERS, list[str], default_factory=list,
+                          doc="Poker cards per side, by id (all-rivers-poker-esteban-1) or name.")
+    PokerCount = per_side("PokerCount", MALPASO_PLAYERS, Count, default=0, ge=0)
+    MalpasoCards = per_side("MalpasoCards", MALPASO_PLAYERS, list[str] | None)
+    MalpasoCount = per_side("MalpasoCount", MALPASO_PLAYERS, int | None)
+    Revolver2Decks = per_side("Revolver2Decks", MALPASO_PLAYERS,
+                              dict[CardKey, DeckCount] | None, max_length=MAX_DECK_ENTRIES)
 
 
 class Guardians(Strict):
@@ -69,18 +83,6 @@ class Guardians(Strict):
         if self.pile is not None and self.pile_size is not None:
             raise ValueError("give either `pile` or `pile_size`, not both")
         return self
-
-
-class PokerCards(Strict):
-    """Poker cards per side, by id (all-rivers-poker-esteban-1) or name."""
-
-    esteban: list[str] = Field(default_factory=list)
-    mapache: list[str] = Field(default_factory=list)
-
-
-class PokerCount(Strict):
-    esteban: Count = Field(0, ge=0)
-    mapache: Count = Field(0, ge=0)
 
 
 class PokerPosition(Strict):
@@ -151,20 +153,10 @@ class Revolver2Position(Strict):
         return self
 
 
-class MalpasoCards(Strict):
-    esteban: list[str] | None = None
-    mapache: list[str] | None = None
-
-
-class MalpasoCount(Strict):
-    esteban: int | None = None
-    mapache: int | None = None
-
-
 class Revolver2Expectations(GameExpectations):
     """What must hold. Card lists compare as multisets; a field left out is not checked."""
 
-    to_act: Literal["esteban", "mapache", "none"] | None = None
+    to_act: MalpasoPlayerOrNone | None = None
     decision: str | None = Field(None, description='the open decision, e.g. "stay or move on"')
     turn: int | None = None
     marker: Marker | None = None
@@ -196,7 +188,7 @@ class Revolver2Expectations(GameExpectations):
     firepower: MalpasoCount | None = Field(
         None, description="the totals an attack here compares (the guardians' includes the "
                           "defence)")
-    winner: Literal["esteban", "mapache", "none"] | None = None
+    winner: MalpasoPlayerOrNone | None = None
     battlefield_set: BattlefieldSet | Literal["none"] | None = Field(
         None, description="the battlefield set in play (the poker tournament's winner's); "
                           "none while the tournament goes on")
@@ -212,11 +204,6 @@ class Revolver2ActionStep(StepBase):
 
 Revolver2ActionItem = Annotated[str | Revolver2ActionStep | ColonAction,
                                 Field(union_mode="left_to_right")]
-
-
-class Revolver2Decks(Strict):
-    esteban: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
-    mapache: dict[CardKey, DeckCount] | None = Field(None, max_length=MAX_DECK_ENTRIES)
 
 
 class Revolver2Scenario(Strict):

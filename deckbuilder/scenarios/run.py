@@ -6,13 +6,15 @@ their tokens), and the open decision is re-opened for the named player. Only the
 fields, the board's primitives and each game's staging helpers are used, so the engine needs
 no scenario-specific hook. What differs between the games (Revolver 2 skips its poker
 tournament first, has a guardian pile, the bridge, tokens on battlefield cards) is in
-`SETUPS`; Revolver 2's part is in `revolver2_setup.py`.
+`SETUPS`; Revolver 2's part is in `revolver2_setup.py`. A game with no staging of its own (a
+plugged-in game) is laid out in the generic format (`GENERIC_STAGING`, `generic_model.py`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -167,18 +169,17 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
                          switches=switches, modules=modules)
     except DeckbuilderError as error:
         raise source.error(error.message, _culprit(scenario, error), error.fix) from None
-    prepare, characters, table = SETUPS[scenario.game]
-    prepare(state, scenario, source, ids)
+    staging = staging_of(scenario.game)
+    staging.prepare(state, scenario, source, ids)
     if ids.in_play is None:
         ids.in_play = {bf.id: bf.idx for bf in state.spec.bfs}
     _clear(state)
     pools = _pools(state)
     _deal(state, scenario, source, ids, resolved, pools)
-    characters(state, scenario, source, ids)
-    table(state, scenario, source, ids)
+    staging.characters(state, scenario, source, ids)
+    staging.table(state, scenario, source, ids)
     state.spec.hooks.restage(state)  # the game's own set-up pieces (a module's cards)
-    if scenario.game == "revolver":
-        revolver_modules.stage(state, scenario, source, ids)
+    staging.modules(state, scenario, source, ids)
     if getattr(scenario.position, "poker", None) is not None:
         open_tournament(state)  # before the game: the poker choice now due
     else:
@@ -265,37 +266,41 @@ def _nothing_to_prepare(state: Any, scenario: AnyScenario, source: Source, ids: 
     return None
 
 
-def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
+def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids,
+                 field: str = "bandits") -> None:
+    """The characters alive and dead and their tokens (`position.bandits`; a game in the
+    generic format names them `position.characters`)."""
     spec = state.spec
-    bandits = scenario.position.bandits
+    bandits = getattr(scenario.position, field)
     index = {character.id: character.idx for character in spec.bandits}
+    word = ids.word("character")
 
     def bandit(text: str, loc: tuple) -> int:
         bandit_id = ids.resolve(text, "character", loc)
         if bandit_id not in index:
-            raise source.error(f"bandit '{bandit_id}' is not in this game", loc,
+            raise source.error(f"{word} '{bandit_id}' is not in this game", loc,
                                "add the module that brings him to `modules` (Santiago: "
                                "san-manzanillo-prison-rules), or leave him out")
         return index[bandit_id]
 
     if bandits.alive is not None:
-        alive = {bandit(t, ("position", "bandits", "alive", i)) for i, t in
+        alive = {bandit(t, ("position", field, "alive", i)) for i, t in
                  enumerate(bandits.alive)}
         state.alive = [i in alive for i in range(len(spec.bandits))]
     for i, text in enumerate(bandits.dead):
-        state.alive[bandit(text, ("position", "bandits", "dead", i))] = False
+        state.alive[bandit(text, ("position", field, "dead", i))] = False
     for i, alive in enumerate(state.alive):
         if not alive:
             state.power[spec.bandit_base + i] = state.grit[spec.bandit_base + i] = 0
     for text, tokens in bandits.tokens.items():
-        uid = spec.bandit_base + bandit(text, ("position", "bandits", "tokens", text))
+        uid = spec.bandit_base + bandit(text, ("position", field, "tokens", text))
         if tokens.power is not None:
             state.power[uid] = tokens.power
         if tokens.true_grit is not None:
             state.grit[uid] = tokens.true_grit
         if tokens.eagle:
-            raise source.error("an eagle token may not lie on a bandit card",
-                               ("position", "bandits", "tokens", text, "eagle"),
+            raise source.error(f"an eagle token may not lie on a {word} card",
+                               ("position", field, "tokens", text, "eagle"),
                                "tarnished-star-en, Tokens and Card Notes: put it on a card")
 
 
@@ -323,13 +328,47 @@ def _set_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
     state.log.clear()
 
 
+def _set_characters(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
+    _set_bandits(state, scenario, source, ids, "characters")
+
+
+def _set_generic_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
+    """The generic format's table: the marker, the countdown card, the forbidden cards."""
+    position = scenario.position
+    set_marker(state, position.marker, source, ids)
+    if position.countdown is not None:
+        state.countdown = position.countdown
+    set_forbidden(state, position.forbidden, ids)
+    state.log.clear()
+
+
 Setup = Callable[[Any, Any, Source, Ids], None]
-#: game -> (before dealing: the table the position needs, the characters, the table's pieces)
-SETUPS: dict[str, tuple[Setup, Setup, Setup]] = {
-    "revolver": (_nothing_to_prepare, _set_bandits, _set_table),
-    "revolver2": (revolver2_setup.prepare, revolver2_setup.set_guardians,
-                  revolver2_setup.set_table),
+
+
+@dataclass(frozen=True)
+class Staging:
+    """How a game's scenario position is laid out: before dealing (the table the position
+    needs), the characters, the table's pieces, and the modules' pieces (after the game's
+    own `restage`)."""
+
+    prepare: Setup
+    characters: Setup
+    table: Setup
+    modules: Setup = _nothing_to_prepare
+
+
+#: The games whose staging is their own (their own scenario format); every other declared
+#: game is staged in the generic format (`generic_model.py`).
+SETUPS: dict[str, Staging] = {
+    "revolver": Staging(_nothing_to_prepare, _set_bandits, _set_table, revolver_modules.stage),
+    "revolver2": Staging(revolver2_setup.prepare, revolver2_setup.set_guardians,
+                         revolver2_setup.set_table),
 }
+GENERIC_STAGING = Staging(_nothing_to_prepare, _set_characters, _set_generic_table)
+
+
+def staging_of(game: str) -> Staging:
+    return SETUPS.get(game, GENERIC_STAGING)
 
 
 def _open_turn(state: Any, scenario: AnyScenario) -> None:
@@ -390,12 +429,13 @@ def _record_offer(state: Any, result: ScenarioResult) -> None:
     alone = state.alone_log
     if alone:
         result.offers.extend(Offer(len(result.steps), player_name(state, player),
-                                   kind_name(kind), [text]) for player, kind, text in alone)
+                                   kind_name(kind, state.spec), [text])
+                             for player, kind, text in alone)
         alone.clear()
     if state.is_terminal():
         return
     result.offers.append(Offer(len(result.steps), player_name(state, state.current_player()),
-                               kind_name(state.pending_kind),
+                               kind_name(state.pending_kind, state.spec),
                                [state.action_to_string(a) for a in state.legal_actions()]))
 
 

@@ -199,7 +199,7 @@ class GameSession:
 
     def decision(self) -> str:
         """The open decision in words ("play phase", "pay: discard a card"); "" once over."""
-        return "" if self.is_over() else kind_name(self.state.pending_kind)
+        return "" if self.is_over() else kind_name(self.state.pending_kind, self.state.spec)
 
     def choices(self) -> list[Choice]:
         """The legal actions of the open decision, in the engine's order (empty once over)."""
@@ -259,7 +259,7 @@ class GameSession:
         state.apply(action)
         step = Step(len(self.record.steps), self.names[player], action, text)
         self.record.steps.append(step)
-        public = public_action_text(kind, action, text)
+        public = public_action_text(state.spec, kind, action, text)
         self._happened(step.index, player, text, public)
         if state.is_terminal():
             record_outcome(state, self.record)

@@ -8,8 +8,9 @@ decks and the cards lying face down; the card definitions only add names and sym
 
 The engine's verbose log is written for an onlooker who sees everything ("mcready draws
 Cowboy"); `redact_lines` rewrites such lines for the other player ("mcready draws 2 cards"),
-and `PRIVATE_KINDS` names the decisions whose answer the opponent does not see (a poker card
-chosen face down, the card hidden under the Strongbox, the card put on top of a deck).
+and `secret_words` reads, from the decision kinds' records, the decisions whose answer the
+opponent does not see (a poker card chosen face down, the card hidden under the Strongbox,
+the card put on top of a deck).
 """
 
 from __future__ import annotations
@@ -22,12 +23,7 @@ from deckbuilder.engine.actions import (
     ACCEPT,
     BANDIT_BASE,
     BF_BASE,
-    K_DUEL_CARD,
-    K_HIDE_CARD,
-    K_HIDE_TOKEN,
-    K_POKER,
     K_REACT,
-    K_SEARCH,
     MODE_BASE,
     PASS,
     PIECE_BASE,
@@ -35,14 +31,15 @@ from deckbuilder.engine.actions import (
 )
 from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
 
-#: Decisions whose answer stays secret from the opponent, and what he reads instead.
-PRIVATE_KINDS: dict[int, str] = {
-    K_POKER: "chooses a poker card face down",
-    K_DUEL_CARD: "puts a card face down on the duel card",
-    K_HIDE_CARD: "hides a card face down",
-    K_HIDE_TOKEN: "hides the token in one hand",
-    K_SEARCH: "puts a card from the deck on top of it",
-}
+
+def secret_words(spec: Any, kind: int) -> str | None:
+    """What the opponent reads instead of the answer to a secret decision of kind `kind` (its
+    record says so: the table's, or the game's own), None for a decision he may see."""
+    found = spec.kinds.get(kind)
+    if found is None or not found.secret:
+        return None
+    return found.secret_words or f"answers: {found.words}"
+
 
 #: A line of the log that names a card drawn ("colty draws Gatling Gun"); draws from the
 #: Frontier deck are open (the card becomes a battlefield) and say so.
@@ -72,12 +69,14 @@ def action_group(state: Any, action: int) -> str:
     return "other"
 
 
-def public_action_text(kind: int, action: int, text: str) -> str | None:
+def public_action_text(spec: Any, kind: int, action: int, text: str) -> str | None:
     """The action as the OTHER player reads it: the same text, a neutral one for a secret
-    decision, or None when he should not learn the decision was offered at all (a reaction
-    not played: that a side was asked tells that it holds a reaction card)."""
-    if kind in PRIVATE_KINDS:
-        return PRIVATE_KINDS[kind]
+    decision (the decision kind's record), or None when he should not learn the decision was
+    offered at all (a reaction not played: that a side was asked tells that it holds a
+    reaction card)."""
+    hidden = secret_words(spec, kind)
+    if hidden is not None:
+        return hidden
     if kind == K_REACT and action == PASS:
         return None
     return text

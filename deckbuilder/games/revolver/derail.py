@@ -7,10 +7,11 @@ saved by one discard each; saving none loses the game.
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import BANDIT_BASE, K_PAY, K_SAVE, PASS
+from deckbuilder.engine.actions import BANDIT_BASE, K_PAY, PASS
 from deckbuilder.engine.board import bandit_dies, destroy_card, pay_next, push_steps
 from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver.declaration import K_SAVE
 from deckbuilder.games.revolver.endings import Termination
 
 DERAIL = "derail"

@@ -34,11 +34,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.actions import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE
 from deckbuilder.engine.addons import put_under_character
 from deckbuilder.engine.board import draw, place, remove_anywhere, take_from_hand
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver.declaration import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE
 from deckbuilder.games.revolver.plugin import (
     ModulePlugin,
     module_data,

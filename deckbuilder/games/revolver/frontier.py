@@ -44,10 +44,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.actions import K_FRONTIER_DRAW
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import State
+from deckbuilder.games.revolver.declaration import K_FRONTIER_DRAW
 from deckbuilder.games.revolver.plugin import (
     ModulePlugin,
     module_data,

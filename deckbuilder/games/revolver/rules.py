@@ -12,13 +12,15 @@ fixed moments; the table pieces are the modules' (the duel) and Derail the Train
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckbuilder.catalog import Catalog, default_catalog
+from deckbuilder.engine.actions import BANDIT_BASE, PASS
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.compiled import GameSpec, game_spec
-from deckbuilder.engine.hooks import GameHooks
+from deckbuilder.engine.game_rules import GameRules
 from deckbuilder.engine.marker import advance_marker, first_space
 from deckbuilder.engine.state import (
     ATTACKER,
@@ -26,8 +28,9 @@ from deckbuilder.engine.state import (
     PHASE_END,
     State,
 )
-from deckbuilder.engine.turn import begin_turn, open_main, t_begin_play, t_draw_phase
+from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver import modules as plugins_of
+from deckbuilder.games.revolver.declaration import DECLARATION, K_SAVE
 from deckbuilder.games.revolver.derail import (
     DERAIL,
     STEPS,
@@ -127,10 +130,6 @@ def t_start_turn(state: State, task: tuple) -> None:
         tasks.append((t_advance,))
 
 
-def queue_turn(state: State, player: int) -> None:
-    state.tasks.append((t_start_turn, player))
-
-
 def _t_before_draw(state: State, task: tuple) -> None:
     for plugin in state.spec.facts.plugins:
         plugin.start_turn(state, task[1])
@@ -147,114 +146,122 @@ def t_advance(state: State, task: tuple) -> None:
         plugin.marker_moved(state)
 
 
-def t_end_turn(state: State, task: tuple) -> None:
-    """McReady's turn ends: the border countdown, then the train."""
-    state.phase = PHASE_END
-    for plugin in state.spec.facts.plugins:
-        plugin.end_turn(state, task[1])
-        if state.over:
-            return
-    if task[1] != ATTACKER:
-        return
-    spec = state.spec
-    if spec.countdown_tokens and not state.killed_this_turn:
-        state.countdown -= 1
-        if state.verbose:
-            state.note("no bandit killed this turn: a border token goes "
-                       f"({state.countdown} left)")
-        if state.countdown <= 0:
-            state.countdown = 0
-            state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
-            return
-    if state.marker_bf == spec.facts.train_bf and state.marker_space == spec.facts.train_space:
-        if spec.facts.train_any_member or spec.leader < 0:
-            survived = any(state.alive)
-        else:
-            survived = state.alive[spec.leader]
-        if survived:
-            state.end_game(DEFENDER, Termination.TRAIN_REACHED)
-
-
-
 # -- the table pieces: the modules' (the saloon duel), Derail the Train (the 3:15 Express) ------
-def piece_available(state: State, player: int) -> str | None:
-    """One piece at a time: a module's (the duel at Rattlesnake Creek), else Derail."""
-    for plugin in state.spec.facts.plugins:
-        piece = plugin.piece_available(state, player)
-        if piece is not None:
-            return piece
-    return derail_available(state, player)
-
-
 def _piece_owner(state: State, player: int) -> Any:
     return next((plugin for plugin in state.spec.facts.plugins
                  if plugin.piece_available(state, player) is not None), None)
 
 
-def use_piece(state: State, player: int) -> None:
-    plugin = _piece_owner(state, player)
-    if plugin is not None:
-        plugin.use_piece(state, player)
-    else:
-        use_derail(state, player)
+class RevolverRules(GameRules):
+    """Revolver over the table: the border countdown, the train, Derail the Train, and the
+    modules' plug-ins (`modules.py`) called at their moments."""
+
+    def __init__(self) -> None:
+        super().__init__(DECLARATION)
+        self.steps = STEPS
+        self.known_variants = KNOWN_VARIANTS
+        self.modules = plugins_of.PLAYABLE_MODULES
+        self.attack_words = ("gang", "lawmen")
+        self.countdown_name = "border"
+        self.piece_names = {DERAIL: "Derail the Train"}
+
+    def select_battlefields(self, battlefields: list[Any], layout: str | None) -> list[Any]:
+        return plugins_of.select_battlefields(battlefields, layout)
+
+    def bind(self, spec: Any, compiled: Any) -> None:
+        bind(spec, compiled)
+
+    def start_turn(self, state: State, player: int) -> None:
+        state.tasks.append((t_start_turn, player))
+
+    def end_turn(self, state: State, task: tuple) -> None:
+        """McReady's turn ends: the border countdown, then the train."""
+        state.phase = PHASE_END
+        for plugin in state.spec.facts.plugins:
+            plugin.end_turn(state, task[1])
+            if state.over:
+                return
+        if task[1] != ATTACKER:
+            return
+        spec = state.spec
+        if spec.countdown_tokens and not state.killed_this_turn:
+            state.countdown -= 1
+            if state.verbose:
+                state.note("no bandit killed this turn: a border token goes "
+                           f"({state.countdown} left)")
+            if state.countdown <= 0:
+                state.countdown = 0
+                state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
+                return
+        if state.marker_bf == spec.facts.train_bf and state.marker_space == spec.facts.train_space:
+            if spec.facts.train_any_member or spec.leader < 0:
+                survived = any(state.alive)
+            else:
+                survived = state.alive[spec.leader]
+            if survived:
+                state.end_game(DEFENDER, Termination.TRAIN_REACHED)
+
+    def character_died(self, state: State, index: int) -> None:
+        character_died(state, index)
+
+    def countdown_empty(self, state: State) -> None:
+        border_emptied(state)
+
+    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
+        card_loss(state, loser, source_uid)
+
+    def piece_available(self, state: State, player: int) -> str | None:
+        """One piece at a time: a module's (the duel at Rattlesnake Creek), else Derail."""
+        for plugin in state.spec.facts.plugins:
+            piece = plugin.piece_available(state, player)
+            if piece is not None:
+                return piece
+        return derail_available(state, player)
+
+    def use_piece(self, state: State, player: int) -> None:
+        plugin = _piece_owner(state, player)
+        if plugin is not None:
+            plugin.use_piece(state, player)
+        else:
+            use_derail(state, player)
+
+    def describe_piece(self, state: State) -> str:
+        plugin = _piece_owner(state, state.pending_player)
+        return plugin.describe_piece(state) if plugin is not None else describe_derail(state)
+
+    def describe_action(self, state: State, action: int) -> str | None:
+        if state.pending_kind == K_SAVE:  # Derail the Train: save a bandit, or stop
+            if action == PASS:
+                return "stop saving bandits"
+            index = action - BANDIT_BASE
+            if 0 <= index < len(state.spec.bandits):
+                return f"save {state.spec.bandits[index].name}"
+        return None
+
+    def restage(self, state: State) -> None:
+        """A staged position (a scenario) gets the modules' own pieces back (Module A's guard,
+        duel card and hostage token), as at set-up (Module B's choice is not asked again)."""
+        for plugin in state.spec.facts.plugins:
+            plugin.restage(state)
+
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        for plugin in state.spec.facts.plugins:
+            plugin.resample(state, player, rng)
+
+    def held_characters(self, state: State) -> dict[int, str]:
+        held: dict[int, str] = {}
+        for plugin in state.spec.facts.plugins:
+            held.update(plugin.held_characters(state))
+        return held
+
+    def observe(self, state: State, player: int) -> dict[str, Any]:
+        shown: dict[str, Any] = {}
+        for plugin in state.spec.facts.plugins:
+            shown.update(plugin.view(state, player))
+        return shown
 
 
-def describe_piece(state: State) -> str:
-    plugin = _piece_owner(state, state.pending_player)
-    return plugin.describe_piece(state) if plugin is not None else describe_derail(state)
-
-
-def restage(state: State) -> None:
-    """A staged position (a scenario) gets the modules' own pieces back (Module A's guard,
-    duel card and hostage token), as at set-up (Module B's choice is not asked again)."""
-    for plugin in state.spec.facts.plugins:
-        plugin.restage(state)
-
-
-def resample(state: State, player: int, rng: Any) -> None:
-    for plugin in state.spec.facts.plugins:
-        plugin.resample(state, player, rng)
-
-
-def held_characters(state: State) -> dict[int, str]:
-    held: dict[int, str] = {}
-    for plugin in state.spec.facts.plugins:
-        held.update(plugin.held_characters(state))
-    return held
-
-
-def view(state: State, player: int) -> dict[str, object]:
-    shown: dict[str, object] = {}
-    for plugin in state.spec.facts.plugins:
-        shown.update(plugin.view(state, player))
-    return shown
-
-
-def _hooks() -> GameHooks:
-    hooks = GameHooks("revolver", ("colty", "mcready"))
-    hooks.steps = STEPS
-    hooks.known_variants = KNOWN_VARIANTS
-    hooks.modules = plugins_of.PLAYABLE_MODULES
-    hooks.idle = open_main
-    hooks.start_turn = queue_turn
-    hooks.end_turn = t_end_turn
-    hooks.attack_words = ("gang", "lawmen")
-    hooks.character_died = character_died
-    hooks.countdown_empty = border_emptied
-    hooks.countdown_name = "border"
-    hooks.card_loss = card_loss
-    hooks.piece_available = piece_available
-    hooks.use_piece = use_piece
-    hooks.describe_piece = describe_piece
-    hooks.piece_names = {DERAIL: "Derail the Train"}
-    hooks.resample = resample
-    hooks.restage = restage
-    hooks.observe = view
-    hooks.held_characters = held_characters
-    hooks.select_battlefields = plugins_of.select_battlefields
-    hooks.bind = bind
-    return hooks
-
-
-#: Revolver's hooks into the table, bound once.
-HOOKS = _hooks()
+#: Revolver's rules over the table, made once.
+RULES = RevolverRules()
+#: the former name (the registry and older callers)
+HOOKS = RULES

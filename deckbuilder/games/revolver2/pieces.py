@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_KEGS, PASS
+from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, PASS
 from deckbuilder.engine.board import (
     bandit_dies,
     casualty_next,
@@ -25,7 +25,9 @@ from deckbuilder.engine.board import (
 )
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
 from deckbuilder.engine.effects import no_params
+from deckbuilder.engine.game_rules import GameRules
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver2.declaration import K_KEGS
 
 KEGS_NEEDED: Final = 2
 BRIDGE, COLLAPSE, GATLING = "bridge", "collapse", "gatling"
@@ -56,40 +58,43 @@ def gatling_guns(state: State) -> int:
     return count
 
 
-def piece_available(state: State, player: int) -> str | None:
-    facts = state.spec.facts
-    bf = state.marker_bf
-    if player == DEFENDER:
-        if bf == facts.bridge_bf and BRIDGE not in state.pieces_used:
-            return BRIDGE if _symbols(state, player, False) >= KEGS_NEEDED else None
-        if bf == facts.mine_bf and _USED[COLLAPSE] not in state.used_abilities:
-            return COLLAPSE if _symbols(state, player, False) >= KEGS_NEEDED else None
+class KegPieces(GameRules):
+    """Revolver 2's table pieces as its rules' methods (the bridge, the mine's collapse, the
+    Gatling Gun): `Revolver2Rules` builds on this class, so the play phase's question "which
+    piece may he use?" is one method call."""
+
+    def piece_available(self, state: State, player: int) -> str | None:
+        facts = state.spec.facts
+        bf = state.marker_bf
+        if player == DEFENDER:
+            if bf == facts.bridge_bf and BRIDGE not in state.pieces_used:
+                return BRIDGE if _symbols(state, player, False) >= KEGS_NEEDED else None
+            if bf == facts.mine_bf and _USED[COLLAPSE] not in state.used_abilities:
+                return COLLAPSE if _symbols(state, player, False) >= KEGS_NEEDED else None
+            return None
+        if bf == facts.mine_bf and _USED[GATLING] not in state.used_abilities and \
+                _symbols(state, player, True) and gatling_guns(state):
+            return GATLING
         return None
-    if bf == facts.mine_bf and _USED[GATLING] not in state.used_abilities and \
-            _symbols(state, player, True) and gatling_guns(state):
-        return GATLING
-    return None
 
+    def describe_piece(self, state: State) -> str:
+        piece = self.piece_available(state, state.pending_player)
+        return _NAMES.get(piece or "", "use the table piece here")
 
-def describe_piece(state: State) -> str:
-    piece = piece_available(state, state.pending_player)
-    return _NAMES.get(piece or "", "use the table piece here")
-
-
-def use_piece(state: State, player: int) -> None:
-    piece = piece_available(state, player)
-    facts = state.spec.facts
-    if piece == BRIDGE:
-        state.pieces_used = state.pieces_used | {BRIDGE}
-        _pay_kegs(state, player, KEGS_NEEDED, (BRIDGE, facts.bridge_steps))
-    elif piece == COLLAPSE:
-        state.used_abilities = state.used_abilities | {_USED[COLLAPSE]}
-        _pay_kegs(state, player, KEGS_NEEDED, (COLLAPSE, facts.collapse_steps))
-    elif piece == GATLING:
-        state.used_abilities = state.used_abilities | {_USED[GATLING]}
-        if state.verbose:
-            state.note("the Gatling Gun is wheeled out")
-        _gatling_next(state, gatling_guns(state))
+    def use_piece(self, state: State, player: int) -> None:
+        piece = self.piece_available(state, player)
+        facts = state.spec.facts
+        if piece == BRIDGE:
+            state.pieces_used = state.pieces_used | {BRIDGE}
+            _pay_kegs(state, player, KEGS_NEEDED, (BRIDGE, facts.bridge_steps))
+        elif piece == COLLAPSE:
+            state.used_abilities = state.used_abilities | {_USED[COLLAPSE]}
+            _pay_kegs(state, player, KEGS_NEEDED, (COLLAPSE, facts.collapse_steps))
+        elif piece == GATLING:
+            state.used_abilities = state.used_abilities | {_USED[GATLING]}
+            if state.verbose:
+                state.note("the Gatling Gun is wheeled out")
+            _gatling_next(state, gatling_guns(state))
 
 
 # -- paying with kegs ---------------------------------------------------------------------------

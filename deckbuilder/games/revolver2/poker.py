@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
-from deckbuilder.engine.actions import K_POKER
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
+from deckbuilder.games.revolver2.declaration import K_POKER
 
 WINS_NEEDED: Final = 2
 OPENING_HAND: Final = 5

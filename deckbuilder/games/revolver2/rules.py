@@ -16,18 +16,19 @@ Esteban surviving the showdown on space 4 of the mine wins for the guardians.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from deckbuilder.catalog import Catalog, default_catalog
-from deckbuilder.engine.actions import BF_BASE, K_STAY
+from deckbuilder.engine.actions import BF_BASE
 from deckbuilder.engine.codes import SPACE_OPTIONAL
 from deckbuilder.engine.compiled import game_spec
-from deckbuilder.engine.hooks import GameHooks
 from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
 from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, State
-from deckbuilder.engine.turn import begin_turn, open_main, t_begin_play, t_draw_phase
+from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver2 import poker
+from deckbuilder.games.revolver2.declaration import DECLARATION, K_KEGS, K_STAY
 from deckbuilder.games.revolver2.endings import (
     Termination,
     army_arrived,
@@ -37,13 +38,7 @@ from deckbuilder.games.revolver2.endings import (
 )
 from deckbuilder.games.revolver2.facts import KNOWN_VARIANTS, LAYOUT_OF_WINNER, bind
 from deckbuilder.games.revolver2.facts import select_battlefields as _select
-from deckbuilder.games.revolver2.pieces import (
-    BRIDGE,
-    STEPS,
-    describe_piece,
-    piece_available,
-    use_piece,
-)
+from deckbuilder.games.revolver2.pieces import BRIDGE, STEPS, KegPieces
 
 #: the first three battlefields recruit guardians (malpaso-es: 1a. Robar cartas de guardián)
 RECRUITING_BATTLEFIELDS: Final = 3
@@ -82,10 +77,6 @@ def setup(spec: object, seed: int, max_turns: int, verbose: bool = False) -> Sta
 
 
 # -- the turn sequence --------------------------------------------------------------------------
-def queue_turn(state: State, player: int) -> None:
-    state.tasks.append((t_start_turn, player))
-
-
 def t_start_turn(state: State, task: tuple) -> None:
     player = task[1]
     if not begin_turn(state, player, Termination.TURN_CAP):
@@ -135,47 +126,73 @@ def t_recruit(state: State, task: tuple) -> None:
             state.note(f"{character.name} joins the guardians")
 
 
-def t_end_turn(state: State, task: tuple) -> None:
-    """Mapache's turn ends: the Mexican Army comes a token nearer unless a guardian died
-    (however he died); then the showdown at the mine."""
-    state.phase = PHASE_END
-    if task[1] != ATTACKER:
-        return
-    if state.spec.countdown_tokens and not state.killed_this_turn:
-        state.countdown -= 1
-        if state.verbose:
-            state.note("no guardian killed this turn: a Mexican Army token goes "
-                       f"({state.countdown} left)")
-        if state.countdown <= 0:
-            state.countdown = 0
-            army_arrived(state)
+class Revolver2Rules(KegPieces):
+    """Revolver 2 over the table: recruitment, the Mexican Army, the mine, the poker
+    tournament's cards (hidden, re-dealt for bots) and the powder-keg pieces."""
+
+    def __init__(self) -> None:
+        super().__init__(DECLARATION)
+        self.steps = STEPS
+        self.known_variants = KNOWN_VARIANTS
+        self.attack_words = ("guardians", "raiders")
+        self.countdown_name = "Mexican Army"
+        self.piece_names = {BRIDGE: "Los Quantos Bridge (blown)"}
+        self.has_pile = True  # 12 of the 19 guardians wait face down to be recruited
+
+    def select_battlefields(self, battlefields: list[Any], layout: str | None) -> list[Any]:
+        return _select(battlefields, layout)
+
+    def bind(self, spec: Any, compiled: Any) -> None:
+        bind(spec, compiled)
+
+    def start_turn(self, state: State, player: int) -> None:
+        state.tasks.append((t_start_turn, player))
+
+    def end_turn(self, state: State, task: tuple) -> None:
+        """Mapache's turn ends: the Mexican Army comes a token nearer unless a guardian died
+        (however he died); then the showdown at the mine."""
+        state.phase = PHASE_END
+        if task[1] != ATTACKER:
             return
-    check_mine(state)
+        if state.spec.countdown_tokens and not state.killed_this_turn:
+            state.countdown -= 1
+            if state.verbose:
+                state.note("no guardian killed this turn: a Mexican Army token goes "
+                           f"({state.countdown} left)")
+            if state.countdown <= 0:
+                state.countdown = 0
+                army_arrived(state)
+                return
+        check_mine(state)
+
+    def character_died(self, state: State, index: int) -> None:
+        character_died(state, index)
+
+    def countdown_empty(self, state: State) -> None:
+        army_arrived(state)
+
+    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
+        card_loss(state, loser, source_uid)
+
+    def describe_action(self, state: State, action: int) -> str | None:
+        kind = state.pending_kind
+        spec = state.spec
+        if kind == K_STAY and BF_BASE <= action < BF_BASE + spec.n_bf:
+            bf = action - BF_BASE
+            return (f"stay at {spec.bf_name(bf)}" if bf == state.marker_bf
+                    else f"move on to {spec.bf_name(bf)}")
+        if kind == K_KEGS and spec.layout.pay_base <= action < spec.layout.card_base:
+            return f"discard {spec.defs[spec.action_def[action]].name} for its symbols"
+        return None
+
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        poker.resample(state, player, rng)
+
+    def observe(self, state: State, player: int) -> dict[str, Any]:
+        return poker.view(state, player)
 
 
-def _hooks() -> GameHooks:
-    hooks = GameHooks("revolver2", ("esteban", "mapache"))
-    hooks.steps = STEPS
-    hooks.known_variants = KNOWN_VARIANTS
-    hooks.idle = open_main
-    hooks.start_turn = queue_turn
-    hooks.end_turn = t_end_turn
-    hooks.attack_words = ("guardians", "raiders")
-    hooks.character_died = character_died
-    hooks.countdown_empty = army_arrived
-    hooks.countdown_name = "Mexican Army"
-    hooks.card_loss = card_loss
-    hooks.piece_available = piece_available
-    hooks.use_piece = use_piece
-    hooks.describe_piece = describe_piece
-    hooks.piece_names = {BRIDGE: "Los Quantos Bridge (blown)"}
-    hooks.resample = poker.resample
-    hooks.observe = poker.view
-    hooks.select_battlefields = _select
-    hooks.has_pile = True  # 12 of the 19 guardians wait face down to be recruited
-    hooks.bind = bind
-    return hooks
-
-
-#: Revolver 2's hooks into the table, bound once.
-HOOKS = _hooks()
+#: Revolver 2's rules over the table, made once.
+RULES = Revolver2Rules()
+#: the former name (the registry and older callers)
+HOOKS = RULES

@@ -19,6 +19,7 @@ from deckbuilder.engine.state import State
 from deckbuilder.games.revolver.bots.card_profiles import BOUNCE, KILL, GameProfiles, profiles_for
 from deckbuilder.games.revolver.bots.evaluate_tables import tables_for
 from deckbuilder.games.revolver.bots.quick import quick_choice
+from deckbuilder.games.revolver.declaration import K_SAVE
 
 __all__ = ["hand_after_paying", "removal_rank", "removal_targets", "rule_choice",
            "token_target"]
@@ -192,7 +193,7 @@ def rule_choice(state: State, actions: list[int]) -> int | None:
         action_def = state.spec.action_def
         worth = profiles_for(state.spec).worth
         return max(actions, key=lambda a: (worth[action_def[a]], -a))
-    if kind == act.K_SAVE:  # derailing: a bandit saved is a life for one card
+    if kind == K_SAVE:  # derailing: a bandit saved is a life for one card
         bandits = [a for a in actions if a >= act.BANDIT_BASE]
         leader = act.BANDIT_BASE + state.spec.leader
         return leader if leader in bandits else (bandits or actions)[0]

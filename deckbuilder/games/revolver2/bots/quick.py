@@ -10,14 +10,13 @@ from deckbuilder.engine.actions import (
     BANDIT_BASE,
     K_CASUALTY,
     K_DISCARD,
-    K_KEGS,
     K_PAY,
-    K_POKER,
     K_SACRIFICE,
     PASS,
 )
 from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.state import State
+from deckbuilder.games.revolver2.declaration import K_KEGS, K_POKER
 
 #: A cheat card's strength in a round (it wins unless the other card calls cheats).
 CHEAT_STRENGTH: Final = 12

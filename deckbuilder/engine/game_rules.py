@@ -1,0 +1,175 @@
+"""What a game tells the table: `GameRules`, the base class every game subclasses.
+
+The table (state, zones, columns, playing cards, effects, casualties, the marker) knows no
+faction and no victory. Where it must ask the game (what a character's death means, what
+happens when the countdown card's last token goes, what a card's "you have lost" ends the game
+as, which of the game's table pieces the player may use now) it calls a method of the game's
+`GameRules`. Each method below carries the default (what a game without that rule gets) and
+its contract; a game overrides only where it differs, and mypy checks every override's
+signature. python-chess's `chess/variant.py` is the model: a variant is a class overriding a
+few methods, its static facts are attributes.
+
+One instance per game, made once at import and held by every spec of that game
+(`spec.hooks`): the table reads its methods there, and binds the one it calls per decision
+(`idle`) onto the spec, so the hot loop pays no lookup. The rules sit below the state
+(`state.py` builds on them, never the other way round), so `state` is typed `Any` here; a
+game's override may type it as `engine.state.State`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from deckbuilder.models.declaration import GameDeclaration
+from deckbuilder.protocol import Heuristics
+
+try:  # the marker matters only to the compiled build (mypyc), which has mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - plain Python without mypy installed
+
+    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+#: The state (the rules sit below it).
+State = Any
+#: A step of the effect vocabulary: (compile(step model, resolver) -> params, run(state, task)).
+StepEntry = tuple[Callable[[Any, Any], Any], Callable[[State, tuple], None]]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game may be plain Python (a plug-in's)
+class GameRules:
+    """One game's rules over the table. Every method has a harmless default, so a game
+    overrides only its own moments. Its static facts are instance attributes set in
+    `__init__` (not class attributes: a plain-Python subclass of the compiled class could not
+    override those)."""
+
+    #: the game's static facts, declared once (id, sides, words, decision kinds)
+    declaration: GameDeclaration
+    #: the game's id ("revolver")
+    game: str
+    #: the two sides' names, player 0 first (the side that moves first and has characters)
+    side_names: tuple[str, str]
+    #: the game's own effect steps, added to the table's vocabulary for its cards
+    steps: Mapping[str, StepEntry]
+    #: rule switch id -> the variants this game's engine plays
+    known_variants: Mapping[str, frozenset[str]]
+    #: the module ids this game's engine plays (the others are refused by name)
+    modules: frozenset[str]
+    #: how the log names the two sides in an attack (defender, attacker)
+    attack_words: tuple[str, str]
+    #: what the countdown card's tokens are called in the log ("border", "Mexican Army")
+    countdown_name: str
+    #: a table piece used for good (`state.pieces_used`) -> its name in a position's text
+    piece_names: Mapping[str, str]
+    #: some characters start face down in a pile to be recruited (Revolver 2's guardians)
+    has_pile: bool
+    overrides_idle: bool
+
+    def __init__(self, declaration: GameDeclaration) -> None:
+        self.declaration = declaration
+        self.game = declaration.id
+        self.side_names = declaration.side_ids
+        self.steps = {}
+        self.known_variants = {}
+        self.modules = frozenset()
+        self.attack_words = ("defenders", "attackers")
+        self.countdown_name = "countdown"
+        self.piece_names = {}
+        self.has_pile = False
+        #: whether the game opens its own decisions when idle (see `idle`)
+        self.overrides_idle = type(self).idle is not GameRules.idle
+
+    # -- building a game's spec ----------------------------------------------------------------
+    def select_battlefields(self, battlefields: list[Any], layout: str | None) -> list[Any]:
+        """The row in play, left to right, from the base set's battlefields (and those of the
+        modules `layout` names). Default: all of them, by their `order`. Revolver 2: the poker
+        winner's three after the fixed three."""
+        return sorted(battlefields, key=lambda battlefield: battlefield.order)
+
+    def bind(self, spec: Any, compiled: Any) -> None:
+        """Put the game's own facts on the spec once it is built (`spec.facts`, rule switches
+        read into fields, a range of piece actions). Called once per spec."""
+
+    # -- the turn ------------------------------------------------------------------------------
+    def idle(self, state: State) -> None:
+        """With no task left and the game not over: open the active player's decision.
+
+        Default: the table's play phase (`engine.turn.open_main`), which the spec binds
+        directly (`spec.idle`, called once per decision, pays no extra call); a game that
+        overrides this method gets its own bound instead (`overrides_idle`)."""
+
+    def start_turn(self, state: State, player: int) -> None:
+        """Queue the start of `player`'s turn (scenarios set up a position and then let the
+        game's own turn begin; the table queues the next turn when one ends)."""
+
+    def end_turn(self, state: State, task: tuple) -> None:
+        """The task that ends a turn, `(rules.end_turn, player)`: countdowns, victory at the
+        turn's end. Queued by the table after the turn's play and attack."""
+
+    # -- what the table asks when something happens ---------------------------------------------
+    def character_died(self, state: State, index: int) -> None:
+        """Character `index` (of `spec.bandits`) just died: the game's victory checks."""
+
+    def countdown_empty(self, state: State) -> None:
+        """The countdown card's last token went (the Mexican Border, the Arrival of the
+        Mexican Army): usually the end of the game."""
+
+    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
+        """A card or character `source_uid` says "you have lost": end the game for `loser`."""
+
+    # -- the game's table pieces (Derail the Train, the bridge, a module's duel) ----------------
+    def piece_available(self, state: State, player: int) -> str | None:
+        """The table piece `player` may use in his play phase now (one at most at a time),
+        offered as the action `USE_PIECE`; None: no piece."""
+        return None
+
+    def use_piece(self, state: State, player: int) -> None:
+        """Use the piece `piece_available` named."""
+
+    def describe_piece(self, state: State) -> str:
+        """The text of `USE_PIECE` in the open decision."""
+        return "use the table piece"
+
+    def describe_action(self, state: State, action: int) -> str | None:
+        """The text of `action` in one of the game's own decisions (its declaration's
+        `decision_kinds`, open as `state.pending_kind`); None: the table's reading of the
+        action's range ("place at ...", "choose ..."). OpenSpiel's `_action_to_string`."""
+        return None
+
+    # -- hidden information, staging and views --------------------------------------------------
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        """Re-deal, on a copy, the game's own pieces `player` cannot see (after the table
+        re-dealt hands and decks), for determinizing bots. Draws from `rng` only."""
+
+    def restage(self, state: State) -> None:
+        """A scenario staged a position by hand: put back what the game's own set-up places
+        (a module's cards), as at the start of a game."""
+
+    def observe(self, state: State, player: int) -> dict[str, Any]:
+        """The game's own pieces as `player` may see them (added to `observe`'s view)."""
+        return {}
+
+    def held_characters(self, state: State) -> Mapping[int, str]:
+        """Characters out of play that are neither dead nor in a pile, and where they wait
+        (Santiago in the San Manzanillo Prison): {index: where}."""
+        return {}
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """What the registry needs of a game besides its declaration: its rules, how a game is set
+    up, its bots' heuristics, its enum of endings, and how a scenario stages its position.
+    A game's `entry.py` makes one; its declaration's `entry` names it."""
+
+    rules: GameRules
+    #: `new_game(decks, seed, ruleset, catalog, max_turns=, verbose=, switches=, ...)`
+    new_game: Callable[..., Any]
+    heuristics: Heuristics
+    terminations: type[StrEnum]
+    #: the game's scenario staging (`scenarios.staging.ScenarioStaging`); None: no scenarios
+    scenario: Any = None

@@ -1,0 +1,10 @@
+"""Revolver 2's parts for the registry (its declaration's `entry`)."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.game_rules import GameParts
+from deckbuilder.games.revolver2.bots import HEURISTICS
+from deckbuilder.games.revolver2.endings import Termination
+from deckbuilder.games.revolver2.rules import RULES, new_game
+
+GAME = GameParts(RULES, new_game, HEURISTICS, Termination)

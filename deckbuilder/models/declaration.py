@@ -1,0 +1,78 @@
+"""What a game declares about itself, once: `GameDeclaration` (its id, title and spellings,
+its two sides with their titles and spellings, the word for its characters, its default
+ruleset, its decision kinds).
+
+Every table that lists a game's static facts is derived from the declarations: the `Game` and
+`Faction` enums and `GAME_FACTIONS` (models/common.py), the decks' titles, the default
+rulesets, the command line's spellings, the scenario models, the action table's decision kinds
+and their words and secrecy. The declarations sit in layer 1 (models) so the enums can read
+them; each game's own sits in its package (`games/<game>/declaration.py`, importing only
+layer 1) and is listed once in `models/declared.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SideDeclaration:
+    """One side of a game: its id (a faction, as card data and files spell it), its title
+    and the other spellings a user may type."""
+
+    id: str
+    #: how a deck of this side is titled ("Colty gang")
+    title: str
+    #: other spellings a user may type ("Colti", "gang"); the title is one as well
+    spellings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """One kind of decision a player may be asked (OpenSpiel's per-game action enums are
+    the model): its code (the number records and the open decision carry; never reused), its
+    name, the words shown to a player, and whether the other player may not see the choice
+    (a secret decision: the web table hides it and its log line from the opponent)."""
+
+    code: int
+    name: str
+    #: how the open decision is named to a player ("choose a poker card")
+    words: str
+    #: the opponent may not see the answer (the web table and a second player's view)
+    secret: bool = False
+    #: what the opponent reads instead of a secret answer ("chooses a poker card face down")
+    secret_words: str = ""
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """A game's static facts, declared once (see the module's docstring)."""
+
+    id: str
+    title: str
+    #: the two sides, player 0 first (the side that moves first and has the characters)
+    sides: tuple[SideDeclaration, SideDeclaration]
+    #: the singular word for the first side's characters ("bandit", "guardian")
+    character_word: str
+    #: the ruleset played when none is chosen (the game's own rulebook)
+    default_ruleset: str
+    #: other spellings of the game a user may type ("r2"); the title is one as well
+    spellings: tuple[str, ...] = ()
+    #: card factions of this game that are not sides (the Frontier deck's cards)
+    other_factions: tuple[SideDeclaration, ...] = ()
+    #: the decision kinds only this game asks (the table's own are in `engine/actions.py`)
+    decision_kinds: tuple[DecisionKind, ...] = ()
+    #: where the game's rules live: "package.module:attribute" of its `GameRules` registry
+    #: entry (`GameEntry`), imported only when the game is played
+    entry: str = ""
+    #: the plural of `character_word` where adding an "s" is wrong ("deputies")
+    character_plural: str = ""
+
+    @property
+    def characters_word(self) -> str:
+        """The plural word for the characters ("bandits", "guardians")."""
+        return self.character_plural or f"{self.character_word}s"
+
+    @property
+    def side_ids(self) -> tuple[str, str]:
+        return (self.sides[0].id, self.sides[1].id)

@@ -1,0 +1,139 @@
+"""The scenario format of a game that brings none of its own (a plugged-in game): built from
+its declaration's side names, with what every game on the table has (whose turn, the marker,
+the countdown card's tokens, the characters, each side's cards) and the shared expectations.
+
+Revolver's and Revolver 2's formats (`model.py`, `revolver2_model.py`) add their own pieces
+(the border and Derail the Train, the modules; the poker tournament, the guardian pile, the
+bridge); their per-side parts are built the same way (`sides.per_side`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, create_model, model_validator
+
+from deckbuilder.models.common import Strict
+from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
+from deckbuilder.models.declaration import GameDeclaration
+from deckbuilder.scenarios.parts import (
+    CardInPlay,
+    ColonAction,
+    Count,
+    GameExpectations,
+    Marker,
+    Side,
+    StepBase,
+    Tokens,
+)
+from deckbuilder.scenarios.sides import literal_of, per_side
+
+
+@dataclass(frozen=True)
+class ScenarioFormat:
+    """One game's scenario models: the file, an action item, the expectations."""
+
+    scenario: type[Strict]
+    step: type[StepBase]
+    expectations: type[Strict]
+
+
+class Characters(Strict):
+    """Who of the first side's characters is alive (default: everyone) and their tokens
+    (default: set-up's)."""
+
+    alive: list[str] | None = Field(None, description="only these are alive")
+    dead: list[str] = Field(default_factory=list, description="these are dead")
+    tokens: dict[str, Tokens] = Field(default_factory=dict,
+                                      description="character id -> tokens")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Characters:
+        if self.alive is not None and self.dead:
+            raise ValueError("give either `alive` or `dead`, not both")
+        return self
+
+
+class GenericPosition(Strict):
+    """The position to set up; what is left out is as at the start of a game."""
+
+    phase: Literal["play", "start"] = Field(
+        "play", description="play: that player's play phase is open; start: the turn begins "
+                            "and then the play phase opens")
+    turn_number: int | None = Field(None, ge=1, description="game turns counted so far")
+    marker: Marker | None = None
+    countdown: Count | None = Field(None, ge=0, description="tokens left on the countdown card")
+    killed_this_turn: bool = Field(False, description="a character already died this turn")
+    forbidden: list[str] = Field(default_factory=list, description="cards no longer playable")
+    characters: Characters = Field(default_factory=Characters)
+
+
+class GenericExpectations(GameExpectations):
+    """What must hold. Card lists compare as multisets; a field left out is not checked."""
+
+    decision: str | None = Field(None, description="the open decision")
+    turn: int | None = None
+    marker: Marker | None = None
+    countdown: Count | None = Field(None, description="tokens left on the countdown card")
+    alive: list[str] | None = Field(None, description="these characters are alive")
+    dead: list[str] | None = Field(None, description="these characters are dead")
+    alive_count: int | None = None
+    tokens: dict[str, Tokens] | None = Field(
+        None, description="character id, or card id (card-id@battlefield-id) in play -> tokens")
+
+
+def _side_fields(sides: tuple[str, str], annotation: Any, **field: Any) -> dict[str, Any]:
+    return {side: (annotation, Field(**field)) for side in sides}
+
+
+def generic_format(declaration: GameDeclaration) -> ScenarioFormat:
+    """The scenario models of `declaration`'s game, named after it (`ToyScenario` ...)."""
+    sides = declaration.side_ids
+    stem = "".join(part.capitalize() for part in declaration.id.replace("_", "-").split("-"))
+    player = literal_of(*sides)
+    player_or_none = literal_of(*sides, "none")
+    in_play = per_side(f"{stem}Sides", sides, list[CardInPlay], default_factory=list,
+                       doc="Cards at one battlefield, listed under their owner.")
+    cards = per_side(f"{stem}Cards", sides, list[str] | None)
+    count = per_side(f"{stem}Count", sides, int | None)
+    decks = per_side(f"{stem}Decks", sides, dict[CardKey, DeckCount] | None,
+                     max_length=MAX_DECK_ENTRIES)
+    position_fields: dict[str, Any] = {
+        "turn": (player, Field(description="whose turn it is")),
+        "battlefields": (dict[str, in_play], Field(default_factory=dict)),  # type: ignore[valid-type]
+        **_side_fields(sides, Side, default_factory=Side)}
+    position: type[Strict] = create_model(f"{stem}Position", __base__=GenericPosition,
+                                          **position_fields)
+    expectation_fields: dict[str, Any] = {
+        "to_act": (player_or_none | None, None), "winner": (player_or_none | None, None),
+        "at": (dict[str, cards] | None,  # type: ignore[valid-type]
+               Field(None, description="battlefield id -> cards")),
+        **{zone: (cards | None, None) for zone in ("hand", "discard", "removed", "deck_top")},
+        **{total: (count | None, None) for total in ("hand_size", "deck_size", "firepower")}}
+    expectations: type[Strict] = create_model(f"{stem}Expectations",
+                                              __base__=GenericExpectations, **expectation_fields)
+    step_fields: dict[str, Any] = {"by": (player | None, None),
+                                   "expect": (expectations | None, None)}
+    step: type[StepBase] = create_model(
+        f"{stem}ActionStep", __base__=StepBase,
+        __doc__="An action (`do`), optionally by a named player, and/or checks after it.",
+        **step_fields)
+    item: Any = Annotated[str | step | ColonAction, Field(union_mode="left_to_right")]
+    scenario_fields: dict[str, Any] = {
+        "name": (str, Field(min_length=1)),
+        "rule": (str, Field(min_length=1, description="where in the rules this comes from")),
+        "note": (str | None, None),
+        "game": (literal_of(declaration.id), ...),
+        "ruleset": (str, declaration.default_ruleset),
+        "switches": (dict[str, str], Field(default_factory=dict)),
+        "seed": (int, 1), "max_turns": (int, Field(200, ge=1)),
+        "decks": (decks | None, None), "position": (position, ...),
+        "actions": (list[item], Field(default_factory=list)),
+        "expect": (expectations | None, None)}
+    scenario: type[Strict] = create_model(
+        f"{stem}Scenario", __base__=Strict,
+        __doc__=f"One rules question of {declaration.title}: a position, what is played, what "
+                "must follow.",
+        **scenario_fields)
+    return ScenarioFormat(scenario, step, expectations)

@@ -1,0 +1,127 @@
+"""Standoff: the sheriff's two deputies hold the row of two battlefields against the outlaws.
+
+Set-up: the marker on the first space, both shuffle and draw four. Turns alternate, the
+sheriff first (he advances the marker from his second turn on); both draw two and play
+cards; the outlaws then attack at the marker's battlefield (the table's attack). The outlaws
+win when both deputies are dead; the sheriff wins when the countdown card (the Dawn, five
+tokens) is empty: a token goes at the end of every outlaw turn in which no deputy died. At
+the start of each of his turns on the last space the sheriff chooses to call a truce (a draw)
+or fight on: the game's own decision kind."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+from deckbuilder.catalog import Catalog, default_catalog
+from deckbuilder.engine.actions import MODE_BASE
+from deckbuilder.engine.board import draw
+from deckbuilder.engine.compiled import game_spec
+from deckbuilder.engine.game_rules import GameRules
+from deckbuilder.engine.marker import advance_marker, first_space, next_space
+from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, State
+from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
+from third_game.declaration import DECLARATION, K_TRUCE
+
+OPENING_HAND = 4
+TRUCE, FIGHT_ON = MODE_BASE, MODE_BASE + 1
+
+
+class Termination(StrEnum):
+    DEPUTIES_DOWN = "deputies_down"
+    DAWN = "dawn"
+    TRUCE = "truce"
+    CARD_EFFECT = "card_effect"
+    TURN_CAP = "turn_cap"
+
+
+class StandoffRules(GameRules):
+    """Standoff over the table: its turn, its countdown, its victory and its truce."""
+
+    def __init__(self) -> None:
+        super().__init__(DECLARATION)
+        self.attack_words = ("deputies", "outlaws")
+        self.countdown_name = "Dawn"
+
+    def start_turn(self, state: State, player: int) -> None:
+        state.tasks.append((_t_start_turn, player))
+
+    def end_turn(self, state: State, task: tuple) -> None:
+        state.phase = PHASE_END
+        if task[1] != ATTACKER:
+            return
+        if state.spec.countdown_tokens and not state.killed_this_turn:
+            state.countdown -= 1
+            if state.countdown <= 0:
+                state.countdown = 0
+                self.countdown_empty(state)
+
+    def character_died(self, state: State, index: int) -> None:
+        if not any(state.alive):
+            state.end_game(ATTACKER, Termination.DEPUTIES_DOWN)
+
+    def countdown_empty(self, state: State) -> None:
+        state.end_game(DEFENDER, Termination.DAWN)
+
+    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
+        state.end_game(1 - loser, Termination.CARD_EFFECT)
+
+    def describe_action(self, state: State, action: int) -> str | None:
+        if state.pending_kind == K_TRUCE:
+            return {TRUCE: "call a truce", FIGHT_ON: "fight on"}.get(action)
+        return None
+
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        """Nothing of its own is hidden: the table re-deals hands and decks."""
+
+
+RULES = StandoffRules()
+
+
+def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
+             catalog: Catalog | None = None, max_turns: int = 200, verbose: bool = False,
+             switches: Mapping[str, str] | None = None,
+             orders: Sequence[Sequence[str] | None] = ()) -> State:
+    """Set up a game: decks[0] is the sheriff's, decks[1] the outlaws'."""
+    catalog = catalog if catalog is not None else default_catalog()
+    spec = game_spec(catalog, RULES, decks, ruleset, switches=switches, orders=orders)
+    state = State.blank(spec, seed, max_turns, verbose)
+    state.marker_space = first_space(state, 0)
+    state.rng.shuffle(state.decks[0])
+    state.rng.shuffle(state.decks[1])
+    for character in spec.bandits:
+        uid = spec.bandit_base + character.idx
+        state.grit[uid] = character.true_grit
+        state.power[uid] = character.power
+    state.alive = [True] * len(spec.bandits)
+    draw(state, DEFENDER, OPENING_HAND)
+    draw(state, ATTACKER, OPENING_HAND)
+    state.tasks.append((_t_start_turn, DEFENDER))
+    state.run()
+    return state
+
+
+def _t_start_turn(state: State, task: tuple) -> None:
+    player = task[1]
+    if not begin_turn(state, player, Termination.TURN_CAP):
+        return
+    state.tasks.append((t_begin_play,))
+    state.tasks.append((t_draw_phase, player))
+    if player == DEFENDER and state.turn > 1:
+        state.tasks.append((_t_advance,))
+
+
+def _t_advance(state: State, task: tuple) -> None:
+    """On the last space of the row the sheriff may call a truce instead of moving on."""
+    last_bf = state.spec.n_bf - 1
+    if state.marker_bf == last_bf and next_space(state, last_bf, state.marker_space) < 0:
+        state.decide(DEFENDER, [TRUCE, FIGHT_ON], _resume_truce, None, K_TRUCE)
+        return
+    advance_marker(state)
+
+
+def _resume_truce(state: State, action: int, data: Any) -> None:
+    if action == TRUCE:
+        state.end_game(None, Termination.TRUCE)
