@@ -184,7 +184,7 @@ def switches_markdown() -> str:
     lines: list[str] = []
     for entry in packaged_rule_data():
         game = entry["game"]
-        known = game.hooks.known_variants
+        known = game.rules.known_variants
         lines.append(f"## {escape(game.title)} (`{game.name}`)")
         lines.append("")
         lines.append(f"Default ruleset: `{game.default_ruleset}`. "
@@ -227,7 +227,7 @@ def switches_markdown() -> str:
             for set_id, module in entry["modules"]:
                 letter = f"{module.letter}. " if module.letter else ""
                 needs = ", ".join(f"`{each}`" for each in module.requires_modules) or "-"
-                plays = "yes" if module.id in game.hooks.modules else "no"
+                plays = "yes" if module.id in game.rules.modules else "no"
                 lines.append(f"| `{module.id}` | `{set_id}` | {escape(letter + module.name)} | "
                              f"{needs} | {plays} |")
             lines.append("")
