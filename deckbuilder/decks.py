@@ -20,10 +20,10 @@ from ruamel.yaml.tokens import CommentToken
 
 from deckbuilder import paths
 from deckbuilder.catalog import Catalog, Entry, normalise_name
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DataFileError, DeckError, Location
 from deckbuilder.models import Collection, Deck
 from deckbuilder.models.common import GAME_FACTIONS, Faction
-from deckbuilder.models.declared import DECLARATIONS
 from deckbuilder.user_schemas import deck_header, with_deck_header_that_resolves
 from deckbuilder.writing import atomic_write_text, editing, refuse_overwrite
 from deckbuilder.yamlio import dump_yaml, load_model, position, validate_document, write_yaml

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.catalog import Catalog
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models import CardSet, Ruleset, RuleSwitch
-from deckbuilder.models.declared import DECLARATIONS
 
 #: Each game's default ruleset: its own rulebook (from the games' declarations).
 DEFAULT_RULESETS = {declaration.id: declaration.default_ruleset for declaration in DECLARATIONS}

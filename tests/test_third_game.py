@@ -190,8 +190,8 @@ def test_play_plays_it(plugged_in: dict[str, str]) -> None:
 def test_a_game_kind_may_not_take_a_table_code() -> None:
     """A game's decision kind with a code the table uses would read the table's actions in
     the game's words: refused when the game's spec is built."""
+    from deckbuilder.declaration import DecisionKind
     from deckbuilder.engine.actions import K_MAIN, decision_kinds
-    from deckbuilder.models.declaration import DecisionKind
 
     with pytest.raises(ValueError, match="taken by main"):
         decision_kinds((DecisionKind(K_MAIN, "mine", "my decision"),))

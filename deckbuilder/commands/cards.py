@@ -23,7 +23,7 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
-from deckbuilder.models.declared import DECLARATIONS
+from deckbuilder.declared import DECLARATIONS
 
 cards_app = typer.Typer(
     help="Browse cards: texts, values and sources; `cards show NAME` for one card.",

@@ -18,7 +18,7 @@ from typing import Any
 
 import typer
 
-from deckbuilder.models.declared import DECLARATIONS
+from deckbuilder.declared import DECLARATIONS
 
 
 def normalized(text: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from deckbuilder.models.declaration import DecisionKind
+from deckbuilder.declaration import DecisionKind
 from deckbuilder.protocol import IllegalActionError
 
 PASS: Final = 0  # end the play phase / decline / done choosing

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from deckbuilder.models.declaration import GameDeclaration
+from deckbuilder.declaration import GameDeclaration
 from deckbuilder.protocol import Heuristics
 
 try:  # the marker matters only to the compiled build (mypyc), which has mypy_extensions

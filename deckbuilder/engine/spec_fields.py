@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deckbuilder.declaration import DecisionKind
 from deckbuilder.engine.actions import ActionLayout
 from deckbuilder.engine.card_records import BattlefieldDef, CardDef, CharDef
 from deckbuilder.engine.game_rules import GameRules
-from deckbuilder.models.declaration import DecisionKind
 from deckbuilder.rulesets import Rules
 
 

@@ -2,7 +2,7 @@
 command line reach a game only through `get_game` (a game never imports another).
 
 A game is a declaration and a class: its static facts in a `GameDeclaration`
-(`games/<game>/declaration.py`, listed once in `models/declared.py` or plugged in through the
+(`games/<game>/declaration.py`, listed once in `declared.py` or plugged in through the
 `deckbuilder.games` entry point group), and its rules in a subclass of the table's `GameRules`
 with the rest the tool needs (`GameParts`: new_game, the bots' heuristics, the endings, the
 scenario set-up), which the declaration's `entry` names and which is imported only when the game
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from deckbuilder.declaration import GameDeclaration
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.models.declaration import GameDeclaration
 
 if TYPE_CHECKING:
     from deckbuilder.catalog import Catalog
@@ -94,7 +94,7 @@ _GAMES: dict[str, Game] = {}
 def games() -> dict[str, Game]:
     """Every game the engine plays, by name (each game's rules imported on first use)."""
     if not _GAMES:
-        from deckbuilder.models.declared import DECLARATIONS
+        from deckbuilder.declared import DECLARATIONS
 
         _GAMES.update({declaration.id: _load(declaration) for declaration in DECLARATIONS})
     return _GAMES

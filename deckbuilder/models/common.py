@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from deckbuilder.models.declared import DECLARATIONS
+from deckbuilder.declared import DECLARATIONS
 
 CARD_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
@@ -54,7 +54,7 @@ if TYPE_CHECKING:  # the members code names; the rest come from the declarations
         NEUTRAL = "neutral"
 
 else:
-    #: Every game's id, from the games' declarations (`models/declared.py`).
+    #: Every game's id, from the games' declarations (`declared.py`).
     Game = _declared_enum("Game", (declaration.id for declaration in DECLARATIONS))
     #: Every faction a card may belong to: each game's sides and other factions, and neutral.
     Faction = _declared_enum("Faction", [

@@ -14,9 +14,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, create_model, model_validator
 
+from deckbuilder.declaration import GameDeclaration
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
-from deckbuilder.models.declaration import GameDeclaration
 from deckbuilder.scenarios.parts import (
     CardInPlay,
     ColonAction,

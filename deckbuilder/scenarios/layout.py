@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.models.declared import DECLARATIONS
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.scenarios.parts import Source
 
 #: what the messages call a character of each game (its declaration's word)

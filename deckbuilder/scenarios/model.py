@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import Discriminator, Field, RootModel, Tag, model_validator
 
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.games.revolver.declaration import DECLARATION as REVOLVER
 from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
-from deckbuilder.models.declared import DECLARATIONS
 from deckbuilder.scenarios.generic_model import ScenarioFormat, generic_format
 from deckbuilder.scenarios.parts import (
     CardInPlay,

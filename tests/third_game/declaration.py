@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from deckbuilder.models.declaration import DecisionKind, GameDeclaration, SideDeclaration
+from deckbuilder.declaration import DecisionKind, GameDeclaration, SideDeclaration
 
 #: Standoff's own decision: the sheriff may call for a truce (end the game) or fight on.
 K_TRUCE: Final = 60

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from deckbuilder.models.declaration import DecisionKind, GameDeclaration, SideDeclaration
+from deckbuilder.declaration import DecisionKind, GameDeclaration, SideDeclaration
 
 # Revolver's own decisions (the codes are fixed: records replay by them).
 K_SAVE: Final = 14  # Derail the Train: save a bandit (one discard each) or stop

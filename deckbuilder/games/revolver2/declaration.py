@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from deckbuilder.models.declaration import DecisionKind, GameDeclaration, SideDeclaration
+from deckbuilder.declaration import DecisionKind, GameDeclaration, SideDeclaration
 
 # Revolver 2's own decisions (the codes are fixed: records replay by them).
 K_STAY: Final = 21  # an optional turn space: stay here or move on (BF_BASE + battlefield)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from importlib.metadata import entry_points
 
+from deckbuilder.declaration import GameDeclaration
 from deckbuilder.games.revolver.declaration import DECLARATION as REVOLVER
 from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
-from deckbuilder.models.declaration import GameDeclaration
 
 #: The entry point group a package plugs a game in under.
 ENTRY_POINT_GROUP = "deckbuilder.games"

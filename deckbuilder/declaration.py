@@ -7,7 +7,7 @@ Every table that lists a game's static facts is derived from the declarations: t
 rulesets, the command line's spellings, the scenario models, the action table's decision kinds
 and their words and secrecy. The declarations sit in layer 1 (models) so the enums can read
 them; each game's own sits in its package (`games/<game>/declaration.py`, importing only
-layer 1) and is listed once in `models/declared.py`.
+layer 1) and is listed once in `declared.py`.
 """
 
 from __future__ import annotations
