@@ -34,6 +34,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.decks import (
     FACTION_GAMES,
+    DeckEntry,
     LoadedDeck,
     deck_document,
     game_of_faction,
@@ -217,7 +218,7 @@ def unknown_identity(name: str) -> str:
     return "?" + unicodedata.normalize("NFC", name).casefold()
 
 
-class _CardReader:
+class CardReader:
     """Adds `count x name` to a DeckList with its label: merged, unknown, warned, counted."""
 
     def __init__(self, result: DeckList, catalog: Catalog) -> None:
@@ -275,7 +276,7 @@ class _CardReader:
 
 
 # -- headers ---------------------------------------------------------------------------------
-def _header_line(
+def read_header(
     number: int, raw: str, key: str, value: str, result: DeckList, faction: str | None,
 ) -> ListLine:
     """One `# key: value` header, checked here so that a bad one is named at its own line
@@ -328,14 +329,12 @@ def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> 
     written so the deck file shows it (and `validate` points at it). Lines after a
     `Sideboard` line are the sideboard: reported, not added.
 
-    >>> from ruamel.yaml.scalarstring import DoubleQuotedScalarString
-
-from deckbuilder.catalog import Catalog
+    >>> from deckbuilder.catalog import Catalog
     >>> parse_deck_list("# faction: colty\\n", Catalog()).faction
     'colty'
     """
     result = DeckList(faction=faction)
-    reader = _CardReader(result, catalog)
+    reader = CardReader(result, catalog)
     in_sideboard = False
     for number, raw in enumerate(_list_lines(text), start=1):
         stripped = raw.strip()
@@ -344,7 +343,7 @@ from deckbuilder.catalog import Catalog
             continue
         header = _HEADER.match(stripped)
         if header:
-            result.lines.append(_header_line(
+            result.lines.append(read_header(
                 number, raw, header["key"].lower(), header["value"], result, faction))
             continue
         quoted_card = _QUOTED_CARD.match(stripped)
@@ -376,11 +375,11 @@ from deckbuilder.catalog import Catalog
         reader.add(number, raw, count, name, counted,
                    sideboard=in_sideboard or sideboard_line is not None)
     if result.faction is None:
-        result.faction = _guess_faction(catalog, result.cards)
+        result.faction = guess_faction(catalog, result.cards)
     return result
 
 
-def _guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
+def guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
     votes: Counter[str] = Counter()
     for key in cards:
         entry = catalog.find(key)
@@ -449,9 +448,9 @@ def parse_deck_json(text: str, catalog: Catalog, faction: str | None = None,
             result.lines.append(ListLine(number, f"{key}: {value!r}", LineStatus.BAD_HEADER,
                                          f"{key} must be text; skipped"))
             continue
-        result.lines.append(_header_line(number, f"{key}: {value}", header, json.dumps(value),
+        result.lines.append(read_header(number, f"{key}: {value}", header, json.dumps(value),
                                          result, faction))
-    reader = _CardReader(result, catalog)
+    reader = CardReader(result, catalog)
     slots_key = "slots" if "slots" in data else "cards"
     for section_key, sideboard in ((slots_key, False), ("sideSlots", True)):
         slots = data.get(section_key)
@@ -474,7 +473,7 @@ def parse_deck_json(text: str, catalog: Catalog, faction: str | None = None,
         raise DeckError("the JSON deck has no slots", Location(source, 1),
                         'add "slots": {"card-id": count, ...}')
     if result.faction is None:
-        result.faction = _guess_faction(catalog, result.cards)
+        result.faction = guess_faction(catalog, result.cards)
     return result
 
 
@@ -498,6 +497,14 @@ def import_deck_list(
         deck_list = parse_deck_json(text, catalog, faction, source)
     else:
         deck_list = parse_deck_list(text, catalog, faction)
+    write_imported_deck(deck_list, source, catalog, out, force)
+    return deck_list
+
+
+def write_imported_deck(deck_list: DeckList, source: Path, catalog: Catalog, out: Path,
+                        force: bool = False) -> None:
+    """Write a deck list read from `source` (any format) as a deck file; a list that names
+    no faction or no card, or does not make a deck, is refused at its own line."""
     if deck_list.faction is None:
         raise DeckError(
             "the list does not say whose deck it is",
@@ -516,6 +523,10 @@ def import_deck_list(
             # ruamel writes U+0085 and U+2028 raw in its other styles, and reads them back
             # as line breaks: double quotes escape them (\N, \L)
             document[key] = DoubleQuotedScalarString(document[key])
+    cards = document["cards"]
+    for index, key in enumerate(list(cards)):
+        if not key.isprintable():  # an unknown card kept as written: the same goes for it
+            cards.insert(index, DoubleQuotedScalarString(key), cards.pop(key))
     try:
         validate_document(document, Deck, out)
     except DeckbuilderError as error:
@@ -524,7 +535,6 @@ def import_deck_list(
                         Location(source, min(deck_list.header_lines.values(), default=1)),
                         "correct the list's headers") from None
     write_yaml(out, document, deck_header(out, catalog))
-    return deck_list
 
 
 def export_deck_list(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
@@ -536,13 +546,19 @@ def export_deck_list(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
     if deck.deck.description:
         lines.append(f"# description: {list_value(deck.deck.description)}")
     for entry in deck.entries:
-        name = entry.display_name
-        if entry.entry is not None and catalog is not None:
-            back = catalog.find(name, deck.game)
-            if back is None or back.id != entry.entry.id:
-                name = entry.entry.id  # a name another card shares: the id reads back right
-        lines.append(f"{entry.count}x {list_value(name)}")
+        lines.append(f"{entry.count}x {list_value(export_name(entry, deck.game, catalog))}")
     return "\n".join(lines) + "\n"
+
+
+def export_name(entry: DeckEntry, game: str, catalog: Catalog | None) -> str:
+    """The name to write for a deck entry so that a reader finds the same card: its
+    printed name, or its id when another card shares that name."""
+    name = entry.display_name
+    if entry.entry is not None and catalog is not None:
+        back = catalog.find(name, game)
+        if back is None or back.id != entry.entry.id:
+            name = entry.entry.id
+    return name
 
 
 def export_deck_json(deck: LoadedDeck) -> str:
