@@ -1,0 +1,365 @@
+"""A card face: what a player reads on a card, built from its catalog record alone.
+
+Every value the face shows says whether a document states it: a value no document states
+(listed in the record's `provenance.unconfirmed`, or set in the data with no source) is
+`unconfirmed`, and the renderers mark it, so a guess is never read as a fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from deckbuilder.card_face.words import (
+    PLACEMENT_WORDS,
+    characters_word,
+    cost_words,
+    faction_title,
+    game_title,
+    icon_words,
+    plural,
+    recruitment_words,
+    space_labels,
+    step_names,
+)
+
+if TYPE_CHECKING:
+    from deckbuilder.catalog import Catalog, Entry
+
+#: Fields shown apart from the facts (the title, the text) or not shown at all.
+_SHOWN_APART = frozenset({"id", "aliases", "text", "provenance"})
+#: The fields whose steps the record's text puts in words.
+STEP_FIELDS = ("effect", "modes", "triggers", "abilities", "on_death")
+TEXT_PARAPHRASE = "a paraphrase; no document is named for it"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One row of a face: `label`, `value` in words, and whether no document states it.
+    `fields` are the record's fields the row shows (for the check that none goes unmarked)."""
+
+    label: str
+    value: str
+    unconfirmed: bool = False
+    fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """Everything a face shows, as words; `face_text` and `face_html` only lay it out."""
+
+    id: str
+    kind: str  # the catalog's kind: card, character, battlefield, special, token
+    game: str
+    title: str
+    title_unconfirmed: bool
+    #: what the record is, in words: `card of Revolver`, `bandit of Revolver`, `poker card ...`
+    subtitle: str
+    facts: tuple[Fact, ...]
+    #: flags in words (`unique gunslinger`, `cannot be moved`); each a Fact with an empty value
+    marks: tuple[Fact, ...]
+    text: tuple[str, ...]
+    text_unconfirmed: bool
+    #: where the text comes from, when a player should know (`a paraphrase ...`), else ""
+    text_note: str
+    #: the record's fields no document states (see `unconfirmed_fields`)
+    unconfirmed: tuple[str, ...]
+
+    @property
+    def has_unconfirmed(self) -> bool:
+        return bool(self.unconfirmed)
+
+    def marked_fields(self) -> set[str]:
+        """The fields some part of the face shows as unconfirmed."""
+        marked = {"name"} if self.title_unconfirmed else set()
+        for row in (*self.facts, *self.marks):
+            if row.unconfirmed:
+                marked.update(row.fields)
+        if self.text_unconfirmed:
+            marked.update(("text", *STEP_FIELDS))
+        return marked
+
+
+def unconfirmed_fields(record: Any) -> tuple[str, ...]:
+    """The record's values no document states: the fields its provenance lists as
+    unconfirmed, then the fields the data sets without naming a source (as `cards show` and
+    the catalog's value counts read them). The text is not among the latter: a record's text
+    is a paraphrase by definition, and says so (`TEXT_PARAPHRASE`)."""
+    provenance = record.provenance
+    listed = list(provenance.unconfirmed)
+    for name in sorted(record.model_fields_set):
+        if name in _SHOWN_APART or name in listed or name in provenance.sources:
+            continue
+        listed.append(name)
+    return tuple(listed)
+
+
+class _Builder:
+    """Collects a face's rows, each marked when any field it shows is unconfirmed."""
+
+    def __init__(self, record: Any, catalog: Catalog, game: str) -> None:
+        self.record = record
+        self.catalog = catalog
+        self.game = game
+        self.unconfirmed = unconfirmed_fields(record)
+        self.facts: list[Fact] = []
+        self.marks: list[Fact] = []
+
+    def is_unconfirmed(self, *fields: str) -> bool:
+        return any(name in self.unconfirmed for name in fields)
+
+    def fact(self, label: str, value: object, *fields: str) -> None:
+        self.facts.append(Fact(label, str(value), self.is_unconfirmed(*fields), fields))
+
+    def mark(self, words: str, *fields: str) -> None:
+        self.marks.append(Fact(words, "", self.is_unconfirmed(*fields), fields))
+
+    def flag(self, name: str, when_set: str, when_unset: str, default: bool) -> None:
+        """A yes/no field: its words when it differs from the default, or when a guess."""
+        value = bool(getattr(self.record, name))
+        if value != default or self.is_unconfirmed(name):
+            self.mark(when_set if value else when_unset, name)
+
+    def name_of(self, record_id: str) -> str:
+        entry = self.catalog.entries.get(record_id)
+        return entry.name if entry is not None else record_id
+
+    def names_of(self, record_ids: list[str]) -> str:
+        return ", ".join(self.name_of(each) for each in record_ids)
+
+
+def face(entry: Entry, catalog: Catalog) -> CardFace:
+    """The face of a catalog entry (a card, character, battlefield, special card or token).
+
+    >>> from deckbuilder.catalog import build_catalog
+    >>> catalog = build_catalog(use_user_data=False)
+    >>> face(catalog.entries["whiskey-canyon"], catalog).title
+    'Whiskey Canyon'
+    """
+    record = entry.record
+    build = _Builder(record, catalog, entry.game)
+    loaded = catalog.sets.get(entry.set_id)
+    set_name = loaded.card_set.name if loaded is not None else entry.set_id
+    if loaded is not None and loaded.card_set.kind == "base":
+        set_name += " (base game)"
+    subtitle = _kind_words(entry)
+    faction = getattr(record, "faction", None)
+    if faction is not None and entry.kind != "battlefield":
+        build.fact("Faction", faction_title(entry.game, faction), "faction")
+    build.fact("Set", set_name, "set")
+    {"card": _card, "character": _character, "battlefield": _battlefield,
+     "special": _special, "token": _token}.get(entry.kind, _nothing)(build)
+    text, text_unconfirmed, note = _text(record, build)
+    covered = {field for row in (*build.facts, *build.marks) for field in row.fields}
+    covered |= {"name", "text", *STEP_FIELDS}
+    rest = [name for name in build.unconfirmed if name not in covered]
+    if rest:  # a guessed value the face has no row for: named, never hidden
+        build.facts.append(Fact("Also unconfirmed", ", ".join(
+            name.replace("_", " ") for name in rest), True, tuple(rest)))
+    return CardFace(
+        id=entry.id, kind=entry.kind, game=entry.game, title=record.name,
+        title_unconfirmed=build.is_unconfirmed("name"), subtitle=subtitle,
+        facts=tuple(build.facts), marks=tuple(build.marks), text=text,
+        text_unconfirmed=text_unconfirmed, text_note=note, unconfirmed=build.unconfirmed,
+    )
+
+
+def _kind_words(entry: Entry) -> str:
+    record = entry.record
+    game = game_title(entry.game)
+    if entry.kind == "character":
+        leader = "leader, " if getattr(record, "leader", False) else ""
+        return f"{characters_word(entry.game)} ({leader}{game})"
+    if entry.kind == "special":
+        return f"{'poker card' if record.poker is not None else 'table card'} ({game})"
+    if entry.kind == "token":
+        return f"table piece ({game})"
+    return f"{entry.kind} ({game})"
+
+
+def _nothing(build: _Builder) -> None:
+    return None
+
+
+def _card(build: _Builder) -> None:
+    card = build.record
+    build.fact("Plays as", card.play, "play")
+    build.fact("Category", str(card.category).replace("-", " "), "category")
+    cost = cost_words(card.cost)
+    if card.silver_dollars:
+        cost += f" and pay {plural(card.silver_dollars, 'silver dollar')}"
+    if card.cost_waived_at:
+        cost += f" (free at {build.names_of(card.cost_waived_at)})"
+    build.fact("Cost", cost, "cost", "silver_dollars", "cost_waived_at")
+    if card.firepower is not None or build.is_unconfirmed("firepower"):
+        build.fact("Firepower", "none" if card.firepower is None else card.firepower,
+                   "firepower")
+    if card.chip is not None or build.is_unconfirmed("chip"):
+        build.fact("Chip", card.chip or "none", "chip")
+    if card.icons or build.is_unconfirmed("icons"):
+        build.fact("Icons", icon_words(card.icons) or "none", "icons")
+    for name, label in (("powder_kegs", "Powder kegs"), ("ammunition", "Ammunition")):
+        if getattr(card, name) or build.is_unconfirmed(name):
+            build.fact(label, getattr(card, name), name)
+    if card.placement != "current" or build.is_unconfirmed("placement"):
+        build.fact("Placed", PLACEMENT_WORDS.get(str(card.placement), str(card.placement)),
+                   "placement")
+    build.fact("Copies in its set", card.copies, "copies")
+    if card.gunslinger:
+        build.mark("unique gunslinger", "unique", "gunslinger")
+    elif card.unique:
+        build.mark("unique", "unique", "gunslinger")
+    elif build.is_unconfirmed("unique", "gunslinger"):
+        build.mark("not unique", "unique", "gunslinger")
+    build.flag("deckable", "may stand in a deck", "not for players' decks", True)
+    build.flag("counts_toward_limit", "counts toward the card limit",
+               "not counted toward the card limit", True)
+    build.flag("movable", "can be moved", "cannot be moved", True)
+    build.flag("reshuffles", "reshuffled with the discard pile",
+               "removed from the game when the discard pile is reshuffled", True)
+    build.flag("played_when_drawn", "played at once when drawn", "played from the hand", False)
+    if card.not_at or build.is_unconfirmed("not_at"):
+        build.mark(f"cannot be used at {build.names_of(card.not_at) or 'no battlefield'}",
+                   "not_at")
+
+
+def _character(build: _Builder) -> None:
+    character = build.record
+    build.fact("Survival rating", character.survival, "survival")
+    if character.true_grit or build.is_unconfirmed("true_grit"):
+        build.fact("True grit", plural(character.true_grit, "token"), "true_grit")
+    if character.power_tokens or build.is_unconfirmed("power_tokens"):
+        build.fact("Power tokens", f"{character.power_tokens} (each an extra life)",
+                   "power_tokens")
+    has_death = bool(character.on_death) or any(
+        trigger.when == "on-death" for trigger in character.triggers)
+    if has_death or build.is_unconfirmed("on_death"):
+        build.fact("On death", "an effect (see the text)" if has_death else "none",
+                   "on_death")
+    build.flag("leader", "leader", "not the leader", False)
+    build.flag("starting", "in play at set-up", "not in play at set-up", True)
+
+
+def _battlefield(build: _Builder) -> None:
+    battlefield = build.record
+    build.fact("Place in the row", battlefield.order, "order")
+    if battlefield.group != "fixed" or build.is_unconfirmed("group"):
+        build.fact("Group", str(battlefield.group).replace("-", " "), "group")
+    build.fact("Defence", battlefield.defence, "defence")
+    build.fact("Turn spaces", space_labels(battlefield.spaces), "spaces")
+    recruits = recruitment_words(battlefield.spaces, build.game)
+    if recruits:
+        build.fact("Recruitment", recruits, "spaces")
+
+
+def _special(build: _Builder) -> None:
+    special = build.record
+    if special.tokens or build.is_unconfirmed("tokens"):
+        build.fact("Tokens at set-up", special.tokens, "tokens")
+    if special.beside is not None or build.is_unconfirmed("beside"):
+        build.fact("Lies beside", build.name_of(special.beside) if special.beside else "nothing",
+                   "beside")
+    poker = special.poker
+    if poker is None:
+        return
+    build.fact("Poker value", "a cheat (not compared)" if poker.cheat else poker.value, "poker")
+    if poker.cheat:
+        build.mark("cheat: wins its round unless the other side calls cheats", "poker")
+    if poker.calls_cheat:
+        build.mark("calls cheats: beats a cheat", "poker")
+    if poker.returns_to_hand:
+        build.mark("returns to its owner's hand after its round", "poker")
+    if poker.extra_cards:
+        build.fact("Opening hand", f"+{plural(poker.extra_cards, 'card')}", "poker")
+    for tokens in poker.battlefield_tokens:
+        whose = "its owner's side" if tokens.side == "self" else "the opponent's side"
+        build.fact("Power tokens", f"{tokens.count} on {build.name_of(tokens.battlefield)} "
+                   f"({whose})", "poker")
+
+
+def _token(build: _Builder) -> None:
+    build.fact("In the box", build.record.count, "count")
+
+
+def _text(record: Any, build: _Builder) -> tuple[tuple[str, ...], bool, str]:
+    """The record's text in paragraphs, whether any of it (or the steps it words) is a
+    guess, and a note on where it comes from."""
+    steps = [step for name in STEP_FIELDS for step in _steps_of(record, name)]
+    unconfirmed = build.is_unconfirmed("text", *STEP_FIELDS)
+    if record.text:
+        paragraphs = tuple(" ".join(part.split()) for part in record.text.split("\n\n")
+                           if part.strip())
+        source = record.provenance.sources.get("text")
+        return paragraphs, unconfirmed, "" if source else TEXT_PARAPHRASE
+    if steps:
+        names = ", ".join(step_names(steps))
+        return ((f"The data gives no text for this card; its effect uses the steps: {names}.",),
+                unconfirmed, "")
+    return (), unconfirmed, ""
+
+
+def _steps_of(record: Any, name: str) -> list[Any]:
+    found = getattr(record, name, None) or []
+    steps: list[Any] = []
+    for item in found:
+        if hasattr(item, "do"):
+            steps.append(item)
+        else:  # a trigger, ability or mode: its steps
+            steps.extend(getattr(item, "steps", None) or getattr(item, "effect", None) or [])
+    return steps
+
+
+def one_line(entry: Entry) -> str:
+    """The short summary a hand card or an action button shows, unconfirmed values with `?`.
+
+    >>> from deckbuilder.catalog import build_catalog
+    >>> catalog = build_catalog(use_user_data=False)
+    >>> one_line(catalog.entries["whiskey-canyon"]).startswith("Whiskey Canyon - battlefield")
+    True
+    """
+    record = entry.record
+    unconfirmed = unconfirmed_fields(record)
+
+    def shown(value: object, *fields: str) -> str:
+        return f"{value}?" if any(name in unconfirmed for name in fields) else str(value)
+
+    parts: list[str] = []
+    if entry.kind == "card":
+        parts.append("cost " + shown(f"{record.cost} discard", "cost"))
+        if record.silver_dollars:
+            parts[-1] += " + " + shown(plural(record.silver_dollars, "silver dollar"),
+                                       "silver_dollars")
+        if record.firepower is not None:
+            chip = f" ({shown(record.chip, 'chip')})" if record.chip else ""
+            parts.append(f"firepower {shown(record.firepower, 'firepower')}{chip}")
+        else:
+            parts.append(shown(record.play, "play"))
+        for name, word in (("powder_kegs", "powder keg"), ("ammunition", "ammunition")):
+            count = getattr(record, name)
+            if count:
+                parts.append(shown(f"{count} {word}" if word == "ammunition"
+                                   else plural(count, word), name))
+    elif entry.kind == "character":
+        parts.append(characters_word(entry.game))
+        parts.append(f"survival {shown(record.survival, 'survival')}")
+        if record.true_grit:
+            parts.append(shown(f"{record.true_grit} true grit", "true_grit"))
+    elif entry.kind == "battlefield":
+        parts += ["battlefield", f"defence {shown(record.defence, 'defence')}",
+                  f"spaces {shown(space_labels(record.spaces), 'spaces')}"]
+    elif entry.kind == "special" and record.poker is not None:
+        poker = record.poker
+        parts.append(f"poker value {shown('cheat' if poker.cheat else poker.value, 'poker')}")
+        if poker.extra_cards:
+            parts.append(shown(f"+{plural(poker.extra_cards, 'opening card')}", "poker"))
+        tokens = sum(each.count for each in poker.battlefield_tokens)
+        if tokens:
+            parts.append(shown(f"{plural(tokens, 'power token')} on battlefields", "poker"))
+    elif entry.kind == "special":
+        parts.append("table card")
+        if record.tokens:
+            parts.append(shown(plural(record.tokens, "token"), "tokens"))
+    elif entry.kind == "token":
+        parts.append(f"table piece, {shown(record.count, 'count')} in the box")
+    name = shown(record.name, "name")
+    return f"{name} - {', '.join(parts)}" if parts else name

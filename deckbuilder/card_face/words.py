@@ -1,0 +1,104 @@
+"""The words a card face uses for the data's values: icons, placements, turn spaces, costs,
+factions and games. One place, so the terminal, the web page and a one-line summary agree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from deckbuilder.declaration import GameDeclaration
+from deckbuilder.declared import DECLARATIONS
+
+#: Icons whose value does not read as words once the hyphens are spaces.
+_ICON_WORDS = {
+    "clock-plus-1": "+1 clock",
+    "clock-minus-1": "-1 clock",
+}
+
+#: Where a card may be placed, as a player reads it (models/cards.py, `Placement`).
+PLACEMENT_WORDS = {
+    "current": "the current battlefield",
+    "any": "any battlefield",
+    "opponent-any": "the opponent's side of any battlefield",
+    "beside": "beside the current battlefield",
+    "open-range": "the open range (no battlefield)",
+    "prison": "only in the San Manzanillo Prison",
+}
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 card`, `2 cards` (`many` for irregular plurals)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def icon_words(icons: Iterable[str]) -> str:
+    """`true grit, +1 clock` for the data's `[true-grit, clock-plus-1]`."""
+    return ", ".join(_ICON_WORDS.get(str(icon), str(icon).replace("-", " ")) for icon in icons)
+
+
+def declaration_of(game: str) -> GameDeclaration | None:
+    return next((each for each in DECLARATIONS if each.id == game), None)
+
+
+def game_title(game: str) -> str:
+    declaration = declaration_of(game)
+    return declaration.title if declaration is not None else game
+
+
+def faction_title(game: str, faction: str) -> str:
+    """A faction as the game titles it (`Colty gang`); `neutral` and unknown ids as they are."""
+    declaration = declaration_of(game)
+    if declaration is not None:
+        for side in (*declaration.sides, *declaration.other_factions):
+            if side.id == faction:
+                return side.title
+    return str(faction)
+
+
+def characters_word(game: str, count: int = 1) -> str:
+    """`bandit`/`bandits`, `guardian`/`guardians`: the game's word for its characters."""
+    declaration = declaration_of(game)
+    if declaration is None:
+        return "character" if count == 1 else "characters"
+    return declaration.character_word if count == 1 else declaration.characters_word
+
+
+def cost_words(cost: int) -> str:
+    return "free" if cost == 0 else f"discard {plural(cost, 'card')}"
+
+
+def space_labels(spaces: Iterable[Any]) -> str:
+    """Turn spaces as a player reads them: `-, 1, 2, (3)` (optional spaces in brackets, a
+    face space with its face)."""
+    shown = []
+    for space in spaces:
+        label = str(space.label)
+        if space.kind == "optional":
+            label = f"({label})"
+        elif space.kind == "face" and space.face and space.face != label:
+            label = f"{label} ({space.face}'s face)"
+        shown.append(label)
+    return ", ".join(shown)
+
+
+def recruitment_words(spaces: Iterable[Any], game: str) -> str:
+    """`space 2: 1 guardian; space 4: 2 guardians`; empty when no space recruits."""
+    return "; ".join(
+        f"space {space.label}: {space.recruit} {characters_word(game, space.recruit)}"
+        for space in spaces if space.recruit)
+
+
+def step_names(steps: Iterable[Any]) -> list[str]:
+    """The vocabulary names (`do`) of steps and the steps nested in them, in order, once each.
+    Shown only for a record the data gives no text: the project has no wording of steps."""
+    found: list[str] = []
+
+    def walk(each: Iterable[Any]) -> None:
+        for step in each:
+            name = str(getattr(step, "do", "") or "")
+            if name and name not in found:
+                found.append(name)
+            walk(getattr(step, "steps", None) or ())
+
+    walk(steps)
+    return found
