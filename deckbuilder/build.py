@@ -8,13 +8,15 @@ they measure, since the same games play about twice as fast compiled.
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 
 
 def compiled() -> bool:
-    """Does the game loop run compiled (an extension module, not a .py file)?"""
-    from deckbuilder.engine import state
-
-    path = state.__file__ or ""
+    """Does the game loop run compiled (an extension module, not a .py file)? Asked of the
+    module's file without importing it (importing the state builds the models: most of
+    `--version`'s start-up)."""
+    found = importlib.util.find_spec("deckbuilder.engine.state")
+    path = (found.origin if found is not None else None) or ""
     return any(path.endswith(suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 

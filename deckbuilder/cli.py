@@ -1,16 +1,31 @@
-"""The typer app: thin commands over the library (see deckbuilder.commands.*)."""
+"""The typer app: thin commands over the library (see deckbuilder.commands.*), loaded lazily.
+
+Every command is listed in `COMMANDS` with the module that defines it and the one line the
+root `--help` shows. A command module is imported only when one of its commands runs (or
+shows its `--help`, or the shell completes its options), the way click's documentation
+describes a lazily loading group; so `deckbuilder --version` and `deckbuilder --help` import
+no command module, and each command pays for its own imports only. The command modules
+import what they need at their top.
+"""
 
 from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+import typer.main
+from typer.core import TyperCommand, TyperGroup
 from typer.models import DefaultPlaceholder
+
+from deckbuilder.build import describe
+from deckbuilder.commands.common import error_console, safe
+from deckbuilder.commands.streams import OutputWatch
+from deckbuilder.version import __version__
 
 #: The exit codes every command keeps to, shown at the end of each `--help`.
 EXIT_CODES_EPILOG = (
@@ -25,12 +40,133 @@ _CLICK_EXCEPTION: type[Exception] = next(
     kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException")
 
 
+@dataclass(frozen=True)
+class LazyCommand:
+    """Where a command is defined (a module of `deckbuilder.commands` whose `register(app)`
+    adds it) and the one line the root `--help` lists it with (the first paragraph of its
+    help; a test checks the two agree)."""
+
+    module: str
+    summary: str
+
+
+#: Every command and group of the command line, in the order the root `--help` lists them.
+COMMANDS: dict[str, LazyCommand] = {
+    "characters": LazyCommand("cards", "List the bandits (Revolver) and guardians (Revolver "
+                              "2): survival ratings, tokens, what their death does (same as "
+                              "`cards --kind character`)."),
+    "battlefields": LazyCommand("cards", "List the battlefields in order: turn spaces and "
+                                "defence (same as `cards --kind battlefield`)."),
+    "validate": LazyCommand("validate", "Check decks against the deck-building rules "
+                            "(Tarnished Star, Module D)."),
+    "rules": LazyCommand("rules", "List the rule switches (where the rule documents "
+                         "disagree) and the rulesets."),
+    "play": LazyCommand("engine", "Play one seeded game between two bots (or you and a bot) "
+                        "and print it turn by turn."),
+    "replay": LazyCommand("engine", "Step through a recorded game again and check the engine "
+                          "still plays it the same way."),
+    "scenario": LazyCommand("engine", "Set up each scenario's position, play its actions and "
+                            "check what it expects."),
+    "simulate": LazyCommand("simulate", "Play DECK against an opponent over many seeded "
+                            "games; win rates with 95% intervals."),
+    "schema": LazyCommand("schema", "Generate JSON Schemas (draft 2020-12) for card sets, "
+                          "decks, collections, overlays."),
+    "optimize": LazyCommand("optimize", "Search the legal decks near DECK for better ones, "
+                            "by paired games on common seeds."),
+    "serve": LazyCommand("serve", "Start the web app: browse cards, build decks with a live "
+                         "verdict, simulate, play."),
+    "cards": LazyCommand("cards", "Browse cards: texts, values and sources; `cards show "
+                         "NAME` for one card."),
+    "deck": LazyCommand("deck", "Build decks: new (the base deck), swap, diff, import and "
+                        "export (text or JSON)."),
+    "sets": LazyCommand("sets", "Check, import, remove and list card sets (expansions and "
+                        "homebrew sets)."),
+    "overlay": LazyCommand("overlay", "Correct packaged card values locally; the correction "
+                           "shows as the value's source."),
+}
+
+#: The click commands each command module defines, built once per process (click commands
+#: can be invoked many times; registering a module twice would add its commands twice).
+_LOADED: dict[str, dict[str, Any]] = {}
+
+
+def load_commands(module: str) -> dict[str, Any]:
+    """The click commands and groups `deckbuilder.commands.<module>` registers, by name."""
+    if module not in _LOADED:
+        registered = typer.Typer()
+        importlib.import_module(f"deckbuilder.commands.{module}").register(registered)
+        _add_epilogs(registered)
+        _LOADED[module] = dict(typer.main.get_group(registered).commands)
+    return _LOADED[module]
+
+
+class LazyCommands(MutableMapping[str, Any]):
+    """The root group's commands: every name in `COMMANDS` is known at once; looking one up
+    imports its module (and builds every command the module defines)."""
+
+    def __init__(self, built: Mapping[str, Any], table: Mapping[str, LazyCommand]) -> None:
+        self._built = dict(built)
+        self._table = table
+
+    def is_loaded(self, name: str) -> bool:
+        return name in self._built
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._built:
+            self._built.update(load_commands(self._table[name].module))
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._table
+        yield from (name for name in self._built if name not in self._table)
+
+    def __len__(self) -> int:
+        return len(set(self._table) | set(self._built))
+
+
 class OneLineErrors(TyperGroup):
-    """The root command: a usage error (an unknown option, a value that is not a choice, a
-    missing argument) is one line on stderr and exit code 2, like every other error, not a
-    box of text. Standard output that cannot be written (a full disk, a broken pipe) is one
-    line too, and its own exit code (see `deckbuilder.commands.streams`), whatever command
-    wrote it."""
+    """The root command: its commands load lazily (`LazyCommands`); a usage error (an unknown
+    option, a value that is not a choice, a missing argument) is one line on stderr and exit
+    code 2, like every other error, not a box of text. Standard output that cannot be written
+    (a full disk, a broken pipe) is one line too, and its own exit code (see
+    `deckbuilder.commands.streams`), whatever command wrote it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands(self.commands, COMMANDS)
+        self._listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)  # the names only: nothing is imported
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command; while the root's help or the shell lists the commands, a stand-in
+        with its one-line help for each command not loaded yet (nothing is imported)."""
+        commands = self.commands
+        if (self._listing and isinstance(commands, LazyCommands)
+                and not commands.is_loaded(cmd_name) and cmd_name in COMMANDS):
+            return TyperCommand(name=cmd_name, help=COMMANDS[cmd_name].summary)
+        return super().get_command(ctx, cmd_name)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        self._listing = True  # completing a command's name lists the names and their help
+        try:
+            return list(super().shell_complete(ctx, incomplete))
+        finally:
+            self._listing = False
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -38,8 +174,6 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
-        from deckbuilder.commands.streams import OutputWatch
-
         watch = OutputWatch()
         code: Any
         try:
@@ -62,8 +196,6 @@ class OneLineErrors(TyperGroup):
     def _exit_code(self, args: Sequence[str] | None, prog_name: str | None,
                    complete_var: str | None, windows_expand_args: bool, **extra: Any) -> Any:
         """Run the command line; its exit code (a usage error printed as one line)."""
-        from deckbuilder.commands.common import error_console, safe
-
         try:
             result = super().main(args, prog_name, complete_var, False, windows_expand_args,
                                   **extra)
@@ -91,28 +223,9 @@ app = typer.Typer(
     epilog=EXIT_CODES_EPILOG,
 )
 
-#: Command modules; each defines `register(app)`. A module that is missing is skipped so a
-#: partial checkout still runs; tests assert every one of them is present.
-COMMAND_MODULES = (
-    "cards",
-    "validate",
-    "deck",
-    "sets",
-    "overlay",
-    "rules",
-    "engine",
-    "simulate",
-    "schema",
-    "optimize",
-    "serve",
-)
-
 
 def _version(value: bool) -> None:
     if value:
-        from deckbuilder.build import describe
-        from deckbuilder.version import __version__
-
         typer.echo(f"deckbuilder {__version__} ({describe()})")
         raise typer.Exit(0)
 
@@ -129,7 +242,7 @@ def _root(
 ) -> None:
     """Build, check and play-test decks for the Revolver card games."""
     if sets_dir is not None:
-        from deckbuilder.paths import use_sets_dir
+        from deckbuilder.paths import use_sets_dir  # platformdirs: 0.1 s, only when asked
 
         use_sets_dir(sets_dir)
 
@@ -147,21 +260,6 @@ def _add_epilogs(typer_app: typer.Typer) -> None:
         if info.epilog is None or isinstance(info.epilog, DefaultPlaceholder):
             info.epilog = EXIT_CODES_EPILOG
         _add_epilogs(group.typer_instance)
-
-
-def _register_all() -> None:
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"deckbuilder.commands.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"deckbuilder.commands.{name}":
-                raise
-            continue
-        module.register(app)
-    _add_epilogs(app)
-
-
-_register_all()
 
 
 def main() -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from deckbuilder import paths
+from deckbuilder.app.data_notes import deck_data_notes
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
-from deckbuilder.commands.card_detail import deck_data_notes
 
 runner = CliRunner()
 DECKS = Path(__file__).resolve().parent.parent / "deckbuilder" / "data" / "decks"
@@ -68,7 +68,7 @@ def test_show_prints_text_values_sources_unconfirmed_and_engine_support() -> Non
 
 
 def test_show_says_why_the_engine_cannot_play_a_card() -> None:
-    from deckbuilder.commands.card_detail import engine_support
+    from deckbuilder.app.card_details import engine_support
     from deckbuilder.engine.support import unimplemented_reasons
 
     catalog = build_catalog()

@@ -68,7 +68,7 @@ def test_a_large_batch_uses_every_core_unless_told_and_reports_the_same() -> Non
     """Without --workers, a batch worth a pool of processes gets one per core; a small one
     stays in this process (a pool would cost more than it saves). Either way the report is
     the one --workers 1 gives."""
-    from deckbuilder.commands.simulate import PARALLEL_FROM, default_workers
+    from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
 
     assert default_workers(PARALLEL_FROM) == 0 and default_workers(PARALLEL_FROM - 1) == 1
     options = ("colty", "--games", str(PARALLEL_FROM), "--seed", "4", "--bot", "random")

@@ -16,13 +16,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckbuilder"
 LAYERS: list[tuple[str, ...]] = [
     ("errors", "paths", "version", "reading", "writing", "declaration", "declared", "models",
      "yamlio", "schema_json"),
-    ("catalog", "user_schemas", "integrity", "importer", "decks", "decklists", "legality",
-     "rulesets"),
+    ("catalog", "user_schemas", "integrity", "importer", "decks", "decklists", "shared_lists",
+     "deck_stats", "card_face", "legality", "rulesets"),
     ("protocol",),
     ("engine", "build"),
     ("bots",),
     ("games",),
     ("scenarios", "sim"),
+    ("app",),
     ("schemas", "commands", "cli", "web", "__main__", "__init__"),
 ]
 
@@ -182,3 +183,65 @@ def test_the_table_knows_no_game(forbidden: str) -> None:
     assert engine
     for module in engine:
         assert not any(target.startswith(forbidden) for target in graph()[module]), module
+
+
+#: The two faces: each parses, calls `deckbuilder.app` and the library, and presents; neither
+#: borrows from the other (what both need lives in `app`, a layer below both).
+FACES = ("deckbuilder.commands", "deckbuilder.web")
+
+
+def _face(module: str) -> str | None:
+    return next((face for face in FACES
+                 if module == face or module.startswith(face + ".")), None)
+
+
+#: The one command that reaches into the web face: `deckbuilder serve` builds the web app and
+#: runs it (it borrows no library code from it).
+LAUNCHER = "deckbuilder.commands.serve"
+
+
+def test_the_two_faces_do_not_import_each_other() -> None:
+    crossing = [f"{module} imports {target}" for module, targets in graph().items()
+                for target in sorted(targets)
+                if _face(module) and _face(target) and _face(module) != _face(target)
+                and module != LAUNCHER]
+    assert crossing == []
+    launched = {target for target in graph()[LAUNCHER] if _face(target)}
+    assert launched <= {"deckbuilder.web.app", "deckbuilder.web.config",
+                        "deckbuilder.web.trust", "deckbuilder.commands.common"}
+
+
+def test_a_planted_crossing_between_the_faces_is_seen(tmp_path: Path) -> None:
+    planted = tmp_path / "page.py"
+    planted.write_text("def page() -> None:\n"
+                       "    from deckbuilder.commands.cards import describe_spaces\n",
+                       encoding="utf-8")
+    targets = imports_of(planted, {"deckbuilder.commands.cards"})
+    assert {_face(target) for target in targets} == {"deckbuilder.commands"}
+    assert _face("deckbuilder.web.page") == "deckbuilder.web"
+
+
+#: What a module of `deckbuilder.app` may not import: it neither prints nor speaks HTTP.
+PRESENTATION = ("typer", "click", "rich", "starlette", "jinja2", "uvicorn", "markupsafe")
+
+
+def test_the_app_layer_neither_prints_nor_serves() -> None:
+    found = []
+    for name, path in modules().items():
+        if not name.startswith("deckbuilder.app"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            found += [f"{name} imports {each}" for each in names
+                      if each.split(".")[0] in PRESENTATION]
+        found += [f"{name} calls print()" for node in ast.walk(
+            ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "print"]
+    assert any(name.startswith("deckbuilder.app.") for name in modules())
+    assert found == []

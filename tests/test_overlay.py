@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from deckbuilder import paths
+from deckbuilder.app.overlay_edits import merge_source, parse_value
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
-from deckbuilder.commands.overlay import merge_source, parse_value
 
 runner = CliRunner()
 

@@ -13,102 +13,33 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from deckbuilder.commands.card_detail import game_steps, show
+from deckbuilder.app.card_details import game_steps
+from deckbuilder.app.card_search import (
+    KIND_HELP,
+    card_row,
+    describe_spaces,
+    matches_search,
+    parse_kind,
+    record_row,
+    resolve_set,
+)
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.commands.card_detail import show
 from deckbuilder.commands.choices import FACTION, GAME, SET
 from deckbuilder.commands.common import (
     console,
     guarded,
-    load_catalog_for_cli,
     plain_value,
     print_json,
     safe,
 )
-from deckbuilder.declared import DECLARATIONS
+from deckbuilder.engine.support import unimplemented_reasons
+from deckbuilder.errors import DeckbuilderError
 
 cards_app = typer.Typer(
     help="Browse cards: texts, values and sources; `cards show NAME` for one card.",
     invoke_without_command=True,
 )
-
-#: What `--kind` accepts: a record kind, or the players' words for a game's characters (each
-#: game's declaration: "bandit", the Colty gang's lives; "guardian", the Malpaso guardians).
-KIND_WORDS: dict[str, tuple[str, str | None]] = {
-    "card": ("card", None),
-    "character": ("character", None),
-    **{declaration.character_word: ("character", declaration.id)
-       for declaration in DECLARATIONS},
-    "battlefield": ("battlefield", None),
-    "special": ("special", None),
-    "token": ("token", None),
-}
-KIND_HELP = f"card (default), {', '.join(kind for kind in KIND_WORDS if kind != 'card')}"
-
-
-def card_row(catalog: Any, entry: Any) -> dict[str, Any]:
-    card = entry.record
-    loaded = catalog.sets[entry.set_id]
-    return {
-        "id": card.id,
-        "name": card.name,
-        "kind": entry.kind,
-        "game": entry.game,
-        "faction": card.faction,
-        "set": entry.set_id,
-        "category": card.category,
-        "play": card.play,
-        "unique": card.unique,
-        "gunslinger": card.gunslinger,
-        "cost": card.cost,
-        "firepower": card.firepower,
-        "chip": card.chip,
-        "icons": [str(icon) for icon in card.icons],
-        "base_copies": catalog.base_copies(card.id),
-        "set_copies": card.copies,
-        "deckable": card.deckable,
-        "set_complete": loaded.card_set.complete,
-        "text": card.text,
-        "unconfirmed": list(card.provenance.unconfirmed),
-    }
-
-
-def record_row(entry: Any) -> dict[str, Any]:
-    """Any record as JSON: every value it holds, with its kind, set and game."""
-    data = entry.record.model_dump(mode="json", exclude={"provenance"})
-    return {
-        "id": entry.id, "name": entry.name, "kind": entry.kind, "game": entry.game,
-        "set": entry.set_id,
-        **{key: value for key, value in data.items() if key not in ("id", "name")},
-        "unconfirmed": list(entry.record.provenance.unconfirmed),
-    }
-
-
-def parse_kind(text: str | None) -> tuple[str, str | None]:
-    """`--kind` as (record kind, game it implies); plurals and case forgiven."""
-    from deckbuilder.errors import DeckbuilderError
-
-    if text is None:
-        return "card", None
-    word = text.strip().lower()
-    found = KIND_WORDS.get(word) or KIND_WORDS.get(word.removesuffix("s"))
-    if found is None:
-        raise DeckbuilderError(f"--kind {safe(text)!r} is not a kind of record",
-                               fix=f"choose one of: {KIND_HELP}")
-    return found
-
-
-def matches_search(entry: Any, words: str | None) -> bool:
-    """Every word of the search (folded like names) is in the id, name, aliases or text."""
-    if not words:
-        return True
-    from deckbuilder.catalog import normalise_name
-
-    record = entry.record
-    haystack = " ".join(
-        normalise_name(text) for text in (record.id, record.name, *record.aliases,
-                                          record.text or "")
-    )
-    return all(word in haystack for word in normalise_name(words).split())
-
 
 @cards_app.callback(invoke_without_command=True)
 def cards(
@@ -149,21 +80,6 @@ def _matches(entry: Any, game: str | None, faction: str | None, set_id: str | No
     )
 
 
-def _check_set(catalog: Any, set_id: str | None) -> str | None:
-    """A set given by id or by name (`--set "The Tarnished Star"`)."""
-    from deckbuilder.catalog import normalise_name
-    from deckbuilder.errors import DeckbuilderError
-
-    if set_id is None or set_id in catalog.sets:
-        return set_id
-    for known, loaded in catalog.sets.items():
-        if normalise_name(set_id) in (normalise_name(known), normalise_name(loaded.card_set.name)):
-            return str(known)
-    raise DeckbuilderError(
-        f"unknown set '{safe(set_id)}'", fix=f"known sets: {', '.join(sorted(catalog.sets))}"
-    )
-
-
 def _cards(
     game: str | None,
     faction: str | None,
@@ -174,8 +90,8 @@ def _cards(
     unimplemented: bool,
     as_json: bool,
 ) -> None:
-    catalog = load_catalog_for_cli()
-    set_id = _check_set(catalog, set_id)
+    catalog = project_catalog()
+    set_id = resolve_set(catalog, set_id)
     if unconfirmed:
         _list_unconfirmed(catalog, game, faction, set_id, as_json)
         return
@@ -184,8 +100,6 @@ def _cards(
         return
     kind, kind_game = parse_kind(kind_text)
     if kind_game is not None and game is not None and game != kind_game:
-        from deckbuilder.errors import DeckbuilderError
-
         raise DeckbuilderError(f"--kind {kind_text} are {kind_game} records, not {game} ones",
                                fix=f"use --kind character with --game {game}")
     entries = [
@@ -262,21 +176,6 @@ def _character_table(catalog: Any, entries: list[Any]) -> Table:
     return table
 
 
-def describe_spaces(spaces: list[Any]) -> str:
-    """Turn spaces as a player reads them: `-, 1, 2, (3)` (optional spaces in brackets)."""
-    shown = []
-    for space in spaces:
-        label = str(space.label)
-        if space.kind == "optional":
-            label = f"({label})"
-        elif space.kind == "face" and space.face and space.face != label:
-            label = f"{label} ({space.face}'s face)"
-        if space.recruit:
-            label += f" +{space.recruit} recruit"
-        shown.append(label)
-    return ", ".join(shown)
-
-
 def _battlefield_table(catalog: Any, entries: list[Any]) -> Table:
     table = _table("id", "name", "set", "game", "order", "defence", "spaces", "notes", "text")
     for entry in sorted(entries, key=lambda e: (e.game, e.record.order)):
@@ -347,8 +246,6 @@ def _list_unconfirmed(catalog: Any, game: str | None, faction: str | None, set_i
 
 def _list_unimplemented(catalog: Any, game: str | None, faction: str | None,
                         set_id: str | None, as_json: bool) -> None:
-    from deckbuilder.engine.support import unimplemented_reasons
-
     rows = []
     for entry in catalog.entries.values():
         if entry.kind not in ("card", "character", "special") or not _matches(

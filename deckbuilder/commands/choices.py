@@ -11,37 +11,27 @@ completion and the metavar); the command receives the canonical value (`colty`).
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import typer
 
-from deckbuilder.declared import DECLARATIONS
-
-
-def normalized(text: str) -> str:
-    """The spelling-blind form of a name: case, accents, spaces, hyphens and a leading "the"
-    do not count ("The Colty gang" == "colty-gang" == "COLTY GANG")."""
-    text = unicodedata.normalize("NFKD", text).casefold().strip()
-    text = re.sub(r"^the\s+", "", text)
-    return re.sub(r"[^0-9a-z]", "", text)
-
-
-#: Other spellings of each faction, as the documents write them (each game's declaration:
-#: the base rulebook's "the Colty gang", the Tarnished Star sheet's "Colti", the Revolver 2
-#: rulebook's "guardianes" ...).
-FACTION_SPELLINGS: dict[str, tuple[str, ...]] = {
-    **{side.id: side.spellings for declaration in DECLARATIONS
-       for side in (*declaration.sides, *declaration.other_factions)},
-    "neutral": ("Neutral",),
-}
-#: Other spellings of each game (its title is one as well).
-GAME_SPELLINGS: dict[str, tuple[str, ...]] = {
-    declaration.id: declaration.spellings for declaration in DECLARATIONS}
-#: Examples the shell offers after the bot names (any `key=value` options may follow).
-BOT_EXAMPLES = ("greedy:judge=playout", "search:rollouts=200", "search:ms=50")
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.spellings import (
+    BOT_EXAMPLES,
+    FACTION_SPELLINGS,
+    UnknownBotError,
+    faction_names,
+    game_names,
+    normalized,
+    read_bot_spec,
+    side_ids,
+    spellings_of,
+)
+from deckbuilder.bots import BOT_NAMES
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.games import games
+from deckbuilder.rulesets import list_rulesets
 
 
 class _Choice:
@@ -75,10 +65,8 @@ class NamedChoice(_Choice):
         self.metavar = metavar or what.upper()
 
     def spellings(self) -> dict[str, list[str]] | None:
-        from deckbuilder.errors import DeckbuilderError
-
         try:
-            return {value: [value, *others] for value, others in self._load().items()}
+            return spellings_of(self._load())
         except DeckbuilderError:
             return None
 
@@ -122,81 +110,42 @@ class BotChoice(_Choice):
         self.pair = pair
         self.metavar = "BOT,BOT" if pair else "BOT"
 
-    @staticmethod
-    def _names() -> tuple[str, ...]:
-        from deckbuilder.bots import BOT_NAMES
-
-        return BOT_NAMES
-
     def __call__(self, value: str) -> str:
-        parts = [part.strip() for part in value.split(",")] if self.pair else [value.strip()]
-        fixed = []
-        for part in parts:
-            kind, colon, options = part.partition(":")
-            if "=" in kind and not colon:  # an option of the bot before (search:a=1,b=2)
-                fixed.append(part)
-                continue
-            if kind.strip().lower() not in self._names():
-                raise typer.BadParameter(
-                    f"unknown bot '{kind.strip()}'; choose one of: "
-                    f"{', '.join(self._names())} (e.g. {', '.join(BOT_EXAMPLES)})")
-            fixed.append(kind.strip().lower() + colon + options)
-        return ",".join(fixed)
+        try:
+            return read_bot_spec(value, self.pair)
+        except UnknownBotError as error:
+            raise typer.BadParameter(error.message) from None
 
     def complete(self, incomplete: str) -> list[str]:
         before, comma, last = incomplete.rpartition(",") if self.pair else ("", "", incomplete)
         return [before + comma + spec
-                for spec in (*self._names(), *BOT_EXAMPLES) if spec.startswith(last.lower())]
-
-
-def _games() -> dict[str, tuple[str, ...]]:
-    return {declaration.id: (declaration.title, *declaration.spellings)
-            for declaration in DECLARATIONS}
-
-
-def _side_ids() -> list[str]:
-    return [side for declaration in DECLARATIONS for side in declaration.side_ids]
+                for spec in (*BOT_NAMES, *BOT_EXAMPLES) if spec.startswith(last.lower())]
 
 
 def _factions(sides_only: bool) -> Callable[[], dict[str, tuple[str, ...]]]:
-    def load() -> dict[str, tuple[str, ...]]:
-        if sides_only:
-            wanted = _side_ids()
-        else:
-            from deckbuilder.models.common import Faction
-
-            wanted = [str(faction) for faction in Faction]
-        return {faction: FACTION_SPELLINGS.get(faction, ()) for faction in wanted}
-
-    return load
+    return lambda: faction_names(sides_only)
 
 
 def _sets() -> dict[str, tuple[str, ...]]:
-    from deckbuilder.commands.common import load_catalog_for_cli
-
     spellings: dict[str, tuple[str, ...]] = {}
-    for set_id, loaded in load_catalog_for_cli().sets.items():
+    for set_id, loaded in project_catalog().sets.items():
         name = loaded.card_set.name
         spellings[set_id] = (name, name.rpartition(": ")[2])
     return spellings
 
 
 def _rulesets() -> dict[str, tuple[str, ...]]:
-    from deckbuilder.commands.common import load_catalog_for_cli
-    from deckbuilder.games import games
-    from deckbuilder.rulesets import list_rulesets
-
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog()
     return {ruleset.id: (ruleset.name,) for game in games()
             for ruleset in list_rulesets(catalog, game)}
 
 
-GAME = NamedChoice("game", _games, metavar=f"[{'|'.join(_games())}]")
+GAME = NamedChoice("game", game_names, metavar=f"[{'|'.join(game_names())}]")
 #: A faction of any card (colty, mcready, frontier, esteban, mapache, neutral): `cards`.
 FACTION = NamedChoice("faction", _factions(sides_only=False),
                       metavar=f"[{'|'.join(FACTION_SPELLINGS)}]")
 #: A faction that is a side with a base deck (colty, mcready, esteban, mapache): `deck new`.
-SIDE = NamedChoice("faction", _factions(sides_only=True), metavar=f"[{'|'.join(_side_ids())}]")
+SIDE = NamedChoice("faction", _factions(sides_only=True), metavar=f"[{'|'.join(side_ids())}]")
 SET = NamedChoice("set", _sets, metavar="SET-ID")
 RULESET = NamedChoice("ruleset", _rulesets, metavar="RULESET-ID")
 BOT = BotChoice()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.catalog import normalise_name
 from deckbuilder.commands.common import (
     EXIT_FAILED,
     console,
@@ -16,7 +19,13 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
-from deckbuilder.commands.sets import SetsDirOption, project_catalog
+from deckbuilder.commands.sets import SetsDirOption
+from deckbuilder.decklists import export_deck_json, export_deck_list, import_deck_list
+from deckbuilder.decks import diff_decks, fix_card_ids, new_deck, read_deck_argument, swap_cards
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.legality import validate_deck
+from deckbuilder.schema_json import HEADER_PREFIX
+from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 deck_app = typer.Typer(
     help="Build decks: new (the base deck), swap, diff, import and export (text or JSON).",
@@ -30,8 +39,6 @@ DECK_HELP = ("a deck file, or a faction (its base deck: mcready) or a packaged d
 
 def load_deck_argument(text: str | Path, catalog: Any) -> Any:
     """A deck named on the command line (see `deckbuilder.decks.read_deck_argument`)."""
-    from deckbuilder.decks import read_deck_argument
-
     return read_deck_argument(text, catalog).loaded
 
 
@@ -58,9 +65,6 @@ def new(
 
 def _new(faction: str, out: Path, name: str | None, force: bool, as_json: bool,
          sets_dir: Path | None) -> None:
-    from deckbuilder.catalog import normalise_name
-    from deckbuilder.decks import new_deck
-
     faction = normalise_name(faction).replace(" ", "") or faction
     cards = new_deck(project_catalog(sets_dir), faction, out, force=force, name=name)
     schema = _schema_named(out)
@@ -77,8 +81,6 @@ def _new(faction: str, out: Path, name: str | None, force: bool, as_json: bool,
 
 def _schema_named(deck_file: Path) -> str | None:
     """The `$schema` reference a written deck's first line holds, or None."""
-    from deckbuilder.schema_json import HEADER_PREFIX
-
     with deck_file.open(encoding="utf-8") as stream:
         first = stream.readline().rstrip("\r\n")
     return first.removeprefix(HEADER_PREFIX) if first.startswith(HEADER_PREFIX) else None
@@ -111,9 +113,6 @@ def swap(
 
 def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: bool,
           sets_dir: Path | None) -> None:
-    from deckbuilder.decks import swap_cards
-    from deckbuilder.legality import validate_deck
-
     catalog = project_catalog(sets_dir)
     result = swap_cards(deck_file, catalog, out_card, in_card, count)
     report = validate_deck(deck_file, catalog)
@@ -152,8 +151,6 @@ def fix_ids(
 
 
 def _fix_ids(deck_file: Path, as_json: bool, sets_dir: Path | None) -> None:
-    from deckbuilder.decks import fix_card_ids
-
     rewritten = fix_card_ids(deck_file, project_catalog(sets_dir))
     if as_json:
         print_json({"file": str(deck_file), "changed": bool(rewritten), "rewritten": [
@@ -181,8 +178,6 @@ def diff(
 
 
 def _diff(first: str, second: str, as_json: bool, sets_dir: Path | None) -> None:
-    from deckbuilder.decks import diff_decks
-
     catalog = project_catalog(sets_dir)
     changes = diff_decks(load_deck_argument(first, catalog), load_deck_argument(second, catalog))
     if as_json:
@@ -229,9 +224,6 @@ _STYLES = {"ok": "green", "merged": "cyan", "warning": "yellow", "header": "blue
 
 def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: bool,
             sets_dir: Path | None) -> int:
-    from deckbuilder.catalog import normalise_name
-    from deckbuilder.decklists import import_deck_list
-
     catalog = project_catalog(sets_dir)
     chosen = normalise_name(faction).replace(" ", "") if faction else None
     deck_list = import_deck_list(source, catalog, out, chosen or None, force)
@@ -287,12 +279,6 @@ def export(
 
 def _export(deck_file: str, out: Path | None, output_format: str, force: bool,
             sets_dir: Path | None) -> None:
-    import sys
-
-    from deckbuilder.decklists import export_deck_json, export_deck_list
-    from deckbuilder.errors import DeckbuilderError
-    from deckbuilder.writing import atomic_write_text, refuse_overwrite
-
     chosen = output_format.strip().lower()
     if chosen not in ("text", "json"):
         raise DeckbuilderError(f"--format {safe(output_format)!r} is not a format",

@@ -2,27 +2,45 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.play_decks import load_side_deck
+from deckbuilder.app.switches import describe_rules, parse_switches
+from deckbuilder.bots import BOT_HELP, BotSpecError
 from deckbuilder.commands.choices import BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
     EXIT_OK,
     console,
-    describe_rules,
     error_console,
     fail,
     guarded,
-    load_catalog_for_cli,
-    parse_switches,
     print_json,
     safe,
 )
+from deckbuilder.engine.position import render, snapshot
+from deckbuilder.errors import DeckbuilderError, DeckError
+from deckbuilder.games import games, get_game
+from deckbuilder.scenarios.model import load_scenario
+from deckbuilder.scenarios.run import run_scenario
+from deckbuilder.sim.session import HUMAN, GameSession
+from deckbuilder.sim.session_view import view_lines
+from deckbuilder.sim.transcript import (
+    TextNarrator,
+    outcome_text,
+    play_game,
+    position_lines,
+    read_record,
+    replay_record,
+)
+from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 
 def _say(line: str) -> None:
@@ -41,8 +59,6 @@ def split_bots(text: str) -> tuple[str, str]:
     Commas separate the two bots and also a bot's options; a part that is only `key=value`
     belongs to the bot before it. One bot plays both sides.
     """
-    from deckbuilder.bots import BOT_HELP, BotSpecError
-
     specs: list[str] = []
     for part in (piece.strip() for piece in text.split(",")):
         if not part:
@@ -69,9 +85,6 @@ def choose_decks(given: Mapping[str, str | None], game: str | None,
     (Revolver by default). A side without a deck plays its base deck. Decks of two games, or
     a `--game` or `--human` they contradict, are refused.
     """
-    from deckbuilder.errors import DeckError
-    from deckbuilder.games import games, get_game
-
     known = games()
     game_of_side = {side: name for name, entry in known.items() for side in entry.side_names}
     named = {side: text for side, text in given.items() if text is not None}
@@ -102,8 +115,6 @@ def choose_decks(given: Mapping[str, str | None], game: str | None,
 
 def _deck(text: str, faction: str, game: str, catalog: Any,
           allow_illegal: bool) -> tuple[str, dict[str, int]]:
-    from deckbuilder.commands.sim_decks import load_side_deck
-
     deck = load_side_deck(text, faction, game, f"--{faction}", catalog, allow_illegal)
     for warning in deck.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
@@ -180,14 +191,10 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
           ruleset: str | None, switch_texts: list[str], max_turns: int,
           record_path: Path | None, quiet: bool, as_json: bool,
           allow_illegal: bool = False, modules: Sequence[str] = (), force: bool = False) -> None:
-    from deckbuilder.games import get_game
-    from deckbuilder.sim.transcript import TextNarrator, outcome_text, play_game, position_lines
-    from deckbuilder.writing import atomic_write_text, refuse_overwrite
-
     if record_path is not None:
         refuse_overwrite(record_path, force)  # before the game, not after it
 
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog()
     name, texts = choose_decks(given, game_name)
     game = get_game(name)
     ruleset = ruleset or game.default_ruleset
@@ -240,18 +247,13 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
     record); --quiet leaves out the account of the game (the events), not the position, the
     actions and the prompt. The exit code: 0 at the game's end, EXIT_ABANDONED when left.
     """
-    from deckbuilder.errors import DeckbuilderError
-    from deckbuilder.games import get_game
-    from deckbuilder.sim.session import HUMAN, GameSession
-    from deckbuilder.writing import atomic_write_text, refuse_overwrite
-
     if as_json:
         raise DeckbuilderError("--human plays in the terminal; --json is for games between "
                                "bots", fix="leave out --json (--record FILE keeps the game "
                                            "as JSON lines)")
     if record_path is not None:
         refuse_overwrite(record_path, force)
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog()
     name, texts = choose_decks(given, game_name, human)
     game = get_game(name)
     ruleset = ruleset or game.default_ruleset
@@ -286,8 +288,6 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
 
 
 def _view_lines(view: dict[str, Any]) -> list[str]:
-    from deckbuilder.sim.session_view import view_lines
-
     return view_lines(view)
 
 
@@ -363,8 +363,6 @@ def _read(prompt: str) -> str:
     The line is read as bytes and decoded leniently: bytes that are not text in the
     terminal's encoding are a wrong answer (asked again), not the end of the game.
     """
-    import sys
-
     console.print(safe(prompt), end="", markup=False)
     console.file.flush()
     try:
@@ -407,17 +405,9 @@ def replay(
 
 
 def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
-    from deckbuilder.games import get_game
-    from deckbuilder.sim.transcript import (
-        TextNarrator,
-        outcome_text,
-        read_record,
-        replay_record,
-    )
-
     record = read_record(path)
     game = get_game(record.game)
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog()
     heading = None if quiet else (
         f"replaying {path}: {game.title}, seed {record.seed}, ruleset "
         f"{describe_rules(record.ruleset, record.switches)}, bots "
@@ -475,9 +465,7 @@ def scenario(
 def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
                switch_texts: Sequence[str] = (), modules: list[str] | None = None) -> int:
     """Run every file; one file's failure or error does not stop the others."""
-    from deckbuilder.errors import DeckbuilderError
-
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog()
     results: list[dict[str, Any]] = []
     exit_code = EXIT_OK
     for index, path in enumerate(paths):
@@ -503,10 +491,6 @@ def _scenario(catalog: Any, path: Path, as_json: bool, ruleset: str | None = Non
               modules: list[str] | None = None) -> tuple[dict[str, Any], bool]:
     """One scenario: its JSON object and whether it passed (the text account is printed,
     and a failed expectation as one line on stderr)."""
-    from deckbuilder.engine.position import render, snapshot
-    from deckbuilder.scenarios.model import load_scenario
-    from deckbuilder.scenarios.run import run_scenario
-
     switches = None
     if switch_texts:
         game = load_scenario(path)[0].game

@@ -9,16 +9,29 @@ from typing import Annotated, Any
 
 import typer
 
+from deckbuilder.app.card_search import resolve_set
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.play_decks import load_side_deck, load_sim_deck
+from deckbuilder.app.switches import parse_switches
 from deckbuilder.commands.common import (
     console,
     error_console,
     guarded,
-    load_catalog_for_cli,
-    parse_switches,
     print_json,
     safe,
 )
 from deckbuilder.commands.simulate import CHARTS_HELP, DASK_HELP, REPORT_HELP, SCHEDULER_HELP
+from deckbuilder.decks import deck_source_file, load_collection, load_deck, new_deck, swap_cards
+from deckbuilder.errors import DeckError
+from deckbuilder.games import get_game
+from deckbuilder.models import Deck
+from deckbuilder.sim.executors import open_executor
+from deckbuilder.sim.optimize import OptimizeSettings, report_json
+from deckbuilder.sim.optimize import optimize as search_decks
+from deckbuilder.sim.report_files import check_outputs, write_outputs
+from deckbuilder.sim.runner import prime_catalog
+from deckbuilder.user_schemas import deck_header
+from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 
 def optimize(
@@ -85,9 +98,7 @@ def _listed(values: list[str] | None) -> list[str]:
 
 def _known_set(catalog: Any, set_id: str) -> str:
     """The id of a set given by id or name; an unknown one refused as `cards --set` does."""
-    from deckbuilder.commands.cards import _check_set
-
-    known = _check_set(catalog, set_id)
+    known = resolve_set(catalog, set_id)
     assert known is not None  # None only for no set asked
     return known
 
@@ -99,20 +110,10 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
               max_turns: int, output: Path | None, force: bool, as_json: bool,
               scheduler: str | None = None, local_dask: bool = False,
               report_path: Path | None = None, charts_dir: Path | None = None) -> None:
-    from deckbuilder.commands.sim_decks import load_side_deck, load_sim_deck
-    from deckbuilder.decks import load_collection
-    from deckbuilder.errors import DeckError
-    from deckbuilder.games import get_game
-    from deckbuilder.sim.executors import open_executor
-    from deckbuilder.sim.optimize import OptimizeSettings, optimize, report_json
-    from deckbuilder.sim.report_files import check_outputs, write_outputs
-    from deckbuilder.sim.runner import prime_catalog
-    from deckbuilder.writing import refuse_overwrite
-
     check_outputs(report_path, charts_dir)  # before the search: no waiting for an error
     if output is not None:
         refuse_overwrite(output, force)  # before the search, not after it
-    catalog = load_catalog_for_cli()
+    catalog = project_catalog()
     prime_catalog(catalog)
     played = load_sim_deck(deck_text, catalog)
     game = get_game(played.game)
@@ -134,7 +135,7 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
         max_turns=max_turns)
     show = sys.stderr.isatty() and not as_json
     with open_executor(workers, scheduler, local_dask) as executor:
-        result = optimize(
+        result = search_decks(
             template, catalog, settings, sets=sets, collection=owned,
             only_out=[_id(catalog, c, played.game) for c in out_cards],
             only_in=[_id(catalog, c, played.game) for c in in_cards],
@@ -158,9 +159,6 @@ def _id(catalog: Any, card: str, game: str) -> str:
 
 
 def _template(deck_text: str, played: Any, catalog: Any) -> Any:
-    from deckbuilder.decks import load_deck
-    from deckbuilder.models import Deck
-
     path = Path(deck_text)
     if path.exists():
         return load_deck(path, catalog).deck
@@ -219,10 +217,6 @@ def _print(result: Any, catalog: Any, name: str, output: Path | None) -> None:
 
 def _write_best(deck_text: str, output: Path, result: Any, catalog: Any, faction: str) -> None:
     """The deck file with the best swaps applied (comments kept) and a header saying why."""
-    from deckbuilder.decks import deck_source_file, new_deck, swap_cards
-    from deckbuilder.user_schemas import deck_header
-    from deckbuilder.writing import atomic_write_text
-
     best = result.finalists[0]
     # The deck's own text (a file here, or a packaged deck by name): a base deck rebuilt in its
     # place would carry the swaps onto the wrong cards.

@@ -1,306 +1,23 @@
 """`deckbuilder overlay`: correct any packaged value locally, by record id, with its source.
 
-The overlay file lives in the user data folder (`$DECKBUILDER_HOME/overlay.yaml`), never in
-the package. `overlay set` edits it as a round-trip YAML document, so the user's own comments
-and layout survive, and checks the change by building the catalog with it before writing.
+The editing itself (a round-trip YAML document checked before it is written) is
+`deckbuilder.app.overlay_edits`; these commands read the arguments and print what changed.
 """
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from ruamel.yaml.comments import CommentedMap
 
-from deckbuilder.commands.common import console, guarded, plain_value, print_json, safe
-from deckbuilder.errors import DataFileError, DeckbuilderError, Location
+from deckbuilder import paths
+from deckbuilder.app.overlay_edits import overlay_rows, set_correction, unset_correction
+from deckbuilder.commands.common import console, guarded, print_json, safe
 
 overlay_app = typer.Typer(
     help="Correct packaged card values locally; the correction shows as the value's source.",
     no_args_is_help=True,
 )
-
-HEADER = (
-    "deckbuilder overlay: local corrections to card data, by record id.\n"
-    "Each correction names its source; it then shows as the source of the corrected values.\n"
-    "Edit by hand or with `deckbuilder overlay set ID FIELD VALUE --source TEXT`."
-)
-
-
-# -- the library part ---------------------------------------------------------------------------
-def _plain_scalar(value: Any) -> Any:
-    """Round-trip scalars (quoted strings, ints with a format) as plain Python values."""
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, list):
-        return [_plain_scalar(item) for item in value]
-    return value
-
-
-def parse_value(text: str) -> Any:
-    """A command-line VALUE read as a YAML scalar ("3" -> 3, "true" -> True, "[a, b]" -> list)."""
-    from deckbuilder.yamlio import parse_yaml
-
-    value = parse_yaml(text, Path("VALUE"))
-    if isinstance(value, dict) or (
-        isinstance(value, list) and not all(isinstance(item, str) for item in value)
-    ):
-        raise DeckbuilderError(
-            f"VALUE {text!r} is not a scalar or a list of names",
-            fix="give one value (a number, true/false, null, a name) or a list like [a, b]",
-        )
-    return _plain_scalar(value)
-
-
-_LABELLED = re.compile(r"^([a-z_]+(?:, [a-z_]+)*): (.+)$", re.DOTALL)
-
-
-def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
-    """One correction has one source text: label it per field when the fields' sources differ.
-
-    >>> merge_source("box count", ["copies"], "firepower", "errata")
-    'copies: box count; firepower: errata'
-    """
-    segments: list[tuple[list[str], str]] = []
-    for segment in old.split("; "):
-        match = _LABELLED.match(segment)
-        names = match.group(1).split(", ") if match else []
-        if not match or not set(names) <= set(fields):
-            segments = [(list(fields), old)]  # not labelled by us: it covers every field
-            break
-        segments.append((names, match.group(2)))
-    kept = [([n for n in names if n != field], text) for names, text in segments]
-    kept = [(names, text) for names, text in kept if names]
-    if all(text == new for _, text in kept):
-        return new
-    kept.append(([field], new))
-    return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)
-
-
-def _checked(document: Any, path: Path) -> Any:
-    """The overlay document validated against its model (imported here, not at start-up: the
-    models cost most of a command's start)."""
-    from deckbuilder.models import Overlay
-    from deckbuilder.yamlio import validate_document
-
-    return validate_document(document, Overlay, path)
-
-
-def load_overlay_document(path: Path) -> Any:
-    """The overlay as a round-trip document (a new one, with a header, if there is none)."""
-    from deckbuilder.yamlio import load_yaml
-
-    document = load_yaml(path) if path.exists() else None
-    if document is None:
-        document = CommentedMap()
-        document.yaml_set_start_comment(HEADER)
-    else:
-        _checked(document, path)
-    if document.get("corrections") is None:
-        document["corrections"] = CommentedMap()
-    return document
-
-
-def _with_overlay(document: Any, path: Path) -> Any:
-    from deckbuilder.catalog import apply_overlay_document
-    from deckbuilder.importer import sets_catalog
-
-    catalog = sets_catalog()
-    apply_overlay_document(catalog, document, path)
-    return catalog
-
-
-def resolve_record(catalog: Any, text: str) -> Any:
-    """The record an id, name or alias names; a name two records share (both games print
-    a Gatling Gun) is refused with both ids, a typo with the plausible names."""
-    entry = catalog.entries.get(text)
-    if entry is not None:
-        return entry
-    found = []
-    for game in sorted({each.game for each in catalog.entries.values()}):
-        match = catalog.find(text, game)
-        if match is not None and match not in found:
-            found.append(match)
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise DeckbuilderError(
-            f"'{safe(text)}' names {len(found)} records: "
-            + ", ".join(f"{each.id} ({each.game} {each.kind})" for each in found),
-            fix="give the id of the one you mean",
-        )
-    hint = catalog.suggest(text)
-    raise DeckbuilderError(
-        f"no card or other record with id '{safe(text)}', nor one by that name",
-        fix=f"did you mean {' or '.join(hint)}?" if hint else "see `deckbuilder cards --search`",
-    )
-
-
-def drop_source(old: str, fields: list[str], field: str) -> str:
-    """The correction's source once `field` is no longer corrected: its own label goes.
-
-    >>> drop_source("copies: box count; firepower: errata", ["copies", "firepower"], "copies")
-    'errata'
-    """
-    segments: list[tuple[list[str], str]] = []
-    for segment in old.split("; "):
-        match = _LABELLED.match(segment)
-        names = match.group(1).split(", ") if match else []
-        if not match or not set(names) <= set(fields):
-            return old  # not labelled by us: it covers every field
-        segments.append((names, match.group(2)))
-    kept = [([n for n in names if n != field], text) for names, text in segments]
-    kept = [(names, text) for names, text in kept if names]
-    if len({text for _, text in kept}) <= 1:
-        return kept[0][1] if kept else old
-    return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)
-
-
-def unset_correction(record_id: str, field: str | None = None) -> dict[str, Any]:
-    """Take one corrected value (or, without `field`, a record's whole correction) out of the
-    overlay file, so the packaged value and its source hold again.
-
-    The record may be named by id or name; a correction of a record no installed set has
-    any more (a set removed) can still be taken out by its id.
-    """
-    from deckbuilder import paths
-    from deckbuilder.writing import editing
-
-    path = paths.overlay_path()
-    with editing(path):
-        return _unset_in_file(path, record_id, field)
-
-
-def _unset_in_file(path: Path, record_id: str, field: str | None) -> dict[str, Any]:
-    from deckbuilder.importer import sets_catalog
-    from deckbuilder.user_schemas import overlay_header
-    from deckbuilder.yamlio import write_yaml
-
-    if not path.exists():
-        raise DeckbuilderError("there is no overlay file: nothing to take out",
-                               Location(path), "see `deckbuilder overlay set --help`")
-    document = load_overlay_document(path)
-    corrections = document["corrections"]
-    key = record_id if record_id in corrections else resolve_record(sets_catalog(), record_id).id
-    correction = corrections.get(key)
-    if correction is None:
-        corrected = ", ".join(map(str, corrections)) or "none"
-        raise DeckbuilderError(f"the overlay does not correct '{safe(key)}'", Location(path),
-                               f"corrected records: {safe(corrected)}")
-    values = correction["values"]
-    removed = [field] if field is not None else [str(name) for name in values]
-    if field is not None and field not in values:
-        raise DeckbuilderError(
-            f"the overlay does not correct {safe(field)} of '{key}'", Location(path),
-            f"corrected fields of {key}: {', '.join(map(str, values))}",
-        )
-    if field is None or len(values) == 1:
-        del corrections[key]
-    else:
-        correction["source"] = drop_source(str(correction["source"]), list(values), field)
-        del values[field]
-    _checked(document, path)
-    write_yaml(path, document, overlay_header(path))
-    return {"id": key, "fields": removed, "path": str(path)}
-
-
-def set_correction(record_id: str, field: str, value_text: str, source: str) -> dict[str, Any]:
-    """Correct one value in the overlay file; checked against the catalog before writing.
-
-    Returns what changed: the record, the field, the value before and after, the source.
-    """
-    from deckbuilder import paths
-    from deckbuilder.writing import editing
-
-    path = paths.overlay_path()
-    if not source.strip():
-        raise DeckbuilderError("--source is empty", fix="name where the correct value is stated")
-    value = parse_value(value_text)
-    with editing(path):  # a concurrent `overlay set` waits: both corrections survive
-        return _set_in_file(path, record_id, field, value, value_text, source)
-
-
-def _set_in_file(path: Path, record_id: str, field: str, value: Any, value_text: str,
-                 source: str) -> dict[str, Any]:
-    from deckbuilder.user_schemas import overlay_header
-    from deckbuilder.yamlio import write_yaml
-
-    document = load_overlay_document(path)
-    before_catalog = _with_overlay(document, path)  # the file as it is must already hold
-    entry = resolve_record(before_catalog, record_id)
-    record_id = entry.id
-    before = getattr(entry.record, field, None)
-    corrections = document["corrections"]
-    correction = corrections.get(record_id)
-    if correction is None:
-        corrections[record_id] = CommentedMap([
-            ("source", source), ("values", CommentedMap([(field, value)])),
-        ])
-    else:
-        correction["source"] = merge_source(
-            str(correction["source"]), list(correction["values"]), field, source
-        )
-        correction["values"][field] = value
-    try:
-        after_catalog = _with_overlay(document, path)
-    except DataFileError as error:
-        reason = error.message.removeprefix(f"overlay for '{record_id}': ")
-        raise DeckbuilderError(
-            f"cannot set {field} of '{record_id}' to {value_text!r}: {reason}",
-            fix=error.fix,
-        ) from None
-    write_yaml(path, document, overlay_header(path))
-    after = getattr(after_catalog.entries[record_id].record, field)
-    return {"id": record_id, "field": field,
-            "before": plain_value(before), "after": plain_value(after),
-            "source": after_catalog.entries[record_id].record.provenance.source_of(field),
-            "path": str(path)}
-
-
-def overlay_rows() -> list[dict[str, Any]]:
-    """Every corrected value: the packaged value, the corrected one, and its source."""
-    from deckbuilder import paths
-    from deckbuilder.catalog import apply_overlay_document
-    from deckbuilder.importer import sets_catalog
-    from deckbuilder.yamlio import load_yaml, position
-
-    path = paths.overlay_path()
-    if not path.exists():
-        return []
-    document = load_yaml(path)
-    if document is None:
-        return []
-    overlay = _checked(document, path)
-    package = sets_catalog()
-    corrected = sets_catalog()
-    apply_overlay_document(corrected, document, path)
-    rows: list[dict[str, Any]] = []
-    for record_id, correction in overlay.corrections.items():
-        old = package.entries[record_id]
-        new = corrected.entries[record_id]
-        for field in correction.values:
-            line = position(document, ["corrections", record_id, "values", field])
-            rows.append({
-                "id": record_id,
-                "name": new.name,
-                "kind": new.kind,
-                "set": new.set_id,
-                "field": field,
-                "package_value": plain_value(getattr(old.record, field, None)),
-                "package_source": old.record.provenance.source_of(field),
-                "value": plain_value(getattr(new.record, field, None)),
-                "source": new.record.provenance.source_of(field),
-                "where": str(Location(path, *(line or (None, None)))),
-            })
-    return rows
 
 
 # -- the commands -------------------------------------------------------------------------------
@@ -309,8 +26,6 @@ def path_(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Print where the overlay file is (it may not exist yet)."""
-    from deckbuilder import paths
-
     where = paths.overlay_path()
     if as_json:
         print_json({"path": str(where), "exists": where.is_file()})
@@ -376,8 +91,6 @@ def show(
 
 
 def _show(as_json: bool) -> None:
-    from deckbuilder import paths
-
     rows = overlay_rows()
     if as_json:
         print_json(rows)

@@ -13,8 +13,11 @@ from typing import Annotated
 
 import typer
 
+from deckbuilder import schemas
+from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json
-from deckbuilder.commands.sets import SetsDirOption, project_catalog
+from deckbuilder.commands.sets import SetsDirOption
+from deckbuilder.user_schemas import write_schemas_into, write_user_schemas
 
 
 def schema(
@@ -48,14 +51,10 @@ def schema(
 
 def _schema(out: Path | None, check: bool, user: bool, into: Path | None, as_json: bool,
             sets_dir: Path | None) -> None:
-    from deckbuilder import schemas
-
     if sum((user, into is not None, out is not None or check)) > 1:
         raise fail("--user, --into DIR and --out/--check write to different places: "
                    "give one of them")
     if user or into is not None:
-        from deckbuilder.user_schemas import write_schemas_into, write_user_schemas
-
         catalog = project_catalog(sets_dir)
         written = (write_user_schemas(catalog) if user
                    else write_schemas_into(into, catalog) if into is not None else [])

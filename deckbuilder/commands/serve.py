@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from deckbuilder.commands.common import EXIT_BAD_INPUT, console, fail, guarded, safe
+from deckbuilder.errors import DeckbuilderError, Location
 
 NO_WEB_EXTRA = ("the web app needs the web extra: pip install 'revolver-deckbuilder[web]'")
 #: Hosts that only this computer can reach.
@@ -67,7 +68,7 @@ def serve(
 
 
 def _app(decks: Path | None, host: str, port: int, allow_host: list[str]) -> Any:
-    from deckbuilder.errors import DeckbuilderError, Location
+    # The web face needs the optional web extra (checked in `serve`): imported only here.
     from deckbuilder.web.app import create_app
     from deckbuilder.web.config import WebConfig
     from deckbuilder.web.trust import host_name

@@ -9,6 +9,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
+from deckbuilder import paths
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -21,6 +22,7 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.errors import DeckbuilderError, SetInstallError
+from deckbuilder.importer import SetRefused, check_file, import_set, remove_set, set_rows
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -36,8 +38,6 @@ def _refusals_exit_1(function: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        from deckbuilder.importer import SetRefused
-
         try:
             return function(*args, **kwargs)
         except SetRefused as refused:
@@ -63,16 +63,6 @@ SetsDirOption = Annotated[Path | None, typer.Option(
     show_default=False)]
 
 
-def project_catalog(sets_dir: Path | None = None) -> Any:
-    """The catalog, the repository's sets folder included (`--sets-dir` first) and checked
-    as an import would check it."""
-    from deckbuilder import paths
-    from deckbuilder.commands.common import load_catalog_for_cli
-
-    paths.use_sets_dir(sets_dir)
-    return load_catalog_for_cli()
-
-
 FilesArgument = Annotated[
     list[Path], typer.Argument(help="card-set YAML files", show_default=False)
 ]
@@ -86,8 +76,6 @@ def check(files: FilesArgument, as_json: JsonOption = False,
     Exit code 0: every file can be imported; 1: some file has problems; 2: some file is not a
     readable card set (the worst of all the files; each file is reported).
     """
-    from deckbuilder import paths
-
     paths.use_sets_dir(sets_dir)
     code = guarded(_check_all)(files, as_json)
     raise typer.Exit(code)
@@ -115,8 +103,6 @@ def _check_all(files: list[Path], as_json: bool) -> int:
 
 def _check(file: Path, as_json: bool) -> dict[str, Any]:
     """One file's check; the JSON object for it (`code`: its exit code). Text is printed."""
-    from deckbuilder.importer import check_file
-
     report = check_file(file)
     problems: list[dict[str, Any]] = [
         {"code": "schema", "file": str(problem.where.path) if problem.where else str(file),
@@ -182,8 +168,6 @@ def import_(
 
 
 def _import(file: Path, upgrade: bool, as_json: bool) -> None:
-    from deckbuilder.importer import SetRefused, import_set
-
     try:
         result = import_set(file, upgrade=upgrade)
     except SetRefused as refused:
@@ -215,8 +199,6 @@ def remove(
 
 
 def _remove(set_id: str, as_json: bool) -> None:
-    from deckbuilder.importer import remove_set
-
     path = remove_set(set_id)
     if as_json:
         print_json({"set": set_id, "path": str(path), "removed": True})
@@ -227,15 +209,11 @@ def _remove(set_id: str, as_json: bool) -> None:
 @sets_app.command("list")
 def list_(as_json: JsonOption = False, sets_dir: SetsDirOption = None) -> None:
     """List packaged and installed sets, and those of the sets folder (--sets-dir)."""
-    from deckbuilder import paths
-
     paths.use_sets_dir(sets_dir)
     guarded(_list)(as_json)
 
 
 def _list(as_json: bool) -> None:
-    from deckbuilder.importer import set_rows
-
     rows = set_rows()
     if as_json:
         print_json(rows)

@@ -7,20 +7,27 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.simulation_plan import (
+    PARALLEL_FROM,
+    default_workers,
+    plan_simulation,
+    run_plan,
+    simulation_report,
+)
 from deckbuilder.commands.choices import BOT, RULESET
 from deckbuilder.commands.common import (
     error_console,
     guarded,
-    load_catalog_for_cli,
     plain_console,
     print_json,
     safe,
 )
-
-#: Games from which `simulate` uses every core unless told otherwise (a pool of processes
-#: costs a fraction of a second to start; results are the same either way).
-PARALLEL_FROM = 200
+from deckbuilder.sim import print_report
+from deckbuilder.sim.executors import open_executor
+from deckbuilder.sim.report_files import check_outputs, write_outputs
 
 #: --report and --charts of `simulate` and `optimize` (deckbuilder.sim.report_files).
 REPORT_HELP = ("write a self-contained HTML report with charts to this .html file (no "
@@ -100,11 +107,6 @@ def simulate(
                        report_path=report_path, charts_dir=charts_dir)
 
 
-def default_workers(games: int) -> int:
-    """One process per core for a batch worth the start-up of a pool, else this process."""
-    return 0 if games >= PARALLEL_FROM else 1
-
-
 def _simulate(
     deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
     baseline_text: str | None, workers: int, ruleset: str | None, switch_texts: list[str],
@@ -112,14 +114,9 @@ def _simulate(
     modules: Sequence[str] = (), scheduler: str | None = None, local_dask: bool = False,
     report_path: Path | None = None, charts_dir: Path | None = None,
 ) -> None:
-    from deckbuilder.commands.simulation_plan import plan_simulation, run_plan, simulation_report
-    from deckbuilder.sim import print_report
-    from deckbuilder.sim.executors import open_executor
-    from deckbuilder.sim.report_files import check_outputs, write_outputs
-
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
     plan = plan_simulation(
-        load_catalog_for_cli(), deck_text, vs, baseline_text, bot=bot,
+        project_catalog(), deck_text, vs, baseline_text, bot=bot,
         opponent_bot=opponent_bot, games=games, seed=seed, ruleset=ruleset,
         switch_texts=switch_texts, modules=modules, max_turns=max_turns, precision=precision,
         allow_illegal=allow_illegal)
@@ -142,8 +139,6 @@ def _simulate(
 def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) -> Any:
     if not show:
         return run(*args, **kwargs)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=error_console,
                   transient=True) as progress:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import shlex
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.deck_verdict import report_json
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -19,7 +20,10 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
-from deckbuilder.commands.sets import SetsDirOption, project_catalog
+from deckbuilder.commands.sets import SetsDirOption
+from deckbuilder.decks import load_collection, read_deck_argument
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.legality import validate_deck
 
 
 def validate(
@@ -47,10 +51,6 @@ def validate(
 
 def _validate(decks: list[Path], collection: Path | None, as_json: bool,
               sets_dir: Path | None) -> int:
-    from deckbuilder.decks import load_collection, read_deck_argument
-    from deckbuilder.errors import DeckbuilderError
-    from deckbuilder.legality import validate_deck
-
     catalog = project_catalog(sets_dir)
     owned = load_collection(collection, catalog) if collection is not None else None
     results: list[dict[str, Any]] = []
@@ -78,37 +78,6 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool,
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
     return exit_code
-
-
-def report_json(loaded: Any, report: Any, catalog: Any, path: Path | None) -> dict[str, Any]:
-    """A deck's verdict as `validate --json` prints it and the web editor shows it (one
-    reading for both faces): the report, the faction's dead cards, the notes on its data and
-    on card keys written other than as ids. `path` None: the editor's deck, which Save
-    writes with ids."""
-    from deckbuilder.commands.card_detail import deck_data_notes
-    from deckbuilder.games import faction_dead_card_warnings
-
-    warnings = faction_dead_card_warnings(loaded.counts(), report.game, report.faction, catalog)
-    miswritten = [_spelling_json(entry) for entry in loaded.miswritten()]
-    notes = [*(_spelling_note(row, path) for row in miswritten),
-             *deck_data_notes(loaded.counts(), catalog)]  # H6: overlay in use, guesses
-    return {**report.to_json(), "name": report.name, "game": report.game,
-            "faction": report.faction, "warnings": warnings, "notes": notes,
-            "spellings": miswritten}
-
-
-def _spelling_json(entry: Any) -> dict[str, Any]:
-    return {"line": entry.line, "written": entry.key, "card": entry.entry.id,
-            "name": entry.entry.name}
-
-
-def _spelling_note(row: dict[str, Any], path: Path | None) -> str:
-    where = f"line {row['line']}: " if row["line"] is not None else ""
-    written = f"{where}'{row['written']}' is {row['name']} ({row['card']}) written another way"
-    if path is None:
-        return f"{written}; Save writes its id"
-    return (f"{written}; editors flag it: `deckbuilder deck fix-ids {shlex.quote(str(path))}` "
-            "rewrites it to its id")
 
 
 def _error_json(path: Path, error: Any) -> dict[str, Any]:

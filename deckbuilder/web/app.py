@@ -9,7 +9,6 @@ game table) and calls the same library functions as the command line.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
@@ -23,19 +22,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.web import cards, decks, simulator, table
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.pages import error_response, message_response, render
 from deckbuilder.web.trust import SameOrigin, SecurityHeaders, TrustedHosts, allowed_names
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-#: The modules that contribute pages, each with a `ROUTES` list. cards and decks are this
-#: package's own; simulator and table (the simulator page, the game table) are written beside
-#: them in the same session: while one of those two does not exist yet it is skipped (see
-#: `_routes`), and tests/test_web_app.py asserts that every one of them is present.
-PAGE_MODULES = ("cards", "decks", "simulator", "table")
-#: Modules that may be missing while they are being written.
-_OPTIONAL_MODULES = ("simulator", "table")
+#: The modules that contribute pages, each with a `ROUTES` list: the card browser, the deck
+#: editor, the simulator and the game table.
+PAGE_MODULES = (cards, decks, simulator, table)
 
 
 class RequestSizeLimit:
@@ -130,13 +126,7 @@ async def _home(request: Request) -> Response:
 
 def _routes() -> list[BaseRoute]:
     routes: list[BaseRoute] = [Route("/", _home, name="home")]
-    for name in PAGE_MODULES:
-        try:
-            module = importlib.import_module(f"deckbuilder.web.{name}")
-        except ModuleNotFoundError as error:
-            if name in _OPTIONAL_MODULES and error.name == f"deckbuilder.web.{name}":
-                continue  # being written alongside; the test of the app says so
-            raise
+    for module in PAGE_MODULES:
         routes.extend(module.ROUTES)
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes

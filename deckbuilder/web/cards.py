@@ -4,8 +4,8 @@ record), and `/api/cards` for the deck editor's search box.
 The answers are the command line's: the search is `deckbuilder cards --search` (every word
 in the id, name, aliases or text, case and accents forgiven), a typo is answered with
 `catalog.suggest` (the names `cards show` would suggest), a record's values and sources are
-`cards show`'s `record_details`, and "does the engine play it" is the check behind
-`cards --unimplemented`.
+`app.card_details.record_details` (what `cards show` prints), and "does the engine play it"
+is the check behind `cards --unimplemented`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder.app.card_details import engine_support, find_records, record_details
+from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
+from deckbuilder.app.spellings import faction_names, game_names, spellings_of
 from deckbuilder.catalog import normalise_name
-from deckbuilder.commands.card_detail import engine_support, find_records, record_details
-from deckbuilder.commands.cards import describe_spaces, matches_search, parse_kind
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
@@ -99,15 +100,13 @@ def _table(values: list[str], *extra: tuple[str, str]) -> dict[str, str]:
 
 def parse_search(catalog: Any, params: Any) -> Search:
     """The filters of a request, checked against the catalog; raises `FilterError`."""
-    from deckbuilder.commands.choices import FACTION, GAME
-
     def get(key: str) -> str:
         return str(params.get(key) or "")[:MAX_QUERY].strip()
 
     games = sorted({entry.game for entry in catalog.entries.values()})
-    game_spellings = [(name, value) for value, names in (GAME.spellings() or {}).items()
+    game_spellings = [(name, value) for value, names in spellings_of(game_names()).items()
                       for name in names]
-    faction_spellings = [(name, value) for value, names in (FACTION.spellings() or {}).items()
+    faction_spellings = [(name, value) for value, names in spellings_of(faction_names()).items()
                          for name in names]
     # a set by its id, its name, or the name after the product line (as `--set` takes it)
     sets = _table(list(catalog.sets), *(

@@ -24,8 +24,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder.app.deck_verdict import report_json
 from deckbuilder.catalog import normalise_name
-from deckbuilder.commands.validate import report_json
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.legality import validate_deck

@@ -15,6 +15,7 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from deckbuilder.app.printable import printable
 from deckbuilder.errors import DeckbuilderError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -35,9 +36,7 @@ environment.globals["navigation"] = NAVIGATION
 
 def error_line(error: DeckbuilderError) -> str:
     """The one line the command line prints for this error (without its `error: `)."""
-    from deckbuilder.commands.common import safe
-
-    return safe(str(error))
+    return printable(str(error))
 
 
 def fragment(template: str, **context: Any) -> str:

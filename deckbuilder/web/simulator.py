@@ -2,7 +2,7 @@
 
 The form offers what the command line offers (decks, bots, games, seed, ruleset, switches,
 modules, turn cap, precision, --allow-illegal). The decks are read, checked and refused by
-the shared `commands.simulation_plan` (as `deckbuilder simulate` reads them), the games are
+the shared `app.simulation_plan` (as `deckbuilder simulate` reads them), the games are
 played by the library's `simulate` on the executor the command would choose, and the report
 is `build_report` with the same fields the command adds: so for the same seed the page shows
 the same numbers as `deckbuilder simulate ... --json` (a test compares them).
@@ -24,14 +24,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
-from deckbuilder.commands.simulation_plan import (
+from deckbuilder.app.rule_listing import game_rules
+from deckbuilder.app.simulation_plan import (
     SimulationPlan,
     as_plain_json,
     check_plan,
+    default_workers,
     plan_simulation,
     run_plan,
     simulation_report,
 )
+from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
 from deckbuilder.web.pages import error_response, fragment, render
@@ -72,13 +75,9 @@ def number(form: Any, name: str, default: int | float, low: float, high: float,
 def bot_spec(text: str, what: str) -> str:
     """The bot spec as the command line's --bot parser reads it (its options are checked
     when the first game is set up)."""
-    import typer
-
-    from deckbuilder.commands.choices import BOT
-
     try:
-        return str(BOT(text or "greedy"))
-    except typer.BadParameter as error:
+        return read_bot_spec(text or "greedy")
+    except UnknownBotError as error:
         raise SimulationInputError(f"{what}: {error.message}") from None
 
 
@@ -135,7 +134,6 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[Any], None] | None = No
               workers: int | None = None) -> dict[str, Any]:
     """Play the plan on the executor `deckbuilder simulate` would choose; its `--json`
     report."""
-    from deckbuilder.commands.simulate import default_workers
     from deckbuilder.sim.executors import open_executor
 
     # The server runs threads: its workers start from a fresh process, not a fork of it.
@@ -148,7 +146,6 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[Any], None] | None = No
 # -- the page's choices ----------------------------------------------------------------------
 def _rules_of(catalog: Any) -> list[dict[str, Any]]:
     """Each game's rulesets, switches and modules as `deckbuilder rules --json` lists them."""
-    from deckbuilder.commands.rules import game_rules
     from deckbuilder.games import games
 
     return [game_rules(catalog, name) for name in games()]
@@ -188,7 +185,6 @@ def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
 
 def page_choices(config: WebConfig) -> dict[str, Any]:
     from deckbuilder.bots import BOT_NAMES
-    from deckbuilder.commands.choices import BOT_EXAMPLES
     from deckbuilder.games import games
 
     return {

@@ -112,8 +112,8 @@ class TableError(DeckbuilderError):
 def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int]:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
     and checked by the command's functions, then a `GameSession`."""
-    from deckbuilder.commands.common import describe_rules, parse_switches
-    from deckbuilder.commands.sim_decks import load_side_deck
+    from deckbuilder.app.play_decks import load_side_deck
+    from deckbuilder.app.switches import describe_rules, parse_switches
     from deckbuilder.games import games, get_game
     from deckbuilder.sim.session import HUMAN, GameSession
 

@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.commands.common import an
+from deckbuilder.decks import read_deck_argument
+from deckbuilder.errors import DeckError, Location
+from deckbuilder.games import games
+from deckbuilder.legality import Code, validate_deck
+from deckbuilder.yamlio import position
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,10 @@ class SimDeck:
     warnings: list[str] = field(default_factory=list)
 
 
+def an(word: str) -> str:
+    """`word` with its indefinite article: "a colty deck", "an esteban deck"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
 
 def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDeck:
     """Read a deck for play: a deck file, a faction name meaning its base deck, or a
@@ -35,12 +43,6 @@ def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDe
     is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
     then it gets a warning, so that a deck can be play-tested before it is legal.
     """
-    from deckbuilder.decks import read_deck_argument
-    from deckbuilder.errors import DeckError, Location
-    from deckbuilder.games import games
-    from deckbuilder.legality import validate_deck
-    from deckbuilder.yamlio import position
-
     argument = read_deck_argument(text, catalog)
     loaded = argument.loaded
     if argument.kind == "faction":  # the box's deck: nothing to check
@@ -83,9 +85,6 @@ def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDe
 
 def _entry_location(loaded: Any, violation: Any) -> Any:
     """file:line:col of the deck entry a violation names (file:line when it names none)."""
-    from deckbuilder.errors import Location
-    from deckbuilder.yamlio import position
-
     for entry in loaded.entries:
         if entry.line is not None and entry.line == violation.line \
                 and loaded.document is not None:
@@ -97,8 +96,6 @@ def _entry_location(loaded: Any, violation: Any) -> Any:
 
 def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
     """Whether the violation names a card the engine refuses in a game of `game`."""
-    from deckbuilder.legality import Code
-
     if violation.code == Code.UNKNOWN_CARD:
         return True
     for card in violation.cards:
@@ -118,10 +115,8 @@ def load_side_deck(text: str, side: str, game: str, option: str, catalog: Any,
     return deck
 
 
-def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> Any:
+def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> DeckError:
     """The one-line refusal of a deck given for the wrong side (or for another game)."""
-    from deckbuilder.errors import DeckError
-
     if deck.game != game:
         return DeckError(f"{option} got {an(deck.game)} deck ({deck.faction}), but the game "
                          f"is {game}: both decks must be of one game",

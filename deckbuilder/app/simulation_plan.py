@@ -9,10 +9,31 @@ a form) and how they show the result (a terminal or a page) differ.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from deckbuilder.app.data_notes import deck_data_notes
+from deckbuilder.app.json_values import as_plain_json
+from deckbuilder.app.play_decks import SimDeck, load_side_deck, load_sim_deck
+from deckbuilder.app.switches import parse_switches
+from deckbuilder.errors import DeckError
+from deckbuilder.games import dead_card_warnings, get_game
+from deckbuilder.sim import Contestant, build_report, simulate
+from deckbuilder.sim.batch import SimulationConfig, build_specs, check_playable
+from deckbuilder.sim.runner import prime_catalog, switch_items
+
+__all__ = ["PARALLEL_FROM", "SimulationPlan", "as_plain_json", "check_plan", "contestants",
+           "default_workers", "plan_simulation", "run_plan", "simulation_report"]
+
+#: Games from which a simulation uses every core unless told otherwise (a pool of processes
+#: costs a fraction of a second to start; results are the same either way).
+PARALLEL_FROM = 200
+
+
+def default_workers(games: int) -> int:
+    """One process per core for a batch worth the start-up of a pool, else this process."""
+    return 0 if games >= PARALLEL_FROM else 1
 
 
 @dataclass
@@ -21,9 +42,9 @@ class SimulationPlan:
 
     catalog: Any
     game: Any  # the game's registry entry
-    deck: Any  # commands.sim_decks.SimDeck
-    opponent: Any
-    baseline: Any | None
+    deck: SimDeck
+    opponent: SimDeck
+    baseline: SimDeck | None
     bot: str
     opponent_bot: str
     side: int
@@ -51,13 +72,6 @@ def plan_simulation(catalog: Any, deck_text: str, vs_text: str | None,
     """Read the decks (a file or a faction name each), check they can meet (sides, one
     game), read the rules, and collect the warnings and notes; the first problem raises its
     one-line error."""
-    from deckbuilder.commands.card_detail import deck_data_notes
-    from deckbuilder.commands.common import parse_switches
-    from deckbuilder.commands.sim_decks import load_side_deck, load_sim_deck
-    from deckbuilder.errors import DeckError
-    from deckbuilder.games import dead_card_warnings, get_game
-    from deckbuilder.sim.runner import prime_catalog
-
     prime_catalog(catalog)
     deck = load_sim_deck(deck_text, catalog, allow_illegal)
     game = get_game(deck.game)
@@ -82,8 +96,6 @@ def plan_simulation(catalog: Any, deck_text: str, vs_text: str | None,
 
 def contestants(plan: SimulationPlan) -> tuple[Any, Any, Any | None]:
     """The deck, the opponent and the baseline (or None) as the library plays them."""
-    from deckbuilder.sim import Contestant
-
     baseline = None if plan.baseline is None else Contestant(
         plan.baseline.name, plan.baseline.cards, plan.bot)
     return (Contestant(plan.deck.name, plan.deck.cards, plan.bot),
@@ -93,9 +105,6 @@ def contestants(plan: SimulationPlan) -> tuple[Any, Any, Any | None]:
 def check_plan(plan: SimulationPlan) -> None:
     """Set up the first game (and build the bots) now, so that a ruleset, module or bot
     option the engine refuses is a one-line answer before any game is played."""
-    from deckbuilder.sim.batch import SimulationConfig, build_specs, check_playable
-    from deckbuilder.sim.runner import switch_items
-
     deck, opponent, baseline = contestants(plan)
     first_game = SimulationConfig(deck, opponent, plan.side, 1, plan.seed, baseline,
                                   plan.ruleset, plan.deck.game, plan.max_turns,
@@ -106,8 +115,6 @@ def check_plan(plan: SimulationPlan) -> None:
 def run_plan(plan: SimulationPlan, executor: Any,
              on_result: Callable[[Any], None] | None = None) -> Any:
     """Play the plan on `executor`; the library's `SimulationRun`."""
-    from deckbuilder.sim import simulate
-
     deck, opponent, baseline = contestants(plan)
     return simulate(deck, opponent, side=plan.side, games=plan.games, seed=plan.seed,
                     ruleset=plan.ruleset, game=plan.deck.game, max_turns=plan.max_turns,
@@ -118,8 +125,6 @@ def run_plan(plan: SimulationPlan, executor: Any,
 def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
     """The report of a run as `simulate --json` prints it: `build_report` and the fields
     the tool adds."""
-    from deckbuilder.sim import build_report
-
     names = {entry.id: entry.name for entry in plan.catalog.cards()}
     report = build_report(run, plan.game.side_names, names, plan.precision)
     report["title"] = plan.game.title
@@ -129,8 +134,3 @@ def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
     report["warnings"] = plan.warnings
     report["notes"] = plan.notes
     return report
-
-
-def as_plain_json(report: dict[str, Any]) -> dict[str, Any]:
-    """The report in the types `--json` output has once printed (tuples as lists)."""
-    return dict(json.loads(json.dumps(report)))

@@ -1,0 +1,63 @@
+"""The command line loads a command's module only when that command runs (`deckbuilder.cli`,
+`COMMANDS`): the table names every command the modules define, each with the one line its
+own help starts with, and `--help` or `--version` imports no command module."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import pytest
+
+from deckbuilder.cli import COMMANDS, load_commands
+
+
+def _first_paragraph(command: object) -> str:
+    text = getattr(command, "short_help", None) or getattr(command, "help", None) or ""
+    return " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_each_listed_command_loads_with_the_summary_the_table_gives(name: str) -> None:
+    entry = COMMANDS[name]
+    command = load_commands(entry.module)[name]
+    assert _first_paragraph(command) == entry.summary
+
+
+def test_the_table_lists_every_command_its_modules_define() -> None:
+    for module in {entry.module for entry in COMMANDS.values()}:
+        defined = set(load_commands(module))
+        listed = {name for name, entry in COMMANDS.items() if entry.module == module}
+        assert defined == listed, module
+
+
+def _modules_after(*args: str) -> set[str]:
+    """The command modules imported once the command line has run with `args`."""
+    probe = ("import sys\n"
+             "from deckbuilder.cli import main\n"
+             f"sys.argv = ['deckbuilder', *{list(args)!r}]\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print(' '.join(sorted(m for m in sys.modules "
+             "if m.startswith('deckbuilder.commands.'))), file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            timeout=120, check=False)
+    return set(result.stderr.strip().splitlines()[-1].split())
+
+
+def test_the_root_help_lists_every_command_and_imports_none() -> None:
+    probe = subprocess.run([sys.executable, "-m", "deckbuilder", "--help"],
+                           capture_output=True, text=True, timeout=120, check=True,
+                           env={"COLUMNS": "300", "PATH": ""})
+    listed = [line.strip("│ ").split()[0] for line in probe.stdout.splitlines()
+              if line.startswith("│ ") and not line.startswith("│ -")]
+    assert listed[:len(COMMANDS)] == list(COMMANDS)
+    assert _modules_after("--help") <= {"deckbuilder.commands.common",
+                                         "deckbuilder.commands.streams"}
+
+
+def test_a_command_imports_its_own_module_only() -> None:
+    loaded = _modules_after("rules", "--help")
+    assert "deckbuilder.commands.rules" in loaded
+    assert not loaded & {"deckbuilder.commands.engine", "deckbuilder.commands.optimize",
+                         "deckbuilder.commands.serve", "deckbuilder.commands.deck"}
