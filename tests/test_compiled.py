@@ -1,6 +1,10 @@
 """The compiled build (`DECKBUILDER_COMPILE=1 pip install .`, see setup.py) plays exactly the
 games the plain build plays.
 
+Besides the command lines compared here, CI runs the engine-level test files themselves in the
+compiled build (`.ci/compiled-tests`, the list and the tests that need the plain build in
+tests/compiled_build.py); the last tests below keep that list true.
+
 The comparison needs a compiled build: `$DECKBUILDER_COMPILED_PYTHON` names the Python of an
 environment it is installed in (CI builds one beside the test run, see `.ci/run`). Without
 it the comparison is skipped with one line, and fails instead when
@@ -9,6 +13,7 @@ it the comparison is skipped with one line, and fails instead when
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -16,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from compiled_build import ENGINE_TESTS, PLAIN_ONLY
 
 from deckbuilder.engine import state as engine_state
 
@@ -147,3 +153,32 @@ def test_both_builds_refuse_an_action_that_is_not_an_int_alike() -> None:
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]
     assert outputs[1].count("IllegalActionError") == 8, outputs[1]
+
+
+def _test_functions(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name for node in tree.body
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name.startswith("test")}
+
+
+def test_the_compiled_run_lists_test_files_that_exist() -> None:
+    tests = ROOT / "tests"
+    assert len(set(ENGINE_TESTS)) == len(ENGINE_TESTS)
+    for name in ENGINE_TESTS:
+        assert (tests / name).is_file(), f"{name} is listed in compiled_build.py but missing"
+        assert _test_functions(tests / name), f"{name} holds no test"
+    # the engine-level oracles issue 20 names: conformance, scenarios, goldens, rule switches,
+    # rules edges and the third game
+    for oracle in ("test_conformance.py", "test_engine_properties.py", "test_scenarios.py",
+                   "test_scenarios_revolver2.py", "test_golden.py", "test_revolver_switches.py",
+                   "test_module_switches.py", "test_rules_edges.py", "test_third_game.py"):
+        assert oracle in ENGINE_TESTS, oracle
+
+
+def test_each_test_skipped_in_the_compiled_run_exists_and_says_why() -> None:
+    for entry, reason in PLAIN_ONLY.items():
+        module, test = entry.split("::")
+        assert f"{module}.py" in ENGINE_TESTS, f"{entry}: not in the compiled run"
+        assert test in _test_functions(ROOT / "tests" / f"{module}.py"), \
+            f"{entry} in compiled_build.PLAIN_ONLY names no test"
+        assert len(reason) > 20, entry
