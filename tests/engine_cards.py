@@ -331,7 +331,7 @@ def in_play(state: State, player: int, *card_ids: str, battlefield: str | None =
 
 
 def bandit(state: State, bandit_id: str) -> int:
-    return next(c.idx for c in state.spec.bandits if c.id == bandit_id)
+    return next(c.idx for c in state.spec.characters if c.id == bandit_id)
 
 
 def alive(state: State, bandit_id: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine import wording
-from deckbuilder.engine.actions import PASS, PIECE_BASE
+from deckbuilder.engine.actions import IN_PLAY_BASE, PASS
 from deckbuilder.engine.board import (
     card_firepower,
     column_count,
@@ -109,7 +109,7 @@ def test_the_eagle_token_never_goes_on_locations_or_event_cards() -> None:
     refresh(state)
     state.apply(state.spec.play_action[state.spec.def_of[
         next(u for u in state.hands[GANG] if state.spec.card_def[u].id == "shadow-of-chikara")]])
-    chosen = {action - PIECE_BASE for action in state.legal_actions()}
+    chosen = {action - IN_PLAY_BASE for action in state.legal_actions()}
     assert chosen == {deputy, wagon}  # a choice among the others: the location is excluded
     assert vantage not in chosen
     assert state.spec.card_def[vantage].eagle_proof

@@ -26,7 +26,7 @@ def test_the_base_decks_are_62_cards_each_and_playable() -> None:
     decks = _decks()
     assert [sum(deck.values()) for deck in decks] == [62, 62]
     state = new_game(decks, seed=1)
-    assert len(state.spec.bandits) == 16 and state.countdown == 12
+    assert len(state.spec.characters) == 16 and state.countdown == 12
     assert state.spec.bfs[0].id == "bank-at-repentance-springs"
 
 

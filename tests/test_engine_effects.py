@@ -40,11 +40,14 @@ def game(player: int, seed: int = 0):
 
 def test_every_step_but_manual_is_implemented() -> None:
     """Every step but `manual` is performed: by the table, or by the game it belongs to
-    (Derail the Train is Revolver's own, the Gatling Gun Revolver 2's)."""
+    (Derail the Train and the Tarnished Star's hidden cards, twins and guesses are Revolver's
+    own, the Gatling Gun Revolver 2's)."""
     assert set(REGISTRY) == IMPLEMENTED_STEPS
-    revolver = set(get_game("revolver").hooks.steps)
-    revolver2 = set(get_game("revolver2").hooks.steps)
-    assert revolver == {"derail"} and revolver2 == {"gatling-gun"}
+    revolver = set(get_game("revolver").rules.steps)
+    revolver2 = set(get_game("revolver2").rules.steps)
+    assert revolver == {"derail", "hide-under", "take-under", "change-sides", "guess-hand",
+                        "forbid-here"}
+    assert revolver2 == {"gatling-gun"}
     assert not (revolver | revolver2) & IMPLEMENTED_STEPS
     assert set(STEP_NAMES) - {"manual"} == IMPLEMENTED_STEPS | revolver | revolver2
 
@@ -279,9 +282,9 @@ def test_kill_two_lawmen_and_remove_them_from_the_game() -> None:
 def test_came_along_for_the_ride_sacrifices_two_and_clears_the_lawmen() -> None:
     state = game(GANG)
     for bandit_id in ("marmaduke", "bullet", "micky-mason"):
-        from deckbuilder.engine.staging import stage_bandit
+        from deckbuilder.engine.staging import stage_character
 
-        stage_bandit(state, bandit_id, alive=False)
+        stage_character(state, bandit_id, alive=False)
     deputies = in_play(state, LAWMEN, "deputy", "deputy")
     (far,) = in_play(state, LAWMEN, "deputy", battlefield="whiskey-canyon")
     hand(state, GANG, "came-along-for-the-ride")

@@ -22,7 +22,7 @@ from deckbuilder.engine.actions import ACCEPT, K_OPTIONAL, PASS
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.expansion_steps import attach_card
 from deckbuilder.engine.play import play_problem
-from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_bandit, stage_marker
+from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_character, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import new_game
@@ -285,7 +285,7 @@ def test_a_condition_on_a_dead_bandit_gates_a_reaction_from_the_hand() -> None:
     hand(state, GANG, "38-special")
     do(state, "play .38 Special")  # Bullet alive: no reaction is offered
     assert at(state, 0, GANG) == ["38-special"]
-    stage_bandit(state, "bullet", alive=False)
+    stage_character(state, "bullet", alive=False)
     hand(state, GANG, "38-special")
     do(state, "play .38 Special")
     assert state.current_player() == LAWMEN and "react with Iron Marshal" in names(state)
@@ -297,7 +297,7 @@ def test_a_condition_on_a_dead_bandit_gates_a_reaction_from_the_hand() -> None:
 def test_a_card_in_play_may_cancel_by_leaving_the_game() -> None:
     state = game(GANG)
     (marshal,) = in_play(state, LAWMEN, "iron-marshal", battlefield="buzzard-point")
-    stage_bandit(state, "bullet", alive=False)
+    stage_character(state, "bullet", alive=False)
     hand(state, GANG, "38-special", "38-special")
     do(state, "play .38 Special")
     assert state.pending_kind == K_OPTIONAL and state.legal_actions() == [PASS, ACCEPT]
@@ -453,7 +453,7 @@ def test_an_ability_gated_by_a_condition() -> None:
     state = game(LAWMEN)
     in_play(state, LAWMEN, "quiet-oath")
     assert "use Quiet Oath: mourn" not in names(state)
-    stage_bandit(state, "bullet", alive=False)
+    stage_character(state, "bullet", alive=False)
     refresh(state)
     do(state, "use Quiet Oath: mourn")
     assert len(state.hands[LAWMEN]) == 1

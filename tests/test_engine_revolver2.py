@@ -53,7 +53,7 @@ def test_setup_seven_guardians_in_front_twelve_in_the_pile_twelve_army_tokens() 
     state = fresh()
     assert sum(state.alive) == 7 and len(state.pile) == 12
     assert state.countdown == 12
-    starting = {c.id for c in state.spec.bandits if state.alive[c.idx]}
+    starting = {c.id for c in state.spec.characters if state.alive[c.idx]}
     assert "padre-esteban" in starting
     assert state.pending_kind == K_POKER and state.current_player() == ESTEBAN
 
@@ -244,9 +244,9 @@ def test_every_guardian_dead_wins_for_mapache() -> None:
     for index, alive in enumerate(state.alive):
         if alive and index != 0:
             state.alive[index] = False
-            state.grit[state.spec.bandit_base + index] = 0
+            state.grit[state.spec.character_base + index] = 0
     survivor = next(i for i, alive in enumerate(state.alive) if alive)
-    state.grit[state.spec.bandit_base + survivor] = 0
+    state.grit[state.spec.character_base + survivor] = 0
     state.apply(PASS)
     clear_hand(state, MAPACHE)
     for _ in range(6):

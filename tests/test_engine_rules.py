@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from engine_cards import alive, bandit, hand, in_play, names, ready, synthetic_game
 
-from deckbuilder.engine.board import bandit_dies, column_count, is_protected
+from deckbuilder.engine.board import character_dies, column_count, is_protected
 from deckbuilder.engine.marker import advance_marker
 from deckbuilder.engine.play import can_play, play_problem, verify_play
-from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_bandit, stage_marker
+from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_character, stage_marker
 from deckbuilder.games.revolver.endings import Termination
 from deckbuilder.protocol import IllegalActionError
 
@@ -31,7 +31,7 @@ def _space(state) -> tuple[str, str]:
 
 def _kill_all(state, *bandit_ids: str) -> None:
     for bandit_id in bandit_ids:
-        stage_bandit(state, bandit_id, alive=False)
+        stage_character(state, bandit_id, alive=False)
 
 
 # -- the attack ------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ def test_casualties_come_from_the_lowest_survival_rating() -> None:
     do(state, "play Get The Rope")  # costs two: both cowboys go
     assert state.current_player() == GANG
     choices = names(state)
-    assert sorted(choices) == sorted(f"casualty: {state.spec.bandits[bandit(state, b)].name}"
+    assert sorted(choices) == sorted(f"casualty: {state.spec.characters[bandit(state, b)].name}"
                                      for b in ONE_RATED)
     assert "casualty: Manolito" not in choices  # not while one-rated members live
     do(state, "casualty: Annie Mcgraw")
@@ -111,7 +111,7 @@ def test_true_grit_absorbs_the_first_kill() -> None:
 def test_skinnys_token_saves_him_and_gives_an_extra_turn_at_rattlesnake_creek() -> None:
     state = ready(synthetic_game(5), LAWMEN)
     _kill_all(state, *ZERO_RATED, "annie-mcgraw", "harry-houndy", "bruno-caple", "lenny-mason")
-    skinny = state.spec.bandit_base + bandit(state, "skinny-landell")
+    skinny = state.spec.character_base + bandit(state, "skinny-landell")
     assert state.power[skinny] == 1  # rulebook-en set-up: a power token
     hand(state, LAWMEN, "get-the-rope", "cowboy", "cowboy")
     do(state, "play Get The Rope")
@@ -128,7 +128,7 @@ def test_skinnys_token_saves_him_and_gives_an_extra_turn_at_rattlesnake_creek() 
 def test_skinnys_token_follows_the_ruleset() -> None:
     for ruleset, grit, power in (("rulebook-en", 0, 1), ("rulebook-nl", 1, 0)):
         state = synthetic_game(0, ruleset)
-        skinny = state.spec.bandit_base + bandit(state, "skinny-landell")
+        skinny = state.spec.character_base + bandit(state, "skinny-landell")
         assert (state.grit[skinny], state.power[skinny]) == (grit, power)
 
 
@@ -157,10 +157,10 @@ def test_cortez_gets_a_token_on_the_train_and_it_saves_him() -> None:
     state = ready(synthetic_game(7), LAWMEN)
     stage_marker(state, "rattlesnake-creek", "3")
     do(state, "end play phase")  # the gang's turn: the marker enters the 3:15 Express
-    cortez = state.spec.bandit_base + bandit(state, "cortez")
+    cortez = state.spec.character_base + bandit(state, "cortez")
     assert _space(state) == ("3-15-express", "1")
     assert state.power[cortez] == 1
-    _kill_all(state, *(c.id for c in state.spec.bandits if c.survival < 4))
+    _kill_all(state, *(c.id for c in state.spec.characters if c.survival < 4))
     refresh(state)
     do(state, "end play phase")
     clear_hand(state, LAWMEN)
@@ -173,7 +173,7 @@ def test_cortez_dying_before_the_train_wins_only_in_the_dutch_rules() -> None:
     for ruleset, over in (("rulebook-en", False), ("rulebook-nl", True)):
         state = ready(synthetic_game(8, ruleset), LAWMEN)
         stage_marker(state, "buzzard-point", "2")
-        _kill_all(state, *(c.id for c in state.spec.bandits if c.survival < 4))
+        _kill_all(state, *(c.id for c in state.spec.characters if c.survival < 4))
         hand(state, LAWMEN, "get-the-rope", "cowboy", "cowboy")
         do(state, "play Get The Rope")
         assert not alive(state, "cortez")
@@ -185,7 +185,7 @@ def test_cortez_dying_before_the_train_wins_only_in_the_dutch_rules() -> None:
 
 def test_killing_the_last_member_wipes_the_gang_out() -> None:
     state = ready(synthetic_game(9), LAWMEN)
-    _kill_all(state, *(c.id for c in state.spec.bandits if not c.leader))
+    _kill_all(state, *(c.id for c in state.spec.characters if not c.leader))
     hand(state, LAWMEN, "get-the-rope", "cowboy", "cowboy")
     do(state, "play Get The Rope")
     assert state.outcome().winner == LAWMEN
@@ -196,7 +196,7 @@ def test_bruno_dead_forbids_more_peacemakers() -> None:
     state = ready(synthetic_game(10), GANG)
     hand(state, GANG, "peacemaker-45")
     assert "play Peacemaker 45" in names(state)
-    bandit_dies(state, bandit(state, "bruno-caple"))
+    character_dies(state, bandit(state, "bruno-caple"))
     refresh(state)
     assert "play Peacemaker 45" not in names(state)
     assert "forbids" in play_problem(state, GANG, _definition(state, "peacemaker-45"))
@@ -292,7 +292,7 @@ def test_derail_destroys_everything_there_and_saves_paid_bandits() -> None:
     assert names(state)[0] == "stop saving bandits"
     do(state, "save Jack Colty", "pay: discard .38 Special", "save Cortez",
        "pay: discard .38 Special", "save Missy Jameson")
-    assert [c.id for c in state.spec.bandits if state.alive[c.idx]] == \
+    assert [c.id for c in state.spec.characters if state.alive[c.idx]] == \
         ["jack-colty", "cortez", "missy-jameson"]
     assert state.hands[GANG] == []
     assert not state.is_terminal() and state.current_player() == GANG

@@ -20,7 +20,7 @@ from deckbuilder.games.revolver.declaration import K_FRONTIER_DRAW
 from deckbuilder.games.revolver.plugin import module_data, set_module_data
 
 GANG, LAWMEN = 0, 1
-TAKE, OWN = frontier.PIECE_TEXTS
+TAKE, OWN = frontier.GAME_ACTION_TEXTS
 OLD_CARDS = {"maddened-bison", "old-three-fingers", "robbers-roost", "banditos"}
 
 

@@ -32,23 +32,23 @@ def test_an_expansions_rule_switch_is_read_and_can_be_chosen() -> None:
 def _playable_mcready_card_in_no_base_deck() -> str:
     catalog = default_catalog()
     in_decks = {card for deck in revolver_decks() for card in deck}
-    hooks = get_game("revolver").hooks
+    game_rules = get_game("revolver").rules
     return next(entry.id for entry in catalog.cards()
                 if entry.game == "revolver" and entry.record.faction == "mcready"
                 and entry.id not in in_decks
-                and not unimplemented_reasons(entry.record, hooks.steps))
+                and not unimplemented_reasons(entry.record, game_rules.steps))
 
 
 def test_a_card_in_no_deck_becomes_an_instance_of_its_player() -> None:
     catalog = default_catalog()
-    hooks = get_game("revolver").hooks
+    game_rules = get_game("revolver").rules
     card_id = _playable_mcready_card_in_no_base_deck()
-    plain = game_spec(catalog, hooks, revolver_decks(), None)
-    spec = game_spec(catalog, hooks, revolver_decks(), None, extra_cards=[(1, card_id)])
+    plain = game_spec(catalog, game_rules, revolver_decks(), None)
+    spec = game_spec(catalog, game_rules, revolver_decks(), None, extra_cards=[(1, card_id)])
     (uid,) = spec.extra_uids
     assert spec.card_def[uid].id == card_id and spec.owner[uid] == 1
     assert uid not in spec.decks[0] and uid not in spec.decks[1]
-    assert spec.n_cards == plain.n_cards + 1 and spec.bandit_base == uid + 1
+    assert spec.n_cards == plain.n_cards + 1 and spec.character_base == uid + 1
     definition = spec.def_of[uid]
     assert spec.action_def[spec.pay_action[definition]] == definition
     assert plain.extra_uids == () and plain.modules == frozenset()
@@ -70,7 +70,7 @@ modules:
 def test_every_packaged_module_is_played() -> None:
     packaged = {module.id for loaded in default_catalog().sets.values()
                 for module in loaded.card_set.modules if loaded.card_set.game == "revolver"}
-    assert packaged and packaged <= get_game("revolver").hooks.modules
+    assert packaged and packaged <= get_game("revolver").rules.modules
 
 
 def test_a_module_the_engine_does_not_play_is_refused_by_name(tmp_path: Path) -> None:

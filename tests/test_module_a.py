@@ -17,14 +17,14 @@ import pytest
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog, build_catalog, default_catalog
 from deckbuilder.engine.actions import K_MAIN, USE_PIECE
-from deckbuilder.engine.board import column_has_room, hit_bandit, kill_card
+from deckbuilder.engine.board import column_has_room, hit_character, kill_card
 from deckbuilder.engine.observe import observe
 from deckbuilder.engine.staging import (
     clear_hand,
     do,
     refresh,
     stage,
-    stage_bandit,
+    stage_character,
     stage_marker,
 )
 from deckbuilder.engine.state import State
@@ -98,7 +98,7 @@ def _bf(state: State, bf_id: str) -> int:
 
 
 def _cortez(state: State) -> int:
-    return next(c.idx for c in state.spec.bandits if c.id == "cortez")
+    return next(c.idx for c in state.spec.characters if c.id == "cortez")
 
 
 def _texts(state: State) -> list[str]:
@@ -182,7 +182,7 @@ def test_the_duel_is_offered_to_the_gang_at_rattlesnake_creek_only(catalog: Cata
 
 def test_the_duel_is_not_offered_once_cortez_is_dead(catalog: Catalog) -> None:
     state = _game(catalog)
-    stage_bandit(state, "cortez", alive=False)
+    stage_character(state, "cortez", alive=False)
     at_creek(state)
     assert USE_PIECE not in state.legal_actions()
 
@@ -214,7 +214,7 @@ def test_the_gangs_turn_pauses_and_continues(catalog: Catalog) -> None:
 def test_colty_wins_a_called_bluff_with_a_lock_card(catalog: Catalog) -> None:
     state = at_creek(_game(catalog), gang_hand=("gang-lock-deuce",), law_hand=("deputy",))
     guard = _guard(state)
-    cortez = state.spec.bandit_base + _cortez(state)
+    cortez = state.spec.character_base + _cortez(state)
     do(state, START, _choose(state, "gang-lock-deuce"), CALL)
     duel_state = duel_of(state)
     assert (duel_state.stage, duel_state.outcome) == ("over", duel.COLTY_WINS)
@@ -231,7 +231,7 @@ def test_colty_wins_a_called_bluff_with_a_lock_card(catalog: Catalog) -> None:
 def test_mcready_wins_a_called_bluff_without_a_lock_card(catalog: Catalog) -> None:
     state = at_creek(_game(catalog), gang_hand=("38-special",), law_hand=("deputy",))
     guard = _guard(state)
-    cortez = state.spec.bandit_base + _cortez(state)
+    cortez = state.spec.character_base + _cortez(state)
     do(state, START, _choose(state, "38-special"), CALL)
     assert duel_of(state).outcome == duel.MCREADY_WINS
     assert "38-special" in _ids(state, state.discards[GANG])
@@ -244,7 +244,7 @@ def test_mcready_wins_a_called_bluff_without_a_lock_card(catalog: Catalog) -> No
 def test_mcready_retreats_as_a_colty_win_without_the_random_discard(catalog: Catalog) -> None:
     state = at_creek(_game(catalog), gang_hand=("38-special",), law_hand=("deputy",))
     guard = _guard(state)
-    cortez = state.spec.bandit_base + _cortez(state)
+    cortez = state.spec.character_base + _cortez(state)
     do(state, START, _choose(state, "38-special"), RETREAT)
     assert duel_of(state).outcome == duel.RETREAT
     assert "38-special" in _ids(state, state.discards[GANG])
@@ -258,10 +258,10 @@ def test_the_hostage_token_on_cortez_saves_him_once(catalog: Catalog) -> None:
     state = at_creek(_game(catalog))
     do(state, START, _choose(state, "38-special"), RETREAT)
     cortez = _cortez(state)
-    hit_bandit(state, cortez, False)
+    hit_character(state, cortez, False)
     assert state.alive[cortez]
     assert dict(observe(state, GANG).game_view)["child_hostage_token"] == "removed"
-    hit_bandit(state, cortez, False)
+    hit_character(state, cortez, False)
     assert not state.alive[cortez]
 
 
@@ -405,7 +405,7 @@ def test_modules_are_checked_by_name() -> None:
     with pytest.raises(UnplayableDeckError, match="no-such-module"):
         new_game(decks, 1, modules=["no-such-module"])
     assert modules.check_modules(catalog, [A, B, A]) == (A, B)  # each once, in order
-    assert {A, B} <= get_game("revolver").hooks.modules
+    assert {A, B} <= get_game("revolver").rules.modules
 
 
 def test_the_packaged_catalog_plays_both_modules() -> None:

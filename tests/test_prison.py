@@ -18,7 +18,7 @@ from deckbuilder.engine.staging import refresh, stage, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver import modules, prison
-from deckbuilder.games.revolver.rules import HOOKS, setup
+from deckbuilder.games.revolver.rules import RULES, setup
 from deckbuilder.protocol import UnplayableDeckError
 
 GANG, LAWMEN = 0, 1
@@ -48,7 +48,7 @@ def game_at(catalog: Catalog, position: str, release: str = prison.NO_DOUBLE_GUA
     layout = f"modules:{P},{prison.POSITION}={position}"
     gang, lawmen = decks(catalog)
     lawmen = {**lawmen, prison.DOUBLE_THE_GUARD: 1}
-    spec = game_spec(catalog, HOOKS, [gang, lawmen], None, layout=layout, switches=switches,
+    spec = game_spec(catalog, RULES, [gang, lawmen], None, layout=layout, switches=switches,
                      modules=(P,))
     return setup(spec, seed, 200)
 
@@ -92,7 +92,7 @@ def test_switch_prison_position_moves_the_prison_and_changes_where_the_marker_go
 
 def test_a_switch_the_row_was_not_compiled_for_is_refused(catalog: Catalog) -> None:
     with pytest.raises(UnplayableDeckError, match="prison-position"):
-        spec = game_spec(catalog, HOOKS, decks(catalog), None,
+        spec = game_spec(catalog, RULES, decks(catalog), None,
                          layout=f"modules:{P}",
                          switches={prison.POSITION: "after-buzzard-point"}, modules=(P,))
         setup(spec, 1, 200)
@@ -121,7 +121,7 @@ def test_texts_are_ignored_only_while_the_marker_is_at_the_prison(catalog: Catal
 def test_santiago_is_out_of_the_lineup_until_freed(catalog: Catalog) -> None:
     state = game_at(catalog, "after-whiskey-canyon")
     index = prison.prison_facts(state).santiago
-    assert state.spec.bandits[index].id == prison.SANTIAGO
+    assert state.spec.characters[index].id == prison.SANTIAGO
     assert not state.alive[index] and prison.santiago_place(state) == prison.IMPRISONED
     advance_from(state, prison.PRISON, "3")
     assert state.alive[index] and prison.santiago_place(state) == prison.FREED

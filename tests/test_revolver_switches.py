@@ -24,7 +24,7 @@ from deckbuilder.cli import app
 from deckbuilder.engine.compiled import compiled_catalog
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, QUINCEY
-from deckbuilder.games.revolver.rules import HOOKS
+from deckbuilder.games.revolver.rules import RULES
 from deckbuilder.rulesets import read_rules
 from deckbuilder.scenarios.model import RevolverScenario, load_scenario
 from deckbuilder.scenarios.run import run
@@ -106,9 +106,9 @@ def test_deckbuilder_rules_lists_every_switch_with_its_readings_and_sources() ->
 # -- the engine: read once, the shared catalog untouched ----------------------------------------
 def test_the_default_readings_reshape_nothing() -> None:
     state = new_game(_decks(CATALOG), seed=1, catalog=CATALOG)
-    compiled = compiled_catalog(CATALOG, HOOKS)
+    compiled = compiled_catalog(CATALOG, RULES)
     spec = state.spec
-    assert spec.defs is compiled.defs and spec.bandits is compiled.characters
+    assert spec.defs is compiled.defs and spec.characters is compiled.characters
     assert spec.grit_loss_kills is False and spec.facts.derail_removes == frozenset()
 
 
@@ -116,7 +116,7 @@ def test_a_reading_reshapes_only_its_own_games_copy() -> None:
     literal = new_game(_decks(CATALOG), seed=1, catalog=CATALOG, ruleset="rulebook-en-literal")
     default = new_game(_decks(CATALOG), seed=1, catalog=CATALOG)
     quincey = CATALOG.entries[QUINCEY].record
-    index = compiled_catalog(CATALOG, HOOKS).def_index[quincey.id]
+    index = compiled_catalog(CATALOG, RULES).def_index[quincey.id]
     assert literal.spec.defs[index].abilities[0].once_per_turn is False
     assert default.spec.defs[index].abilities[0].once_per_turn is True
     uids = [uid for uid, of in enumerate(literal.spec.def_of) if of == index]

@@ -123,6 +123,26 @@ def test_failed_expectation_exits_1_naming_it_with_its_line(tmp_path: Path) -> N
     assert f"{path}:15:3: border: expected 11, got 12" in result.stderr
 
 
+def test_the_countdown_is_one_key_in_every_game_and_the_former_ones_still_read(
+        tmp_path: Path) -> None:
+    """`countdown` names the countdown card's tokens in each game's format (Revolver's Mexican
+    Border, Revolver 2's Mexican Army, a plugged-in game's); `border` and `army` still read,
+    and a check is named and placed as its file wrote it."""
+    assert {"countdown"} <= set(Expectations.model_fields) & set(
+        Revolver2Expectations.model_fields)
+    assert not {"border", "army"} & (set(Expectations.model_fields)
+                                     | set(Revolver2Expectations.model_fields))
+    renamed = PASSING.replace("border: 12", "countdown: 11").replace(
+        "turn: mcready", "turn: mcready\n  countdown: 12")
+    path = write(tmp_path, "renamed.yaml", renamed)
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:16:3: countdown: expected 11, got 12" in result.stderr
+    both = renamed.replace("turn: mcready\n  countdown: 12", "turn: mcready\n  border: 13")
+    result = runner.invoke(app, ["scenario", str(write(tmp_path, "former.yaml", both))])
+    assert "countdown: expected 11, got 13" in result.stdout
+
+
 def test_json_output_has_checks_steps_and_position(tmp_path: Path) -> None:
     path = write(tmp_path, "ok.yaml", PASSING)
     result = runner.invoke(app, ["scenario", str(path), "--json"])

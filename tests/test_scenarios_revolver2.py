@@ -117,7 +117,7 @@ def test_json_output_of_a_rulebook_scenario() -> None:
     assert [step["text"] for step in data["steps"]] == ["end play phase"]
     assert [step["player"] for step in data["steps"]] == ["mapache"]
     checks = {check["name"]: check for check in data["checks"]}
-    assert checks["army"]["actual"] == 11 and checks["army"]["ok"] is True
+    assert checks["countdown"]["actual"] == 11 and checks["countdown"]["ok"] is True
     assert data["position"]["to_act"] == "esteban"
     assert data["position"]["battlefields"]["malpaso-saloon"]["mapache"] == [
         {"card": "rurales"}, {"card": "los-tiburon"}]
@@ -294,7 +294,7 @@ position:
     assert result.passed, result.first_problem()
     state = result.state
     assert len(state.pile) == 3 and sum(state.alive) == 7
-    starting = {c.idx for c in state.spec.bandits if c.starting}
+    starting = {c.idx for c in state.spec.characters if c.starting}
     assert not starting & set(state.pile)
     # the same seed without pile_size deals the same top three
     full = run_scenario(write(tmp_path, "full.yaml", text.replace("    pile_size: 3\n",

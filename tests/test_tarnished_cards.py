@@ -11,7 +11,7 @@ import random
 from test_card_text import GANG, LAWMEN, WHISKEY, drain, game, option_texts
 
 from deckbuilder.catalog import default_catalog
-from deckbuilder.engine.actions import K_GUESS_HAND, K_HIDE_TOKEN, K_MAIN, MODE_BASE, PASS
+from deckbuilder.engine.actions import K_MAIN, MODE_BASE, PASS
 from deckbuilder.engine.addons import (
     cards_under_character,
     is_hidden,
@@ -20,13 +20,14 @@ from deckbuilder.engine.addons import (
 )
 from deckbuilder.engine.board import column_has_room, firepower, place
 from deckbuilder.engine.definitions import set_fast_path as _set_fast_path
-from deckbuilder.engine.frontier_steps import change_sides
 from deckbuilder.engine.observe import observe
 from deckbuilder.engine.play import play_problem
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.engine.staging import do, refresh, stage, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
+from deckbuilder.games.revolver.declaration import K_GUESS_HAND, K_HIDE_TOKEN
+from deckbuilder.games.revolver.frontier_steps import change_sides
 
 STRONGBOX = "strongbox"
 TAKE = "use Strongbox: Take the card under the Strongbox into your hand"
@@ -105,7 +106,7 @@ def test_a_card_under_a_character_is_out_of_play_and_seen_by_both() -> None:
     put_under_character(state, uid, 0)
     state.check_invariants()
     assert cards_under_character(state, 0) == [uid]
-    bandit = state.spec.bandits[0].id
+    bandit = state.spec.characters[0].id
     assert observe(state, LAWMEN).under_characters == ((bandit, "38-special"),)
     assert state.card_zone(uid) == "under-character"
     clone = state.clone()

@@ -62,7 +62,7 @@ def test_without_the_entry_point_the_game_is_unknown() -> None:
 def test_the_declaration_feeds_every_table(plugged_in: dict[str, str]) -> None:
     result = run_python("""
         import json
-        from deckbuilder.commands.cards import KIND_WORDS
+        from deckbuilder.app.card_search import KIND_WORDS
         from deckbuilder.commands.choices import FACTION, GAME, SIDE
         from deckbuilder.models.common import GAME_FACTIONS, Faction, Game
         from deckbuilder.rulesets import default_ruleset

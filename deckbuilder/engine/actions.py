@@ -21,17 +21,19 @@ USE_PIECE: Final = 1  # use the game's table piece here (Derail the Train, the b
 ACCEPT: Final = 2  # pay an optional cost
 BF_BASE: Final = 3  # + battlefield index (the open range is the last "battlefield")
 MODE_BASE: Final = 32  # + mode index (0 = the card as printed)
-BANDIT_BASE: Final = 40  # + bandit (character) index
-PIECE_BASE: Final = 100  # + card instance id: a card in play chosen as a target
+CHARACTER_BASE: Final = 40  # + character index (Revolver's bandits, Revolver 2's guardians)
+IN_PLAY_BASE: Final = 100  # + card instance id: a card in play chosen as a target
+BANDIT_BASE: Final = CHARACTER_BASE  # the former name (for callers not yet renamed)
 MAX_BATTLEFIELDS: Final = MODE_BASE - BF_BASE - 1
-MAX_MODES: Final = BANDIT_BASE - MODE_BASE
-MAX_BANDITS: Final = PIECE_BASE - BANDIT_BASE
+MAX_MODES: Final = CHARACTER_BASE - MODE_BASE
+MAX_CHARACTERS: Final = IN_PLAY_BASE - CHARACTER_BASE
 MAX_ABILITIES: Final = 4
 
 # Kinds of open decisions (they say how to read the action ints): the table's own. A game's
 # own kinds are records of its declaration (`GameDeclaration.decision_kinds`: Revolver's
-# Derail the Train, duel and Frontier draw; Revolver 2's optional space, kegs and poker), with
-# codes no table kind uses; the game reads its actions in `GameRules.describe_action`.
+# Derail the Train, duel, Frontier draw, the Tarnished Star's hidden card and token; Revolver
+# 2's optional space, kegs and poker), with codes no table kind uses; the game reads its
+# actions in `GameRules.describe_action`.
 K_MAIN: Final = 0  # play phase: play a card, use an ability, discard own card, derail, or pass
 K_MODE: Final = 1
 K_PLACE: Final = 2
@@ -52,11 +54,6 @@ K_SEARCH: Final = 17
 K_NAME: Final = 18
 K_SACRIFICE_CARD: Final = 19
 K_ATTACH: Final = 20  # choose the card in play to put an attachment under
-K_HIDE_CARD: Final = 27  # put a card from hand face down under a card (Strongbox): CARD range
-K_HIDE_TOKEN: Final = 28  # hide a token in one hand (Reverend Henry Kane): MODE_BASE + 0 / 1
-K_GUESS_HAND: Final = 29  # guess the hand holding the token: MODE_BASE + 0 / 1
-#: The two hands of the hidden-token guess, as actions (MODE_BASE + hand).
-HAND_NAMES: Final = ("left", "right")
 
 #: The table's decision kinds, one record each (code, name, words, secrecy).
 TABLE_KINDS: Final = (
@@ -81,11 +78,6 @@ TABLE_KINDS: Final = (
     DecisionKind(K_NAME, "name", "name a card"),
     DecisionKind(K_SACRIFICE_CARD, "sacrifice-card", "choose one of your characters to lose"),
     DecisionKind(K_ATTACH, "attach", "choose the card to put it under"),
-    DecisionKind(K_HIDE_CARD, "hide-card", "choose a card to hide under it", secret=True,
-                 secret_words="hides a card face down"),
-    DecisionKind(K_HIDE_TOKEN, "hide-token", "hide the token in a hand", secret=True,
-                 secret_words="hides the token in one hand"),
-    DecisionKind(K_GUESS_HAND, "guess-hand", "guess the hand holding the token"),
 )
 
 
@@ -107,21 +99,29 @@ class ActionLayout:
     """Where each range of the action table starts, for one game's decks."""
 
     __slots__ = (
-        "ability_base", "card_base", "n_defs", "n_pieces", "n_uids", "own_base", "pay_base",
-        "piece_base", "play_base", "size",
+        "ability_base",
+        "card_base",
+        "game_base",
+        "n_defs",
+        "n_game_actions",
+        "n_uids",
+        "own_base",
+        "pay_base",
+        "play_base",
+        "size",
     )
 
-    def __init__(self, n_uids: int, n_defs: int, n_pieces: int = 0) -> None:
+    def __init__(self, n_uids: int, n_defs: int, n_game_actions: int = 0) -> None:
         self.n_uids = n_uids
         self.n_defs = n_defs  # the decks' own card definitions (see GameSpec.def_slot)
-        self.n_pieces = n_pieces
-        self.own_base = PIECE_BASE + n_uids  # discard one of your own cards in play
+        self.n_game_actions = n_game_actions
+        self.own_base = IN_PLAY_BASE + n_uids  # discard one of your own cards in play
         self.ability_base = self.own_base + n_uids
         self.play_base = self.ability_base + n_uids * MAX_ABILITIES
         self.pay_base = self.play_base + n_defs
         self.card_base = self.pay_base + n_defs
-        self.piece_base = self.card_base + n_defs
-        self.size = self.piece_base + n_pieces
+        self.game_base = self.card_base + n_defs
+        self.size = self.game_base + n_game_actions
 
 
 def kind_name(kind: int, spec: Any) -> str:
@@ -136,7 +136,7 @@ def action_to_string(state: Any, action: int) -> str:
     layout: ActionLayout = spec.layout
     kind = state.pending_kind
     if kind in spec.game_kinds:  # one of the game's own decisions: the game reads it first
-        text = spec.hooks.describe_action(state, action)
+        text = spec.game_rules.describe_action(state, action)
         if text is not None:
             return text
     if action == PASS:
@@ -145,30 +145,26 @@ def action_to_string(state: Any, action: int) -> str:
             K_OPTIONAL: "decline the optional cost",
         }.get(kind, "stop (choose no more)")
     if action == USE_PIECE:
-        return spec.hooks.describe_piece(state)
+        return spec.game_rules.describe_piece(state)
     if action == ACCEPT:
         return "pay the optional cost"
     if BF_BASE <= action < MODE_BASE:
         verb = "move it to" if kind == K_MOVE_TO else "place at"
         return f"{verb} {spec.bf_name(action - BF_BASE)}"
-    if MODE_BASE <= action < BANDIT_BASE and kind in (K_HIDE_TOKEN, K_GUESS_HAND):
-        hand = HAND_NAMES[(action - MODE_BASE) % 2]
-        return (f"hide the token in the {hand} hand" if kind == K_HIDE_TOKEN
-                else f"guess the {hand} hand")
-    if MODE_BASE <= action < BANDIT_BASE:
+    if MODE_BASE <= action < CHARACTER_BASE:
         data = state.pending_data
         card = spec.card_def[data[0]] if data else None
         index = action - MODE_BASE
         if card is not None and index < len(card.modes):
             return f"play {card.name} as: {card.modes[index].name}"
         return f"mode {index}"
-    if BANDIT_BASE <= action < PIECE_BASE:
-        index = action - BANDIT_BASE
-        name = spec.bandits[index].name if index < len(spec.bandits) else f"#{index}"
+    if CHARACTER_BASE <= action < IN_PLAY_BASE:
+        index = action - CHARACTER_BASE
+        name = spec.characters[index].name if index < len(spec.characters) else f"#{index}"
         verb = "lose" if kind == K_SACRIFICE else "casualty:"
         return f"{verb} {name}"
-    if PIECE_BASE <= action < layout.own_base:
-        uid = action - PIECE_BASE
+    if IN_PLAY_BASE <= action < layout.own_base:
+        uid = action - IN_PLAY_BASE
         verb = {
             K_KILL: "kill", K_DESTROY: "destroy", K_BOUNCE: "return to hand",
             K_MOVE_CARD: "move", K_TOKEN: "token on", K_SACRIFICE_CARD: "lose",
@@ -190,13 +186,12 @@ def action_to_string(state: Any, action: int) -> str:
     if layout.pay_base <= action < layout.card_base:
         name = spec.defs[action_def[action]].name
         return f"pay: discard {name}" if kind == K_PAY else f"discard {name}"
-    if layout.card_base <= action < layout.piece_base:
+    if layout.card_base <= action < layout.game_base:
         name = spec.defs[action_def[action]].name
-        verb = {K_RETRIEVE: "take", K_SEARCH: "put on top", K_NAME: "name",
-                K_HIDE_CARD: "hide"}.get(kind, "choose")
+        verb = {K_RETRIEVE: "take", K_SEARCH: "put on top", K_NAME: "name"}.get(kind, "choose")
         return f"{verb} {name}"
-    if layout.piece_base <= action < layout.size:
-        return spec.piece_text(state, action - layout.piece_base)
+    if layout.game_base <= action < layout.size:
+        return spec.game_action_text(state, action - layout.game_base)
     return f"action {action} (outside the action table)"
 
 

@@ -68,7 +68,7 @@ def put_under_character(state: State, uid: int, character: int) -> None:
     state.under_characters = (*state.under_characters, (character, uid))
     if state.verbose:
         state.note(f"{state.spec.card_def[uid].name} is put under "
-                   f"{state.spec.bandits[character].name}")
+                   f"{state.spec.characters[character].name}")
 
 
 def cards_under_character(state: State, character: int) -> list[int]:

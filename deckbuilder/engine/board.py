@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
+from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
 from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to, host_of
 from deckbuilder.engine.card_records import CardDef, ModeDef
 from deckbuilder.engine.codes import (
@@ -391,14 +391,14 @@ def destroy_card(state: State, uid: int, remove: bool = False) -> None:
         push_steps(state, card.on_destroyed, (owner, uid, bf))
 
 
-# -- bandits --------------------------------------------------------------------------------
-def lowest_bandits(state: State) -> list[int]:
+# -- characters (bandits, guardians) ----------------------------------------------------------
+def lowest_characters(state: State) -> list[int]:
     """The living bandits of the lowest survival rating (the casualty pool)."""
     alive = state.alive
-    bandits = state.spec.bandits
+    bandits = state.spec.characters
     pool: list[int] = []
     rating = -1
-    for index in state.spec.bandit_order:
+    for index in state.spec.character_order:
         if alive[index]:
             survival = bandits[index].survival
             if pool and survival != rating:
@@ -417,17 +417,17 @@ def casualty_next(state: State, count: int, sacrifice: bool) -> None:
     among ties. A sacrifice removes the member (his token does not save him)."""
     if count <= 0 or state.over:
         return
-    pool = lowest_bandits(state)
+    pool = lowest_characters(state)
     if not pool:
         return
     if len(pool) == 1:
         state.resolved_alone(DEFENDER, K_SACRIFICE if sacrifice else K_CASUALTY,
-                             BANDIT_BASE + pool[0])
+                             CHARACTER_BASE + pool[0])
         if count > 1:
             state.tasks.append((t_casualty, count - 1, sacrifice))
-        hit_bandit(state, pool[0], sacrifice)
+        hit_character(state, pool[0], sacrifice)
         return
-    state.decide(DEFENDER, [BANDIT_BASE + index for index in pool], _resume_casualty,
+    state.decide(DEFENDER, [CHARACTER_BASE + index for index in pool], _resume_casualty,
                  (count, sacrifice), K_SACRIFICE if sacrifice else K_CASUALTY)
 
 
@@ -435,13 +435,13 @@ def _resume_casualty(state: State, action: int, data: tuple) -> None:
     count, sacrifice = data
     if count > 1:
         state.tasks.append((t_casualty, count - 1, sacrifice))
-    hit_bandit(state, action - BANDIT_BASE, sacrifice)
+    hit_character(state, action - CHARACTER_BASE, sacrifice)
 
 
-def hit_bandit(state: State, index: int, ignore_tokens: bool) -> None:
+def hit_character(state: State, index: int, ignore_tokens: bool) -> None:
     """A bandit is killed: a true grit (or power) token on him is removed instead."""
     spec = state.spec
-    uid = spec.bandit_base + index
+    uid = spec.character_base + index
     if not ignore_tokens and (state.grit[uid] or state.power[uid]):
         true_grit = state.grit[uid] > 0
         if true_grit:
@@ -450,7 +450,7 @@ def hit_bandit(state: State, index: int, ignore_tokens: bool) -> None:
                 state.killed_this_turn = True
         else:
             state.power[uid] -= 1
-        character = spec.bandits[index]
+        character = spec.characters[index]
         if state.verbose:
             kind = "true grit" if true_grit else "power"
             state.note(f"{character.name} loses a {kind} token instead of dying")
@@ -460,13 +460,13 @@ def hit_bandit(state: State, index: int, ignore_tokens: bool) -> None:
         if true_grit and character.on_grit_lost:
             push_steps(state, character.on_grit_lost, ctx)
         return
-    bandit_dies(state, index)
+    character_dies(state, index)
 
 
-def bandit_dies(state: State, index: int) -> None:
+def character_dies(state: State, index: int) -> None:
     spec = state.spec
-    uid = spec.bandit_base + index
-    character = spec.bandits[index]
+    uid = spec.character_base + index
+    character = spec.characters[index]
     held_token = state.power[uid] or state.grit[uid]
     state.alive[index] = False
     state.power[uid] = 0
@@ -474,7 +474,7 @@ def bandit_dies(state: State, index: int) -> None:
     state.killed_this_turn = True
     if state.verbose:
         state.note(f"{character.name} is killed")
-    spec.hooks.character_died(state, index)  # what the death means: the game's victory
+    spec.game_rules.character_died(state, index)  # what the death means: the game's victory
     if state.over:
         return
     ctx = (DEFENDER, uid, state.marker_bf)
@@ -519,7 +519,7 @@ def _resume_pay(state: State, action: int, data: tuple) -> None:
 
 
 def _who(state: State, player: int) -> str:
-    return state.spec.hooks.side_names[player]
+    return state.spec.game_rules.side_names[player]
 
 
 # -- the expansions' pieces: row-limit exceptions, arrivals ------------------------------------

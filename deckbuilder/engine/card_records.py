@@ -28,8 +28,9 @@ _CARD_FIELDS: Final = (
     "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
     "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
     "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
-    "modes", "movable", "name", "not_at", "on_death", "on_destroyed", "on_grit_lost",
-    "on_token_lost", "placement", "play", "play_watch", "played_when_drawn", "react_attack",
+    "modes", "movable", "name", "named_bf", "named_place", "not_at", "on_death", "on_destroyed",
+    "on_grit_lost", "on_token_lost", "placement", "play", "play_watch", "played_when_drawn",
+    "react_attack",
     "react_cards", "react_cost", "react_gates", "react_plays", "reshuffles", "silver", "simple",
     "speaks_silenced", "watch",
 )
@@ -142,6 +143,10 @@ class CardDef:
     modes: tuple[ModeDef, ...]
     movable: bool
     name: str
+    #: a placement the game names (`GameRules.placement_battlefields`: Revolver's prison):
+    #: the battlefield it names (-1: not in the row) and its words in a reason
+    named_bf: int
+    named_place: str
     not_at: frozenset[int]
     on_death: tuple
     on_destroyed: tuple
@@ -158,7 +163,7 @@ class CardDef:
     react_plays: tuple | None
     reshuffles: bool
     silver: int  # its cost in silver dollars, beside the discards
-    speaks_silenced: bool  # its own text names the prison: it keeps its text there
+    speaks_silenced: bool  # its own text names the silent battlefield: it keeps its text there
     simple: bool
     watch: bool
 

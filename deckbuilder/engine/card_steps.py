@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from deckbuilder.engine.actions import (
     BF_BASE,
+    IN_PLAY_BASE,
     K_BOUNCE,
     K_DESTROY,
     K_KILL,
@@ -22,7 +23,6 @@ from deckbuilder.engine.actions import (
     K_SEARCH,
     K_TOKEN,
     PASS,
-    PIECE_BASE,
 )
 from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to
 from deckbuilder.engine.board import (
@@ -56,7 +56,7 @@ from deckbuilder.engine.codes import (
     WHERE_CURRENT,
     WHERE_UPCOMING,
 )
-from deckbuilder.engine.game_rules import StepEntry
+from deckbuilder.engine.game_rules import GameRules, StepEntry
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.engine.wording import is_movable
 from deckbuilder.models.effects import Target
@@ -75,9 +75,23 @@ class Resolver:
     def __init__(self, cards: Mapping[str, int], battlefields: Mapping[str, int],
                  characters: Mapping[str, int] | None = None,
                  names: Mapping[str, str] | None = None,
-                 steps: Mapping[str, StepEntry] | None = None) -> None:
+                 rules: GameRules | None = None) -> None:
         self.cards = dict(cards)
-        self.steps = dict(steps or {})  # the game's own steps, beside the table's vocabulary
+        #: the game's own steps, beside the table's vocabulary, and what the table must know
+        #: of them and of the game's placements (see `GameRules`)
+        self.steps: dict[str, StepEntry] = {}
+        self.placements: Mapping[str, tuple[str, str]] = {}
+        self.silent_battlefield = ""
+        self.hiding_runners: frozenset[Callable] = frozenset()
+        self.under_runners: frozenset[Callable] = frozenset()
+        self.forbidding_steps: frozenset[str] = frozenset()
+        if rules is not None:
+            self.steps = dict(rules.steps)
+            self.placements = rules.placement_battlefields
+            self.silent_battlefield = rules.silent_battlefield
+            self.hiding_runners = frozenset(self.steps[name][1] for name in rules.hiding_steps)
+            self.under_runners = frozenset(self.steps[name][1] for name in rules.under_steps)
+            self.forbidding_steps = rules.forbidding_steps
         self.battlefields = dict(battlefields)
         self.characters = dict(characters or {})
         self.names = dict(names or {})
@@ -134,7 +148,7 @@ def side_players(side: int, player: int) -> tuple[int, ...]:
 
 
 def _pieces(uids: list[int]) -> list[int]:
-    return sorted(PIECE_BASE + uid for uid in uids)
+    return sorted(IN_PLAY_BASE + uid for uid in uids)
 
 
 # -- kill -------------------------------------------------------------------------------------
@@ -172,7 +186,7 @@ def _kill_next(state: State, params: tuple, ctx: tuple, remaining: int, spent: i
         return
     if len(found) == 1 and not up_to:
         uid = found[0]
-        state.resolved_alone(ctx[0], K_KILL, PIECE_BASE + uid)
+        state.resolved_alone(ctx[0], K_KILL, IN_PLAY_BASE + uid)
         state.tasks.append((_t_kill_more, params, ctx, remaining - 1,
                             spent + card_firepower(state, uid)))
         kill_card(state, uid, ignore_grit, remove)
@@ -187,7 +201,7 @@ def _resume_kill(state: State, action: int, data: tuple) -> None:
     params, ctx, remaining, spent = data
     if action == PASS:
         return
-    uid = action - PIECE_BASE
+    uid = action - IN_PLAY_BASE
     state.tasks.append((_t_kill_more, params, ctx, remaining - 1,
                         spent + card_firepower(state, uid)))
     kill_card(state, uid, params[4], params[5])
@@ -226,7 +240,7 @@ def _destroy_next(state: State, params: tuple, ctx: tuple, remaining: int) -> No
     if (count == ALL or len(found) == 1) and not up_to:
         chosen = found if count == ALL else found[:1]
         if count != ALL:
-            state.resolved_alone(ctx[0], K_DESTROY, PIECE_BASE + found[0])
+            state.resolved_alone(ctx[0], K_DESTROY, IN_PLAY_BASE + found[0])
             state.tasks.append((_t_destroy_more, params, ctx, remaining - 1))
         for uid in chosen:
             destroy_card(state, uid, remove)
@@ -242,7 +256,7 @@ def _resume_destroy(state: State, action: int, data: tuple) -> None:
     if action == PASS:
         return
     state.tasks.append((_t_destroy_more, params, ctx, remaining - 1))
-    destroy_card(state, action - PIECE_BASE, params[3])
+    destroy_card(state, action - IN_PLAY_BASE, params[3])
 
 
 def compile_destroy(step: Any, resolver: Resolver) -> tuple:
@@ -266,7 +280,7 @@ def _bounce_next(state: State, params: tuple, ctx: tuple, remaining: int) -> Non
     if not found:
         return
     if len(found) == 1:
-        state.resolved_alone(ctx[0], K_BOUNCE, PIECE_BASE + found[0])
+        state.resolved_alone(ctx[0], K_BOUNCE, IN_PLAY_BASE + found[0])
         state.tasks.append((_t_bounce_more, params, ctx, remaining - 1))
         _bounce(state, found[0])
         return
@@ -276,7 +290,7 @@ def _bounce_next(state: State, params: tuple, ctx: tuple, remaining: int) -> Non
 def _resume_bounce(state: State, action: int, data: tuple) -> None:
     params, ctx, remaining = data
     state.tasks.append((_t_bounce_more, params, ctx, remaining - 1))
-    _bounce(state, action - PIECE_BASE)
+    _bounce(state, action - IN_PLAY_BASE)
 
 
 def _bounce(state: State, uid: int) -> None:
@@ -318,7 +332,7 @@ def _sacrifice_cards(state: State, ctx: tuple, count: int) -> None:
     if not own:
         return
     if len(own) == 1:
-        state.resolved_alone(ctx[0], K_SACRIFICE_CARD, PIECE_BASE + own[0])
+        state.resolved_alone(ctx[0], K_SACRIFICE_CARD, IN_PLAY_BASE + own[0])
         state.tasks.append((_t_sacrifice_more, ctx, count - 1))
         kill_card(state, own[0], True, False)
         return
@@ -328,7 +342,7 @@ def _sacrifice_cards(state: State, ctx: tuple, count: int) -> None:
 def _resume_sacrifice(state: State, action: int, data: tuple) -> None:
     ctx, count = data
     state.tasks.append((_t_sacrifice_more, ctx, count - 1))
-    kill_card(state, action - PIECE_BASE, True, False)
+    kill_card(state, action - IN_PLAY_BASE, True, False)
 
 
 # -- retrieve, search, shuffle ----------------------------------------------------------------
@@ -473,7 +487,7 @@ def run_move_card(state: State, task: tuple) -> None:
     if not found:
         return
     if len(found) == 1:
-        state.resolved_alone(ctx[0], K_MOVE_CARD, PIECE_BASE + found[0])
+        state.resolved_alone(ctx[0], K_MOVE_CARD, IN_PLAY_BASE + found[0])
         _choose_destination(state, found[0], to, ctx)
         return
     state.decide(ctx[0], _pieces(found), _resume_move_card, (to, ctx), K_MOVE_CARD)
@@ -481,7 +495,7 @@ def run_move_card(state: State, task: tuple) -> None:
 
 def _resume_move_card(state: State, action: int, data: tuple) -> None:
     to, ctx = data
-    _choose_destination(state, action - PIECE_BASE, to, ctx)
+    _choose_destination(state, action - IN_PLAY_BASE, to, ctx)
 
 
 def _choose_destination(state: State, uid: int, to: int, ctx: tuple) -> None:
@@ -533,7 +547,7 @@ def run_add_token(state: State, task: tuple) -> None:
         found = [uid for uid in found if not card_def[uid].eagle_proof and not state.eagle[uid]]
     if len(found) == 1 or (each and found):
         if len(found) == 1 and not each:
-            state.resolved_alone(player, K_TOKEN, PIECE_BASE + found[0])
+            state.resolved_alone(player, K_TOKEN, IN_PLAY_BASE + found[0])
         for uid in found:
             _add_token(state, uid, kind, count)
     elif found:
@@ -545,12 +559,12 @@ def _is_live(state: State, uid: int) -> bool:
     if uid < 0:
         return False
     if uid >= spec.n_cards:
-        return state.alive[uid - spec.bandit_base]
+        return state.alive[uid - spec.character_base]
     return state.placed[uid] is not None
 
 
 def _resume_token(state: State, action: int, data: tuple) -> None:
-    _add_token(state, action - PIECE_BASE, data[0], data[1])
+    _add_token(state, action - IN_PLAY_BASE, data[0], data[1])
 
 
 def _add_token(state: State, uid: int, kind: str, count: int) -> None:

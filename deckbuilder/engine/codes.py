@@ -23,13 +23,13 @@ PLACE_ANY: Final = 1
 PLACE_OPPONENT_ANY: Final = 2
 PLACE_BESIDE: Final = 3
 PLACE_OPEN_RANGE: Final = 4
-PLACE_PRISON: Final = 5
-#: The battlefield a "prison" placement names (Double the guard): Expansion 1.2's prison,
-#: in the row only when its module is in use.
-PRISON_BATTLEFIELD: Final = "san-manzanillo-prison"
+#: A placement the game names (`GameRules.placement_battlefields`): at that battlefield
+#: only (`CardDef.named_bf`), while it is in the row. Revolver's "prison" (Double the guard).
+PLACE_NAMED: Final = 5
+#: The table's own placements; any other placement word is the game's (PLACE_NAMED).
 PLACEMENT_CODES: Final = {
     "current": PLACE_CURRENT, "any": PLACE_ANY, "opponent-any": PLACE_OPPONENT_ANY,
-    "beside": PLACE_BESIDE, "open-range": PLACE_OPEN_RANGE, "prison": PLACE_PRISON,
+    "beside": PLACE_BESIDE, "open-range": PLACE_OPEN_RANGE,
 }
 CATEGORY_BITS: Final = {"action": 1, "character": 2, "firepower": 4, "location": 8,
                         "open-range": 16}

@@ -3,7 +3,7 @@
 Pydantic models stay at the edge: this module reads a catalog's records once and turns each
 into the `__slots__` definitions of `definitions.py` (ints, frozensets and tuples of compiled
 effect steps), so the hot loop never inspects a model or calls hasattr; then, per game, it
-deals the decks' card instances, numbers the actions and binds the game's hooks.
+deals the decks' card instances, numbers the actions and binds the game's rules (`GameRules`).
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import (
-    MAX_BANDITS,
     MAX_BATTLEFIELDS,
+    MAX_CHARACTERS,
     ActionLayout,
     decision_kinds,
 )
 from deckbuilder.engine.card_records import BattlefieldDef, CardDef, CharDef
-from deckbuilder.engine.codes import PRISON_BATTLEFIELD
 from deckbuilder.engine.definitions import (
     compile_battlefield,
     compile_card,
@@ -70,12 +69,13 @@ class CompiledCatalog:
 
 class GameSpec(SpecFields):
     """One game's fixed facts: who owns which card instance, the action table, the rules, and
-    the game's hooks (`hooks`) and own facts (`facts`), bound once. Its fields are declared
-    in `spec_fields.py`; those typed with the definitions' classes again here."""
+    the game's rules over the table (`game_rules`) and own facts (`facts`), bound once. Its
+    fields are declared in `spec_fields.py`; those typed with the definitions' classes again
+    here."""
 
     __slots__ = ()
 
-    bandits: list[CharDef]
+    characters: list[CharDef]
     bfs: list[BattlefieldDef]
     card_def: list[CardDef]
     defs: list[CardDef]
@@ -86,9 +86,9 @@ class GameSpec(SpecFields):
 _CACHE: dict[int, tuple[weakref.ref, dict[tuple, CompiledCatalog]]] = {}
 
 
-def compiled_catalog(catalog: Catalog, hooks: GameRules,
+def compiled_catalog(catalog: Catalog, game_rules: GameRules,
                      layout: str | None = None) -> CompiledCatalog:
-    """The compiled cards of the hooks' game in `catalog` with the battlefields of `layout`,
+    """The compiled cards of the rules' game in `catalog` with the battlefields of `layout`,
     built once per catalog object."""
     key = id(catalog)
     cached = _CACHE.get(key)
@@ -96,9 +96,9 @@ def compiled_catalog(catalog: Catalog, hooks: GameRules,
         cached = (weakref.ref(catalog), {})
         _CACHE[key] = cached
     per_game = cached[1]
-    game_key = (hooks.game, layout)
+    game_key = (game_rules.game, layout)
     if game_key not in per_game:
-        per_game[game_key] = _compile_catalog(catalog, hooks, layout)
+        per_game[game_key] = _compile_catalog(catalog, game_rules, layout)
     return per_game[game_key]
 
 
@@ -144,8 +144,9 @@ def _module_records(rule_sets: Sequence[CardSet], layout: str | None) -> frozens
                      if module.id in named for card in module.cards)
 
 
-def _compile_catalog(catalog: Catalog, hooks: GameRules, layout: str | None) -> CompiledCatalog:
-    game = hooks.game
+def _compile_catalog(catalog: Catalog, game_rules: GameRules,
+                     layout: str | None) -> CompiledCatalog:
+    game = game_rules.game
     base_id = catalog.base_set_id(game)
     if base_id is None:
         raise UnplayableDeckError(f"no base set for game '{game}' is installed")
@@ -159,7 +160,7 @@ def _compile_catalog(catalog: Catalog, hooks: GameRules, layout: str | None) -> 
     # The modules a layout names ("modules:a,b,...") bring their own battlefields and
     # characters (the San Manzanillo Prison and Santiago); the game's hook places them.
     module_records = _module_records(compiled.rule_sets, layout)
-    battlefields = hooks.select_battlefields(
+    battlefields = game_rules.select_battlefields(
         [*base.battlefields, *(b for s in compiled.rule_sets for b in s.battlefields
                                if b.id in module_records)], layout)
     if not battlefields or len(battlefields) > MAX_BATTLEFIELDS:
@@ -179,7 +180,7 @@ def _compile_catalog(catalog: Catalog, hooks: GameRules, layout: str | None) -> 
         {battlefield.id: index for index, battlefield in enumerate(battlefields)},
         {character.id: index for index, character in enumerate(characters)},
         {entry.id: entry.record.name for entry in card_entries},
-        hooks.steps,
+        game_rules,
     )
     compiled.resolver = resolver
     compiled.def_index = resolver.cards
@@ -192,8 +193,8 @@ def _compile_catalog(catalog: Catalog, hooks: GameRules, layout: str | None) -> 
     compiled.defs = [compile_card(entry.record, index, resolver)
                      for index, entry in enumerate(card_entries)]
     mark_discounts(compiled.defs, set_fast_path)
-    if len(characters) > MAX_BANDITS:
-        raise UnplayableDeckError(f"more than {MAX_BANDITS} starting characters")
+    if len(characters) > MAX_CHARACTERS:
+        raise UnplayableDeckError(f"more than {MAX_CHARACTERS} starting characters")
     compiled.characters = [compile_character(c, index, resolver)
                            for index, c in enumerate(characters)]
     # The countdown card: the first special with tokens (the Mexican Border, the Arrival of
@@ -203,7 +204,7 @@ def _compile_catalog(catalog: Catalog, hooks: GameRules, layout: str | None) -> 
 
 
 # -- one game's spec ----------------------------------------------------------------------------
-def game_spec(catalog: Catalog, hooks: GameRules, decks: Sequence[Mapping[str, int]],
+def game_spec(catalog: Catalog, game_rules: GameRules, decks: Sequence[Mapping[str, int]],
               ruleset: str | None, layout: str | None = None,
               switches: Mapping[str, str] | None = None, modules: Sequence[str] = (),
               extra_cards: Sequence[tuple[int, str]] = (),
@@ -214,7 +215,7 @@ def game_spec(catalog: Catalog, hooks: GameRules, decks: Sequence[Mapping[str, i
     card instances in no deck that the game's set-up places (a module's cards); `orders`:
     per player, the deck's card ids one per copy in the order they lie before the shuffle
     (None or missing: sorted by id), which `deck_order` explains."""
-    compiled = compiled_catalog(catalog, hooks, layout)
+    compiled = compiled_catalog(catalog, game_rules, layout)
     chosen_orders = tuple(tuple(order) if order else None for order in orders)
     key = (ruleset, tuple(sorted((switches or {}).items())), tuple(sorted(modules)),
            tuple(extra_cards),
@@ -222,9 +223,9 @@ def game_spec(catalog: Catalog, hooks: GameRules, decks: Sequence[Mapping[str, i
            chosen_orders if any(chosen_orders) else ())
     spec = compiled.specs.get(key)
     if spec is None:
-        rules = read_rules(compiled.base_set, ruleset, hooks.known_variants, switches,
+        rules = read_rules(compiled.base_set, ruleset, game_rules.known_variants, switches,
                            compiled.rule_sets)
-        spec = _build_spec(catalog, compiled, decks, rules, hooks, modules, extra_cards,
+        spec = _build_spec(catalog, compiled, decks, rules, game_rules, modules, extra_cards,
                            chosen_orders)
         compiled.specs[key] = spec
     return spec
@@ -253,12 +254,12 @@ def deck_order(deck: Mapping[str, int], order: Sequence[str] | None = None) -> l
     return list(order)
 
 
-def _reasons(record: Any, hooks: GameRules) -> list[str]:
-    return list(dict.fromkeys(unimplemented_reasons(record, hooks.steps)))
+def _reasons(record: Any, game_rules: GameRules) -> list[str]:
+    return list(dict.fromkeys(unimplemented_reasons(record, game_rules.steps)))
 
 
 def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
-                decks: Sequence[Mapping[str, int]], hooks: GameRules) -> list[str]:
+                decks: Sequence[Mapping[str, int]], game_rules: GameRules) -> list[str]:
     problems: list[str] = []
     for player, deck in enumerate(decks):
         for card_id in sorted(deck):
@@ -271,12 +272,12 @@ def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
             if entry.game != compiled.game:
                 problems.append(f"{entry.name}: a card of {entry.game}, not {compiled.game}")
                 continue
-            reasons = _reasons(entry.record, hooks)
+            reasons = _reasons(entry.record, game_rules)
             problems.extend(f"{entry.name}: {reason}" for reason in reasons)
     for character in compiled.base_set.characters:
-        problems.extend(f"{character.name}: {reason}" for reason in _reasons(character, hooks))
+        problems.extend(f"{character.name}: {reason}" for reason in _reasons(character, game_rules))
     for special in compiled.base_set.specials:
-        problems.extend(f"{special.name}: {reason}" for reason in _reasons(special, hooks))
+        problems.extend(f"{special.name}: {reason}" for reason in _reasons(special, game_rules))
     return problems
 
 
@@ -296,7 +297,7 @@ def _play_reactions(spec: GameSpec, player: int) -> frozenset[int] | None:
 
 
 def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
-                decks: Sequence[Mapping[str, int]], rules: Rules, hooks: GameRules,
+                decks: Sequence[Mapping[str, int]], rules: Rules, game_rules: GameRules,
                 modules: Sequence[str] = (),
                 extra_cards: Sequence[tuple[int, str]] = (),
                 orders: Sequence[tuple[str, ...] | None] = ()) -> GameSpec:
@@ -305,7 +306,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     extras: list[dict[str, int]] = [{}, {}]
     for player, card_id in extra_cards:
         extras[player][card_id] = extras[player].get(card_id, 0) + 1
-    problems = _unplayable(catalog, compiled, [*decks, *extras], hooks)
+    problems = _unplayable(catalog, compiled, [*decks, *extras], game_rules)
     if problems:
         raise UnplayableDeckError(
             "the engine cannot play: " + "; ".join(problems),
@@ -313,8 +314,8 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
         )
     spec = GameSpec()
     spec.game = compiled.game
-    spec.hooks = hooks
-    game_kinds = hooks.declaration.decision_kinds
+    spec.game_rules = game_rules
+    game_kinds = game_rules.declaration.decision_kinds
     spec.kinds = decision_kinds(game_kinds)
     spec.game_kinds = frozenset(kind.code for kind in game_kinds)
     spec.rules = rules
@@ -322,7 +323,6 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.defs = compiled.defs
     spec.bfs = compiled.bfs
     spec.n_bf = len(compiled.bfs)
-    spec.prison_bf = compiled.bf_index.get(PRISON_BATTLEFIELD, -1)
     spec.silences_plays = False  # a game's bind may set it (the prison: prison-silence)
     spec.card_def = []
     spec.def_of = []
@@ -346,45 +346,45 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.extra_uids = tuple(extra_uids)
     spec.modules = frozenset(modules)
     spec.n_cards = len(spec.card_def)
-    spec.bandits = compiled.characters
-    spec.bandit_base = spec.n_cards
-    spec.owner.extend(0 for _ in spec.bandits)
-    spec.n_uids = spec.n_cards + len(spec.bandits)
-    spec.bandit_order = tuple(sorted(range(len(spec.bandits)),
-                                     key=lambda i: (spec.bandits[i].survival, i)))
-    spec.leader = next((c.idx for c in spec.bandits if c.leader), -1)
+    spec.characters = compiled.characters
+    spec.character_base = spec.n_cards
+    spec.owner.extend(0 for _ in spec.characters)
+    spec.n_uids = spec.n_cards + len(spec.characters)
+    spec.character_order = tuple(sorted(range(len(spec.characters)),
+                                     key=lambda i: (spec.characters[i].survival, i)))
+    spec.leader = next((c.idx for c in spec.characters if c.leader), -1)
     spec.deck_defs = tuple(tuple(sorted({spec.def_of[u] for u in spec.decks[p]}))
                            for p in (0, 1))
-    _number_actions(spec, hooks)
+    _number_actions(spec, game_rules)
     spec.column_limit = (3, 1 << 30)  # the defending side's three-card limit; none for the other
     spec.countdown_tokens = compiled.countdown_tokens
-    spec.countdown_name = hooks.countdown_name
+    spec.countdown_name = game_rules.countdown_name
     # every instance a player owns (his deck's and the module / Frontier cards he may get)
     spec.ability_uids = tuple(
         tuple(u for u in range(spec.n_cards) if spec.owner[u] == p and spec.card_def[u].abilities)
         for p in (0, 1))
     spec.watch_uids = tuple(u for u in range(spec.n_cards) if spec.card_def[u].watch)
     spec.play_reactions = tuple(_play_reactions(spec, p) for p in (0, 1))
-    spec.draw_watch = bool(spec.watch_uids) or any(c.draw_phase_here for c in spec.bandits)
+    spec.draw_watch = bool(spec.watch_uids) or any(c.draw_phase_here for c in spec.characters)
     expansion_spec(spec)
-    spec.idle = hooks.idle if hooks.overrides_idle else open_main
+    spec.idle = game_rules.idle if game_rules.overrides_idle else open_main
     spec.main_options = main_options
     spec.explain_illegal = explain_illegal
     spec.refresh_hidden = refresh_hidden_decision
     spec.play_drawn = t_play_drawn
-    spec.piece_text = _no_piece_text
+    spec.game_action_text = _no_game_action_text
     spec.facts = None
     spec.grit_loss_kills = False  # the game's bind may say otherwise (a rule switch)
-    hooks.bind(spec, compiled)
+    game_rules.bind(spec, compiled)
     return spec
 
 
-def _number_actions(spec: GameSpec, hooks: GameRules, n_pieces: int = 0) -> None:
+def _number_actions(spec: GameSpec, game_rules: GameRules, n_game_actions: int = 0) -> None:
     """Number the card-definition actions by the definitions' order among the decks' own
     cards, so that installing or removing an unrelated set changes no action's number."""
     in_decks = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1])
                       | {spec.def_of[uid] for uid in spec.extra_uids})
-    spec.layout = layout = ActionLayout(spec.n_uids, len(in_decks), n_pieces)
+    spec.layout = layout = ActionLayout(spec.n_uids, len(in_decks), n_game_actions)
     n_defs = len(spec.defs)
     spec.play_action = [-1] * n_defs
     spec.pay_action = [-1] * n_defs
@@ -398,11 +398,13 @@ def _number_actions(spec: GameSpec, hooks: GameRules, n_pieces: int = 0) -> None
             spec.action_def[base + slot] = definition
 
 
-def renumber_pieces(spec: GameSpec, n_pieces: int, text: Callable[[Any, int], str]) -> None:
-    """Give the game's own pieces (Revolver 2's poker cards) a range of actions at the end."""
-    _number_actions(spec, spec.hooks, n_pieces)
-    spec.piece_text = text
+def renumber_game_actions(spec: GameSpec, n_game_actions: int,
+                          text: Callable[[Any, int], str]) -> None:
+    """Give the game's own actions (Revolver 2's poker cards, a module's duel choices) a range
+    at the end of the table, read by `text`."""
+    _number_actions(spec, spec.game_rules, n_game_actions)
+    spec.game_action_text = text
 
 
-def _no_piece_text(state: Any, index: int) -> str:
+def _no_game_action_text(state: Any, index: int) -> str:
     return f"piece {index}"

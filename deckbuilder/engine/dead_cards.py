@@ -1,10 +1,10 @@
 """Cards that can do nothing in a set-up: a deck may hold them (they are legal), but the table
 can never play them here, and a player should be told rather than find them silently dead.
 
-A card is dead when no way to play it has a place (every mode lies only in the San Manzanillo
-Prison, and the set-up has no prison), or when all it does is act on named cards that are dead
-themselves or in neither deck (Pull the bars out with a horse, whose only target is Double the
-guard).
+A card is dead when no way to play it has a place (every mode lies only at a battlefield the
+game names, such as Revolver's San Manzanillo Prison, and the set-up has not that battlefield),
+or when all it does is act on named cards that are dead themselves or in neither deck (Pull
+the bars out with a horse, whose only target is Double the guard).
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.engine.card_steps import TargetFilter
-from deckbuilder.engine.codes import PLACE_PRISON, SLOT_BESIDE, SLOT_NONE
+from deckbuilder.engine.codes import PLACE_NAMED, SLOT_BESIDE, SLOT_NONE
 from deckbuilder.engine.expansion_steps import run_only_if
 
-PRISON_REASON = "it may be placed only in the San Manzanillo Prison, which this set-up has not"
+
+def _no_place_reason(place: str) -> str:
+    return f"it may be placed only in {place}, which this set-up has not"
 
 
 def _targets_named(steps: tuple) -> frozenset[int] | None:
@@ -45,9 +47,9 @@ def dead_cards(spec: Any) -> dict[int, str]:
     for definition in in_play:
         card = spec.defs[definition]
         placed = [m for m in card.modes if m.slot not in (SLOT_NONE, SLOT_BESIDE)]
-        if placed and len(placed) == len(card.modes) and card.placement == PLACE_PRISON \
-                and spec.prison_bf < 0:
-            dead[definition] = PRISON_REASON
+        if placed and len(placed) == len(card.modes) and card.placement == PLACE_NAMED \
+                and card.named_bf < 0:
+            dead[definition] = _no_place_reason(card.named_place)
     for definition in in_play:
         if definition in dead:
             continue

@@ -26,10 +26,10 @@ from deckbuilder.engine.codes import (
     ONE_SHOT,
     PLACE_BESIDE,
     PLACE_CURRENT,
+    PLACE_NAMED,
     PLACE_OPEN_RANGE,
     PLACEMENT_CODES,
     PLAY_CODES,
-    PRISON_BATTLEFIELD,
     ROW_BLOCKING,
     SLOT_BESIDE,
     SLOT_NONE,
@@ -47,7 +47,6 @@ from deckbuilder.engine.expansion_steps import (
     gate_of,
     mode_needs,
 )
-from deckbuilder.engine.frontier_steps import run_take_under
 from deckbuilder.engine.wording import speaks_at
 from deckbuilder.models.effects import When
 
@@ -63,9 +62,10 @@ def _mode(index: int, name: str, play: int, firepower: int, slot: int, counts: b
                    needs)
 
 
-def _ability(name: str, discard_cost: int, once_per_turn: bool, steps: tuple) -> AbilityDef:
+def _ability(name: str, discard_cost: int, once_per_turn: bool, steps: tuple,
+             resolver: Resolver) -> AbilityDef:
     return AbilityDef(name, discard_cost, once_per_turn, steps, gate_of(steps),
-                      bool(steps) and steps[0][0] is run_take_under)
+                      bool(steps) and steps[0][0] in resolver.under_runners)
 
 
 def _steps_of(triggers: Sequence[Any], when: str) -> list[Any]:
@@ -125,10 +125,15 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.enter_grit = 1 if "true-grit" in icons else 0
     d.enter_power = 1 if "extra-firepower" in icons else 0
     d.movable = card.movable
-    d.placement = PLACEMENT_CODES[card.placement]
+    d.placement = PLACEMENT_CODES.get(card.placement, PLACE_NAMED)
+    game_place = resolver.placements.get(card.placement)  # a placement the game names
+    d.named_bf = resolver.bf(game_place[0]) if game_place is not None else -1
+    d.named_place = game_place[1] if game_place is not None else f'"{card.placement}"'
+
     d.cost_waived = frozenset(resolver.bf(bf) for bf in card.cost_waived_at)
     d.not_at = frozenset(resolver.bf(bf) for bf in card.not_at)
-    d.speaks_silenced = speaks_at(card, PRISON_BATTLEFIELD)  # keeps its text at the prison
+    silent = resolver.silent_battlefield  # keeps its text there (Revolver's prison)
+    d.speaks_silenced = bool(silent) and speaks_at(card, silent, resolver.placements)
     d.reshuffles = card.reshuffles
     d.kegs = card.powder_kegs
     d.ammunition = card.ammunition
@@ -160,7 +165,7 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.modes = tuple(modes)
     d.abilities = tuple(
         _ability(ability.name, ability.discard_cost, ability.once_per_turn,
-                   compile_steps(ability.steps, resolver))
+                 compile_steps(ability.steps, resolver), resolver)
         for ability in card.abilities[:MAX_ABILITIES]
     )
     d.on_death = _joined(resolver, triggers, When.ON_DEATH)

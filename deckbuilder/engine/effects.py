@@ -67,13 +67,6 @@ from deckbuilder.engine.expansion_steps import (
     run_only_if,
     run_static,
 )
-from deckbuilder.engine.frontier_steps import (
-    compile_forbid_here,
-    run_change_sides,
-    run_guess_hand,
-    run_hide_under,
-    run_take_under,
-)
 from deckbuilder.engine.marker import activate_face_spaces, move_marker
 from deckbuilder.engine.state import State
 
@@ -94,7 +87,7 @@ def run_remove_discard_pile(state: State, task: tuple) -> None:
     for player in side_players(task[1], task[2][0]):
         pile = state.discards[player]
         if state.verbose and pile:
-            state.note(f"{state.spec.hooks.side_names[player]}'s discard pile ({len(pile)} "
+            state.note(f"{state.spec.game_rules.side_names[player]}'s discard pile ({len(pile)} "
                        "cards) is removed from the game")
         state.removed[player].extend(pile)
         pile.clear()
@@ -157,7 +150,7 @@ def run_border_tokens(state: State, task: tuple) -> None:
         state.note(f"{task[1]} {state.spec.countdown_name} token(s) removed "
                    f"({state.countdown} left)")
     if state.countdown == 0 and state.spec.countdown_tokens:
-        state.spec.hooks.countdown_empty(state)
+        state.spec.game_rules.countdown_empty(state)
 
 
 def run_cancel_attack(state: State, task: tuple) -> None:
@@ -184,7 +177,7 @@ def run_extra_turns(state: State, task: tuple) -> None:
 def run_lose_game(state: State, task: tuple) -> None:
     """A card says "you have lost": how the game records that ending is the game's."""
     loser, source, _bf = task[2]
-    state.spec.hooks.card_loss(state, loser, source)
+    state.spec.game_rules.card_loss(state, loser, source)
 
 
 def run_remove_self(state: State, task: tuple) -> None:
@@ -261,10 +254,6 @@ def _compile_only_if(step: Any, resolver: Resolver) -> tuple:
     return (compile_condition(step.condition, resolver), (), step.blocks_play)
 
 
-def _compile_guess_hand(step: Any, resolver: Resolver) -> tuple:
-    return compile_steps(step.steps, resolver)
-
-
 def _compile_attach(step: Any, resolver: Resolver) -> tuple:
     """The target; the mode the card is played in is bound later (`bind_attach`)."""
     return (TargetFilter(step.target, resolver), None)
@@ -300,11 +289,6 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "unaffected-by": (compile_unaffected_by, run_static),
     "destroy-self": (no_params, run_destroy_self),
     "discard-self": (no_params, run_discard_self),
-    "hide-under": (no_params, run_hide_under),
-    "take-under": (no_params, run_take_under),
-    "change-sides": (no_params, run_change_sides),
-    "guess-hand": (_compile_guess_hand, run_guess_hand),
-    "forbid-here": (compile_forbid_here, run_static),
 }
 
 #: The steps this engine performs (read by `deckbuilder.engine.support.unimplemented_reasons`).

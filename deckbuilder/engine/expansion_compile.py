@@ -15,7 +15,6 @@ from deckbuilder.engine.card_steps import TargetFilter
 from deckbuilder.engine.codes import ONE_SHOT
 from deckbuilder.engine.effects import Resolver, compile_steps
 from deckbuilder.engine.expansion_steps import NEED_HOST, compile_cost_reduction
-from deckbuilder.engine.frontier_steps import compile_forbid_here, run_hide_under
 from deckbuilder.engine.wording import eagle_proof
 from deckbuilder.models.effects import When
 
@@ -37,7 +36,9 @@ def compile_expansion_hooks(d: Any, card: Any, resolver: Resolver) -> None:
     d.silver = card.silver_dollars
     d.played_when_drawn = card.played_when_drawn
     d.eagle_proof = eagle_proof(card.category, card.faction, card.id)
-    d.hides = any(runner is run_hide_under for mode in d.modes for runner, _ in mode.effect)
+    hiding = resolver.hiding_runners  # the game's steps that hide a card under this one
+    d.hides = bool(hiding) and any(runner in hiding for mode in d.modes
+                                   for runner, _ in mode.effect)
     immune = []
     forbids: frozenset[int] = frozenset()
     for step in card.effect:
@@ -45,8 +46,8 @@ def compile_expansion_hooks(d: Any, card: Any, resolver: Resolver) -> None:
             d.discount = compile_cost_reduction(step, resolver)
         elif step.do == "unaffected-by":
             immune.append(TargetFilter(step.target, resolver))
-        elif step.do == "forbid-here":
-            forbids = forbids | compile_forbid_here(step, resolver)
+        elif step.do in resolver.forbidding_steps:  # the game's compiler names the cards
+            forbids = forbids | resolver.steps[step.do][0](step, resolver)
     d.forbids = forbids
     d.immune = tuple(immune) if immune else None
     d.play_watch = tuple(

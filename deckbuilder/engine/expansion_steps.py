@@ -1,6 +1,8 @@
 """Effect steps and hooks the expansion cards need: conditions (`only-if`), cards put under
 other cards (`attach`), static cost reductions, a card destroying or discarding itself, and
-the triggers "while in play, the opponent plays ..." and "a card arrives here".
+the triggers "while in play, the opponent plays ..." and "a card arrives here"; and the table's
+side of two of a game's steps (Revolver's, `games/revolver/frontier_steps.py`): cards lying face
+down under a card, and plays a card forbids where it lies.
 
 Runners follow the calling convention of `effects.py`: `runner(state, (runner, params,
 ctx))` with ctx = (acting player, source card uid or -1, battlefield).
@@ -10,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.engine.actions import ACCEPT, K_ATTACH, K_OPTIONAL, PASS, PIECE_BASE
+from deckbuilder.engine.actions import ACCEPT, IN_PLAY_BASE, K_ATTACH, K_OPTIONAL, PASS
+from deckbuilder.engine.addons import attached_to, is_hidden
 from deckbuilder.engine.board import (
     destroy_card,
     find_row,
@@ -103,15 +106,15 @@ def run_attach(state: State, task: tuple) -> None:
     if not hosts or mode is None:
         return  # a one-shot left in limbo is discarded by the play that started it
     if len(hosts) == 1:
-        state.resolved_alone(ctx[0], K_ATTACH, PIECE_BASE + hosts[0])
+        state.resolved_alone(ctx[0], K_ATTACH, IN_PLAY_BASE + hosts[0])
         attach_card(state, ctx[1], hosts[0], mode)
         return
-    state.decide(ctx[0], sorted(PIECE_BASE + uid for uid in hosts), _resume_attach,
+    state.decide(ctx[0], sorted(IN_PLAY_BASE + uid for uid in hosts), _resume_attach,
                  (ctx[1], mode), K_ATTACH)
 
 
 def _resume_attach(state: State, action: int, data: tuple) -> None:
-    attach_card(state, data[0], action - PIECE_BASE, data[1])
+    attach_card(state, data[0], action - IN_PLAY_BASE, data[1])
 
 
 def attach_card(state: State, uid: int, host: int, mode: ModeDef) -> None:
@@ -246,3 +249,44 @@ def _resume_watcher(state: State, action: int, data: tuple) -> None:
     if action == ACCEPT:
         push_steps(state, data[0], data[1])
 
+
+
+# -- cards lying face down under a card (a game's step puts them there: the Strongbox) ---------
+def hide_under(state: State, host: int, uid: int) -> None:
+    """Card `uid` (out of every zone: just taken from a hand) lies face down under `host`."""
+    state.add_to_row(find_row(state, host), uid)
+    state.placed[uid] = state.spec.card_def[uid].modes[0].attached(host, hidden=True)
+    state.eagle[uid] = state.eagle[host]
+    if state.verbose:
+        state.note(f"a card is put face down under {state.spec.card_def[host].name}")
+
+
+def hidden_under(state: State, host: int) -> list[int]:
+    """The cards lying face down under `host` (in play)."""
+    index = find_row(state, host)
+    return [uid for uid in attached_to(state, host, index) if is_hidden(state, uid)] \
+        if index >= 0 else []
+
+
+def can_take_under(state: State, uid: int) -> bool:
+    """May the owner use an ability of `uid` that acts on the cards hidden under it (its first
+    step is one of the game's `GameRules.under_steps`)? Only while one lies there and the
+    host's text applies (FAQ Q1: not with an eagle token on it)."""
+    return bool(hidden_under(state, uid)) and text_applies(state, uid)
+
+
+# -- plays forbidden here (a game's static step: Indian Burial ground) --------------------------
+def forbidden_here(state: State, player: int) -> frozenset[int]:
+    """The card definitions `player` may not play now: those the opponent's cards at the
+    current battlefield forbid there (`CardDef.forbids`, their text applying)."""
+    blockers = state.spec.play_blockers[1 - player]
+    if not blockers:
+        return frozenset()
+    bf = state.marker_bf
+    row = state.rows[2 * bf + 1 - player]
+    card_def = state.spec.card_def
+    found: frozenset[int] = frozenset()
+    for uid in blockers:
+        if uid in row and state.mode_of(uid).slot != SLOT_UNDER and text_applies(state, uid, bf):
+            found = found | card_def[uid].forbids
+    return found

@@ -10,7 +10,7 @@ signature. python-chess's `chess/variant.py` is the model: a variant is a class 
 few methods, its static facts are attributes.
 
 One instance per game, made once at import and held by every spec of that game
-(`spec.hooks`): the table reads its methods there, and binds the one it calls per decision
+(`spec.game_rules`): the table reads its methods there, and binds the one it calls per decision
 (`idle`) onto the spec, so the hot loop pays no lookup. The rules sit below the state
 (`state.py` builds on them, never the other way round), so `state` is typed `Any` here; a
 game's override may type it as `engine.state.State`.
@@ -68,6 +68,22 @@ class GameRules:
     piece_names: Mapping[str, str]
     #: some characters start face down in a pile to be recruited (Revolver 2's guardians)
     has_pile: bool
+    #: a placement word card data may use beyond the table's own (current, any, beside ...)
+    #: -> (the battlefield id it names, its words in a reason): Revolver's "prison"; such a
+    #: card is played only there, and only while that battlefield is in the row
+    placement_battlefields: Mapping[str, tuple[str, str]]
+    #: the battlefield whose cards may lose their text (`state.silent_bf` when the game sets
+    #: it: Revolver's prison); a card whose own text names it keeps its text there. "": none
+    silent_battlefield: str
+    #: the game's steps that put a card face down under their card (the table then tracks
+    #: attachments, `spec.attaching`)
+    hiding_steps: frozenset[str]
+    #: the game's steps acting on the cards hidden under their card: an ability starting with
+    #: one is offered only while one lies there (`expansion_steps.can_take_under`)
+    under_steps: frozenset[str]
+    #: the game's static steps whose params are the card definitions the opponent may not play
+    #: where the card lies (`CardDef.forbids`, `expansion_steps.forbidden_here`)
+    forbidding_steps: frozenset[str]
     overrides_idle: bool
 
     def __init__(self, declaration: GameDeclaration) -> None:
@@ -81,6 +97,11 @@ class GameRules:
         self.countdown_name = "countdown"
         self.piece_names = {}
         self.has_pile = False
+        self.placement_battlefields = {}
+        self.silent_battlefield = ""
+        self.hiding_steps = frozenset()
+        self.under_steps = frozenset()
+        self.forbidding_steps = frozenset()
         #: whether the game opens its own decisions when idle (see `idle`)
         self.overrides_idle = type(self).idle is not GameRules.idle
 
@@ -113,7 +134,7 @@ class GameRules:
 
     # -- what the table asks when something happens ---------------------------------------------
     def character_died(self, state: State, index: int) -> None:
-        """Character `index` (of `spec.bandits`) just died: the game's victory checks."""
+        """Character `index` (of `spec.characters`) just died: the game's victory checks."""
 
     def countdown_empty(self, state: State) -> None:
         """The countdown card's last token went (the Mexican Border, the Arrival of the

@@ -108,8 +108,8 @@ def activate_face_spaces(state: State, face: str, count: int) -> None:
 
 def marker_entered(state: State, bf: int) -> None:
     spec = state.spec
-    base = spec.bandit_base
-    for character in spec.bandits:
+    base = spec.character_base
+    for character in spec.characters:
         if character.marker_enters and state.alive[character.idx]:
             for where, steps in character.marker_enters:
                 if where == bf or where < 0:
@@ -143,7 +143,7 @@ def draw_phase_triggers(state: State, player: int) -> None:
         if card.draw_phase_here and uid in row and text_applies(state, uid, bf):
             push_steps(state, card.draw_phase_here, (player, uid, bf))
     if player == DEFENDER:
-        for character in spec.bandits:
+        for character in spec.characters:
             if character.draw_phase_here and state.alive[character.idx]:
                 push_steps(state, character.draw_phase_here,
-                           (DEFENDER, spec.bandit_base + character.idx, bf))
+                           (DEFENDER, spec.character_base + character.idx, bf))

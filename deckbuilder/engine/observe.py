@@ -123,8 +123,9 @@ def observe(state: State, player: int) -> Observation:
                   tuple(_card_view(state, u, player) for u in rows[2 * spec.n_bf + 1]))
     bandits = tuple(
         BanditView(c.id, c.name, c.survival, state.alive[c.idx],
-                   state.grit[spec.bandit_base + c.idx], state.power[spec.bandit_base + c.idx])
-        for c in spec.bandits
+                   state.grit[spec.character_base + c.idx],
+                   state.power[spec.character_base + c.idx])
+        for c in spec.characters
     )
     ids = [card.id for card in spec.card_def]
     current = state.current_player()
@@ -132,7 +133,7 @@ def observe(state: State, player: int) -> Observation:
     return Observation(
         player=player,
         game=spec.game,
-        players=spec.hooks.side_names,
+        players=spec.game_rules.side_names,
         turn=state.turn,
         active=state.active,
         phase=PHASE_NAMES[state.phase],
@@ -156,10 +157,10 @@ def observe(state: State, player: int) -> Observation:
         terminal=state.over,
         winner=state.winner,
         termination=state.termination.value if state.termination else None,
-        game_view=tuple(sorted({**spec.hooks.observe(state, player),
+        game_view=tuple(sorted({**spec.game_rules.observe(state, player),
                                 "character_pile": len(state.pile),
                                 "battlefield_tokens": tuple(state.bf_power)}.items())),
         silver_dollars=(state.silver[0], state.silver[1]),
-        under_characters=tuple((spec.bandits[index].id, ids[uid])
+        under_characters=tuple((spec.characters[index].id, ids[uid])
                                for index, uid in state.under_characters),
     )

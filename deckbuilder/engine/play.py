@@ -45,9 +45,9 @@ from deckbuilder.engine.codes import (
     FAST_NEVER,
     FIREPOWER,
     PLACE_ANY,
+    PLACE_NAMED,
     PLACE_OPEN_RANGE,
     PLACE_OPPONENT_ANY,
-    PLACE_PRISON,
     SLOT_BESIDE,
     SLOT_NONE,
     SLOT_OPPONENT,
@@ -55,13 +55,14 @@ from deckbuilder.engine.codes import (
 )
 from deckbuilder.engine.expansion_steps import (
     NEED_CONDITION,
+    can_take_under,
     card_cost,
     condition_holds,
+    forbidden_here,
     gate_open,
     needs_met,
     t_in_play_watchers,
 )
-from deckbuilder.engine.frontier_steps import can_take_under, forbidden_here
 from deckbuilder.engine.marker import marker_target
 from deckbuilder.engine.state import State
 from deckbuilder.engine.wording import text_applies
@@ -78,9 +79,9 @@ def placements(state: State, card: CardDef, mode: ModeDef) -> Any:
         return (state.spec.n_bf,)
     if placement in (PLACE_ANY, PLACE_OPPONENT_ANY):
         return range(state.spec.n_bf)
-    if placement == PLACE_PRISON:  # only while the prison is in the row
-        prison = state.spec.prison_bf
-        return (prison,) if prison >= 0 else ()
+    if placement == PLACE_NAMED:  # only while the battlefield it names is in the row
+        named = card.named_bf
+        return (named,) if named >= 0 else ()
     return (state.marker_bf,)
 
 
@@ -169,8 +170,8 @@ def play_problem(state: State, player: int, definition: int) -> str | None:
             continue
         where = list(placements(state, card, mode))
         if not where:
-            reasons.append("it may be placed only in the San Manzanillo Prison, which is not "
-                           "on the board" if card.placement == PLACE_PRISON
+            reasons.append(f"it may be placed only in {card.named_place}, which is not on "
+                           "the board" if card.placement == PLACE_NAMED
                            else "it has no battlefield it may be placed at")
             continue
         if mode.needs and not needs_met(state, mode.needs, player):
@@ -260,7 +261,7 @@ def main_options(state: State, player: int) -> list[int]:
                         ability.gate is None or condition_holds(state, ability.gate, player)) \
                         and (not ability.needs_under or can_take_under(state, uid)):
                     options.append(layout.ability_base + uid * MAX_ABILITIES + index)
-    if spec.hooks.piece_available(state, player) is not None:
+    if spec.game_rules.piece_available(state, player) is not None:
         options.append(USE_PIECE)
     options.sort()
     return options
@@ -501,4 +502,4 @@ def explain_illegal(state: State, action: int) -> str:
 
 
 def _name(state: State, player: int) -> str:
-    return state.spec.hooks.side_names[player]
+    return state.spec.game_rules.side_names[player]

@@ -5,7 +5,7 @@ Scenario files, `deckbuilder scenario --json`, golden transcripts and the end of
 a position shows up in one place. Unlike `observe`, this is the omniscient view: both hands and
 the top of both decks.
 
-The text is in the words of the game played (`state.spec.hooks`): its sides, its countdown
+The text is in the words of the game played (`state.spec.game_rules`): its sides, its countdown
 ("border", "Mexican Army") and, in a game whose characters wait in a pile to be recruited
 (Revolver 2's guardians), characters in play, in the pile and dead. Revolver's text is the one
 the golden transcripts have always compared.
@@ -28,7 +28,7 @@ DECK_TOP_SHOWN = 3
 
 
 def player_names(state: State) -> tuple[str, str]:
-    return state.spec.hooks.side_names
+    return state.spec.game_rules.side_names
 
 
 def player_name(state: State, player: int | None) -> str:
@@ -40,18 +40,18 @@ def player_name(state: State, player: int | None) -> str:
 def has_pile(state: State) -> bool:
     """Whether some characters start face down in a pile to be recruited (Revolver 2's
     guardians), so that a character out of play is not necessarily dead."""
-    return state.spec.hooks.has_pile
+    return state.spec.game_rules.has_pile
 
 
 def characters_word(state: State) -> str:
     """What the text calls the characters: the game's declared word, in the plural
     ("bandits", "guardians")."""
-    return state.spec.hooks.declaration.characters_word
+    return state.spec.game_rules.declaration.characters_word
 
 
 def pile_ids(state: State) -> list[str]:
     """The characters in the pile, the next to be recruited first."""
-    bandits = state.spec.bandits
+    bandits = state.spec.characters
     return [bandits[index].id for index in reversed(state.pile)]
 
 
@@ -108,7 +108,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
     others out of play.
     """
     spec = state.spec
-    hooks = spec.hooks
+    game_rules = spec.game_rules
     names = player_names(state)
     ids = [card.id for card in spec.card_def]
     marker = spec.bfs[state.marker_bf]
@@ -119,14 +119,14 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
             key = spec.bfs[bf].id if bf < spec.n_bf else "open-range"
             battlefields[key] = sides
     bandits = []
-    for character in spec.bandits:
-        uid = spec.bandit_base + character.idx
+    for character in spec.characters:
+        uid = spec.character_base + character.idx
         entry: dict[str, Any] = {"id": character.id, "alive": state.alive[character.idx]}
         entry.update(card_tokens(state, uid))
         bandits.append(entry)
     pile = pile_ids(state) if has_pile(state) else None
-    held = {spec.bandits[index].id: where
-            for index, where in hooks.held_characters(state).items()}
+    held = {spec.characters[index].id: where
+            for index, where in game_rules.held_characters(state).items()}
     out_of_play = {entry["id"] for entry in bandits if not entry["alive"]} - set(pile or ()) \
         - set(held)
     current = state.current_player()
@@ -141,10 +141,10 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "border": state.countdown,
         "face_spaces": active_face_spaces(state),
         "derail_used": "derail" in state.pieces_used,
-        "game": hooks.game,
-        "countdown": {"name": hooks.countdown_name, "tokens": state.countdown},
+        "game": game_rules.game,
+        "countdown": {"name": game_rules.countdown_name, "tokens": state.countdown},
         "pieces_used": sorted(state.pieces_used),
-        "pieces_used_names": [state.spec.hooks.piece_names.get(piece, piece)
+        "pieces_used_names": [state.spec.game_rules.piece_names.get(piece, piece)
                               for piece in sorted(state.pieces_used)],
         "characters": {
             "name": characters_word(state),
@@ -170,7 +170,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         data["silver_dollars"] = {names[p]: state.silver[p] for p in (0, 1)}
     if state.under_characters:
         data["under_characters"] = [
-            {"character": spec.bandits[index].id, "card": ids[uid]}
+            {"character": spec.characters[index].id, "card": ids[uid]}
             for index, uid in state.under_characters]
     if legal and current != TERMINAL:
         data["legal"] = [state.action_to_string(action) for action in state.legal_actions()]

@@ -22,33 +22,31 @@ class SpecFields:
     """One game's fixed facts (see `compiled.GameSpec`, which fills them)."""
 
     __slots__ = (
-        "ability_uids", "action_def", "arrival_defs", "arrival_watchers", "attaching",
-        "bandit_base", "bandit_order", "bandits", "bfs", "card_action", "card_def", "cards",
-        "column_limit", "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of",
-        "defs", "discounters", "draw_plays", "draw_watch", "explain_illegal", "extra_uids",
-        "facts", "game", "game_kinds", "grit_loss_kills", "hooks", "idle", "immune", "kinds",
-        "layout", "leader",
-        "main_options", "modules", "n_bf", "n_cards", "n_uids", "owned_defs", "owner",
-        "pay_action", "piece_text", "play_action", "play_blockers", "play_drawn",
-        "play_reactions", "play_watch_defs", "play_watchers", "prison_bf", "refresh_hidden",
+        "ability_uids", "action_def", "arrival_defs", "arrival_watchers", "attaching", "bfs",
+        "card_action", "card_def", "character_base", "character_order", "characters",
+        "column_limit",
+        "countdown_name", "countdown_tokens", "deck_defs", "decks", "def_of", "defs",
+        "discounters", "draw_plays", "draw_watch", "explain_illegal", "extra_uids", "facts",
+        "game", "game_action_text", "game_kinds", "game_rules", "grit_loss_kills", "idle",
+        "immune", "kinds", "layout", "leader", "main_options", "modules", "n_bf", "n_cards",
+        "n_uids", "owned_defs", "owner", "pay_action", "play_action", "play_blockers",
+        "play_drawn", "play_reactions", "play_watch_defs", "play_watchers", "refresh_hidden",
         "rules", "ruleset", "silences_plays", "twin", "watch_uids",
     )
 
 
     ability_uids: tuple[tuple[int, ...], ...]
     action_def: list[int]  # action -> card definition, for the play/pay/card ranges
-    prison_bf: int  # where "prison" placements go (the San Manzanillo Prison), -1: not in play
     silences_plays: bool  # at the silent battlefield the cards played there lose their text
     arrival_defs: frozenset[int] | None
     arrival_watchers: tuple[int, ...]
     attaching: bool
-    bandit_base: int
-    bandit_order: tuple[int, ...]
-    bandits: list[CharDef]
+    character_base: int
+    character_order: tuple[int, ...]
+    characters: list[CharDef]
     bfs: list[BattlefieldDef]
     card_action: list[int]  # card definition -> its "choose the card" action (-1: none)
     card_def: list[CardDef]
-    cards: Any
     column_limit: tuple[int, int]
     countdown_name: str
     countdown_tokens: int
@@ -66,7 +64,7 @@ class SpecFields:
     #: the codes of the game's own decision kinds (read by `GameRules.describe_action`)
     game_kinds: frozenset[int]
     grit_loss_kills: bool  # a true grit token taken instead of a death is a kill this turn
-    hooks: GameRules
+    game_rules: GameRules
     idle: Callable[[Any], None]
     immune: Any
     #: every decision kind of this game by code: the table's and the game's own records
@@ -81,7 +79,7 @@ class SpecFields:
     owned_defs: tuple[tuple[int, ...], ...]  # each player's card definitions (any instance)
     owner: list[int]
     pay_action: list[int]
-    piece_text: Callable[[Any, int], str]
+    game_action_text: Callable[[Any, int], str]
     play_action: list[int]
     play_blockers: tuple[tuple[int, ...], ...]  # each player's cards with forbid-here
     play_drawn: Callable[[Any, tuple], None]  # the task that plays a card when drawn
@@ -93,19 +91,29 @@ class SpecFields:
     ruleset: str
     #: uid -> the other player's instance of the same card, -1 if none: the cards a module
     #: gives both players (`extra_cards`, one each: the Frontier deck's), so a card can
-    #: change sides (`frontier_steps.change_sides`)
+    #: change sides (Revolver's `frontier_steps.change_sides`)
     twin: tuple[int, ...]
     watch_uids: tuple[int, ...]
+
+    @property
+    def hooks(self) -> GameRules:
+        """The former name of `game_rules` (for callers not yet renamed)."""
+        return self.game_rules
+
+    @property
+    def bandits(self) -> list[CharDef]:
+        """The former name of `characters` (for callers not yet renamed)."""
+        return self.characters
 
     def bf_name(self, bf: int) -> str:
         return self.bfs[bf].name if bf < self.n_bf else "the open range"
 
     def uid_name(self, uid: int) -> str:
         if uid >= self.n_cards:
-            return self.bandits[uid - self.n_cards].name
+            return self.characters[uid - self.n_cards].name
         return self.card_def[uid].name
 
     def uid_id(self, uid: int) -> str:
         if uid >= self.n_cards:
-            return self.bandits[uid - self.n_cards].id
+            return self.characters[uid - self.n_cards].id
         return self.card_def[uid].id

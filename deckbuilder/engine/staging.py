@@ -105,20 +105,24 @@ def stage_marker(state: State, battlefield: str | int, label: str) -> None:
     state.marker_space = labels.index(label)
 
 
-def stage_bandit(state: State, bandit_id: str, alive: bool = True, true_grit: int | None = None,
-                 power: int | None = None) -> int:
-    """Set a bandit's life and tokens; returns his index."""
+def stage_character(state: State, character_id: str, alive: bool = True,
+                    true_grit: int | None = None, power: int | None = None) -> int:
+    """Set a character's life and tokens; returns his index."""
     spec = state.spec
-    for character in spec.bandits:
-        if character.id == bandit_id:
-            uid = spec.bandit_base + character.idx
+    for character in spec.characters:
+        if character.id == character_id:
+            uid = spec.character_base + character.idx
             state.alive[character.idx] = alive
             if true_grit is not None or not alive:
                 state.grit[uid] = true_grit if alive and true_grit is not None else 0
             if power is not None or not alive:
                 state.power[uid] = power if alive and power is not None else 0
             return character.idx
-    raise StagingError(f"no bandit '{bandit_id}'")
+    raise StagingError(f"no character '{character_id}'")
+
+
+#: The former name (for callers not yet renamed).
+stage_bandit = stage_character
 
 
 def refresh(state: State) -> None:

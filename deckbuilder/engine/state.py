@@ -4,7 +4,7 @@ The state is plain mutable Python (lists of ints, `__slots__`), owns its `random
 is driven by a small task stack: game flow and card effects push tasks; a task that needs a
 player's choice opens a decision (`decide`) and the loop stops until `apply` answers it. The
 table's rules live in `play.py`, `board.py` and `effects.py`; each game's own (set-up, the
-turn, victory) in its package under `deckbuilder/games/`, reached through `spec.hooks`.
+turn, victory) in its package under `deckbuilder/games/`, reached through `spec.game_rules`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
-from deckbuilder.engine.actions import K_GUESS_HAND, K_MAIN, PASS, action_to_string
-from deckbuilder.engine.card_records import ModeDef
+from deckbuilder.engine.actions import K_MAIN, PASS, action_to_string
+from deckbuilder.engine.card_records import CardDef, CharDef, ModeDef
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.protocol import TERMINAL, IllegalActionError, InvariantError, Outcome
 
@@ -31,8 +31,8 @@ NOBODY: Final = "nobody"
 OWNER: Final = "owner"
 EVERYONE: Final = "everyone"
 #: Each player's card zones, named once: where a card is, the invariants and the re-dealing of
-#: hidden cards loop over this list (`clone` copies the same fields by hand, for speed; a test
-#: checks that it copies every slot).
+#: hidden cards loop over this list (`clone` copies the same fields by hand, for speed;
+#: tests/test_state_fields.py checks that it copies every field).
 PLAYER_ZONES: Final[tuple[tuple[str, str, str], ...]] = (
     ("decks", "deck", NOBODY), ("hands", "hand", OWNER), ("discards", "discard", EVERYONE),
     ("removed", "removed", EVERYONE),
@@ -74,18 +74,62 @@ def with_item(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1:])
 
 
+#: The state's fields, named once: its `__slots__`, and what `snapshot()`, the invariants and the
+#: tests loop over. Each is typed (and explained) by its annotation in `State`; `blank` and
+#: `clone` set each by hand, for speed (a clone is the search bots' inner loop, and a loop of
+#: `getattr`/`setattr` by name is several times slower, compiled or not); tests/test_state_fields.py
+#: ties the annotations, `blank`, `clone` and `snapshot()` to this list.
+STATE_FIELDS: Final = (
+    "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive", "alone_log",
+    "attack_cancelled", "bf_power", "cancelled", "countdown", "decks", "discards", "eagle",
+    "face_on", "forbidden", "game_data", "grit", "hands", "history", "killed_this_turn",
+    "limbo", "log", "marker_bf", "marker_space", "max_turns", "over", "pending_data",
+    "pending_kind", "pending_player", "pending_resume", "phase", "pieces_used", "pile",
+    "placed", "power", "removed", "rows", "seed", "silent_bf", "silver", "spec", "tasks",
+    "termination", "turn", "under_characters", "used_abilities", "verbose", "winner",
+)
+#: The fields that are not the position `snapshot()` compares, and why: the game's fixed spec;
+#: the record of the game beside `history` (the log, the cards drawn and played, a scenario's
+#: record of choices taken alone) and whether it is written; and caches compared through
+#: what they cache (`_legal` as `legal`, the generator as `rng_state()`).
+NOT_IN_SNAPSHOT: Final = frozenset({
+    "spec", "log", "_drawn", "_played", "alone_log", "verbose", "_legal", "_rng",
+    "_rng_snapshot",
+})
+SNAPSHOT_FIELDS: Final = tuple(name for name in STATE_FIELDS if name not in NOT_IN_SNAPSHOT)
+
+
+def comparable(value: Any) -> Any:
+    """`value` as plain data that compares by content: a card's mode as where it lies (mode
+    index, host, face down), a function (a task's runner, a decision's resume) by its name,
+    a compiled record (a target filter in a task's parameters, part of the fixed spec) by its
+    fields where it lists them, containers item by item. Two states of two builds of the same
+    game (a replay) compare equal."""
+    if value is None or isinstance(value, (bool, int, str, float, StrEnum)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return tuple(comparable(item) for item in value)
+    if isinstance(value, (frozenset, set)):
+        return tuple(sorted((comparable(item) for item in value), key=repr))
+    if isinstance(value, dict):
+        return tuple(sorted(((comparable(k), comparable(v)) for k, v in value.items()), key=repr))
+    if isinstance(value, ModeDef):
+        return ("mode", value.index, value.host, value.hidden)
+    if isinstance(value, (CardDef, CharDef)):
+        return (type(value).__name__, value.idx)
+    if callable(value):
+        return getattr(value, "__qualname__", repr(value))
+    slots = getattr(type(value), "__slots__", None)
+    if slots is not None:
+        return (type(value).__name__,
+                *(comparable(getattr(value, name, None)) for name in slots))
+    return type(value).__name__  # a fixed part of the spec (the compiled build lists no slots)
+
+
 class State:
     """One game in progress on the table (either game). See `deckbuilder.protocol`."""
 
-    __slots__ = (
-        "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive", "alone_log",
-        "attack_cancelled", "bf_power", "cancelled", "countdown", "decks", "discards", "eagle",
-        "face_on", "forbidden", "game_data", "grit", "hands", "history", "killed_this_turn",
-        "limbo", "log", "marker_bf", "marker_space", "max_turns", "over", "pending_data",
-        "pending_kind", "pending_player", "pending_resume", "phase", "pieces_used", "pile",
-        "placed", "power", "removed", "rows", "seed", "silent_bf", "silver", "spec", "tasks",
-        "termination", "turn", "under_characters", "used_abilities", "verbose", "winner",
-    )
+    __slots__ = STATE_FIELDS
 
     _drawn: list[list[int]] | None  # None: not recorded (a look-ahead copy)
     _legal: list[int] | None
@@ -177,7 +221,7 @@ class State:
         state.power = [0] * n_uids
         state.grit = [0] * n_uids
         state.eagle = [0] * n_uids
-        state.alive = [False] * len(spec.bandits)
+        state.alive = [False] * len(spec.characters)
         state.countdown = spec.countdown_tokens
         state.pieces_used = frozenset()
         state.killed_this_turn = False
@@ -310,7 +354,7 @@ class State:
         self.pending_resume = None
         self.legal = []
         if self.verbose:
-            who = "nobody" if winner is None else self.spec.hooks.side_names[winner]
+            who = "nobody" if winner is None else self.spec.game_rules.side_names[winner]
             self.log.append(f"game over: {who} wins ({termination.value})")
 
     def note(self, text: str) -> None:
@@ -425,10 +469,7 @@ class State:
             getattr(other, name)[player].sort(key=key)
         if other.pile:  # face down: nobody knows its order
             other.pile.sort(key=key)
-        if other.pending_kind == K_GUESS_HAND and other.pending_player == player:
-            steps, ctx, _hidden = other.pending_data  # the hand the opponent hid it in
-            other.pending_data = (steps, ctx, rng.randrange(2))
-        other.spec.hooks.resample(other, player, rng)
+        other.spec.game_rules.resample(other, player, rng)
         other._rng = None  # a fresh generator, seeded from `rng` when first needed
         other._rng_snapshot = rng.getrandbits(64)
         if not other.over and other.pending_player == opponent:
@@ -463,22 +504,11 @@ class State:
     # -- reading -----------------------------------------------------------------------------
     def snapshot(self) -> tuple:
         """Everything that makes this state what it is, as one comparable tuple (replays and
-        clones are checked with it)."""
-        modes = tuple(-1 if mode is None else mode.index for mode in self.placed)
-        return (
-            tuple(self.history), self.turn, self.active, self.phase, self.marker_bf,
-            self.marker_space, tuple(self.face_on), tuple(map(tuple, self.decks)),
-            tuple(map(tuple, self.hands)), tuple(map(tuple, self.discards)),
-            tuple(map(tuple, self.removed)), tuple(map(tuple, self.rows)), tuple(self.limbo),
-            modes, tuple(self.power), tuple(self.grit), tuple(self.eagle), tuple(self.alive),
-            self.countdown, tuple(sorted(self.pieces_used)), self.killed_this_turn,
-            tuple(self.forbidden),
-            tuple(sorted(self.used_abilities)), tuple(self.silver), tuple(self.bf_power),
-            tuple(self.pile), self.game_data, self.silent_bf, self.under_characters,
-            self.pending_player,
-            self.pending_kind, tuple(self.legal), self.over, self.winner, self.termination,
-            self.rng_state(),
-        )
+        clones are checked with it): every field but those `NOT_IN_SNAPSHOT` names, in
+        `SNAPSHOT_FIELDS` order, as plain values (`comparable`), then the open decision's
+        options and the generator's state."""
+        return (*(comparable(getattr(self, name)) for name in SNAPSHOT_FIELDS),
+                tuple(self.legal), self.rng_state())
 
     @property
     def rng(self) -> random.Random:
@@ -590,9 +620,9 @@ class State:
                                 or self.grit[uid] or self.eagle[uid]):
                 raise InvariantError(f"{spec.uid_name(uid)} holds play state in{where[uid]}")
         for i, alive in enumerate(self.alive):
-            uid = spec.bandit_base + i
+            uid = spec.character_base + i
             if not alive and (self.power[uid] or self.grit[uid]):
-                raise InvariantError(f"dead {spec.bandits[i].name} still holds tokens")
+                raise InvariantError(f"dead {spec.characters[i].name} still holds tokens")
         if len(set(self.pile)) != len(self.pile) or any(self.alive[i] for i in self.pile):
             raise InvariantError(f"a character in the pile twice or in play: {self.pile}")
         if self.countdown < 0:

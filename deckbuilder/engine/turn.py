@@ -1,7 +1,7 @@
 """The turn both games share once the marker has moved: draw two, the play phase (the active
 player's main decision), and, for the attacking side, the attack at the marker's battlefield
-with its defence; then the game's own end of turn (`hooks.end_turn`) and the next turn
-(`hooks.start_turn`)."""
+with its defence; then the game's own end of turn (`game_rules.end_turn`) and the next turn
+(`game_rules.start_turn`)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def begin_turn(state: State, player: int, turn_cap: StrEnum) -> bool:
     state.attack_cancelled = False
     state.used_abilities = frozenset()
     if state.verbose:
-        state.note(f"-- turn {state.turn}: {state.spec.hooks.side_names[player]}")
+        state.note(f"-- turn {state.turn}: {state.spec.game_rules.side_names[player]}")
     return True
 
 
@@ -78,15 +78,15 @@ def _resume_main(state: State, action: int, data: None) -> None:
     elif action >= layout.own_base:
         discard_own(state, player, action - layout.own_base)
     elif action == USE_PIECE:
-        state.spec.hooks.use_piece(state, player)
+        state.spec.game_rules.use_piece(state, player)
 
 
 def end_play_phase(state: State) -> None:
     player = state.active
-    hooks = state.spec.hooks
-    hooks.start_turn(state, 1 - player)  # queued first: runs after the end of this turn
+    game_rules = state.spec.game_rules
+    game_rules.start_turn(state, 1 - player)  # queued first: runs after the end of this turn
     tasks = state.tasks
-    tasks.append((hooks.end_turn, player))
+    tasks.append((game_rules.end_turn, player))
     if player == ATTACKER:
         tasks.append((t_attack,))
         state.phase = PHASE_ATTACK
@@ -101,7 +101,7 @@ def t_attack(state: State, task: tuple) -> None:
     attack = firepower(state, bf, ATTACKER)
     defence = firepower(state, bf, DEFENDER) + state.spec.bfs[bf].defence
     if state.verbose:
-        defender, attacker = state.spec.hooks.attack_words
+        defender, attacker = state.spec.game_rules.attack_words
         state.note(f"attack at {state.spec.bfs[bf].name}: {attacker} {attack} vs "
                    f"{defender} {defence}")
     if attack <= defence:

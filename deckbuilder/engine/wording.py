@@ -26,9 +26,10 @@ function here they inline; everything else calls these functions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from deckbuilder.engine.codes import PRISON_BATTLEFIELD, SLOT_UNDER
+from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import State
 
 
@@ -87,13 +88,16 @@ def is_movable(state: State, uid: int, printed_movable: bool) -> bool:
     return printed_movable or not text_applies(state, uid)
 
 
-def speaks_at(record: Any, battlefield: str) -> bool:
-    """Does the card's own text name this battlefield (its placement "prison", a battlefield
-    it may not be used at or costs nothing at, a condition on the marker being there)? Such
-    a card keeps its text where texts are ignored: its text is about that place."""
+def speaks_at(record: Any, battlefield: str,
+              placements: Mapping[str, tuple[str, str]]) -> bool:
+    """Does the card's own text name this battlefield (a placement the game names after it,
+    `placements`: Revolver's "prison"; a battlefield it may not be used at or costs nothing
+    at; a condition on the marker being there)? Such a card keeps its text where texts are
+    ignored: its text is about that place."""
     if battlefield in (*record.not_at, *record.cost_waived_at):
         return True
-    if record.placement == "prison" and battlefield == PRISON_BATTLEFIELD:
+    named = placements.get(record.placement)
+    if named is not None and named[0] == battlefield:
         return True
     steps = [*record.effect, *(step for mode in record.modes for step in mode.effect),
              *(step for trigger in record.triggers for step in trigger.steps),

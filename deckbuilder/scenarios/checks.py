@@ -1,7 +1,7 @@
 """The expectations of a scenario, each checked against a State into a `Check`.
 
 Every check is named after the field it came from and points at the line that wrote it, so a
-failing scenario reads like "attack-example-2.yaml:31:3: border: expected 11, got 12".
+failing scenario reads like "attack-example-2.yaml:31:3: countdown: expected 11, got 12".
 """
 
 from __future__ import annotations
@@ -97,10 +97,11 @@ def check_all(state: Any, expect: Any, ids: Any, loc: tuple, label: str) -> list
         value = getattr(expect, key)
         if value is None:
             continue
-        where = str(ids.source.where(*loc, key))
-        name = f"{label} {key}".strip()
+        written = ids.source.as_written(loc, expect, key)
+        where = ids.source.where(*loc, written)
+        name = f"{label} {written}".strip()
         for suffix, ok, expected, actual, *shown in CHECKS[key](state, value, ids, (*loc, key)):
-            checks.append(Check(name + suffix, ok, expected, actual, where,
+            checks.append(Check(name + suffix, ok, expected, actual, str(where),
                                 shown[0] if shown else None))
     return checks
 
@@ -154,7 +155,7 @@ def _character_states(state: Any) -> dict[str, str]:
     yet recruited) or dead."""
     pile = set(state.pile)
     return {c.id: "alive" if state.alive[c.idx] else "in the pile" if c.idx in pile else "dead"
-            for c in state.spec.bandits}
+            for c in state.spec.characters}
 
 
 def _in_state(wanted_state: str) -> Callable[[Any, Any, Any, tuple], Result]:
@@ -199,7 +200,7 @@ def _tokens(state: Any, value: dict[str, Tokens], ids: Any, loc: tuple) -> Resul
     for key, tokens in value.items():
         kind, target, bf, number = _token_target(ids, key, (*loc, key))
         if kind == "bandit":
-            uids = [spec.bandit_base + c.idx for c in spec.bandits if c.id == target]
+            uids = [spec.character_base + c.idx for c in spec.characters if c.id == target]
         else:
             uids = copies_in_play(state, target, bf)
         expected = {k: v for k, v in tokens.model_dump().items() if v is not None}
@@ -404,9 +405,7 @@ CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "decision": _decision,
     "turn": _turn,
     "marker": _marker,
-    "border": _countdown,
-    "army": _countdown,
-    "countdown": _countdown,  # the generic format's name (a plugged-in game's)
+    "countdown": _countdown,  # every format's name (`border`, `army`: the former keys)
     "bridge_blown": _bridge_blown,
     "face_spaces": _face_spaces,
     "derail_used": _derail_used,

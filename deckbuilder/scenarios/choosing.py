@@ -20,10 +20,10 @@ from typing import Any
 
 from deckbuilder.engine.actions import (
     ACCEPT,
+    IN_PLAY_BASE,
     K_MAIN,
     MAX_ABILITIES,
     PASS,
-    PIECE_BASE,
     kind_name,
 )
 from deckbuilder.engine.codes import SLOT_UNDER
@@ -47,8 +47,8 @@ def split_number(text: str) -> tuple[str, int | None]:
 def action_instance(state: Any, action: int) -> int:
     """The card instance an action is about (a target, one's own card, an ability), or -1."""
     layout = state.spec.layout
-    if PIECE_BASE <= action < layout.own_base:
-        return action - PIECE_BASE
+    if IN_PLAY_BASE <= action < layout.own_base:
+        return action - IN_PLAY_BASE
     if layout.own_base <= action < layout.ability_base:
         return action - layout.own_base
     if layout.ability_base <= action < layout.play_base:
@@ -78,7 +78,7 @@ def _looks(state: Any, uid: int) -> tuple:
 def describe_instance(state: Any, uid: int) -> str:
     """'Deputy at Bank (McReady's, power 1, under it: Volcanic pistol)'."""
     spec = state.spec
-    details = [f"{spec.hooks.side_names[spec.owner[uid]]}'s"]
+    details = [f"{spec.game_rules.side_names[spec.owner[uid]]}'s"]
     for label, values in (("power", state.power), ("true grit", state.grit),
                           ("eagle", state.eagle)):
         if values[uid]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
-from pydantic import Discriminator, Field, RootModel, Tag, model_validator
+from pydantic import AliasChoices, Discriminator, Field, RootModel, Tag, model_validator
 
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.games.revolver.declaration import DECLARATION as REVOLVER
@@ -108,7 +108,9 @@ class Position(Strict):
     turn_number: int | None = Field(None, ge=1, description="game turns counted so far "
                                                             "(default: 3 for colty, 4 mcready)")
     marker: Marker | None = None
-    border: Count | None = Field(None, ge=0, description="Mexican Border tokens left")
+    countdown: Count | None = Field(
+        None, ge=0, validation_alias=AliasChoices("countdown", "border"),
+        description="Mexican Border tokens left (`border`, the former key, still reads)")
     face_spaces: list[str] = Field(default_factory=list,
                                    description="face spaces already in use (kittens, skinny)")
     derail_used: bool = False
@@ -136,7 +138,9 @@ class Expectations(GameExpectations):
     decision: str | None = Field(None, description='the open decision, e.g. "choose the casualty"')
     turn: int | None = None
     marker: Marker | None = None
-    border: Count | None = None
+    countdown: Count | None = Field(
+        None, validation_alias=AliasChoices("countdown", "border"),
+        description="Mexican Border tokens left (`border`, the former key, still reads)")
     face_spaces: list[str] | None = Field(None, description="exactly these face spaces in use")
     derail_used: bool | None = None
     alive: list[str] | None = Field(None, description="these bandits are alive (others may be)")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
 
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import Strict
@@ -217,6 +217,24 @@ class Source:
     def __init__(self, path: Path, document: Any) -> None:
         self.path = path
         self.document = document
+
+    def as_written(self, loc: tuple, model: Any, key: str) -> str:
+        """The spelling the file gave field `key` of `model` at `loc`: its name, or a former
+        spelling it still reads (`border`, `army` for `countdown`), so a message names and
+        points at what the user wrote."""
+        alias = type(model).model_fields[key].validation_alias
+        if not isinstance(alias, AliasChoices):
+            return key
+        node = self.document
+        for part in loc:
+            found = (isinstance(node, dict) and part in node) or (
+                isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
+            if not found:
+                return key
+            node = node[part]
+        return next((spelling for spelling in alias.choices
+                     if isinstance(spelling, str) and isinstance(node, dict)
+                     and spelling in node), key)
 
     def where(self, *loc: Any) -> Location:
         from deckbuilder.yamlio import position

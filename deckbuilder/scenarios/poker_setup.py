@@ -32,10 +32,11 @@ def _refuse_the_table(scenario: Any, source: Source) -> None:
     for key in sorted(position.model_fields_set - TOURNAMENT_FIELDS):
         default = type(position).model_fields[key].get_default(call_default_factory=True)
         if getattr(position, key) != default:
+            written = source.as_written(("position",), position, key)
             raise source.error(
-                f"`{key}` cannot be set during the poker tournament (the game has not begun)",
-                ("position", key), "leave it out, or stage the game after the tournament "
-                                   "(without `poker`)")
+                f"`{written}` cannot be set during the poker tournament (the game has not "
+                "begun)", ("position", written),
+                "leave it out, or stage the game after the tournament (without `poker`)")
 
 
 def _poker_card(state: State, text: str, player: int, source: Source, loc: tuple) -> int:

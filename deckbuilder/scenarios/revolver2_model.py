@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
 
-from pydantic import Field, model_validator
+from pydantic import AliasChoices, Field, model_validator
 
 from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
@@ -129,7 +129,9 @@ class Revolver2Position(Strict):
                           "won); default: the set of the battlefields the file names, else "
                           "crystal-river")
     marker: Marker | None = None
-    army: Count | None = Field(None, ge=0, description="Mexican Army tokens left (default 12)")
+    countdown: Count | None = Field(
+        None, ge=0, validation_alias=AliasChoices("countdown", "army"),
+        description="Mexican Army tokens left (default 12; `army`, the former key, still reads)")
     bridge_blown: bool = Field(False, description="Los Quantos Bridge is already blown up")
     killed_this_turn: bool = Field(False, description="a guardian already died this turn")
     forbidden: list[str] = Field(default_factory=list,
@@ -160,7 +162,9 @@ class Revolver2Expectations(GameExpectations):
     decision: str | None = Field(None, description='the open decision, e.g. "stay or move on"')
     turn: int | None = None
     marker: Marker | None = None
-    army: Count | None = Field(None, description="Mexican Army tokens left")
+    countdown: Count | None = Field(
+        None, validation_alias=AliasChoices("countdown", "army"),
+        description="Mexican Army tokens left (`army`, the former key, still reads)")
     bridge_blown: bool | None = None
     alive: list[str] | None = Field(None, description="these guardians are in play (others "
                                                       "may be)")

@@ -78,7 +78,7 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
     """Who is in play, in the pile (in order) and dead; their tokens."""
     spec = state.spec
     guardians = scenario.position.guardians
-    index = {character.id: character.idx for character in spec.bandits}
+    index = {character.id: character.idx for character in spec.characters}
     loc = ("position", "guardians")
 
     def named(key: str) -> list[int]:
@@ -92,7 +92,7 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
         for i, guardian in enumerate(members):
             if guardian in seen:
                 raise source.error(
-                    f"{spec.bandits[guardian].name} is named in both `{seen[guardian]}` and "
+                    f"{spec.characters[guardian].name} is named in both `{seen[guardian]}` and "
                     f"`{key}`", (*loc, key, i), "name each guardian in one place")
             seen[guardian] = key
     dead = given["dead"]
@@ -114,8 +114,8 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
                     (*loc, "pile_size"),
                     f"use at most {len(pile)}")
             pile = pile[:guardians.pile_size]
-    base = spec.bandit_base
-    for guardian, character in enumerate(spec.bandits):
+    base = spec.character_base
+    for guardian, character in enumerate(spec.characters):
         living = guardian in alive
         state.alive[guardian] = living
         state.grit[base + guardian] = character.true_grit if living else 0
@@ -124,7 +124,7 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
     for text, tokens in guardians.tokens.items():
         guardian = index[ids.resolve(text, "character", (*loc, "tokens", text))]
         if not state.alive[guardian]:
-            raise source.error(f"{spec.bandits[guardian].name} is not in play: no tokens",
+            raise source.error(f"{spec.characters[guardian].name} is not in play: no tokens",
                                (*loc, "tokens", text), "put him in `alive`")
         if tokens.power is not None:
             state.power[base + guardian] = tokens.power
@@ -138,8 +138,8 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
 def set_table(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
     position = scenario.position
     set_marker(state, position.marker, source, ids)
-    if position.army is not None:
-        state.countdown = position.army
+    if position.countdown is not None:
+        state.countdown = position.countdown
     stage_bridge(state, position.bridge_blown)
     for text, tokens in position.battlefield_tokens.items():
         bf_id = ids.resolve(text, "battlefield", ("position", "battlefield_tokens", text))

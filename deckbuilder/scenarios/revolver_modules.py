@@ -1,5 +1,5 @@
 """Laying out what Revolver's modules add to a position, after the table's set-up pieces are
-back (`hooks.restage`): Module B's choice (`position.mcreadys_choice`) and the bandits a
+back (`game_rules.restage`): Module B's choice (`position.mcreadys_choice`) and the bandits a
 module holds (Santiago in the San Manzanillo Prison, `position.bandits.freed`).
 
 A held bandit is neither alive nor dead in the gang: a file naming him alive, dead or with
@@ -60,21 +60,21 @@ def _named(scenario: Any, ids: Ids) -> dict[str, list[tuple[str, tuple]]]:
 
 def _stage_held(state: State, scenario: Any, source: Source, ids: Ids) -> None:
     spec = state.spec
-    held = spec.hooks.held_characters(state)
+    held = spec.game_rules.held_characters(state)
     bandits = scenario.position.bandits
     named = _named(scenario, ids)
     for bandit_id, places in named.items():
-        index = next(c.idx for c in spec.bandits if c.id == bandit_id)
+        index = next(c.idx for c in spec.characters if c.id == bandit_id)
         keys = {key for key, _ in places}
         if index in held and "freed" not in keys:
             key, loc = places[0]
             raise source.error(
-                f"{spec.bandits[index].name} is held {held[index]}: he is neither alive nor "
+                f"{spec.characters[index].name} is held {held[index]}: he is neither alive nor "
                 f"dead in the gang, so `{key}` cannot name him", loc,
                 "free him first (position.bandits.freed), or leave him out")
         if "freed" in keys and index not in held:
             loc = next(loc for key, loc in places if key == "freed")
-            raise source.error(f"{spec.bandits[index].name} is held by no module in use",
+            raise source.error(f"{spec.characters[index].name} is held by no module in use",
                                loc, "leave him out of `freed`")
         if "freed" in keys:
             tokens = next((value for text, value in bandits.tokens.items()
@@ -92,8 +92,8 @@ def _free(state: State, index: int, bandits: Any, bandit_id: str, keys: set[str]
     prison.free_santiago(state)
     living = bandit_id not in (bandits.dead or []) and (
         bandits.alive is None or "alive" in keys)
-    uid = state.spec.bandit_base + index
-    character = state.spec.bandits[index]
+    uid = state.spec.character_base + index
+    character = state.spec.characters[index]
     state.alive[index] = living
     state.grit[uid] = character.true_grit if living else 0
     state.power[uid] = character.power if living else 0

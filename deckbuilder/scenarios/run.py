@@ -22,8 +22,7 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.actions import K_MAIN, kind_name
 from deckbuilder.engine.board import find_row, place
 from deckbuilder.engine.codes import SLOT_NONE
-from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts
-from deckbuilder.engine.frontier_steps import hide_under
+from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts, hide_under
 from deckbuilder.engine.marker import activate_face_spaces
 from deckbuilder.engine.position import player_name
 from deckbuilder.engine.state import PHASE_PLAY
@@ -178,7 +177,7 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
     _deal(state, scenario, source, ids, resolved, pools)
     staging.characters(state, scenario, source, ids)
     staging.table(state, scenario, source, ids)
-    state.spec.hooks.restage(state)  # the game's own set-up pieces (a module's cards)
+    state.spec.game_rules.restage(state)  # the game's own set-up pieces (a module's cards)
     staging.modules(state, scenario, source, ids)
     if getattr(scenario.position, "poker", None) is not None:
         open_tournament(state)  # before the game: the poker choice now due
@@ -272,7 +271,7 @@ def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids,
     generic format names them `position.characters`)."""
     spec = state.spec
     bandits = getattr(scenario.position, field)
-    index = {character.id: character.idx for character in spec.bandits}
+    index = {character.id: character.idx for character in spec.characters}
     word = ids.word("character")
 
     def bandit(text: str, loc: tuple) -> int:
@@ -286,14 +285,14 @@ def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids,
     if bandits.alive is not None:
         alive = {bandit(t, ("position", field, "alive", i)) for i, t in
                  enumerate(bandits.alive)}
-        state.alive = [i in alive for i in range(len(spec.bandits))]
+        state.alive = [i in alive for i in range(len(spec.characters))]
     for i, text in enumerate(bandits.dead):
         state.alive[bandit(text, ("position", field, "dead", i))] = False
     for i, alive in enumerate(state.alive):
         if not alive:
-            state.power[spec.bandit_base + i] = state.grit[spec.bandit_base + i] = 0
+            state.power[spec.character_base + i] = state.grit[spec.character_base + i] = 0
     for text, tokens in bandits.tokens.items():
-        uid = spec.bandit_base + bandit(text, ("position", field, "tokens", text))
+        uid = spec.character_base + bandit(text, ("position", field, "tokens", text))
         if tokens.power is not None:
             state.power[uid] = tokens.power
         if tokens.true_grit is not None:
@@ -315,8 +314,8 @@ def _set_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
                                ("position", "face_spaces", i), "use kittens or skinny")
     for face, count in Counter(position.face_spaces).items():
         activate_face_spaces(state, face, count)
-    if position.border is not None:
-        state.countdown = position.border
+    if position.countdown is not None:
+        state.countdown = position.countdown
     if position.silver_dollars is not None:
         for player, name in enumerate(side_names(scenario)):
             held = getattr(position.silver_dollars, name)
@@ -385,7 +384,7 @@ def _open_turn(state: Any, scenario: AnyScenario) -> None:
     state.pending_kind = K_MAIN
     if position.phase == "start":
         state.turn = number - 1
-        state.spec.hooks.start_turn(state, player)
+        state.spec.game_rules.start_turn(state, player)
     else:
         state.turn = number
         state.phase = PHASE_PLAY

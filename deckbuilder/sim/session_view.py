@@ -21,12 +21,12 @@ from typing import Any
 
 from deckbuilder.engine.actions import (
     ACCEPT,
-    BANDIT_BASE,
     BF_BASE,
+    CHARACTER_BASE,
+    IN_PLAY_BASE,
     K_REACT,
     MODE_BASE,
     PASS,
-    PIECE_BASE,
     USE_PIECE,
 )
 from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
@@ -58,10 +58,10 @@ def action_group(state: Any, action: int) -> str:
         return "piece"
     if action == ACCEPT:
         return "accept"
-    ranges = ((MODE_BASE, "battlefield"), (BANDIT_BASE, "mode"), (PIECE_BASE, "character"),
+    ranges = ((MODE_BASE, "battlefield"), (CHARACTER_BASE, "mode"), (IN_PLAY_BASE, "character"),
               (layout.own_base, "target"), (layout.ability_base, "discard-own"),
               (layout.play_base, "ability"), (layout.pay_base, "play"),
-              (layout.card_base, "pay"), (layout.piece_base, "card"), (layout.size, "game-piece"))
+              (layout.card_base, "pay"), (layout.game_base, "card"), (layout.size, "game-piece"))
     if action >= BF_BASE:
         for end, group in ranges:
             if action < end:
@@ -139,7 +139,7 @@ def position_view(state: Any, player: int) -> dict[str, Any]:
     """The position as `player` sees it, as JSON-ready data (see GameSession.view)."""
     seen: Observation = observe(state, player)
     spec = state.spec
-    hooks = spec.hooks
+    game_rules = spec.game_rules
     names = list(seen.players)
     definitions = {card.id: card for card in spec.card_def}
 
@@ -194,13 +194,16 @@ def position_view(state: Any, player: int) -> dict[str, Any]:
         "row_known": seen.turn > 0,
         "marker": {"battlefield": seen.marker[0], "name": marker_bf.name,
                    "space": seen.marker[1], "index": seen.marker_index[0]},
-        "countdown": {"name": hooks.countdown_name, "tokens": seen.countdown},
-        "pieces_used": [hooks.piece_names.get(piece, piece) for piece in seen.pieces_used],
+        "countdown": {"name": game_rules.countdown_name, "tokens": seen.countdown},
+        "pieces_used": [game_rules.piece_names.get(piece, piece) for piece in seen.pieces_used],
         "battlefields": battlefields,
         "open_range": by_side(seen.open_range, lambda cards: [_card(c) for c in cards]),
-        "characters": {"name": hooks.attack_words[0],
+        "characters": {"name": game_rules.attack_words[0],
                        "list": [_character(b) for b in seen.bandits],
-                       "pile": pile if hooks.has_pile else None},
+                       "pile": pile if game_rules.has_pile else None,
+                       # who lies face down in the pile (all know it; the order is hidden)
+                       "in_pile": sorted(spec.characters[index].id
+                                         for index in getattr(state, "pile", ()) or ())},
         "hand": hand,
         "symbols_in_hand": symbols,
         "opponent_hand": seen.opponent_hand_size,

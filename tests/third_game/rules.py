@@ -91,11 +91,11 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     state.marker_space = first_space(state, 0)
     state.rng.shuffle(state.decks[0])
     state.rng.shuffle(state.decks[1])
-    for character in spec.bandits:
-        uid = spec.bandit_base + character.idx
+    for character in spec.characters:
+        uid = spec.character_base + character.idx
         state.grit[uid] = character.true_grit
         state.power[uid] = character.power
-    state.alive = [True] * len(spec.bandits)
+    state.alive = [True] * len(spec.characters)
     draw(state, DEFENDER, OPENING_HAND)
     draw(state, ATTACKER, OPENING_HAND)
     state.tasks.append((_t_start_turn, DEFENDER))

@@ -1,3 +1,3 @@
 """Revolver (the base game and its expansions 1.1-1.4): Colonel McReady's lawmen against the
-Colty gang. The table's hooks for this game are bound in `rules.py`; its endings in
+Colty gang. Its rules over the table (`RevolverRules`) are in `rules.py`; its endings in
 `endings.py`; Derail the Train in `derail.py`; its bots' heuristics under `bots/`."""

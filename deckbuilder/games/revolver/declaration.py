@@ -11,6 +11,9 @@ K_SAVE: Final = 14  # Derail the Train: save a bandit (one discard each) or stop
 K_DUEL_CARD: Final = 24  # the saloon duel: the gang puts a card from hand face down
 K_DUEL_RESPONSE: Final = 25  # the saloon duel: McReady calls the bluff, retreats or shows a card
 K_DOLLARS: Final = 26  # McReady's choice (Tarnished Star B): one or two silver dollars
+K_HIDE_CARD: Final = 27  # put a card from hand face down under a card (Strongbox): CARD range
+K_HIDE_TOKEN: Final = 28  # hide a token in one hand (Reverend Henry Kane): MODE_BASE + 0 / 1
+K_GUESS_HAND: Final = 29  # guess the hand holding the token: MODE_BASE + 0 / 1
 K_FRONTIER_DRAW: Final = 30  # draw one card from the Frontier deck or both from your own
 
 DECISION_KINDS: Final = (
@@ -20,6 +23,11 @@ DECISION_KINDS: Final = (
     DecisionKind(K_DUEL_RESPONSE, "duel-response",
                  "duel: call the bluff, retreat or show a Lock card"),
     DecisionKind(K_DOLLARS, "dollars", "choose one or two silver dollars"),
+    DecisionKind(K_HIDE_CARD, "hide-card", "choose a card to hide under it", secret=True,
+                 secret_words="hides a card face down"),
+    DecisionKind(K_HIDE_TOKEN, "hide-token", "hide the token in a hand", secret=True,
+                 secret_words="hides the token in one hand"),
+    DecisionKind(K_GUESS_HAND, "guess-hand", "guess the hand holding the token"),
     DecisionKind(K_FRONTIER_DRAW, "frontier-draw", "draw from the Frontier deck or your own"),
 )
 

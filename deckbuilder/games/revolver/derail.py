@@ -7,8 +7,8 @@ saved by one discard each; saving none loses the game.
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import BANDIT_BASE, K_PAY, PASS
-from deckbuilder.engine.board import bandit_dies, destroy_card, pay_next, push_steps
+from deckbuilder.engine.actions import CHARACTER_BASE, K_PAY, PASS
+from deckbuilder.engine.board import character_dies, destroy_card, pay_next, push_steps
 from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver.declaration import K_SAVE
@@ -57,7 +57,7 @@ def _save_next(state: State, player: int, saved: tuple) -> None:
     if not state.hands[player] or not pool:
         _derail_finish(state, saved)
         return
-    state.decide(player, [PASS] + [BANDIT_BASE + i for i in pool], _resume_save,
+    state.decide(player, [PASS] + [CHARACTER_BASE + i for i in pool], _resume_save,
                  (player, saved), K_SAVE)
 
 
@@ -66,7 +66,7 @@ def _resume_save(state: State, action: int, data: tuple) -> None:
     if action == PASS:
         _derail_finish(state, saved)
         return
-    saved = (*saved, action - BANDIT_BASE)
+    saved = (*saved, action - CHARACTER_BASE)
     state.tasks.append((_t_save_next, player, saved))
     pay_next(state, player, 1, K_PAY)
 
@@ -76,11 +76,11 @@ def _derail_finish(state: State, saved: tuple) -> None:
         state.end_game(ATTACKER, Termination.DERAIL_FAILED)
         return
     if state.verbose:
-        names = ", ".join(state.spec.bandits[i].name for i in saved)
+        names = ", ".join(state.spec.characters[i].name for i in saved)
         state.note(f"saved from the wreck: {names}")
     for index, alive in enumerate(state.alive):
         if alive and index not in saved and not state.over:
-            bandit_dies(state, index)
+            character_dies(state, index)
 
 
 

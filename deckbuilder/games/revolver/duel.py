@@ -74,7 +74,7 @@ COLTY_WINS, MCREADY_WINS, RETREAT = "colty-wins", "mcready-wins", "mcready-retre
 
 # The game's own actions (the piece range): the duel's two answers, Module B's two choices.
 CALL, RETREAT_PIECE, ONE_DOLLAR, TWO_DOLLARS = range(4)
-PIECE_TEXTS = ("call the bluff", "retreat from the duel", "start with one silver dollar",
+GAME_ACTION_TEXTS = ("call the bluff", "retreat from the duel", "start with one silver dollar",
                "start with two silver dollars")
 
 
@@ -114,7 +114,7 @@ def bind_duel(spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
     facts.bf = compiled.bf_index[special.beside]
     facts.guard_bf = compiled.bf_index.get(GUARD_AT, spec.n_bf - 1)
     facts.guard = next(uid for uid in spec.extra_uids if spec.card_def[uid].id == GUARD)
-    facts.cortez = next((c.idx for c in spec.bandits if c.id == CORTEZ), -1)
+    facts.cortez = next((c.idx for c in spec.characters if c.id == CORTEZ), -1)
     facts.by_response = spec.rules.variant(RESOLUTION, BY_RESPONSE) == BY_RESPONSE
     facts.choice = MCREADYS_CHOICE in spec.modules
     return facts
@@ -322,7 +322,7 @@ def _finish(state: State, outcome: str, shown: int) -> None:
     if outcome in (COLTY_WINS, RETREAT):
         remove_anywhere(state, facts.guard)  # from wherever it is now (a no-op if gone)
         if state.alive[facts.cortez]:  # he is: the duel starts only while he lives
-            state.grit[spec.bandit_base + facts.cortez] += 1  # READING: a true grit token
+            state.grit[spec.character_base + facts.cortez] += 1  # READING: a true grit token
             hostage = ON_CORTEZ
     _set_duel(state, duel._replace(stage=OVER, hostage=hostage, face_down=-1, outcome=outcome))
     if state.verbose:
@@ -379,7 +379,7 @@ def view(state: State, player: int) -> dict[str, object]:
     if duel.face_down >= 0:
         face_down = state.spec.card_def[duel.face_down].id if player == DEFENDER else "a card"
     hostage = duel.hostage
-    if hostage == ON_CORTEZ and not state.grit[state.spec.bandit_base + facts.cortez]:
+    if hostage == ON_CORTEZ and not state.grit[state.spec.character_base + facts.cortez]:
         hostage = REMOVED  # spent as a true grit token, or gone with Cortez
     shown: Mapping[str, object] = {"silver_dollars": tuple(state.silver)} if facts.choice else {}
     return {"saloon_duel": duel.stage, "duel_face_down": face_down,
@@ -392,7 +392,7 @@ class DuelPlugin(ModulePlugin):
     duel as the gang's table piece, and what McReady may not see."""
 
     ids = (SALOON_DUEL, MCREADYS_CHOICE)
-    piece_texts = PIECE_TEXTS
+    game_action_texts = GAME_ACTION_TEXTS
     known_variants = KNOWN_VARIANTS
 
     def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:

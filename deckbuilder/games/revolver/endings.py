@@ -31,7 +31,7 @@ def character_died(state: State, index: int) -> None:
         return
     facts = state.spec.facts
     extra = facts.mcready_extra
-    if state.spec.bandits[index].leader and extra == "jack-killed":
+    if state.spec.characters[index].leader and extra == "jack-killed":
         state.end_game(ATTACKER, Termination.JACK_KILLED)
     elif index == facts.cortez and extra == "cortez-before-train" and \
             state.marker_bf < facts.cortez_deadline_bf:
@@ -47,9 +47,9 @@ def card_loss(state: State, loser: int, source: int) -> None:
     spec = state.spec
     termination = Termination.CARD_EFFECT
     if source >= spec.n_cards:
-        character = spec.bandits[source - spec.bandit_base]
+        character = spec.characters[source - spec.character_base]
         if character.leader:
             termination = Termination.JACK_KILLED
-        elif source - spec.bandit_base == spec.facts.cortez:
+        elif source - spec.character_base == spec.facts.cortez:
             termination = Termination.CORTEZ_KILLED
     state.end_game(1 - loser, termination)

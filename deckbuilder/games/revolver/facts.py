@@ -55,9 +55,22 @@ NO_STEPS: tuple = ()
 
 
 class RevolverFacts:
-    __slots__ = ("cortez", "cortez_deadline_bf", "derail_bf", "derail_removes", "derail_steps",
-                 "duel", "mcready_extra", "piece_offsets", "plugin_facts", "plugins",
-                 "skinny_true_grit", "train_any_member", "train_bf", "train_space")
+    __slots__ = (
+        "cortez",
+        "cortez_deadline_bf",
+        "derail_bf",
+        "derail_removes",
+        "derail_steps",
+        "duel",
+        "game_action_offsets",
+        "mcready_extra",
+        "plugin_facts",
+        "plugins",
+        "skinny_true_grit",
+        "train_any_member",
+        "train_bf",
+        "train_space",
+    )
 
     cortez: int  # the bandit whose early death wins for McReady (Dutch reading), or -1
     cortez_deadline_bf: int
@@ -65,7 +78,7 @@ class RevolverFacts:
     derail_removes: frozenset[int]  # card definitions Derail removes from the game
     derail_steps: tuple
     duel: Any  # Module A's pieces (duel.DuelFacts), None without the module
-    piece_offsets: dict[str, int]  # module id -> its share of the piece range
+    game_action_offsets: dict[str, int]  # module id -> its share of the piece range
     plugin_facts: dict[str, Any]  # module id -> its plug-in's facts
     plugins: tuple  # the module plug-ins in use (modules.PLUGINS order); () without modules
     mcready_extra: str
@@ -95,7 +108,7 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
     # The Dutch variant names a bandit whose early death wins for McReady: data, not code.
     deadline: dict[str, Any] = rules.params.get(MCREADY_VICTORY, {})
     facts.cortez = next(
-        (c.idx for c in spec.bandits if c.id == deadline.get("character")), -1)
+        (c.idx for c in spec.characters if c.id == deadline.get("character")), -1)
     before = deadline.get("before")
     facts.cortez_deadline_bf = (
         compiled.bf_index[before] if isinstance(before, str) and before in compiled.bf_index
@@ -109,13 +122,13 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
         rules.variant(JACKSON_CLAN_DERAILED, "discarded") == "removed-from-game" else ())
     spec.grit_loss_kills = rules.variant(TRUE_GRIT_KILL, "not-a-kill") == "counts-as-kill"
     _bind_card_readings(spec, compiled, skinny)
-    facts.plugins, facts.plugin_facts, facts.piece_offsets = modules.bind(spec, compiled)
+    facts.plugins, facts.plugin_facts, facts.game_action_offsets = modules.bind(spec, compiled)
 
 
 def _bind_card_readings(spec: GameSpec, compiled: CompiledCatalog, skinny: str) -> None:
     """The readings that reshape a card or a bandit (none under the defaults)."""
     rules = spec.rules
-    bandit_index = {character.id: character.idx for character in spec.bandits}
+    bandit_index = {character.id: character.idx for character in spec.characters}
     if skinny == "power-firepower-only" and SKINNY in bandit_index:
         readings.power_token_is_no_life(spec, compiled, bandit_index[SKINNY])
     if rules.variant(JACK_DEATH, "loses-the-game") == "gang-fights-on" and \

@@ -75,7 +75,7 @@ KNOWN_VARIANTS: dict[str, frozenset[str]] = {
 }
 
 TAKE, OWN = range(2)
-PIECE_TEXTS = ("draw one card from the Frontier deck", "draw both cards from your own deck")
+GAME_ACTION_TEXTS = ("draw one card from the Frontier deck", "draw both cards from your own deck")
 
 
 class FrontierPile(NamedTuple):
@@ -267,7 +267,7 @@ def start_turn(state: State, player: int) -> None:
 
 
 def _who(state: State, player: int) -> str:
-    return state.spec.hooks.side_names[player]
+    return state.spec.game_rules.side_names[player]
 
 
 def _t_offer(state: State, task: tuple) -> None:
@@ -336,7 +336,7 @@ class FrontierPlugin(ModulePlugin):
 
     ids = (FRONTIER_DECK, MODULE_C)
     known_variants = KNOWN_VARIANTS
-    piece_texts = PIECE_TEXTS
+    game_action_texts = GAME_ACTION_TEXTS
 
     def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
         return [(player, card) for card in frontier_cards(catalog, modules) for player in (0, 1)]

@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_pieces
+from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_game_actions
 from deckbuilder.games.revolver import ambush, duel, frontier, prison, resources
 from deckbuilder.games.revolver.plugin import ModulePlugin
 from deckbuilder.protocol import UnplayableDeckError
@@ -108,11 +108,11 @@ def bind(spec: GameSpec, compiled: CompiledCatalog
     texts: list[str] = []
     for plugin in plugins:
         offsets[plugin.ids[0]] = len(texts)
-        texts.extend(plugin.piece_texts)
-    spec.facts.piece_offsets = offsets  # read by the plug-ins' binds (plugin.piece_action)
+        texts.extend(plugin.game_action_texts)
+    spec.facts.game_action_offsets = offsets  # read by the plug-ins' binds (plugin.piece_action)
     if texts:
         all_texts = tuple(texts)
-        renumber_pieces(spec, len(all_texts), lambda state, index: all_texts[index]
+        renumber_game_actions(spec, len(all_texts), lambda state, index: all_texts[index]
                         if 0 <= index < len(all_texts) else f"piece {index}")
     facts = {plugin.ids[0]: plugin.bind(spec, compiled) for plugin in plugins}
     return plugins, facts, offsets

@@ -26,7 +26,7 @@ class ModulePlugin:
 
     ids: tuple[str, ...] = ()
     #: the texts of the module's own decisions (its share of the piece range)
-    piece_texts: tuple[str, ...] = ()
+    game_action_texts: tuple[str, ...] = ()
     #: rule switches whose reading changes the row of battlefields (the prison's position):
     #: their chosen readings travel in the layout the row is compiled for
     row_switches: tuple[str, ...] = ()
@@ -88,14 +88,14 @@ class ModulePlugin:
 def piece_action(state: State, plugin: ModulePlugin, index: int) -> int:
     """The action of the plug-in's `index`-th decision text."""
     spec = state.spec
-    return int(spec.layout.piece_base + spec.facts.piece_offsets[plugin.ids[0]] + index)
+    return int(spec.layout.game_base + spec.facts.game_action_offsets[plugin.ids[0]] + index)
 
 
 def piece_index(state: State, plugin: ModulePlugin, action: int) -> int:
     """Which of the plug-in's decision texts `action` is (-1: none of them)."""
     spec = state.spec
-    index = action - spec.layout.piece_base - spec.facts.piece_offsets[plugin.ids[0]]
-    return index if 0 <= index < len(plugin.piece_texts) else -1
+    index = action - spec.layout.game_base - spec.facts.game_action_offsets[plugin.ids[0]]
+    return index if 0 <= index < len(plugin.game_action_texts) else -1
 
 
 # -- a module's own state ---------------------------------------------------------------------

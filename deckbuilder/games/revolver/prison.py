@@ -128,7 +128,7 @@ def bind_prison(spec: GameSpec, compiled: CompiledCatalog) -> PrisonFacts:
     # the table reads this one: whether the cards played at the prison lose their text too
     spec.silences_plays = spec.rules.variant(SILENCE, CARDS_IN_PLAY) == EVERY_TEXT
     # Santiago is compiled with the bandits (the module's characters join the base set's)
-    facts.santiago = next((c.idx for c in spec.bandits if c.id == SANTIAGO), -1)
+    facts.santiago = next((c.idx for c in spec.characters if c.id == SANTIAGO), -1)
     if facts.santiago < 0:
         raise UnplayableDeckError(f"module '{PRISON_MODULE}' needs the bandit '{SANTIAGO}'",
                                   fix="install Expansion 1.2's set (hunt-the-man-down.yaml)")
@@ -153,7 +153,7 @@ def set_up(state: State) -> None:
     """Santiago's card goes into the prison (out of the lineup); the Garrotte, if this game
     has it, waits out of the game until Module B's choice puts it under him."""
     facts = prison_facts(state)
-    uid = state.spec.bandit_base + facts.santiago
+    uid = state.spec.character_base + facts.santiago
     state.alive[facts.santiago] = False
     state.grit[uid] = state.power[uid] = 0
     if facts.garrotte >= 0 and facts.garrotte not in state.removed[DEFENDER] and \
@@ -242,7 +242,7 @@ def restage(state: State) -> None:
     """A staged position: Santiago back in the prison (as at set-up), the silence as the
     marker stands."""
     facts = prison_facts(state)
-    uid = state.spec.bandit_base + facts.santiago
+    uid = state.spec.character_base + facts.santiago
     state.alive[facts.santiago] = False
     state.grit[uid] = state.power[uid] = 0
     if facts.garrotte >= 0 and state.card_zone(facts.garrotte) == "nowhere":

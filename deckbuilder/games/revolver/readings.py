@@ -13,8 +13,8 @@ from collections.abc import Callable
 from copy import copy
 from typing import Any
 
-from deckbuilder.engine.actions import BANDIT_BASE, K_SACRIFICE
-from deckbuilder.engine.board import bandit_dies, hit_bandit
+from deckbuilder.engine.actions import CHARACTER_BASE, K_SACRIFICE
+from deckbuilder.engine.board import character_dies, hit_character
 from deckbuilder.engine.card_records import CardDef, CharDef
 from deckbuilder.engine.card_steps import run_bounce, run_casualty, run_kill, run_sacrifice
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
@@ -44,10 +44,10 @@ def own_card(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> CardDef
 
 def own_bandit(spec: GameSpec, compiled: CompiledCatalog, index: int) -> CharDef:
     """This spec's own copy of a character definition."""
-    if spec.bandits is compiled.characters:
-        spec.bandits = list(compiled.characters)
-    bandit = copy(spec.bandits[index])
-    spec.bandits[index] = bandit
+    if spec.characters is compiled.characters:
+        spec.characters = list(compiled.characters)
+    bandit = copy(spec.characters[index])
+    spec.characters[index] = bandit
     return bandit
 
 
@@ -139,18 +139,18 @@ def _remove_next(state: State, count: int) -> None:
     if len(pool) == 1:
         _remove(state, pool[0], count)
         return
-    state.decide(DEFENDER, [BANDIT_BASE + index for index in pool], _resume_remove, count,
+    state.decide(DEFENDER, [CHARACTER_BASE + index for index in pool], _resume_remove, count,
                  K_SACRIFICE)
 
 
 def _resume_remove(state: State, action: int, count: int) -> None:
-    _remove(state, action - BANDIT_BASE, count)
+    _remove(state, action - CHARACTER_BASE, count)
 
 
 def _remove(state: State, index: int, count: int) -> None:
     if count > 1:
         state.tasks.append((_t_remove_more, count - 1))
-    hit_bandit(state, index, True)  # removed from play: his token saves him not
+    hit_character(state, index, True)  # removed from play: his token saves him not
 
 
 # -- lawmen-removal: true-grit-ignored ------------------------------------------------------------
@@ -186,12 +186,12 @@ def power_token_is_no_life(spec: GameSpec, compiled: CompiledCatalog, index: int
 
 
 def _t_power_token_saves_no_one(state: State, task: tuple) -> None:
-    index = task[2][1] - state.spec.bandit_base
+    index = task[2][1] - state.spec.character_base
     if state.alive[index] and not state.over:
         if state.verbose:
-            state.note(f"a power token is no extra life: {state.spec.bandits[index].name} "
+            state.note(f"a power token is no extra life: {state.spec.characters[index].name} "
                        "dies all the same")
-        bandit_dies(state, index)
+        character_dies(state, index)
 
 
 def _t_true_grit_saved(state: State, task: tuple) -> None:

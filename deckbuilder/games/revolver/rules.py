@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckbuilder.catalog import Catalog, default_catalog
-from deckbuilder.engine.actions import BANDIT_BASE, PASS
+from deckbuilder.engine.actions import CHARACTER_BASE, PASS
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.compiled import GameSpec, game_spec
 from deckbuilder.engine.game_rules import GameRules
@@ -29,6 +29,7 @@ from deckbuilder.engine.state import (
     State,
 )
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
+from deckbuilder.games.revolver import frontier_steps
 from deckbuilder.games.revolver import modules as plugins_of
 from deckbuilder.games.revolver.declaration import DECLARATION, K_SAVE
 from deckbuilder.games.revolver.derail import (
@@ -45,6 +46,7 @@ from deckbuilder.games.revolver.endings import (
     character_died,
 )
 from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, bind
+from deckbuilder.games.revolver.prison import PRISON
 
 OPENING_HAND = 5
 
@@ -63,11 +65,11 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     """
     catalog = catalog if catalog is not None else default_catalog()
     if not modules:
-        spec = game_spec(catalog, HOOKS, decks, ruleset, switches=switches, orders=orders)
+        spec = game_spec(catalog, RULES, decks, ruleset, switches=switches, orders=orders)
     else:
         chosen = plugins_of.check_modules(catalog, modules)
         layout = plugins_of.layout_of(chosen, catalog, ruleset, switches)
-        spec = game_spec(catalog, HOOKS, decks, ruleset, layout=layout,
+        spec = game_spec(catalog, RULES, decks, ruleset, layout=layout,
                          switches=switches, modules=chosen,
                          extra_cards=plugins_of.extra_cards(chosen, catalog), orders=orders)
     return setup(spec, seed, max_turns, verbose)
@@ -81,14 +83,14 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
     rng = state.rng
     rng.shuffle(state.decks[0])
     rng.shuffle(state.decks[1])
-    for character in spec.bandits:
-        uid = spec.bandit_base + character.idx
+    for character in spec.characters:
+        uid = spec.character_base + character.idx
         state.grit[uid] = character.true_grit
         state.power[uid] = character.power
         if spec.facts.skinny_true_grit:  # rule switch skinny-token: his power token is true grit
             state.grit[uid] += state.power[uid]
             state.power[uid] = 0
-    state.alive = [True] * len(spec.bandits)
+    state.alive = [True] * len(spec.characters)
     if spec.facts.derail_bf < 0:
         state.pieces_used = frozenset({DERAIL})
     plugins = spec.facts.plugins
@@ -158,7 +160,14 @@ class RevolverRules(GameRules):
 
     def __init__(self) -> None:
         super().__init__(DECLARATION)
-        self.steps = STEPS
+        self.steps = {**STEPS, **frontier_steps.STEPS}
+        self.hiding_steps = frontier_steps.HIDING_STEPS
+        self.under_steps = frontier_steps.UNDER_STEPS
+        self.forbidding_steps = frontier_steps.FORBIDDING_STEPS
+        # Double the guard lies only in Expansion 1.2's prison, in the row only when its
+        # module is in use; the prison's cards lose their text (FAQ Q6, `prison.py`)
+        self.placement_battlefields = {"prison": (PRISON, "the San Manzanillo Prison")}
+        self.silent_battlefield = PRISON
         self.known_variants = KNOWN_VARIANTS
         self.modules = plugins_of.PLAYABLE_MODULES
         self.attack_words = ("gang", "lawmen")
@@ -230,12 +239,14 @@ class RevolverRules(GameRules):
         return plugin.describe_piece(state) if plugin is not None else describe_derail(state)
 
     def describe_action(self, state: State, action: int) -> str | None:
+        if state.pending_kind in frontier_steps.KINDS:
+            return frontier_steps.describe(state, action)
         if state.pending_kind == K_SAVE:  # Derail the Train: save a bandit, or stop
             if action == PASS:
                 return "stop saving bandits"
-            index = action - BANDIT_BASE
-            if 0 <= index < len(state.spec.bandits):
-                return f"save {state.spec.bandits[index].name}"
+            index = action - CHARACTER_BASE
+            if 0 <= index < len(state.spec.characters):
+                return f"save {state.spec.characters[index].name}"
         return None
 
     def restage(self, state: State) -> None:
@@ -245,6 +256,7 @@ class RevolverRules(GameRules):
             plugin.restage(state)
 
     def resample(self, state: State, player: int, rng: random.Random) -> None:
+        frontier_steps.resample_guess(state, player, rng)
         for plugin in state.spec.facts.plugins:
             plugin.resample(state, player, rng)
 
@@ -263,5 +275,3 @@ class RevolverRules(GameRules):
 
 #: Revolver's rules over the table, made once.
 RULES = RevolverRules()
-#: the former name (the registry and older callers)
-HOOKS = RULES

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_pieces
+from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_game_actions
 from deckbuilder.engine.effects import compile_steps
 from deckbuilder.engine.state import DEFENDER
 
@@ -115,7 +115,7 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
     facts.poker_tie_to_guardians = rules.variant(POKER_TIE, "replay") == "guardians"
     facts.layouts = {}
     spec.facts = facts
-    renumber_pieces(spec, len(facts.poker), poker_text)
+    renumber_game_actions(spec, len(facts.poker), poker_text)
 
 
 def poker_text(state: Any, index: int) -> str:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from deckbuilder.engine.actions import BANDIT_BASE, K_CASUALTY, PASS
+from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, PASS
 from deckbuilder.engine.board import (
-    bandit_dies,
     casualty_next,
+    character_dies,
     discard_from_hand,
-    hit_bandit,
+    hit_character,
     push_steps,
 )
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
@@ -167,19 +167,19 @@ def run_gatling_hit(state: State, task: tuple) -> None:
     if len(pool) == 1:
         _hit(state, pool[0], ignore_grit)
         return
-    state.decide(DEFENDER, [BANDIT_BASE + index for index in pool], _resume_hit, ignore_grit,
+    state.decide(DEFENDER, [CHARACTER_BASE + index for index in pool], _resume_hit, ignore_grit,
                  K_CASUALTY)
 
 
 def _resume_hit(state: State, action: int, ignore_grit: bool) -> None:
-    _hit(state, action - BANDIT_BASE, ignore_grit)
+    _hit(state, action - CHARACTER_BASE, ignore_grit)
 
 
 def _hit(state: State, index: int, ignore_grit: bool) -> None:
     if ignore_grit:
-        bandit_dies(state, index)
+        character_dies(state, index)
     else:
-        hit_bandit(state, index, False)
+        hit_character(state, index, False)
 
 
 

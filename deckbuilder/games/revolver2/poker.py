@@ -69,7 +69,7 @@ def in_progress(state: State) -> bool:
 
 
 def _options(state: State, player: int, tournament: Tournament) -> list[int]:
-    base = state.spec.layout.piece_base
+    base = state.spec.layout.game_base
     return [base + index for index in tournament.hands[player]]
 
 
@@ -81,7 +81,7 @@ def _ask(state: State) -> None:
 
 def _resume(state: State, action: int, player: int) -> None:
     tournament: Tournament = state.game_data
-    index = action - state.spec.layout.piece_base
+    index = action - state.spec.layout.game_base
     if player == DEFENDER:
         state.game_data = tournament._replace(face_down=index)
         _ask(state)
@@ -115,7 +115,7 @@ def _reveal(state: State, tournament: Tournament, first: int, second: int) -> No
         if not facts.poker[card].returns_to_hand:
             hands[player] = tuple(c for c in hands[player] if c != card)
     if state.verbose:
-        names = state.spec.hooks.side_names
+        names = state.spec.game_rules.side_names
         outcome = "a tie: nobody" if winner is None else names[winner]
         state.note(f"poker: {names[0]} shows {facts.poker[first].name}, {names[1]} shows "
                    f"{facts.poker[second].name}; {outcome} wins the round "
@@ -150,7 +150,7 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
                     row = 2 * bf + (player if side == 0 else 1 - player)
                     state.bf_power = with_item(state.bf_power, row, state.bf_power[row] + count)
     if state.verbose:
-        names = state.spec.hooks.side_names
+        names = state.spec.game_rules.side_names
         state.note(f"{names[winner]} wins the poker tournament: "
                    f"{state.spec.bfs[0].name}, {state.spec.bfs[1].name} and "
                    f"{state.spec.bfs[2].name} are in play")
@@ -159,7 +159,7 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
     rng.shuffle(state.decks[1])
     draw(state, DEFENDER, OPENING_HAND + extra[0])
     draw(state, ATTACKER, OPENING_HAND + extra[1])
-    state.spec.hooks.start_turn(state, DEFENDER)
+    state.spec.game_rules.start_turn(state, DEFENDER)
 
 
 def resample(state: State, player: int, rng: random.Random) -> None:

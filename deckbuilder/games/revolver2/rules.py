@@ -52,7 +52,7 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     Mapache's; card id -> copies; `orders` how each lies before the shuffle
     (`engine.compiled.deck_order`). The first decisions are the poker tournament's."""
     catalog = catalog if catalog is not None else default_catalog()
-    specs = {layout: game_spec(catalog, HOOKS, decks, ruleset, layout=layout, switches=switches,
+    specs = {layout: game_spec(catalog, RULES, decks, ruleset, layout=layout, switches=switches,
                                orders=orders)
              for layout in LAYOUT_OF_WINNER}
     for spec in specs.values():
@@ -63,11 +63,11 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
 def setup(spec: object, seed: int, max_turns: int, verbose: bool = False) -> State:
     state = State.blank(spec, seed, max_turns, verbose)
     state.marker_space = first_space(state, 0)
-    for character in state.spec.bandits:
+    for character in state.spec.characters:
         if character.starting:
             state.alive[character.idx] = True
-            state.grit[state.spec.bandit_base + character.idx] = character.true_grit
-            state.power[state.spec.bandit_base + character.idx] = character.power
+            state.grit[state.spec.character_base + character.idx] = character.true_grit
+            state.power[state.spec.character_base + character.idx] = character.power
         else:
             state.pile.append(character.idx)
     state.rng.shuffle(state.pile)
@@ -118,10 +118,10 @@ def t_recruit(state: State, task: tuple) -> None:
     spec = state.spec
     for _ in range(min(count, len(state.pile))):
         index = state.pile.pop()
-        character = spec.bandits[index]
+        character = spec.characters[index]
         state.alive[index] = True
-        state.grit[spec.bandit_base + index] = character.true_grit
-        state.power[spec.bandit_base + index] = character.power
+        state.grit[spec.character_base + index] = character.true_grit
+        state.power[spec.character_base + index] = character.power
         if state.verbose:
             state.note(f"{character.name} joins the guardians")
 
@@ -194,5 +194,3 @@ class Revolver2Rules(KegPieces):
 
 #: Revolver 2's rules over the table, made once.
 RULES = Revolver2Rules()
-#: the former name (the registry and older callers)
-HOOKS = RULES

@@ -58,7 +58,7 @@ def skip_tournament(state: State, battlefield_set: str, begin: bool = True) -> N
     state.pending_resume = None
     state.legal = []
     if state.verbose:
-        names = state.spec.hooks.side_names
+        names = state.spec.game_rules.side_names
         state.note(f"the poker tournament is skipped: {names[winner]} brings in "
                    f"{', '.join(bf.name for bf in state.spec.bfs[:3])}")
     if not begin:
@@ -67,12 +67,12 @@ def skip_tournament(state: State, battlefield_set: str, begin: bool = True) -> N
     state.rng.shuffle(state.decks[ATTACKER])
     draw(state, DEFENDER, OPENING_HAND)
     draw(state, ATTACKER, OPENING_HAND)
-    state.spec.hooks.start_turn(state, DEFENDER)
+    state.spec.game_rules.start_turn(state, DEFENDER)
     state.run()
 
 
 def guardian_index(state: State, guardian_id: str) -> int:
-    for character in state.spec.bandits:
+    for character in state.spec.characters:
         if character.id == guardian_id:
             return character.idx
     raise StagingError(f"no guardian '{guardian_id}'")
@@ -85,7 +85,7 @@ def stage_pile(state: State, guardian_ids: Sequence[str]) -> None:
     indices = [guardian_index(state, guardian) for guardian in guardian_ids]
     if len(set(indices)) != len(indices):
         raise StagingError("a guardian is named twice in the pile")
-    base = state.spec.bandit_base
+    base = state.spec.character_base
     for index in indices:
         state.alive[index] = False
         state.power[base + index] = state.grit[base + index] = 0
@@ -94,7 +94,7 @@ def stage_pile(state: State, guardian_ids: Sequence[str]) -> None:
 
 def pile_ids(state: State) -> list[str]:
     """The guardian draw pile, the first drawn first."""
-    return [state.spec.bandits[index].id for index in reversed(state.pile)]
+    return [state.spec.characters[index].id for index in reversed(state.pile)]
 
 
 def stage_battlefield_tokens(state: State, battlefield: str, player: int, count: int) -> None:

@@ -149,7 +149,7 @@ def _reaction_ready(state: State, tables: Tables) -> bool:
 def read_race(state: State, tables: Tables, viewer: int) -> tuple[float, float, float]:
     """(the gang's lives, kills to come from the cards, turns gained or lost by them): the
     numbers the race needs, read once from the state."""
-    base = state.spec.bandit_base
+    base = state.spec.character_base
     bf = state.marker_bf
     alive, grit, power = state.alive, state.grit, state.power
     # Dead bandits hold no tokens, and bandits are the last card instances.

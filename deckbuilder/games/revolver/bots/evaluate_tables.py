@@ -182,7 +182,7 @@ class Tables:
         # Bandits whose death or lost token adds turns; bandits who gain a token later.
         self.extra_turns: list[tuple[int, bool, int, int]] = []  # index, death?, turns, unless
         self.token_gains: list[tuple[int, int, int]] = []  # index, battlefield, tokens
-        for character in spec.bandits:
+        for character in spec.characters:
             for steps, on_death in ((character.on_death, True),
                                     (character.on_token_lost, False)):
                 for runner, params in steps:

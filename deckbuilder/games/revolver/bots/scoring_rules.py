@@ -101,13 +101,13 @@ def token_target(state: State, found: list[int], player: int) -> int:
 
 def _best_piece(state: State, actions: list[int], player: int) -> int:
     bf = state.marker_bf
-    pieces = [a for a in actions if a >= act.PIECE_BASE]
+    pieces = [a for a in actions if a >= act.IN_PLAY_BASE]
     if not pieces:
         return actions[0]
     bounce = state.pending_kind == act.K_BOUNCE
-    best = max(pieces, key=lambda a: (removal_rank(state, a - act.PIECE_BASE, player, bf, bounce),
+    best = max(pieces, key=lambda a: (removal_rank(state, a - act.IN_PLAY_BASE, player, bf, bounce),
                                       -a))
-    if act.PASS in actions and state.spec.owner[best - act.PIECE_BASE] == player:
+    if act.PASS in actions and state.spec.owner[best - act.IN_PLAY_BASE] == player:
         return act.PASS
     return best
 
@@ -118,10 +118,10 @@ def _casualty(state: State, actions: list[int]) -> int:
     spec = state.spec
     tables = tables_for(spec)
     bf = state.marker_bf
-    base = spec.bandit_base
+    base = spec.character_base
 
     def score(action: int) -> float:
-        index = action - act.BANDIT_BASE
+        index = action - act.CHARACTER_BASE
         uid = base + index
         tokens = state.grit[uid] + state.power[uid]
         total = 0.0
@@ -131,7 +131,7 @@ def _casualty(state: State, actions: list[int]) -> int:
         for who, where, gains in tables.token_gains:
             if who == index and tokens == 0 and (where < 0 or bf < where):
                 total -= gains
-        if tokens == 0 and spec.bandits[index].on_death:
+        if tokens == 0 and spec.characters[index].on_death:
             total -= 0.5
         return total
 
@@ -178,12 +178,12 @@ def rule_choice(state: State, actions: list[int]) -> int | None:
     if kind in (act.K_KILL, act.K_DESTROY, act.K_BOUNCE):
         return _best_piece(state, actions, player)
     if kind == act.K_TOKEN:
-        return act.PIECE_BASE + token_target(state, [a - act.PIECE_BASE for a in actions],
+        return act.IN_PLAY_BASE + token_target(state, [a - act.IN_PLAY_BASE for a in actions],
                                              player)
     if kind == act.K_MOVE_CARD:  # the strongest card from elsewhere
         row = state.rows[2 * state.marker_bf + player]
-        return max(actions, key=lambda a: (a - act.PIECE_BASE not in row,
-                                           card_firepower(state, a - act.PIECE_BASE)))
+        return max(actions, key=lambda a: (a - act.IN_PLAY_BASE not in row,
+                                           card_firepower(state, a - act.IN_PLAY_BASE)))
     if kind in (act.K_MOVE_TO, act.K_PLACE):
         here = act.BF_BASE + state.marker_bf
         return here if here in actions else min(actions, key=lambda a: abs(a - here))
@@ -194,8 +194,8 @@ def rule_choice(state: State, actions: list[int]) -> int | None:
         worth = profiles_for(state.spec).worth
         return max(actions, key=lambda a: (worth[action_def[a]], -a))
     if kind == K_SAVE:  # derailing: a bandit saved is a life for one card
-        bandits = [a for a in actions if a >= act.BANDIT_BASE]
-        leader = act.BANDIT_BASE + state.spec.leader
+        bandits = [a for a in actions if a >= act.CHARACTER_BASE]
+        leader = act.CHARACTER_BASE + state.spec.leader
         return leader if leader in bandits else (bandits or actions)[0]
     if kind == act.K_MODE:
         return actions[0]

@@ -94,7 +94,7 @@ class Reading:
     def __init__(self, state: State, player: int) -> None:
         spec = state.spec
         facts = spec.facts
-        base = spec.bandit_base
+        base = spec.character_base
         grit = state.grit
         guardians = 0.0
         weakest_grit = 0
@@ -103,7 +103,7 @@ class Reading:
             if alive:
                 tokens = grit[base + index]
                 guardians += 1.0 + GRIT * tokens
-                rating = spec.bandits[index].survival
+                rating = spec.characters[index].survival
                 if rating < weakest_rating:
                     weakest_rating, weakest_grit = rating, tokens
         self.player = player

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from deckbuilder.engine.actions import (
-    BANDIT_BASE,
+    CHARACTER_BASE,
     K_CASUALTY,
     K_DISCARD,
     K_PAY,
@@ -27,7 +27,7 @@ def poker_choice(state: State, actions: list[int]) -> int:
     away), else the one whose set-up effect is worth most (effects apply won or lost)."""
     tournament = state.game_data
     poker = state.spec.facts.poker
-    base = state.spec.layout.piece_base
+    base = state.spec.layout.game_base
     deciding = max(tournament.wins) >= 1
 
     def strength(action: int) -> tuple[float, int]:
@@ -59,6 +59,6 @@ def quick_choice(state: State, actions: list[int]) -> int | None:
         return poker_choice(state, actions)
     if kind in (K_CASUALTY, K_SACRIFICE):
         grit = state.grit
-        base = spec.bandit_base
-        return min(actions, key=lambda a: (-grit[base + a - BANDIT_BASE], a))
+        base = spec.character_base
+        return min(actions, key=lambda a: (-grit[base + a - CHARACTER_BASE], a))
     return None

@@ -1,24 +1,34 @@
-"""Steps the Frontier and Tarnished Star cards need: a card hidden under a card (the
-Strongbox) and taking it back, a card changing sides (its twin instance takes its place),
-the hidden-token guess (Reverend Henry Kane), plays forbidden here (Indian Burial ground),
-and a card played the moment it is drawn (The Legend of Boggy Creek).
+"""Revolver's steps for the Frontier and Tarnished Star cards: a card hidden under a card (the
+Strongbox) and taking it back, a card changing sides (its twin instance takes its place), the
+hidden-token guess (Reverend Henry Kane), and plays forbidden here (Indian Burial ground).
 
-Runners follow the calling convention of `effects.py`: `runner(state, (runner, params,
+They are the game's, not the table's: `STEPS` joins Revolver's vocabulary through
+`RevolverRules.steps`, and the roles the table must know (which steps hide a card, act on the
+hidden cards, forbid plays) are named in `RevolverRules`. The table keeps the mechanics those
+roles need (`engine.expansion_steps.hide_under`, `can_take_under`, `forbidden_here`).
+
+Runners follow the calling convention of `engine/effects.py`: `runner(state, (runner, params,
 ctx))` with ctx = (acting player, source card uid or -1, battlefield).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Final
 
-from deckbuilder.engine.actions import K_GUESS_HAND, K_HIDE_CARD, K_HIDE_TOKEN, MODE_BASE
-from deckbuilder.engine.addons import attached_to, is_hidden
+from deckbuilder.engine.actions import CHARACTER_BASE, MODE_BASE
+from deckbuilder.engine.addons import attached_to
 from deckbuilder.engine.board import find_row, lift, push_steps, source_in_play, take_from_hand
-from deckbuilder.engine.codes import SLOT_UNDER
+from deckbuilder.engine.effects import compile_steps, no_params
+from deckbuilder.engine.expansion_steps import hidden_under, hide_under, run_static
 from deckbuilder.engine.state import PLAYER_ZONES, State
-from deckbuilder.engine.wording import text_applies
+from deckbuilder.games.revolver.declaration import K_GUESS_HAND, K_HIDE_CARD, K_HIDE_TOKEN
 
-HANDS = (0, 1)  # the two hands of the hidden-token guess (MODE_BASE + hand)
+#: The decisions these steps open (Revolver's declaration; `describe` reads their actions).
+KINDS: Final = frozenset({K_HIDE_CARD, K_HIDE_TOKEN, K_GUESS_HAND})
+HANDS: Final = (0, 1)  # the two hands of the hidden-token guess (MODE_BASE + hand)
+#: The two hands of the hidden-token guess, as actions (MODE_BASE + hand).
+HAND_NAMES: Final = ("left", "right")
 
 
 # -- a card hidden under a card (Strongbox) -------------------------------------------------
@@ -48,22 +58,6 @@ def _resume_hide(state: State, action: int, data: tuple) -> None:
     hide_under(state, source, take_from_hand(state, player, state.spec.action_def[action]))
 
 
-def hide_under(state: State, host: int, uid: int) -> None:
-    """Card `uid` (out of every zone: just taken from a hand) lies face down under `host`."""
-    state.add_to_row(find_row(state, host), uid)
-    state.placed[uid] = state.spec.card_def[uid].modes[0].attached(host, hidden=True)
-    state.eagle[uid] = state.eagle[host]
-    if state.verbose:
-        state.note(f"a card is put face down under {state.spec.card_def[host].name}")
-
-
-def hidden_under(state: State, host: int) -> list[int]:
-    """The cards lying face down under `host` (in play)."""
-    index = find_row(state, host)
-    return [uid for uid in attached_to(state, host, index) if is_hidden(state, uid)] \
-        if index >= 0 else []
-
-
 def run_take_under(state: State, task: tuple) -> None:
     """The cards hidden under the source card go to their owner's hand."""
     source = task[2][1]
@@ -76,12 +70,6 @@ def run_take_under(state: State, task: tuple) -> None:
         state.hands[state.spec.owner[uid]].append(uid)
         if state.verbose:
             state.note(f"the card under {state.spec.card_def[source].name} is taken into hand")
-
-
-def can_take_under(state: State, uid: int) -> bool:
-    """May the owner take the card hidden under `uid` now? Only while one lies there and the
-    host's text applies (FAQ Q1: not with an eagle token on it)."""
-    return bool(hidden_under(state, uid)) and text_applies(state, uid)
 
 
 # -- changing sides (Reverend Henry Kane) ---------------------------------------------------
@@ -132,7 +120,7 @@ def change_sides(state: State, uid: int) -> bool:
     state.power[uid] = state.grit[uid] = state.eagle[uid] = 0
     if state.verbose:
         state.note(f"{spec.card_def[uid].name} moves to the opposite column "
-                   f"({spec.hooks.side_names[spec.owner[twin]]}'s now)")
+                   f"({spec.game_rules.side_names[spec.owner[twin]]}'s now)")
     return True
 
 
@@ -157,8 +145,8 @@ def run_guess_hand(state: State, task: tuple) -> None:
 def _resume_hidden(state: State, action: int, data: tuple) -> None:
     steps, ctx = data
     guesser = 1 - state.spec.owner[ctx[1]]
-    # pending_data holds the hidden hand; observe() never shows it, and resample_hidden
-    # re-deals it for the guesser (state.py)
+    # pending_data holds the hidden hand; observe() never shows it, and `resample_guess`
+    # re-deals it for the guesser
     state.decide(guesser, [MODE_BASE + hand for hand in HANDS], _resume_guess,
                  (steps, ctx, action - MODE_BASE), K_GUESS_HAND)
 
@@ -172,9 +160,33 @@ def _resume_guess(state: State, action: int, data: tuple) -> None:
         push_steps(state, steps, ctx)
 
 
+def resample_guess(state: State, player: int, rng: random.Random) -> None:
+    """On a re-dealt copy: `player`, about to guess, does not know which hand holds the token."""
+    if state.pending_kind == K_GUESS_HAND and state.pending_player == player:
+        steps, ctx, _hidden = state.pending_data  # the hand the opponent hid it in
+        state.pending_data = (steps, ctx, rng.randrange(2))
+
+
+def describe(state: State, action: int) -> str | None:
+    """The text of `action` in the decisions these steps open; None: the table's reading."""
+    kind = state.pending_kind
+    if kind == K_HIDE_CARD:
+        spec = state.spec
+        layout = spec.layout
+        if layout.card_base <= action < layout.game_base:
+            return f"hide {spec.defs[spec.action_def[action]].name}"
+        return None
+    if MODE_BASE <= action < CHARACTER_BASE and kind in (K_HIDE_TOKEN, K_GUESS_HAND):
+        hand = HAND_NAMES[(action - MODE_BASE) % 2]
+        return (f"hide the token in the {hand} hand" if kind == K_HIDE_TOKEN
+                else f"guess the {hand} hand")
+    return None
+
+
 # -- plays forbidden here (Indian Burial ground) --------------------------------------------
 def compile_forbid_here(step: Any, resolver: Any) -> frozenset[int]:
-    """The card definitions the opponent may not play here (static; see `forbidden_here`)."""
+    """The card definitions the opponent may not play here (static: the table reads them into
+    `CardDef.forbids` and checks them in `engine.expansion_steps.forbidden_here`)."""
     named = {resolver.card(card_id) for card_id in step.cards}
     if step.name_contains:
         word = step.name_contains.casefold()
@@ -183,17 +195,19 @@ def compile_forbid_here(step: Any, resolver: Any) -> frozenset[int]:
     return frozenset(named - {-1})
 
 
-def forbidden_here(state: State, player: int) -> frozenset[int]:
-    """The card definitions `player` may not play now: those the opponent's cards at the
-    current battlefield forbid there (their text applying)."""
-    blockers = state.spec.play_blockers[1 - player]
-    if not blockers:
-        return frozenset()
-    bf = state.marker_bf
-    row = state.rows[2 * bf + 1 - player]
-    card_def = state.spec.card_def
-    found: frozenset[int] = frozenset()
-    for uid in blockers:
-        if uid in row and state.mode_of(uid).slot != SLOT_UNDER and text_applies(state, uid, bf):
-            found = found | card_def[uid].forbids
-    return found
+def _compile_guess_hand(step: Any, resolver: Any) -> tuple:
+    return compile_steps(step.steps, resolver)
+
+
+#: The steps, by the name card data gives them (`models.effects`).
+STEPS: Final = {
+    "hide-under": (no_params, run_hide_under),
+    "take-under": (no_params, run_take_under),
+    "change-sides": (no_params, run_change_sides),
+    "guess-hand": (_compile_guess_hand, run_guess_hand),
+    "forbid-here": (compile_forbid_here, run_static),
+}
+#: Their roles the table must know (`GameRules.hiding_steps`, `under_steps`, `forbidding_steps`).
+HIDING_STEPS: Final = frozenset({"hide-under"})
+UNDER_STEPS: Final = frozenset({"take-under"})
+FORBIDDING_STEPS: Final = frozenset({"forbid-here"})
