@@ -13,6 +13,7 @@ import difflib
 import functools
 import hashlib
 import hmac
+import json
 import os
 import re
 import secrets
@@ -229,6 +230,15 @@ class Catalog:
                      if score >= top - _PLAUSIBLE_MARGIN]
         return [display for _, _, display in sorted(plausible)[:limit]]
 
+    def removed_set_of(self, name_or_id: str) -> tuple[str, str] | None:
+        """(id, name) of the removed set that had the record this names, when no set of the
+        catalog has it: a deck is told its card's set is gone, not offered a look-alike."""
+        key = normalise_name(name_or_id)
+        for set_id, kept in removed_sets().items():
+            if set_id not in self.sets and key in kept.get("names", ()):
+                return set_id, str(kept.get("name") or set_id)
+        return None
+
     def card(self, card_id: str) -> Card:
         entry = self.entries[card_id]
         if entry.kind != "card":
@@ -289,6 +299,39 @@ class Catalog:
                 else:
                     confirmed += 1
         return confirmed, unconfirmed
+
+
+#: The record of removed sets in the user data folder: set id -> its name and the folded
+#: names of its records (`removed_set_of`). Only a message depends on it, so a damaged file
+#: is read as empty.
+REMOVED_SETS_FILE = "removed-sets.json"
+_MAX_REMOVED_BYTES = 4 * 1024 * 1024
+
+
+def removed_sets() -> dict[str, dict[str, Any]]:
+    """The removed sets remembered (`remember_removed_set`); {} when none or unreadable."""
+    path = paths.user_home() / REMOVED_SETS_FILE
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(decode_utf8(read_bounded(path, _MAX_REMOVED_BYTES), path))
+    except (DeckbuilderError, ValueError):
+        return {}
+    kept = data.get("sets") if isinstance(data, dict) else None
+    return {str(k): v for k, v in kept.items() if isinstance(v, dict)} \
+        if isinstance(kept, dict) else {}
+
+
+def remember_removed_set(card_set: CardSet) -> None:
+    """Remember a set being removed: its name and the names of its records."""
+    names = {normalise_name(text) for kind_list, _ in RECORD_LISTS
+             for record in getattr(card_set, kind_list)
+             for text in (record.id, record.name, *record.aliases)}
+    kept = removed_sets()
+    kept[card_set.id] = {"name": card_set.name, "game": str(card_set.game),
+                         "names": sorted(names)}
+    atomic_write_text(paths.user_home() / REMOVED_SETS_FILE,
+                      json.dumps({"format": 1, "sets": kept}, indent=1) + "\n")
 
 
 _NOT_VALUES = {"id", "provenance", "aliases", "text"}

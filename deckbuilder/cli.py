@@ -77,8 +77,8 @@ COMMANDS: dict[str, LazyCommand] = {
                          "verdict, simulate, play."),
     "cards": LazyCommand("cards", "Browse cards: texts, values and sources; `cards show "
                          "NAME` for one card."),
-    "deck": LazyCommand("deck", "Build decks: new (the base deck), swap, diff, import and "
-                        "export (text or JSON)."),
+    "deck": LazyCommand("deck", "Build decks: new (the base deck), swap, rename, diff, stats, "
+                        "import and export (text, JSON, Markdown, BBCode, a sheet to print)."),
     "sets": LazyCommand("sets", "Check, import, remove and list card sets (expansions and "
                         "homebrew sets)."),
     "overlay": LazyCommand("overlay", "Correct packaged card values locally; the correction "

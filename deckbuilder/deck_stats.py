@@ -63,6 +63,17 @@ def chance_of_at_least(size: int, copies: int, seen: int, wanted: int = 1) -> Fr
     return 1 - Fraction(missing, total)
 
 
+def percent_text(chance: float) -> str:
+    """A chance for reading: one decimal, never "100%" for what is not certain.
+
+    >>> percent_text(0.2923), percent_text(0.99996), percent_text(1.0)
+    ('29.2%', '>99.9%', '100%')
+    """
+    if chance >= 0.9995:
+        return "100%" if chance == 1 else ">99.9%"
+    return f"{chance * 100:.1f}%"
+
+
 @dataclass(frozen=True)
 class DrawRules:
     """How many cards a player has seen by his turn N: the opening hand, then his draws."""

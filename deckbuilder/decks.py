@@ -16,6 +16,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from ruamel.yaml.tokens import CommentToken
 
 from deckbuilder import paths
@@ -575,6 +576,25 @@ def _rename_key(cards: CommentedMap, key: Any, new_key: str, name: str) -> None:
     end_of_line, below, _ = _comment_parts(cards, new_key)
     if not end_of_line.strip() and not cards.fa.flow_style():
         cards.ca.items[new_key] = _name_comment(name, below)
+
+
+def rename_deck(path: Path | str, catalog: Catalog, new_name: str) -> str:
+    """`deck rename`: the file's `name:` becomes `new_name`, everything else kept as written
+    (comments, order, keys); locked against a concurrent edit, written atomically. Returns
+    the old name. A name that does not print (a line break ...) is written double-quoted,
+    so it reads back the same."""
+    path = Path(path)
+    if not new_name.strip():
+        raise DeckError("a deck's name cannot be empty", Location(path),
+                        'give the new name in quotes: deck rename DECK "Rangers at dawn"')
+    with editing(path):
+        _, document = load_model(path, Deck)
+        old = str(document.get("name", ""))
+        document["name"] = (new_name if new_name.isprintable()
+                            else DoubleQuotedScalarString(new_name))
+        validate_document(document, Deck, path)
+        _write_back(path, document, catalog)
+        return old
 
 
 # -- differences between decks --------------------------------------------------------------

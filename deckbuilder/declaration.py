@@ -67,6 +67,9 @@ class GameDeclaration:
     entry: str = ""
     #: the plural of `character_word` where adding an "s" is wrong ("deputies")
     character_plural: str = ""
+    #: how each of the game's endings (its `Termination` values) reads to a player:
+    #: (value, words) pairs, e.g. ("gang_wiped_out", "the gang is wiped out")
+    ending_words: tuple[tuple[str, str], ...] = ()
 
     @property
     def characters_word(self) -> str:

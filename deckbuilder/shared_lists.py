@@ -289,9 +289,12 @@ def _counts(value: Any, what: str) -> dict[str, int]:
     return value
 
 
-def decode_share_code(code: str) -> dict[str, Any]:
+def decode_share_code(code: str, loads: Callable[[bytes], Any] = json.loads,
+                      refused: tuple[type[Exception], ...] = ()) -> dict[str, Any]:
     """The fields a share code holds, checked: `faction`, `name`, `out`, `into`, `sets`,
-    `description`. Bounded: the code's length, the inflated size, every count."""
+    `description`. Bounded: the code's length, the inflated size, every count. The web
+    passes its JSON reader that bounds nesting (`loads`) and the error it raises
+    (`refused`: its words become the reason)."""
     if len(code) > MAX_SHARE_CODE:
         raise _bad_code(f"it is longer than {MAX_SHARE_CODE} characters")
     try:
@@ -302,7 +305,9 @@ def decode_share_code(code: str) -> dict[str, Any]:
             raise _bad_code("it unpacks to too much")
         if not inflater.eof:
             raise _bad_code("it is cut short")
-        data = json.loads(raw.decode("utf-8"))
+        data = loads(raw)
+    except refused as error:
+        raise _bad_code(str(error)) from None
     except RecursionError:
         raise _bad_code("it is nested too deep") from None
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):

@@ -14,6 +14,87 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SET_FIXTURES = FIXTURES / "sets"
 BAD_FIXTURES = FIXTURES / "bad"
 
+#: The slow lane, and why: a test module, or `module::test` (every parameter of it), that
+#: builds, drives a browser, runs processes (and waits on them or on locks), or plays or
+#: simulates many games, taking seconds a test. `python -m pytest -m "not slow" -n 2` leaves
+#: them out (the fast lane); CI runs everything. tests/test_fast_lane.py checks the entries.
+SLOW: dict[str, str] = {
+    "test_optimize": "the optimiser: simulates hundreds of games per candidate deck",
+    "test_packaging": "builds a wheel and an sdist, installs them, runs mypy on them",
+    "test_precommit": "runs pre-commit's hooks in a new git repository",
+    "test_dask": "starts local Dask clusters (scheduler and worker processes)",
+    "test_compiled": "runs the compiled (mypyc) build in subprocesses",
+    "test_web_browser_play": "drives Chromium through Playwright",
+    "test_web_browser_decks": "drives Chromium through Playwright",
+    "test_web_browser_deck_tools": "drives Chromium through Playwright (and prints a PDF)",
+    "test_web_browser_faces": "drives Chromium through Playwright",
+    "test_words_players_use::test_the_report_page_shows_its_settings_at_desktop_and_phone_width":
+        "drives Chromium through Playwright",
+    "test_docs": "builds the documentation site with MkDocs",
+    "test_conformance::test_long_random_games_keep_the_protocol":
+        "150 random games per ruleset and card pool, every check at every step",
+    "test_conformance::test_clones_are_independent": "plays a clone out at every fifth step",
+    "test_conformance::test_observation_hides_the_opponents_hand_and_deck_order":
+        "re-deals the hidden cards at every step of 20 games",
+    "test_conformance::test_resampled_worlds_play_on_legally_from_either_side":
+        "plays re-dealt worlds out from many steps of 25 games",
+    "test_engine_properties::test_engine_game_machine":
+        "hypothesis's stateful machine: many short games of clones, re-deals and replays",
+    "test_module_a::test_random_games_keep_the_protocol": "long random play with modules",
+    "test_hostile_input::test_a_fifo_never_blocks":
+        "command lines in subprocesses against FIFOs, waiting on their timeouts",
+    "test_hostile_input::test_an_unwritable_cache_changes_nothing": "command lines in processes",
+    "test_edges_cli::test_a_full_disk_on_stdout_is_one_line_and_its_own_exit_code":
+        "command lines in processes writing to /dev/full",
+    "test_edges_cli::test_the_first_command_on_a_full_disk_runs_and_the_next_one_caches":
+        "command lines in processes on a full disk",
+    "test_edges_cli::test_a_reader_that_goes_away_ends_the_command_with_141_quietly":
+        "command lines in processes behind a closed pipe",
+    "test_writing::test_concurrent_swaps_on_one_deck_all_survive": "processes and file locks",
+    "test_writing::test_concurrent_overlay_corrections_all_survive": "processes and file locks",
+    "test_shell::test_the_shell_completes_games_rulesets_and_bots":
+        "shell completion through subprocesses",
+    "test_shell::test_progress_goes_to_stderr_when_it_is_a_terminal":
+        "command lines in processes on pseudo-terminals",
+    "test_play_human": "plays whole games through a pseudo-terminal in a subprocess",
+    "test_writing::test_an_add_on_never_outlives_the_set_it_requires":
+        "two command lines in processes racing for the lock",
+    "test_edges_cli::test_a_failed_check_still_exits_1_and_success_0": "command lines in processes",
+    "test_bad_input::test_a_real_process_prints_no_traceback": "command lines in processes",
+    "test_hostile_input::test_a_deck_of_many_distinct_entries_is_refused_by_its_model":
+        "builds and refuses a deck file of many thousand entries",
+    "test_hostile_input::test_a_record_of_fifty_thousand_lines_is_read_linearly":
+        "writes and reads a record of fifty thousand lines",
+    "test_aligned::test_aligned_pairs_disagree_less_often_than_sorted_ones":
+        "plays hundreds of paired games to compare two deck orders",
+    "test_silent_wrongs::test_simulate_reports_when_a_bound_cut_the_bots_play_short":
+        "simulates games with bounded search bots",
+    "test_web_play::test_a_simulation_stops_when_the_page_goes_away":
+        "a simulation in worker processes, stopped from the page",
+    "test_scoring::test_for_mcready_both_prefer_a_card_that_makes_the_attack_kill":
+        "the search bot over many positions",
+    "test_scoring::test_greedy_plays_every_card_of_both_base_decks": "plays many greedy games",
+    "test_bots::test_on_revolver_every_bot_plays_only_legal_moves_from_each_side":
+        "whole games of every bot, the search bot included",
+    "test_bots::test_on_revolver_equal_greedy_bots_give_a_contested_game":
+        "plays many greedy games",
+    "test_reports::test_png_charts_are_written_with_matplotlib": "imports and renders matplotlib",
+}
+
+
+def slow_reason(item: pytest.Item) -> str | None:
+    """Why `item` belongs to the slow lane (None: the fast lane)."""
+    module = item.path.stem
+    test = item.nodeid.split("::")[1].split("[")[0] if "::" in item.nodeid else ""
+    return SLOW.get(f"{module}::{test}") or SLOW.get(module)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        reason = slow_reason(item)
+        if reason is not None:
+            item.add_marker(pytest.mark.slow(reason=reason))
+
 
 @pytest.fixture(scope="session")
 def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -117,7 +117,7 @@ def test_the_html_report_is_self_contained_escaped_and_holds_the_json_numbers(
             shown = f"({card['wins_when_played']}/{card['games_played']})"
             assert any(cell.endswith(shown) for cell in cells.cells), card["name"]
     for ending in data["endings"]:
-        assert ending["termination"] in cells.cells
+        assert ending.get("words", ending["termination"]) in cells.cells  # words, not ids
 
 
 def test_a_hostile_name_is_drawn_as_text_in_tables_and_charts() -> None:

@@ -226,7 +226,7 @@ def test_bad_simulation_input_is_one_line(client: TestClient, deck_folder: Path)
     assert "unknown option 'x'" in refused(bot="greedy:x=1")
     assert "'..'" in refused(deck="file:../../etc/passwd.yaml")
     assert "unknown deck" in refused(deck="/etc/passwd")
-    assert "module nonsense" in refused(module="nonsense")
+    assert "module 'nonsense'" in refused(module="nonsense")
     assert "both decks must be of one game" in refused(vs="base:esteban")
     assert "needs a baseline deck" in refused(mode="baseline")
     # a broken deck file: the command line's own line, file:line:col and all

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.app.printable import printable
+from deckbuilder.card_face import unconfirmed_fields
+from deckbuilder.catalog import normalise_name
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import games
-from deckbuilder.models.common import UNCONFIRMED
 
 #: Fields shown apart (the heading, the text) or not values at all.
 _NOT_VALUES = ("id", "name", "aliases", "text", "provenance")
@@ -23,20 +24,56 @@ OVERLAY_SOURCE = "overlay "  # how catalog.apply_overlay_document labels a corre
 
 def find_records(catalog: Any, name: str, game: str | None = None) -> list[Any]:
     """Every record the id, name or alias names (a name printed in both games gives both,
-    unless `game` chooses); raises with the plausible names for a typo."""
+    unless `game` chooses); failing that, the record a unique prefix of a name, alias or id
+    names (`volcanic`). Raises with the choices for an ambiguous prefix, and with the
+    plausible names for a typo."""
     chosen = [game] if game else sorted({entry.game for entry in catalog.entries.values()})
     found: list[Any] = []
     for each in chosen:
         entry = catalog.find(name, each)
         if entry is not None and (game is None or entry.game == game) and entry not in found:
             found.append(entry)
-    if not found:
-        hint = catalog.suggest(name, prefer_game=game)
+    if found:
+        return found
+    by_prefix = records_by_prefix(catalog, name, game)
+    names = {normalise_name(entry.name) for entry in by_prefix}
+    if by_prefix and len(names) == 1:  # one name (perhaps printed in both games)
+        return by_prefix
+    if by_prefix:
+        shown = [f"{entry.name} ({entry.kind}, {entry.game})" for entry in by_prefix]
+        more = len(shown) - MAX_CHOICES_SHOWN
+        listed = "; ".join(shown[:MAX_CHOICES_SHOWN]) + (f"; and {more} more" if more > 0
+                                                         else "")
         raise DeckbuilderError(
-            f"no card or other record is named '{printable(name)}'",
-            fix=f"did you mean {' or '.join(hint)}?" if hint
-            else "search names and texts with `deckbuilder cards --search WORDS`",
-        )
+            f"'{printable(name)}' begins {len(by_prefix)} names: {printable(listed)}",
+            fix="give more of the name, or the id")
+    hint = catalog.suggest(name, prefer_game=game)
+    raise DeckbuilderError(
+        f"no card or other record is named '{printable(name)}'",
+        fix=f"did you mean {' or '.join(hint)}?" if hint
+        else "search names and texts with `deckbuilder cards --search WORDS`",
+    )
+
+
+#: How many of an ambiguous prefix's records the error names.
+MAX_CHOICES_SHOWN = 8
+
+
+def records_by_prefix(catalog: Any, prefix: str, game: str | None = None) -> list[Any]:
+    """The records whose name, an alias or id begins with `prefix` (folded as names are),
+    in the catalog's order; none for an empty prefix."""
+    folded = normalise_name(prefix)
+    if not folded:
+        return []
+    raw = prefix.strip().lower()
+    found = []
+    for entry in catalog.entries.values():
+        if game is not None and entry.game != game:
+            continue
+        names = (entry.record.name, *entry.record.aliases)
+        if entry.id.startswith(raw) or any(
+                normalise_name(each).startswith(folded) for each in names):
+            found.append(entry)
     return found
 
 
@@ -54,6 +91,7 @@ def record_details(catalog: Any, entry: Any) -> dict[str, Any]:
     record = entry.record
     provenance = record.provenance
     fields = type(record).model_fields
+    unconfirmed = unconfirmed_fields(record)  # as the card face marks them
     values = []
     for name in fields:
         if name in _NOT_VALUES:
@@ -65,7 +103,7 @@ def record_details(catalog: Any, entry: Any) -> dict[str, Any]:
             "field": name,
             "value": _shown_value(getattr(record, name)),
             "source": source if explicit else "default (the data does not set it)",
-            "unconfirmed": explicit and source == UNCONFIRMED,
+            "unconfirmed": name in unconfirmed,
             "overlay": source.startswith(OVERLAY_SOURCE),
         })
     loaded = catalog.sets[entry.set_id]
@@ -81,7 +119,7 @@ def record_details(catalog: Any, entry: Any) -> dict[str, Any]:
         "text": record.text,
         "text_source": provenance.source_of("text"),
         "values": values,
-        "unconfirmed": list(provenance.unconfirmed),
+        "unconfirmed": list(unconfirmed),
         "note": provenance.note,
     }
     if entry.kind == "card":

@@ -7,6 +7,7 @@ illegal one is refused (or, with --allow-illegal, played with a warning) alike.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,3 +124,23 @@ def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> DeckError:
                          fix=f"give {an(wanted)} deck for {option}")
     return DeckError(f"{option} must be {an(wanted)} deck, not {deck.faction}",
                      fix=f"give {an(wanted)} deck file, or leave {option} out")
+
+
+def sides_of_decks(texts: Sequence[str], given: Mapping[str, str | None],
+                   catalog: Any) -> dict[str, str | None]:
+    """The deck options with decks given without one (`play my-deck.yaml`) put on the side
+    their faction names. A side given twice (two decks, or a deck and its option) and a deck
+    of a faction that is no side of a game are refused, naming the options to use."""
+    sides = dict(given)
+    for text in texts:
+        argument = read_deck_argument(text, catalog)
+        faction = str(argument.loaded.faction)
+        if faction not in sides:
+            raise DeckError(f"{text} is {an(faction)} deck: no side of a game plays it",
+                            fix="give a deck of " + ", ".join(sides))
+        if sides[faction] is not None:
+            raise DeckError(f"{text} is {an(faction)} deck, but the {faction} side already "
+                            f"has {sides[faction]}",
+                            fix=f"give one deck per side (--{faction} FILE names it)")
+        sides[faction] = text
+    return sides

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.app.data_notes import deck_data_notes
+from deckbuilder.app.endings import ending_words
 from deckbuilder.app.json_values import as_plain_json
 from deckbuilder.app.play_decks import SimDeck, load_side_deck, load_sim_deck
-from deckbuilder.app.switches import parse_switches
+from deckbuilder.app.switches import module_titles, parse_switches, read_modules
 from deckbuilder.errors import DeckError
 from deckbuilder.games import dead_card_warnings, get_game
 from deckbuilder.sim import Contestant, build_report, simulate
@@ -85,12 +86,13 @@ def plan_simulation(catalog: Any, deck_text: str, vs_text: str | None,
     baseline = None if baseline_text is None else load_side_deck(
         baseline_text, deck.faction, deck.game, "--baseline", catalog, allow_illegal)
     switches = parse_switches(list(switch_texts), catalog, deck.game)
+    module_ids = read_modules(modules, catalog, deck.game)  # by letter, id or name
     warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
     seated = [deck.cards, opponent.cards] if side == 0 else [opponent.cards, deck.cards]
-    warnings += dead_card_warnings(seated, catalog, deck.game, tuple(modules))
+    warnings += dead_card_warnings(seated, catalog, deck.game, module_ids)
     return SimulationPlan(catalog, game, deck, opponent, baseline, bot, opponent_bot, side,
                           games, seed, ruleset or game.default_ruleset, switches,
-                          tuple(modules), max_turns, precision, warnings,
+                          module_ids, max_turns, precision, warnings,
                           deck_data_notes(deck.cards, catalog))
 
 
@@ -130,7 +132,10 @@ def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
     report["title"] = plan.game.title
     report["switches"] = plan.switches
     report["modules"] = sorted(plan.modules)
+    report["module_names"] = module_titles(plan.catalog, plan.deck.game, sorted(plan.modules))
     report["terminations"] = [str(termination) for termination in plan.game.terminations]
+    for row in report["endings"]:  # "the last border token is gone", not border_emptied
+        row["words"] = ending_words(row["termination"])
     report["warnings"] = plan.warnings
     report["notes"] = plan.notes
     return report

@@ -1,13 +1,19 @@
-"""Rule switches chosen one by one (`--switch ID=VALUE`, or the web form's switches), checked
-against the rule switches the game's installed sets declare, and how a choice is named in
-headings and reports."""
+"""Rule switches chosen one by one (`--switch ID=VALUE`, or the web form's switches) and
+modules (`--module A`, `--module "saloon duel"`), checked against what the game's installed
+sets declare, and how a choice is named in headings and reports."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from deckbuilder.app.spellings import normalized
+from deckbuilder.errors import DeckbuilderError
 from deckbuilder.rulesets import UnknownRulesetError
+
+
+class UnknownModuleError(DeckbuilderError):
+    """A module asked for that no installed set of the game declares."""
 
 
 def parse_switches(texts: Sequence[str], catalog: Any, game: str) -> dict[str, str]:
@@ -48,3 +54,53 @@ def describe_rules(ruleset: str, switches: Mapping[str, str]) -> str:
     if not switches:
         return ruleset
     return f"{ruleset} with " + ", ".join(f"{key}={value}" for key, value in switches.items())
+
+
+def game_modules(catalog: Any, game: str) -> dict[str, Any]:
+    """Every module the game's installed sets declare, by id, in the sets' order."""
+    return {module.id: module for loaded in catalog.sets.values()
+            if loaded.card_set.game == game for module in loaded.card_set.modules}
+
+
+def module_title(module: Any) -> str:
+    """`A. Duel outside the Black Dog Saloon`: the module as the rule sheet names it."""
+    return f"{module.letter}. {module.name}" if module.letter else module.name
+
+
+def _spellings(module: Any) -> set[str]:
+    """What a player may type for a module: its letter (`A`, `Module A`), its id or its name,
+    case, spaces and punctuation not counting (`saloon duel` is `saloon-duel`)."""
+    names = {module.id, module.name, module_title(module)}
+    if module.letter:
+        names |= {module.letter, f"module {module.letter}"}
+    return {normalized(name) for name in names}
+
+
+def read_modules(texts: Sequence[str], catalog: Any, game: str) -> tuple[str, ...]:
+    """Modules given by letter, id or name, as their ids (each once, in the order given); an
+    unknown or ambiguous one is one line naming the choices. Whether the engine plays a
+    module, and the modules it needs, the engine checks when the game is set up."""
+    known = game_modules(catalog, game)
+    chosen: list[str] = []
+    for text in texts:
+        wanted = normalized(text)
+        found = [module_id for module_id, module in known.items()
+                 if wanted and wanted in _spellings(module)]
+        if len(found) != 1:
+            choices = "; ".join(f"{module_title(module)} ({module_id})"
+                                for module_id, module in known.items()) or "none installed"
+            said = "is ambiguous" if found else "is no module"
+            raise UnknownModuleError(
+                f"--module {text!r} {said} of {game}",
+                fix=f"give a letter, id or name: {choices} (see `deckbuilder rules --game "
+                    f"{game}`)")
+        if found[0] not in chosen:
+            chosen.append(found[0])
+    return tuple(chosen)
+
+
+def module_titles(catalog: Any, game: str, module_ids: Sequence[str]) -> dict[str, str]:
+    """module id -> its title (`A. Duel outside the Black Dog Saloon`), for reports."""
+    known = game_modules(catalog, game)
+    return {module_id: module_title(known[module_id]) if module_id in known else module_id
+            for module_id in module_ids}

@@ -325,7 +325,7 @@ def one_line(entry: Entry) -> str:
 
     parts: list[str] = []
     if entry.kind == "card":
-        parts.append("cost " + shown(f"{record.cost} discard", "cost"))
+        parts.append("cost " + shown(cost_words(record.cost), "cost"))  # as the face says
         if record.silver_dollars:
             parts[-1] += " + " + shown(plural(record.silver_dollars, "silver dollar"),
                                        "silver_dollars")

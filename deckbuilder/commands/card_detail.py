@@ -1,4 +1,5 @@
-"""`deckbuilder cards show NAME`: everything about one record (`app.card_details`) printed.
+"""`deckbuilder cards show NAME`: one record's face (`card_face`), then what the face leaves
+out (`app.card_details`): its id, the engine's support, the document stating each value.
 
 A player should never take a guess for a fact: every value is shown with the document that
 states it, or marked unconfirmed, and a value corrected by the overlay says so.
@@ -6,80 +7,94 @@ states it, or marked unconfirmed, and a value corrected by the overlay says so.
 
 from __future__ import annotations
 
-import json
+import os
+import textwrap
 from typing import Annotated, Any
 
 import typer
 
 from deckbuilder.app.card_details import find_records, record_details
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.commands.common import console, guarded, print_json, safe
+from deckbuilder.card_face import face, face_text
+from deckbuilder.card_face.text import printable
+from deckbuilder.commands.common import console, guarded, print_json
 from deckbuilder.models.common import UNCONFIRMED
 
 
-def _one_line(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, default=str)
-
-
-def print_details(details: dict[str, Any]) -> None:
-    say = console.print
-    say(f"[bold]{safe(details['name'], markup=True)}[/] ({safe(details['id'], markup=True)})")
-    say(safe(f"  {details['kind']} of {details['game']}, set {details['set']} "
-             f"({details['set_name']})", markup=True))
-    if details["aliases"]:
-        say(f"  also called: {safe(', '.join(details['aliases']), markup=True)}")
-    if details["text"]:
-        say(f"  text: {safe(details['text'], markup=True)}")
-        source = details["text_source"]
-        say("        [dim]" + (f"source: {safe(source, markup=True)}" if source != UNCONFIRMED
-                              else "a paraphrase; no document is named for it") + "[/]")
-    say("  values:")
-    width = max(len(row["field"]) for row in details["values"])
-    for row in details["values"]:
-        if row["source"].startswith("default"):
-            continue
-        mark = "[yellow]unconfirmed[/]" if row["unconfirmed"] else (
-            f"[cyan]{safe(row['source'], markup=True)}[/]" if row["overlay"]
-            else f"[dim]{safe(row['source'], markup=True)}[/]")
-        say(f"    {row['field']:<{width}}  {safe(_one_line(row['value']), markup=True)}  "
-            f"{mark}")
-    defaults = [row["field"] for row in details["values"] if row["source"].startswith("default")]
-    if defaults:
-        say(f"  [dim]left at their defaults: {', '.join(defaults)} (see --json)[/]")
-    if details["unconfirmed"]:
-        say(f"  [yellow]unconfirmed[/] (no document states them): "
-            f"{safe(', '.join(details['unconfirmed']), markup=True)}")
-    if details["note"]:
-        say(f"  note: {safe(details['note'], markup=True)}")
+def detail_lines(catalog: Any, entry: Any, width: int) -> list[str]:
+    """One record as a player reads it: its face (`card_face.face_text`), then what the
+    face leaves out: its id and other names, copies in its base deck, whether the engine
+    plays it, the document stating each value, and the data's note. Plain text, at most
+    `width` columns."""
+    details = record_details(catalog, entry)
+    lines = face_text(face(entry, catalog), width)
+    lines.append("")
+    also = f"; also called {', '.join(details['aliases'])}" if details["aliases"] else ""
+    lines += _wrap(f"id {details['id']}{also}", width)
     if "base_copies" in details:
-        say(f"  copies in its base deck: {details['base_copies']}")
+        lines += _wrap(f"copies in its base deck: {details['base_copies']}", width)
     engine = details["engine"]
-    if engine["plays"]:
-        say("  engine: plays it")
-    else:
-        say(f"  engine: [red]cannot play it[/]: {safe('; '.join(engine['reasons']), markup=True)}")
+    lines += _wrap("engine: plays it" if engine["plays"] else
+                   f"engine: cannot play it: {'; '.join(engine['reasons'])}", width)
+    sources = [row for row in details["values"]
+               if not row["unconfirmed"] and not row["source"].startswith("default")]
+    if details["text"] and details["text_source"] != UNCONFIRMED:
+        sources.insert(0, {"field": "text", "source": details["text_source"],
+                           "overlay": False})
+    if sources:
+        lines.append("Sources")
+        label = max(len(row["field"]) for row in sources)
+        indent = " " * (label + 4)
+        for row in sources:
+            source = row["source"] + (" (the overlay corrects it)" if row["overlay"] else "")
+            lines += _wrap(source, width, f"  {row['field'].replace('_', ' '):<{label}}  ",
+                           indent)
+    if details["note"]:
+        lines.append("Note")
+        lines += _wrap(details["note"], width, "  ", "  ")
+    return lines
+
+
+#: The width of prose (card texts, notes) written to a pipe or a file, when COLUMNS is unset.
+PIPE_TEXT_WIDTH = 80
+
+
+def text_width() -> int:
+    """How wide to wrap prose: the terminal's width; in a pipe or a file, COLUMNS when set,
+    else 80 (the console's own pipe width is for tables, not for paragraphs)."""
+    if console.is_terminal:
+        return int(console.width)
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() and int(columns) > 0 else PIPE_TEXT_WIDTH
+
+
+def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    return textwrap.wrap(printable(text), max(width, 20), initial_indent=first,
+                         subsequent_indent=rest, break_on_hyphens=False) or [""]
 
 
 def show(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="a card's id, name or alias",
-                                        show_default=False)],
+    name: Annotated[str, typer.Argument(
+        metavar="NAME", help="a card's id, name or alias, or the start of one (volcanic)",
+        show_default=False)],
     game: Annotated[str | None, typer.Option(help="revolver or revolver2 (for namesakes)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
-    """Everything about one card (or character, battlefield ...): text, values with the
-    document stating each, unconfirmed values, and whether the engine plays it."""
+    """One card (or character, battlefield ...) as its face: values and text in words, each
+    value no document states marked `?`; then the document stating each value, and whether
+    the engine plays it. A unique start of a name finds the card (`cards show volcanic`)."""
     guarded(_show)(name, game, as_json)
 
 
 def _show(name: str, game: str | None, as_json: bool) -> None:
     catalog = project_catalog()
-    found = [record_details(catalog, entry) for entry in find_records(catalog, name, game)]
+    entries = find_records(catalog, name, game)
     if as_json:
+        found = [record_details(catalog, entry) for entry in entries]
         print_json(found[0] if len(found) == 1 else found)
         return
-    for index, details in enumerate(found):
+    for index, entry in enumerate(entries):
         if index:
             console.print()
-        print_details(details)
+        for line in detail_lines(catalog, entry, text_width()):
+            console.print(line, markup=False, highlight=False, soft_wrap=True)

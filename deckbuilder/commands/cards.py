@@ -8,10 +8,10 @@ chosen, because that is what a player types.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from deckbuilder.app.card_details import game_steps
 from deckbuilder.app.card_search import (
@@ -24,7 +24,10 @@ from deckbuilder.app.card_search import (
     resolve_set,
 )
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.commands.card_detail import show
+from deckbuilder.card_face import one_line, unconfirmed_fields
+from deckbuilder.card_face.text import printable
+from deckbuilder.card_face.words import faction_title
+from deckbuilder.commands.card_detail import show, text_width
 from deckbuilder.commands.choices import FACTION, GAME, SET
 from deckbuilder.commands.common import (
     console,
@@ -109,18 +112,14 @@ def _cards(
     if as_json:
         print_json([card_row(catalog, e) if kind == "card" else record_row(e) for e in entries])
         return
-    table = _TABLES[kind](catalog, entries)
-    console.print(table)
+    for line in listing_lines(catalog, entries, text_width()):
+        _print_plain(line)
     noun = {"card": "card", "character": "character", "battlefield": "battlefield",
             "special": "special card", "token": "kind of token"}[kind]
     found = f"{len(entries)} {noun}{'' if len(entries) == 1 else 's'}"
     if noun == "kind of token" and len(entries) != 1:
         found = f"{len(entries)} kinds of token"
     console.print(f"{found}{f' matching {safe(search)!r}' if search else ''}.", markup=False)
-
-
-def _cell(value: Any) -> str:
-    return "" if value is None else safe(value, markup=True)
 
 
 def _notes(record: Any) -> str:
@@ -131,92 +130,80 @@ def _notes(record: Any) -> str:
         notes.append("unique")
     if not getattr(record, "deckable", True):
         notes.append("not deckable")
-    if record.provenance.unconfirmed:
-        notes.append(f"{len(record.provenance.unconfirmed)} unconfirmed")
+    unconfirmed = unconfirmed_fields(record)
+    if unconfirmed:
+        notes.append(f"{len(unconfirmed)} value{'s' if len(unconfirmed) > 1 else ''} "
+                     "unconfirmed")
     return ", ".join(notes)
 
 
-def _table(*columns: str) -> Table:
-    """A table whose id column is never cut (ids are what the other commands take)."""
-    table = Table(*columns)
-    table.columns[0].overflow = "fold"
-    table.columns[0].no_wrap = True
-    table.columns[-1].ratio = 1  # the text takes the width left
-    return table
+def _print_plain(line: str) -> None:
+    """A line of file text (already escaped by `printable`): no markup, no wrapping."""
+    console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-def _card_table(catalog: Any, entries: list[Any]) -> Table:
-    table = _table("id", "name", "set", "faction", "category", "cost", "fp", "base", "notes",
-                   "text")
+def listing_lines(catalog: Any, entries: list[Any], width: int) -> list[str]:
+    """The listing as a block per record, each line at most `width` columns (an 80-column
+    terminal reads it): the name and id; the numbers a player compares (`card_face.one_line`:
+    cost and firepower, survival, defence and spaces ...); where it comes from; the text."""
+    width = max(width, 40)
+    if any(entry.kind == "battlefield" for entry in entries):
+        entries = sorted(entries, key=lambda e: (e.game, getattr(e.record, "order", 0)))
+    lines: list[str] = []
     for entry in entries:
-        card = entry.record
-        table.add_row(
-            _cell(card.id), _cell(card.name), _cell(entry.set_id), _cell(card.faction),
-            _cell(card.category), str(card.cost), _cell(card.firepower),
-            str(catalog.base_copies(card.id)), _notes(card), _cell(card.text),
-        )
-    return table
+        if lines:
+            lines.append("")
+        lines += _wrap(f"{entry.name}  id {entry.id}", width)
+        lines += _wrap(_summary(entry), width, "  ", "    ")
+        lines += _wrap(_whence(catalog, entry), width, "  ", "    ")
+        if entry.record.text:
+            lines += _wrap(" ".join(entry.record.text.split()), width, "  ", "  ")
+    return lines
 
 
-def _character_table(catalog: Any, entries: list[Any]) -> Table:
-    table = _table("id", "name", "set", "faction", "survival", "tokens", "notes", "on death",
-                   "text")
-    for entry in entries:
-        record = entry.record
-        tokens = [f"{record.true_grit} true grit"] if record.true_grit else []
-        tokens += [f"{record.power_tokens} power"] if record.power_tokens else []
-        notes = (["leader"] if record.leader else []) + ([] if record.starting else ["reserve"])
-        if record.provenance.unconfirmed:
-            notes.append(f"{len(record.provenance.unconfirmed)} unconfirmed")
-        table.add_row(
-            _cell(record.id), _cell(record.name), _cell(entry.set_id), _cell(record.faction),
-            str(record.survival), ", ".join(tokens), ", ".join(notes),
-            _cell(_brief(plain_value(record.on_death))), _cell(record.text),
-        )
-    return table
+def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    """Wrapped at spaces only: an id (what other commands take) is never cut."""
+    return textwrap.wrap(printable(text), width, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False, break_long_words=False) or [first.rstrip()]
 
 
-def _battlefield_table(catalog: Any, entries: list[Any]) -> Table:
-    table = _table("id", "name", "set", "game", "order", "defence", "spaces", "notes", "text")
-    for entry in sorted(entries, key=lambda e: (e.game, e.record.order)):
-        record = entry.record
-        notes = [] if record.group == "fixed" else [str(record.group)]
-        if record.provenance.unconfirmed:
-            notes.append(f"{len(record.provenance.unconfirmed)} unconfirmed")
-        table.add_row(
-            _cell(record.id), _cell(record.name), _cell(entry.set_id), _cell(entry.game),
-            str(record.order), str(record.defence), _cell(describe_spaces(record.spaces)),
-            ", ".join(notes), _cell(record.text),
-        )
-    return table
+def _summary(entry: Any) -> str:
+    """`one_line` without the name ("cost 1 discard, firepower 2 (white)"); a battlefield's
+    spaces as `describe_spaces` reads them; a character's power tokens and death."""
+    line = one_line(entry)
+    cut = line.find(" - ", len(entry.record.name))
+    summary = line[cut + 3:] if cut >= 0 else ""
+    record = entry.record
+    if entry.kind == "battlefield":
+        summary = (f"battlefield {record.order}, defence {record.defence}, spaces "
+                   f"{describe_spaces(record.spaces)}")
+    elif entry.kind == "character":
+        if record.power_tokens:
+            summary += f", {record.power_tokens} power"
+        if record.on_death:
+            summary += f"; on death: {_brief(plain_value(record.on_death))}"
+    return summary
 
 
-def _special_table(catalog: Any, entries: list[Any]) -> Table:
-    table = _table("id", "name", "set", "faction", "tokens", "beside", "notes", "text")
-    for entry in entries:
-        record = entry.record
-        table.add_row(
-            _cell(record.id), _cell(record.name), _cell(entry.set_id), _cell(record.faction),
-            str(record.tokens or ""), _cell(record.beside), _notes(record), _cell(record.text),
-        )
-    return table
-
-
-def _token_table(catalog: Any, entries: list[Any]) -> Table:
-    table = _table("id", "name", "set", "game", "in the box", "notes", "text")
-    for entry in entries:
-        record = entry.record
-        table.add_row(
-            _cell(record.id), _cell(record.name), _cell(entry.set_id), _cell(entry.game),
-            str(record.count), _notes(record), _cell(record.text),
-        )
-    return table
-
-
-_TABLES = {
-    "card": _card_table, "character": _character_table, "battlefield": _battlefield_table,
-    "special": _special_table, "token": _token_table,
-}
+def _whence(catalog: Any, entry: Any) -> str:
+    """Set, faction, category, copies in the base deck and the marks, in words."""
+    record = entry.record
+    parts = [entry.set_id]
+    faction = getattr(record, "faction", None)
+    if faction is not None and entry.kind != "battlefield":
+        parts.append(faction_title(entry.game, faction))
+    if entry.kind == "card":
+        parts.append(str(record.category).replace("-", " "))
+        parts.append(f"{catalog.base_copies(record.id)} in the base deck")
+    elif entry.kind == "battlefield":
+        parts.append(entry.game)
+        if record.group != "fixed":
+            parts.append(str(record.group).replace("-", " "))
+    elif entry.kind == "character":
+        parts += (["leader"] if record.leader else []) + ([] if record.starting
+                                                           else ["reserve"])
+    notes = _notes(record)
+    return ", ".join([*parts, *([notes] if notes else [])])
 
 
 def _list_unconfirmed(catalog: Any, game: str | None, faction: str | None, set_id: str | None,
@@ -231,17 +218,23 @@ def _list_unconfirmed(catalog: Any, game: str | None, faction: str | None, set_i
     if as_json:
         print_json(rows)
         return
-    table = _table("id", "kind", "set", "field", "value")
-    table.title = "Unconfirmed values"
+    width = max(text_width(), 40)
+    _print_plain("Unconfirmed values (no document states them)")
+    shown = None
     for row in rows:
-        table.add_row(_cell(row["id"]), row["kind"], _cell(row["set"]), _cell(row["field"]),
-                      _cell(_brief(row["value"])))
-    console.print(table)
-    console.print(
-        f"{len(rows)} unconfirmed values listed; over the whole catalog {confirmed} values "
-        f"are confirmed by a document and {unconfirmed_count} are not. Correct any of them "
-        "in the overlay file (see `deckbuilder overlay --help`)."
-    )
+        if row["id"] != shown:
+            shown = row["id"]
+            _print_plain("")
+            for line in _wrap(f"{row['name']}  ({row['id']}, {row['kind']}, {row['set']})",
+                              width):
+                _print_plain(line)
+        for line in _wrap(f"{row['field']}: {_brief(row['value'])}", width, "  ", "    "):
+            _print_plain(line)
+    for line in _wrap(
+            f"{len(rows)} unconfirmed values listed; over the whole catalog {confirmed} values "
+            f"are confirmed by a document and {unconfirmed_count} are not. Correct any of them "
+            "in the overlay file (see `deckbuilder overlay --help`).", max(text_width(), 40)):
+        _print_plain(line)
 
 
 def _list_unimplemented(catalog: Any, game: str | None, faction: str | None,
@@ -260,8 +253,9 @@ def _list_unimplemented(catalog: Any, game: str | None, faction: str | None,
         print_json(rows)
         return
     for row in rows:
-        console.print(safe(f"{row['id']} ({row['set']}): {'; '.join(row['reasons'])}"),
-                      markup=False)
+        for line in _wrap(f"{row['id']} ({row['set']}): {'; '.join(row['reasons'])}",
+                          max(text_width(), 40), "", "    "):
+            _print_plain(line)
     console.print(f"{len(rows)} records the engine cannot play.")
 
 

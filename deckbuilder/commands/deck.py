@@ -10,6 +10,7 @@ import typer
 from rich.markup import escape
 
 from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.deck_sheet import deck_sheet_html, print_pdf
 from deckbuilder.catalog import normalise_name
 from deckbuilder.commands.common import (
     EXIT_FAILED,
@@ -19,16 +20,27 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
+from deckbuilder.commands.deck_stats_text import stats_lines
 from deckbuilder.commands.sets import SetsDirOption
-from deckbuilder.decklists import export_deck_json, export_deck_list, import_deck_list
-from deckbuilder.decks import diff_decks, fix_card_ids, new_deck, read_deck_argument, swap_cards
+from deckbuilder.deck_stats import DEFAULT_TURNS, DrawRules, deck_stats
+from deckbuilder.decklists import export_deck_json, export_deck_list
+from deckbuilder.decks import (
+    diff_decks,
+    fix_card_ids,
+    new_deck,
+    read_deck_argument,
+    rename_deck,
+    swap_cards,
+)
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.legality import validate_deck
 from deckbuilder.schema_json import HEADER_PREFIX
+from deckbuilder.shared_lists import export_forum, import_any_deck_list
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 deck_app = typer.Typer(
-    help="Build decks: new (the base deck), swap, diff, import and export (text or JSON).",
+    help="Build decks: new (the base deck), swap, rename, diff, stats, import and export "
+         "(text, JSON, Markdown, BBCode, a sheet to print).",
     no_args_is_help=True,
 )
 
@@ -198,16 +210,17 @@ def _diff(first: str, second: str, as_json: bool, sets_dir: Path | None) -> None
 
 @deck_app.command("import")
 def import_list(
-    source: Annotated[Path, typer.Argument(
-        help="a text deck list, or a JSON deck (.json: name, faction, slots)",
-        show_default=False)],
+    source: Annotated[str, typer.Argument(
+        help="a deck list file (text, JSON, a Markdown or BBCode post), or a web share link "
+             "or code", show_default=False)],
     out: Annotated[Path, typer.Option("--out", "-o", help="deck file to write")],
     faction: Annotated[str | None, typer.Option(help=f"{FACTION_HELP}; or a header")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable labels")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Read a deck list ('3x .38 Special' lines, or a JSON deck); one label per line read.
+    """Read a deck list ('3x .38 Special' lines, a JSON deck, a forum post that `deck export
+    --format markdown|bbcode` wrote, or the web editor's share link); one label per line read.
 
     Text lists may hold `#` and `//` comments, `# name:` / `# faction:` / `# sets:` headers
     and `Deck` / `Sideboard` section lines (sideboard cards are reported, not added).
@@ -218,15 +231,17 @@ def import_list(
         raise typer.Exit(EXIT_FAILED)
 
 
+EXPORT_FORMATS = ("text", "json", "markdown", "bbcode", "html", "pdf")
 _STYLES = {"ok": "green", "merged": "cyan", "warning": "yellow", "header": "blue",
            "section": "blue", "sideboard": "magenta"}
 
 
-def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: bool,
+def _import(source_text: str, out: Path, faction: str | None, force: bool, as_json: bool,
             sets_dir: Path | None) -> int:
     catalog = project_catalog(sets_dir)
     chosen = normalise_name(faction).replace(" ", "") if faction else None
-    deck_list = import_deck_list(source, catalog, out, chosen or None, force)
+    deck_list = import_any_deck_list(source_text, catalog, out, chosen or None, force)
+    source = Path(source_text) if _is_file(source_text) else Path("share link")
     if as_json:
         print_json({
             "file": str(out),
@@ -256,6 +271,13 @@ def _import(source: Path, out: Path, faction: str | None, force: bool, as_json: 
     return len(deck_list.problems)
 
 
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except OSError:  # a share code too long for a file name
+        return False
+
+
 def _line_json(line: Any) -> dict[str, Any]:
     return {
         "line": line.number, "text": line.text, "status": str(line.status),
@@ -268,30 +290,111 @@ def export(
     deck_file: Annotated[str, typer.Argument(metavar="DECK", help=DECK_HELP, show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write here, not stdout")] = None,
     output_format: Annotated[str, typer.Option(
-        "--format", help="text (a '3x Name' list) or json (name, faction, slots)")] = "text",
+        "--format", help="text (a '3x Name' list), json (name, faction, slots), markdown or "
+                         "bbcode (forum posts), html or pdf (a deck sheet to print)")] = "text",
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Print the deck as a text list or a JSON deck, either of which `deck import` reads
-    back as the same deck (whatever its name holds)."""
+    """Print the deck as a text list, a JSON deck or a forum post (Markdown, BBCode for
+    BoardGameGeek), each of which `deck import` reads back as the same deck (whatever its
+    name holds); or as a deck sheet to print (html; pdf, printed with headless Chromium,
+    needs --out): the cards grouped and counted, the replacements and the verdict."""
     guarded(_export)(deck_file, out, output_format, force, sets_dir)
 
 
 def _export(deck_file: str, out: Path | None, output_format: str, force: bool,
             sets_dir: Path | None) -> None:
     chosen = output_format.strip().lower()
-    if chosen not in ("text", "json"):
+    if chosen not in EXPORT_FORMATS:
         raise DeckbuilderError(f"--format {safe(output_format)!r} is not a format",
-                               fix="choose one of: text, json")
+                               fix=f"choose one of: {', '.join(EXPORT_FORMATS)}")
+    if chosen == "pdf" and out is None:
+        raise DeckbuilderError("--format pdf writes a file", fix="add --out deck.pdf")
     catalog = project_catalog(sets_dir)
     deck = load_deck_argument(deck_file, catalog)
-    text = export_deck_json(deck) if chosen == "json" else export_deck_list(deck, catalog)
+    if chosen == "pdf":
+        assert out is not None
+        refuse_overwrite(out, force)
+        print_pdf(deck_sheet_html(deck, catalog), out)
+        console.print(f"wrote {safe(out)}", markup=False)
+        return
+    if chosen == "json":
+        text = export_deck_json(deck)
+    elif chosen == "html":
+        text = deck_sheet_html(deck, catalog)
+    elif chosen in ("markdown", "bbcode"):
+        text = export_forum(deck, catalog, chosen)
+    else:
+        text = export_deck_list(deck, catalog)
     if out is None:
         sys.stdout.write(text)  # every character that does not print is escaped already
         return
     refuse_overwrite(out, force)
     atomic_write_text(out, text)
     console.print(f"wrote {safe(out)}", markup=False)
+
+
+@deck_app.command("rename")
+def rename(
+    deck_file: Annotated[Path, typer.Argument(metavar="DECK", help="deck file, edited in place",
+                                              show_default=False)],
+    new_name: Annotated[str, typer.Argument(metavar="NAME", help="the deck's new name",
+                                            show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
+) -> None:
+    """Give the deck a new name (its `name:` line); cards, comments and order are kept."""
+    guarded(_rename)(deck_file, new_name, as_json, sets_dir)
+
+
+def _rename(deck_file: Path, new_name: str, as_json: bool, sets_dir: Path | None) -> None:
+    old = rename_deck(deck_file, project_catalog(sets_dir), new_name)
+    if as_json:
+        print_json({"file": str(deck_file), "old_name": old, "name": new_name})
+        return
+    console.print(safe(f"{deck_file}: renamed {old!r} -> {new_name!r}"), markup=False)
+
+
+@deck_app.command("stats")
+def stats(
+    deck_file: Annotated[str, typer.Argument(metavar="DECK", help=DECK_HELP, show_default=False)],
+    turns: Annotated[int, typer.Option("--turns", min=0, max=30,
+                                       help="odds up to your turn N")] = DEFAULT_TURNS,
+    cards: Annotated[list[str] | None, typer.Option(
+        "--card", help="odds for this card only (repeat for more); default: every card")] = None,
+    extra_opening: Annotated[int, typer.Option(
+        "--extra-opening", min=0, max=5,
+        help="Revolver 2: cards a poker card adds to the opening hand")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    sets_dir: SetsDirOption = None,
+) -> None:
+    """What the deck holds: counts by category, play type and set, the cost curve, firepower
+    by chip colour, the changes against the base deck, and the exact odds of at least one
+    card of a kind (or a named card) in the opening hand and by your turn N."""
+    guarded(_stats)(deck_file, turns, cards or [], extra_opening, as_json, sets_dir)
+
+
+def _stats(deck_file: str, turns: int, cards: list[str], extra_opening: int, as_json: bool,
+           sets_dir: Path | None) -> None:
+    catalog = project_catalog(sets_dir)
+    deck = load_deck_argument(deck_file, catalog)
+    found = deck_stats(deck, catalog, turns, DrawRules(extra_opening=extra_opening))
+    wanted = set()
+    for card in cards:
+        entry = catalog.find(card, deck.game)
+        if entry is None or entry.id not in deck.counts():
+            raise DeckbuilderError(f"the deck has no card '{safe(card)}'",
+                                   fix="name a card the deck holds (`deck export` lists them)")
+        wanted.add(entry.id)
+    if as_json:
+        data = found.to_json()
+        if wanted:
+            data["odds"] = [row for row in data["odds"]
+                            if row["kind"] == "category" or row["key"] in wanted]
+        print_json(data)
+        return
+    for line in stats_lines(found, wanted):
+        console.print(safe(line), markup=False, highlight=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,10 +9,21 @@ from typing import Annotated, Any
 
 import typer
 
+from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.play_decks import load_side_deck
-from deckbuilder.app.switches import describe_rules, parse_switches
+from deckbuilder.app.play_decks import load_side_deck, sides_of_decks
+from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
+from deckbuilder.app.table_words import (
+    action_card_id,
+    choice_words,
+    named_position_lines,
+    outcome_words,
+    table_lines,
+    worded_line,
+)
 from deckbuilder.bots import BOT_HELP, BotSpecError
+from deckbuilder.card_face import face, face_text
+from deckbuilder.commands.card_detail import text_width
 from deckbuilder.commands.choices import BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
@@ -36,7 +47,6 @@ from deckbuilder.sim.transcript import (
     TextNarrator,
     outcome_text,
     play_game,
-    position_lines,
     read_record,
     replay_record,
 )
@@ -46,6 +56,11 @@ from deckbuilder.writing import atomic_write_text, refuse_overwrite
 def _say(line: str) -> None:
     """One line of an account or report: names and texts in it come from files (escaped)."""
     console.print(safe(line), markup=False)
+
+
+def _say_worded(line: str) -> None:
+    """A line of the game's account, its ending in words (`table_words.worded_line`)."""
+    _say(worded_line(line))
 
 
 # -- play -------------------------------------------------------------------------------------
@@ -127,6 +142,10 @@ def _deck_option(side: str, whose: str) -> Any:
 
 
 def play(
+    deck_files: Annotated[list[str] | None, typer.Argument(
+        metavar="[DECK]...", show_default=False,
+        help="one deck or two, each played by the side its faction names (a deck file, a "
+             "faction for its base deck, or a packaged deck): `play my-deck.yaml`")] = None,
     colty: Annotated[str | None, _deck_option("colty", "Revolver: the Colty gang's")] = None,
     mcready: Annotated[str | None, _deck_option("mcready", "Revolver: Colonel McReady's")] = None,
     esteban: Annotated[str | None, _deck_option(
@@ -149,8 +168,8 @@ def play(
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)")] = None,
     module: Annotated[list[str] | None, typer.Option(
-        "--module", help="a module to play with, by id (repeatable; see `deckbuilder rules`), "
-                         "e.g. saloon-duel")] = None,
+        "--module", help="a module to play with, by letter, id or name (repeatable; see "
+                         "`deckbuilder rules`), e.g. A or saloon-duel")] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="stop the game (a draw) after this many turns")] = 200,
     record: Annotated[Path | None, typer.Option(
@@ -177,7 +196,10 @@ def play(
     it (not the opponent's hand), the legal actions numbered, and a prompt (a number; ? shows
     the position again; q quits). --record keeps the game for `deckbuilder replay`.
     """
-    decks = {"colty": colty, "mcready": mcready, "esteban": esteban, "mapache": mapache}
+    decks: dict[str, str | None] = {"colty": colty, "mcready": mcready, "esteban": esteban,
+                                    "mapache": mapache}
+    if deck_files:
+        decks = guarded(sides_of_decks)(deck_files, decks, project_catalog())
     if human is not None:
         code = guarded(_play_human)(decks, game, human, bots, seed, ruleset, switch or [],
                                     max_turns, record, quiet, as_json, allow_illegal,
@@ -199,13 +221,14 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
     game = get_game(name)
     ruleset = ruleset or game.default_ruleset
     switches = parse_switches(switch_texts, catalog, name)
+    modules = read_modules(modules, catalog, name)
     decks = [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names]
     bot_specs = split_bots(bots)
     show = not (quiet or as_json)
     heading = (f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "
                + " against ".join(f"{side} ({deck_name}, bot {bot})" for side, (deck_name, _),
                                   bot in zip(game.side_names, decks, bot_specs, strict=True)))
-    narrate = TextNarrator(_say, heading=heading) if show else None
+    narrate = TextNarrator(_say_worded, heading=heading) if show else None
     state, record = play_game([deck_cards for _, deck_cards in decks], seed, bot_specs, ruleset,
                               catalog, game=name, max_turns=max_turns, narrate=narrate,
                               switches=switches, modules=modules)
@@ -220,9 +243,10 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
         return
     if show:
         _say("final position:")
-        for line in position_lines(state):
+        for line in named_position_lines(state):
             _say(f"  {line}")
-    _say(f"result: {outcome_text(record)}, {len(record.steps)} actions"
+    _say(f"result: {outcome_words(record.winner, record.termination, record.turns)}, "
+         f"{len(record.steps)} actions"
          + (f"; recorded to {record_path}" if record_path is not None else ""))
 
 
@@ -258,6 +282,7 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
     game = get_game(name)
     ruleset = ruleset or game.default_ruleset
     switches = parse_switches(switch_texts, catalog, name)
+    modules = read_modules(modules, catalog, name)
     decks = [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names]
     me = game.side_names.index(human)
     seats = [HUMAN if player == me else spec for player, spec in enumerate(split_bots(bots))]
@@ -269,9 +294,9 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
                             for side, (deck_name, _), seat
                             in zip(game.side_names, decks, seats, strict=True)))
     _say(f"you play {human}: answer with the number of an action; ? shows the position "
-         "again, q quits")
+         "again, ? N the card of action N, ?NAME a card (?deputy), q quits")
     try:
-        _converse(session, me, quiet)
+        _converse(session, me, quiet, catalog)
     except _Abandoned as left:
         error_console.print(safe(f"{left}: the game is left at turn {session.state.turn}"
                                  + ("; no record written" if record_path else "")),
@@ -280,18 +305,21 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
     if record_path is not None:
         atomic_write_text(record_path, session.record_jsonl())
     _say("final position:")
-    for line in _view_lines(session.view(me)):
+    for line in _view_lines(session.view(me), catalog):
         _say(f"  {line}")
-    _say(f"result: {session.outcome_text()}, {len(session.record.steps)} actions"
+    played = session.record
+    _say(f"result: {outcome_words(played.winner, played.termination, played.turns)}, "
+         f"{len(played.steps)} actions"
          + (f"; recorded to {record_path}" if record_path is not None else ""))
     return EXIT_OK
 
 
-def _view_lines(view: dict[str, Any]) -> list[str]:
-    return view_lines(view)
+def _view_lines(view: dict[str, Any], catalog: Any) -> list[str]:
+    """The position as the person sees it, in a player's words (`table_words.table_lines`)."""
+    return table_lines(view, view_lines(view), catalog)
 
 
-def _converse(session: Any, me: int, quiet: bool) -> None:
+def _converse(session: Any, me: int, quiet: bool, catalog: Any) -> None:
     """Bots move; at each of the person's decisions the position (in full at his play phase
     and after the opponent moved; just the hand for the steps inside one move), the numbered
     actions, the prompt; until the game ends."""
@@ -300,36 +328,42 @@ def _converse(session: Any, me: int, quiet: bool) -> None:
         if not quiet:
             for event in events:
                 for line in event.text_lines():
-                    _say(line)
+                    _say_worded(line)
         if session.is_over():
             return
         others_moved = any(event.player != session.names[me] for event in events)
         full = others_moved or session.decision() == "play phase"
-        action = _ask(session, me, full)
+        action = _ask(session, me, full, catalog)
         events = session.act(action)
 
 
-def _ask(session: Any, me: int, full: bool) -> int:
-    """Show the decision and read a number until it is one of the actions."""
+def _ask(session: Any, me: int, full: bool, catalog: Any) -> int:
+    """Show the decision and read a number until it is one of the actions (`?` the position
+    again, `? N` the card of action N, `?NAME` a card)."""
     choices = session.choices()
     view = session.view(me)
-    lines = _view_lines(view)
-    _show_decision(session, lines if full else lines[-1:], choices)
+    lines = _view_lines(view, catalog)
+    hand_at = next((i for i, line in enumerate(lines) if line.startswith("your hand (")),
+                   len(lines) - 1)
+    _show_decision(session, lines if full else lines[hand_at:], choices, catalog)
     prompt = f"{session.names[me]} [1-{len(choices)}, ? q]{PROMPT_END}"
     while True:
-        answer = _read(prompt).strip().lower()
-        if answer in ("q", "quit", "exit"):
+        answer = _read(prompt).strip()
+        if answer.lower() in ("q", "quit", "exit"):
             raise _Abandoned("you quit")
-        if answer in ("?", "h", "help"):
-            _show_decision(session, lines, choices)
+        if answer.lower() in ("?", "h", "help"):
+            _show_decision(session, lines, choices, catalog)
             continue
-        number = _action_number(answer, len(choices))
+        if answer.startswith("?"):
+            _show_card(session, answer[1:].strip(), choices, catalog)
+            continue
+        number = _action_number(answer.lower(), len(choices))
         if number is not None:
             return int(choices[number - 1].action)
         if answer:
             shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
             _say(f"'{shown}' is not one of the actions: give a number from 1 to "
-                 f"{len(choices)} (? shows the position, q quits)")
+                 f"{len(choices)} (? shows the position, ? N or ?NAME a card, q quits)")
 
 
 #: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
@@ -347,14 +381,41 @@ def _action_number(answer: str, count: int) -> int | None:
     return number if 1 <= number <= count else None
 
 
-def _show_decision(session: Any, lines: list[str], choices: Sequence[Any]) -> None:
+def _show_decision(session: Any, lines: list[str], choices: Sequence[Any],
+                   catalog: Any) -> None:
     _say("")
     for line in lines:
         _say(f"  {line}")
     _say(f"your decision: {session.decision()}")
     width = len(str(len(choices)))
     for number, choice in enumerate(choices, start=1):
-        _say(f"  {number:>{width}}. {choice.text}")
+        _say(f"  {number:>{width}}. "
+             + choice_words(session.state, choice.action, choice.text, catalog))
+
+
+def _show_card(session: Any, asked: str, choices: Sequence[Any], catalog: Any) -> None:
+    """`? N`: the face of the card action N names; `?NAME`: the card NAME names (a unique
+    start of a name will do), in the game played. A wrong one says why, and the game goes
+    on."""
+    number = _action_number(asked, len(choices))
+    try:
+        if number is not None:
+            card_id = action_card_id(session.state, int(choices[number - 1].action))
+            if card_id is None or card_id not in catalog.entries:
+                _say(f"action {number} ({choices[number - 1].text}) names no card")
+                return
+            entries = [catalog.entries[card_id]]
+        elif asked:
+            entries = find_records(catalog, asked, session.game)[:1]
+        else:
+            return
+    except DeckbuilderError as error:
+        _say(str(error))
+        return
+    for entry in entries:
+        _say("")
+        for line in face_text(face(entry, catalog), max(text_width() - 2, 40)):
+            _say(f"  {line}")
 
 
 def _read(prompt: str) -> str:

@@ -12,7 +12,7 @@ import typer
 from deckbuilder.app.card_search import resolve_set
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.play_decks import load_side_deck, load_sim_deck
-from deckbuilder.app.switches import parse_switches
+from deckbuilder.app.switches import module_titles, parse_switches, read_modules
 from deckbuilder.commands.common import (
     console,
     error_console,
@@ -20,7 +20,13 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
-from deckbuilder.commands.simulate import CHARTS_HELP, DASK_HELP, REPORT_HELP, SCHEDULER_HELP
+from deckbuilder.commands.simulate import (
+    CHARTS_HELP,
+    DASK_HELP,
+    MODULE_HELP,
+    REPORT_HELP,
+    SCHEDULER_HELP,
+)
 from deckbuilder.decks import deck_source_file, load_collection, load_deck, new_deck, swap_cards
 from deckbuilder.errors import DeckError
 from deckbuilder.games import get_game
@@ -28,6 +34,7 @@ from deckbuilder.models import Deck
 from deckbuilder.sim.executors import open_executor
 from deckbuilder.sim.optimize import OptimizeSettings, report_json
 from deckbuilder.sim.optimize import optimize as search_decks
+from deckbuilder.sim.report import modules_text, switches_text
 from deckbuilder.sim.report_files import check_outputs, write_outputs
 from deckbuilder.sim.runner import prime_catalog
 from deckbuilder.user_schemas import deck_header
@@ -66,7 +73,7 @@ def optimize(
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch (repeatable)")] = None,
     module: Annotated[list[str] | None, typer.Option(
-        "--module", help="a module to play with (repeatable)")] = None,
+        "--module", help=MODULE_HELP)] = None,
     max_turns: Annotated[int, typer.Option("--max-turns", min=1)] = 200,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="write the best deck found here (comments say what changed "
@@ -131,8 +138,8 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
         side=side, opponent=opponent.cards, bot=bot, opponent_bot=opponent_bot,
         budget=budget, seed=seed, game=played.game,
         ruleset=ruleset or game.default_ruleset,
-        switches=parse_switches(switch_texts, catalog, played.game), modules=tuple(modules),
-        max_turns=max_turns)
+        switches=parse_switches(switch_texts, catalog, played.game),
+        modules=read_modules(modules, catalog, played.game), max_turns=max_turns)
     show = sys.stderr.isatty() and not as_json
     with open_executor(workers, scheduler, local_dask) as executor:
         result = search_decks(
@@ -143,14 +150,17 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
     written = output is not None and result.improved
     if written and output is not None:
         _write_best(deck_text, output, result, catalog, played.faction)
-    data = {**report_json(result, catalog), "deck": played.name,
-            "output": str(output) if written else None}
+    data = {**report_json(result, catalog), "deck": played.name, "opponent": opponent.name,
+            "ruleset": settings.ruleset, "switches": settings.switches,
+            "modules": list(settings.modules),
+            "module_names": module_titles(catalog, played.game, settings.modules),
+            "max_turns": settings.max_turns, "output": str(output) if written else None}
     for path in write_outputs("optimize", data, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
         print_json(data)
         return
-    _print(result, catalog, played.name, output)
+    _print(result, catalog, played.name, output, data)
 
 
 def _id(catalog: Any, card: str, game: str) -> str:
@@ -184,11 +194,16 @@ def _points(value: float) -> str:
     return f"{value * 100:+.1f}"
 
 
-def _print(result: Any, catalog: Any, name: str, output: Path | None) -> None:
+def _print(result: Any, catalog: Any, name: str, output: Path | None,
+           data: dict[str, Any]) -> None:
     settings = result.settings
     console.print(f"optimize {name}: {len(result.candidates)} legal candidates, "
                   f"{result.games} games (budget {settings.budget}), seed {settings.seed}",
                   markup=False, highlight=False)
+    console.print(f"against {data['opponent']}; bots {settings.bot} against "
+                  f"{settings.opponent_bot}; ruleset {settings.ruleset}; rule switches: "
+                  f"{switches_text(data)}; modules: {modules_text(data)}; at most "
+                  f"{settings.max_turns} turns a game", markup=False, highlight=False)
     if not result.finalists:
         console.print("no legal swap found near this deck (try --sets or a collection)",
                       markup=False)

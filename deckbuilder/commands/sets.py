@@ -10,6 +10,8 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 
 from deckbuilder import paths
+from deckbuilder.app.spellings import normalized
+from deckbuilder.catalog import remember_removed_set
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -22,7 +24,14 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.errors import DeckbuilderError, SetInstallError
-from deckbuilder.importer import SetRefused, check_file, import_set, remove_set, set_rows
+from deckbuilder.importer import (
+    SetRefused,
+    check_file,
+    import_set,
+    installed_files,
+    remove_set,
+    set_rows,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -73,8 +82,10 @@ def check(files: FilesArgument, as_json: JsonOption = False,
           sets_dir: SetsDirOption = None) -> None:
     """Validate card-set files without installing them; list every problem of each.
 
-    Exit code 0: every file can be imported; 1: some file has problems; 2: some file is not a
-    readable card set (the worst of all the files; each file is reported).
+    Exit code 0: every file can be imported; 1: some file has problems the import would
+    refuse (a duplicate or taken id, a reference to an unknown record, copies, requires);
+    2: some file cannot be read as a card set (missing, not YAML, or refused by the card-set
+    schema: a missing field, a wrong value). The worst of all the files; each is reported.
     """
     paths.use_sets_dir(sets_dir)
     code = guarded(_check_all)(files, as_json)
@@ -191,15 +202,42 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
 
 @sets_app.command("remove")
 def remove(
-    set_id: Annotated[str, typer.Argument(metavar="ID", help="the id of an installed set")],
+    set_id: Annotated[str, typer.Argument(
+        metavar="SET", help="an installed set, by id or name (\"Dusty's homebrew\")")],
     as_json: JsonOption = False,
 ) -> None:
-    """Remove an installed set; refused while another installed set requires it."""
+    """Remove an installed set; refused while another installed set requires it.
+
+    The names of its cards are remembered, so a deck that still names one is told that its
+    set is gone.
+    """
     guarded(_refusals_exit_1(_remove))(set_id, as_json)
 
 
-def _remove(set_id: str, as_json: bool) -> None:
+def _set_named(text: str) -> str:
+    """The id of the packaged or installed set `text` names by id or name, case, spaces and
+    punctuation not counting; an unknown one is one line listing the installed sets."""
+    rows = set_rows()
+    wanted = normalized(text)
+    found = sorted({row["id"] for row in rows if wanted and wanted in (
+        normalized(row["id"]), normalized(row["name"] or ""))})
+    if len(found) == 1:
+        return str(found[0])
+    installed = [f"{row['id']} ({row['name']})" if row["name"] else row["id"]
+                 for row in rows if row["origin"] == "user"]
+    raise DeckbuilderError(
+        f"no installed set is named '{text}'" if not found
+        else f"'{text}' names several sets: {', '.join(found)}",
+        fix=f"installed sets: {'; '.join(installed) or 'none'} (see `deckbuilder sets list`)")
+
+
+def _remove(set_text: str, as_json: bool) -> None:
+    set_id = _set_named(set_text)
+    removed = next((item.loaded.card_set for item in installed_files()
+                    if item.loaded is not None and item.set_id == set_id), None)
     path = remove_set(set_id)
+    if removed is not None:
+        remember_removed_set(removed)
     if as_json:
         print_json({"set": set_id, "path": str(path), "removed": True})
         return

@@ -35,6 +35,10 @@ REPORT_HELP = ("write a self-contained HTML report with charts to this .html fil
 CHARTS_HELP = ("write the report's charts as PNG files into this folder (pip install "
                "\"revolver-deckbuilder\\[plots]\")")
 
+#: --module of `simulate` and `optimize` (deckbuilder.app.switches.read_modules).
+MODULE_HELP = ("a module to play with, by letter, id or name (repeatable; see `deckbuilder "
+               "rules`), e.g. A, saloon-duel or \"saloon duel\"")
+
 #: The Dask options of `simulate` and `optimize` (deckbuilder.sim.dask_executor).
 SCHEDULER_HELP = ("play the games on the Dask cluster at this scheduler address "
                   "(tcp://HOST:8786) or scheduler file; its workers need the same card sets "
@@ -77,8 +81,7 @@ def simulate(
         "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable; see "
                          "`deckbuilder rules`)")] = None,
     module: Annotated[list[str] | None, typer.Option(
-        "--module", help="a module to play with, by id (repeatable; see `deckbuilder rules`), "
-                         "e.g. saloon-duel")] = None,
+        "--module", help=MODULE_HELP)] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
     precision: Annotated[float, typer.Option(

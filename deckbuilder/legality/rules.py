@@ -56,9 +56,20 @@ def check_deck_size(facts: DeckFacts) -> list[Violation]:
 
 
 def check_unknown_cards(facts: DeckFacts) -> list[Violation]:
-    """Rule A: every entry names a card of the catalog (suggest the closest names)."""
+    """Rule A: every entry names a card of the catalog (suggest the closest names); a card
+    of a set since removed says so, and is offered no look-alike."""
     violations = []
     for entry in facts.deck.unknown():
+        removed = facts.catalog.removed_set_of(entry.key)
+        if removed is not None:
+            set_id, set_name = removed
+            violations.append(facts.violation(
+                Code.UNKNOWN_CARD,
+                f"'{entry.key}' is a card of the set {set_id} ({set_name}), which is not "
+                "installed any more", (entry.key,), entry.line,
+                f"install the set again (`deckbuilder sets import FILE`), or take "
+                f"{entry.key} out"))
+            continue
         hint = facts.catalog.suggest(entry.key, kind="card")
         closest = f" (closest: {', '.join(hint)})" if hint else ""
         violations.append(facts.violation(

@@ -80,7 +80,8 @@ def simulate_charts(report: Mapping[str, Any]) -> list[Chart]:
         bars=length_bins(report["length"].get("turn_counts", [])), x_label="games"))
     charts.append(Chart(
         "endings", "bars", "How games ended",
-        bars=[(row["termination"], row["games"]) for row in report["endings"]],
+        bars=[(row.get("words") or row["termination"], row["games"])
+              for row in report["endings"]],
         x_label="games"))
     return charts
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.charts import Chart, optimize_charts, render_svg, simulate_charts
+from deckbuilder.sim.report import optimize_settings_rows, settings_rows
 
 STYLE = """
 body { font-family: sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em;
@@ -26,6 +27,10 @@ th:first-child, td:first-child { text-align: left; }
            border-left: 4px solid #08519c; }
 .note, figcaption { color: #555; font-size: 0.9em; }
 figure { margin: 1em 0; }
+.scroll { overflow-x: auto; max-width: 100%; }
+svg { max-width: 100%; height: auto; }
+table.settings th, table.settings td { text-align: left; vertical-align: top; }
+table.settings th { font-weight: normal; color: #555; white-space: nowrap; }
 """
 
 
@@ -57,7 +62,9 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     head = "".join(f"<th>{_e(header)}</th>" for header in headers)
     body = "".join("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>"
                    for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # a wide table scrolls inside its box at phone width instead of widening the page
+    return (f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+            "</table></div>")
 
 
 def _figure(chart: Chart) -> str:
@@ -74,6 +81,15 @@ def _page(title: str, body: Sequence[str]) -> str:
 
 def _paragraphs(texts: Iterable[str], css: str = "note") -> list[str]:
     return [f'<p class="{css}">{_e(text)}</p>' for text in texts]
+
+
+def _settings(rows: Sequence[tuple[str, str]]) -> str:
+    """What was played, every setting that changes the games named: the same games again
+    need the same rows."""
+    items = "".join(f"<tr><th scope=\"row\">{_e(label)}</th><td>{_e(value)}</td></tr>"
+                    for label, value in rows)
+    return (f'<h2 id="settings">Settings</h2><table class="settings"><tbody>{items}'
+            "</tbody></table>")
 
 
 # -- simulate --------------------------------------------------------------------------------
@@ -98,13 +114,12 @@ def simulate_html(report: Mapping[str, Any]) -> str:
     charts = {chart.name: chart for chart in simulate_charts(report)}
     title = f"{deck['name']} against {opponent['name']}"
     games = report["games"]
-    switches = ", ".join(f"{k}={v}" for k, v in report.get("switches", {}).items())
     body = [
         f"<p>{_e(games)} games of {_e(deck['name'])} ({_e(deck['faction'])}, bot "
         f"{_e(deck['bot'])}) against {_e(opponent['name'])} ({_e(opponent['faction'])}, bot "
         f"{_e(opponent['bot'])}); game {_e(report.get('title', report['game']))}, ruleset "
-        f"{_e(report['ruleset'])}{', ' + _e(switches) if switches else ''}, seed "
-        f"{_e(report['seed'])}.</p>",
+        f"{_e(report['ruleset'])}, seed {_e(report['seed'])}.</p>",
+        _settings(settings_rows(report)),
         "<h2>Wins</h2>",
         _table(("seat", "faction", "deck", "bot", "wins", "games", "win rate", "95% interval"),
                [[side["seat"], side["faction"], side["deck"], side["bot"], side["wins"], games,
@@ -143,7 +158,7 @@ def simulate_html(report: Mapping[str, Any]) -> str:
         f"{report['length']['decisions']['mean']:.0f} decisions per game.</p>",
         _figure(charts["game-length"]),
         _table(("how it ended", "games", "share", "won by"),
-               [[row["termination"], row["games"], rate(row["share"]),
+               [[row.get("words") or row["termination"], row["games"], rate(row["share"]),
                  ", ".join(f"{who} {count}" for who, count in row["winners"].items())]
                 for row in report["endings"]]),
         _figure(charts["endings"]),
@@ -176,6 +191,7 @@ def optimize_html(data: Mapping[str, Any]) -> str:
         f"<p>{_e(data['candidates'])} legal candidates near {_e(deck)}, {_e(data['games'])} "
         f"games played (budget {_e(data['budget'])}), seed {_e(data['seed'])}, bots "
         f"{_e(data.get('bot', '?'))} against {_e(data.get('opponent_bot', '?'))}.</p>",
+        _settings(optimize_settings_rows(data)),
         *_paragraphs([f"How the estimate is kept honest: {data['selection']}."]),
     ]
     if finalists:

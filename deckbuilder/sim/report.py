@@ -286,17 +286,73 @@ def _ci(interval: Mapping[str, float]) -> str:
            f"{_percent(interval['high'])}]"
 
 
+def modules_text(report: Mapping[str, Any]) -> str:
+    """The modules played, by title and id ("A. Duel outside the Black Dog Saloon
+    (saloon-duel)"), or "none"."""
+    titles = report.get("module_names") or {}
+    return ", ".join(f"{titles[module]} ({module})" if titles.get(module, module) != module
+                     else module for module in report.get("modules", [])) or "none"
+
+
+def switches_text(report: Mapping[str, Any]) -> str:
+    """The rule switches set over the ruleset ("poker-tie=guardians"), or what "none" means."""
+    return ", ".join(f"{key}={value}" for key, value in report.get("switches", {}).items()) \
+        or "none (the ruleset's readings)"
+
+
+def settings_rows(report: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every setting that changes the games, named (the text report and the page both show
+    them): the decks and their bots, the ruleset, the rule switches, the modules, the seed
+    and the turn cap. Two runs with the same rows play the same games."""
+    deck, opponent = report["deck"], report["opponent"]
+    rows = [("game", str(report.get("title", report["game"]))),
+            ("deck", f"{deck['name']} ({deck['faction']}), bot {deck['bot']}"),
+            ("opponent", f"{opponent['name']} ({opponent['faction']}), bot {opponent['bot']}")]
+    baseline = report.get("baseline")
+    if baseline:
+        rows.append(("baseline", f"{baseline['deck']} ({deck['faction']}), bot "
+                                 f"{baseline['bot']}, on the same seeds"))
+    rows += [("ruleset", str(report["ruleset"])),
+             ("rule switches", switches_text(report)),
+             ("modules", modules_text(report)),
+             ("seed", f"{report['seed']} (each game's seed follows from it: the same seed "
+                      "plays the same games)"),
+             ("games", str(report["games"]))]
+    if "max_turns" in report:
+        rows.append(("turn cap", f"{report['max_turns']} turns (a longer game is stopped "
+                                 "and counted as a draw)"))
+    return rows
+
+
+def optimize_settings_rows(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """`settings_rows` for an `optimize` run (`data`: its JSON report)."""
+    rows = [("deck", f"{data.get('deck', 'the deck')}, bot {data.get('bot', '?')}"),
+            ("opponent", f"{data.get('opponent', 'the other base deck')}, bot "
+                         f"{data.get('opponent_bot', '?')}")]
+    if "ruleset" in data:
+        rows.append(("ruleset", str(data["ruleset"])))
+    rows += [("rule switches", switches_text(data)), ("modules", modules_text(data)),
+             ("seed", f"{data['seed']} (the same seed plays the same search)"),
+             ("budget", f"{data['budget']} games")]
+    if "max_turns" in data:
+        rows.append(("turn cap", f"{data['max_turns']} turns (a longer game is stopped "
+                                 "and counted as a draw)"))
+    return rows
+
+
 def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 40) -> None:
     """The report for people: a few tables and the caveats that go with them."""
     deck, opponent = report["deck"], report["opponent"]
-    switches = "".join(f", {key}={value}" for key, value in report.get("switches", {}).items())
     console.print(
         f"{report['games']} games of {deck['name']} ({deck['faction']}, bot {deck['bot']}) "
         f"against {opponent['name']} ({opponent['faction']}, bot {opponent['bot']}); "
-        f"game {report.get('title', report['game'])}, ruleset {report['ruleset']}{switches}, "
+        f"game {report.get('title', report['game'])}, ruleset {report['ruleset']}, "
         f"seed {report['seed']}.",
         markup=False,
     )
+    cap = f"; at most {report['max_turns']} turns a game" if "max_turns" in report else ""
+    console.print(f"Rule switches: {switches_text(report)}; modules: {modules_text(report)}"
+                  f"{cap}.", markup=False)
     sides = Table("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]",
                   title="Wins per side (Wilson 95% intervals)")
     for row in report["sides"]:
@@ -309,7 +365,8 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
     endings = Table("how it ended", "games", "share", "won by", title="How games ended")
     for row in report["endings"]:
         won_by = ", ".join(f"{who} {count}" for who, count in row["winners"].items())
-        endings.add_row(row["termination"], str(row["games"]), _percent(row["share"]), won_by)
+        endings.add_row(row.get("words") or row["termination"], str(row["games"]),
+                        _percent(row["share"]), won_by)
     console.print(endings)
 
     turns, decisions = report["length"]["turns"], report["length"]["decisions"]

@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.web import cards, decks, simulator, table
+from deckbuilder.web import cards, decks, faces, simulator, table
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.pages import error_response, message_response, render
 from deckbuilder.web.trust import SameOrigin, SecurityHeaders, TrustedHosts, allowed_names
@@ -30,7 +30,7 @@ from deckbuilder.web.trust import SameOrigin, SecurityHeaders, TrustedHosts, all
 STATIC = Path(__file__).resolve().parent / "static"
 
 #: The modules that contribute pages, each with a `ROUTES` list: the card browser, the deck
-#: editor, the simulator and the game table.
+#: editor, the simulator and the game table (`faces` serves the card faces all of them show).
 PAGE_MODULES = (cards, decks, simulator, table)
 
 
@@ -128,6 +128,7 @@ def _routes() -> list[BaseRoute]:
     routes: list[BaseRoute] = [Route("/", _home, name="home")]
     for module in PAGE_MODULES:
         routes.extend(module.ROUTES)
+    routes.extend(faces.ROUTES)
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 

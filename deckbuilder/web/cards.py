@@ -10,11 +10,11 @@ is the check behind `cards --unimplemented`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -26,6 +26,7 @@ from deckbuilder.catalog import normalise_name
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
+from deckbuilder.web.faces import face_fragment
 from deckbuilder.web.pages import error_response, render
 
 #: The filters of the browser, as query parameters.
@@ -253,6 +254,7 @@ def listing_rows(catalog: Any, entries: list[Any], kind: str) -> list[dict[str, 
         record = entry.record
         rows.append({
             "id": entry.id,
+            "game": entry.game,
             "name": record.name,
             "badges": _badges(entry),
             "chip": str(getattr(record, "chip", None) or ""),
@@ -294,10 +296,48 @@ async def cards_page(request: Request) -> Response:
     )
 
 
-def _value_text(value: Any) -> str:
+def _steps_in(value: Any) -> list[str]:
+    """The vocabulary names (`do`) of the steps in a structured value, in order, once each."""
+    found: list[str] = []
+
+    def walk(item: Any) -> None:
+        if isinstance(item, dict):
+            name = item.get("do")
+            if isinstance(name, str) and name not in found:
+                found.append(name)
+            for nested in item.values():
+                walk(nested)
+        elif isinstance(item, list):
+            for nested in item:
+                walk(nested)
+
+    walk(value)
+    return found
+
+
+def _value_text(catalog: Any, value: Any) -> str:
+    """A value in words for the values table (never JSON): ids as names, the steps of a
+    card's text by their names (the face above puts the text itself in words), a table of
+    numbers as "name value" pairs."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False, default=str)
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "none"}[value]
+    if isinstance(value, int | float):
+        return str(value)
+    steps = _steps_in(value)
+    if steps:
+        return "the text's effect, as the engine's steps: " + ", ".join(
+            step.replace("-", " ") for step in steps)
+    if isinstance(value, list):
+        return ", ".join(catalog.entries[item].name if isinstance(item, str)
+                         and item in catalog.entries else _value_text(catalog, item)
+                         for item in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{str(key).replace('_', ' ')} {_value_text(catalog, item)}"
+                         for key, item in value.items()
+                         if item not in (None, [], {}, False, 0)) or "none"
+    return str(value)
 
 
 async def card_page(request: Request) -> Response:
@@ -314,10 +354,11 @@ async def card_page(request: Request) -> Response:
     for entry in entries:
         details = record_details(catalog, entry)
         for row in details["values"]:
-            row["shown"] = _value_text(row["value"])
-            row["structured"] = isinstance(row["value"], list | dict) and bool(row["value"])
+            row["shown"] = _value_text(catalog, row["value"])
         records.append({
             "details": details, "record": entry.record,
+            # the card face (escaped by card_face.face_html): the card as a player reads it
+            "face": Markup(face_fragment(catalog, entry, heading_level=2)),
             "values": [row for row in details["values"]
                        if not row["source"].startswith("default")],
             "defaults": [row["field"] for row in details["values"]

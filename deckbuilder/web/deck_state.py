@@ -6,37 +6,33 @@ verdict. Nothing about the rules lives here: adding and removing a card only cha
 
 The share code is the deck as a diff against its faction's base deck (the way Module D
 states a deck), as compact JSON in base64url, so a link stays short and reopens the deck on
-any install that has the same base deck.
+any install that has the same base deck; its codec is `deckbuilder.shared_lists`', the one
+`deck import` reads links with.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, LoadedDeck, resolve_deck
-from deckbuilder.errors import DeckbuilderError, DeckError, Location
+from deckbuilder.errors import DeckError, Location
 from deckbuilder.models import Deck
 from deckbuilder.models.common import Faction
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
+from deckbuilder.shared_lists import (  # noqa: F401 (MAX_SHARE_CODE, ShareCodeError: the web's names)
+    MAX_SHARE_CODE,
+    ShareCodeError,
+    decode_share_code,
+    encode_share_code,
+)
 from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.yamlio import validate_document
 
-#: The longest share code accepted (a deck changed everywhere is well under 2,000 characters).
-MAX_SHARE_CODE = 6000
-SHARE_VERSION = 1
 #: The one copy count the editor will not go past (the Deck model's own limit).
 MAX_COPIES = 99
 _WHERE = Location("deck")
-
-
-class ShareCodeError(DeckbuilderError):
-    """A share link that does not hold a deck (cut short, edited, from another tool)."""
 
 
 @dataclass
@@ -197,21 +193,9 @@ def remove_card(state: DeckState, catalog: Any, card: str, count: int = 1) -> De
 
 
 # -- share codes -----------------------------------------------------------------------------
-def _b64encode(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def _b64decode(text: str) -> bytes:
-    padded = text + "=" * (-len(text) % 4)
-    return base64.urlsafe_b64decode(padded.encode("ascii"))
-
-
 def share_code(state: DeckState, catalog: Any) -> str:
-    """The deck as its diff against the base deck, compact JSON, deflated, base64url.
-
-    `{"v": 1, "f": faction, "n": name, "o": {id: copies out}, "i": {key: copies in},
-    "s": sets or null}` (and `"d"`, a description, when the deck has one).
-    """
+    """The deck as its diff against the base deck: `shared_lists.encode_share_code`, the
+    codec `deck import` reads links with (one piece of code, so a link made here imports)."""
     base = catalog.base_deck(state.game, state.faction) if state.faction in FACTION_GAMES \
         else {}
     counts: dict[str, int] = {}
@@ -223,51 +207,17 @@ def share_code(state: DeckState, catalog: Any) -> str:
            if copies > counts.get(card, 0)}
     into = {card: count - base.get(card, 0) for card, count in counts.items()
             if count > base.get(card, 0)}
-    data: dict[str, Any] = {"v": SHARE_VERSION, "f": state.faction, "n": state.name,
-                            "o": out, "i": into, "s": state.sets}
-    if state.description:
-        data["d"] = state.description
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    return _b64encode(zlib.compress(raw, 9))
-
-
-def _bad_code(reason: str) -> ShareCodeError:
-    return ShareCodeError(f"the share link does not hold a deck: {reason}",
-                          Location("share link"), "ask for the link again, copied whole")
-
-
-def _counts(value: Any, what: str) -> dict[str, int]:
-    if not isinstance(value, dict) or len(value) > MAX_DECK_ENTRIES:
-        raise _bad_code(f"its {what} are not card counts")
-    for key, count in value.items():
-        if (not isinstance(key, str) or isinstance(count, bool) or not isinstance(count, int)
-                or not 1 <= count <= MAX_COPIES):
-            raise _bad_code(f"its {what} are not card counts")
-    return value
+    return encode_share_code(state.faction, state.name, out, into, state.sets,
+                             state.description)
 
 
 def state_from_share_code(code: str, catalog: Any) -> DeckState:
-    """The deck a share code holds: its base deck with the diff applied (then checked as any
-    deck is). Bounded: the code's length, the inflated size and every count."""
-    if len(code) > MAX_SHARE_CODE:
-        raise _bad_code(f"it is longer than {MAX_SHARE_CODE} characters")
-    try:
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(_b64decode(code), 100_000)
-        if inflater.unconsumed_tail:
-            raise _bad_code("it unpacks to too much")
-        data = parse_json(raw.decode("utf-8"))
-    except TooDeep as error:
-        raise _bad_code(str(error)) from None
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
-        raise _bad_code("it is not base64url-encoded deck data") from None
-    if not isinstance(data, dict) or data.get("v") != SHARE_VERSION:
-        raise _bad_code("it was made by another version of this app")
-    faction = data.get("f")
-    if not isinstance(faction, str) or faction not in FACTION_GAMES:
-        raise _bad_code("it names no faction with a base deck")
-    base = base_state(catalog, faction)
-    out, into = _counts(data.get("o", {}), "cards out"), _counts(data.get("i", {}), "cards in")
+    """The deck a share code holds (`shared_lists.decode_share_code`, JSON read with the
+    web's bound on nesting): its base deck with the diff applied, in the base deck's order,
+    then checked as any deck is."""
+    shared = decode_share_code(code, parse_json, (TooDeep,))
+    base = base_state(catalog, shared["faction"])
+    out, into = shared["out"], shared["into"]
     cards: list[tuple[str, int]] = []
     for key, count in base.cards:
         left = count - out.get(key, 0)
@@ -279,14 +229,8 @@ def state_from_share_code(code: str, catalog: Any) -> DeckState:
             cards[existing[0]] = (key, cards[existing[0]][1] + count)
         else:
             cards.append((key, count))
-    name = data.get("n")
-    sets = data.get("s")
-    if sets is not None and not (isinstance(sets, list) and len(sets) <= 100
-                                 and all(isinstance(item, str) for item in sets)):
-        raise _bad_code("its sets are not set ids")
-    description = data.get("d")
-    state = DeckState(name=name if isinstance(name, str) and name else base.name,
-                      game=base.game, faction=faction, cards=cards, sets=sets,
-                      description=description if isinstance(description, str) else None)
+    state = DeckState(name=shared["name"] or base.name, game=base.game,
+                      faction=shared["faction"], cards=cards, sets=shared["sets"],
+                      description=shared["description"])
     state.model()  # a code edited by hand gets the deck file's one-line error
     return state

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 from collections import Counter
 from typing import Any
@@ -21,11 +22,13 @@ from urllib.parse import urlencode
 
 from markupsafe import Markup
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder.app.deck_sheet import deck_sheet_html
 from deckbuilder.app.deck_verdict import report_json
 from deckbuilder.catalog import normalise_name
+from deckbuilder.deck_stats import deck_stats, percent_text, sample_opening_hand
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.legality import validate_deck
@@ -87,9 +90,26 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
         "report": checked,
         "share": f"/deck?share={code}",
         "code": code,
+        "sheet": f"/deck/sheet?share={code}",
         "html": {"deck": fragment("deck_table.html", **view),
-                 "verdict": fragment("deck_verdict.html", **view)},
+                 "verdict": fragment("deck_verdict.html", **view),
+                 "stats": fragment("deck_stats.html", stats=stats_view(loaded, catalog))},
     }
+
+
+def stats_view(loaded: Any, catalog: Any) -> dict[str, Any]:
+    """`deck stats` for the panel: the same `deck_stats` figures, percentages for reading."""
+    found = deck_stats(loaded, catalog)
+    most = max((row.count for row in found.cost_curve), default=0) or 1
+    odds = [{"kind": row.kind, "key": row.key, "name": row.name, "copies": row.copies,
+             "by_turn": [percent_text(float(step.chance)) for step in row.by_turn]}
+            for row in found.odds]
+    return {"stats": found, "most": most,
+            "turns": [step.turn for step in found.odds[0].by_turn] if found.odds else [0],
+            "kinds": [row for row in odds if row["kind"] == "category"],
+            "cards": [row for row in odds if row["kind"] == "card"],
+            "opening": found.draw_rules.cards_seen(0),
+            "per_turn": found.draw_rules.draws_per_turn}
 
 
 def _violation_view(catalog: Any, state: DeckState, violation: Any) -> dict[str, Any]:
@@ -194,11 +214,13 @@ async def deck_page(request: Request) -> Response:
     except DeckbuilderError as problem:
         error, status, state, checked = error_line(problem), 400, None, None
     # the two pieces are our own templates' output (escaped there), not text from a file
-    pieces = {key: Markup(checked["html"][key]) if checked else "" for key in ("deck", "verdict")}
+    pieces = {key: Markup(checked["html"][key]) if checked else ""
+              for key in ("deck", "verdict", "stats")}
     return render(request, "deck.html", status_code=status, title="Deck editor",
                   error=error, checked=checked, list_text=list_text, collection=collection,
                   state_json=json.dumps(checked["deck"]) if checked else "null",
                   deck_html=pieces["deck"], verdict_html=pieces["verdict"],
+                  stats_html=pieces["stats"],
                   **_page_context(config))
 
 
@@ -331,6 +353,30 @@ async def export_text_view(request: Request) -> Response:
         "content-disposition": f'attachment; filename="{_download_name(state.name)}"'})
 
 
+async def sheet_view(request: Request) -> Response:
+    """GET `/deck/sheet?share=CODE`: the deck sheet made to print, the page `deckbuilder deck
+    export --format html` writes (cards grouped and counted, replacements, verdict)."""
+    config = config_of(request)
+    state = state_from_share_code(str(request.query_params.get("share") or ""),
+                                  config.catalog())
+    return HTMLResponse(deck_sheet_html(state.loaded(config.catalog()), config.catalog()))
+
+
+async def hand_api(request: Request) -> Response:
+    """POST `{deck}`: a sample opening hand, dealt from the deck as it is (a fresh shuffle
+    each time), with each card's name ready for its face."""
+    data = await _body(request)
+    config = config_of(request)
+    state = state_from_json(data.get("deck"))
+    loaded = state.loaded(config.catalog())
+    hand = sample_opening_hand(loaded, random.Random())
+    known = {entry.entry.id for entry in loaded.entries if entry.entry is not None}
+    cards = [{"card": card.card, "name": card.name, "known": card.card in known}
+             for card in hand]
+    return JSONResponse({"hand": cards, "html": fragment("deck_hand.html", cards=cards,
+                                                         game=state.game)})
+
+
 async def files_api(request: Request) -> Response:
     """GET: the deck files and lists of the deck folder."""
     return JSONResponse({"files": deck_files(config_of(request))})
@@ -339,6 +385,8 @@ async def files_api(request: Request) -> Response:
 ROUTES: list[BaseRoute] = [
     Route("/deck", deck_page, name="deck"),
     Route("/deck/export.txt", export_text_view, name="deck_export"),
+    Route("/deck/sheet", sheet_view, name="deck_sheet"),
+    Route("/api/deck/hand", hand_api, methods=["POST"], name="deck_hand"),
     Route("/api/deck/check", check_api, methods=["POST"], name="deck_check"),
     Route("/api/deck/change", change_api, methods=["POST"], name="deck_change"),
     Route("/api/deck/import", import_api, methods=["POST"], name="deck_import"),

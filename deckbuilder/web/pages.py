@@ -8,6 +8,7 @@ print), shown on the page or returned as `{"error": line}` to the page's scripts
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +35,41 @@ environment = jinja2.Environment(
 environment.globals["navigation"] = NAVIGATION
 
 
+#: The command line's advice inside the library's error lines, as the web pages give it:
+#: (pattern, replacement). A page never tells its reader to type a command.
+WEB_ADVICE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement) for pattern, replacement in (
+        (r"\s*\(?see `deckbuilder rules[^`]*`\)?", " (the Rules, modules and limits section of "
+         "the form lists them)"),
+        (r"`deckbuilder validate [^`]*`", "the Deck page (open the deck: its verdict lists them)"),
+        (r"(?:add |with )?--allow-illegal", "tick \"play a deck that breaks the deck-building "
+         "rules\""),
+        (r"`deckbuilder cards --search`", "the Cards page's search"),
+        (r"`deckbuilder cards show ([^`]*)`", "the Cards page"),
+        (r"--module ", "module "),
+        (r"--switch ", "rule switch "),
+        (r"--vs\b", "the opponent"),
+        (r"--baseline\b", "the baseline deck"),
+        (r"--opponent-bot\b", "the opponent's bot"),
+        (r"--bot\b", "the bot"),
+    ))
+
+
+def web_advice(line: str) -> str:
+    """`line` with the command line's advice put as the web pages give it.
+
+    >>> web_advice("--module 'x' is no module (see `deckbuilder rules --game revolver`)")
+    "module 'x' is no module (the Rules, modules and limits section of the form lists them)"
+    """
+    for pattern, replacement in WEB_ADVICE:
+        line = pattern.sub(replacement, line)
+    return line
+
+
 def error_line(error: DeckbuilderError) -> str:
-    """The one line the command line prints for this error (without its `error: `)."""
-    return printable(str(error))
+    """The one line the command line prints for this error (without its `error: `), its
+    advice put in the web's terms (`web_advice`)."""
+    return web_advice(printable(str(error)))
 
 
 def fragment(template: str, **context: Any) -> str:

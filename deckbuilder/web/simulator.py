@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder.app.endings import ending_words
 from deckbuilder.app.rule_listing import game_rules
 from deckbuilder.app.simulation_plan import (
     SimulationPlan,
@@ -207,7 +208,8 @@ def report_fragment(report: dict[str, Any], job_id: str) -> str:
     charts = {chart.name: {"svg": Markup(render_svg(chart)), "caption": chart.caption}
               for chart in simulate_charts(report)}
     return fragment("simulate_result.html", report=report, charts=charts, job_id=job_id,
-                    rate=rate, interval_text=interval_text, counted=counted,
+                    ending_words=ending_words, rate=rate, interval_text=interval_text,
+                    counted=counted,
                     signed_points=signed_points, card_rows=report["cards"]["deck"][:40])
 
 

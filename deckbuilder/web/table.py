@@ -25,8 +25,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of
+from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.simulator import (
@@ -35,6 +37,14 @@ from deckbuilder.web.simulator import (
     deck_argument,
     number,
     page_choices,
+)
+from deckbuilder.web.table_view import (
+    characters_of,
+    name_of,
+    poker_of,
+    row_of,
+    summary_of,
+    without_poker,
 )
 
 #: Games kept in memory at once; the least recently used goes when a new one needs room.
@@ -55,6 +65,7 @@ class TableSession:
     human: int | None
     heading: str
     seed: int
+    catalog: Any = None  # the catalog the game was set up from: names, faces, summaries
     lock: threading.Lock = field(default_factory=threading.Lock)
     last_used: float = field(default_factory=time.monotonic)
 
@@ -70,7 +81,8 @@ class TableSessions:
         self._sessions: dict[str, TableSession] = {}
         self._lock = threading.Lock()
 
-    def add(self, session: Any, human: int | None, heading: str, seed: int) -> TableSession:
+    def add(self, session: Any, human: int | None, heading: str, seed: int,
+            catalog: Any = None) -> TableSession:
         with self._lock:
             now = time.monotonic()
             for key, kept in list(self._sessions.items()):
@@ -79,7 +91,8 @@ class TableSessions:
             while len(self._sessions) >= MAX_SESSIONS:
                 oldest = min(self._sessions.values(), key=lambda kept: kept.last_used)
                 del self._sessions[oldest.id]
-            entry = TableSession(secrets.token_urlsafe(12), session, human, heading, seed)
+            entry = TableSession(secrets.token_urlsafe(12), session, human, heading, seed,
+                                 catalog)
             self._sessions[entry.id] = entry
             return entry
 
@@ -109,11 +122,11 @@ class TableError(DeckbuilderError):
 
 
 # -- a new game ------------------------------------------------------------------------------
-def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int]:
+def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int, Any]:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
     and checked by the command's functions, then a `GameSession`."""
     from deckbuilder.app.play_decks import load_side_deck
-    from deckbuilder.app.switches import describe_rules, parse_switches
+    from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
     from deckbuilder.games import games, get_game
     from deckbuilder.sim.session import HUMAN, GameSession
 
@@ -143,7 +156,8 @@ def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int
     ruleset = str(form.get("ruleset") or "").strip() or game.default_ruleset
     switches = parse_switches([str(t) for t in form.getlist("switch") if str(t).strip()],
                               catalog, name)
-    modules = [str(module) for module in form.getlist("module") if str(module).strip()]
+    modules = read_modules([str(module) for module in form.getlist("module")
+                            if str(module).strip()], catalog, name)
     session = GameSession([deck.cards for deck in decks], seed, seats, ruleset, catalog,
                           game=name, max_turns=max_turns, switches=switches, modules=modules,
                           viewer="auto" if human is not None else None)
@@ -153,12 +167,20 @@ def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int
                + " against ".join(f"{side} ({deck.name}, "
                                   + ("you" if seat == HUMAN else f"bot {seat}") + ")"
                                   for side, deck, seat in zip(sides, decks, seats, strict=True)))
-    return session, human, heading, seed
+    return session, human, heading, seed, catalog
 
 
 # -- what the page gets ----------------------------------------------------------------------
 def _log_lines(events: Any) -> list[str]:
     return [line for event in events for line in event.text_lines()]
+
+
+def _catalog(entry: TableSession) -> Any:
+    if entry.catalog is None:  # a session made without one (tests): the packaged data
+        from deckbuilder.catalog import build_catalog
+
+        entry.catalog = build_catalog()
+    return entry.catalog
 
 
 def board_view(entry: TableSession) -> dict[str, Any]:
@@ -172,11 +194,39 @@ def board_view(entry: TableSession) -> dict[str, Any]:
     return view
 
 
-def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
-    """The board, the person's legal actions (only when it is his decision) and the new log
-    lines, as the page's script puts them in place."""
+def outcome_words(entry: TableSession) -> str:
+    """"mapache wins: the guardians are wiped out (after 23 turns)", "" before the end."""
+    session = entry.session
+    if not session.is_over():
+        return ""
+    record = session.record
+    return outcome_sentence(record.winner, record.termination, record.turns)
+
+
+def board_html(entry: TableSession, view: dict[str, Any]) -> str:
+    """The board fragment: the view with every card name a face trigger, the characters,
+    the row and the poker tournament as the table shows them (table_view)."""
     from deckbuilder.sim.session_view import pieces_lines
 
+    catalog = _catalog(entry)
+    return fragment("play_board.html", view=view, watching=entry.watching,
+                    pieces=pieces_lines(without_poker(view)),
+                    characters=characters_of(view), row=row_of(view, catalog),
+                    poker=poker_of(view, catalog), outcome=outcome_words(entry),
+                    summary=lambda record_id: summary_of(catalog, record_id),
+                    name_of=lambda record_id: name_of(catalog, record_id))
+
+
+def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, str]]]:
+    """Each log line cut at the names of the game's records (faces.linked_segments)."""
+    names = name_index(_catalog(entry), entry.session.game)
+    return [linked_segments(line, names) for line in lines]
+
+
+def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
+    """The board, the person's legal actions (only when it is his decision) and the new log
+    lines (as text, and cut into pieces that name records), as the page's script puts them
+    in place."""
     session = entry.session
     view = board_view(entry)
     mine = entry.human is not None and session.waiting_for() == entry.human
@@ -184,17 +234,20 @@ def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
     for choice in session.choices() if mine else []:
         groups.setdefault(choice.group, []).append(choice.to_dict())
     over = session.is_over()
+    outcome = outcome_words(entry)
+    lines = _log_lines(events)
     return {
         "session": entry.id,
-        "board": fragment("play_board.html", view=view, watching=entry.watching,
-                          pieces=pieces_lines(view)),
+        "board": board_html(entry, view),
         "actions": fragment("play_actions.html", groups=groups, over=over,
                             watching=entry.watching, decision=session.decision(),
                             waiting=not mine and not over, session_id=entry.id,
-                            outcome=session.outcome_text() if over else ""),
-        "log": _log_lines(events),
+                            outcome=outcome),
+        "log": lines,
+        "log_segments": log_segments(entry, lines),
+        "game": session.game,
         "over": over,
-        "outcome": session.outcome_text() if over else None,
+        "outcome": outcome if over else None,
         "turn": view["turn"],
         "record": f"/api/play/{entry.id}/record.jsonl" if over else None,
     }
@@ -229,11 +282,11 @@ async def table_page(request: Request) -> Response:
 async def start_game(request: Request) -> Response:
     form = await request.form()
     try:
-        session, human, heading, seed = await asyncio.to_thread(
+        session, human, heading, seed, catalog = await asyncio.to_thread(
             new_session, config_of(request), form)
     except DeckbuilderError as error:
         return error_response(error, 400, request)
-    entry = sessions_of(request.app).add(session, human, heading, seed)
+    entry = sessions_of(request.app).add(session, human, heading, seed, catalog)
     url = f"/play/{entry.id}"
     if "application/json" not in request.headers.get("accept", ""):
         return RedirectResponse(url, status_code=303)  # a form sent without the script

@@ -49,4 +49,12 @@ DECLARATION = GameDeclaration(
     other_factions=(SideDeclaration("frontier", "Frontier", ("Frontier", "Frontier deck")),),
     decision_kinds=DECISION_KINDS,
     entry="deckbuilder.games.revolver.entry:GAME",
+    ending_words=(
+        ("border_emptied", "the last Mexican Border token is gone"),
+        ("train_reached", "the gang reached the 3:15 Express"),
+        ("gang_wiped_out", "the gang is wiped out"),
+        ("jack_killed", "Jack Colty is killed"),
+        ("cortez_killed", "Cortez is killed before the train"),
+        ("derail_failed", "Derail the Train failed"),
+    ),
 )

@@ -35,4 +35,10 @@ DECLARATION = GameDeclaration(
     decision_kinds=DECISION_KINDS,
     spellings=("Revolver 2", "Revolver II", "r2", "Last Stand at Malpaso", "Malpaso"),
     entry="deckbuilder.games.revolver2.entry:GAME",
+    ending_words=(
+        ("guardians_wiped_out", "the guardians are wiped out"),
+        ("esteban_survived_mine", "Padre Esteban survived the showdown at the mine"),
+        ("guardian_survived_mine", "a guardian survived the showdown at the mine"),
+        ("army_arrived", "the Mexican Army arrived"),
+    ),
 )

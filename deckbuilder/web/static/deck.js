@@ -52,6 +52,8 @@
     editor.classList.remove("hidden");
     putPiece($("deck-table"), data.html.deck);
     putPiece($("verdict"), data.html.verdict);
+    if (data.html.stats !== undefined) { putPiece($("stats"), data.html.stats); chooseOdds(); }
+    $("sheet-link").href = data.sheet;
     if (document.activeElement !== $("deck-name")) $("deck-name").value = state.name;
     if (state.file) $("save-name").value = state.file;
     const share = new URL(data.share, window.location.href);
@@ -84,11 +86,37 @@
     else change({remove: button.dataset.remove});
   });
 
+  // Renaming: the new name is the deck's at once (share link, sheet); Save writes it into
+  // the file's `name:` line (as `deckbuilder deck rename` does).
   $("deck-name").addEventListener("change", () => {
     if (!state) return;
+    const before = state.name;
     state.name = $("deck-name").value;
+    const note = $("rename-note");
+    if (state.file && before !== state.name) {
+      note.textContent = `renamed to “${state.name}”: Save writes the new name into ${state.file}`;
+      note.classList.remove("hidden");
+    }
     check();
   });
+
+  // -- statistics: the odds of one kind or card, a sample hand ------------------------------
+  function chooseOdds() {
+    const select = $("odds-choice");
+    if (!select) return;
+    for (const row of document.querySelectorAll("#odds-table tr[data-odds]")) {
+      row.hidden = select.value !== "" && row.dataset.odds !== select.value;
+    }
+  }
+  document.addEventListener("change", (event) => {
+    if (event.target && event.target.id === "odds-choice") chooseOdds();
+  });
+  $("draw-hand").addEventListener("click", async () => {
+    if (!state) return;
+    const data = await call("/api/deck/hand", {deck: state});
+    if (data && data.html) putPiece($("hand"), data.html);
+  });
+  $("print-button").addEventListener("click", () => window.print());
   $("collection").addEventListener("change", check);
 
   // -- the card search (the card browser's search, as JSON) --------------------------------
@@ -113,6 +141,8 @@
       const label = document.createElement("span");
       const name = document.createElement("strong");
       name.textContent = card.name;
+      name.dataset.face = card.id;
+      name.dataset.game = state.game;
       const about = document.createElement("span");
       about.className = "muted";
       about.textContent = ` ${card.category} · ${card.set}` +

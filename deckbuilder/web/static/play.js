@@ -103,20 +103,36 @@
   let over = Boolean(document.getElementById("outcome"));
   let auto = false;
 
-  function addLog(lines) {
-    for (const line of lines) {
+  // a log line's pieces: [text, record id or ""]; a named record shows its face (faces.js)
+  function addLog(lines, segments) {
+    lines.forEach((line, index) => {
       const item = document.createElement("li");
       if (line.startsWith("--")) item.className = "turn-line";
-      item.textContent = line;
+      const pieces = segments && segments[index];
+      if (!pieces) {
+        item.textContent = line;
+      } else {
+        for (const [text, recordId] of pieces) {
+          if (!recordId) {
+            item.append(document.createTextNode(text));
+            continue;
+          }
+          const name = document.createElement("span");
+          name.dataset.face = recordId;
+          name.dataset.game = table.dataset.game || "";
+          name.textContent = text;
+          item.append(name);
+        }
+      }
       log.append(item);
-    }
+    });
     log.scrollTop = log.scrollHeight;
   }
 
   function update(state) {
     board.replaceChildren(fromServer(state.board));
     actions.replaceChildren(fromServer(state.actions));
-    addLog(state.log);
+    addLog(state.log, state.log_segments);
     over = state.over;
     if (over) auto = false;
     const autoButton = document.getElementById("watch-auto");

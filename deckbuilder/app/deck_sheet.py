@@ -1,0 +1,179 @@
+"""A deck sheet made to print: the cards grouped by category and counted (each with its cost
+and firepower as the card face gives them), the replacements against the base deck and the
+Module D verdict, as one self-contained HTML page (its CSS inline, `@media print` rules, no
+script, every value escaped). `deck export --format html` writes it, `--format pdf` prints it
+with headless Chromium, and the web editor's "Printable sheet" serves it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections import Counter
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.card_face import one_line
+from deckbuilder.catalog import Catalog
+from deckbuilder.deck_stats import deck_stats
+from deckbuilder.decks import DeckEntry, LoadedDeck
+from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.legality import validate_deck
+from deckbuilder.models.common import Category
+from deckbuilder.writing import atomic_write_bytes
+
+#: `$DECKBUILDER_CHROMIUM` names a Chromium to print with; else the first of these found.
+CHROMIUM_VARIABLE = "DECKBUILDER_CHROMIUM"
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+PRINT_SECONDS = 90
+
+_SHEET_CSS = """
+body { font: 11pt/1.35 system-ui, sans-serif; color: #111; margin: 1.5rem; max-width: 60rem; }
+h1 { font-size: 18pt; margin: 0 0 0.2rem; }
+h2 { font-size: 13pt; margin: 1rem 0 0.3rem; border-bottom: 1px solid #999; }
+.meta { color: #444; margin: 0 0 0.6rem; }
+.verdict { font-weight: 700; padding: 0 0.4rem; border: 2px solid; }
+.legal { color: #165c16; } .illegal { color: #9b1c1c; }
+.groups { columns: 2 20rem; column-gap: 2rem; }
+.group { break-inside: avoid; margin: 0 0 0.6rem; }
+.group h3 { font-size: 11.5pt; margin: 0 0 0.2rem; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+td { padding: 0.05rem 0.3rem; vertical-align: top; }
+td.count { width: 2.2rem; text-align: right; font-weight: 600; }
+td.facts { color: #444; font-size: 9.5pt; width: 42%; }
+ul { margin: 0.2rem 0; padding-left: 1.2rem; }
+.fix { color: #444; }
+.small { color: #555; font-size: 9pt; }
+@page { size: A4; margin: 12mm; }
+@media print { body { margin: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
+"""
+
+
+def _facts(entry: DeckEntry) -> str:
+    """What the card face's one-line summary says beside the name (cost, firepower ...)."""
+    if entry.entry is None:
+        return "not a known card"
+    line = one_line(entry.entry)
+    prefix = f"{entry.entry.name} - "
+    return line[len(prefix):] if line.startswith(prefix) else line
+
+
+def _groups(deck: LoadedDeck) -> list[tuple[str, list[DeckEntry]]]:
+    grouped: dict[str, list[DeckEntry]] = {}
+    for entry in deck.entries:
+        found = entry.entry
+        category = (str(found.record.category) if found is not None and found.kind == "card"
+                    else "other")
+        grouped.setdefault(category, []).append(entry)
+    order = [str(category) for category in Category] + ["other"]
+    return [(category, grouped[category]) for category in order if category in grouped]
+
+
+def sheet_sections(deck: LoadedDeck, catalog: Catalog) -> dict[str, Any]:
+    """What the sheet shows, as data (tests and the web page read it too)."""
+    report = validate_deck(deck, catalog)
+    counted = Counter((pair.out_name, pair.in_name, pair.wildcard)
+                      for pair in report.replacements)
+    stats = deck_stats(deck, catalog, turns=0)
+    return {
+        "name": deck.name, "faction": deck.faction, "game": deck.game, "total": deck.total(),
+        "legal": report.is_legal,
+        "violations": [{"code": v.code, "message": v.message, "fix": v.fix}
+                       for v in report.violations],
+        "replacements": [{"count": count, "out": out_name, "in": in_name,
+                          "how": "location/open-range" if wildcard else "same category"}
+                         for (out_name, in_name, wildcard), count in counted.items()],
+        "groups": [{"category": category, "count": sum(entry.count for entry in entries),
+                    "cards": [{"count": entry.count, "name": entry.display_name,
+                               "facts": _facts(entry)} for entry in entries]}
+                   for category, entries in _groups(deck)],
+        "cost_curve": [(row.key, row.count) for row in stats.cost_curve],
+    }
+
+
+def deck_sheet_html(deck: LoadedDeck, catalog: Catalog) -> str:
+    """The deck sheet as a whole HTML page, ready to print (A4, two columns of cards)."""
+    sheet = sheet_sections(deck, catalog)
+    text = escape
+    word = "LEGAL" if sheet["legal"] else "ILLEGAL"
+    parts = [
+        "<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{text(sheet['name'])}: deck sheet</title>",
+        f"<style>{_SHEET_CSS}</style></head><body>",
+        f'<h1 id="sheet-name">{text(sheet["name"])}</h1>',
+        f'<p class="meta">{text(sheet["faction"])} · {text(sheet["game"])} · '
+        f'<span id="sheet-total">{sheet["total"]} cards</span> · Module D verdict: '
+        f'<span class="verdict {word.lower()}" id="sheet-verdict">{word}</span></p>',
+    ]
+    if sheet["violations"]:
+        parts.append('<ul id="sheet-violations">' + "".join(
+            f"<li><strong>{text(v['code'])}</strong> {text(v['message'])}"
+            + (f' <span class="fix">fix: {text(v["fix"])}</span>' if v["fix"] else "")
+            + "</li>" for v in sheet["violations"]) + "</ul>")
+    parts.append('<h2>Cards</h2><div class="groups" id="sheet-cards">')
+    for group in sheet["groups"]:
+        parts.append(f'<section class="group"><h3>{text(group["category"].capitalize())} '
+                     f'({group["count"]})</h3><table>')
+        parts += [f'<tr><td class="count">{card["count"]}×</td><td>{text(card["name"])}</td>'
+                  f'<td class="facts">{text(card["facts"])}</td></tr>'
+                  for card in group["cards"]]
+        parts.append("</table></section>")
+    parts.append("</div><h2>Replacements <span class=\"small\">(base card out → card in)"
+                 "</span></h2>")
+    if sheet["replacements"]:
+        parts.append('<ul id="sheet-replacements">' + "".join(
+            f"<li>{pair['count']}× {text(pair['out'])} → <strong>{text(pair['in'])}</strong> "
+            f'<span class="small">({pair["how"]})</span></li>'
+            for pair in sheet["replacements"]) + "</ul>")
+    else:
+        parts.append('<p id="sheet-replacements">none: the base deck\'s cards as they come</p>')
+    curve = ", ".join(f"{cost}: {count}" for cost, count in sheet["cost_curve"])
+    parts.append(f'<p class="small">Cost curve (cost: copies): {text(curve)}</p>')
+    parts.append('<p class="small">Made by deckbuilder. Values marked ? in the card data are '
+                 "unconfirmed.</p></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def find_chromium() -> str | None:
+    """The Chromium to print with: `$DECKBUILDER_CHROMIUM`, else one on the PATH (or
+    Debian's /usr/bin/chromium)."""
+    chosen = os.environ.get(CHROMIUM_VARIABLE, "").strip()
+    if chosen:
+        return chosen if Path(chosen).is_file() else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else None
+
+
+def print_pdf(html: str, out: Path) -> None:
+    """Print an HTML page to `out` as PDF with headless Chromium (written atomically).
+    No Chromium: one line saying what to install or use instead."""
+    chromium = find_chromium()
+    where = Location(out)
+    if chromium is None:
+        raise DeckbuilderError(
+            "no Chromium to print the PDF with", where,
+            f"install chromium (or set ${CHROMIUM_VARIABLE}), or use --format html and print "
+            "it from a browser")
+    with tempfile.TemporaryDirectory(prefix="deckbuilder-sheet-") as folder:
+        page, pdf = Path(folder) / "sheet.html", Path(folder) / "sheet.pdf"
+        page.write_text(html, encoding="utf-8")
+        command = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                   "--no-first-run", "--disable-background-networking",
+                   f"--user-data-dir={Path(folder) / 'profile'}", "--no-pdf-header-footer",
+                   f"--print-to-pdf={pdf}", page.as_uri()]
+        try:
+            subprocess.run(command, capture_output=True, timeout=PRINT_SECONDS, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise DeckbuilderError(f"Chromium could not print the PDF: {error}", where,
+                                   "use --format html and print it from a browser") from None
+        if not pdf.is_file() or not pdf.read_bytes().startswith(b"%PDF"):
+            raise DeckbuilderError("Chromium did not print the PDF", where,
+                                   "use --format html and print it from a browser")
+        atomic_write_bytes(out, pdf.read_bytes())

@@ -1,0 +1,213 @@
+"""The game table in a player's words: endings ("the guardians are wiped out", not
+`guardians_wiped_out`), the marker's space ("on Skinny Landell's face space", not "space
+skinny"), the characters with their survival ratings, hand cards and actions with their cost
+and firepower (`card_face.one_line`), and which card an action names (for `? N`).
+
+`deckbuilder play` prints these; the web table may read the same words. Records and reports
+keep the engine's values (`gang_wiped_out`): only what a player reads is worded here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from deckbuilder.app.endings import ending_words as words_of_ending
+from deckbuilder.card_face import one_line
+from deckbuilder.declared import DECLARATIONS
+from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
+from deckbuilder.engine.position import render, snapshot
+
+_SIDE_TITLES = {side.id: side.title for declaration in DECLARATIONS
+                for side in declaration.sides}
+_GAME_OVER = re.compile(
+    r"^(?P<indent>\s*)game over: (?P<winner>\S+) wins \((?P<ending>[a-z0-9_]+)\)$")
+
+
+def ending_words(termination: str | None) -> str:
+    """An ending in words (the games' declared words, `app/endings.py`); no ending yet is
+    "the game goes on"."""
+    return words_of_ending(termination) or "the game goes on"
+
+
+def side_title(side: str | None) -> str:
+    """A side as players name it ("the Colty gang"), "nobody" for no winner."""
+    if side is None or side in ("", "nobody", "None"):
+        return "nobody"
+    return _SIDE_TITLES.get(side, side)
+
+
+def outcome_words(winner: str | None, termination: str | None, turns: int | None = None) -> str:
+    """"Colonel McReady wins: the gang is wiped out (after 40 turns)"."""
+    after = f" (after {turns} turns)" if turns is not None else ""
+    return f"{side_title(winner)} wins: {ending_words(termination)}{after}"
+
+
+def worded_line(line: str) -> str:
+    """A log line with the engine's "game over: mcready wins (gang_wiped_out)" in words;
+    any other line as it is."""
+    found = _GAME_OVER.match(line)
+    if found is None:
+        return line
+    return f"{found['indent']}game over: {outcome_words(found['winner'], found['ending'])}"
+
+
+def space_words(space: str, characters: Sequence[dict[str, Any]] = ()) -> str:
+    """The marker's space: "space 3", "the extra space (-)", or a face space by the
+    character whose face it is ("\"Skinny\" Landell's face space")."""
+    if space.isdigit():
+        return f"space {space}"
+    if space in ("-", ""):
+        return "the extra space (-)"
+    for character in characters:
+        if space in str(character.get("id", "")).split("-"):
+            return f"{character['name']}'s face space"
+    return f"the {space.replace('-', ' ').title()} face space"
+
+
+def character_words(character: dict[str, Any]) -> str:
+    """A character of the view with its survival rating and tokens."""
+    extras = [f"survival {character['survival']}"]
+    extras += [f"{kind.replace('_', ' ')} {character[kind]}" for kind in ("true_grit", "power")
+               if character.get(kind)]
+    return f"{character['name']} ({', '.join(extras)})"
+
+
+def card_summary(catalog: Any, card_id: str) -> str:
+    """`one_line` without the name: "cost 1 discard, firepower 2 (white)"; "" for a record
+    the catalog does not hold."""
+    entry = catalog.entries.get(card_id)
+    if entry is None:
+        return ""
+    line = one_line(entry)
+    cut = line.find(" - ", len(entry.record.name))
+    return line[cut + 3:] if cut >= 0 else ""
+
+
+def hand_lines(view: dict[str, Any], catalog: Any) -> list[str]:
+    """The person's hand, a line per card (copies counted) with its cost and firepower."""
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for card in view["hand"]:
+        counts[card["id"]] = counts.get(card["id"], 0) + 1
+        names[card["id"]] = card["name"]
+    symbols = "".join(f"; {kind} in hand: {count}"
+                      for kind, count in view.get("symbols_in_hand", {}).items())
+    lines = [f"your hand ({len(view['hand'])}){':' if counts else ': -'}{symbols}"]
+    for card_id, count in counts.items():
+        summary = card_summary(catalog, card_id)
+        lines.append(f"  {names[card_id]}{f' x{count}' if count > 1 else ''}"
+                     + (f" - {summary}" if summary else ""))
+    return lines
+
+
+def table_lines(view: dict[str, Any], lines: list[str], catalog: Any) -> list[str]:
+    """`session_view.view_lines` in a player's words: the marker's space, the characters
+    with survival ratings, the hand with costs and firepower, the ending."""
+    characters = view["characters"]
+    worded: list[str] = []
+    for line in lines:
+        if line.startswith("marker: ") and view.get("row_known", True):
+            marker = view["marker"]
+            head = f"marker: {marker['name']} space {marker['space']}"
+            if line.startswith(head):
+                line = (f"marker: {marker['name']}, "
+                        f"{space_words(str(marker['space']), characters['list'])}"
+                        + line[len(head):])
+        elif line.startswith(f"{characters['name']} in play ("):
+            alive = [c for c in characters["list"] if c["alive"]]
+            pile = (f"; {characters['pile']} face down in the pile"
+                    if characters.get("pile") is not None else "")
+            line = (f"{characters['name']} in play ({len(alive)}): "
+                    + (", ".join(character_words(c) for c in alive) or "-") + pile)
+        elif line.startswith("your hand ("):
+            worded += hand_lines(view, catalog)
+            continue
+        elif line.startswith("game over: ") and view.get("outcome"):
+            outcome = view["outcome"]
+            line = f"game over: {outcome_words(outcome['winner'], outcome['termination'])}"
+        worded.append(line)
+    return worded
+
+
+def action_card_id(state: Any, action: int) -> str | None:
+    """The catalog id of the card (or character) an action names: the card played, paid,
+    chosen or targeted; None for an action that names none (pass, a battlefield ...)."""
+    spec = state.spec
+    layout = spec.layout
+    if layout.play_base <= action < layout.game_base:
+        return str(spec.defs[spec.action_def[action]].id)
+    if layout.ability_base <= action < layout.play_base:
+        uid = (action - layout.ability_base) // max(1, _abilities_per_card(layout))
+        return str(spec.uid_id(uid))
+    if IN_PLAY_BASE <= action < layout.ability_base:
+        uid = (action - IN_PLAY_BASE) % (layout.own_base - IN_PLAY_BASE)
+        return str(spec.uid_id(uid))
+    if CHARACTER_BASE <= action < IN_PLAY_BASE:
+        index = action - CHARACTER_BASE
+        return str(spec.characters[index].id) if index < len(spec.characters) else None
+    if MODE_BASE <= action < CHARACTER_BASE and state.pending_data:
+        return str(spec.card_def[state.pending_data[0]].id)
+    if BF_BASE <= action < MODE_BASE:
+        index = action - BF_BASE
+        return str(spec.bfs[index].id) if index < len(spec.bfs) else None
+    return None
+
+
+def _abilities_per_card(layout: Any) -> int:
+    uids = layout.own_base - IN_PLAY_BASE
+    return (layout.play_base - layout.ability_base) // uids if uids else 1
+
+
+def choice_words(state: Any, action: int, text: str, catalog: Any) -> str:
+    """An action as the person reads it: one that plays a card adds its cost and firepower."""
+    layout = state.spec.layout
+    if not layout.play_base <= action < layout.pay_base:
+        return text
+    card_id = action_card_id(state, action)
+    summary = card_summary(catalog, card_id) if card_id else ""
+    return f"{text} - {summary}" if summary else text
+
+
+def position_names(state: Any) -> dict[str, str]:
+    """Every card, character and battlefield id of the game with its name."""
+    spec = state.spec
+    names = {card.id: card.name for card in spec.card_def}
+    names.update((character.id, character.name) for character in spec.characters)
+    names.update((battlefield.id, battlefield.name) for battlefield in spec.bfs)
+    return names
+
+
+def _named(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list | tuple):
+        return [_named(item, names) for item in value]
+    if isinstance(value, dict):
+        return {_named(key, names) if isinstance(key, str) else key: _named(item, names)
+                for key, item in value.items()}
+    return value
+
+
+def named_position_lines(state: Any) -> list[str]:
+    """`play`'s final position (the omniscient `engine.position` text) with names, not ids,
+    the marker's space and the ending in words. The snapshot itself keeps its ids (scenario
+    files and golden transcripts read them)."""
+    data = snapshot(state)
+    characters = [{"id": c.id, "name": c.name} for c in state.spec.characters]
+    marker = data["marker"]
+    names = position_names(state)
+    named = _named({key: value for key, value in data.items() if key != "outcome"}, names)
+    named["outcome"] = data["outcome"]
+    lines = render(named)
+    marker_head = f"marker: {names.get(marker['battlefield'], marker['battlefield'])} space " \
+                  f"{marker['space']}"
+    worded = []
+    for line in lines:
+        if line.startswith(marker_head):
+            line = (f"marker: {names.get(marker['battlefield'], marker['battlefield'])}, "
+                    f"{space_words(str(marker['space']), characters)}"
+                    + line[len(marker_head):])
+        worded.append(worded_line(line))
+    return worded

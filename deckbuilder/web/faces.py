@@ -1,0 +1,118 @@
+"""Card faces on every page: the stylesheet of `deckbuilder.card_face`, one face as an HTML
+fragment for the hover cards (`/api/faces/{id}`), and the markup that makes a card name show
+its face (`data-face`, read by static/faces.js).
+
+A name becomes a face trigger by carrying `data-face="ID"` (and `data-game`); faces.js shows
+the face beside it on hover, on keyboard focus and on tap, and Escape closes it. The fragment
+is `card_face.face_html` (every value escaped), so no page writes a card of its own.
+
+Log lines are text: `linked_segments` cuts one into (text, record id or "") pieces at the
+catalog names of the game's records, so the log's names show faces too without any text from
+a file reaching the page unescaped.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.app.card_details import find_records
+from deckbuilder.card_face import face, face_html, one_line, stylesheet
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.web.config import config_of
+from deckbuilder.web.pages import error_response
+
+#: Longest id or name taken from a URL.
+MAX_NAME = 200
+#: Shortest name linked in a log line (shorter names are words of the sentences).
+MIN_LINKED_NAME = 4
+
+
+def entry_for(catalog: Any, record_id: str, game: str | None = None) -> Any:
+    """The catalog entry an id (or name) names, preferring `game`; raises when none does."""
+    entry = catalog.entries.get(record_id)
+    if entry is not None and (game is None or entry.game == game):
+        return entry
+    return find_records(catalog, record_id, game or None)[0]
+
+
+def face_fragment(catalog: Any, entry: Any, heading_level: int = 3) -> str:
+    """The entry's face as the escaped fragment a hover card or a page shows."""
+    return face_html(face(entry, catalog), heading_level=heading_level)
+
+
+def summary(catalog: Any, record_id: str) -> str:
+    """The one-line summary of a record (cost, firepower, poker value ...), "" if unknown."""
+    entry = catalog.entries.get(record_id)
+    return one_line(entry) if entry is not None else ""
+
+
+@lru_cache(maxsize=8)
+def _name_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not names:
+        return None
+    alternatives = "|".join(re.escape(name) for name in names)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+def name_index(catalog: Any, game: str) -> dict[str, str]:
+    """The game's record names (card, character, battlefield, special) to their ids; a name
+    two records share goes to the first in catalog order."""
+    found: dict[str, str] = {}
+    for entry in catalog.entries.values():
+        if entry.game == game and entry.kind != "token" and len(entry.name) >= MIN_LINKED_NAME:
+            found.setdefault(entry.name, entry.id)
+    return found
+
+
+def linked_segments(line: str, names: dict[str, str]) -> list[tuple[str, str]]:
+    """`line` cut into (text, id) pieces: id is the record a piece names, "" for plain text.
+
+    >>> linked_segments("colty plays Deputy on Mudbanks", {"Deputy": "deputy"})
+    [('colty plays ', ''), ('Deputy', 'deputy'), (' on Mudbanks', '')]
+    """
+    pattern = _name_pattern(tuple(sorted(names, key=lambda name: (-len(name), name))))
+    if pattern is None:
+        return [(line, "")]
+    pieces: list[tuple[str, str]] = []
+    at = 0
+    for match in pattern.finditer(line):
+        if match.start() > at:
+            pieces.append((line[at:match.start()], ""))
+        pieces.append((match.group(0), names[match.group(0)]))
+        at = match.end()
+    if at < len(line) or not pieces:
+        pieces.append((line[at:], ""))
+    return pieces
+
+
+# -- routes ----------------------------------------------------------------------------------
+async def face_api(request: Request) -> Response:
+    """`/api/faces/{id}?game=`: {"id", "name", "summary", "html"}: the face of one record."""
+    catalog = config_of(request).catalog()
+    name = str(request.path_params["record_id"])[:MAX_NAME]
+    game = str(request.query_params.get("game") or "")[:20] or None
+    try:
+        entry = entry_for(catalog, name, game)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    return JSONResponse({"id": entry.id, "name": entry.name, "summary": one_line(entry),
+                         "html": face_fragment(catalog, entry)},
+                        headers={"Cache-Control": "private, max-age=300"})
+
+
+async def face_stylesheet(request: Request) -> Response:
+    """The card face's CSS (`card_face.stylesheet()`), served as the pages' second sheet."""
+    return Response(stylesheet(), media_type="text/css",
+                    headers={"Cache-Control": "public, max-age=300"})
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/api/faces/{record_id:str}", face_api, name="face_api"),
+    Route("/card-face.css", face_stylesheet, name="card_face_css"),
+]

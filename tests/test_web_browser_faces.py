@@ -1,0 +1,126 @@
+"""Card faces in a real headless Chromium (browser_support): a card name shows its face on
+hover, on keyboard focus and on tap, Escape closes it, and it reads at 390 px; the Revolver 2
+table before the poker tournament (the pile a pile, no row yet) and after a round.
+Screenshots at desktop and phone width: build/screenshots/ or $DECKBUILDER_SCREENSHOTS."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import browser_support
+import pytest
+
+browser_page = browser_support.browser_page
+chromium_browser = browser_support.chromium_browser
+live_server = browser_support.live_server
+screenshot = browser_support.screenshot
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone_page(chromium_browser: Any) -> Iterator[Any]:
+    """A page in a 390 px wide touch context, as a phone shows it."""
+    context = chromium_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                           device_scale_factor=2)
+    context.set_default_timeout(browser_support.PAGE_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def test_a_card_name_shows_its_face_on_hover_and_by_keyboard(live_server: str,
+                                                             browser_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = browser_page
+    page.goto(live_server + "/cards?q=texas+ranger")
+    popover = page.locator("#face-popover")
+    name = page.locator('a[data-face="texas-ranger"]')
+    name.hover()
+    expect(popover).to_be_visible()
+    expect(popover.locator(".card-face__title")).to_have_text("Texas Ranger")
+    expect(popover).to_contain_text("Cost")
+    assert name.get_attribute("aria-describedby") == "face-popover"
+    screenshot(page, "faces-cards-hover")
+    page.keyboard.press("Escape")
+    expect(popover).to_be_hidden()
+    page.mouse.move(5, 5)
+    # the keyboard: Tab to the name shows the face, Escape closes it
+    name.focus()
+    expect(popover).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(popover).to_be_hidden()
+    # a card page shows the face itself, no JSON
+    page.goto(live_server + "/cards/texas-ranger")
+    expect(page.locator(".card-face-page .card-face h2")).to_have_text("Texas Ranger")
+    expect(page.locator("code.json")).to_have_count(0)
+    screenshot(page, "faces-card-page")
+
+
+def test_the_revolver2_table_at_phone_width(live_server: str, phone_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = phone_page
+    page.goto(live_server + "/play")
+    page.select_option("#play-game", "revolver2")
+    page.select_option("#play-seat", "esteban")
+    page.fill("#play-seed", "1")
+    page.click("#play-start")
+    expect(page.locator("#row-pending")).to_be_visible()
+    expect(page.locator(".characters")).to_contain_text("12 face down in the pile")
+    expect(page.locator("#characters-dead")).to_have_count(0)
+    expect(page.locator(".character.in-play")).to_have_count(7)
+    # nothing wider than the phone: the page does not scroll sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    screenshot(page, "faces-revolver2-before-poker-390")
+    # a tap on a poker card's name shows its face as a sheet; a second tap closes it
+    poker_card = page.locator('#poker [data-face="all-rivers-poker-esteban-1"]')
+    poker_card.tap()
+    popover = page.locator("#face-popover")
+    expect(popover).to_be_visible()
+    expect(popover).to_contain_text("Poker value")
+    box = popover.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    screenshot(page, "faces-revolver2-poker-face-390")
+    poker_card.tap()
+    expect(popover).to_be_hidden()
+    # play a round: what each side showed and why
+    page.locator("#actions button.action").last.click()
+    expect(page.locator(".poker-round").first).to_contain_text("cheats")
+    # the log's names show faces too
+    log_name = page.locator("#log [data-face]").first
+    expect(log_name).to_be_visible()
+    screenshot(page, "faces-revolver2-after-a-round-390")
+
+
+def test_the_table_at_desktop_width_after_the_tournament(live_server: str,
+                                                         browser_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = browser_page
+    page.goto(live_server + "/play")
+    page.select_option("#play-game", "revolver2")
+    page.select_option("#play-seat", "esteban")
+    page.fill("#play-seed", "1")
+    page.click("#play-start")
+    screenshot(page, "faces-revolver2-before-poker")
+    for _ in range(8):
+        if page.locator('.board[data-row-known="true"]').count():
+            break
+        page.locator("#actions button.action").last.click()
+        page.wait_for_function("document.querySelector('#actions button.action:not([disabled])')"
+                               " || document.querySelector('.board[data-row-known=\"true\"]')")
+    expect(page.locator(".board[data-row-known=\"true\"]")).to_have_count(1)
+    expect(page.locator("#board .battlefield")).to_have_count(6)
+    hand_card = page.locator("#my-hand [data-face]").first
+    hand_card.focus()
+    expect(page.locator("#face-popover")).to_be_visible()
+    expect(page.locator("#face-popover .card-face")).to_have_count(1)
+    screenshot(page, "faces-revolver2-table-hand-face")
+    page.keyboard.press("Escape")
+    expect(page.locator("#face-popover")).to_be_hidden()
