@@ -62,7 +62,10 @@ def read_rules(card_set: CardSet, ruleset: str | None = None,
     (single switches chosen one by one). The switches and rulesets of the game's installed
     `expansions` (the saloon duel's reading of the Tarnished Star) join the base set's.
 
-    >>> # read_rules(base_set, "rulebook-nl").variant("mcready-victory", "gang-wiped-out")
+    >>> from deckbuilder.catalog import build_catalog
+    >>> base_set = build_catalog(use_user_data=False).sets["revolver-base"].card_set
+    >>> read_rules(base_set, "rulebook-nl").variant("mcready-victory", "gang-wiped-out")
+    'cortez-before-train'
     """
     ruleset = ruleset or default_ruleset(card_set.game)
     sets = (card_set, *expansions)

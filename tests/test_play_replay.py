@@ -170,7 +170,7 @@ def test_a_rule_switch_changes_the_table() -> None:
     for switch in ("power", "true-grit"):
         result = play("--bots", "random", "--max-turns", "1", "--switch", f"skinny-token={switch}")
         alive = next(line for line in result.stdout.splitlines() if "bandits alive" in line)
-        tokens[switch] = alive.split("skinny-landell")[1].split(")")[0]
+        tokens[switch] = alive.split('"Skinny" Landell')[1].split(")")[0]  # names, not ids
     assert tokens == {"power": " (power 1", "true-grit": " (true grit 1"}
 
 

@@ -12,7 +12,7 @@ from deckbuilder.declared import DECLARATIONS
 #: new game's that declares none) is shown with its underscores as spaces, never raw.
 TABLE_ENDING_WORDS: dict[str, str] = {
     "card_effect": "a card says the other side has lost",
-    "turn_cap": "the turn limit is reached (a draw)",
+    "turn_cap": "the turn limit was reached",
 }
 ENDING_WORDS: dict[str, str] = {
     **TABLE_ENDING_WORDS,
@@ -38,7 +38,7 @@ def outcome_sentence(winner: str | None, termination: str | None,
     winner is a draw.
 
     >>> outcome_sentence(None, "turn_cap", 200)
-    'a draw: the turn cap was reached (after 200 turns)'
+    'a draw: the turn limit was reached (after 200 turns)'
     """
     head = f"{winner} wins" if winner else "a draw"
     words = ending_words(termination)

@@ -45,7 +45,6 @@ from deckbuilder.sim.session import HUMAN, GameSession
 from deckbuilder.sim.session_view import view_lines
 from deckbuilder.sim.transcript import (
     TextNarrator,
-    outcome_text,
     play_game,
     read_record,
     replay_record,
@@ -474,7 +473,7 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
         f"{describe_rules(record.ruleset, record.switches)}, bots "
         + ", ".join(f"{who} {bot}" for who, bot in record.bots.items())
         + (f" (recorded with deckbuilder {record.version})" if record.version else ""))
-    narrate = None if heading is None else TextNarrator(_say, heading=heading)
+    narrate = None if heading is None else TextNarrator(_say_worded, heading=heading)
     result = replay_record(record, catalog, narrate)
     if as_json:
         print_json(_replay_summary(path, record, result))
@@ -483,7 +482,8 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
         raise fail(f"{path}{line}: the engine no longer reproduces this game: "
                    f"{result.mismatch}", EXIT_FAILED)
     if not as_json:
-        _say(f"replayed {result.steps} actions: the same game ({outcome_text(record)})")
+        _say(f"replayed {result.steps} actions: the same game "
+             f"({outcome_words(record.winner, record.termination, record.turns)})")
 
 
 def _replay_summary(path: Path, record: Any, result: Any) -> dict[str, Any]:

@@ -130,8 +130,12 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     with the rule `switches` chosen over the ruleset and the `modules` in use (ids); `orders`:
     how each deck lies before the shuffle (None: sorted by id; `engine.compiled.deck_order`).
 
-    >>> # state = new_game([catalog.base_deck("revolver", "colty"),
-    >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
+    >>> from deckbuilder.catalog import build_catalog
+    >>> catalog = build_catalog(use_user_data=False)
+    >>> state = new_game([catalog.base_deck("revolver", "colty"),
+    ...                   catalog.base_deck("revolver", "mcready")], seed=1, catalog=catalog)
+    >>> state.current_player(), state.is_terminal(), len(state.legal_actions()) > 0
+    (0, False, True)
     """
     from deckbuilder.catalog import default_catalog
     from deckbuilder.protocol import UnplayableDeckError

@@ -60,8 +60,12 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     Tarnished Star's modules in use (saloon-duel, mcreadys-choice), checked here; `orders`
     how each deck lies before the shuffle (`engine.compiled.deck_order`).
 
-    >>> # state = new_game([catalog.base_deck("revolver", "colty"),
-    >>> #                   catalog.base_deck("revolver", "mcready")], seed=1)
+    >>> from deckbuilder.catalog import build_catalog
+    >>> catalog = build_catalog(use_user_data=False)
+    >>> state = new_game([catalog.base_deck("revolver", "colty"),
+    ...                   catalog.base_deck("revolver", "mcready")], seed=1, catalog=catalog)
+    >>> state.current_player(), state.is_terminal(), len(state.legal_actions()) > 0
+    (0, False, True)
     """
     catalog = catalog if catalog is not None else default_catalog()
     if not modules:
