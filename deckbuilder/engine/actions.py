@@ -170,15 +170,18 @@ def action_to_string(state: Any, action: int) -> str:
             K_MOVE_CARD: "move", K_TOKEN: "token on", K_SACRIFICE_CARD: "lose",
             K_ATTACH: "put it under",
         }.get(kind, "choose")
-        return f"{verb} {spec.uid_name(uid)}{state.where_text(uid)}"
+        return (f"{verb} {spec.uid_name(uid)}{state.where_text(uid)}"
+                f"{_which_copy(state, action, IN_PLAY_BASE, 1, True)}")
     if layout.own_base <= action < layout.ability_base:
         uid = action - layout.own_base
-        return f"discard own {spec.uid_name(uid)} from play"
+        return (f"discard own {spec.uid_name(uid)} from play"
+                f"{_which_copy(state, action, layout.own_base, 1, False)}")
     if layout.ability_base <= action < layout.play_base:
         uid, index = divmod(action - layout.ability_base, MAX_ABILITIES)
         card = spec.card_def[uid]
         ability = card.abilities[index].name if index < len(card.abilities) else f"#{index}"
-        return f"use {card.name}: {ability}"
+        return (f"use {card.name}: {ability}"
+                f"{_which_copy(state, action, layout.ability_base, MAX_ABILITIES, False)}")
     action_def = spec.action_def
     if layout.play_base <= action < layout.pay_base:
         name = spec.defs[action_def[action]].name
@@ -193,6 +196,30 @@ def action_to_string(state: Any, action: int) -> str:
     if layout.game_base <= action < layout.size:
         return spec.game_action_text(state, action - layout.game_base)
     return f"action {action} (outside the action table)"
+
+
+def _which_copy(state: Any, action: int, base: int, stride: int, by_place: bool) -> str:
+    """' #N' when other options of the open decision in the same range read like `action`
+    (copies of one card: at one battlefield if the text names it, `by_place`, else anywhere):
+    the N-th of them in the order of the action table, as scenario files number actions
+    that read alike (`deckbuilder.scenarios.choosing`); '' when no other reads so."""
+    if state.pending_resume is None:  # no decision open (one taken alone, or the game over):
+        return ""  # the options listed are not this action's
+    spec = state.spec
+    uid, index = divmod(action - base, stride)
+    name = spec.uid_name(uid)
+    where = state.where_text(uid) if by_place else ""
+    end = base + spec.layout.n_uids * stride
+    alike: list[int] = []
+    for option in state.legal:
+        if base <= option < end and (option - base) % stride == index:
+            other = (option - base) // stride
+            if spec.uid_name(other) == name and (
+                    not by_place or state.where_text(other) == where):
+                alike.append(option)
+    if len(alike) < 2 or action not in alike:
+        return ""
+    return f" #{alike.index(action) + 1}"
 
 
 def _norm(text: str) -> str:

@@ -94,6 +94,8 @@ def choose_action(state: Any, wanted: str) -> tuple[int | None, str, list[str]]:
     where texts are every legal action's."""
     legal = state.legal_actions()
     texts = [state.action_to_string(action) for action in legal]
+    # a copy's text ends ' #N' (engine.actions): N is the number this format gives it below
+    bases = [split_number(text)[0] for text in texts]
     key = _norm(wanted)
     if key in (DECLINE, ACCEPT_WORD):
         answer = PASS if key == DECLINE else ACCEPT
@@ -103,7 +105,7 @@ def choose_action(state: Any, wanted: str) -> tuple[int | None, str, list[str]]:
                       f"{kind_name(state.pending_kind, state.spec)})"), texts
     text, number = split_number(wanted)
     key = _norm(text)
-    pairs = list(zip(legal, texts, strict=True))
+    pairs = list(zip(legal, bases, strict=True))
     found = [(a, t) for a, t in pairs if _norm(t) == key] or \
         [(a, t) for a, t in pairs if _norm(t).startswith(key)]
     if not found:

@@ -163,25 +163,25 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
 
 
 def resample(state: State, player: int, rng: random.Random) -> None:
-    """Re-deal what `player` cannot see of the tournament: the opponent's cards in hand, the
-    one he put back unseen and, for Mapache, the guardians' face-down card (a card that was
-    played and came back to hand is known to be there)."""
+    """Re-deal what `player` cannot see of the tournament: the opponent's cards in hand and
+    the one he put back unseen, each card dealt once (a card that was played and came back to
+    hand is known to be there) and, for Mapache, which card of the guardians' hand lies face
+    down (it stays in their hand until revealed)."""
     tournament = state.game_data
     if not isinstance(tournament, Tournament) or tournament.winner >= 0:
         return
     opponent = 1 - player
     hand = tournament.hands[opponent]
     known = tuple(card for card in hand if card in tournament.played[opponent])
-    hidden_face = opponent == DEFENDER and tournament.face_down >= 0
     pool = [card for card in hand if card not in known] + [tournament.set_aside[opponent]]
-    if hidden_face:
-        pool.append(tournament.face_down)
     rng.shuffle(pool)
     aside = list(tournament.set_aside)
     aside[opponent] = pool.pop()
-    face_down = pool.pop() if hidden_face else tournament.face_down
     hands = list(tournament.hands)
     hands[opponent] = tuple(sorted((*known, *pool)))
+    face_down = tournament.face_down
+    if opponent == DEFENDER and face_down >= 0:
+        face_down = rng.choice(hands[opponent])
     tournament = tournament._replace(hands=(hands[0], hands[1]), set_aside=(aside[0], aside[1]),
                                      face_down=face_down)
     state.game_data = tournament
