@@ -131,7 +131,7 @@ def test_the_position_tells_the_pile_from_the_dead_in_the_games_words() -> None:
     assert characters["name"] == "guardians"
     pile = characters["pile"]
     in_play = [b["id"] for b in data["bandits"] if b["alive"]]
-    assert pile and sorted(pile) == sorted(state.spec.bandits[i].id for i in state.pile)
+    assert pile and sorted(pile) == sorted(state.spec.characters[i].id for i in state.pile)
     assert not set(pile) & set(characters["dead"]) and not set(pile) & set(in_play)
     assert len(in_play) + len(pile) + len(characters["dead"]) == len(data["bandits"])
     lines = render(data)
@@ -252,7 +252,7 @@ def test_a_switch_reaches_the_engine_in_every_worker() -> None:
 
 
 def test_a_bad_switch_is_one_line_naming_the_choices() -> None:
-    known = get_game("revolver2").hooks.known_variants
+    known = get_game("revolver2").rules.known_variants
     line = one_line_error(invoke("play", "--game", "revolver2", "--switch",
                                  "poker-tie=sometimes", "-q"))
     assert "--switch poker-tie=sometimes: 'sometimes' is not a reading of poker-tie" in line
@@ -409,7 +409,7 @@ def test_rules_lists_both_games_with_the_source_of_every_reading() -> None:
             assert all(variant["source"] for variant in switch["variants"])
             assert f"[{switch['variants'][0]['source']}]" in text.stdout
     playable = {s["id"] for s in games["revolver2"]["switches"] if s["switchable"]}
-    assert playable == set(get_game("revolver2").hooks.known_variants)
+    assert playable == set(get_game("revolver2").rules.known_variants)
 
 
 def test_the_engine_plays_every_revolver2_record() -> None:

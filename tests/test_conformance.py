@@ -90,7 +90,7 @@ def _homebrew_decks() -> list[dict[str, int]]:
 def _module_sets(game: str) -> list[tuple[str, ...]]:
     """Each module the game plays with its base decks: alone, or with the first other module
     that makes it playable (a module may need another)."""
-    modules = sorted(get_game(game).hooks.modules)
+    modules = sorted(get_game(game).rules.modules)
     found = []
     for module in modules:
         for chosen in ((module,), *((module, other) for other in modules if other != module)):
@@ -152,7 +152,7 @@ def test_every_game_has_cases_for_each_ruleset() -> None:
         cases = {ruleset for label, ruleset in _pairs(CASES) if CASES[label].game == name}
         assert cases == set(_rulesets(name))
         assert {module for modules in _module_sets(name) for module in modules} == \
-            set(get_game(name).hooks.modules), f"a module of {name} is never played"
+            set(get_game(name).rules.modules), f"a module of {name} is never played"
     assert {ruleset for label, ruleset in _pairs(CASES)
             if CASES[label].game == "revolver2"} >= {"rulebook-es", "review-ameritrash-nl"}
 
@@ -303,16 +303,15 @@ def test_observation_hides_the_opponents_hand_and_deck_order(source: str) -> Non
 
 
 #: A known bug, strict: the fix turns this into a failure that says to remove the mark.
-POKER_REDEAL = pytest.mark.xfail(strict=True, reason=(
-    "games/revolver2/poker.py resample: the guardians' face-down card is still in their hand "
-    "until revealed, and is pooled twice; shrunk: revolver2 base decks, seed 0, the guardians "
-    "put card 0 face down, resample_hidden(1, Random(0)): hand (0, 1, 2, 3, 5) becomes "
-    "(0, 0, 1, 3, 5) with card 2 face down (half of such re-deals), so Mapache's next choice "
-    "lists an action twice"))
+KEGS_REDEAL = pytest.mark.xfail(strict=True, reason=(
+    "re-dealing a player's hand while his Revolver 2 powder-kegs decision is open (K_KEGS, "
+    "games/revolver2/pieces.py) keeps the old options: engine/play.py "
+    "refresh_hidden_decision knows only the table's kinds. Revolver 2 base decks, seeds 2 "
+    "and 11: 'player 0 holds no card #18' in discard_from_hand"))
 
 
 @pytest.mark.parametrize("source", [
-    pytest.param(label, marks=POKER_REDEAL) if label == "revolver2-base" else label
+    pytest.param(label, marks=KEGS_REDEAL) if label == "revolver2-base" else label
     for label in sorted(SWEEPS)])
 def test_resampled_worlds_play_on_legally_from_either_side(source: str) -> None:
     for seed in range(25):
@@ -324,6 +323,26 @@ def test_resampled_worlds_play_on_legally_from_either_side(source: str) -> None:
                 _play_random(world, random.Random(seed), lambda s: s.check_invariants())
 
         _play_random(_start(source, seed), rng, play_a_world)
+
+
+def test_redealing_the_poker_tournament_deals_each_card_once() -> None:
+    """The guardians' face-down card stays in their hand until revealed: Mapache's re-deal
+    once pooled it twice ((0, 1, 2, 3, 5) became (0, 0, 1, 3, 5), seed 0)."""
+    state = _start("revolver2-base", 0)
+    state.apply(state.legal_actions()[0])  # the guardians put a card face down
+    before = state.game_data
+    guardians = sorted((*before.hands[0], before.set_aside[0]))
+    face_downs = set()
+    for seed in range(20):
+        world = state.resample_hidden(1, random.Random(seed))
+        tournament = world.game_data
+        assert sorted((*tournament.hands[0], tournament.set_aside[0])) == guardians
+        assert tournament.face_down in tournament.hands[0]
+        assert tournament.hands[1] == before.hands[1]  # Mapache's own cards stay
+        legal = world.legal_actions()
+        assert len(set(legal)) == len(legal)
+        face_downs.add(tournament.face_down)
+    assert len(face_downs) > 1  # which card lies face down is re-dealt too
 
 
 @pytest.mark.parametrize("source", sorted(SWEEPS))
@@ -401,9 +420,9 @@ def test_a_record_means_the_same_after_an_unrelated_set_is_installed(
     assert len(list(extended.cards())) == len(list(plain.cards())) + 1
     # The game's catalog holds one card more (a numbering over it would shift the actions
     # that pay, retrieve or name cards); the decks' own numbering does not move.
-    hooks = get_game(game).hooks
-    assert len(compiled_catalog(extended, hooks).defs) == \
-        len(compiled_catalog(plain, hooks).defs) + 1
+    rules = get_game(game).rules
+    assert len(compiled_catalog(extended, rules).defs) == \
+        len(compiled_catalog(plain, rules).defs) + 1
     replayed = new_game(decks, 11, catalog=extended)
     assert replayed.spec.layout.size == state.spec.layout.size
     for action, text in zip(actions, texts, strict=True):

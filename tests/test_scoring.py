@@ -32,7 +32,7 @@ from deckbuilder.engine import actions as act
 from deckbuilder.engine.board import column_count, firepower
 from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
-from deckbuilder.engine.staging import do, stage, stage_bandit, stage_marker, unstage
+from deckbuilder.engine.staging import do, stage, stage_character, stage_marker, unstage
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver.bots.card_profiles import profiles_for
@@ -371,7 +371,7 @@ def _casualty_decision(kill_ids: tuple[str, ...], battlefield: str | None = None
         stage_marker(state, battlefield, state.spec.bfs[
             next(bf.idx for bf in state.spec.bfs if bf.id == battlefield)].labels[0])
     for bandit_id in kill_ids:
-        stage_bandit(state, bandit_id, alive=False)
+        stage_character(state, bandit_id, alive=False)
     in_play(state, MCREADY, "deputy", "deputy", "cowboy", "charlie-weathers")
     do(state, "end play phase")
     assert state.pending_kind == act.K_CASUALTY
@@ -379,7 +379,7 @@ def _casualty_decision(kill_ids: tuple[str, ...], battlefield: str | None = None
 
 
 def _casualty(state: State, bandit_id: str) -> int:
-    return act.BANDIT_BASE + next(c.idx for c in state.spec.bandits if c.id == bandit_id)
+    return act.CHARACTER_BASE + next(c.idx for c in state.spec.characters if c.id == bandit_id)
 
 
 ZERO_AND_ONE_RATED = ("marmaduke", "bullet", "micky-mason", "poppy-mcready", "skinny-landell",
@@ -559,7 +559,7 @@ def test_a_card_sent_back_to_mcready_counts_in_his_hand() -> None:
     the scorer values that as the heuristic values the position after it."""
     state = ready(synthetic_game(2), GANG)
     for bandit_id in ZERO_AND_ONE_RATED:  # a race still open
-        stage_bandit(state, bandit_id, alive=False)
+        stage_character(state, bandit_id, alive=False)
     give_hand(state, MCREADY, "cowboy")
     give_hand(state, GANG, "38-special", "peacemaker-45")
     deputy = in_play(state, MCREADY, "deputy")[0]

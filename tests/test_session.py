@@ -185,7 +185,7 @@ def test_what_a_human_is_shown_never_names_a_card_hidden_in_the_opponents_hand(
     spec = session.state.spec
     # names of theirs that are also words of the table anyone may read: not a leak
     innocent = " ".join([*(d.name for u, d in enumerate(spec.card_def)
-                           if spec.owner[u] != them), *(b.name for b in spec.bandits),
+                           if spec.owner[u] != them), *(b.name for b in spec.characters),
                          *(bf.name for bf in spec.bfs)])
     revealed: set[str] = set()  # theirs that lay open at some time, or were played
     shown_text = ""

@@ -5,19 +5,35 @@ annotations); `snapshot()` is derived from the list, while `blank` and `clone` s
 by hand for speed. These tests tie them together: the annotations name exactly the listed
 fields, `blank` and `clone` set every one, a clone shares no mutable container with its
 original at any depth, and every field but those `NOT_IN_SNAPSHOT` names (with its reason)
-changes the snapshot. The spec's and the card records' slots are tied to their annotations
-and to what a built game sets the same way.
+changes the snapshot.
+
+The spec's fields (`SpecFields`) and the card records' (`card_records.py`) are each named in
+their `__slots__` (one tuple), typed in their annotations (ModeDef and AbilityDef: in their
+`__init__`), and set where the spec or a record is built (`compiled._build_spec`,
+`definitions.compile_*`). Deriving the slots from the annotations would need code run at
+import in the class body, which the compiled build (mypyc) does not accept, and an `exec`,
+which the project forbids; so the tests below tie the three: the annotations name exactly
+the slots, and every record a built game holds has every slot set (setting a name that is not
+a slot fails at once, `__slots__` has no `__dict__`), its copy too.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 import pytest
 
 from deckbuilder.catalog import default_catalog
-from deckbuilder.engine.card_records import BattlefieldDef, CardDef, CharDef
+from deckbuilder.engine.card_records import (
+    AbilityDef,
+    BattlefieldDef,
+    CardDef,
+    CharDef,
+    ModeDef,
+)
+from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import NOT_IN_SNAPSHOT, SNAPSHOT_FIELDS, STATE_FIELDS, State
 from deckbuilder.games import get_game, new_game
@@ -58,14 +74,61 @@ def test_each_record_annotates_exactly_its_slots(record: type) -> None:
     assert _declared(record) == set(record.__slots__), record.__name__
 
 
+def test_the_spec_declares_its_fields_in_one_class() -> None:
+    """`GameSpec` adds no field of its own and types none again: `SpecFields` is the one
+    declaration (a second annotation could drift from the first)."""
+    assert GameSpec.__slots__ == ()
+    assert _declared(GameSpec) <= {"__slots__"}
+
+
+def _records(spec: Any) -> list[tuple[type, Any]]:
+    """Every card record the spec holds: each card, its modes and abilities, each character
+    and battlefield."""
+    found: list[tuple[type, Any]] = [(SpecFields, spec)]
+    for card in spec.defs:
+        found.append((CardDef, card))
+        found.extend((ModeDef, mode) for mode in card.modes)
+        found.extend((AbilityDef, ability) for ability in card.abilities)
+    found.extend((CharDef, character) for character in spec.characters)
+    found.extend((BattlefieldDef, battlefield) for battlefield in spec.bfs)
+    return found
+
+
 @pytest.mark.parametrize("game", ["revolver", "revolver2"])
 def test_a_built_game_sets_every_field_of_its_spec_and_cards(game: str) -> None:
     spec = _played(game, 1, 0).spec
-    assert [name for name in SpecFields.__slots__ if not hasattr(spec, name)] == []
-    for record, fields in ((spec.card_def[0], CardDef.__slots__),
-                           (spec.characters[0], CharDef.__slots__),
-                           (spec.bfs[0], BattlefieldDef.__slots__)):
-        assert [name for name in fields if not hasattr(record, name)] == []
+    records = _records(spec)
+    kinds = {SpecFields, CardDef, ModeDef, CharDef, BattlefieldDef}
+    kinds |= {AbilityDef} if game == "revolver" else set()  # Revolver 2's cards have none
+    assert {kind for kind, _record in records} >= kinds
+    unset = [(kind.__name__, getattr(record, "id", ""), name) for kind, record in records
+             for name in kind.__slots__ if not hasattr(record, name)]
+    assert unset == []
+
+
+@pytest.mark.parametrize("fresh", [ModeDef(0, "", 0, 0, 0, False, -1, (), None, ()),
+                                   AbilityDef("", 0, False, (), None, False)],
+                         ids=["ModeDef", "AbilityDef"])
+def test_a_record_typed_in_its_init_sets_every_slot_there(fresh: Any) -> None:
+    """ModeDef and AbilityDef are typed by their `__init__` (mypy reads the assignments), so
+    their `__init__` is the second place: it sets every slot."""
+    assert [name for name in type(fresh).__slots__ if not hasattr(fresh, name)] == []
+
+
+def _any_built(kind: type) -> Any:
+    return next(record for found, record in _records(_played("revolver", 1, 0).spec)
+                if found is kind)
+
+
+@pytest.mark.parametrize("record", [ModeDef, AbilityDef, CardDef, CharDef])
+def test_a_copied_record_keeps_every_field(record: type) -> None:
+    """A rule switch's reading reshapes a copy of a record: the copy lists its fields from
+    the record's one tuple, so it keeps each of them."""
+    original = _any_built(record)
+    copied = copy.copy(original)
+    assert copied is not original
+    assert [name for name in record.__slots__
+            if getattr(copied, name) is not getattr(original, name)] == []
 
 
 @pytest.mark.parametrize("game", ["revolver", "revolver2"])

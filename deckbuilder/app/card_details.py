@@ -141,4 +141,4 @@ def engine_support(entry: Any) -> dict[str, Any]:
 def game_steps(game: str) -> dict:
     """The game's own effect steps (Derail the Train ...), beside the table's."""
     found = games().get(game)
-    return dict(found.hooks.steps) if found is not None else {}
+    return dict(found.rules.steps) if found is not None else {}

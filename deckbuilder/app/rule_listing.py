@@ -19,7 +19,7 @@ def game_rules(catalog: Any, name: str) -> dict[str, Any]:
     engine_reads = set(declared_by)  # every installed set's switches (`--switch` sets them)
     rulesets = list_rulesets(catalog, name)
     switches = rulesets[0].switches if rulesets else {}
-    known = game.hooks.known_variants
+    known = game.rules.known_variants
     return {
         "game": name,
         "title": game.title,
@@ -47,7 +47,7 @@ def game_rules(catalog: Any, name: str) -> dict[str, Any]:
             {"id": module.id, "letter": module.letter, "name": module.name,
              "set": card_set.id, "requires": list(module.requires_modules),
              "description": module.description,
-             "playable": module.id in game.hooks.modules}
+             "playable": module.id in game.rules.modules}
             for card_set in game_sets for module in card_set.modules
         ],
     }

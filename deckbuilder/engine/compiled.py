@@ -70,16 +70,10 @@ class CompiledCatalog:
 class GameSpec(SpecFields):
     """One game's fixed facts: who owns which card instance, the action table, the rules, and
     the game's rules over the table (`game_rules`) and own facts (`facts`), bound once. Its
-    fields are declared in `spec_fields.py`; those typed with the definitions' classes again
-    here."""
+    fields are declared once, in `spec_fields.py` (`SpecFields`); `_build_spec` below sets
+    every one (tests/test_state_fields.py ties the two)."""
 
     __slots__ = ()
-
-    characters: list[CharDef]
-    bfs: list[BattlefieldDef]
-    card_def: list[CardDef]
-    defs: list[CardDef]
-
 
 
 # -- compiling the catalog ----------------------------------------------------------------------

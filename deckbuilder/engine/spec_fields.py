@@ -95,16 +95,6 @@ class SpecFields:
     twin: tuple[int, ...]
     watch_uids: tuple[int, ...]
 
-    @property
-    def hooks(self) -> GameRules:
-        """The former name of `game_rules` (for callers not yet renamed)."""
-        return self.game_rules
-
-    @property
-    def bandits(self) -> list[CharDef]:
-        """The former name of `characters` (for callers not yet renamed)."""
-        return self.characters
-
     def bf_name(self, bf: int) -> str:
         return self.bfs[bf].name if bf < self.n_bf else "the open range"
 

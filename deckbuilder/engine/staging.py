@@ -121,10 +121,6 @@ def stage_character(state: State, character_id: str, alive: bool = True,
     raise StagingError(f"no character '{character_id}'")
 
 
-#: The former name (for callers not yet renamed).
-stage_bandit = stage_character
-
-
 def refresh(state: State) -> None:
     """Recompute the open play-phase decision after staging."""
     if state.over or state.pending_kind != K_MAIN:

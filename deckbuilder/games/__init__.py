@@ -55,11 +55,6 @@ class Game:
         return self.parts.rules
 
     @property
-    def hooks(self) -> GameRules:
-        """The former name of `rules`."""
-        return self.parts.rules
-
-    @property
     def new_game(self) -> Callable[..., Any]:
         """`new_game(decks, seed, ruleset, catalog, max_turns, verbose, switches) -> State`"""
         return self.parts.new_game
@@ -143,9 +138,9 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     catalog = catalog if catalog is not None else default_catalog()
     name = game or game_of_decks(decks, catalog)
     chosen = get_game(name)
-    unplayable = sorted(set(modules) - chosen.hooks.modules)
+    unplayable = sorted(set(modules) - chosen.rules.modules)
     if unplayable:
-        playable = ", ".join(sorted(chosen.hooks.modules)) or "none yet"
+        playable = ", ".join(sorted(chosen.rules.modules)) or "none yet"
         raise UnplayableDeckError(
             f"{chosen.title} cannot be played with module {', '.join(unplayable)}",
             fix=f"modules the engine plays for {name}: {playable} (see `deckbuilder rules`)")

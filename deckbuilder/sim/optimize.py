@@ -170,7 +170,7 @@ def candidate_cards(template: Deck, catalog: Catalog, sets: Sequence[str] | None
                     only_in: Sequence[str] = ()) -> list[str]:
     """The cards that may be put in: the faction's deck cards of the allowed sets that the
     engine plays."""
-    hooks = get_game(template.game).hooks
+    game_rules = get_game(template.game).rules
     allowed = set(sets) if sets is not None else None
     found = []
     for entry in catalog.cards():
@@ -182,7 +182,7 @@ def candidate_cards(template: Deck, catalog: Catalog, sets: Sequence[str] | None
             continue
         if only_in and entry.id not in only_in:
             continue
-        if unimplemented_reasons(record, hooks.steps):
+        if unimplemented_reasons(record, game_rules.steps):
             continue
         found.append(entry.id)
     return sorted(found)

@@ -391,7 +391,7 @@ def outcome_text(record: GameRecord) -> str:
 
 # -- text -----------------------------------------------------------------------------------------
 def _characters_status(state: Any) -> str:
-    word = state.spec.hooks.attack_words[0]  # "gang", "guardians"
+    word = state.spec.game_rules.attack_words[0]  # "gang", "guardians"
     alive = sum(state.alive)
     if not has_pile(state):
         return f"{word} alive: {alive}/{len(state.alive)}"
@@ -403,7 +403,7 @@ def _characters_status(state: Any) -> str:
 def _symbols_in_hand(state: Any) -> list[str]:
     """Powder kegs and ammunition in hand, for the sides whose decks have any."""
     spec = state.spec
-    names = spec.hooks.side_names
+    names = spec.game_rules.side_names
     parts = []
     for symbol, label in (("kegs", "powder kegs in hand"), ("ammunition", "ammunition in hand")):
         counts = [f"{names[p]} {sum(getattr(spec.card_def[u], symbol) for u in state.hands[p])}"
@@ -420,9 +420,9 @@ def status_line(state: Any) -> str:
     hands and decks, and the symbols in hand of the sides whose decks have them."""
     spec = state.spec
     marker = spec.bfs[state.marker_bf]
-    names = spec.hooks.side_names
+    names = spec.game_rules.side_names
     parts = [f"marker: {marker.name} space {marker.labels[state.marker_space]}",
-             f"{spec.hooks.countdown_name}: {state.countdown}", _characters_status(state),
+             f"{spec.game_rules.countdown_name}: {state.countdown}", _characters_status(state),
              "hands: " + ", ".join(f"{names[p]} {len(state.hands[p])}" for p in (0, 1)),
              "decks: " + ", ".join(f"{names[p]} {len(state.decks[p])}" for p in (0, 1)),
              *_symbols_in_hand(state)]
