@@ -56,7 +56,9 @@ def installed_build() -> tuple[str, Path]:
 
 def pytest_configure(config: pytest.Config) -> None:
     build, where = installed_build()
-    if where.is_relative_to(ROOT):
+    # The checkout's own package folder (CI's environments lie inside the checkout, so a
+    # path under it is not enough to tell: .venv-compiled/lib/.../site-packages/deckbuilder).
+    if where == (ROOT / "deckbuilder").resolve():
         raise pytest.UsageError(f"deckbuilder is imported from the checkout ({where}), not "
                                 "from the compiled build: run from another folder with "
                                 "PYTHONSAFEPATH=1 (.ci/compiled-tests does)")
