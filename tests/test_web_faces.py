@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from deckbuilder.app.endings import ENDING_WORDS, ending_words
-from deckbuilder.card_face import face, face_html, stylesheet
+from deckbuilder.card_face import face, face_html, one_line, stylesheet
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import games
 from deckbuilder.web.faces import linked_segments, name_index
@@ -229,3 +229,23 @@ def test_the_web_opponent_is_greedy_by_default(client: TestClient) -> None:
     state = start(client, game="revolver", seat="mcready", seed="2")
     heading = client.get(f"/play/{state['session']}").text
     assert "bot greedy" in heading and "bot random" not in heading
+
+
+def test_an_action_that_plays_a_card_says_its_cost_and_firepower(
+        client: TestClient, catalog: Any) -> None:
+    """As `play --human` does: the button of an action that plays, pays with or targets a card
+    carries that card's summary; a pass names none."""
+    state = start(client, game="revolver", seat="colty", seed="4")
+    for _ in range(30):  # to the gang's first play phase
+        if "action-summary" in state["actions"]:
+            break
+        state = act(client, state)
+    buttons = re.findall(r'<button[^>]*data-action="\d+">(.*?)</button>', state["actions"])
+    summarised = [words_of(button) for button in buttons if "action-summary" in button]
+    assert summarised, state["actions"]
+    names = {entry.name: entry for entry in catalog.entries.values()
+             if entry.game == "revolver"}
+    for text in summarised:
+        card = next(name for name in sorted(names, key=len, reverse=True) if name in text)
+        assert one_line(names[card]).partition(" - ")[2] in text
+    assert any("action-summary" not in button for button in buttons)  # a pass, a choice

@@ -26,6 +26,8 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.endings import outcome_sentence
+from deckbuilder.app.table_words import action_card_id
+from deckbuilder.card_face import one_line
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
@@ -223,6 +225,17 @@ def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, 
     return [linked_segments(line, names) for line in lines]
 
 
+def _action_summary(entry: TableSession, action: int) -> str:
+    """What the card an action plays, pays with or targets costs and fires, as the terminal's
+    `play --human` shows it ("cost discard 1 card, firepower 2 (white)"); "" for an action
+    that names no card."""
+    card_id = action_card_id(entry.session.state, action)
+    found = _catalog(entry).entries.get(card_id) if card_id is not None else None
+    if found is None:
+        return ""
+    return one_line(found).partition(" - ")[2]
+
+
 def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
     """The board, the person's legal actions (only when it is his decision) and the new log
     lines (as text, and cut into pieces that name records), as the page's script puts them
@@ -232,7 +245,8 @@ def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
     mine = entry.human is not None and session.waiting_for() == entry.human
     groups: dict[str, list[dict[str, Any]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
-        groups.setdefault(choice.group, []).append(choice.to_dict())
+        groups.setdefault(choice.group, []).append(
+            {**choice.to_dict(), "summary": _action_summary(entry, choice.action)})
     over = session.is_over()
     outcome = outcome_words(entry)
     lines = _log_lines(events)
