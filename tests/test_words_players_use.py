@@ -212,8 +212,11 @@ def test_the_quick_start_shows_the_main_job_then_play_and_serve() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Quick start"):]
     section = section[:section.index("\n## ", 3)]
-    first = re.search(r"```sh\n(.*?)\n", section).group(1)  # type: ignore[union-attr]
-    command = first.split("&&")[-1].split()
+    block = re.search(r"```sh\n(.*?)\n```", section, re.S).group(1)  # type: ignore[union-attr]
+    lines = [line for line in block.splitlines() if line.strip()]
+    assert len(lines) == 2, lines  # the main job on a bundled example, then the tests
+    assert "&&" not in block and lines[1].split()[:3] == ["python", "-m", "pytest"]
+    command = lines[0].split()
     assert command[:2] == ["deckbuilder", "simulate"]
     after = section[section.index("```", section.index("```sh") + 5):]
     assert "deckbuilder play --human" in after and "deckbuilder serve" in after
