@@ -14,8 +14,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckbuilder"
 
 #: Module name prefixes (below `deckbuilder.`) by layer, lowest first.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "paths", "version", "reading", "writing", "declaration", "declared", "models",
-     "yamlio", "schema_json"),
+    ("errors", "paths", "version", "reading", "writing", "printable", "declaration", "declared",
+     "models", "yamlio", "schema_json"),
     ("catalog", "user_schemas", "integrity", "importer", "decks", "decklists", "shared_lists",
      "deck_stats", "card_face", "legality", "rulesets"),
     ("protocol",),

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.app.printable import printable
 from deckbuilder.card_face import unconfirmed_fields
 from deckbuilder.catalog import normalise_name
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import games
+from deckbuilder.printable import printable
 
 #: Fields shown apart (the heading, the text) or not values at all.
 _NOT_VALUES = ("id", "name", "aliases", "text", "provenance")

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.app.printable import printable
+from deckbuilder.card_face.words import space_label
 from deckbuilder.catalog import normalise_name
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.printable import printable
 
 #: What `--kind` accepts: a record kind, or the players' words for a game's characters (each
 #: game's declaration: "bandit", the Colty gang's lives; "guardian", the Malpaso guardians).
@@ -63,17 +64,8 @@ def resolve_set(catalog: Any, set_id: str | None) -> str | None:
 
 def describe_spaces(spaces: list[Any]) -> str:
     """Turn spaces as a player reads them: `-, 1, 2, (3)` (optional spaces in brackets)."""
-    shown = []
-    for space in spaces:
-        label = str(space.label)
-        if space.kind == "optional":
-            label = f"({label})"
-        elif space.kind == "face" and space.face and space.face != label:
-            label = f"{label} ({space.face}'s face)"
-        if space.recruit:
-            label += f" +{space.recruit} recruit"
-        shown.append(label)
-    return ", ".join(shown)
+    return ", ".join(space_label(space) + (f" +{space.recruit} recruit" if space.recruit else "")
+                     for space in spaces)
 
 
 def card_row(catalog: Any, entry: Any) -> dict[str, Any]:

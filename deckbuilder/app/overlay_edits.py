@@ -14,11 +14,11 @@ from ruamel.yaml.comments import CommentedMap
 
 from deckbuilder import paths
 from deckbuilder.app.json_values import plain_value
-from deckbuilder.app.printable import printable
 from deckbuilder.catalog import apply_overlay_document
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.importer import sets_catalog
 from deckbuilder.models import Overlay
+from deckbuilder.printable import printable
 from deckbuilder.user_schemas import overlay_header
 from deckbuilder.writing import editing
 from deckbuilder.yamlio import load_yaml, parse_yaml, position, validate_document, write_yaml

@@ -9,25 +9,15 @@ a card set cannot move the cursor or recolour the screen.
 from __future__ import annotations
 
 import textwrap
-import unicodedata
 
 from deckbuilder.card_face.model import CardFace, Fact
+from deckbuilder.printable import printable
 
 UNCONFIRMED_MARK = "?"
 LEGEND = f"{UNCONFIRMED_MARK} unconfirmed: no document states this value"
 #: Narrower than this, labels go on their own lines above their values.
 _MIN_VALUE_COLUMNS = 24
 _MIN_WIDTH = 20
-
-
-def printable(text: str) -> str:
-    """`text` with every character that does not print as itself escaped (`\\x1b`)."""
-    if text.isprintable():
-        return text
-    return "".join(
-        character if character.isprintable() or unicodedata.category(character) == "Zs"
-        else character.encode("unicode_escape").decode("ascii")
-        for character in text)
 
 
 def _marked(value: str, unconfirmed: bool) -> str:

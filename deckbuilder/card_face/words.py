@@ -70,15 +70,17 @@ def cost_words(cost: int) -> str:
 def space_labels(spaces: Iterable[Any]) -> str:
     """Turn spaces as a player reads them: `-, 1, 2, (3)` (optional spaces in brackets, a
     face space with its face)."""
-    shown = []
-    for space in spaces:
-        label = str(space.label)
-        if space.kind == "optional":
-            label = f"({label})"
-        elif space.kind == "face" and space.face and space.face != label:
-            label = f"{label} ({space.face}'s face)"
-        shown.append(label)
-    return ", ".join(shown)
+    return ", ".join(space_label(space) for space in spaces)
+
+
+def space_label(space: Any) -> str:
+    """One turn space: `1`, `(3)` when optional, `S (Skinny's face)` for a face space."""
+    label = str(space.label)
+    if space.kind == "optional":
+        return f"({label})"
+    if space.kind == "face" and space.face and space.face != label:
+        return f"{label} ({space.face}'s face)"
+    return label
 
 
 def recruitment_words(spaces: Iterable[Any], game: str) -> str:

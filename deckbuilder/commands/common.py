@@ -13,8 +13,8 @@ from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 
 from deckbuilder.app.json_values import plain_value
-from deckbuilder.app.printable import printable
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.printable import printable
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "ShellConsole", "console",
            "error_console", "fail", "guarded", "plain_console",

@@ -16,8 +16,8 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from deckbuilder.app.printable import printable
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.printable import printable
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
