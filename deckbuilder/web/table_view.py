@@ -22,6 +22,7 @@ from typing import Any
 
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
+from deckbuilder.games.revolver2.poker import decide_round
 
 #: Revolver 2's battlefield sets, by who brings them in (games/revolver2/facts.py).
 _LAYOUT_OWNERS = {"crystal-river": 0, "buffalo-falls": 1}
@@ -111,23 +112,22 @@ def _poker_card(catalog: Any, card_id: str) -> dict[str, Any]:
 def _round_reason(first: dict[str, Any], second: dict[str, Any], players: list[str]
                   ) -> tuple[int | None, str]:
     """Who wins a round of the guardians' card `first` against the other side's `second`,
-    and why, read from the cards' data as the engine reads it (games/revolver2/poker.py);
+    and why, by the engine's own rule (games/revolver2/poker.decide_round) on the cards' data;
     None: a tie, which the `poker-tie` switch settles."""
     a, b = first["poker"], second["poker"]
     if a is None or b is None:
         return None, "the data gives no poker value for these cards"
-    if a.cheat != b.cheat:
-        other, cheater = (b, 0) if a.cheat else (a, 1)
-        if other.calls_cheat:
-            return 1 - cheater, (f"{players[cheater]} cheats and {players[1 - cheater]} "
-                                 "calls it: a card that calls cheats beats a cheat")
-        return cheater, (f"{players[cheater]} cheats: a cheat beats any card that does not "
-                         "call cheats")
-    if a.value != b.value:
-        winner = 0 if a.value > b.value else 1
-        high, low = (a.value, b.value) if winner == 0 else (b.value, a.value)
-        return winner, f"{players[winner]}'s {high} beats {low}"
-    return None, f"both show {a.value}: a tie"
+    winner, rule = decide_round(a, b)
+    if winner is None:
+        return None, f"both show {a.value}: a tie"
+    if rule == "calls-cheat":
+        return winner, (f"{players[1 - winner]} cheats and {players[winner]} calls it: a card "
+                        "that calls cheats beats a cheat")
+    if rule == "cheat":
+        return winner, (f"{players[winner]} cheats: a cheat beats any card that does not call "
+                        "cheats")
+    high, low = (a.value, b.value) if winner == 0 else (b.value, a.value)
+    return winner, f"{players[winner]}'s {high} beats {low}"
 
 
 def poker_of(view: dict[str, Any], catalog: Any) -> dict[str, Any] | None:

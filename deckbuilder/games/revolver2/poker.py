@@ -17,7 +17,7 @@ of cards before anyone has won two, the one with more rounds won wins, the guard
 from __future__ import annotations
 
 import random
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
@@ -89,17 +89,31 @@ def _resume(state: State, action: int, player: int) -> None:
     _reveal(state, tournament, tournament.face_down, index)
 
 
+def decide_round(first: Any, second: Any) -> tuple[int | None, str]:
+    """Which of two poker cards wins a round, 0 the first or 1 the second (None: equal
+    values, a tie), and the rule that decides it: "calls-cheat", "cheat", "higher" or "tie".
+    The cards are anything with `cheat`, `calls_cheat` and `value`: the engine's facts, or the
+    catalog's records when a face explains a round (web/table_view.py)."""
+    if first.cheat != second.cheat:
+        cheater = 0 if first.cheat else 1
+        other = second if first.cheat else first
+        return (1 - cheater, "calls-cheat") if other.calls_cheat else (cheater, "cheat")
+    if first.value != second.value:
+        return (0 if first.value > second.value else 1), "higher"
+    return None, "tie"
+
+
 def round_winner(state: State, first: int, second: int) -> int | None:
     """Who wins a round of the guardians' card `first` against Mapache's `second` (None:
     a tie to be replayed)."""
     facts = state.spec.facts
     a, b = facts.poker[first], facts.poker[second]
-    if a.cheat != b.cheat:
-        cheat, other = (a, b) if a.cheat else (b, a)
-        return (other.owner if other.calls_cheat else cheat.owner)
-    if a.value != b.value:
-        return DEFENDER if a.value > b.value else ATTACKER
-    return DEFENDER if facts.poker_tie_to_guardians else None
+    winner, rule = decide_round(a, b)
+    if winner is None:
+        return DEFENDER if facts.poker_tie_to_guardians else None
+    if rule == "higher":  # the guardians' card is the first
+        return DEFENDER if winner == 0 else ATTACKER
+    return int((a, b)[winner].owner)  # a cheat, or the card that calls it: its owner
 
 
 def _reveal(state: State, tournament: Tournament, first: int, second: int) -> None:
