@@ -153,3 +153,35 @@ def test_options_that_do_not_fit_a_human_game_are_refused(tmp_path: Path) -> Non
                            input="")
     assert result.exit_code == EXIT_ABANDONED
     assert "Revolver 2" in result.output and "you are esteban" in result.output
+
+
+def test_poker_cards_are_chosen_by_their_values_and_each_round_says_why() -> None:
+    """Revolver 2's poker tournament in the terminal: each choice shows the card's value and
+    set-up effect as the data states it (marked unconfirmed), `? N` prints the card, and each
+    round's line says what was shown and why it was won."""
+    catalog = build_catalog()
+    terminal = Terminal("play", "--game", "revolver2", "--human", "esteban", "--seed", "3")
+    offered = terminal.until_prompt()
+    assert offered is not None
+    choices = re.findall(r"^\s+(\d+)\. show (.+?) - (.+)$", terminal.output, re.MULTILINE)
+    assert len(choices) == offered
+    by_name = {entry.record.name: entry.record for entry in catalog.entries.values()
+               if getattr(entry.record, "poker", None) is not None}
+    for _, name, summary in choices:
+        poker = by_name[name].poker
+        shown = "cheat" if poker.cheat else str(poker.value)
+        assert f"poker value {shown}?" in summary  # the value, marked unconfirmed
+    terminal.type("? 1\n")
+    assert terminal.until_prompt() == offered
+    face = terminal.output[terminal.output.rindex("? 1"):]
+    assert "names no card" not in face
+    assert "Poker value" in face and choices[0][1] in face
+    terminal.type("1\n")
+    assert terminal.until_prompt() is not None
+    round_line = re.search(r"poker: esteban shows (.+?) \((.+?)\), mapache shows .+? \((.+?)\): "
+                           r"(.+?); (\w+) wins the round", terminal.output)
+    assert round_line is not None, terminal.output[-3000:]
+    assert round_line.group(1) == choices[0][1]
+    assert re.search(r"beats|cheats|a tie", round_line.group(4))
+    terminal.type("q\n")
+    assert terminal.finish() == EXIT_ABANDONED

@@ -18,6 +18,7 @@ from deckbuilder.card_face import one_line
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
 from deckbuilder.engine.position import render, snapshot
+from deckbuilder.sim.session_view import ViewWords
 
 _SIDE_TITLES = {side.id: side.title for declaration in DECLARATIONS
                 for side in declaration.sides}
@@ -85,50 +86,50 @@ def card_summary(catalog: Any, card_id: str) -> str:
     return line[cut + 3:] if cut >= 0 else ""
 
 
-def hand_lines(view: dict[str, Any], catalog: Any) -> list[str]:
-    """The person's hand, a line per card (copies counted) with its cost and firepower."""
-    counts: dict[str, int] = {}
-    names: dict[str, str] = {}
-    for card in view["hand"]:
-        counts[card["id"]] = counts.get(card["id"], 0) + 1
-        names[card["id"]] = card["name"]
-    symbols = "".join(f"; {kind} in hand: {count}"
-                      for kind, count in view.get("symbols_in_hand", {}).items())
-    lines = [f"your hand ({len(view['hand'])}){':' if counts else ': -'}{symbols}"]
-    for card_id, count in counts.items():
-        summary = card_summary(catalog, card_id)
-        lines.append(f"  {names[card_id]}{f' x{count}' if count > 1 else ''}"
-                     + (f" - {summary}" if summary else ""))
-    return lines
-
-
-def table_lines(view: dict[str, Any], lines: list[str], catalog: Any) -> list[str]:
+class PlayerWords(ViewWords):
     """`session_view.view_lines` in a player's words: the marker's space, the characters
-    with survival ratings, the hand with costs and firepower, the ending."""
-    characters = view["characters"]
-    worded: list[str] = []
-    for line in lines:
-        if line.startswith("marker: ") and view.get("row_known", True):
-            marker = view["marker"]
-            head = f"marker: {marker['name']} space {marker['space']}"
-            if line.startswith(head):
-                line = (f"marker: {marker['name']}, "
-                        f"{space_words(str(marker['space']), characters['list'])}"
-                        + line[len(head):])
-        elif line.startswith(f"{characters['name']} in play ("):
-            alive = [c for c in characters["list"] if c["alive"]]
-            pile = (f"; {characters['pile']} face down in the pile"
-                    if characters.get("pile") is not None else "")
-            line = (f"{characters['name']} in play ({len(alive)}): "
-                    + (", ".join(character_words(c) for c in alive) or "-") + pile)
-        elif line.startswith("your hand ("):
-            worded += hand_lines(view, catalog)
-            continue
-        elif line.startswith("game over: ") and view.get("outcome"):
-            outcome = view["outcome"]
-            line = f"game over: {outcome_words(outcome['winner'], outcome['termination'])}"
-        worded.append(line)
-    return worded
+    with survival ratings, the hand and the poker cards with their costs, firepower and
+    values (`card_summary`, unconfirmed values marked), the ending in words."""
+
+    def __init__(self, catalog: Any) -> None:
+        self.catalog = catalog
+
+    def marker(self, view: dict[str, Any]) -> str:
+        marker = view["marker"]
+        return (f"marker: {marker['name']}, "
+                f"{space_words(str(marker['space']), view['characters']['list'])}")
+
+    def characters(self, view: dict[str, Any]) -> str:
+        characters = view["characters"]
+        alive = [c for c in characters["list"] if c["alive"]]
+        pile = (f"; {characters['pile']} face down in the pile"
+                if characters.get("pile") is not None else "")
+        return (f"{characters['name']} in play ({len(alive)}): "
+                + (", ".join(character_words(c) for c in alive) or "-") + pile)
+
+    def hand(self, view: dict[str, Any]) -> list[str]:
+        """The person's hand, a line per card (copies counted) with its cost and firepower."""
+        counts: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for card in view["hand"]:
+            counts[card["id"]] = counts.get(card["id"], 0) + 1
+            names[card["id"]] = card["name"]
+        symbols = "".join(f"; {kind} in hand: {count}"
+                          for kind, count in view.get("symbols_in_hand", {}).items())
+        lines = [f"your hand ({len(view['hand'])}{symbols}){':' if counts else ': -'}"]
+        for card_id, count in counts.items():
+            summary = card_summary(self.catalog, card_id)
+            lines.append(f"  {names[card_id]}{f' x{count}' if count > 1 else ''}"
+                         + (f" - {summary}" if summary else ""))
+        return lines
+
+    def piece(self, piece_id: str, name: str) -> str:
+        summary = card_summary(self.catalog, piece_id)
+        return f"{name} ({summary})" if summary else name
+
+    def outcome(self, view: dict[str, Any]) -> str:
+        outcome = view["outcome"]
+        return f"game over: {outcome_words(outcome['winner'], outcome['termination'])}"
 
 
 def action_card_id(state: Any, action: int) -> str | None:
@@ -152,6 +153,8 @@ def action_card_id(state: Any, action: int) -> str | None:
     if BF_BASE <= action < MODE_BASE:
         index = action - BF_BASE
         return str(spec.bfs[index].id) if index < len(spec.bfs) else None
+    if layout.game_base <= action < layout.size:
+        return spec.game_rules.game_action_record(state, action - layout.game_base)
     return None
 
 
@@ -161,9 +164,11 @@ def _abilities_per_card(layout: Any) -> int:
 
 
 def choice_words(state: Any, action: int, text: str, catalog: Any) -> str:
-    """An action as the person reads it: one that plays a card adds its cost and firepower."""
+    """An action as the person reads it: one that plays a card adds its cost and firepower,
+    one that shows a card of the game's own (a poker card) its value and effect."""
     layout = state.spec.layout
-    if not layout.play_base <= action < layout.pay_base:
+    if not (layout.play_base <= action < layout.pay_base
+            or layout.game_base <= action < layout.size):
         return text
     card_id = action_card_id(state, action)
     summary = card_summary(catalog, card_id) if card_id else ""

@@ -14,11 +14,11 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.play_decks import load_side_deck, sides_of_decks
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
 from deckbuilder.app.table_words import (
+    PlayerWords,
     action_card_id,
     choice_words,
     named_position_lines,
     outcome_words,
-    table_lines,
     worded_line,
 )
 from deckbuilder.bots import BOT_HELP, BotSpecError
@@ -314,8 +314,8 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
 
 
 def _view_lines(view: dict[str, Any], catalog: Any) -> list[str]:
-    """The position as the person sees it, in a player's words (`table_words.table_lines`)."""
-    return table_lines(view, view_lines(view), catalog)
+    """The position as the person sees it, in a player's words (`table_words.PlayerWords`)."""
+    return view_lines(view, PlayerWords(catalog))
 
 
 def _converse(session: Any, me: int, quiet: bool, catalog: Any) -> None:

@@ -162,6 +162,12 @@ class GameRules:
         action's range ("place at ...", "choose ..."). OpenSpiel's `_action_to_string`."""
         return None
 
+    def game_action_record(self, state: State, index: int) -> str | None:
+        """The id of the record (a card of the game's own, such as a poker card) the game's
+        own action `index` (counted from the layout's `game_base`) names, for the table to
+        show its face; None: it names none."""
+        return None
+
     # -- hidden information, staging and views --------------------------------------------------
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         """Re-deal, on a copy, the game's own pieces `player` cannot see (after the table

@@ -238,17 +238,55 @@ def _cards_text(cards: Sequence[dict[str, Any]]) -> str:
     return ", ".join(_card_text(card) for card in cards) or "-"
 
 
-def view_lines(view: dict[str, Any]) -> list[str]:
+class ViewWords:
+    """How `view_lines` says the parts a player reads differently from a record: the
+    marker's space, the characters, the hand, the game's pieces and the ending. These are the
+    plain words (names as the view has them); `app/table_words.PlayerWords` says them as a
+    player reads them (survival ratings, costs and firepower, endings in words)."""
+
+    def marker(self, view: dict[str, Any]) -> str:
+        marker = view["marker"]
+        return f"marker: {marker['name']} space {marker['space']}"
+
+    def characters(self, view: dict[str, Any]) -> str:
+        characters = view["characters"]
+        alive = [c for c in characters["list"] if c["alive"]]
+        return (f"{characters['name']} in play ({len(alive)}): " + (", ".join(
+            c["name"] + "".join(f" ({kind.replace('_', ' ')} {c[kind]})"
+                                for kind in ("true_grit", "power") if c[kind])
+            for c in alive) or "-")
+            + (f"; {characters['pile']} face down in the pile"
+               if characters["pile"] is not None else ""))
+
+    def hand(self, view: dict[str, Any]) -> list[str]:
+        symbols = "".join(f"; {kind} in hand: {count}"
+                          for kind, count in view["symbols_in_hand"].items())
+        return [f"your hand ({len(view['hand'])}): "
+                + (_counted(card["name"] for card in view["hand"]) or "-") + symbols]
+
+    def piece(self, piece_id: str, name: str) -> str:
+        """One of the game's own pieces (a poker card) by name."""
+        return name
+
+    def outcome(self, view: dict[str, Any]) -> str:
+        winner = view["outcome"]["winner"] or "nobody"
+        return f"game over: {winner} wins ({view['outcome']['termination']})"
+
+
+PLAIN_WORDS = ViewWords()
+
+
+def view_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str]:
     """A view (`position_view`) as text lines: what the terminal shows a person at each of
-    his decisions. Names come from card files: the caller escapes them for the terminal."""
+    his decisions, in `words`. Names come from card files: the caller escapes them for the
+    terminal."""
     names = view["players"]
     me = view["player"]
     other = names[1 - names.index(me)]
-    marker = view["marker"]
     countdown = view["countdown"]
     lines = [f"turn {view['turn']} ({view['active']}, {view['phase']} phase); you are {me}"
              + (f"; to act: {view['to_act']} ({view['decision']})" if view["to_act"] else ""),
-             (f"marker: {marker['name']} space {marker['space']}; " if view["row_known"]
+             (f"{words.marker(view)}; " if view["row_known"]
               else "the battlefields are not chosen yet; ")
              + f"{countdown['name']} tokens: {countdown['tokens']}"
              + "".join(f"; {piece} used" for piece in view["pieces_used"])]
@@ -268,35 +306,24 @@ def view_lines(view: dict[str, Any]) -> list[str]:
     if any(view["open_range"].values()):
         lines.append("  open range")
         lines += [f"    {who:<{width}} {_cards_text(view['open_range'][who])}" for who in names]
-    characters = view["characters"]
-    alive = [c for c in characters["list"] if c["alive"]]
-    lines.append(f"{characters['name']} in play ({len(alive)}): " + (", ".join(
-        c["name"] + "".join(f" ({kind.replace('_', ' ')} {c[kind]})"
-                            for kind in ("true_grit", "power") if c[kind])
-        for c in alive) or "-")
-        + (f"; {characters['pile']} face down in the pile" if characters["pile"] is not None
-           else ""))
+    lines.append(words.characters(view))
     if view["under_characters"]:
         lines.append("under character cards: " + ", ".join(
             f"{entry['card']} under {entry['character']}" for entry in view["under_characters"]))
     if any(view["silver_dollars"].values()):
         lines.append("silver dollars: " + ", ".join(
             f"{who} {n}" for who, n in view["silver_dollars"].items()))
-    lines += pieces_lines(view)
+    lines += pieces_lines(view, words)
     for who in (me, other):
         discards = view["discards"][who]
         lines.append(f"{who}: deck {view['decks'][who]}; discard pile {len(discards)}"
                      + (f" (top: {discards[-1]['name']})" if discards else "")
                      + (f"; removed {len(view['removed'][who])}" if view["removed"][who] else ""))
-    symbols = "".join(f"; {kind} in hand: {count}"
-                      for kind, count in view["symbols_in_hand"].items())
     lines.append(f"{other}'s hand: {view['opponent_hand']} card"
                  f"{'s' if view['opponent_hand'] != 1 else ''}")
-    lines.append(f"your hand ({len(view['hand'])}): "
-                 + (_counted(card["name"] for card in view["hand"]) or "-") + symbols)
+    lines += words.hand(view)
     if view["outcome"]:
-        winner = view["outcome"]["winner"] or "nobody"
-        lines.append(f"game over: {winner} wins ({view['outcome']['termination']})")
+        lines.append(words.outcome(view))
     return lines
 
 
@@ -308,9 +335,9 @@ def _counted(names: Iterable[str]) -> str:
     return ", ".join(name + (f" x{count}" if count > 1 else "") for name, count in counts.items())
 
 
-def pieces_lines(view: dict[str, Any]) -> list[str]:
+def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str]:
     """The game's own pieces (game_pieces): the poker tournament while it is played (then
-    only who won it), the others as "name value" pairs."""
+    only who won it), the others as "name value" pairs; each piece in `words`."""
     pieces = {key: value for key, value in view["game_pieces"].items()
               if value not in (None, [], -1, False, 0)}
     names = view["players"]
@@ -319,7 +346,7 @@ def pieces_lines(view: dict[str, Any]) -> list[str]:
     def named(value: Any) -> str:
         if isinstance(value, list):
             return ", ".join(named(item) for item in value) or "-"
-        return str(piece_names.get(value, value))
+        return words.piece(str(value), str(piece_names.get(value, value)))
 
     lines = []
     if "poker_wins" in view["game_pieces"]:

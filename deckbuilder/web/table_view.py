@@ -22,7 +22,7 @@ from typing import Any
 
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
-from deckbuilder.games.revolver2.poker import decide_round
+from deckbuilder.games.revolver2.poker import round_reason
 
 #: Revolver 2's battlefield sets, by who brings them in (games/revolver2/facts.py).
 _LAYOUT_OWNERS = {"crystal-river": 0, "buffalo-falls": 1}
@@ -117,17 +117,7 @@ def _round_reason(first: dict[str, Any], second: dict[str, Any], players: list[s
     a, b = first["poker"], second["poker"]
     if a is None or b is None:
         return None, "the data gives no poker value for these cards"
-    winner, rule = decide_round(a, b)
-    if winner is None:
-        return None, f"both show {a.value}: a tie"
-    if rule == "calls-cheat":
-        return winner, (f"{players[1 - winner]} cheats and {players[winner]} calls it: a card "
-                        "that calls cheats beats a cheat")
-    if rule == "cheat":
-        return winner, (f"{players[winner]} cheats: a cheat beats any card that does not call "
-                        "cheats")
-    high, low = (a.value, b.value) if winner == 0 else (b.value, a.value)
-    return winner, f"{players[winner]}'s {high} beats {low}"
+    return round_reason(a, b, players)
 
 
 def poker_of(view: dict[str, Any], catalog: Any) -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ of cards before anyone has won two, the one with more rounds won wins, the guard
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from deckbuilder.engine.board import draw
@@ -103,6 +104,27 @@ def decide_round(first: Any, second: Any) -> tuple[int | None, str]:
     return None, "tie"
 
 
+def round_reason(first: Any, second: Any, names: Sequence[str]) -> tuple[int | None, str]:
+    """`decide_round` and why, in words, for the side names `names` (the first card's side
+    first): "esteban's 6 beats 3", "mapache cheats and esteban calls it ..."; a tie says
+    only "both show 8: a tie" (the `poker-tie` switch settles it)."""
+    winner, rule = decide_round(first, second)
+    if winner is None:
+        return None, f"both show {first.value}: a tie"
+    if rule == "calls-cheat":
+        return winner, (f"{names[1 - winner]} cheats and {names[winner]} calls it: a card "
+                        "that calls cheats beats a cheat")
+    if rule == "cheat":
+        return winner, f"{names[winner]} cheats: a cheat beats any card that does not call cheats"
+    high, low = (first.value, second.value) if winner == 0 else (second.value, first.value)
+    return winner, f"{names[winner]}'s {high} beats {low}"
+
+
+def shown_value(card: Any) -> str:
+    """A poker card's value as the round reads it: "cheat" for a cheat (never compared)."""
+    return "cheat" if card.cheat else f"value {card.value}"
+
+
 def round_winner(state: State, first: int, second: int) -> int | None:
     """Who wins a round of the guardians' card `first` against Mapache's `second` (None:
     a tie to be replayed)."""
@@ -130,9 +152,15 @@ def _reveal(state: State, tournament: Tournament, first: int, second: int) -> No
             hands[player] = tuple(c for c in hands[player] if c != card)
     if state.verbose:
         names = state.spec.game_rules.side_names
-        outcome = "a tie: nobody" if winner is None else names[winner]
-        state.note(f"poker: {names[0]} shows {facts.poker[first].name}, {names[1]} shows "
-                   f"{facts.poker[second].name}; {outcome} wins the round "
+        a, b = facts.poker[first], facts.poker[second]
+        _, reason = round_reason(a, b, names)
+        if winner is None:
+            reason += ", replayed (the poker-tie rule)"
+        elif decide_round(a, b)[0] is None:
+            reason += f" goes to {names[winner]} (the poker-tie rule)"
+        outcome = "nobody" if winner is None else names[winner]
+        state.note(f"poker: {names[0]} shows {a.name} ({shown_value(a)}), {names[1]} shows "
+                   f"{b.name} ({shown_value(b)}): {reason}; {outcome} wins the round "
                    f"({wins[0]}-{wins[1]})")
     tournament = Tournament((hands[0], hands[1]), tournament.set_aside, -1,
                             (wins[0], wins[1]), (played[0], played[1]), -1)
@@ -155,19 +183,29 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
         state.face_on = (False,) * spaces
     state.game_data = tournament._replace(winner=winner)
     extra = [0, 0]
+    effects: list[str] = []
+    names = state.spec.game_rules.side_names
     for player in (DEFENDER, ATTACKER):
         for card in tournament.played[player]:
             poker = facts.poker[card]
             extra[player] += poker.extra_cards
+            if poker.extra_cards and state.verbose:
+                effects.append(f"{names[player]} draws {poker.extra_cards} more in the opening "
+                               f"hand ({poker.name})")
             for bf, side, count in poker.tokens:
                 if bf >= 0:
                     row = 2 * bf + (player if side == 0 else 1 - player)
                     state.bf_power = with_item(state.bf_power, row, state.bf_power[row] + count)
+                    if state.verbose:
+                        owner = names[player if side == 0 else 1 - player]
+                        effects.append(f"{count} power token{'s' if count != 1 else ''} on "
+                                       f"{owner}'s side of {spec.bfs[bf].name} ({poker.name})")
     if state.verbose:
-        names = state.spec.game_rules.side_names
         state.note(f"{names[winner]} wins the poker tournament: "
                    f"{state.spec.bfs[0].name}, {state.spec.bfs[1].name} and "
                    f"{state.spec.bfs[2].name} are in play")
+        if effects:
+            state.note("the poker cards' set-up: " + "; ".join(effects))
     rng = state.rng
     rng.shuffle(state.decks[0])
     rng.shuffle(state.decks[1])

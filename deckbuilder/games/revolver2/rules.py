@@ -185,6 +185,10 @@ class Revolver2Rules(KegPieces):
             return f"discard {spec.defs[spec.action_def[action]].name} for its symbols"
         return None
 
+    def game_action_record(self, state: State, index: int) -> str | None:
+        cards = state.spec.facts.poker
+        return str(cards[index].id) if 0 <= index < len(cards) else None
+
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         poker.resample(state, player, rng)
 
