@@ -124,3 +124,48 @@ def test_the_table_at_desktop_width_after_the_tournament(live_server: str,
     screenshot(page, "faces-revolver2-table-hand-face")
     page.keyboard.press("Escape")
     expect(page.locator("#face-popover")).to_be_hidden()
+
+
+def test_an_action_button_shows_the_face_of_its_card(live_server: str,
+                                                     browser_page: Any) -> None:
+    """Pointing at (or tabbing to) a button that plays a card shows that card's face; the
+    click still acts."""
+    from playwright.sync_api import expect
+
+    page = browser_page
+    page.goto(live_server + "/play")
+    page.select_option("#play-game", "revolver")
+    page.select_option("#play-seat", "mcready")
+    page.fill("#play-seed", "2")
+    page.click("#play-start")
+    button = page.locator("#actions button.action[data-face]").first
+    expect(button).to_be_visible()
+    card_id = button.get_attribute("data-face")
+    name = page.evaluate("(id) => fetch('/api/cards/' + encodeURIComponent(id))"
+                         ".then(r => r.json()).then(d => d.name)", card_id)
+    assert name and name in button.inner_text()
+    button.hover()
+    popover = page.locator("#face-popover")
+    expect(popover).to_be_visible()
+    expect(popover.locator(".card-face__title")).to_have_text(name)
+    page.keyboard.press("Escape")
+    expect(popover).to_be_hidden()
+    log_lines = page.locator("#log li").count()
+    button.click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_lines}")
+
+
+def test_a_tap_on_an_action_button_acts_on_a_phone(live_server: str, phone_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = phone_page
+    page.goto(live_server + "/play")
+    page.select_option("#play-game", "revolver")
+    page.select_option("#play-seat", "mcready")
+    page.fill("#play-seed", "2")
+    page.click("#play-start")
+    button = page.locator("#actions button.action[data-face]").first
+    expect(button).to_be_visible()
+    log_lines = page.locator("#log li").count()
+    button.tap()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_lines}")

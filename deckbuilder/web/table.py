@@ -225,15 +225,15 @@ def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, 
     return [linked_segments(line, names) for line in lines]
 
 
-def _action_summary(entry: TableSession, action: int) -> str:
-    """What the card an action plays, pays with or targets costs and fires, as the terminal's
-    `play --human` shows it ("cost discard 1 card, firepower 2 (white)"); "" for an action
-    that names no card."""
+def _action_card(entry: TableSession, action: int) -> dict[str, str]:
+    """The card an action plays, pays with, targets or shows: its id (the button shows its
+    face, static/faces.js) and what it costs and fires, as the terminal's `play --human` says
+    it ("cost discard 1 card, firepower 2 (white)"); empty for an action that names none."""
     card_id = action_card_id(entry.session.state, action)
     found = _catalog(entry).entries.get(card_id) if card_id is not None else None
-    if found is None:
-        return ""
-    return one_line(found).partition(" - ")[2]
+    if found is None or card_id is None:
+        return {"record": "", "summary": ""}
+    return {"record": card_id, "summary": one_line(found).partition(" - ")[2]}
 
 
 def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
@@ -246,7 +246,7 @@ def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
     groups: dict[str, list[dict[str, Any]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
         groups.setdefault(choice.group, []).append(
-            {**choice.to_dict(), "summary": _action_summary(entry, choice.action)})
+            {**choice.to_dict(), **_action_card(entry, choice.action)})
     over = session.is_over()
     outcome = outcome_words(entry)
     lines = _log_lines(events)
@@ -256,7 +256,7 @@ def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
         "actions": fragment("play_actions.html", groups=groups, over=over,
                             watching=entry.watching, decision=session.decision(),
                             waiting=not mine and not over, session_id=entry.id,
-                            outcome=outcome),
+                            outcome=outcome, game=session.game),
         "log": lines,
         "log_segments": log_segments(entry, lines),
         "game": session.game,

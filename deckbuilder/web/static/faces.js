@@ -162,7 +162,10 @@
   document.addEventListener("focusin", (event) => {
     // focus by the keyboard shows the face; a click's focus leaves it to the click
     const name = trigger(event.target);
-    if (name && !pointerFocus) show(name);
+    if (name && !pointerFocus) {
+      clearTimeout(showTimer);  // the keyboard's choice wins over a hover still pending
+      show(name);
+    }
   });
   document.addEventListener("focusout", (event) => {
     if (trigger(event.target) && !trigger(event.relatedTarget)) hideSoon();
@@ -172,8 +175,10 @@
     if (!name) return;
     const shownHere = current === name && !popover.hidden;
     if (name.matches("a[href], button")) {
-      // a tap on a link shows the face first; a second tap follows the link
-      if (lastPointer === "touch" && !shownHere) {
+      // a tap on a link shows the face first; a second tap follows the link; a button
+      // marked data-face-tap="act" (the game table's actions) acts at once: its card's
+      // face is a tap away on the board
+      if (lastPointer === "touch" && !shownHere && name.dataset.faceTap !== "act") {
         event.preventDefault();
         show(name);
       }
