@@ -37,3 +37,66 @@ def printable(text: object) -> str:
     if not text.isprintable():
         text = "".join(c if _shown_raw(c) else _escaped(c) for c in text)
     return text
+
+
+def columns(text: str) -> int:
+    """How many terminal columns `text` takes: East Asian wide and full-width characters two,
+    combining marks none, the rest one (so a card named in Japanese wraps where it should).
+
+    >>> columns("Deputy"), columns("保安官"), columns("e\\u0301")
+    (6, 6, 1)
+    """
+    return sum(_character_columns(character) for character in text)
+
+
+def _character_columns(character: str) -> int:
+    if unicodedata.combining(character):
+        return 0
+    return 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+
+
+def wrap_columns(text: object, width: int, first: str = "", rest: str = "", *,
+                 break_long_words: bool = True) -> list[str]:
+    """`text` made printable and wrapped at spaces into lines of at most `width` columns
+    (`columns`), the first line starting with `first`, the others with `rest`. A word longer
+    than a line is cut (between characters, never inside a wide one) unless
+    `break_long_words` is False (an id other commands take stays whole). At least one line.
+
+    >>> wrap_columns("保安官 保安官 保安官", 10)
+    ['保安官', '保安官', '保安官']
+    """
+    lines: list[str] = []
+    line, used = first, columns(first)
+    fresh = True  # nothing but the indent on the line yet
+    for word in printable(text).split():
+        size = columns(word)
+        gap = 0 if fresh else 1
+        if used + gap + size <= width:
+            line, used, fresh = line + " " * gap + word, used + gap + size, False
+            continue
+        if not fresh or (used >= width and line.strip()):  # full, or an indent leaves no room
+            lines.append(line if not fresh else line.rstrip())
+            line, used = rest, columns(rest)
+        room = width - used
+        while break_long_words and size > room > 0:
+            head, head_columns = _cut(word, room)
+            if not head:
+                break
+            lines.append(line + head)
+            line, used = rest, columns(rest)
+            word, size, room = word[len(head):], size - head_columns, width - columns(rest)
+        line, used, fresh = line + word, used + size, False
+    if not fresh or not lines:
+        lines.append(line if not fresh else line.rstrip())
+    return lines
+
+
+def _cut(word: str, room: int) -> tuple[str, int]:
+    """The longest start of `word` that fits `room` columns, and its columns."""
+    used = 0
+    for index, character in enumerate(word):
+        size = _character_columns(character)
+        if used + size > room:
+            return word[:index], used
+        used += size
+    return word, used

@@ -8,10 +8,8 @@ a card set cannot move the cursor or recolour the screen.
 
 from __future__ import annotations
 
-import textwrap
-
 from deckbuilder.card_face.model import CardFace, Fact
-from deckbuilder.printable import printable
+from deckbuilder.printable import columns, wrap_columns
 
 UNCONFIRMED_MARK = "?"
 LEGEND = f"{UNCONFIRMED_MARK} unconfirmed: no document states this value"
@@ -25,8 +23,7 @@ def _marked(value: str, unconfirmed: bool) -> str:
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    return textwrap.wrap(printable(text), width, initial_indent=first, subsequent_indent=rest,
-                         break_on_hyphens=False) or [first.rstrip()]
+    return wrap_columns(text, width, first, rest)
 
 
 def face_text(face: CardFace, width: int = 80) -> list[str]:
@@ -61,13 +58,14 @@ def face_text(face: CardFace, width: int = 80) -> list[str]:
 def _facts(facts: tuple[Fact, ...], width: int) -> list[str]:
     if not facts:
         return []
-    label_width = max(len(fact.label) for fact in facts)
+    label_width = max(columns(fact.label) for fact in facts)
     indent = 2 + label_width + 2
     lines: list[str] = []
     for fact in facts:
         value = _marked(fact.value, fact.unconfirmed)
         if width - indent >= _MIN_VALUE_COLUMNS:
-            lines += _wrap(value, width, f"  {fact.label:<{label_width}}  ", " " * indent)
+            label = fact.label + " " * (label_width - columns(fact.label))
+            lines += _wrap(value, width, f"  {label}  ", " " * indent)
         else:  # too narrow for two columns: the label above its value
             lines += _wrap(fact.label, width, "  ", "  ")
             lines += _wrap(value, width, "    ", "    ")

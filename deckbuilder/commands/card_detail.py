@@ -8,7 +8,6 @@ states it, or marked unconfirmed, and a value corrected by the overlay says so.
 from __future__ import annotations
 
 import os
-import textwrap
 from typing import Annotated, Any
 
 import typer
@@ -16,9 +15,9 @@ import typer
 from deckbuilder.app.card_details import find_records, record_details
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import face, face_text
-from deckbuilder.card_face.text import printable
 from deckbuilder.commands.common import console, guarded, print_json
 from deckbuilder.models.common import UNCONFIRMED
+from deckbuilder.printable import wrap_columns
 
 
 def detail_lines(catalog: Any, entry: Any, width: int) -> list[str]:
@@ -69,8 +68,7 @@ def text_width() -> int:
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    return textwrap.wrap(printable(text), max(width, 20), initial_indent=first,
-                         subsequent_indent=rest, break_on_hyphens=False) or [""]
+    return wrap_columns(text, max(width, 20), first, rest)
 
 
 def show(

@@ -8,7 +8,6 @@ chosen, because that is what a player types.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Annotated, Any
 
 import typer
@@ -25,7 +24,6 @@ from deckbuilder.app.card_search import (
 )
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import one_line, unconfirmed_fields
-from deckbuilder.card_face.text import printable
 from deckbuilder.card_face.words import faction_title
 from deckbuilder.commands.card_detail import show, text_width
 from deckbuilder.commands.choices import FACTION, GAME, SET
@@ -38,6 +36,7 @@ from deckbuilder.commands.common import (
 )
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.printable import wrap_columns
 
 cards_app = typer.Typer(
     help="Browse cards: texts, values and sources; `cards show NAME` for one card.",
@@ -163,8 +162,7 @@ def listing_lines(catalog: Any, entries: list[Any], width: int) -> list[str]:
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     """Wrapped at spaces only: an id (what other commands take) is never cut."""
-    return textwrap.wrap(printable(text), width, initial_indent=first, subsequent_indent=rest,
-                         break_on_hyphens=False, break_long_words=False) or [first.rstrip()]
+    return wrap_columns(text, width, first, rest, break_long_words=False)
 
 
 def _summary(entry: Any) -> str:
