@@ -169,3 +169,20 @@ def test_a_tap_on_an_action_button_acts_on_a_phone(live_server: str, phone_page:
     log_lines = page.locator("#log li").count()
     button.tap()
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_lines}")
+
+
+@pytest.mark.parametrize("path", ["/", "/cards", "/cards/deputy", "/deck", "/simulate", "/play"])
+def test_no_page_scrolls_sideways_on_a_phone(live_server: Any, phone_page: Any,
+                                             path: str) -> None:
+    """At 390 px every page keeps to the screen, even with a long file name in the deck
+    folder (a select is as wide as its longest option unless told otherwise)."""
+    long_name = "a-deck-with-a-very-long-file-name-that-a-player-might-well-give-it.yaml"
+    (live_server.deck_folder / long_name).write_text(
+        "name: a long one\ngame: revolver\nfaction: colty\ncards: {}\n", encoding="utf-8")
+    (live_server.deck_folder / long_name.replace(".yaml", ".txt")).write_text(
+        "1x Deputy\n", encoding="utf-8")
+    phone_page.goto(live_server + path)
+    phone_page.wait_for_load_state("networkidle")
+    width = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, (path, width)
+    screenshot(phone_page, f"phone-{path.strip('/').replace('/', '-') or 'home'}-390")

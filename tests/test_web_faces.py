@@ -240,7 +240,10 @@ def test_an_action_that_plays_a_card_says_its_cost_and_firepower(
         if "action-summary" in state["actions"]:
             break
         state = act(client, state)
-    buttons = re.findall(r'<button[^>]*data-action="\d+">(.*?)</button>', state["actions"])
+    buttons = re.findall(r'<button[^>]*data-action="\d+"[^>]*>(.*?)</button>', state["actions"])
+    faces = re.findall(r'<button[^>]*data-action="\d+"(?: data-face="([^"]+)")?', state["actions"])
+    # a button that names a card shows that card's face (static/faces.js); a pass none
+    assert faces.count("") == sum("action-summary" not in button for button in buttons)
     summarised = [words_of(button) for button in buttons if "action-summary" in button]
     assert summarised, state["actions"]
     names = {entry.name: entry for entry in catalog.entries.values()

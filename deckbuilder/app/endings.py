@@ -32,15 +32,26 @@ def ending_words(termination: str | None) -> str:
     return ENDING_WORDS.get(text, text.replace("_", " "))
 
 
+_SIDE_TITLES = {side.id: side.title for declaration in DECLARATIONS
+                for side in declaration.sides}
+
+
+def side_title(side: str | None) -> str:
+    """A side as players name it ("the Colty gang"), "nobody" for no winner."""
+    if side is None or side in ("", "nobody", "None"):
+        return "nobody"
+    return _SIDE_TITLES.get(side, side)
+
+
 def outcome_sentence(winner: str | None, termination: str | None,
                      turns: int | None = None) -> str:
-    """"mapache wins: the guardians are wiped out (after 23 turns)"; a game without a
-    winner is a draw.
+    """"General Mapache wins: the guardians are wiped out (after 23 turns)"; a game without
+    a winner is a draw.
 
     >>> outcome_sentence(None, "turn_cap", 200)
     'a draw: the turn limit was reached (after 200 turns)'
     """
-    head = f"{winner} wins" if winner else "a draw"
+    head = f"{side_title(winner)} wins" if winner not in (None, "", "nobody", "None") else "a draw"
     words = ending_words(termination)
     after = f" (after {turns} turn{'s' if turns != 1 else ''})" if turns is not None else ""
     return f"{head}: {words}{after}" if words else f"{head}{after}"

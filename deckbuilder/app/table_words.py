@@ -14,14 +14,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckbuilder.app.endings import ending_words as words_of_ending
+from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
-from deckbuilder.declared import DECLARATIONS
 from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.sim.session_view import ViewWords
 
-_SIDE_TITLES = {side.id: side.title for declaration in DECLARATIONS
-                for side in declaration.sides}
 _GAME_OVER = re.compile(
     r"^(?P<indent>\s*)game over: (?P<winner>\S+) wins \((?P<ending>[a-z0-9_]+)\)$")
 
@@ -32,26 +30,13 @@ def ending_words(termination: str | None) -> str:
     return words_of_ending(termination) or "the game goes on"
 
 
-def side_title(side: str | None) -> str:
-    """A side as players name it ("the Colty gang"), "nobody" for no winner."""
-    if side is None or side in ("", "nobody", "None"):
-        return "nobody"
-    return _SIDE_TITLES.get(side, side)
-
-
-def outcome_words(winner: str | None, termination: str | None, turns: int | None = None) -> str:
-    """"Colonel McReady wins: the gang is wiped out (after 40 turns)"."""
-    after = f" (after {turns} turns)" if turns is not None else ""
-    return f"{side_title(winner)} wins: {ending_words(termination)}{after}"
-
-
 def worded_line(line: str) -> str:
     """A log line with the engine's "game over: mcready wins (gang_wiped_out)" in words;
     any other line as it is."""
     found = _GAME_OVER.match(line)
     if found is None:
         return line
-    return f"{found['indent']}game over: {outcome_words(found['winner'], found['ending'])}"
+    return f"{found['indent']}game over: {outcome_sentence(found['winner'], found['ending'])}"
 
 
 def space_words(space: str, characters: Sequence[dict[str, Any]] = ()) -> str:
@@ -129,7 +114,7 @@ class PlayerWords(ViewWords):
 
     def outcome(self, view: dict[str, Any]) -> str:
         outcome = view["outcome"]
-        return f"game over: {outcome_words(outcome['winner'], outcome['termination'])}"
+        return f"game over: {outcome_sentence(outcome['winner'], outcome['termination'])}"
 
 
 def action_card_id(state: Any, action: int) -> str | None:

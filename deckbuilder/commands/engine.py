@@ -11,6 +11,7 @@ import typer
 
 from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.play_decks import load_side_deck, sides_of_decks
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
 from deckbuilder.app.table_words import (
@@ -18,7 +19,6 @@ from deckbuilder.app.table_words import (
     action_card_id,
     choice_words,
     named_position_lines,
-    outcome_words,
     worded_line,
 )
 from deckbuilder.bots import BOT_HELP, BotSpecError
@@ -244,7 +244,7 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
         _say("final position:")
         for line in named_position_lines(state):
             _say(f"  {line}")
-    _say(f"result: {outcome_words(record.winner, record.termination, record.turns)}, "
+    _say(f"result: {outcome_sentence(record.winner, record.termination, record.turns)}, "
          f"{len(record.steps)} actions"
          + (f"; recorded to {record_path}" if record_path is not None else ""))
 
@@ -307,7 +307,7 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
     for line in _view_lines(session.view(me), catalog):
         _say(f"  {line}")
     played = session.record
-    _say(f"result: {outcome_words(played.winner, played.termination, played.turns)}, "
+    _say(f"result: {outcome_sentence(played.winner, played.termination, played.turns)}, "
          f"{len(played.steps)} actions"
          + (f"; recorded to {record_path}" if record_path is not None else ""))
     return EXIT_OK
@@ -483,7 +483,7 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
                    f"{result.mismatch}", EXIT_FAILED)
     if not as_json:
         _say(f"replayed {result.steps} actions: the same game "
-             f"({outcome_words(record.winner, record.termination, record.turns)})")
+             f"({outcome_sentence(record.winner, record.termination, record.turns)})")
 
 
 def _replay_summary(path: Path, record: Any, result: Any) -> dict[str, Any]:

@@ -39,6 +39,10 @@ class WebConfig:
     _catalog: Any = field(default=None, init=False, repr=False, compare=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False,
                                   compare=False)
+    #: What the pages learnt from reading a deck file, by (path, mtime, size): a folder's
+    #: decks are listed at every visit, and are read again only when they change.
+    read_decks: dict[tuple[str, int, int], Any] = field(default_factory=dict, init=False,
+                                                        repr=False, compare=False)
 
     def catalog(self) -> Any:
         """The catalog (packaged sets, installed sets, overlay), built once per server: the
@@ -101,15 +105,31 @@ def resolve_deck_path(config: WebConfig, name: str) -> Path:
     return candidate
 
 
+#: How deep `deck_files` looks below the deck folder, and how many names it reads at most:
+#: `serve` started in a home or temporary folder must not walk every file on the disk.
+DECK_FOLDER_DEPTH = 3
+MOST_ENTRIES_LOOKED_AT = 20_000
+#: Folders that hold no decks (virtual environments are recognised by their pyvenv.cfg).
+NOT_DECK_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
+
+
 def deck_files(config: WebConfig) -> list[str]:
-    """The deck files and lists in the deck folder (and its subfolders), as the names
-    `resolve_deck_path` accepts; links that lead out are left out."""
+    """The deck files and lists in the deck folder (and its subfolders, three deep), as the
+    names `resolve_deck_path` accepts; links that lead out are left out."""
     root = Path(os.path.realpath(config.deck_folder))
     found: list[str] = []
     if not root.is_dir():
         return found
+    looked_at = 0
     for folder, folders, files in os.walk(root):
-        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        depth = len(Path(folder).relative_to(root).parts)
+        folders[:] = [] if depth >= DECK_FOLDER_DEPTH else sorted(
+            name for name in folders
+            if not name.startswith(".") and name not in NOT_DECK_FOLDERS
+            and not (Path(folder) / name / "pyvenv.cfg").exists())
+        looked_at += len(files) + len(folders)
+        if looked_at > MOST_ENTRIES_LOOKED_AT:  # a home folder, not a deck folder
+            break
         for file_name in sorted(files):
             relative = (Path(folder) / file_name).relative_to(root).as_posix()
             try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -152,12 +153,45 @@ def _rules_of(catalog: Any) -> list[dict[str, Any]]:
     return [game_rules(catalog, name) for name in games()]
 
 
+def _stamp(path: Any) -> tuple[int, int]:
+    """A file's modification time and size: a deck read again only when one changes."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (status.st_mtime_ns, status.st_size)
+
+
+#: How many deck files' headings a server keeps (a folder holds a few hundred at most).
+KEPT_HEADINGS = 4096
+
+
+def _deck_heading(config: WebConfig, path: str) -> tuple[str, str, str] | None:
+    """A deck file's name, game and faction (None: it does not read), kept per file version
+    (`WebConfig.read_decks`): the page lists every deck of the folder at each visit, and
+    reading hundreds of YAML files each time made it slow."""
+    from deckbuilder.decks import load_deck
+
+    key = (path, *_stamp(path))
+    if key in config.read_decks:
+        return config.read_decks[key]
+    try:
+        loaded = load_deck(path, config.catalog())
+        heading: tuple[str, str, str] | None = (loaded.name, loaded.game, loaded.faction)
+    except DeckbuilderError:
+        heading = None
+    if len(config.read_decks) >= KEPT_HEADINGS:
+        config.read_decks.clear()
+    config.read_decks[key] = heading
+    return heading
+
+
 def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
     """The decks the page offers: base decks, packaged decks, and the deck folder's files
     (each read for its game and faction; a file that does not read is offered anyway, so
     that choosing it shows the command line's one-line error)."""
     from deckbuilder import packaged_decks
-    from deckbuilder.decks import FACTION_GAMES, load_deck
+    from deckbuilder.decks import FACTION_GAMES
 
     catalog = config.catalog()
     choices: list[dict[str, Any]] = [
@@ -166,13 +200,13 @@ def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
         for faction, game in FACTION_GAMES.items() if catalog.base_deck(game, faction)]
 
     def described(value: str, path: Any, group: str, label: str) -> dict[str, Any]:
-        try:
-            loaded = load_deck(path, catalog)
-        except DeckbuilderError:
+        read = _deck_heading(config, str(path))
+        if read is None:
             return {"value": value, "label": f"{label} (unreadable)", "game": "",
                     "faction": "", "group": group}
-        return {"value": value, "label": f"{loaded.name} ({label})", "game": loaded.game,
-                "faction": loaded.faction, "group": group}
+        name, game, faction = read
+        return {"value": value, "label": f"{name} ({label})", "game": game,
+                "faction": faction, "group": group}
 
     for name, path in packaged_decks().items():
         if not name.endswith("-base"):

@@ -99,6 +99,8 @@
       // the server's escaped fragment (card_face.face_html), not text from a file
       popover.replaceChildren(document.createRange().createContextualFragment(html));
     }
+    // an action's face is a tooltip: clicks go through it to the buttons it covers
+    popover.classList.toggle("face-popover--passive", name.dataset.faceTap === "act");
     popover.hidden = false;
     name.setAttribute("aria-describedby", popover.id);
     name.setAttribute("aria-expanded", "true");
