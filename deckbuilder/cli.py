@@ -73,6 +73,8 @@ COMMANDS: dict[str, LazyCommand] = {
                           "decks, collections, overlays."),
     "optimize": LazyCommand("optimize", "Search the legal decks near DECK for better ones, "
                             "by paired games on common seeds."),
+    "tournament": LazyCommand("tournament", "Play every deck of one side against every deck "
+                              "of the other; ranking and ratings."),
     "serve": LazyCommand("serve", "Start the web app: browse cards, build decks with a live "
                          "verdict, simulate, play."),
     "cards": LazyCommand("cards", "Browse cards: texts, values and sources; `cards show "

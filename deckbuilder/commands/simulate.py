@@ -10,6 +10,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.field import is_field, single_opponent
+from deckbuilder.app.field_runs import plan_gauntlet, run_gauntlet_plan
 from deckbuilder.app.simulation_plan import (
     PARALLEL_FROM,
     default_workers,
@@ -25,9 +27,11 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
+from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
 from deckbuilder.sim.executors import open_executor
 from deckbuilder.sim.report_files import check_outputs, write_outputs
+from deckbuilder.sim.tournament_report import print_gauntlet, write_report_files
 
 #: --report and --charts of `simulate` and `optimize` (deckbuilder.sim.report_files).
 REPORT_HELP = ("write a self-contained HTML report with charts to this .html file (no "
@@ -53,8 +57,11 @@ def simulate(
         help="a deck file, or a faction name (colty, mcready, esteban, mapache) for its base "
              "deck",
         show_default=False)],
-    vs: Annotated[str | None, typer.Option(
-        "--vs", help="the opponent's deck file or faction; default: the other base deck")] = None,
+    vs: Annotated[list[str] | None, typer.Option(
+        "--vs", help="the opponent's deck file, packaged deck or faction; default: the other "
+                     "base deck. Repeat it, or name a folder of decks, for a gauntlet against "
+                     "each and against the field; DECK@2 weighs a deck double in the field")
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
     bot: Annotated[str, typer.Option(
@@ -102,9 +109,14 @@ def simulate(
     results for any --workers.
     """
     if workers is None:
-        workers = 0 if local_dask else default_workers(games)
-    guarded(_simulate)(deck, vs, games, seed, bot, opponent_bot or bot, baseline,
-                       workers, ruleset,
+        workers = 0 if local_dask else default_workers(games * len(vs or [None]))
+    if vs and guarded(is_field)(vs):
+        guarded(_gauntlet)(deck, vs, games, seed, bot, opponent_bot or bot, baseline, workers,
+                           ruleset, switch or [], module or [], max_turns, as_json,
+                           allow_illegal, scheduler, local_dask, report_path, charts_dir)
+        return
+    guarded(_simulate)(deck, guarded(single_opponent)(vs), games, seed, bot,
+                       opponent_bot or bot, baseline, workers, ruleset,
                        switch or [], max_turns, precision, as_json, allow_illegal,
                        module or [], scheduler=scheduler, local_dask=local_dask,
                        report_path=report_path, charts_dir=charts_dir)
@@ -136,6 +148,34 @@ def _simulate(
     else:
         print_report(plain_console, _shown(report))
         for note in plan.notes:
+            plain_console.print(f"note: {safe(note)}", markup=False)
+
+
+def _gauntlet(deck_text: str, vs: list[str], games: int, seed: int, bot: str,
+              opponent_bot: str, baseline: str | None, workers: int, ruleset: str | None,
+              switch_texts: list[str], modules: list[str], max_turns: int, as_json: bool,
+              allow_illegal: bool, scheduler: str | None, local_dask: bool,
+              report_path: Path | None, charts_dir: Path | None) -> None:
+    """DECK against each deck of a field (`--vs` repeated or a folder): `app.field_runs`."""
+    if baseline is not None:
+        raise DeckError("--baseline compares two decks against one opponent, not a field",
+                        fix="give one --vs with --baseline, or leave --baseline out")
+    check_outputs(report_path, charts_dir)
+    plan = plan_gauntlet(project_catalog(), deck_text, vs, bot=bot, opponent_bot=opponent_bot,
+                         games=games, seed=seed, ruleset=ruleset, switch_texts=switch_texts,
+                         modules=modules, max_turns=max_turns, allow_illegal=allow_illegal)
+    for warning in plan.warnings:
+        error_console.print(f"warning: {safe(warning)}", markup=False)
+    with open_executor(workers, scheduler, local_dask) as executor:
+        report = _with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
+                                plan, executor)
+    for path in write_report_files(report, report_path, charts_dir):
+        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
+    if as_json:
+        print_json(report)
+    else:
+        print_gauntlet(plain_console, _shown(report))
+        for note in report["notes"]:
             plain_console.print(f"note: {safe(note)}", markup=False)
 
 

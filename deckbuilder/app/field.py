@@ -1,0 +1,239 @@
+"""The decks a deck is judged against: `--vs` read into a weighted field.
+
+`simulate DECK --vs A --vs B`, `optimize DECK --vs A --vs B` and `tournament` name decks the
+same way, and read them here:
+
+- a deck file (`my-mcready.yaml`), a packaged deck's name (`example-mcready-pinkertons`) or a
+  faction (`mcready`, its base deck), as every command reads a deck
+  (`deckbuilder.decks.read_deck_argument`);
+- a folder: every `*.yaml`/`*.yml` deck file directly in it, sorted by name. In a field, the
+  folder's decks of the other side (or of another game) are left out with a note, so one folder
+  can hold a player's decks of both sides; a file that is no readable deck is an error;
+- any of these followed by `@WEIGHT` (`mcready@2`, `decks/@0.5`): how much the opponent counts
+  in the field's figure (default 1; a folder's weight applies to each of its decks). A file
+  whose name itself ends in `@2` is read as that file.
+
+The same deck named twice is one opponent whose weights add up (with a note).
+
+    >>> split_weight("mcready@2")
+    ('mcready', 2.0)
+    >>> split_weight("decks/")
+    ('decks/', 1.0)
+
+A wrong file is one line naming it (`file:line:col: what (fix: how)`), exit 2, like every deck
+the tool reads: the errors are `DeckError`/`DataFileError` from `load_sim_deck`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.app.play_decks import SimDeck, an, load_sim_deck, side_error
+from deckbuilder.decks import read_deck_argument
+from deckbuilder.errors import DeckError, Location
+
+__all__ = ["Field", "FieldEntry", "deck_files_in", "is_field", "read_decks", "read_field",
+           "single_opponent", "split_weight"]
+
+#: `SPEC@WEIGHT`: a positive number after the last `@`.
+_WEIGHTED = re.compile(r"^(?P<spec>.+)@(?P<weight>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$")
+_NUMBERISH = re.compile(r"^(?:[-+0-9.eE]*|[-+]?(?:inf|nan)[a-z]*)$", re.IGNORECASE)
+#: A weight this large is a typo (a field of a million opponents' worth of one deck).
+MAX_WEIGHT = 1000.0
+#: Deck files in a folder: more is a wrong folder, not a field (each plays every game).
+MAX_FOLDER_DECKS = 200
+
+
+@dataclass(frozen=True)
+class FieldEntry:
+    """One opponent of a field: its label (unique within the field), the deck as the engine
+    plays it (`deck.cards`: card id -> copies), its weight, and where it was read from."""
+
+    label: str
+    deck: SimDeck
+    weight: float = 1.0
+    source: str = ""
+
+    @property
+    def cards(self) -> dict[str, int]:
+        return self.deck.cards
+
+
+@dataclass(frozen=True)
+class Field:
+    """The opponents a deck is judged against, all of one game and side."""
+
+    game: str
+    side: str
+    entries: tuple[FieldEntry, ...]
+    #: what the reading left out or merged, for the report
+    notes: tuple[str, ...] = ()
+    #: the decks' own warnings (an illegal deck played with --allow-illegal)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def labels(self) -> list[str]:
+        return [entry.label for entry in self.entries]
+
+    @property
+    def weights(self) -> list[float]:
+        """Each opponent's share of the field (the weights scaled to sum to 1)."""
+        total = sum(entry.weight for entry in self.entries)
+        return [entry.weight / total for entry in self.entries]
+
+
+def split_weight(text: str, option: str = "--vs") -> tuple[str, float]:
+    """`SPEC@WEIGHT` as (SPEC, WEIGHT); a spec without a weight (or an existing file whose
+    name has one) weighs 1. A weight that is not a positive number is refused."""
+    if Path(text).exists():
+        return text, 1.0
+    found = _WEIGHTED.match(text)
+    if found is None:
+        _, at, written = text.rpartition("@")
+        if at and _NUMBERISH.match(written):  # meant as a weight, but not a positive number
+            raise DeckError(f"{option} {text}: the weight '{written}' is not a positive number",
+                            fix=f"write {option} DECK@2 (a positive number after @), or "
+                                f"name an existing file")
+        return text, 1.0
+    spec, weight = str(found["spec"]), float(found["weight"])
+    if not 0 < weight <= MAX_WEIGHT or not math.isfinite(weight):
+        raise DeckError(f"{option} {text}: a weight must be above 0 and at most "
+                        f"{MAX_WEIGHT:g}", fix=f"write {option} DECK@2 (0.5, 1, 3 ...)")
+    return spec, weight
+
+
+def is_field(specs: Sequence[str]) -> bool:
+    """Whether `--vs` names a field (several decks, or a folder) rather than one opponent."""
+    return len(specs) > 1 or any(Path(split_weight(spec)[0]).is_dir() for spec in specs)
+
+
+def single_opponent(specs: Sequence[str] | None) -> str | None:
+    """The one opponent `--vs` names (its weight, if any, dropped: it is the whole field),
+    or None when `--vs` is not given."""
+    return split_weight(specs[0])[0] if specs else None
+
+
+def deck_files_in(folder: Path) -> list[Path]:
+    """The deck files directly in `folder` (`*.yaml`, `*.yml`), sorted by name."""
+    files = sorted(path for path in folder.iterdir()
+                   if path.suffix in (".yaml", ".yml") and path.is_file())
+    if not files:
+        raise DeckError("no deck files (*.yaml) in this folder", Location(folder),
+                        fix="name a folder holding deck files, or the deck files themselves")
+    if len(files) > MAX_FOLDER_DECKS:
+        raise DeckError(f"{len(files)} files in this folder: at most {MAX_FOLDER_DECKS} decks",
+                        Location(folder), fix="name fewer decks, or a smaller folder")
+    return files
+
+
+@dataclass(frozen=True)
+class _Read:
+    deck: SimDeck
+    weight: float
+    source: str  # what identifies the deck: a resolved path, or the faction's base deck
+    shown: str  # how the user named it
+    from_folder: bool
+
+
+def _read_one(text: str, weight: float, catalog: Any, allow_illegal: bool,
+              from_folder: bool) -> _Read:
+    argument = read_deck_argument(text, catalog)
+    deck = load_sim_deck(text, catalog, allow_illegal)
+    loaded = argument.loaded
+    source = (str(loaded.path.resolve()) if loaded.path is not None
+              else f"base:{argument.faction}")
+    return _Read(deck, weight, source, text, from_folder)
+
+
+def _read_all(specs: Sequence[str], catalog: Any, allow_illegal: bool,
+              option: str) -> list[_Read]:
+    found: list[_Read] = []
+    for text in specs:
+        spec, weight = split_weight(text, option)
+        path = Path(spec)
+        if path.is_dir():
+            found += [_read_one(str(file), weight, catalog, allow_illegal, True)
+                      for file in deck_files_in(path)]
+        else:
+            found.append(_read_one(spec, weight, catalog, allow_illegal, False))
+    return found
+
+
+def _merged(reads: list[_Read]) -> tuple[list[_Read], list[str]]:
+    """The same deck named twice is one entry whose weights add up."""
+    merged: dict[str, _Read] = {}
+    notes = []
+    for read in reads:
+        earlier = merged.get(read.source)
+        if earlier is None:
+            merged[read.source] = read
+            continue
+        merged[read.source] = _Read(earlier.deck, earlier.weight + read.weight, earlier.source,
+                                    earlier.shown, earlier.from_folder and read.from_folder)
+        notes.append(f"{read.shown} is {earlier.shown} again: counted once, with the weights "
+                     f"added ({earlier.weight + read.weight:g})")
+    return list(merged.values()), notes
+
+
+def _entries(reads: list[_Read]) -> tuple[FieldEntry, ...]:
+    """Entries labelled by deck name; decks sharing a name are told apart by how they were
+    named (their file)."""
+    names = [read.deck.name for read in reads]
+    entries = []
+    for read in reads:
+        label = read.deck.name
+        if names.count(label) > 1:
+            label = f"{label} ({read.shown})"
+        entries.append(FieldEntry(label, read.deck, read.weight, read.shown))
+    return tuple(entries)
+
+
+def read_decks(specs: Sequence[str], catalog: Any, *, allow_illegal: bool = False,
+               option: str = "DECKS") -> tuple[list[FieldEntry], list[str]]:
+    """Every deck `specs` name (files, packaged names, factions, folders; `@WEIGHT`
+    allowed), of any side, and the notes on decks named twice. All must be of one game:
+    a deck of another game is one line naming both."""
+    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option))
+    if not reads:
+        raise DeckError(f"{option}: no decks given", fix="name deck files or a folder of decks")
+    first = reads[0]
+    for read in reads[1:]:
+        if read.deck.game != first.deck.game:
+            raise DeckError(
+                f"{read.shown} is {an(read.deck.game)} deck but {first.shown} is "
+                f"{an(first.deck.game)} deck: decks of one game only",
+                fix=f"give only {first.deck.game} decks, or only {read.deck.game} decks")
+    return list(_entries(reads)), notes
+
+
+def read_field(specs: Sequence[str], catalog: Any, *, game: str, side_against: str,
+               allow_illegal: bool = False, option: str = "--vs") -> Field:
+    """The field `specs` name, to be played by the side `side_against` of `game` (the
+    opponents of a deck of the other side).
+
+    A deck named directly that is of another side or game is refused (one line naming the
+    option); decks of another side or game inside a folder are left out with a note. No deck
+    left is an error. Example: `read_field(["mcready", "decks/@2"], catalog, game="revolver",
+    side_against="mcready")`.
+    """
+    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option))
+    kept: list[_Read] = []
+    for read in reads:
+        if read.deck.game == game and read.deck.faction == side_against:
+            kept.append(read)
+        elif read.from_folder:
+            notes.append(f"{read.shown} left out: {an(read.deck.faction)} deck "
+                         f"({read.deck.game}), not {an(side_against)} deck")
+        else:
+            raise side_error(option, side_against, game, read.deck)
+    if not kept:
+        raise DeckError(f"{option}: no {side_against} decks of {game} among "
+                        f"{', '.join(specs)}",
+                        fix=f"name {an(side_against)} deck file, folder or faction")
+    warnings = tuple(warning for read in kept for warning in read.deck.warnings)
+    return Field(game, side_against, _entries(kept), tuple(notes), warnings)

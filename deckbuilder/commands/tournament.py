@@ -1,0 +1,99 @@
+"""`deckbuilder tournament`: every deck of one side against every deck of the other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.field_runs import plan_tournament, run_tournament_plan
+from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
+from deckbuilder.commands.choices import BOT, RULESET
+from deckbuilder.commands.common import error_console, guarded, plain_console, print_json, safe
+from deckbuilder.commands.simulate import (
+    CHARTS_HELP,
+    DASK_HELP,
+    MODULE_HELP,
+    REPORT_HELP,
+    SCHEDULER_HELP,
+    _shown,
+    _with_progress,
+)
+from deckbuilder.sim.executors import open_executor
+from deckbuilder.sim.report_files import check_outputs
+from deckbuilder.sim.tournament_report import print_tournament, write_report_files
+
+
+def tournament(
+    decks: Annotated[list[str], typer.Argument(
+        help="deck files, packaged decks, factions (their base decks) or folders of decks, "
+             "of one game; a side given no deck is played by its base deck",
+        show_default=False)],
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=1, help="games per pairing")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
+    bot: Annotated[str, typer.Option(
+        "--bot", **BOT.option(), help="the bot every deck is played by")] = "greedy",
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", min=0,
+        help="processes; 0: one per core; default: one per core from "
+             f"{PARALLEL_FROM} games in all, else 1 (results do not change)")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help=SCHEDULER_HELP, show_default=False)] = None,
+    local_dask: Annotated[bool, typer.Option("--dask", help=DASK_HELP)] = False,
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", **RULESET.option(),
+        help="rule variant id (see `deckbuilder rules`); default: the game's own")] = None,
+    switch: Annotated[list[str] | None, typer.Option(
+        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)")] = None,
+    module: Annotated[list[str] | None, typer.Option("--module", help=MODULE_HELP)] = None,
+    max_turns: Annotated[int, typer.Option(
+        "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    allow_illegal: Annotated[bool, typer.Option(
+        "--allow-illegal", help="play decks that break the deck-building rules (with a "
+                                "warning) instead of refusing them")] = False,
+    report_path: Annotated[Path | None, typer.Option(
+        "--report", help=REPORT_HELP, show_default=False)] = None,
+    charts_dir: Annotated[Path | None, typer.Option(
+        "--charts", help=CHARTS_HELP, show_default=False)] = None,
+) -> None:
+    """Play every deck of one side against every deck of the other; ranking and ratings.
+
+    Each pairing plays the same seeds; decks are ranked by a Bradley-Terry rating fitted
+    from the results, with 95% intervals. The same --seed gives the same results for any
+    --workers or Dask cluster.
+    """
+    guarded(_tournament)(decks, games, seed, bot, workers, scheduler, local_dask, ruleset,
+                         switch or [], module or [], max_turns, as_json, allow_illegal,
+                         report_path, charts_dir)
+
+
+def _tournament(specs: list[str], games: int, seed: int, bot: str, workers: int | None,
+                scheduler: str | None, local_dask: bool, ruleset: str | None,
+                switch_texts: list[str], modules: list[str], max_turns: int, as_json: bool,
+                allow_illegal: bool, report_path: Path | None, charts_dir: Path | None
+                ) -> None:
+    check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
+    plan = plan_tournament(project_catalog(), specs, bot=bot, games=games, seed=seed,
+                           ruleset=ruleset, switch_texts=switch_texts, modules=modules,
+                           max_turns=max_turns, allow_illegal=allow_illegal)
+    for warning in plan.warnings:
+        error_console.print(f"warning: {safe(warning)}", markup=False)
+    if workers is None:
+        workers = 0 if local_dask else default_workers(plan.total)
+    with open_executor(workers, scheduler, local_dask) as executor:
+        report = _with_progress(run_tournament_plan, error_console.is_terminal, plan.total,
+                                plan, executor)
+    for path in write_report_files(report, report_path, charts_dir):
+        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
+    if as_json:
+        print_json(report)
+    else:
+        print_tournament(plain_console, _shown(report))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament)

@@ -1,0 +1,292 @@
+"""A gauntlet: one deck against a field of opponents, each on the same seeds, and the field's
+figure weighted as the player says.
+
+Every opponent is played on the seeds `game_seed(seed, 0..games-1)`: game `i` against each
+opponent deals the deck the same shuffle, so the field's figure is an average over paired
+games, and each row is exactly what `simulate DECK --vs OPPONENT` gives for that seed.
+
+The field's win rate is the weighted mean of the rows. Its interval comes from the games
+themselves: for each seed, the weighted share of the games the deck won on that seed is one
+observation, the seeds are independent, so the mean of those observations has a
+normal-approximation interval (the paired games on one seed may be correlated, and this
+counts that correlation instead of assuming it away). With one opponent it is that row's
+Wilson interval, as `simulate` gives.
+
+    >>> from deckbuilder import load_catalog
+    >>> catalog = load_catalog()
+    >>> deck = Contestant("Colty", catalog.base_deck("revolver", "colty"), "random")
+    >>> field = [Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random")]
+    >>> result = run_gauntlet(deck, field, games=4, seed=1)
+    >>> result.side, len(result.matchups), result.matchups[0].games
+    ('colty', 1, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckbuilder.bots import is_reproducible
+from deckbuilder.games import games as game_registry
+from deckbuilder.games import get_game
+from deckbuilder.sim.batch import Contestant, check_playable
+from deckbuilder.sim.runner import (
+    Executor,
+    GameJob,
+    GameResult,
+    deck_items,
+    engine_catalog,
+    make_executor,
+    play_one,
+    switch_items,
+)
+from deckbuilder.sim.seeds import game_seed
+from deckbuilder.sim.stats import Z95, Interval, proportion
+
+__all__ = ["GauntletResult", "Matchup", "PairingTally", "Setup", "play_pairings", "run_gauntlet",
+           "side_of", "weighted_mean"]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How the games are played, the same for every pairing."""
+
+    game: str
+    ruleset: str
+    switches: tuple[tuple[str, str], ...] = ()
+    modules: tuple[str, ...] = ()
+    max_turns: int = 200
+
+
+def side_of(cards: Mapping[str, int], game: str | None = None,
+            catalog: Any = None) -> tuple[str, str]:
+    """(game, side) a deck plays, read from its cards' faction: the caller never names a
+    seat. A deck whose cards name no side, or two, is a `ValueError`."""
+    found = catalog if catalog is not None else engine_catalog()
+    sides: Counter[tuple[str, str]] = Counter()
+    for card, copies in cards.items():
+        entry = found.entries.get(card)
+        faction = getattr(getattr(entry, "record", None), "faction", None)
+        if entry is None or faction is None:
+            continue
+        entry_game = str(entry.game)
+        if entry_game in game_registry() and str(faction) in get_game(entry_game).side_names:
+            sides[(entry_game, str(faction))] += copies
+    if game is not None:
+        sides = Counter({key: count for key, count in sides.items() if key[0] == game})
+    if len(sides) != 1:
+        named = ", ".join(f"{side} ({g})" for g, side in sorted(sides)) or "none"
+        raise ValueError(f"cannot tell which side this deck plays from its cards: {named}")
+    return next(iter(sides))
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """The deck against one opponent: counts, the win rate with its 95% (Wilson) interval,
+    how the games ended and how long they lasted."""
+
+    opponent: str
+    bot: str
+    weight: float  # the opponent's share of the field (the weights sum to 1)
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: Interval
+    mean_turns: float
+    endings: tuple[tuple[str, int], ...]
+
+    @property
+    def loss_rate(self) -> Interval:
+        return proportion(self.losses, self.games)
+
+
+@dataclass(frozen=True)
+class GauntletResult:
+    """The deck against each opponent and against the whole field (win rates count wins;
+    a draw is no win)."""
+
+    deck: str
+    bot: str
+    game: str
+    side: str
+    opponent_side: str
+    seed: int
+    games: int
+    setup: Setup
+    matchups: tuple[Matchup, ...]
+    field_win_rate: Interval
+    field_method: str
+    reproducible: bool
+
+    @property
+    def weakest(self) -> Matchup:
+        """The opponent the deck does worst against."""
+        return min(self.matchups, key=lambda row: (row.win_rate.estimate, row.opponent))
+
+
+def weighted_mean(outcomes: Sequence[Sequence[float]], shares: Sequence[float],
+                  z: float = Z95) -> Interval:
+    """The weighted mean over opponents of per-seed outcomes (`outcomes[i][j]`: opponent
+    `i`, seed `j`, 1 for a win), with a 95% normal-approximation interval, clipped to [0, 1].
+
+    Its variance is the larger of two estimates: the spread of the per-seed weighted outcomes
+    (independent across seeds, so it counts how the paired games on one seed go together),
+    and the opponents' binomial variances added as if independent, each rate taken as
+    Agresti and Coull's (wins + z^2/2) / (games + z^2), so that a row of all wins or all
+    losses still counts as uncertain (Agresti & Coull 1998, "Approximate is better than
+    'exact' for interval estimation of binomial proportions")."""
+    count = len(outcomes[0])
+    per_seed = [sum(share * row[j] for share, row in zip(shares, outcomes, strict=True))
+                for j in range(count)]
+    mean = sum(per_seed) / count
+    if count < 2:
+        return Interval(mean, 0.0, 1.0)
+    spread_of_seeds = sum((value - mean) ** 2 for value in per_seed) / (count - 1) / count
+    padded = count + z * z
+    binomial = 0.0
+    for share, row in zip(shares, outcomes, strict=True):
+        rate = (sum(row) + z * z / 2) / padded
+        binomial += share * share * rate * (1 - rate) / padded
+    spread = z * math.sqrt(max(spread_of_seeds, binomial))
+    return Interval(mean, max(0.0, mean - spread), min(1.0, mean + spread))
+
+
+def pairing_jobs(first: Contestant, second: Contestant, label: str, games: int, seed: int,
+                 setup: Setup, orders: tuple[tuple[str, ...] | None, tuple[str, ...] | None]
+                 = (None, None)) -> Iterator[GameJob]:
+    """The games of one pairing, `first` in seat 0 and `second` in seat 1, on the seeds
+    every pairing shares."""
+    decks = (deck_items(first.cards), deck_items(second.cards))
+    for index in range(games):
+        yield GameJob(index=index, seed=game_seed(seed, index), decks=decks,
+                      bots=(first.bot, second.bot), label=label, ruleset=setup.ruleset,
+                      game=setup.game, max_turns=setup.max_turns, switches=setup.switches,
+                      modules=setup.modules, orders=orders)
+
+
+#: `PairingTally.winners` of a game that ended without a winner.
+DRAW = 2
+
+
+class PairingTally:
+    """One pairing's games kept as counts and one byte per game (its winner, by seed), not
+    as results: a pairing of a million games holds a megabyte."""
+
+    def __init__(self, games: int) -> None:
+        self.winners = bytearray([DRAW]) * games
+        self.turns = 0
+        self.endings: Counter[str] = Counter()
+
+    def add(self, result: GameResult) -> None:
+        self.winners[result.index] = DRAW if result.winner is None else result.winner
+        self.turns += result.turns
+        self.endings[result.termination] += 1
+
+    @property
+    def games(self) -> int:
+        return len(self.winners)
+
+    def wins(self, seat: int) -> int:
+        return self.winners.count(seat)
+
+    def outcomes(self, seat: int) -> list[float]:
+        """Per seed: 1.0 when `seat` won."""
+        return [1.0 if winner == seat else 0.0 for winner in self.winners]
+
+
+def play_pairings(jobs: Iterable[GameJob], games: Mapping[str, int], executor: Executor,
+                  on_result: Callable[[GameResult], None] | None = None
+                  ) -> dict[str, PairingTally]:
+    """Play `jobs` on `executor` into one tally per label (`games`: label -> games); the
+    results may come back in any order, and nothing depends on it."""
+    tallies = {label: PairingTally(count) for label, count in games.items()}
+    for result in executor.map(play_one, jobs):
+        tallies[result.label].add(result)
+        if on_result is not None:
+            on_result(result)
+    return tallies
+
+
+def matchup_of(tally: PairingTally, seat: int, opponent: Contestant,
+               share: float) -> Matchup:
+    """The figures of one pairing from the seat of the deck under test."""
+    wins = tally.wins(seat)
+    draws = tally.wins(DRAW)
+    return Matchup(opponent.name, opponent.bot, share, tally.games, wins, draws,
+                   tally.games - wins - draws, proportion(wins, tally.games),
+                   tally.turns / tally.games,
+                   tuple(sorted(tally.endings.items(), key=lambda item: (-item[1], item[0]))))
+
+
+def make_setup(game: str, ruleset: str | None, switches: Mapping[str, str] | None,
+               modules: Sequence[str], max_turns: int) -> Setup:
+    return Setup(game, ruleset or get_game(game).default_ruleset, switch_items(switches),
+                 tuple(sorted(modules)), max_turns)
+
+
+def run_gauntlet(
+    deck: Contestant,
+    field: Sequence[Contestant],
+    *,
+    games: int,
+    seed: int,
+    executor: Executor | None = None,
+    weights: Sequence[float] | None = None,
+    ruleset: str | None = None,
+    switches: Mapping[str, str] | None = None,
+    modules: Sequence[str] = (),
+    max_turns: int = 200,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> GauntletResult:
+    """Play `deck` against every opponent of `field`, `games` games each on the same seeds,
+    on `executor` (default: this process); `weights` (default: equal) say how much each
+    opponent counts in the field's win rate. The sides are read from the decks' cards.
+
+    The same (seed, games) give the same result on every executor.
+    """
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if not field:
+        raise ValueError("the field needs at least one opponent")
+    weights = list(weights) if weights is not None else [1.0] * len(field)
+    if len(weights) != len(field) or any(not 0 < w < math.inf for w in weights):
+        raise ValueError("one positive weight per opponent")
+    game, side = side_of(deck.cards)
+    sides = get_game(game).side_names
+    seat = sides.index(side)
+    for opponent in field:
+        if side_of(opponent.cards, game) != (game, sides[1 - seat]):
+            raise ValueError(f"{opponent.name} is not a {sides[1 - seat]} deck of {game}")
+    setup = make_setup(game, ruleset, switches, modules, max_turns)
+    pairs = [(deck, opponent) if seat == 0 else (opponent, deck) for opponent in field]
+    check_playable(next(pairing_jobs(first, second, f"vs-{number}", 1, seed, setup))
+                   for number, (first, second) in enumerate(pairs))
+
+    def jobs() -> Iterator[GameJob]:
+        for number, (first, second) in enumerate(pairs):
+            yield from pairing_jobs(first, second, f"vs-{number}", games, seed, setup)
+
+    labels = {f"vs-{number}": games for number in range(len(field))}
+    tallies = play_pairings(jobs(), labels, executor or make_executor(1), on_result)
+    total = sum(weights)
+    shares = [weight / total for weight in weights]
+    grouped = [tallies[label] for label in labels]
+    matchups = tuple(matchup_of(tally, seat, opponent, share)
+                     for tally, opponent, share in zip(grouped, field, shares, strict=True))
+    if len(field) == 1:
+        field_rate = matchups[0].win_rate
+        method = "Wilson score interval (one opponent)"
+    else:
+        field_rate = weighted_mean([tally.outcomes(seat) for tally in grouped], shares)
+        method = ("weighted mean of the opponents' win rates; 95% normal-approximation "
+                  "interval from the per-seed weighted results (seeds paired across "
+                  "opponents), never narrower than the opponents' Agresti-Coull variances "
+                  "added as if independent")
+    return GauntletResult(
+        deck.name, deck.bot, game, side, sides[1 - seat], seed, games, setup, matchups,
+        field_rate, method,
+        all(is_reproducible(c.bot) for c in (deck, *field)))

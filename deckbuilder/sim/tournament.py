@@ -1,0 +1,219 @@
+"""A tournament: every deck of one side against every deck of the other, on shared seeds,
+ranked by win rate and by a Bradley-Terry rating fitted from the results.
+
+In both Revolver games a deck's side is its seat (Colty's gang and Padre Esteban play
+first), so each pairing is played once per seed, each deck in its own side's seat: no game
+lets the seats be swapped. Every pairing plays the seeds `game_seed(seed, 0..games-1)`, and
+each deck lies along its side's base deck before the shuffle (`sim.aligned`), so two decks of
+one side draw alike on a seed until a card they differ in comes up: the differences between
+them are the decks', not the deal's.
+
+Given decks of one side only ("which of my decks is best?"), the other side's base deck is
+their opponent, with a note.
+
+    >>> from deckbuilder import load_catalog
+    >>> catalog = load_catalog()
+    >>> decks = [Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
+    ...          Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random")]
+    >>> result = run_tournament(decks, games=4, seed=1)
+    >>> [(pairing.first, pairing.second, pairing.games) for pairing in result.pairings]
+    [('Colty', 'McReady', 4)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from deckbuilder.bots import is_reproducible
+from deckbuilder.decks import FACTION_TITLES
+from deckbuilder.games import get_game
+from deckbuilder.sim.aligned import aligned_order
+from deckbuilder.sim.batch import Contestant, check_playable
+from deckbuilder.sim.gauntlet import (
+    DRAW,
+    Setup,
+    make_setup,
+    pairing_jobs,
+    play_pairings,
+    side_of,
+    weighted_mean,
+)
+from deckbuilder.sim.ratings import fit_bradley_terry
+from deckbuilder.sim.runner import (
+    Executor,
+    GameJob,
+    GameResult,
+    engine_catalog,
+    make_executor,
+)
+from deckbuilder.sim.stats import Interval, proportion
+
+__all__ = ["Pairing", "Standing", "TournamentResult", "run_tournament"]
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One deck of the first side (`first`, seat 0) against one of the second."""
+
+    first: str
+    second: str
+    games: int
+    first_wins: int
+    second_wins: int
+    draws: int
+
+    @property
+    def first_win_rate(self) -> Interval:
+        return proportion(self.first_wins, self.games)
+
+    @property
+    def second_win_rate(self) -> Interval:
+        return proportion(self.second_wins, self.games)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A deck's place: its win rate against the other side's decks (each counting alike)
+    and its rating, both with 95% intervals."""
+
+    rank: int
+    deck: str
+    side: str
+    bot: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: Interval
+    rating: Interval  # Elo points, the decks' mean 0
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """Standings (best rating first), every pairing's counts, and how they were computed."""
+
+    game: str
+    sides: tuple[str, str]
+    seed: int
+    games: int  # per pairing
+    setup: Setup
+    standings: tuple[Standing, ...]
+    pairings: tuple[Pairing, ...]
+    rating_method: str
+    win_rate_method: str
+    notes: tuple[str, ...]
+    reproducible: bool
+
+    def ranking(self, side: str | None = None) -> list[Standing]:
+        """The standings of one side (or all), best first."""
+        return [row for row in self.standings if side is None or row.side == side]
+
+
+def _unique(decks: Sequence[Contestant]) -> list[Contestant]:
+    """The decks with names told apart ("Deck", "Deck #2"): results are keyed by name."""
+    seen: dict[str, int] = {}
+    named = []
+    for deck in decks:
+        seen[deck.name] = seen.get(deck.name, 0) + 1
+        named.append(deck if seen[deck.name] == 1 else
+                     replace(deck, name=f"{deck.name} #{seen[deck.name]}"))
+    return named
+
+
+def _order(deck: Contestant, reference: Mapping[str, int]) -> tuple[str, ...] | None:
+    held = {card: copies for card, copies in deck.cards.items() if copies}
+    if held == {card: copies for card, copies in reference.items() if copies}:
+        return None
+    return aligned_order(deck.cards, reference)
+
+
+def run_tournament(
+    decks: Sequence[Contestant],
+    *,
+    games: int,
+    seed: int,
+    executor: Executor | None = None,
+    ruleset: str | None = None,
+    switches: Mapping[str, str] | None = None,
+    modules: Sequence[str] = (),
+    max_turns: int = 200,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> TournamentResult:
+    """Play every deck of one side against every deck of the other, `games` games per
+    pairing on the same seeds, on `executor` (default: this process). The sides and the
+    game are read from the decks' cards; decks of two games are a `ValueError`.
+
+    The same (seed, games) give the same result on every executor.
+    """
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if not decks:
+        raise ValueError("a tournament needs decks")
+    catalog = engine_catalog()
+    game = side_of(decks[0].cards)[0]
+    sides = get_game(game).side_names
+    by_side: dict[str, list[Contestant]] = {side: [] for side in sides}
+    for deck in _unique(decks):
+        deck_game, side = side_of(deck.cards)
+        if deck_game != game:
+            raise ValueError(f"{deck.name} is a {deck_game} deck, {decks[0].name} a {game} "
+                             "deck: a tournament plays decks of one game")
+        by_side[side].append(deck)
+    notes = []
+    for number, side in enumerate(sides):
+        if not by_side[side]:
+            bot = by_side[sides[1 - number]][0].bot
+            by_side[side].append(Contestant(f"{FACTION_TITLES.get(side, side)} base deck",
+                                            catalog.base_deck(game, side), bot))
+            notes.append(f"no {side} deck was given: the {side} base deck plays them all")
+    references = [catalog.base_deck(game, side) for side in sides]
+    setup = make_setup(game, ruleset, switches, modules, max_turns)
+    firsts, seconds = by_side[sides[0]], by_side[sides[1]]
+    pairs = [(i, j) for i in range(len(firsts)) for j in range(len(seconds))]
+
+    def jobs(count: int) -> Iterator[GameJob]:
+        for i, j in pairs:
+            orders = (_order(firsts[i], references[0]), _order(seconds[j], references[1]))
+            yield from pairing_jobs(firsts[i], seconds[j], f"{i}-{j}", count, seed, setup,
+                                    orders)
+
+    check_playable(jobs(1))
+    tallies = play_pairings(jobs(games), {f"{i}-{j}": games for i, j in pairs},
+                            executor or make_executor(1), on_result)
+    pairings = []
+    scores: dict[tuple[str, str], tuple[float, float]] = {}
+    for i, j in pairs:
+        tally = tallies[f"{i}-{j}"]
+        first_wins, second_wins, draws = tally.wins(0), tally.wins(1), tally.wins(DRAW)
+        pairings.append(Pairing(firsts[i].name, seconds[j].name, tally.games, first_wins,
+                                second_wins, draws))
+        scores[(firsts[i].name, seconds[j].name)] = (first_wins + draws / 2,
+                                                     second_wins + draws / 2)
+    everyone = [*firsts, *seconds]
+    fit = fit_bradley_terry([deck.name for deck in everyone], scores)
+    unranked = []
+    for number, deck in enumerate(everyone):
+        seat = 0 if number < len(firsts) else 1
+        own = number if seat == 0 else number - len(firsts)
+        labels = ([f"{own}-{j}" for j in range(len(seconds))] if seat == 0
+                  else [f"{i}-{own}" for i in range(len(firsts))])
+        mine = [tallies[label] for label in labels]
+        outcomes = [tally.outcomes(seat) for tally in mine]
+        played = games * len(labels)
+        wins = sum(tally.wins(seat) for tally in mine)
+        draws = sum(tally.wins(DRAW) for tally in mine)
+        rate = (proportion(wins, played) if len(labels) == 1
+                else weighted_mean(outcomes, [1 / len(labels)] * len(labels)))
+        unranked.append((deck, sides[seat], played, wins, draws, rate,
+                         Interval(fit.ratings[number], fit.lows[number], fit.highs[number])))
+    unranked.sort(key=lambda row: (-row[6].estimate, row[0].name))
+    standings = tuple(
+        Standing(rank, deck.name, side, deck.bot, count, wins, draws, count - wins - draws,
+                 rate, rating)
+        for rank, (deck, side, count, wins, draws, rate, rating) in enumerate(unranked, 1))
+    return TournamentResult(
+        game, sides, seed, games, setup, standings, tuple(pairings), fit.method,
+        "each deck's wins over its games against the other side's decks, each opponent "
+        "counting alike; 95% interval as in a gauntlet (Wilson with one opponent)",
+        tuple(notes), all(is_reproducible(deck.bot) for deck in everyone))
