@@ -24,6 +24,7 @@ from typer.models import DefaultPlaceholder
 
 from deckbuilder.build import describe
 from deckbuilder.commands.common import error_console, safe
+from deckbuilder.commands.help_text import polish
 from deckbuilder.commands.streams import OutputWatch
 from deckbuilder.version import __version__
 
@@ -98,7 +99,10 @@ def load_commands(module: str) -> dict[str, Any]:
         registered = typer.Typer()
         importlib.import_module(f"deckbuilder.commands.{module}").register(registered)
         _add_epilogs(registered)
-        _LOADED[module] = dict(typer.main.get_group(registered).commands)
+        commands = dict(typer.main.get_group(registered).commands)
+        for command in commands.values():
+            polish(command)
+        _LOADED[module] = commands
     return _LOADED[module]
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import inspect
 import subprocess
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -53,6 +55,7 @@ def test_the_root_help_lists_every_command_and_imports_none() -> None:
               if line.startswith("│ ") and not line.startswith("│ -")]
     assert listed[:len(COMMANDS)] == list(COMMANDS)
     assert _modules_after("--help") <= {"deckbuilder.commands.common",
+                                         "deckbuilder.commands.help_text",
                                          "deckbuilder.commands.streams"}
 
 
@@ -61,3 +64,28 @@ def test_a_command_imports_its_own_module_only() -> None:
     assert "deckbuilder.commands.rules" in loaded
     assert not loaded & {"deckbuilder.commands.engine", "deckbuilder.commands.optimize",
                          "deckbuilder.commands.serve", "deckbuilder.commands.deck"}
+
+
+def test_every_option_value_has_a_name_and_flags_show_none() -> None:
+    """`--vs DECK`, `--games N`: no typer type label (`<list[str]>`, `<int range>`) where a
+    player reads what to type, and a flag (`--json`) shows no value."""
+    def walk(command: Any) -> Iterator[Any]:  # typer's own click: duck-typed
+        for sub in getattr(command, "commands", {}).values():
+            yield from walk(sub)
+        yield from command.params
+
+    for entry in {entry.module for entry in COMMANDS.values()}:
+        for command in load_commands(entry).values():
+            for param in walk(command):
+                if getattr(param, "is_flag", False):
+                    assert param.metavar == "", param.name
+                else:
+                    assert param.metavar and "<" not in param.metavar, param.name
+
+
+def test_a_command_description_is_reflowed() -> None:
+    probe = subprocess.run([sys.executable, "-m", "deckbuilder", "play", "--help"],
+                           capture_output=True, text=True, timeout=120, check=True,
+                           env={"COLUMNS": "200", "PATH": ""})
+    # the docstring's line break after "the position as you see" is gone at 200 columns
+    assert "the position as you see it (not the opponent's hand)" in probe.stdout

@@ -1,0 +1,80 @@
+"""Help that reads well in a terminal: every option's value has a name a player understands
+(`--vs DECK`, `--games N`, not `<list[str]>` or `<int range>`), a flag shows no value, and a
+command's description is reflowed, so a docstring's line breaks do not leave ragged lines at
+the terminal's width.
+
+`cli.load_commands` applies `polish` to every command it builds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: What an option's or argument's value is, by its parameter name.
+VALUE_NAMES: dict[str, str] = {
+    "deck": "DECK", "decks": "DECKS", "file": "FILE", "files": "FILES", "baseline": "DECK",
+    "vs": "DECK", "colty": "DECK", "mcready": "DECK", "esteban": "DECK", "mapache": "DECK",
+    "bot": "BOT", "opponent_bot": "BOT", "budget": "GAMES", "games": "N", "workers": "N",
+    "seed": "SEED", "max_turns": "TURNS", "precision": "POINTS", "port": "PORT",
+    "host": "NAME", "kind": "KIND", "module": "MODULE", "ruleset": "RULESET",
+    "switch": "ID=READING", "sets": "SET", "in_cards": "CARD", "out_cards": "CARD",
+    "search": "TEXT", "scheduler": "ADDRESS", "collection": "FILE", "out": "FILE",
+    "output": "FILE", "record": "FILE", "report_path": "FILE.html", "charts_dir": "FOLDER",
+    "sets_dir": "FOLDER", "into": "FOLDER",
+}
+_TYPE_NAMES = {"int": "N", "float": "X", "Path": "PATH", "bool": ""}
+
+
+def polish(command: Any) -> None:
+    """Name the values of `command`'s parameters (and its subcommands') and reflow its help."""
+    for sub in getattr(command, "commands", {}).values():
+        polish(sub)
+    for param in getattr(command, "params", ()):
+        if param.metavar is None:
+            param.metavar = value_name(param)
+    if command.help:
+        command.help = reflowed(command.help)
+
+
+def value_name(param: Any) -> str:
+    """The name of a parameter's value: the table's, else by its type; "" for a flag."""
+    if getattr(param, "is_flag", False) or _annotation_name(param) == "bool":
+        return ""
+    name = VALUE_NAMES.get(str(param.name))
+    if name is not None:
+        return name
+    return _TYPE_NAMES.get(_annotation_name(param), str(param.name).upper().replace("_", "-"))
+
+
+def _annotation_name(param: Any) -> str:
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if annotation is None:  # typer before 0.29: a click type
+        click_type = getattr(getattr(param, "type", None), "name", "")
+        return {"integer": "int", "float": "float", "boolean": "bool",
+                "path": "Path"}.get(str(click_type), str(click_type))
+    return getattr(annotation, "__name__", str(annotation))
+
+
+_LIST_LINE = re.compile(r"^\s*([-*]|\d+\.)\s")
+
+
+def reflowed(text: str) -> str:
+    """`text` with the lines of each paragraph joined (paragraphs are separated by a blank
+    line; a line that starts a list item, or is indented, keeps its own line).
+
+    >>> reflowed("One line\\nand its rest.\\n\\n- a list\\n- kept")
+    'One line and its rest.\\n\\n- a list\\n- kept'
+    """
+    paragraphs = re.split(r"\n\s*\n", text.strip())
+    out = []
+    for paragraph in paragraphs:
+        lines = paragraph.splitlines()
+        joined: list[str] = []
+        for line in lines:
+            if joined and not _LIST_LINE.match(line) and not line.startswith("  "):
+                joined[-1] = f"{joined[-1].rstrip()} {line.strip()}"
+            else:
+                joined.append(line.rstrip())
+        out.append("\n".join(joined))
+    return "\n\n".join(out)
