@@ -186,3 +186,38 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server: Any, phone_page: Any,
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, (path, width)
     screenshot(phone_page, f"phone-{path.strip('/').replace('/', '-') or 'home'}-390")
+
+
+def test_a_whole_revolver2_game_at_phone_width_by_tapping(live_server: str,
+                                                          phone_page: Any) -> None:
+    """A new player's whole game of Revolver 2 on a phone: every step by a tap, the page never
+    wider than the screen, the hand's cards with their numbers, the end in words."""
+    from playwright.sync_api import expect
+
+    page = phone_page
+    page.goto(live_server + "/play")
+    page.select_option("#play-game", "revolver2")
+    page.select_option("#play-seat", "esteban")
+    page.fill("#play-seed", "4")
+    page.click("#play-start")
+    outcome = page.locator("#outcome")
+    taps = 0
+    while True:
+        page.wait_for_function("document.querySelector('#outcome') || "
+                               "document.querySelector('#actions button.action:not([disabled])')")
+        if outcome.count():
+            break
+        assert taps < 400, "the game did not end"
+        buttons = page.locator("#actions button.action")
+        buttons.nth(taps % buttons.count() if taps < 20 else 0).tap()
+        taps += 1
+        if taps in (3, 15):
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+            screenshot(page, f"phone-revolver2-game-{taps}")
+        if taps == 15 and page.locator("#my-hand [data-face]").count():
+            expect(page.locator("#my-hand").first).to_contain_text("firepower")
+    text = outcome.inner_text()
+    assert " wins: " in text or text.startswith("a draw"), text
+    assert "_" not in text and "after" in text
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    screenshot(page, "phone-revolver2-game-over")
