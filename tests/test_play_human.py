@@ -185,3 +185,55 @@ def test_poker_cards_are_chosen_by_their_values_and_each_round_says_why() -> Non
     assert re.search(r"beats|cheats|a tie", round_line.group(4))
     terminal.type("q\n")
     assert terminal.finish() == EXIT_ABANDONED
+
+
+PASS_PROMPT = re.compile(r"(\w+): press Enter when only you can see the screen \(q quits\)"
+                         + re.escape(PROMPT_END) + r"$")
+
+
+@pytest.mark.parametrize(("game", "sides"), [("revolver", ("colty", "mcready")),
+                                             ("revolver2", ("esteban", "mapache"))])
+def test_two_people_at_one_screen(tmp_path: Path, game: str, sides: tuple[str, str]) -> None:
+    """`play --human A --human B`: the screen is cleared and the device passed between their
+    turns; each sees his own hand and only a count of the other's draws."""
+    record = tmp_path / "game.jsonl"
+    terminal = Terminal("play", "--game", game, "--human", sides[0], "--human", sides[1],
+                        "--seed", "5", "--record", str(record), "--max-turns", "12")
+    passes = 0
+    answered = 0
+    deadline = time.time() + TIMEOUT
+    while True:
+        waiting = terminal.output[terminal.seen:]
+        turn_over = PASS_PROMPT.search(waiting)
+        prompt = PROMPT.search(waiting)
+        if turn_over:
+            terminal.seen += turn_over.end()
+            passes += 1
+            terminal.type("\n")
+            continue
+        if prompt:
+            terminal.seen += prompt.end()
+            answered += 1
+            terminal.type(f"{1 + answered % int(prompt.group(1))}\n")
+            continue
+        if not terminal._read(deadline):
+            break
+    assert terminal.finish() == 0, terminal.output[-3000:]
+    out = terminal.output
+    assert passes >= 4
+    # every turn's screen is cleared before the device changes hands
+    assert out.count("\x1b[2J") == passes
+    screens = out.split("\x1b[2J")
+    for screen in screens[1:]:
+        passed_to = re.search(r"press Enter", screen) and re.search(
+            r"-- pass the device to .+ --\n(\w+): press Enter", screen)
+        assert passed_to is not None
+        side = passed_to.group(1)
+        other = sides[1 - sides.index(side)]
+        # this person is shown his own position, and the other's draws only as counts
+        assert f"you are {side}" in screen or "game over" in screen or "final position" in screen
+        assert f"you are {other}" not in screen
+        assert not re.search(rf"^\s+{other} draws (?!\d+ cards?$)", screen, re.MULTILINE)
+    saved = read_record(record)
+    assert saved.bots == {sides[0]: "human", sides[1]: "human"}
+    assert replay_record(saved, build_catalog()).mismatch is None

@@ -11,7 +11,7 @@ import typer
 
 from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.endings import outcome_sentence
+from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.play_decks import load_side_deck, sides_of_decks
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
 from deckbuilder.app.table_words import (
@@ -181,10 +181,12 @@ def play(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="play a deck that breaks the deck-building rules (with a "
                                 "warning) instead of refusing it")] = False,
-    human: Annotated[str | None, typer.Option(
+    human: Annotated[list[str] | None, typer.Option(
         "--human", **SIDE.option(),
         help="take this side yourself (colty, mcready, esteban or mapache) against the "
-             "other side's --bots bot: the position, numbered actions, a prompt")] = None,
+             "other side's --bots bot: the position, numbered actions, a prompt. Twice "
+             "(--human colty --human mcready): two people at one screen, which asks to pass "
+             "the device between their turns")] = None,
 ) -> None:
     """Play one seeded game between two bots (or you and a bot) and print it turn by turn.
 
@@ -193,13 +195,14 @@ def play(
     in Revolver 2 also the poker tournament, recruitment, staying or moving on and the kegs.
     With --human SIDE you play that side: at each of your decisions the position as you see
     it (not the opponent's hand), the legal actions numbered, and a prompt (a number; ? shows
-    the position again; q quits). --record keeps the game for `deckbuilder replay`.
+    the position again; q quits). With --human for both sides two people play at one screen,
+    which is cleared between their turns. --record keeps the game for `deckbuilder replay`.
     """
     decks: dict[str, str | None] = {"colty": colty, "mcready": mcready, "esteban": esteban,
                                     "mapache": mapache}
     if deck_files:
         decks = guarded(sides_of_decks)(deck_files, decks, project_catalog())
-    if human is not None:
+    if human:
         code = guarded(_play_human)(decks, game, human, bots, seed, ruleset, switch or [],
                                     max_turns, record, quiet, as_json, allow_illegal,
                                     module or [], force)
@@ -260,11 +263,13 @@ class _Abandoned(Exception):
     """The person left the game: `q`, Ctrl-C or the end of the input."""
 
 
-def _play_human(given: Mapping[str, str | None], game_name: str | None, human: str, bots: str,
-                seed: int, ruleset: str | None, switch_texts: list[str], max_turns: int,
-                record_path: Path | None, quiet: bool, as_json: bool, allow_illegal: bool,
-                modules: Sequence[str], force: bool) -> int:
-    """`play --human SIDE`: the person takes SIDE, the other side's --bots bot the other.
+def _play_human(given: Mapping[str, str | None], game_name: str | None,
+                humans: Sequence[str], bots: str, seed: int, ruleset: str | None,
+                switch_texts: list[str], max_turns: int, record_path: Path | None,
+                quiet: bool, as_json: bool, allow_illegal: bool, modules: Sequence[str],
+                force: bool) -> int:
+    """`play --human SIDE`: the person takes SIDE, the other side's --bots bot the other;
+    `--human A --human B`: two people at one screen (`_converse` asks to pass the device).
 
     --json is refused (the game is a conversation, not a document: record it and read the
     record); --quiet leaves out the account of the game (the events), not the position, the
@@ -276,26 +281,39 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
                                            "as JSON lines)")
     if record_path is not None:
         refuse_overwrite(record_path, force)
+    if len(set(humans)) != len(humans) or len(humans) > 2:
+        raise DeckbuilderError(f"--human {' --human '.join(humans)}: each side is played by "
+                               "one person", fix="--human SIDE once, or once for each side")
     catalog = project_catalog()
-    name, texts = choose_decks(given, game_name, human)
+    name, texts = choose_decks(given, game_name, humans[0])
     game = get_game(name)
+    for side in humans[1:]:
+        if side not in game.side_names:
+            raise DeckError(f"--human {side} is not a side of {name}",
+                            fix="--human " + " --human ".join(game.side_names))
     ruleset = ruleset or game.default_ruleset
     switches = parse_switches(switch_texts, catalog, name)
     modules = read_modules(modules, catalog, name)
     decks = [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names]
-    me = game.side_names.index(human)
-    seats = [HUMAN if player == me else spec for player, spec in enumerate(split_bots(bots))]
+    people = sorted(game.side_names.index(side) for side in humans)
+    seats = [HUMAN if player in people else spec
+             for player, spec in enumerate(split_bots(bots))]
     session = GameSession([cards for _, cards in decks], seed, seats, ruleset, catalog,
                           game=name, max_turns=max_turns, switches=switches, modules=modules)
     _say(f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "
          + " against ".join(f"{side} ({deck_name}, "
-                            + ("you" if seat == HUMAN else f"bot {seat}") + ")"
+                            + (("you" if len(people) == 1 else "a person") if seat == HUMAN
+                               else f"bot {seat}") + ")"
                             for side, (deck_name, _), seat
                             in zip(game.side_names, decks, seats, strict=True)))
-    _say(f"you play {human}: answer with the number of an action; ? shows the position "
+    who = (f"you play {humans[0]}" if len(people) == 1
+           else f"two people: {side_title(game.side_names[0])} and "
+                f"{side_title(game.side_names[1])}, the screen cleared between their turns")
+    _say(f"{who}: answer with the number of an action; ? shows the position "
          "again, ? N the card of action N, ?NAME a card (?deputy), q quits")
+    me = people[0]
     try:
-        _converse(session, me, quiet, catalog)
+        me = _converse(session, people, quiet, catalog)
     except _Abandoned as left:
         error_console.print(safe(f"{left}: the game is left at turn {session.state.turn}"
                                  + ("; no record written" if record_path else "")),
@@ -304,7 +322,9 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None, human: s
     if record_path is not None:
         atomic_write_text(record_path, session.record_jsonl())
     _say("final position:")
-    for line in _view_lines(session.view(me), catalog):
+    final = (_view_lines(session.view(me), catalog) if len(people) == 1
+             else named_position_lines(session.state))  # two people: the game is over
+    for line in final:
         _say(f"  {line}")
     played = session.record
     _say(f"result: {outcome_sentence(played.winner, played.termination, played.turns)}, "
@@ -318,22 +338,56 @@ def _view_lines(view: dict[str, Any], catalog: Any) -> list[str]:
     return view_lines(view, PlayerWords(catalog))
 
 
-def _converse(session: Any, me: int, quiet: bool, catalog: Any) -> None:
-    """Bots move; at each of the person's decisions the position (in full at his play phase
-    and after the opponent moved; just the hand for the steps inside one move), the numbered
-    actions, the prompt; until the game ends."""
-    events = session.advance()
+def _converse(session: Any, people: Sequence[int], quiet: bool, catalog: Any) -> int:
+    """Bots move; at each decision of a person the events he has not read (as he may read
+    them), the position (in full when his turn starts or the other side moved; just the hand
+    for the steps inside one move), the numbered actions, the prompt; until the game ends.
+    With two people the screen is cleared and the device passed between them. The person who
+    moved last."""
+    session.advance()
+    read = dict.fromkeys(people, 0)  # how many events each person has been shown
+    last: int | None = None
     while True:
-        if not quiet:
-            for event in events:
-                for line in event.text_lines():
-                    _say_worded(line)
-        if session.is_over():
-            return
-        others_moved = any(event.player != session.names[me] for event in events)
-        full = others_moved or session.decision() == "play phase"
-        action = _ask(session, me, full, catalog)
-        events = session.act(action)
+        me = session.waiting_for()
+        if me is None:  # the end: the last mover reads how it ended
+            who = people[0] if last is None else last
+            _show_events(session.events(who)[read[who]:], quiet)
+            return who
+        if last is not None and me != last:
+            _pass_device(session, me)
+        new = session.events(me)[read[me]:]
+        read[me] += len(new)
+        _show_events(new, quiet)
+        others_moved = any(event.player != session.names[me] for event in new)
+        full = others_moved or me != last or session.decision() == "play phase"
+        last = me
+        session.act(_ask(session, me, full, catalog))
+
+
+def _show_events(events: Sequence[Any], quiet: bool) -> None:
+    if quiet:
+        return
+    for event in events:
+        for line in event.text_lines():
+            _say_worded(line)
+
+
+#: Clears a terminal's screen and its scroll-back, and puts the cursor at the top.
+CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H"
+
+
+def _pass_device(session: Any, to: int) -> None:
+    """Between two people's turns: the screen cleared (the last one's hand gone), and a
+    prompt for the next one to say he holds the device."""
+    if console.is_terminal:
+        console.file.write(CLEAR_SCREEN)
+    else:
+        _say("\n" * 3)
+    _say(f"-- pass the device to {side_title(session.names[to])} --")
+    answer = _read(f"{session.names[to]}: press Enter when only you can see the screen "
+                   f"(q quits){PROMPT_END}")
+    if answer.strip().lower() in ("q", "quit", "exit"):
+        raise _Abandoned("you quit")
 
 
 def _ask(session: Any, me: int, full: bool, catalog: Any) -> int:
