@@ -100,7 +100,7 @@ def main() -> None:
 
     started = time.perf_counter()
     run = simulate(Contestant("colty base", colty), Contestant("mcready base", mcready),
-                   side=0, games=batch, seed=1, workers=2)
+                   side=0, games=batch, seed=1, workers=2, keep_results=True)
     wall = time.perf_counter() - started
     print(f"{batch:,} greedy vs greedy games, 2 workers: {wall:.1f} s wall "
           f"({batch / wall:.0f} games/s; target 10,000 in < 60 s)")

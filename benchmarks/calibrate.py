@@ -68,7 +68,8 @@ def balance_row(colty: dict[str, int], mcready: dict[str, int], colty_bot: str,
     first, second = get_game(game).side_names
     run = simulate(Contestant(f"{first} base", colty, colty_bot),
                    Contestant(f"{second} base", mcready, mcready_bot),
-                   side=0, games=games, seed=seed, workers=workers, ruleset=ruleset, game=game)
+                   side=0, games=games, seed=seed, workers=workers, ruleset=ruleset, game=game,
+                   keep_results=True)
     seconds = time.perf_counter() - started
     results = run.results
     played = len(results)

@@ -1,14 +1,26 @@
 """Which build of the package runs: plain Python, or the game loop compiled by mypyc.
 
-The compiled build (`DECKBUILDER_COMPILE=1 pip install .`, see setup.py) turns the modules
-that play a game into C extension modules; `--version` and the benchmarks say which build
-they measure, since the same games play about twice as fast compiled.
+`pip install` builds the compiled one when a C compiler is found (setup.py; the release wheels
+are compiled) and plain Python otherwise, or with `DECKBUILDER_COMPILE=0`. The same games play
+2.4 to 4.5 times as fast compiled (docs/maintainers/performance.md), so `--version` and every
+simulation report say which build ran and, in the plain build, how to get the faster one
+(`faster_build_hint`).
 """
 
 from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+
+COMPILED = "compiled with mypyc"
+PLAIN = "plain Python"
+#: One line for a plain build: what the compiled build gives and how to install it.
+FASTER_BUILD_HINT = (
+    "the compiled build plays the same games 2.4 to 4.5 times as fast: with a C compiler and "
+    "Python's headers installed (e.g. apt install gcc python3-dev), reinstall with "
+    "`pip install --force-reinstall --no-cache-dir --no-deps revolver-deckbuilder` (or "
+    "`pip install .` in a clone); see docs/players/install.md"
+)
 
 
 def compiled() -> bool:
@@ -22,4 +34,24 @@ def compiled() -> bool:
 
 def describe() -> str:
     """How `--version` names the build: "compiled with mypyc" or "plain Python"."""
-    return "compiled with mypyc" if compiled() else "plain Python"
+    return COMPILED if compiled() else PLAIN
+
+
+def faster_build_hint() -> str | None:
+    """How to get the faster build, or None when this one is it."""
+    return None if compiled() else FASTER_BUILD_HINT
+
+
+def build_facts() -> dict[str, object]:
+    """The build, as the simulation reports record it (`"build"` of `simulate --json`): the
+    build of this process, which plays the games on local processes too (a Dask cluster's
+    workers run their own installation)."""
+    return {"compiled": compiled(), "name": describe(), "faster": faster_build_hint()}
+
+
+def build_line(build: dict[str, object] | None = None) -> str:
+    """The reports' one line: "Build: compiled with mypyc." or "Build: plain Python; the
+    compiled build plays ... (how to install it)"."""
+    build = build if build is not None else build_facts()
+    faster = build.get("faster")
+    return f"Build: {build['name']}" + (f"; {faster}." if faster else ".")

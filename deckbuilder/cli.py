@@ -22,7 +22,7 @@ import typer.main
 from typer.core import TyperCommand, TyperGroup
 from typer.models import DefaultPlaceholder
 
-from deckbuilder.build import describe
+from deckbuilder.build import describe, faster_build_hint
 from deckbuilder.commands.common import error_console, safe
 from deckbuilder.commands.help_text import polish
 from deckbuilder.commands.streams import OutputWatch
@@ -233,6 +233,9 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"deckbuilder {__version__} ({describe()})")
+        hint = faster_build_hint()  # on stderr: stdout stays the one line scripts read
+        if hint is not None:
+            typer.echo(f"note: {hint}", err=True)
         raise typer.Exit(0)
 
 

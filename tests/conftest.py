@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -9,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from deckbuilder import paths
+
+#: The package builds the tests make (test_packaging) are plain Python unless a test asks for
+#: the compiled one: a compiled build takes minutes (tests/test_build_wheels.py checks it).
+os.environ.setdefault("DECKBUILDER_COMPILE", "0")
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SET_FIXTURES = FIXTURES / "sets"
@@ -21,6 +26,7 @@ BAD_FIXTURES = FIXTURES / "bad"
 SLOW: dict[str, str] = {
     "test_optimize": "the optimiser: simulates hundreds of games per candidate deck",
     "test_packaging": "builds a wheel and an sdist, installs them, runs mypy on them",
+    "test_build_wheels": "builds wheels in isolated pip environments",
     "test_precommit": "runs pre-commit's hooks in a new git repository",
     "test_dask": "starts local Dask clusters (scheduler and worker processes)",
     "test_compiled": "runs the compiled (mypyc) build in subprocesses",
@@ -79,6 +85,8 @@ SLOW: dict[str, str] = {
     "test_bots::test_on_revolver_equal_greedy_bots_give_a_contested_game":
         "plays many greedy games",
     "test_reports::test_png_charts_are_written_with_matplotlib": "imports and renders matplotlib",
+    "test_api_examples::test_the_examples_pass_mypy_strict":
+        "runs mypy --strict in a subprocess (a cold cache reads the package's types)",
 }
 
 

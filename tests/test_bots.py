@@ -35,7 +35,7 @@ def toy_bot(spec: str):
 def wins(bot: str, other: str, seat: int, games: int, seed: int = 11) -> int:
     run = simulate(Contestant("bot", toy.TOY_DECK, bot), Contestant("other", toy.TOY_DECK, other),
                    side=seat, games=games, seed=seed, new_game=toy.new_game,
-                   evaluate=toy.evaluate)
+                   evaluate=toy.evaluate, keep_results=True)
     return sum(1 for result in run.results if result.winner == seat)
 
 
@@ -271,7 +271,7 @@ def _revolver_wins(colty_bot: str, mcready_bot: str, games: int) -> tuple[int, i
     prime_catalog(catalog)
     run = simulate(Contestant("colty", catalog.base_deck("revolver", "colty"), colty_bot),
                    Contestant("mcready", catalog.base_deck("revolver", "mcready"), mcready_bot),
-                   side=0, games=games, seed=1)
+                   side=0, games=games, seed=1, keep_results=True)
     colty = sum(1 for result in run.results if result.winner == 0)
     mcready = sum(1 for result in run.results if result.winner == 1)
     return colty, mcready

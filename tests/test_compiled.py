@@ -1,12 +1,14 @@
-"""The compiled build (`DECKBUILDER_COMPILE=1 pip install .`, see setup.py) plays exactly the
-games the plain build plays.
+"""The compiled build (what `pip install` builds where a C compiler is found, and the release
+wheels; `DECKBUILDER_COMPILE=1` insists on it, see setup.py) plays exactly the games the plain
+build plays.
 
 Besides the command lines compared here, CI runs the engine-level test files themselves in the
 compiled build (`.ci/compiled-tests`, the list and the tests that need the plain build in
 tests/compiled_build.py); the last tests below keep that list true.
 
 The comparison needs a compiled build: `$DECKBUILDER_COMPILED_PYTHON` names the Python of an
-environment it is installed in (CI builds one beside the test run, see `.ci/run`). Without
+environment it is installed in (CI builds the compiled wheel beside the test run and installs
+it in a fresh environment, see `.ci/run`). Without
 it the comparison is skipped with one line, and fails instead when
 `DECKBUILDER_REQUIRE_COMPILED=1` (CI).
 """
@@ -106,7 +108,8 @@ def _compiled_python() -> str:
     if python and Path(python).exists():
         return python
     reason = ("no compiled build: set DECKBUILDER_COMPILED_PYTHON to the Python of an "
-              "environment with `DECKBUILDER_COMPILE=1 pip install .` (CI does)")
+              "environment with the compiled wheel installed (`DECKBUILDER_COMPILE=1 pip "
+              "wheel --no-deps .`, then pip install it; CI does)")
     if os.environ.get("DECKBUILDER_REQUIRE_COMPILED") == "1":
         pytest.fail(reason)
     pytest.skip(reason)
@@ -135,12 +138,27 @@ def test_the_compiled_build_loads_compiled_modules() -> None:
     assert _run(sys.executable, ["--version"]).strip().endswith("(plain Python)")
 
 
+def _games(output: str, args: list[str]) -> object:
+    """What a command's output says of the games: a JSON report without its "build" entry
+    (each build names itself there), or the text as printed."""
+    if "--json" not in args:
+        return output
+    report = json.loads(output)
+    report.pop("build")
+    return report
+
+
 @pytest.mark.parametrize("case", sorted(COMMANDS))
 def test_the_compiled_build_plays_the_same_games(case: str) -> None:
     compiled = _run(_compiled_python(), COMMANDS[case])
     plain = _run(sys.executable, COMMANDS[case])
     assert plain.strip(), case
-    assert compiled == plain, f"{case}: the builds played different games"
+    assert _games(compiled, COMMANDS[case]) == _games(plain, COMMANDS[case]), \
+        f"{case}: the builds played different games"
+    if "--json" in COMMANDS[case]:  # and each report names the build that played it
+        assert json.loads(compiled)["build"]["name"] == "compiled with mypyc"
+        assert json.loads(compiled)["build"]["faster"] is None
+        assert json.loads(plain)["build"]["name"] == "plain Python"
 
 
 def test_both_builds_refuse_an_action_that_is_not_an_int_alike() -> None:

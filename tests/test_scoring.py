@@ -630,7 +630,7 @@ def test_greedy_plays_every_card_of_both_base_decks() -> None:
     decks = [catalog.base_deck("revolver", "colty"), catalog.base_deck("revolver", "mcready")]
     run = simulate(Contestant("colty", decks[GANG], "greedy"),
                    Contestant("mcready", decks[MCREADY], "greedy"), side=GANG, games=150,
-                   seed=5)
+                   seed=5, keep_results=True)
     for seat in (GANG, MCREADY):
         played = {card for result in run.results for card in result.played[seat]}
         never = sorted(set(decks[seat]) - played)

@@ -34,7 +34,7 @@ def run_toy(games: int = 30, seed: int = 5, **options):
     opponent = options.pop("opponent", Contestant("rival", toy.TOY_DECK, "random"))
     return simulate(deck, opponent, side=options.pop("side", 0), games=games, seed=seed,
                     new_game=toy.new_game, evaluate=toy.evaluate, game="toy",
-                    ruleset="toy", **options)
+                    ruleset="toy", keep_results=True, **options)
 
 
 # -- seeds -----------------------------------------------------------------------------------
@@ -69,7 +69,7 @@ def test_a_rule_switch_reaches_every_worker_and_plays_the_same_games() -> None:
         return simulate(Contestant("racer", toy.TOY_DECK, "greedy"),
                         Contestant("rival", toy.TOY_DECK, "random"), side=0, games=16, seed=5,
                         new_game=toy_with_switches, evaluate=toy.evaluate, game="toy",
-                        ruleset="toy", workers=workers, switches=switches)
+                        ruleset="toy", workers=workers, switches=switches, keep_results=True)
 
     plain = sprint(1, None)
     serial, parallel = sprint(1, {"sprint": "on"}), sprint(2, {"sprint": "on"})

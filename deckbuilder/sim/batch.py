@@ -6,6 +6,15 @@ baseline deck on the same seeds.
     >>> run = simulate(Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
     ...                Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random"),
     ...                side=0, games=4, seed=1)
+    >>> run.tally.deck.count, sum(run.tally.deck.wins) + run.tally.deck.draws
+    (4, 4)
+
+The run keeps running statistics (`sim.tally`), not the games: a million games hold as much
+memory as a thousand. `keep_results=True` keeps every `GameResult` too, in game order:
+
+    >>> run = simulate(Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
+    ...                Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random"),
+    ...                side=0, games=4, seed=1, keep_results=True)
     >>> [result.index for result in run.results]
     [0, 1, 2, 3]
 """
@@ -14,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from deckbuilder.bots import is_reproducible, make_bot
 from deckbuilder.games import get_game
@@ -28,11 +37,12 @@ from deckbuilder.sim.runner import (
     SwitchItems,
     deck_items,
     make_executor,
-    run_games,
+    play_one,
     start_game,
     switch_items,
 )
 from deckbuilder.sim.seeds import game_seed
+from deckbuilder.sim.tally import RunTally
 
 
 @dataclass(frozen=True)
@@ -61,11 +71,34 @@ class SimulationConfig:
     modules: tuple[str, ...] = ()
 
 
+class ResultsNotKept(RuntimeError):
+    """A run's per-game results were asked for, but the run kept only its statistics."""
+
+
 @dataclass
 class SimulationRun:
+    """A finished simulation: its settings, its running statistics (`tally`: what every report
+    reads) and, when `simulate(..., keep_results=True)` asked for them, its games."""
+
     config: SimulationConfig
-    results: list[GameResult]
-    baseline_results: list[GameResult] = field(default_factory=list)
+    tally: RunTally
+    kept: tuple[list[GameResult], list[GameResult]] | None = None
+
+    @property
+    def results(self) -> list[GameResult]:
+        """The deck's games in game order (only with `keep_results=True`)."""
+        return self._kept()[0]
+
+    @property
+    def baseline_results(self) -> list[GameResult]:
+        """The baseline's games on the same seeds, in game order (`keep_results=True`)."""
+        return self._kept()[1]
+
+    def _kept(self) -> tuple[list[GameResult], list[GameResult]]:
+        if self.kept is None:
+            raise ResultsNotKept("this run kept its statistics, not its games: "
+                                 "simulate(..., keep_results=True) keeps every GameResult")
+        return self.kept
 
     @property
     def reproducible(self) -> bool:
@@ -75,12 +108,15 @@ class SimulationRun:
 
 def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
                evaluate: Evaluator | None = None) -> Iterator[GameJob]:
-    """One spec per game (and per baseline game, on the same seeds: paired), built lazily:
-    `simulate --games 100000000` plays its first game at once, in bounded memory."""
+    """One spec per game (and per baseline game, on the same seed right after it: paired),
+    built lazily: `simulate --games 100000000` plays its first game at once, in bounded
+    memory, and a pair's two games come back close together (the tally pairs them as they
+    come, holding only the few in between)."""
     entries = [("deck", config.deck)]
     if config.baseline is not None:
         entries.append(("baseline", config.baseline))
     opponent_items = deck_items(config.opponent.cards)
+    setups = []
     for label, contestant in entries:
         items = deck_items(contestant.cards)
         decks = (items, opponent_items) if config.side == 0 else (opponent_items, items)
@@ -91,9 +127,12 @@ def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
         # the tests deals its own way.)
         orders = (seat_orders(contestant.cards, config.deck.cards, config.side)
                   if new_game is None else (None, None))
-        for index in range(config.games):
-            yield GameJob(index=index, seed=game_seed(config.seed, index), decks=decks,
-                          bots=bots, label=label, ruleset=config.ruleset, game=config.game,
+        setups.append((label, decks, bots, orders))
+    for index in range(config.games):
+        seed = game_seed(config.seed, index)
+        for label, decks, bots, orders in setups:
+            yield GameJob(index=index, seed=seed, decks=decks, bots=bots, label=label,
+                          ruleset=config.ruleset, game=config.game,
                           max_turns=config.max_turns, new_game=new_game, evaluate=evaluate,
                           switches=config.switches, modules=config.modules, orders=orders)
 
@@ -145,22 +184,30 @@ def simulate(
     evaluate: Evaluator | None = None,
     switches: Mapping[str, str] | None = None,
     modules: Sequence[str] = (),
+    keep_results: bool = False,
 ) -> SimulationRun:
     """Play `games` seeded games of `deck` (in seat `side`) against `opponent`, under
     `ruleset` (None: the game's own) with single rule `switches` (switch id -> variant).
 
     The same (seed, games) give the same results for any `workers` or `executor`.
-    `new_game`/`evaluate` replace the real engine (tests use a toy game).
+    `new_game`/`evaluate` replace the real engine (tests use a toy game). The run keeps
+    running statistics (flat memory whatever `games`); `keep_results` keeps every game too.
     """
     if games < 1:
         raise ValueError("games must be at least 1")
     config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,
                               max_turns, switch_items(switches), tuple(sorted(modules)))
     check_playable(_first_games(config, new_game, evaluate))
-    results = run_games(iter_specs(config, new_game, evaluate),
-                        executor or make_executor(workers), on_result)
-    return SimulationRun(
-        config,
-        [result for result in results if result.label == "deck"],
-        [result for result in results if result.label == "baseline"],
-    )
+    tally = RunTally(side, games, paired=baseline is not None)
+    kept: tuple[list[GameResult], list[GameResult]] | None = ([], []) if keep_results else None
+    runner = executor or make_executor(workers)
+    for result in runner.map(play_one, iter_specs(config, new_game, evaluate)):
+        tally.add(result)
+        if kept is not None:
+            kept[result.label == "baseline"].append(result)
+        if on_result is not None:
+            on_result(result)
+    if kept is not None:
+        for results in kept:
+            results.sort(key=lambda result: result.index)
+    return SimulationRun(config, tally, kept)

@@ -12,6 +12,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.build import build_line
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.charts import Chart, optimize_charts, render_svg, simulate_charts
 from deckbuilder.sim.report import optimize_settings_rows, settings_rows
@@ -178,6 +179,8 @@ def simulate_html(report: Mapping[str, Any]) -> str:
     body += _paragraphs([f"warning: {w}" for w in report.get("warnings", [])])
     body += _paragraphs([f"note: {n}" for n in report.get("notes", [])])
     body += _paragraphs([report["note"]])
+    if "build" in report:
+        body += _paragraphs([build_line(report["build"])])
     return _page(title, body)
 
 
@@ -214,6 +217,8 @@ def optimize_html(data: Mapping[str, Any]) -> str:
     output = data.get("output")
     if output:
         body += _paragraphs([f"The best deck was written to {output}."])
+    # the build that played (the report's own record of it, else this process's)
+    body += _paragraphs([build_line(data.get("build"))])
     return _page(f"optimize {deck}", body)
 
 

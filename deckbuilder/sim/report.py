@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from deckbuilder.bots import cut_short_note
+from deckbuilder.build import build_facts, build_line
 from deckbuilder.sim.batch import SimulationRun
-from deckbuilder.sim.runner import GameResult
-from deckbuilder.sim.stats import (
-    Z95,
-    games_needed,
-    paired_difference,
-    proportion,
-    summarize,
-)
+from deckbuilder.sim.stats import games_needed, proportion
 
 NOTE = (
     "These results measure the deck and the bots together: a stronger or weaker bot, or a "
@@ -32,8 +22,6 @@ CARD_NOTE = (
     "can be played more often than drawn: some cards bring others back from the discard pile."
 )
 STANDARD_PRECISIONS = (0.05, 0.02, 0.01)
-#: Points on the running win-rate curve (the charts draw them; more would add nothing).
-PROGRESS_POINTS = 60
 #: Below this many games a percentage is shown with its count: "80% (4/5)".
 SMALL_SAMPLE = 100
 
@@ -42,139 +30,24 @@ def _interval(successes: int, trials: int) -> dict[str, float]:
     return proportion(successes, trials).as_dict()
 
 
-def _sides(run: SimulationRun, players: Sequence[str]) -> list[dict[str, Any]]:
-    config = run.config
-    count = len(run.results)
-    rows = []
-    for seat in (0, 1):
-        contestant = config.deck if seat == config.side else config.opponent
-        wins = sum(1 for result in run.results if result.winner == seat)
-        rows.append({
-            "seat": seat, "faction": players[seat], "deck": contestant.name,
-            "bot": contestant.bot, "is_deck_under_test": seat == config.side,
-            "wins": wins, "win_rate": _interval(wins, count),
-        })
-    return rows
-
-
-def _endings(results: Sequence[GameResult], players: Sequence[str]) -> list[dict[str, Any]]:
-    games: Counter[str] = Counter()
-    wins: dict[str, Counter[str]] = {}
-    for result in results:
-        games[result.termination] += 1
-        winner = "draw" if result.winner is None else players[result.winner]
-        wins.setdefault(result.termination, Counter())[winner] += 1
-    total = len(results) or 1
-    return [
-        {"termination": name, "games": count, "share": count / total,
-         "winners": dict(sorted(wins[name].items()))}
-        for name, count in games.most_common()
-    ]
-
-
-def _cards(results: Sequence[GameResult], seat: int, faction: str, deck: Mapping[str, int],
-           names: Mapping[str, str]) -> list[dict[str, Any]]:
-    count = len(results) or 1
-    all_wins = sum(1 for result in results if result.winner == seat)
-    cards = sorted(set(deck) | {c for r in results for c in (*r.drawn[seat], *r.played[seat])})
-    rows: list[dict[str, Any]] = []
-    for card in cards:
-        drawn = sum(result.drawn[seat].get(card, 0) for result in results)
-        played = sum(result.played[seat].get(card, 0) for result in results)
-        played_in = [result for result in results if result.played[seat].get(card, 0)]
-        wins_played = sum(1 for result in played_in if result.winner == seat)
-        not_played = len(results) - len(played_in)
-        wins_not_played = all_wins - wins_played
-        rows.append({
-            "id": card, "name": names.get(card, card), "faction": faction, "seat": seat,
-            "copies": deck.get(card, 0),
-            "drawn_per_game": drawn / count,
-            "played_per_game": played / count,
-            "games_played": len(played_in),
-            "wins_when_played": wins_played,
-            "win_rate_when_played": wins_played / len(played_in) if played_in else None,
-            "win_rate_when_not_played":
-                wins_not_played / not_played if not_played else None,
-            # the same rates with their Wilson 95% intervals and counts: 4 wins of 5 games
-            # is not 80 of 100, and the report must show it
-            "when_played": _interval(wins_played, len(played_in)) if played_in else None,
-            "games_not_played": not_played,
-            "wins_when_not_played": wins_not_played,
-            "when_not_played": _interval(wins_not_played, not_played) if not_played else None,
-        })
-    rows.sort(key=lambda row: (-row["played_per_game"], row["id"]))
-    return rows
-
-
 def _baseline(run: SimulationRun) -> dict[str, Any] | None:
     config = run.config
-    if config.baseline is None:
+    tally = run.tally
+    if config.baseline is None or tally.baseline is None or tally.paired is None:
         return None
-    seat = config.side
-    deck_wins = [1.0 if result.winner == seat else 0.0 for result in run.results]
-    base_wins = [1.0 if result.winner == seat else 0.0 for result in run.baseline_results]
-    difference = paired_difference(deck_wins, base_wins)
+    wins = tally.baseline.wins[config.side]
+    difference = tally.paired.difference()
     return {
         "deck": config.baseline.name, "bot": config.baseline.bot,
-        "wins": int(sum(base_wins)),
-        "win_rate": _interval(int(sum(base_wins)), len(base_wins)),
+        "wins": wins,
+        "win_rate": _interval(wins, tally.baseline.count),
         "difference": difference.as_dict(),
-        "games_with_different_winner": sum(
-            1 for a, b in zip(run.results, run.baseline_results, strict=True)
-            if a.winner != b.winner),
+        "games_with_different_winner": tally.paired.different_winner,
         "method": "paired on the same game seeds: mean of per-seed win differences "
                   "(deck minus baseline) with a normal-approximation 95% interval",
         "verdict": verdict(config.deck.name, config.baseline.name, difference.as_dict()),
-        "progress": _running_difference(deck_wins, base_wins),
+        "progress": tally.paired.progress,
     }
-
-
-def _checkpoints(count: int, points: int = PROGRESS_POINTS) -> list[int]:
-    """Game counts spread evenly over 1..count, the last one always `count`."""
-    if count <= 0:
-        return []
-    return sorted({max(1, math.ceil(k * count / points)) for k in range(1, points + 1)})
-
-
-def _running_rate(results: Sequence[GameResult], seat: int) -> list[dict[str, float]]:
-    """The deck's win rate and its 95% interval after each checkpoint of games (in game
-    order): how the estimate settles as games accumulate."""
-    wins = list(itertools.accumulate(1 if result.winner == seat else 0 for result in results))
-    return [{"games": n, "wins": wins[n - 1], **_interval(wins[n - 1], n)}
-            for n in _checkpoints(len(results))]
-
-
-def _running_difference(deck: Sequence[float], base: Sequence[float]) -> list[dict[str, float]]:
-    """The paired difference (deck minus baseline) and its interval after each checkpoint,
-    from running sums (one pass, whatever the number of games)."""
-    marks = set(_checkpoints(len(deck)))
-    rows: list[dict[str, float]] = []
-    total = squares = 0.0
-    for n, (a, b) in enumerate(zip(deck, base, strict=True), start=1):
-        total += a - b
-        squares += (a - b) ** 2
-        if n in marks:
-            mean = total / n
-            spread = (Z95 * math.sqrt(max(0.0, squares - n * mean * mean) / (n - 1) / n)
-                      if n > 1 else math.inf)
-            rows.append({"games": n, "estimate": mean, "low": max(-1.0, mean - spread),
-                         "high": min(1.0, mean + spread)})
-    return rows
-
-
-def _cut_short(results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """How often each bot's bounds cut its play short (a card that loops): [] when never."""
-    counts: Counter[str] = Counter()
-    for result in results:
-        for name, times in result.cut_short:
-            counts[name] += times
-    return [{"bot": name, "times": times, "warning": cut_short_note(name, times)}
-            for name, times in sorted(counts.items())]
-
-
-def _turn_counts(results: Sequence[GameResult]) -> list[list[int]]:
-    """[turns, games] for every game length that occurred, shortest first."""
-    return [[turns, games] for turns, games in sorted(Counter(r.turns for r in results).items())]
 
 
 def build_report(run: SimulationRun, players: Sequence[str],
@@ -183,12 +56,12 @@ def build_report(run: SimulationRun, players: Sequence[str],
     """Everything the command prints, as plain data (the `--json` output)."""
     config = run.config
     names = names or {}
-    results = run.results
-    count = len(results)
+    tally = run.tally
+    count = tally.deck.count
     seat = config.side
-    deck_wins = sum(1 for result in results if result.winner == seat)
+    deck_wins = tally.deck.wins[seat]
     rate = proportion(deck_wins, count)
-    draws = sum(1 for result in results if result.winner is None)
+    draws = tally.deck.draws
     targets = sorted({*STANDARD_PRECISIONS, precision}, reverse=True)
     # The win rate within the interval that needs the most games (the one nearest 1/2): at an
     # observed 0% or 100%, p(1-p) = 0 would promise that one game is enough.
@@ -206,20 +79,16 @@ def build_report(run: SimulationRun, players: Sequence[str],
                  "bot": config.deck.bot},
         "opponent": {"name": config.opponent.name, "faction": players[opponent_seat],
                      "seat": opponent_seat, "bot": config.opponent.bot},
-        "sides": _sides(run, players),
+        "sides": tally.sides(config, players),
         "draws": {"games": draws, "rate": draws / count if count else 0.0},
-        "cut_short": _cut_short(results),
-        "endings": _endings(results, players),
-        "length": {
-            "turns": summarize([result.turns for result in results]).as_dict(),
-            "decisions": summarize([result.decisions for result in results]).as_dict(),
-            "turn_counts": _turn_counts(results),
-        },
-        "progress": _running_rate(results, seat),
+        "cut_short": tally.cut_short(),
+        "endings": tally.endings(players),
+        "length": tally.length(),
+        "progress": tally.progress(),
         "cards": {
-            "deck": _cards(results, seat, players[seat], config.deck.cards, names),
-            "opponent": _cards(results, opponent_seat, players[opponent_seat],
-                               config.opponent.cards, names),
+            "deck": tally.cards(seat, players[seat], config.deck.cards, names),
+            "opponent": tally.cards(opponent_seat, players[opponent_seat],
+                                    config.opponent.cards, names),
             "note": CARD_NOTE,
         },
         "precision": {
@@ -233,6 +102,8 @@ def build_report(run: SimulationRun, players: Sequence[str],
             ],
         },
         "baseline": _baseline(run),
+        # which build played (compiled or plain) and, when plain, how to get the faster one
+        "build": build_facts(),
     }
 
 
@@ -417,6 +288,8 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
         console.print("Warning: a bot has a time budget (ms=...), so these results depend on "
                       "the machine's speed and are not reproducible from the seed.")
     console.print(f"Note: {report['note']}", markup=False)
+    if "build" in report:
+        console.print(build_line(report["build"]), markup=False)
 
 
 def _signed(interval: Mapping[str, float]) -> str:

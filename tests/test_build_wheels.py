@@ -1,0 +1,66 @@
+"""Real builds, as pip runs them (isolated, PEP 517), on a machine without a C compiler
+(`CC` pointing nowhere): the default build is a plain, pure-Python wheel and says why; a
+required compiled build fails instead. The compiled wheel itself is built by CI (.ci/run) and
+checked by tests/test_compiled.py. Slow: each build sets up its own environment."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: What building the package needs of the checkout.
+SOURCES = ("pyproject.toml", "setup.py", "compiled-modules.txt", "README.md", "LICENSE",
+           "MANIFEST.in")
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("source")
+    for name in SOURCES:
+        shutil.copy2(ROOT / name, folder / name)
+    shutil.copytree(ROOT / "deckbuilder", folder / "deckbuilder", symlinks=False,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"))
+    return folder
+
+
+def pip_wheel(source: Path, out: Path, **environment: str) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key != "DECKBUILDER_COMPILE"}
+    return subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(out), str(source)],
+        capture_output=True, text=True, timeout=600, env={**env, **environment})
+
+
+def test_without_a_compiler_pip_builds_a_plain_wheel_and_says_so(source: Path,
+                                                                   tmp_path: Path) -> None:
+    done = pip_wheel(source, tmp_path, CC="/nonexistent/cc")
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output[-3000:]
+    assert [wheel.name for wheel in tmp_path.glob("*.whl")] == [
+        "revolver_deckbuilder-0.1.0-py3-none-any.whl"]
+    assert "deckbuilder build: WARNING: no working C compiler" in output
+    assert "built as plain Python" in output
+    assert "Collecting mypy" not in output  # nothing fetched for a build that cannot compile
+
+
+def test_a_required_compiled_build_fails_without_a_compiler(source: Path,
+                                                             tmp_path: Path) -> None:
+    done = pip_wheel(source, tmp_path, CC="/nonexistent/cc", DECKBUILDER_COMPILE="1")
+    assert done.returncode != 0
+    assert "DECKBUILDER_COMPILE=1 but no C extension can be built here" in (done.stdout
+                                                                            + done.stderr)
+    assert not list(tmp_path.glob("*.whl"))
+
+
+def test_the_opt_out_builds_plain_without_a_warning(source: Path, tmp_path: Path) -> None:
+    done = pip_wheel(source, tmp_path, DECKBUILDER_COMPILE="0")
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output[-3000:]
+    assert [wheel.name for wheel in tmp_path.glob("*.whl")] == [
+        "revolver_deckbuilder-0.1.0-py3-none-any.whl"]
+    assert "deckbuilder build: WARNING" not in output
