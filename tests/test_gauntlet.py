@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -202,14 +203,25 @@ def test_simulate_with_a_folder_and_a_weight_reports_each_opponent_and_the_field
 
 
 def test_simulate_prints_the_gauntlet_as_a_table_that_fits_80_columns() -> None:
-    result = runner.invoke(app, ["simulate", "colty", "--vs", "mcready", "--vs",
-                                 "example-mcready-pinkertons", "-n", "2"],
-                           env={"COLUMNS": "80"})
-    assert result.exit_code == 0
-    out = result.stdout
+    import io
+
+    from rich.console import Console
+
+    from deckbuilder.sim.tournament_report import print_gauntlet
+
+    code, out, _ = invoke("simulate", "colty", "--vs", "mcready", "--vs",
+                          "example-mcready-pinkertons", "-n", "2")
+    assert code == 0
     assert "the field (weighted)" in out and "McReady's Pinkertons" in out
-    table = [line for line in out.splitlines() if line[:1] in "┏┃┡│└"]
+    report = run_json("simulate", "colty", "--vs", "mcready", "--vs",
+                      "example-mcready-pinkertons", "-n", "2")
+    terminal = io.StringIO()
+    print_gauntlet(Console(file=terminal, width=80, markup=False), report)
+    table = [line for line in terminal.getvalue().splitlines() if line[:1] in "┏┃┡│└"]
     assert table and all(len(line) <= 80 for line in table)
+    # whole words: the win rate and its interval are not wrapped over two lines
+    assert all(re.search(r"\d+% \[\d+, \d+\]", line) for line in table
+               if line.startswith("│") and "[" in line)
 
 
 def test_one_vs_still_plays_the_single_opponent_report() -> None:

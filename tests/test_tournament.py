@@ -167,3 +167,16 @@ def test_decks_of_two_games_are_one_line_and_exit_2() -> None:
 def test_a_weight_in_a_tournament_is_refused_rather_than_ignored() -> None:
     code, _, err = invoke("tournament", "colty", "mcready@2", "-n", "1")
     assert code == 2 and "counts every pairing alike" in err
+
+
+def test_gauntlet_and_tournament_reports_name_the_build() -> None:
+    from deckbuilder.build import describe
+
+    for args in (("tournament", "colty", "mcready", "-n", "2"),
+                 ("simulate", "colty", "--vs", "mcready", "--vs", "example-mcready-pinkertons",
+                  "-n", "2")):
+        code, out, err = invoke(*args, "--json")
+        assert code == 0, err
+        assert json.loads(out)["build"]["name"] == describe()
+        code, out, _ = invoke(*args)
+        assert code == 0 and f"Build: {describe()}" in out

@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from deckbuilder.build import build_facts, build_line
 from deckbuilder.sim import html_report
 from deckbuilder.sim.charts import Chart
 from deckbuilder.sim.gauntlet import GauntletResult, Setup
@@ -47,7 +48,7 @@ def gauntlet_json(result: GauntletResult) -> dict[str, Any]:
     """A gauntlet as `simulate --vs A --vs B --json` prints it."""
     weakest = result.weakest
     return {
-        "kind": "gauntlet", "note": NOTE, "seeds_note": SEEDS_NOTE,
+        "kind": "gauntlet", "note": NOTE, "seeds_note": SEEDS_NOTE, "build": build_facts(),
         **_setup_json(result.setup),
         "seed": result.seed, "games_per_opponent": result.games,
         "games": result.games * len(result.matchups), "reproducible": result.reproducible,
@@ -118,6 +119,7 @@ def _caveats(console: Console, data: Mapping[str, Any]) -> None:
                       markup=False)
     console.print(data["seeds_note"], markup=False, highlight=False)
     console.print(f"Note: {data['note']}", markup=False, highlight=False)
+    console.print(build_line(data.get("build")), markup=False, highlight=False)
 
 
 def gauntlet_charts(data: Mapping[str, Any]) -> list[Chart]:
@@ -165,14 +167,15 @@ def _page_notes(data: Mapping[str, Any]) -> list[str]:
         texts.append("Warning: a bot has a time budget, so these results depend on the "
                      "machine's speed and are not reproducible from the seed.")
     texts += [f"note: {n}" for n in data.get("notes", [])]
-    return html_report._paragraphs([*texts, data["seeds_note"], data["note"]])
+    return html_report._paragraphs([*texts, data["seeds_note"], data["note"],
+                                    build_line(data.get("build"))])
 
 
 # -- tournament ------------------------------------------------------------------------------
 def tournament_json(result: TournamentResult) -> dict[str, Any]:
     """A tournament as `deckbuilder tournament --json` prints it."""
     return {
-        "kind": "tournament", "note": NOTE, "seeds_note": SEEDS_NOTE,
+        "kind": "tournament", "note": NOTE, "seeds_note": SEEDS_NOTE, "build": build_facts(),
         **_setup_json(result.setup), "sides": list(result.sides),
         "seed": result.seed, "games_per_pairing": result.games,
         "games": result.games * len(result.pairings), "reproducible": result.reproducible,
