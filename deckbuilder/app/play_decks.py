@@ -49,50 +49,58 @@ def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDe
     if argument.kind == "faction":  # the box's deck: nothing to check
         return SimDeck(f"{argument.faction} base deck", loaded.game, loaded.faction,
                        loaded.counts())
-    path = loaded.path if loaded.path is not None else Path(text)
+    return check_sim_deck(loaded, catalog, allow_illegal,
+                          shown=loaded.path if loaded.path is not None else Path(text))
+
+
+def check_sim_deck(loaded: Any, catalog: Any, allow_illegal: bool = False, *,
+                   shown: Path | str | None = None, how_to_validate: str | None = None,
+                   how_to_allow: str = "add --allow-illegal to play-test it anyway") -> SimDeck:
+    """A loaded deck (from a file or made in Python) checked for play, as `load_sim_deck`
+    says. `shown` names it in messages (its path, else its label); `how_to_validate` and
+    `how_to_allow` are the fixes in the caller's terms (a command, or a Python call)."""
+    path: Path | str = shown if shown is not None else (
+        loaded.path if loaded.path is not None else str(loaded.label))
+    validate = how_to_validate or f"`deckbuilder validate {path}`"
     if loaded.game not in games():
         found = position(loaded.document, ["game"]) if loaded.document is not None else None
         raise DeckError(f"the engine does not play {loaded.game}",
                         Location(path, *(found or (None, None))),
                         f"play and simulate decks of {', '.join(games())}")
     report = validate_deck(loaded, catalog)
+    more = (f" ({len(report.violations)} problems in all: {validate})"
+            if len(report.violations) > 1 else "")
     refused = [violation for violation in report.violations
                if _is_unplayable(violation, loaded.game, catalog)]
     if refused:
         first = refused[0]
-        more = (f" ({len(report.violations)} problems in all: `deckbuilder validate {path}`)"
-                if len(report.violations) > 1 else "")
-        raise DeckError(f"{first.code}: {first.message}{more}", _entry_location(loaded, first),
-                        first.fix or f"see `deckbuilder validate {path}`")
+        raise DeckError(f"{first.code}: {first.message}{more}",
+                        _entry_location(loaded, first, path), first.fix or f"see {validate}")
     warnings = []
     if not report.is_legal and not allow_illegal:
         first = report.violations[0]
-        more = (f" ({len(report.violations)} problems in all: `deckbuilder validate {path}`)"
-                if len(report.violations) > 1 else "")
         raise DeckError(f"not a legal deck: {first.code}: {first.message}{more}",
-                        _entry_location(loaded, first),
-                        (first.fix or f"see `deckbuilder validate {path}`")
-                        + "; or add --allow-illegal to play-test it anyway")
+                        _entry_location(loaded, first, path),
+                        (first.fix or f"see {validate}") + f"; or {how_to_allow}")
     if not report.is_legal:
         first = report.violations[0]
         where = f" (line {first.line})" if first.line is not None else ""
         warnings.append(
             f"{path} is not a legal deck ({len(report.violations)} problem(s), first: "
-            f"{first.code}{where}: {first.message}); simulating it anyway (see "
-            f"`deckbuilder validate {path}`)"
+            f"{first.code}{where}: {first.message}); simulating it anyway (see {validate})"
         )
     return SimDeck(loaded.name, loaded.game, loaded.faction, loaded.counts(), warnings)
 
 
-def _entry_location(loaded: Any, violation: Any) -> Any:
+def _entry_location(loaded: Any, violation: Any, shown: Any) -> Any:
     """file:line:col of the deck entry a violation names (file:line when it names none)."""
     for entry in loaded.entries:
         if entry.line is not None and entry.line == violation.line \
                 and loaded.document is not None:
             found = position(loaded.document, ["cards", entry.key])
             if found is not None and found[0] == entry.line:
-                return Location(loaded.path, *found)
-    return Location(loaded.path, violation.line)
+                return Location(shown, *found)
+    return Location(shown, violation.line)
 
 
 def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
