@@ -35,6 +35,12 @@ def serve(
         help="also answer requests for this host name (repeatable); the app answers only "
         "127.0.0.1, localhost, [::1] and --host, which stops DNS-rebinding pages",
         show_default=False)] = None,
+    allow_illegal: Annotated[bool, typer.Option(
+        "--allow-illegal", help="let a table for two people play decks that break the "
+                                "deck-building rules (a home-made deck, play-tested)")] = False,
+    table_idle: Annotated[float, typer.Option(
+        "--table-idle", min=1, metavar="MINUTES",
+        help="end a table for two people once both have been away this long")] = 30,
 ) -> None:
     """Start the web app: browse cards, build decks with a live verdict, simulate, play.
 
@@ -47,7 +53,7 @@ def serve(
         import uvicorn
     except ImportError:
         raise fail(NO_WEB_EXTRA, EXIT_BAD_INPUT) from None
-    app = guarded(_app)(decks, host, port, allow_host or [])
+    app = guarded(_app)(decks, host, port, allow_host or [], allow_illegal, table_idle * 60)
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     console.print(safe(f"deckbuilder web app on {address} (deck folder: "
                        f"{app.state.config.deck_folder}); Ctrl-C stops it"), markup=False)
@@ -55,6 +61,11 @@ def serve(
         console.print(safe(f"note: {host} can be reached from other computers, and the app "
                            "has no login: anyone who can reach it can edit the deck folder"),
                       markup=False)
+    if host in LOOPBACK:
+        console.print("note: only this computer can reach it; to play a friend on another "
+                      "computer, start it with --host 0.0.0.0 --allow-host NAME (this "
+                      "computer's name on your network) and make the table at "
+                      f"http://NAME:{port}/friends", markup=False)
     if host in WILDCARD_HOSTS and not allow_host:
         console.print("note: other computers reach it by this computer's name or address: "
                       "add --allow-host NAME for each, or the app refuses their requests",
@@ -67,7 +78,8 @@ def serve(
         raise fail(f"cannot listen on {host}:{port}: {error}", EXIT_BAD_INPUT) from None
 
 
-def _app(decks: Path | None, host: str, port: int, allow_host: list[str]) -> Any:
+def _app(decks: Path | None, host: str, port: int, allow_host: list[str],
+         allow_illegal: bool = False, table_idle_seconds: float = 1800.0) -> Any:
     # The web face needs the optional web extra (checked in `serve`): imported only here.
     from deckbuilder.web.app import create_app
     from deckbuilder.web.config import WebConfig
@@ -87,7 +99,9 @@ def _app(decks: Path | None, host: str, port: int, allow_host: list[str]) -> Any
                                else "the deck folder does not exist", Location(folder),
                                "pass --decks with an existing folder")
     return create_app(WebConfig(deck_folder=folder.absolute(), listen_host=host,
-                                extra_hosts=tuple(allow_host), port=port))
+                                extra_hosts=tuple(allow_host), port=port,
+                                allow_illegal=allow_illegal,
+                                table_idle_seconds=table_idle_seconds))
 
 
 def register(app: typer.Typer) -> None:

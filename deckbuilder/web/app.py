@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.web import cards, decks, faces, simulator, table
+from deckbuilder.web import cards, decks, faces, friends, simulator, table
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.pages import error_response, message_response, render
 from deckbuilder.web.trust import SameOrigin, SecurityHeaders, TrustedHosts, allowed_names
@@ -129,6 +129,7 @@ def _routes() -> list[BaseRoute]:
     for module in PAGE_MODULES:
         routes.extend(module.ROUTES)
     routes.extend(faces.ROUTES)
+    routes.extend(friends.ROUTES)  # tables for two people (web/friends/)
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 
@@ -161,5 +162,6 @@ def create_app(config: WebConfig) -> Starlette:
         exception_handlers=handlers,
     )
     app.state.config = config
+    friends.open_tables(app)  # tables of an earlier run: their links work at once
     return app
 

@@ -36,6 +36,12 @@ class WebConfig:
     listen_host: str | None = None  # `serve --host`
     extra_hosts: tuple[str, ...] = ()  # `serve --allow-host NAME`, repeated
     port: int | None = None  # `serve --port`
+    #: `serve --allow-illegal`: a friend table's decks may break the deck-building rules
+    allow_illegal: bool = False
+    #: `serve --table-idle MINUTES`: a friend table ends after both seats left this long
+    table_idle_seconds: float = 1800.0
+    #: where friend tables are written as they are played (None: $DECKBUILDER_HOME/tables)
+    tables_folder: Path | None = None
     _catalog: Any = field(default=None, init=False, repr=False, compare=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False,
                                   compare=False)

@@ -1,0 +1,66 @@
+"""A table's changes as Server-Sent Events: each link's page (or a bot) listens, and gets its
+own state again whenever the table changes (the other seat acted, joined, resigned, came
+back or went away).
+
+The stream sends `event: state` with the role's state (`seats.seat_state`) and, as its
+`id:`, the number of log events the listener now has, so a browser that reconnects (its
+`Last-Event-ID`) is sent only the log it missed. A comment every few seconds keeps proxies
+from closing a quiet stream, and listening keeps the seat "at the table". The stream ends
+when the table ends, after `max_events` states (a bot's long poll, with `after`: the
+version it has), or after
+`STREAM_SECONDS` (the browser reconnects by itself).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from deckbuilder.web.friends.tables import FriendTable, TableStore
+
+#: How often the stream looks at the table, and how often a quiet one says it is alive.
+POLL_SECONDS = 0.25
+HEARTBEAT_SECONDS = 10.0
+#: A stream ends after this long; EventSource reconnects at once (the `retry:` delay).
+STREAM_SECONDS = 300.0
+RETRY_MS = 1500
+
+
+def sse(kind: str, data: dict[str, Any], event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+async def table_events(store: TableStore, table: FriendTable, role: str,
+                       snapshot: Callable[[int], dict[str, Any]], since: int,
+                       max_events: int | None, after: int | None = None
+                       ) -> AsyncIterator[str]:
+    """The stream of one listener: `snapshot(since)` is its state with the log from event
+    `since` on (taken in a thread: the table's lock may be held by an action). With `after`
+    (a version the listener has), the first state waits for a change past it."""
+    yield f"retry: {RETRY_MS}\n\n"
+    sent_mark: tuple[Any, ...] | None = None
+    if after is not None:  # a long poll: what the listener has counts as sent
+        now = store.clock()
+        sent_mark = (after, *(table.present(side, now) for side in table.sides))
+    sent = 0
+    started = beat = time.monotonic()
+    while time.monotonic() - started < STREAM_SECONDS:
+        store.touch(table, role)
+        now = store.clock()
+        mark = (table.version, *(table.present(side, now) for side in table.sides))
+        if mark != sent_mark:  # a change at the table, or a seat came or went
+            state = await asyncio.to_thread(snapshot, since)
+            sent_mark, since = mark, state["log_next"]
+            yield sse("state", state, since)
+            sent += 1
+            beat = time.monotonic()
+            if state["over"] or (max_events is not None and sent >= max_events):
+                return
+        elif time.monotonic() - beat > HEARTBEAT_SECONDS:
+            beat = time.monotonic()
+            yield ": at the table\n\n"
+        await asyncio.sleep(POLL_SECONDS)

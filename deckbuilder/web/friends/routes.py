@@ -1,0 +1,302 @@
+"""The friend tables' pages and JSON API (documented in docs/reference/table-api.md).
+
+Pages: `/friends` (make a table), `/friends/{token}` (a seat's or a spectator's table: the
+link). API, each under a link's token: create, join, view, act, resign, events (SSE), the
+record once over. Every answer is one role's state (`seats.seat_state`); refusals are
+`{"error": one line}` with the status the error names (403 a link acting for another seat,
+409 an old step or an ended table, 404 an unknown link), and for an action also the fresh
+`state`, so a client that was behind draws the table as it is now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.web.config import WebConfig, config_of
+from deckbuilder.web.friends.events import table_events
+from deckbuilder.web.friends.seats import seat_state
+from deckbuilder.web.friends.setup import FormOfJson, allows_illegal, new_table
+from deckbuilder.web.friends.tables import (
+    SPECTATOR,
+    FriendTable,
+    FriendTableError,
+    TableStore,
+)
+from deckbuilder.web.json_input import TooDeep, parse_json
+from deckbuilder.web.pages import error_line, error_response, render
+from deckbuilder.web.trust import LOOPBACK_NAMES, host_name
+
+#: The most events one `?max_events=` asks for (a long poll asks for 1).
+MOST_EVENTS = 1000
+
+
+# -- the store of this app -------------------------------------------------------------------
+def tables_folder(config: WebConfig) -> Path:
+    """Where the server writes its tables: `WebConfig.tables_folder`, else the user's data
+    folder's `tables/` ($DECKBUILDER_HOME/tables)."""
+    from deckbuilder.paths import user_home
+
+    return config.tables_folder if config.tables_folder else user_home() / "tables"
+
+
+def store_of(app: Any) -> TableStore:
+    """The app's tables, read from its folder the first time they are asked for (`open_tables`
+    asks at start, so a restarted server knows its links at once)."""
+    store = getattr(app.state, "friend_tables", None)
+    if store is None:
+        config: WebConfig = app.state.config
+        store = app.state.friend_tables = TableStore(
+            tables_folder(config), config.catalog,
+            config.table_idle_seconds)
+    return store
+
+
+def open_tables(app: Any) -> TableStore:
+    """Read the tables folder now (called once the app is built)."""
+    return store_of(app)
+
+
+# -- reading requests ------------------------------------------------------------------------
+def _found(request: Request) -> tuple[TableStore, FriendTable, str, str]:
+    store = store_of(request.app)
+    token = request.path_params["token"]
+    table, role = store.find(token)
+    return store, table, role, token
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    if not request.headers.get("content-type", "").startswith("application/json"):
+        form = await request.form()
+        return {key: form.get(key) for key in form}
+    try:
+        data = parse_json(await request.body() or b"{}")
+    except TooDeep as error:
+        raise FriendTableError(f"the request's JSON is refused: {error}",
+                               fix="send a flat JSON object") from None
+    except ValueError:  # UnicodeDecodeError included
+        raise FriendTableError("the request is not JSON", fix="send a JSON object") from None
+    if not isinstance(data, dict):
+        raise FriendTableError("the request is not a JSON object",
+                               fix='send {"step": N, "action": A}')
+    return data
+
+
+def _since(request: Request) -> int:
+    text = request.headers.get("last-event-id") or request.query_params.get("since") or "0"
+    return int(text) if text.isdigit() and len(text) < 10 else 0
+
+
+def _wants_html(request: Request) -> bool:
+    return request.query_params.get("html") in ("1", "true")
+
+
+def _snapshot(request: Request, table: FriendTable, role: str, token: str, since: int,
+              html: bool) -> dict[str, Any]:
+    store = store_of(request.app)
+    with table.lock:
+        state = seat_state(table, role, since, store.clock(), f"/api/tables/{token}", html,
+                           config_of(request).catalog())
+        if role == table.header.get("creator") and table.invitations:
+            state["invitations"] = _links(request, table.invitations, skip=role)
+    return state
+
+
+def _links(request: Request, tokens: dict[str, str], skip: str | None = None
+           ) -> dict[str, str]:
+    base = str(request.base_url).rstrip("/")
+    return {role: f"{base}/friends/{token}" for role, token in tokens.items() if role != skip}
+
+
+def _status(error: DeckbuilderError) -> int:
+    return int(getattr(error, "status", 400))
+
+
+# -- pages -----------------------------------------------------------------------------------
+def network_note(request: Request) -> dict[str, Any]:
+    """What it takes to let a friend on another computer in, for the pages to say."""
+    config = config_of(request)
+    host = host_name(request.headers.get("host", "127.0.0.1"))
+    return {"loopback": host in LOOPBACK_NAMES, "host": host, "port": config.port or 8765}
+
+
+async def new_table_page(request: Request) -> Response:
+    from deckbuilder.web.simulator import page_choices
+
+    config = config_of(request)
+    choices = await asyncio.to_thread(page_choices, config)
+    return render(request, "friend_new.html", title="Play a friend", choices=choices,
+                  allow_illegal=allows_illegal(config), network=network_note(request))
+
+
+async def table_page(request: Request) -> Response:
+    try:
+        store, table, role, token = await asyncio.to_thread(_found, request)
+        await asyncio.to_thread(store.join, table, role)
+        state = await asyncio.to_thread(_snapshot, request, table, role, token, 0, True)
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    html = state["html"]
+    # the board and actions are this package's and the table's own templates, escaped
+    return render(request, "friend_table.html", title="Table", state=state,
+                  board=Markup(html["board"]), actions=Markup(html["actions"]),
+                  token=token, network=network_note(request),
+                  spectator=role == SPECTATOR)
+
+
+# -- the API ---------------------------------------------------------------------------------
+async def create_table(request: Request) -> Response:
+    """A new table; the creator's seat link, the invitation and the spectator's."""
+    config = config_of(request)
+    try:
+        if request.headers.get("content-type", "").startswith("application/json"):
+            form: Any = FormOfJson(await _json_body(request))
+        else:
+            form = await request.form()
+        made = await asyncio.to_thread(new_table, config, form)
+        store = store_of(request.app)
+        await asyncio.to_thread(store.sweep)
+        table, tokens = await asyncio.to_thread(store.create, made.session, made.creator,
+                                                made.heading, made.deck_names)
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    links = _links(request, tokens)
+    url = f"/friends/{tokens[made.creator]}"
+    if "application/json" not in request.headers.get("accept", "") and not isinstance(
+            form, FormOfJson):
+        return RedirectResponse(url, status_code=303)  # a form sent without the script
+    base = str(request.base_url).rstrip("/")
+    return JSONResponse({
+        "table": table.id, "seat": made.creator, "token": tokens[made.creator],
+        "url": url, "links": links, "tokens": tokens,
+        "api": {role: f"{base}/api/tables/{token}" for role, token in tokens.items()},
+    }, status_code=201)
+
+
+async def table_state(request: Request) -> Response:
+    """The link's state (`?since=N`: the log from event N on; `?html=1`: the page's pieces)."""
+    try:
+        store, table, role, token = await asyncio.to_thread(_found, request)
+        store.touch(table, role)
+        state = await asyncio.to_thread(_snapshot, request, table, role, token,
+                                        _since(request), _wants_html(request))
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    return JSONResponse(state)
+
+
+async def join_table(request: Request) -> Response:
+    """Take the link's seat (a bot's first call); the state, the log from the start."""
+    try:
+        store, table, role, token = await asyncio.to_thread(_found, request)
+        await asyncio.to_thread(store.join, table, role)
+        state = await asyncio.to_thread(_snapshot, request, table, role, token, 0,
+                                        _wants_html(request))
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    return JSONResponse(state)
+
+
+async def act(request: Request) -> Response:
+    """`{"step": N, "action": A}`: the seat's answer to the decision of step N."""
+    try:
+        store, table, role, token = await asyncio.to_thread(_found, request)
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    since = _since(request)
+    html = _wants_html(request)
+    try:
+        body = await _json_body(request)
+        moved = await asyncio.to_thread(store.act, table, role, body.get("step"),
+                                        body.get("action"))
+    except DeckbuilderError as error:
+        state = await asyncio.to_thread(_snapshot, request, table, role, token, since, html)
+        return JSONResponse({"error": error_line(error), "state": state},
+                            status_code=_status(error))
+    state = await asyncio.to_thread(_snapshot, request, table, role, token, since, html)
+    state["repeated"] = not moved
+    return JSONResponse(state)
+
+
+async def resign(request: Request) -> Response:
+    try:
+        store, table, role, token = await asyncio.to_thread(_found, request)
+        await asyncio.to_thread(store.resign, table, role)
+        state = await asyncio.to_thread(_snapshot, request, table, role, token,
+                                        _since(request), _wants_html(request))
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    return JSONResponse(state)
+
+
+async def events(request: Request) -> Response:
+    """The link's state again at every change of the table, as Server-Sent Events."""
+    try:
+        store, table, role, token = await asyncio.to_thread(_found, request)
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    text = request.query_params.get("max_events", "")
+    max_events = min(int(text), MOST_EVENTS) if text.isdigit() and int(text) > 0 else None
+    html = _wants_html(request)
+
+    def snapshot(since: int) -> dict[str, Any]:
+        return _snapshot(request, table, role, token, since, html)
+
+    after_text = request.query_params.get("after", "")
+    after = int(after_text) if after_text.isdigit() and len(after_text) < 10 else None
+    return StreamingResponse(
+        table_events(store, table, role, snapshot, _since(request), max_events, after),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+async def record(request: Request) -> Response:
+    """The game as `deckbuilder play --record` writes it, once the table has ended (it
+    holds every hidden card and the seed)."""
+    try:
+        _, table, _, _ = await asyncio.to_thread(_found, request)
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    with table.lock:
+        text = _record_text(table)
+    if text is None:
+        return error_response(FriendTableError(
+            "the record is offered once the table has ended (it shows every hidden card)",
+            fix="finish the game first"), 409, request)
+    return Response(text, media_type="application/x-ndjson", headers={
+        "Content-Disposition": f'attachment; filename="table-{table.id}.jsonl"'})
+
+
+def _record_text(table: FriendTable) -> str | None:
+    """The record once the table has ended; a game ended by a resignation or a time-out
+    names that as its ending (`deckbuilder replay` then says where the game stopped)."""
+    if table.ended is None:
+        return None
+    session = table.session
+    if session.is_over():
+        return str(session.record_jsonl())
+    ended = table.ended
+    cut = replace(session.record, winner=ended.get("winner"),
+                  termination=str(ended.get("end")), turns=int(session.state.turn))
+    return str(cut.to_jsonl())
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/friends", new_table_page, name="friends"),
+    Route("/friends/{token:str}", table_page, name="friend_table"),
+    Route("/api/tables", create_table, methods=["POST"], name="tables_create"),
+    Route("/api/tables/{token:str}", table_state, name="tables_state"),
+    Route("/api/tables/{token:str}/join", join_table, methods=["POST"], name="tables_join"),
+    Route("/api/tables/{token:str}/act", act, methods=["POST"], name="tables_act"),
+    Route("/api/tables/{token:str}/resign", resign, methods=["POST"], name="tables_resign"),
+    Route("/api/tables/{token:str}/events", events, name="tables_events"),
+    Route("/api/tables/{token:str}/record.jsonl", record, name="tables_record"),
+]

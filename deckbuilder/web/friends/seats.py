@@ -1,0 +1,185 @@
+"""What each link of a friend table is shown: a seat its own view, a spectator the public one.
+
+`seat_view` and `seat_events` are the one place a table asks the game what a role may see:
+a seat gets `GameSession.view(side)` and `GameSession.events(side)`, which already keep the
+other side's hand, the deck order and face-down cards out. A spectator gets only what both
+seats see alike (`public_view`): the hands as counts, each side's secret answers in the
+words its opponent reads, and no side's draws by name.
+
+`seat_state` is the JSON the API answers with (and the page draws), from one role's eyes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckbuilder.sim.session import Event
+from deckbuilder.sim.session_view import redact_lines
+from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_sentence
+from deckbuilder.web.pages import fragment
+
+#: What a hidden card is called in the spectator's picture of a hand.
+FACE_DOWN = "face-down card"
+
+
+# -- the one call site per role -------------------------------------------------------------
+def seat_view(session: Any, role: str) -> dict[str, Any]:
+    """The position as `role` may see it."""
+    if role == SPECTATOR:
+        return public_view(session)
+    return dict(session.view(role))
+
+
+def seat_events(session: Any, role: str) -> list[Event]:
+    """Every event so far as `role` may read it."""
+    if role == SPECTATOR:
+        return public_events(session)
+    return list(session.events(role))
+
+
+# -- the public picture ---------------------------------------------------------------------
+def _empty_like(value: Any) -> Any:
+    for kind in (list, dict, str, int, float):
+        if isinstance(value, kind) and not isinstance(value, bool):
+            return kind()
+    return None
+
+
+def public_view(session: Any) -> dict[str, Any]:
+    """What both seats see alike: every value on which their views agree; the rest emptied
+    (hands become counts in `hand_sizes`, a seat's own game pieces go)."""
+    first, second = session.view(0), session.view(1)
+    shown = {key: (value if second.get(key) == value else _empty_like(value))
+             for key, value in first.items()}
+    pieces_one, pieces_two = first.get("game_pieces") or {}, second.get("game_pieces") or {}
+    shown["game_pieces"] = {key: value for key, value in pieces_one.items()
+                            if pieces_two.get(key) == value}
+    names = list(first["players"])
+    shown["players"] = names
+    shown["player"] = None
+    shown["hand"] = []
+    shown["hand_sizes"] = {names[0]: second["opponent_hand"], names[1]: first["opponent_hand"]}
+    shown["opponent_hand"] = None
+    return shown
+
+
+def public_events(session: Any) -> list[Event]:
+    """The events as a spectator may read them: each action as the acting side's opponent
+    reads it, and every line with both sides' draws unnamed."""
+    names = session.names
+    everything = session.events(None)
+    as_seen = [session.events(0), session.events(1)]
+    shown = []
+    for whole, first, second in zip(everything, *as_seen, strict=True):
+        # the acting side's opponent reads its secret answers in words
+        action = (second if whole.player == names[0] else first).action
+        lines = redact_lines(redact_lines(whole.lines, 0, names), 1, names)
+        shown.append(Event(whole.index, whole.player, action, tuple(lines), whole.turn))
+    return shown
+
+
+def board_picture(view: dict[str, Any]) -> dict[str, Any]:
+    """The view as the board template draws it: for a spectator, the first side at the
+    bottom and both hands as face-down cards."""
+    if view["player"] is not None:
+        return view
+    names = view["players"]
+    sizes = view["hand_sizes"]
+    return {**view, "player": names[0], "opponent_hand": sizes[names[1]],
+            "hand": [{"id": "", "name": FACE_DOWN}] * int(sizes[names[0]])}
+
+
+# -- the state a role is sent ---------------------------------------------------------------
+def _choices(table: FriendTable, catalog: Any) -> list[dict[str, Any]]:
+    from deckbuilder.app.table_words import action_card_id
+    from deckbuilder.card_face import one_line
+
+    session = table.session
+    shown = []
+    for choice in session.choices():
+        card_id = action_card_id(session.state, choice.action)
+        found = catalog.entries.get(card_id) if card_id is not None else None
+        shown.append({**choice.to_dict(), "record": card_id if found is not None else "",
+                      "summary": one_line(found).partition(" - ")[2] if found else ""})
+    return shown
+
+
+def outcome_of(table: FriendTable) -> str:
+    """The end in words ("", while the game goes on)."""
+    from deckbuilder.app.endings import outcome_sentence
+
+    session = table.session
+    if table.ended is None:
+        return ""
+    record = session.record
+    game_end = (outcome_sentence(record.winner, record.termination, record.turns)
+                if session.is_over() else "")
+    return ended_sentence(table.ended, game_end)
+
+
+def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str = "",
+               html: bool = False, catalog: Any = None) -> dict[str, Any]:
+    """The table from `role`'s eyes: the view, the decision and its choices (when it is the
+    role's to take), the log from event `since` on, the seats' presence, how it ended.
+    `api_path` is the link's API address (`/api/tables/TOKEN`), for the record's."""
+    session = table.session
+    view = seat_view(session, role)
+    events = seat_events(session, role)
+    since = max(0, min(since, len(events)))
+    new_events = events[since:]
+    over = table.ended is not None
+    mover = session.to_move()
+    to_move = None if mover is None or over else str(session.names[mover])
+    mine = to_move is not None and to_move == role
+    state: dict[str, Any] = {
+        "table": table.id,
+        "role": role,
+        "seat": None if role == SPECTATOR else role,
+        "game": session.game,
+        "players": list(session.names),
+        "heading": table.header.get("heading", ""),
+        "step": table.step,
+        "to_move": to_move,
+        "your_turn": mine,
+        "decision": session.decision() if not over else "",
+        "choices": _choices(table, catalog) if mine and catalog is not None else (
+            [choice.to_dict() for choice in session.choices()] if mine else []),
+        "view": view,
+        "log": [event.to_dict() for event in new_events],
+        "log_start": since,
+        "log_next": len(events),
+        "seats": {side: {"joined": side in table.joined,
+                         "present": table.present(side, now)} for side in table.sides},
+        "over": over,
+        "ended": table.ended,
+        "outcome": outcome_of(table) or None,
+        "record": f"{api_path}/record.jsonl" if over else None,
+        "version": table.version,
+    }
+    if html:
+        state["html"] = _html(table, role, state, view, new_events, catalog)
+    return state
+
+
+def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, Any],
+          events: list[Event], catalog: Any) -> dict[str, Any]:
+    """The board, the actions and the new log lines as the page puts them in place (the
+    bot table's board template and log cutting, so both tables read alike)."""
+    from deckbuilder.web.table import TableSession, board_html, log_segments
+
+    seat = None if role == SPECTATOR else table.sides.index(role)
+    entry = TableSession(table.id, table.session, seat, state["heading"], 0, catalog)
+    lines = [line for event in events for line in event.text_lines()]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for choice in state["choices"]:
+        groups.setdefault(choice["group"], []).append(choice)
+    actions = fragment("friend_actions.html", groups=groups, state=state, role=role,
+                       spectator=role == SPECTATOR, game=table.session.game)
+    segments = log_segments(entry, lines)
+    by_event, at = [], 0
+    for event in events:  # the same lines, event by event (the page skips what it has)
+        count = len(event.text_lines())
+        by_event.append({"lines": lines[at:at + count], "segments": segments[at:at + count]})
+        at += count
+    return {"board": board_html(entry, board_picture(view)), "actions": actions,
+            "log_lines": lines, "log_segments": segments, "log_events": by_event}

@@ -1,0 +1,124 @@
+"""A new friend table from the page's form or the API's JSON: the game, the two decks, the
+rules, the creator's seat; the decks read and checked as `deckbuilder play` reads them.
+
+The seed is the server's own (see `SEED_RANGE`). A deck that breaks the deck-building rules
+is taken only when the server allows it (`WebConfig.allow_illegal`, the server's own
+setting): a table is also played by a friend, who should not meet a deck the rules forbid
+unless whoever runs the server said so.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deckbuilder.web.config import WebConfig
+from deckbuilder.web.simulator import SimulationInputError, deck_argument, number
+
+#: A table's seed is drawn by the server from this range and shown to nobody until the
+#: end: whoever knew it could deal the game out and read the other seat's hand.
+SEED_RANGE = 10**15
+
+
+class FormOfJson:
+    """The API's JSON body read like the page's form (`get`, `getlist`), with the names
+    the form uses (deck0, deck1, switch, module ...); `decks: {side: deck}` and
+    `switches`/`modules` lists are taken too."""
+
+    def __init__(self, data: Mapping[str, Any], sides: tuple[str, str] | None = None) -> None:
+        self.data = dict(data)
+        decks = self.data.get("decks")
+        if isinstance(decks, Mapping) and sides is not None:
+            for player, side in enumerate(sides):
+                if side in decks:
+                    self.data.setdefault(f"deck{player}", decks[side])
+        for plural, single in (("switches", "switch"), ("modules", "module")):
+            if plural in self.data:
+                self.data.setdefault(single, self.data[plural])
+
+    def get(self, name: str, default: Any = None) -> Any:
+        value = self.data.get(name, default)
+        if isinstance(value, list):
+            return value[0] if value else default
+        if isinstance(value, bool):
+            return "on" if value else ""
+        return value
+
+    def getlist(self, name: str) -> list[Any]:
+        value = self.data.get(name)
+        if value is None:
+            return []
+        if isinstance(value, Mapping):  # switches as {id: value}
+            return [f"{key}={each}" for key, each in value.items()]
+        return list(value) if isinstance(value, list) else [value]
+
+
+@dataclass
+class NewTable:
+    """What `TableStore.create` needs: the game (two human seats), the creator's seat, the
+    heading and the decks' names."""
+
+    session: Any
+    creator: str
+    heading: str
+    deck_names: dict[str, str]
+
+
+def allows_illegal(config: WebConfig) -> bool:
+    """Whether this server lets a table's decks break the deck-building rules."""
+    return config.allow_illegal
+
+
+def new_table(config: WebConfig, form: Any) -> NewTable:
+    """The form's table, set up as `deckbuilder play --human A --human B` would set it up."""
+    from deckbuilder.app.play_decks import load_side_deck
+    from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
+    from deckbuilder.decks import FACTION_GAMES
+    from deckbuilder.games import games, get_game
+    from deckbuilder.sim.session import HUMAN, GameSession
+
+    name = str(form.get("game") or "revolver").strip()
+    if name not in games():
+        raise SimulationInputError(f"unknown game '{name[:40]}'",
+                                   fix=f"choose one of: {', '.join(games())}")
+    game = get_game(name)
+    sides = game.side_names
+    if isinstance(form, FormOfJson):
+        form = FormOfJson(form.data, sides)
+    seat = str(form.get("seat") or sides[0]).strip().lower()
+    if seat not in sides:
+        raise SimulationInputError(f"unknown seat '{seat[:40]}'",
+                                   fix=f"take {' or '.join(sides)}")
+    seed = secrets.randbelow(SEED_RANGE)  # never the creator's: a known seed tells the deal
+    max_turns = number(form, "max_turns", 200, 1, 10_000)
+    wants_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
+    if wants_illegal and not allows_illegal(config):
+        raise SimulationInputError(
+            "this server does not allow decks that break the deck-building rules at a "
+            "friend's table", fix="choose decks that keep the deck-building rules (whoever "
+                                  "runs the server may allow others)")
+    catalog = config.catalog()
+    decks = []
+    for player, side in enumerate(sides):
+        choice = str(form.get(f"deck{player}") or "").strip()
+        if choice in FACTION_GAMES:
+            choice = f"base:{choice}"
+        decks.append(load_side_deck(deck_argument(config, choice) if choice else side, side,
+                                    name, f"the {side} deck", catalog, wants_illegal))
+    ruleset = str(form.get("ruleset") or "").strip() or game.default_ruleset
+    switches = parse_switches([str(t) for t in form.getlist("switch") if str(t).strip()],
+                              catalog, name)
+    modules = read_modules([str(module) for module in form.getlist("module")
+                            if str(module).strip()], catalog, name)
+    session = GameSession([deck.cards for deck in decks], seed, [HUMAN, HUMAN], ruleset,
+                          catalog, game=name, max_turns=max_turns, switches=switches,
+                          modules=modules, viewer=None)
+    session.advance()
+    heading = (f"{game.title}, ruleset {describe_rules(ruleset, switches)}"
+               + "".join(f", module {module}" for module in modules) + ": "
+               + " against ".join(f"{side} ({deck.name})"
+                                  for side, deck in zip(sides, decks, strict=True)))
+    return NewTable(session, seat, heading,
+                    {side: deck.name for side, deck in zip(sides, decks, strict=True)})

@@ -1,0 +1,380 @@
+"""The friend tables of one server: in memory while they are played, and on disk as they go.
+
+Each table is one file, `<tables folder>/<table id>.jsonl`, that only grows:
+
+    {"table": "deckbuilder-friend-table", "format": 1, "id": ..., "created": ...,
+     "creator": "colty", "heading": ..., "deck_names": {...}, "tokens": {role: sha256},
+     "game": <the game record's header: game, decks, seed, ruleset, switches, modules ...>}
+    {"joined": "mcready", "at": ...}
+    {"i": 0, "player": "colty", "action": 3, "text": "play Gatling Gun"}
+    ...
+    {"end": "finished" | "resigned" | "abandoned", "winner": ..., "by": ..., "at": ...}
+
+A game is deterministic from its set-up and its actions (`GameSession`), so a server that
+restarts reads the files' first lines (to know the links) and replays a table's actions the
+first time one of its links is opened: the table is back at the same step. Every write goes
+through the project's atomic writer (the whole file, which is small: a game is a few hundred
+lines), so a crash leaves the file as it was before the last action or after it.
+
+A table ends by the game's end, by a seat's resignation, or when both seats have been away
+for `idle_seconds` (a seat is "away" when its page has neither listened nor asked for a
+while); an ended table stays readable by its links (the final position, the record).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.web.friends.tokens import looks_like_token, new_token, token_hash
+from deckbuilder.writing import atomic_write_text
+
+TABLE_KIND = "deckbuilder-friend-table"
+TABLE_FORMAT = 1
+SPECTATOR = "spectator"
+#: Both seats away this long ends a table (`WebConfig.table_idle_seconds` overrides it).
+IDLE_SECONDS = 30 * 60.0
+#: A seat whose page listened or asked within this many seconds is at the table.
+PRESENT_SECONDS = 25.0
+#: Unfinished tables a server keeps at once: a new one beyond is refused with one line.
+MOST_OPEN_TABLES = 200
+#: A table's file is read only up to this size (a long game is well under 1 MB).
+MOST_TABLE_BYTES = 8 * 1024 * 1024
+
+
+class FriendTableError(DeckbuilderError):
+    """A request a friend table refuses; `status` is the HTTP status it is answered with."""
+
+    status = 400
+
+
+class NoSuchTable(FriendTableError):
+    status = 404
+
+
+class NotYourSeat(FriendTableError):
+    """A link acting for a seat that is not its own (or a spectator's link acting at all)."""
+
+    status = 403
+
+
+class StaleStep(FriendTableError):
+    """An action answering a decision already answered (a second click, an old view)."""
+
+    status = 409
+
+
+class TableOver(FriendTableError):
+    status = 409
+
+
+@dataclass
+class FriendTable:
+    """One table: its file's lines, the game (None until replayed), who joined, how it ended."""
+
+    id: str
+    path: Path
+    header: dict[str, Any]
+    lines: list[str]
+    session: Any = None  # GameSession, once built or replayed
+    joined: set[str] = field(default_factory=set)
+    ended: dict[str, Any] | None = None
+    last_seen: dict[str, float] = field(default_factory=dict)
+    #: The links of this server's run, by role: shown to the creator's seat until the friend
+    #: joins; never written (the file holds hashes only), so gone after a restart.
+    invitations: dict[str, str] = field(default_factory=dict)
+    broken: str | None = None
+    #: Bumped on every change, so an event stream knows when to send the state again.
+    version: int = 0
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+
+    @property
+    def sides(self) -> list[str]:
+        return list(self.header["game"]["decks"])
+
+    @property
+    def step(self) -> int:
+        """The number of actions taken: the step the next action answers."""
+        return len(self.session.record.steps) if self.session is not None else 0
+
+    def is_over(self) -> bool:
+        return self.ended is not None
+
+    def present(self, role: str, now: float) -> bool:
+        return now - self.last_seen.get(role, 0.0) < PRESENT_SECONDS
+
+
+def _side_of(session: Any, player: int) -> str:
+    return str(session.names[player])
+
+
+class TableStore:
+    """The tables of a server: created, found by link, played, ended, and written down."""
+
+    def __init__(self, folder: Path, catalog: Callable[[], Any],
+                 idle_seconds: float = IDLE_SECONDS,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.folder = folder
+        self.catalog = catalog
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self._tables: dict[str, FriendTable] = {}
+        self._by_token: dict[str, tuple[str, str]] = {}  # sha256 -> (table id, role)
+        self._lock = threading.Lock()
+        self.unreadable: list[str] = []  # files that are no table (named in the tests)
+        self._read_folder()
+
+    # -- the folder -------------------------------------------------------------------------
+    def _read_folder(self) -> None:
+        """Index the tables written by earlier runs (their games are replayed when first
+        opened)."""
+        if not self.folder.is_dir():
+            return
+        for path in sorted(self.folder.glob("*.jsonl")):
+            try:
+                table = self._read_file(path)
+            except (OSError, ValueError, KeyError, TypeError) as error:
+                self.unreadable.append(f"{path.name}: {error}")
+                continue
+            self._index(table)
+
+    def _read_file(self, path: Path) -> FriendTable:
+        if path.stat().st_size > MOST_TABLE_BYTES:
+            raise ValueError("larger than a table's file can be")
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        header = json.loads(lines[0])
+        if header.get("table") != TABLE_KIND or header.get("format") != TABLE_FORMAT:
+            raise ValueError("not a friend table of this version")
+        if not isinstance(header["tokens"], dict) or not isinstance(header["game"], dict):
+            raise ValueError("the header is not a table's")
+        table = FriendTable(str(header["id"]), path, header, lines)
+        for line in lines[1:]:
+            row = json.loads(line)
+            if "joined" in row:
+                table.joined.add(str(row["joined"]))
+            if "end" in row:
+                table.ended = row
+        seen = path.stat().st_mtime  # the last thing that happened at the table
+        table.last_seen = {role: seen for role in (*table.sides, SPECTATOR)}
+        return table
+
+    def _index(self, table: FriendTable) -> None:
+        with self._lock:
+            self._tables[table.id] = table
+            for role, digest in table.header["tokens"].items():
+                self._by_token[str(digest)] = (table.id, str(role))
+
+    def _write(self, table: FriendTable, row: dict[str, Any] | None = None) -> None:
+        """Add `row` to the table's file (the whole file, through the atomic writer)."""
+        if row is not None:
+            table.lines.append(json.dumps(row, ensure_ascii=False) + "\n")
+        atomic_write_text(table.path, "".join(table.lines))
+        table.version += 1
+
+    # -- making and finding ------------------------------------------------------------------
+    def create(self, session: Any, creator: str, heading: str,
+               deck_names: dict[str, str]) -> tuple[FriendTable, dict[str, str]]:
+        """A new table for `session` (two human seats); its links' tokens by role."""
+        with self._lock:
+            open_tables = sum(1 for table in self._tables.values() if not table.is_over())
+        if open_tables >= MOST_OPEN_TABLES:
+            raise FriendTableError(f"this server already keeps {open_tables} unfinished "
+                                   "tables", fix="finish or resign one of them first")
+        roles = [*(_side_of(session, player) for player in (0, 1)), SPECTATOR]
+        tokens = {role: new_token() for role in roles}
+        table_id = new_token()[:16].replace("-", "x").replace("_", "y")
+        now = self.clock()
+        header = {"table": TABLE_KIND, "format": TABLE_FORMAT, "id": table_id,
+                  "created": now, "creator": creator, "heading": heading,
+                  "deck_names": deck_names,
+                  "tokens": {role: token_hash(token) for role, token in tokens.items()},
+                  "game": session.record.header()}
+        table = FriendTable(table_id, self.folder / f"{table_id}.jsonl", header,
+                            [json.dumps(header, ensure_ascii=False) + "\n"], session,
+                            last_seen={role: now for role in roles}, invitations=tokens)
+        table.joined.add(creator)
+        table.lines.append(json.dumps({"joined": creator, "at": now}) + "\n")
+        self._write(table)
+        self._index(table)
+        return table, tokens
+
+    def find(self, token: str) -> tuple[FriendTable, str]:
+        """The table and role a link's token names; its game replayed if it was not yet."""
+        found = self._by_token.get(token_hash(token)) if looks_like_token(token) else None
+        if found is None:
+            raise NoSuchTable("no table has this link", fix="ask for the link again, or "
+                              "start a new table at /friends")
+        table = self._tables[found[0]]
+        with table.lock:
+            if table.session is None and table.broken is None:
+                self._replay(table)
+            if table.broken is not None:
+                raise FriendTableError(f"this table cannot be restored: {table.broken}",
+                                       Location(table.path), "start a new table")
+            self._end_if_abandoned(table)
+        return table, found[1]
+
+    def tables(self) -> Iterator[FriendTable]:
+        with self._lock:
+            yield from list(self._tables.values())
+
+    def _replay(self, table: FriendTable) -> None:
+        """Set the game up from the header and apply its actions, checking each one's text
+        (a rules change that reads an action differently leaves the table broken)."""
+        from deckbuilder.sim.session import HUMAN, GameSession
+
+        game = table.header["game"]
+        try:
+            session = GameSession([game["decks"][side] for side in table.sides], game["seed"],
+                                  [HUMAN, HUMAN], game["ruleset"], self.catalog(),
+                                  game=game["game"], max_turns=game["max_turns"],
+                                  switches=game.get("switches") or {},
+                                  modules=game.get("modules") or (), viewer=None)
+            session.advance()
+            for line in table.lines[1:]:
+                row = json.loads(line)
+                if "i" not in row:
+                    continue
+                if row["i"] != len(session.record.steps):
+                    raise ValueError(f"step {row['i']} is out of order")
+                session.act(int(row["action"]), str(row["player"]))
+                text = session.record.steps[-1].text
+                if text != row["text"]:
+                    raise ValueError(f"step {row['i']} was '{row['text']}', this version "
+                                     f"reads it as '{text}'")
+        except (DeckbuilderError, ValueError, KeyError, TypeError) as error:
+            table.broken = str(error)
+            return
+        table.session = session
+
+    # -- playing ----------------------------------------------------------------------------
+    def touch(self, table: FriendTable, role: str) -> None:
+        """The role's page is at the table now."""
+        table.last_seen[role] = self.clock()
+
+    def join(self, table: FriendTable, role: str) -> bool:
+        """Mark a seat as taken (its link opened once); True the first time."""
+        with table.lock:
+            self.touch(table, role)
+            if role == SPECTATOR or role in table.joined:
+                return False
+            table.joined.add(role)
+            self._write(table, {"joined": role, "at": self.clock()})
+            return True
+
+    def act(self, table: FriendTable, role: str, step: Any, action: Any) -> bool:
+        """The seat's answer to the decision of `step`. True when it moved the game; False
+        for a repeat of the answer already given (a second click: nothing changes). A
+        spectator, a seat answering the other's decision, an answer to an old step and an
+        illegal action are refused with their own errors."""
+        with table.lock:
+            self.touch(table, role)
+            if role == SPECTATOR:
+                raise NotYourSeat("a spectator's link cannot act",
+                                  fix="open a seat's link to play")
+            if table.ended is not None:
+                raise TableOver(f"the table has ended ({_ended_words(table.ended)})",
+                                fix="start a new table at /friends")
+            asked = _whole_number(step, "step", "send the step the view showed "
+                                                "(\"step\" in the state)")
+            chosen = _whole_number(action, "action", "send one of the view's choices")
+            session = table.session
+            current = table.step
+            if asked < current:
+                done = session.record.steps[asked]
+                if done.player == role and done.action == chosen:
+                    return False  # the same answer again: already taken
+                raise StaleStep(f"step {asked} was already answered ({done.player}: "
+                                f"{done.text}); the table is at step {current} now",
+                                fix="act on the state sent with this answer")
+            if asked > current:
+                raise StaleStep(f"step {asked} has not come yet; the table is at step "
+                                f"{current}", fix="act on the state sent with this answer")
+            mover = session.to_move()
+            if mover is None or _side_of(session, mover) != role:
+                waiting = "nobody" if mover is None else _side_of(session, mover)
+                raise NotYourSeat(f"it is {waiting}'s decision: this link plays {role}",
+                                  fix="wait for your turn (the page updates itself)")
+            session.act(chosen, role)
+            done = session.record.steps[-1]
+            self._write(table, {"i": done.index, "player": done.player,
+                                "action": done.action, "text": done.text})
+            if session.is_over():
+                record = session.record
+                self._end(table, "finished", record.winner, None)
+            return True
+
+    def resign(self, table: FriendTable, role: str) -> None:
+        """The seat gives the game up: the other side wins."""
+        with table.lock:
+            self.touch(table, role)
+            if role == SPECTATOR:
+                raise NotYourSeat("a spectator's link cannot resign",
+                                  fix="open a seat's link to play")
+            if table.ended is not None:
+                raise TableOver(f"the table has already ended ({_ended_words(table.ended)})")
+            winner = next(side for side in table.sides if side != role)
+            self._end(table, "resigned", winner, role)
+
+    def _end(self, table: FriendTable, reason: str, winner: str | None,
+             by: str | None) -> None:
+        row = {"end": reason, "winner": winner, "by": by, "at": self.clock()}
+        if table.session is not None:
+            row["step"] = table.step
+            row["turns"] = table.session.state.turn
+            row["termination"] = table.session.record.termination
+        table.ended = row
+        self._write(table, row)
+
+    def _end_if_abandoned(self, table: FriendTable) -> None:
+        """Both seats away for `idle_seconds`: the table ends (nobody wins)."""
+        now = self.clock()
+        if table.ended is None and all(now - table.last_seen.get(side, 0.0) > self.idle_seconds
+                                       for side in table.sides):
+            self._end(table, "abandoned", None, None)
+
+    def sweep(self) -> None:
+        """End every loaded table both seats have left (called as tables are made)."""
+        for table in self.tables():
+            if table.session is not None:
+                with table.lock:
+                    self._end_if_abandoned(table)
+
+
+def _whole_number(value: Any, name: str, fix: str) -> int:
+    if isinstance(value, bool) or value is None:
+        raise FriendTableError(f"the request names no {name}", fix=fix)
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise FriendTableError(f"{name} '{str(value)[:20]}' is not a number", fix=fix) from None
+    if not 0 <= number < 10**9:
+        raise FriendTableError(f"{name} {number} is out of range", fix=fix)
+    return number
+
+
+def _ended_words(ended: dict[str, Any]) -> str:
+    reason = ended.get("end")
+    if reason == "resigned":
+        return f"{ended.get('by')} resigned"
+    if reason == "abandoned":
+        return "both players left"
+    return "the game is over"
+
+
+def ended_sentence(ended: dict[str, Any] | None, outcome: str) -> str:
+    """How the table ended, in words: the game's own ending, a resignation, or a time-out."""
+    if ended is None:
+        return ""
+    reason = ended.get("end")
+    if reason == "resigned":
+        return f"{ended.get('by')} resigned: {ended.get('winner')} wins"
+    if reason == "abandoned":
+        return "the table ended: both players were away too long"
+    return outcome

@@ -1,0 +1,235 @@
+// A friend table: the form that makes one, and the table a link opens. The table listens to
+// the server's events (Server-Sent Events, or asking every two seconds when they fail) and
+// draws its own seat's state; an action names the step it answers, so a second click or an
+// old view is refused by the server (and the fresh state drawn). The board and the buttons
+// are HTML the server rendered with every name escaped; log lines are set as textContent.
+"use strict";
+
+(function () {
+  const POLL_MS = 2000;
+  const MOST_STREAM_FAILURES = 3;
+
+  function showError(element, text) {
+    element.textContent = text;
+    element.hidden = !text;
+  }
+
+  async function request(url, options) {
+    const response = await fetch(url, Object.assign({headers: {"Accept": "application/json"}},
+                                                    options || {}));
+    let data = {};
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = {error: "the server answered " + response.status};
+    }
+    return {ok: response.ok, status: response.status, data: data};
+  }
+
+  function fromServer(html) {
+    // the server's own rendered fragment (autoescaped templates), not text from a file
+    return document.createRange().createContextualFragment(html);
+  }
+
+  // -- the form that makes a table -----------------------------------------------------------
+  const form = document.getElementById("friend-form");
+  if (form) {
+    const game = document.getElementById("friend-game");
+    const seat = document.getElementById("friend-seat");
+    const errorLine = document.getElementById("friend-error");
+    const refresh = () => {
+      const sides = game.selectedOptions[0].dataset.sides.split(",");
+      for (const option of seat.options) {
+        const shown = option.dataset.game === game.value;
+        option.hidden = !shown;
+        option.disabled = !shown;
+      }
+      if (seat.selectedOptions[0].disabled) seat.value = sides[0];
+      for (const fieldset of form.querySelectorAll(".play-side")) {
+        const side = sides[Number(fieldset.dataset.player)];
+        fieldset.querySelector(".side-name").textContent = side;
+        const deck = fieldset.querySelector(".side-deck");
+        let base = null;
+        for (const option of deck.options) {
+          const readable = Boolean(option.dataset.game);
+          const shown = !readable || (option.dataset.game === game.value &&
+                                      option.dataset.faction === side);
+          option.hidden = !shown;
+          option.disabled = !shown;
+          if (option.value === "base:" + side) base = option;
+        }
+        if ((!deck.selectedOptions[0] || deck.selectedOptions[0].disabled) && base) {
+          base.selected = true;
+        }
+        fieldset.querySelector(".side-you").hidden = seat.value !== side;
+        fieldset.querySelector(".side-friend").hidden = seat.value === side;
+      }
+      for (const fieldset of form.querySelectorAll(".game-rules")) {
+        const mine = fieldset.dataset.game === game.value;
+        fieldset.hidden = !mine;
+        fieldset.disabled = !mine;
+      }
+    };
+    game.addEventListener("change", refresh);
+    seat.addEventListener("change", refresh);
+    refresh();
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      showError(errorLine, "");
+      const button = document.getElementById("friend-create");
+      button.disabled = true;
+      const answer = await request("/api/tables", {method: "POST", body: new FormData(form)});
+      if (answer.ok) {
+        window.location.assign(answer.data.url);
+      } else {
+        showError(errorLine, answer.data.error || ("the server answered " + answer.status));
+        button.disabled = false;
+      }
+    });
+  }
+
+  // -- the table -------------------------------------------------------------------------------
+  const table = document.getElementById("table");
+  if (!table || !table.classList.contains("friend-table")) return;
+  const api = "/api/tables/" + table.dataset.token;
+  const board = document.getElementById("board");
+  const actions = document.getElementById("actions");
+  const log = document.getElementById("log");
+  const seats = document.getElementById("seats");
+  const errorLine = document.getElementById("table-error");
+  let known = Number(table.dataset.logNext);  // log events on the page
+  let version = Number(table.dataset.version);
+  let over = Boolean(document.getElementById("outcome"));
+  let busy = false;
+  let stream = null;
+  let poller = null;
+
+  function addLogEvents(state) {
+    const events = (state.html && state.html.log_events) || [];
+    events.slice(Math.max(0, known - state.log_start)).forEach((event) => {
+      event.lines.forEach((line, index) => {
+        const item = document.createElement("li");
+        if (line.startsWith("--")) item.className = "turn-line";
+        for (const [text, recordId] of event.segments[index] || [[line, ""]]) {
+          if (!recordId) {
+            item.append(document.createTextNode(text));
+            continue;
+          }
+          const name = document.createElement("span");
+          name.dataset.face = recordId;
+          name.dataset.game = table.dataset.game || "";
+          name.textContent = text;
+          item.append(name);
+        }
+        log.append(item);
+      });
+    });
+    known = Math.max(known, state.log_next);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function drawSeats(state) {
+    const parts = [];
+    for (const [side, seat] of Object.entries(state.seats)) {
+      const span = document.createElement("span");
+      span.className = "seat-presence";
+      span.dataset.side = side;
+      span.textContent = side + ": " + (!seat.joined ? "not joined yet"
+                                        : seat.present ? "at the table" : "away");
+      parts.push(span);
+    }
+    seats.replaceChildren(...parts.flatMap((span, index) =>
+      index ? [document.createTextNode(" · "), span] : [span]));
+  }
+
+  function update(state) {
+    if (!state || state.version < version) return;  // an older answer arriving late
+    version = state.version;
+    table.dataset.step = String(state.step);
+    board.replaceChildren(fromServer(state.html.board));
+    actions.replaceChildren(fromServer(state.html.actions));
+    addLogEvents(state);
+    drawSeats(state);
+    over = state.over;
+    if (over) stopListening();
+  }
+
+  function stopListening() {
+    if (stream) stream.close();
+    stream = null;
+    if (poller) clearInterval(poller);
+    poller = null;
+  }
+
+  async function poll() {
+    const answer = await request(api + "?html=1&since=" + known);
+    if (answer.ok) update(answer.data);
+  }
+
+  function listen() {
+    if (over) return;
+    if (!window.EventSource) {
+      poller = setInterval(poll, POLL_MS);
+      return;
+    }
+    let failures = 0;
+    stream = new EventSource(api + "/events?html=1&since=" + known);
+    stream.addEventListener("state", (event) => {
+      failures = 0;
+      update(JSON.parse(event.data));
+    });
+    stream.addEventListener("error", () => {
+      failures += 1;
+      if (failures >= MOST_STREAM_FAILURES && !over) {  // no events here: ask instead
+        stopListening();
+        poller = setInterval(poll, POLL_MS);
+      }
+    });
+  }
+
+  async function send(path, body) {
+    if (busy) return;
+    busy = true;
+    for (const button of actions.querySelectorAll("button")) button.disabled = true;
+    showError(errorLine, "");
+    try {
+      const answer = await request(api + path + "?html=1&since=" + known, {
+        method: "POST", body: JSON.stringify(body),
+        headers: {"Accept": "application/json", "Content-Type": "application/json"}});
+      if (!answer.ok) showError(errorLine, answer.data.error || "the server answered " +
+                                           answer.status);
+      if (answer.data.state) update(answer.data.state);
+      else if (answer.ok) update(answer.data);
+      else for (const button of actions.querySelectorAll("button")) button.disabled = false;
+    } catch (error) {
+      showError(errorLine, "the server cannot be reached: " + error.message);
+      for (const button of actions.querySelectorAll("button")) button.disabled = false;
+    } finally {
+      busy = false;
+    }
+  }
+
+  actions.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || button.disabled) return;
+    if (button.dataset.action !== undefined) {
+      send("/act", {step: Number(button.dataset.step), action: Number(button.dataset.action)});
+    } else if (button.id === "resign") {
+      if (window.confirm("Resign this game? Your friend wins, and the table ends.")) {
+        send("/resign", {});
+      }
+    }
+  });
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button.copy-link");
+    if (!button) return;
+    const field = document.getElementById(button.dataset.target);
+    field.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(field.value).catch(() => {});
+    button.textContent = "Copied";
+  });
+
+  log.scrollTop = log.scrollHeight;
+  listen();
+})();

@@ -1,0 +1,145 @@
+"""Two people at one friend table, in two Chromium contexts (browser_support): the creator
+makes the table with the form, the friend opens the invitation link, and they play a whole
+game of each game by clicking, each page following the other's moves by itself; no seat's
+page ever holds a card of the other seat's hand, nor the spectator's page any hand. A
+resignation asks first and ends the table on both pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import browser_support
+import pytest
+
+from deckbuilder.web.friends import store_of
+
+chromium_browser = browser_support.chromium_browser
+live_server = browser_support.live_server
+screenshot = browser_support.screenshot
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+#: Clicks allowed for one game (mostly "end play phase": some 25 to 40 turns).
+MOST_CLICKS = 300
+
+
+def new_page(browser: Any) -> Any:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(browser_support.PAGE_TIMEOUT_MS)
+    return context.new_page()
+
+
+def make_table(live_server: Any, browser: Any, game: str, seat: str) -> tuple[Any, Any, str]:
+    """The creator's page (after the form) and the friend's (by the invitation link)."""
+    from playwright.sync_api import expect
+
+    creator = new_page(browser)
+    creator.goto(live_server + "/friends")
+    expect(creator.locator("#network-note")).to_contain_text("--allow-host NAME")
+    creator.select_option("#friend-game", game)
+    creator.select_option("#friend-seat", seat)
+    creator.click("#friend-create")
+    expect(creator.locator("#invitations")).to_be_visible()
+    links = creator.locator("input.invitation-link")
+    by_role = {links.nth(i).get_attribute("data-role"): links.nth(i).input_value()
+               for i in range(links.count())}
+    assert set(by_role) == {"spectator", *(role for role in by_role if role != "spectator")}
+    friend_seat = next(role for role in by_role if role != "spectator")
+    friend = new_page(browser)
+    friend.goto(by_role[friend_seat])
+    expect(friend.locator(".table-heading")).to_contain_text(f"you play {friend_seat}")
+    # the creator's page hears the friend arrive
+    expect(creator.locator(f'.seat-presence[data-side="{friend_seat}"]')).to_contain_text(
+        "at the table")
+    return creator, friend, by_role["spectator"]
+
+
+def hidden_names(session: Any, seat: int) -> set[str]:
+    """Cards in the other seat's hand whose names nothing `seat` is shown mentions."""
+    shown = " ".join(str(value) for value in session.view(seat).values()) + " ".join(
+        line for event in session.events(seat) for line in event.text_lines())
+    return {card["name"] for card in session.view(1 - seat)["hand"]
+            if card["name"] not in shown}
+
+
+def step_of(page: Any) -> int:
+    return int(page.locator("#table").get_attribute("data-step"))
+
+
+def watch(browser: Any, link: str, session: Any) -> set[str]:
+    """The spectator's page: both hands as face-down cards, no card of either hand named
+    that a seat keeps from the other; the names it kept hidden."""
+    from playwright.sync_api import expect
+
+    page = new_page(browser)
+    page.goto(link)
+    expect(page.locator(".table-heading")).to_contain_text("you are watching")
+    expect(page.locator("#resign")).to_have_count(0)
+    secret = hidden_names(session, 0) | hidden_names(session, 1)
+    content = page.content()
+    assert not [name for name in secret if name in content]
+    assert page.locator("#my-hand li").count() == len(session.view(0)["hand"])
+    assert page.locator("#my-hand li").all_inner_texts() == (
+        ["face-down card"] * len(session.view(0)["hand"]))
+    page.context.close()
+    return secret
+
+
+@pytest.mark.parametrize(("game", "seat"), [("revolver", "colty"), ("revolver2", "mapache")])
+def test_two_browsers_play_a_whole_game_through_the_invitation(
+        live_server: Any, chromium_browser: Any, game: str, seat: str) -> None:
+    from playwright.sync_api import expect
+
+    creator, friend, spectator_link = make_table(live_server, chromium_browser, game, seat)
+    token = creator.url.rsplit("/", 1)[1]
+    table, _ = store_of(live_server.app).find(token)
+    session = table.session
+    sides = list(session.names)
+    pages = {seat: creator, next(side for side in sides if side != seat): friend}
+    clicks = 0
+    kept_secret: set[str] = set()
+    spectator_saw: set[str] = set()
+    while not creator.locator("#outcome").is_visible():
+        assert clicks < MOST_CLICKS, "the game did not end"
+        for side, page in pages.items():
+            secret = hidden_names(session, sides.index(side))
+            kept_secret |= secret
+            content = page.content()
+            assert not [name for name in secret if name in content], side
+        mover = session.waiting_for()
+        page = pages[sides[mover]]
+        other = pages[sides[1 - mover]]
+        expect(other.locator("#waiting")).to_contain_text(f"Waiting for {sides[mover]}")
+        step = step_of(page)
+        buttons = page.locator("#actions button.action")
+        buttons.nth(clicks % buttons.count() if clicks < 10 else 0).click()
+        clicks += 1
+        if clicks == 8:
+            screenshot(page, f"friend-table-{game}")
+            spectator_saw = watch(chromium_browser, spectator_link, session)
+        for each in (page, other):  # both pages move on: the other by the event stream
+            each.wait_for_function(
+                "step => Number(document.getElementById('table').dataset.step) > step",
+                arg=step)
+        expect(page.locator("#table-error")).to_be_hidden()
+    expect(friend.locator("#outcome")).to_have_text(creator.locator("#outcome").inner_text())
+    assert clicks > 10 and kept_secret
+    assert spectator_saw
+    screenshot(creator, f"friend-table-{game}-over")
+    for page in (creator, friend):
+        page.context.close()
+
+
+def test_a_resignation_asks_first_and_ends_the_table_on_both_pages(
+        live_server: Any, chromium_browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    creator, friend, _ = make_table(live_server, chromium_browser, "revolver", "colty")
+    friend.once("dialog", lambda dialog: dialog.dismiss())
+    friend.click("#resign")
+    expect(friend.locator("#resign")).to_be_visible()  # dismissed: nothing happened
+    friend.once("dialog", lambda dialog: dialog.accept())
+    friend.click("#resign")
+    for page in (friend, creator):
+        expect(page.locator("#outcome")).to_have_text("mcready resigned: colty wins")
+    for page in (creator, friend):
+        page.context.close()
