@@ -74,6 +74,8 @@ COMMANDS: dict[str, LazyCommand] = {
                           "decks, collections, overlays."),
     "optimize": LazyCommand("optimize", "Search the legal decks near DECK for better ones, "
                             "by paired games on common seeds."),
+    "join": LazyCommand("join", "Sit at a web table for two people by its link, and play "
+                        "that seat in the terminal."),
     "tournament": LazyCommand("tournament", "Play every deck of one side against every deck "
                               "of the other; ranking and ratings."),
     "serve": LazyCommand("serve", "Start the web app: browse cards, build decks with a live "
