@@ -193,6 +193,32 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
                 os.unlink(temporary)
 
 
+def append_line(path: Path, line: str) -> None:
+    """Add one line to the end of a log file that exists (a table's moves), synced to disk
+    before returning, or raise a `WriteError`. Cheaper than rewriting the file at every move;
+    a line cut short by a crash has no newline, and its reader drops it (`whole_lines`)."""
+    data = (line if line.endswith("\n") else line + "\n").encode("utf-8")
+    try:
+        with _terminate_as_exit(), open(path, "ab") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+    except OSError as error:
+        raise WriteError(f"cannot write {path}: {_reason(error)}", Location(Path(path)),
+                         _fix_for(error)) from None
+
+
+def whole_lines(text: str) -> list[str]:
+    """The lines of an append-only log (each with its newline), without a last line a crash
+    cut short (`append_line`).
+
+    >>> whole_lines("move 1\\nmove 2\\nmove")
+    ['move 1\\n', 'move 2\\n']
+    """
+    lines = text.splitlines(keepends=True)
+    return lines if not lines or lines[-1].endswith("\n") else lines[:-1]
+
+
 def _file_in_the_way(folder: Path) -> Path | None:
     """The nearest existing ancestor of `folder` when it is something other than a folder."""
     for candidate in (folder, *folder.parents):

@@ -441,3 +441,32 @@ def test_serve_passes_its_table_settings_to_the_app(tmp_path: Path) -> None:
     config = app.state.config
     assert config.allow_illegal is True and config.table_idle_seconds == 90.0
     assert _app(tmp_path, "127.0.0.1", 8765, []).state.config.allow_illegal is False
+
+
+def test_a_move_cut_short_by_a_crash_is_not_played_and_the_table_comes_back(
+        deck_folder: Path) -> None:
+    """Moves are appended to the table's file; a last line a crash cut short (no newline) is
+    dropped when the server reads the folder again, and the table goes on from the step
+    before it."""
+    client = new_client(deck_folder)
+    made = create(client)
+    token = made["tokens"]["colty"]
+    state = client.post(f"/api/tables/{token}/join", json={}).json()
+    while not state["your_turn"]:
+        other = made["tokens"]["mcready"]
+        theirs = client.get(f"/api/tables/{other}").json()
+        state = client.post(f"/api/tables/{other}/act", json={
+            "step": theirs["step"], "action": theirs["choices"][0]["action"]}).json()
+        state = client.get(f"/api/tables/{token}").json()
+    step = state["step"]
+    folder = store_of(client.app).folder
+    (table_file,) = folder.glob("*.jsonl")
+    with table_file.open("a", encoding="utf-8") as stream:
+        stream.write('{"i": 999, "player": "colty", "act')  # a crash mid-line
+    again = new_client(deck_folder)
+    back = again.get(f"/api/tables/{token}").json()
+    assert back["step"] == step and back["your_turn"]
+    assert table_file.read_text(encoding="utf-8").endswith("\n")
+    moved = again.post(f"/api/tables/{token}/act", json={
+        "step": step, "action": back["choices"][0]["action"]})
+    assert moved.status_code == 200 and moved.json()["step"] == step + 1

@@ -285,11 +285,15 @@ class GameSession:
         return Event(happened.index, player, text,
                      tuple(redact_lines(happened.lines, viewer, self.names)), happened.turn)
 
-    def events(self, viewer: int | str | None = None) -> list[Event]:
-        """Every event so far as `viewer` may read them (None: everything), e.g. to draw a
-        page's log again after a reload."""
+    def events(self, viewer: int | str | None = None, start: int = 0) -> list[Event]:
+        """Every event so far (from the `start`-th on) as `viewer` may read them (None:
+        everything), e.g. to draw a page's log again after a reload."""
         who = None if viewer is None else self.player_index(viewer)
-        return [self._event(happened, who) for happened in self._history]
+        return [self._event(happened, who) for happened in self._history[max(0, start):]]
+
+    def event_count(self) -> int:
+        """How many events there are so far (`events`' length)."""
+        return len(self._history)
 
     def view(self, player: int | str) -> dict[str, Any]:
         """What `player` may see, as JSON-ready data (built from the engine's `observe`):

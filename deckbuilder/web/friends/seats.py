@@ -30,11 +30,11 @@ def seat_view(session: Any, role: str) -> dict[str, Any]:
     return dict(session.view(role))
 
 
-def seat_events(session: Any, role: str) -> list[Event]:
-    """Every event so far as `role` may read it."""
+def seat_events(session: Any, role: str, start: int = 0) -> list[Event]:
+    """The events so far (from the `start`-th on) as `role` may read them."""
     if role == SPECTATOR:
-        return public_events(session)
-    return list(session.events(role))
+        return public_events(session, start)
+    return list(session.events(role, start))
 
 
 # -- the public picture ---------------------------------------------------------------------
@@ -63,12 +63,12 @@ def public_view(session: Any) -> dict[str, Any]:
     return shown
 
 
-def public_events(session: Any) -> list[Event]:
-    """The events as a spectator may read them: each action as the acting side's opponent
-    reads it, and every line with both sides' draws unnamed."""
+def public_events(session: Any, start: int = 0) -> list[Event]:
+    """The events (from the `start`-th on) as a spectator may read them: each action as the
+    acting side's opponent reads it, and every line with both sides' draws unnamed."""
     names = session.names
-    everything = session.events(None)
-    as_seen = [session.events(0), session.events(1)]
+    everything = session.events(None, start)
+    as_seen = [session.events(0, start), session.events(1, start)]
     shown = []
     for whole, first, second in zip(everything, *as_seen, strict=True):
         # the acting side's opponent reads its secret answers in words
@@ -124,9 +124,9 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
     `api_path` is the link's API address (`/api/tables/TOKEN`), for the record's."""
     session = table.session
     view = seat_view(session, role)
-    events = seat_events(session, role)
-    since = max(0, min(since, len(events)))
-    new_events = events[since:]
+    count = session.event_count()
+    since = max(0, min(since, count))
+    new_events = seat_events(session, role, since)
     over = table.ended is not None
     mover = session.to_move()
     to_move = None if mover is None or over else str(session.names[mover])
@@ -147,7 +147,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
         "view": view,
         "log": [event.to_dict() for event in new_events],
         "log_start": since,
-        "log_next": len(events),
+        "log_next": count,
         "seats": {side: {"joined": side in table.joined,
                          "present": table.present(side, now)} for side in table.sides},
         "over": over,

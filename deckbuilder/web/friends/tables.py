@@ -33,7 +33,7 @@ from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.web.friends.tokens import looks_like_token, new_token, token_hash
-from deckbuilder.writing import atomic_write_text
+from deckbuilder.writing import append_line, atomic_write_text, whole_lines
 
 TABLE_KIND = "deckbuilder-friend-table"
 TABLE_FORMAT = 1
@@ -147,7 +147,10 @@ class TableStore:
     def _read_file(self, path: Path) -> FriendTable:
         if path.stat().st_size > MOST_TABLE_BYTES:
             raise ValueError("larger than a table's file can be")
-        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        text = path.read_text(encoding="utf-8")
+        lines = whole_lines(text)
+        if len(lines) != len(text.splitlines()):  # a move cut short by a crash: not played
+            atomic_write_text(path, "".join(lines))
         header = json.loads(lines[0])
         if header.get("table") != TABLE_KIND or header.get("format") != TABLE_FORMAT:
             raise ValueError("not a friend table of this version")
@@ -171,10 +174,14 @@ class TableStore:
                 self._by_token[str(digest)] = (table.id, str(role))
 
     def _write(self, table: FriendTable, row: dict[str, Any] | None = None) -> None:
-        """Add `row` to the table's file (the whole file, through the atomic writer)."""
-        if row is not None:
-            table.lines.append(json.dumps(row, ensure_ascii=False) + "\n")
-        atomic_write_text(table.path, "".join(table.lines))
+        """Add `row` to the table's file (appended and synced: a move costs one line), or
+        write the new table's file whole (its header)."""
+        if row is None:
+            atomic_write_text(table.path, "".join(table.lines))
+        else:
+            line = json.dumps(row, ensure_ascii=False) + "\n"
+            append_line(table.path, line)
+            table.lines.append(line)
         table.version += 1
 
     # -- making and finding ------------------------------------------------------------------
