@@ -43,6 +43,7 @@ from deckbuilder.scenarios.model import load_scenario
 from deckbuilder.scenarios.run import run_scenario
 from deckbuilder.sim.session import HUMAN, GameSession
 from deckbuilder.sim.session_view import view_lines
+from deckbuilder.sim.take_back import take_back
 from deckbuilder.sim.transcript import (
     TextNarrator,
     play_game,
@@ -310,7 +311,8 @@ def _play_human(given: Mapping[str, str | None], game_name: str | None,
            else f"two people: {side_title(game.side_names[0])} and "
                 f"{side_title(game.side_names[1])}, the screen cleared between their turns")
     _say(f"{who}: answer with the number of an action; ? shows the position "
-         "again, ? N the card of action N, ?NAME a card (?deputy), q quits")
+         "again, ? N the card of action N, ?NAME a card (?deputy), "
+         + ("u takes back your last decision, " if len(people) == 1 else "") + "q quits")
     me = people[0]
     try:
         me = _converse(session, people, quiet, catalog)
@@ -361,7 +363,12 @@ def _converse(session: Any, people: Sequence[int], quiet: bool, catalog: Any) ->
         others_moved = any(event.player != session.names[me] for event in new)
         full = others_moved or me != last or session.decision() == "play phase"
         last = me
-        session.act(_ask(session, me, full, catalog))
+        answer = _ask(session, me, full, catalog)
+        if answer == TAKEN_BACK:  # the game played again without his last decision
+            read = {person: len(session.events(person)) for person in people}
+            last = None
+            continue
+        session.act(answer)
 
 
 def _show_events(events: Sequence[Any], quiet: bool) -> None:
@@ -410,6 +417,13 @@ def _ask(session: Any, me: int, full: bool, catalog: Any) -> int:
         if answer.startswith("?"):
             _show_card(session, answer[1:].strip(), choices, catalog)
             continue
+        if answer.lower() in ("u", "undo"):
+            try:
+                _say(f"taken back: {take_back(session, catalog)}")
+                return TAKEN_BACK
+            except DeckbuilderError as error:
+                _say(str(error))
+                continue
         number = _action_number(answer.lower(), len(choices))
         if number is not None:
             return int(choices[number - 1].action)
@@ -421,6 +435,8 @@ def _ask(session: Any, me: int, full: bool, catalog: Any) -> int:
 
 #: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
 SHOWN_ANSWER = 40
+#: What `_ask` returns when the person took back his last decision (`u`; sim/take_back.py).
+TAKEN_BACK = -1
 
 
 def _action_number(answer: str, count: int) -> int | None:
@@ -508,6 +524,10 @@ def replay(
     as_json: Annotated[bool, typer.Option(
         "--json", help="print a summary as JSON: the game, decks, outcome, steps replayed "
                        "and whether the record matches")] = False,
+    watch: Annotated[bool, typer.Option(
+        "--watch", help="step through the game yourself: the position as either player saw "
+                        "it, or everything, and each step's log (Enter/n next, p back, t N "
+                        "turn N, v 0/1/a viewer, q quits)")] = False,
 ) -> None:
     """Step through a recorded game again and check the engine still plays it the same way.
 
@@ -515,6 +535,10 @@ def replay(
     at the first step the engine now plays differently (or a different outcome), 2 if the
     file is not a readable record (every such error names the file).
     """
+    if watch:
+        from deckbuilder.commands.replay_watch import watch as watch_game
+
+        raise typer.Exit(guarded(watch_game)(file, as_json))
     guarded(_replay)(file, quiet or as_json, as_json)
 
 

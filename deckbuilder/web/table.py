@@ -29,6 +29,7 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import action_card_id
 from deckbuilder.card_face import one_line
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.sim.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.json_input import TooDeep, parse_json
@@ -256,7 +257,8 @@ def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
         "actions": fragment("play_actions.html", groups=groups, over=over,
                             watching=entry.watching, decision=session.decision(),
                             waiting=not mine and not over, session_id=entry.id,
-                            outcome=outcome, game=session.game),
+                            outcome=outcome, game=session.game,
+                            can_take_back=entry.human is not None and can_take_back(session)),
         "log": lines,
         "log_segments": log_segments(entry, lines),
         "game": session.game,
@@ -344,6 +346,26 @@ async def act(request: Request) -> Response:
     return JSONResponse(state)
 
 
+def _take_back(entry: TableSession) -> dict[str, Any]:
+    """The game played again without the person's last decision (sim/take_back.py); the
+    whole log again, as the moves taken back leave it (`reset_log`)."""
+    with entry.lock:
+        if entry.human is None:
+            raise TableError("two bots play this game: there is no move of yours to take back",
+                             fix="use Step or Auto-play")
+        take_back(entry.session, _catalog(entry))
+        return {**table_state(entry, entry.session.events(entry.human)), "reset_log": True}
+
+
+async def take_back_move(request: Request) -> Response:
+    try:
+        entry = _entry(request)
+        state = await asyncio.to_thread(_take_back, entry)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return JSONResponse(state)
+
+
 def _step(entry: TableSession, steps: int) -> dict[str, Any]:
     with entry.lock:
         if entry.human is not None:
@@ -405,5 +427,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/play/{session_id:str}", state, name="play_state"),
     Route("/api/play/{session_id:str}/act", act, methods=["POST"], name="play_act"),
     Route("/api/play/{session_id:str}/step", step, methods=["POST"], name="play_step"),
+    Route("/api/play/{session_id:str}/take-back", take_back_move, methods=["POST"],
+          name="play_take_back"),
     Route("/api/play/{session_id:str}/record.jsonl", record, name="play_record"),
 ]

@@ -130,6 +130,7 @@
   }
 
   function update(state) {
+    if (state.reset_log) log.replaceChildren();  // a move taken back: the log as it now stands
     board.replaceChildren(fromServer(state.board));
     actions.replaceChildren(fromServer(state.actions));
     addLog(state.log, state.log_segments);
@@ -181,6 +182,8 @@
     if (button.dataset.action !== undefined) {
       send("/api/play/" + session + "/act", JSON.stringify({action: Number(button.dataset.action)}),
            {"Content-Type": "application/json"});
+    } else if (button.id === "take-back") {
+      send("/api/play/" + session + "/take-back", null);
     } else if (button.id === "watch-auto") {
       auto = !auto;
       button.textContent = auto ? "Pause" : "Auto-play";

@@ -1,0 +1,157 @@
+"""`deckbuilder replay FILE --watch`: step through a recorded game in the terminal.
+
+The same steps as the web viewer (sim/replay_steps.py): at each one the position as the
+chosen viewer saw it (`view_lines` in a player's words, as `play --human` shows it; with
+everything open, the whole position as `play` prints its end) and that step's log as he could
+read it. Keys, one line each: Enter or n next, p previous, t N the first step of turn N,
+s N step N, v 0 / v 1 / v a (or a side's name) whose view, q quits.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.endings import outcome_sentence
+from deckbuilder.app.table_words import PlayerWords, named_position_lines, worded_line
+from deckbuilder.commands.common import EXIT_OK, console, safe
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.games import get_game
+from deckbuilder.sim.replay_steps import EVERYTHING, ReplaySteps
+from deckbuilder.sim.session_view import view_lines
+from deckbuilder.sim.transcript import read_record
+
+#: What the prompt line ends with (the pseudo-terminal tests read up to it).
+PROMPT_END = "> "
+KEYS = "Enter/n next, p back, t N turn N, s N step N, v 0/1/a viewer, q quits"
+
+
+def _say(line: str) -> None:
+    console.print(safe(line), markup=False)
+
+
+def _read(prompt: str) -> str | None:
+    """One line typed (None at the end of the input or Ctrl-C); bytes that are not text in
+    the terminal's encoding are replaced, so they are a wrong key, not the end."""
+    console.print(safe(prompt), end="", markup=False)
+    console.file.flush()
+    stream = sys.stdin
+    try:
+        binary = getattr(stream, "buffer", None)
+        if binary is None:
+            line = str(stream.readline())
+        else:
+            line = bytes(binary.readline()).decode(getattr(stream, "encoding", None) or "utf-8",
+                                                   errors="replace")
+    except KeyboardInterrupt:
+        line = ""
+    if not line:
+        console.print("")
+        return None
+    return line.strip()
+
+
+class Watcher:
+    """Where the person is in the game (step, viewer) and what a key does to it."""
+
+    def __init__(self, steps: ReplaySteps, catalog: Any) -> None:
+        self.steps = steps
+        self.words = PlayerWords(catalog)
+        people = [p for p in (0, 1)
+                  if steps.record.bots.get(steps.names[p]) == "human"]
+        self.viewer: int | None = people[0] if len(people) == 1 else EVERYTHING
+        self.position = 0
+
+    def viewer_name(self) -> str:
+        return "everything" if self.viewer is None else self.steps.names[self.viewer]
+
+    def show(self) -> None:
+        steps = self.steps
+        position = self.position
+        turn = steps.turns[position]
+        _say("")
+        _say(f"-- step {position} of {steps.last}, "
+             + ("before the first turn" if turn == 0 else f"turn {turn}")
+             + f"; seen by {self.viewer_name()} --")
+        wanted = position - 1 if position else None
+        for event in steps.log(self.viewer):
+            if event.index == wanted:
+                for line in event.text_lines():
+                    _say(worded_line(line))
+        if position and not any(event.index == wanted for event in steps.log(self.viewer)):
+            _say(f"{steps.mover(position)} decides (what, this viewer does not see)")
+        if self.viewer is None:
+            lines = named_position_lines(steps.state(position))
+        else:
+            lines = view_lines(steps.view(position, self.viewer), self.words)
+        for line in lines:
+            _say(f"  {line}")
+
+    def key(self, answer: str) -> bool:
+        """Apply one line typed; False when it asks to quit. A wrong key says what works."""
+        words = answer.lower().split()
+        steps = self.steps
+        if not words or words[0] in ("n", "next"):
+            if self.position == steps.last:
+                _say("the game is over here: p goes back, q quits")
+                return True
+            self.position += 1
+        elif words[0] in ("q", "quit", "exit"):
+            return False
+        elif words[0] in ("p", "prev", "previous", "b", "back"):
+            if self.position == 0:
+                _say("this is the set-up, before the first step: n goes on")
+                return True
+            self.position -= 1
+        elif words[0] in ("t", "s") and len(words) == 2 and words[1].isascii() \
+                and words[1].isdigit() and len(words[1]) < 7:
+            number = int(words[1])
+            if words[0] == "t":
+                if number not in steps.turn_numbers():
+                    _say(f"no turn {number}: the game has turns "
+                         f"{steps.turn_numbers()[0]} to {steps.turn_numbers()[-1]}")
+                    return True
+                self.position = steps.position_of_turn(number)
+            else:
+                if number > steps.last:
+                    _say(f"no step {number}: the game has steps 0 to {steps.last}")
+                    return True
+                self.position = number
+        elif words[0] == "v" and len(words) == 2:
+            chosen = {"0": 0, "1": 1, "a": None, "all": None, "everything": None,
+                      steps.names[0]: 0, steps.names[1]: 1}
+            if words[1] not in chosen:
+                _say(f"v 0 ({steps.names[0]}), v 1 ({steps.names[1]}) or v a (everything)")
+                return True
+            self.viewer = chosen[words[1]]
+        else:
+            shown = answer if len(answer) <= 40 else answer[:40] + "..."
+            _say(f"'{shown}' is not a key here: {KEYS}")
+            return True
+        self.show()
+        return True
+
+
+def watch(path: Path, as_json: bool = False) -> int:
+    """Read the record, then step through it as the keys say until q or the end of input."""
+    if as_json:
+        raise DeckbuilderError("--watch steps through the game in the terminal; --json is a "
+                               "summary", fix="leave out one of --watch and --json")
+    record = read_record(path)
+    catalog = project_catalog()
+    steps = ReplaySteps(record, catalog)
+    game = get_game(record.game)
+    _say(f"watching {path}: {game.title}, seed {record.seed}, "
+         + ", ".join(f"{who} ({bot})" for who, bot in record.bots.items())
+         + f"; {outcome_sentence(record.winner, record.termination, record.turns)}, "
+           f"{steps.last} steps")
+    _say(f"keys: {KEYS}")
+    watcher = Watcher(steps, catalog)
+    watcher.show()
+    while True:
+        answer = _read(f"step {watcher.position}/{steps.last} "
+                       f"({watcher.viewer_name()}){PROMPT_END}")
+        if answer is None or not watcher.key(answer):
+            return EXIT_OK

@@ -1,0 +1,198 @@
+"""A recorded game as positions to step through: `ReplaySteps`, for the replay viewers.
+
+The web viewer (`web/replays.py`) and `deckbuilder replay FILE --watch` show a finished game
+one step at a time, as either player saw it or with everything open. Both read it here, so
+they show exactly what a live `GameSession` showed at that step: the record is played again
+into a session whose two seats are people (no bot thinks; every action is the recorded one),
+the log is that session's `events(viewer)`, and a player's view is the same `position_view`.
+
+Position k is the game after its first k actions (0: the set-up, before the first action).
+A position is not kept for every step (a long game has thousands, and a view is kilobytes):
+the state is cloned every `CHECKPOINT_EVERY` steps and a position is rebuilt from the
+nearest one before it by applying the recorded actions (a few hundred microseconds), with the
+few positions looked at last kept (`RECENT_POSITIONS`), so stepping forward and back is cheap.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.sim.session import HUMAN, Event, GameSession
+from deckbuilder.sim.session_view import position_view
+from deckbuilder.sim.transcript import GameRecord, RecordError
+
+#: A clone of the state is kept every this many steps.
+CHECKPOINT_EVERY = 32
+#: Positions rebuilt lately, kept for the next request (stepping back and forth).
+RECENT_POSITIONS = 8
+#: The viewer who sees everything (both hands, cards face down): `view(k, EVERYTHING)`.
+EVERYTHING = None
+
+
+class ReplaySteps:
+    """A finished (or cut) game's positions and logs, step by step; see the module docstring.
+
+    Raises a `RecordError` naming the record's line when a recorded action is not what the
+    engine now offers (a rules change since it was written, or an edited file).
+    """
+
+    def __init__(self, record: GameRecord, catalog: Any = None) -> None:
+        self.record = record
+        self.session = _session_of(record, catalog)
+        self.names: tuple[str, str] = self.session.names
+        self.game: str = self.session.game
+        state = self.session.state
+        self._checkpoints: dict[int, Any] = {0: _quiet_copy(state)}
+        #: the turn at each position (0 .. len(steps))
+        self.turns: list[int] = [int(state.turn)]
+        for step in record.steps:
+            self._play(step)
+            state = self.session.state
+            if len(self.turns) % CHECKPOINT_EVERY == 0:
+                self._checkpoints[len(self.turns)] = _quiet_copy(state)
+            self.turns.append(int(state.turn))
+        self._recent: OrderedDict[int, Any] = OrderedDict()
+        self._logs: dict[int | None, list[Event]] = {}
+
+    def _play(self, step: Any) -> None:
+        """One recorded action, checked as `replay_record` checks it (who, legal, its text)."""
+        session = self.session
+        state = session.state
+        problem = None
+        if session.is_over():
+            problem = "the game is already over, but the record goes on"
+        elif self.names[state.current_player()] != step.player:
+            problem = (f"the record has {step.player} '{step.text}', but now "
+                       f"{self.names[state.current_player()]} must decide")
+        elif step.action not in state.legal_actions():
+            problem = f"the recorded action '{step.text}' ({step.action}) is not legal now"
+        elif state.action_to_string(step.action) != step.text:
+            problem = (f"the record says '{step.text}', the engine now reads action "
+                       f"{step.action} as '{state.action_to_string(step.action)}'")
+        if problem is not None:
+            source = self.record.source
+            where = None if source is None else Location(source.path, (source.line or 1)
+                                                          + step.index + 1)
+            raise RecordError(f"step {step.index}: {problem}", where,
+                              "replay it with the version that recorded it "
+                              f"({self.record.version or 'unknown'})")
+        session.act(step.action, step.player)
+
+    # -- positions ----------------------------------------------------------------------------
+    @property
+    def last(self) -> int:
+        """The last position (after every recorded action)."""
+        return len(self.record.steps)
+
+    def checked(self, position: int) -> int:
+        """`position` if there is one such, else a DeckbuilderError saying which there are."""
+        if type(position) is not int or not 0 <= position <= self.last:
+            raise ReplayStepError(f"no step {position!r} in this game",
+                                  fix=f"a step from 0 to {self.last}")
+        return position
+
+    def state(self, position: int) -> Any:
+        """The engine's state at `position` (a copy: the caller may read it, not keep it for
+        later positions)."""
+        position = self.checked(position)
+        if position == self.last:
+            return self.session.state
+        cached = self._recent.get(position)
+        if cached is not None:
+            self._recent.move_to_end(position)
+            return cached
+        start = max(k for k in (*self._checkpoints, *self._recent) if k <= position)
+        source = self._recent[start] if start in self._recent else self._checkpoints[start]
+        state = source.clone()
+        state.verbose = False
+        for step in self.record.steps[start:position]:
+            state.apply(step.action)
+        self._recent[position] = state
+        while len(self._recent) > RECENT_POSITIONS:
+            self._recent.popitem(last=False)
+        return state
+
+    def view(self, position: int, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` (0, 1) saw at `position`, as `GameSession.view` gave it; EVERYTHING
+        (None): player 0's view with player 1's hand (`other_hand`) and player 1's own cards
+        as he sees them (the cards he hid face down), for a game that is over."""
+        state = self.state(position)
+        if viewer is not None:
+            return position_view(state, self.player(viewer))
+        view = position_view(state, 0)
+        theirs = position_view(state, 1)
+        other = self.names[1]
+        view["other_hand"] = theirs["hand"]
+        view["everything"] = True
+        for field, seen in zip(view["battlefields"], theirs["battlefields"], strict=True):
+            field["cards"][other] = seen["cards"][other]
+        view["open_range"][other] = theirs["open_range"][other]
+        return view
+
+    def player(self, viewer: int | str) -> int:
+        return self.session.player_index(viewer)
+
+    # -- the log ------------------------------------------------------------------------------
+    def log(self, viewer: int | None) -> list[Event]:
+        """Every event of the game as `viewer` may read it (None: everything), each with the
+        index of its step (None: the set-up): `GameSession.events(viewer)`."""
+        key = None if viewer is None else self.player(viewer)
+        if key not in self._logs:
+            self._logs[key] = self.session.events(key)
+        return self._logs[key]
+
+    def log_until(self, position: int, viewer: int | None) -> list[Event]:
+        """The events a viewer had read at `position`: the set-up's and those of its first
+        `position` steps."""
+        position = self.checked(position)
+        return [event for event in self.log(viewer)
+                if event.index is None or event.index < position]
+
+    # -- turns --------------------------------------------------------------------------------
+    def turn_numbers(self) -> list[int]:
+        """The turns the game went through, in order (0: Revolver 2's poker tournament)."""
+        return sorted(set(self.turns))
+
+    def position_of_turn(self, turn: int) -> int:
+        """The first position of `turn` (of the first turn after it, past the game's turns:
+        the last position)."""
+        return next((k for k, seen in enumerate(self.turns) if seen >= turn), self.last)
+
+    def mover(self, position: int) -> str | None:
+        """Who acted to reach `position` (None at the set-up)."""
+        position = self.checked(position)
+        return None if position == 0 else self.record.steps[position - 1].player
+
+
+class ReplayStepError(DeckbuilderError):
+    """A step or turn that is not in the replayed game."""
+
+
+def _session_of(record: GameRecord, catalog: Any) -> GameSession:
+    """A session set up as the record's game, both seats people: it plays only the record's
+    actions, and its events are the ones a live session wrote."""
+    decks: list[Mapping[str, int]] = [record.decks[name] for name in _side_names(record)]
+    try:
+        return GameSession(decks, record.seed, [HUMAN, HUMAN], record.ruleset, catalog,
+                           game=record.game, max_turns=record.max_turns,
+                           switches=record.switches, modules=record.modules, viewer=None)
+    except DeckbuilderError as error:
+        if error.where is not None or record.source is None:
+            raise
+        raise RecordError(error.message, record.source, error.fix) from None
+
+
+def _side_names(record: GameRecord) -> tuple[str, str]:
+    from deckbuilder.games import get_game
+
+    return get_game(record.game).side_names
+
+
+def _quiet_copy(state: Any) -> Any:
+    copy = state.clone()
+    copy.verbose = False
+    copy.log.clear()
+    return copy

@@ -1,0 +1,471 @@
+"""Replays to watch: a finished game's record opened in a viewer that steps through it.
+
+A record comes from a finished game at the table (/play, by its session id), from a `.jsonl`
+file the browser uploads (read as data by `read_record`, within `MAX_UPLOAD_BYTES`), or from
+a record file inside the deck folder. `ReplaySteps` (sim/replay_steps.py) plays it again and
+gives each step's position as either player saw it, or everything (both hands, the cards
+face down: the game is over), and the log as that viewer could read it (`events(viewer)`).
+The board is the table's own fragment (play_board.html), so a replay looks like the game did.
+
+Replays live in the server's memory under an unguessable id, at most `MAX_REPLAYS` of them;
+opening the same game again (the same table, the same unchanged file) reuses its replay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import secrets
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.app.endings import outcome_sentence
+from deckbuilder.app.table_words import named_position_lines
+from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.sim.replay_steps import EVERYTHING, ReplaySteps
+from deckbuilder.sim.session_view import pieces_lines
+from deckbuilder.sim.transcript import GameRecord, RecordError, read_record
+from deckbuilder.web.config import WebConfig, config_of
+from deckbuilder.web.faces import linked_segments, name_index
+from deckbuilder.web.pages import error_response, fragment, render
+from deckbuilder.web.table import sessions_of
+from deckbuilder.web.table_view import (
+    characters_of,
+    name_of,
+    poker_of,
+    row_of,
+    summary_of,
+    without_poker,
+)
+
+#: Replays kept at once; the least recently used goes when a new one needs room.
+MAX_REPLAYS = 16
+#: A replay nobody looked at for this long is forgotten.
+IDLE_SECONDS = 3600.0
+#: The largest record the page takes (a game of 200 turns is some 30 KB).
+MAX_UPLOAD_BYTES = 512 * 1024
+#: What the viewer switch calls the view with every card open.
+EVERYTHING_NAME = "everything"
+#: How deep the replay page looks for record files in the deck folder, and how many it lists.
+RECORD_FOLDER_DEPTH = 3
+MOST_RECORDS_LISTED = 200
+
+
+class ReplayInputError(DeckbuilderError):
+    """A record, step or viewer the replay pages refuse."""
+
+
+@dataclass
+class Replay:
+    """One opened record: its steps, where it came from, and the catalog that names cards."""
+
+    id: str
+    steps: ReplaySteps
+    source: str
+    catalog: Any
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    last_used: float = field(default_factory=time.monotonic)
+
+    @property
+    def record(self) -> GameRecord:
+        return self.steps.record
+
+    def heading(self) -> str:
+        record = self.record
+        sides = " against ".join(f"{name} ({record.bots.get(name, '?')})"
+                                 for name in self.steps.names)
+        return (f"{self.source}: seed {record.seed}, ruleset {record.ruleset}"
+                + "".join(f", module {module}" for module in record.modules) + f"; {sides}")
+
+
+class ReplayStore:
+    """The open replays by id, bounded in number and expiring; one per source key."""
+
+    def __init__(self) -> None:
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._keys: dict[Any, str] = {}
+        self._lock = threading.Lock()
+
+    def add(self, key: Any, steps: ReplaySteps, source: str, catalog: Any) -> Replay:
+        with self._lock:
+            self._expire()
+            while len(self._replays) >= MAX_REPLAYS:
+                self._replays.popitem(last=False)
+            replay = Replay(secrets.token_urlsafe(12), steps, source, catalog)
+            self._replays[replay.id] = replay
+            if key is not None:
+                self._keys[key] = replay.id
+            return replay
+
+    def by_key(self, key: Any) -> Replay | None:
+        with self._lock:
+            found = self._keys.get(key)
+            return None if found is None else self._touch(found)
+
+    def get(self, replay_id: str) -> Replay | None:
+        with self._lock:
+            self._expire()
+            return self._touch(replay_id)
+
+    def _touch(self, replay_id: str) -> Replay | None:
+        replay = self._replays.get(replay_id)
+        if replay is not None:
+            replay.last_used = time.monotonic()
+            self._replays.move_to_end(replay_id)
+        return replay
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for key, replay in list(self._replays.items()):
+            if now - replay.last_used > IDLE_SECONDS:
+                del self._replays[key]
+        self._keys = {key: rid for key, rid in self._keys.items() if rid in self._replays}
+
+    def __len__(self) -> int:
+        return len(self._replays)
+
+
+def store_of(app: Any) -> ReplayStore:
+    store = getattr(app.state, "replay_store", None)
+    if store is None:
+        store = app.state.replay_store = ReplayStore()
+    return store
+
+
+# -- opening a record -----------------------------------------------------------------------
+def _open(request: Request, key: Any, source: str, load: Any) -> Replay:
+    """The replay of `key` (opened before), or `load()`'s record opened now."""
+    store = store_of(request.app)
+    found = store.by_key(key)
+    if found is not None:
+        return found
+    catalog = config_of(request).catalog()
+    record: GameRecord = load()
+    return store.add(key, ReplaySteps(record, catalog), source, catalog)
+
+
+def record_of_upload(data: bytes, filename: str) -> GameRecord:
+    """An uploaded record, read as a file would be (`read_record`: JSON lines, bounded
+    numbers, every field checked); its errors name the uploaded file, not a temporary one."""
+    shown = (PurePosixPath(filename.replace("\\", "/")).name or "upload.jsonl")[:80]
+    if not data.strip():
+        raise ReplayInputError("no record was sent", Location(shown),
+                               "choose a .jsonl file written by `deckbuilder play --record`")
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ReplayInputError(f"the record is {len(data):,} bytes; the limit is "
+                               f"{MAX_UPLOAD_BYTES:,}", Location(shown),
+                               "give a record written by `deckbuilder play --record`")
+    with tempfile.TemporaryDirectory(prefix="deckbuilder-replay-") as folder:
+        path = Path(folder) / "record.jsonl"
+        path.write_bytes(data)  # a private temporary file, read back once: not a user file
+        try:
+            record = read_record(path)
+        except RecordError as error:
+            where = error.where
+            raise RecordError(error.message, Location(shown, where.line if where else None,
+                                                      where.column if where else None),
+                              error.fix) from None
+    record.source = Location(shown, 1)
+    return record
+
+
+def resolve_record_path(config: WebConfig, name: str) -> Path:
+    """A `.jsonl` file inside the deck folder, by its name relative to it; anything that
+    leaves the folder (absolute, `..`, hidden, a link out) is refused."""
+    fix = "name a .jsonl record inside the deck folder, e.g. games/first.jsonl"
+    shown = name if len(name) <= 80 and name.isprintable() else repr(name[:80])
+    pure = PurePosixPath(name)
+    if (not name.strip() or len(name) > 255 or not name.isprintable() or "\\" in name
+            or pure.is_absolute() or name.startswith("~") or (len(name) > 1 and name[1] == ":")
+            or any(part in ("..", "") or part.startswith(".") for part in pure.parts)
+            or pure.suffix.lower() != ".jsonl"):
+        raise ReplayInputError("not the name of a record file in the deck folder",
+                               Location(shown), fix)
+    root = Path(os.path.realpath(config.deck_folder))
+    candidate = Path(os.path.realpath(root.joinpath(*pure.parts)))
+    if not candidate.is_relative_to(root) or candidate.suffix.lower() != ".jsonl":
+        raise ReplayInputError("that path leads out of the deck folder", Location(shown), fix)
+    return candidate
+
+
+def record_files(config: WebConfig) -> list[str]:
+    """The `.jsonl` files of the deck folder (three folders deep, hidden ones left out)."""
+    root = Path(os.path.realpath(config.deck_folder))
+    found: list[str] = []
+    for folder, subfolders, files in os.walk(root):
+        depth = len(Path(folder).relative_to(root).parts)
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith(".")
+                               and depth < RECORD_FOLDER_DEPTH)
+        found += [(Path(folder) / name).relative_to(root).as_posix() for name in sorted(files)
+                  if name.lower().endswith(".jsonl") and not name.startswith(".")]
+        if len(found) >= MOST_RECORDS_LISTED:
+            break
+    return found[:MOST_RECORDS_LISTED]
+
+
+# -- what the page gets ---------------------------------------------------------------------
+def viewer_of(replay: Replay, text: str | None) -> int | None:
+    """The viewer a query names: a side's name (or 0/1) or "everything"; by default the
+    only person at the table, else everything."""
+    names = replay.steps.names
+    if text is None or not text.strip():
+        people = [p for p in (0, 1) if replay.record.bots.get(names[p]) == "human"]
+        return people[0] if len(people) == 1 else EVERYTHING
+    chosen = text.strip().lower()
+    if chosen == EVERYTHING_NAME:
+        return EVERYTHING
+    if chosen in names:
+        return names.index(chosen)
+    if chosen in ("0", "1"):
+        return int(chosen)
+    raise ReplayInputError(f"no viewer '{text[:40]}' in this game",
+                           fix=f"one of: {', '.join(names)}, {EVERYTHING_NAME}")
+
+
+def step_of(replay: Replay, text: str | None, turn_text: str | None = None) -> int:
+    """The position a query names: `step` (0 to the last), or the first of `turn`."""
+    steps = replay.steps
+    if turn_text is not None and turn_text.strip():
+        return steps.position_of_turn(_whole(turn_text, "turn"))
+    if text is None or not text.strip():
+        return 0
+    return steps.checked(_whole(text, "step"))
+
+
+def _whole(text: str, what: str) -> int:
+    text = text.strip()
+    if not text.isascii() or not text.lstrip("-").isdigit() or len(text) > 9:
+        raise ReplayInputError(f"{what} '{text[:20]}' is not a whole number",
+                               fix=f"give the {what} as a number")
+    return int(text)
+
+
+def _viewer_name(replay: Replay, viewer: int | None) -> str:
+    return EVERYTHING_NAME if viewer is None else replay.steps.names[viewer]
+
+
+def board_html(replay: Replay, view: dict[str, Any], position: int) -> str:
+    """The table's board fragment for this view (names are face triggers, all escaped)."""
+    catalog = replay.catalog
+    record = replay.record
+    over = position == replay.steps.last and view.get("outcome") is not None
+    outcome = outcome_sentence(record.winner, record.termination, record.turns) if over else ""
+    return fragment("play_board.html", view=view, watching=True,
+                    pieces=pieces_lines(without_poker(view)), characters=characters_of(view),
+                    row=row_of(view, catalog), poker=poker_of(view, catalog), outcome=outcome,
+                    summary=lambda record_id: summary_of(catalog, record_id),
+                    name_of=lambda record_id: name_of(catalog, record_id))
+
+
+def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, Any]:
+    """One step for the page: the board as `viewer` saw it, what was done to reach it (as
+    he could read it), and with everything open the whole position in words."""
+    steps = replay.steps
+    with replay.lock:
+        view = steps.view(position, viewer)
+        board = board_html(replay, view, position)
+        whole = named_position_lines(steps.state(position)) if viewer is None else []
+        done = next((event for event in steps.log(viewer) if event.index == position - 1),
+                    None) if position else None
+    names = name_index(replay.catalog, steps.game)
+    return {
+        "replay": replay.id, "step": position, "last": steps.last,
+        "turn": steps.turns[position], "viewer": _viewer_name(replay, viewer),
+        "board": board,
+        "done": None if done is None else {"index": done.index, "player": done.player,
+                                           "action": done.action},
+        "whole": [linked_segments(line, names) for line in whole],
+    }
+
+
+def log_state(replay: Replay, viewer: int | None) -> dict[str, Any]:
+    """The game's whole log as `viewer` could read it, each line with its step (-1: the
+    set-up): the page shows the lines of the steps before the one shown."""
+    names = name_index(replay.catalog, replay.steps.game)
+    with replay.lock:
+        events = replay.steps.log(viewer)
+    lines = [{"step": -1 if event.index is None else event.index, "text": line,
+              "segments": linked_segments(line, names)}
+             for event in events for line in event.text_lines()]
+    return {"replay": replay.id, "viewer": _viewer_name(replay, viewer), "lines": lines}
+
+
+def turn_choices(replay: Replay) -> list[dict[str, Any]]:
+    steps = replay.steps
+    return [{"turn": turn, "step": steps.position_of_turn(turn),
+             "label": "before the first turn" if turn == 0 else f"turn {turn}"}
+            for turn in steps.turn_numbers()]
+
+
+# -- routes ---------------------------------------------------------------------------------
+def _replay(request: Request) -> Replay:
+    replay = store_of(request.app).get(request.path_params["replay_id"])
+    if replay is None:
+        raise ReplayInputError("no replay with that id (it was closed after an hour unseen, "
+                               "or the server restarted)", fix="open the record again at "
+                                                               "/replays")
+    return replay
+
+
+async def replays_page(request: Request) -> Response:
+    files = await asyncio.to_thread(record_files, config_of(request))
+    return render(request, "replays.html", title="Replays", files=files,
+                  limit=MAX_UPLOAD_BYTES)
+
+
+async def upload(request: Request) -> Response:
+    """A record sent by the page: a form's `record` file, or the file as the request body."""
+    try:
+        if request.headers.get("content-type", "").startswith("multipart/form-data"):
+            form = await request.form(max_files=1, max_fields=4)
+            sent = form.get("record")
+            if sent is None or isinstance(sent, str):
+                raise ReplayInputError("no record file in the form",
+                                       fix="choose a .jsonl file written by "
+                                           "`deckbuilder play --record`")
+            data = await sent.read(MAX_UPLOAD_BYTES + 1)
+            filename = sent.filename or "upload.jsonl"
+        else:
+            data = await request.body()
+            filename = request.headers.get("x-filename", "upload.jsonl")
+        record = await asyncio.to_thread(record_of_upload, data, filename)
+        catalog = config_of(request).catalog()
+        steps = await asyncio.to_thread(ReplaySteps, record, catalog)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    replay = store_of(request.app).add(None, steps, f"uploaded {record.source.path}"
+                                       if record.source else "uploaded record", catalog)
+    return _opened(request, replay)
+
+
+def _opened(request: Request, replay: Replay) -> Response:
+    url = f"/replays/{replay.id}"
+    if "application/json" in request.headers.get("accept", ""):
+        return JSONResponse({"replay": replay.id, "url": url})
+    return RedirectResponse(url, status_code=303)
+
+
+async def from_table(request: Request) -> Response:
+    """The replay of a finished game at the table (the record is offered only at the end)."""
+    entry = sessions_of(request.app).get(request.path_params["session_id"])
+    if entry is None:
+        return error_response(ReplayInputError(
+            "no game with that id (it ended long ago, or the server restarted)",
+            fix="download a game's record at its end, then open it at /replays"), 404, request)
+    with entry.lock:
+        session = entry.session
+        if not session.is_over():
+            return error_response(ReplayInputError(
+                "the replay is offered once the game is over (it shows every hidden card)",
+                fix="finish the game first"), 409, request)
+        record = dataclasses.replace(session.record, steps=list(session.record.steps))
+    key = ("table", entry.id, len(record.steps))
+    try:
+        replay = await asyncio.to_thread(_open, request, key, "a game at the table",
+                                         lambda: record)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return _opened(request, replay)
+
+
+async def from_file(request: Request) -> Response:
+    """A record file of the deck folder (`?path=games/first.jsonl`)."""
+    config = config_of(request)
+    name = request.query_params.get("path", "")
+    try:
+        path = resolve_record_path(config, name)
+        info = await asyncio.to_thread(os.stat, path)
+    except FileNotFoundError:
+        return error_response(ReplayInputError("no such record file", Location(name[:80]),
+                                               "pick one of the files /replays lists"), 404,
+                              request)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    key = ("file", str(path), info.st_mtime_ns, info.st_size)
+    try:
+        replay = await asyncio.to_thread(_open, request, key, f"file {name}",
+                                         lambda: _read_named(path, name))
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return _opened(request, replay)
+
+
+def _read_named(path: Path, name: str) -> GameRecord:
+    """`read_record`, its errors naming the file as the deck folder knows it."""
+    try:
+        return read_record(path)
+    except RecordError as error:
+        where = error.where
+        raise RecordError(error.message, Location(name, where.line if where else None,
+                                                  where.column if where else None),
+                          error.fix) from None
+
+
+async def viewer_page(request: Request) -> Response:
+    try:
+        replay = _replay(request)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    query = request.query_params
+    try:
+        viewer = viewer_of(replay, query.get("viewer"))
+        position = step_of(replay, query.get("step"), query.get("turn"))
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    state = await asyncio.to_thread(step_state, replay, position, viewer)
+    log = await asyncio.to_thread(log_state, replay, viewer)
+    steps = replay.steps
+    # the board is this app's own template, rendered with every name escaped: markup
+    return render(request, "replay.html", title="Replay", replay=replay, state=state,
+                  board=Markup(state["board"]), log=log, turns=turn_choices(replay),
+                  viewers=[*steps.names, EVERYTHING_NAME], heading=replay.heading(),
+                  outcome=outcome_sentence(replay.record.winner, replay.record.termination,
+                                           replay.record.turns))
+
+
+async def step_api(request: Request) -> Response:
+    try:
+        replay = _replay(request)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    try:
+        viewer = viewer_of(replay, request.query_params.get("viewer"))
+        position = step_of(replay, request.query_params.get("step"),
+                           request.query_params.get("turn"))
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return JSONResponse(await asyncio.to_thread(step_state, replay, position, viewer))
+
+
+async def log_api(request: Request) -> Response:
+    try:
+        replay = _replay(request)
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    try:
+        viewer = viewer_of(replay, request.query_params.get("viewer"))
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return JSONResponse(await asyncio.to_thread(log_state, replay, viewer))
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/replays", replays_page, name="replays"),
+    Route("/replays/file", from_file, name="replay_file"),
+    Route("/replays/play/{session_id:str}", from_table, name="replay_table"),
+    Route("/replays/{replay_id:str}", viewer_page, name="replay"),
+    Route("/api/replays", upload, methods=["POST"], name="replay_upload"),
+    Route("/api/replays/{replay_id:str}/step", step_api, name="replay_step"),
+    Route("/api/replays/{replay_id:str}/log", log_api, name="replay_log"),
+]
