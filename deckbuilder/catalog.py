@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckbuilder import models, paths
+from deckbuilder.data_packs.layers import apply_installed_packs
 from deckbuilder.errors import CardDataError, DataFileError, DeckbuilderError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
 from deckbuilder.models.cards import Record
@@ -116,6 +117,8 @@ class Catalog:
     sets: dict[str, LoadedSet] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
     overlay_path: Path | None = None
+    #: the data packs in force and what they changed (`data_packs.layers.PackLayer`), or None
+    packs: Any = None
     _names: dict[str, list[str]] = field(default_factory=dict)
 
     # -- building ---------------------------------------------------------------------------
@@ -630,6 +633,7 @@ def build_catalog(
             catalog.add_set(load_set_file(path, "user"))
         for path in project_set_files() if user_sets is None else []:
             catalog.add_set(load_set_file(path, "project"))
+        catalog.packs = apply_installed_packs(catalog)  # above the sets, below the overlay
         overlay_file = overlay if overlay is not None else paths.overlay_path()
         if overlay_file.exists():
             apply_overlay(catalog, overlay_file)

@@ -88,6 +88,8 @@ COMMANDS: dict[str, LazyCommand] = {
                         "homebrew sets)."),
     "overlay": LazyCommand("overlay", "Correct packaged card values locally; the correction "
                            "shows as the value's source."),
+    "data": LazyCommand("data", "Complete the card data from your printed cards: review, "
+                        "status, and data packs to share (export, import, remove)."),
 }
 
 #: The click commands each command module defines, built once per process (click commands

@@ -29,6 +29,11 @@ def overlay_path() -> Path:
     return user_home() / "overlay.yaml"
 
 
+def packs_dir() -> Path:
+    """The data packs the player imported (`deckbuilder data import`), one file per pack id."""
+    return user_home() / "packs"
+
+
 def user_schemas_dir() -> Path:
     """Copies of the schemas beside the user's files, so their `$schema` lines resolve."""
     return user_home() / "schemas"

@@ -31,9 +31,11 @@ def register_schema(file_name: str, model: type[BaseModel]) -> None:
 
 
 def _load_extra_models() -> None:
+    from deckbuilder.data_packs.model import DataPack
     from deckbuilder.scenarios.model import Scenario
 
     register_schema("scenario.schema.json", Scenario)
+    register_schema("data-pack.schema.json", DataPack)
 
 
 def render_all() -> dict[str, str]:

@@ -16,6 +16,7 @@ from deckbuilder.app.card_details import find_records, record_details
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import face, face_text
 from deckbuilder.commands.common import console, guarded, print_json
+from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.models.common import UNCONFIRMED
 from deckbuilder.printable import wrap_columns
 
@@ -45,13 +46,31 @@ def detail_lines(catalog: Any, entry: Any, width: int) -> list[str]:
         label = max(len(row["field"]) for row in sources)
         indent = " " * (label + 4)
         for row in sources:
-            source = row["source"] + (" (the overlay corrects it)" if row["overlay"] else "")
+            source = _standing(row["source"], row["field"])
             lines += _wrap(source, width, f"  {row['field'].replace('_', ' '):<{label}}  ",
                            indent)
     if details["note"]:
         lines.append("Note")
         lines += _wrap(details["note"], width, "  ", "  ")
     return lines
+
+
+def _standing(source: str, field: str) -> str:
+    """A document's source as it is; a player's value as "confirmed by a player (pack X /
+    your overlay): what they said" (`data_packs.standing`)."""
+    standing, _ = standing_of_source(source)
+    return standing_words(source, field) if standing is Standing.PLAYER else source
+
+
+def _with_standings(details: dict[str, Any]) -> dict[str, Any]:
+    """`cards show --json`: each value's standing (stated, player, unconfirmed) and who
+    confirmed a player's value."""
+    for row in details["values"]:
+        standing, by = standing_of_source(row["source"])
+        row["standing"] = "unconfirmed" if row["unconfirmed"] else (
+            "default" if row["source"].startswith("default") else standing.value)
+        row["confirmed_by"] = by
+    return details
 
 
 #: The width of prose (card texts, notes) written to a pipe or a file, when COLUMNS is unset.
@@ -88,7 +107,7 @@ def _show(name: str, game: str | None, as_json: bool) -> None:
     catalog = project_catalog()
     entries = find_records(catalog, name, game)
     if as_json:
-        found = [record_details(catalog, entry) for entry in entries]
+        found = [_with_standings(record_details(catalog, entry)) for entry in entries]
         print_json(found[0] if len(found) == 1 else found)
         return
     for index, entry in enumerate(entries):

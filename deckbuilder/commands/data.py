@@ -1,0 +1,321 @@
+"""`deckbuilder data`: card data players complete. `review` walks a deck's, a set's or a
+card's unconfirmed values against the printed cards, saving each answer into the overlay as
+it is given; `status` counts what is stated, confirmed by a player, or still our reading;
+`export`, `import` and `remove` share the values as data packs.
+
+The logic is `deckbuilder.data_packs`; these commands read the arguments, ask and print.
+Everything from a file is printed escaped (`safe`), with markup off.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from deckbuilder.app.card_details import find_records
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.catalog import Catalog, Entry
+from deckbuilder.commands.card_detail import detail_lines, text_width
+from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json, safe
+from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, check_player_name, save_answer
+from deckbuilder.data_packs.exchange import PackRefused, export_pack, import_pack, remove_pack
+from deckbuilder.data_packs.review import CardReview, cards_to_review, read_answer, shown
+from deckbuilder.data_packs.status import data_status
+from deckbuilder.decks import DECK_ARGUMENT_HELP, packaged_deck_names, read_deck_argument
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.writing import refuse_overwrite
+
+data_app = typer.Typer(
+    help="Complete the card data from your printed cards: review, status, and data packs "
+         "to share (export, import, remove).",
+    no_args_is_help=True,
+)
+
+#: The exit code of a review left with Ctrl-C (every answer before it is saved).
+EXIT_INTERRUPTED = 130
+
+
+def _say(text: str = "") -> None:
+    console.print(safe(text), markup=False, highlight=False, soft_wrap=True)
+
+
+# -- review -----------------------------------------------------------------------------------
+@data_app.command("review")
+def review(
+    deck: Annotated[str | None, typer.Argument(metavar="[DECK]", help=DECK_ARGUMENT_HELP,
+                                               show_default=False)] = None,
+    set_id: Annotated[str | None, typer.Option("--set", metavar="ID",
+                                               help="review a card set's cards")] = None,
+    card: Annotated[str | None, typer.Option("--card", metavar="NAME",
+                                             help="review one card (id, name or alias)")] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="your name, saved with each answer (optional)")] = None,
+) -> None:
+    """Read the unconfirmed values of a deck's cards (or a set's, or one card's) off your
+    printed cards. For each value type the printed value, = when the card shows the current
+    reading, Enter to skip, q to quit. Each answer is saved at once into your overlay,
+    sourced "read from the printed card" with the date (and --name)."""
+    raise typer.Exit(guarded(_review)(deck, set_id, card, name))
+
+
+def chosen_entries(catalog: Catalog, deck: str | None, set_id: str | None,
+                   card: str | None) -> list[Entry]:
+    """The records a review (or an export) is about: a deck's cards, a set's records, one
+    card, or (none given) every record."""
+    if sum(each is not None for each in (deck, set_id, card)) > 1:
+        raise DeckbuilderError("name a deck, a set or a card, not several",
+                               fix="data review DECK | --set ID | --card NAME")
+    if card is not None:
+        return find_records(catalog, card)
+    if set_id is not None:
+        if set_id not in catalog.sets:
+            raise DeckbuilderError(f"no card set '{safe(set_id)}'",
+                                   fix=f"sets: {', '.join(catalog.sets)}")
+        return [entry for entry in catalog.entries.values() if entry.set_id == set_id]
+    if deck is not None:
+        counts = read_deck_argument(deck, catalog).loaded.counts()
+        return [catalog.entries[record_id] for record_id in counts]
+    return list(catalog.entries.values())
+
+
+def _review(deck: str | None, set_id: str | None, card: str | None, name: str | None) -> int:
+    player = check_player_name(name)
+    catalog = project_catalog()
+    reviews = cards_to_review(chosen_entries(catalog, deck, set_id, card))
+    questions = sum(len(each.questions) for each in reviews)
+    if not reviews:
+        _say("Nothing to review: every value of these cards is stated by a document or "
+             "confirmed by a player.")
+        return 0
+    _say(f"{questions} unconfirmed values on {len(reviews)} cards. For each: type the "
+         "printed value, = if the card shows the current reading, Enter to skip, q to quit. "
+         "Each answer is saved at once.")
+    saved = skipped = 0
+    try:
+        for number, item in enumerate(reviews, 1):
+            outcome = _review_card(catalog, item, number, len(reviews), player)
+            saved += outcome[0]
+            skipped += outcome[1]
+            if outcome[2]:
+                break
+    except KeyboardInterrupt:
+        _say("")
+        _say(f"Interrupted: {saved} answers saved, {skipped} skipped.")
+        return EXIT_INTERRUPTED
+    from deckbuilder import paths
+
+    _say(f"{saved} answers saved to {paths.overlay_path()}, {skipped} skipped; "
+         f"{questions - saved} values of these cards are still unconfirmed.")
+    return 0
+
+
+def _review_card(catalog: Catalog, item: CardReview, number: int, count: int,
+                 player: str | None) -> tuple[int, int, bool]:
+    """Ask one card's questions: (saved, skipped, quit)."""
+    entry = item.entry
+    width = text_width()
+    _say("")
+    _say(f"-- Card {number} of {count}: {entry.name} ({entry.id}, {entry.set_id}) --")
+    for shown_line in detail_lines(catalog, entry, width):
+        _say(shown_line)
+    _say("")
+    saved = skipped = 0
+    for question in item.questions:
+        while True:
+            line = _read(f"{question.label} (now {shown(question.current)}; "
+                         f"{question.hint()}) > ")
+            if line is None:
+                return saved, skipped, True
+            answer = read_answer(entry, question, line)
+            if answer.action == "refused":
+                _say(f"  not saved: {answer.reason}")
+                continue
+            if answer.action == "quit":
+                return saved, skipped, True
+            if answer.action == "skip":
+                skipped += 1
+                break
+            value = AS_SHOWN if answer.action == "confirm" else answer.value
+            try:
+                result = save_answer(entry.id, question.field, value, player)
+            except AnswerRefused as error:
+                _say(f"  not saved: {error.message}")
+                continue
+            also = f" (the old name stays an alias: {result.alias})" if result.alias else ""
+            _say(f"  saved: {question.label} {shown(result.after)}"
+                 + (" (as shown)" if answer.action == "confirm" else
+                    f" (was {shown(result.before)})") + also)
+            saved += 1
+            break
+    return saved, skipped, False
+
+
+def _read(prompt: str) -> str | None:
+    """One typed line (None at the end of the input); undecodable bytes are replaced, so
+    they are a wrong answer, asked again."""
+    console.print(safe(prompt), end="", markup=False, highlight=False)
+    console.file.flush()
+    binary = getattr(sys.stdin, "buffer", None)
+    if binary is None:
+        line = str(sys.stdin.readline())
+    else:
+        line = bytes(binary.readline()).decode(sys.stdin.encoding or "utf-8", errors="replace")
+    if not line:
+        _say("")
+        return None
+    return line
+
+
+# -- status -----------------------------------------------------------------------------------
+@data_app.command("status")
+def status(
+    deck: Annotated[str | None, typer.Argument(
+        metavar="[DECK]", help="a deck to count (default: the packaged decks)",
+        show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Per set and per deck: how many values a document states, a player confirmed (a pack
+    or your overlay), or are still unconfirmed; the cards to review first."""
+    guarded(_status)(deck, as_json)
+
+
+def _status(deck: str | None, as_json: bool) -> None:
+    catalog = project_catalog()
+    names = [deck] if deck is not None else packaged_deck_names()
+    decks = []
+    for each in names:
+        loaded = read_deck_argument(each, catalog).loaded
+        decks.append((loaded.name, loaded.counts()))
+    found = data_status(catalog, decks)
+    if as_json:
+        print_json(found)
+        return
+    _say("Values: stated by a document / confirmed by a player / unconfirmed")
+    for row in found["sets"]:
+        _say(f"  {row['set']}: {row['stated']} / {row['player']} / {row['unconfirmed']}")
+    whole = found["catalog"]
+    _say(f"  all sets: {whole['stated']} / {whole['player']} / {whole['unconfirmed']}")
+    for row in found["decks"]:
+        _say(f"{row['deck']}: {row['stated']} / {row['player']} / {row['unconfirmed']}")
+        if row["review_first"]:
+            _say("  review first: " + ", ".join(
+                f"{card['name']} ({card['unconfirmed']} unknown, {card['copies']} copies)"
+                for card in row["review_first"]))
+    for pack in found["packs"]:
+        _say(f"pack {pack['id']} {pack['version']} in force ({pack['path']})")
+    for notice in found["pack_notices"]:
+        _say(f"  {notice}")
+    if found["overlay"]:
+        _say(f"your overlay is in force: {found['overlay']}")
+
+
+# -- packs ------------------------------------------------------------------------------------
+@data_app.command("export")
+def export(
+    output: Annotated[Path, typer.Option("-o", "--output", help="the pack file to write",
+                                         show_default=False)],
+    set_ids: Annotated[list[str] | None, typer.Option(
+        "--set", metavar="ID", help="only values of this set (repeatable)")] = None,
+    cards: Annotated[list[str] | None, typer.Option(
+        "--card", metavar="NAME", help="only values of this card (repeatable)")] = None,
+    pack_id: Annotated[str, typer.Option("--id", help="the pack's id (kebab-case)")
+                       ] = "my-card-data",
+    version: Annotated[str, typer.Option("--version", help="the pack's version")] = "1",
+    force: Annotated[bool, typer.Option("--force", help="replace an existing file")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Write your own values (your overlay's: what you reviewed or corrected) as a data pack
+    that names the card-set versions they were read for."""
+    guarded(_export)(output, set_ids or [], cards or [], pack_id, version, force, as_json)
+
+
+def _export(output: Path, set_ids: list[str], cards: list[str], pack_id: str, version: str,
+            force: bool, as_json: bool) -> None:
+    refuse_overwrite(output, force)
+    catalog = project_catalog()
+    card_ids = [entry.id for name in cards for entry in find_records(catalog, name)]
+    for set_id in set_ids:
+        if set_id not in catalog.sets:
+            raise DeckbuilderError(f"no card set '{safe(set_id)}'",
+                                   fix=f"sets: {', '.join(catalog.sets)}")
+    try:
+        exported = export_pack(output, pack_id, version, set_ids, card_ids)
+    except ValueError as error:  # the pack model refuses the id or version given
+        raise DeckbuilderError(f"--id/--version: {str(error).splitlines()[-2].strip()}",
+                               fix="a pack id is kebab-case (my-mcready-cards)") from None
+    count = sum(len(values) for values in exported.pack.values.values())
+    if as_json:
+        print_json({"path": str(output), "id": pack_id, "version": version, "values": count,
+                    "records": len(exported.pack.values),
+                    "applies_to": exported.pack.applies_to, "left_out": exported.left_out})
+        return
+    _say(f"wrote {count} values of {len(exported.pack.values)} records to {output} "
+         f"(pack {pack_id} {version}, for "
+         + ", ".join(f"{key} {value}" for key, value in exported.pack.applies_to.items()) + ")")
+    for line in exported.left_out:
+        _say(f"  left out {line}")
+
+
+@data_app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="a data pack file", show_default=False)],
+    upgrade: Annotated[bool, typer.Option("--upgrade", help="replace the installed pack of "
+                                                            "the same id")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Check a data pack (schema, ids, set versions, each value) and install it above the
+    packaged data and below your overlay; says every value it changes and every conflict."""
+    guarded(_import)(file, upgrade, as_json)
+
+
+def _import(file: Path, upgrade: bool, as_json: bool) -> None:
+    try:
+        report = import_pack(file, upgrade)
+    except PackRefused as refused:  # a pack (a file that is one) refused, as `sets import`
+        raise fail(str(refused), EXIT_FAILED) from None
+    data = report.as_json()
+    if as_json:
+        print_json(data)
+        return
+    replaced = f" (replaced version {report.replaced_version})" if report.replaced_version \
+        else ""
+    _say(f"installed pack {report.pack_id} {report.version}{replaced} as {report.path}")
+    for change in data["changes"]:
+        _say(f"  {change['id']}.{change['field']}: {_value(change['before'])} -> "
+             f"{_value(change['after'])} (was {change['before_source']})")
+    for line in data["conflicts"]:
+        _say(f"  conflict: {line}")
+    for line in data["warnings"]:
+        _say(f"  warning: {line}")
+    for line in data["overlay_wins"]:
+        _say(f"  {line}")
+    _say(f"{len(data['changes'])} values changed, {len(data['conflicts'])} conflicts, "
+         f"{len(data['overlay_wins'])} overridden by your overlay.")
+
+
+def _value(value: Any) -> str:
+    return shown(value)
+
+
+@data_app.command("remove")
+def remove(
+    pack_id: Annotated[str, typer.Argument(metavar="ID", help="an installed pack's id")],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Take an installed data pack out: its values go back to the packaged ones."""
+    guarded(_remove)(pack_id, as_json)
+
+
+def _remove(pack_id: str, as_json: bool) -> None:
+    path, gone = remove_pack(pack_id)
+    if as_json:
+        print_json({"id": pack_id, "path": str(path), "values": len(gone)})
+        return
+    _say(f"removed pack {pack_id} ({path}): {len(gone)} values back to the packaged data")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(data_app, name="data")

@@ -1,0 +1,297 @@
+"""The data packs as a layer of the catalog: above the packaged and installed sets, below the
+player's overlay (`catalog.build_catalog` applies them in between).
+
+The result depends on which packs are installed, never on the order they came in: packs are
+applied by id, and a value two packs give differently is a conflict that neither decides (the
+value stays as the sets have it, and the report says so). A pack names the version of each set
+it was read for; for a set of another version a value is applied only while the set still
+leaves it unconfirmed (a value the newer set states from a document is the document's).
+
+This module must not import the catalog (the catalog imports it): records are changed through
+their models, and entries through `dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from deckbuilder import paths
+from deckbuilder.data_packs.model import (
+    ENGINE_FIELDS,
+    NOT_PACK_FIELDS,
+    PACK_SOURCE_PREFIX,
+    DataPack,
+)
+from deckbuilder.errors import Location
+from deckbuilder.models.common import UNCONFIRMED, Provenance
+from deckbuilder.reading import decode_utf8, read_bounded
+from deckbuilder.yamlio import (
+    MAX_FILE_BYTES,
+    check_text,
+    parse_yaml,
+    position,
+    validate_document,
+)
+
+_RECORD_LISTS = ("cards", "characters", "battlefields", "specials", "tokens")
+
+
+@dataclass(frozen=True)
+class LoadedPack:
+    """A pack file read and checked against the model; `digest` is its bytes' SHA-256."""
+
+    pack: DataPack
+    path: Path
+    digest: str
+    document: Any = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.pack.id} {self.pack.version}"
+
+    def where(self, *loc: Any) -> Location:
+        found = position(self.document, loc) if self.document is not None else None
+        return Location(self.path, *(found or (None, None)))
+
+
+@dataclass(frozen=True)
+class PackChange:
+    """A value a pack sets (or would set): `before` is the sets' value, `after` the pack's."""
+
+    pack: str
+    record_id: str
+    field: str
+    before: Any
+    after: Any
+    before_source: str
+
+
+@dataclass(frozen=True)
+class PackNotice:
+    """A value not applied, or applied with a warning: `kind` is conflict, version, missing
+    (the record's set is not installed) or refused (the value breaks the record's model or
+    reshapes engine data; an import refuses the pack)."""
+
+    kind: str
+    pack: str
+    record_id: str
+    field: str
+    message: str
+    where: Location | None = None
+
+
+@dataclass
+class PackLayer:
+    """The packs in force and what they did to the catalog."""
+
+    packs: list[LoadedPack] = field(default_factory=list)
+    changes: list[PackChange] = field(default_factory=list)
+    notices: list[PackNotice] = field(default_factory=list)
+
+    def refusals(self) -> list[PackNotice]:
+        return [notice for notice in self.notices if notice.kind == "refused"]
+
+
+# -- reading ----------------------------------------------------------------------------------
+def load_pack_file(path: Path) -> LoadedPack:
+    """Read a pack file with every YAML file's limits (size, lines, values, depth, aliases)
+    and check it against `DataPack`; a file that is no pack raises `DataFileError`."""
+    raw = read_bounded(Path(path), MAX_FILE_BYTES, "data pack (.yaml)")
+    document = parse_yaml(check_text(decode_utf8(raw, Path(path)), Path(path)), Path(path))
+    pack = validate_document(document, DataPack, Path(path))
+    return LoadedPack(pack, Path(path), hashlib.sha256(raw).hexdigest(), document)
+
+
+def pack_files(folder: Path | None = None) -> list[Path]:
+    folder = folder if folder is not None else paths.packs_dir()
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def installed_packs(folder: Path | None = None) -> list[LoadedPack]:
+    """The packs in the player's packs folder, by id (a damaged file raises, naming it)."""
+    packs = [load_pack_file(path) for path in pack_files(folder)]
+    return sorted(packs, key=lambda loaded: loaded.pack.id)
+
+
+# -- applying ---------------------------------------------------------------------------------
+def pack_fields(record: Any) -> list[str]:
+    """The fields of a record a pack may give a value."""
+    return sorted(set(type(record).model_fields) - NOT_PACK_FIELDS)
+
+
+def is_engine_data(name: str, value: Any) -> bool:
+    """Effect steps and turn spaces, or anything shaped like them (a list of mappings)."""
+    return name in ENGINE_FIELDS or (
+        isinstance(value, list) and any(isinstance(item, dict) for item in value))
+
+
+def plain(record: Any, name: str) -> Any:
+    """A field's value as JSON data (what a pack or the overlay file holds)."""
+    return record.model_dump(mode="json", include={name}).get(name)
+
+
+def with_values(record: Any, values: dict[str, Any], source_of: dict[str, str]) -> Any:
+    """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
+    A new name keeps the old one as an alias, so decks and records naming it keep working.
+    Raises `ValidationError` when a value does not fit the record's model."""
+    data = record.model_dump(exclude_unset=True)
+    data.update(values)
+    if "name" in values and values["name"] != record.name:
+        aliases = list(data.get("aliases", []))
+        if record.name not in aliases:
+            aliases.append(record.name)
+        data["aliases"] = [alias for alias in aliases if alias != values["name"]]
+    provenance = record.provenance
+    data["provenance"] = Provenance(
+        sources={**provenance.sources, **source_of},
+        unconfirmed=[name for name in provenance.unconfirmed if name not in values],
+        note=provenance.note,
+    ).model_dump(exclude_unset=True)
+    return type(record).model_validate(data)
+
+
+@dataclass(frozen=True)
+class _Offer:
+    loaded: LoadedPack
+    value: Any
+    source: str
+
+
+def check_value(entry: Any, name: str, value: Any) -> str | None:
+    """Why a pack may not set this value of this record (None: it may)."""
+    record = entry.record
+    if name not in pack_fields(record):
+        return (f"'{name}' is not a value a pack sets on a {entry.kind} "
+                f"(values: {', '.join(pack_fields(record))})")
+    try:
+        changed = with_values(record, {name: value}, {})
+    except ValidationError as error:
+        first = error.errors()[0]
+        return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
+    if is_engine_data(name, plain(record, name)) and getattr(changed, name) != getattr(
+            record, name):
+        return (f"{name} is engine data: a pack may confirm it as it stands, not reshape it "
+                "(the player's overlay can: `deckbuilder overlay set`)")
+    return None
+
+
+def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
+    """Apply `packs` to the catalog's records (in place) and say what each did.
+
+    Refused values (a value the record's model refuses, engine data reshaped, a set the pack
+    does not name) are not applied and are listed as `refused`; `pack_import` refuses a pack
+    with any, so only a pack file edited after its import has them here.
+    """
+    layer = PackLayer(sorted(packs, key=lambda loaded: loaded.pack.id))
+    offers: dict[tuple[str, str], list[_Offer]] = {}
+    for loaded in layer.packs:
+        for record_id, values in loaded.pack.values.items():
+            for name, given in values.items():
+                if _goes_forward(catalog, loaded, record_id, name, given.value, layer):
+                    offers.setdefault((record_id, name), []).append(
+                        _Offer(loaded, given.value, given.source))
+    chosen: dict[str, dict[str, _Offer]] = {}
+    for (record_id, name), offered in sorted(offers.items()):
+        if len({_key(offer.value) for offer in offered}) > 1:
+            said = "; ".join(f"pack {offer.loaded.label} says {offer.value!r}"
+                             for offer in offered)
+            layer.notices.append(PackNotice(
+                "conflict", ", ".join(offer.loaded.pack.id for offer in offered), record_id,
+                name, f"{record_id}.{name}: the packs disagree ({said}): neither is applied; "
+                "settle it with `deckbuilder data review` or `deckbuilder overlay set`"))
+            continue
+        chosen.setdefault(record_id, {})[name] = offered[0]  # agreed: the first pack by id
+    for record_id, picked in chosen.items():
+        entry = catalog.entries[record_id]
+        record = entry.record
+        sources = {name: f"{PACK_SOURCE_PREFIX}{offer.loaded.label}: {offer.source}"
+                   for name, offer in picked.items()}
+        try:
+            changed = with_values(record, {name: offer.value for name, offer in picked.items()},
+                                  sources)
+        except ValidationError as error:  # values of several packs that do not go together
+            reason = error.errors()[0]["msg"]
+            for name, offer in picked.items():
+                layer.notices.append(PackNotice(
+                    "refused", offer.loaded.pack.id, record_id, name,
+                    f"{record_id}.{name}: not applied: the packs' values of {record_id} do not "
+                    f"go together ({reason})", offer.loaded.where("values", record_id, name)))
+            continue
+        for name, offer in picked.items():
+            layer.changes.append(PackChange(
+                offer.loaded.pack.id, record_id, name, plain(record, name), plain(changed, name),
+                record.provenance.source_of(name)))
+        _replace(catalog, entry, changed)
+    return layer
+
+
+def _key(value: Any) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True)
+
+
+def _goes_forward(catalog: Any, loaded: LoadedPack, record_id: str, name: str, value: Any,
+                  layer: PackLayer) -> bool:
+    """True when the pack's value goes forward to the layer; else a notice says why not."""
+    pack = loaded.pack
+    where = loaded.where("values", record_id, name)
+    entry = catalog.entries.get(record_id)
+    if entry is None:
+        layer.notices.append(PackNotice("missing", pack.id, record_id, name,
+                                        f"{record_id}: no installed set has this record",
+                                        where))
+        return False
+    wanted = pack.applies_to.get(entry.set_id)
+    if wanted is None:
+        layer.notices.append(PackNotice(
+            "refused", pack.id, record_id, name,
+            f"{record_id} is a record of set '{entry.set_id}', which the pack's applies_to "
+            "does not name", where))
+        return False
+    reason = check_value(entry, name, value)
+    if reason is not None:
+        layer.notices.append(PackNotice("refused", pack.id, record_id, name,
+                                        f"{record_id}.{name}: {reason}", where))
+        return False
+    installed = catalog.sets[entry.set_id].card_set.version
+    if wanted != installed:
+        source = entry.record.provenance.source_of(name)
+        if source != UNCONFIRMED:
+            layer.notices.append(PackNotice(
+                "version", pack.id, record_id, name,
+                f"{record_id}.{name}: not applied: the pack was read for {entry.set_id} "
+                f"{wanted}, the installed set is {installed} and states it ({source})", where))
+            return False
+        layer.notices.append(PackNotice(
+            "version", pack.id, record_id, name,
+            f"{record_id}.{name}: applied, though the pack was read for {entry.set_id} "
+            f"{wanted} and the installed set is {installed} (it still leaves the value "
+            "unconfirmed)", where))
+    return True
+
+
+def _replace(catalog: Any, entry: Any, record: Any) -> None:
+    catalog.entries[record.id] = dataclasses.replace(entry, record=record)
+    names = getattr(catalog, "_names", None)
+    if isinstance(names, dict):
+        names.clear()  # a renamed record is found by its new name (and its old, an alias)
+    card_set = catalog.sets[entry.set_id].card_set
+    for list_name in _RECORD_LISTS:
+        items = getattr(card_set, list_name)
+        for index, item in enumerate(items):
+            if item.id == record.id:
+                items[index] = record
+                return
+
+
+def apply_installed_packs(catalog: Any) -> PackLayer:
+    """`build_catalog`'s step between the sets and the overlay."""
+    return apply_packs(catalog, installed_packs())

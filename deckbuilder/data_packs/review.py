@@ -1,0 +1,172 @@
+"""A review of cards against the printed ones, without any I/O: which values to ask about,
+and what an answer means. `commands/data.py` asks in the terminal; the web page can ask the
+same questions; `answers.save_answer` writes an answer.
+
+An answer is the printed value, `=` (the card shows the current reading: it is confirmed as
+it stands), an empty line (skip) or `q` (quit). A value is checked against the record's model
+as `overlay set` checks it (a cost is a whole number from 0 to 10 ...); engine data (effect
+steps, turn spaces) can only be confirmed with `=`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from deckbuilder.catalog import Entry
+from deckbuilder.data_packs.layers import is_engine_data, plain, with_values
+from deckbuilder.data_packs.model import MAX_NAME
+from deckbuilder.data_packs.standing import Standing, value_standings
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.yamlio import parse_yaml, to_plain
+
+CONFIRM = "="
+QUIT = ("q", "quit")
+_YES = ("yes", "y", "true")
+_NO = ("no", "n", "false")
+#: Unconfirmed values no answer can change: which set a record belongs to is not a field.
+NOT_ASKED = frozenset({"set"})
+MAX_ANSWER = 500
+
+
+@dataclass(frozen=True)
+class Question:
+    """One unconfirmed value to read off the printed card."""
+
+    record_id: str
+    name: str  # the card's name as the catalog has it now
+    field: str
+    current: Any  # the current reading, as JSON data
+    engine_data: bool
+
+    @property
+    def label(self) -> str:
+        return self.field.replace("_", " ")
+
+    def hint(self) -> str:
+        """How to answer, in a few words."""
+        if self.engine_data:
+            return "= if the card does what the text says, Enter skips"
+        if isinstance(self.current, bool):
+            return "yes or no, = as shown, Enter skips"
+        if isinstance(self.current, list):
+            return "a list like [a, b] ([] for none), = as shown, Enter skips"
+        if isinstance(self.current, int):
+            return "a number, = as shown, Enter skips"
+        return "the printed value, = as shown, Enter skips"
+
+
+@dataclass(frozen=True)
+class CardReview:
+    entry: Entry
+    questions: tuple[Question, ...]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a line typed means: `action` is value, confirm, skip or quit (`value` set for
+    value and confirm), or refused (`reason` says why, in one line: ask again)."""
+
+    action: str
+    value: Any = None
+    reason: str = ""
+
+
+def questions_for(entry: Entry) -> tuple[Question, ...]:
+    """The record's unconfirmed values a player can read off the card, the name first."""
+    rows = [row for row in value_standings(entry)
+            if row.standing is Standing.UNCONFIRMED and row.field not in NOT_ASKED]
+    rows.sort(key=lambda row: row.field != "name")
+    return tuple(Question(entry.id, entry.name, row.field, row.value, row.engine_data)
+                 for row in rows)
+
+
+def cards_to_review(entries: Iterable[Entry]) -> list[CardReview]:
+    """The cards among `entries` with something to ask, in the order given, each once."""
+    seen: set[str] = set()
+    reviews = []
+    for entry in entries:
+        if entry.id in seen:
+            continue
+        seen.add(entry.id)
+        questions = questions_for(entry)
+        if questions:
+            reviews.append(CardReview(entry, questions))
+    return reviews
+
+
+def read_answer(entry: Entry, question: Question, text: str) -> Answer:
+    """What `text` (one typed line) answers to `question` about `entry`'s record."""
+    typed = text.strip()
+    if not typed:
+        return Answer("skip")
+    if typed.lower() in QUIT:
+        return Answer("quit")
+    if typed == CONFIRM:
+        return Answer("confirm", question.current)
+    if len(typed) > MAX_ANSWER:
+        return Answer("refused", reason=f"an answer is at most {MAX_ANSWER} characters")
+    if question.engine_data:
+        return Answer("refused", reason=(
+            f"{question.label} is engine data (what the card does): type = if the card does "
+            "what the text says, or Enter to skip; `deckbuilder overlay set` can change it"))
+    try:
+        value = _typed_value(question, typed)
+    except DeckbuilderError as error:
+        return Answer("refused", reason=error.message)
+    reason = value_problem(entry, question.field, value)
+    if reason is not None:
+        return Answer("refused", reason=reason)
+    return Answer("value", value)
+
+
+def _typed_value(question: Question, typed: str) -> Any:
+    if question.field == "name":
+        if len(typed) > MAX_NAME:
+            raise DeckbuilderError(f"a name is at most {MAX_NAME} characters")
+        return typed  # a name is text as typed ("No", "3:15 Express")
+    if isinstance(question.current, bool):
+        if typed.lower() in _YES:
+            return True
+        if typed.lower() in _NO:
+            return False
+        raise DeckbuilderError("answer yes or no")
+    value = to_plain(parse_yaml(typed, Path("answer")))
+    if isinstance(value, dict) or (isinstance(value, list) and not all(
+            isinstance(item, str | int) for item in value)):
+        raise DeckbuilderError("give one value, or a list like [a, b]")
+    return value
+
+
+def value_problem(entry: Entry, field: str, value: Any) -> str | None:
+    """Why `value` cannot be the record's `field` (one line), or None: the model's check,
+    as `overlay set` makes it, and engine data only confirmed as it stands."""
+    record = entry.record
+    try:
+        changed = with_values(record, {field: value}, {})
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(map(str, first["loc"]))
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    if is_engine_data(field, plain(record, field)) and getattr(changed, field) != getattr(
+            record, field):
+        return f"{field} is engine data: only = (as shown) confirms it here"
+    return None
+
+
+def shown(value: Any) -> str:
+    """A value as an answer would type it: `3`, `yes`, `[true-grit]`, `Deputy`."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return "[" + ", ".join(value) + "]"
+    return json.dumps(value)

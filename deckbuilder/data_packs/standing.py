@@ -1,0 +1,112 @@
+"""Each value's standing: stated by a document (which), confirmed by a player (which pack, or
+the player's own overlay), or unconfirmed (our reading). Every view of a card and `data
+status` read it from here, so they agree with each other and with `cards --unconfirmed`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from deckbuilder.catalog import Entry, _described_fields
+from deckbuilder.data_packs.layers import is_engine_data, plain
+from deckbuilder.data_packs.model import OVERLAY_SOURCE_PREFIX, PACK_SOURCE_PREFIX
+from deckbuilder.models.common import UNCONFIRMED
+
+
+class Standing(StrEnum):
+    STATED = "stated"
+    PLAYER = "player"
+    UNCONFIRMED = "unconfirmed"
+
+
+def standing_of_source(source: str) -> tuple[Standing, str | None]:
+    """A provenance source read back: its standing, and for a player's value who confirmed
+    it (`pack ID VERSION` or `your overlay`).
+
+    >>> standing_of_source("data pack mcready-printed 1: read from the printed card")
+    (<Standing.PLAYER: 'player'>, 'pack mcready-printed 1')
+    >>> standing_of_source("rulebook-en: FAQ")[0].value
+    'stated'
+    """
+    if source == UNCONFIRMED:
+        return Standing.UNCONFIRMED, None
+    if source.startswith(PACK_SOURCE_PREFIX):
+        label = source[len(PACK_SOURCE_PREFIX):].split(":", 1)[0]
+        return Standing.PLAYER, f"pack {label}"
+    if source.startswith(OVERLAY_SOURCE_PREFIX):
+        return Standing.PLAYER, "your overlay"
+    return Standing.STATED, None
+
+
+_LABELLED = re.compile(r"^([a-z_]+(?:, [a-z_]+)*): (.+)$", re.DOTALL)
+
+
+def said_for(source: str, field: str) -> str:
+    """What a player's source says of one field: the text after `overlay PATH: ` or `data pack
+    ID VERSION: `, and of a source labelled per field (`cost: ...; copies: ...`) the field's
+    own part.
+
+    >>> said_for("overlay /h/overlay.yaml: cost, icons: read, 2025-03-01; copies: box", "cost")
+    'read, 2025-03-01'
+    """
+    said = source.split(": ", 1)[1] if ": " in source else source
+    for segment in said.split("; "):
+        match = _LABELLED.match(segment)
+        if match and field in match.group(1).split(", "):
+            return match.group(2)
+    return said
+
+
+def standing_words(source: str, field: str = "") -> str:
+    """The standing as a player reads it: `stated by rulebook-en: FAQ`, `confirmed by a
+    player (pack X 1): read from the printed card ...`, `unconfirmed (our reading)`."""
+    standing, by = standing_of_source(source)
+    if standing is Standing.UNCONFIRMED:
+        return "unconfirmed (our reading)"
+    if standing is Standing.STATED:
+        return f"stated by {source}"
+    return f"confirmed by a player ({by}): {said_for(source, field)}"
+
+
+@dataclass(frozen=True)
+class ValueStanding:
+    """One value of a record with its standing: what the "Confirm card data" page and
+    `data review` show, and `data status` counts."""
+
+    record_id: str
+    field: str
+    value: Any  # as JSON data
+    standing: Standing
+    source: str  # the provenance source ("unconfirmed" for our reading)
+    confirmed_by: str | None  # `pack ID VERSION` or `your overlay` for a player's value
+    engine_data: bool  # effect steps, turn spaces: confirmed as they stand, never retyped
+
+    @property
+    def words(self) -> str:
+        return standing_words(self.source, self.field)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.record_id, "field": self.field, "value": self.value,
+                "standing": self.standing.value, "source": self.source,
+                "confirmed_by": self.confirmed_by, "engine_data": self.engine_data}
+
+
+def value_standings(entry: Entry) -> list[ValueStanding]:
+    """Every value of a record (the fields its data sets, as `Catalog.value_counts` counts
+    them), each with its standing."""
+    record = entry.record
+    rows = []
+    for name in _described_fields(record):
+        source = record.provenance.source_of(name)
+        standing, by = standing_of_source(source)
+        value = entry.set_id if name == "set" else plain(record, name)
+        rows.append(ValueStanding(entry.id, name, value, standing, source, by,
+                                  is_engine_data(name, value)))
+    return rows
+
+
+def card_values(catalog: Any, record_id: str) -> list[ValueStanding]:
+    """A record's values with their standing, by id (the web page's one call per card)."""
+    return value_standings(catalog.entries[record_id])

@@ -1,0 +1,100 @@
+"""`data status`: per set and per deck, how many values a document states, a player
+confirmed, or are still our reading; and the cards to review first (the most unknowns, the
+most copies in the deck). Counted as `Catalog.value_counts` and `cards --unconfirmed` count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckbuilder.data_packs.standing import Standing, value_standings
+
+#: How many cards a deck's "review first" list names.
+TOP_CARDS = 5
+
+
+@dataclass
+class Counts:
+    stated: int = 0
+    player: int = 0
+    unconfirmed: int = 0
+
+    def add(self, standing: Standing) -> None:
+        if standing is Standing.STATED:
+            self.stated += 1
+        elif standing is Standing.PLAYER:
+            self.player += 1
+        else:
+            self.unconfirmed += 1
+
+    @property
+    def total(self) -> int:
+        return self.stated + self.player + self.unconfirmed
+
+    def as_json(self) -> dict[str, int]:
+        return {"stated": self.stated, "player": self.player,
+                "unconfirmed": self.unconfirmed, "total": self.total}
+
+
+@dataclass
+class DeckStatus:
+    name: str
+    counts: Counts
+    #: (record id, name, unconfirmed values, copies in the deck), to review first
+    review_first: list[tuple[str, str, int, int]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"deck": self.name, **self.counts.as_json(), "review_first": [
+            {"id": record_id, "name": name, "unconfirmed": unknown, "copies": copies}
+            for record_id, name, unknown, copies in self.review_first]}
+
+
+def set_counts(catalog: Any) -> dict[str, Counts]:
+    """Set id -> the standing of every value of its records."""
+    counts = {set_id: Counts() for set_id in catalog.sets}
+    for entry in catalog.entries.values():
+        for row in value_standings(entry):
+            counts[entry.set_id].add(row.standing)
+    return counts
+
+
+def deck_status(catalog: Any, name: str, cards: Mapping[str, int]) -> DeckStatus:
+    """The values of a deck's cards (each card once), and the cards to review first: the
+    most unconfirmed values times the copies the deck plays."""
+    counts = Counts()
+    ranked = []
+    for record_id, copies in cards.items():
+        entry = catalog.entries.get(record_id)
+        if entry is None:
+            continue
+        unknown = 0
+        for row in value_standings(entry):
+            counts.add(row.standing)
+            unknown += row.standing is Standing.UNCONFIRMED
+        if unknown:
+            ranked.append((record_id, entry.name, unknown, copies))
+    ranked.sort(key=lambda row: (-row[2] * row[3], -row[2], row[1]))
+    return DeckStatus(name, counts, ranked[:TOP_CARDS])
+
+
+def data_status(catalog: Any, decks: Iterable[tuple[str, Mapping[str, int]]]
+                ) -> dict[str, Any]:
+    """Everything `data status --json` prints: sets, decks, the whole catalog, and the packs
+    and overlay in force."""
+    sets = set_counts(catalog)
+    whole = Counts()
+    for count in sets.values():
+        whole.stated += count.stated
+        whole.player += count.player
+        whole.unconfirmed += count.unconfirmed
+    layer = catalog.packs
+    return {
+        "sets": [{"set": set_id, **count.as_json()} for set_id, count in sets.items()],
+        "decks": [deck_status(catalog, name, cards).as_json() for name, cards in decks],
+        "catalog": whole.as_json(),
+        "packs": [{"id": loaded.pack.id, "version": loaded.pack.version,
+                   "path": str(loaded.path)} for loaded in (layer.packs if layer else [])],
+        "pack_notices": [notice.message for notice in (layer.notices if layer else [])],
+        "overlay": str(catalog.overlay_path) if catalog.overlay_path is not None else None,
+    }
