@@ -3,6 +3,7 @@ PNG charts (an optional extra), the verdict in words and counts beside small sam
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -194,6 +195,9 @@ def test_the_optimize_report_shows_the_finalists_with_their_intervals(tmp_path: 
     assert [row.note for row in chart.rows] == [
         f"{f['confirmation_games']} games" for f in data["finalists"]]
     assert "&lt;b&gt;" in optimize_html({**data, "deck": "<b>mine</b>"})
+    # what the budget bought, as the text report says it, and its words escaped
+    assert html.escape(data["advice"]) in page
+    assert "&lt;i&gt;" in optimize_html({**data, "advice": "<i>x</i>"})
 
 
 # -- words -----------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import typer
 
 from deckbuilder.app.card_search import resolve_set
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.play_decks import load_side_deck, load_sim_deck
+from deckbuilder.app.field import Field, read_field
+from deckbuilder.app.play_decks import load_sim_deck
 from deckbuilder.app.switches import module_titles, parse_switches, read_modules
 from deckbuilder.commands.common import (
     console,
@@ -32,8 +33,17 @@ from deckbuilder.errors import DeckError
 from deckbuilder.games import get_game
 from deckbuilder.models import Deck
 from deckbuilder.sim.executors import open_executor
-from deckbuilder.sim.optimize import OptimizeSettings, report_json
+from deckbuilder.sim.optimize import OptimizeSettings
 from deckbuilder.sim.optimize import optimize as search_decks
+from deckbuilder.sim.optimize_report import (
+    ReplayContext,
+    advice,
+    explanation_lines,
+    points,
+    report_json,
+    swaps_text,
+)
+from deckbuilder.sim.optimize_table import Opponent
 from deckbuilder.sim.report import modules_text, switches_text
 from deckbuilder.sim.report_files import check_outputs, write_outputs
 from deckbuilder.sim.runner import prime_catalog
@@ -44,8 +54,10 @@ from deckbuilder.writing import atomic_write_text, refuse_overwrite
 def optimize(
     deck: Annotated[str, typer.Argument(
         help="a deck file, or a faction name for its base deck", show_default=False)],
-    vs: Annotated[str | None, typer.Option(
-        "--vs", help="the opponent's deck file or faction; default: the other base deck")] = None,
+    vs: Annotated[list[str] | None, typer.Option(
+        "--vs", help="an opponent: a deck file, packaged deck, faction or folder, with "
+                     "@WEIGHT if it counts more (repeatable: the deck is improved against "
+                     "the weighted field); default: the other base deck")] = None,
     sets: Annotated[list[str] | None, typer.Option(
         "--sets", help="only put in cards of these sets (repeatable; default: the deck's "
                        "`sets:`, else every installed set)")] = None,
@@ -76,8 +88,12 @@ def optimize(
         "--module", help=MODULE_HELP)] = None,
     max_turns: Annotated[int, typer.Option("--max-turns", min=1)] = 200,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="write the best deck found here (comments say what changed "
-                               "and why)")] = None,
+        "-o", "--output", help="write the best deck found here, only when it is confirmed "
+                               "better on fresh seeds (comments say what changed and why)")
+    ] = None,
+    write_guess: Annotated[bool, typer.Option(
+        "--write-guess", help="let -o write the best deck found even when it is not "
+                              "confirmed better (its header says it is a guess)")] = False,
     force: Annotated[bool, typer.Option("--force", help="let -o replace a file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     report_path: Annotated[Path | None, typer.Option(
@@ -91,11 +107,12 @@ def optimize(
     dropped early and the finalists are confirmed on fresh seeds, so picking the best of many
     does not inflate the difference reported. Never an illegal deck.
     """
-    guarded(_optimize)(deck, vs, sets, collection, _listed(out_cards), _listed(in_cards), bot,
+    guarded(_optimize)(deck, vs or [], sets, collection, _listed(out_cards), _listed(in_cards), bot,
                        opponent_bot or bot, budget, seed, workers, ruleset, switch or [],
                        module or [], max_turns, output, force, as_json,
                        scheduler=scheduler, local_dask=local_dask,
-                       report_path=report_path, charts_dir=charts_dir)
+                       report_path=report_path, charts_dir=charts_dir,
+                       write_guess=write_guess)
 
 
 def _listed(values: list[str] | None) -> list[str]:
@@ -110,13 +127,14 @@ def _known_set(catalog: Any, set_id: str) -> str:
     return known
 
 
-def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
+def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
               collection_path: Path | None, out_cards: list[str], in_cards: list[str],
               bot: str, opponent_bot: str, budget: int, seed: int, workers: int,
               ruleset: str | None, switch_texts: list[str], modules: Sequence[str],
               max_turns: int, output: Path | None, force: bool, as_json: bool,
               scheduler: str | None = None, local_dask: bool = False,
-              report_path: Path | None = None, charts_dir: Path | None = None) -> None:
+              report_path: Path | None = None, charts_dir: Path | None = None,
+              write_guess: bool = False) -> None:
     check_outputs(report_path, charts_dir)  # before the search: no waiting for an error
     if output is not None:
         refuse_overwrite(output, force)  # before the search, not after it
@@ -125,8 +143,7 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
     played = load_sim_deck(deck_text, catalog)
     game = get_game(played.game)
     side = game.side_names.index(played.faction)
-    opponent = load_side_deck(vs or game.side_names[1 - side], game.side_names[1 - side],
-                              played.game, "--vs", catalog)
+    field = _field(vs, game, side, played.game, catalog)
     template = _template(deck_text, played, catalog)
     owned = load_collection(collection_path, catalog) if collection_path is not None else None
     for card in [*out_cards, *in_cards]:
@@ -135,7 +152,8 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
     if sets is not None:  # an unknown set would leave no card to put in, silently
         sets = [_known_set(catalog, set_id) for set_id in sets]
     settings = OptimizeSettings(
-        side=side, opponent=opponent.cards, bot=bot, opponent_bot=opponent_bot,
+        side=side, field=[Opponent(e.label, e.cards, e.weight) for e in field.entries],
+        bot=bot, opponent_bot=opponent_bot,
         budget=budget, seed=seed, game=played.game,
         ruleset=ruleset or game.default_ruleset,
         switches=parse_switches(switch_texts, catalog, played.game),
@@ -147,20 +165,33 @@ def _optimize(deck_text: str, vs: str | None, sets: list[str] | None,
             only_out=[_id(catalog, c, played.game) for c in out_cards],
             only_in=[_id(catalog, c, played.game) for c in in_cards],
             executor=executor, progress=_progress(catalog) if show else None)
-    written = output is not None and result.improved
+    written = output is not None and result.best is not None and (
+        result.improved or write_guess)
     if written and output is not None:
         _write_best(deck_text, output, result, catalog, played.faction)
-    data = {**report_json(result, catalog), "deck": played.name, "opponent": opponent.name,
+    replay = ReplayContext(deck_text, [e.source for e in field.entries])
+    opponent_name = (field.entries[0].label if len(field.entries) == 1
+                     else f"a field of {len(field.entries)} decks")
+    data = {**report_json(result, catalog, replay), "deck": played.name,
+            "opponent": opponent_name, "field_notes": list(field.notes),
             "ruleset": settings.ruleset, "switches": settings.switches,
             "modules": list(settings.modules),
             "module_names": module_titles(catalog, played.game, settings.modules),
-            "max_turns": settings.max_turns, "output": str(output) if written else None}
+            "max_turns": settings.max_turns, "output": str(output) if written else None,
+            "output_is_a_guess": bool(written and not result.improved)}
     for path in write_outputs("optimize", data, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
         print_json(data)
         return
     _print(result, catalog, played.name, output, data)
+
+
+def _field(vs: list[str], game: Any, side: int, game_id: str, catalog: Any) -> Field:
+    """The opponents: the `--vs` specs read into a weighted field (`app.field`), or the other
+    side's base deck when none is given."""
+    against = game.side_names[1 - side]
+    return read_field(vs or [against], catalog, game=game_id, side_against=against)
 
 
 def _id(catalog: Any, card: str, game: str) -> str:
@@ -190,44 +221,53 @@ def _progress(catalog: Any) -> Any:
     return show
 
 
-def _points(value: float) -> str:
-    return f"{value * 100:+.1f}"
-
-
 def _print(result: Any, catalog: Any, name: str, output: Path | None,
            data: dict[str, Any]) -> None:
     settings = result.settings
-    console.print(f"optimize {name}: {len(result.candidates)} legal candidates, "
-                  f"{result.games} games (budget {settings.budget}), seed {settings.seed}",
-                  markup=False, highlight=False)
-    console.print(f"against {data['opponent']}; bots {settings.bot} against "
-                  f"{settings.opponent_bot}; ruleset {settings.ruleset}; rule switches: "
-                  f"{switches_text(data)}; modules: {modules_text(data)}; at most "
-                  f"{settings.max_turns} turns a game", markup=False, highlight=False)
+    say = _say
+    say(f"optimize {name}: {len(result.candidates)} legal candidates, {result.games} games "
+        f"(budget {settings.budget}), seed {settings.seed}")
+    field = data.get("opponents", [])
+    against = data["opponent"] if len(field) < 2 else "the field " + ", ".join(
+        f"{o['name']} ({o['weight'] * 100:.0f}%)" for o in field)
+    say(f"against {against}; bots {settings.bot} against {settings.opponent_bot}; ruleset "
+        f"{settings.ruleset}; rule switches: {switches_text(data)}; modules: "
+        f"{modules_text(data)}; at most {settings.max_turns} turns a game")
+    for note in data.get("field_notes", []):
+        say(f"note: {note}")
     if not result.finalists:
-        console.print("no legal swap found near this deck (try --sets or a collection)",
-                      markup=False)
+        say("no legal swap found near this deck (try --sets or a collection)")
         return
-    console.print("best decks found: the difference in win rate against the deck, 95% "
-                  "interval, measured on fresh seeds after the search chose them (the games "
-                  "that chose them are not counted, so the best of many is not flattered):",
-                  markup=False)
+    say("best decks found: the difference in win rate against the deck, 95% interval, "
+        "measured on fresh seeds after the search chose them (the games that chose them are "
+        "not counted, so the best of many is not flattered):")
     for rank, candidate in enumerate(result.finalists, start=1):
         interval = result.difference(candidate)
-        swaps = "; ".join(swap.text(catalog) for swap in candidate.swaps)
         verdict = ("better" if interval.low > 0 else "worse" if interval.high < 0
                    else "not told apart")
-        console.print(f"  {rank}. {swaps}: {_points(interval.estimate)} points "
-                      f"[{_points(interval.low)}, {_points(interval.high)}] over "
-                      f"{len(candidate.confirmed)} paired games ({verdict})",
-                      markup=False, highlight=False)
-    if not result.improved:
-        console.print("verdict: keep the deck: no swap found did better than it on the fresh "
-                      "seeds (a larger --budget tells smaller differences apart)"
-                      + ("; nothing written" if output is not None else ""), markup=False,
-                      highlight=False)
-    elif output is not None:
-        console.print(f"wrote the best deck to {output}", markup=False, highlight=False)
+        say(f"  {rank}. {swaps_text(candidate, catalog)}: {points(interval.estimate)} points "
+            f"[{points(interval.low)}, {points(interval.high)}] over "
+            f"{len(candidate.confirmed)} paired units ({verdict})")
+    say(f"what the budget bought: {advice(result)}")
+    explanation = data.get("explanation")
+    if explanation:
+        say(f"why {swaps_text(result.best, catalog)} (the confirmation games):")
+        for line in explanation_lines(explanation):
+            say(f"  {line}")
+        say(f"  ({explanation['replay_note']})")
+    if output is None:
+        return
+    if data["output"] is None:
+        say(f"nothing written to {output}: no swap is confirmed better (--write-guess "
+            "writes the best guess anyway)")
+    elif data.get("output_is_a_guess"):
+        say(f"wrote the best guess to {output} (not confirmed better: its header says so)")
+    else:
+        say(f"wrote the best deck to {output}")
+
+
+def _say(text: str) -> None:
+    console.print(text, markup=False, highlight=False)
 
 
 def _write_best(deck_text: str, output: Path, result: Any, catalog: Any, faction: str) -> None:
@@ -245,15 +285,18 @@ def _write_best(deck_text: str, output: Path, result: Any, catalog: Any, faction
         swap_cards(output, catalog, swap.out, swap.into, swap.count)
     interval = result.difference(best)
     settings = result.settings
+    guess = [] if result.improved else [
+        "#   A GUESS (--write-guess): not told apart from the deck on the fresh seeds"]
     header = [
         "# Written by `deckbuilder optimize`: the best deck it found near "
         f"{source.name if source.exists() else faction + ' base deck'}.",
         *(f"#   swapped: {swap.text(catalog)}" for swap in best.swaps),
-        f"#   win rate {_points(interval.estimate)} points [{_points(interval.low)}, "
-        f"{_points(interval.high)}] (95%) against the deck, over {len(best.confirmed)} "
-        "paired games on fresh seeds",
+        f"#   win rate {points(interval.estimate)} points [{points(interval.low)}, "
+        f"{points(interval.high)}] (95%) against the deck, over {len(best.confirmed)} "
+        "paired units on fresh seeds",
         f"#   bots {settings.bot} vs {settings.opponent_bot}, seed {settings.seed}, "
         f"budget {settings.budget}; results measure the deck and the bots together",
+        *guess,
     ]
     lines = output.read_text(encoding="utf-8").splitlines(keepends=True)
     if lines and lines[0].startswith("# yaml-language-server"):

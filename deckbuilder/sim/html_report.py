@@ -15,6 +15,7 @@ from typing import Any
 from deckbuilder.build import build_line
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.charts import Chart, optimize_charts, render_svg, simulate_charts
+from deckbuilder.sim.optimize_report import explanation_html
 from deckbuilder.sim.report import optimize_settings_rows, settings_rows
 
 STYLE = """
@@ -214,6 +215,7 @@ def optimize_html(data: Mapping[str, Any]) -> str:
         body += _paragraphs(["No legal swap was found near this deck."], "verdict")
     if "candidates" in charts:
         body += ["<h2>The search</h2>", _figure(charts["candidates"])]
+    body += explanation_html(data)  # what the budget bought, and why the best swap is best
     output = data.get("output")
     if output:
         body += _paragraphs([f"The best deck was written to {output}."])

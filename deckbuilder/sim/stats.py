@@ -82,6 +82,24 @@ def games_needed(rate: float, precision: float, z: float = Z95) -> int:
     return max(1, math.ceil(z * z * rate * (1 - rate) / (precision * precision)))
 
 
+def paired_games_needed(differences: Sequence[float], difference: float,
+                        least_spread: float = 0.3, z: float = Z95) -> int:
+    """Paired games for a 95% interval of +-`difference` around a paired mean difference
+    whose per-pair differences look like `differences`: n = (z s / d)^2, s their standard
+    deviation (never below `least_spread`: a few pairs all alike prove no certainty).
+
+        >>> paired_games_needed([1, -1, 0, 0], 0.1)
+        257
+    """
+    if difference <= 0:
+        raise ValueError("the difference to tell apart must be above 0")
+    count = len(differences)
+    mean = sum(differences) / count if count else 0.0
+    variance = (sum((d - mean) ** 2 for d in differences) / (count - 1)) if count > 1 else 0.0
+    spread = max(math.sqrt(variance), least_spread)
+    return max(2, math.ceil((z * spread / difference) ** 2))
+
+
 @dataclass(frozen=True)
 class Summary:
     mean: float

@@ -1,0 +1,254 @@
+"""What `optimize` found, for machines and for people: the finalists with their confirmed
+differences, what the budget bought, and the explanation of the best suggestion.
+
+The explanation reads only the confirmation games (fresh seeds, which no choice was made on):
+per card of each swap, how often it was drawn and played and how the games went with and
+without it, its worth per copy as the race's model put it; and the paired games in which the
+swap changed the winner, with their seeds and the command that plays the deck's game again.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckbuilder.catalog import Catalog
+from deckbuilder.games import get_game
+from deckbuilder.sim.optimize import CONFIRM_SHARE, FINALISTS, OptimizeResult
+from deckbuilder.sim.optimize_candidates import Candidate, card_name
+from deckbuilder.sim.optimize_table import score
+from deckbuilder.sim.runner import GameResult
+from deckbuilder.sim.stats import proportion
+
+#: Paired games that changed the winner listed in the explanation, at most.
+LISTED_GAMES = 8
+
+METHOD = ("racing on paired seeds: a candidate is dropped only when a Bonferroni-corrected "
+          "interval puts it below the deck or the leader; each round re-samples the leader "
+          "and the challengers with the highest upper bound (LUCB); the finalists are "
+          "re-played on fresh seeds and only those games give the difference reported")
+
+
+@dataclass(frozen=True)
+class ReplayContext:
+    """How the command line named the decks, so a listed game's command plays it again."""
+
+    deck: str  # the deck as given (a file, a packaged name, a faction)
+    opponents: Sequence[str]  # each opponent of the field as given, in field order
+
+
+def _swaps_json(candidate: Candidate, catalog: Catalog) -> list[dict[str, Any]]:
+    return [{"out": s.out, "in": s.into, "count": s.count, "text": s.text(catalog)}
+            for s in candidate.swaps]
+
+
+def swaps_text(candidate: Candidate, catalog: Catalog) -> str:
+    return "; ".join(s.text(catalog) for s in candidate.swaps)
+
+
+def points(value: float) -> str:
+    return f"{value * 100:+.1f}"
+
+
+def report_json(result: OptimizeResult, catalog: Catalog,
+                replay: ReplayContext | None = None) -> dict[str, Any]:
+    """The result for machines: every finalist with its confirmed difference (and its
+    verdict in words), what the budget bought, the explanation of the best, and every
+    candidate that raced with the games it played."""
+    from deckbuilder.sim.report import verdict
+
+    settings = result.settings
+    opponents = settings.opponents()
+    total = sum(o.weight for o in opponents)
+    data: dict[str, Any] = {
+        "games": result.games,
+        "budget": settings.budget,
+        "seed": settings.seed,
+        "game": settings.game,
+        "bot": settings.bot,
+        "opponent_bot": settings.opponent_bot,
+        "opponents": [{"name": o.name, "weight": o.weight / total} for o in opponents],
+        "confirmation_games": len(result.baseline_confirmed) * len(opponents),
+        "candidates": len(result.candidates),
+        "improved": result.improved,
+        "method": METHOD,
+        "selection": ("racing on shared seeds; the finalists are re-played on fresh seeds "
+                      "and only those games give the difference reported"),
+        "told_apart": result.told_apart(),
+        "advice": advice(result),
+        "finalists": [
+            {"swaps": _swaps_json(candidate, catalog),
+             "difference": result.difference(candidate).as_dict(),
+             "confirmation_games": len(candidate.confirmed),
+             "selection_difference": result.selection_difference(candidate).as_dict(),
+             "selection_games": len(candidate.scores),
+             "verdict": verdict("the deck with " + swaps_text(candidate, catalog), "the deck",
+                                result.difference(candidate).as_dict())}
+            for candidate in result.finalists],
+        "race": [
+            {"label": candidate.label, "swaps": _swaps_json(candidate, catalog),
+             "games": len(candidate.scores), "dropped_after": candidate.dropped_after,
+             "dropped_by": candidate.dropped_by,
+             "difference": result.selection_difference(candidate).as_dict()}
+            for candidate in result.candidates if candidate.scores],
+    }
+    if result.best is not None:
+        data["explanation"] = explain(result, result.best, catalog, replay)
+    return data
+
+
+def advice(result: OptimizeResult) -> str:
+    """What the budget bought, in one sentence a player can act on."""
+    told = result.told_apart()
+    if result.best is None:
+        return "no legal swap found near this deck"
+    apart = told["worse_than_the_deck"] + told["better_than_the_deck"]
+    head = (f"{apart} of {told['candidates']} candidates told apart from the deck "
+            f"({told['better_than_the_deck']} better, {told['worse_than_the_deck']} worse), "
+            f"{told['behind_a_better_swap']} behind a better swap")
+    if result.improved:
+        return f"{head}: the best swap is better, confirmed on fresh seeds"
+    needed = result.games_to_tell()
+    assert needed is not None
+    units, difference = needed
+    per = len(result.settings.opponents())
+    budget = round(units * per * (FINALISTS + 1) / CONFIRM_SHARE, -2)
+    return (f"{head}: no swap is clearly better at this budget; about {units * per} games "
+            f"would tell a difference of {difference * 100:.0f} points (a --budget of about "
+            f"{budget:.0f})")
+
+
+def _drawn(game: GameResult, side: int, card: str) -> bool:
+    return game.drawn[side].get(card, 0) > 0
+
+
+def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult], side: int,
+                  per_copy: float, catalog: Catalog) -> dict[str, Any]:
+    """How the games of the deck holding `card` went with it drawn and without."""
+    drawn = [g for g in games if _drawn(g, side, card)]
+    others = [g for g in games if not _drawn(g, side, card)]
+
+    def won(chosen: Sequence[GameResult]) -> dict[str, Any]:
+        wins = sum(1 for g in chosen if score(g, side) == 1.0)
+        rate = proportion(wins, len(chosen))
+        return {"games": len(chosen), "wins": wins, "rate": rate.as_dict()}
+
+    played = sum(g.played[side].get(card, 0) for g in games)
+    return {"card": card, "name": card_name(catalog, card), "role": role, "copies": copies,
+            "worth_per_copy": per_copy, "games": len(games),
+            "drawn_in": len(drawn), "played_per_game": played / len(games) if games else 0.0,
+            "when_drawn": won(drawn), "when_not_drawn": won(others)}
+
+
+def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
+            replay: ReplayContext | None = None) -> dict[str, Any]:
+    """The figures behind a suggestion and the paired games where it changed the winner."""
+    side = result.settings.side
+    deck_games = result.confirmation_games.get("deck", [])
+    mine = result.confirmation_games.get(candidate.label, [])
+    cards = []
+    for swap in candidate.swaps:
+        cards.append(_card_figures(swap.into, "in", swap.count, mine, side,
+                                   result.worth.get(swap.into, 0.0), catalog))
+        cards.append(_card_figures(swap.out, "out", swap.count, deck_games, side,
+                                   -result.cost.get(swap.out, 0.0), catalog))
+    opponents = result.settings.opponents()
+    per = len(opponents)
+    changed = []
+    for before, after in zip(deck_games, mine, strict=True):
+        if before.winner == after.winner:
+            continue
+        which = before.index % per
+        entry: dict[str, Any] = {
+            "seed": before.seed, "opponent": opponents[which].name,
+            "deck": _result_word(before, side), "with_swap": _result_word(after, side)}
+        if replay is not None:
+            entry["replay_deck"] = replay_command(result, replay, which, before.seed)
+        changed.append(entry)
+    gained = sum(1 for g in changed if _better(g["with_swap"], g["deck"]))
+    return {"swaps": _swaps_json(candidate, catalog), "cards": cards,
+            "paired_games": len(mine), "changed_winner": len(changed),
+            "turned_for_the_deck": gained, "turned_against": len(changed) - gained,
+            "games": changed[:LISTED_GAMES],
+            "replay_note": ("the deck's game replays exactly with `replay_deck`; the game "
+                            "with the swap lays the deck out along the deck's own order "
+                            "(paired), which `deckbuilder play` does not set")}
+
+
+_RANK = {"lost": 0, "drew": 1, "won": 2}
+
+
+def _better(first: str, second: str) -> bool:
+    return _RANK[first] > _RANK[second]
+
+
+def _result_word(game: GameResult, side: int) -> str:
+    return {1.0: "won", 0.5: "drew", 0.0: "lost"}[score(game, side)]
+
+
+def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
+                   seed: int) -> str:
+    """The `deckbuilder play` line that plays the deck's game on `seed` against opponent
+    number `which` again (the bots, rules, switches, modules and turn cap of the search)."""
+    settings = result.settings
+    game = get_game(settings.game)
+    bots = ([settings.bot, settings.opponent_bot] if settings.side == 0
+            else [settings.opponent_bot, settings.bot])
+    opponent = replay.opponents[which] if which < len(replay.opponents) else \
+        game.side_names[1 - settings.side]
+    words = ["deckbuilder", "play", replay.deck, opponent, "--bots", ",".join(bots),
+             "--seed", str(seed)]
+    if settings.ruleset and settings.ruleset != game.default_ruleset:
+        words += ["--ruleset", settings.ruleset]
+    for key, value in sorted((settings.switches or {}).items()):
+        words += ["--switch", f"{key}={value}"]
+    for module in settings.modules:
+        words += ["--module", module]
+    if settings.max_turns != 200:
+        words += ["--max-turns", str(settings.max_turns)]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
+    """The explanation in words, a line each (the text report and the page share them)."""
+    lines = []
+    for card in explanation["cards"]:
+        drawn, other = card["when_drawn"], card["when_not_drawn"]
+        holder = "with the swap" if card["role"] == "in" else "of the deck"
+        lines.append(
+            f"{card['role']}: {card['copies']}x {card['name']}: worth "
+            f"{points(card['worth_per_copy'])} points a copy (the race's model); in the games "
+            f"{holder}, drawn in "
+            f"{card['drawn_in']} of {card['games']}, played {card['played_per_game']:.1f} a "
+            f"game; won {drawn['rate']['estimate'] * 100:.0f}% when drawn ({drawn['wins']}/"
+            f"{drawn['games']}), {other['rate']['estimate'] * 100:.0f}% when not "
+            f"({other['wins']}/{other['games']})")
+    lines.append(
+        f"the swap changed the winner in {explanation['changed_winner']} of "
+        f"{explanation['paired_games']} paired games: {explanation['turned_for_the_deck']} "
+        f"for the deck, {explanation['turned_against']} against it")
+    for game in explanation["games"]:
+        command = f": {game['replay_deck']}" if "replay_deck" in game else ""
+        lines.append(f"  seed {game['seed']} against {game['opponent']}: the deck "
+                     f"{game['deck']}, with the swap {game['with_swap']}{command}")
+    return lines
+
+
+def explanation_html(data: Mapping[str, Any]) -> list[str]:
+    """What the budget bought and the explanation, as page parts for `html_report`'s
+    optimize page (every text escaped; the same lines the text report prints)."""
+    from html import escape
+
+    parts = [f'<p class="note">What the budget bought: {escape(str(data.get("advice", "")))}'
+             "</p>"]
+    explanation = data.get("explanation")
+    if explanation:
+        swaps = "; ".join(s["text"] for s in explanation["swaps"])
+        items = "".join(f"<li>{escape(line.strip())}</li>"
+                        for line in explanation_lines(explanation))
+        parts += [f"<h2>Why {escape(swaps)}</h2>",
+                  f"<p>From the confirmation games (fresh seeds).</p><ul>{items}</ul>",
+                  f'<p class="note">{escape(explanation["replay_note"])}.</p>']
+    return parts

@@ -1,0 +1,306 @@
+"""Racing the candidate decks: spend the games where they can still change the answer.
+
+The method is a *racing* best-arm search on paired games, after Maron and Moore's Hoeffding
+races (1994) and Birattari et al.'s F-race (2002) for the elimination, and Kalyanakrishnan et
+al.'s LUCB (2012) for where the games go:
+
+- Every candidate plays the same numbered seeds as the deck (paired units); a few each at
+  first.
+- **Dropping needs evidence.** A candidate leaves the race only when its paired difference
+  with the deck, or with the current leader, has a whole confidence interval below zero. The
+  interval is corrected for looking many times at many candidates (Bonferroni: round r of K
+  candidates tests at 5% / (K r (r + 1)), which sums to 5% over all rounds), so a strong swap
+  is not lost to a few unlucky games, and no fixed schedule halves the field.
+- **The games go to the close calls.** Each round plays more games of the leader (the best
+  estimate) and of the challengers whose optimistic bound (estimate plus EXPLORE standard
+  errors) is highest: candidates that may still be the best are re-sampled, the ones that
+  cannot are parked (not dropped: they come back when the leader's estimate falls). A larger
+  budget therefore keeps re-sampling the close candidates and finds what a smaller one missed.
+
+Rankings pool the candidates' games through a small model (each card going in is worth
+something, each card going out costs something; `main_effects`), so a swap whose cards did
+well elsewhere is looked at sooner. Only rankings use the model: dropping uses a candidate's
+own games, and the reported difference comes from fresh seeds (`deckbuilder.sim.optimize`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from deckbuilder.sim.optimize_candidates import Candidate, Swap
+from deckbuilder.sim.optimize_table import Table
+from deckbuilder.sim.stats import Interval, paired_difference
+
+#: Units each candidate plays before any choice, at most (fewer when the budget is short).
+FIRST_UNITS = 4
+#: How far above its estimate a challenger's bound reaches, in standard errors.
+EXPLORE = 3.0
+#: Candidates re-sampled in a round besides the leader.
+CHALLENGERS = 7
+#: Units each re-sampled candidate plays in a round.
+STEP_UNITS = 4
+#: The least spread of one paired difference assumed (a few games all alike prove little).
+LEAST_SPREAD = 0.3
+#: Units a candidate must have played before the evidence may drop it.
+LEAST_TO_DROP = 8
+#: The error allowed for dropping one good candidate, over the whole race.
+DROP_ERROR = 0.05
+#: How many units' weight the model's prediction has against a candidate's own units.
+PRIOR_GAMES = 16
+#: Ridge weight (in units) pulling every card's effect towards zero.
+RIDGE_GAMES = 8
+#: The control variate's slope before a candidate's own units speak, and their weight.
+PRIOR_SLOPE = -0.5
+SLOPE_UNITS = 8
+
+
+@dataclass
+class Round:
+    """Progress after one round: the candidates still in the race, the games so far, the
+    current best and its paired difference."""
+
+    stage: str
+    alive: int
+    games: int
+    best: Candidate | None
+    best_difference: Interval | None
+
+
+def differences(candidate: Candidate, baseline: Sequence[float]) -> list[float]:
+    n = len(candidate.scores)
+    return [a - b for a, b in zip(candidate.scores, baseline[:n], strict=True)]
+
+
+def mean_difference(candidate: Candidate, baseline: Sequence[float]) -> float:
+    n = len(candidate.scores)
+    return (sum(candidate.scores) - sum(baseline[:n])) / n if n else 0.0
+
+
+def spread(values: Sequence[float]) -> float:
+    """The sample standard deviation, never below LEAST_SPREAD."""
+    n = len(values)
+    if n < 2:
+        return LEAST_SPREAD
+    mean = sum(values) / n
+    found = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return found if found > LEAST_SPREAD else LEAST_SPREAD
+
+
+def drop_z(candidates: int, round_number: int) -> float:
+    """The two-sided normal quantile of round `round_number`'s tests (Bonferroni over the
+    candidates and, with weights 1/(r(r+1)), over the rounds)."""
+    error = DROP_ERROR / (max(1, candidates) * round_number * (round_number + 1))
+    return NormalDist().inv_cdf(1 - error / 2)
+
+
+def main_effects(candidates: Sequence[Candidate],
+                 baseline: Sequence[float]) -> tuple[dict[str, float], dict[str, float]]:
+    """Each card's worth per copy going in and its cost per copy going out, fitted to every
+    candidate's games at once (ridge least squares by backfitting). A swap shares its card
+    going out with many others and its card going in with many more, so the model pools
+    their games: the race looks at the promising swaps while each has played only a few."""
+    data = [(c, len(c.scores), mean_difference(c, baseline)) for c in candidates if c.scores]
+    worth: dict[str, float] = {}
+    cost: dict[str, float] = {}
+    for _ in range(8):
+        for effects, key, sign in ((worth, "into", 1.0), (cost, "out", -1.0)):
+            sums: dict[str, float] = {}
+            weights: dict[str, float] = {}
+            for candidate, games, mean in data:
+                for swap in candidate.swaps:
+                    card = getattr(swap, key)
+                    other = predicted(candidate.swaps, worth, cost) - \
+                        sign * effects.get(card, 0.0) * swap.count
+                    sums[card] = sums.get(card, 0.0) + games * swap.count * sign * (
+                        mean - other)
+                    weights[card] = weights.get(card, 0.0) + games * swap.count ** 2
+            for card, total in sums.items():
+                effects[card] = total / (weights[card] + RIDGE_GAMES)
+    return worth, cost
+
+
+def predicted(swaps: Sequence[Swap], worth: Mapping[str, float],
+              cost: Mapping[str, float]) -> float:
+    return sum((worth.get(s.into, 0.0) - cost.get(s.out, 0.0)) * s.count for s in swaps)
+
+
+class Race:
+    """The race over a growing pool of candidates against one baseline (the deck's units)."""
+
+    def __init__(self, table: Table, cards: Mapping[str, int],
+                 progress: Callable[[Round], None] | None = None) -> None:
+        self.table = table
+        self.cards = dict(cards)
+        self.progress = progress
+        self.baseline: list[float] = []
+        self.pool: list[Candidate] = []
+        self.rounds = 0
+        self.worth: dict[str, float] = {}
+        self.cost: dict[str, float] = {}
+
+    # -- what the race knows ----------------------------------------------------------------
+    @property
+    def alive(self) -> list[Candidate]:
+        return [c for c in self.pool if not c.dropped_after]
+
+    def refit(self) -> None:
+        self.worth, self.cost = main_effects(self.pool, self.baseline)
+
+    def adjusted(self, candidate: Candidate) -> float:
+        """The candidate's mean difference, corrected for how its units went for the deck
+        (a control variate): when the deck happened to win more of a candidate's units
+        than of all its units, a change could mostly only lose there, and the plain mean
+        is unfairly low. The correction's slope is the candidate's own regression of its
+        difference on the deck's score, shrunk towards -1/2 while it has few units."""
+        n = len(candidate.scores)
+        if n == 0:
+            return 0.0
+        own = differences(candidate, self.baseline)
+        deck = self.baseline[:n]
+        mean_deck = sum(deck) / n
+        mean_all = sum(self.baseline) / len(self.baseline)
+        spread_deck = sum((b - mean_deck) ** 2 for b in deck)
+        mean_own = sum(own) / n
+        slope_sum = sum((d - mean_own) * (b - mean_deck) for d, b in zip(own, deck,
+                                                                           strict=True))
+        slope = (slope_sum + SLOPE_UNITS * 0.25 * PRIOR_SLOPE) / (spread_deck
+                                                                   + SLOPE_UNITS * 0.25)
+        return mean_own - slope * (mean_deck - mean_all)
+
+    def blended(self, candidate: Candidate) -> float:
+        """The candidate's own mean difference, pulled towards the model's prediction while
+        it has played few units (PRIOR_GAMES is the prediction's weight in units)."""
+        n = len(candidate.scores)
+        own = self.adjusted(candidate) * n
+        prior = predicted(candidate.swaps, self.worth, self.cost)
+        return (own + PRIOR_GAMES * prior) / (n + PRIOR_GAMES)
+
+    def optimistic(self, candidate: Candidate) -> float:
+        """The estimate plus its standard error times an exploration factor that grows
+        slowly (logarithmically) with the units played, as UCB's does: a candidate left
+        behind by an unlucky start is looked at again later, never starved for good."""
+        n = max(1, len(candidate.scores))
+        noise = spread(differences(candidate, self.baseline)) / math.sqrt(n)
+        return self.blended(candidate) + self.explore() * noise
+
+    def explore(self) -> float:
+        played = sum(len(c.scores) for c in self.pool)
+        return EXPLORE * math.sqrt(math.log(math.e + played / max(1, len(self.pool))))
+
+    def ranked(self) -> list[Candidate]:
+        """The candidates still in the race, best estimate first (ties by label)."""
+        return sorted(self.alive, key=lambda c: (-self.blended(c), c.label))
+
+    def difference(self, candidate: Candidate) -> Interval:
+        n = len(candidate.scores)
+        return paired_difference(candidate.scores, self.baseline[:n])
+
+    # -- playing ----------------------------------------------------------------------------
+    def _cost(self, targets: Mapping[str, int]) -> int:
+        units = sum(max(0, n - len(c.scores)) for c in self.pool for label, n in
+                    targets.items() if c.label == label)
+        units += max(0, max(targets.values(), default=0) - len(self.baseline))
+        return units * self.table.games_per_unit
+
+    def _play(self, targets: Mapping[str, int]) -> None:
+        by_label = {c.label: c for c in self.pool}
+        want = max(targets.values(), default=0)
+        asks = []
+        if len(self.baseline) < want:
+            asks.append(("deck", self.cards, range(len(self.baseline), want)))
+        asks += [(label, by_label[label].cards, range(len(by_label[label].scores), n))
+                 for label, n in targets.items() if len(by_label[label].scores) < n]
+        if not asks:
+            return
+        scores = self.table.play(asks)
+        self.baseline.extend(scores.pop("deck", []))
+        for label, found in scores.items():
+            by_label[label].scores.extend(found)
+
+    def enter(self, candidates: Sequence[Candidate], budget: int) -> list[Candidate]:
+        """Add candidates to the race with a first few units each (as many as the budget
+        allows, at least one); returns those that got their first units."""
+        room = budget - self.table.games
+        per = self.table.games_per_unit
+        first = max(1, min(FIRST_UNITS, room // max(1, (len(candidates) + 1) * per)))
+        entered = []
+        for candidate in candidates:
+            if self.table.games + self._cost({candidate.label: first}) > budget:
+                break
+            self.pool.append(candidate)
+            entered.append(candidate)
+        if entered:
+            self._play({c.label: first for c in entered})
+            self.refit()
+            self._report("first look")
+        return entered
+
+    def run(self, budget: int, stage: str) -> None:
+        """Rounds until the budget (in games) is spent or one candidate is left."""
+        while len(self.alive) > 1 or (self.alive and self.table.games < budget):
+            self.rounds += 1
+            self.refit()
+            self._drop()
+            targets = self._targets(budget)
+            if not targets:
+                break
+            self._play(targets)
+            self._report(stage)
+
+    def _targets(self, budget: int) -> dict[str, int]:
+        """This round's units: the leader and the challengers with the highest optimistic
+        bound each play STEP_UNITS more, within the budget."""
+        ranked = self.ranked()
+        if not ranked:
+            return {}
+        leader = ranked[0]
+        challengers = sorted(ranked[1:], key=lambda c: (-self.optimistic(c), c.label))
+        targets: dict[str, int] = {}
+        for candidate in [leader, *challengers[:CHALLENGERS]]:
+            n = len(candidate.scores)
+            step = STEP_UNITS
+            while step > 0 and self.table.games + self._cost(
+                    {**targets, candidate.label: n + step}) > budget:
+                step //= 2
+            if step:
+                targets[candidate.label] = n + step
+        return targets
+
+    def _drop(self) -> None:
+        """Drop the candidates that the evidence tells apart as worse: than the deck, or than
+        the leader (both on paired units, at the corrected level)."""
+        z = drop_z(len(self.pool), self.rounds)
+        alive = self.alive
+        if not alive:
+            return
+        leader = max(alive, key=lambda c: (self._lower(c, z), c.label))
+        for candidate in alive:
+            n = len(candidate.scores)
+            if n < LEAST_TO_DROP:
+                continue
+            if paired_difference(candidate.scores, self.baseline[:n], z).high < 0:
+                candidate.dropped_after, candidate.dropped_by = n, "the deck"
+                continue
+            if candidate is leader:
+                continue
+            m = min(n, len(leader.scores))
+            if m >= LEAST_TO_DROP and paired_difference(
+                    candidate.scores[:m], leader.scores[:m], z).high < 0:
+                candidate.dropped_after, candidate.dropped_by = n, leader.label
+
+    def _lower(self, candidate: Candidate, z: float) -> float:
+        n = len(candidate.scores)
+        if n < 2:
+            return -1.0
+        return paired_difference(candidate.scores, self.baseline[:n], z).low
+
+    def _report(self, stage: str) -> None:
+        if self.progress is None:
+            return
+        ranked = self.ranked()
+        best = ranked[0] if ranked else None
+        self.progress(Round(stage, len(ranked), self.table.games, best,
+                            self.difference(best) if best else None))
