@@ -6,6 +6,14 @@ The public API, imported lazily so the command line starts fast::
     >>> catalog = deckbuilder.load_catalog()
     >>> len(catalog.base_deck("revolver", "colty")) > 0
     True
+
+A script simulates, runs gauntlets and tournaments and searches for better decks with
+`simulate`, `gauntlet`, `tournament` and `optimize` (`deckbuilder.api`: typed results, decks
+given any way, no seats)::
+
+    >>> result = deckbuilder.simulate("mcready", against="colty", games=4, seed=1)
+    >>> result.wins + result.draws + result.losses, result.side
+    (4, 'mcready')
 """
 
 from __future__ import annotations
@@ -15,6 +23,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the exports' types, for type checkers (they are imported lazily below)
+    from deckbuilder.api import (
+        DeckSource,
+        GauntletResult,
+        Interval,
+        OptimizeResult,
+        SimulationResult,
+        TournamentResult,
+        gauntlet,
+        optimize,
+        simulate,
+        tournament,
+    )
     from deckbuilder.catalog import Catalog
     from deckbuilder.catalog import build_catalog as load_catalog
     from deckbuilder.decks import load_deck
@@ -24,7 +44,6 @@ if TYPE_CHECKING:  # the exports' types, for type checkers (they are imported la
     from deckbuilder.importer import check_file as check_set
     from deckbuilder.importer import import_set as install_set
     from deckbuilder.legality import validate_deck
-    from deckbuilder.sim import simulate
 
 from deckbuilder.version import __version__
 
@@ -37,14 +56,26 @@ _EXPORTS = {
     "install_set": ("deckbuilder.importer", "import_set"),
     "new_game": ("deckbuilder.games", "new_game"),
     "observe": ("deckbuilder.engine.observe", "observe"),
-    "simulate": ("deckbuilder.sim", "simulate"),
+    # a script's simulation, gauntlet, tournament and search (`deckbuilder.sim.simulate` is
+    # the library's own, which takes contestants and a seat)
+    "simulate": ("deckbuilder.api", "simulate"),
+    "gauntlet": ("deckbuilder.api", "gauntlet"),
+    "tournament": ("deckbuilder.api", "tournament"),
+    "optimize": ("deckbuilder.api", "optimize"),
+    "DeckSource": ("deckbuilder.api", "DeckSource"),
+    "Interval": ("deckbuilder.api", "Interval"),
+    "SimulationResult": ("deckbuilder.api", "SimulationResult"),
+    "GauntletResult": ("deckbuilder.api", "GauntletResult"),
+    "TournamentResult": ("deckbuilder.api", "TournamentResult"),
+    "OptimizeResult": ("deckbuilder.api", "OptimizeResult"),
     "DeckbuilderError": ("deckbuilder.errors", "DeckbuilderError"),
 }
 
 __all__ = [
-    "Catalog", "DeckbuilderError", "__version__", "check_set", "install_set", "load_catalog",
-    "load_deck", "new_game", "observe", "packaged_deck", "packaged_decks", "simulate",
-    "validate_deck",
+    "Catalog", "DeckSource", "DeckbuilderError", "GauntletResult", "Interval", "OptimizeResult",
+    "SimulationResult", "TournamentResult", "__version__", "check_set", "gauntlet",
+    "install_set", "load_catalog", "load_deck", "new_game", "observe", "optimize",
+    "packaged_deck", "packaged_decks", "simulate", "tournament", "validate_deck",
 ]
 
 

@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("games",),
     ("scenarios", "sim"),
     ("app",),
-    ("schemas", "commands", "cli", "web", "__main__", "__init__"),
+    ("schemas", "commands", "cli", "web", "api", "__main__", "__init__"),
 ]
 
 

@@ -1,0 +1,153 @@
+"""`deckbuilder.optimize`: the best legal deck near a deck, as a typed result.
+
+A thin wrapper over the optimiser (`sim.optimize.optimize`): the deck and its opponents are
+read as `deckbuilder optimize` reads them, and the answer is the best deck found, its
+difference from the deck confirmed on fresh seeds, whether that tells it apart, the swaps by
+name and what the budget bought. (The search itself, its racing and its confirmation, is
+described in `sim.optimize`.)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from deckbuilder.api.decks import DeckSource, read_deck, side_of_deck, spec_text
+from deckbuilder.api.fields import field_entries, listed
+from deckbuilder.api.results import OptimizeResult, Swap
+from deckbuilder.api.running import check_count, games_on, read_rules, settings, use_catalog
+from deckbuilder.catalog import Catalog
+from deckbuilder.decks import LoadedDeck, load_collection, load_deck, owned_copies
+from deckbuilder.errors import DeckError
+from deckbuilder.models import Collection, Deck
+from deckbuilder.sim.optimize import OptimizeSettings, Round
+from deckbuilder.sim.optimize import optimize as search_decks
+from deckbuilder.sim.optimize_candidates import card_name
+from deckbuilder.sim.optimize_report import advice
+from deckbuilder.sim.optimize_table import Opponent
+from deckbuilder.sim.runner import Executor
+
+__all__ = ["CollectionSource", "optimize"]
+
+#: Fewer games than this cannot race and confirm anything (`optimize --budget` says the same).
+LEAST_BUDGET = 20
+
+
+def _template(deck: object, played_name: str, game: str, faction: str,
+              cards: Mapping[str, int], catalog: Catalog) -> Deck:
+    """The deck as the optimiser starts from it: a file's own model (its `sets:` limit what
+    goes in), else the cards as played (any installed set)."""
+    if isinstance(deck, LoadedDeck):
+        return deck.deck
+    if isinstance(deck, Deck):
+        return deck
+    text = spec_text(deck)
+    if text is not None and Path(text).is_file():
+        return load_deck(text, catalog).deck
+    return Deck(name=played_name, game=game, faction=faction, cards=dict(cards))
+
+
+#: What a player owns, as the API takes it: a collection file, a `Collection` model, or
+#: card (id or name) -> copies. It is all the player owns: the deck's own cards included.
+CollectionSource = Mapping[str, int] | Collection | str | os.PathLike[str]
+
+
+def _owned(collection: CollectionSource | None, catalog: Catalog,
+           game: str) -> dict[str, int] | None:
+    if collection is None:
+        return None
+    if isinstance(collection, Collection):
+        return owned_copies(collection, catalog)
+    if isinstance(collection, str | os.PathLike):
+        return load_collection(os.fspath(collection), catalog)
+    owned: dict[str, int] = {}
+    for card, copies in collection.items():
+        entry = catalog.find(card, game)
+        if entry is None:
+            raise DeckError(f"collection: unknown card '{card}'",
+                            fix="name cards by id or printed name (see `deckbuilder cards`)")
+        owned[entry.id] = owned.get(entry.id, 0) + check_count(f"copies of {card}", copies, 0)
+    return owned
+
+
+def _card_ids(cards: Sequence[str], catalog: Catalog, game: str, what: str) -> list[str]:
+    """Cards by id or printed name, as ids; an unknown one is one line."""
+    if isinstance(cards, str):
+        cards = [cards]
+    found = []
+    for card in cards:
+        entry = catalog.find(card, game)
+        if entry is None:
+            raise DeckError(f"{what}: unknown card '{card}'",
+                            fix="name cards by id or printed name (see `deckbuilder cards`)")
+        found.append(entry.id)
+    return found
+
+
+def optimize(
+    deck: DeckSource,
+    *,
+    against: DeckSource | Sequence[DeckSource] | None = None,
+    weights: Sequence[float] | None = None,
+    collection: CollectionSource | None = None,
+    sets: Sequence[str] | None = None,
+    only_out: Sequence[str] = (),
+    only_in: Sequence[str] = (),
+    budget: int = 4000,
+    seed: int = 1,
+    bot: str = "greedy",
+    opponent_bot: str | None = None,
+    ruleset: str | None = None,
+    switches: Mapping[str, str] | None = None,
+    modules: Sequence[str] = (),
+    max_turns: int = 200,
+    workers: int = 1,
+    executor: Executor | None = None,
+    catalog: Catalog | None = None,
+    progress: Callable[[Round], None] | None = None,
+) -> OptimizeResult:
+    """Search the legal decks near `deck` for a better one against `against` (one opponent
+    or a weighted field, as `gauntlet` takes it; default: the other side's base deck),
+    playing `budget` games in all. Only cards the `collection` owns (a collection file, a
+    `Collection`, or card -> copies: everything owned, the deck's cards included) and, given
+    `sets` (ids), only cards of those sets go in; `only_out`/`only_in` (ids or names) narrow
+    the swaps to those cards.
+
+    The result's `is_better` is true only when the best deck's difference, measured on fresh
+    seeds after the search chose it, lies above zero; otherwise `best` is a guess and
+    `advice` says about what budget would tell.
+    """
+    check_count("budget", budget, LEAST_BUDGET)
+    check_count("seed", seed, 0)
+    found = use_catalog(catalog)
+    played = read_deck(deck, found)
+    side, sides = side_of_deck(played)
+    opponents = listed(against if against is not None else sides[1 - side], "against")
+    entries, notes = field_entries(opponents, weights, found, played.game, sides[1 - side],
+                                   allow_illegal=False)
+    rules = read_rules(found, played.game, ruleset, switches, modules, max_turns)
+    template = _template(deck, played.name, played.game, played.faction, played.cards, found)
+    wanted = OptimizeSettings(
+        side=side, field=[Opponent(entry.label, entry.cards, entry.weight) for entry in entries],
+        bot=bot, opponent_bot=opponent_bot or bot, budget=budget, seed=seed,
+        game=played.game, ruleset=rules.ruleset,
+        switches=rules.switches, modules=rules.modules, max_turns=rules.max_turns)
+    with games_on(workers, executor) as runner:
+        result = search_decks(template, found, wanted, sets=sets,
+                              collection=_owned(collection, found, played.game),
+                              only_out=_card_ids(only_out, found, played.game, "only_out"),
+                              only_in=_card_ids(only_in, found, played.game, "only_in"),
+                              executor=runner, progress=progress)
+    best = result.best
+    swaps = () if best is None else tuple(
+        Swap(swap.out, card_name(found, swap.out), swap.into, card_name(found, swap.into),
+             swap.count) for swap in best.swaps)
+    best_deck = template if best is None else Deck(
+        name=f"{played.name} (optimised)", game=played.game, faction=played.faction,
+        sets=template.sets, cards=dict(best.cards))
+    return OptimizeResult(
+        played.name, best_deck, swaps, None if best is None else result.difference(best),
+        result.improved, len(result.candidates), result.games, advice(result),
+        settings(played.game, rules, bot=bot, opponent_bot=opponent_bot or bot, seed=seed,
+                 games=result.games), budget, tuple(played.warnings), tuple(notes))

@@ -1,0 +1,248 @@
+"""The API's answers as typed, frozen values: what a script reads instead of a report's JSON.
+
+Every rate is an `Interval` (estimate, low, high: a 95% interval); every count is the deck
+under test's, whichever seat it played; every result carries the settings that produced it,
+so a number can always be reproduced (same settings, same seed: same games).
+
+    >>> from deckbuilder.sim.stats import proportion
+    >>> rate = proportion(3, 4)
+    >>> round(rate.estimate, 2), rate.low < rate.estimate < rate.high
+    (0.75, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from deckbuilder.models import Deck
+from deckbuilder.sim.stats import Interval, Summary, proportion
+from deckbuilder.sim.tournament import Pairing, Standing
+
+__all__ = ["CardFigures", "Ending", "GauntletResult", "Interval", "Lengths", "Matchup",
+           "OptimizeResult", "Pairing", "Settings", "SimulationResult", "Standing", "Summary",
+           "Swap", "TournamentResult", "frozen_mapping"]
+
+
+def frozen_mapping(items: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only copy: a frozen result whose mappings could still be changed would not be
+    frozen."""
+    return MappingProxyType(dict(items))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the games were played with: two runs with the same settings play the same games.
+
+    `build` says which build played them ("compiled with mypyc" or "plain Python"); `games`
+    is per opponent (a gauntlet) or per pairing (a tournament)."""
+
+    game: str
+    ruleset: str
+    switches: Mapping[str, str]
+    modules: tuple[str, ...]
+    bot: str
+    opponent_bot: str
+    seed: int
+    games: int
+    max_turns: int
+    build: str
+    compiled: bool
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How some games ended: the engine's value, in words, how many games and who won them."""
+
+    termination: str
+    words: str
+    games: int
+    share: float
+    winners: Mapping[str, int]  # side (or "draw") -> games
+
+
+@dataclass(frozen=True)
+class Lengths:
+    """How long the games lasted: turns and decisions (mean, median, min, max, 10th and 90th
+    percentiles) and the histogram of turns."""
+
+    turns: Summary
+    decisions: Summary
+    turn_histogram: tuple[tuple[int, int], ...]  # (turns, games), shortest first
+
+
+@dataclass(frozen=True)
+class CardFigures:
+    """One card of a deck over the games: how often it was drawn and played, and the deck's
+    win rate in the games it was played and in those it was not (a correlation, not the
+    card's worth: see `SimulationResult.card_note`). None: no such game."""
+
+    id: str
+    name: str
+    copies: int
+    drawn_per_game: float
+    played_per_game: float
+    games_played: int
+    games_not_played: int
+    win_rate_when_played: Interval | None
+    win_rate_when_not_played: Interval | None
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """A deck against one opponent (`deckbuilder.simulate`).
+
+    `win_rate` is the deck's (a draw is no win), with its 95% Wilson interval; `endings` maps
+    each ending to its games, most frequent first, and `ending_details` says it in words;
+    `cards` are the deck's cards, `opponent_cards` the opponent's."""
+
+    deck: str
+    opponent: str
+    side: str
+    opponent_side: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: Interval
+    endings: Mapping[str, int]
+    ending_details: tuple[Ending, ...]
+    lengths: Lengths
+    cards: tuple[CardFigures, ...]
+    opponent_cards: tuple[CardFigures, ...]
+    settings: Settings
+    reproducible: bool
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    note: str = ""  # results measure the deck and the bots together
+    card_note: str = ""  # a card's win rate when played is a correlation
+    #: the report `deckbuilder simulate --json` prints for the same settings
+    report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def loss_rate(self) -> Interval:
+        return proportion(self.losses, self.games)
+
+    def card(self, name_or_id: str) -> CardFigures:
+        """One of the deck's cards by id or printed name (any case)."""
+        wanted = name_or_id.casefold()
+        for figures in self.cards:
+            if wanted in (figures.id, figures.name.casefold()):
+                return figures
+        raise KeyError(f"no card '{name_or_id}' in {self.deck}")
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """The deck against one opponent of a gauntlet."""
+
+    opponent: str
+    source: str  # how the opponent was given (a path, a name, a faction)
+    weight: float  # as given
+    share: float  # of the field's figure (the weights scaled to sum to 1)
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: Interval
+    mean_turns: float
+    endings: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class GauntletResult:
+    """A deck against each opponent of a field and against the field (`deckbuilder.gauntlet`):
+    `field_win_rate` is the weighted mean of the opponents' rows on paired seeds, its interval
+    computed as `method` says."""
+
+    deck: str
+    side: str
+    opponent_side: str
+    field_win_rate: Interval
+    method: str
+    matchups: tuple[Matchup, ...]
+    settings: Settings
+    reproducible: bool
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def weakest(self) -> Matchup:
+        """The opponent the deck does worst against."""
+        return min(self.matchups, key=lambda row: (row.win_rate.estimate, row.opponent))
+
+    def matchup(self, opponent: str) -> Matchup:
+        """The row of one opponent, by its label."""
+        for row in self.matchups:
+            if row.opponent == opponent:
+                return row
+        raise KeyError(f"no opponent '{opponent}' in this gauntlet")
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """Every deck of one side against every deck of the other (`deckbuilder.tournament`):
+    `standings` best rating first (a Bradley-Terry rating in Elo points, the decks' mean 0,
+    and the win rate, both with 95% intervals), `pairings` every pairing's counts."""
+
+    game: str
+    sides: tuple[str, str]
+    standings: tuple[Standing, ...]
+    pairings: tuple[Pairing, ...]
+    rating_method: str
+    win_rate_method: str
+    settings: Settings
+    reproducible: bool
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def ranking(self, side: str | None = None) -> list[Standing]:
+        """The standings of one side (or of all), best first."""
+        return [row for row in self.standings if side is None or row.side == side]
+
+    def standing(self, deck: str) -> Standing:
+        """One deck's standing, by its label."""
+        for row in self.standings:
+            if row.deck == deck:
+                return row
+        raise KeyError(f"no deck '{deck}' in this tournament")
+
+
+@dataclass(frozen=True)
+class Swap:
+    """`count` copies of `out` (an id, named `out_name`) out of the deck, as many of `into`
+    in."""
+
+    out: str
+    out_name: str
+    into: str
+    into_name: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.count}x {self.out_name} -> {self.into_name}"
+
+
+@dataclass(frozen=True)
+class OptimizeResult:
+    """The best deck the optimiser found near a deck (`deckbuilder.optimize`).
+
+    `difference` is its win rate minus the deck's, confirmed on fresh seeds the search never
+    chose on (None: no legal swap was found); `is_better` is true only when that interval
+    lies above zero: then `best` is worth playing, else it is a guess (`advice` says what a
+    larger budget would tell)."""
+
+    deck: str
+    best: Deck  # the deck with `swaps` applied (the deck itself when there are none)
+    swaps: tuple[Swap, ...]
+    difference: Interval | None
+    is_better: bool
+    candidates: int
+    games: int
+    advice: str
+    settings: Settings
+    budget: int
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()

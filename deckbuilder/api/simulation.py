@@ -1,0 +1,131 @@
+"""`deckbuilder.simulate`: a deck against one opponent, as a typed result.
+
+The decks are read as the command line reads them, the seat follows from the deck's faction,
+the games are the library's (`app.simulation_plan.run_plan`) and the numbers are those of
+the report `deckbuilder simulate --json` prints: the same seed gives the same win counts.
+
+    >>> result = simulate("mcready", games=4, seed=1, bot="random")
+    >>> result.side, result.opponent_side, result.wins + result.draws + result.losses
+    ('mcready', 'colty', 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from deckbuilder.api.decks import DeckSource, read_deck, read_side_deck, side_of_deck
+from deckbuilder.api.results import (
+    CardFigures,
+    Ending,
+    Lengths,
+    SimulationResult,
+    frozen_mapping,
+)
+from deckbuilder.api.running import check_count, games_on, read_rules, settings, use_catalog
+from deckbuilder.app.data_notes import deck_data_notes
+from deckbuilder.app.simulation_plan import SimulationPlan, run_plan, simulation_report
+from deckbuilder.catalog import Catalog
+from deckbuilder.games import dead_card_warnings, get_game
+from deckbuilder.sim.runner import Executor, GameResult
+from deckbuilder.sim.stats import Interval, Summary
+
+__all__ = ["simulate"]
+
+
+def simulate(
+    deck: DeckSource,
+    against: DeckSource | None = None,
+    *,
+    games: int = 1000,
+    seed: int = 1,
+    bot: str = "greedy",
+    opponent_bot: str | None = None,
+    ruleset: str | None = None,
+    switches: Mapping[str, str] | None = None,
+    modules: Sequence[str] = (),
+    max_turns: int = 200,
+    workers: int = 1,
+    executor: Executor | None = None,
+    allow_illegal: bool = False,
+    catalog: Catalog | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> SimulationResult:
+    """Play `deck` against `against` (default: the other side's base deck) `games` times on
+    seeds that follow from `seed`; its win rate with a 95% interval, how the games ended, how
+    long they lasted and what each card did.
+
+    `deck` and `against`: a loaded deck (`load_deck`), a `Deck`, a path, a packaged deck's
+    name or a faction (its base deck); the deck's seat follows from its faction. `bot` plays
+    the deck, `opponent_bot` (default: `bot`) the opponent. `switches` maps rule switch ids
+    to readings, `modules` names modules by letter, id or name. `workers` processes (0: one
+    per core) or an `executor` (Dask) play the games: the numbers do not change. Bad input
+    raises a `DeckbuilderError` whose `str()` is one line.
+    """
+    check_count("games", games, 1)
+    check_count("seed", seed, 0)
+    found = use_catalog(catalog)
+    played = read_deck(deck, found, allow_illegal=allow_illegal)
+    side, sides = side_of_deck(played)
+    opponent = read_side_deck(against if against is not None else sides[1 - side],
+                              sides[1 - side], played.game, found,
+                              allow_illegal=allow_illegal)
+    rules = read_rules(found, played.game, ruleset, switches, modules, max_turns)
+    seated = [played.cards, opponent.cards] if side == 0 else [opponent.cards, played.cards]
+    warnings = [*played.warnings, *opponent.warnings,
+                *dead_card_warnings(seated, found, played.game, rules.modules)]
+    plan = SimulationPlan(found, get_game(played.game), played, opponent, None, bot,
+                          opponent_bot or bot, side, games, seed, rules.ruleset,
+                          rules.switches, rules.modules, rules.max_turns, 0.02, warnings,
+                          deck_data_notes(played.cards, found))
+    with games_on(workers, executor) as runner:
+        run = run_plan(plan, runner, on_result)
+    report = simulation_report(plan, run)
+    return _result(report, settings(played.game, rules, bot=bot, opponent_bot=opponent_bot
+                                    or bot, seed=seed, games=games))
+
+
+def interval(data: Mapping[str, float] | None) -> Interval | None:
+    """A report's {estimate, low, high} as an `Interval` (None stays None)."""
+    if data is None:
+        return None
+    return Interval(float(data["estimate"]), float(data["low"]), float(data["high"]))
+
+
+def _summary(data: Mapping[str, float]) -> Summary:
+    return Summary(data["mean"], data["median"], data["min"], data["max"], data["p10"],
+                   data["p90"])
+
+
+def _cards(rows: Sequence[Mapping[str, Any]]) -> tuple[CardFigures, ...]:
+    return tuple(CardFigures(
+        str(row["id"]), str(row["name"]), int(row["copies"]), float(row["drawn_per_game"]),
+        float(row["played_per_game"]), int(row["games_played"]), int(row["games_not_played"]),
+        interval(row["when_played"]), interval(row["when_not_played"])) for row in rows)
+
+
+def _result(report: Mapping[str, Any], used: Any) -> SimulationResult:
+    """The typed result of a `simulate --json` report."""
+    seat = int(report["deck"]["seat"])
+    mine = report["sides"][seat]
+    games = int(report["games"])
+    wins, draws = int(mine["wins"]), int(report["draws"]["games"])
+    endings = tuple(Ending(str(row["termination"]), str(row["words"]), int(row["games"]),
+                           float(row["share"]), frozen_mapping(row["winners"]))
+                    for row in report["endings"])
+    length = report["length"]
+    return SimulationResult(
+        deck=str(report["deck"]["name"]), opponent=str(report["opponent"]["name"]),
+        side=str(report["deck"]["faction"]), opponent_side=str(report["opponent"]["faction"]),
+        games=games, wins=wins, draws=draws, losses=games - wins - draws,
+        win_rate=Interval(**mine["win_rate"]),
+        endings=frozen_mapping({ending.termination: ending.games for ending in endings}),
+        ending_details=endings,
+        lengths=Lengths(_summary(length["turns"]), _summary(length["decisions"]),
+                        tuple((int(turns), int(count))
+                              for turns, count in length["turn_counts"])),
+        cards=_cards(report["cards"]["deck"]), opponent_cards=_cards(report["cards"]["opponent"]),
+        settings=used, reproducible=bool(report["reproducible"]),
+        warnings=tuple(report["warnings"]), notes=tuple(report["notes"]),
+        note=str(report["note"]), card_note=str(report["cards"]["note"]),
+        report=frozen_mapping(report))
