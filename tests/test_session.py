@@ -268,8 +268,13 @@ def test_the_view_is_the_table_as_one_player_sees_it(catalog, game) -> None:
 
 
 def test_the_opponents_draws_lose_their_names_and_are_counted() -> None:
-    lines = ["colty draws Gatling Gun", "colty draws Sandstorm", "mcready draws Cowboy",
-             "-- turn 1: colty", "colty draws Hail of Bullets",
+    """The engine marks a draw as its drawer's (engine.log_lines): the other reads a count.
+    A line the engine writes for everyone (a Frontier draw, face up) is read as it is."""
+    from deckbuilder.engine.log_lines import secret_draw
+
+    lines = [secret_draw(0, "colty", "Gatling Gun"), secret_draw(0, "colty", "Sandstorm"),
+             secret_draw(1, "mcready", "Cowboy"), "-- turn 1: colty",
+             secret_draw(0, "colty", "Hail of Bullets"),
              "colty draws a card from the Frontier deck (a new battlefield)"]
     assert redact_lines(lines, 1, ("colty", "mcready")) == [
         "colty draws 2 cards", "mcready draws Cowboy", "-- turn 1: colty",

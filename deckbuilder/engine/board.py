@@ -25,6 +25,7 @@ from deckbuilder.engine.codes import (
     WHERE_CURRENT,
     WHERE_UPCOMING,
 )
+from deckbuilder.engine.log_lines import secret_draw
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.engine.wording import text_applies
 
@@ -324,7 +325,8 @@ def draw(state: State, player: int, count: int) -> None:
         if drawn is not None:
             drawn.append(def_of[uid])
         if state.verbose:
-            state.note(f"{_who(state, player)} draws {spec.card_def[uid].name}")
+            state.log.append(secret_draw(player, _who(state, player),
+                                         spec.card_def[uid].name))
         if spec.draw_plays and spec.card_def[uid].played_when_drawn:
             state.tasks.append((spec.play_drawn, player, uid))  # "play this card immediately"
 

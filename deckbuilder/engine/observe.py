@@ -9,12 +9,13 @@ The legal actions are shown only to the player who must decide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.addons import host_of, is_hidden
 from deckbuilder.engine.board import firepower
+from deckbuilder.engine.log_lines import visible_log
 from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
 from deckbuilder.engine.wording import has_value, is_emptied
 
@@ -86,6 +87,9 @@ class Observation:
     silver_dollars: tuple[int, int] = (0, 0)
     #: cards lying under character cards (Module B's Garrotte): (character id, card id)
     under_characters: tuple[tuple[str, str], ...] = ()
+    #: the log written since the driver last took it (a verbose state's), as this player may
+    #: read it (`log_lines.visible_log`: the opponent's draws as counts)
+    log: tuple[str, ...] = field(default=(), compare=False)  # two copies of a position
 
 
 def _card_view(state: State, uid: int, viewer: int) -> CardView:
@@ -163,4 +167,5 @@ def observe(state: State, player: int) -> Observation:
         silver_dollars=(state.silver[0], state.silver[1]),
         under_characters=tuple((spec.characters[index].id, ids[uid])
                                for index, uid in state.under_characters),
+        log=tuple(visible_log(state.log, player)),
     )

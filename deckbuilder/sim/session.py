@@ -162,7 +162,8 @@ class GameSession:
             self.viewer = None if viewer is None else self.player_index(viewer)
         self.record = new_record(self.state, decks, seed,
                                  [HUMAN if seat.bot is None else seat.bot.name
-                                  for seat in self.seats], max_turns, chosen, modules)
+                                  for seat in self.seats], max_turns, chosen, modules,
+                                 catalog)
         self._history: list[_Happened] = []
         self._setup_shown = False
         self._happened(None, None, None, None)  # the set-up's events (the opening hands)

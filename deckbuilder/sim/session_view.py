@@ -6,16 +6,15 @@ so both show a person exactly the same picture. The position comes from the engi
 `observe(state, player)`, which already leaves out the opponent's hand, the order of the
 decks and the cards lying face down; the card definitions only add names and symbols.
 
-The engine's verbose log is written for an onlooker who sees everything ("mcready draws
-Cowboy"); `redact_lines` rewrites such lines for the other player ("mcready draws 2 cards"),
-and `secret_words` reads, from the decision kinds' records, the decisions whose answer the
-opponent does not see (a poker card chosen face down, the card hidden under the Strongbox,
+The engine's verbose log says whose each secret line is (`engine.log_lines`: "mcready draws
+Cowboy" is McReady's; the other player reads "mcready draws 2 cards"), and `redact_lines`
+reads a log for a viewer by that; `secret_words` reads, from the decision kinds' records,
+the decisions whose answer the opponent does not see (a poker card chosen face down, the card hidden under the Strongbox,
 the card put on top of a deck).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -29,6 +28,7 @@ from deckbuilder.engine.actions import (
     PASS,
     USE_PIECE,
 )
+from deckbuilder.engine.log_lines import visible_log
 from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
 
 
@@ -43,8 +43,6 @@ def secret_words(spec: Any, kind: int) -> str | None:
 
 #: A line of the log that names a card drawn ("colty draws Gatling Gun"); draws from the
 #: Frontier deck are open (the card becomes a battlefield) and say so.
-_DRAW = re.compile(r"^(?P<who>\S+) draws (?P<card>.+)$")
-_OPEN_DRAWS = ("a card from the Frontier deck",)
 
 
 def action_group(state: Any, action: int) -> str:
@@ -82,32 +80,12 @@ def public_action_text(spec: Any, kind: int, action: int, text: str) -> str | No
     return text
 
 
-def redact_lines(lines: Iterable[str], viewer: int | None, names: Sequence[str]) -> list[str]:
-    """The log lines as `viewer` may read them (None: an onlooker who sees everything).
-
-    The opponent's draws lose their card names, and a run of them becomes one line
-    ("mcready draws 5 cards")."""
-    if viewer is None:
-        return list(lines)
-    opponent = names[1 - viewer]
-    shown: list[str] = []
-    run = 0
-
-    def flush() -> None:
-        nonlocal run
-        if run:
-            shown.append(f"{opponent} draws {run} card{'s' if run > 1 else ''}")
-            run = 0
-
-    for line in lines:
-        match = _DRAW.match(line)
-        if match and match["who"] == opponent and not match["card"].startswith(_OPEN_DRAWS):
-            run += 1
-            continue
-        flush()
-        shown.append(line)
-    flush()
-    return shown
+def redact_lines(lines: Iterable[str], viewer: int | None,
+                 names: Sequence[str] = ()) -> list[str]:
+    """The log lines as `viewer` may read them (None: an onlooker who sees everything): the
+    engine says which lines are whose (`engine.log_lines.visible_log`); the opponent's draws
+    read as counts ("mcready draws 5 cards"). `names` is not needed any more."""
+    return visible_log(lines, viewer)
 
 
 # -- the position ---------------------------------------------------------------------------

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
+from deckbuilder.engine.log_lines import visible_log
 from deckbuilder.sim.session import Event
-from deckbuilder.sim.session_view import redact_lines
 from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_sentence
 from deckbuilder.web.pages import fragment
 
@@ -73,7 +74,7 @@ def public_events(session: Any, start: int = 0) -> list[Event]:
     for whole, first, second in zip(everything, *as_seen, strict=True):
         # the acting side's opponent reads its secret answers in words
         action = (second if whole.player == names[0] else first).action
-        lines = redact_lines(redact_lines(whole.lines, 0, names), 1, names)
+        lines = visible_log(whole.lines, SPECTATOR_VIEW)
         shown.append(Event(whole.index, whole.player, action, tuple(lines), whole.turn))
     return shown
 
