@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckbuilder.app.data_notes import deck_data_notes
+from deckbuilder.app.data_notes import deck_data_notes, result_data
 from deckbuilder.app.endings import ending_words
 from deckbuilder.app.field import Field, FieldEntry, read_decks, read_field
 from deckbuilder.app.play_decks import SimDeck, load_sim_deck
@@ -177,4 +177,6 @@ def run_tournament_plan(plan: TournamentPlan, executor: Executor,
         games=plan.games, seed=plan.seed, executor=executor, ruleset=rules.ruleset,
         switches=rules.switches, modules=rules.modules, max_turns=rules.max_turns,
         on_result=on_result)
-    return _worded(tournament_json(result), plan.catalog, plan.warnings, plan.notes)
+    report = _worded(tournament_json(result), plan.catalog, plan.warnings, plan.notes)
+    report.update(result_data(plan.catalog, [entry.cards for entry in plan.decks]))
+    return report

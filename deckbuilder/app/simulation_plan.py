@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckbuilder.app.data_notes import deck_data_notes
+from deckbuilder.app.data_notes import deck_data_notes, result_data
 from deckbuilder.app.endings import ending_words
 from deckbuilder.app.json_values import as_plain_json
 from deckbuilder.app.play_decks import SimDeck, load_side_deck, load_sim_deck
@@ -138,4 +138,7 @@ def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
         row["words"] = ending_words(row["termination"])
     report["warnings"] = plan.warnings
     report["notes"] = plan.notes
+    # what the result rests on (unconfirmed values, the cards that matter most, the data)
+    played = [plan.deck, plan.opponent, *([plan.baseline] if plan.baseline else [])]
+    report.update(result_data(plan.catalog, [each.cards for each in played], report))
     return report

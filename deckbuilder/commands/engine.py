@@ -11,6 +11,7 @@ import typer
 
 from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.data_notes import record_data_note
 from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.play_decks import load_side_deck, sides_of_decks
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
@@ -41,6 +42,7 @@ from deckbuilder.errors import DeckbuilderError, DeckError
 from deckbuilder.games import games, get_game
 from deckbuilder.scenarios.model import load_scenario
 from deckbuilder.scenarios.run import run_scenario
+from deckbuilder.sim.sensitivity import data_in_force
 from deckbuilder.sim.session import HUMAN, GameSession
 from deckbuilder.sim.session_view import view_lines
 from deckbuilder.sim.take_back import take_back
@@ -553,8 +555,12 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
         + (f" (recorded with deckbuilder {record.version})" if record.version else ""))
     narrate = None if heading is None else TextNarrator(_say_worded, heading=heading)
     result = replay_record(record, catalog, narrate)
+    data_note = record_data_note(record.data, catalog)  # the packs or overlay have changed
     if as_json:
-        print_json(_replay_summary(path, record, result))
+        print_json({**_replay_summary(path, record, result), "data": record.data,
+                    "data_now": data_in_force(catalog), "data_note": data_note})
+    elif data_note is not None:
+        _say(f"note: {data_note}")
     if result.mismatch is not None:
         line = "" if result.step is None else f":{result.step + 2}"
         raise fail(f"{path}{line}: the engine no longer reproduces this game: "

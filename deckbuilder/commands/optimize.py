@@ -47,6 +47,7 @@ from deckbuilder.sim.optimize_table import Opponent
 from deckbuilder.sim.report import modules_text, switches_text
 from deckbuilder.sim.report_files import check_outputs, write_outputs
 from deckbuilder.sim.runner import prime_catalog
+from deckbuilder.sim.sensitivity import rests_on_lines
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
@@ -249,6 +250,8 @@ def _print(result: Any, catalog: Any, name: str, output: Path | None,
             f"[{points(interval.low)}, {points(interval.high)}] over "
             f"{len(candidate.confirmed)} paired units ({verdict})")
     say(f"what the budget bought: {advice(result)}")
+    for line in rests_on_lines(data.get("rests_on")):
+        say(f"Rests on: {line}")
     explanation = data.get("explanation")
     if explanation:
         say(f"why {swaps_text(result.best, catalog)} (the confirmation games):")

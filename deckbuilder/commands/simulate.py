@@ -10,6 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.data_notes import add_sensitivity, result_data, sensitivity_cost
 from deckbuilder.app.field import is_field, single_opponent
 from deckbuilder.app.field_runs import plan_gauntlet, run_gauntlet_plan
 from deckbuilder.app.simulation_plan import (
@@ -31,6 +32,7 @@ from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
 from deckbuilder.sim.executors import open_executor
 from deckbuilder.sim.report_files import check_outputs, write_outputs
+from deckbuilder.sim.sensitivity import DEFAULT_GAMES
 from deckbuilder.sim.tournament_report import print_gauntlet, write_report_files
 
 #: --report and --charts of `simulate` and `optimize` (deckbuilder.sim.report_files).
@@ -102,6 +104,15 @@ def simulate(
         "--report", help=REPORT_HELP, show_default=False)] = None,
     charts_dir: Annotated[Path | None, typer.Option(
         "--charts", help=CHARTS_HELP, show_default=False)] = None,
+    sensitivity: Annotated[bool, typer.Option(
+        "--sensitivity", help="also move each unconfirmed cost, firepower, powder keg, "
+                              "ammunition and silver dollar value of the cards that matter "
+                              "most one down and one up, and say how far the win rate moves "
+                              "(plays --sensitivity-games games per moved value, and says "
+                              "how many before playing)")] = False,
+    sensitivity_games: Annotated[int, typer.Option(
+        "--sensitivity-games", min=1, help="games per moved value for --sensitivity, on "
+                                           "this run's first seeds")] = DEFAULT_GAMES,
 ) -> None:
     """Play DECK against an opponent over many seeded games; win rates with 95% intervals.
 
@@ -111,6 +122,8 @@ def simulate(
     if workers is None:
         workers = 0 if local_dask else default_workers(games * len(vs or [None]))
     if vs and guarded(is_field)(vs):
+        if sensitivity:
+            guarded(_refuse_field_sensitivity)()
         guarded(_gauntlet)(deck, vs, games, seed, bot, opponent_bot or bot, baseline, workers,
                            ruleset, switch or [], module or [], max_turns, as_json,
                            allow_illegal, scheduler, local_dask, report_path, charts_dir)
@@ -119,7 +132,8 @@ def simulate(
                        opponent_bot or bot, baseline, workers, ruleset,
                        switch or [], max_turns, precision, as_json, allow_illegal,
                        module or [], scheduler=scheduler, local_dask=local_dask,
-                       report_path=report_path, charts_dir=charts_dir)
+                       report_path=report_path, charts_dir=charts_dir,
+                       sensitivity_games=sensitivity_games if sensitivity else None)
 
 
 def _simulate(
@@ -128,6 +142,7 @@ def _simulate(
     max_turns: int, precision: float, as_json: bool, allow_illegal: bool = False,
     modules: Sequence[str] = (), scheduler: str | None = None, local_dask: bool = False,
     report_path: Path | None = None, charts_dir: Path | None = None,
+    sensitivity_games: int | None = None,
 ) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
     plan = plan_simulation(
@@ -141,6 +156,13 @@ def _simulate(
     with open_executor(workers, scheduler, local_dask) as executor:
         run = _with_progress(run_plan, show_progress, plan.total, plan, executor)
     report = simulation_report(plan, run)
+    if sensitivity_games is not None:  # on this machine's processes, never on Dask
+        cost = sensitivity_cost(plan, report, sensitivity_games)
+        error_console.print(f"sensitivity: {cost} more games ({sensitivity_games} unmoved and "
+                            f"as many for each of {cost // sensitivity_games - 1} moves)",
+                            markup=False, highlight=False)
+        _with_progress(add_sensitivity, show_progress, cost, plan, report, sensitivity_games,
+                       workers if scheduler is None and not local_dask else 0)
     for path in write_outputs("simulate", report, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
@@ -169,6 +191,8 @@ def _gauntlet(deck_text: str, vs: list[str], games: int, seed: int, bot: str,
     with open_executor(workers, scheduler, local_dask) as executor:
         report = _with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
                                 plan, executor)
+    report.update(result_data(plan.catalog, [plan.deck.cards, *(
+        entry.cards for entry in plan.opponents.entries)]))  # what the result rests on
     for path in write_report_files(report, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
@@ -177,6 +201,11 @@ def _gauntlet(deck_text: str, vs: list[str], games: int, seed: int, bot: str,
         print_gauntlet(plain_console, _shown(report))
         for note in report["notes"]:
             plain_console.print(f"note: {safe(note)}", markup=False)
+
+
+def _refuse_field_sensitivity() -> None:
+    raise DeckError("--sensitivity moves values against one opponent, not a field",
+                    fix="give one --vs with --sensitivity, or leave --sensitivity out")
 
 
 def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) -> Any:

@@ -17,6 +17,7 @@ from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.charts import Chart, optimize_charts, render_svg, simulate_charts
 from deckbuilder.sim.optimize_report import explanation_html
 from deckbuilder.sim.report import optimize_settings_rows, settings_rows
+from deckbuilder.sim.sensitivity import rests_on_lines
 
 STYLE = """
 body { font-family: sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em;
@@ -177,12 +178,20 @@ def simulate_html(report: Mapping[str, Any]) -> str:
     if not report.get("reproducible", True):
         body += _paragraphs(["Warning: a bot has a time budget, so these results depend on "
                              "the machine's speed and are not reproducible from the seed."])
+    body += rests_on_html(report.get("rests_on"))
     body += _paragraphs([f"warning: {w}" for w in report.get("warnings", [])])
     body += _paragraphs([f"note: {n}" for n in report.get("notes", [])])
     body += _paragraphs([report["note"]])
     if "build" in report:
         body += _paragraphs([build_line(report["build"])])
     return _page(title, body)
+
+
+def rests_on_html(rests: Mapping[str, Any] | None) -> list[str]:
+    """What a result rests on (`sim.sensitivity.rests_on_lines`), as the page shows it."""
+    lines = rests_on_lines(rests)
+    return ['<h2 id="rests-on">What this result rests on</h2>', *_paragraphs(lines)] \
+        if lines else []
 
 
 # -- optimize --------------------------------------------------------------------------------
@@ -216,6 +225,7 @@ def optimize_html(data: Mapping[str, Any]) -> str:
     if "candidates" in charts:
         body += ["<h2>The search</h2>", _figure(charts["candidates"])]
     body += explanation_html(data)  # what the budget bought, and why the best swap is best
+    body += rests_on_html(data.get("rests_on"))
     output = data.get("output")
     if output:
         body += _paragraphs([f"The best deck was written to {output}."])

@@ -20,6 +20,7 @@ from deckbuilder.sim.optimize import CONFIRM_SHARE, FINALISTS, OptimizeResult
 from deckbuilder.sim.optimize_candidates import Candidate, card_name
 from deckbuilder.sim.optimize_table import score
 from deckbuilder.sim.runner import GameResult
+from deckbuilder.sim.sensitivity import data_in_force, rests_on
 from deckbuilder.sim.stats import proportion
 
 #: Paired games that changed the winner listed in the explanation, at most.
@@ -94,6 +95,11 @@ def report_json(result: OptimizeResult, catalog: Catalog,
              "difference": result.selection_difference(candidate).as_dict()}
             for candidate in result.candidates if candidate.scores],
     }
+    # what the answer rests on: the deck's, the field's and the finalists' new cards' values
+    put_in = [{swap.into: swap.count} for candidate in result.finalists
+              for swap in candidate.swaps]
+    data["rests_on"] = rests_on(catalog, [result.deck, *(o.cards for o in opponents), *put_in])
+    data["data"] = data_in_force(catalog)
     if result.best is not None:
         data["explanation"] = explain(result, result.best, catalog, replay)
     return data

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
 from deckbuilder.sim.batch import SimulationRun
+from deckbuilder.sim.sensitivity import rests_on_lines
 from deckbuilder.sim.stats import games_needed, proportion
 
 NOTE = (
@@ -282,6 +283,8 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
         "the most demanding one inside the interval).",
         markup=False,
     )
+    for line in rests_on_lines(report.get("rests_on")):  # what the result rests on
+        console.print(f"Rests on: {line}", markup=False)
     for cut in report.get("cut_short", []):
         console.print(f"Warning: {cut['warning']}", markup=False)
     if not report["reproducible"]:

@@ -22,6 +22,7 @@ from deckbuilder.sim.gauntlet import GauntletResult, Setup
 from deckbuilder.sim.html_report import interval_text, rate
 from deckbuilder.sim.ratings import ELO_SCALE
 from deckbuilder.sim.report import NOTE, modules_text, switches_text
+from deckbuilder.sim.sensitivity import rests_on_lines
 from deckbuilder.sim.stats import Interval
 from deckbuilder.sim.svg_charts import IntervalRow
 from deckbuilder.sim.tournament import TournamentResult
@@ -113,6 +114,8 @@ def print_gauntlet(console: Console, data: Mapping[str, Any]) -> None:
 
 
 def _caveats(console: Console, data: Mapping[str, Any]) -> None:
+    for line in rests_on_lines(data.get("rests_on")):  # what the result rests on
+        console.print(f"Rests on: {line}", markup=False, highlight=False)
     if not data["reproducible"]:
         console.print("Warning: a bot has a time budget (ms=...), so these results depend on "
                       "the machine's speed and are not reproducible from the seed.",
@@ -167,8 +170,9 @@ def _page_notes(data: Mapping[str, Any]) -> list[str]:
         texts.append("Warning: a bot has a time budget, so these results depend on the "
                      "machine's speed and are not reproducible from the seed.")
     texts += [f"note: {n}" for n in data.get("notes", [])]
-    return html_report._paragraphs([*texts, data["seeds_note"], data["note"],
-                                    build_line(data.get("build"))])
+    return [*html_report.rests_on_html(data.get("rests_on")),
+            *html_report._paragraphs([*texts, data["seeds_note"], data["note"],
+                                      build_line(data.get("build"))])]
 
 
 # -- tournament ------------------------------------------------------------------------------

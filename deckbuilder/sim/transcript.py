@@ -1,7 +1,8 @@
 """One game, played by bots and written down: the readable account, JSON-lines records, replay.
 
 A record (`.jsonl`) has a header line (format, game, decks as card-id counts, seed, ruleset,
-the single rule switches chosen over it, bots, package version), one line per action (index,
+the single rule switches chosen over it, bots, package version, and the card data played
+with: the data packs and overlay in force by content hash), one line per action (index,
 player, action int, its text) and a final line (outcome, turns). A header without "switches"
 (written before they were recorded) means none. `replay_record` re-applies the actions to
 `new_game(...)` and stops at the first step whose text, player or legality differs, so a rules
@@ -66,6 +67,9 @@ class GameRecord:
     switches: dict[str, str] = field(default_factory=dict)
     #: the modules in use (sorted ids); the header names them only when there are some
     modules: list[str] = field(default_factory=list)
+    #: the card data played with (`data_packs.exchange.data_hash`: packs and overlay by
+    #: content hash); None in records written before records named it
+    data: dict[str, Any] | None = None
     #: where the record was read from (its header line), so that a game it names that cannot
     #: be set up here (an unknown ruleset or card) is an error naming the file; not written
     source: Location | None = field(default=None, compare=False)
@@ -77,6 +81,8 @@ class GameRecord:
                   "deckbuilder": self.version}
         if self.modules:
             header["modules"] = self.modules
+        if self.data is not None:
+            header["data"] = self.data
         return header
 
     def to_jsonl(self) -> str:
@@ -122,14 +128,20 @@ def record_outcome(state: Any, record: GameRecord) -> None:
 
 def new_record(state: Any, decks: Sequence[Mapping[str, int]], seed: int,
                bots: Sequence[str], max_turns: int, switches: Mapping[str, str],
-               modules: Sequence[str]) -> GameRecord:
+               modules: Sequence[str], catalog: Any = None) -> GameRecord:
     """The record of a game just set up (`state`), before its first action: the decks by
-    side, the seed, the ruleset played, each side's bot (or "human"), this version."""
+    side, the seed, the ruleset played, each side's bot (or "human"), this version, and the
+    card data of `catalog` (the one the game was set up with; None: the default catalog, as
+    `new_game` takes it)."""
+    from deckbuilder.catalog import default_catalog
+    from deckbuilder.data_packs.exchange import data_hash
+
     names = _names(state)
     return GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
                       state.spec.ruleset, {names[p]: bots[p] for p in (0, 1)}, state.spec.game,
                       max_turns, package_version(), switches=dict(switches),
-                      modules=sorted(modules))
+                      modules=sorted(modules),
+                      data=data_hash(catalog if catalog is not None else default_catalog()))
 
 
 def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
@@ -152,7 +164,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
     record = new_record(state, decks, seed, [player.name for player in players], max_turns,
-                        chosen, modules)
+                        chosen, modules, catalog)
     if narrate is not None:
         narrate(None, drain_log(state), state)
     while not state.is_terminal():
@@ -272,7 +284,8 @@ def read_record(path: Path | str) -> GameRecord:
     record = GameRecord(decks, _field(header, "seed", int, at), _field(header, "ruleset", str, at),
                         _field(header, "bots", dict, at), _field(header, "game", str, at),
                         _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")),
-                        switches=dict(switches), modules=list(modules), source=at)
+                        switches=dict(switches), modules=list(modules),
+                        data=_data_of(header, at), source=at)
     with _naming(at):
         get_game(record.game)
     if set(decks) != set(_record_names(record)):
@@ -299,6 +312,26 @@ def read_record(path: Path | str) -> GameRecord:
                           "steps were removed or added: restore the record as "
                           "`deckbuilder play --record` wrote it")
     return record
+
+
+def _is_hash(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(
+        char in "0123456789abcdef" for char in value)
+
+
+def _data_of(header: Mapping[str, Any], at: Location) -> dict[str, Any] | None:
+    """The header's card data (packs and overlay by SHA-256); None when it names none."""
+    if "data" not in header:
+        return None
+    data = header["data"]
+    packs = data.get("packs") if isinstance(data, dict) else None
+    if not (isinstance(data, dict) and _is_hash(data.get("sha256"))
+            and isinstance(packs, dict) and len(packs) <= MAX_DECK_ENTRIES
+            and all(isinstance(k, str) and _is_hash(v) for k, v in packs.items())
+            and (data.get("overlay") is None or _is_hash(data.get("overlay")))):
+        raise RecordError("'data' is not the card data's hashes (sha256, packs, overlay)", at,
+                          "restore the header line")
+    return {"packs": dict(packs), "overlay": data.get("overlay"), "sha256": data["sha256"]}
 
 
 @contextlib.contextmanager

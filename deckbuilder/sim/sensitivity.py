@@ -1,0 +1,311 @@
+"""What a result rests on: how many of the values in play no document states, which cards'
+unconfirmed values matter most, and (opt-in) how far the result moves when they move.
+
+Two measures, the cheap one always shown:
+- the cards ranked by their unconfirmed values x copies x plays per copy per game (the run's
+  own per-card figures: the plays of all copies per game); before any game is played (a
+  gauntlet, a tournament, `validate`) by unconfirmed values x copies, as `data status` ranks
+  them. Counted as `data status` counts (`data_packs.status`): each card of the decks once.
+- the sensitivity check (`simulate --sensitivity [N]`): each unconfirmed whole-number value
+  of the first `CHECKED_CARDS` cards of that ranking is moved one down and one up, within
+  the model's bounds (cost 0-10, firepower 0-20, powder kegs, ammunition and silver dollars
+  0-4), and N games are played on the run's own first N seeds for each moved value and once
+  unmoved: the paired difference in the deck's win rate says how much the result rests on
+  that value. Values that are not whole numbers (category, play, icons, effects) are not
+  moved: no document bounds what else they could be.
+
+A moved value is played from a copy of the catalog (`moved_catalog`); the games run in this
+process or in local processes forked after it is primed (never on a Dask cluster, whose
+workers read their own card data).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckbuilder.data_packs.standing import Standing, value_standings
+from deckbuilder.data_packs.status import Counts
+from deckbuilder.sim.batch import Contestant, simulate
+from deckbuilder.sim.runner import GameResult, engine_catalog, make_executor, prime_catalog
+from deckbuilder.sim.stats import paired_difference
+
+#: Whole-number values the sensitivity check moves (the engine plays each as a number).
+MOVED_FIELDS = ("cost", "firepower", "powder_kegs", "ammunition", "silver_dollars")
+#: Cards a report names as mattering most, and cards whose values the check moves.
+RANKED_CARDS = 5
+CHECKED_CARDS = 5
+#: Games per moved value when `--sensitivity` is given without a number.
+DEFAULT_GAMES = 200
+
+RANKED_BY_PLAYS = ("unconfirmed values x copies x plays per copy per game (this run's "
+                   "per-card figures)")
+RANKED_BY_COPIES = "unconfirmed values x copies (as `deckbuilder data status` ranks them)"
+MOVE_RULE = ("each unconfirmed cost, firepower, powder kegs, ammunition or silver dollars "
+             "value of the cards that matter most moved one down and one up within the "
+             "model's bounds (cost 0-10, firepower 0-20, the others 0-4); other unconfirmed "
+             "values (category, play, icons, effects) are not moved")
+
+
+# -- the values in play ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class RankedCard:
+    """A card of the decks with unconfirmed values, and how much it weighs in the result."""
+
+    id: str
+    name: str
+    unconfirmed: int
+    copies: int
+    played_per_game: float | None  # all copies; None before any game
+    weight: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "unconfirmed": self.unconfirmed,
+                "copies": self.copies, "played_per_game": self.played_per_game,
+                "weight": round(self.weight, 4)}
+
+
+def merged_cards(decks: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    """The decks' cards, each once, with the copies of all the decks together."""
+    merged: Counter[str] = Counter()
+    for deck in decks:
+        for card, copies in deck.items():
+            merged[card] += int(copies)
+    return dict(merged)
+
+
+def values_in_play(catalog: Any, decks: Iterable[Mapping[str, int]],
+                   plays: Mapping[str, float] | None = None
+                   ) -> tuple[Counts, list[RankedCard]]:
+    """The standing of every value of the decks' cards (each card once, as `data status`
+    counts a deck), and every card with unconfirmed values, weightiest first: by `plays`
+    (card id -> plays of all its copies per game) when a run gives them, else by copies."""
+    counts = Counts()
+    ranked = []
+    for card, copies in merged_cards(decks).items():
+        entry = catalog.entries.get(card)
+        if entry is None:
+            continue
+        unknown = 0
+        for row in value_standings(entry):
+            counts.add(row.standing)
+            unknown += row.standing is Standing.UNCONFIRMED
+        if not unknown:
+            continue
+        played = None if plays is None else float(plays.get(card, 0.0))
+        # copies x plays per copy = the plays of all copies
+        weight = unknown * (played if played is not None else copies)
+        ranked.append(RankedCard(card, entry.name, unknown, copies, played, weight))
+    # ties as `data status` breaks them: the more unknowns first, then by name
+    ranked.sort(key=lambda row: (-row.weight, -row.unconfirmed * row.copies, -row.unconfirmed,
+                                 row.name))
+    return counts, ranked
+
+
+def rests_on(catalog: Any, decks: Sequence[Mapping[str, int]],
+             plays: Mapping[str, float] | None = None,
+             limit: int = RANKED_CARDS) -> dict[str, Any]:
+    """What a report says it rests on (its `rests_on` field): the values of the decks'
+    cards by standing, the cards that matter most and how they were ranked."""
+    counts, ranked = values_in_play(catalog, decks, plays)
+    return {**counts.as_json(), "decks": len(decks),
+            "cards": len(merged_cards(decks)),
+            "cards_with_unconfirmed": len(ranked),
+            "ranked_by": RANKED_BY_COPIES if plays is None else RANKED_BY_PLAYS,
+            "matter_most": [card.as_json() for card in ranked[:limit]],
+            "sensitivity": None}
+
+
+def report_plays(report: Mapping[str, Any]) -> dict[str, float]:
+    """Card id -> plays per game of all its copies, from a `simulate` report's card rows
+    (both seats)."""
+    cards = report.get("cards", {})
+    plays: dict[str, float] = {}
+    for seat in ("deck", "opponent"):
+        for row in cards.get(seat, []):
+            plays[row["id"]] = plays.get(row["id"], 0.0) + float(row["played_per_game"])
+    return plays
+
+
+def data_in_force(catalog: Any) -> dict[str, Any]:
+    """The packs and overlay a result was played with, by content hash (the `data` field of
+    reports and game records)."""
+    from deckbuilder.data_packs.exchange import data_hash
+
+    return data_hash(catalog)
+
+
+# -- words ------------------------------------------------------------------------------------
+def _values(count: int) -> str:
+    return f"{count} value{'' if count == 1 else 's'}"
+
+
+def _card_words(card: Mapping[str, Any]) -> str:
+    played = card.get("played_per_game")
+    how = (f"{played:.1f} plays a game" if played is not None
+           else f"{card['copies']} {'copy' if card['copies'] == 1 else 'copies'}")
+    return f"{card['name']} ({card['unconfirmed']} unconfirmed, {how})"
+
+
+def rests_on_lines(rests: Mapping[str, Any] | None) -> list[str]:
+    """The report's words for `rests_on` (the text report and the page show the same)."""
+    if not rests:
+        return []
+    decks = "the deck's" if rests.get("decks", 1) == 1 else "the decks'"
+    lines = [f"{rests['unconfirmed']} of the {_values(rests['total'])} of {decks} "
+             f"{rests['cards']} cards {'is' if rests['unconfirmed'] == 1 else 'are'} "
+             f"unconfirmed (no document states them, no player confirmed them); "
+             f"{rests['player']} confirmed by a player, {rests['stated']} stated by a document "
+             "(`deckbuilder data status` counts them so)."]
+    if rests["matter_most"]:
+        lines.append("The cards that matter most (review them first with `deckbuilder data "
+                     "review --card NAME`): "
+                     + "; ".join(_card_words(card) for card in rests["matter_most"])
+                     + f". Ranked by {rests['ranked_by']}.")
+    checked = rests.get("sensitivity")
+    if checked:
+        lines += sensitivity_lines(checked)
+    return lines
+
+
+def sensitivity_lines(checked: Mapping[str, Any]) -> list[str]:
+    """The sensitivity check in words: each card's largest move of the win rate."""
+    head = (f"Sensitivity ({checked['games']} games: {checked['games_per_value']} unmoved "
+            f"and as many for each of {checked['moves']} moves, on this run's first seeds): ")
+    parts = []
+    for card in checked["cards"]:
+        largest = card["largest"]
+        parts.append(f"{card['name']} {largest['field']} {largest['from']}->{largest['to']} "
+                     f"moves the deck's win rate by {_points(largest['difference'])}")
+    if checked.get("not_moved"):
+        parts.append(f"{', '.join(checked['not_moved'])}: no whole-number value unconfirmed")
+    said = "; ".join(parts) if parts else "no card was checked"
+    return [head + said + ". Rule: " + checked["rule"] + "."]
+
+
+def _points(interval: Mapping[str, float]) -> str:
+    return (f"{100 * interval['estimate']:+.1f} points [{100 * interval['low']:+.1f}, "
+            f"{100 * interval['high']:+.1f}]")
+
+
+# -- the sensitivity check --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Move:
+    """One unconfirmed value moved: `record_id`'s `field` from `before` to `after`."""
+
+    record_id: str
+    field: str
+    before: int
+    after: int
+
+
+def bounds(record: Any, field: str) -> tuple[int, int]:
+    """The model's bounds of a whole-number field (its `ge` and `le`)."""
+    low, high = 0, 99
+    for rule in type(record).model_fields[field].metadata:
+        low = getattr(rule, "ge", low)
+        high = getattr(rule, "le", high)
+    return low, high
+
+
+def moves_of(entry: Any) -> list[Move]:
+    """Every move of `entry`'s unconfirmed whole-number values: one down, one up, within
+    bounds."""
+    moves = []
+    for row in value_standings(entry):
+        if row.field not in MOVED_FIELDS or row.standing is not Standing.UNCONFIRMED:
+            continue
+        if not isinstance(row.value, int) or isinstance(row.value, bool):
+            continue  # a firepower of None: the card shoots no firepower
+        low, high = bounds(entry.record, row.field)
+        moves += [Move(entry.id, row.field, row.value, row.value + step) for step in (-1, 1)
+                  if low <= row.value + step <= high]
+    return moves
+
+
+def moved_catalog(catalog: Any, move: Move) -> Any:
+    """A copy of `catalog` with one value moved (the original is untouched; the engine
+    compiles each catalog object once)."""
+    moved = copy.copy(catalog)
+    entries = dict(catalog.entries)
+    entry = entries[move.record_id]
+    record = entry.record.model_copy(update={move.field: move.after})
+    entries[move.record_id] = dataclasses.replace(entry, record=record)
+    moved.entries = entries
+    return moved
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The games a sensitivity check plays: the run's decks, bots, rules and seed."""
+
+    deck: Contestant
+    opponent: Contestant
+    side: int
+    seed: int
+    ruleset: str | None
+    game: str
+    max_turns: int
+    switches: Mapping[str, str]
+    modules: Sequence[str]
+
+
+def _wins(setup: Setup, games: int, executor: Any,
+          on_result: Callable[[GameResult], None] | None) -> list[float]:
+    run = simulate(setup.deck, setup.opponent, side=setup.side, games=games, seed=setup.seed,
+                   ruleset=setup.ruleset, game=setup.game, max_turns=setup.max_turns,
+                   switches=setup.switches, modules=setup.modules, executor=executor,
+                   on_result=on_result, keep_results=True)
+    return [1.0 if result.winner == setup.side else 0.0 for result in run.results]
+
+
+def planned_moves(catalog: Any, cards: Sequence[str]) -> list[Move]:
+    """The moves a check of these cards makes (their count says what it costs)."""
+    return [move for card in cards if card in catalog.entries
+            for move in moves_of(catalog.entries[card])]
+
+
+def check_sensitivity(catalog: Any, setup: Setup, cards: Sequence[str], games: int,
+                      workers: int = 1,
+                      on_result: Callable[[GameResult], None] | None = None
+                      ) -> dict[str, Any]:
+    """Play `games` games unmoved and as many with each move of `cards`' unconfirmed values
+    (`planned_moves`), on the same seeds; per card, each move's paired difference in the
+    deck's win rate, the cards ordered by their largest move. `workers` as `simulate`'s
+    (local processes fork after each moved catalog is primed)."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    moves = planned_moves(catalog, cards)
+    before = engine_catalog()
+    try:
+        prime_catalog(catalog)
+        unmoved = _wins(setup, games, make_executor(workers), on_result)
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for move in moves:
+            prime_catalog(moved_catalog(catalog, move))
+            moved = _wins(setup, games, make_executor(workers), on_result)
+            difference = paired_difference(moved, unmoved)
+            rows.setdefault(move.record_id, []).append({
+                "field": move.field, "from": move.before, "to": move.after,
+                "difference": difference.as_dict(),
+                "games_with_different_winner": sum(a != b for a, b in
+                                                   zip(moved, unmoved, strict=True))})
+    finally:
+        prime_catalog(before)
+    cards_json = []
+    for card, moved_rows in rows.items():
+        largest = max(moved_rows, key=lambda row: abs(row["difference"]["estimate"]))
+        cards_json.append({"id": card, "name": catalog.entries[card].name,
+                           "moves": moved_rows, "largest": largest})
+    cards_json.sort(key=lambda row: (-abs(row["largest"]["difference"]["estimate"]),
+                                     row["name"]))
+    return {"games_per_value": games, "moves": len(moves),
+            "games": games * (len(moves) + 1), "checked_cards": list(cards),
+            "deck_win_rate_unmoved": sum(unmoved) / games, "rule": MOVE_RULE,
+            "cards": cards_json,
+            "not_moved": [catalog.entries[card].name for card in cards
+                          if card in catalog.entries and card not in rows]}
