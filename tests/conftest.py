@@ -36,6 +36,7 @@ SLOW: dict[str, str] = {
     "test_web_browser_faces": "drives Chromium through Playwright",
     "test_web_browser_friends": "drives two Chromium contexts through whole games",
     "test_web_browser_replays": "drives Chromium through Playwright",
+    "test_web_browser_data": "drives Chromium through Playwright",
     "test_words_players_use::test_the_report_page_shows_its_settings_at_desktop_and_phone_width":
         "drives Chromium through Playwright",
     "test_docs": "builds the documentation site with MkDocs",

@@ -1,21 +1,30 @@
 """A card face as an HTML fragment: an `<article>` with a heading, the marks, a `<dl>` of
-facts and the text. Every value from the data is escaped; a value no document states has the
-class `unconfirmed`, a title saying so, and a visible `?` with words for screen readers.
+facts and the text. Every value from the data is escaped. Each value shows its standing: one
+no document states has the class `unconfirmed`, a title saying so and a visible `?`; one a
+player confirmed (a data pack, or the player's own overlay) has the class `player-confirmed`,
+a title naming the pack and what the player said, and a visible `✓`; both have words for
+screen readers. A value a document states carries its document in its title.
 
 The layout is in `card_face.css` (shipped beside this module; `stylesheet()` reads it): one
 column that reads at 390 px, long words broken rather than overflowing.
+
+`editors` (the "Confirm card data" page) puts a field's editing controls on the face, beside
+the row that shows the field; they are the caller's HTML, already escaped.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from importlib.resources import files
 
-from deckbuilder.card_face.model import CardFace, Fact
+from deckbuilder.card_face.model import STEP_FIELDS, CardFace, Fact
 
 STYLESHEET = "card_face.css"
 UNCONFIRMED_TITLE = "unconfirmed: no document states this value"
 UNCONFIRMED_TEXT = "no document states this text or the effect it describes"
+PLAYER_FLAG = "\u2713"  # ✓
+PLAYER_LEGEND = "confirmed by a player, not by a document"
 
 
 def stylesheet() -> str:
@@ -23,34 +32,68 @@ def stylesheet() -> str:
     return files("deckbuilder.card_face").joinpath(STYLESHEET).read_text(encoding="utf-8")
 
 
-def _flag(unconfirmed: bool) -> str:
-    if not unconfirmed:
-        return ""
-    return ('<span class="card-face__flag" aria-hidden="true">?</span>'
-            '<span class="visually-hidden"> (unconfirmed)</span>')
+def _flag(unconfirmed: bool, confirmed_by: str = "") -> str:
+    if unconfirmed:
+        return ('<span class="card-face__flag" aria-hidden="true">?</span>'
+                '<span class="visually-hidden"> (unconfirmed)</span>')
+    if confirmed_by:
+        return (f'<span class="card-face__flag card-face__flag--player" aria-hidden="true">'
+                f'{PLAYER_FLAG}</span><span class="visually-hidden"> (confirmed by a player: '
+                f"{escape(confirmed_by)})</span>")
+    return ""
 
 
-def _attributes(unconfirmed: bool, *classes: str) -> str:
-    names = [*classes, "unconfirmed"] if unconfirmed else list(classes)
+def _attributes(unconfirmed: bool, *classes: str, confirmed_by: str = "", source: str = ""
+                ) -> str:
+    names = list(classes)
+    if unconfirmed:
+        names.append("unconfirmed")
+    elif confirmed_by:
+        names.append("player-confirmed")
     shown = f' class="{" ".join(names)}"' if names else ""
-    return shown + (f' title="{UNCONFIRMED_TITLE}"' if unconfirmed else "")
+    title = UNCONFIRMED_TITLE if unconfirmed else source
+    return shown + (f' title="{escape(title, quote=True)}"' if title else "")
 
 
-def _fact(fact: Fact) -> str:
+def _row_attributes(row: Fact, *classes: str) -> str:
+    return _attributes(row.unconfirmed, *classes, confirmed_by=row.confirmed_by,
+                       source=row.source)
+
+
+class _Editors:
+    """The editing controls of the fields, each placed once (the rest at the end)."""
+
+    def __init__(self, editors: Mapping[str, str] | None) -> None:
+        self.editors = dict(editors or {})
+
+    def take(self, fields: tuple[str, ...] | list[str]) -> str:
+        found = [self.editors.pop(name) for name in fields if name in self.editors]
+        return f'<div class="card-face__edit">{"".join(found)}</div>' if found else ""
+
+    def rest(self) -> str:
+        return self.take(list(self.editors))
+
+
+def _fact(fact: Fact, editors: _Editors) -> str:
     return (f"<div><dt>{escape(fact.label)}</dt>"
-            f"<dd{_attributes(fact.unconfirmed)}>{escape(fact.value)}{_flag(fact.unconfirmed)}"
-            "</dd></div>")
+            f"<dd{_row_attributes(fact)}>{escape(fact.value)}"
+            f"{_flag(fact.unconfirmed, fact.confirmed_by)}{editors.take(fact.fields)}</dd></div>")
 
 
 def _title(face: CardFace) -> str:
-    if not face.title_unconfirmed:
+    if not face.title_unconfirmed and not face.title_confirmed_by:
         return escape(face.title)
-    return f"<span{_attributes(True)}>{escape(face.title)}{_flag(True)}</span>"
+    attributes = _attributes(face.title_unconfirmed, confirmed_by=face.title_confirmed_by,
+                             source=face.title_source)
+    return (f"<span{attributes}>{escape(face.title)}"
+            f"{_flag(face.title_unconfirmed, face.title_confirmed_by)}</span>")
 
 
-def face_html(face: CardFace, heading_level: int = 2) -> str:
+def face_html(face: CardFace, heading_level: int = 2,
+              editors: Mapping[str, str] | None = None) -> str:
     """The face as an accessible fragment; `heading_level` (1-6) fits it into the page's
-    outline (a card page's face is `h1`, a hover card's `h3` ...).
+    outline (a card page's face is `h1`, a hover card's `h3` ...); `editors` (field -> the
+    caller's escaped HTML) puts controls beside the rows showing those fields.
 
     >>> from deckbuilder.card_face.model import CardFace
     >>> bare = CardFace("x", "token", "revolver", "<b>", False, "token", (), (), (), False,
@@ -60,30 +103,47 @@ def face_html(face: CardFace, heading_level: int = 2) -> str:
     """
     level = min(max(heading_level, 1), 6)
     kind = escape(face.kind, quote=True)
+    placed = _Editors(editors)
     parts = [
         f'<article class="card-face card-face--{kind}" data-card-id="'
         f'{escape(face.id, quote=True)}" data-game="{escape(face.game, quote=True)}">',
         f'<h{level} class="card-face__title">{_title(face)}</h{level}>',
-        f'<p class="card-face__kind">{escape(face.subtitle)}</p>',
     ]
+    parts.append(placed.take(["name"]))
+    parts.append(f'<p class="card-face__kind">{escape(face.subtitle)}</p>')
     if face.marks:
         parts.append('<ul class="card-face__marks">' + "".join(
-            f"<li{_attributes(mark.unconfirmed)}>{escape(mark.label)}{_flag(mark.unconfirmed)}"
-            "</li>" for mark in face.marks) + "</ul>")
+            f"<li{_row_attributes(mark)}>{escape(mark.label)}"
+            f"{_flag(mark.unconfirmed, mark.confirmed_by)}</li>" for mark in face.marks)
+            + "</ul>")
+        parts.append(placed.take([name for mark in face.marks for name in mark.fields]))
     if face.facts:
-        parts.append('<dl class="card-face__facts">' + "".join(map(_fact, face.facts))
-                     + "</dl>")
+        parts.append('<dl class="card-face__facts">'
+                     + "".join(_fact(fact, placed) for fact in face.facts) + "</dl>")
     if face.text:
-        parts.append(f"<div{_attributes(face.text_unconfirmed, 'card-face__text')}>"
+        text_attributes = _attributes(face.text_unconfirmed, "card-face__text",
+                                      confirmed_by=face.text_confirmed_by,
+                                      source=face.text_source)
+        parts.append(f"<div{text_attributes}>"
                      + "".join(f"<p>{escape(paragraph)}</p>" for paragraph in face.text)
                      + (f'<p class="card-face__note">{escape(face.text_note)}</p>'
                         if face.text_note else "")
                      + (f'<p class="card-face__note">{UNCONFIRMED_TEXT}{_flag(True)}</p>'
                         if face.text_unconfirmed else "")
+                     + (f'<p class="card-face__note">{escape(face.text_source)}'
+                        f"{_flag(False, face.text_confirmed_by)}</p>"
+                        if face.text_confirmed_by else "")
                      + "</div>")
+    parts.append(placed.take(["text", *STEP_FIELDS]))
+    parts.append(placed.rest())  # a field no row shows: its controls still on the face
     if face.title_unconfirmed or face.text_unconfirmed or any(
             row.unconfirmed for row in (*face.facts, *face.marks)):
         parts.append(f'<p class="card-face__legend"><span class="card-face__flag">?</span> '
                      f"{escape(UNCONFIRMED_TITLE)}</p>")
+    confirmed = face.confirmed_by()
+    if confirmed:
+        parts.append('<p class="card-face__legend"><span class="card-face__flag '
+                     f'card-face__flag--player">{PLAYER_FLAG}</span> {PLAYER_LEGEND}: '
+                     f"{escape('; '.join(confirmed))}</p>")
     parts.append("</article>")
-    return "\n".join(parts)
+    return "\n".join(part for part in parts if part)

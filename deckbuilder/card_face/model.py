@@ -1,8 +1,10 @@
 """A card face: what a player reads on a card, built from its catalog record alone.
 
-Every value the face shows says whether a document states it: a value no document states
-(listed in the record's `provenance.unconfirmed`, or set in the data with no source) is
-`unconfirmed`, and the renderers mark it, so a guess is never read as a fact.
+Every value the face shows has one of three standings (`data_packs.standing`): stated by a
+document (which), confirmed by a player (which pack, or the player's own overlay), or
+unconfirmed: a value no document states (listed in the record's `provenance.unconfirmed`, or
+set in the data with no source). The renderers mark the last two, so a guess is never read
+as a fact and a player's reading never as a document's.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from deckbuilder.card_face.words import (
     space_labels,
     step_names,
 )
+from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 
 if TYPE_CHECKING:
     from deckbuilder.catalog import Catalog, Entry
@@ -35,13 +38,24 @@ TEXT_PARAPHRASE = "a paraphrase; no document is named for it"
 
 @dataclass(frozen=True)
 class Fact:
-    """One row of a face: `label`, `value` in words, and whether no document states it.
-    `fields` are the record's fields the row shows (for the check that none goes unmarked)."""
+    """One row of a face: `label`, `value` in words, and its standing: unconfirmed (no
+    document states it), confirmed by a player (`confirmed_by` says who: `your overlay`,
+    `pack ID VERSION`), else stated. `source` is where the row's values come from, in words
+    (`stated by rulebook-en: ...`), "" when the data leaves them at their defaults. `fields`
+    are the record's fields the row shows (for the check that none goes unmarked)."""
 
     label: str
     value: str
     unconfirmed: bool = False
     fields: tuple[str, ...] = ()
+    confirmed_by: str = ""
+    source: str = ""
+
+    @property
+    def standing(self) -> Standing:
+        if self.unconfirmed:
+            return Standing.UNCONFIRMED
+        return Standing.PLAYER if self.confirmed_by else Standing.STATED
 
 
 @dataclass(frozen=True)
@@ -64,10 +78,39 @@ class CardFace:
     text_note: str
     #: the record's fields no document states (see `unconfirmed_fields`)
     unconfirmed: tuple[str, ...]
+    #: the name's and the text's standing beside `title_unconfirmed`/`text_unconfirmed`:
+    #: who confirmed them ("" when no player did) and their source in words (see `Fact`)
+    title_confirmed_by: str = ""
+    title_source: str = ""
+    text_confirmed_by: str = ""
+    text_source: str = ""
 
     @property
     def has_unconfirmed(self) -> bool:
         return bool(self.unconfirmed)
+
+    def rows(self) -> tuple[Fact, ...]:
+        """The name, the facts, the marks and the text, each as a Fact with its standing."""
+        title = Fact("Name", self.title, self.title_unconfirmed, ("name",),
+                     self.title_confirmed_by, self.title_source)
+        text = Fact("Text", " ".join(self.text), self.text_unconfirmed, ("text", *STEP_FIELDS),
+                    self.text_confirmed_by, self.text_source)
+        return (title, *self.facts, *self.marks, text)
+
+    def confirmed_by(self) -> tuple[str, ...]:
+        """Who confirmed the values a player confirmed (`your overlay`, `pack X 1`), once
+        each, in the order the face shows them."""
+        found: list[str] = []
+        for row in self.rows():
+            for who in row.confirmed_by.split(", ") if row.confirmed_by else ():
+                if who not in found:
+                    found.append(who)
+        return tuple(found)
+
+    def player_fields(self) -> set[str]:
+        """The fields some part of the face shows as confirmed by a player."""
+        return {name for row in self.rows() if row.standing is Standing.PLAYER
+                for name in row.fields}
 
     def marked_fields(self) -> set[str]:
         """The fields some part of the face shows as unconfirmed."""
@@ -94,6 +137,28 @@ def unconfirmed_fields(record: Any) -> tuple[str, ...]:
     return tuple(listed)
 
 
+def row_standing(record: Any, fields: tuple[str, ...], unconfirmed: tuple[str, ...]
+                 ) -> tuple[str, str]:
+    """(confirmed_by, source) of a row showing `fields` (see `Fact`): who confirmed those a
+    player confirmed ("" if none), and the sources of all in words; ("", "") for a row with
+    an unconfirmed value (its mark says it) or only defaults."""
+    if any(name in unconfirmed for name in fields):
+        return "", ""
+    who: list[str] = []
+    words: list[str] = []
+    for name in fields:
+        source = record.provenance.sources.get(name)
+        if not source:
+            continue
+        standing, by = standing_of_source(source)
+        if standing is Standing.PLAYER and by and by not in who:
+            who.append(by)
+        said = standing_words(source, name)
+        if said not in words:
+            words.append(said)
+    return ", ".join(who), "; ".join(words)
+
+
 class _Builder:
     """Collects a face's rows, each marked when any field it shows is unconfirmed."""
 
@@ -108,16 +173,31 @@ class _Builder:
     def is_unconfirmed(self, *fields: str) -> bool:
         return any(name in self.unconfirmed for name in fields)
 
+    def is_noted(self, *fields: str) -> bool:
+        """Whether a row the face leaves out at its default value must show: a guess, or a
+        value a player confirmed (`no icons`, confirmed, is worth reading)."""
+        return self.is_unconfirmed(*fields) or any(
+            standing_of_source(self.record.provenance.sources.get(name, ""))[0]
+            is Standing.PLAYER for name in fields)
+
+    def standing(self, *fields: str) -> tuple[str, str]:
+        """(who confirmed, where from in words) of the fields a row shows: the players (or
+        packs) that confirmed any of them, and each distinct source in words."""
+        return row_standing(self.record, fields, self.unconfirmed)
+
     def fact(self, label: str, value: object, *fields: str) -> None:
-        self.facts.append(Fact(label, str(value), self.is_unconfirmed(*fields), fields))
+        self.facts.append(Fact(label, str(value), self.is_unconfirmed(*fields), fields,
+                               *self.standing(*fields)))
 
     def mark(self, words: str, *fields: str) -> None:
-        self.marks.append(Fact(words, "", self.is_unconfirmed(*fields), fields))
+        self.marks.append(Fact(words, "", self.is_unconfirmed(*fields), fields,
+                               *self.standing(*fields)))
 
     def flag(self, name: str, when_set: str, when_unset: str, default: bool) -> None:
-        """A yes/no field: its words when it differs from the default, or when a guess."""
+        """A yes/no field: its words when it differs from the default, a guess, or a value a
+        player confirmed."""
         value = bool(getattr(self.record, name))
-        if value != default or self.is_unconfirmed(name):
+        if value != default or self.is_noted(name):
             self.mark(when_set if value else when_unset, name)
 
     def name_of(self, record_id: str) -> str:
@@ -156,11 +236,15 @@ def face(entry: Entry, catalog: Catalog) -> CardFace:
     if rest:  # a guessed value the face has no row for: named, never hidden
         build.facts.append(Fact("Also unconfirmed", ", ".join(
             name.replace("_", " ") for name in rest), True, tuple(rest)))
+    title_by, title_source = build.standing("name")
+    text_by, text_source = build.standing("text", *STEP_FIELDS)
     return CardFace(
         id=entry.id, kind=entry.kind, game=entry.game, title=record.name,
         title_unconfirmed=build.is_unconfirmed("name"), subtitle=subtitle,
         facts=tuple(build.facts), marks=tuple(build.marks), text=text,
         text_unconfirmed=text_unconfirmed, text_note=note, unconfirmed=build.unconfirmed,
+        title_confirmed_by=title_by, title_source=title_source,
+        text_confirmed_by=text_by, text_source=text_source,
     )
 
 
@@ -191,17 +275,17 @@ def _card(build: _Builder) -> None:
     if card.cost_waived_at:
         cost += f" (free at {build.names_of(card.cost_waived_at)})"
     build.fact("Cost", cost, "cost", "silver_dollars", "cost_waived_at")
-    if card.firepower is not None or build.is_unconfirmed("firepower"):
+    if card.firepower is not None or build.is_noted("firepower"):
         build.fact("Firepower", "none" if card.firepower is None else card.firepower,
                    "firepower")
-    if card.chip is not None or build.is_unconfirmed("chip"):
+    if card.chip is not None or build.is_noted("chip"):
         build.fact("Chip", card.chip or "none", "chip")
-    if card.icons or build.is_unconfirmed("icons"):
+    if card.icons or build.is_noted("icons"):
         build.fact("Icons", icon_words(card.icons) or "none", "icons")
     for name, label in (("powder_kegs", "Powder kegs"), ("ammunition", "Ammunition")):
-        if getattr(card, name) or build.is_unconfirmed(name):
+        if getattr(card, name) or build.is_noted(name):
             build.fact(label, getattr(card, name), name)
-    if card.placement != "current" or build.is_unconfirmed("placement"):
+    if card.placement != "current" or build.is_noted("placement"):
         build.fact("Placed", PLACEMENT_WORDS.get(str(card.placement), str(card.placement)),
                    "placement")
     build.fact("Copies in its set", card.copies, "copies")
@@ -209,7 +293,7 @@ def _card(build: _Builder) -> None:
         build.mark("unique gunslinger", "unique", "gunslinger")
     elif card.unique:
         build.mark("unique", "unique", "gunslinger")
-    elif build.is_unconfirmed("unique", "gunslinger"):
+    elif build.is_noted("unique", "gunslinger"):
         build.mark("not unique", "unique", "gunslinger")
     build.flag("deckable", "may stand in a deck", "not for players' decks", True)
     build.flag("counts_toward_limit", "counts toward the card limit",
@@ -218,7 +302,7 @@ def _card(build: _Builder) -> None:
     build.flag("reshuffles", "reshuffled with the discard pile",
                "removed from the game when the discard pile is reshuffled", True)
     build.flag("played_when_drawn", "played at once when drawn", "played from the hand", False)
-    if card.not_at or build.is_unconfirmed("not_at"):
+    if card.not_at or build.is_noted("not_at"):
         build.mark(f"cannot be used at {build.names_of(card.not_at) or 'no battlefield'}",
                    "not_at")
 
@@ -226,14 +310,14 @@ def _card(build: _Builder) -> None:
 def _character(build: _Builder) -> None:
     character = build.record
     build.fact("Survival rating", character.survival, "survival")
-    if character.true_grit or build.is_unconfirmed("true_grit"):
+    if character.true_grit or build.is_noted("true_grit"):
         build.fact("True grit", plural(character.true_grit, "token"), "true_grit")
-    if character.power_tokens or build.is_unconfirmed("power_tokens"):
+    if character.power_tokens or build.is_noted("power_tokens"):
         build.fact("Power tokens", f"{character.power_tokens} (each an extra life)",
                    "power_tokens")
     has_death = bool(character.on_death) or any(
         trigger.when == "on-death" for trigger in character.triggers)
-    if has_death or build.is_unconfirmed("on_death"):
+    if has_death or build.is_noted("on_death"):
         build.fact("On death", "an effect (see the text)" if has_death else "none",
                    "on_death")
     build.flag("leader", "leader", "not the leader", False)
@@ -243,7 +327,7 @@ def _character(build: _Builder) -> None:
 def _battlefield(build: _Builder) -> None:
     battlefield = build.record
     build.fact("Place in the row", battlefield.order, "order")
-    if battlefield.group != "fixed" or build.is_unconfirmed("group"):
+    if battlefield.group != "fixed" or build.is_noted("group"):
         build.fact("Group", str(battlefield.group).replace("-", " "), "group")
     build.fact("Defence", battlefield.defence, "defence")
     build.fact("Turn spaces", space_labels(battlefield.spaces), "spaces")
@@ -254,9 +338,9 @@ def _battlefield(build: _Builder) -> None:
 
 def _special(build: _Builder) -> None:
     special = build.record
-    if special.tokens or build.is_unconfirmed("tokens"):
+    if special.tokens or build.is_noted("tokens"):
         build.fact("Tokens at set-up", special.tokens, "tokens")
-    if special.beside is not None or build.is_unconfirmed("beside"):
+    if special.beside is not None or build.is_noted("beside"):
         build.fact("Lies beside", build.name_of(special.beside) if special.beside else "nothing",
                    "beside")
     poker = special.poker

@@ -1,5 +1,7 @@
 """A card face as plain lines for a terminal: every line fits `width` columns, a value no
-document states ends in `?` and a legend line says what `?` means.
+document states ends in `?`, a value a player confirmed (a data pack, or the player's own
+overlay) in `✓` (`+` where the terminal's encoding has no `✓`), and legend lines say what
+the marks mean and who confirmed.
 
 The lines are plain text (no rich markup): print them with markup off. Characters that do
 not print as themselves (ESC, bidi overrides, line separators ...) are shown as escapes, so
@@ -8,27 +10,57 @@ a card set cannot move the cursor or recolour the screen.
 
 from __future__ import annotations
 
+import sys
+
 from deckbuilder.card_face.model import CardFace, Fact
+from deckbuilder.data_packs.standing import Standing
 from deckbuilder.printable import columns, wrap_columns
 
 UNCONFIRMED_MARK = "?"
 LEGEND = f"{UNCONFIRMED_MARK} unconfirmed: no document states this value"
+PLAYER_MARK = "\u2713"  # ✓
+ASCII_PLAYER_MARK = "+"
+PLAYER_LEGEND = "{mark} confirmed by a player ({who}), not by a document"
 #: Narrower than this, labels go on their own lines above their values.
 _MIN_VALUE_COLUMNS = 24
 _MIN_WIDTH = 20
 
 
-def _marked(value: str, unconfirmed: bool) -> str:
-    return f"{value}{UNCONFIRMED_MARK}" if unconfirmed else value
+def player_mark(encoding: str | None = None) -> str:
+    """`✓`, or `+` when `encoding` (default: standard output's) cannot write it.
+
+    >>> player_mark("ascii"), player_mark("utf-8")
+    ('+', '\u2713')
+    """
+    if encoding is None:
+        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        PLAYER_MARK.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return ASCII_PLAYER_MARK
+    return PLAYER_MARK
+
+
+def _marked(value: str, unconfirmed: bool, confirmed: bool = False, mark: str = PLAYER_MARK
+            ) -> str:
+    if unconfirmed:
+        return f"{value}{UNCONFIRMED_MARK}"
+    return f"{value}{mark}" if confirmed else value
+
+
+def _mark_of(row: Fact, mark: str) -> str:
+    """A mark (a Fact with only a label) with its standing's sign."""
+    return _marked(row.label, row.unconfirmed, row.standing is Standing.PLAYER, mark)
 
 
 def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     return wrap_columns(text, width, first, rest)
 
 
-def face_text(face: CardFace, width: int = 80) -> list[str]:
+def face_text(face: CardFace, width: int = 80, encoding: str | None = None) -> list[str]:
     """The face as lines of at most `width` columns (at least 20), for `cards show` and the
-    terminal game's `?NAME`.
+    terminal game's `?NAME`; `encoding` (default: standard output's) chooses the player's
+    mark (`player_mark`).
 
     >>> from deckbuilder.card_face import face
     >>> from deckbuilder.catalog import build_catalog
@@ -37,32 +69,39 @@ def face_text(face: CardFace, width: int = 80) -> list[str]:
     'Whiskey Canyon'
     """
     width = max(width, _MIN_WIDTH)
-    lines = _wrap(_marked(face.title, face.title_unconfirmed), width)
+    mark = player_mark(encoding)
+    lines = _wrap(_marked(face.title, face.title_unconfirmed, bool(face.title_confirmed_by),
+                          mark), width)
     lines += _wrap(face.subtitle, width)
-    lines += _facts(face.facts, width)
-    marks = [_marked(mark.label, mark.unconfirmed) for mark in face.marks]
+    lines += _facts(face.facts, width, mark)
+    marks = [_mark_of(row, mark) for row in face.marks]
     if marks:
         lines += _wrap("; ".join(marks), width, "  Marks: ", "    ")
     if face.text:
-        lines.append(_marked("Text", face.text_unconfirmed))
+        lines.append(_marked("Text", face.text_unconfirmed, bool(face.text_confirmed_by),
+                             mark))
         for paragraph in face.text:
             lines += _wrap(paragraph, width, "  ", "  ")
         if face.text_note:
             lines += _wrap(f"({face.text_note})", width, "  ", "  ")
-    if _has_marked(face):
+    confirmed = face.confirmed_by()
+    if _has_marked(face) or confirmed:
         lines.append("")
+    if _has_marked(face):
         lines += _wrap(LEGEND, width)
+    if confirmed:
+        lines += _wrap(PLAYER_LEGEND.format(mark=mark, who="; ".join(confirmed)), width)
     return lines
 
 
-def _facts(facts: tuple[Fact, ...], width: int) -> list[str]:
+def _facts(facts: tuple[Fact, ...], width: int, mark: str = PLAYER_MARK) -> list[str]:
     if not facts:
         return []
     label_width = max(columns(fact.label) for fact in facts)
     indent = 2 + label_width + 2
     lines: list[str] = []
     for fact in facts:
-        value = _marked(fact.value, fact.unconfirmed)
+        value = _marked(fact.value, fact.unconfirmed, fact.standing is Standing.PLAYER, mark)
         if width - indent >= _MIN_VALUE_COLUMNS:
             label = fact.label + " " * (label_width - columns(fact.label))
             lines += _wrap(value, width, f"  {label}  ", " " * indent)

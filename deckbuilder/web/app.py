@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.web import cards, decks, faces, friends, replays, simulator, table
+from deckbuilder.web import cards, data_review, decks, faces, friends, replays, simulator, table
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.pages import error_response, message_response, render
 from deckbuilder.web.trust import SameOrigin, SecurityHeaders, TrustedHosts, allowed_names
@@ -131,6 +131,7 @@ def _routes() -> list[BaseRoute]:
     routes.extend(faces.ROUTES)
     routes.extend(friends.ROUTES)  # tables for two people (web/friends/)
     routes.extend(replays.ROUTES)  # finished games to step through (web/replays.py)
+    routes.extend(data_review.ROUTES)  # confirm card data from the printed cards
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 

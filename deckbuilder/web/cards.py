@@ -23,6 +23,7 @@ from deckbuilder.app.card_details import engine_support, find_records, record_de
 from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
 from deckbuilder.app.spellings import faction_names, game_names, spellings_of
 from deckbuilder.catalog import normalise_name
+from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
@@ -355,6 +356,11 @@ async def card_page(request: Request) -> Response:
         details = record_details(catalog, entry)
         for row in details["values"]:
             row["shown"] = _value_text(catalog, row["value"])
+            # a player's value (a pack, or the overlay) named as one (data_packs.standing)
+            standing, _ = standing_of_source(row["source"])
+            row["overlay"] = standing is Standing.PLAYER and not row["unconfirmed"]
+            if row["overlay"]:
+                row["source"] = standing_words(row["source"], row["field"])
         records.append({
             "details": details, "record": entry.record,
             # the card face (escaped by card_face.face_html): the card as a player reads it

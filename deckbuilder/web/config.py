@@ -60,6 +60,13 @@ class WebConfig:
                 self._catalog = build_catalog()
             return self._catalog
 
+    def forget_catalog(self) -> None:
+        """The card data changed (a value confirmed on the card data page): the next page
+        builds the catalog afresh, and deck files are read again against it."""
+        with self._lock:
+            self._catalog = None
+            self.read_decks.clear()
+
 
 def config_of(request: Any) -> WebConfig:
     """The WebConfig of the app serving this request (`app.state.config`)."""

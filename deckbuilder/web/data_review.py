@@ -1,0 +1,330 @@
+"""The "Confirm card data" page (`/data`): the cards of a deck (a base deck, a packaged deck,
+a file of the deck folder), of a card set or one card, each as its face with every value no
+document states marked on it and editable in place, as `deckbuilder data review` asks in the
+terminal.
+
+Each value has an input with the current reading: "as shown" confirms the reading, Save
+saves the typed value. An answer is read by `data_packs.review.read_answer` (the terminal's
+checks, the same one-line refusals) and written by `data_packs.answers.save_answer` (into
+the player's overlay, atomically under its lock, sourced "read from the printed card", the
+date and the name the player gave). Writes are POSTs, so the app's Origin check
+(`trust.SameOrigin`) applies. The page works without scripts (a form per value, answered
+with a redirect); static/data_review.js saves in place and shows a refusal beside the input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, get_args
+from urllib.parse import urlencode
+
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from deckbuilder.app.card_details import find_records
+from deckbuilder.card_face import face, face_html
+from deckbuilder.catalog import Catalog, Entry
+from deckbuilder.data_packs.answers import AS_SHOWN, check_player_name, save_answer
+from deckbuilder.data_packs.review import NOT_ASKED, Question, read_answer, shown
+from deckbuilder.data_packs.standing import Standing, ValueStanding, value_standings
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.web.config import WebConfig, config_of, resolve_deck_path
+from deckbuilder.web.json_input import parse_json
+from deckbuilder.web.pages import error_line, fragment, render, wants_json
+
+#: The longest text taken from a form field (an answer is at most 500 characters).
+MAX_FIELD = 600
+#: The form fields an answer may carry.
+ANSWER_FIELDS = ("id", "field", "value", "action", "player", "cards")
+
+
+class ReviewInputError(DeckbuilderError):
+    """A choice of cards or an answer the page cannot take (one line, shown on the page)."""
+
+
+# -- which cards ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Chosen:
+    """The cards the page lists: `choice` as the page's select names it (`base:mcready`,
+    `packaged:NAME`, `file:NAME`, `set:ID`, `card:ID`), its title, and the entries."""
+
+    choice: str
+    title: str
+    entries: list[Entry]
+
+
+def chosen_cards(config: WebConfig, catalog: Catalog, choice: str) -> Chosen:
+    """The entries a choice names, each once, in the deck's (or set's) order; raises
+    `ReviewInputError` or the deck's own error (one line)."""
+    from deckbuilder import packaged_deck
+    from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, load_deck
+    from deckbuilder.models.common import Faction
+
+    kind, _, name = choice.strip()[:MAX_FIELD].partition(":")
+    if kind == "base" and name in FACTION_GAMES:
+        ids = list(catalog.base_deck(FACTION_GAMES[name], name))
+        if not ids:
+            raise ReviewInputError(f"no base deck for '{name}': its base set is not installed")
+        title = FACTION_TITLES.get(Faction(name), name)
+        return Chosen(choice, f"{title} base deck", [catalog.entries[each] for each in ids])
+    if kind in ("packaged", "file"):
+        path = packaged_deck(name) if kind == "packaged" else resolve_deck_path(config, name)
+        loaded = load_deck(path, catalog)
+        return Chosen(choice, loaded.name, [catalog.entries[each] for each in loaded.counts()
+                                            if each in catalog.entries])
+    if kind == "set":
+        if name not in catalog.sets:
+            raise ReviewInputError(f"no card set '{name[:60]}'",
+                                   fix=f"choose one of: {', '.join(catalog.sets)}")
+        return Chosen(choice, catalog.sets[name].card_set.name,
+                      [entry for entry in catalog.entries.values() if entry.set_id == name])
+    if kind == "card":
+        entries = find_records(catalog, name)
+        return Chosen(choice, entries[0].name, entries)
+    raise ReviewInputError(f"unknown choice '{choice[:60]}'",
+                           fix="choose a deck, a card set or a card")
+
+
+def choices(config: WebConfig, catalog: Catalog) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The select's option groups, each (label, [(value, label)]): the simulator's decks
+    (base, packaged, deck folder), then the card sets."""
+    from deckbuilder.web.simulator import deck_choices
+
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for each in deck_choices(config):
+        groups.setdefault(each["group"], []).append((each["value"], each["label"]))
+    groups["Card sets"] = [(f"set:{set_id}", loaded.card_set.name)
+                           for set_id, loaded in catalog.sets.items()]
+    return list(groups.items())
+
+
+# -- the values to review ---------------------------------------------------------------------
+def reviewable(entry: Entry) -> list[ValueStanding]:
+    """The values a player can read off the card: unconfirmed ones and those a player
+    confirmed (to correct an answer), never the set a record belongs to."""
+    return [row for row in value_standings(entry)
+            if row.standing is not Standing.STATED and row.field not in NOT_ASKED]
+
+
+@dataclass(frozen=True)
+class Progress:
+    reviewed: int
+    total: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.reviewed} of {self.total} values reviewed"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"reviewed": self.reviewed, "total": self.total, "text": self.text}
+
+
+def progress(entries: list[Entry]) -> Progress:
+    """How many of the listed cards' reviewable values a player confirmed."""
+    rows = [row for entry in _once(entries) for row in reviewable(entry)]
+    return Progress(sum(row.standing is Standing.PLAYER for row in rows), len(rows))
+
+
+def _once(entries: list[Entry]) -> list[Entry]:
+    """Each entry once (a card named twice in a deck file), in the order given."""
+    found: dict[str, Entry] = {}
+    for entry in entries:
+        found.setdefault(entry.id, entry)
+    return list(found.values())
+
+
+def value_choices(record: Any, field: str) -> list[str]:
+    """The values an enum field (or a list of them) may take, for a select or a hint."""
+    info = type(record).model_fields.get(field)
+    annotation = info.annotation if info is not None else None
+    for candidate in (annotation, *get_args(annotation)):
+        if isinstance(candidate, type) and issubclass(candidate, Enum):
+            return [str(member.value) for member in candidate]
+    return []
+
+
+def hint(row: ValueStanding, options: list[str]) -> str:
+    """How to answer, in a few words (the page's form of `Question.hint`)."""
+    if row.engine_data:
+        return "what the card does, as the engine reads its text: 'as shown' confirms it"
+    if isinstance(row.value, list):
+        return "a list like [a, b] ([] for none)" + (
+            f" of: {', '.join(options)}" if options else "")
+    if isinstance(row.value, bool):
+        return "yes or no"
+    if isinstance(row.value, int):
+        return "a number"
+    return "one of the choices" if options else "the printed value"
+
+
+def editor_rows(entry: Entry) -> list[dict[str, Any]]:
+    """What the template needs for each reviewable value of a card."""
+    rows = []
+    for row in reviewable(entry):
+        is_list = isinstance(row.value, list)
+        options = value_choices(entry.record, row.field)
+        if isinstance(row.value, bool):
+            options = ["yes", "no"]
+        rows.append({
+            "id": row.record_id, "field": row.field, "label": row.field.replace("_", " "),
+            "current": shown(row.value), "engine_data": row.engine_data,
+            "player": row.standing is Standing.PLAYER, "words": row.words,
+            "select": options if options and not is_list else [],
+            "hint": hint(row, options),
+            "numeric": isinstance(row.value, int) and not isinstance(row.value, bool),
+        })
+    return rows
+
+
+def card_html(catalog: Catalog, entry: Entry, choice: str, player: str,
+              errors: dict[tuple[str, str], str] | None = None) -> str:
+    """One card of the page: its face with a form per reviewable value placed on it."""
+    errors = errors or {}
+    editors = {row["field"]: fragment("data_editor.html", row=row, choice=choice,
+                                      player=player,
+                                      message=errors.get((entry.id, row["field"]), ""))
+               for row in editor_rows(entry)}
+    shown_face = face_html(face(entry, catalog), heading_level=2, editors=editors)
+    return fragment("data_card.html", entry=entry, face=Markup(shown_face))
+
+
+# -- routes -----------------------------------------------------------------------------------
+def _page(request: Request, choice: str, player: str,
+          errors: dict[tuple[str, str], str] | None = None, status: int = 200,
+          message: str = "") -> Response:
+    config = config_of(request)
+    catalog = config.catalog()
+    chosen = None
+    problem = message
+    if choice:
+        try:
+            chosen = chosen_cards(config, catalog, choice)
+        except DeckbuilderError as error:
+            problem, status = error_line(error), 400
+    cards: list[Markup] = []
+    settled: list[Entry] = []
+    if chosen is not None:
+        for entry in _once(chosen.entries):
+            if reviewable(entry):
+                cards.append(Markup(card_html(catalog, entry, choice, player,
+                                              errors)))
+            else:
+                settled.append(entry)
+    return render(request, "data_review.html", status_code=status,
+                  title="Confirm card data", choices=choices(config, catalog), choice=choice,
+                  player=player, chosen=chosen, cards=cards, settled=settled,
+                  progress=progress(chosen.entries) if chosen is not None else None,
+                  problem=problem)
+
+
+async def data_page(request: Request) -> Response:
+    """`/data?cards=base:mcready&player=Ann`: the chooser, then the cards and the progress."""
+    params = request.query_params
+    choice = str(params.get("cards") or "")[:MAX_FIELD]
+    player = str(params.get("player") or "")[:MAX_FIELD]
+    return _page(request, choice, player)
+
+
+async def _answer_form(request: Request) -> tuple[dict[str, str], bool]:
+    """The answer's fields and whether the page's script sent them: `/api/...` reads only
+    JSON (as every API of the app), `/data/answer` only the page's form."""
+    if request.url.path.startswith("/api/"):
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            raise ReviewInputError("send the answer as JSON (content-type application/json)")
+        try:
+            data = parse_json(await request.body())
+        except ValueError:
+            raise ReviewInputError("the answer is not JSON") from None
+        if not isinstance(data, dict):
+            raise ReviewInputError("the answer is not a JSON object")
+        return {key: _text(data.get(key)) for key in ANSWER_FIELDS}, True
+    form = await request.form(max_files=0, max_fields=len(ANSWER_FIELDS) + 2)
+    return {key: _text(form.get(key)) for key in ANSWER_FIELDS}, False
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ReviewInputError("an answer's fields are text")
+    return value[:MAX_FIELD]
+
+
+def save(config: WebConfig, answer: dict[str, str]) -> dict[str, Any]:
+    """Read and save one answer; raises `ReviewInputError`/`AnswerRefused` (one line)."""
+    catalog = config.catalog()
+    entry = catalog.entries.get(answer["id"])
+    if entry is None:
+        raise ReviewInputError(f"no card with id '{answer['id'][:60]}'")
+    row = next((each for each in reviewable(entry) if each.field == answer["field"]), None)
+    if row is None:
+        raise ReviewInputError(f"{answer['field'][:40] or 'no field'} is not a value of "
+                               f"{entry.name} to review")
+    player = check_player_name(answer["player"])
+    question = Question(entry.id, entry.name, row.field, row.value, row.engine_data)
+    typed = "=" if answer["action"] == "as-shown" else answer["value"]
+    read = read_answer(entry, question, typed)
+    if read.action == "skip":
+        raise ReviewInputError("type the printed value, or press 'as shown'")
+    if read.action == "quit" or read.action == "refused":
+        raise ReviewInputError(read.reason or "type the printed value, or press 'as shown'")
+    value = AS_SHOWN if read.action == "confirm" else read.value
+    saved = save_answer(entry.id, row.field, value, player)
+    config.forget_catalog()  # the overlay changed: the next page reads the catalog afresh
+    return {"id": saved.record_id, "field": saved.field, "before": shown(saved.before),
+            "after": shown(saved.after), "source": saved.source, "alias": saved.alias or ""}
+
+
+def _refused(request: Request, error: DeckbuilderError, fields: dict[str, str] | None,
+             scripted: bool) -> Response:
+    """A refused answer: `{"error": line}` for the script, else the page again with the line
+    beside the input (or above the cards, when the answer named no value)."""
+    line = error_line(error)
+    if scripted:
+        return JSONResponse({"error": line}, status_code=400)
+    if fields is None:
+        return _page(request, "", "", status=400, message=line)
+    return _page(request, fields["cards"], fields["player"],
+                 {(fields["id"], fields["field"]): line}, 400, line)
+
+
+async def answer(request: Request) -> Response:
+    """POST `/data/answer` (a form: answered with a redirect to the card) or
+    `/api/data/answer` (JSON from the page's script: the saved value, the card's new HTML
+    and the progress). A refused answer: its one line, beside the input."""
+    config = config_of(request)
+    try:
+        fields, scripted = await _answer_form(request)
+    except DeckbuilderError as error:
+        return _refused(request, error, None, wants_json(request))
+    scripted = scripted or wants_json(request)
+    try:
+        saved = await run_in_threadpool(save, config, fields)
+    except DeckbuilderError as error:  # AnswerRefused, a bad name, an unreadable overlay
+        return _refused(request, error, fields, scripted)
+    if not scripted:
+        query = urlencode({key: value for key, value in (
+            ("cards", fields["cards"]), ("player", fields["player"])) if value})
+        return RedirectResponse(f"/data?{query}#card-{saved['id']}", status_code=303)
+    catalog = config.catalog()
+    entry = catalog.entries[saved["id"]]
+    body: dict[str, Any] = {"saved": saved,
+                            "card": card_html(catalog, entry, fields["cards"], fields["player"])}
+    if fields["cards"]:
+        # (none when the list the page showed no longer reads: a deck file changed)
+        with contextlib.suppress(DeckbuilderError):
+            body["progress"] = progress(chosen_cards(config, catalog, fields["cards"]).entries
+                                        ).as_json()
+    return JSONResponse(body)
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/data", data_page, name="data_review"),
+    Route("/data/answer", answer, methods=["POST"], name="data_answer"),
+    Route("/api/data/answer", answer, methods=["POST"], name="data_answer_api"),
+]
