@@ -102,3 +102,47 @@ def test_an_unreachable_or_unknown_table_is_one_line(server: Any) -> None:
         assert result.exit_code == 2, result.output
         assert words in result.stderr and "Traceback" not in result.output
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["revolver", "revolver2"])
+def test_two_people_in_two_terminals_and_the_replay_of_their_game(server: Any,
+                                                                  game: str) -> None:
+    """A whole game between two people, each in a terminal of his own, through the links of
+    a web table; then the replay viewer steps through that game from the table's link."""
+    made = httpx.post(server.url + "/api/tables",
+                      json={"game": game, "max_turns": 12}).json()
+    sides = [side for side in made["links"] if side != "spectator"]
+    terminals = {side: Terminal("join", made["links"][side]) for side in sides}
+    answered = dict.fromkeys(sides, 0)
+    open_terminals = set(sides)
+    deadline = time.time() + 150
+    while open_terminals and time.time() < deadline:
+        for side in sorted(open_terminals):
+            terminal = terminals[side]
+            if not _more(terminal, 0.05):
+                open_terminals.discard(side)
+                continue
+            prompt = PROMPT.search(terminal.output[terminal.seen:])
+            if prompt:
+                terminal.seen += prompt.end()
+                answered[side] += 1
+                terminal.type(f"{1 + answered[side] % int(prompt.group(1))}\n")
+    for side, terminal in terminals.items():
+        assert terminal.finish() == 0, terminal.output[-2000:]
+        other = sides[1 - sides.index(side)]
+        assert f"you are {side}" in terminal.output and "result: " in terminal.output
+        assert not re.search(rf"^\s+{other} draws (?!\d+ cards?$)", terminal.output,
+                             re.MULTILINE)
+    assert all(count > 2 for count in answered.values())
+    # the finished table's replay, opened by a seat's link, steps to the end
+    token = made["tokens"][sides[0]]
+    opened = httpx.get(f"{server.url}/replays/friends/{token}",
+                       headers={"Accept": "application/json"})
+    assert opened.status_code == 200, opened.text
+    replay = opened.json()["replay"]
+    record = httpx.get(f"{made['api'][sides[0]]}/record.jsonl").text
+    steps = len(record.strip().splitlines()) - 2  # a header, the steps, a footer
+    last = httpx.get(f"{server.url}/api/replays/{replay}/step",
+                     params={"step": steps, "viewer": "everything"})
+    assert last.status_code == 200, last.text
+    assert last.json()["step"] == steps

@@ -379,6 +379,33 @@ async def from_table(request: Request) -> Response:
     return _opened(request, replay)
 
 
+async def from_friend_table(request: Request) -> Response:
+    """The replay of a finished table for two people, by any of its links (a seat's or the
+    spectator's): offered once the table has ended, as its record is."""
+    from deckbuilder.web.friends import store_of as friend_tables
+    from deckbuilder.web.friends.routes import record_text
+
+    try:
+        table, _ = await asyncio.to_thread(friend_tables(request.app).find,
+                                           request.path_params["token"])
+    except DeckbuilderError as error:
+        return error_response(error, 404, request)
+    with table.lock:
+        text = record_text(table)
+    if text is None:
+        return error_response(ReplayInputError(
+            "the replay is offered once the table has ended (it shows every hidden card)",
+            fix="finish the game first"), 409, request)
+    key = ("friends", table.id, table.step)
+    try:
+        replay = await asyncio.to_thread(
+            _open, request, key, "a table for two people",
+            lambda: record_of_upload(text.encode("utf-8"), f"table-{table.id}.jsonl"))
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    return _opened(request, replay)
+
+
 async def from_file(request: Request) -> Response:
     """A record file of the deck folder (`?path=games/first.jsonl`)."""
     config = config_of(request)
@@ -464,6 +491,7 @@ ROUTES: list[BaseRoute] = [
     Route("/replays", replays_page, name="replays"),
     Route("/replays/file", from_file, name="replay_file"),
     Route("/replays/play/{session_id:str}", from_table, name="replay_table"),
+    Route("/replays/friends/{token:str}", from_friend_table, name="replay_friend_table"),
     Route("/replays/{replay_id:str}", viewer_page, name="replay"),
     Route("/api/replays", upload, methods=["POST"], name="replay_upload"),
     Route("/api/replays/{replay_id:str}/step", step_api, name="replay_step"),

@@ -266,7 +266,7 @@ async def record(request: Request) -> Response:
     except DeckbuilderError as error:
         return error_response(error, _status(error), request)
     with table.lock:
-        text = _record_text(table)
+        text = record_text(table)
     if text is None:
         return error_response(FriendTableError(
             "the record is offered once the table has ended (it shows every hidden card)",
@@ -275,7 +275,7 @@ async def record(request: Request) -> Response:
         "Content-Disposition": f'attachment; filename="table-{table.id}.jsonl"'})
 
 
-def _record_text(table: FriendTable) -> str | None:
+def record_text(table: FriendTable) -> str | None:
     """The record once the table has ended; a game ended by a resignation or a time-out
     names that as its ending (`deckbuilder replay` then says where the game stopped)."""
     if table.ended is None:
