@@ -169,7 +169,7 @@ def test_the_same_seed_gives_the_same_gauntlet_on_a_local_dask_cluster(catalog) 
 
     deck = Contestant("gang", catalog.base_deck("revolver", "colty"), "greedy")
     serial = run_gauntlet(deck, _field(catalog), games=3, seed=9)
-    with DaskExecutor(None, workers=1) as executor:
+    with DaskExecutor(None, workers=1, catalog=catalog) as executor:
         on_dask = run_gauntlet(deck, _field(catalog), games=3, seed=9, executor=executor)
     assert on_dask == serial
 

@@ -113,7 +113,7 @@ def test_the_same_seed_gives_the_same_tournament_on_a_local_dask_cluster(catalog
     from deckbuilder.sim.dask_executor import DaskExecutor
 
     serial = run_tournament(_decks(catalog), games=2, seed=4)
-    with DaskExecutor(None, workers=1) as executor:
+    with DaskExecutor(None, workers=1, catalog=catalog) as executor:
         on_dask = run_tournament(_decks(catalog), games=2, seed=4, executor=executor)
     assert on_dask == serial
 
