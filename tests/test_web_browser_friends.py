@@ -143,3 +143,56 @@ def test_a_resignation_asks_first_and_ends_the_table_on_both_pages(
         expect(page.locator("#outcome")).to_have_text("mcready resigned: colty wins")
     for page in (creator, friend):
         page.context.close()
+
+
+@pytest.mark.parametrize(("game", "seat"), [("revolver", "mcready"), ("revolver2", "esteban")])
+def test_two_people_at_one_screen_in_the_browser(live_server: Any, chromium_browser: Any,
+                                                 game: str, seat: str) -> None:
+    """One browser tab, two people: between their turns the table is hidden and the device
+    passed; each then sees his own hand, never the other's."""
+    from playwright.sync_api import expect
+
+    page = new_page(chromium_browser)
+    page.goto(live_server + "/friends")
+    page.select_option("#friend-game", game)
+    page.select_option("#friend-seat", seat)
+    page.check("#friend-one-screen")
+    page.click("#friend-create")
+    page.wait_for_url("**/friends/*")
+    token = page.url.rsplit("/", 1)[1]
+    table, _ = store_of(live_server.app).find(token)
+    session = table.session
+    sides = list(session.names)
+    passes = clicks = 0
+    while not page.locator("#outcome").is_visible():
+        assert clicks < MOST_CLICKS, "the game did not end"
+        page.wait_for_function(
+            "document.querySelector('#outcome') || !document.getElementById('pass-device')"
+            ".hidden || document.querySelector('#actions button.action:not([disabled])')")
+        if page.locator("#outcome").is_visible():
+            break
+        if page.locator("#pass-device").is_visible():
+            mover = sides[session.waiting_for()]
+            expect(page.locator("#pass-device-to")).to_have_text(mover)
+            assert not page.locator("#table").is_visible()  # the last hand is hidden
+            if passes == 1:
+                screenshot(page, f"friend-one-screen-{game}")
+            page.click("#pass-device-continue")
+            page.wait_for_url("**/friends/*")
+            expect(page.locator(".table-heading")).to_contain_text(f"you play {mover}")
+            passes += 1
+            continue
+        mover = session.waiting_for()
+        assert mover is not None
+        secret = hidden_names(session, mover)
+        content = page.inner_text("#table")
+        assert not [name for name in secret if name in content], sides[mover]
+        step = step_of(page)
+        buttons = page.locator("#actions button.action")
+        buttons.nth(clicks % buttons.count() if clicks < 10 else 0).click()
+        clicks += 1
+        page.wait_for_function(
+            "step => Number(document.getElementById('table').dataset.step) > step || "
+            "!document.getElementById('pass-device').hidden", arg=step)
+    assert passes >= 4 and clicks > 10
+    page.context.close()

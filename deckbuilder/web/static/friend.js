@@ -6,6 +6,7 @@
 "use strict";
 
 (function () {
+  const SHARED = "deckbuilder-one-screen:";  // sessionStorage: a one-screen table's tokens
   const POLL_MS = 2000;
   const MOST_STREAM_FAILURES = 3;
 
@@ -80,6 +81,11 @@
       button.disabled = true;
       const answer = await request("/api/tables", {method: "POST", body: new FormData(form)});
       if (answer.ok) {
+        if (document.getElementById("friend-one-screen").checked) {
+          // two people at this screen: this tab keeps both seats' tokens (never the server's
+          // pages or the address bar), and hands the screen over between their turns
+          sessionStorage.setItem(SHARED + answer.data.table, JSON.stringify(answer.data.tokens));
+        }
         window.location.assign(answer.data.url);
       } else {
         showError(errorLine, answer.data.error || ("the server answered " + answer.status));
@@ -142,8 +148,27 @@
       index ? [document.createTextNode(" · "), span] : [span]));
   }
 
+  const shared = JSON.parse(sessionStorage.getItem(SHARED + table.dataset.table) || "null");
+
+  function passDevice(state) {
+    // one screen: when the other seat is to move, hide this seat's table and hand over
+    const next = state.to_move;
+    if (!shared || state.over || state.your_turn || !next || !shared[next]) return false;
+    table.hidden = true;
+    document.getElementById("pass-device-to").textContent = next;
+    document.getElementById("pass-device-who").textContent = next;
+    const dialog = document.getElementById("pass-device");
+    dialog.hidden = false;
+    document.getElementById("pass-device-continue").onclick = () => {
+      window.location.replace("/friends/" + encodeURIComponent(shared[next]));
+    };
+    document.getElementById("pass-device-continue").focus();
+    return true;
+  }
+
   function update(state) {
     if (!state || state.version < version) return;  // an older answer arriving late
+    if (passDevice(state)) return;
     version = state.version;
     table.dataset.step = String(state.step);
     board.replaceChildren(fromServer(state.html.board));
