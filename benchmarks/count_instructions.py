@@ -1,7 +1,10 @@
-"""Instructions per greedy game, counted by Valgrind (callgrind), for both games.
+"""Instructions per game (greedy, or random), counted by Valgrind (callgrind), for both games.
 
     python benchmarks/count_instructions.py              # 20 games a game, a few minutes
     python benchmarks/count_instructions.py --games 5
+    python benchmarks/count_instructions.py --bot random --games 200
+    python benchmarks/count_instructions.py --keep /tmp/cg   # callgrind.out.<game>.<bot> kept,
+                                                             # for callgrind_annotate
 
 Unlike a timing, the count does not move with the load of a shared host, so it tells two
 versions or builds apart where `bench_games.py`'s times overlap (the same count to about 0.1%
@@ -22,7 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-#: The child: plays `games` seeded greedy games of one game on the base decks.
+#: The child: plays `games` seeded games of one game on the base decks, `bot` against itself
+#: (random: as `bench_games.py` plays it, the choice drawn in the loop).
 PLAY = """
 import os, random, site, sys
 # The parent's site folders (a virtual environment's, an editable install's .pth files): valgrind
@@ -34,13 +38,13 @@ from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game, new_game
 from deckbuilder.sim.runner import prime_catalog
-game, games = sys.argv[1], int(sys.argv[2])
+game, games, bot = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 catalog = build_catalog()
 prime_catalog(catalog)
 rules = get_game(game)
 decks = [catalog.base_deck(game, side) for side in rules.side_names]
 first = new_game(decks, 0, catalog=catalog)
-bots = [make_bot("greedy", rules.heuristics) for _ in (0, 1)]
+bots = [make_bot(bot, rules.heuristics) for _ in (0, 1)]
 if game == "revolver":  # the bot tables, built outside the count
     from deckbuilder.games.revolver.bots.card_profiles import profiles_for
     from deckbuilder.games.revolver.bots.evaluate_tables import tables_for
@@ -49,21 +53,28 @@ if game == "revolver":  # the bot tables, built outside the count
 for seed in range(games):
     state = new_game(decks, seed, catalog=catalog)
     rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply(bots[state.current_player()].choose(state, rng))
+    if bot == "random":
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    else:
+        while not state.is_terminal():
+            state.apply(bots[state.current_player()].choose(state, rng))
 """
 
 
-def collected(script: Path, game: str, games: int) -> int:
-    """Instructions callgrind counted for one run of the child."""
+def collected(script: Path, game: str, games: int, bot: str, keep: Path | None = None) -> int:
+    """Instructions callgrind counted for one run of the child (its profile written into
+    `keep` when given)."""
     python = os.path.realpath(sys.executable)  # not a shim script: valgrind follows the binary
     # A virtual environment's python is a link to the base interpreter: run the binary itself
     # and hand the child this process's import path (its site folders, .pth files included).
     site_folders = os.pathsep.join(folder for folder in sys.path if folder)
     env = {**os.environ, "PYTHONHASHSEED": "0", "DECKBUILDER_BENCH_SITE": site_folders}
+    out = "/dev/null" if keep is None else str(keep / f"callgrind.out.{game}.{bot}")
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, str(script),
-         game, str(games)], capture_output=True, text=True, env=env, check=True)
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python, str(script),
+         game, str(games), bot], capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
     if found is None:
         raise SystemExit(f"valgrind printed no count: {done.stderr[-500:]}")
@@ -73,6 +84,10 @@ def collected(script: Path, game: str, games: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--bot", default="greedy", help="greedy (default) or random")
+    parser.add_argument("--game", choices=("revolver", "revolver2"), action="append",
+                        help="only this game (repeatable; default both)")
+    parser.add_argument("--keep", type=Path, help="write the counted runs' profiles here")
     options = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("count_instructions: valgrind is not installed (apt-get install valgrind)")
@@ -82,9 +97,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "play.py"
         script.write_text(PLAY, encoding="utf-8")
-        for game in ("revolver", "revolver2"):
-            per_game = (collected(script, game, options.games) - collected(script, game, 0))
-            print(f"{game:<10} greedy {per_game / options.games / 1e6:8.2f} M instructions a game")
+        if options.keep is not None:
+            options.keep.mkdir(parents=True, exist_ok=True)
+        for game in options.game or ("revolver", "revolver2"):
+            per_game = (collected(script, game, options.games, options.bot, options.keep)
+                        - collected(script, game, 0, options.bot))
+            print(f"{game:<10} {options.bot:<6} {per_game / options.games / 1e6:8.2f} M "
+                  "instructions a game")
 
 
 if __name__ == "__main__":

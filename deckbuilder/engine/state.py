@@ -41,6 +41,9 @@ PLAYER_ZONES: Final[tuple[tuple[str, str, str], ...]] = (
 _HIDDEN_ZONES: Final = tuple(sorted((name for name, _, seen_by in PLAYER_ZONES
                                      if seen_by != EVERYONE), key=lambda name: name != "hands"))
 _UNSEEN_ZONES: Final = tuple(name for name, _, seen_by in PLAYER_ZONES if seen_by == NOBODY)
+if _HIDDEN_ZONES != ("hands", "decks") or _UNSEEN_ZONES != ("decks",):
+    # `State.resample_hidden` re-deals these zones by their fields: change it with the list.
+    raise ImportError(f"resample_hidden re-deals hands and decks, not {_HIDDEN_ZONES}")
 
 PHASE_START: Final = 0
 PHASE_PLAY: Final = 1
@@ -362,13 +365,15 @@ class State:
         self.log.append(text)
 
     # -- copies ------------------------------------------------------------------------------
-    def clone(self, records: bool = True) -> State:
+    def clone(self, records: bool = True, redealt: int = -1) -> State:
         """An independent copy (hand-written: deepcopy is ~40x slower).
 
         `records=False`: a look-ahead copy, as a bot plays on (`resample_hidden`), without
         the game's record: the actions so far, the cards drawn and played (`stats`) and the
         log. The record grows with the game, the rules never read it, and nobody reads it of
         a look-ahead; a copy of a look-ahead keeps only what was added to it.
+        `redealt`: a player whose hand and deck the caller replaces at once
+        (`resample_hidden`): the copy gets empty ones instead of copies.
         """
         other = State()
         other.spec = self.spec
@@ -402,8 +407,16 @@ class State:
         other.marker_bf = self.marker_bf
         other.marker_space = self.marker_space
         other.face_on = self.face_on  # tuples: immutable
-        other.decks = [self.decks[0][:], self.decks[1][:]]
-        other.hands = [self.hands[0][:], self.hands[1][:]]
+        decks, hands = self.decks, self.hands
+        if redealt < 0:
+            other.decks = [decks[0][:], decks[1][:]]
+            other.hands = [hands[0][:], hands[1][:]]
+        elif redealt == 0:
+            other.decks = [[], decks[1][:]]
+            other.hands = [[], hands[1][:]]
+        else:
+            other.decks = [decks[0][:], []]
+            other.hands = [hands[0][:], []]
         other.discards = [self.discards[0][:], self.discards[1][:]]
         other.removed = [self.removed[0][:], self.removed[1][:]]
         other.rows = self.rows[:]  # tuples: immutable
@@ -446,27 +459,28 @@ class State:
         can neither read hidden cards nor foresee future shuffles. It is a look-ahead copy,
         without the game's record (`clone(records=False)`).
         """
-        other = self.clone(records=False)
+        opponent = 1 - player
+        other = self.clone(records=False, redealt=opponent)
         # Sorting by random keys is a uniform shuffle, and ~2.5x faster than random.shuffle.
         key = _random_key(rng)
-        opponent = 1 - player
         # The opponent's zones that `player` cannot see are pooled and dealt back, each to
         # its own size (his hand first); `player`'s own hidden zones (his deck) reshuffled.
-        hidden = _HIDDEN_ZONES
-        pool = [uid for name in hidden for uid in getattr(other, name)[opponent]]
+        # The zones by their fields, not by name (`_HIDDEN_ZONES` == ("hands", "decks"),
+        # `_UNSEEN_ZONES` == ("decks",), checked where they are defined): a look-up by
+        # name is slow compiled.
+        hands, decks = other.hands, other.decks  # the opponent's left empty by `clone`
+        hand_size = len(self.hands[opponent])
+        pool = self.hands[opponent] + self.decks[opponent]
         face_down = other._face_down(opponent) if other.spec.attaching else []  # Strongbox
-        pool.extend(uid for _, _, uid in face_down)
+        if face_down:
+            pool.extend(uid for _, _, uid in face_down)
         pool.sort(key=key)
-        start = 0
-        for name in hidden:
-            zones = getattr(other, name)
-            size = len(zones[opponent])
-            zones[opponent] = pool[start:start + size]
-            start += size
+        start = hand_size + len(self.decks[opponent])
+        hands[opponent] = pool[:hand_size]
+        decks[opponent] = pool[hand_size:start]
         if face_down:
             other._redeal_face_down(face_down, pool[start:])
-        for name in _UNSEEN_ZONES:
-            getattr(other, name)[player].sort(key=key)
+        decks[player].sort(key=key)
         if other.pile:  # face down: nobody knows its order
             other.pile.sort(key=key)
         other.spec.game_rules.resample(other, player, rng)

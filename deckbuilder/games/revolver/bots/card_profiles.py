@@ -88,11 +88,17 @@ class GameProfiles:
 
 
 _PROFILES: Final[dict[int, GameProfiles]] = {}
+#: The last game's profiles (the next call is almost always about it).
+_LAST_PROFILES: Final[list[GameProfiles | None]] = [None]
 
 
 def profiles_for(spec: Any) -> GameProfiles:
     """The game's profiles, read once per spec."""
+    last = _LAST_PROFILES[0]
+    if last is not None and last.spec is spec:  # the same game as last time: no look-up
+        return last
     cached = _PROFILES.get(id(spec))
     if cached is None or cached.spec is not spec:
         cached = _PROFILES[id(spec)] = GameProfiles(spec)
+    _LAST_PROFILES[0] = cached
     return cached

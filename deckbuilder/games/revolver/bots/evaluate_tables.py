@@ -65,6 +65,7 @@ class Tables:
         "casualties",
         "cost",
         "counts",
+        "deck_reacting",
         "def_of",
         "defence",
         "draw_terms",
@@ -177,6 +178,8 @@ class Tables:
         self.expected_answer = answers
         self.reaction_cost = min((self.cost[def_of[uid]] for uid in gang_deck
                                   if self.reacts[def_of[uid]]), default=0)
+        #: The gang's cards that cancel an attack, in its whole deck (`_reaction_chance`).
+        self.deck_reacting = counted(self.uid_reacts, list(gang_deck))
 
     def _read_bandits(self, spec: SpecFields) -> None:
         # Bandits whose death or lost token adds turns; bandits who gain a token later.

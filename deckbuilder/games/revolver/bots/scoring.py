@@ -112,12 +112,25 @@ def _reaction_chance(state: State, tables: Tables) -> float:
     if size <= tables.reaction_cost:
         return 0.0
     reacts = tables.uid_reacts
-    deck = state.spec.decks[DEFENDER]
-    seen = state.discards[DEFENDER] + state.removed[DEFENDER] + [
-        uid for row in state.rows[DEFENDER::2] for uid in row] + [
-        uid for uid in state.limbo if state.spec.owner[uid] == DEFENDER]
-    total = len(deck) - len(seen)
-    reacting = et.counted(reacts, deck) - et.counted(reacts, seen)
+    # The gang's cards seen (its piles, its cards in play and in limbo), counted in place.
+    seen = len(state.discards[DEFENDER]) + len(state.removed[DEFENDER])
+    seen_reacting = (et.counted(reacts, state.discards[DEFENDER])
+                     + et.counted(reacts, state.removed[DEFENDER]))
+    rows = state.rows
+    for index in range(DEFENDER, len(rows), 2):
+        row = rows[index]
+        seen += len(row)
+        for uid in row:
+            if reacts[uid]:
+                seen_reacting += 1
+    owner = state.spec.owner
+    for uid in state.limbo:
+        if owner[uid] == DEFENDER:
+            seen += 1
+            if reacts[uid]:
+                seen_reacting += 1
+    total = len(state.spec.decks[DEFENDER]) - seen
+    reacting = tables.deck_reacting - seen_reacting
     none = 1.0
     for i in range(min(size, total)):
         none *= max(0.0, (total - reacting - i) / (total - i))

@@ -55,14 +55,21 @@ class _Track:
 
 
 _TRACKS: Final[dict[int, tuple[Any, _Track]]] = {}
+#: The spec asked about last and its `_Track` (a game asks for the same one every time).
+_LAST_TRACK: Final[list[_Track | SpecFields | None]] = [None, None]
 
 
 def track_of(spec: SpecFields) -> _Track:
     """The spec's `_Track`, read once per game."""
+    if _LAST_TRACK[0] is spec:
+        last = _LAST_TRACK[1]
+        assert isinstance(last, _Track)
+        return last
     found = _TRACKS.get(id(spec))
     if found is None or found[0] is not spec:
         found = (spec, _Track(spec))
         _TRACKS[id(spec)] = found
+    _LAST_TRACK[0], _LAST_TRACK[1] = spec, found[1]
     return found[1]
 
 

@@ -89,6 +89,8 @@ def _symbols_on(state: State, player: int, cards: list[int]) -> int:
 def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, int]:
     """(kegs, ammunition) on the `cost` cards of least worth the hand pays with (one copy of
     the played card set aside), in the order the look-ahead's quick choice takes them."""
+    if cost <= 0:  # nothing paid (most plays): no copy of the hand, no sort
+        return 0, 0
     spec = state.spec
     def_of = spec.def_of
     left = list(state.hands[player])
@@ -96,19 +98,32 @@ def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, in
         if def_of[uid] == played:
             del left[index]
             break
-    left.sort(key=_pay_ranks(spec).__getitem__)
-    paid = left[:cost]
+    ranks = _pay_ranks(spec)
+    if cost == 1 and left:  # the first card of least rank, as the stable sort puts first
+        cheapest = left[0]
+        for uid in left:
+            if ranks[uid] < ranks[cheapest]:
+                cheapest = uid
+        paid = [cheapest]
+    else:
+        left.sort(key=ranks.__getitem__)
+        paid = left[:cost]
     return _symbols_on(state, DEFENDER, paid), _symbols_on(state, ATTACKER, paid)
 
 
 #: `_pay_ranks` of the games played lately, by the spec's id (the spec kept, to check it).
 _PAY_RANKS: Final[dict[int, tuple[SpecFields, tuple[int, ...]]]] = {}
+#: The last game's entry of `_PAY_RANKS` (the next call is almost always about it).
+_LAST_PAY_RANKS: Final[list[tuple[SpecFields, tuple[int, ...]] | None]] = [None]
 
 
 def _pay_ranks(spec: SpecFields) -> tuple[int, ...]:
     """Per card instance, its place in the order the look-ahead's quick choice pays a cost
     in (the least worth card first, then the lowest action; equal keys, equal places), worked
     out once per game: a sort by these numbers is the sort by those keys."""
+    last = _LAST_PAY_RANKS[0]
+    if last is not None and last[0] is spec:  # the same game as last time: no look-up
+        return last[1]
     found = _PAY_RANKS.get(id(spec))
     if found is None or found[0] is not spec:
         ranks = sort_ranks([(card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
@@ -116,6 +131,7 @@ def _pay_ranks(spec: SpecFields) -> tuple[int, ...]:
         if len(_PAY_RANKS) >= 64:  # an optimiser's run plays many decks: keep the last few
             _PAY_RANKS.clear()
         found = _PAY_RANKS[id(spec)] = (spec, tuple(ranks))
+    _LAST_PAY_RANKS[0] = found
     return found[1]
 
 
