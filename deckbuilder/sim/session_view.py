@@ -9,8 +9,8 @@ decks and the cards lying face down; the card definitions only add names and sym
 The engine's verbose log says whose each secret line is (`engine.log_lines`: "mcready draws
 Cowboy" is McReady's; the other player reads "mcready draws 2 cards"), and `redact_lines`
 reads a log for a viewer by that; `secret_words` reads, from the decision kinds' records,
-the decisions whose answer the opponent does not see (a poker card chosen face down, the card hidden under the Strongbox,
-the card put on top of a deck).
+the decisions whose answer the opponent does not see (a poker card chosen face down, the
+card hidden under the Strongbox, the card put on top of a deck).
 """
 
 from __future__ import annotations
