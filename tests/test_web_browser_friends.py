@@ -28,6 +28,12 @@ def new_page(browser: Any) -> Any:
     return context.new_page()
 
 
+def short_game(page: Any) -> None:
+    """A turn cap of 14 (a draw if nobody has won by then): a whole game, in less time."""
+    page.click("#friend-form details.sim-rules summary")
+    page.fill("#friend-max-turns", "14")
+
+
 def make_table(live_server: Any, browser: Any, game: str, seat: str) -> tuple[Any, Any, str]:
     """The creator's page (after the form) and the friend's (by the invitation link)."""
     from playwright.sync_api import expect
@@ -37,6 +43,7 @@ def make_table(live_server: Any, browser: Any, game: str, seat: str) -> tuple[An
     expect(creator.locator("#network-note")).to_contain_text("--allow-host NAME")
     creator.select_option("#friend-game", game)
     creator.select_option("#friend-seat", seat)
+    short_game(creator)
     creator.click("#friend-create")
     expect(creator.locator("#invitations")).to_be_visible()
     links = creator.locator("input.invitation-link")
@@ -157,6 +164,7 @@ def test_two_people_at_one_screen_in_the_browser(live_server: Any, chromium_brow
     page.select_option("#friend-game", game)
     page.select_option("#friend-seat", seat)
     page.check("#friend-one-screen")
+    short_game(page)
     page.click("#friend-create")
     page.wait_for_url("**/friends/*")
     token = page.url.rsplit("/", 1)[1]
