@@ -10,27 +10,7 @@
   const POLL_MS = 2000;
   const MOST_STREAM_FAILURES = 3;
 
-  function showError(element, text) {
-    element.textContent = text;
-    element.hidden = !text;
-  }
-
-  async function request(url, options) {
-    const response = await fetch(url, Object.assign({headers: {"Accept": "application/json"}},
-                                                    options || {}));
-    let data = {};
-    try {
-      data = await response.json();
-    } catch (error) {
-      data = {error: "the server answered " + response.status};
-    }
-    return {ok: response.ok, status: response.status, data: data};
-  }
-
-  function fromServer(html) {
-    // the server's own rendered fragment (autoescaped templates), not text from a file
-    return document.createRange().createContextualFragment(html);
-  }
+  const {showError, request, fromServer} = window.deckbuilderPage;  // page_tools.js
 
   // -- the form that makes a table -----------------------------------------------------------
   const form = document.getElementById("friend-form");

@@ -4,28 +4,10 @@
 "use strict";
 
 (function () {
-  function showError(element, text) {
-    element.textContent = text;
-    element.hidden = !text;
-  }
+  const {showError, requestJson, fromServer} = window.deckbuilderPage;  // page_tools.js
 
-  async function post(url, body, headers) {
-    const response = await fetch(url, {method: "POST", body: body,
-                                       headers: Object.assign({"Accept": "application/json"},
-                                                              headers || {})});
-    let data = {};
-    try {
-      data = await response.json();
-    } catch (error) {
-      data = {error: "the server answered " + response.status};
-    }
-    if (!response.ok) throw new Error(data.error || ("the server answered " + response.status));
-    return data;
-  }
-
-  function fromServer(html) {
-    // the server's own rendered fragment (autoescaped templates), not text from a file
-    return document.createRange().createContextualFragment(html);
+  function post(url, body, headers) {
+    return requestJson(url, {method: "POST", body: body, headers: headers || {}});
   }
 
   // -- the new-game form ---------------------------------------------------------------------

@@ -5,24 +5,7 @@
 "use strict";
 
 (function () {
-  function showError(element, text) {
-    if (!element) return;
-    element.textContent = text;
-    element.hidden = !text;
-  }
-
-  async function getJson(url, options) {
-    const response = await fetch(url, Object.assign({headers: {"Accept": "application/json"}},
-                                                    options || {}));
-    let data = {};
-    try {
-      data = await response.json();
-    } catch (error) {
-      data = {error: "the server answered " + response.status};
-    }
-    if (!response.ok) throw new Error(data.error || ("the server answered " + response.status));
-    return data;
-  }
+  const {showError, requestJson: getJson} = window.deckbuilderPage;  // page_tools.js
 
   // -- the upload form -----------------------------------------------------------------------
   const uploadForm = document.getElementById("replay-upload");
