@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from deckbuilder.bots import BotSpecError
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
-from deckbuilder.commands.engine import split_bots
+from deckbuilder.commands.play_setup import split_bots
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.games.revolver.endings import Termination
 from deckbuilder.sim.transcript import (

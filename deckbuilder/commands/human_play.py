@@ -1,0 +1,302 @@
+"""`deckbuilder play --human`: a person (or two at one screen) at the table in the terminal.
+
+At each of a person's decisions: the events he has not read, as he may read them, the
+position as he sees it, the numbered actions with their cards' numbers and a prompt (a
+number; `?` the position again, `? N` or `?NAME` a card, `u` takes a move back, `q` quits).
+Two people: the screen is cleared and the device passed between their turns.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from deckbuilder.app.card_details import find_records
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.endings import outcome_sentence, side_title
+from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
+from deckbuilder.app.table_words import (
+    PlayerWords,
+    action_card_id,
+    choice_words,
+    named_position_lines,
+)
+from deckbuilder.card_face import face, face_text
+from deckbuilder.commands.card_detail import text_width
+from deckbuilder.commands.common import EXIT_OK, console, error_console, safe
+from deckbuilder.commands.play_setup import choose_decks, split_bots
+from deckbuilder.commands.play_setup import say as _say
+from deckbuilder.commands.play_setup import say_worded as _say_worded
+from deckbuilder.commands.play_setup import side_deck as _deck
+from deckbuilder.errors import DeckbuilderError, DeckError
+from deckbuilder.games import get_game
+from deckbuilder.sim.session import HUMAN, GameSession
+from deckbuilder.sim.session_view import view_lines
+from deckbuilder.sim.take_back import take_back
+from deckbuilder.writing import atomic_write_text, refuse_overwrite
+
+#: The exit code of a game left before its end (q, Ctrl-C, the end of the input), as for any
+#: interrupted command: no result, and no record (a record is of a whole game).
+EXIT_ABANDONED = 130
+#: What the prompt line ends with (the pseudo-terminal tests read up to it).
+PROMPT_END = "> "
+
+
+class _Abandoned(Exception):
+    """The person left the game: `q`, Ctrl-C or the end of the input."""
+
+
+def play_human(given: Mapping[str, str | None], game_name: str | None,
+                humans: Sequence[str], bots: str, seed: int, ruleset: str | None,
+                switch_texts: list[str], max_turns: int, record_path: Path | None,
+                quiet: bool, as_json: bool, allow_illegal: bool, modules: Sequence[str],
+                force: bool) -> int:
+    """`play --human SIDE`: the person takes SIDE, the other side's --bots bot the other;
+    `--human A --human B`: two people at one screen (`_converse` asks to pass the device).
+
+    --json is refused (the game is a conversation, not a document: record it and read the
+    record); --quiet leaves out the account of the game (the events), not the position, the
+    actions and the prompt. The exit code: 0 at the game's end, EXIT_ABANDONED when left.
+    """
+    if as_json:
+        raise DeckbuilderError("--human plays in the terminal; --json is for games between "
+                               "bots", fix="leave out --json (--record FILE keeps the game "
+                                           "as JSON lines)")
+    if record_path is not None:
+        refuse_overwrite(record_path, force)
+    if len(set(humans)) != len(humans) or len(humans) > 2:
+        raise DeckbuilderError(f"--human {' --human '.join(humans)}: each side is played by "
+                               "one person", fix="--human SIDE once, or once for each side")
+    catalog = project_catalog()
+    name, texts = choose_decks(given, game_name, humans[0])
+    game = get_game(name)
+    for side in humans[1:]:
+        if side not in game.side_names:
+            raise DeckError(f"--human {side} is not a side of {name}",
+                            fix="--human " + " --human ".join(game.side_names))
+    ruleset = ruleset or game.default_ruleset
+    switches = parse_switches(switch_texts, catalog, name)
+    modules = read_modules(modules, catalog, name)
+    decks = [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names]
+    people = sorted(game.side_names.index(side) for side in humans)
+    seats = [HUMAN if player in people else spec
+             for player, spec in enumerate(split_bots(bots))]
+    session = GameSession([cards for _, cards in decks], seed, seats, ruleset, catalog,
+                          game=name, max_turns=max_turns, switches=switches, modules=modules)
+    _say(f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "
+         + " against ".join(f"{side} ({deck_name}, "
+                            + (("you" if len(people) == 1 else "a person") if seat == HUMAN
+                               else f"bot {seat}") + ")"
+                            for side, (deck_name, _), seat
+                            in zip(game.side_names, decks, seats, strict=True)))
+    who = (f"you play {humans[0]}" if len(people) == 1
+           else f"two people: {side_title(game.side_names[0])} and "
+                f"{side_title(game.side_names[1])}, the screen cleared between their turns")
+    _say(f"{who}: answer with the number of an action; ? shows the position "
+         "again, ? N the card of action N, ?NAME a card (?deputy), "
+         + ("u takes back your last decision, " if len(people) == 1 else "") + "q quits")
+    me = people[0]
+    try:
+        me = _converse(session, people, quiet, catalog)
+    except _Abandoned as left:
+        error_console.print(safe(f"{left}: the game is left at turn {session.state.turn}"
+                                 + ("; no record written" if record_path else "")),
+                            markup=False)
+        return EXIT_ABANDONED
+    if record_path is not None:
+        atomic_write_text(record_path, session.record_jsonl())
+    _say("final position:")
+    final = (_view_lines(session.view(me), catalog) if len(people) == 1
+             else named_position_lines(session.state))  # two people: the game is over
+    for line in final:
+        _say(f"  {line}")
+    played = session.record
+    _say(f"result: {outcome_sentence(played.winner, played.termination, played.turns)}, "
+         f"{len(played.steps)} actions"
+         + (f"; recorded to {record_path}" if record_path is not None else ""))
+    return EXIT_OK
+
+
+def _view_lines(view: dict[str, Any], catalog: Any) -> list[str]:
+    """The position as the person sees it, in a player's words (`table_words.PlayerWords`)."""
+    return view_lines(view, PlayerWords(catalog))
+
+
+def _converse(session: Any, people: Sequence[int], quiet: bool, catalog: Any) -> int:
+    """Bots move; at each decision of a person the events he has not read (as he may read
+    them), the position (in full when his turn starts or the other side moved; just the hand
+    for the steps inside one move), the numbered actions, the prompt; until the game ends.
+    With two people the screen is cleared and the device passed between them. The person who
+    moved last."""
+    session.advance()
+    read = dict.fromkeys(people, 0)  # how many events each person has been shown
+    last: int | None = None
+    while True:
+        me = session.waiting_for()
+        if me is None:  # the end: the last mover reads how it ended
+            who = people[0] if last is None else last
+            _show_events(session.events(who)[read[who]:], quiet)
+            return who
+        if last is not None and me != last:
+            _pass_device(session, me)
+        new = session.events(me)[read[me]:]
+        read[me] += len(new)
+        _show_events(new, quiet)
+        others_moved = any(event.player != session.names[me] for event in new)
+        full = others_moved or me != last or session.decision() == "play phase"
+        last = me
+        answer = _ask(session, me, full, catalog)
+        if answer == TAKEN_BACK:  # the game played again without his last decision
+            read = {person: len(session.events(person)) for person in people}
+            last = None
+            continue
+        session.act(answer)
+
+
+def _show_events(events: Sequence[Any], quiet: bool) -> None:
+    if quiet:
+        return
+    for event in events:
+        for line in event.text_lines():
+            _say_worded(line)
+
+
+#: Clears a terminal's screen and its scroll-back, and puts the cursor at the top.
+CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H"
+
+
+def _pass_device(session: Any, to: int) -> None:
+    """Between two people's turns: the screen cleared (the last one's hand gone), and a
+    prompt for the next one to say he holds the device."""
+    if console.is_terminal:
+        console.file.write(CLEAR_SCREEN)
+    else:
+        _say("\n" * 3)
+    _say(f"-- pass the device to {side_title(session.names[to])} --")
+    answer = _read(f"{session.names[to]}: press Enter when only you can see the screen "
+                   f"(q quits){PROMPT_END}")
+    if answer.strip().lower() in ("q", "quit", "exit"):
+        raise _Abandoned("you quit")
+
+
+def _ask(session: Any, me: int, full: bool, catalog: Any) -> int:
+    """Show the decision and read a number until it is one of the actions (`?` the position
+    again, `? N` the card of action N, `?NAME` a card)."""
+    choices = session.choices()
+    view = session.view(me)
+    lines = _view_lines(view, catalog)
+    hand_at = next((i for i, line in enumerate(lines) if line.startswith("your hand (")),
+                   len(lines) - 1)
+    _show_decision(session, lines if full else lines[hand_at:], choices, catalog)
+    prompt = f"{session.names[me]} [1-{len(choices)}, ? q]{PROMPT_END}"
+    while True:
+        answer = _read(prompt).strip()
+        if answer.lower() in ("q", "quit", "exit"):
+            raise _Abandoned("you quit")
+        if answer.lower() in ("?", "h", "help"):
+            _show_decision(session, lines, choices, catalog)
+            continue
+        if answer.startswith("?"):
+            _show_card(session, answer[1:].strip(), choices, catalog)
+            continue
+        if answer.lower() in ("u", "undo"):
+            try:
+                _say(f"taken back: {take_back(session, catalog)}")
+                return TAKEN_BACK
+            except DeckbuilderError as error:
+                _say(str(error))
+                continue
+        number = _action_number(answer.lower(), len(choices))
+        if number is not None:
+            return int(choices[number - 1].action)
+        if answer:
+            shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
+            _say(f"'{shown}' is not one of the actions: give a number from 1 to "
+                 f"{len(choices)} (? shows the position, ? N or ?NAME a card, q quits)")
+
+
+#: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
+SHOWN_ANSWER = 40
+#: What `_ask` returns when the person took back his last decision (`u`; sim/take_back.py).
+TAKEN_BACK = -1
+
+
+def _action_number(answer: str, count: int) -> int | None:
+    """The answer as an action's number (1 to `count`), or None. Only ASCII digits count:
+    `str.isdigit` also says yes to '²' (which `int` refuses), and `int` refuses more than
+    4,300 digits; neither may end the game."""
+    digits = answer.lstrip("0")
+    if not answer.isascii() or not answer.isdigit() or len(digits) > len(str(count)):
+        return None
+    number = int(digits or "0")
+    return number if 1 <= number <= count else None
+
+
+def _show_decision(session: Any, lines: list[str], choices: Sequence[Any],
+                   catalog: Any) -> None:
+    _say("")
+    for line in lines:
+        _say(f"  {line}")
+    _say(f"your decision: {session.decision()}")
+    width = len(str(len(choices)))
+    for number, choice in enumerate(choices, start=1):
+        _say(f"  {number:>{width}}. "
+             + choice_words(session.state, choice.action, choice.text, catalog))
+
+
+def _show_card(session: Any, asked: str, choices: Sequence[Any], catalog: Any) -> None:
+    """`? N`: the face of the card action N names; `?NAME`: the card NAME names (a unique
+    start of a name will do), in the game played. A wrong one says why, and the game goes
+    on."""
+    number = _action_number(asked, len(choices))
+    try:
+        if number is not None:
+            card_id = action_card_id(session.state, int(choices[number - 1].action))
+            if card_id is None or card_id not in catalog.entries:
+                _say(f"action {number} ({choices[number - 1].text}) names no card")
+                return
+            entries = [catalog.entries[card_id]]
+        elif asked:
+            entries = find_records(catalog, asked, session.game)[:1]
+        else:
+            return
+    except DeckbuilderError as error:
+        _say(str(error))
+        return
+    for entry in entries:
+        _say("")
+        for line in face_text(face(entry, catalog), max(text_width() - 2, 40)):
+            _say(f"  {line}")
+
+
+def _read(prompt: str) -> str:
+    """One line typed by the person (the prompt escaped, as all file text is).
+
+    The line is read as bytes and decoded leniently: bytes that are not text in the
+    terminal's encoding are a wrong answer (asked again), not the end of the game.
+    """
+    console.print(safe(prompt), end="", markup=False)
+    console.file.flush()
+    try:
+        line = _read_line(sys.stdin)
+    except KeyboardInterrupt:
+        console.print("")
+        raise _Abandoned("interrupted") from None
+    if not line:
+        console.print("")
+        raise _Abandoned("end of input")
+    return line
+
+
+def _read_line(stream: Any) -> str:
+    """A line of `stream` (sys.stdin), undecodable bytes replaced (U+FFFD)."""
+    binary = getattr(stream, "buffer", None)
+    if binary is None:  # a text-only stream (a test's StringIO): already text
+        return str(stream.readline())
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    return bytes(binary.readline()).decode(encoding, errors="replace")
+
+
+# -- replay -----------------------------------------------------------------------------------

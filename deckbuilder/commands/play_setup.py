@@ -1,0 +1,97 @@
+"""What every game command sets up alike: the game and each side's deck from the options
+(`choose_decks`), the bots (`split_bots`), a side's deck read for play (`side_deck`), and the
+account's lines (`say`, `say_worded`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckbuilder.app.play_decks import load_side_deck
+from deckbuilder.app.table_words import worded_line
+from deckbuilder.bots import BOT_HELP, BotSpecError
+from deckbuilder.commands.common import console, error_console, safe
+from deckbuilder.errors import DeckError
+from deckbuilder.games import games, get_game
+
+
+def say(line: str) -> None:
+    """One line of an account or report: names and texts in it come from files (escaped)."""
+    console.print(safe(line), markup=False)
+
+
+def say_worded(line: str) -> None:
+    """A line of the game's account, its ending in words (`table_words.worded_line`)."""
+    say(worded_line(line))
+
+
+#: The game `play` sets up when no deck names one.
+DEFAULT_GAME = "revolver"
+
+
+def split_bots(text: str) -> tuple[str, str]:
+    """`greedy,search:rollouts=50,horizon=3` -> ("greedy", "search:rollouts=50,horizon=3").
+
+    Commas separate the two bots and also a bot's options; a part that is only `key=value`
+    belongs to the bot before it. One bot plays both sides.
+    """
+    specs: list[str] = []
+    for part in (piece.strip() for piece in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs and ":" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    if len(specs) == 1:
+        specs.append(specs[0])
+    if len(specs) != 2:
+        raise BotSpecError(f"--bots '{text}' names {len(specs)} bots, not one or two",
+                           fix="give PLAYER0_BOT,PLAYER1_BOT (colty's or esteban's first); "
+                               f"each one of: {BOT_HELP}")
+    return specs[0], specs[1]
+
+
+def choose_decks(given: Mapping[str, str | None], game: str | None,
+                 human: str | None = None) -> tuple[str, dict[str, str]]:
+    """The game to play and each side's deck (a file or a faction name), from the deck
+    options given (`{"colty": "x.yaml", "esteban": None, ...}`), `--game` and `--human`.
+
+    The decks name the game; with none, `--game` does, then the side `--human` takes
+    (Revolver by default). A side without a deck plays its base deck. Decks of two games, or
+    a `--game` or `--human` they contradict, are refused.
+    """
+    known = games()
+    game_of_side = {side: name for name, entry in known.items() for side in entry.side_names}
+    named = {side: text for side, text in given.items() if text is not None}
+    played: dict[str, str] = {}  # game -> the first option naming it
+    for side in named:
+        played.setdefault(game_of_side[side], side)
+    if len(played) > 1:
+        (first, first_side), (second, second_side) = list(played.items())[:2]
+        raise DeckError(
+            f"--{first_side} is a deck of {first} and --{second_side} one of {second}: "
+            "a game is played with the decks of one game",
+            fix="; ".join(f"{name}: " + " ".join(f"--{side}" for side in entry.side_names)
+                          for name, entry in known.items()))
+    if game is not None:
+        get_game(game)
+        if played and game not in played:
+            (found, side), = played.items()
+            raise DeckError(f"--{side} is a deck of {found}, but --game is {game}",
+                            fix=f"leave --game out, or give decks of {game}: "
+                                + " ".join(f"--{s}" for s in known[game].side_names))
+    chosen = next(iter(played), game or game_of_side.get(human or "", DEFAULT_GAME))
+    if human is not None and human not in get_game(chosen).side_names:
+        raise DeckError(f"--human {human} is a side of {game_of_side.get(human, '?')}, but "
+                        f"the game is {chosen}",
+                        fix="--human " + " or --human ".join(get_game(chosen).side_names))
+    return chosen, {side: named.get(side, side) for side in get_game(chosen).side_names}
+
+
+def side_deck(text: str, faction: str, game: str, catalog: Any,
+          allow_illegal: bool) -> tuple[str, dict[str, int]]:
+    deck = load_side_deck(text, faction, game, f"--{faction}", catalog, allow_illegal)
+    for warning in deck.warnings:
+        error_console.print(f"warning: {safe(warning)}", markup=False)
+    return deck.name, deck.cards
