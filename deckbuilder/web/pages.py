@@ -24,7 +24,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: The pages of the navigation bar: (path, label). W2's pages are listed here too, so every
 #: page shows the same bar.
 NAVIGATION = (("/cards", "Cards"), ("/deck", "Deck"), ("/simulate", "Simulate"), ("/play", "Play"),
-              ("/data", "Card data"))
+              ("/friends", "Play a friend"), ("/replays", "Replays"), ("/data", "Card data"))
 
 environment = jinja2.Environment(
     loader=jinja2.FileSystemLoader(TEMPLATES),
