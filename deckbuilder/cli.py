@@ -24,7 +24,7 @@ from typer.models import DefaultPlaceholder
 
 from deckbuilder.build import describe, faster_build_hint
 from deckbuilder.commands.common import error_console, safe
-from deckbuilder.commands.help_text import polish
+from deckbuilder.commands.help_text import name_values, polish, value_name
 from deckbuilder.commands.streams import OutputWatch
 from deckbuilder.version import __version__
 
@@ -149,8 +149,16 @@ class OneLineErrors(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        name_values(self)  # --version, --sets-dir: the root's own options read as the others'
         self.commands = LazyCommands(self.commands, COMMANDS)
         self._listing = False
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)
+        for param in params:  # typer adds the completion options after __init__
+            if param.metavar is None:
+                param.metavar = value_name(param)
+        return params
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands)  # the names only: nothing is imported

@@ -89,3 +89,15 @@ def test_a_command_description_is_reflowed() -> None:
                            env={"COLUMNS": "200", "PATH": ""})
     # the docstring's line break after "the position as you see" is gone at 200 columns
     assert "the position as you see it (not the opponent's hand)" in probe.stdout
+
+
+@pytest.mark.parametrize("args", [("--help",), ("simulate", "--help"), ("play", "--help")])
+def test_no_option_in_the_help_shows_a_type_label(args: tuple[str, ...]) -> None:
+    """The root's options (added by typer after the group is made) and every `--help` read
+    as the others do: no `<bool>` or `<path>` where a player reads what to type."""
+    probe = subprocess.run([sys.executable, "-m", "deckbuilder", *args], capture_output=True,
+                           text=True, timeout=120, check=True,
+                           env={"COLUMNS": "200", "PATH": ""})
+    options = [line for line in probe.stdout.splitlines() if line.startswith("│ -")]
+    labels = ("<bool>", "<path>", "<int", "<str>", "<list", "<float>")
+    assert options and not [line for line in options if any(tag in line for tag in labels)]

@@ -21,7 +21,7 @@ VALUE_NAMES: dict[str, str] = {
     "switch": "ID=READING", "sets": "SET", "in_cards": "CARD", "out_cards": "CARD",
     "search": "TEXT", "scheduler": "ADDRESS", "collection": "FILE", "out": "FILE",
     "output": "FILE", "record": "FILE", "report_path": "FILE.html", "charts_dir": "FOLDER",
-    "sets_dir": "FOLDER", "into": "FOLDER",
+    "sets_dir": "FOLDER", "into": "FOLDER", "install_completion": "", "show_completion": "",
 }
 _TYPE_NAMES = {"int": "N", "float": "X", "Path": "PATH", "bool": ""}
 
@@ -30,11 +30,29 @@ def polish(command: Any) -> None:
     """Name the values of `command`'s parameters (and its subcommands') and reflow its help."""
     for sub in getattr(command, "commands", {}).values():
         polish(sub)
+    name_values(command)
+    if command.help:
+        command.help = reflowed(command.help)
+
+
+def name_values(command: Any) -> None:
+    """Name the values of `command`'s own parameters (not its subcommands': the root's are
+    loaded lazily), the `--help` flag made when the help is shown included."""
     for param in getattr(command, "params", ()):
         if param.metavar is None:
             param.metavar = value_name(param)
-    if command.help:
-        command.help = reflowed(command.help)
+    made = getattr(command, "get_help_option", None)
+    if made is None or getattr(made, "names_its_value", False):
+        return
+
+    def help_option(ctx: Any) -> Any:
+        option = made(ctx)
+        if option is not None and option.metavar is None:
+            option.metavar = ""
+        return option
+
+    help_option.names_its_value = True  # type: ignore[attr-defined]
+    command.get_help_option = help_option
 
 
 def value_name(param: Any) -> str:
