@@ -37,10 +37,10 @@ from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.simulator import (
     SimulationInputError,
     bot_spec,
-    deck_argument,
     number,
     page_choices,
 )
+from deckbuilder.web.table_form import form_game, form_setup
 from deckbuilder.web.table_view import (
     characters_of,
     name_of,
@@ -128,16 +128,9 @@ class TableError(DeckbuilderError):
 def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int, Any]:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
     and checked by the command's functions, then a `GameSession`."""
-    from deckbuilder.app.play_decks import load_side_deck
-    from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
-    from deckbuilder.games import games, get_game
     from deckbuilder.sim.session import HUMAN, GameSession
 
-    name = str(form.get("game") or "revolver").strip()
-    if name not in games():
-        raise SimulationInputError(f"unknown game '{name[:40]}'",
-                                   fix=f"choose one of: {', '.join(games())}")
-    game = get_game(name)
+    name, game = form_game(form)
     sides = game.side_names
     seat_text = str(form.get("seat") or sides[0]).strip().lower()
     if seat_text not in (*sides, WATCH):
@@ -145,32 +138,22 @@ def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int
                                    fix=f"take {' or '.join(sides)}, or watch two bots")
     human = None if seat_text == WATCH else sides.index(seat_text)
     seed = number(form, "seed", secrets.randbelow(1_000_000), -10**18, 10**18)
-    max_turns = number(form, "max_turns", 200, 1, 10_000)
     allow_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
-    catalog = config.catalog()
-    decks = []
-    for player, side in enumerate(sides):
-        choice = str(form.get(f"deck{player}") or "").strip()
-        decks.append(load_side_deck(deck_argument(config, choice) if choice else side, side,
-                                    name, f"the {side} deck", catalog, allow_illegal))
+    setup = form_setup(config, form, name, game, allow_illegal)
+    decks = setup.decks
     seats = [HUMAN if player == human else bot_spec(str(form.get(f"bot{player}") or ""),
                                                     f"{sides[player]}'s bot")
              for player in (0, 1)]
-    ruleset = str(form.get("ruleset") or "").strip() or game.default_ruleset
-    switches = parse_switches([str(t) for t in form.getlist("switch") if str(t).strip()],
-                              catalog, name)
-    modules = read_modules([str(module) for module in form.getlist("module")
-                            if str(module).strip()], catalog, name)
-    session = GameSession([deck.cards for deck in decks], seed, seats, ruleset, catalog,
-                          game=name, max_turns=max_turns, switches=switches, modules=modules,
+    session = GameSession([deck.cards for deck in decks], seed, seats, setup.ruleset,
+                          setup.catalog, game=name, max_turns=setup.max_turns,
+                          switches=setup.switches, modules=setup.modules,
                           viewer="auto" if human is not None else None)
     session.advance(max_steps=0 if human is None else None)  # the bots move up to the person
-    heading = (f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}"
-               + "".join(f", module {module}" for module in modules) + ": "
+    heading = (f"{game.title}, seed {seed}, {setup.rules_words()}: "
                + " against ".join(f"{side} ({deck.name}, "
                                   + ("you" if seat == HUMAN else f"bot {seat}") + ")"
                                   for side, deck, seat in zip(sides, decks, seats, strict=True)))
-    return session, human, heading, seed, catalog
+    return session, human, heading, seed, setup.catalog
 
 
 # -- what the page gets ----------------------------------------------------------------------

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckbuilder.web.config import WebConfig
-from deckbuilder.web.simulator import SimulationInputError, deck_argument, number
+from deckbuilder.web.simulator import SimulationInputError
+from deckbuilder.web.table_form import form_game, form_setup
 
 #: A table's seed is drawn by the server from this range and shown to nobody until the
 #: end: whoever knew it could deal the game out and read the other seat's hand.
@@ -73,17 +74,9 @@ def allows_illegal(config: WebConfig) -> bool:
 
 def new_table(config: WebConfig, form: Any) -> NewTable:
     """The form's table, set up as `deckbuilder play --human A --human B` would set it up."""
-    from deckbuilder.app.play_decks import load_side_deck
-    from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
-    from deckbuilder.decks import FACTION_GAMES
-    from deckbuilder.games import games, get_game
     from deckbuilder.sim.session import HUMAN, GameSession
 
-    name = str(form.get("game") or "revolver").strip()
-    if name not in games():
-        raise SimulationInputError(f"unknown game '{name[:40]}'",
-                                   fix=f"choose one of: {', '.join(games())}")
-    game = get_game(name)
+    name, game = form_game(form)
     sides = game.side_names
     if isinstance(form, FormOfJson):
         form = FormOfJson(form.data, sides)
@@ -92,32 +85,19 @@ def new_table(config: WebConfig, form: Any) -> NewTable:
         raise SimulationInputError(f"unknown seat '{seat[:40]}'",
                                    fix=f"take {' or '.join(sides)}")
     seed = secrets.randbelow(SEED_RANGE)  # never the creator's: a known seed tells the deal
-    max_turns = number(form, "max_turns", 200, 1, 10_000)
     wants_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
     if wants_illegal and not allows_illegal(config):
         raise SimulationInputError(
             "this server does not allow decks that break the deck-building rules at a "
             "friend's table", fix="choose decks that keep the deck-building rules (whoever "
                                   "runs the server may allow others)")
-    catalog = config.catalog()
-    decks = []
-    for player, side in enumerate(sides):
-        choice = str(form.get(f"deck{player}") or "").strip()
-        if choice in FACTION_GAMES:
-            choice = f"base:{choice}"
-        decks.append(load_side_deck(deck_argument(config, choice) if choice else side, side,
-                                    name, f"the {side} deck", catalog, wants_illegal))
-    ruleset = str(form.get("ruleset") or "").strip() or game.default_ruleset
-    switches = parse_switches([str(t) for t in form.getlist("switch") if str(t).strip()],
-                              catalog, name)
-    modules = read_modules([str(module) for module in form.getlist("module")
-                            if str(module).strip()], catalog, name)
-    session = GameSession([deck.cards for deck in decks], seed, [HUMAN, HUMAN], ruleset,
-                          catalog, game=name, max_turns=max_turns, switches=switches,
-                          modules=modules, viewer=None)
+    setup = form_setup(config, form, name, game, wants_illegal)
+    decks = setup.decks
+    session = GameSession([deck.cards for deck in decks], seed, [HUMAN, HUMAN], setup.ruleset,
+                          setup.catalog, game=name, max_turns=setup.max_turns,
+                          switches=setup.switches, modules=setup.modules, viewer=None)
     session.advance()
-    heading = (f"{game.title}, ruleset {describe_rules(ruleset, switches)}"
-               + "".join(f", module {module}" for module in modules) + ": "
+    heading = (f"{game.title}, {setup.rules_words()}: "
                + " against ".join(f"{side} ({deck.name})"
                                   for side, deck in zip(sides, decks, strict=True)))
     return NewTable(session, seat, heading,
