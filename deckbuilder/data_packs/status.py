@@ -59,6 +59,15 @@ def set_counts(catalog: Any) -> dict[str, Counts]:
     return counts
 
 
+def count_card(counts: Counts, entry: Any) -> int:
+    """Add the standing of each of a card's values to `counts`; how many are unconfirmed."""
+    unknown = 0
+    for row in value_standings(entry):
+        counts.add(row.standing)
+        unknown += row.standing is Standing.UNCONFIRMED
+    return unknown
+
+
 def deck_status(catalog: Any, name: str, cards: Mapping[str, int]) -> DeckStatus:
     """The values of a deck's cards (each card once), and the cards to review first: the
     most unconfirmed values times the copies the deck plays."""
@@ -68,10 +77,7 @@ def deck_status(catalog: Any, name: str, cards: Mapping[str, int]) -> DeckStatus
         entry = catalog.entries.get(record_id)
         if entry is None:
             continue
-        unknown = 0
-        for row in value_standings(entry):
-            counts.add(row.standing)
-            unknown += row.standing is Standing.UNCONFIRMED
+        unknown = count_card(counts, entry)
         if unknown:
             ranked.append((record_id, entry.name, unknown, copies))
     ranked.sort(key=lambda row: (-row[2] * row[3], -row[2], row[1]))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckbuilder.data_packs.standing import Standing, value_standings
-from deckbuilder.data_packs.status import Counts
+from deckbuilder.data_packs.status import Counts, count_card
 from deckbuilder.sim.batch import Contestant, simulate
 from deckbuilder.sim.runner import GameResult, engine_catalog, make_executor, prime_catalog
 from deckbuilder.sim.stats import paired_difference
@@ -90,10 +90,7 @@ def values_in_play(catalog: Any, decks: Iterable[Mapping[str, int]],
         entry = catalog.entries.get(card)
         if entry is None:
             continue
-        unknown = 0
-        for row in value_standings(entry):
-            counts.add(row.standing)
-            unknown += row.standing is Standing.UNCONFIRMED
+        unknown = count_card(counts, entry)
         if not unknown:
             continue
         played = None if plays is None else float(plays.get(card, 0.0))
