@@ -20,7 +20,6 @@ import secrets
 import tempfile
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -38,6 +37,7 @@ from deckbuilder.sim.session_view import pieces_lines
 from deckbuilder.sim.transcript import GameRecord, RecordError, read_record
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
+from deckbuilder.web.kept import Kept
 from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.table import sessions_of
 from deckbuilder.web.table_view import (
@@ -93,44 +93,25 @@ class ReplayStore:
     """The open replays by id, bounded in number and expiring; one per source key."""
 
     def __init__(self) -> None:
-        self._replays: OrderedDict[str, Replay] = OrderedDict()
-        self._keys: dict[Any, str] = {}
+        self._replays: Kept[Replay] = Kept(MAX_REPLAYS, IDLE_SECONDS)
+        self._keys: dict[Any, str] = {}  # a source's key -> its replay's id
         self._lock = threading.Lock()
 
     def add(self, key: Any, steps: ReplaySteps, source: str, catalog: Any) -> Replay:
-        with self._lock:
-            self._expire()
-            while len(self._replays) >= MAX_REPLAYS:
-                self._replays.popitem(last=False)
-            replay = Replay(secrets.token_urlsafe(12), steps, source, catalog)
-            self._replays[replay.id] = replay
-            if key is not None:
+        replay = self._replays.put(Replay(secrets.token_urlsafe(12), steps, source, catalog))
+        if key is not None:
+            with self._lock:
+                self._keys = {k: rid for k, rid in self._keys.items() if rid in self._replays}
                 self._keys[key] = replay.id
-            return replay
+        return replay
 
     def by_key(self, key: Any) -> Replay | None:
         with self._lock:
             found = self._keys.get(key)
-            return None if found is None else self._touch(found)
+        return None if found is None else self._replays.get(found)
 
     def get(self, replay_id: str) -> Replay | None:
-        with self._lock:
-            self._expire()
-            return self._touch(replay_id)
-
-    def _touch(self, replay_id: str) -> Replay | None:
-        replay = self._replays.get(replay_id)
-        if replay is not None:
-            replay.last_used = time.monotonic()
-            self._replays.move_to_end(replay_id)
-        return replay
-
-    def _expire(self) -> None:
-        now = time.monotonic()
-        for key, replay in list(self._replays.items()):
-            if now - replay.last_used > IDLE_SECONDS:
-                del self._replays[key]
-        self._keys = {key: rid for key, rid in self._keys.items() if rid in self._replays}
+        return self._replays.get(replay_id)
 
     def __len__(self) -> int:
         return len(self._replays)

@@ -33,6 +33,7 @@ from deckbuilder.sim.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.json_input import TooDeep, parse_json
+from deckbuilder.web.kept import Kept
 from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.simulator import (
     SimulationInputError,
@@ -81,33 +82,15 @@ class TableSessions:
     """The app's games by id, bounded in number and expiring."""
 
     def __init__(self) -> None:
-        self._sessions: dict[str, TableSession] = {}
-        self._lock = threading.Lock()
+        self._sessions: Kept[TableSession] = Kept(MAX_SESSIONS, IDLE_SECONDS)
 
     def add(self, session: Any, human: int | None, heading: str, seed: int,
             catalog: Any = None) -> TableSession:
-        with self._lock:
-            now = time.monotonic()
-            for key, kept in list(self._sessions.items()):
-                if now - kept.last_used > IDLE_SECONDS:
-                    del self._sessions[key]
-            while len(self._sessions) >= MAX_SESSIONS:
-                oldest = min(self._sessions.values(), key=lambda kept: kept.last_used)
-                del self._sessions[oldest.id]
-            entry = TableSession(secrets.token_urlsafe(12), session, human, heading, seed,
-                                 catalog)
-            self._sessions[entry.id] = entry
-            return entry
+        return self._sessions.put(TableSession(secrets.token_urlsafe(12), session, human,
+                                               heading, seed, catalog))
 
     def get(self, session_id: str) -> TableSession | None:
-        with self._lock:
-            entry = self._sessions.get(session_id)
-            if entry is not None and time.monotonic() - entry.last_used > IDLE_SECONDS:
-                del self._sessions[session_id]
-                return None
-            if entry is not None:
-                entry.last_used = time.monotonic()
-            return entry
+        return self._sessions.get(session_id)
 
     def __len__(self) -> int:
         return len(self._sessions)

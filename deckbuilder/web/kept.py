@@ -1,0 +1,60 @@
+"""What the web app keeps in memory for a while under an unguessable id (games at the bot
+table, opened replays): at most `most` of them, the least recently used going first when
+there is no room, and one nobody used for `idle_seconds` forgotten."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from typing import Generic, Protocol, TypeVar
+
+
+class Keepable(Protocol):
+    id: str
+    last_used: float
+
+
+K = TypeVar("K", bound=Keepable)
+
+
+class Kept(Generic[K]):
+    """Items by id, bounded in number and expiring (thread-safe)."""
+
+    def __init__(self, most: int, idle_seconds: float) -> None:
+        self.most = most
+        self.idle_seconds = idle_seconds
+        self._items: OrderedDict[str, K] = OrderedDict()  # least recently used first
+        self._lock = threading.Lock()
+
+    def put(self, item: K) -> K:
+        """Keep `item`, making room for it."""
+        with self._lock:
+            self._expire()
+            while len(self._items) >= self.most:
+                self._items.popitem(last=False)
+            self._items[item.id] = item
+            return item
+
+    def get(self, item_id: str) -> K | None:
+        """The item (now the most recently used), or None: never kept, or forgotten."""
+        with self._lock:
+            self._expire()
+            item = self._items.get(item_id)
+            if item is not None:
+                item.last_used = time.monotonic()
+                self._items.move_to_end(item_id)
+            return item
+
+    def __contains__(self, item_id: str) -> bool:
+        with self._lock:
+            return item_id in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for item_id, item in list(self._items.items()):
+            if now - item.last_used > self.idle_seconds:
+                del self._items[item_id]
