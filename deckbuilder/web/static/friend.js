@@ -10,7 +10,7 @@
   const POLL_MS = 2000;
   const MOST_STREAM_FAILURES = 3;
 
-  const {showError, request, fromServer} = window.deckbuilderPage;  // page_tools.js
+  const {showError, request, fromServer, followGame} = window.deckbuilderPage;  // page_tools.js
 
   // -- the form that makes a table -----------------------------------------------------------
   const form = document.getElementById("friend-form");
@@ -18,42 +18,10 @@
     const game = document.getElementById("friend-game");
     const seat = document.getElementById("friend-seat");
     const errorLine = document.getElementById("friend-error");
-    const refresh = () => {
-      const sides = game.selectedOptions[0].dataset.sides.split(",");
-      for (const option of seat.options) {
-        const shown = option.dataset.game === game.value;
-        option.hidden = !shown;
-        option.disabled = !shown;
-      }
-      if (seat.selectedOptions[0].disabled) seat.value = sides[0];
-      for (const fieldset of form.querySelectorAll(".play-side")) {
-        const side = sides[Number(fieldset.dataset.player)];
-        fieldset.querySelector(".side-name").textContent = side;
-        const deck = fieldset.querySelector(".side-deck");
-        let base = null;
-        for (const option of deck.options) {
-          const readable = Boolean(option.dataset.game);
-          const shown = !readable || (option.dataset.game === game.value &&
-                                      option.dataset.faction === side);
-          option.hidden = !shown;
-          option.disabled = !shown;
-          if (option.value === "base:" + side) base = option;
-        }
-        if ((!deck.selectedOptions[0] || deck.selectedOptions[0].disabled) && base) {
-          base.selected = true;
-        }
-        fieldset.querySelector(".side-you").hidden = seat.value !== side;
-        fieldset.querySelector(".side-friend").hidden = seat.value === side;
-      }
-      for (const fieldset of form.querySelectorAll(".game-rules")) {
-        const mine = fieldset.dataset.game === game.value;
-        fieldset.hidden = !mine;
-        fieldset.disabled = !mine;
-      }
-    };
-    game.addEventListener("change", refresh);
-    seat.addEventListener("change", refresh);
-    refresh();
+    followGame(form, game, seat, (fieldset, side, mine) => {
+      fieldset.querySelector(".side-you").hidden = !mine;
+      fieldset.querySelector(".side-friend").hidden = mine;
+    });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       showError(errorLine, "");

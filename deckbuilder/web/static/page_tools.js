@@ -38,6 +38,47 @@ window.deckbuilderPage = (function () {
     return document.createRange().createContextualFragment(html);
   }
 
+  // A new-game form follows its game: the seat offers that game's sides, each side's deck
+  // list its decks (the base deck chosen when the chosen one is not), the rules fieldset is
+  // the game's; `eachSide(fieldset, side, isTheSeat)` adds what one page shows per side.
+  function followGame(form, game, seat, eachSide) {
+    const refresh = () => {
+      const sides = game.selectedOptions[0].dataset.sides.split(",");
+      for (const option of seat.options) {
+        const shown = !option.dataset.game || option.dataset.game === game.value;
+        option.hidden = !shown;
+        option.disabled = !shown;
+      }
+      if (seat.selectedOptions[0].disabled) seat.value = sides[0];
+      for (const fieldset of form.querySelectorAll(".play-side")) {
+        const side = sides[Number(fieldset.dataset.player)];
+        fieldset.querySelector(".side-name").textContent = side;
+        const deck = fieldset.querySelector(".side-deck");
+        let base = null;
+        for (const option of deck.options) {
+          const readable = Boolean(option.dataset.game);
+          const shown = !readable || (option.dataset.game === game.value &&
+                                      option.dataset.faction === side);
+          option.hidden = !shown;
+          option.disabled = !shown;
+          if (option.value === "base:" + side) base = option;
+        }
+        if ((!deck.selectedOptions[0] || deck.selectedOptions[0].disabled) && base) {
+          base.selected = true;
+        }
+        eachSide(fieldset, side, seat.value === side);
+      }
+      for (const fieldset of form.querySelectorAll(".game-rules")) {
+        const mine = fieldset.dataset.game === game.value;
+        fieldset.hidden = !mine;
+        fieldset.disabled = !mine;
+      }
+    };
+    game.addEventListener("change", refresh);
+    seat.addEventListener("change", refresh);
+    refresh();
+  }
+
   return {showError: showError, request: request, requestJson: requestJson,
-          fromServer: fromServer};
+          fromServer: fromServer, followGame: followGame};
 })();

@@ -4,7 +4,7 @@
 "use strict";
 
 (function () {
-  const {showError, requestJson, fromServer} = window.deckbuilderPage;  // page_tools.js
+  const {showError, requestJson, fromServer, followGame} = window.deckbuilderPage;  // page_tools.js
 
   function post(url, body, headers) {
     return requestJson(url, {method: "POST", body: body, headers: headers || {}});
@@ -17,47 +17,12 @@
     const seat = document.getElementById("play-seat");
     const errorLine = document.getElementById("play-error");
 
-    const refresh = () => {
-      const sides = game.selectedOptions[0].dataset.sides.split(",");
-      for (const option of seat.options) {
-        const shown = !option.dataset.game || option.dataset.game === game.value;
-        option.hidden = !shown;
-        option.disabled = !shown;
-      }
-      if (seat.selectedOptions[0].disabled) seat.value = sides[0];
-      for (const fieldset of form.querySelectorAll(".play-side")) {
-        const player = Number(fieldset.dataset.player);
-        const side = sides[player];
-        fieldset.querySelector(".side-name").textContent = side;
-        const deck = fieldset.querySelector(".side-deck");
-        let base = null;
-        for (const option of deck.options) {
-          const readable = Boolean(option.dataset.game);
-          const shown = !readable || (option.dataset.game === game.value &&
-                                      option.dataset.faction === side);
-          option.hidden = !shown;
-          option.disabled = !shown;
-          if (option.value === "base:" + side) base = option;
-        }
-        if ((!deck.selectedOptions[0] || deck.selectedOptions[0].disabled) && base) {
-          base.selected = true;
-        }
-        const human = seat.value === side;
-        const bot = fieldset.querySelector(".side-bot");
-        bot.hidden = human;
-        bot.querySelector("input").disabled = human;
-        fieldset.querySelector(".side-you").hidden = !human;
-      }
-      for (const fieldset of form.querySelectorAll(".game-rules")) {
-        const mine = fieldset.dataset.game === game.value;
-        fieldset.hidden = !mine;
-        fieldset.disabled = !mine;
-      }
-    };
-
-    game.addEventListener("change", refresh);
-    seat.addEventListener("change", refresh);
-    refresh();
+    followGame(form, game, seat, (fieldset, side, human) => {
+      const bot = fieldset.querySelector(".side-bot");
+      bot.hidden = human;
+      bot.querySelector("input").disabled = human;
+      fieldset.querySelector(".side-you").hidden = !human;
+    });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       showError(errorLine, "");
