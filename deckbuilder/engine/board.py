@@ -14,6 +14,7 @@ from typing import Any, Final
 from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
 from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to, host_of
 from deckbuilder.engine.card_records import CardDef, ModeDef
+from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import (
     SIDE_OPPONENT,
     SIDE_SELF,
@@ -346,7 +347,7 @@ def reshuffle(state: State, player: int) -> bool:
             if state.verbose:
                 state.note(f"{card_def[uid].name} is removed instead of reshuffled")
     pile.clear()
-    state.rng.shuffle(keep)
+    shuffle(state.rng, keep)
     state.decks[player].extend(keep)
     if state.verbose:
         state.note(f"{_who(state, player)} reshuffles the discard pile ({len(keep)} cards)")

@@ -41,6 +41,7 @@ from deckbuilder.engine.board import (
     targets,
 )
 from deckbuilder.engine.card_records import CardDef, copy_fields
+from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import (
     ALL,
     CATEGORY_BITS,
@@ -442,7 +443,7 @@ def _search(state: State, player: int, definition: int) -> None:
     def_of = state.spec.def_of
     uid = next(u for u in deck if def_of[u] == definition)
     deck.remove(uid)
-    state.rng.shuffle(deck)
+    shuffle(state.rng, deck)
     deck.append(uid)
 
 
@@ -452,7 +453,7 @@ def run_shuffle_hands(state: State, task: tuple) -> None:
         size = len(hand)
         state.decks[player].extend(hand)
         hand.clear()
-        state.rng.shuffle(state.decks[player])
+        shuffle(state.rng, state.decks[player])
         draw(state, player, size)
 
 

@@ -53,6 +53,7 @@ from deckbuilder.engine.card_steps import (
     run_shuffle_hands,
     side_players,
 )
+from deckbuilder.engine.chance import below
 from deckbuilder.engine.codes import (
     SIDE_CODES,
 )
@@ -107,7 +108,7 @@ def run_discard(state: State, task: tuple) -> None:
         elif random_pick:
             hand = state.hands[victim]
             for _ in range(min(count, len(hand))):
-                uid = hand.pop(state.rng.randrange(len(hand)))
+                uid = hand.pop(below(state.rng, len(hand)))
                 state.discards[victim].append(uid)
                 if state.verbose:
                     state.note(f"{state.spec.card_def[uid].name} is discarded at random")

@@ -21,6 +21,7 @@ from typing import Any
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.actions import K_MAIN, kind_name
 from deckbuilder.engine.board import find_row, place
+from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SLOT_NONE
 from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts, hide_under
 from deckbuilder.engine.marker import activate_face_spaces
@@ -257,7 +258,7 @@ def _deal(state: Any, scenario: AnyScenario, source: Source, ids: Ids,
         top = [pools[player][card].pop() for card in resolved[f"{name}.deck"]]
         rest = [uid for uids in pools[player].values() for uid in uids]
         rest.sort()
-        state.rng.shuffle(rest)
+        shuffle(state.rng, rest)
         state.decks[player] = rest + top[::-1]  # the deck is drawn from its end
 
 

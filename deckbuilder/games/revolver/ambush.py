@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.board import place, push_steps
+from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SLOT_NONE
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import ATTACKER, State
@@ -101,7 +102,7 @@ def set_up(state: State, staged: bool = False) -> None:
         order = [order[n_bf - 1 - bf] if bf > state.marker_bf and n_bf - 1 - bf < len(order)
                  else -1 for bf in range(n_bf)]
     else:
-        state.rng.shuffle(order)
+        shuffle(state.rng, order)
     face_down = tuple(order[bf] if bf < len(order) else -1 for bf in range(n_bf))
     set_module_data(state, AMBUSHES, AmbushDeal(face_down))
     if state.verbose:
@@ -152,7 +153,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
     if not isinstance(deal, AmbushDeal):
         return
     unseen = [uid for uid in _facts(state).uids if uid in state.limbo]
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     dealt = iter(unseen)
     set_module_data(state, AMBUSHES, AmbushDeal(
         tuple(next(dealt) if uid >= 0 else -1 for uid in deal.face_down)))

@@ -36,6 +36,7 @@ from typing import Any, NamedTuple
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.addons import put_under_character
 from deckbuilder.engine.board import draw, place, remove_anywhere, take_from_hand
+from deckbuilder.engine.chance import below
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver.declaration import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE
@@ -335,7 +336,7 @@ def _finish(state: State, outcome: str, shown: int) -> None:
             state.note("the child hostage token goes on Cortez (it works as a true grit token)")
     hand = state.hands[ATTACKER]
     if outcome == COLTY_WINS and hand:
-        lost = hand.pop(state.rng.randrange(len(hand)))
+        lost = hand.pop(below(state.rng, len(hand)))
         state.discards[ATTACKER].append(lost)
         if state.verbose:
             state.note(f"McReady discards {spec.card_def[lost].name} at random")
@@ -354,7 +355,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
         return
     if player == ATTACKER and duel.face_down >= 0:
         hand, deck = state.hands[DEFENDER], state.decks[DEFENDER]
-        pick = rng.randrange(len(hand) + len(deck) + 1)
+        pick = below(rng, len(hand) + len(deck) + 1)
         old = duel.face_down
         if pick < len(hand) + len(deck):
             zone, index = (hand, pick) if pick < len(hand) else (deck, pick - len(hand))

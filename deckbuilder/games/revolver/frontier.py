@@ -44,6 +44,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from deckbuilder.catalog import Catalog
+from deckbuilder.engine import chance
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import State
@@ -184,7 +185,7 @@ def set_up(state: State, shuffle: bool = True) -> None:
                 state.limbo.append(uid)
     order = list(range(len(facts.cards)))
     if shuffle:
-        state.rng.shuffle(order)
+        chance.shuffle(state.rng, order)
     else:
         order.reverse()  # drawn from the end: card 0 on top
     _set_pile(state, FrontierPile(tuple(order), (), (state.marker_bf, state.marker_bf)))
@@ -228,7 +229,7 @@ def _take_top(state: State) -> int:
         if not _facts(state).reshuffle or not pile.discard:
             return -1
         deck = list(pile.discard)
-        state.rng.shuffle(deck)
+        chance.shuffle(state.rng, deck)
         pile = pile._replace(discard=())
         if state.verbose:
             state.note(f"the Frontier discard pile becomes a new Frontier deck ({len(deck)})")
@@ -308,13 +309,13 @@ def resample(state: State, player: int, rng: random.Random) -> None:
             plain = [i for i, held in enumerate(hand) if held not in index]
             if not plain:
                 break
-            swap = plain[rng.randrange(len(plain))]
+            swap = plain[chance.below(rng, len(plain))]
             deck[position], hand[swap] = hand[swap], uid
     held = [position for position, uid in enumerate(hand) if uid in index]
     pool = [index[hand[position]] for position in held] + list(pile.deck)
     for position in held:
         state.limbo.append(hand[position])
-    rng.shuffle(pool)
+    chance.shuffle(rng, pool)
     for position, card in zip(held, pool, strict=False):
         hand[position] = _instance(state, opponent, card)
     _set_pile(state, pile._replace(deck=tuple(pool[len(held):])))

@@ -19,6 +19,7 @@ from typing import Any, Final
 from deckbuilder.engine.actions import CHARACTER_BASE, MODE_BASE
 from deckbuilder.engine.addons import attached_to
 from deckbuilder.engine.board import find_row, lift, push_steps, source_in_play, take_from_hand
+from deckbuilder.engine.chance import below
 from deckbuilder.engine.effects import compile_steps, no_params
 from deckbuilder.engine.expansion_steps import hidden_under, hide_under, run_static
 from deckbuilder.engine.state import PLAYER_ZONES, State
@@ -164,7 +165,7 @@ def resample_guess(state: State, player: int, rng: random.Random) -> None:
     """On a re-dealt copy: `player`, about to guess, does not know which hand holds the token."""
     if state.pending_kind == K_GUESS_HAND and state.pending_player == player:
         steps, ctx, _hidden = state.pending_data  # the hand the opponent hid it in
-        state.pending_data = (steps, ctx, rng.randrange(2))
+        state.pending_data = (steps, ctx, below(rng, 2))
 
 
 def describe(state: State, action: int) -> str | None:

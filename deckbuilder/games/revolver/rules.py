@@ -19,6 +19,7 @@ from typing import Any
 from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.engine.actions import CHARACTER_BASE, PASS
 from deckbuilder.engine.board import draw
+from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.compiled import GameSpec, game_spec
 from deckbuilder.engine.game_rules import GameRules
 from deckbuilder.engine.marker import advance_marker, first_space
@@ -85,8 +86,8 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
     state = State.blank(spec, seed, max_turns, verbose)
     state.marker_space = first_space(state, 0)
     rng = state.rng
-    rng.shuffle(state.decks[0])
-    rng.shuffle(state.decks[1])
+    shuffle(rng, state.decks[0])
+    shuffle(rng, state.decks[1])
     for character in spec.characters:
         uid = spec.character_base + character.idx
         state.grit[uid] = character.true_grit

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from deckbuilder.engine.board import draw
+from deckbuilder.engine.chance import choice, shuffle
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
 from deckbuilder.games.revolver2.declaration import K_POKER
 
@@ -46,7 +47,7 @@ def start(state: State, task: tuple) -> None:
     aside: list[int] = []
     for player in (DEFENDER, ATTACKER):
         cards = list(poker_of[player])
-        state.rng.shuffle(cards)
+        shuffle(state.rng, cards)
         aside.append(cards.pop())
         hands.append(tuple(sorted(cards)))
     state.game_data = Tournament((hands[0], hands[1]), (aside[0], aside[1]), -1, (0, 0),
@@ -207,8 +208,8 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
         if effects:
             state.note("the poker cards' set-up: " + "; ".join(effects))
     rng = state.rng
-    rng.shuffle(state.decks[0])
-    rng.shuffle(state.decks[1])
+    shuffle(rng, state.decks[0])
+    shuffle(rng, state.decks[1])
     draw(state, DEFENDER, OPENING_HAND + extra[0])
     draw(state, ATTACKER, OPENING_HAND + extra[1])
     state.spec.game_rules.start_turn(state, DEFENDER)
@@ -226,14 +227,14 @@ def resample(state: State, player: int, rng: random.Random) -> None:
     hand = tournament.hands[opponent]
     known = tuple(card for card in hand if card in tournament.played[opponent])
     pool = [card for card in hand if card not in known] + [tournament.set_aside[opponent]]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     aside = list(tournament.set_aside)
     aside[opponent] = pool.pop()
     hands = list(tournament.hands)
     hands[opponent] = tuple(sorted((*known, *pool)))
     face_down = tournament.face_down
     if opponent == DEFENDER and face_down >= 0:
-        face_down = rng.choice(hands[opponent])
+        face_down = choice(rng, hands[opponent])
     tournament = tournament._replace(hands=(hands[0], hands[1]), set_aside=(aside[0], aside[1]),
                                      face_down=face_down)
     state.game_data = tournament

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.engine.actions import BF_BASE
+from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SPACE_OPTIONAL
 from deckbuilder.engine.compiled import game_spec
 from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
@@ -70,7 +71,7 @@ def setup(spec: object, seed: int, max_turns: int, verbose: bool = False) -> Sta
             state.power[state.spec.character_base + character.idx] = character.power
         else:
             state.pile.append(character.idx)
-    state.rng.shuffle(state.pile)
+    shuffle(state.rng, state.pile)
     state.tasks.append((poker.start,))
     state.run()
     return state

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckbuilder.engine.board import draw
+from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.staging import StagingError
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
 from deckbuilder.games.revolver2.facts import LAYOUT_OF_WINNER
@@ -63,8 +64,8 @@ def skip_tournament(state: State, battlefield_set: str, begin: bool = True) -> N
                    f"{', '.join(bf.name for bf in state.spec.bfs[:3])}")
     if not begin:
         return
-    state.rng.shuffle(state.decks[DEFENDER])
-    state.rng.shuffle(state.decks[ATTACKER])
+    shuffle(state.rng, state.decks[DEFENDER])
+    shuffle(state.rng, state.decks[ATTACKER])
     draw(state, DEFENDER, OPENING_HAND)
     draw(state, ATTACKER, OPENING_HAND)
     state.spec.game_rules.start_turn(state, DEFENDER)

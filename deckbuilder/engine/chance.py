@@ -1,0 +1,58 @@
+"""The engine's draws from a `random.Random`, in compiled code.
+
+`random.Random.shuffle`, `randrange(n)` and `choice` are written in Python: in the compiled
+build a game's set-up spent more time in two deck shuffles than in the rest of it. These
+functions draw the same numbers in the same order, by the same algorithm as CPython's
+(`_randbelow_with_getrandbits` over `getrandbits`), so a seed deals the same game in either
+build, and as before: tests/test_chance.py holds them to the standard library's answers.
+The re-deal of a bot's look-ahead sorts by random keys (`sort_at_random`), a uniform shuffle
+that keeps the look-aheads' draws as they were.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform int in [0, n) for n > 0: `rng.randrange(n)`, the same draw."""
+    getrandbits = rng.getrandbits
+    bits = n.bit_length()  # not (n - 1): n may be 1
+    drawn: int = getrandbits(bits)
+    while drawn >= n:
+        drawn = getrandbits(bits)
+    return drawn
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """Shuffle `items` in place: `rng.shuffle(items)`, the same order."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j: int = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """One of `items` (not empty) at random: `rng.choice(items)`, the same draw."""
+    if not items:
+        raise IndexError("cannot choose from an empty list")
+    return items[below(rng, len(items))]
+
+
+def sort_at_random(items: list[int], rng: random.Random, size: int) -> None:
+    """Sort distinct ints in [0, size) by a fresh `rng.random()` key each, drawn in the list's
+    order: `items.sort(key=lambda _: rng.random())`, the same order and draws, without a call
+    of a Python function per item (the keys go into a table the sort reads by index)."""
+    draw = rng.random
+    keys = [0.0] * size
+    for item in items:
+        keys[item] = draw()
+    items.sort(key=keys.__getitem__)
