@@ -57,8 +57,9 @@ SEEDS = st.integers(0, 2**31 - 1)
 FAST = settings(max_examples=12, deadline=None, derandomize=False,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 #: Slots that are not the game's state: the shared compiled spec (a clone shares it), the
-#: random generator (compared through `rng_state()`) and the lazily listed legal actions.
-NOT_STATE = frozenset({"spec", "_rng", "_rng_snapshot", "_legal"})
+#: random generator (compared through `rng_state()`), the lazily listed legal actions, and
+#: which per-card lists are shared with a copy (bookkeeping for copy-on-write).
+NOT_STATE = frozenset({"spec", "_rng", "_rng_snapshot", "_legal", "_shared"})
 
 
 # -- set-ups ---------------------------------------------------------------------------------

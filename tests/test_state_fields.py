@@ -19,8 +19,10 @@ a slot fails at once, `__slots__` has no `__dict__`), its copy too.
 
 from __future__ import annotations
 
+import ast
 import copy
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,11 +41,13 @@ from deckbuilder.engine.state import NOT_IN_SNAPSHOT, SNAPSHOT_FIELDS, STATE_FIE
 from deckbuilder.games import get_game, new_game
 
 #: Fields a clone shares with its original on purpose: the fixed spec, values replaced and
-#: never mutated (tuples, frozensets, the game's own data), and the RNG's snapshot.
+#: never mutated (tuples, frozensets, the game's own data), the RNG's snapshot, and the
+#: per-card lists, copied by whichever writes first (see the copy-on-write tests below).
+COPIED_ON_WRITE = frozenset({"placed", "power", "grit", "eagle"})
 SHARED_BY_CLONE = frozenset({
     "spec", "_rng", "_rng_snapshot", "pending_resume", "pending_data", "_legal",
     "used_abilities", "pieces_used", "game_data", "termination",
-})
+}) | COPIED_ON_WRITE
 
 
 def _played(game: str, seed: int, moves: int) -> State:
@@ -228,3 +232,66 @@ def test_a_replay_has_the_same_snapshot_tasks_and_all() -> None:
         assert replay.snapshot() == state.snapshot()
         mid_move += state.pending_data is not None
     assert mid_move > 0
+
+
+@pytest.mark.parametrize("game", ["revolver", "revolver2"])
+@pytest.mark.parametrize("writer", ["original", "copy"])
+def test_a_write_to_a_per_card_list_after_a_clone_changes_one_side_only(game: str,
+                                                                         writer: str) -> None:
+    state = _played(game, 5, 40)
+    copy = state.clone()
+    before = state.snapshot()
+    changed, kept = (state, copy) if writer == "original" else (copy, state)
+    uid = next(uid for uid, mode in enumerate(changed.placed) if mode is not None)
+    changed.own_power()[uid] += 1
+    changed.own_grit()[uid] += 1
+    changed.own_eagle()[uid] += 1
+    changed.own_placed()[uid] = None
+    assert kept.snapshot() == before
+    assert (kept.power[uid] + 1, kept.grit[uid] + 1, kept.eagle[uid] + 1) == (
+        changed.power[uid], changed.grit[uid], changed.eagle[uid])
+    assert kept.placed[uid] is not None and changed.placed[uid] is None
+    for name in COPIED_ON_WRITE:
+        assert getattr(kept, name) is not getattr(changed, name)
+    # A second write goes to the list already copied: the other side still does not see it.
+    changed.own_power()[uid] += 1
+    assert kept.snapshot() == before
+
+
+def _writes_to_a_shared_list(tree: ast.AST) -> list[int]:
+    """Lines that assign into a per-card list (`state.power[uid] = ...`, `power[uid] += ...`)
+    other than through `own_power()` and the like."""
+    found = []
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AugAssign):
+            targets = [node.target]
+        for target in targets:
+            for item in (target.elts if isinstance(target, ast.Tuple) else [target]):
+                if not isinstance(item, ast.Subscript):
+                    continue
+                holder = item.value
+                name = (holder.attr if isinstance(holder, ast.Attribute)
+                        else holder.id if isinstance(holder, ast.Name) else None)
+                if name in COPIED_ON_WRITE:
+                    found.append(item.lineno)
+    return found
+
+
+def test_the_per_card_lists_are_written_only_through_their_owners() -> None:
+    """A write straight into `state.power` (or an alias of it) would change every clone
+    sharing the list: the package writes them only through `State.own_power()` and the
+    like, which copy a shared list first."""
+    package = Path(__file__).resolve().parent.parent / "deckbuilder"
+    offending = [f"{path.relative_to(package.parent)}:{line}"
+                 for path in sorted(package.rglob("*.py"))
+                 for line in _writes_to_a_shared_list(ast.parse(path.read_text("utf-8")))]
+    assert offending == []
+
+
+def test_the_write_check_finds_a_direct_write() -> None:
+    code = "state.power[uid] += 1\npower = state.grit\ngrit[uid] = 0\na, state.eagle[1] = 1, 2\n"
+    assert _writes_to_a_shared_list(ast.parse(code)) == [1, 3, 4]
+    assert _writes_to_a_shared_list(ast.parse("state.own_power()[uid] += 1")) == []

@@ -11,9 +11,11 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.state import EVERYONE, PLAYER_ZONES, State
 from deckbuilder.games import get_game, new_game
 
-#: Slots a clone shares on purpose: immutable values, or the game's fixed spec.
+#: Slots a clone shares on purpose: immutable values, the game's fixed spec, and the
+#: per-card lists, copied on write (tests/test_state_fields.py).
 SHARED = {"spec", "_rng", "_rng_snapshot", "pending_resume", "pending_data", "_legal",
-          "used_abilities", "pieces_used", "game_data", "termination"}
+          "used_abilities", "pieces_used", "game_data", "termination",
+          "placed", "power", "grit", "eagle"}
 
 
 @pytest.mark.parametrize("game", ["revolver", "revolver2"])

@@ -74,12 +74,12 @@ def hand_defs(state: State, player: int) -> list[int]:
 def place(state: State, uid: int, owner: int, bf: int, mode: ModeDef) -> None:
     """Put a card into play (tokens printed on it come with it)."""
     state.add_to_row(2 * bf + owner, uid)
-    state.placed[uid] = mode
+    state.own_placed()[uid] = mode
     card = state.spec.card_def[uid]
     if card.enter_grit:
-        state.grit[uid] += card.enter_grit
+        state.own_grit()[uid] += card.enter_grit
     if card.enter_power:
-        state.power[uid] += card.enter_power
+        state.own_power()[uid] += card.enter_power
 
 
 def find_row(state: State, uid: int) -> int:
@@ -94,10 +94,10 @@ def lift(state: State, uid: int) -> int:
     Cards lying under it go to their owner's discard pile."""
     index = find_row(state, uid)
     state.remove_from_row(index, uid)
-    state.placed[uid] = None
-    state.power[uid] = 0
-    state.grit[uid] = 0
-    state.eagle[uid] = 0
+    state.own_placed()[uid] = None
+    state.own_power()[uid] = 0
+    state.own_grit()[uid] = 0
+    state.own_eagle()[uid] = 0
     if state.spec.attaching:
         for under in attached_to(state, uid, index):
             lift(state, under)
@@ -360,7 +360,7 @@ def kill_card(state: State, uid: int, ignore_grit: bool, remove: bool) -> bool:
     owner = spec.owner[uid]
     card = spec.card_def[uid]
     if not ignore_grit and state.grit[uid] > 0:
-        state.grit[uid] -= 1
+        state.own_grit()[uid] -= 1
         if state.verbose:
             state.note(f"{card.name} loses a true grit token instead of dying")
         bf = find_row(state, uid) >> 1
@@ -448,11 +448,11 @@ def hit_character(state: State, index: int, ignore_tokens: bool) -> None:
     if not ignore_tokens and (state.grit[uid] or state.power[uid]):
         true_grit = state.grit[uid] > 0
         if true_grit:
-            state.grit[uid] -= 1
+            state.own_grit()[uid] -= 1
             if spec.grit_loss_kills:  # the game's reading: the token's loss is his first kill
                 state.killed_this_turn = True
         else:
-            state.power[uid] -= 1
+            state.own_power()[uid] -= 1
         character = spec.characters[index]
         if state.verbose:
             kind = "true grit" if true_grit else "power"
@@ -472,8 +472,8 @@ def character_dies(state: State, index: int) -> None:
     character = spec.characters[index]
     held_token = state.power[uid] or state.grit[uid]
     state.alive[index] = False
-    state.power[uid] = 0
-    state.grit[uid] = 0
+    state.own_power()[uid] = 0
+    state.own_grit()[uid] = 0
     state.killed_this_turn = True
     if state.verbose:
         state.note(f"{character.name} is killed")

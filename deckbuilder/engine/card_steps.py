@@ -570,14 +570,14 @@ def _resume_token(state: State, action: int, data: tuple) -> None:
 
 def _add_token(state: State, uid: int, kind: str, count: int) -> None:
     if kind == "power":
-        state.power[uid] += count
+        state.own_power()[uid] += count
     elif kind == "eagle":
-        state.eagle[uid] = 1
+        state.own_eagle()[uid] = 1
         if state.spec.attaching and uid < state.spec.n_cards:  # cards under it are empty too
             for under in attached_to(state, uid, find_row(state, uid)):
-                state.eagle[under] = 1
+                state.own_eagle()[under] = 1
     else:  # true grit; the child hostage token "works in every respect as" true grit
-        state.grit[uid] += count
+        state.own_grit()[uid] += count
     if state.verbose:
         state.note(f"{state.spec.uid_name(uid)} gets {count} {kind} token(s)")
 

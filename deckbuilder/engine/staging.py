@@ -114,9 +114,9 @@ def stage_character(state: State, character_id: str, alive: bool = True,
             uid = spec.character_base + character.idx
             state.alive[character.idx] = alive
             if true_grit is not None or not alive:
-                state.grit[uid] = true_grit if alive and true_grit is not None else 0
+                state.own_grit()[uid] = true_grit if alive and true_grit is not None else 0
             if power is not None or not alive:
-                state.power[uid] = power if alive and power is not None else 0
+                state.own_power()[uid] = power if alive and power is not None else 0
             return character.idx
     raise StagingError(f"no character '{character_id}'")
 

@@ -78,22 +78,32 @@ def with_item(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 #: `getattr`/`setattr` by name is several times slower, compiled or not); tests/test_state_fields.py
 #: ties the annotations, `blank`, `clone` and `snapshot()` to this list.
 STATE_FIELDS: Final = (
-    "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "active", "alive", "alone_log",
-    "attack_cancelled", "bf_power", "cancelled", "countdown", "decks", "discards", "eagle",
-    "face_on", "forbidden", "game_data", "grit", "hands", "history", "killed_this_turn",
-    "limbo", "log", "marker_bf", "marker_space", "max_turns", "over", "pending_data",
-    "pending_kind", "pending_player", "pending_resume", "phase", "pieces_used", "pile",
-    "placed", "power", "removed", "rows", "seed", "silent_bf", "silver", "spec", "tasks",
-    "termination", "turn", "under_characters", "used_abilities", "verbose", "winner",
+    "_drawn", "_legal", "_played", "_rng", "_rng_snapshot", "_shared", "active", "alive",
+    "alone_log", "attack_cancelled", "bf_power", "cancelled", "countdown", "decks", "discards",
+    "eagle", "face_on", "forbidden", "game_data", "grit", "hands", "history",
+    "killed_this_turn", "limbo", "log", "marker_bf", "marker_space", "max_turns", "over",
+    "pending_data", "pending_kind", "pending_player", "pending_resume", "phase", "pieces_used",
+    "pile", "placed", "power", "removed", "rows", "seed", "silent_bf", "silver", "spec",
+    "tasks", "termination", "turn", "under_characters", "used_abilities", "verbose", "winner",
 )
 #: The fields that are not the position `snapshot()` compares, and why: the game's fixed spec;
 #: the record of the game beside `history` (the log, the cards drawn and played, a scenario's
 #: record of choices taken alone) and whether it is written; and caches compared through
-#: what they cache (`_legal` as `legal`, the generator as `rng_state()`).
+#: what they cache (`_legal` as `legal`, the generator as `rng_state()`); and which per-card
+#: lists are shared with a copy (`_shared`), which changes no value.
 NOT_IN_SNAPSHOT: Final = frozenset({
     "spec", "log", "_drawn", "_played", "alone_log", "verbose", "_legal", "_rng",
-    "_rng_snapshot",
+    "_rng_snapshot", "_shared",
 })
+#: The per-card lists (one item a card uid), as bits of `State._shared`: a clone shares them
+#: with its original, and whichever writes first copies the list (`State.own_power()` ...).
+#: They are four lists of every card in the game, and most copies (a bot's look-ahead) change
+#: few of them or none: copying them at every clone was a tenth of a Revolver 2 greedy game.
+PLACED: Final = 1
+POWER: Final = 2
+GRIT: Final = 4
+EAGLE: Final = 8
+CARD_LISTS: Final = PLACED | POWER | GRIT | EAGLE
 SNAPSHOT_FIELDS: Final = tuple(name for name in STATE_FIELDS if name not in NOT_IN_SNAPSHOT)
 
 
@@ -134,6 +144,7 @@ class State:
     _played: list[list[int]] | None
     _rng: random.Random | None
     _rng_snapshot: Any
+    _shared: int  # the per-card lists (bits: CARD_LISTS) this state may share with a copy
     active: int
     alive: list[bool]
     attack_cancelled: bool
@@ -143,6 +154,9 @@ class State:
     countdown: int  # tokens left on the countdown card (the border, the Mexican Army)
     decks: list[list[int]]
     discards: list[list[int]]
+    #: The four per-card lists (`placed`, `power`, `grit`, `eagle`) are read as lists but
+    #: written only through `own_placed()`, `own_power()`, `own_grit()`, `own_eagle()`, which
+    #: copy a list shared with a clone first (tests/test_state_fields.py checks every write).
     eagle: list[int]
     face_on: tuple[bool, ...]  # the face spaces in use (replaced, never mutated)
     forbidden: tuple[frozenset[int], frozenset[int]]  # replaced, never mutated
@@ -219,6 +233,7 @@ class State:
         state.power = [0] * n_uids
         state.grit = [0] * n_uids
         state.eagle = [0] * n_uids
+        state._shared = 0
         state.alive = [False] * len(spec.characters)
         state.countdown = spec.countdown_tokens
         state.pieces_used = frozenset()
@@ -416,10 +431,11 @@ class State:
         other.removed = [self.removed[0][:], self.removed[1][:]]
         other.rows = self.rows[:]  # tuples: immutable
         other.limbo = self.limbo[:]
-        other.placed = self.placed[:]
-        other.power = self.power[:]
-        other.grit = self.grit[:]
-        other.eagle = self.eagle[:]
+        other.placed = self.placed  # copied on write (CARD_LISTS), by either of the two
+        other.power = self.power
+        other.grit = self.grit
+        other.eagle = self.eagle
+        self._shared = other._shared = CARD_LISTS
         other.alive = self.alive[:]
         other.countdown = self.countdown
         other.bf_power = self.bf_power
@@ -457,7 +473,6 @@ class State:
         opponent = 1 - player
         other = self.clone(records=False, redealt=opponent)
         # Sorting by random keys is a uniform shuffle, and ~2.5x faster than random.shuffle.
-        n_uids = other.spec.n_uids
         # The opponent's zones that `player` cannot see are pooled and dealt back, each to
         # its own size (his hand first); `player`'s own hidden zones (his deck) reshuffled.
         # The zones by their fields, not by name (`_HIDDEN_ZONES` == ("hands", "decks"),
@@ -469,15 +484,15 @@ class State:
         face_down = other._face_down(opponent) if other.spec.attaching else []  # Strongbox
         if face_down:
             pool.extend(uid for _, _, uid in face_down)
-        sort_at_random(pool, rng, n_uids)
+        sort_at_random(pool, rng)
         start = hand_size + len(self.decks[opponent])
         hands[opponent] = pool[:hand_size]
         decks[opponent] = pool[hand_size:start]
         if face_down:
             other._redeal_face_down(face_down, pool[start:])
-        sort_at_random(decks[player], rng, n_uids)
+        sort_at_random(decks[player], rng)
         if other.pile:  # face down: nobody knows its order
-            sort_at_random(other.pile, rng, len(other.spec.characters))
+            sort_at_random(other.pile, rng)
         other.spec.game_rules.resample(other, player, rng)
         other._rng = None  # a fresh generator, seeded from `rng` when first needed
         other._rng_snapshot = rng.getrandbits(64)
@@ -501,14 +516,43 @@ class State:
         """Put the re-dealt cards `dealt` face down where `face_down` lay (resample_hidden)."""
         modes = {uid: self.placed[uid] for _, _, uid in face_down}
         for uid in modes:
-            self.placed[uid] = None
-            self.eagle[uid] = 0
+            self.own_placed()[uid] = None
+            self.own_eagle()[uid] = 0
         card_def = self.spec.card_def
         for (index, position, old), new in zip(face_down, dealt, strict=True):
             mode = modes[old]
             self.rows[index] = with_item(self.rows[index], position, new)
-            self.placed[new] = card_def[new].modes[0].attached(mode.host, True)
-            self.eagle[new] = self.eagle[mode.host]
+            self.own_placed()[new] = card_def[new].modes[0].attached(mode.host, True)
+            self.own_eagle()[new] = self.eagle[mode.host]
+
+    # -- the per-card lists, copied on write ---------------------------------------------------
+    def own_placed(self) -> list[ModeDef | None]:
+        """`placed`, to write to: copied first if a clone may share it."""
+        if self._shared & PLACED:
+            self.placed = self.placed[:]
+            self._shared &= ~PLACED
+        return self.placed
+
+    def own_power(self) -> list[int]:
+        """`power`, to write to: copied first if a clone may share it."""
+        if self._shared & POWER:
+            self.power = self.power[:]
+            self._shared &= ~POWER
+        return self.power
+
+    def own_grit(self) -> list[int]:
+        """`grit`, to write to: copied first if a clone may share it."""
+        if self._shared & GRIT:
+            self.grit = self.grit[:]
+            self._shared &= ~GRIT
+        return self.grit
+
+    def own_eagle(self) -> list[int]:
+        """`eagle`, to write to: copied first if a clone may share it."""
+        if self._shared & EAGLE:
+            self.eagle = self.eagle[:]
+            self._shared &= ~EAGLE
+        return self.eagle
 
     # -- reading -----------------------------------------------------------------------------
     def snapshot(self) -> tuple:

@@ -118,8 +118,8 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
     for guardian, character in enumerate(spec.characters):
         living = guardian in alive
         state.alive[guardian] = living
-        state.grit[base + guardian] = character.true_grit if living else 0
-        state.power[base + guardian] = character.power if living else 0
+        state.own_grit()[base + guardian] = character.true_grit if living else 0
+        state.own_power()[base + guardian] = character.power if living else 0
     state.pile = pile[::-1]  # drawn from its end
     for text, tokens in guardians.tokens.items():
         guardian = index[ids.resolve(text, "character", (*loc, "tokens", text))]
@@ -127,9 +127,9 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
             raise source.error(f"{spec.characters[guardian].name} is not in play: no tokens",
                                (*loc, "tokens", text), "put him in `alive`")
         if tokens.power is not None:
-            state.power[base + guardian] = tokens.power
+            state.own_power()[base + guardian] = tokens.power
         if tokens.true_grit is not None:
-            state.grit[base + guardian] = tokens.true_grit
+            state.own_grit()[base + guardian] = tokens.true_grit
         if tokens.eagle:
             raise source.error("Revolver 2 has no eagle token", (*loc, "tokens", text, "eagle"),
                                "leave `eagle` out")

@@ -95,13 +95,13 @@ def _free(state: State, index: int, bandits: Any, bandit_id: str, keys: set[str]
     uid = state.spec.character_base + index
     character = state.spec.characters[index]
     state.alive[index] = living
-    state.grit[uid] = character.true_grit if living else 0
-    state.power[uid] = character.power if living else 0
+    state.own_grit()[uid] = character.true_grit if living else 0
+    state.own_power()[uid] = character.power if living else 0
     if tokens is not None and living:
         if tokens.power is not None:
-            state.power[uid] = tokens.power
+            state.own_power()[uid] = tokens.power
         if tokens.true_grit is not None:
-            state.grit[uid] = tokens.true_grit
+            state.own_grit()[uid] = tokens.true_grit
 
 
 __all__ = ["stage"]

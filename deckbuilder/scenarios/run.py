@@ -213,8 +213,8 @@ def _clear(state: Any) -> None:
     state.limbo.clear()
     state.rows = [()] * len(state.rows)
     for uid in range(spec.n_cards):
-        state.placed[uid] = None
-        state.power[uid] = state.grit[uid] = state.eagle[uid] = 0
+        state.own_placed()[uid] = None
+        state.own_power()[uid] = state.own_grit()[uid] = state.own_eagle()[uid] = 0
     state.history.clear()
     state.log.clear()
     state._drawn = [[], []]
@@ -241,11 +241,11 @@ def _deal(state: Any, scenario: AnyScenario, source: Source, ids: Ids,
         mode = _mode_for(spec.card_def[uid], placed, source, loc)
         place(state, uid, player, bf, mode)
         if placed.power is not None:
-            state.power[uid] = placed.power
+            state.own_power()[uid] = placed.power
         if placed.true_grit is not None:
-            state.grit[uid] = placed.true_grit
+            state.own_grit()[uid] = placed.true_grit
         if placed.eagle is not None:
-            state.eagle[uid] = placed.eagle
+            state.own_eagle()[uid] = placed.eagle
         hosts.append(uid)
     for host, (player, under, loc) in zip(hosts, resolved.get("under", []), strict=True):
         for index, card in enumerate(under):
@@ -291,13 +291,14 @@ def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids,
         state.alive[bandit(text, ("position", field, "dead", i))] = False
     for i, alive in enumerate(state.alive):
         if not alive:
-            state.power[spec.character_base + i] = state.grit[spec.character_base + i] = 0
+            uid = spec.character_base + i
+            state.own_power()[uid] = state.own_grit()[uid] = 0
     for text, tokens in bandits.tokens.items():
         uid = spec.character_base + bandit(text, ("position", field, "tokens", text))
         if tokens.power is not None:
-            state.power[uid] = tokens.power
+            state.own_power()[uid] = tokens.power
         if tokens.true_grit is not None:
-            state.grit[uid] = tokens.true_grit
+            state.own_grit()[uid] = tokens.true_grit
         if tokens.eagle:
             raise source.error(f"an eagle token may not lie on a {word} card",
                                ("position", field, "tokens", text, "eagle"),

@@ -166,7 +166,7 @@ def _resume_choice(state: State, action: int, data: None) -> None:
                    f"{'s' if dollars > 1 else ''}")
     if dollars == 2:
         if state.placed[facts.guard] is not None:
-            state.grit[facts.guard] += 1
+            state.own_grit()[facts.guard] += 1
         if state.verbose:
             state.note("Module B: a true grit token on the Armed train guard")
         _garrotte_under_santiago(state)
@@ -323,7 +323,7 @@ def _finish(state: State, outcome: str, shown: int) -> None:
     if outcome in (COLTY_WINS, RETREAT):
         remove_anywhere(state, facts.guard)  # from wherever it is now (a no-op if gone)
         if state.alive[facts.cortez]:  # he is: the duel starts only while he lives
-            state.grit[spec.character_base + facts.cortez] += 1  # READING: a true grit token
+            state.own_grit()[spec.character_base + facts.cortez] += 1  # READING: a true grit token
             hostage = ON_CORTEZ
     _set_duel(state, duel._replace(stage=OVER, hostage=hostage, face_down=-1, outcome=outcome))
     if state.verbose:

@@ -66,8 +66,8 @@ def run_take_under(state: State, task: tuple) -> None:
         return
     for uid in hidden_under(state, source):
         state.remove_from_row(find_row(state, uid), uid)
-        state.placed[uid] = None
-        state.eagle[uid] = 0
+        state.own_placed()[uid] = None
+        state.own_eagle()[uid] = 0
         state.hands[state.spec.owner[uid]].append(uid)
         if state.verbose:
             state.note(f"the card under {state.spec.card_def[source].name} is taken into hand")
@@ -114,11 +114,12 @@ def change_sides(state: State, uid: int) -> bool:
         state.discards[spec.owner[under]].append(under)
     state.remove_from_row(index, uid)
     state.add_to_row(index ^ 1, twin)
-    state.placed[twin] = state.placed[uid]
-    state.power[twin], state.grit[twin], state.eagle[twin] = \
-        state.power[uid], state.grit[uid], state.eagle[uid]
-    state.placed[uid] = None
-    state.power[uid] = state.grit[uid] = state.eagle[uid] = 0
+    state.own_placed()[twin] = state.placed[uid]
+    state.own_power()[twin] = state.power[uid]
+    state.own_grit()[twin] = state.grit[uid]
+    state.own_eagle()[twin] = state.eagle[uid]
+    state.own_placed()[uid] = None
+    state.own_power()[uid] = state.own_grit()[uid] = state.own_eagle()[uid] = 0
     if state.verbose:
         state.note(f"{spec.card_def[uid].name} moves to the opposite column "
                    f"({spec.game_rules.side_names[spec.owner[twin]]}'s now)")

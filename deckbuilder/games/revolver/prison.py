@@ -155,7 +155,7 @@ def set_up(state: State) -> None:
     facts = prison_facts(state)
     uid = state.spec.character_base + facts.santiago
     state.alive[facts.santiago] = False
-    state.grit[uid] = state.power[uid] = 0
+    state.own_grit()[uid] = state.own_power()[uid] = 0
     if facts.garrotte >= 0 and facts.garrotte not in state.removed[DEFENDER] and \
             state.card_zone(facts.garrotte) == "nowhere":
         state.removed[DEFENDER].append(facts.garrotte)
@@ -244,7 +244,7 @@ def restage(state: State) -> None:
     facts = prison_facts(state)
     uid = state.spec.character_base + facts.santiago
     state.alive[facts.santiago] = False
-    state.grit[uid] = state.power[uid] = 0
+    state.own_grit()[uid] = state.own_power()[uid] = 0
     if facts.garrotte >= 0 and state.card_zone(facts.garrotte) == "nowhere":
         state.removed[DEFENDER].append(facts.garrotte)
     set_module_data(state, PRISON_MODULE, PrisonData(IMPRISONED, state.marker_bf))

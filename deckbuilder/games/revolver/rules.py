@@ -90,11 +90,11 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
     shuffle(rng, state.decks[1])
     for character in spec.characters:
         uid = spec.character_base + character.idx
-        state.grit[uid] = character.true_grit
-        state.power[uid] = character.power
+        state.own_grit()[uid] = character.true_grit
+        state.own_power()[uid] = character.power
         if spec.facts.skinny_true_grit:  # rule switch skinny-token: his power token is true grit
-            state.grit[uid] += state.power[uid]
-            state.power[uid] = 0
+            state.own_grit()[uid] += state.power[uid]
+            state.own_power()[uid] = 0
     state.alive = [True] * len(spec.characters)
     if spec.facts.derail_bf < 0:
         state.pieces_used = frozenset({DERAIL})

@@ -67,8 +67,8 @@ def setup(spec: object, seed: int, max_turns: int, verbose: bool = False) -> Sta
     for character in state.spec.characters:
         if character.starting:
             state.alive[character.idx] = True
-            state.grit[state.spec.character_base + character.idx] = character.true_grit
-            state.power[state.spec.character_base + character.idx] = character.power
+            state.own_grit()[state.spec.character_base + character.idx] = character.true_grit
+            state.own_power()[state.spec.character_base + character.idx] = character.power
         else:
             state.pile.append(character.idx)
     shuffle(state.rng, state.pile)
@@ -121,8 +121,8 @@ def t_recruit(state: State, task: tuple) -> None:
         index = state.pile.pop()
         character = spec.characters[index]
         state.alive[index] = True
-        state.grit[spec.character_base + index] = character.true_grit
-        state.power[spec.character_base + index] = character.power
+        state.own_grit()[spec.character_base + index] = character.true_grit
+        state.own_power()[spec.character_base + index] = character.power
         if state.verbose:
             state.note(f"{character.name} joins the guardians")
 

@@ -89,7 +89,7 @@ def stage_pile(state: State, guardian_ids: Sequence[str]) -> None:
     base = state.spec.character_base
     for index in indices:
         state.alive[index] = False
-        state.power[base + index] = state.grit[base + index] = 0
+        state.own_power()[base + index] = state.own_grit()[base + index] = 0
     state.pile = indices[::-1]  # the pile is drawn from its end
 
 
