@@ -224,15 +224,21 @@ def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int 
         world.apply(action)
 
 
+def _forks(world: Any) -> bool:
+    """Whether `world`'s class offers `fork` (asked once per class: a missing attribute
+    costs an exception)."""
+    kind = type(world)
+    forks = _FORKS.get(kind)
+    if forks is None:
+        forks = _FORKS[kind] = callable(getattr(kind, "fork", None))
+    return forks
+
+
 def copy_world(world: Any, rng: random.Random) -> Any:
     """A copy to try an action on. A state may offer `fork(rng)`, a copy whose chance draws
     from `rng` rather than from a copy of its own generator (cheaper where copying the
     generator is costly); any other state is cloned."""
-    kind = type(world)
-    forks = _FORKS.get(kind)
-    if forks is None:  # asked once per class: a missing attribute costs an exception
-        forks = _FORKS[kind] = callable(getattr(kind, "fork", None))
-    return world.fork(rng) if forks else world.clone()
+    return world.fork(rng) if _forks(world) else world.clone()
 
 
 def best_action(
@@ -287,12 +293,20 @@ class SearchBot:
     between the last two gets most of the worlds instead of an equal share with moves that
     were plainly worse after a few; `allocate="uniform"` gives every candidate the same
     number of worlds, for comparison.
+
+    Economies that keep a decision within 1 ms compiled: the small decisions the game's
+    `quick` takes by a rule inside every look-ahead (which card pays a cost) are taken by it
+    here too, without a search (`quick_small`); and the last candidate of each world plays on
+    the re-dealt world itself. A game may end the rollouts with a `judge` of its own that
+    sees what a one-turn rollout cannot (`Heuristics.search_judge`: Revolver 2 counts the
+    guardians the spaces ahead can still recruit).
     """
 
     evaluate: Evaluator
-    #: With sequential halving, 21 rollouts play as well as 64 spent uniformly did (the
-    #: Revolver ladder against greedy from both seats) in a third of the time.
-    rollouts: int = 21
+    #: With sequential halving, 21 rollouts played as well as 64 spent uniformly did (the
+    #: Revolver ladder against greedy from both seats) in a third of the time; 12 keep a
+    #: decision within 1 ms compiled (docs/maintainers/performance.md, the bot ladders).
+    rollouts: int = 12
     ms: float | None = None
     horizon: int = 1
     policy: str = "greedy"
@@ -306,6 +320,12 @@ class SearchBot:
     budget: TurnBudget = field(default_factory=TurnBudget)
     #: Rollouts that reached `max_plies` or spent their `StepBudget` before their horizon.
     rollouts_cut: int = 0
+    #: Judges the position where a rollout stops (None: `evaluate`). A game may offer one
+    #: that sees further than its greedy's value (`Heuristics.search_judge`).
+    judge: Evaluator | None = None
+    #: Take the small decisions `quick` answers (which card pays a cost, which casualty)
+    #: by its rule instead of searching them (`quick=false` searches them too).
+    quick_small: bool = True
 
     @property
     def cut_short(self) -> int:
@@ -320,6 +340,10 @@ class SearchBot:
             return actions[0]
         if self.budget.is_spent(state, state.current_player()):
             return play_on_at_random(actions, rng)
+        if self.quick_small and self.quick is not None and is_mid_move(state):
+            small = self.quick(state, actions)
+            if small is not None:
+                return small
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         alive = list(range(len(actions)))
@@ -353,6 +377,10 @@ class SearchBot:
         # The horizon counts from the decision, not from after the action: otherwise ending
         # the turn would buy a whole extra turn of look-ahead and look better than it is.
         stop_turn = state.turn + self.horizon
+        # The last candidate plays on the re-dealt world itself (one copy fewer per world),
+        # unless the state forks: a fork's chance comes from `chance`, the world's own from
+        # its generator, and the candidates would no longer share their luck.
+        last = alive[-1] if not _forks(state) else -1
         for done in range(worlds):
             if done and time.perf_counter() >= deadline:
                 break
@@ -360,7 +388,7 @@ class SearchBot:
             luck = rng.getrandbits(64)
             for index in alive:
                 chance = random.Random(luck)
-                trial = copy_world(world, chance)
+                trial = world if index == last else copy_world(world, chance)
                 trial.apply(actions[index])
                 totals[index] += self._rollout(trial, player, stop_turn, chance)
                 counts[index] += 1
@@ -390,14 +418,15 @@ class SearchBot:
         else:  # the plies ran out before the horizon (a card loop in the data, say)
             if not (world.is_terminal() or world.turn >= stop_turn):
                 self.rollouts_cut += 1
-        return evaluate(world, player)
+        judge = self.judge
+        return evaluate(world, player) if judge is None else judge(world, player)
 
 
 # -- the registry ----------------------------------------------------------------------------
 BOT_HELP: Final = (
     "random | greedy[:judge=score|playout,settle=false,quick=false] | "
     "search[:rollouts=N|ms=M,horizon=T,policy=greedy|playout|fast|random,"
-    "allocate=halving|uniform]"
+    "allocate=halving|uniform,judge=game|value,quick=false]"
 )
 #: How the greedy bot judges an action: from the cards' profiles without playing it
 #: (`scoring.py`, the engine's heuristic only), or by playing it out on a copy.
@@ -408,6 +437,9 @@ GREEDY_JUDGES = ("score", "playout")
 ROLLOUT_POLICIES = ("greedy", "playout", "fast", "random")
 #: How the search spends its budget over the candidate actions (`SearchBot.allocate`).
 ALLOCATIONS = ("halving", "uniform")
+#: How the search judges where a rollout stops: the game's own search judge where it offers
+#: one (`Heuristics.search_judge`, else its evaluator), or the evaluator the greedy uses.
+SEARCH_JUDGES = ("game", "value")
 
 
 def _parse_options(spec: str) -> tuple[str, dict[str, str]]:
@@ -483,12 +515,21 @@ def make_bot(spec: str, heuristics: Heuristics | Evaluator) -> Bot:
                          name=_canonical_name(kind, switched_off),
                          quick=heuristics.quick if quick else None)
     if kind == "search":
-        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy", "allocate"})
+        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy", "allocate",
+                                        "judge", "quick"})
         if "rollouts" in options and "ms" in options:
             raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
                                fix="give the budget as rollouts=N or as ms=M")
         bot = SearchBot(heuristics.evaluate, quick=heuristics.quick,
-                        rollout_bot=heuristics.greedy() if heuristics.greedy else None)
+                        rollout_bot=heuristics.greedy() if heuristics.greedy else None,
+                        judge=heuristics.search_judge)
+        judge = options.get("judge", "game").lower()
+        if judge not in SEARCH_JUDGES:
+            raise BotSpecError(f"unknown judge '{judge}' in bot '{spec}'",
+                               fix=f"judge={' or judge='.join(SEARCH_JUDGES)}")
+        if judge == "value":
+            bot.judge = None
+        bot.quick_small = _flag(spec, "quick", options.get("quick", "true"))
         if "rollouts" in options:
             bot.rollouts = _number(spec, "rollouts", options["rollouts"], int, 1)
         if "ms" in options:

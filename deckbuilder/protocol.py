@@ -78,9 +78,12 @@ QuickChoice = Callable[[Any, list[int]], "int | None"]
 @dataclass(frozen=True)
 class Heuristics:
     """What a game hands its bots: how to judge a position, the small decisions it takes
-    without judging, and a faster greedy bot of its own where it has one (None: the generic
-    greedy, which plays each action out and judges it with `evaluate`)."""
+    without judging, a faster greedy bot of its own where it has one (None: the generic
+    greedy, which plays each action out and judges it with `evaluate`), and how its search
+    bot judges where a rollout stops, where that needs to see further than `evaluate`
+    (None: `evaluate`; the greedy never uses it)."""
 
     evaluate: Evaluator
     quick: QuickChoice | None = None
     greedy: Callable[[], Bot] | None = None
+    search_judge: Evaluator | None = None

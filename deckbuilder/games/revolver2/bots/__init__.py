@@ -6,6 +6,7 @@ from __future__ import annotations
 from deckbuilder.games.revolver2.bots.evaluate import evaluate
 from deckbuilder.games.revolver2.bots.quick import quick_choice
 from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy
+from deckbuilder.games.revolver2.bots.search_judge import judge
 from deckbuilder.protocol import Bot, Heuristics
 
 
@@ -13,4 +14,5 @@ def _scoring_greedy() -> Bot:
     return ScoringGreedy(name="greedy")
 
 
-HEURISTICS = Heuristics(evaluate=evaluate, quick=quick_choice, greedy=_scoring_greedy)
+HEURISTICS = Heuristics(evaluate=evaluate, quick=quick_choice, greedy=_scoring_greedy,
+                        search_judge=judge)
