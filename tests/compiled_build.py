@@ -29,7 +29,7 @@ ENGINE_TESTS = (
     "test_ambush.py", "test_prison.py", "test_frontier.py", "test_module_a.py",
     "test_play_replay.py",
     "test_bots.py", "test_revolver2_bots.py", "test_bot_sanity.py", "test_scoring.py",
-    "test_quick.py", "test_aligned.py",
+    "test_quick.py", "test_aligned.py", "test_chance.py",
 )
 
 #: `module::test` (every parameter of it) -> why it needs the plain build. Each one looks
