@@ -17,10 +17,15 @@ results do not depend on it, only the time does. Prints figures, asserts nothing
 - free: the same deck, every legal single swap of a base game and five Tarnished Stars.
 - small: McReady's base deck with three Deputies swapped for three Texas Rangers (a few
   points), seven cards may go in.
-- revolver2: one of Padre Esteban's Beecher's Bibles swapped for another Armed Villager;
-  every card of his faction may go in. Revolver 2's deck-building leaves no freedom with the
-  base set alone (every change to a base deck is illegal), so the only legal candidate is
-  the base deck: the case checks the search and confirmation run on Revolver 2, not search.
+- revolver2: Padre Esteban's fourteen Armed villagers swapped for fourteen Scarecrows, a
+  card of the TEST FIXTURE set tests/fixtures/sets/test-fixture-revolver2.yaml (invented
+  cards, installed as a player installs an imported expansion; not card data). Revolver 2's
+  deck-building leaves no freedom with the base set alone (every change to a base deck is
+  illegal: rule C pairs an added card only with a card the base deck lacks), so the case
+  needs cards a deck may take in; every legal single swap of the base set and the fixture
+  (about thirty) may go in.
+
+Prints the finalists confirmed on fresh seeds too (how many the race could not tell apart).
 """
 
 from __future__ import annotations
@@ -43,6 +48,9 @@ from deckbuilder.sim.runner import SerialExecutor, prime_catalog
 DISTRACTORS = ("cowboy", "bounty-hunter", "lee-shao-chinese-railworker",
                "trained-in-the-pinkerton-ways", "volcanic-pistol", "double-the-guard")
 COLLECTION = {"revolver-base": 1, "tarnished-star": 5}
+#: The TEST FIXTURE set of invented Revolver 2 cards (not card data; see its header).
+REVOLVER2_FIXTURE = (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "sets"
+                     / "test-fixture-revolver2.yaml")
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,8 @@ class Case:
     plant: Swap  # what weakened the base deck: `count` of `out` replaced by `into`
     only_in: tuple[str, ...] = ()
     collection: bool = True
+    #: user sets installed for the case (test fixtures), besides the packaged ones
+    user_sets: tuple[Path, ...] = ()
 
 
 CASES = {
@@ -62,7 +72,8 @@ CASES = {
     "small": Case("small", "revolver", "mcready", Swap("deputy", "texas-ranger", 3),
                   ("deputy", *DISTRACTORS)),
     "revolver2": Case("revolver2", "revolver2", "esteban",
-                      Swap("beechers-bible", "armed-villager", 1), collection=False),
+                      Swap("armed-villager", "test-fixture-scarecrow", 14), collection=False,
+                      user_sets=(REVOLVER2_FIXTURE,)),
 }
 
 
@@ -88,7 +99,7 @@ def collection_counts(catalog: object) -> dict[str, int]:
 
 
 def run(case: Case, budget: int, seed: int, catalog: object,
-        owned: dict[str, int] | None) -> tuple[bool, str, float, int, float]:
+        owned: dict[str, int] | None) -> tuple[bool, str, float, int, float, int]:
     deck = weakened(case, catalog)
     game = get_game(case.game)
     side = game.side_names.index(case.faction)
@@ -105,7 +116,7 @@ def run(case: Case, budget: int, seed: int, catalog: object,
         (s.out, s.into) == undo and s.count == case.plant.count for s in best.swaps)
     label = "; ".join(f"{s.count}x {s.out}->{s.into}" for s in best.swaps) if best else "-"
     low = result.difference(best).low if best else 0.0
-    return found, label, low, len(result.candidates), seconds
+    return found, label, low, len(result.candidates), seconds, len(result.finalists)
 
 
 def seeds_of(text: str) -> list[int]:
@@ -119,21 +130,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--budgets", type=int, nargs="+", default=[1200])
     parser.add_argument("--seeds", default="1-8", help="a range, e.g. 1-8")
     args = parser.parse_args(argv)
-    catalog = build_catalog()
-    prime_catalog(catalog)
-    owned = collection_counts(catalog)
+    packaged = build_catalog()
+    owned = collection_counts(packaged)
     cases = list(CASES.values()) if args.case == "all" else [CASES[args.case]]
     for case in cases:
+        catalog = build_catalog(user_sets=case.user_sets) if case.user_sets else packaged
+        prime_catalog(catalog)
         for budget in args.budgets:
             found = 0
             seeds = seeds_of(args.seeds)
             for seed in seeds:
-                hit, label, low, candidates, seconds = run(
+                hit, label, low, candidates, seconds, finalists = run(
                     case, budget, seed, catalog, owned if case.collection else None)
                 found += hit
                 print(f"{case.name} budget {budget} seed {seed}: {'found' if hit else 'MISSED'}"
                       f" (best: {label}, confirmed low {low * 100:+.1f} points; "
-                      f"{candidates} candidates; {seconds:.0f} s)", flush=True)
+                      f"{candidates} candidates, {finalists} confirmed; {seconds:.0f} s)",
+                      flush=True)
             print(f"== {case.name} budget {budget}: found at {found} of {len(seeds)} seeds",
                   flush=True)
 

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from deckbuilder.app.play_decks import load_sim_deck
 from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
+from deckbuilder.sim.optimize import OptimizeResult, OptimizeSettings, _confirm
 from deckbuilder.sim.optimize_candidates import Candidate, Swap
 from deckbuilder.sim.optimize_table import Opponent, Table, TableSettings, score
 from deckbuilder.sim.racing import FIRST_UNITS, LEAST_TO_DROP, Race
@@ -110,6 +111,69 @@ def test_a_strong_swap_with_an_unlucky_start_is_found_with_a_larger_budget() -> 
     assert large.ranked()[0].label == "c17"
 
 
+def test_a_lucky_one_card_swap_ranks_below_a_ten_card_swap_that_is_really_better() -> None:
+    """A one-card swap that won its first units by luck (+37 points over 8 units, among
+    thirty one-card swaps around zero) is shrunk towards zero, where such swaps lie; a
+    ten-card swap's +17 over 24 units keeps most of its weight. On plain means the lucky
+    swap led, and its games went to the wrong candidate."""
+    table = ScriptedTable({})
+    race = Race(table, {})  # type: ignore[arg-type]
+    race.baseline = table.deck[:40]
+    lucky = Candidate((Swap("a", "b"),), {}, "lucky")
+    lucky.scores = [1.0] * 8  # won every unit, the deck's lost ones too
+    strong = Candidate((Swap("c", "d", 10),), {}, "strong")
+    # turns most of the deck's losses into wins, a few of its wins into losses
+    strong.scores = [(0.0 if i % 9 == 0 else 1.0) if d == 1.0 else float(i % 4 != 0)
+                     for i, d in enumerate(race.baseline[:24])]
+    others = _candidates(30)
+    for candidate in others:
+        candidate.scores = [_neutral(i, table.deck[i], table.noise[i]) for i in range(16)]
+    race.pool = [lucky, strong, *others]
+    race.refit()
+    plain = {c.label: sum(c.scores) / len(c.scores) - sum(race.baseline[:len(c.scores)]) /
+             len(c.scores) for c in race.pool}
+    assert plain["lucky"] > plain["strong"] > 0.1
+    assert race.ranked()[0] is strong
+    assert race.blended(lucky) < plain["lucky"] / 2
+    assert race.contenders(3)[0] is strong
+
+
+class KeepingTable(ScriptedTable):
+    """The scripted games, kept whole as the confirmation keeps them."""
+
+    def __init__(self, rules: Mapping[str, object]) -> None:
+        super().__init__(rules)
+        self.kept: dict[str, list[object]] = {}
+
+    def play(self, asks: Sequence[tuple[str, Mapping[str, int], range]], offset: int = 0,
+             keep: Sequence[str] = ()) -> dict[str, list[float]]:
+        found = super().play(asks, offset, keep)
+        for label in keep:
+            self.kept.setdefault(label, []).extend(found.get(label, []))
+        return found
+
+    def seed_of(self, index: int, offset: int = 0) -> int:
+        return offset + index
+
+
+def test_the_confirmation_gives_its_games_to_the_finalists_it_cannot_tell_apart() -> None:
+    """Three finalists on fresh seeds: every one plays the first half; the rest goes to the
+    deck, the leader and the one finalist its paired games cannot tell apart from it, not to
+    the one clearly behind (which played as many as the others under a fixed split)."""
+    rules = {"best": lambda i, deck, noise: 1.0 if noise < 0.9 else deck,
+             "close": lambda i, deck, noise: 1.0 if noise * 7919 % 1 < 0.9 else deck,
+             "behind": lambda i, deck, noise: deck}
+    table = KeepingTable(rules)
+    finalists = [Candidate((Swap(label, "x"),), {}, label) for label in rules]
+    settings = OptimizeSettings(side=1, opponent={}, budget=800)
+    result = OptimizeResult({}, finalists, finalists, [], [], 0, settings)
+    _confirm(result, table, finalists, {})  # type: ignore[arg-type]
+    played = {c.label: len(c.confirmed) for c in finalists}
+    assert table.games <= 800 and len(result.baseline_confirmed) == played["best"]
+    assert played["best"] == played["close"] > played["behind"] * 1.5
+    assert result.difference(finalists[0]).low > 0
+
+
 def test_a_unit_is_the_weighted_mean_over_the_field() -> None:
     catalog = default_catalog()
     mcready = dict(catalog.base_deck("revolver", "mcready"))
@@ -160,15 +224,50 @@ def test_the_games_that_changed_the_winner_replay_with_the_command_shown(
         assert card["drawn_in"] <= card["games"] == explanation["paired_games"]
     games = explanation["games"]
     assert games and explanation["changed_winner"] >= len(games)
+    winners = {"won": "mcready", "lost": "colty", "drew": None}
     for game in games[:2]:
         assert game["deck"] != game["with_swap"]
-        words = shlex.split(game["replay_deck"])
-        assert words[:2] == ["deckbuilder", "play"] and str(game["seed"]) in words
-        played = runner.invoke(app, [*words[1:], "--json"])
+        # both games of the pair: the deck's, and the one with the swap (laid out along the
+        # deck by play --swap, as the search laid it): the same winner and length
+        for command, result, turns in (("replay_deck", "deck", "deck_turns"),
+                                       ("replay_with_swap", "with_swap", "with_swap_turns")):
+            words = shlex.split(game[command])
+            assert words[:2] == ["deckbuilder", "play"] and str(game["seed"]) in words
+            played = runner.invoke(app, [*words[1:], "--json"])
+            assert played.exit_code == 0, played.output
+            replayed = json.loads(played.stdout)
+            assert replayed["outcome"]["winner"] == winners[game[result]], command
+            assert replayed["turns"] == game[turns], command
+        assert "--swap" in game["replay_with_swap"] and "--swap" not in game["replay_deck"]
+
+
+def test_play_swap_lays_the_changed_deck_along_the_deck_and_refuses_what_it_cannot(
+        tmp_path: Path) -> None:
+    """`play --swap` plays the deck changed as `optimize` pairs it: the same game as the
+    changed deck laid out along the deck by hand (`--aligned-with`), and not in general the
+    game of the changed deck in its own order; a swap of cards no deck holds, or with
+    --record (which keeps no order), is one line and exit 2."""
+    deck = _deck(tmp_path)
+    changed = tmp_path / "changed.yaml"
+    text = deck.read_text(encoding="utf-8").replace("texas-ranger: 10", "deputy: 10")
+    changed.write_text(text, encoding="utf-8")
+    common = ["--bots", "random,random", "--json"]
+
+    def game(*words: str) -> list[object]:
+        played = runner.invoke(app, ["play", *words, *common])
         assert played.exit_code == 0, played.output
-        winner = json.loads(played.stdout)["outcome"]["winner"]
-        expected = {"won": "mcready", "lost": "colty", "drew": None}[game["deck"]]
-        assert winner == expected
+        return [step["action"] for step in json.loads(played.stdout)["steps"]]
+
+    differ = 0
+    for seed in ("1", "2", "3"):
+        swapped = game(str(deck), "--swap", "texas-ranger=deputy:10", "--seed", seed)
+        assert swapped == game(str(changed), "--aligned-with", str(deck), "--seed", seed)
+        differ += swapped != game(str(changed), "--seed", seed)
+    assert differ
+    for bad in (["--swap", "no-such-card=deputy"], ["--swap", "texas-ranger"],
+                ["--swap", "texas-ranger=deputy", "--record", str(tmp_path / "r.jsonl")]):
+        refused = runner.invoke(app, ["play", str(deck), *bad])
+        assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1, bad
 
 
 def test_the_text_says_what_the_budget_bought_and_why(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.commands.human_play import play_human
-from deckbuilder.commands.play_setup import choose_decks, split_bots
+from deckbuilder.commands.play_setup import aligned_decks, choose_decks, split_bots
 from deckbuilder.commands.play_setup import say as _say
 from deckbuilder.commands.play_setup import say_worded as _say_worded
 from deckbuilder.commands.play_setup import side_deck as _deck
@@ -93,6 +93,14 @@ def play(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="play a deck that breaks the deck-building rules (with a "
                                 "warning) instead of refusing it")] = False,
+    swap: Annotated[list[str] | None, typer.Option(
+        "--swap", help="OUT=IN[:COUNT]: play the deck holding OUT with COUNT copies of it "
+                       "swapped for IN, laid out along the deck as given (as `optimize` pairs "
+                       "its games: its listed games replay so); repeatable")] = None,
+    aligned_with: Annotated[str | None, typer.Option(
+        "--aligned-with", help="a deck: lay the deck of its side out along it before the "
+                               "shuffle (as `optimize` lays a changed deck along yours)",
+        show_default=False)] = None,
     human: Annotated[list[str] | None, typer.Option(
         "--human", **SIDE.option(),
         help="take this side yourself (colty, mcready, esteban or mapache) against the "
@@ -114,20 +122,29 @@ def play(
                                     "mapache": mapache}
     if deck_files:
         decks = guarded(sides_of_decks)(deck_files, decks, project_catalog())
+    if human and (swap or aligned_with is not None):
+        raise fail("--swap and --aligned-with replay a bots' game of `optimize`; leave them "
+                   "out with --human")
     if human:
         code = guarded(play_human)(decks, game, human, bots, seed, ruleset, switch or [],
                                     max_turns, record, quiet, as_json, allow_illegal,
                                     module or [], force)
         raise typer.Exit(code)
     guarded(_play)(decks, game, bots, seed, ruleset, switch or [], max_turns, record, quiet,
-                   as_json, allow_illegal, module or [], force)
+                   as_json, allow_illegal, module or [], force, swap or [], aligned_with)
 
 
 def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, seed: int,
           ruleset: str | None, switch_texts: list[str], max_turns: int,
           record_path: Path | None, quiet: bool, as_json: bool,
-          allow_illegal: bool = False, modules: Sequence[str] = (), force: bool = False) -> None:
+          allow_illegal: bool = False, modules: Sequence[str] = (), force: bool = False,
+          swaps: Sequence[str] = (), aligned_with: str | None = None) -> None:
     if record_path is not None:
+        if swaps or aligned_with is not None:
+            raise DeckbuilderError("--record keeps no deck order, so a game with --swap or "
+                                   "--aligned-with would not replay from its record",
+                                   fix="leave --record out (the same command plays the "
+                                       "game again)")
         refuse_overwrite(record_path, force)  # before the game, not after it
 
     catalog = project_catalog()
@@ -136,7 +153,9 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
     ruleset = ruleset or game.default_ruleset
     switches = parse_switches(switch_texts, catalog, name)
     modules = read_modules(modules, catalog, name)
-    decks = [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names]
+    decks, orders = aligned_decks(
+        [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names],
+        name, catalog, swaps, aligned_with, allow_illegal)
     bot_specs = split_bots(bots)
     show = not (quiet or as_json)
     heading = (f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "
@@ -145,7 +164,7 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
     narrate = TextNarrator(_say_worded, heading=heading) if show else None
     state, record = play_game([deck_cards for _, deck_cards in decks], seed, bot_specs, ruleset,
                               catalog, game=name, max_turns=max_turns, narrate=narrate,
-                              switches=switches, modules=modules)
+                              switches=switches, modules=modules, orders=orders)
     if record_path is not None:
         atomic_write_text(record_path, record.to_jsonl())
     if as_json:

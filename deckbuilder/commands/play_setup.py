@@ -1,18 +1,23 @@
 """What every game command sets up alike: the game and each side's deck from the options
-(`choose_decks`), the bots (`split_bots`), a side's deck read for play (`side_deck`), and the
-account's lines (`say`, `say_worded`)."""
+(`choose_decks`), the bots (`split_bots`), a side's deck read for play (`side_deck`), a
+deck changed by swaps or laid out along another (`aligned_decks`: the paired games of
+`optimize`), and the account's lines (`say`, `say_worded`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from deckbuilder.app.play_decks import load_side_deck
+from deckbuilder.app.play_decks import load_side_deck, load_sim_deck
 from deckbuilder.app.table_words import worded_line
 from deckbuilder.bots import BOT_HELP, BotSpecError
 from deckbuilder.commands.common import console, error_console, safe
 from deckbuilder.errors import DeckError
 from deckbuilder.games import games, get_game
+from deckbuilder.legality import validate_deck
+from deckbuilder.models import Deck
+from deckbuilder.sim.aligned import SeatOrders, seat_orders
+from deckbuilder.sim.optimize_candidates import Swap, apply_swaps, resolve_card
 
 
 def say(line: str) -> None:
@@ -95,3 +100,65 @@ def side_deck(text: str, faction: str, game: str, catalog: Any,
     for warning in deck.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     return deck.name, deck.cards
+
+
+def read_swap(text: str, catalog: Any, game: str) -> Swap:
+    """`--swap OUT=IN[:COUNT]` (ids or names): COUNT copies (1 by default) of OUT for IN."""
+    out, equals, rest = text.partition("=")
+    into, _, count = rest.partition(":")
+    count = count.strip() or "1"
+    if not equals or not out.strip() or not into.strip() or not count.isdigit() \
+            or not 0 < int(count) < 100:
+        raise DeckError(f"--swap '{text}' is not OUT=IN or OUT=IN:COUNT",
+                        fix="e.g. --swap texas-ranger=deputy:10 (ten Texas Rangers out, ten "
+                            "Deputies in)")
+    return Swap(resolve_card(catalog, out.strip(), game), resolve_card(catalog, into.strip(), game),
+                int(count))
+
+
+def aligned_decks(decks: Sequence[tuple[str, dict[str, int]]], game: str, catalog: Any,
+                  swaps: Sequence[str] = (), aligned_with: str | None = None,
+                  allow_illegal: bool = False
+                  ) -> tuple[list[tuple[str, dict[str, int]]], SeatOrders]:
+    """The decks of a game with `--swap` applied and the changed deck laid out along the deck
+    as given (or along `--aligned-with`'s deck), as `optimize` lays out its paired games:
+    both draw the same cards until a changed card comes up, so `play --seed S` replays the
+    game with the swap that `optimize` played on seed S. No swap and no `--aligned-with`:
+    the decks as given, in the default order."""
+    played = [(name, dict(cards)) for name, cards in decks]
+    if not swaps and aligned_with is None:
+        return played, (None, None)
+    sides = get_game(game).side_names
+    if aligned_with is not None:
+        reference = load_sim_deck(aligned_with, catalog, allow_illegal=True)
+        if reference.faction not in sides:
+            raise DeckError(f"--aligned-with {aligned_with} is a {reference.faction} deck, "
+                            f"no side of this {game} game",
+                            fix="give a deck of " + " or ".join(sides))
+        side, along = sides.index(reference.faction), reference.cards
+    else:
+        along = {}
+    if swaps:
+        changes = [read_swap(text, catalog, game) for text in swaps]
+        holders = [i for i, (_, cards) in enumerate(played)
+                   if apply_swaps(cards, changes) is not None]
+        if not holders:
+            raise DeckError(f"no deck of this game holds the cards --swap takes out "
+                            f"({', '.join(c.out for c in changes)}, as many as asked)",
+                            fix="name cards (ids or names) and counts the deck holds")
+        side = holders[0]
+        name, cards = played[side]
+        changed = apply_swaps(cards, changes)
+        assert changed is not None
+        if not allow_illegal:
+            model = Deck(name=name, game=game, faction=sides[side], cards=changed)
+            report = validate_deck(model, catalog)
+            if not report.is_legal:
+                raise DeckError(f"with --swap the {sides[side]} deck is illegal: "
+                                f"{report.violations[0].message}",
+                                fix="swap cards the deck-building rules allow, or add "
+                                    "--allow-illegal to play-test it anyway")
+        along = along or cards
+        played[side] = (f"{name} with " + "; ".join(
+            f"{c.count}x {c.out} -> {c.into}" for c in changes), changed)
+    return played, seat_orders(played[side][1], along, side)

@@ -9,13 +9,15 @@ or against a field of them, weighted). The answer here:
 2. **Racing** (`racing`). Every candidate plays the deck's numbered seeds (paired units,
    against every opponent of the field); a candidate is dropped only when a corrected
    confidence interval says it is worse than the deck or than the leader, and each round's
-   games go to the leader and its closest challengers, so a larger budget finds what a
-   smaller one missed.
+   games go to the leader and its closest challengers (ranked by their means shrunk towards
+   zero, more for a swap that changes fewer cards), so a larger budget finds what a smaller
+   one missed.
 3. **Combinations.** The best single swaps that touch different cards are combined (two or
    three at a time) and join the race.
 4. **Confirmation.** Picking the best of many estimates inflates it (the winner's curse), so
-   the finalists are played again on fresh seeds, which no choice was made on, and only those
-   games give the reported difference and its interval. A deck is proposed as better only
+   the finalists (the leader and the challengers the race cannot tell apart from it) are
+   played again on fresh seeds, which no choice was made on, and only those games give the
+   reported difference and its interval. A deck is proposed as better only
    when that interval lies above zero.
 
 Results depend on the seed only: the executor and the worker count change nothing (games are
@@ -40,7 +42,7 @@ from deckbuilder.sim.optimize_candidates import (
     single_swaps,
 )
 from deckbuilder.sim.optimize_table import Opponent, Table, TableSettings
-from deckbuilder.sim.racing import Race, Round
+from deckbuilder.sim.racing import CONTENDER_Z, Race, Round
 from deckbuilder.sim.runner import Executor, GameResult, SerialExecutor
 from deckbuilder.sim.stats import Interval, paired_difference, paired_games_needed
 
@@ -60,11 +62,17 @@ __all__ = [
 CONFIRM_SHARE = 0.3
 #: Share of the racing budget the single swaps race alone, before the combinations join.
 SINGLES_SHARE = 0.7
-#: The finalists confirmed on fresh seeds (three: at budget 1,200 the planted Deputies of
-#: tests/test_optimize.py were the race's third at seed 2; measured with bench_optimize.py).
+#: The finalists confirmed on fresh seeds, at most: the race's leader and the challengers it
+#: cannot tell apart from the leader (`Race.contenders`); the fewer they are, the more fresh
+#: games each gets, so a leader the race has told apart is confirmed alone.
 FINALISTS = 3
 #: Fresh seeds for the confirmation start here (never used by the racing).
 CONFIRM_OFFSET = 1_000_000
+#: Share of the confirmation every finalist plays; the rest goes, round by round, to the
+#: confirmation's leader and the finalists its games cannot yet tell apart from it.
+CONFIRM_FIRST_SHARE = 0.5
+#: Rounds the rest of the confirmation is played in.
+CONFIRM_ROUNDS = 4
 #: The smallest difference the advice speaks of (two points).
 SMALLEST_DIFFERENCE = 0.02
 
@@ -114,8 +122,10 @@ class OptimizeResult:
     confirmation_seeds: list[int] = field(default_factory=list)
 
     def difference(self, candidate: Candidate) -> Interval:
-        """The confirmed paired difference (candidate minus deck) on fresh seeds."""
-        return paired_difference(candidate.confirmed, self.baseline_confirmed)
+        """The confirmed paired difference (candidate minus deck) on fresh seeds (the deck's
+        units that the candidate played too: a finalist left behind plays fewer)."""
+        n = len(candidate.confirmed)
+        return paired_difference(candidate.confirmed, self.baseline_confirmed[:n])
 
     @property
     def best(self) -> Candidate | None:
@@ -153,7 +163,7 @@ class OptimizeResult:
             return None
         interval = self.difference(best)
         target = max(SMALLEST_DIFFERENCE, abs(interval.estimate))
-        noise = [a - b for a, b in zip(best.confirmed, self.baseline_confirmed, strict=True)]
+        noise = [a - b for a, b in zip(best.confirmed, self.baseline_confirmed, strict=False)]
         return paired_games_needed(noise, target), target
 
 
@@ -192,7 +202,7 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
         considered += race.enter(combos, race_budget)
     race.run(race_budget, "single swaps and combinations" if combos else "single swaps")
     race.refit()
-    finalists = race.ranked()[:FINALISTS]
+    finalists = race.contenders(FINALISTS)
     result = OptimizeResult(cards, considered, finalists, race.baseline, [], table.games,
                             settings, dict(race.worth), dict(race.cost))
     if finalists:
@@ -207,16 +217,53 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
 
 def _confirm(result: OptimizeResult, table: Table, finalists: Sequence[Candidate],
              cards: Mapping[str, int]) -> None:
-    """The finalists and the deck again, on fresh seeds, with every game kept whole."""
-    per_deck = max(1, (result.settings.budget - table.games)
-                   // ((len(finalists) + 1) * table.games_per_unit))
-    asks = [("deck", cards, range(per_deck)),
-            *((c.label, c.cards, range(per_deck)) for c in finalists)]
-    labels = [label for label, _, _ in asks]
-    scores = table.play(asks, offset=CONFIRM_OFFSET, keep=labels)
-    result.baseline_confirmed = scores["deck"]
-    for candidate in finalists:
-        candidate.confirmed = scores[candidate.label]
-    result.confirmation_games = {label: table.kept[label] for label in labels}
-    result.confirmation_seeds = [table.seed_of(i, CONFIRM_OFFSET) for i in range(per_deck)]
+    """The finalists and the deck again, on fresh seeds, with every game kept whole.
 
+    Every finalist first plays CONFIRM_FIRST_SHARE of the confirmation; the rest, in rounds,
+    goes to the deck, the finalist with the best difference so far and the finalists whose
+    paired games against it (the same fresh seeds) cannot yet tell them apart from it (an
+    upper bound at CONTENDER_Z standard errors above zero): the finalists are compared with
+    each other, and the games go to telling the best apart from the deck, not to confirming
+    the ones behind it."""
+    per = table.games_per_unit
+    units = max(1, (result.settings.budget - table.games) // per)
+    labels = ["deck", *(c.label for c in finalists)]
+    first = max(1, int(units * CONFIRM_FIRST_SHARE) // len(labels))
+    _confirm_units(result, table, finalists, cards, finalists, first)
+    rest = max(0, (result.settings.budget - table.games) // per)
+    for round_number in range(CONFIRM_ROUNDS, 0, -1):
+        playing = _still_close(result, finalists)
+        step = rest // round_number // (len(playing) + 1)
+        if step < 1:
+            continue
+        target = len(result.baseline_confirmed) + step
+        _confirm_units(result, table, finalists, cards, playing, target)
+        rest = max(0, (result.settings.budget - table.games) // per)
+    result.confirmation_games = {label: table.kept[label] for label in labels}
+    result.confirmation_seeds = [table.seed_of(i, CONFIRM_OFFSET)
+                                 for i in range(len(result.baseline_confirmed))]
+
+
+def _confirm_units(result: OptimizeResult, table: Table, finalists: Sequence[Candidate],
+                   cards: Mapping[str, int], playing: Sequence[Candidate], target: int) -> None:
+    """The deck and the `playing` finalists each play their fresh units up to `target`."""
+    asks = [("deck", cards, range(len(result.baseline_confirmed), target)),
+            *((c.label, c.cards, range(len(c.confirmed), target)) for c in playing)]
+    asks = [ask for ask in asks if len(ask[2])]
+    scores = table.play(asks, offset=CONFIRM_OFFSET, keep=[label for label, _, _ in asks])
+    result.baseline_confirmed.extend(scores.get("deck", []))
+    for candidate in finalists:
+        candidate.confirmed.extend(scores.get(candidate.label, []))
+
+
+def _still_close(result: OptimizeResult, finalists: Sequence[Candidate]) -> list[Candidate]:
+    """The confirmation's leader (the best difference with the deck so far) and the
+    finalists its paired fresh games cannot tell apart from it."""
+    leader = max(finalists, key=lambda c: (result.difference(c).estimate, c.label))
+    close = [leader]
+    for candidate in finalists:
+        n = min(len(candidate.confirmed), len(leader.confirmed))
+        if candidate is not leader and paired_difference(
+                candidate.confirmed[:n], leader.confirmed[:n], CONTENDER_Z).high > 0:
+            close.append(candidate)
+    return close

@@ -4,7 +4,9 @@ differences, what the budget bought, and the explanation of the best suggestion.
 The explanation reads only the confirmation games (fresh seeds, which no choice was made on):
 per card of each swap, how often it was drawn and played and how the games went with and
 without it, its worth per copy as the race's model put it; and the paired games in which the
-swap changed the winner, with their seeds and the command that plays the deck's game again.
+swap changed the winner, with their seeds and the commands that play both games of the pair
+again (the one with the swap by `play --swap`, which lays the changed deck out along the deck
+as the search did).
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ LISTED_GAMES = 8
 
 METHOD = ("racing on paired seeds: a candidate is dropped only when a Bonferroni-corrected "
           "interval puts it below the deck or the leader; each round re-samples the leader "
-          "and the challengers with the highest upper bound (LUCB); the finalists are "
-          "re-played on fresh seeds and only those games give the difference reported")
+          "and the challengers with the highest upper bound (LUCB), on means shrunk towards "
+          "zero by the cards a swap changes (empirical Bayes); the leader and the challengers "
+          "the race cannot tell apart from it are re-played on fresh seeds and only those "
+          "games give the difference reported")
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,8 @@ def advice(result: OptimizeResult) -> str:
     assert needed is not None
     units, difference = needed
     per = len(result.settings.opponents())
-    budget = round(units * per * (FINALISTS + 1) / CONFIRM_SHARE, -2)
+    finalists = max(1, min(FINALISTS, len(result.finalists)))
+    budget = round(units * per * (finalists + 1) / CONFIRM_SHARE, -2)
     return (f"{head}: no swap is clearly better at this budget; about {units * per} games "
             f"would tell a difference of {difference * 100:.0f} points (a --budget of about "
             f"{budget:.0f})")
@@ -158,29 +163,33 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
     for swap in candidate.swaps:
         cards.append(_card_figures(swap.into, "in", swap.count, mine, side,
                                    result.worth.get(swap.into, 0.0), catalog))
-        cards.append(_card_figures(swap.out, "out", swap.count, deck_games, side,
+        cards.append(_card_figures(swap.out, "out", swap.count, deck_games[:len(mine)], side,
                                    -result.cost.get(swap.out, 0.0), catalog))
     opponents = result.settings.opponents()
     per = len(opponents)
     changed = []
-    for before, after in zip(deck_games, mine, strict=True):
+    for before, after in zip(deck_games[:len(mine)], mine, strict=True):
         if before.winner == after.winner:
             continue
         which = before.index % per
         entry: dict[str, Any] = {
             "seed": before.seed, "opponent": opponents[which].name,
-            "deck": _result_word(before, side), "with_swap": _result_word(after, side)}
+            "deck": _result_word(before, side), "with_swap": _result_word(after, side),
+            "deck_turns": before.turns, "with_swap_turns": after.turns}
         if replay is not None:
             entry["replay_deck"] = replay_command(result, replay, which, before.seed)
+            entry["replay_with_swap"] = replay_command(result, replay, which, before.seed,
+                                                       candidate)
         changed.append(entry)
     gained = sum(1 for g in changed if _better(g["with_swap"], g["deck"]))
     return {"swaps": _swaps_json(candidate, catalog), "cards": cards,
             "paired_games": len(mine), "changed_winner": len(changed),
             "turned_for_the_deck": gained, "turned_against": len(changed) - gained,
             "games": changed[:LISTED_GAMES],
-            "replay_note": ("the deck's game replays exactly with `replay_deck`; the game "
-                            "with the swap lays the deck out along the deck's own order "
-                            "(paired), which `deckbuilder play` does not set")}
+            "replay_note": ("both games of a pair replay exactly: the deck's with "
+                            "`replay_deck`, the one with the swap with `replay_with_swap` "
+                            "(`play --swap` lays the changed deck out along the deck, as the "
+                            "search did)")}
 
 
 _RANK = {"lost": 0, "drew": 1, "won": 2}
@@ -195,9 +204,10 @@ def _result_word(game: GameResult, side: int) -> str:
 
 
 def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
-                   seed: int) -> str:
+                   seed: int, swapped: Candidate | None = None) -> str:
     """The `deckbuilder play` line that plays the deck's game on `seed` against opponent
-    number `which` again (the bots, rules, switches, modules and turn cap of the search)."""
+    number `which` again (the bots, rules, switches, modules and turn cap of the search);
+    with `swapped`, the game of that candidate (`--swap` for each of its swaps)."""
     settings = result.settings
     game = get_game(settings.game)
     bots = ([settings.bot, settings.opponent_bot] if settings.side == 0
@@ -214,6 +224,8 @@ def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
         words += ["--module", module]
     if settings.max_turns != 200:
         words += ["--max-turns", str(settings.max_turns)]
+    for swap in swapped.swaps if swapped is not None else ():
+        words += ["--swap", f"{swap.out}={swap.into}:{swap.count}"]
     return " ".join(shlex.quote(word) for word in words)
 
 
@@ -236,9 +248,12 @@ def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
         f"{explanation['paired_games']} paired games: {explanation['turned_for_the_deck']} "
         f"for the deck, {explanation['turned_against']} against it")
     for game in explanation["games"]:
-        command = f": {game['replay_deck']}" if "replay_deck" in game else ""
         lines.append(f"  seed {game['seed']} against {game['opponent']}: the deck "
-                     f"{game['deck']}, with the swap {game['with_swap']}{command}")
+                     f"{game['deck']} in {game['deck_turns']} turns, with the swap "
+                     f"{game['with_swap']} in {game['with_swap_turns']}")
+        if "replay_deck" in game:
+            lines.append(f"    the deck's game: {game['replay_deck']}")
+            lines.append(f"    with the swap: {game['replay_with_swap']}")
     return lines
 
 

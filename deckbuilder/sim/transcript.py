@@ -148,18 +148,20 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
               ruleset: str | None = None, catalog: Any = None, game: str = "revolver",
               max_turns: int = 200, narrate: Narrator | None = None,
               switches: Mapping[str, str] | None = None,
-              modules: Sequence[str] = ()) -> tuple[Any, GameRecord]:
+              modules: Sequence[str] = (),
+              orders: Sequence[Sequence[str] | None] = ()) -> tuple[Any, GameRecord]:
     """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
 
     Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
     replays the simulated game whose seed is S (with the same ruleset and `switches`). They
     choose on the quiet state; the events are logged only while an action is applied. The
-    record names the ruleset played (the game's own when `ruleset` is None).
+    record names the ruleset played (the game's own when `ruleset` is None). `orders`: how
+    each deck lies before the shuffle (`sim.aligned`; none: sorted by id), as `new_game`.
     """
     chosen = dict(sorted((switches or {}).items()))
     state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
                      max_turns=max_turns, verbose=True, switches=chosen or None,
-                     modules=tuple(sorted(modules)))
+                     modules=tuple(sorted(modules)), orders=orders)
     names = _names(state)
     players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
