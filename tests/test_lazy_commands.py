@@ -91,13 +91,22 @@ def test_a_command_description_is_reflowed() -> None:
     assert "the position as you see it (not the opponent's hand)" in probe.stdout
 
 
-@pytest.mark.parametrize("args", [("--help",), ("simulate", "--help"), ("play", "--help")])
-def test_no_option_in_the_help_shows_a_type_label(args: tuple[str, ...]) -> None:
-    """The root's options (added by typer after the group is made) and every `--help` read
-    as the others do: no `<bool>` or `<path>` where a player reads what to type."""
+@pytest.mark.parametrize("args", [("--help",), ("simulate", "--help"), ("play", "--help"),
+                                  ("validate", "--help"), ("deck", "rename", "--help")])
+def test_no_option_or_argument_in_the_help_shows_a_type_label(args: tuple[str, ...]) -> None:
+    """The root's options (added by typer after the group is made), every `--help` and the
+    arguments read as the others do: no `<bool>`, `<path>` or `<list[Path]>` where a player
+    reads what to type, and the usage line names a repeated argument once (`{DECK}...`)."""
     probe = subprocess.run([sys.executable, "-m", "deckbuilder", *args], capture_output=True,
                            text=True, timeout=120, check=True,
                            env={"COLUMNS": "200", "PATH": ""})
-    options = [line for line in probe.stdout.splitlines() if line.startswith("│ -")]
+    lines = probe.stdout.splitlines()
+    options = [line for line in lines if line.startswith("│ -")]
+    arguments = [line for line in lines
+                 if line.startswith(("│ *", "│   [")) and not line.startswith("│   [-")]
     labels = ("<bool>", "<path>", "<int", "<str>", "<list", "<float>")
-    assert options and not [line for line in options if any(tag in line for tag in labels)]
+    assert options and not [line for line in options + arguments
+                            if any(tag in line for tag in labels)]
+    if args[0] != "--help":
+        assert arguments, "the command's arguments are listed"
+    assert not [line for line in lines if "...}" in line]

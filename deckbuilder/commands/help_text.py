@@ -41,6 +41,10 @@ def name_values(command: Any) -> None:
     for param in getattr(command, "params", ()):
         if param.metavar is None:
             param.metavar = value_name(param)
+        if getattr(param, "param_type_name", "") == "argument":
+            # An argument's name (DECK, FILE) already says what to type: typer would add
+            # its type (`<str>`, `<list[Path]>`) in a column beside it.
+            param.display_type_rich = _no_type_label
     made = getattr(command, "get_help_option", None)
     if made is None or getattr(made, "names_its_value", False):
         return
@@ -53,6 +57,11 @@ def name_values(command: Any) -> None:
 
     help_option.names_its_value = True  # type: ignore[attr-defined]
     command.get_help_option = help_option
+
+
+def _no_type_label(ctx: Any) -> None:
+    """What an argument shows in the help's type column: nothing."""
+    return None
 
 
 def value_name(param: Any) -> str:

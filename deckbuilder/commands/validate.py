@@ -28,7 +28,7 @@ from deckbuilder.legality import validate_deck
 
 def validate(
     decks: Annotated[list[Path], typer.Argument(
-        metavar="DECK...", help="deck files (YAML); a faction (its base deck) or a packaged "
+        metavar="DECK", help="deck files (YAML); a faction (its base deck) or a packaged "
         "deck's name works too (a file of that name in the current folder wins)",
         show_default=False)],
     collection: Annotated[
