@@ -21,10 +21,11 @@ import pytest
 from typer.testing import CliRunner
 
 from deckbuilder import paths
-from deckbuilder.catalog import CACHE_UNUSED_DAYS, build_catalog, load_set_file
+from deckbuilder.catalog import build_catalog, load_set_file
 from deckbuilder.cli import EXIT_CODES_EPILOG, app
 from deckbuilder.commands.human_play import EXIT_ABANDONED, _action_number
 from deckbuilder.commands.streams import EXIT_BROKEN_PIPE, EXIT_OUTPUT_FAILED
+from deckbuilder.set_cache import CACHE_UNUSED_DAYS
 from deckbuilder.sim.dask_executor import (
     MAX_SCHEDULER_FILE_BYTES,
     SchedulerError,

@@ -16,8 +16,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckbuilder"
 LAYERS: list[tuple[str, ...]] = [
     ("errors", "paths", "version", "reading", "writing", "printable", "declaration", "declared",
      "models", "yamlio", "schema_json"),
-    ("catalog", "data_packs", "user_schemas", "integrity", "importer", "decks", "decklists",
-     "shared_lists", "deck_stats", "card_face", "legality", "rulesets"),
+    ("catalog", "set_cache", "data_packs", "user_schemas", "integrity", "importer", "decks",
+     "decklists", "shared_lists", "deck_stats", "card_face", "legality", "rulesets"),
     ("protocol",),
     ("engine", "build"),
     ("bots",),
