@@ -123,3 +123,19 @@ def test_editors_sit_on_the_face_beside_their_rows() -> None:
     assert cost_at < html.index("<form id=cost-form>") < html.index("<dt>Firepower</dt>")
     assert html.count('<div class="card-face__edit">') == 2
     assert html.index("<form id=extra>") < html.index("</article>")  # never dropped
+
+
+def test_the_one_line_summary_marks_a_players_value_too() -> None:
+    """A hand card's or a button's summary (`one_line`) marks the value a player confirmed as
+    the face does, the rest as before (`?` for a guess, nothing for a document's value)."""
+    from deckbuilder.card_face import one_line
+
+    before = one_line(build_catalog().entries["deputy"])
+    assert "cost discard 1 card?" in before and PLAYER_MARK not in before
+    save_answer("deputy", "cost", AS_SHOWN, "Ann")
+    entry = build_catalog().entries["deputy"]
+    after = one_line(entry)
+    assert after.startswith("Deputy - cost discard 1 card\u2713,")
+    assert "firepower" in after and after.split("firepower ", 1)[1].startswith(
+        before.split("firepower ", 1)[1][:2])  # the firepower keeps its own mark
+    assert one_line(entry, ASCII_PLAYER_MARK).startswith("Deputy - cost discard 1 card+,")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.card_face import one_line
+from deckbuilder.card_face.text import player_mark
 from deckbuilder.catalog import Catalog
 from deckbuilder.deck_stats import deck_stats
 from deckbuilder.decks import DeckEntry, LoadedDeck
@@ -56,7 +57,7 @@ def _facts(entry: DeckEntry) -> str:
     """What the card face's one-line summary says beside the name (cost, firepower ...)."""
     if entry.entry is None:
         return "not a known card"
-    line = one_line(entry.entry)
+    line = one_line(entry.entry, player_mark())
     prefix = f"{entry.entry.name} - "
     return line[len(prefix):] if line.startswith(prefix) else line
 

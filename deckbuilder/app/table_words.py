@@ -16,6 +16,7 @@ from typing import Any
 from deckbuilder.app.endings import ending_words as words_of_ending
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
+from deckbuilder.card_face.text import player_mark
 from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.sim.session_view import ViewWords
@@ -66,7 +67,7 @@ def card_summary(catalog: Any, card_id: str) -> str:
     entry = catalog.entries.get(card_id)
     if entry is None:
         return ""
-    line = one_line(entry)
+    line = one_line(entry, player_mark())
     cut = line.find(" - ", len(entry.record.name))
     return line[cut + 3:] if cut >= 0 else ""
 

@@ -393,8 +393,10 @@ def _steps_of(record: Any, name: str) -> list[Any]:
     return steps
 
 
-def one_line(entry: Entry) -> str:
-    """The short summary a hand card or an action button shows, unconfirmed values with `?`.
+def one_line(entry: Entry, confirmed_mark: str = "\u2713") -> str:
+    """The short summary a hand card or an action button shows, unconfirmed values with `?`
+    and values a player confirmed (a data pack, the overlay) with `confirmed_mark` (a
+    terminal that cannot write `✓` gets `card_face.text.player_mark()`'s `+`).
 
     >>> from deckbuilder.catalog import build_catalog
     >>> catalog = build_catalog(use_user_data=False)
@@ -403,9 +405,15 @@ def one_line(entry: Entry) -> str:
     """
     record = entry.record
     unconfirmed = unconfirmed_fields(record)
+    sources = record.provenance.sources
 
     def shown(value: object, *fields: str) -> str:
-        return f"{value}?" if any(name in unconfirmed for name in fields) else str(value)
+        if any(name in unconfirmed for name in fields):
+            return f"{value}?"
+        if any(standing_of_source(sources.get(name, ""))[0] is Standing.PLAYER
+               for name in fields):
+            return f"{value}{confirmed_mark}"
+        return str(value)
 
     parts: list[str] = []
     if entry.kind == "card":
@@ -445,5 +453,6 @@ def one_line(entry: Entry) -> str:
             parts.append(shown(plural(record.tokens, "token"), "tokens"))
     elif entry.kind == "token":
         parts.append(f"table piece, {shown(record.count, 'count')} in the box")
-    name = shown(record.name, "name")
+    # The name is marked only when unconfirmed: callers cut the summary after "NAME - ".
+    name = f"{record.name}?" if "name" in unconfirmed else record.name
     return f"{name} - {', '.join(parts)}" if parts else name
