@@ -5,6 +5,7 @@
     python benchmarks/count_instructions.py --bot random --games 200
     python benchmarks/count_instructions.py --keep /tmp/cg   # callgrind.out.<game>.<bot> kept,
                                                              # for callgrind_annotate
+    python benchmarks/count_instructions.py --top 25 --game revolver2   # where a game's go
 
 Unlike a timing, the count does not move with the load of a shared host, so it tells two
 versions or builds apart where `bench_games.py`'s times overlap (the same count to about 0.1%
@@ -12,6 +13,10 @@ run to run, with PYTHONHASHSEED fixed). A count is not a time: it leaves out the
 waiting on memory. Each game's bot tables are built before the count starts, and the count
 of a run that plays no game (start-up, catalog, compiling the spec) is subtracted. Needs
 `valgrind` on the PATH; says which build it measures. Prints figures, asserts nothing.
+
+A kept profile is the whole run, start-up included (most of it for a few games): `--top N`
+lists the N functions with the most instructions of the games alone (each function's count
+in the run less its count in the run that plays none, per game), which is what to attack.
 """
 
 from __future__ import annotations
@@ -65,13 +70,13 @@ for seed in range(games):
 
 def collected(script: Path, game: str, games: int, bot: str, keep: Path | None = None) -> int:
     """Instructions callgrind counted for one run of the child (its profile written into
-    `keep` when given)."""
+    `keep` when given: `profile_file`)."""
     python = os.path.realpath(sys.executable)  # not a shim script: valgrind follows the binary
     # A virtual environment's python is a link to the base interpreter: run the binary itself
     # and hand the child this process's import path (its site folders, .pth files included).
     site_folders = os.pathsep.join(folder for folder in sys.path if folder)
     env = {**os.environ, "PYTHONHASHSEED": "0", "DECKBUILDER_BENCH_SITE": site_folders}
-    out = "/dev/null" if keep is None else str(keep / f"callgrind.out.{game}.{bot}")
+    out = "/dev/null" if keep is None else str(profile_file(keep, game, bot, games))
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python, str(script),
          game, str(games), bot], capture_output=True, text=True, env=env, check=True)
@@ -81,6 +86,34 @@ def collected(script: Path, game: str, games: int, bot: str, keep: Path | None =
     return int(found.group(1).replace(",", ""))
 
 
+def profile_file(folder: Path, game: str, bot: str, games: int) -> Path:
+    """Where a kept profile lies: the games' run, or (no game) the start-up's."""
+    return folder / f"callgrind.out.{game}.{bot}{'' if games else '.start-up'}"
+
+
+def function_counts(profile: Path) -> dict[str, int]:
+    """Instructions by function (exclusive) in a callgrind profile, by callgrind_annotate."""
+    shown = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100",
+                            str(profile)], capture_output=True, text=True, check=True).stdout
+    counts: dict[str, int] = {}
+    for line in shown.splitlines():
+        found = re.match(r"\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*?:\S.*?)(?: \[.*\])?$", line)
+        if found and not found.group(2).startswith("PROGRAM TOTALS"):
+            name = re.sub(r"^.*/Python-[\d.]+/", "", found.group(2))
+            counts[name] = counts.get(name, 0) + int(found.group(1).replace(",", ""))
+    return counts
+
+
+def print_top(folder: Path, game: str, bot: str, games: int, top: int) -> None:
+    """The `top` functions by instructions of the games alone, per game."""
+    played = function_counts(profile_file(folder, game, bot, games))
+    idle = function_counts(profile_file(folder, game, bot, 0))
+    games_only = {name: count - idle.get(name, 0) for name, count in played.items()}
+    total = sum(games_only.values())
+    for name, count in sorted(games_only.items(), key=lambda item: -item[1])[:top]:
+        print(f"  {count / games / 1e3:9.1f} K  {100 * count / total:5.1f}%  {name[:110]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -88,6 +121,8 @@ def main() -> None:
     parser.add_argument("--game", choices=("revolver", "revolver2"), action="append",
                         help="only this game (repeatable; default both)")
     parser.add_argument("--keep", type=Path, help="write the counted runs' profiles here")
+    parser.add_argument("--top", type=int, default=0,
+                        help="list the N functions the games spend most instructions in")
     options = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("count_instructions: valgrind is not installed (apt-get install valgrind)")
@@ -97,13 +132,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "play.py"
         script.write_text(PLAY, encoding="utf-8")
-        if options.keep is not None:
-            options.keep.mkdir(parents=True, exist_ok=True)
+        keep = options.keep
+        if keep is None and options.top:
+            keep = Path(folder)
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
         for game in options.game or ("revolver", "revolver2"):
-            per_game = (collected(script, game, options.games, options.bot, options.keep)
-                        - collected(script, game, 0, options.bot))
+            per_game = (collected(script, game, options.games, options.bot, keep)
+                        - collected(script, game, 0, options.bot, keep))
             print(f"{game:<10} {options.bot:<6} {per_game / options.games / 1e6:8.2f} M "
                   "instructions a game")
+            if options.top and keep is not None:
+                print_top(keep, game, options.bot, options.games, options.top)
 
 
 if __name__ == "__main__":
