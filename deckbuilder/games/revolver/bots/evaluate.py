@@ -176,15 +176,14 @@ def read_race(state: State, tables: Tables, viewer: int) -> tuple[float, float, 
     # the deck's average.
     bonus, drawn_turns = tables.draw_terms_at(state.turn)
     turn_bonus -= drawn_turns
-    for side in (ATTACKER, DEFENDER):
-        hand = state.hands[side]
-        if viewer == side:
-            kills, turns = tables.hand_values(hand)
-            bonus += kills
-            turn_bonus += turns
-        else:
-            bonus += len(hand) * tables.drawn_kills[side]
-            turn_bonus += len(hand) * tables.drawn_turns[side]
+    # McReady's hand, then the gang's (two calls, not a loop over a tuple of the sides,
+    # which the compiled build would run through generic objects).
+    kills, turns = _hand_terms(state.hands[ATTACKER], tables, ATTACKER, viewer)
+    bonus += kills
+    turn_bonus += turns
+    kills, turns = _hand_terms(state.hands[DEFENDER], tables, DEFENDER, viewer)
+    bonus += kills
+    turn_bonus += turns
     # Cards in play keep some use: a lawman elsewhere may be brought over, a gang card here
     # holds a place. So no card is discarded from play for nothing.
     rows = state.rows
@@ -193,6 +192,16 @@ def read_race(state: State, tables: Tables, viewer: int) -> tuple[float, float, 
         lawmen_anywhere += len(rows[index])
     bonus += PLAY_KILLS * (lawmen_anywhere - len(rows[2 * bf + DEFENDER]))
     return lives, bonus, turn_bonus
+
+
+def _hand_terms(hand: list[int], tables: Tables, side: int,
+                viewer: int) -> tuple[float, float]:
+    """(kills, turns) `side`'s hand is worth in `read_race`: its cards as they are if the
+    viewer holds it, else its size at the deck's average."""
+    if viewer == side:
+        return tables.hand_values(hand)
+    size = len(hand)
+    return size * tables.drawn_kills[side], size * tables.drawn_turns[side]
 
 
 def _turns_after(state: State, tables: Tables, turn_bonus: float) -> tuple[float, int]:
@@ -238,10 +247,11 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     # nothing here, so those attacks are worth no kills.
     bonus = base_bonus - MCREADY_CARD_KILLS * cards_gone
     here = len(here_gang)
+    here_turns: float = float(here)  # as a float: no int and float mixed below
     needed = lives - bonus
     left = (0.0 if needed < 0.0 else needed) + border - 1  # max(needed, 0.0) + ...
     left = left if left < turns else turns  # min(turns, left)
-    rest = left - (left if here > left else here)
+    rest = left - (left if here_turns > left else here_turns)
     passive = (rest * fresh_rate - needed + 0.5) / math.sqrt(
         rest * fresh_rate * (1.0 - fresh_rate) + RACE_VARIANCE)
     if not here:
@@ -260,11 +270,10 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     short = here_gang[0] + 1 - board
     cost = MCREADY_CARD_KILLS * (short if short > 0.0 else 0.0) / SPEND_FIREPOWER
     # Active: the same race, with the kills he makes here and the cards they cost.
-    needed = lives - (bonus - cost * here_kills / here)
+    needed = lives - (bonus - cost * here_kills / here_turns)
     left = (0.0 if needed < 0.0 else needed) + border - 1
     left = left if left < turns else turns
-    here_turns: float = float(here)
-    if here > left:
+    if here_turns > left:
         share = left / here
         here_kills *= share
         here_variance *= share

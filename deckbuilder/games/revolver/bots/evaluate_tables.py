@@ -6,8 +6,8 @@ depends only on the game's spec is worked out here once: the attacks left after 
 of the track, what each card instance is worth in hand, the firepower a random hand of each
 size brings (the average the opponent's hidden hand counts at), and the kill rate at
 battlefields not reached yet. What depends on one hand (its firepower, the gang's answer) is
-a pure function of the hand's cards in order, so it is remembered per hand: a bot judging
-the actions of one turn asks about the same hands again and again.
+worked out afresh from each card's place in the strength order (`fire_ranks`): sorting a few
+small ints is cheaper than remembering hands by tuple keys (half the asks missed anyway).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Final
+from typing import Final, TypeVar
 
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.card_records import CardDef
@@ -47,13 +47,12 @@ MAX_EXPECTED_HAND: Final = 24
 SQRT2: Final = math.sqrt(2.0)
 _ERF: Final = math.erf
 _REGULAR: Final = (SPACE_REGULAR, SPACE_OPTIONAL)
-#: Hands remembered per game before the memory is emptied (it only saves time).
-_HAND_MEMORY: Final = 20_000
 
 #: A McReady firepower card: (firepower, cost, battlefields where its cost is waived).
 LawmanFire = tuple[int, int, frozenset[int]]
 #: A gang firepower card: (firepower, cost, counts toward the column limit).
 GangFire = tuple[int, int, bool]
+FireT = TypeVar("FireT", LawmanFire, GangFire)
 
 
 class Tables:
@@ -61,7 +60,6 @@ class Tables:
 
     __slots__ = (
         "after",
-        "answer_memo",
         "casualties",
         "cost",
         "counts",
@@ -79,12 +77,18 @@ class Tables:
         "firepower",
         "fresh_rate",
         "gang_fire",
+        "gang_rank",
+        "gang_ranked",
         "here_after",
+        "lawman_rank",
+        "lawman_ranked",
+        "lawman_waives",
         "marker",
-        "power_memo",
         "reaction_cost",
         "reacts",
         "token_gains",
+        "train_bf",
+        "train_space",
         "uid_fire",
         "uid_kills",
         "uid_reacts",
@@ -113,9 +117,9 @@ class Tables:
              for space in range(len(bf.kinds))]
             for index, bf in enumerate(spec.bfs)]
         self.draw_terms: dict[int, tuple[float, float]] = {}
-        self.power_memo: dict[tuple[tuple[int, ...], int], float] = {}
-        self.answer_memo: dict[tuple[tuple[int, ...] | int, int, int],
-                               tuple[float, tuple[float, ...]]] = {}
+        # The train's place, read once (the game's facts are an untyped record).
+        self.train_bf: int = spec.facts.train_bf
+        self.train_space: int = spec.facts.train_space
         self._read_cards(spec)
         self._read_bandits(spec)
 
@@ -164,6 +168,10 @@ class Tables:
         self.gang_fire: list[GangFire | None] = [
             (self.firepower[d], self.cost[d], self.counts[d]) if self.firepower[d] else None
             for d in map(def_of.__getitem__, cards)]
+        # Each card's place among the firepower cards, strongest first (None: no such order).
+        self.lawman_rank, self.lawman_ranked = fire_ranks(self.uid_fire)
+        self.lawman_waives = [bool(waived) for _power, _cost, waived in self.lawman_ranked]
+        self.gang_rank, self.gang_ranked = fire_ranks(self.gang_fire)
         # What a player cannot see of the other's hand counts at its average over the deck:
         # McReady's hand firepower and the gang's answer by hand size.
         gang_deck = spec.decks[DEFENDER]
@@ -234,48 +242,67 @@ class Tables:
         return summed(self.uid_kills, hand), summed(self.uid_turns, hand)
 
     def hand_firepower(self, hand: list[int], bf: int) -> float:
-        """`firepower_of` McReady's `hand` at `bf` (0.0 without firepower cards), remembered."""
-        key = (tuple(hand), bf)
-        power = self.power_memo.get(key)
-        if power is None:
+        """`firepower_of` McReady's `hand` at `bf` (0.0 without firepower cards): the same
+        sum, the cards taken in the same order (by their `fire_ranks` place)."""
+        ranks = self.lawman_rank
+        if ranks is None:
             uid_fire = self.uid_fire
             fires = [fire for uid in hand if (fire := uid_fire[uid]) is not None]
-            power = firepower_of(fires, len(hand), bf) if fires else 0.0
-            if len(self.power_memo) >= _HAND_MEMORY:
-                self.power_memo.clear()
-            self.power_memo[key] = power
-        return power
+            return firepower_of(fires, len(hand), bf) if fires else 0.0
+        order = ranks_in_order(ranks, hand)
+        if not order:
+            return 0.0
+        ranked = self.lawman_ranked
+        waives = self.lawman_waives
+        budget = len(hand)
+        total = 0.0
+        for rank in order:
+            power, cost, waived = ranked[rank]
+            if waives[rank] and bf in waived:
+                cost = 0
+            if cost < budget:
+                total += power
+                budget -= 1 + cost
+        return total
 
     def gang_answers(self, hand: list[int], room: int, here: int,
                      seen: bool) -> tuple[float, tuple[float, ...]]:
         """The firepower the gang's `hand` can add with `room` free places (`answer_of`) now,
         and after each of `here` more attacks (two more cards drawn before each); as
-        McReady sees it (not `seen`), the average for a hand of that size. Remembered."""
+        McReady sees it (not `seen`), the average for a hand of that size."""
+        now, later = self.gang_here(hand, room, here, seen, 0.0, False)
+        return now, tuple(later)
+
+    def gang_here(self, hand: list[int], room: int, here: int, seen: bool, gang: float,
+                  added: bool = True) -> tuple[float, list[float]]:
+        """`gang_answers`, with `gang` added to each later answer (`added`): the gang's
+        firepower at each of the `here` attacks to come, built in one list."""
         count = len(hand)
-        key = (tuple(hand) if seen else count, room, here)
-        answers = self.answer_memo.get(key)
-        if answers is not None:
-            return answers
         expected = self.expected_answer[room]
         size = MAX_EXPECTED_HAND if count > MAX_EXPECTED_HAND else count  # min(count, MAX)
+        if not seen:
+            return expected[size], self.unseen_here(count, room, here, gang, added)
         later: list[float] = []
-        if seen:
-            answer = answer_of(self, hand, room)
-            now = answer + expected[size] - expected[size]
-            for draws in range(2, 2 * here + 1, 2):
-                limit = MAX_EXPECTED_HAND - draws
-                size = limit if limit < count else count
-                later.append(answer + expected[size + draws] - expected[size])
-        else:
-            now = expected[size]
-            for draws in range(2, 2 * here + 1, 2):
-                limit = MAX_EXPECTED_HAND - draws
-                later.append(expected[(limit if limit < count else count) + draws])
-        answers = (now, tuple(later))
-        if len(self.answer_memo) >= _HAND_MEMORY:
-            self.answer_memo.clear()
-        self.answer_memo[key] = answers
-        return answers
+        answer = answer_of(self, hand, room)
+        now = answer + expected[size] - expected[size]
+        for draws in range(2, 2 * here + 1, 2):
+            limit = MAX_EXPECTED_HAND - draws
+            size = limit if limit < count else count
+            one = answer + expected[size + draws] - expected[size]
+            later.append(gang + one if added else one)
+        return now, later
+
+    def unseen_here(self, count: int, room: int, here: int, gang: float,
+                    added: bool = True) -> list[float]:
+        """`gang_here`'s later answers for a hand of `count` cards McReady cannot see: the
+        average answer for its size after each attack's draws."""
+        expected = self.expected_answer[room]
+        later: list[float] = []
+        for draws in range(2, 2 * here + 1, 2):
+            limit = MAX_EXPECTED_HAND - draws
+            one = expected[(limit if limit < count else count) + draws]
+            later.append(gang + one if added else one)
+        return later
 
 
 def _regular_after(spec: SpecFields, bf: int, space: int) -> int:
@@ -355,6 +382,22 @@ def phi(z: float) -> float:
 
 
 # -- what the hands can do ----------------------------------------------------------------------
+def fire_ranks(fires: list[FireT | None]) -> tuple[list[int] | None, list[FireT]]:
+    """Each card's place (0: strongest) among the distinct firepower cards `fires` holds, in
+    the order `firepower_of` and `answer_of` sort them (descending tuples), and those cards
+    by place; -1 for a card without firepower. Sorting a hand's places then takes its cards
+    in the order sorting its tuples would (equal tuples are alike). (None, []) where the
+    tuples are not totally ordered (two sets of battlefields where neither holds the
+    other): there the order of a hand's cards is left to the sort of their tuples."""
+    ranked = sorted({fire for fire in fires if fire is not None}, reverse=True)
+    for index, stronger in enumerate(ranked):
+        for weaker in ranked[index + 1:]:
+            if not weaker < stronger:
+                return None, []
+    place = {fire: index for index, fire in enumerate(ranked)}
+    return [-1 if fire is None else place[fire] for fire in fires], ranked
+
+
 def firepower_of(fires: list[LawmanFire], hand_size: int, bf: int) -> float:
     """Firepower these firepower cards of a hand of `hand_size` cards bring in one turn,
     costs paid from the hand, strongest cards first."""
@@ -399,11 +442,38 @@ def expected_power(uid_fire: list[LawmanFire | None], deck: list[int],
     return table
 
 
+def ranks_in_order(ranks: list[int], hand: list[int]) -> list[int]:
+    """The places (`Tables.fire_ranks`) of the hand's firepower cards, best first: the order
+    the sorted firepower tuples had, as small ints."""
+    order: list[int] = []
+    for uid in hand:
+        rank = ranks[uid]
+        if rank >= 0:
+            order.append(rank)
+    order.sort()
+    return order
+
+
 def answer_of(tables: Tables, hand: list[int], room: int) -> float:
     """The firepower this gang hand can still add to its column in one play phase: its best
     cards into the `room` free places (and any that do not count toward the limit), costs
     paid from the hand. (Its kill cards count when played: they are one-shots, and counting
     them as a standing threat would count them again every turn.)"""
+    ranks = tables.gang_rank
+    if ranks is not None:
+        order = ranks_in_order(ranks, hand)
+        if not order:
+            return 0.0
+        ranked = tables.gang_ranked
+        budget = len(hand)
+        total = 0.0
+        for rank in order:
+            power, cost, counts = ranked[rank]
+            if cost < budget and (room > 0 or not counts):
+                total += power
+                budget -= 1 + cost
+                room -= counts
+        return total
     gang_fire = tables.gang_fire
     fires = [fire for uid in hand if (fire := gang_fire[uid]) is not None]
     total = 0.0

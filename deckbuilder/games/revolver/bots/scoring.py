@@ -64,16 +64,20 @@ PLAYED_OUT_STEPS: Final = 30
 #: a win always outranks a live position and a live position a loss.
 DECIDED_GAME: Final = 2.0
 _tanh: Final = math.tanh
+#: `_combo_value` of an option its card's profile does not describe (no value is this big).
+_UNDESCRIBED: Final = 1e300
+#: More than any cost: (mode, here, cost) combos are told apart as one int.
+_COST_KEYS: Final = 1 << 16
 
 
 # -- the position, read once per decision ---------------------------------------------------------
 class Reading:
     """The race model's numbers for the position as `player` sees it."""
 
-    __slots__ = ("bf", "bonus", "border", "fresh", "gang", "gang_unseen", "hand", "killed",
-                 "last", "lawmen", "lives", "m_hand_size", "m_room", "player", "profiles",
-                 "react_chance", "room", "space", "state", "tables", "track", "train",
-                 "turn_bonus")
+    __slots__ = ("bf", "bonus", "border", "fresh", "gang", "gang_size", "hand", "hand_kills",
+                 "hand_turns", "killed", "last", "lawmen", "lives", "m_hand_size", "m_room",
+                 "player", "profiles", "react_chance", "room", "space", "state", "tables",
+                 "track", "track_here", "train_bf", "train_space", "turn_bonus")
 
     def __init__(self, state: State, player: int) -> None:
         spec = state.spec
@@ -87,9 +91,12 @@ class Reading:
         self.lives, bonus, turn_bonus = read_race(state, tables, player)
         # Without the hand's own worth: each option adds the worth of the hand it leaves.
         hand = self.hand = list(state.hands[player])
-        self.bonus = bonus - et.summed(tables.uid_kills, hand)
-        self.turn_bonus = turn_bonus - et.summed(tables.uid_turns, hand)
-        self.track: dict[int, tuple[float, int]] = {}
+        self.hand_kills = et.summed(tables.uid_kills, hand)
+        self.hand_turns = et.summed(tables.uid_turns, hand)
+        self.bonus = bonus - self.hand_kills
+        self.turn_bonus = turn_bonus - self.hand_turns
+        # `track_after` at the marker's space (an option moving the marker reads its own).
+        self.track, self.track_here = track_after(tables, state.face_on, bf, self.space)
         self.lawmen = float(firepower(state, bf, ATTACKER))
         self.gang = float(firepower(state, bf, DEFENDER) + tables.defence[bf])
         free = spec.column_limit[DEFENDER] - column_count(state, bf, DEFENDER)
@@ -97,11 +104,12 @@ class Reading:
         self.m_room = column_has_room(state, bf, ATTACKER)
         self.border = state.countdown
         self.killed = state.killed_this_turn
-        self.train: tuple[int, int] = (spec.facts.train_bf, spec.facts.train_space)
-        self.last: bool = bf == spec.facts.train_bf and self.space >= spec.facts.train_space
+        self.train_bf = tables.train_bf
+        self.train_space = tables.train_space
+        self.last: bool = bf == self.train_bf and self.space >= self.train_space
         self.fresh = tables.fresh_rate
         self.m_hand_size = len(state.hands[ATTACKER])
-        self.gang_unseen = [0] * len(state.hands[DEFENDER])  # its size, not its cards
+        self.gang_size = len(state.hands[DEFENDER])  # its size, not its cards
         self.react_chance = _reaction_chance(state, tables) if player == ATTACKER else 0.0
 
 
@@ -153,12 +161,14 @@ class Change:
 
 def _turns(r: Reading, space: int, turn_bonus: float) -> tuple[float, int]:
     """`evaluate`'s attacks after the marker's space (`track_after`), the space on the
-    marker's battlefield; the track part remembered per space for the decision."""
-    track = r.track.get(space)
-    if track is None:
-        track = r.track[space] = track_after(r.tables, r.state.face_on, r.bf, space)
-    turns = track[0] + turn_bonus
-    return (0.0 if turns < 0.0 else turns), track[1]
+    marker's battlefield; the marker's own space read once for the decision (`Reading`),
+    another one (an option that moves the marker) read afresh."""
+    if space == r.space:
+        track, here = r.track, r.track_here
+    else:
+        track, here = track_after(r.tables, r.state.face_on, r.bf, space)
+    turns = track + turn_bonus
+    return (0.0 if turns < 0.0 else turns), here
 
 
 def value(reading: Reading, change: Change, passing: bool) -> float:
@@ -169,8 +179,18 @@ def value(reading: Reading, change: Change, passing: bool) -> float:
     tables = r.tables
     player = r.player
     hand = change.hand
-    bonus = r.bonus + change.bonus + et.summed(tables.uid_kills, hand)
-    turn_bonus = r.turn_bonus + change.turn_bonus + et.summed(tables.uid_turns, hand)
+    # The hand's worth (`et.summed` of both tables, in the hand's order): the reading's
+    # own for the hand kept whole, else in one loop.
+    if hand is r.hand:
+        hand_kills, hand_turns = r.hand_kills, r.hand_turns
+    else:
+        uid_kills, uid_turns = tables.uid_kills, tables.uid_turns
+        hand_kills = hand_turns = 0.0
+        for card in hand:
+            hand_kills += uid_kills[card]
+            hand_turns += uid_turns[card]
+    bonus = r.bonus + change.bonus + hand_kills
+    turn_bonus = r.turn_bonus + change.turn_bonus + hand_turns
     if change.draws:
         bonus += change.draws * tables.drawn_kills[player]
         turn_bonus += change.draws * tables.drawn_turns[player]
@@ -187,7 +207,7 @@ def value(reading: Reading, change: Change, passing: bool) -> float:
     room = r.room + change.room
     room = 0 if room < 0 else (3 if room > 3 else room)
     m_room = r.m_room if change.m_room is None else change.m_room
-    last = r.last if change.space < 0 else (r.bf == r.train[0] and space >= r.train[1])
+    last = r.last if change.space < 0 else (r.bf == r.train_bf and space >= r.train_space)
     if player == DEFENDER:
         return -_gang_phase(r, tables, hand, bonus, turns, here, lives, lawmen, gang, room,
                             m_room, last, passing, r.m_hand_size + change.opp_cards)
@@ -203,8 +223,7 @@ def _gang_phase(r: Reading, tables: Tables, hand: list[int], bonus: float, turns
     coming attack. `size`: McReady's hand size after the option (cards sent back to it
     included)."""
     hand_power = tables.expected_power[min(size, et.MAX_EXPECTED_HAND)] if m_room else 0.0
-    now, later = tables.gang_answers(hand, room, here, True)
-    here_gang = [gang + answer for answer in later]
+    now, here_gang = tables.gang_here(hand, room, here, True, gang)
     if not passing:
         gang += now
     border = r.border
@@ -222,8 +241,7 @@ def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonu
     hand can still bring."""
     hand_power = tables.hand_firepower(hand, r.bf) + draws * et.DRAW_FIREPOWER if m_room else 0.0
     # Unseen, the gang's hand counts by its size only.
-    here_gang = [gang + answer for answer in
-                 tables.gang_answers(r.gang_unseen, room, here, False)[1]] if here else []
+    here_gang = tables.unseen_here(r.gang_size, room, here, gang) if here else []
     border = r.border
     killed = killed or r.killed
     failed_border = border if killed else border - 1
@@ -453,40 +471,60 @@ def _retrieve(r: Reading, change: Change, categories: int, to: str, count: int) 
 
 
 def _without(hand: list[int], def_of: list[int], definition: int) -> list[int]:
-    for index, uid in enumerate(hand):
-        if def_of[uid] == definition:
-            return hand[:index] + hand[index + 1:]
-    return hand
-
-
-def card_value(r: Reading, definition: int, combos: list[tuple], hand: list[int],
-                mode: int | None = None) -> float | None:
-    """The best value of playing the card over its (mode, battlefield, cost) combos. The
-    reading sees only the marker's battlefield, so every other battlefield at the same cost
-    makes the same change: each is valued once."""
-    best: float | None = None
-    tried: set[tuple[int, bool, int]] = set()
-    for mode_index, bf, cost in combos:
-        if mode is not None and mode_index != mode:
-            continue
-        key = (mode_index, bf == r.bf, cost)
-        if key in tried:
-            continue
-        tried.add(key)
-        change = play_change(r, definition, mode_index, bf, cost, hand)
-        if change is None:
-            return None
-        if (r.profiles.modes[definition][mode_index].slot == SLOT_NONE
-                and _does_nothing(change, len(hand) - cost)):
-            # A one-shot with nothing to act on (no row-blocking card to destroy, say) only
-            # spends the card; valued as a move that keeps the phase open it would look
-            # better than ending it, so it ranks below every option that does something.
-            score = -math.inf
+    """The hand without its first card of `definition` (the hand itself if it has none)."""
+    rest: list[int] = []
+    found = False
+    for uid in hand:
+        if not found and def_of[uid] == definition:
+            found = True
         else:
-            score = value(r, change, False)
-        if best is None or score > best:
+            rest.append(uid)
+    return rest if found else hand
+
+
+def card_value(r: Reading, definition: int, combos: list[tuple[int, int, int]],
+               hand: list[int], mode: int = -1) -> float | None:
+    """The best value of playing the card over its (mode, battlefield, cost) combos (only
+    those in `mode`, unless -1). The reading sees only the marker's battlefield, so every
+    other battlefield at the same cost makes the same change: each is valued once."""
+    found = False
+    best = 0.0
+    tried: list[int] = []  # (mode, here, cost) as one int
+    for mode_index, bf, cost in combos:
+        if mode >= 0 and mode_index != mode:
+            continue
+        key = (mode_index * 2 + (bf == r.bf)) * _COST_KEYS + cost
+        seen = False
+        for done in tried:
+            if done == key:
+                seen = True
+                break
+        if seen:
+            continue
+        tried.append(key)
+        score = _combo_value(r, definition, mode_index, bf, cost, hand)
+        if score == _UNDESCRIBED:
+            return None
+        if not found or score > best:
             best = score
-    return best
+            found = True
+    return best if found else None
+
+
+def _combo_value(r: Reading, definition: int, mode_index: int, bf: int, cost: int,
+                 hand: list[int]) -> float:
+    """The value of playing the card this way (`_UNDESCRIBED` where its profile does not
+    describe it)."""
+    change = play_change(r, definition, mode_index, bf, cost, hand)
+    if change is None:
+        return _UNDESCRIBED
+    if (r.profiles.modes[definition][mode_index].slot == SLOT_NONE
+            and _does_nothing(change, len(hand) - cost)):
+        # A one-shot with nothing to act on (no row-blocking card to destroy, say) only
+        # spends the card; valued as a move that keeps the phase open it would look
+        # better than ending it, so it ranks below every option that does something.
+        return -math.inf
+    return value(r, change, False)
 
 
 def _does_nothing(change: Change, hand_size: int) -> bool:
@@ -538,9 +576,14 @@ def _discard_value(r: Reading, uid: int, keeping: float) -> float:
 def _then(first: Change, second: Change) -> Change:
     """Two changes one after the other (`second` worked out on the unchanged reading)."""
     both = Change(second.hand)
-    for name in ("lawmen", "gang", "bonus", "turn_bonus", "casualties", "room", "draws",
-                 "opp_cards"):
-        setattr(both, name, getattr(first, name) + getattr(second, name))
+    both.lawmen = first.lawmen + second.lawmen
+    both.gang = first.gang + second.gang
+    both.bonus = first.bonus + second.bonus
+    both.turn_bonus = first.turn_bonus + second.turn_bonus
+    both.casualties = first.casualties + second.casualties
+    both.room = first.room + second.room
+    both.draws = first.draws + second.draws
+    both.opp_cards = first.opp_cards + second.opp_cards
     both.space = second.space if second.space >= 0 else first.space
     both.m_room = second.m_room if second.m_room is not None else first.m_room
     return both
@@ -607,10 +650,13 @@ class ScoringBot:
                 if card.simple:
                     cost = card_cost(state, player, card, r.bf) if card.discounted else (
                         0 if r.bf in card.cost_waived else card.cost)
-                    combos = [(0, r.bf, cost)]
+                    one = _combo_value(r, definition, 0, r.bf, cost,
+                                       _without(hand, def_of, definition))
+                    score = None if one == _UNDESCRIBED else one
                 else:
                     combos = play_options(state, player, card, len(hand), room)
-                score = card_value(r, definition, combos, _without(hand, def_of, definition))
+                    score = card_value(r, definition, combos,
+                                       _without(hand, def_of, definition))
             elif layout.own_base <= action < layout.ability_base:
                 # Copies of a card in the same way with the same tokens leave alike.
                 uid = action - layout.own_base
