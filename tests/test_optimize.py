@@ -84,12 +84,15 @@ def _planted(tmp_path: Path, seed: int, *extra: str) -> tuple[dict[str, Any], Pa
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_a_planted_weakness_is_found_at_every_seed(tmp_path: Path, seed: int) -> None:
     """The Deputies taken out come back as the top suggestion, confirmed better on fresh
-    seeds, at budget 1,200 among about sixty legal swaps (every card of the deck out, seven
+    seeds, at budget 1,200 among about thirty legal swaps (every card of the deck out, six
     cards in), for every seed 1-8 (racing by halving lost them at seed 4; the race on plain
     means lost them at seeds 1 and 6 to smaller swaps that won their first games); and the
     deck written says what changed, keeps the player's comments and stays legal."""
     report, out = _planted(tmp_path, seed)
-    assert report["candidates"] > 40
+    # Double the guard, dead without the prison, brings no candidate (its 30 swaps were half
+    # the case's until the search stopped racing cards that can do nothing in the set-up)
+    assert [card["card"] for card in report["left_out"]] == ["double-the-guard"]
+    assert report["candidates"] > 25
     top = report["finalists"][0]
     assert ("texas-ranger", "deputy", 10) in {
         (swap["out"], swap["in"], swap["count"]) for swap in top["swaps"]}, top

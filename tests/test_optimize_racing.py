@@ -295,3 +295,20 @@ def test_a_field_of_weighted_opponents_scores_the_same_on_any_worker_count(
     assert [round(o["weight"], 2) for o in report["opponents"]] == [0.25, 0.75]
     assert report["games"] <= 120 and report["games"] % 2 == 0  # every unit meets both
     assert "field of 2 decks" in report["opponent"]
+
+
+def test_a_card_that_can_do_nothing_in_the_set_up_is_not_swapped_in() -> None:
+    """Double the guard lies only in the San Manzanillo Prison: without the prison's module a
+    swap bringing it in only weakens the deck, so the search leaves such swaps out (and the
+    report says which and why); with the module it is a candidate like any other."""
+    from deckbuilder.catalog import build_catalog
+    from deckbuilder.sim.optimize_candidates import dead_in_setup
+
+    catalog = build_catalog()
+    mcready, colty = catalog.base_deck("revolver", "mcready"), catalog.base_deck("revolver",
+                                                                                 "colty")
+    ins = ["double-the-guard", "texas-ranger"]
+    dead = dead_in_setup(ins, mcready, 1, [colty], catalog, "revolver")
+    assert list(dead) == ["double-the-guard"] and "Prison" in dead["double-the-guard"]
+    assert dead_in_setup(ins, mcready, 1, [colty], catalog, "revolver",
+                         ["san-manzanillo-prison-rules"]) == {}

@@ -236,6 +236,9 @@ def _print(result: Any, catalog: Any, name: str, output: Path | None,
         f"{modules_text(data)}; at most {settings.max_turns} turns a game")
     for note in data.get("field_notes", []):
         say(f"note: {note}")
+    for card in data.get("left_out", []):
+        say(f"left out: every swap bringing in {card['name']}, which can do nothing in this "
+            f"set-up ({card['why']})")
     if not result.finalists:
         say("no legal swap found near this deck (try --sets or a collection)")
         return

@@ -36,6 +36,7 @@ from deckbuilder.sim.optimize_candidates import (
     Swap,
     apply_swaps,
     combinations,
+    dead_in_setup,
     distinct_outs,
     resolve_card,
     sample,
@@ -116,6 +117,8 @@ class OptimizeResult:
     #: per card: its worth per copy going in, its cost per copy going out (the race's model)
     worth: dict[str, float] = field(default_factory=dict)
     cost: dict[str, float] = field(default_factory=dict)
+    #: cards no candidate brings in, as they can do nothing in this set-up: id -> why
+    left_out: dict[str, str] = field(default_factory=dict)
     #: the confirmation games, whole: "deck" and each finalist's label
     confirmation_games: dict[str, list[GameResult]] = field(default_factory=dict)
     #: the seeds of the confirmation units, in order
@@ -188,6 +191,10 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
     race_budget = settings.budget - confirm_budget
     singles = single_swaps(deck, cards, catalog, sets=sets, collection=collection,
                            only_out=only_out, only_in=only_in)
+    dead = dead_in_setup(sorted({swap.into for c in singles for swap in c.swaps}), cards,
+                         settings.side, [o.cards for o in settings.opponents()], catalog,
+                         deck.game, settings.modules)
+    singles = [c for c in singles if not any(swap.into in dead for swap in c.swaps)]
     room = race_budget // per_unit - 1
     if len(singles) > room:  # not one unit each: race a seeded sample of them
         singles = sample(singles, max(1, room), settings.seed) if room > 0 else []
@@ -204,7 +211,7 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
     race.refit()
     finalists = race.contenders(FINALISTS)
     result = OptimizeResult(cards, considered, finalists, race.baseline, [], table.games,
-                            settings, dict(race.worth), dict(race.cost))
+                            settings, dict(race.worth), dict(race.cost), dead)
     if finalists:
         _confirm(result, table, finalists, cards)
     result.games = table.games

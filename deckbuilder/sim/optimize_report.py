@@ -83,6 +83,8 @@ def report_json(result: OptimizeResult, catalog: Catalog,
                       "and only those games give the difference reported"),
         "told_apart": result.told_apart(),
         "advice": advice(result),
+        "left_out": [{"card": card, "name": card_name(catalog, card), "why": why}
+                     for card, why in sorted(result.left_out.items())],
         "finalists": [
             {"swaps": _swaps_json(candidate, catalog),
              "difference": result.difference(candidate).as_dict(),
@@ -186,10 +188,9 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
             "paired_games": len(mine), "changed_winner": len(changed),
             "turned_for_the_deck": gained, "turned_against": len(changed) - gained,
             "games": changed[:LISTED_GAMES],
-            "replay_note": ("both games of a pair replay exactly: the deck's with "
-                            "`replay_deck`, the one with the swap with `replay_with_swap` "
-                            "(`play --swap` lays the changed deck out along the deck, as the "
-                            "search did)")}
+            "replay_note": ("both games of a pair replay exactly with the two commands "
+                            "given (`play --swap` lays the changed deck out along the deck, "
+                            "as the search did)")}
 
 
 _RANK = {"lost": 0, "drew": 1, "won": 2}
