@@ -38,15 +38,12 @@ from deckbuilder.games import new_game
 from deckbuilder.games.revolver.bots.card_profiles import profiles_for
 from deckbuilder.games.revolver.bots.quick import card_worth
 from deckbuilder.games.revolver.bots.scoring import (
-    DECIDED_GAME,
-    Change,
-    Reading,
     ScoringBot,
     _take_out,
     card_value,
     play_change,
-    value,
 )
+from deckbuilder.games.revolver.bots.scoring_position import DECIDED_GAME, Change, Reading, value
 from deckbuilder.games.revolver.bots.scoring_rules import hand_after_paying, rule_choice
 
 # `deckbuilder.engine` re-exports the function `evaluate` under the module's name.
