@@ -211,6 +211,23 @@ def browser_page(request: pytest.FixtureRequest) -> Iterator[Any]:
         context.close()
 
 
+#: A phone's viewport (CSS pixels): pages must not scroll sideways within its width.
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone_page(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A page in a 390 px wide touch context, as a phone shows it."""
+    context = module_browser(request).new_context(viewport=PHONE, has_touch=True,
+                                                  is_mobile=True, device_scale_factor=2)
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 #: The name the browser fixture had at first (tests/test_web_browser_decks.py binds it).
 _chromium = chromium_browser
 

@@ -7,7 +7,6 @@ Screenshots: build/screenshots/ or $DECKBUILDER_SCREENSHOTS."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import browser_support
@@ -20,23 +19,13 @@ from deckbuilder.cli import app
 from deckbuilder.data_packs.status import deck_status
 from deckbuilder.yamlio import load_yaml
 
-chromium_browser = browser_support.chromium_browser
 live_server = browser_support.live_server
 screenshot = browser_support.screenshot
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-PHONE = {"width": 390, "height": 844}
+PHONE = browser_support.PHONE
+phone_page = browser_support.phone_page
 
-
-@pytest.fixture
-def phone_page(chromium_browser: Any) -> Iterator[Any]:
-    context = chromium_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    context.set_default_timeout(browser_support.PAGE_TIMEOUT_MS)
-    page = context.new_page()
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def mcready_unconfirmed() -> int:

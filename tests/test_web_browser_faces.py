@@ -5,32 +5,19 @@ Screenshots at desktop and phone width: build/screenshots/ or $DECKBUILDER_SCREE
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import browser_support
 import pytest
 
 browser_page = browser_support.browser_page
-chromium_browser = browser_support.chromium_browser
 live_server = browser_support.live_server
 screenshot = browser_support.screenshot
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-PHONE = {"width": 390, "height": 844}
+PHONE = browser_support.PHONE
+phone_page = browser_support.phone_page
 
-
-@pytest.fixture
-def phone_page(chromium_browser: Any) -> Iterator[Any]:
-    """A page in a 390 px wide touch context, as a phone shows it."""
-    context = chromium_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                           device_scale_factor=2)
-    context.set_default_timeout(browser_support.PAGE_TIMEOUT_MS)
-    page = context.new_page()
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def test_a_card_name_shows_its_face_on_hover_and_by_keyboard(live_server: str,
