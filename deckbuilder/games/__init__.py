@@ -156,16 +156,25 @@ def dead_card_warnings(decks: Sequence[Mapping[str, int]], catalog: Catalog | No
     """One line per card of these decks that can do nothing in this set-up (legal to hold,
     never playable here: Double the guard without the prison); empty when the decks cannot be
     played at all (the engine's refusal says why)."""
+    reasons = dead_card_reasons(decks, catalog, game, modules)
+    return [f"{name} can do nothing in this set-up: {reason}"
+            for name, reason in sorted(reasons.values())]
+
+
+def dead_card_reasons(decks: Sequence[Mapping[str, int]], catalog: Catalog | None = None,
+                      game: str | None = None, modules: Sequence[str] = ()
+                      ) -> dict[str, tuple[str, str]]:
+    """The cards of these decks that can do nothing in this set-up: card id -> (its name, why);
+    empty when the decks cannot be played at all."""
     from deckbuilder.engine.dead_cards import dead_cards
 
     try:
         state = new_game(decks, 0, catalog=catalog, game=game, modules=modules)
     except DeckbuilderError:
-        return []
+        return {}
     spec = state.spec
-    return [f"{spec.defs[definition].name} can do nothing in this set-up: {reason}"
-            for definition, reason in sorted(dead_cards(spec).items(),
-                                             key=lambda item: spec.defs[item[0]].name)]
+    return {spec.defs[definition].id: (spec.defs[definition].name, reason)
+            for definition, reason in dead_cards(spec).items()}
 
 
 def faction_dead_card_warnings(cards: Mapping[str, int], game: str, faction: str,

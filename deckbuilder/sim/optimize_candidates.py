@@ -14,7 +14,7 @@ from itertools import combinations as choose
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.support import unimplemented_reasons
-from deckbuilder.games import get_game, new_game
+from deckbuilder.games import dead_card_reasons, get_game
 from deckbuilder.legality import validate_deck
 from deckbuilder.models import Deck
 
@@ -111,8 +111,6 @@ def dead_in_setup(ins: Sequence[str], cards: Mapping[str, int], side: int,
     """The cards of `ins` that can do nothing in this set-up against any of `opponents`
     (`engine.dead_cards`: Double the guard without the prison), each with why: a swap that
     brings one in only weakens the deck, so the search leaves it out and says so."""
-    from deckbuilder.engine.dead_cards import dead_cards
-
     wanted = set(ins)
     probe = dict(cards)
     for card in wanted:  # one copy of each: the engine plays any list, legal or not
@@ -120,9 +118,8 @@ def dead_in_setup(ins: Sequence[str], cards: Mapping[str, int], side: int,
     found: dict[str, str] | None = None
     for opponent in opponents:
         decks = [probe, opponent] if side == 0 else [opponent, probe]
-        spec = new_game(decks, 0, catalog=catalog, game=game, modules=tuple(modules)).spec
-        dead = {spec.defs[d].id: why for d, why in dead_cards(spec).items()
-                if spec.defs[d].id in wanted}
+        dead = {card: why for card, (_name, why) in dead_card_reasons(
+            decks, catalog, game, tuple(modules)).items() if card in wanted}
         found = dead if found is None else {card: why for card, why in found.items()
                                             if card in dead}
     return found or {}
