@@ -3,11 +3,12 @@
     python benchmarks/bench_games.py            # about a minute
     python benchmarks/bench_games.py --quick    # smaller samples
 
-For each game (Revolver, Revolver 2; base decks): random vs random and greedy vs greedy,
-games/s and decisions/s on one core (CPU seconds of this process), and each as a multiple of
-the UNO yardstick's decisions/s measured just before and after that row (this machine is
-shared and noisy: the ratio moves much less than the raw rate). It says which build plays
-(plain Python or compiled, see setup.py). Prints figures, asserts nothing.
+For each game (Revolver, Revolver 2; base decks): random vs random and greedy vs greedy (the
+package's bots, as `simulate --bot random|greedy` plays them), games/s and decisions/s on one
+core (CPU seconds of this process), and each as a multiple of the UNO yardstick's decisions/s
+measured just before and after that row (this machine is shared and noisy: the ratio moves
+much less than the raw rate). It says which build plays (plain Python or compiled, see
+setup.py). Prints figures, asserts nothing.
 """
 
 from __future__ import annotations
@@ -34,19 +35,14 @@ def rates(game: str, bot: str, games: int, catalog: object) -> tuple[float, floa
     heuristics = get_game(game).heuristics
     decks = [catalog.base_deck(game, side) for side in get_game(game).side_names]  # type: ignore[attr-defined]
     new_game(decks, 0, catalog=catalog)  # compile outside the clock
-    bots = None if bot == "random" else [make_bot(bot, heuristics), make_bot(bot, heuristics)]
+    bots = [make_bot(bot, heuristics), make_bot(bot, heuristics)]
     decisions = 0
     started = time.process_time()
     for seed in range(games):
         state = new_game(decks, seed, catalog=catalog)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if bots is None:
-                actions = state.legal_actions()
-                action = actions[rng.randrange(len(actions))]
-            else:
-                action = bots[state.current_player()].choose(state, rng)
-            state.apply(action)
+            state.apply(bots[state.current_player()].choose(state, rng))
             decisions += 1
     spent = time.process_time() - started
     return games / spent, decisions / spent

@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 #: The child: plays `games` seeded games of one game on the base decks, `bot` against itself
-#: (random: as `bench_games.py` plays it, the choice drawn in the loop).
+#: (random: the package's random bot, as `simulate --bot random` and `bench_games.py` play it).
 PLAY = """
 import os, random, site, sys
 # The parent's site folders (a virtual environment's, an editable install's .pth files): valgrind
@@ -58,13 +58,8 @@ if game == "revolver":  # the bot tables, built outside the count
 for seed in range(games):
     state = new_game(decks, seed, catalog=catalog)
     rng = random.Random(seed)
-    if bot == "random":
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-    else:
-        while not state.is_terminal():
-            state.apply(bots[state.current_player()].choose(state, rng))
+    while not state.is_terminal():
+        state.apply(bots[state.current_player()].choose(state, rng))
 """
 
 

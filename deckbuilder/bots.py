@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from deckbuilder.engine.chance import below
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.protocol import Bot, Evaluator, Heuristics, QuickChoice
 
@@ -124,7 +125,7 @@ class RandomBot:
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
+        return actions[below(rng, len(actions))]
 
 
 @dataclass
@@ -176,7 +177,7 @@ def play_on_at_random(actions: list[int], rng: random.Random) -> int:
     """A bot that knows no game's "end the turn" action, once its turn budget is spent: at
     random, as the random bot plays, which ends a turn soon (ending it is one of its choices)
     and costs no look-ahead."""
-    return actions[rng.randrange(len(actions))]
+    return actions[below(rng, len(actions))]
 
 
 def sort_ranks(keys: Sequence[Any]) -> list[int]:
@@ -273,7 +274,7 @@ def best_action(
             best = [action]
         elif value >= best_value - _TIE:
             best.append(action)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best[0] if len(best) == 1 else best[below(rng, len(best))]
 
 
 @dataclass
@@ -366,7 +367,7 @@ class SearchBot:
         best_value = max(totals[index] / counts[index] for index in alive)
         best = [actions[index] for index in alive
                 if totals[index] / counts[index] >= best_value - _TIE]
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return best[0] if len(best) == 1 else best[below(rng, len(best))]
 
     def _try(self, state: Any, actions: list[int], alive: list[int], worlds: int,
              deadline: float, totals: list[float], counts: list[int],
@@ -408,7 +409,7 @@ class SearchBot:
             if len(actions) == 1:
                 action = actions[0]
             elif policy == "random":
-                action = actions[rng.randrange(len(actions))]
+                action = actions[below(rng, len(actions))]
             elif policy == "greedy" and self.rollout_bot is not None:
                 action = self.rollout_bot.choose(world, rng)
             else:

@@ -28,6 +28,7 @@ from deckbuilder.engine.board import (
     targets,
 )
 from deckbuilder.engine.card_records import ModeDef
+from deckbuilder.engine.chance import below
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.marker import marker_target
@@ -453,7 +454,7 @@ class ScoringBot:
                 best_value, best = score, [action]
             elif score >= best_value - _TIE:
                 best.append(action)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return best[0] if len(best) == 1 else best[below(rng, len(best))]
 
     def _how_to_play(self, state: State, actions: list[int], player: int) -> int | None:
         """Choose a mode or a battlefield by the value of playing the card that way."""

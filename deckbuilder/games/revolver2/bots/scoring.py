@@ -30,6 +30,7 @@ from deckbuilder.bots import (
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
 from deckbuilder.engine.card_records import CardDef
+from deckbuilder.engine.chance import below
 from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
@@ -197,7 +198,7 @@ class ScoringGreedy:
                 best_value, best = value, [action]
             elif value >= best_value - _TIE:
                 best.append(action)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return best[0] if len(best) == 1 else best[below(rng, len(best))]
 
 
 def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> float | None:
