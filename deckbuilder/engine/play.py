@@ -335,7 +335,7 @@ def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: in
 
 def _t_resolve(state: State, task: tuple) -> None:
     _, player, uid, mode_index, bf = task
-    card = state.spec.card_def[uid]
+    card: CardDef = state.spec.card_def[uid]  # typed: `uid` from a tuple would make it Any
     state.record_play(player, card.idx)
     if state.cancelled:
         state.cancelled = False

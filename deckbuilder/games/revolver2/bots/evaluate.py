@@ -28,6 +28,8 @@ ARMY: Final = 0.22
 MARKER: Final = 1.4
 ESTEBAN: Final = 0.6
 ATTACK_EDGE: Final = 0.04
+#: `math.tanh` held here: the compiled build reads a module's function by name at each call.
+_tanh: Final = math.tanh
 STANDING: Final = 0.01  # firepower in play at the marker also serves the turns still to come here
 HAND: Final = 0.04
 SYMBOL: Final = 0.05
@@ -171,7 +173,7 @@ def value_of(r: Reading, attack: int, defence: int, guardian_hand: int, mapache_
     value += SYMBOL * held if r.player == DEFENDER else -SYMBOL * held
     # centre: a fresh game is about even (seven guardians, nothing gone, the marker at 0)
     value -= GUARDIAN * 7.5 + PILE * 4 + MARKER * 0.5
-    guardians_view = math.tanh(SCALE * value)
+    guardians_view = _tanh(SCALE * value)
     return guardians_view if r.player == DEFENDER else -guardians_view
 
 
