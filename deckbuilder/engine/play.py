@@ -8,7 +8,7 @@ functions (`play_options`), with an inlined fast path for the common simple card
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from deckbuilder.engine.actions import (
     BF_BASE,
@@ -69,7 +69,7 @@ from deckbuilder.engine.wording import text_applies
 
 
 # -- legality ---------------------------------------------------------------------------------
-def placements(state: State, card: CardDef, mode: ModeDef) -> Any:
+def placements(state: State, card: CardDef, mode: ModeDef) -> Sequence[int]:
     """Battlefields a card may be put at in this mode (before limits are checked)."""
     slot = mode.slot
     if slot in (SLOT_NONE, SLOT_BESIDE):
@@ -86,9 +86,10 @@ def placements(state: State, card: CardDef, mode: ModeDef) -> Any:
 
 
 def play_options(state: State, player: int, card: CardDef, hand_size: int,
-                 room: dict[int, bool] | None = None) -> list[tuple]:
+                 room: dict[int, bool] | None = None, first: bool = False) -> list[tuple]:
     """Every (mode, battlefield, cost) the card can be played with; hand_size counts it.
-    `room` caches column answers across the cards of one options computation."""
+    `room` caches column answers across the cards of one options computation; `first` stops
+    at the first way found (the play phase's options ask only whether there is one)."""
     if card.min_cost > hand_size - 1 or state.marker_bf in card.not_at:
         return []
     if card.silver > state.silver[player]:  # its silver-dollar cost (general cards only)
@@ -129,6 +130,8 @@ def play_options(state: State, player: int, card: CardDef, hand_size: int,
                 if not fits:
                     continue
             found.append((mode.index, bf, cost))
+            if first:
+                return found
     return found
 
 
@@ -232,7 +235,7 @@ def main_options(state: State, player: int) -> list[int]:
             if fast == FAST_NEVER or definition in forbidden:
                 continue
             if fast == FAST_GENERAL:
-                if play_options(state, player, card, hand_size, room):
+                if play_options(state, player, card, hand_size, room, first=True):
                     options.append(play_action[definition])
                 continue
             if card.cost >= hand_size:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver2.facts import Revolver2Facts
 
 
 class Termination(StrEnum):
@@ -23,7 +24,8 @@ def guardians_gone(state: State) -> bool:
     """No guardian in play (and, under `pile-counts`, none left in the pile either)."""
     if any(state.alive):
         return False
-    return not (state.spec.facts.pile_counts and state.pile)
+    facts: Revolver2Facts = state.spec.facts
+    return not (facts.pile_counts and state.pile)
 
 
 def character_died(state: State, index: int) -> None:
@@ -42,7 +44,7 @@ def card_loss(state: State, loser: int, source: int) -> None:
 def check_mine(state: State) -> None:
     """At the end of Mapache's turn on the mine's showdown space: Padre Esteban (or, under
     the other reading, any guardian) has survived it."""
-    facts = state.spec.facts
+    facts: Revolver2Facts = state.spec.facts
     if state.marker_bf != facts.mine_bf or state.marker_space != facts.showdown_space:
         return
     if facts.any_guardian_survives:

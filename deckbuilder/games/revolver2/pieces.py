@@ -28,6 +28,7 @@ from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.game_rules import GameRules
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver2.declaration import K_KEGS
+from deckbuilder.games.revolver2.facts import Revolver2Facts
 
 KEGS_NEEDED: Final = 2
 BRIDGE, COLLAPSE, GATLING = "bridge", "collapse", "gatling"
@@ -49,8 +50,9 @@ def gatling_guns(state: State) -> int:
     """How many ammunition cards Mapache may discard: one per firepower card of his at the
     mine."""
     placed = state.placed
+    facts: Revolver2Facts = state.spec.facts
     count = 0
-    for uid in state.rows[2 * state.spec.facts.mine_bf + ATTACKER]:
+    for uid in state.rows[2 * facts.mine_bf + ATTACKER]:
         mode = placed[uid]
         assert mode is not None  # a card in a row is in play
         if mode.slot == SLOT_OWN and mode.play == FIREPOWER and not state.eagle[uid]:
@@ -64,7 +66,7 @@ class KegPieces(GameRules):
     piece may he use?" is one method call."""
 
     def piece_available(self, state: State, player: int) -> str | None:
-        facts = state.spec.facts
+        facts: Revolver2Facts = state.spec.facts  # typed: read natively, compiled
         bf = state.marker_bf
         if player == DEFENDER:
             if bf == facts.bridge_bf and BRIDGE not in state.pieces_used:

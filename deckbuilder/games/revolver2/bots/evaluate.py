@@ -19,6 +19,7 @@ from typing import Any, Final
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver2.facts import Revolver2Facts
 
 #: Weights of the guardians' value (calibrated on the ladder: benchmarks/calibrate.py).
 GUARDIAN: Final = 0.30
@@ -102,7 +103,7 @@ class Reading:
 
     def __init__(self, state: State, player: int) -> None:
         spec = state.spec
-        facts = spec.facts
+        facts: Revolver2Facts = spec.facts
         base = spec.character_base
         grit = state.grit
         guardians = 0.0
