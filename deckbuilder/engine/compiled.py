@@ -51,7 +51,7 @@ class CompiledCatalog:
 
     __slots__ = (
         "__weakref__", "base_set", "bf_index", "bfs", "characters", "countdown_tokens",
-        "def_index", "defs", "game", "resolver", "rule_sets", "specs",
+        "def_index", "defs", "game", "last_asked", "resolver", "rule_sets", "specs",
     )
 
     base_set: CardSet
@@ -65,6 +65,8 @@ class CompiledCatalog:
     game: str
     resolver: Resolver
     specs: dict[tuple, GameSpec]
+    #: The last `game_spec` question (its arguments, copied) and its answer, or None.
+    last_asked: tuple[tuple, GameSpec] | None
 
 
 class GameSpec(SpecFields):
@@ -151,6 +153,7 @@ def _compile_catalog(catalog: Catalog, game_rules: GameRules,
     compiled.rule_sets = tuple(loaded.card_set for set_id, loaded in sorted(catalog.sets.items())
                                if loaded.card_set.game == game and set_id != base_id)
     compiled.specs = {}
+    compiled.last_asked = None
     # The modules a layout names ("modules:a,b,...") bring their own battlefields and
     # characters (the San Manzanillo Prison and Santiago); the game's hook places them.
     module_records = _module_records(compiled.rule_sets, layout)
@@ -211,6 +214,13 @@ def game_spec(catalog: Catalog, game_rules: GameRules, decks: Sequence[Mapping[s
     (None or missing: sorted by id), which `deck_order` explains."""
     compiled = compiled_catalog(catalog, game_rules, layout)
     chosen_orders = tuple(tuple(order) if order else None for order in orders)
+    # A simulation asks with the same decks game after game: compared with a copy of the last
+    # question's arguments, that is a few thousand instructions against the key's ~80,000.
+    asked = (ruleset, dict(switches or {}), tuple(modules), tuple(extra_cards),
+             tuple(dict(deck) for deck in decks), chosen_orders)
+    last = compiled.last_asked
+    if last is not None and last[0] == asked:
+        return last[1]
     key = (ruleset, tuple(sorted((switches or {}).items())), tuple(sorted(modules)),
            tuple(extra_cards),
            tuple(tuple(sorted((k, int(v)) for k, v in deck.items())) for deck in decks),
@@ -222,6 +232,7 @@ def game_spec(catalog: Catalog, game_rules: GameRules, decks: Sequence[Mapping[s
         spec = _build_spec(catalog, compiled, decks, rules, game_rules, modules, extra_cards,
                            chosen_orders)
         compiled.specs[key] = spec
+    compiled.last_asked = (asked, spec)
     return spec
 
 

@@ -13,12 +13,13 @@ from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver.declaration import K_SAVE
 from deckbuilder.games.revolver.endings import Termination
+from deckbuilder.games.revolver.facts import RevolverFacts
 
 DERAIL = "derail"
 
 
 def derail_available(state: State, player: int) -> str | None:
-    facts = state.spec.facts
+    facts: RevolverFacts = state.spec.facts  # typed: read natively, compiled
     if player == DEFENDER and state.marker_bf == facts.derail_bf and \
             DERAIL not in state.pieces_used:
         return DERAIL

@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.games.revolver.facts import RevolverFacts
 
 
 class Termination(StrEnum):
@@ -29,7 +30,7 @@ def character_died(state: State, index: int) -> None:
     if not any(state.alive):
         state.end_game(ATTACKER, Termination.GANG_WIPED_OUT)
         return
-    facts = state.spec.facts
+    facts: RevolverFacts = state.spec.facts
     extra = facts.mcready_extra
     if state.spec.characters[index].leader and extra == "jack-killed":
         state.end_game(ATTACKER, Termination.JACK_KILLED)

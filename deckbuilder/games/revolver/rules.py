@@ -46,7 +46,7 @@ from deckbuilder.games.revolver.endings import (
     card_loss,
     character_died,
 )
-from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, bind
+from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, RevolverFacts, bind
 from deckbuilder.games.revolver.prison import PRISON
 
 OPENING_HAND = 5
@@ -123,7 +123,8 @@ def t_start_turn(state: State, task: tuple) -> None:
     player = task[1]
     if not begin_turn(state, player, Termination.TURN_CAP):
         return
-    plugins = state.spec.facts.plugins
+    facts: RevolverFacts = state.spec.facts  # typed: read natively, compiled
+    plugins = facts.plugins
     for plugin in plugins:
         plugin.marker_moved(state)  # a card may have moved the marker on
     tasks = state.tasks
@@ -138,18 +139,21 @@ def t_start_turn(state: State, task: tuple) -> None:
 
 
 def _t_before_draw(state: State, task: tuple) -> None:
-    for plugin in state.spec.facts.plugins:
+    facts: RevolverFacts = state.spec.facts
+    for plugin in facts.plugins:
         plugin.start_turn(state, task[1])
 
 
 def _t_after_draw(state: State, task: tuple) -> None:
-    for plugin in state.spec.facts.plugins:
+    facts: RevolverFacts = state.spec.facts
+    for plugin in facts.plugins:
         plugin.after_draw(state, task[1])
 
 
 def t_advance(state: State, task: tuple) -> None:
     advance_marker(state)
-    for plugin in state.spec.facts.plugins:
+    facts: RevolverFacts = state.spec.facts
+    for plugin in facts.plugins:
         plugin.marker_moved(state)
 
 
@@ -191,7 +195,8 @@ class RevolverRules(GameRules):
     def end_turn(self, state: State, task: tuple) -> None:
         """McReady's turn ends: the border countdown, then the train."""
         state.phase = PHASE_END
-        for plugin in state.spec.facts.plugins:
+        facts: RevolverFacts = state.spec.facts
+        for plugin in facts.plugins:
             plugin.end_turn(state, task[1])
             if state.over:
                 return
@@ -207,8 +212,8 @@ class RevolverRules(GameRules):
                 state.countdown = 0
                 state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
                 return
-        if state.marker_bf == spec.facts.train_bf and state.marker_space == spec.facts.train_space:
-            if spec.facts.train_any_member or spec.leader < 0:
+        if state.marker_bf == facts.train_bf and state.marker_space == facts.train_space:
+            if facts.train_any_member or spec.leader < 0:
                 survived = any(state.alive)
             else:
                 survived = state.alive[spec.leader]
@@ -226,7 +231,8 @@ class RevolverRules(GameRules):
 
     def piece_available(self, state: State, player: int) -> str | None:
         """One piece at a time: a module's (the duel at Rattlesnake Creek), else Derail."""
-        for plugin in state.spec.facts.plugins:
+        facts: RevolverFacts = state.spec.facts
+        for plugin in facts.plugins:
             piece = plugin.piece_available(state, player)
             if piece is not None:
                 return piece
