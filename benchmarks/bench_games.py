@@ -2,6 +2,7 @@
 
     python benchmarks/bench_games.py            # about a minute
     python benchmarks/bench_games.py --quick    # smaller samples
+    python benchmarks/bench_games.py --runs 3   # every row three times, and each row's median
 
 For each game (Revolver, Revolver 2; base decks): random vs random and greedy vs greedy (the
 package's bots, as `simulate --bot random|greedy` plays them), games/s and decisions/s on one
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -51,11 +53,27 @@ def rates(game: str, bot: str, games: int, catalog: object) -> tuple[float, floa
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="measure every row this many times and give each row's median")
     options = parser.parse_args()
     scale = 0.25 if options.quick else 1.0
     catalog = build_catalog()
     prime_catalog(catalog)  # as simulate does before it plays (the catalog kept from the GC)
     print(f"build: {build_name()}")
+    ratios: dict[tuple[str, str], list[float]] = {}
+    for _ in range(max(1, options.runs)):
+        for game, bot, ratio in one_run(catalog, scale):
+            ratios.setdefault((game, bot), []).append(ratio)
+    if options.runs > 1:
+        print(f"median of {options.runs} runs:")
+        for (game, bot), found in ratios.items():
+            print(f"{game:<10} {bot:<7} {statistics.median(found):6.3f} x UNO  (runs: "
+                  + ", ".join(f"{ratio:.3f}" for ratio in found) + ")")
+
+
+def one_run(catalog: object, scale: float) -> list[tuple[str, str, float]]:
+    """Every row once, each beside the yardstick runs before and after it; printed, and
+    returned as (game, bot, multiple of UNO's decisions/s)."""
     # A yardstick run before each row and after the last: each row is set beside the two
     # around it, so a slow spell of the shared host moves the row and its yardstick alike.
     yardsticks = [uno_yardstick(1.0 * scale + 0.5).decisions_per_second]
@@ -70,10 +88,13 @@ def main() -> None:
             yardsticks.append(uno_yardstick(1.0 * scale + 0.5).decisions_per_second)
     print("yardstick: RLCard UNO random play " + ", ".join(f"{rate:,.0f}" for rate in yardsticks)
           + " decisions/s (before each row and after the last)")
+    found = []
     for index, (game, bot, games_rate, decision_rate) in enumerate(rows):
         uno = (yardsticks[index] + yardsticks[index + 1]) / 2
         print(f"{game:<10} {bot:<7} {games_rate:8.1f} games/s {decision_rate:10,.0f} "
               f"decisions/s  = {decision_rate / uno:6.3f} x UNO")
+        found.append((game, bot, decision_rate / uno))
+    return found
 
 
 def build_name() -> str:

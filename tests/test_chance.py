@@ -50,3 +50,21 @@ def test_sort_at_random_is_a_sort_by_random_keys(seed: int, items: list[int]) ->
     expected.sort(key=lambda _item: theirs.random())
     assert items == expected
     assert ours.getstate() == theirs.getstate()
+
+
+def test_below_draws_with_a_subclass_own_bits() -> None:
+    """A generator that draws its own bits (as SystemRandom does) is asked for them: the
+    short way past the bound method is only for a plain `random.Random`."""
+
+    class Counting(random.Random):
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.asked: list[int] = []
+
+        def getrandbits(self, k: int) -> int:
+            self.asked.append(k)
+            return 3
+
+    rng = Counting()
+    assert below(rng, 10) == 3
+    assert rng.asked == [4]

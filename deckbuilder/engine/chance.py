@@ -12,18 +12,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
 
+#: `random.Random`'s own `getrandbits` (its C base class's), called with the generator as its
+#: first argument: reading `rng.getrandbits` makes a bound method at every draw.
+_GETRANDBITS: Final = random.Random.getrandbits
+
+
 def below(rng: random.Random, n: int) -> int:
     """A uniform int in [0, n) for n > 0: `rng.randrange(n)`, the same draw."""
-    getrandbits = rng.getrandbits
+    # A subclass may draw its own bits (SystemRandom does): its method, by its class.
+    getrandbits = _GETRANDBITS if type(rng) is random.Random else type(rng).getrandbits
     bits = n.bit_length()  # not (n - 1): n may be 1
-    drawn: int = getrandbits(bits)
+    drawn: int = getrandbits(rng, bits)
     while drawn >= n:
-        drawn = getrandbits(bits)
+        drawn = getrandbits(rng, bits)
     return drawn
 
 

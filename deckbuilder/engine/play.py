@@ -347,7 +347,7 @@ def _t_resolve(state: State, task: tuple) -> None:
         if state.verbose:
             state.note(f"{card.name} is cancelled")
         return
-    mode = card.modes[mode_index]
+    mode: ModeDef = card.modes[mode_index]
     if mode.slot == SLOT_NONE:
         state.tasks.append((t_finish_one_shot, uid))
     else:
