@@ -6,6 +6,7 @@
     python benchmarks/count_instructions.py --keep /tmp/cg   # callgrind.out.<game>.<bot> kept,
                                                              # for callgrind_annotate
     python benchmarks/count_instructions.py --top 25 --game revolver2   # where a game's go
+    python benchmarks/count_instructions.py --yardstick 300   # beside UNO's, a decision each
 
 Unlike a timing, the count does not move with the load of a shared host, so it tells two
 versions or builds apart where `bench_games.py`'s times overlap (the same count to about 0.1%
@@ -13,6 +14,11 @@ run to run, with PYTHONHASHSEED fixed). A count is not a time: it leaves out the
 waiting on memory. Each game's bot tables are built before the count starts, and the count
 of a run that plays no game (start-up, catalog, compiling the spec) is subtracted. Needs
 `valgrind` on the PATH; says which build it measures. Prints figures, asserts nothing.
+
+`--yardstick GAMES` counts RLCard's UNO loop the same way (as `yardstick.py` plays it) and gives
+each row's instructions a decision as a multiple of UNO's: a steady companion to
+`bench_games.py`'s timed multiple, not the same figure (compiled, the engine does fewer
+instructions a CPU cycle than the interpreter's loop does: it allocates more).
 
 A kept profile is the whole run, start-up included (most of it for a few games): `--top N`
 lists the N functions with the most instructions of the games alone (each function's count
@@ -55,17 +61,45 @@ if game == "revolver":  # the bot tables, built outside the count
     from deckbuilder.games.revolver.bots.evaluate_tables import tables_for
     tables_for(first.spec)
     profiles_for(first.spec)
+decisions = 0
 for seed in range(games):
     state = new_game(decks, seed, catalog=catalog)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply(bots[state.current_player()].choose(state, rng))
+        decisions += 1
+print("decisions", decisions)
+"""
+
+#: The yardstick's child (`--yardstick`): `games` of RLCard's UNO loop as `yardstick.py` plays
+#: it (random legal actions, seeded), after one game outside the count of games.
+UNO = """
+import os, random, site, sys
+for folder in os.environ.get("DECKBUILDER_BENCH_SITE", "").split(os.pathsep):
+    if folder:
+        site.addsitedir(folder)
+import numpy as np
+from rlcard.games.uno.game import UnoGame
+games = int(sys.argv[2])
+game = UnoGame(num_players=2)
+game.np_random = np.random.RandomState(0)
+choose = random.Random(0)
+game.init_game()
+decisions = 0
+for _ in range(games):
+    game.init_game()
+    while not game.is_over():
+        actions = game.get_legal_actions()
+        game.step(actions[choose.randrange(len(actions))])
+        decisions += 1
+print("decisions", decisions)
 """
 
 
-def collected(script: Path, game: str, games: int, bot: str, keep: Path | None = None) -> int:
-    """Instructions callgrind counted for one run of the child (its profile written into
-    `keep` when given: `profile_file`)."""
+def collected(script: Path, game: str, games: int, bot: str,
+              keep: Path | None = None) -> tuple[int, int]:
+    """(instructions callgrind counted, decisions the child made) for one run of the child
+    (its profile written into `keep` when given: `profile_file`)."""
     python = os.path.realpath(sys.executable)  # not a shim script: valgrind follows the binary
     # A virtual environment's python is a link to the base interpreter: run the binary itself
     # and hand the child this process's import path (its site folders, .pth files included).
@@ -76,9 +110,10 @@ def collected(script: Path, game: str, games: int, bot: str, keep: Path | None =
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python, str(script),
          game, str(games), bot], capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected\s*:\s*([\d,]+)", done.stderr)
-    if found is None:
+    decisions = re.search(r"^decisions (\d+)$", done.stdout, re.MULTILINE)
+    if found is None or decisions is None:
         raise SystemExit(f"valgrind printed no count: {done.stderr[-500:]}")
-    return int(found.group(1).replace(",", ""))
+    return int(found.group(1).replace(",", "")), int(decisions.group(1))
 
 
 def profile_file(folder: Path, game: str, bot: str, games: int) -> Path:
@@ -118,6 +153,9 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="write the counted runs' profiles here")
     parser.add_argument("--top", type=int, default=0,
                         help="list the N functions the games spend most instructions in")
+    parser.add_argument("--yardstick", type=int, default=0, metavar="GAMES",
+                        help="count RLCard UNO's loop over GAMES games too (needs rlcard), and "
+                             "give each row's instructions a decision as a multiple of its")
     options = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("count_instructions: valgrind is not installed (apt-get install valgrind)")
@@ -132,11 +170,24 @@ def main() -> None:
             keep = Path(folder)
         if keep is not None:
             keep.mkdir(parents=True, exist_ok=True)
+        uno = 0.0
+        if options.yardstick:
+            uno_script = Path(folder) / "uno.py"
+            uno_script.write_text(UNO, encoding="utf-8")
+            played, decisions = collected(uno_script, "uno", options.yardstick, "random")
+            uno = (played - collected(uno_script, "uno", 0, "random")[0]) / decisions
+            print(f"yardstick: RLCard UNO {uno / 1e3:.1f} K instructions a decision "
+                  f"({options.yardstick} games, {decisions} decisions)")
         for game in options.game or ("revolver", "revolver2"):
-            per_game = (collected(script, game, options.games, options.bot, keep)
-                        - collected(script, game, 0, options.bot, keep))
-            print(f"{game:<10} {options.bot:<6} {per_game / options.games / 1e6:8.2f} M "
-                  "instructions a game")
+            played, decisions = collected(script, game, options.games, options.bot, keep)
+            per_game = played - collected(script, game, 0, options.bot, keep)[0]
+            line = (f"{game:<10} {options.bot:<6} {per_game / options.games / 1e6:8.2f} M "
+                    "instructions a game")
+            if uno:
+                # Fewer instructions a decision than UNO's is more decisions in its count.
+                line += (f", {per_game / decisions / 1e3:.1f} K a decision = "
+                         f"{uno * decisions / per_game:.3f} x UNO's decisions")
+            print(line)
             if options.top and keep is not None:
                 print_top(keep, game, options.bot, options.games, options.top)
 
