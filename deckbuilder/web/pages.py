@@ -108,6 +108,14 @@ def error_response(error: DeckbuilderError, status: int = 400,
                   title="Something is wrong")
 
 
+def offered_after_the_end(error_type: type[DeckbuilderError], what: str, end: str,
+                          request: Request) -> Response:
+    """409 for `what` ("the record", "the replay") asked for before `end` ("the game is
+    over", "the table has ended"): it shows every hidden card, so it waits for the end."""
+    return error_response(error_type(f"{what} is offered once {end} (it shows every hidden "
+                                     "card)", fix="finish the game first"), 409, request)
+
+
 def message_response(request: Request | None, message: str, status: int) -> Response:
     """A plain message (not found, too large ...) in the same two shapes."""
     if wants_json(request):

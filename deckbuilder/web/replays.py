@@ -38,7 +38,7 @@ from deckbuilder.sim.transcript import GameRecord, RecordError, read_record
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.kept import Kept
-from deckbuilder.web.pages import error_response, fragment, render
+from deckbuilder.web.pages import error_response, fragment, offered_after_the_end, render
 from deckbuilder.web.table import sessions_of
 from deckbuilder.web.table_view import (
     characters_of,
@@ -347,9 +347,8 @@ async def from_table(request: Request) -> Response:
     with entry.lock:
         session = entry.session
         if not session.is_over():
-            return error_response(ReplayInputError(
-                "the replay is offered once the game is over (it shows every hidden card)",
-                fix="finish the game first"), 409, request)
+            return offered_after_the_end(ReplayInputError, "the replay", "the game is over",
+                                         request)
         record = dataclasses.replace(session.record, steps=list(session.record.steps))
     key = ("table", entry.id, len(record.steps))
     try:
@@ -374,9 +373,8 @@ async def from_friend_table(request: Request) -> Response:
     with table.lock:
         text = record_text(table)
     if text is None:
-        return error_response(ReplayInputError(
-            "the replay is offered once the table has ended (it shows every hidden card)",
-            fix="finish the game first"), 409, request)
+        return offered_after_the_end(ReplayInputError, "the replay", "the table has ended",
+                                     request)
     key = ("friends", table.id, table.step)
     try:
         replay = await asyncio.to_thread(

@@ -34,7 +34,7 @@ from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.web.kept import Kept
-from deckbuilder.web.pages import error_response, fragment, render
+from deckbuilder.web.pages import error_response, fragment, offered_after_the_end, render
 from deckbuilder.web.simulator import (
     SimulationInputError,
     bot_spec,
@@ -374,9 +374,7 @@ async def record(request: Request) -> Response:
         return error_response(error, 404, request)
     text = await asyncio.to_thread(_record_text, entry)
     if text is None:
-        return error_response(TableError(
-            "the record is offered once the game is over (it shows every hidden card)",
-            fix="finish the game first"), 409, request)
+        return offered_after_the_end(TableError, "the record", "the game is over", request)
     return Response(text, media_type="application/x-ndjson", headers={
         "Content-Disposition": f'attachment; filename="game-{entry.seed}.jsonl"'})
 

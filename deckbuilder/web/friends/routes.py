@@ -32,7 +32,7 @@ from deckbuilder.web.friends.tables import (
     TableStore,
 )
 from deckbuilder.web.json_input import TooDeep, parse_json
-from deckbuilder.web.pages import error_line, error_response, render
+from deckbuilder.web.pages import error_line, error_response, offered_after_the_end, render
 from deckbuilder.web.trust import LOOPBACK_NAMES, host_name
 
 #: The most events one `?max_events=` asks for (a long poll asks for 1).
@@ -268,9 +268,8 @@ async def record(request: Request) -> Response:
     with table.lock:
         text = record_text(table)
     if text is None:
-        return error_response(FriendTableError(
-            "the record is offered once the table has ended (it shows every hidden card)",
-            fix="finish the game first"), 409, request)
+        return offered_after_the_end(FriendTableError, "the record", "the table has ended",
+                                     request)
     return Response(text, media_type="application/x-ndjson", headers={
         "Content-Disposition": f'attachment; filename="table-{table.id}.jsonl"'})
 
