@@ -24,6 +24,7 @@ from deckbuilder.engine.board import draw
 from deckbuilder.engine.chance import choice, shuffle
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
 from deckbuilder.games.revolver2.declaration import K_POKER
+from deckbuilder.games.revolver2.facts import Revolver2Facts
 
 WINS_NEEDED: Final = 2
 OPENING_HAND: Final = 5
@@ -129,7 +130,7 @@ def shown_value(card: Any) -> str:
 def round_winner(state: State, first: int, second: int) -> int | None:
     """Who wins a round of the guardians' card `first` against Mapache's `second` (None:
     a tie to be replayed)."""
-    facts = state.spec.facts
+    facts: Revolver2Facts = state.spec.facts
     a, b = facts.poker[first], facts.poker[second]
     winner, rule = decide_round(a, b)
     if winner is None:
@@ -140,7 +141,7 @@ def round_winner(state: State, first: int, second: int) -> int | None:
 
 
 def _reveal(state: State, tournament: Tournament, first: int, second: int) -> None:
-    facts = state.spec.facts
+    facts: Revolver2Facts = state.spec.facts
     winner = round_winner(state, first, second)
     wins = list(tournament.wins)
     if winner is not None:
@@ -175,7 +176,7 @@ def _reveal(state: State, tournament: Tournament, first: int, second: int) -> No
 def _finish(state: State, tournament: Tournament, winner: int) -> None:
     """The winner's battlefields come in; every played card's set-up effect applies to its
     side; the decks are shuffled and the opening hands drawn; the guardians' turn begins."""
-    facts = state.spec.facts
+    facts: Revolver2Facts = state.spec.facts
     layout = ("crystal-river", "buffalo-falls")[winner]
     state.spec = spec = facts.layouts[layout]
     facts = spec.facts  # the chosen battlefields' own (battlefield indices may differ)
