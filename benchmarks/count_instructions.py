@@ -67,7 +67,7 @@ for seed in range(games):
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply(bots[state.current_player()].choose(state, rng))
-        decisions += 1
+    decisions += len(state.history)  # not counted in the loop: that would add to the count
 print("decisions", decisions)
 """
 
