@@ -302,17 +302,7 @@ def test_observation_hides_the_opponents_hand_and_deck_order(source: str) -> Non
         _play_random(_start(source, seed), rng, check_views)
 
 
-#: A known bug, strict: the fix turns this into a failure that says to remove the mark.
-KEGS_REDEAL = pytest.mark.xfail(strict=True, reason=(
-    "re-dealing a player's hand while his Revolver 2 powder-kegs decision is open (K_KEGS, "
-    "games/revolver2/pieces.py) keeps the old options: engine/play.py "
-    "refresh_hidden_decision knows only the table's kinds. Revolver 2 base decks, seeds 2 "
-    "and 11: 'player 0 holds no card #18' in discard_from_hand"))
-
-
-@pytest.mark.parametrize("source", [
-    pytest.param(label, marks=KEGS_REDEAL) if label == "revolver2-base" else label
-    for label in sorted(SWEEPS)])
+@pytest.mark.parametrize("source", sorted(SWEEPS))
 def test_resampled_worlds_play_on_legally_from_either_side(source: str) -> None:
     for seed in range(25):
         rng = random.Random(seed)

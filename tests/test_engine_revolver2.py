@@ -181,6 +181,35 @@ def test_blowing_the_bridge_discards_every_mapache_card_there_once_per_game() ->
     assert USE_PIECE not in state.legal_actions()  # the bridge blows once
 
 
+def test_mapaches_redeal_of_a_keg_payment_under_way_keeps_it_payable() -> None:
+    """Mapache's look-ahead re-deals the guardians' hand while they are paying kegs for the
+    bridge: their options are the re-dealt hand's keg cards, and the hand holds the kegs they
+    are known to have (once, the options stayed those of the real hand: an illegal world)."""
+    state = past_poker(5)
+    bridge = _at(state, "los-quantos-bridge", ESTEBAN)
+    clear_hand(state, ESTEBAN)
+    stage(state, MAPACHE, "rurales", "play", bridge)
+    for card in ("malpaso-telegram", "chinese-celestials", "armed-villager", "armed-villager"):
+        stage(state, ESTEBAN, card, "hand")
+    refresh(state)
+    state.apply(USE_PIECE)
+    assert state.pending_kind == K_KEGS and state.current_player() == ESTEBAN
+    needed = state.pending_data[1]
+    spec = state.spec
+    pool = sorted(state.hands[ESTEBAN] + state.decks[ESTEBAN])
+    for seed in range(40):
+        world = state.resample_hidden(MAPACHE, random.Random(seed))
+        hand = world.hands[ESTEBAN]
+        assert len(hand) == len(state.hands[ESTEBAN])
+        assert sorted(hand + world.decks[ESTEBAN]) == pool
+        assert sum(spec.card_def[uid].kegs for uid in hand) >= needed
+        assert world.legal_actions() == sorted(
+            {spec.pay_action[spec.def_of[uid]] for uid in hand if spec.card_def[uid].kegs})
+        while world.pending_kind == K_KEGS:  # the payment goes through in the world
+            world.apply(world.legal_actions()[0])
+        world.check_invariants()
+
+
 def test_the_mine_collapses_every_turn_and_the_gatling_gun_kills_per_symbol() -> None:
     state = past_poker(6)
     mine = _at(state, "abandoned-silver-mine", ESTEBAN)

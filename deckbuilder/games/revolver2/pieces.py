@@ -13,6 +13,7 @@ being played, and then does not do its effect (malpaso-es: Barriles de pólvora 
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, PASS
@@ -23,6 +24,7 @@ from deckbuilder.engine.board import (
     hit_character,
     push_steps,
 )
+from deckbuilder.engine.chance import below
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
 from deckbuilder.engine.effects import no_params
 from deckbuilder.engine.game_rules import GameRules
@@ -125,6 +127,37 @@ def _resume_kegs(state: State, action: int, data: tuple) -> None:
     definition = state.spec.action_def[action]
     discard_from_hand(state, player, definition)
     _pay_kegs(state, player, needed - state.spec.defs[definition].kegs, then)
+
+
+def redeal_open_payment(state: State, player: int, rng: random.Random) -> None:
+    """On a copy whose opponent's hand was just re-dealt (a bot's look-ahead, `player`'s view):
+    if that opponent is in the middle of discarding cards for their symbols, his options are
+    the re-dealt hand's cards with symbols, and the hand holds the kegs he is known to have
+    (he chose to pay): a card of his re-dealt deck with more kegs is swapped in for one of
+    the hand's at random until it does. Draws from `rng` only in that case."""
+    opponent = 1 - player
+    if state.over or state.pending_player != opponent or state.pending_kind != K_KEGS:
+        return
+    spec = state.spec
+    card_def = spec.card_def
+    hand, deck = state.hands[opponent], state.decks[opponent]
+    if state.pending_resume is _resume_kegs:
+        needed = state.pending_data[1]
+        # Each swap gives the hand a card with more kegs: while it holds too few, such a pair
+        # exists (the cards he really holds are all in the pool re-dealt).
+        while sum(card_def[uid].kegs for uid in hand) < needed:
+            better = [(taker, donor) for taker, held in enumerate(hand)
+                      for donor, offered in enumerate(deck)
+                      if card_def[offered].kegs > card_def[held].kegs]
+            if not better:
+                break
+            taker, donor = better[below(rng, len(better))]
+            hand[taker], deck[donor] = deck[donor], hand[taker]
+        state.legal = sorted({spec.pay_action[spec.def_of[uid]] for uid in hand
+                              if card_def[uid].kegs})
+    elif state.pending_resume is _resume_gatling:
+        state.legal = [PASS, *sorted({spec.pay_action[spec.def_of[uid]] for uid in hand
+                                      if card_def[uid].ammunition})]
 
 
 # -- the Gatling Gun ----------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from deckbuilder.games.revolver2.endings import (
 )
 from deckbuilder.games.revolver2.facts import KNOWN_VARIANTS, LAYOUT_OF_WINNER, bind
 from deckbuilder.games.revolver2.facts import select_battlefields as _select
-from deckbuilder.games.revolver2.pieces import BRIDGE, STEPS, KegPieces
+from deckbuilder.games.revolver2.pieces import BRIDGE, STEPS, KegPieces, redeal_open_payment
 
 #: the first three battlefields recruit guardians (malpaso-es: 1a. Robar cartas de guardián)
 RECRUITING_BATTLEFIELDS: Final = 3
@@ -192,6 +192,7 @@ class Revolver2Rules(KegPieces):
 
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         poker.resample(state, player, rng)
+        redeal_open_payment(state, player, rng)
 
     def observe(self, state: State, player: int) -> dict[str, Any]:
         return poker.view(state, player)
