@@ -48,6 +48,16 @@ def _symbols(state: State, player: int, gatling: bool) -> int:
     return sum(card_def[uid].kegs for uid in state.hands[player])
 
 
+def _symbol_options(state: State, player: int, gatling: bool) -> list[int]:
+    """The cards of `player`'s hand he may discard for their symbols (ammunition for the
+    Gatling Gun, else powder kegs), as pay actions, sorted."""
+    spec = state.spec
+    card_def = spec.card_def
+    pay_action = spec.pay_action
+    return sorted({pay_action[spec.def_of[uid]] for uid in state.hands[player]
+                   if (card_def[uid].ammunition if gatling else card_def[uid].kegs)})
+
+
 def gatling_guns(state: State) -> int:
     """How many ammunition cards Mapache may discard: one per firepower card of his at the
     mine."""
@@ -114,12 +124,8 @@ def _pay_kegs(state: State, player: int, needed: int, then: tuple[str, tuple]) -
             state.note(_DONE[piece])
         push_steps(state, steps, (player, -1, state.marker_bf))
         return
-    spec = state.spec
-    card_def = spec.card_def
-    pay_action = spec.pay_action
-    options = sorted({pay_action[spec.def_of[uid]] for uid in state.hands[player]
-                      if card_def[uid].kegs})
-    state.decide(player, options, _resume_kegs, (player, needed, then), K_KEGS)
+    state.decide(player, _symbol_options(state, player, False), _resume_kegs,
+                 (player, needed, then), K_KEGS)
 
 
 def _resume_kegs(state: State, action: int, data: tuple) -> None:
@@ -138,14 +144,13 @@ def redeal_open_payment(state: State, player: int, rng: random.Random) -> None:
     opponent = 1 - player
     if state.over or state.pending_player != opponent or state.pending_kind != K_KEGS:
         return
-    spec = state.spec
-    card_def = spec.card_def
+    card_def = state.spec.card_def
     hand, deck = state.hands[opponent], state.decks[opponent]
     if state.pending_resume is _resume_kegs:
         needed = state.pending_data[1]
         # Each swap gives the hand a card with more kegs: while it holds too few, such a pair
         # exists (the cards he really holds are all in the pool re-dealt).
-        while sum(card_def[uid].kegs for uid in hand) < needed:
+        while _symbols(state, opponent, False) < needed:
             better = [(taker, donor) for taker, held in enumerate(hand)
                       for donor, offered in enumerate(deck)
                       if card_def[offered].kegs > card_def[held].kegs]
@@ -153,23 +158,17 @@ def redeal_open_payment(state: State, player: int, rng: random.Random) -> None:
                 break
             taker, donor = better[below(rng, len(better))]
             hand[taker], deck[donor] = deck[donor], hand[taker]
-        state.legal = sorted({spec.pay_action[spec.def_of[uid]] for uid in hand
-                              if card_def[uid].kegs})
+        state.legal = _symbol_options(state, opponent, False)
     elif state.pending_resume is _resume_gatling:
-        state.legal = [PASS, *sorted({spec.pay_action[spec.def_of[uid]] for uid in hand
-                                      if card_def[uid].ammunition})]
+        state.legal = [PASS, *_symbol_options(state, opponent, True)]
 
 
 # -- the Gatling Gun ----------------------------------------------------------------------------
 def _gatling_next(state: State, left: int) -> None:
     """Mapache may discard one more ammunition card (or stop)."""
-    spec = state.spec
-    card_def = spec.card_def
     if left <= 0 or state.over:
         return
-    pay_action = spec.pay_action
-    options = sorted({pay_action[spec.def_of[uid]] for uid in state.hands[ATTACKER]
-                      if card_def[uid].ammunition})
+    options = _symbol_options(state, ATTACKER, True)
     if options:
         state.decide(ATTACKER, [PASS, *options], _resume_gatling, left, K_KEGS)
 
