@@ -198,17 +198,22 @@ def chromium_browser(request: pytest.FixtureRequest) -> Any:
     return module_browser(request)
 
 
+def _page_in_new_context(request: pytest.FixtureRequest, **context: Any) -> Iterator[Any]:
+    """A page in a context of its own (no cookies or storage from other tests), closed after
+    the test."""
+    made = module_browser(request).new_context(**context)
+    made.set_default_timeout(PAGE_TIMEOUT_MS)
+    try:
+        yield made.new_page()
+    finally:
+        made.close()
+
+
 @pytest.fixture
 def browser_page(request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh page (new context: no cookies or storage from other tests), 1280x900."""
-    context = module_browser(request).new_context(viewport={"width": 1280, "height": 900},
-                                                  accept_downloads=True)
-    context.set_default_timeout(PAGE_TIMEOUT_MS)
-    page = context.new_page()
-    try:
-        yield page
-    finally:
-        context.close()
+    yield from _page_in_new_context(request, viewport={"width": 1280, "height": 900},
+                                    accept_downloads=True)
 
 
 #: A phone's viewport (CSS pixels): pages must not scroll sideways within its width.
@@ -218,14 +223,8 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def phone_page(request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page in a 390 px wide touch context, as a phone shows it."""
-    context = module_browser(request).new_context(viewport=PHONE, has_touch=True,
-                                                  is_mobile=True, device_scale_factor=2)
-    context.set_default_timeout(PAGE_TIMEOUT_MS)
-    page = context.new_page()
-    try:
-        yield page
-    finally:
-        context.close()
+    yield from _page_in_new_context(request, viewport=PHONE, has_touch=True, is_mobile=True,
+                                    device_scale_factor=2)
 
 
 #: The name the browser fixture had at first (tests/test_web_browser_decks.py binds it).
