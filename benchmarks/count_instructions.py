@@ -36,15 +36,19 @@ import sys
 import tempfile
 from pathlib import Path
 
-#: The child: plays `games` seeded games of one game on the base decks, `bot` against itself
-#: (random: the package's random bot, as `simulate --bot random` and `bench_games.py` play it).
-PLAY = """
+#: How each child starts: the parent's site folders (a virtual environment's, an editable
+#: install's .pth files), since valgrind runs the interpreter's real binary, which on its own
+#: knows only the base installation.
+SITE = """
 import os, random, site, sys
-# The parent's site folders (a virtual environment's, an editable install's .pth files): valgrind
-# runs the interpreter's real binary, which on its own knows only the base installation.
 for folder in os.environ.get("DECKBUILDER_BENCH_SITE", "").split(os.pathsep):
     if folder:
         site.addsitedir(folder)
+"""
+
+#: The child: plays `games` seeded games of one game on the base decks, `bot` against itself
+#: (random: the package's random bot, as `simulate --bot random` and `bench_games.py` play it).
+PLAY = SITE + """
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game, new_game
@@ -73,11 +77,7 @@ print("decisions", decisions)
 
 #: The yardstick's child (`--yardstick`): `games` of RLCard's UNO loop as `yardstick.py` plays
 #: it (random legal actions, seeded), after one game outside the count of games.
-UNO = """
-import os, random, site, sys
-for folder in os.environ.get("DECKBUILDER_BENCH_SITE", "").split(os.pathsep):
-    if folder:
-        site.addsitedir(folder)
+UNO = SITE + """
 import numpy as np
 from rlcard.games.uno.game import UnoGame
 games = int(sys.argv[2])
