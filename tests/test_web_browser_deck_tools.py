@@ -29,6 +29,8 @@ def test_statistics_hand_and_faces(live_server: str, browser_page: Page) -> None
     expect(stats.locator("#stats-curve")).to_contain_text("cost 0")
     expect(stats.locator("#stats-changes")).to_contain_text("the base deck as it comes")
     page.locator("#deck-table button[data-remove='deputy']").click()
+    # The table is drawn again after each change: the second click waits for the first's.
+    expect(page.locator("#deck-total")).to_have_text("61 cards")
     page.locator("#deck-table button[data-remove='deputy']").click()
     expect(page.locator("#deck-total")).to_have_text("60 cards")
     expect(stats.locator("#stats-changes")).to_contain_text("− 2× Deputy")
