@@ -56,8 +56,9 @@ CHROMIUM_FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )
-#: How long a page action or expectation may wait (ms): generous for a loaded 2-core machine.
-PAGE_TIMEOUT_MS = 15_000
+#: How long a page action or expectation may wait (ms): generous for a 2-core machine that CI
+#: loads with the compiled build and the lowest-deps check beside the tests.
+PAGE_TIMEOUT_MS = 30_000
 SERVER_START_SECONDS = 20.0
 REPOSITORY = Path(__file__).resolve().parent.parent
 
@@ -169,9 +170,11 @@ def module_browser(request: pytest.FixtureRequest) -> Any:
     if key not in _BROWSERS:
         executable = chromium_path()
         try:
-            from playwright.sync_api import sync_playwright
+            from playwright.sync_api import expect, sync_playwright
         except ImportError:
             _missing("Playwright is not installed (pip install -e \".[test]\")")
+        # `expect(...)` has a clock of its own (5 s unless told): the same as a page's
+        expect.set_options(timeout=PAGE_TIMEOUT_MS)
         driver = sync_playwright().start()
         try:
             browser = driver.chromium.launch(executable_path=executable, headless=True,

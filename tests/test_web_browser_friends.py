@@ -11,6 +11,8 @@ from typing import Any
 import browser_support
 import pytest
 
+from deckbuilder.catalog import default_catalog
+from deckbuilder.web.faces import face_fragment
 from deckbuilder.web.friends import store_of
 
 chromium_browser = browser_support.chromium_browser
@@ -60,10 +62,27 @@ def make_table(live_server: Any, browser: Any, game: str, seat: str) -> tuple[An
     return creator, friend, by_role["spectator"]
 
 
+def _ids_in(value: Any) -> set[str]:
+    """Every card id a view names (its hand, its battlefields, its pieces)."""
+    if isinstance(value, dict):
+        own = {value["id"]} if isinstance(value.get("id"), str) else set()
+        return own | {found for item in value.values() for found in _ids_in(item)}
+    if isinstance(value, list):
+        return {found for item in value for found in _ids_in(item)}
+    return set()
+
+
 def hidden_names(session: Any, seat: int) -> set[str]:
-    """Cards in the other seat's hand whose names nothing `seat` is shown mentions."""
-    shown = " ".join(str(value) for value in session.view(seat).values()) + " ".join(
-        line for event in session.events(seat) for line in event.text_lines())
+    """Cards in the other seat's hand whose names nothing `seat` is shown mentions: not the
+    view, not the log, and not the face of a card the view holds, which the page shows when
+    the pointer rests on its name (McReady's "You just ran outta bullets" says "Gatling Gun"
+    on its face)."""
+    view = session.view(seat)
+    catalog = default_catalog()
+    faces = [face_fragment(catalog, catalog.entries[card_id])
+             for card_id in _ids_in(view) if card_id in catalog.entries]
+    shown = " ".join(str(value) for value in view.values()) + " ".join(
+        line for event in session.events(seat) for line in event.text_lines()) + " ".join(faces)
     return {card["name"] for card in session.view(1 - seat)["hand"]
             if card["name"] not in shown}
 
