@@ -3,6 +3,7 @@
     python benchmarks/bench_games.py            # about a minute
     python benchmarks/bench_games.py --quick    # smaller samples
     python benchmarks/bench_games.py --runs 3   # every row three times, and each row's median
+    python benchmarks/bench_games.py --interleave 20   # each row in 20 short turns with UNO
 
 For each game (Revolver, Revolver 2; base decks): random vs random and greedy vs greedy (the
 package's bots, as `simulate --bot random|greedy` plays them), games/s and decisions/s on one
@@ -10,6 +11,12 @@ core (CPU seconds of this process), and each as a multiple of the UNO yardstick'
 measured just before and after that row (this machine is shared and noisy: the ratio moves
 much less than the raw rate). It says which build plays (plain Python or compiled, see
 setup.py). Prints figures, asserts nothing.
+
+`--interleave ROUNDS` takes turns instead: half a CPU second of UNO, half a second of the row's
+games (seeded games played on from where the last turn stopped), ROUNDS times a row; each round
+gives a ratio of two spells a second apart, and the row its median and quartiles. A slow spell of
+the shared host then moves a round, not the row: the median moves a few percent between runs
+where a row of `--runs` moved twenty.
 """
 
 from __future__ import annotations
@@ -50,16 +57,67 @@ def rates(game: str, bot: str, games: int, catalog: object) -> tuple[float, floa
     return games / spent, decisions / spent
 
 
+class GameStream:
+    """One row's seeded games (seed 0, 1, ...), played in turns of a few CPU seconds."""
+
+    def __init__(self, game: str, bot: str, catalog: object) -> None:
+        heuristics = get_game(game).heuristics
+        self.decks = [catalog.base_deck(game, side)  # type: ignore[attr-defined]
+                      for side in get_game(game).side_names]
+        self.catalog = catalog
+        new_game(self.decks, 0, catalog=catalog)  # compile outside the clock
+        self.bots = [make_bot(bot, heuristics), make_bot(bot, heuristics)]
+        self.seed = 0
+
+    def play_for(self, seconds: float) -> tuple[int, float]:
+        """Whole games until `seconds` of CPU time have passed: (decisions, CPU seconds)."""
+        decisions = 0
+        started = time.process_time()
+        while True:
+            state = new_game(self.decks, self.seed, catalog=self.catalog)
+            rng = random.Random(self.seed)
+            self.seed += 1
+            while not state.is_terminal():
+                state.apply(self.bots[state.current_player()].choose(state, rng))
+                decisions += 1
+            spent = time.process_time() - started
+            if spent >= seconds:
+                return decisions, spent
+
+
+def interleaved(catalog: object, rounds: int, window: float = 0.5) -> None:
+    """Every row in `rounds` turns with the yardstick (see the module docstring)."""
+    for game in ("revolver", "revolver2"):
+        for bot in ("random", "greedy"):
+            stream = GameStream(game, bot, catalog)
+            gc.collect()
+            gc.freeze()
+            found = []
+            for _ in range(max(1, rounds)):
+                uno = uno_yardstick(window).decisions_per_second
+                decisions, spent = stream.play_for(window)
+                found.append(decisions / spent / uno)
+            quartiles = statistics.quantiles(found, n=4) if len(found) > 1 else found * 3
+            print(f"{game:<10} {bot:<7} {statistics.median(found):6.3f} x UNO  (quartiles "
+                  f"{quartiles[0]:.3f}-{quartiles[2]:.3f}; {len(found)} rounds, "
+                  f"{stream.seed} games)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--runs", type=int, default=1,
                         help="measure every row this many times and give each row's median")
+    parser.add_argument("--interleave", type=int, default=0, metavar="ROUNDS",
+                        help="take turns with the yardstick, ROUNDS turns a row (see above)")
     options = parser.parse_args()
     scale = 0.25 if options.quick else 1.0
     catalog = build_catalog()
     prime_catalog(catalog)  # as simulate does before it plays (the catalog kept from the GC)
     print(f"build: {build_name()}")
+    if options.interleave:
+        interleaved(catalog, options.interleave)
+        return
     ratios: dict[tuple[str, str], list[float]] = {}
     for _ in range(max(1, options.runs)):
         for game, bot, ratio in one_run(catalog, scale):
