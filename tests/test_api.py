@@ -177,6 +177,25 @@ def test_a_gauntlet_gives_the_command_lines_numbers_and_weighs_its_field() -> No
     assert (result.side, result.opponent_side) == ("mcready", "colty")
 
 
+def test_each_gauntlet_row_carries_the_decks_card_figures_of_its_games() -> None:
+    """A row's per-card figures are `simulate`'s for that opponent on the same seeds (the
+    same games), in the typed result and in the command line's JSON."""
+    field = ["colty", "example-colty-fan-the-gun"]
+    result = deckbuilder.gauntlet("mcready", field, games=6, seed=4)
+    report = cli_json("simulate", "mcready", "--vs", field[0], "--vs", field[1], "--games", "6",
+                      "--seed", "4")
+    for row, opponent, reported in zip(result.matchups, field, report["opponents"],
+                                       strict=True):
+        alone = deckbuilder.simulate("mcready", against=opponent, games=6, seed=4)
+        assert row.cards == alone.cards and row.cards
+        assert [card["id"] for card in reported["cards"]] == [card.id for card in row.cards]
+        deputy = row.card("deputy")
+        assert deputy.games_played + deputy.games_not_played == 6
+        assert deputy.copies == alone.card("Deputy").copies > 0
+    with pytest.raises(KeyError):
+        result.matchups[0].card("Gatling Gun")  # the gang's card, not the deck's
+
+
 def test_a_gauntlet_takes_deck_objects_and_tells_same_named_opponents_apart(
         catalog: Catalog) -> None:
     base = deckbuilder.load_deck(deckbuilder.packaged_deck("colty-base"), catalog)

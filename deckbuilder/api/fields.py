@@ -18,7 +18,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from deckbuilder.api.decks import DeckSource, read_deck, read_side_deck, side_of_deck, spec_text
-from deckbuilder.api.results import GauntletResult, Matchup, TournamentResult, frozen_mapping
+from deckbuilder.api.results import (
+    GauntletResult,
+    Matchup,
+    TournamentResult,
+    card_figures,
+    frozen_mapping,
+)
 from deckbuilder.api.running import (
     SettingError,
     check_count,
@@ -143,7 +149,7 @@ def gauntlet(
     matchups = tuple(
         Matchup(row.opponent, entry.source, entry.weight, row.weight, row.games, row.wins,
                 row.draws, row.losses, row.win_rate, row.mean_turns, frozen_mapping(
-                    dict(row.endings)))
+                    dict(row.endings)), card_figures(row.cards))
         for row, entry in zip(result.matchups, entries, strict=True))
     warnings = [*played.warnings, *(w for entry in entries for w in entry.deck.warnings)]
     return GauntletResult(

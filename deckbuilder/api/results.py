@@ -12,7 +12,7 @@ so a number can always be reproduced (same settings, same seed: same games).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -23,7 +23,7 @@ from deckbuilder.sim.tournament import Pairing, Standing
 
 __all__ = ["CardFigures", "Ending", "GauntletResult", "Interval", "Lengths", "Matchup",
            "OptimizeResult", "Pairing", "Settings", "SimulationResult", "Standing", "Summary",
-           "Swap", "TournamentResult", "frozen_mapping"]
+           "Swap", "TournamentResult", "card_figures", "frozen_mapping", "interval"]
 
 
 def frozen_mapping(items: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -90,6 +90,30 @@ class CardFigures:
     win_rate_when_not_played: Interval | None
 
 
+def interval(data: Mapping[str, float] | None) -> Interval | None:
+    """A report's {estimate, low, high} as an `Interval` (None stays None)."""
+    if data is None:
+        return None
+    return Interval(float(data["estimate"]), float(data["low"]), float(data["high"]))
+
+
+def card_figures(rows: Sequence[Mapping[str, Any]]) -> tuple[CardFigures, ...]:
+    """A report's card rows (`simulate --json`'s, a gauntlet opponent's) as typed values."""
+    return tuple(CardFigures(
+        str(row["id"]), str(row["name"]), int(row["copies"]), float(row["drawn_per_game"]),
+        float(row["played_per_game"]), int(row["games_played"]), int(row["games_not_played"]),
+        interval(row["when_played"]), interval(row["when_not_played"])) for row in rows)
+
+
+def _card_named(cards: Sequence[CardFigures], name_or_id: str, deck: str) -> CardFigures:
+    """One of `cards` by id or printed name (any case)."""
+    wanted = name_or_id.casefold()
+    for figures in cards:
+        if wanted in (figures.id, figures.name.casefold()):
+            return figures
+    raise KeyError(f"no card '{name_or_id}' in {deck}")
+
+
 @dataclass(frozen=True)
 class SimulationResult:
     """A deck against one opponent (`deckbuilder.simulate`).
@@ -127,16 +151,13 @@ class SimulationResult:
 
     def card(self, name_or_id: str) -> CardFigures:
         """One of the deck's cards by id or printed name (any case)."""
-        wanted = name_or_id.casefold()
-        for figures in self.cards:
-            if wanted in (figures.id, figures.name.casefold()):
-                return figures
-        raise KeyError(f"no card '{name_or_id}' in {self.deck}")
+        return _card_named(self.cards, name_or_id, self.deck)
 
 
 @dataclass(frozen=True)
 class Matchup:
-    """The deck against one opponent of a gauntlet."""
+    """The deck against one opponent of a gauntlet; `cards`: the deck's cards in those games
+    (most played first)."""
 
     opponent: str
     source: str  # how the opponent was given (a path, a name, a faction)
@@ -149,6 +170,11 @@ class Matchup:
     win_rate: Interval
     mean_turns: float
     endings: Mapping[str, int]
+    cards: tuple[CardFigures, ...] = ()
+
+    def card(self, name_or_id: str) -> CardFigures:
+        """One of the deck's cards against this opponent, by id or printed name (any case)."""
+        return _card_named(self.cards, name_or_id, f"the games against {self.opponent}")
 
 
 @dataclass(frozen=True)

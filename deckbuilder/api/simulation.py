@@ -16,10 +16,10 @@ from typing import Any
 
 from deckbuilder.api.decks import DeckSource, read_deck, read_side_deck, side_of_deck
 from deckbuilder.api.results import (
-    CardFigures,
     Ending,
     Lengths,
     SimulationResult,
+    card_figures,
     frozen_mapping,
 )
 from deckbuilder.api.running import check_count, games_on, read_rules, settings, use_catalog
@@ -85,23 +85,9 @@ def simulate(
                                     or bot, seed=seed, games=games))
 
 
-def interval(data: Mapping[str, float] | None) -> Interval | None:
-    """A report's {estimate, low, high} as an `Interval` (None stays None)."""
-    if data is None:
-        return None
-    return Interval(float(data["estimate"]), float(data["low"]), float(data["high"]))
-
-
 def _summary(data: Mapping[str, float]) -> Summary:
     return Summary(data["mean"], data["median"], data["min"], data["max"], data["p10"],
                    data["p90"])
-
-
-def _cards(rows: Sequence[Mapping[str, Any]]) -> tuple[CardFigures, ...]:
-    return tuple(CardFigures(
-        str(row["id"]), str(row["name"]), int(row["copies"]), float(row["drawn_per_game"]),
-        float(row["played_per_game"]), int(row["games_played"]), int(row["games_not_played"]),
-        interval(row["when_played"]), interval(row["when_not_played"])) for row in rows)
 
 
 def _result(report: Mapping[str, Any], used: Any) -> SimulationResult:
@@ -124,7 +110,8 @@ def _result(report: Mapping[str, Any], used: Any) -> SimulationResult:
         lengths=Lengths(_summary(length["turns"]), _summary(length["decisions"]),
                         tuple((int(turns), int(count))
                               for turns, count in length["turn_counts"])),
-        cards=_cards(report["cards"]["deck"]), opponent_cards=_cards(report["cards"]["opponent"]),
+        cards=card_figures(report["cards"]["deck"]),
+        opponent_cards=card_figures(report["cards"]["opponent"]),
         settings=used, reproducible=bool(report["reproducible"]),
         warnings=tuple(report["warnings"]), notes=tuple(report["notes"]),
         note=str(report["note"]), card_note=str(report["cards"]["note"]),

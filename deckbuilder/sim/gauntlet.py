@@ -45,6 +45,7 @@ from deckbuilder.sim.runner import (
 )
 from deckbuilder.sim.seeds import game_seed
 from deckbuilder.sim.stats import Z95, Interval, proportion
+from deckbuilder.sim.tally import SeatCards, card_rows
 
 __all__ = ["GauntletResult", "Matchup", "PairingTally", "Setup", "play_pairings", "run_gauntlet",
            "side_of", "weighted_mean"]
@@ -86,7 +87,8 @@ def side_of(cards: Mapping[str, int], game: str | None = None,
 @dataclass(frozen=True)
 class Matchup:
     """The deck against one opponent: counts, the win rate with its 95% (Wilson) interval,
-    how the games ended and how long they lasted."""
+    how the games ended and how long they lasted, and the deck's cards in those games
+    (`cards`: rows as `simulate --json` gives them, most played first)."""
 
     opponent: str
     bot: str
@@ -98,6 +100,7 @@ class Matchup:
     win_rate: Interval
     mean_turns: float
     endings: tuple[tuple[str, int], ...]
+    cards: tuple[dict[str, Any], ...] = ()
 
     @property
     def loss_rate(self) -> Interval:
@@ -174,17 +177,20 @@ DRAW = 2
 
 class PairingTally:
     """One pairing's games kept as counts and one byte per game (its winner, by seed), not
-    as results: a pairing of a million games holds a megabyte."""
+    as results: a pairing of a million games holds a megabyte (and each seat's card counts)."""
 
     def __init__(self, games: int) -> None:
         self.winners = bytearray([DRAW]) * games
         self.turns = 0
         self.endings: Counter[str] = Counter()
+        self.cards = (SeatCards(), SeatCards())
 
     def add(self, result: GameResult) -> None:
         self.winners[result.index] = DRAW if result.winner is None else result.winner
         self.turns += result.turns
         self.endings[result.termination] += 1
+        for seat, cards in enumerate(self.cards):
+            cards.add(result.drawn[seat], result.played[seat], result.winner == seat)
 
     @property
     def games(self) -> int:
@@ -211,15 +217,18 @@ def play_pairings(jobs: Iterable[GameJob], games: Mapping[str, int], executor: E
     return tallies
 
 
-def matchup_of(tally: PairingTally, seat: int, opponent: Contestant,
-               share: float) -> Matchup:
-    """The figures of one pairing from the seat of the deck under test."""
+def matchup_of(tally: PairingTally, seat: int, opponent: Contestant, share: float,
+               deck: Contestant, side: str, names: Mapping[str, str]) -> Matchup:
+    """The figures of one pairing from the seat of the deck under test (`deck`, playing
+    `side`; `names`: card id -> printed name)."""
     wins = tally.wins(seat)
     draws = tally.wins(DRAW)
     return Matchup(opponent.name, opponent.bot, share, tally.games, wins, draws,
                    tally.games - wins - draws, proportion(wins, tally.games),
                    tally.turns / tally.games,
-                   tuple(sorted(tally.endings.items(), key=lambda item: (-item[1], item[0]))))
+                   tuple(sorted(tally.endings.items(), key=lambda item: (-item[1], item[0]))),
+                   tuple(card_rows(tally.cards[seat], tally.games, wins, seat, side,
+                                   deck.cards, names)))
 
 
 def make_setup(game: str, ruleset: str | None, switches: Mapping[str, str] | None,
@@ -275,7 +284,8 @@ def run_gauntlet(
     total = sum(weights)
     shares = [weight / total for weight in weights]
     grouped = [tallies[label] for label in labels]
-    matchups = tuple(matchup_of(tally, seat, opponent, share)
+    names = {entry.id: entry.name for entry in engine_catalog().cards()}
+    matchups = tuple(matchup_of(tally, seat, opponent, share, deck, side, names)
                      for tally, opponent, share in zip(grouped, field, shares, strict=True))
     if len(field) == 1:
         field_rate = matchups[0].win_rate

@@ -89,6 +89,41 @@ class SeatCards:
                     self.wins_played[card] += 1
 
 
+def card_rows(tally: SeatCards, games: int, all_wins: int, seat: int, faction: str,
+              deck: Mapping[str, int], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """One seat's card figures over `games` games its side won `all_wins` of, a row per card
+    of `deck` (and any other card the seat drew or played), most played first: the rows of
+    `simulate`'s report and of each opponent of a gauntlet."""
+    count = games or 1
+    rows: list[dict[str, Any]] = []
+    for card in sorted(set(deck) | set(tally.drawn) | set(tally.played)):
+        played_in = tally.games_played[card]
+        wins_played = tally.wins_played[card]
+        not_played = games - played_in
+        wins_not_played = all_wins - wins_played
+        rows.append({
+            "id": card, "name": names.get(card, card), "faction": faction, "seat": seat,
+            "copies": deck.get(card, 0),
+            "drawn_per_game": tally.drawn[card] / count,
+            "played_per_game": tally.played[card] / count,
+            "games_played": played_in,
+            "wins_when_played": wins_played,
+            "win_rate_when_played": wins_played / played_in if played_in else None,
+            "win_rate_when_not_played":
+                wins_not_played / not_played if not_played else None,
+            # the same rates with their Wilson 95% intervals and counts: 4 wins of 5
+            # games is not 80 of 100, and the report must show it
+            "when_played": proportion(wins_played, played_in).as_dict()
+            if played_in else None,
+            "games_not_played": not_played,
+            "wins_when_not_played": wins_not_played,
+            "when_not_played": proportion(wins_not_played, not_played).as_dict()
+            if not_played else None,
+        })
+    rows.sort(key=lambda row: (-row["played_per_game"], row["id"]))
+    return rows
+
+
 class ContestantTally:
     """The games of one contestant (the deck, or the baseline on the same seeds), counted in
     game order."""
@@ -245,37 +280,8 @@ class RunTally:
 
     def cards(self, seat: int, faction: str, deck: Mapping[str, int],
               names: Mapping[str, str]) -> list[dict[str, Any]]:
-        tally = self.deck.cards[seat]
-        games = self.deck.count
-        count = games or 1
-        all_wins = self.deck.wins[seat]
-        rows: list[dict[str, Any]] = []
-        for card in sorted(set(deck) | set(tally.drawn) | set(tally.played)):
-            played_in = tally.games_played[card]
-            wins_played = tally.wins_played[card]
-            not_played = games - played_in
-            wins_not_played = all_wins - wins_played
-            rows.append({
-                "id": card, "name": names.get(card, card), "faction": faction, "seat": seat,
-                "copies": deck.get(card, 0),
-                "drawn_per_game": tally.drawn[card] / count,
-                "played_per_game": tally.played[card] / count,
-                "games_played": played_in,
-                "wins_when_played": wins_played,
-                "win_rate_when_played": wins_played / played_in if played_in else None,
-                "win_rate_when_not_played":
-                    wins_not_played / not_played if not_played else None,
-                # the same rates with their Wilson 95% intervals and counts: 4 wins of 5
-                # games is not 80 of 100, and the report must show it
-                "when_played": proportion(wins_played, played_in).as_dict()
-                if played_in else None,
-                "games_not_played": not_played,
-                "wins_when_not_played": wins_not_played,
-                "when_not_played": proportion(wins_not_played, not_played).as_dict()
-                if not_played else None,
-            })
-        rows.sort(key=lambda row: (-row["played_per_game"], row["id"]))
-        return rows
+        return card_rows(self.deck.cards[seat], self.deck.count, self.deck.wins[seat], seat,
+                         faction, deck, names)
 
     def length(self) -> dict[str, Any]:
         return {"turns": summarize_counts(self.deck.turns).as_dict(),

@@ -61,6 +61,7 @@ def gauntlet_json(result: GauntletResult) -> dict[str, Any]:
             "win_rate": _interval(row.win_rate), "mean_turns": row.mean_turns,
             "endings": [{"termination": ending, "games": count}
                         for ending, count in row.endings],
+            "cards": list(row.cards),
         } for row in result.matchups],
         "field": {"win_rate": _interval(result.field_win_rate), "method": result.field_method,
                   "weakest": weakest.opponent},
