@@ -226,6 +226,25 @@ def test_a_tournament_gives_the_command_lines_standings() -> None:
     assert len(result.pairings) == 2
 
 
+def test_a_tournament_gives_each_decks_card_figures_over_its_games() -> None:
+    decks = ["mcready", "colty", "example-colty-fan-the-gun"]
+    result = deckbuilder.tournament(decks, games=4, seed=3)
+    report = cli_json("tournament", *decks, "--games", "4", "--seed", "3")
+    # the base gang met McReady alone: its figures are simulate's on the same seeds
+    alone = deckbuilder.simulate("colty", against="mcready", games=4, seed=3)
+    assert result.cards_of("colty base deck") == alone.cards
+    # McReady met both gangs: his figures count his 8 games
+    deputy = next(card for card in result.cards_of("mcready base deck") if card.id == "deputy")
+    assert deputy.games_played + deputy.games_not_played == 8
+    against = [deckbuilder.simulate("mcready", against=gang, games=4, seed=3).card("deputy")
+               for gang in decks[1:]]
+    assert deputy.drawn_per_game == pytest.approx(sum(card.drawn_per_game for card in against) / 2)
+    listed = {row["deck"]: [card["id"] for card in row["cards"]] for row in report["standings"]}
+    assert listed["mcready base deck"] == [card.id for card in result.cards_of("mcready base deck")]
+    with pytest.raises(KeyError):
+        result.cards_of("no such deck")
+
+
 def test_a_tournament_refuses_decks_of_two_games() -> None:
     with pytest.raises(DeckError) as error:
         deckbuilder.tournament(["colty", "esteban"], games=2)

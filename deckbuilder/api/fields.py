@@ -235,4 +235,5 @@ def tournament(
         result.win_rate_method,
         settings(game, rules, bot=bot, opponent_bot=bot, seed=seed, games=games),
         result.reproducible, tuple(w for entry in entries for w in entry.deck.warnings),
-        (*notes, *result.notes))
+        (*notes, *result.notes),
+        frozen_mapping({row.deck: card_figures(row.cards) for row in result.standings}))

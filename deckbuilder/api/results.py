@@ -211,7 +211,8 @@ class GauntletResult:
 class TournamentResult:
     """Every deck of one side against every deck of the other (`deckbuilder.tournament`):
     `standings` best rating first (a Bradley-Terry rating in Elo points, the decks' mean 0,
-    and the win rate, both with 95% intervals), `pairings` every pairing's counts."""
+    and the win rate, both with 95% intervals), `pairings` every pairing's counts,
+    `deck_cards` each deck's card figures over its games (`cards_of`)."""
 
     game: str
     sides: tuple[str, str]
@@ -223,6 +224,13 @@ class TournamentResult:
     reproducible: bool
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    deck_cards: Mapping[str, tuple[CardFigures, ...]] = field(default_factory=dict)
+
+    def cards_of(self, deck: str) -> tuple[CardFigures, ...]:
+        """A deck's card figures over its games (by its label), most played first."""
+        if deck not in self.deck_cards:
+            raise KeyError(f"no deck '{deck}' in this tournament")
+        return self.deck_cards[deck]
 
     def ranking(self, side: str | None = None) -> list[Standing]:
         """The standings of one side (or of all), best first."""

@@ -79,6 +79,13 @@ class SeatCards:
         self.games_played: Counter[str] = Counter()
         self.wins_played: Counter[str] = Counter()
 
+    def merge(self, other: SeatCards) -> None:
+        """Count `other`'s games too (a deck's pairings of a tournament, summed)."""
+        self.drawn.update(other.drawn)
+        self.played.update(other.played)
+        self.games_played.update(other.games_played)
+        self.wins_played.update(other.wins_played)
+
     def add(self, drawn: Mapping[str, int], played: Mapping[str, int], won: bool) -> None:
         self.drawn.update(drawn)
         self.played.update(played)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from deckbuilder.bots import is_reproducible
 from deckbuilder.decks import FACTION_TITLES
@@ -48,6 +49,7 @@ from deckbuilder.sim.runner import (
     make_executor,
 )
 from deckbuilder.sim.stats import Interval, proportion
+from deckbuilder.sim.tally import SeatCards, card_rows
 
 __all__ = ["Pairing", "Standing", "TournamentResult", "run_tournament"]
 
@@ -87,6 +89,8 @@ class Standing:
     losses: int
     win_rate: Interval
     rating: Interval  # Elo points, the decks' mean 0
+    #: the deck's cards over its games, as `simulate --json` gives them (most played first)
+    cards: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,6 +195,7 @@ def run_tournament(
         scores[(firsts[i].name, seconds[j].name)] = (first_wins + draws / 2,
                                                      second_wins + draws / 2)
     everyone = [*firsts, *seconds]
+    names = {entry.id: entry.name for entry in catalog.cards()}
     fit = fit_bradley_terry([deck.name for deck in everyone], scores)
     unranked = []
     for number, deck in enumerate(everyone):
@@ -205,13 +210,19 @@ def run_tournament(
         draws = sum(tally.wins(DRAW) for tally in mine)
         rate = (proportion(wins, played) if len(labels) == 1
                 else weighted_mean(outcomes, [1 / len(labels)] * len(labels)))
+        cards = SeatCards()
+        for tally in mine:
+            cards.merge(tally.cards[seat])
         unranked.append((deck, sides[seat], played, wins, draws, rate,
-                         Interval(fit.ratings[number], fit.lows[number], fit.highs[number])))
+                         Interval(fit.ratings[number], fit.lows[number], fit.highs[number]),
+                         tuple(card_rows(cards, played, wins, seat, sides[seat], deck.cards,
+                                         names))))
     unranked.sort(key=lambda row: (-row[6].estimate, row[0].name))
     standings = tuple(
         Standing(rank, deck.name, side, deck.bot, count, wins, draws, count - wins - draws,
-                 rate, rating)
-        for rank, (deck, side, count, wins, draws, rate, rating) in enumerate(unranked, 1))
+                 rate, rating, rows)
+        for rank, (deck, side, count, wins, draws, rate, rating, rows)
+        in enumerate(unranked, 1))
     return TournamentResult(
         game, sides, seed, games, setup, standings, tuple(pairings), fit.method,
         "each deck's wins over its games against the other side's decks, each opponent "

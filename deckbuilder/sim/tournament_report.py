@@ -188,6 +188,7 @@ def tournament_json(result: TournamentResult) -> dict[str, Any]:
             "rank": row.rank, "deck": row.deck, "faction": row.side, "bot": row.bot,
             "games": row.games, "wins": row.wins, "draws": row.draws, "losses": row.losses,
             "win_rate": _interval(row.win_rate), "rating": _interval(row.rating),
+            "cards": list(row.cards),
         } for row in result.standings],
         "pairings": [{
             "first": row.first, "second": row.second, "games": row.games,
