@@ -15,6 +15,7 @@ from deckbuilder.engine.actions import (
     PASS,
 )
 from deckbuilder.engine.card_records import CardDef
+from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver2.declaration import K_KEGS, K_POKER
 
@@ -45,6 +46,23 @@ def card_worth(card: CardDef) -> float:
         1.5 if card.modes and card.modes[0].effect else 0.0)
 
 
+#: `action_worths` of the game played last: (its spec, the worths).
+_LAST_WORTHS: Final[list[tuple[SpecFields, tuple[float, ...]] | None]] = [None]
+
+
+def action_worths(spec: SpecFields) -> tuple[float, ...]:
+    """Per action, `card_worth` of the card it plays or pays with (0.0: no card), worked out
+    once per game: a cost paid in a look-ahead compared these a card at a time before."""
+    last = _LAST_WORTHS[0]
+    if last is not None and last[0] is spec:
+        return last[1]
+    defs = spec.defs
+    worths = tuple(card_worth(defs[definition]) if definition >= 0 else 0.0
+                   for definition in spec.action_def)
+    _LAST_WORTHS[0] = (spec, worths)
+    return worths
+
+
 def quick_choice(state: State, actions: list[int]) -> int | None:
     """Pay (or discard for kegs) with the card of least worth, the lowest card on ties; among
     the guardians who may be hit, one with true grit first (he keeps his place and, as nobody
@@ -52,9 +70,13 @@ def quick_choice(state: State, actions: list[int]) -> int | None:
     kind = state.pending_kind
     spec = state.spec
     if kind in (K_PAY, K_DISCARD) or (kind == K_KEGS and PASS not in actions):
-        action_def = spec.action_def
-        defs = spec.defs
-        return min(actions, key=lambda a: (card_worth(defs[action_def[a]]), a))
+        worth = action_worths(spec)
+        cheapest = actions[0]
+        least = worth[cheapest]
+        for action in actions:  # min by (worth, action), without a key tuple per action
+            if worth[action] < least or (worth[action] == least and action < cheapest):
+                cheapest, least = action, worth[action]
+        return cheapest
     if kind == K_POKER:
         return poker_choice(state, actions)
     if kind in (K_CASUALTY, K_SACRIFICE):

@@ -42,24 +42,37 @@ from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
 _TIE: Final = 1e-9
 
 
+#: `_unanswered` of the game played last: (its spec, per player: (plays, arrivals) unanswered).
+_LAST_UNANSWERED: Final[list[tuple[SpecFields, tuple[tuple[bool, bool], ...]] | None]] = [None]
+
+
+def _unanswered(spec: SpecFields, player: int) -> tuple[bool, bool]:
+    """Whether nothing in this game answers or watches `player`'s plays (no reaction of the
+    other side, no watcher), and whether nothing watches an arrival either; read once per
+    game, not at every option of every play phase."""
+    last = _LAST_UNANSWERED[0]
+    if last is None or last[0] is not spec:
+        plays = [spec.play_reactions[1 - seat] is None and not any(spec.play_watchers)
+                 for seat in (0, 1)]
+        last = _LAST_UNANSWERED[0] = (spec, tuple(
+            (quiet, quiet and spec.arrival_defs is None) for quiet in plays))
+    return last[1][player]
+
+
 def is_plain(state: State, card: CardDef, player: int) -> bool:
     """Played as it is printed, at the marker, with no effect of its own and nothing in this
     game watching or answering a play: its firepower is all it changes."""
     mode = card.modes[0]
-    spec = state.spec
     return (card.simple and mode.play == FIREPOWER and mode.slot == SLOT_OWN and not mode.effect
             and not card.enter_grit and not card.watch and not card.arrivals
-            and spec.play_reactions[1 - player] is None and not any(spec.play_watchers)
-            and spec.arrival_defs is None)
+            and _unanswered(state.spec, player)[1])
 
 
 def drawn_by(state: State, card: CardDef, player: int) -> int:
     """How many cards a plain one-shot draws for its player (0: not such a card)."""
     mode = card.modes[0]
-    spec = state.spec
     if not (card.simple and mode.slot == SLOT_NONE and len(mode.effect) == 1
-            and not card.watch and spec.play_reactions[1 - player] is None
-            and not any(spec.play_watchers)):
+            and not card.watch and _unanswered(state.spec, player)[0]):
         return 0
     runner, params = mode.effect[0]
     if runner is not run_draw or params[1] != SIDE_SELF:
