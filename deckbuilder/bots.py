@@ -33,6 +33,8 @@ from deckbuilder.protocol import Bot, Evaluator, Heuristics, QuickChoice
 _TIE: Final = 1e-9
 #: Whether a state class offers `fork` (see `copy_world`).
 _FORKS: Final[dict[type, bool]] = {}
+#: Whether a state class offers `adopt` (see `_settle_choice`).
+_ADOPTS: Final[dict[type, bool]] = {}
 
 
 #: The most actions (both players', sub-decisions included) a turn may take, counted from a
@@ -202,11 +204,14 @@ def is_mid_move(state: Any) -> bool:
 
 
 def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int = 30,
-                quick: QuickChoice | None = None, budget: StepBudget | None = None) -> None:
+                quick: QuickChoice | None = None, budget: StepBudget | None = None,
+                evaluate_keeps: bool = False) -> None:
     """Finish the move under way, each side choosing greedily (or by `quick` where it has an
     answer): a card is judged after its cost is paid and its effect (and any casualty)
     resolved, not half-way through. At most `limit` actions, and no more than `budget`
-    allows (the move is then judged where it stands)."""
+    allows (the move is then judged where it stands). `evaluate_keeps`: `evaluate` leaves
+    the position it judges as it was (Revolver's may play a throw-away copy on), so the copy
+    a chosen option was tried on can be kept (`_settle_choice`)."""
     for _ in range(limit):
         if not is_mid_move(world):
             return
@@ -219,10 +224,56 @@ def settle_move(world: Any, evaluate: Evaluator, rng: random.Random, limit: int 
         action = actions[0] if len(actions) == 1 else None
         if action is None and quick is not None:
             action = quick(world, actions)
+        if action is None and evaluate_keeps and _adopts(world):
+            _settle_choice(world, actions, evaluate, rng, budget)
+            continue
         if action is None:
             action = best_action(world, actions, world.current_player(), evaluate, rng,
                                  budget=budget)
         world.apply(action)
+
+
+def _settle_choice(world: Any, actions: list[int], evaluate: Evaluator, rng: random.Random,
+                   budget: StepBudget | None) -> None:
+    """A decision inside a move being settled, taken greedily as `best_action` takes it (the
+    same options tried, the same values, the same tie-break) and applied: each option tried
+    on a copy but the last, which is tried on `world` itself, and `world` then takes over the
+    chosen option's copy (`adopt`) instead of applying the option again: a copy and an
+    application fewer per decision."""
+    player = world.current_player()
+    best: list[int] = []
+    afters: list[Any] = []  # the position each of `best` left
+    best_value = -math.inf
+    last = actions[-1]
+    for action in actions:
+        if budget is not None:
+            if budget.left <= 0 and best:
+                budget.cut = True
+                break
+            budget.left -= 1
+        after = world if action == last else copy_world(world, rng)
+        after.apply(action)
+        value = evaluate(after, player)
+        if value > best_value + _TIE:
+            best_value = value
+            best = [action]
+            afters = [after]
+        elif value >= best_value - _TIE:
+            best.append(action)
+            afters.append(after)
+    chosen = afters[0] if len(best) == 1 else afters[below(rng, len(best))]
+    if chosen is not world:
+        world.adopt(chosen)
+
+
+def _adopts(world: Any) -> bool:
+    """Whether `world`'s class can take over a copy's position (`adopt`; asked once per
+    class, as `_forks`)."""
+    kind = type(world)
+    adopts = _ADOPTS.get(kind)
+    if adopts is None:
+        adopts = _ADOPTS[kind] = callable(getattr(kind, "adopt", None))
+    return adopts
 
 
 def _forks(world: Any) -> bool:
@@ -245,7 +296,7 @@ def copy_world(world: Any, rng: random.Random) -> Any:
 def best_action(
     world: Any, actions: list[int], player: int, evaluate: Evaluator, rng: random.Random,
     spend_world: bool = False, settle: bool = False, quick: QuickChoice | None = None,
-    budget: StepBudget | None = None,
+    budget: StepBudget | None = None, evaluate_keeps: bool = False,
 ) -> int:
     """The action whose result `evaluate` likes best for `player`; ties broken at random.
 
@@ -253,7 +304,7 @@ def best_action(
     (one clone fewer per decision). `settle`: judge each action once its move is complete,
     taking the small decisions on the way with `quick` where it answers. `budget`: each
     action tried (and settled) spends from it; once it is spent the options not yet tried
-    are left out (the first is always tried).
+    are left out (the first is always tried). `evaluate_keeps`: see `settle_move`.
     """
     best: list[int] = []
     best_value = -math.inf
@@ -267,7 +318,8 @@ def best_action(
         after = world if spend_world and action == last else copy_world(world, rng)
         after.apply(action)
         if settle:
-            settle_move(after, evaluate, rng, quick=quick, budget=budget)
+            settle_move(after, evaluate, rng, quick=quick, budget=budget,
+                        evaluate_keeps=evaluate_keeps)
         value = evaluate(after, player)
         if value > best_value + _TIE:
             best_value = value

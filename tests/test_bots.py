@@ -17,8 +17,10 @@ from deckbuilder.bots import (
     GreedyBot,
     RandomBot,
     SearchBot,
+    best_action,
     is_reproducible,
     make_bot,
+    settle_move,
 )
 from deckbuilder.games import get_game, new_game
 from deckbuilder.sim import Contestant, simulate
@@ -315,3 +317,69 @@ def test_on_revolver_every_bot_plays_only_legal_moves_from_each_side() -> None:
             assert action in state.legal_actions(), state.action_to_string(action)
             state.apply(action)
         assert state.outcome() is not None
+
+
+def _settle_by_applying(world, evaluate, rng, quick) -> None:  # type: ignore[no-untyped-def]
+    """`settle_move` as it was before `adopt`: every option tried on a copy, then the chosen
+    one applied to the world again."""
+    for _ in range(30):
+        if not world.is_mid_move():
+            return
+        actions = world.legal_actions()
+        action = actions[0] if len(actions) == 1 else quick(world, actions)
+        if action is None:  # as settle_move without evaluate_keeps
+            action = best_action(world, actions, world.current_player(), evaluate, rng)
+        world.apply(action)
+
+
+def _mid_move_positions(game: str, seeds: int):  # type: ignore[no-untyped-def]
+    """Positions of random games where a move is under way and its decision has options."""
+    from deckbuilder.catalog import default_catalog
+
+    catalog = default_catalog()
+    decks = [catalog.base_deck(game, side) for side in get_game(game).side_names]
+    for seed in range(seeds):
+        state = new_game(decks, seed, catalog=catalog)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            if len(actions) > 1 and state.is_mid_move():
+                yield seed, state
+            state.apply(actions[rng.randrange(len(actions))])
+
+
+def test_revolver_2s_value_leaves_the_position_it_judges_as_it_was() -> None:
+    """What lets Revolver 2's greedy keep the copy it judged (`evaluate_keeps=True`); Revolver's
+    value may play a throw-away copy on, so its bots never say so."""
+    evaluate = get_game("revolver2").heuristics.evaluate
+    judged = 0
+    for _seed, state in _mid_move_positions("revolver2", 6):
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            before = after.snapshot()
+            evaluate(after, 0)
+            evaluate(after, 1)
+            assert after.snapshot() == before
+            judged += 1
+    assert judged > 50
+
+
+def test_settling_by_adopting_the_chosen_copy_plays_as_applying_it_again() -> None:
+    """`settle_move(evaluate_keeps=True)` keeps the copy an option was tried on
+    (`State.adopt`) instead of applying the option once more: the same choices, the same
+    position, the same draws."""
+    heuristics = get_game("revolver2").heuristics
+    quick = heuristics.quick
+    assert quick is not None
+    compared = 0
+    for seed, state in _mid_move_positions("revolver2", 12):
+        if quick(state, state.legal_actions()) is not None:
+            continue
+        settled, applied = state.clone(), state.clone()
+        settle_move(settled, heuristics.evaluate, random.Random(seed), quick=quick,
+                    evaluate_keeps=True)
+        _settle_by_applying(applied, heuristics.evaluate, random.Random(seed), quick)
+        assert settled.snapshot() == applied.snapshot()
+        compared += 1
+    assert compared > 20

@@ -180,6 +180,38 @@ def test_a_clone_sets_every_field_and_shares_nothing_it_could_change(game: str,
         assert copy.snapshot() == state.snapshot()
 
 
+def test_adopt_takes_over_every_field() -> None:
+    """`adopt` sets each field by hand, as `clone` does: every one of them, each the very
+    object the other state held (sentinels tell a forgotten field from an equal value)."""
+    state = _played("revolver", 5, 10)
+    other = state.clone()
+    sentinels = {name: object() for name in STATE_FIELDS}
+    for name, sentinel in sentinels.items():
+        object.__setattr__(other, name, sentinel)
+    state.adopt(other)
+    assert [name for name in STATE_FIELDS if getattr(state, name) is not sentinels[name]] == []
+
+
+@pytest.mark.parametrize("game", ["revolver", "revolver2"])
+def test_a_state_that_adopts_a_copy_plays_on_as_the_copy(game: str) -> None:
+    """After `adopt` the state is the copy: the same position, and the same game after it
+    (its own generator included), move for move."""
+    state = _played(game, 6, 30)
+    copy = state.clone()
+    copy.apply(copy.legal_actions()[-1])
+    reference = copy.clone()
+    state.adopt(copy)
+    del copy
+    assert state.snapshot() == reference.snapshot()
+    for played in (state, reference):
+        rng = random.Random(3)
+        while not played.is_terminal() and len(played.history) < 400:
+            actions = played.legal_actions()
+            played.apply(actions[rng.randrange(len(actions))])
+    assert len(state.history) > 31
+    assert state.snapshot() == reference.snapshot()
+
+
 def _changed(value: Any) -> Any:
     """A different value of the same shape (to show the snapshot sees the field)."""
     if isinstance(value, bool):

@@ -462,6 +462,63 @@ class State:
         other.termination = self.termination
         return other
 
+    def adopt(self, other: State) -> None:
+        """Become `other`: take over every field (its lists too, not copies), for a caller
+        that drops `other` at once. A bot that tried an option on a copy keeps that copy's
+        position instead of applying the option again (`bots.settle_move`). The sharing marks
+        come along: a list `other` shared with a copy of its own stays marked as shared."""
+        self._drawn = other._drawn
+        self._legal = other._legal
+        self._played = other._played
+        self._rng = other._rng
+        self._rng_snapshot = other._rng_snapshot
+        self._shared = other._shared
+        self.active = other.active
+        self.alive = other.alive
+        self.alone_log = other.alone_log
+        self.attack_cancelled = other.attack_cancelled
+        self.bf_power = other.bf_power
+        self.cancelled = other.cancelled
+        self.countdown = other.countdown
+        self.decks = other.decks
+        self.discards = other.discards
+        self.eagle = other.eagle
+        self.face_on = other.face_on
+        self.forbidden = other.forbidden
+        self.game_data = other.game_data
+        self.grit = other.grit
+        self.hands = other.hands
+        self.history = other.history
+        self.killed_this_turn = other.killed_this_turn
+        self.limbo = other.limbo
+        self.log = other.log
+        self.marker_bf = other.marker_bf
+        self.marker_space = other.marker_space
+        self.max_turns = other.max_turns
+        self.over = other.over
+        self.pending_data = other.pending_data
+        self.pending_kind = other.pending_kind
+        self.pending_player = other.pending_player
+        self.pending_resume = other.pending_resume
+        self.phase = other.phase
+        self.pieces_used = other.pieces_used
+        self.pile = other.pile
+        self.placed = other.placed
+        self.power = other.power
+        self.removed = other.removed
+        self.rows = other.rows
+        self.seed = other.seed
+        self.silent_bf = other.silent_bf
+        self.silver = other.silver
+        self.spec = other.spec
+        self.tasks = other.tasks
+        self.termination = other.termination
+        self.turn = other.turn
+        self.under_characters = other.under_characters
+        self.used_abilities = other.used_abilities
+        self.verbose = other.verbose
+        self.winner = other.winner
+
     def resample_hidden(self, player: int, rng: random.Random) -> State:
         """A clone where what `player` cannot see is re-dealt at random.
 

@@ -178,7 +178,8 @@ class ScoringGreedy:
             world = state.resample_hidden(player, rng)
             steps = StepBudget()
             action = best_action(world, actions, player, evaluate, rng, spend_world=True,
-                                 settle=True, quick=quick_choice, budget=steps)
+                                 settle=True, quick=quick_choice, budget=steps,
+                                 evaluate_keeps=True)
             if steps.cut:
                 self.lookaheads_cut += 1
             return action
@@ -199,7 +200,8 @@ class ScoringGreedy:
             for index in unknown:
                 after = world if index == unknown[-1] else copy_world(world, rng)
                 after.apply(actions[index])
-                settle_move(after, evaluate, rng, quick=quick_choice, budget=steps)
+                settle_move(after, evaluate, rng, quick=quick_choice, budget=steps,
+                            evaluate_keeps=True)  # the value only reads the position
                 values[index] = evaluate(after, player)
             if steps.cut:
                 self.lookaheads_cut += 1
