@@ -240,27 +240,8 @@ def _settle_choice(world: Any, actions: list[int], evaluate: Evaluator, rng: ran
     on a copy but the last, which is tried on `world` itself, and `world` then takes over the
     chosen option's copy (`adopt`) instead of applying the option again: a copy and an
     application fewer per decision."""
-    player = world.current_player()
-    best: list[int] = []
-    afters: list[Any] = []  # the position each of `best` left
-    best_value = -math.inf
-    last = actions[-1]
-    for action in actions:
-        if budget is not None:
-            if budget.left <= 0 and best:
-                budget.cut = True
-                break
-            budget.left -= 1
-        after = world if action == last else copy_world(world, rng)
-        after.apply(action)
-        value = evaluate(after, player)
-        if value > best_value + _TIE:
-            best_value = value
-            best = [action]
-            afters = [after]
-        elif value >= best_value - _TIE:
-            best.append(action)
-            afters.append(after)
+    best, afters = _judged(world, actions, world.current_player(), evaluate, rng, True, budget,
+                           keep=True)
     chosen = afters[0] if len(best) == 1 else afters[below(rng, len(best))]
     if chosen is not world:
         world.adopt(chosen)
@@ -306,7 +287,20 @@ def best_action(
     action tried (and settled) spends from it; once it is spent the options not yet tried
     are left out (the first is always tried). `evaluate_keeps`: see `settle_move`.
     """
+    settled = (quick, evaluate_keeps) if settle else None
+    best, _ = _judged(world, actions, player, evaluate, rng, spend_world, budget, settled)
+    return best[0] if len(best) == 1 else best[below(rng, len(best))]
+
+
+def _judged(world: Any, actions: list[int], player: int, evaluate: Evaluator,
+            rng: random.Random, spend_world: bool, budget: StepBudget | None,
+            settled: tuple[QuickChoice | None, bool] | None = None, keep: bool = False
+            ) -> tuple[list[int], list[Any]]:
+    """The options `evaluate` likes best for `player` (equal values: all of them, in order)
+    and, with `keep`, the position each left; `best_action`'s loop (see it for `spend_world`
+    and `budget`). `settled`: (quick, evaluate_keeps) to settle each option's move first."""
     best: list[int] = []
+    afters: list[Any] = []
     best_value = -math.inf
     last = actions[-1]
     for action in actions:
@@ -317,16 +311,20 @@ def best_action(
             budget.left -= 1
         after = world if spend_world and action == last else copy_world(world, rng)
         after.apply(action)
-        if settle:
-            settle_move(after, evaluate, rng, quick=quick, budget=budget,
-                        evaluate_keeps=evaluate_keeps)
+        if settled is not None:
+            settle_move(after, evaluate, rng, quick=settled[0], budget=budget,
+                        evaluate_keeps=settled[1])
         value = evaluate(after, player)
         if value > best_value + _TIE:
             best_value = value
             best = [action]
+            if keep:
+                afters = [after]
         elif value >= best_value - _TIE:
             best.append(action)
-    return best[0] if len(best) == 1 else best[below(rng, len(best))]
+            if keep:
+                afters.append(after)
+    return best, afters
 
 
 @dataclass
