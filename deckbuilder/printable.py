@@ -80,8 +80,13 @@ def wrap_columns(text: object, width: int, first: str = "", rest: str = "", *,
         room = width - used
         while break_long_words and size > room > 0:
             head, head_columns = _cut(word, room)
-            if not head:
-                break
+            if not head:  # not even one (wide) character fits beside what the line holds
+                if not line.strip():
+                    break
+                lines.append(line.rstrip())
+                line, used = rest, columns(rest)
+                room = width - used
+                continue
             lines.append(line + head)
             line, used = rest, columns(rest)
             word, size, room = word[len(head):], size - head_columns, width - columns(rest)

@@ -34,12 +34,26 @@ def test_a_card_name_shows_its_face_on_hover_and_by_keyboard(live_server: str,
     expect(popover).to_contain_text("Cost")
     assert name.get_attribute("aria-describedby") == "face-popover"
     screenshot(page, "faces-cards-hover")
+    # a face the pointer brought up is a tooltip: what lies under it takes the clicks (a face
+    # over the game table's buttons once kept a click from them), and pointing at it closes it
+    box = popover.bounding_box()
+    assert box is not None
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert not page.evaluate("([x, y]) => document.getElementById('face-popover')"
+                             ".contains(document.elementFromPoint(x, y))", list(middle))
+    page.mouse.move(*middle)
+    expect(popover).to_be_hidden()
+    name.hover()
+    expect(popover).to_be_visible()
     page.keyboard.press("Escape")
     expect(popover).to_be_hidden()
     page.mouse.move(5, 5)
-    # the keyboard: Tab to the name shows the face, Escape closes it
+    # the keyboard: Tab to the name shows the face, Escape closes it; a face asked for so
+    # stays under the pointer
     name.focus()
     expect(popover).to_be_visible()
+    assert page.evaluate("getComputedStyle(document.getElementById('face-popover'))"
+                         ".pointerEvents") != "none"
     page.keyboard.press("Escape")
     expect(popover).to_be_hidden()
     # a card page shows the face itself, no JSON

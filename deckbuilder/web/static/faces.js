@@ -81,9 +81,21 @@
     popover.style.top = top + "px";
   }
 
-  async function show(name) {
+  // A face shown by the pointer resting on a name is passive (a tooltip): clicks go through
+  // it to what it covers, and the pointer moving onto it has left the name, so it closes. It
+  // holds nothing to press, and a face shown over the game table's buttons must not keep
+  // them from the click meant for them. A face asked for (a click, a tap, the keyboard)
+  // stays until it is closed. An action's face is always passive.
+  function setPassive(name, hovered) {
+    popover.classList.toggle("face-popover--passive", hovered || name.dataset.faceTap === "act");
+  }
+
+  async function show(name, hovered = false) {
     clearTimeout(hideTimer);
-    if (current === name && !popover.hidden) return;
+    if (current === name && !popover.hidden) {
+      setPassive(name, hovered);
+      return;
+    }
     if (current && current !== name) current.removeAttribute("aria-describedby");
     current = name;
     let html;
@@ -99,8 +111,7 @@
       // the server's escaped fragment (card_face.face_html), not text from a file
       popover.replaceChildren(document.createRange().createContextualFragment(html));
     }
-    // an action's face is a tooltip: clicks go through it to the buttons it covers
-    popover.classList.toggle("face-popover--passive", name.dataset.faceTap === "act");
+    setPassive(name, hovered);
     popover.hidden = false;
     name.setAttribute("aria-describedby", popover.id);
     name.setAttribute("aria-expanded", "true");
@@ -148,7 +159,7 @@
     if (name) {
       clearTimeout(hideTimer);
       clearTimeout(showTimer);
-      showTimer = setTimeout(() => show(name), 150);
+      showTimer = setTimeout(() => show(name, true), 150);
     } else if (popover.contains(event.target)) {
       clearTimeout(hideTimer);
     }
