@@ -248,6 +248,10 @@ class Catalog:
     def cards(self) -> Iterator[Entry]:
         return self.iter_kind("card")
 
+    def card_names(self) -> dict[str, str]:
+        """Every card's printed name by its id (what a report's card rows are labelled by)."""
+        return {entry.id: entry.name for entry in self.cards()}
+
     # -- base decks -------------------------------------------------------------------------
     def base_set_id(self, game: str) -> str | None:
         for set_id, loaded in self.sets.items():

@@ -127,7 +127,7 @@ def run_plan(plan: SimulationPlan, executor: Any,
 def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
     """The report of a run as `simulate --json` prints it: `build_report` and the fields
     the tool adds."""
-    names = {entry.id: entry.name for entry in plan.catalog.cards()}
+    names = plan.catalog.card_names()
     report = build_report(run, plan.game.side_names, names, plan.precision)
     report["title"] = plan.game.title
     report["switches"] = plan.switches

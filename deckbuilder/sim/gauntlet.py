@@ -284,7 +284,7 @@ def run_gauntlet(
     total = sum(weights)
     shares = [weight / total for weight in weights]
     grouped = [tallies[label] for label in labels]
-    names = {entry.id: entry.name for entry in engine_catalog().cards()}
+    names = engine_catalog().card_names()
     matchups = tuple(matchup_of(tally, seat, opponent, share, deck, side, names)
                      for tally, opponent, share in zip(grouped, field, shares, strict=True))
     if len(field) == 1:

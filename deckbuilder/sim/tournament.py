@@ -195,7 +195,7 @@ def run_tournament(
         scores[(firsts[i].name, seconds[j].name)] = (first_wins + draws / 2,
                                                      second_wins + draws / 2)
     everyone = [*firsts, *seconds]
-    names = {entry.id: entry.name for entry in catalog.cards()}
+    names = catalog.card_names()
     fit = fit_bradley_terry([deck.name for deck in everyone], scores)
     unranked = []
     for number, deck in enumerate(everyone):
