@@ -41,18 +41,9 @@ from yardstick import uno_yardstick
 def rates(game: str, bot: str, games: int, catalog: object) -> tuple[float, float]:
     """(games/s, decisions/s) over CPU time for `games` seeded games of `bot` against
     itself; every decision counted (a decision = one `apply`)."""
-    heuristics = get_game(game).heuristics
-    decks = [catalog.base_deck(game, side) for side in get_game(game).side_names]  # type: ignore[attr-defined]
-    new_game(decks, 0, catalog=catalog)  # compile outside the clock
-    bots = [make_bot(bot, heuristics), make_bot(bot, heuristics)]
-    decisions = 0
+    stream = GameStream(game, bot, catalog)
     started = time.process_time()
-    for seed in range(games):
-        state = new_game(decks, seed, catalog=catalog)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            state.apply(bots[state.current_player()].choose(state, rng))
-            decisions += 1
+    decisions = sum(stream.play_one() for _ in range(games))
     spent = time.process_time() - started
     return games / spent, decisions / spent
 
@@ -69,17 +60,23 @@ class GameStream:
         self.bots = [make_bot(bot, heuristics), make_bot(bot, heuristics)]
         self.seed = 0
 
+    def play_one(self) -> int:
+        """The next seed's game, played out: its decisions (a decision = one `apply`)."""
+        state = new_game(self.decks, self.seed, catalog=self.catalog)
+        rng = random.Random(self.seed)
+        self.seed += 1
+        decisions = 0
+        while not state.is_terminal():
+            state.apply(self.bots[state.current_player()].choose(state, rng))
+            decisions += 1
+        return decisions
+
     def play_for(self, seconds: float) -> tuple[int, float]:
         """Whole games until `seconds` of CPU time have passed: (decisions, CPU seconds)."""
         decisions = 0
         started = time.process_time()
         while True:
-            state = new_game(self.decks, self.seed, catalog=self.catalog)
-            rng = random.Random(self.seed)
-            self.seed += 1
-            while not state.is_terminal():
-                state.apply(self.bots[state.current_player()].choose(state, rng))
-                decisions += 1
+            decisions += self.play_one()
             spent = time.process_time() - started
             if spent >= seconds:
                 return decisions, spent
