@@ -2,11 +2,18 @@
 
 `ENGINE_TESTS` are the test files that play games (conformance, properties, scenarios,
 goldens, switches, modules, bots, the third game); the compiled build (`DECKBUILDER_COMPILE=1
-pip install .`, mypyc) must pass them as the plain build does. Loaded with `-p compiled_build`,
-this plug-in refuses to run unless the package imported is the compiled build installed in the
-interpreter's environment (never the checkout's `deckbuilder/`), names the build in the report
-header, and skips, with the reason, the few tests that need the plain build (`PLAIN_ONLY`).
+pip install .`, mypyc) must pass them as the plain build does. `GAME_HEAVY` are tests of other
+files that play thousands of games (the optimiser's planted weaknesses); the compiled run plays
+them too, and only them of their files. Loaded with `-p compiled_build`, this plug-in refuses to
+run unless the package imported is the compiled build installed in the interpreter's
+environment (never the checkout's `deckbuilder/`), names the build in the report header, and
+skips, with the reason, the few tests that need the plain build (`PLAIN_ONLY`).
 tests/test_compiled.py checks that every entry names a test that exists.
+
+CI plays each of these tests once, in the compiled build: its run of the README's test command
+sets `DECKBUILDER_ENGINE_TESTS=compiled`, and tests/conftest.py then leaves out of the plain run
+what the compiled run plays (`played_by_the_compiled_run`); without the variable (a developer's
+run) the plain run plays everything.
 """
 
 from __future__ import annotations
@@ -46,6 +53,39 @@ PLAIN_ONLY: dict[str, str] = {
 }
 
 
+#: `module::test` (every parameter of it) outside `ENGINE_TESTS` that the compiled run plays
+#: too, and why: each plays thousands of games, four times as fast compiled.
+GAME_HEAVY: dict[str, str] = {
+    "test_optimize::test_a_planted_weakness_is_found_at_every_seed":
+        "the optimiser plays 1,200 games a seed, for eight seeds",
+    "test_optimize::test_a_planted_weakness_in_a_revolver2_deck_is_found":
+        "the optimiser plays 1,200 Revolver 2 games",
+}
+#: Set to this by CI's plain run: what the compiled run plays is left out of it.
+SPLIT_VARIABLE = "DECKBUILDER_ENGINE_TESTS"
+SPLIT_VALUE = "compiled"
+
+
+def compiled_run_files() -> list[str]:
+    """The test files (under tests/) the compiled run collects."""
+    heavy = sorted({f"{entry.split('::')[0]}.py" for entry in GAME_HEAVY})
+    return [*ENGINE_TESTS, *(name for name in heavy if name not in ENGINE_TESTS)]
+
+
+def entry_of(item: pytest.Item) -> str:
+    """`module::test` of a collected item, its parameters left off."""
+    test = item.nodeid.split("::")[1].split("[")[0] if "::" in item.nodeid else ""
+    return f"{item.path.stem}::{test}"
+
+
+def played_by_the_compiled_run(item: pytest.Item) -> bool:
+    """Does the compiled run play `item` (not skip it, not leave it out)?"""
+    key = entry_of(item)
+    if key in PLAIN_ONLY:
+        return False
+    return f"{item.path.stem}.py" in ENGINE_TESTS or key in GAME_HEAVY
+
+
 def installed_build() -> tuple[str, Path]:
     """How the imported package was built, and where it lies."""
     import deckbuilder
@@ -73,11 +113,18 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def plain_only_reason(item: pytest.Item) -> str | None:
-    test = item.nodeid.split("::")[1].split("[")[0] if "::" in item.nodeid else ""
-    return PLAIN_ONLY.get(f"{item.path.stem}::{test}")
+    return PLAIN_ONLY.get(entry_of(item))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip what needs the plain build; leave out the files' other tests than GAME_HEAVY's."""
+    kept, others = [], []
+    for item in items:
+        listed = f"{item.path.stem}.py" in ENGINE_TESTS or entry_of(item) in GAME_HEAVY
+        (kept if listed else others).append(item)
+    if others:
+        config.hook.pytest_deselected(items=others)
+        items[:] = kept
     for item in items:
         reason = plain_only_reason(item)
         if reason is not None:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from compiled_build import SPLIT_VALUE, SPLIT_VARIABLE, entry_of, played_by_the_compiled_run
 
 from deckbuilder import paths
 
@@ -95,16 +96,29 @@ SLOW: dict[str, str] = {
 
 def slow_reason(item: pytest.Item) -> str | None:
     """Why `item` belongs to the slow lane (None: the fast lane)."""
-    module = item.path.stem
-    test = item.nodeid.split("::")[1].split("[")[0] if "::" in item.nodeid else ""
-    return SLOW.get(f"{module}::{test}") or SLOW.get(module)
+    return SLOW.get(entry_of(item)) or SLOW.get(item.path.stem)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the slow lane; in CI's plain run, leave out what its compiled run plays."""
     for item in items:
         reason = slow_reason(item)
         if reason is not None:
             item.add_marker(pytest.mark.slow(reason=reason))
+    if os.environ.get(SPLIT_VARIABLE) == SPLIT_VALUE:
+        kept, played = [], []
+        for item in items:
+            (played if played_by_the_compiled_run(item) else kept).append(item)
+        if played:
+            config.hook.pytest_deselected(items=played)
+            items[:] = kept
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if os.environ.get(SPLIT_VARIABLE) == SPLIT_VALUE:
+        return (f"{SPLIT_VARIABLE}={SPLIT_VALUE}: the engine-level and game-heavy tests are "
+                "left to the compiled build's run (.ci/compiled-tests)")
+    return None
 
 
 @pytest.fixture(scope="session")

@@ -21,9 +21,17 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
-from compiled_build import ENGINE_TESTS, PLAIN_ONLY
+from compiled_build import (
+    ENGINE_TESTS,
+    GAME_HEAVY,
+    PLAIN_ONLY,
+    compiled_run_files,
+    played_by_the_compiled_run,
+)
 
 from deckbuilder.engine import state as engine_state
 
@@ -200,3 +208,31 @@ def test_each_test_skipped_in_the_compiled_run_exists_and_says_why() -> None:
         assert test in _test_functions(ROOT / "tests" / f"{module}.py"), \
             f"{entry} in compiled_build.PLAIN_ONLY names no test"
         assert len(reason) > 20, entry
+
+
+def test_each_game_heavy_test_exists_outside_the_engine_files_and_says_why() -> None:
+    for entry, reason in GAME_HEAVY.items():
+        module, test = entry.split("::")
+        assert f"{module}.py" not in ENGINE_TESTS, f"{entry}: its whole file is played already"
+        assert f"{module}.py" in compiled_run_files(), entry
+        assert test in _test_functions(ROOT / "tests" / f"{module}.py"), \
+            f"{entry} in compiled_build.GAME_HEAVY names no test"
+        assert len(reason) > 20, entry
+
+
+def _item(module: str, test: str) -> Any:
+    """What played_by_the_compiled_run reads of a collected test."""
+    return SimpleNamespace(path=ROOT / "tests" / f"{module}.py",
+                           nodeid=f"tests/{module}.py::{test}[case-1]")
+
+
+def test_ci_plays_each_test_in_exactly_one_build() -> None:
+    """CI's plain run leaves out what the compiled run plays: every test of an engine file
+    but those that need the plain build, and the game-heavy tests of other files."""
+    plain_only = next(iter(PLAIN_ONLY)).split("::")
+    heavy = next(iter(GAME_HEAVY)).split("::")
+    assert not played_by_the_compiled_run(_item(*plain_only))
+    assert played_by_the_compiled_run(_item(plain_only[0], "test_anything_else"))
+    assert played_by_the_compiled_run(_item(*heavy))
+    assert not played_by_the_compiled_run(_item(heavy[0], "test_a_quick_one"))
+    assert not played_by_the_compiled_run(_item("test_web_play", "test_anything"))
