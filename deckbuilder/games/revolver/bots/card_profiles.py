@@ -14,6 +14,7 @@ from deckbuilder.bots import sort_ranks
 from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.card_records import ModeDef
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
+from deckbuilder.engine.spec_memo import SpecMemo
 from deckbuilder.games.revolver.bots.quick import card_worths
 
 __all__ = ["BOUNCE", "DESTROY", "KILL", "KNOWN_STEPS", "GameProfiles", "Profile", "profiles_for"]
@@ -87,18 +88,9 @@ class GameProfiles:
             [(self.uid_worth[uid], d) for uid, d in enumerate(spec.def_of)])
 
 
-_PROFILES: Final[dict[int, GameProfiles]] = {}
-#: The last game's profiles (the next call is almost always about it).
-_LAST_PROFILES: Final[list[GameProfiles | None]] = [None]
+_PROFILES: Final[SpecMemo[GameProfiles]] = SpecMemo(GameProfiles)
 
 
 def profiles_for(spec: Any) -> GameProfiles:
     """The game's profiles, read once per spec."""
-    last = _LAST_PROFILES[0]
-    if last is not None and last.spec is spec:  # the same game as last time: no look-up
-        return last
-    cached = _PROFILES.get(id(spec))
-    if cached is None or cached.spec is not spec:
-        cached = _PROFILES[id(spec)] = GameProfiles(spec)
-    _LAST_PROFILES[0] = cached
-    return cached
+    return _PROFILES.of(spec)

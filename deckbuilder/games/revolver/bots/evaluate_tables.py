@@ -27,6 +27,7 @@ from deckbuilder.engine.codes import (
     SPACE_REGULAR,
 )
 from deckbuilder.engine.spec_fields import SpecFields
+from deckbuilder.engine.spec_memo import SpecMemo
 from deckbuilder.engine.state import ATTACKER, DEFENDER
 
 #: Cards in a typical hand, for the kill rate at battlefields not reached yet.
@@ -332,23 +333,14 @@ def card_effects(card: CardDef) -> tuple[int, int]:
     return casualty, marker
 
 
-_TABLES: Final[dict[int, tuple[SpecFields, Tables]]] = {}
+_TABLES: Final[SpecMemo[Tables]] = SpecMemo(Tables)
 #: `expected_answer` tables by the gang deck's firepower cards in deck order (all they read)
 _ANSWERS: Final[dict[tuple[GangFire | None, ...], list[list[float]]]] = {}
-#: the last game asked about (usually the next one)
-_LAST: Final[list[tuple[SpecFields, Tables]]] = []
 
 
 def tables_for(spec: SpecFields) -> Tables:
     """The tables of this game's spec, built on first use."""
-    if _LAST and _LAST[0][0] is spec:
-        return _LAST[0][1]
-    cached = _TABLES.get(id(spec))
-    if cached is None or cached[0] is not spec:
-        cached = (spec, Tables(spec))
-        _TABLES[id(spec)] = cached
-    _LAST[:] = [cached]
-    return cached[1]
+    return _TABLES.of(spec)
 
 
 def summed(values: list[float], cards: list[int]) -> float:

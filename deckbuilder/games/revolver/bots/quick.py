@@ -18,6 +18,7 @@ from deckbuilder.engine import card_steps, effects
 from deckbuilder.engine.actions import K_DISCARD, K_PAY
 from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.spec_fields import SpecFields
+from deckbuilder.engine.spec_memo import SpecMemo
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver.bots.evaluate_tables import card_effects, firepower_modes
 
@@ -29,8 +30,6 @@ REACTION_WORTH: Final = 2.0
 EFFECT_WORTH: Final = 1.5
 #: Each discard a card costs makes it that much harder to play.
 COST_WORTH: Final = 0.5
-
-_WORTHS: Final[dict[int, tuple[SpecFields, list[float]]]] = {}
 
 
 def card_worth(card: CardDef) -> float:
@@ -46,13 +45,16 @@ def card_worth(card: CardDef) -> float:
     return worth - COST_WORTH * card.cost
 
 
+def _card_worths(spec: SpecFields) -> list[float]:
+    return [card_worth(card) for card in spec.defs]
+
+
+_WORTHS: Final[SpecMemo[list[float]]] = SpecMemo(_card_worths)
+
+
 def card_worths(spec: SpecFields) -> list[float]:
     """`card_worth` of every card definition of the game, read once per spec."""
-    cached = _WORTHS.get(id(spec))
-    if cached is None or cached[0] is not spec:
-        cached = (spec, [card_worth(card) for card in spec.defs])
-        _WORTHS[id(spec)] = cached
-    return cached[1]
+    return _WORTHS.of(spec)
 
 
 def quick_choice(state: State, actions: list[int]) -> int | None:

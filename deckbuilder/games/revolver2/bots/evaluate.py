@@ -14,10 +14,11 @@ kegs or ammunition).
 from __future__ import annotations
 
 import math
-from typing import Any, Final
+from typing import Final
 
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.spec_fields import SpecFields
+from deckbuilder.engine.spec_memo import SpecMemo
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver2.facts import Revolver2Facts
 
@@ -57,23 +58,12 @@ class _Track:
         self.ammunition: tuple[int, ...] = tuple(card.ammunition for card in spec.card_def)
 
 
-_TRACKS: Final[dict[int, tuple[Any, _Track]]] = {}
-#: The spec asked about last and its `_Track` (a game asks for the same one every time).
-_LAST_TRACK: Final[list[_Track | SpecFields | None]] = [None, None]
+_TRACKS: Final[SpecMemo[_Track]] = SpecMemo(_Track)
 
 
 def track_of(spec: SpecFields) -> _Track:
     """The spec's `_Track`, read once per game."""
-    if _LAST_TRACK[0] is spec:
-        last = _LAST_TRACK[1]
-        assert isinstance(last, _Track)
-        return last
-    found = _TRACKS.get(id(spec))
-    if found is None or found[0] is not spec:
-        found = (spec, _Track(spec))
-        _TRACKS[id(spec)] = found
-    _LAST_TRACK[0], _LAST_TRACK[1] = spec, found[1]
-    return found[1]
+    return _TRACKS.of(spec)
 
 
 def _kill_chance(margin: float) -> float:

@@ -16,6 +16,7 @@ from deckbuilder.engine.actions import (
 )
 from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.spec_fields import SpecFields
+from deckbuilder.engine.spec_memo import SpecMemo
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver2.declaration import K_KEGS, K_POKER
 
@@ -46,21 +47,19 @@ def card_worth(card: CardDef) -> float:
         1.5 if card.modes and card.modes[0].effect else 0.0)
 
 
-#: `action_worths` of the game played last: (its spec, the worths).
-_LAST_WORTHS: Final[list[tuple[SpecFields, tuple[float, ...]] | None]] = [None]
+def _action_worths(spec: SpecFields) -> tuple[float, ...]:
+    defs = spec.defs
+    return tuple(card_worth(defs[definition]) if definition >= 0 else 0.0
+                 for definition in spec.action_def)
+
+
+_ACTION_WORTHS: Final[SpecMemo[tuple[float, ...]]] = SpecMemo(_action_worths)
 
 
 def action_worths(spec: SpecFields) -> tuple[float, ...]:
     """Per action, `card_worth` of the card it plays or pays with (0.0: no card), worked out
     once per game: a cost paid in a look-ahead compared these a card at a time before."""
-    last = _LAST_WORTHS[0]
-    if last is not None and last[0] is spec:
-        return last[1]
-    defs = spec.defs
-    worths = tuple(card_worth(defs[definition]) if definition >= 0 else 0.0
-                   for definition in spec.action_def)
-    _LAST_WORTHS[0] = (spec, worths)
-    return worths
+    return _ACTION_WORTHS.of(spec)
 
 
 def quick_choice(state: State, actions: list[int]) -> int | None:

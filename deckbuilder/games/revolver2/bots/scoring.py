@@ -35,6 +35,7 @@ from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.spec_fields import SpecFields
+from deckbuilder.engine.spec_memo import SpecMemo
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, track_of, value_of
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
@@ -42,21 +43,20 @@ from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
 _TIE: Final = 1e-9
 
 
-#: `_unanswered` of the game played last: (its spec, per player: (plays, arrivals) unanswered).
-_LAST_UNANSWERED: Final[list[tuple[SpecFields, tuple[tuple[bool, bool], ...]] | None]] = [None]
+def _unanswered_seats(spec: SpecFields) -> tuple[tuple[bool, bool], ...]:
+    plays = [spec.play_reactions[1 - seat] is None and not any(spec.play_watchers)
+             for seat in (0, 1)]
+    return tuple((quiet, quiet and spec.arrival_defs is None) for quiet in plays)
+
+
+_UNANSWERED: Final[SpecMemo[tuple[tuple[bool, bool], ...]]] = SpecMemo(_unanswered_seats)
 
 
 def _unanswered(spec: SpecFields, player: int) -> tuple[bool, bool]:
     """Whether nothing in this game answers or watches `player`'s plays (no reaction of the
     other side, no watcher), and whether nothing watches an arrival either; read once per
     game, not at every option of every play phase."""
-    last = _LAST_UNANSWERED[0]
-    if last is None or last[0] is not spec:
-        plays = [spec.play_reactions[1 - seat] is None and not any(spec.play_watchers)
-                 for seat in (0, 1)]
-        last = _LAST_UNANSWERED[0] = (spec, tuple(
-            (quiet, quiet and spec.arrival_defs is None) for quiet in plays))
-    return last[1][player]
+    return _UNANSWERED.of(spec)[player]
 
 
 def is_plain(state: State, card: CardDef, player: int) -> bool:
@@ -125,28 +125,19 @@ def _payment(state: State, player: int, played: int, cost: int) -> tuple[int, in
     return _symbols_on(state, DEFENDER, paid), _symbols_on(state, ATTACKER, paid)
 
 
-#: `_pay_ranks` of the games played lately, by the spec's id (the spec kept, to check it).
-_PAY_RANKS: Final[dict[int, tuple[SpecFields, tuple[int, ...]]]] = {}
-#: The last game's entry of `_PAY_RANKS` (the next call is almost always about it).
-_LAST_PAY_RANKS: Final[list[tuple[SpecFields, tuple[int, ...]] | None]] = [None]
+def _worked_out_pay_ranks(spec: SpecFields) -> tuple[int, ...]:
+    return tuple(sort_ranks([(card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
+                             for uid in range(spec.n_cards)]))
+
+
+_PAY_RANKS: Final[SpecMemo[tuple[int, ...]]] = SpecMemo(_worked_out_pay_ranks)
 
 
 def _pay_ranks(spec: SpecFields) -> tuple[int, ...]:
     """Per card instance, its place in the order the look-ahead's quick choice pays a cost
     in (the least worth card first, then the lowest action; equal keys, equal places), worked
     out once per game: a sort by these numbers is the sort by those keys."""
-    last = _LAST_PAY_RANKS[0]
-    if last is not None and last[0] is spec:  # the same game as last time: no look-up
-        return last[1]
-    found = _PAY_RANKS.get(id(spec))
-    if found is None or found[0] is not spec:
-        ranks = sort_ranks([(card_worth(spec.card_def[uid]), spec.pay_action[spec.def_of[uid]])
-                            for uid in range(spec.n_cards)])
-        if len(_PAY_RANKS) >= 64:  # an optimiser's run plays many decks: keep the last few
-            _PAY_RANKS.clear()
-        found = _PAY_RANKS[id(spec)] = (spec, tuple(ranks))
-    _LAST_PAY_RANKS[0] = found
-    return found[1]
+    return _PAY_RANKS.of(spec)
 
 
 @dataclass
