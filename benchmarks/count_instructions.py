@@ -75,23 +75,17 @@ for seed in range(games):
 print("decisions", decisions)
 """
 
-#: The yardstick's child (`--yardstick`): `games` of RLCard's UNO loop as `yardstick.py` plays
-#: it (random legal actions, seeded), after one game outside the count of games.
-UNO = SITE + """
-import numpy as np
-from rlcard.games.uno.game import UnoGame
+#: The yardstick's child (`--yardstick`): `games` of RLCard's UNO loop, `yardstick.py`'s own
+#: (random legal actions, seeded), after one game outside the count of games.
+UNO = SITE + f"""
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+from yardstick import new_uno, play_uno_game
 games = int(sys.argv[2])
-game = UnoGame(num_players=2)
-game.np_random = np.random.RandomState(0)
-choose = random.Random(0)
+game, choose = new_uno(0)
 game.init_game()
 decisions = 0
 for _ in range(games):
-    game.init_game()
-    while not game.is_over():
-        actions = game.get_legal_actions()
-        game.step(actions[choose.randrange(len(actions))])
-        decisions += 1
+    decisions += play_uno_game(game, choose)
 print("decisions", decisions)
 """
 

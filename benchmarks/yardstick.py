@@ -29,6 +29,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 INSTALL_HINT = "install rlcard to measure the yardstick: pip install rlcard"
 
@@ -57,24 +58,12 @@ def uno_yardstick(seconds: float = 2.0, seed: int = 0,
     counted is complete and at least one game is always played; the random policy's own cost
     (one `get_legal_actions` + one `randrange`) is included, as in the engine benchmarks.
     """
-    try:
-        import numpy as np
-        from rlcard.games.uno.game import UnoGame
-    except ImportError as error:
-        raise RuntimeError(INSTALL_HINT) from error
-
-    game = UnoGame(num_players=2)
-    game.np_random = np.random.RandomState(seed)  # shuffles, dealt cards, drawn wild colours
-    choose = random.Random(seed)
+    game, choose = new_uno(seed)
     games = decisions = 0
     started = clock()
     deadline = started + seconds
     while True:
-        game.init_game()
-        while not game.is_over():
-            actions = game.get_legal_actions()
-            game.step(actions[choose.randrange(len(actions))])
-            decisions += 1
+        decisions += play_uno_game(game, choose)
         games += 1
         now = clock()
         if now >= deadline:
@@ -83,6 +72,30 @@ def uno_yardstick(seconds: float = 2.0, seed: int = 0,
     return YardstickResult(games=games, decisions=decisions, elapsed=elapsed,
                            games_per_second=games / elapsed,
                            decisions_per_second=decisions / elapsed)
+
+
+def new_uno(seed: int = 0) -> tuple[Any, random.Random]:
+    """A 2-player UNO game and the random policy's generator, both seeded."""
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+    except ImportError as error:
+        raise RuntimeError(INSTALL_HINT) from error
+    game = UnoGame(num_players=2)
+    game.np_random = np.random.RandomState(seed)  # shuffles, dealt cards, drawn wild colours
+    return game, random.Random(seed)
+
+
+def play_uno_game(game: Any, choose: random.Random) -> int:
+    """One complete game of uniformly random legal actions: its decisions (`step`s). The loop
+    both `uno_yardstick` and `count_instructions.py --yardstick` measure."""
+    game.init_game()
+    decisions = 0
+    while not game.is_over():
+        actions = game.get_legal_actions()
+        game.step(actions[choose.randrange(len(actions))])
+        decisions += 1
+    return decisions
 
 
 def relative(figure: float, yardstick: YardstickResult) -> float:
