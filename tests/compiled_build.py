@@ -18,6 +18,7 @@ run) the plain run plays everything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -78,12 +79,25 @@ def entry_of(item: pytest.Item) -> str:
     return f"{item.path.stem}::{test}"
 
 
+def collected_by_the_compiled_run(item: pytest.Item) -> bool:
+    """Is `item` one of the compiled run's tests (played there, or skipped as PLAIN_ONLY)?"""
+    return f"{item.path.stem}.py" in ENGINE_TESTS or entry_of(item) in GAME_HEAVY
+
+
 def played_by_the_compiled_run(item: pytest.Item) -> bool:
     """Does the compiled run play `item` (not skip it, not leave it out)?"""
-    key = entry_of(item)
-    if key in PLAIN_ONLY:
-        return False
-    return f"{item.path.stem}.py" in ENGINE_TESTS or key in GAME_HEAVY
+    return collected_by_the_compiled_run(item) and entry_of(item) not in PLAIN_ONLY
+
+
+def deselect(config: pytest.Config, items: list[pytest.Item],
+             left_out: Callable[[pytest.Item], bool]) -> None:
+    """Leave the `left_out` items out of the run, reported as deselected."""
+    kept, dropped = [], []
+    for item in items:
+        (dropped if left_out(item) else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def installed_build() -> tuple[str, Path]:
@@ -118,13 +132,7 @@ def plain_only_reason(item: pytest.Item) -> str | None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip what needs the plain build; leave out the files' other tests than GAME_HEAVY's."""
-    kept, others = [], []
-    for item in items:
-        listed = f"{item.path.stem}.py" in ENGINE_TESTS or entry_of(item) in GAME_HEAVY
-        (kept if listed else others).append(item)
-    if others:
-        config.hook.pytest_deselected(items=others)
-        items[:] = kept
+    deselect(config, items, lambda item: not collected_by_the_compiled_run(item))
     for item in items:
         reason = plain_only_reason(item)
         if reason is not None:

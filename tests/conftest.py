@@ -8,7 +8,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from compiled_build import SPLIT_VALUE, SPLIT_VARIABLE, entry_of, played_by_the_compiled_run
+from compiled_build import (
+    SPLIT_VALUE,
+    SPLIT_VARIABLE,
+    deselect,
+    entry_of,
+    played_by_the_compiled_run,
+)
 
 from deckbuilder import paths
 
@@ -106,12 +112,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if reason is not None:
             item.add_marker(pytest.mark.slow(reason=reason))
     if os.environ.get(SPLIT_VARIABLE) == SPLIT_VALUE:
-        kept, played = [], []
-        for item in items:
-            (played if played_by_the_compiled_run(item) else kept).append(item)
-        if played:
-            config.hook.pytest_deselected(items=played)
-            items[:] = kept
+        deselect(config, items, played_by_the_compiled_run)
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
