@@ -247,24 +247,24 @@ def _settle_choice(world: Any, actions: list[int], evaluate: Evaluator, rng: ran
         world.adopt(chosen)
 
 
-def _adopts(world: Any) -> bool:
-    """Whether `world`'s class can take over a copy's position (`adopt`; asked once per
-    class, as `_forks`)."""
+def _offers(world: Any, method: str, known: dict[type, bool]) -> bool:
+    """Whether `world`'s class offers `method`, asked once per class (`known` holds the
+    answers: a missing attribute costs an exception)."""
     kind = type(world)
-    adopts = _ADOPTS.get(kind)
-    if adopts is None:
-        adopts = _ADOPTS[kind] = callable(getattr(kind, "adopt", None))
-    return adopts
+    offered = known.get(kind)
+    if offered is None:
+        offered = known[kind] = callable(getattr(kind, method, None))
+    return offered
+
+
+def _adopts(world: Any) -> bool:
+    """Whether `world`'s class can take over a copy's position (`adopt`)."""
+    return _offers(world, "adopt", _ADOPTS)
 
 
 def _forks(world: Any) -> bool:
-    """Whether `world`'s class offers `fork` (asked once per class: a missing attribute
-    costs an exception)."""
-    kind = type(world)
-    forks = _FORKS.get(kind)
-    if forks is None:
-        forks = _FORKS[kind] = callable(getattr(kind, "fork", None))
-    return forks
+    """Whether `world`'s class offers `fork` (see `copy_world`)."""
+    return _offers(world, "fork", _FORKS)
 
 
 def copy_world(world: Any, rng: random.Random) -> Any:

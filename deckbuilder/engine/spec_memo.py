@@ -19,7 +19,8 @@ __all__ = ["SpecMemo"]
 
 Value = TypeVar("Value")
 
-#: Specs kept besides the last one, by default (decks raced side by side in an optimiser's run).
+#: Specs kept, the last one among them, by default (decks raced side by side in an optimiser's
+#: run).
 KEEP = 64
 
 
@@ -45,7 +46,3 @@ class SpecMemo(Generic[Value]):
             found = self._recent[id(spec)] = (spec, self._make(spec))
         self._last_spec, self._last_value = found
         return cast(Value, found[1])
-
-    def held(self) -> int:
-        """How many specs' values are kept (the last one's among them)."""
-        return len(self._recent)
