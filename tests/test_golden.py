@@ -77,8 +77,8 @@ GAMES: dict[str, Golden] = {
     # the mine wins), in two games where every one of them changes the game
     "revolver2-review-ameritrash-nl-gatling-greedy-seed-6": Golden(
         6, ("greedy", "greedy"), "revolver2", ruleset="review-ameritrash-nl", switches=GATLING),
-    "revolver2-switches-random-vs-greedy-seed-7": Golden(
-        7, ("random", "greedy"), "revolver2",
+    "revolver2-switches-random-vs-greedy-seed-25": Golden(
+        25, ("random", "greedy"), "revolver2",
         switches=(("gatling-true-grit", "saves"), ("guardian-pile-victory", "pile-counts"),
                   ("poker-tie", "guardians"))),
     # Revolver's modules

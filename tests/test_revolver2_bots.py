@@ -4,15 +4,19 @@ hidden, it plays every decision legally, and the ladder holds against random pla
 from __future__ import annotations
 
 import random
+from collections import Counter
+
+import pytest
 
 from deckbuilder.bots import make_bot, settle_move
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.actions import K_MAIN, PASS
-from deckbuilder.engine.expansion_steps import card_cost
+from deckbuilder.engine.card_steps import kill_candidates, removable
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
+from deckbuilder.games.revolver2.bots.play_changes import changes, drawn_by, is_plain
 from deckbuilder.games.revolver2.bots.quick import quick_choice
-from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy, _payment, drawn_by, is_plain
+from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy, _from_numbers
 
 HEURISTICS = get_game("revolver2").heuristics
 
@@ -34,33 +38,92 @@ def positions(games: int = 6):
             state.apply(bot.choose(state, rng))
 
 
-def test_a_plain_card_is_valued_as_if_played_and_paid() -> None:
-    checked = 0
-    for state in positions():
+def _kind_of(state, card, player) -> str:
+    """Which of `play_changes`' kinds of play a card valued from the numbers is."""
+    if is_plain(state, card, player):
+        return "plain"
+    mode = card.modes[0]
+    if not mode.effect:
+        return "placed"
+    return mode.effect[0][0].__name__  # run_draw, run_add_token, run_kill, run_destroy
+
+
+def _draws(state, action: int, player: int) -> bool:
+    layout = state.spec.layout
+    if not layout.play_base <= action < layout.pay_base:
+        return False
+    return drawn_by(state, state.spec.defs[state.spec.action_def[action]], player) > 0
+
+
+def test_every_option_valued_from_the_numbers_is_valued_as_its_play_out() -> None:
+    """The value from the numbers equals the value of the option played out and settled (the
+    look-ahead's choices inside the move taken by the value too), for every kind of play
+    `play_changes` reads, with and without a choice inside it."""
+    checked: Counter[str] = Counter()
+    for state in positions(10):
         player = state.current_player()
         reading = Reading(state, player)
         for action in state.legal_actions():
-            if not state.spec.layout.play_base <= action < state.spec.layout.pay_base:
+            if action == PASS:
                 continue
-            definition = state.spec.action_def[action]
-            card = state.spec.defs[definition]
-            if not is_plain(state, card, player):
-                continue
+            scored = _from_numbers(state, reading, list(reading.hands), action)
+            if scored is None or _draws(state, action, player):
+                continue  # a draw is valued at its deck's average symbols: no one play-out's
             after = state.clone()
             after.apply(action)
             settle_move(after, evaluate, random.Random(0), quick=quick_choice)
-            cost = card_cost(state, player, card, state.marker_bf)
-            kegs, ammunition = _payment(state, player, definition, cost)
-            lost = (card.kegs + kegs) if player == 0 else (card.ammunition + ammunition)
-            hands = list(reading.hands)
-            hands[player] -= 1 + cost
-            power = card.modes[0].firepower + card.enter_power
-            attack = reading.attack + (power if player == 1 else 0)
-            defence = reading.defence + (power if player == 0 else 0)
-            scored = value_of(reading, attack, defence, hands[0], hands[1], reading.held - lost)
-            assert abs(scored - evaluate(after, player)) < 1e-9, card.name
-            checked += 1
-    assert checked > 100
+            name = state.action_to_string(action)
+            assert abs(scored - evaluate(after, player)) < 1e-9, name
+            layout = state.spec.layout
+            if layout.play_base <= action < layout.pay_base:
+                card = state.spec.defs[state.spec.action_def[action]]
+                ends = changes(state, card, player)
+                assert ends is not None
+                kind = _kind_of(state, card, player)
+                checked[kind] += 1
+                if len(ends[0]) > 1:  # the play asks which card
+                    checked[kind + " with a choice"] += 1
+            else:
+                checked["discard own card"] += 1
+    for kind in ("plain", "placed", "run_add_token", "run_kill", "run_destroy",
+                 "discard own card"):
+        assert checked[kind] >= 20, (kind, checked)
+    for kind in ("run_add_token", "run_kill", "run_destroy"):
+        assert checked[kind + " with a choice"] >= 3, (kind, checked)
+
+
+@pytest.mark.parametrize(("runner", "speaks"), [("run_kill", "on_death"),
+                                                  ("run_destroy", "on_destroyed")])
+def test_a_target_that_speaks_when_it_goes_sends_the_play_to_the_play_out(
+        runner: str, speaks: str) -> None:
+    """A kill or destroy whose target has text for its death (or destruction) is more than its
+    firepower: the play is played out, not valued from the numbers."""
+    for state in positions(10):
+        player = state.current_player()
+        layout = state.spec.layout
+        for action in state.legal_actions():
+            if not layout.play_base <= action < layout.pay_base:
+                continue
+            card = state.spec.defs[state.spec.action_def[action]]
+            if not card.modes[0].effect or card.modes[0].effect[0][0].__name__ != runner:
+                continue
+            found = changes(state, card, player)
+            if found is None or found[0] == [(0, 0)]:
+                continue
+            target, params = card.modes[0].effect[0][1][0], card.modes[0].effect[0][1]
+            victims = (kill_candidates(state, params, (player, -1, state.marker_bf), 0)
+                       if runner == "run_kill" else
+                       removable(state, target, (player, -1, state.marker_bf), False))
+            victim = state.spec.card_def[victims[0]]
+            before = getattr(victim, speaks)
+            setattr(victim, speaks, ((lambda *_: None, ()),))  # any step at all
+            try:
+                assert changes(state, card, player) is None
+            finally:
+                setattr(victim, speaks, before)
+            assert changes(state, card, player) is not None
+            return
+    pytest.fail(f"no position offered a {runner} with a target")
 
 
 def test_ending_the_play_phase_is_valued_as_the_position_itself() -> None:
@@ -73,13 +136,10 @@ def test_ending_the_play_phase_is_valued_as_the_position_itself() -> None:
 
 
 def _scored_from_numbers(state, action: int, player: int) -> bool:
-    layout = state.spec.layout
-    if action == PASS or layout.own_base <= action < layout.ability_base:
+    if action == PASS:
         return True
-    if not layout.play_base <= action < layout.pay_base:
-        return False
-    card = state.spec.defs[state.spec.action_def[action]]
-    return is_plain(state, card, player) or drawn_by(state, card, player) > 0
+    reading = Reading(state, player)
+    return _from_numbers(state, reading, list(reading.hands), action) is not None
 
 
 def test_the_scoring_greedy_reads_nothing_hidden() -> None:

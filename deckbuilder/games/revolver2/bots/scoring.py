@@ -1,16 +1,17 @@
 """Revolver 2's greedy: scores each play-phase option from the position's numbers instead of
-playing it out, where the card is plain enough to say what it changes.
+playing it out, where what the card changes can be said (`play_changes`).
 
-A plain firepower card (one way to play it, at the marker's battlefield, no text) changes only
-its side's firepower there, the hand (the card and the cards that pay its cost: the least
-worth ones, as the look-ahead pays) and the symbols held; a plain one-shot that draws cards
-changes the hand by what it draws (their symbols counted at the deck's average); discarding
-one's own plain card from play takes its firepower away; ending the play phase changes
-nothing (the heuristic already looks ahead to the attack). Those are valued with the
-heuristic's own formula (`evaluate.value_of`) on the changed numbers. Every other option,
-and every decision that is not the play phase's, is played out on a re-dealt copy and judged
-like the play-out greedy does, so no effect is ignored. It sees only what its player may see:
-the heuristic reads the opponent's hand by its size.
+Such a play changes the firepower at the marker's battlefield (a plain firepower card, power
+tokens on one's own card there, a card of the other side killed or destroyed there), the hand
+(the card and the cards that pay its cost: the least worth ones, as the look-ahead pays; the
+cards drawn) and the symbols held (a drawn card's at its deck's average); discarding one's own
+plain card from play takes its firepower away; ending the play phase changes nothing (the
+heuristic already looks ahead to the attack). Those are valued with the heuristic's own
+formula (`evaluate.value_of`) on the changed numbers; where the play asks a choice (which card
+gets the token, which is killed) the best, as the look-ahead takes it. Every other option, and
+every decision that is not the play phase's, is played out on a re-dealt copy and judged like
+the play-out greedy does, so no effect is ignored. It sees only what its player may see: the
+heuristic reads the opponent's hand by its size.
 """
 
 from __future__ import annotations
@@ -29,55 +30,16 @@ from deckbuilder.bots import (
 )
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
-from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.chance import below
-from deckbuilder.engine.codes import FIREPOWER, SIDE_SELF, SLOT_NONE, SLOT_OWN
-from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.spec_memo import SpecMemo
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, track_of, value_of
+from deckbuilder.games.revolver2.bots.play_changes import changes
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
 
 _TIE: Final = 1e-9
-
-
-def _unanswered_seats(spec: SpecFields) -> tuple[tuple[bool, bool], ...]:
-    plays = [spec.play_reactions[1 - seat] is None and not any(spec.play_watchers)
-             for seat in (0, 1)]
-    return tuple((quiet, quiet and spec.arrival_defs is None) for quiet in plays)
-
-
-_UNANSWERED: Final[SpecMemo[tuple[tuple[bool, bool], ...]]] = SpecMemo(_unanswered_seats)
-
-
-def _unanswered(spec: SpecFields, player: int) -> tuple[bool, bool]:
-    """Whether nothing in this game answers or watches `player`'s plays (no reaction of the
-    other side, no watcher), and whether nothing watches an arrival either; read once per
-    game, not at every option of every play phase."""
-    return _UNANSWERED.of(spec)[player]
-
-
-def is_plain(state: State, card: CardDef, player: int) -> bool:
-    """Played as it is printed, at the marker, with no effect of its own and nothing in this
-    game watching or answering a play: its firepower is all it changes."""
-    mode = card.modes[0]
-    return (card.simple and mode.play == FIREPOWER and mode.slot == SLOT_OWN and not mode.effect
-            and not card.enter_grit and not card.watch and not card.arrivals
-            and _unanswered(state.spec, player)[1])
-
-
-def drawn_by(state: State, card: CardDef, player: int) -> int:
-    """How many cards a plain one-shot draws for its player (0: not such a card)."""
-    mode = card.modes[0]
-    if not (card.simple and mode.slot == SLOT_NONE and len(mode.effect) == 1
-            and not card.watch and _unanswered(state.spec, player)[0]):
-        return 0
-    runner, params = mode.effect[0]
-    if runner is not run_draw or params[1] != SIDE_SELF:
-        return 0
-    return int(params[0])
 
 
 def _deck_symbols(state: State, player: int) -> float:
@@ -208,37 +170,39 @@ class ScoringGreedy:
 
 
 def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> float | None:
-    """The value of playing a plain card, a plain draw or discarding one's own plain card
-    from play, worked out from the position's numbers (None: another kind of option)."""
+    """The value of playing a card whose change to the numbers is known (`play_changes`),
+    or of discarding one's own plain card from play, worked out from the position's numbers
+    (None: another kind of option). Where the play asks a choice, the best end is taken, as
+    the look-ahead would."""
     spec = state.spec
     layout = spec.layout
     player = r.player
     if layout.play_base <= action < layout.pay_base:
         definition = spec.action_def[action]
         card = spec.defs[definition]
-        bf = state.marker_bf
-        if is_plain(state, card, player):
-            cost = card_cost(state, player, card, bf)
-            kegs, ammunition = _payment(state, player, definition, cost)
-            lost = (card.kegs + kegs) if player == DEFENDER else (card.ammunition + ammunition)
-            hand = hands[:]
-            hand[player] -= 1 + cost
-            power = card.modes[0].firepower + card.enter_power
+        found = changes(state, card, player)
+        if found is None:
+            return None
+        ends, drawn = found
+        cost = card_cost(state, player, card, state.marker_bf)
+        kegs, ammunition = _payment(state, player, definition, cost)
+        lost = (card.kegs + kegs) if player == DEFENDER else (card.ammunition + ammunition)
+        hand = hands[:]
+        hand[player] += drawn - 1 - cost
+        held = float(r.held - lost)
+        if drawn:
+            held += drawn * _deck_symbols(state, player)
+        best = -2.0
+        for gained, taken in ends:
             attack, defence = r.attack, r.defence
             if player == DEFENDER:
-                defence += power
+                defence += gained
+                attack -= taken
             else:
-                attack += power
-            return value_of(r, attack, defence, hand[0], hand[1], r.held - lost)
-        if (count := drawn_by(state, card, player)) > 0:
-            cost = card_cost(state, player, card, bf)
-            kegs, ammunition = _payment(state, player, definition, cost)
-            lost = (card.kegs + kegs) if player == DEFENDER else (card.ammunition + ammunition)
-            hand = hands[:]
-            hand[player] += count - 1 - cost
-            gained = count * _deck_symbols(state, player)
-            return value_of(r, r.attack, r.defence, hand[0], hand[1], r.held - lost + gained)
-        return None
+                attack += gained
+                defence -= taken
+            best = max(best, value_of(r, attack, defence, hand[0], hand[1], held))
+        return best
     if layout.own_base <= action < layout.ability_base:
         uid = action - layout.own_base
         card = spec.card_def[uid]
