@@ -1,5 +1,6 @@
 """Revolver 2's heuristics for the game-agnostic bots: the race model (`evaluate`), the
-scoring greedy (`scoring`), the small decisions taken without judging (`quick`)."""
+scoring greedy (`scoring`) and what a play changes in the model's numbers (`play_changes`),
+the small decisions taken without judging (`quick`), the search's judge (`search_judge`)."""
 
 from __future__ import annotations
 
