@@ -115,11 +115,11 @@ def test_a_planted_weakness_is_found_at_every_seed(tmp_path: Path, seed: int) ->
 #: The TEST FIXTURE set of invented Revolver 2 cards (not card data; see its header).
 REVOLVER2_FIXTURE = Path(__file__).parent / "fixtures" / "sets" / "test-fixture-revolver2.yaml"
 #: The Revolver 2 case's budget and seeds here: one seed, to keep this file's time (it is found
-#: and confirmed at 4 of seeds 1-8 at 1,200, 6 at 2,400 and all 8 at 4,800; the benchmark
+#: and confirmed at 4 of seeds 1-8 at 1,200, 5 at 2,400 and all 8 at 4,800; the benchmark
 #: benchmarks/bench_optimize.py --case revolver2 measures them, docs/players/optimise.md has
 #: the figures).
 REVOLVER2_BUDGET = 1200
-REVOLVER2_SEEDS = (8,)
+REVOLVER2_SEEDS = (6,)
 
 
 def test_a_planted_weakness_in_a_revolver2_deck_is_found(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from deckbuilder.bots import make_bot, settle_move
 from deckbuilder.catalog import default_catalog
-from deckbuilder.engine.actions import K_MAIN, PASS
+from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, K_MAIN, K_SACRIFICE, PASS
 from deckbuilder.engine.card_steps import kill_candidates, removable
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
@@ -187,3 +187,43 @@ def test_greedy_is_the_scoring_one_and_the_play_out_greedy_stays_available() -> 
     assert playout.name == "greedy:judge=playout" and not isinstance(playout, ScoringGreedy)
     search = make_bot("search:rollouts=8", HEURISTICS)
     assert isinstance(search.rollout_bot, ScoringGreedy)
+
+
+def _guardian_losses(kind: int, games: int = 12):
+    """Decisions of `kind` among guardians of different true grit, along seeded greedy games."""
+    bot = ScoringGreedy()
+    for seed in range(games):
+        state = new_game(decks(), seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            if state.pending_kind == kind and len(actions) > 1:
+                base = state.spec.character_base - CHARACTER_BASE
+                if len({state.grit[base + action] for action in actions}) > 1:
+                    yield state, actions
+            state.apply(bot.choose(state, rng))
+
+
+def test_a_guardian_lost_outright_is_the_one_with_the_least_true_grit() -> None:
+    """Where no token saves him (a sacrifice: the Gatling Gun's hits by default), the bot keeps
+    the guardians with true grit (the tokens stay on the living) and Padre Esteban. Where a
+    token saves him (a casualty), the one with true grit is hit first."""
+    seen = 0
+    for state, actions in _guardian_losses(K_SACRIFICE):
+        base = state.spec.character_base - CHARACTER_BASE
+        leader = CHARACTER_BASE + state.spec.leader
+        chosen = quick_choice(state, actions)
+        assert chosen is not None
+        others = [a for a in actions if a != leader]  # Padre Esteban only when he is alone
+        assert chosen != leader or not others
+        assert state.grit[base + chosen] == min(state.grit[base + a] for a in others or actions)
+        seen += 1
+    assert seen >= 3
+    seen = 0
+    for state, actions in _guardian_losses(K_CASUALTY, 40):
+        base = state.spec.character_base - CHARACTER_BASE
+        chosen = quick_choice(state, actions)
+        assert chosen is not None
+        assert state.grit[base + chosen] == max(state.grit[base + a] for a in actions)
+        seen += 1
+    assert seen >= 1

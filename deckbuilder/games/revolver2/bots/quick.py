@@ -65,7 +65,10 @@ def action_worths(spec: SpecFields) -> tuple[float, ...]:
 def quick_choice(state: State, actions: list[int]) -> int | None:
     """Pay (or discard for kegs) with the card of least worth, the lowest card on ties; among
     the guardians who may be hit, one with true grit first (he keeps his place and, as nobody
-    died, the Mexican Army still comes a token nearer). None: judge the options."""
+    died, the Mexican Army still comes a token nearer); among those who may be lost outright
+    (a sacrifice, where no token saves: the Gatling Gun's hits by default), the one with the
+    least true grit, Padre Esteban last (the tokens stay on the living). None: judge the
+    options."""
     kind = state.pending_kind
     spec = state.spec
     if kind in (K_PAY, K_DISCARD) or (kind == K_KEGS and PASS not in actions):
@@ -78,8 +81,14 @@ def quick_choice(state: State, actions: list[int]) -> int | None:
         return cheapest
     if kind == K_POKER:
         return poker_choice(state, actions)
-    if kind in (K_CASUALTY, K_SACRIFICE):
+    if kind == K_CASUALTY:
         grit = state.grit
         base = spec.character_base
         return min(actions, key=lambda a: (-grit[base + a - CHARACTER_BASE], a))
+    if kind == K_SACRIFICE:
+        grit = state.grit
+        base = spec.character_base
+        leader = spec.leader
+        return min(actions, key=lambda a: (a - CHARACTER_BASE == leader,
+                                           grit[base + a - CHARACTER_BASE], a))
     return None
