@@ -200,14 +200,20 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     return d
 
 
+def played_as_printed(d: CardDef) -> bool:
+    """One way to play it, at its printed cost, with no condition, waiver, discount, silver or
+    immunity: where it may go is all that is left to decide (`simple` where that is the
+    marker's battlefield)."""
+    return (len(d.modes) == 1 and not d.cost_waived and not d.modes[0].discarded
+            and not d.not_at and d.modes[0].marker_req is None and not d.modes[0].needs
+            and not d.discounted and d.immune is None and not d.silver)
+
+
 def set_fast_path(d: CardDef) -> None:
     """How the play-phase options check this card (`CardDef.fast`; see codes.py)."""
     free_use = any(mode.discarded for mode in d.modes)  # a discard for its effect costs none
     d.min_cost = 0 if d.cost_waived or d.discounted or free_use else d.cost
-    d.simple = (len(d.modes) == 1 and d.placement == PLACE_CURRENT and not d.cost_waived
-                and not free_use
-                and not d.not_at and d.modes[0].marker_req is None and not d.modes[0].needs
-                and not d.discounted and d.immune is None and not d.silver)
+    d.simple = d.placement == PLACE_CURRENT and played_as_printed(d)
     first = d.modes[0]
     if not d.main_playable:
         d.fast = FAST_NEVER

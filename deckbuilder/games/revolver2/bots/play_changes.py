@@ -38,6 +38,7 @@ from deckbuilder.engine.codes import (
     SLOT_OWN,
     WHERE_CURRENT,
 )
+from deckbuilder.engine.definitions import played_as_printed
 from deckbuilder.engine.effects import run_draw
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.spec_memo import SpecMemo
@@ -120,15 +121,12 @@ def _one_effect(state: State, card: CardDef, player: int) -> tuple | None:
 def _placed_without_firepower(state: State, card: CardDef, player: int) -> bool:
     """A card with no effect that goes on the opponent's side of a battlefield of its
     player's choosing and adds no firepower there (a row-blocking card)."""
-    if len(card.modes) != 1 or card.placement not in (PLACE_ANY, PLACE_OPPONENT_ANY):
+    if card.placement not in (PLACE_ANY, PLACE_OPPONENT_ANY) or not played_as_printed(card):
         return False
     mode = card.modes[0]
     return (mode.slot == SLOT_OPPONENT and not mode.effect and mode.firepower == 0
             and not card.enter_power and not card.enter_grit and not card.watch
-            and not card.arrivals and not card.cost_waived and not card.discounted
-            and not card.not_at and card.immune is None and not card.silver
-            and mode.marker_req is None and not mode.needs and not mode.discarded
-            and unanswered(state.spec, player)[1])
+            and not card.arrivals and unanswered(state.spec, player)[1])
 
 
 def _reaches_here(state: State, target: TargetFilter) -> bool:
