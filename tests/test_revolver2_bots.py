@@ -14,7 +14,7 @@ from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, K_MAIN, K_SAC
 from deckbuilder.engine.card_steps import kill_candidates, removable
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_of
-from deckbuilder.games.revolver2.bots.play_changes import changes, drawn_by, is_plain
+from deckbuilder.games.revolver2.bots.play_changes import changes, is_plain
 from deckbuilder.games.revolver2.bots.quick import quick_choice
 from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy, _from_numbers
 
@@ -52,7 +52,8 @@ def _draws(state, action: int, player: int) -> bool:
     layout = state.spec.layout
     if not layout.play_base <= action < layout.pay_base:
         return False
-    return drawn_by(state, state.spec.defs[state.spec.action_def[action]], player) > 0
+    found = changes(state, state.spec.defs[state.spec.action_def[action]], player)
+    return found is not None and found[1] > 0
 
 
 def test_every_option_valued_from_the_numbers_is_valued_as_its_play_out() -> None:

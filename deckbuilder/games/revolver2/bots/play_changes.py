@@ -75,14 +75,6 @@ def is_plain(state: State, card: CardDef, player: int) -> bool:
             and unanswered(state.spec, player)[1])
 
 
-def drawn_by(state: State, card: CardDef, player: int) -> int:
-    """How many cards a plain one-shot draws for its player (0: not such a card)."""
-    effect = _one_effect(state, card, player)
-    if effect is None or effect[0] is not run_draw or effect[1][1] != SIDE_SELF:
-        return 0
-    return int(effect[1][0])
-
-
 def changes(state: State, card: CardDef, player: int) -> tuple[list[Change], int] | None:
     """The ways playing `card` may end, each as a `Change`, and the cards it draws; None
     where the play must be played out to be judged."""
