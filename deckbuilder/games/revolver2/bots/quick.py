@@ -81,14 +81,11 @@ def quick_choice(state: State, actions: list[int]) -> int | None:
         return cheapest
     if kind == K_POKER:
         return poker_choice(state, actions)
-    if kind == K_CASUALTY:
+    if kind in (K_CASUALTY, K_SACRIFICE):
         grit = state.grit
-        base = spec.character_base
-        return min(actions, key=lambda a: (-grit[base + a - CHARACTER_BASE], a))
-    if kind == K_SACRIFICE:
-        grit = state.grit
-        base = spec.character_base
-        leader = spec.leader
-        return min(actions, key=lambda a: (a - CHARACTER_BASE == leader,
-                                           grit[base + a - CHARACTER_BASE], a))
+        base = spec.character_base - CHARACTER_BASE  # + an action: the guardian's instance
+        if kind == K_CASUALTY:
+            return min(actions, key=lambda a: (-grit[base + a], a))
+        leader = CHARACTER_BASE + spec.leader
+        return min(actions, key=lambda a: (a == leader, grit[base + a], a))
     return None
