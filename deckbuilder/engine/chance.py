@@ -20,12 +20,14 @@ T = TypeVar("T")
 #: `random.Random`'s own `getrandbits` (its C base class's), called with the generator as its
 #: first argument: reading `rng.getrandbits` makes a bound method at every draw.
 _GETRANDBITS: Final = random.Random.getrandbits
+#: The plain generator's class, read once: a module attribute is looked up at every use.
+_PLAIN: Final = random.Random
 
 
 def below(rng: random.Random, n: int) -> int:
     """A uniform int in [0, n) for n > 0: `rng.randrange(n)`, the same draw."""
     # A subclass may draw its own bits (SystemRandom does): its method, by its class.
-    getrandbits = _GETRANDBITS if type(rng) is random.Random else type(rng).getrandbits
+    getrandbits = _GETRANDBITS if type(rng) is _PLAIN else type(rng).getrandbits
     bits = n.bit_length()  # not (n - 1): n may be 1
     drawn: int = getrandbits(rng, bits)
     while drawn >= n:

@@ -214,48 +214,27 @@ def can_play(state: State, player: int, definition: int) -> bool:
 
 def main_options(state: State, player: int) -> list[int]:
     """The play-phase actions: PASS, play a card, use an ability, discard own, use the game's
-    table piece here."""
+    table piece here; sorted, as the action table numbers them (PASS, the piece, discards
+    of own cards by card, abilities by card, plays by definition), so built in that order."""
     spec = state.spec
     layout = spec.layout
-    defs = spec.defs
-    def_of = spec.def_of
     hand = state.hands[player]
     hand_size = len(hand)
     bf = state.marker_bf
     options = [PASS]
-    if hand:
-        forbidden = state.forbidden[player]
-        if spec.play_blockers[1 - player]:
-            forbidden = forbidden | forbidden_here(state, player)
-        play_action = spec.play_action
-        room: dict[int, bool] = {}
-        for definition in {def_of[uid] for uid in hand}:
-            card = defs[definition]
-            fast = card.fast
-            if fast == FAST_NEVER or definition in forbidden:
-                continue
-            if fast == FAST_GENERAL:
-                if play_options(state, player, card, hand_size, room, first=True):
-                    options.append(play_action[definition])
-                continue
-            if card.cost >= hand_size:
-                continue
-            if fast != FAST_FREE:  # FAST_OWN_COLUMN / FAST_OPPONENT_COLUMN: the slot
-                key = 2 * bf + fast
-                fits = room.get(key)
-                if fits is None:
-                    fits = room[key] = can_place(state, player, card.modes[0], bf)
-                if not fits:
-                    continue
-            options.append(play_action[definition])
+    if spec.game_rules.piece_available(state, player) is not None:
+        options.append(USE_PIECE)
     placed = state.placed
     own_base = layout.own_base
+    discards = len(options)
     for uid in state.rows[2 * bf + player]:
         mode = placed[uid]
         assert mode is not None  # a card in a row is in play
         if mode.slot == SLOT_OWN and mode.play == FIREPOWER and (
                 spec.card_def[uid].movable or not text_applies(state, uid, bf)):
             options.append(own_base + uid)
+    if len(options) - discards > 1:  # a row lists its cards as they came into play
+        options[discards:] = sorted(options[discards:])
     for uid in spec.ability_uids[player]:
         if placed[uid] is not None and text_applies(state, uid):
             for index, ability in enumerate(spec.card_def[uid].abilities):
@@ -264,10 +243,49 @@ def main_options(state: State, player: int) -> list[int]:
                         ability.gate is None or condition_holds(state, ability.gate, player)) \
                         and (not ability.needs_under or can_take_under(state, uid)):
                     options.append(layout.ability_base + uid * MAX_ABILITIES + index)
-    if spec.game_rules.piece_available(state, player) is not None:
-        options.append(USE_PIECE)
-    options.sort()
+    if hand:
+        _add_plays(state, player, hand, options)
     return options
+
+
+def _add_plays(state: State, player: int, hand: list[int], options: list[int]) -> None:
+    """Append the play actions of the cards in `hand` that can be played now, by definition
+    (a definition's play actions are numbered in its order)."""
+    spec = state.spec
+    defs = spec.defs
+    def_of = spec.def_of
+    hand_size = len(hand)
+    bf = state.marker_bf
+    forbidden = state.forbidden[player]
+    if spec.play_blockers[1 - player]:
+        forbidden = forbidden | forbidden_here(state, player)
+    play_action = spec.play_action
+    room: dict[int, bool] = {}
+    in_hand = [def_of[uid] for uid in hand]
+    in_hand.sort()
+    last = -1
+    for definition in in_hand:
+        if definition == last:  # another copy: the same answer
+            continue
+        last = definition
+        card = defs[definition]
+        fast = card.fast
+        if fast == FAST_NEVER or (forbidden and definition in forbidden):
+            continue
+        if fast == FAST_GENERAL:
+            if play_options(state, player, card, hand_size, room, first=True):
+                options.append(play_action[definition])
+            continue
+        if card.cost >= hand_size:
+            continue
+        if fast != FAST_FREE:  # FAST_OWN_COLUMN / FAST_OPPONENT_COLUMN: the slot
+            key = 2 * bf + fast
+            fits = room.get(key)
+            if fits is None:
+                fits = room[key] = can_place(state, player, card.modes[0], bf)
+            if not fits:
+                continue
+        options.append(play_action[definition])
 
 
 # -- playing a card ---------------------------------------------------------------------------

@@ -289,17 +289,20 @@ class State:
     def apply(self, action: object) -> None:
         # Typed object, not int: the compiled build checks an argument's declared type itself
         # and would raise a TypeError, where the protocol promises an IllegalActionError.
+        # `given` keeps the caller's int object: the compiled build would make a new one for
+        # each use of the narrowed `action` below (an action number is past the small ints).
+        given: object = action
         if type(action) is not int:  # not a bool, a str, None or a float that equals one
             raise IllegalActionError(
                 f"an action is one of legal_actions() (an int), not {type(action).__name__} "
                 f"{action!r}")
         # Ending a play phase is always legal: no need to list the phase's options for it.
-        if (action != PASS or self._legal is not None) and action not in self.legal:
+        if (action != PASS or self._legal is not None) and given not in self.legal:
             raise IllegalActionError(self.spec.explain_illegal(self, action))
-        self.history.append(action)
+        self.history.append(given)  # type: ignore[arg-type]  # an int, checked above
         resume = self.pending_resume
         self.pending_resume = None
-        resume(self, action, self.pending_data)
+        resume(self, given, self.pending_data)
         self.run()
 
     def action_to_string(self, action: int) -> str:
