@@ -47,11 +47,11 @@ class SpecFields:
     bfs: list[BattlefieldDef]
     card_action: list[int]  # card definition -> its "choose the card" action (-1: none)
     card_def: list[CardDef]
-    column_limit: tuple[int, int]
+    column_limit: tuple[int, ...]  # a side's each (any length: see State.forbidden)
     countdown_name: str
     countdown_tokens: int
     deck_defs: tuple[tuple[int, ...], ...]
-    decks: tuple[list[int], list[int]]
+    decks: tuple[list[int], ...]  # a player's each (any length: see State.forbidden)
     def_of: list[int]
     defs: list[CardDef]
     discounters: Any
