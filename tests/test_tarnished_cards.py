@@ -148,20 +148,45 @@ def test_the_volcanic_pistol_offers_its_three_uses_and_each_works() -> None:
     assert state.placed[deputy] is not None
 
 
-def test_chicken_foot_names_any_card_the_opponent_owns() -> None:
+def test_chicken_foot_names_any_card_the_opponent_could_hold() -> None:
     state = game(colty=["chicken-foot-dipped-in-rattlesnake-venom"])
     stage(state, GANG, "chicken-foot-dipped-in-rattlesnake-venom", "hand")
     stage(state, LAWMEN, "deputy", "hand")
     refresh(state)
     do(state, "play Chicken foot dipped in rattlesnake venom")
     names = option_texts(state)
-    assert len(names) == len(state.spec.owned_defs[LAWMEN]) > 5
-    assert "name Deputy" in names and "name Cowboy" in names  # a wrong name is possible
+    spec = state.spec
+    owned = {f"name {spec.defs[d].name}" for d in spec.owned_defs[LAWMEN]}
+    assert owned < set(names)  # every card he has, and more
+    assert "name Texas Ranger" in names  # a lawman's card his deck does not hold
+    assert "name Gatling Gun" not in names  # the gang's own: he cannot hold it
     probe = state.clone()
-    do(probe, "name Cowboy")
+    do(probe, "name Cowboy")  # a wrong guess
     assert [probe.spec.card_def[u].id for u in probe.hands[LAWMEN]] == ["deputy"]
     do(state, "name Deputy")
     assert state.hands[LAWMEN] == []
+
+
+def test_chicken_foot_does_not_show_the_opponents_deck_list() -> None:
+    """The names offered are the same whatever the opponent's deck holds: a list of only his
+    deck's cards would tell the player who names which cards he built it with."""
+
+    def names_against(lawmen: list[str]) -> list[str]:
+        state = game(colty=["chicken-foot-dipped-in-rattlesnake-venom"], mcready=lawmen)
+        stage(state, GANG, "chicken-foot-dipped-in-rattlesnake-venom", "hand")
+        refresh(state)
+        do(state, "play Chicken foot dipped in rattlesnake venom")
+        return option_texts(state)
+
+    assert names_against([]) == names_against(["texas-ranger", "pinkerton-agents"])
+
+
+def test_no_name_is_numbered_where_no_card_names_one() -> None:
+    """The names take action numbers only in a game with a card that names one: every other
+    game keeps its action table."""
+    state = game()
+    assert state.spec.name_defs == ((), ())
+    assert not any(card.names_a_card for card in state.spec.card_def)
 
 
 def test_a_silver_dollar_cost_needs_the_dollars_and_spends_them() -> None:

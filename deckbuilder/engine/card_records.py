@@ -28,7 +28,8 @@ _CARD_FIELDS: Final = (
     "discount", "discounted", "draw_phase_here", "eagle_proof", "enter_grit", "enter_power",
     "faction", "fast", "firepower", "forbids", "hides", "icons", "id", "idx", "immune",
     "impervious", "kegs", "leave_battlefield", "main_playable", "marker_enters", "min_cost",
-    "modes", "movable", "name", "named_bf", "named_place", "not_at", "on_death", "on_destroyed",
+    "modes", "movable", "name", "named_bf", "named_place", "names_a_card", "not_at", "on_death",
+    "on_destroyed",
     "on_grit_lost", "on_token_lost", "placement", "play", "play_watch", "played_when_drawn",
     "react_attack",
     "react_cards", "react_cost", "react_gates", "react_plays", "reshuffles", "silver", "simple",
@@ -147,6 +148,7 @@ class CardDef:
     #: the battlefield it names (-1: not in the row) and its words in a reason
     named_bf: int
     named_place: str
+    names_a_card: bool  # its text has a player name a card (Chicken foot): see effects.py
     not_at: frozenset[int]
     on_death: tuple
     on_destroyed: tuple

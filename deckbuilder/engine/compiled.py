@@ -386,9 +386,12 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
 
 def _number_actions(spec: GameSpec, game_rules: GameRules, n_game_actions: int = 0) -> None:
     """Number the card-definition actions by the definitions' order among the decks' own
-    cards, so that installing or removing an unrelated set changes no action's number."""
+    cards (and the names a player may say, in a game where a card has him name one), so that
+    installing or removing an unrelated set changes no action's number."""
+    spec.name_defs = _names_to_say(spec)
     in_decks = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1])
-                      | {spec.def_of[uid] for uid in spec.extra_uids})
+                      | {spec.def_of[uid] for uid in spec.extra_uids}
+                      | set(spec.name_defs[0]) | set(spec.name_defs[1]))
     spec.layout = layout = ActionLayout(spec.n_uids, len(in_decks), n_game_actions)
     n_defs = len(spec.defs)
     spec.play_action = [-1] * n_defs
@@ -401,6 +404,28 @@ def _number_actions(spec: GameSpec, game_rules: GameRules, n_game_actions: int =
                               (spec.card_action, layout.card_base)):
             actions[definition] = base + slot
             spec.action_def[base + slot] = definition
+
+
+def _names_to_say(spec: GameSpec) -> tuple[tuple[int, ...], ...]:
+    """Per player, the cards the other may name when a card has him name one (Chicken foot:
+    "say the full name of the card"), () for each in a game where no card does: every card
+    of the game's installed sets but the namer's own side's (and any the player owns), as the
+    namer cannot know which of them his opponent's deck holds. Not his deck list: naming only
+    the cards his deck holds would show it to the namer."""
+    cards = range(spec.n_cards)
+    if not any(spec.card_def[uid].names_a_card for uid in cards):
+        return ((), ())
+    sides = GAME_FACTIONS[spec.game]
+    named = []
+    for player in (0, 1):
+        # his side: the first card of his deck that is of a side says which
+        side = next((spec.card_def[uid].faction for uid in spec.decks[player]
+                     if spec.card_def[uid].faction in sides), sides[player])
+        namer_side = sides[1] if side == sides[0] else sides[0]
+        named.append(tuple(sorted(
+            {card.idx for card in spec.defs if card.faction != namer_side}
+            | {spec.def_of[uid] for uid in cards if spec.owner[uid] == player})))
+    return tuple(named)
 
 
 def renumber_game_actions(spec: GameSpec, n_game_actions: int,

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import BaseModel
+
 from deckbuilder.engine.actions import MAX_ABILITIES
 from deckbuilder.engine.card_records import (
     AbilityDef,
@@ -111,6 +113,18 @@ def _slot(play: int, placement: int) -> int:
     return SLOT_OWN
 
 
+def _names_a_card(value: Any) -> bool:
+    """Does any step in `value` (a card's effect, modes, abilities and triggers, and the steps
+    inside those) have a player name a card (a discard with `named`)?"""
+    if isinstance(value, BaseModel):
+        if getattr(value, "do", None) == "discard" and getattr(value, "named", False):
+            return True
+        return any(_names_a_card(getattr(value, name)) for name in type(value).model_fields)
+    if isinstance(value, (list, tuple)):
+        return any(_names_a_card(item) for item in value)
+    return False
+
+
 def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d = CardDef()
     d.idx, d.id, d.name, d.faction = idx, card.id, card.name, card.faction
@@ -135,6 +149,7 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     silent = resolver.silent_battlefield  # keeps its text there (Revolver's prison)
     d.speaks_silenced = bool(silent) and speaks_at(card, silent, resolver.placements)
     d.reshuffles = card.reshuffles
+    d.names_a_card = _names_a_card([card.effect, card.modes, card.abilities, card.triggers])
     d.kegs = card.powder_kegs
     d.ammunition = card.ammunition
     triggers = card.triggers

@@ -117,11 +117,13 @@ def run_discard(state: State, task: tuple) -> None:
 
 
 def _t_name_card(state: State, task: tuple) -> None:
-    """Name a card: any card the victim could hold (every card he owns in this game: his
-    deck's and the module or Frontier cards he may draw), so a wrong guess is possible."""
+    """Name a card: any card the victim could hold by what the chooser can know (every card
+    of the installed sets but the chooser's own side's: `name_defs`), not only the ones his
+    deck holds, which would show the chooser the victim's deck list; a wrong guess discards
+    nothing."""
     chooser, victim = task[1], task[2]
     card_action = state.spec.card_action
-    options = [card_action[d] for d in state.spec.owned_defs[victim]]
+    options = [card_action[d] for d in state.spec.name_defs[victim]]
     if options:
         state.decide(chooser, options, _resume_name, victim, K_NAME)
 

@@ -29,7 +29,7 @@ class SpecFields:
         "discounters", "draw_plays", "draw_watch", "explain_illegal", "extra_uids", "facts",
         "game", "game_action_text", "game_kinds", "game_rules", "grit_loss_kills", "idle",
         "immune", "kinds", "layout", "leader", "main_options", "modules", "n_bf", "n_cards",
-        "n_uids", "owned_defs", "owner", "pay_action", "play_action", "play_blockers",
+        "n_uids", "name_defs", "owned_defs", "owner", "pay_action", "play_action", "play_blockers",
         "play_drawn", "play_reactions", "play_watch_defs", "play_watchers", "refresh_hidden",
         "rules", "ruleset", "silences_plays", "twin", "watch_uids",
     )
@@ -77,6 +77,9 @@ class SpecFields:
     n_cards: int
     n_uids: int
     owned_defs: tuple[tuple[int, ...], ...]  # each player's card definitions (any instance)
+    #: per player, the cards the other may name when a card has him name one (in the action
+    #: table's card range; () where no card in the game does: compiled._names_to_say)
+    name_defs: tuple[tuple[int, ...], ...]
     owner: list[int]
     pay_action: list[int]
     game_action_text: Callable[[Any, int], str]
