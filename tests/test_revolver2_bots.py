@@ -17,6 +17,7 @@ from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, value_o
 from deckbuilder.games.revolver2.bots.play_changes import changes, is_plain
 from deckbuilder.games.revolver2.bots.quick import quick_choice
 from deckbuilder.games.revolver2.bots.scoring import ScoringGreedy, _from_numbers
+from deckbuilder.games.revolver2.pieces import _resume_hit
 
 HEURISTICS = get_game("revolver2").heuristics
 
@@ -203,6 +204,29 @@ def _guardian_losses(kind: int, games: int = 12):
                 if len({state.grit[base + action] for action in actions}) > 1:
                     yield state, actions
             state.apply(bot.choose(state, rng))
+
+
+def _gatling_hit_kinds(switches: dict[str, str], games: int = 12) -> Counter[int]:
+    """The kinds of the decisions the Gatling Gun's hits open, along seeded greedy games."""
+    bot, kinds = ScoringGreedy(), Counter[int]()
+    for seed in range(games):
+        state = new_game(decks(), seed, switches=switches)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.pending_resume is _resume_hit:
+                kinds[state.pending_kind] += 1
+            state.apply(bot.choose(state, rng))
+    return kinds
+
+
+def test_a_gatling_hit_the_owner_chooses_is_a_sacrifice_where_no_token_saves() -> None:
+    """gatling-casualty=owner-chooses: where true grit does not save (the default reading) the
+    guardian is lost outright, and the decision says so (the player reads "lose", and the bot
+    keeps his true grit: the test above); where it saves, it is a casualty."""
+    lost = _gatling_hit_kinds({"gatling-casualty": "owner-chooses"})
+    assert lost[K_SACRIFICE] >= 3 and lost[K_CASUALTY] == 0
+    saved = _gatling_hit_kinds({"gatling-casualty": "owner-chooses", "gatling-true-grit": "saves"})
+    assert saved[K_CASUALTY] >= 3 and saved[K_SACRIFICE] == 0
 
 
 def test_a_guardian_lost_outright_is_the_one_with_the_least_true_grit() -> None:

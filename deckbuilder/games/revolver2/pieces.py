@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, PASS
+from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, K_SACRIFICE, PASS
 from deckbuilder.engine.board import (
     casualty_next,
     character_dies,
@@ -201,8 +201,10 @@ def run_gatling_hit(state: State, task: tuple) -> None:
     if len(pool) == 1:
         _hit(state, pool[0], ignore_grit)
         return
+    # Where no token saves him the guardian is lost outright: a sacrifice, as casualty_next
+    # names such a loss (the words the player reads, and how a bot weighs true grit).
     state.decide(DEFENDER, [CHARACTER_BASE + index for index in pool], _resume_hit, ignore_grit,
-                 K_CASUALTY)
+                 K_SACRIFICE if ignore_grit else K_CASUALTY)
 
 
 def _resume_hit(state: State, action: int, ignore_grit: bool) -> None:
