@@ -159,9 +159,9 @@ class State:
     #: copy a list shared with a clone first (tests/test_state_fields.py checks every write).
     eagle: list[int]
     face_on: tuple[bool, ...]  # the face spaces in use (replaced, never mutated)
-    #: A player's each, replaced, never mutated. Declared of any length, as the per-player
-    #: tuples below are: the compiled build keeps a fixed-length tuple unboxed and builds a new
-    #: one each time it is indexed by a player.
+    #: A player's each, replaced, never mutated. Declared of any length, as the spec's
+    #: per-player tuples are: the compiled build keeps a fixed-length tuple unboxed and builds a
+    #: new one each time it is indexed by a player.
     forbidden: tuple[frozenset[int], ...]
     game_data: Any  # a game's own small state (immutable: tuples; replaced, never mutated)
     grit: list[int]
