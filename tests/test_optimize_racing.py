@@ -17,9 +17,10 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
 from deckbuilder.sim.optimize import OptimizeResult, OptimizeSettings, _confirm
 from deckbuilder.sim.optimize_candidates import Candidate, Swap
+from deckbuilder.sim.optimize_report import explain, explanation_lines
 from deckbuilder.sim.optimize_table import Opponent, Table, TableSettings, score
 from deckbuilder.sim.racing import FIRST_UNITS, LEAST_TO_DROP, Race
-from deckbuilder.sim.runner import GameJob, SerialExecutor, deck_items, run_games
+from deckbuilder.sim.runner import GameJob, GameResult, SerialExecutor, deck_items, run_games
 from deckbuilder.sim.stats import paired_games_needed
 
 runner = CliRunner()
@@ -312,3 +313,27 @@ def test_a_card_that_can_do_nothing_in_the_set_up_is_not_swapped_in() -> None:
     assert list(dead) == ["double-the-guard"] and "Prison" in dead["double-the-guard"]
     assert dead_in_setup(ins, mcready, 1, [colty], catalog, "revolver",
                          ["san-manzanillo-prison-rules"]) == {}
+
+
+def test_a_card_two_swaps_bring_in_is_explained_once_with_its_copies_added() -> None:
+    """Pinkerton Agents for ten Cowboys and for four Bounty Hunters: one line for the agents
+    (fourteen copies, the figures of the same games), one for each card going out."""
+    swaps = (Swap("cowboy", "pinkerton-agents", 10), Swap("bounty-hunter", "pinkerton-agents", 4))
+    candidate = Candidate(swaps, {}, "agents", scores=[0.5] * 6)
+    alone = Candidate((Swap("deputy", "pinkerton-agents", 2),), {}, "two agents", scores=[0.0] * 3)
+    other = Candidate((Swap("cowboy", "texas-ranger", 1),), {}, "a ranger", scores=[1.0] * 5)
+    games = [GameResult(index, seed, "", 1 if index % 2 else 0, "border_emptied", 40, 150,
+                        ({}, {"pinkerton-agents": 1}), ({}, {"pinkerton-agents": 2}))
+             for index, seed in enumerate((11, 12, 13, 14))]
+    settings = OptimizeSettings(side=1, opponent={}, budget=800)
+    result = OptimizeResult({}, [candidate, alone, other], [candidate], [], [], 0, settings,
+                            worth={"pinkerton-agents": 0.02}, cost={"cowboy": 0.01})
+    result.confirmation_games = {"deck": games, "agents": games}
+    explanation = explain(result, candidate, default_catalog())
+    lines = [(card["card"], card["role"], card["copies"], card["model_units"])
+             for card in explanation["cards"]]
+    # the model's figure for the agents rests on both swaps bringing them in (6 + 3 units),
+    # the cowboys' on both taking them out (6 + 5)
+    assert lines == [("pinkerton-agents", "in", 14, 9), ("cowboy", "out", 10, 11),
+                     ("bounty-hunter", "out", 4, 6)]
+    assert "from 9 racing units of the swaps bringing it in" in explanation_lines(explanation)[0]

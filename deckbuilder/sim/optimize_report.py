@@ -161,12 +161,22 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
     side = result.settings.side
     deck_games = result.confirmation_games.get("deck", [])
     mine = result.confirmation_games.get(candidate.label, [])
-    cards = []
+    # A card that several of the swaps bring in (or take out) is one line, its copies added:
+    # its figures are the same games'.
+    copies: dict[tuple[str, str], int] = {}
     for swap in candidate.swaps:
-        cards.append(_card_figures(swap.into, "in", swap.count, mine, side,
-                                   result.worth.get(swap.into, 0.0), catalog))
-        cards.append(_card_figures(swap.out, "out", swap.count, deck_games[:len(mine)], side,
-                                   -result.cost.get(swap.out, 0.0), catalog))
+        for key in ((swap.into, "in"), (swap.out, "out")):
+            copies[key] = copies.get(key, 0) + swap.count
+    cards = [_card_figures(card, role, count, mine, side, result.worth.get(card, 0.0), catalog)
+             if role == "in" else
+             _card_figures(card, role, count, deck_games[:len(mine)], side,
+                           -result.cost.get(card, 0.0), catalog)
+             for (card, role), count in copies.items()]
+    for figures in cards:  # what the model's figure rests on: a few units make a rough one
+        moved = "into" if figures["role"] == "in" else "out"
+        figures["model_units"] = sum(
+            len(other.scores) for other in result.candidates
+            if any(getattr(swap, moved) == figures["card"] for swap in other.swaps))
     opponents = result.settings.opponents()
     per = len(opponents)
     changed = []
@@ -230,6 +240,10 @@ def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
     return " ".join(shlex.quote(word) for word in words)
 
 
+def _moving(role: str) -> str:
+    return "bringing it in" if role == "in" else "taking it out"
+
+
 def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
     """The explanation in words, a line each (the text report and the page share them)."""
     lines = []
@@ -238,8 +252,9 @@ def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
         holder = "with the swap" if card["role"] == "in" else "of the deck"
         lines.append(
             f"{card['role']}: {card['copies']}x {card['name']}: worth "
-            f"{points(card['worth_per_copy'])} points a copy (the race's model); in the games "
-            f"{holder}, drawn in "
+            f"{points(card['worth_per_copy'])} points a copy (the race's model, from "
+            f"{card['model_units']} racing units of the swaps {_moving(card['role'])}); in the "
+            f"games {holder}, drawn in "
             f"{card['drawn_in']} of {card['games']}, played {card['played_per_game']:.1f} a "
             f"game; won {drawn['rate']['estimate'] * 100:.0f}% when drawn ({drawn['wins']}/"
             f"{drawn['games']}), {other['rate']['estimate'] * 100:.0f}% when not "
