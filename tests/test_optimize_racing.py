@@ -336,4 +336,8 @@ def test_a_card_two_swaps_bring_in_is_explained_once_with_its_copies_added() -> 
     # the cowboys' on both taking them out (6 + 5)
     assert lines == [("pinkerton-agents", "in", 14, 9), ("cowboy", "out", 10, 11),
                      ("bounty-hunter", "out", 4, 6)]
-    assert "from 9 racing units of the swaps bringing it in" in explanation_lines(explanation)[0]
+    words = explanation_lines(explanation)
+    assert "from 9 racing units of the swaps bringing it in" in words[0]
+    # the agents were drawn in every game, the cowboys in none: no '0% (0/0)' either way
+    assert words[0].endswith("won 50% when drawn (2/4), drawn in every game")
+    assert words[1].endswith("never drawn, won 50% when not (2/4)")

@@ -244,6 +244,14 @@ def _moving(role: str) -> str:
     return "bringing it in" if role == "in" else "taking it out"
 
 
+def _won(games: Mapping[str, Any], when: str, none: str) -> str:
+    """'won 43% when drawn (20/47)'; `none` where there was no such game (not '0% (0/0)')."""
+    if not games["games"]:
+        return none
+    return (f"won {games['rate']['estimate'] * 100:.0f}% {when} "
+            f"({games['wins']}/{games['games']})")
+
+
 def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
     """The explanation in words, a line each (the text report and the page share them)."""
     lines = []
@@ -256,9 +264,8 @@ def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
             f"{card['model_units']} racing units of the swaps {_moving(card['role'])}); in the "
             f"games {holder}, drawn in "
             f"{card['drawn_in']} of {card['games']}, played {card['played_per_game']:.1f} a "
-            f"game; won {drawn['rate']['estimate'] * 100:.0f}% when drawn ({drawn['wins']}/"
-            f"{drawn['games']}), {other['rate']['estimate'] * 100:.0f}% when not "
-            f"({other['wins']}/{other['games']})")
+            f"game; {_won(drawn, 'when drawn', 'never drawn')}, "
+            f"{_won(other, 'when not', 'drawn in every game')}")
     lines.append(
         f"the swap changed the winner in {explanation['changed_winner']} of "
         f"{explanation['paired_games']} paired games: {explanation['turned_for_the_deck']} "
