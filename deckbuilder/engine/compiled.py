@@ -360,6 +360,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.leader = next((c.idx for c in spec.characters if c.leader), -1)
     spec.deck_defs = tuple(tuple(sorted({spec.def_of[u] for u in spec.decks[p]}))
                            for p in (0, 1))
+    spec.name_defs = _names_to_say(spec)
     _number_actions(spec, game_rules)
     spec.column_limit = (3, 1 << 30)  # the defending side's three-card limit; none for the other
     spec.countdown_tokens = compiled.countdown_tokens
@@ -386,9 +387,8 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
 
 def _number_actions(spec: GameSpec, game_rules: GameRules, n_game_actions: int = 0) -> None:
     """Number the card-definition actions by the definitions' order among the decks' own
-    cards (and the names a player may say, in a game where a card has him name one), so that
-    installing or removing an unrelated set changes no action's number."""
-    spec.name_defs = _names_to_say(spec)
+    cards (and the names a player may say, `spec.name_defs`, in a game where a card has him
+    name one), so that installing or removing an unrelated set changes no action's number."""
     in_decks = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1])
                       | {spec.def_of[uid] for uid in spec.extra_uids}
                       | set(spec.name_defs[0]) | set(spec.name_defs[1]))
@@ -415,17 +415,11 @@ def _names_to_say(spec: GameSpec) -> tuple[tuple[int, ...], ...]:
     cards = range(spec.n_cards)
     if not any(spec.card_def[uid].names_a_card for uid in cards):
         return ((), ())
-    sides = GAME_FACTIONS[spec.game]
-    named = []
-    for player in (0, 1):
-        # his side: the first card of his deck that is of a side says which
-        side = next((spec.card_def[uid].faction for uid in spec.decks[player]
-                     if spec.card_def[uid].faction in sides), sides[player])
-        namer_side = sides[1] if side == sides[0] else sides[0]
-        named.append(tuple(sorted(
-            {card.idx for card in spec.defs if card.faction != namer_side}
-            | {spec.def_of[uid] for uid in cards if spec.owner[uid] == player})))
-    return tuple(named)
+    sides = GAME_FACTIONS[spec.game]  # player 0 plays the first side, as everywhere
+    return tuple(tuple(sorted(
+        {card.idx for card in spec.defs if card.faction != sides[1 - player]}
+        | {spec.def_of[uid] for uid in cards if spec.owner[uid] == player}))
+        for player in (0, 1))
 
 
 def renumber_game_actions(spec: GameSpec, n_game_actions: int,
