@@ -167,16 +167,17 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
     for swap in candidate.swaps:
         for key in ((swap.into, "in"), (swap.out, "out")):
             copies[key] = copies.get(key, 0) + swap.count
-    cards = [_card_figures(card, role, count, mine, side, result.worth.get(card, 0.0), catalog)
-             if role == "in" else
-             _card_figures(card, role, count, deck_games[:len(mine)], side,
-                           -result.cost.get(card, 0.0), catalog)
-             for (card, role), count in copies.items()]
-    for figures in cards:  # what the model's figure rests on: a few units make a rough one
-        moved = "into" if figures["role"] == "in" else "out"
+    cards = []
+    for (card, role), count in copies.items():
+        moved, games, per_copy = (
+            ("into", mine, result.worth.get(card, 0.0)) if role == "in"
+            else ("out", deck_games[:len(mine)], -result.cost.get(card, 0.0)))
+        figures = _card_figures(card, role, count, games, side, per_copy, catalog)
+        # what the model's figure rests on: a few units make a rough one
         figures["model_units"] = sum(
             len(other.scores) for other in result.candidates
-            if any(getattr(swap, moved) == figures["card"] for swap in other.swaps))
+            if any(getattr(swap, moved) == card for swap in other.swaps))
+        cards.append(figures)
     opponents = result.settings.opponents()
     per = len(opponents)
     changed = []
@@ -240,10 +241,6 @@ def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
     return " ".join(shlex.quote(word) for word in words)
 
 
-def _moving(role: str) -> str:
-    return "bringing it in" if role == "in" else "taking it out"
-
-
 def _won(games: Mapping[str, Any], when: str, none: str) -> str:
     """'won 43% when drawn (20/47)'; `none` where there was no such game (not '0% (0/0)')."""
     if not games["games"]:
@@ -257,11 +254,12 @@ def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
     lines = []
     for card in explanation["cards"]:
         drawn, other = card["when_drawn"], card["when_not_drawn"]
-        holder = "with the swap" if card["role"] == "in" else "of the deck"
+        holder, moving = (("with the swap", "bringing it in") if card["role"] == "in"
+                          else ("of the deck", "taking it out"))
         lines.append(
             f"{card['role']}: {card['copies']}x {card['name']}: worth "
             f"{points(card['worth_per_copy'])} points a copy (the race's model, from "
-            f"{card['model_units']} racing units of the swaps {_moving(card['role'])}); in the "
+            f"{card['model_units']} racing units of the swaps {moving}); in the "
             f"games {holder}, drawn in "
             f"{card['drawn_in']} of {card['games']}, played {card['played_per_game']:.1f} a "
             f"game; {_won(drawn, 'when drawn', 'never drawn')}, "
