@@ -27,16 +27,23 @@ def decks() -> list[dict[str, int]]:
     return [catalog.base_deck("revolver2", "esteban"), catalog.base_deck("revolver2", "mapache")]
 
 
-def positions(games: int = 6):
-    """Play-phase positions along seeded greedy games."""
+def _greedy_positions(games: int, switches: dict[str, str] | None = None):
+    """Every open decision along seeded games of the greedy against itself (the position is
+    yielded before the bot takes the decision)."""
     bot = ScoringGreedy()
     for seed in range(games):
-        state = new_game(decks(), seed)
+        state = new_game(decks(), seed, switches=switches)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if state.pending_kind == K_MAIN and len(state.legal_actions()) > 1:
-                yield state
+            yield state
             state.apply(bot.choose(state, rng))
+
+
+def positions(games: int = 6):
+    """Play-phase positions along seeded greedy games."""
+    for state in _greedy_positions(games):
+        if state.pending_kind == K_MAIN and len(state.legal_actions()) > 1:
+            yield state
 
 
 def _kind_of(state, card, player) -> str:
@@ -193,36 +200,24 @@ def test_greedy_is_the_scoring_one_and_the_play_out_greedy_stays_available() -> 
 
 def _guardian_losses(kind: int, games: int = 12):
     """Decisions of `kind` among guardians of different true grit, along seeded greedy games."""
-    bot = ScoringGreedy()
-    for seed in range(games):
-        state = new_game(decks(), seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            if state.pending_kind == kind and len(actions) > 1:
-                base = state.spec.character_base - CHARACTER_BASE
-                if len({state.grit[base + action] for action in actions}) > 1:
-                    yield state, actions
-            state.apply(bot.choose(state, rng))
+    for state in _greedy_positions(games):
+        actions = state.legal_actions()
+        if state.pending_kind == kind and len(actions) > 1:
+            base = state.spec.character_base - CHARACTER_BASE
+            if len({state.grit[base + action] for action in actions}) > 1:
+                yield state, actions
 
 
 def _gatling_hit_kinds(switches: dict[str, str], games: int = 12) -> Counter[int]:
     """The kinds of the decisions the Gatling Gun's hits open, along seeded greedy games."""
-    bot, kinds = ScoringGreedy(), Counter[int]()
-    for seed in range(games):
-        state = new_game(decks(), seed, switches=switches)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.pending_resume is _resume_hit:
-                kinds[state.pending_kind] += 1
-            state.apply(bot.choose(state, rng))
-    return kinds
+    return Counter(state.pending_kind for state in _greedy_positions(games, switches)
+                   if state.pending_resume is _resume_hit)
 
 
 def test_a_gatling_hit_the_owner_chooses_is_a_sacrifice_where_no_token_saves() -> None:
     """gatling-casualty=owner-chooses: where true grit does not save (the default reading) the
     guardian is lost outright, and the decision says so (the player reads "lose", and the bot
-    keeps his true grit: the test above); where it saves, it is a casualty."""
+    keeps his true grit: the test below); where it saves, it is a casualty."""
     lost = _gatling_hit_kinds({"gatling-casualty": "owner-chooses"})
     assert lost[K_SACRIFICE] >= 3 and lost[K_CASUALTY] == 0
     saved = _gatling_hit_kinds({"gatling-casualty": "owner-chooses", "gatling-true-grit": "saves"})
