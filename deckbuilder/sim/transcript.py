@@ -70,6 +70,9 @@ class GameRecord:
     #: the card data played with (`data_packs.exchange.data_hash`: packs and overlay by
     #: content hash); None in records written before records named it
     data: dict[str, Any] | None = None
+    #: a friend table's commitment to its seed (`sim.seed_commitment`): {"commitment": sha256
+    #: hex, "salt": hex}, shown to the seats before the deal; None for other games
+    deal: dict[str, str] | None = None
     #: where the record was read from (its header line), so that a game it names that cannot
     #: be set up here (an unknown ruleset or card) is an error naming the file; not written
     source: Location | None = field(default=None, compare=False)
@@ -83,6 +86,8 @@ class GameRecord:
             header["modules"] = self.modules
         if self.data is not None:
             header["data"] = self.data
+        if self.deal is not None:
+            header["deal"] = self.deal
         return header
 
     def to_jsonl(self) -> str:
@@ -287,7 +292,7 @@ def read_record(path: Path | str) -> GameRecord:
                         _field(header, "bots", dict, at), _field(header, "game", str, at),
                         _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")),
                         switches=dict(switches), modules=list(modules),
-                        data=_data_of(header, at), source=at)
+                        data=_data_of(header, at), deal=_deal_of(header, at), source=at)
     with _naming(at):
         get_game(record.game)
     if set(decks) != set(_record_names(record)):
@@ -334,6 +339,20 @@ def _data_of(header: Mapping[str, Any], at: Location) -> dict[str, Any] | None:
         raise RecordError("'data' is not the card data's hashes (sha256, packs, overlay)", at,
                           "restore the header line")
     return {"packs": dict(packs), "overlay": data.get("overlay"), "sha256": data["sha256"]}
+
+
+def _deal_of(header: Mapping[str, Any], at: Location) -> dict[str, str] | None:
+    """The header's seed commitment (a friend table's); None when it names none."""
+    if "deal" not in header:
+        return None
+    deal = header["deal"]
+    salt = deal.get("salt") if isinstance(deal, dict) else None
+    if not (isinstance(deal, dict) and _is_hash(deal.get("commitment"))
+            and isinstance(salt, str) and 0 < len(salt) <= 64
+            and all(char in "0123456789abcdef" for char in salt)):
+        raise RecordError("'deal' is not a seed commitment (commitment, salt)", at,
+                          "restore the header line")
+    return {"commitment": deal["commitment"], "salt": salt}
 
 
 @contextlib.contextmanager
