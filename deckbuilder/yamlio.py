@@ -60,14 +60,25 @@ def _yaml() -> YAML:
     return yaml
 
 
-def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
-    """Read a UTF-8 text file, refusing what is not one, and any file over the limits.
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a YAML or text file, read once and bounded.
 
     The bounds are checked before and while reading (see `deckbuilder.reading`), so neither
-    `/dev/zero`, a FIFO nor a sparse file of gigabytes is read into memory.
+    `/dev/zero`, a FIFO nor a sparse file of gigabytes is read into memory, and nothing
+    waits on one. A caller that needs the file's version hashes these bytes and parses them
+    (`text_of`, `model_of`): the file is not read a second time to compare.
     """
-    return check_text(decode_utf8(read_bounded(Path(path), limit, "YAML or text file"),
-                                  Path(path)), Path(path))
+    return read_bounded(Path(path), limit, "YAML or text file")
+
+
+def text_of(raw: bytes, path: Path) -> str:
+    """The UTF-8 text of bytes read from `path`, refused as a file of ours is refused."""
+    return check_text(decode_utf8(raw, Path(path)), Path(path))
+
+
+def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """Read a UTF-8 text file, refusing what is not one, and any file over the limits."""
+    return text_of(read_bytes(path, limit), Path(path))
 
 
 def check_text(text: str, path: Path) -> str:
@@ -415,10 +426,16 @@ def validate_document(document: Any, model: type[ModelT], path: Path) -> ModelT:
         raise _describe_validation(error, document, path) from None
 
 
+def model_of(raw: bytes, path: Path, model: type[ModelT]) -> tuple[ModelT, Any]:
+    """Parse and validate the bytes read from a YAML file (`read_bytes`); returns the model
+    and the round-trip document."""
+    document = parse_yaml(text_of(raw, path), path)
+    return validate_document(document, model, path), document
+
+
 def load_model(path: Path, model: type[ModelT]) -> tuple[ModelT, Any]:
     """Load and validate a YAML file; returns the model and the round-trip document."""
-    document = load_yaml(path)
-    return validate_document(document, model, path), document
+    return model_of(read_bytes(path), Path(path), model)
 
 
 def to_plain(value: Any) -> Any:
@@ -436,8 +453,10 @@ def dump_yaml(document: Any) -> str:
     return stream.getvalue()
 
 
-def write_yaml(path: Path, document: Any, header: str | None = None) -> None:
+def write_yaml(path: Path, document: Any, header: str | None = None) -> str:
+    """Write a document atomically; returns the text written (what the file now holds)."""
     text = dump_yaml(document)
     if header and not text.startswith(header):
         text = header + "\n" + text
     atomic_write_text(path, text)
+    return text

@@ -223,11 +223,12 @@ def _page(request: Request, choice: str, player: str,
 
 
 async def data_page(request: Request) -> Response:
-    """`/data?cards=base:mcready&player=Ann`: the chooser, then the cards and the progress."""
+    """`/data?cards=base:mcready&player=Ann`: the chooser, then the cards and the progress
+    (in a worker thread: the page reads the deck files it lists and the one it shows)."""
     params = request.query_params
     choice = str(params.get("cards") or "")[:MAX_FIELD]
     player = str(params.get("player") or "")[:MAX_FIELD]
-    return _page(request, choice, player)
+    return await run_in_threadpool(_page, request, choice, player)
 
 
 async def _answer_form(request: Request) -> tuple[dict[str, str], bool]:
@@ -301,12 +302,12 @@ async def answer(request: Request) -> Response:
     try:
         fields, scripted = await _answer_form(request)
     except DeckbuilderError as error:
-        return _refused(request, error, None, wants_json(request))
+        return await run_in_threadpool(_refused, request, error, None, wants_json(request))
     scripted = scripted or wants_json(request)
     try:
         saved = await run_in_threadpool(save, config, fields)
     except DeckbuilderError as error:  # AnswerRefused, a bad name, an unreadable overlay
-        return _refused(request, error, fields, scripted)
+        return await run_in_threadpool(_refused, request, error, fields, scripted)
     if not scripted:
         query = urlencode({key: value for key, value in (
             ("cards", fields["cards"]), ("player", fields["player"])) if value})
@@ -318,8 +319,8 @@ async def answer(request: Request) -> Response:
     if fields["cards"]:
         # (none when the list the page showed no longer reads: a deck file changed)
         with contextlib.suppress(DeckbuilderError):
-            body["progress"] = progress(chosen_cards(config, catalog, fields["cards"]).entries
-                                        ).as_json()
+            chosen = await run_in_threadpool(chosen_cards, config, catalog, fields["cards"])
+            body["progress"] = progress(chosen.entries).as_json()
     return JSONResponse(body)
 
 

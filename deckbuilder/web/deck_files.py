@@ -8,10 +8,14 @@ is written like `deckbuilder deck new` writes one. Errors name the file as the u
 (relative to the deck folder), so the line is the one `deckbuilder validate NAME` prints
 when run in that folder.
 
-The editor keeps the version (content hash) of the file it opened; Save replaces that file
-only while it still has that version, checked under the same lock `deck swap` holds, so a
-change made meanwhile (by `deck swap`, another tab, a text editor) is never silently undone:
-the save is refused with `SaveConflict` (409) and the page keeps the user's deck.
+Every file is read once and bounded (`yamlio.read_bytes`): a FIFO, a device or a file over
+the size limit named `something.yaml` is refused in one line before a byte is read, so no
+request waits on it; the request handlers call these functions in a worker thread, never on
+the event loop. The editor keeps the version (content hash) of the very bytes it parsed;
+Save replaces that file only while it still has that version, checked on the bytes read
+under the same lock `deck swap` holds, so a change made meanwhile (by `deck swap`, another
+tab, a text editor) is never silently undone: the save is refused with `SaveConflict` (409)
+and the page keeps the user's deck.
 """
 
 from __future__ import annotations
@@ -27,31 +31,23 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from deckbuilder.decklists import export_deck_list
-from deckbuilder.decks import deck_document, load_collection, load_deck, set_card_counts
+from deckbuilder.decks import deck_document, load_collection, resolve_deck, set_card_counts
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import Deck
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.web.config import WebConfig, resolve_deck_path
 from deckbuilder.web.deck_state import DeckState, state_from_loaded
 from deckbuilder.writing import WriteError, atomic_write_text, editing
-from deckbuilder.yamlio import load_model, read_text, validate_document, write_yaml
-
-#: How often a file that changes while it is read is read again before giving up.
-OPEN_ATTEMPTS = 3
+from deckbuilder.yamlio import model_of, read_bytes, read_text, validate_document, write_yaml
 
 
 class SaveConflict(DeckbuilderError):
     """Save would replace a deck file that changed since the editor read it."""
 
 
-def file_version(path: Path) -> str | None:
-    """The version of a file as the editor tracks it: the SHA-256 of its bytes (None when
-    there is no such file)."""
-    try:
-        with path.open("rb") as handle:
-            return hashlib.file_digest(handle, "sha256").hexdigest()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return None
+def version_of_bytes(raw: bytes) -> str:
+    """The version of a file as the editor tracks it: the SHA-256 of the bytes read."""
+    return hashlib.sha256(raw).hexdigest()
 
 
 @contextlib.contextmanager
@@ -73,13 +69,10 @@ def open_deck(config: WebConfig, name: str) -> DeckState:
         if path.suffix.lower() != ".yaml":
             raise DeckbuilderError("not a deck file (a .yaml file)", Location(name),
                                    "open a text list with 'Paste a list'")
-        for _ in range(OPEN_ATTEMPTS):  # the version must be that of the bytes read
-            version = file_version(path)
-            loaded = load_deck(path, config.catalog())
-            if file_version(path) == version:
-                return state_from_loaded(loaded, name, version)
-    raise DeckbuilderError("the file kept changing while it was read", Location(name),
-                           "open it again when the program writing it is done")
+        raw = read_bytes(path)  # once; the version is that of the bytes parsed
+        deck, document = model_of(raw, path, Deck)
+        loaded = resolve_deck(deck, config.catalog(), path, document)  # as `load_deck` does
+        return state_from_loaded(loaded, name, version_of_bytes(raw))
 
 
 def read_list(config: WebConfig, name: str) -> str:
@@ -100,7 +93,7 @@ def owned_cards(config: WebConfig, name: str) -> dict[str, int]:
 class Saved:
     file: str
     created: bool  # False: an existing file was edited in place (its comments kept)
-    version: str | None = None  # the written file's version (see `file_version`)
+    version: str | None = None  # the written file's version (`version_of_bytes`)
 
 
 def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = False
@@ -121,12 +114,12 @@ def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = 
             atomic_write_text(path, export_deck_list(state.loaded(catalog), catalog))
             return Saved(name, not exists)
         if exists and name == state.file:
-            refuse_changed_file(path, name, state.version)
-            _, document = load_model(path, Deck)
+            raw = read_bytes(path)  # once: the bytes compared are the bytes edited
+            refuse_changed_file(version_of_bytes(raw), name, state.version)
+            _, document = model_of(raw, path, Deck)
             update_document(document, state, catalog)
             validate_document(document, Deck, path)
-            write_yaml(path, document)
-            return Saved(name, False, file_version(path))
+            return Saved(name, False, version_of_bytes(write_yaml(path, document).encode()))
         document = deck_document(model.name, state.faction, state.card_map(), catalog,
                                  state.sets)
         if state.description:
@@ -135,13 +128,13 @@ def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = 
             if key in document and not document[key].isprintable():
                 document[key] = DoubleQuotedScalarString(document[key])  # as `deck import`
         validate_document(document, Deck, path)
-        write_yaml(path, document, deck_header(path, catalog))
-        return Saved(name, True, file_version(path))
+        written = write_yaml(path, document, deck_header(path, catalog))
+        return Saved(name, True, version_of_bytes(written.encode()))
 
 
-def refuse_changed_file(path: Path, name: str, version: str | None) -> None:
-    """Raise `SaveConflict` unless the file still has the version the editor read."""
-    if version is not None and file_version(path) == version:
+def refuse_changed_file(current: str, name: str, version: str | None) -> None:
+    """Raise `SaveConflict` unless the file's `current` version is the one the editor read."""
+    if version is not None and current == version:
         return
     reason = ("the file changed since the editor read it (another program, command or tab "
               "wrote it)" if version is not None

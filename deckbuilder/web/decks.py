@@ -17,6 +17,7 @@ import json
 import random
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
@@ -95,6 +96,12 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
                  "verdict": fragment("deck_verdict.html", **view),
                  "stats": fragment("deck_stats.html", stats=stats_view(loaded, catalog))},
     }
+
+
+async def _verdict(config: WebConfig, state: DeckState, collection: str | None
+                   ) -> dict[str, Any]:
+    """`verdict` in a worker thread: it reads the collection file a request names."""
+    return await asyncio.to_thread(verdict, config, state, collection)
 
 
 def stats_view(loaded: Any, catalog: Any) -> dict[str, Any]:
@@ -187,18 +194,22 @@ def _page_context(config: WebConfig) -> dict[str, Any]:
 
 
 # -- the page ------------------------------------------------------------------------------
-async def deck_page(request: Request) -> Response:
-    """The editor. `?base=FACTION` starts from a base deck, `?file=NAME` opens a deck file
-    of the deck folder (`?list=NAME.txt` a text list), `?share=CODE` reopens a shared deck;
-    `&collection=NAME` checks it against a collection file."""
-    config = config_of(request)
-    params = request.query_params
-    collection = (params.get("collection") or "").strip() or None
-    state: DeckState | None = None
-    list_text = ""
-    error = ""
-    status = 200
+@dataclass
+class _Opened:
+    """What the editor page opens with: a deck's verdict, a pasted list, or the error line."""
+
+    checked: dict[str, Any] | None = None
+    list_text: str = ""
+    error: str = ""
+    status: int = 200
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+def _open_page(config: WebConfig, params: Any, collection: str | None) -> _Opened:
+    """The files the page names, read (in a worker thread: `deck_page`) and checked."""
+    opened = _Opened(context=_page_context(config))
     try:
+        state: DeckState | None = None
         if params.get("share"):
             state = state_from_share_code(str(params["share"]), config.catalog())
             state.file = (params.get("file") or "").strip() or None
@@ -209,19 +220,31 @@ async def deck_page(request: Request) -> Response:
             faction = normalise_name(str(params["base"])[:60]).replace(" ", "")
             state = base_state(config.catalog(), faction)
         elif params.get("list"):
-            list_text = read_list(config, str(params["list"]))
-        checked = verdict(config, state, collection) if state is not None else None
+            opened.list_text = read_list(config, str(params["list"]))
+        opened.checked = verdict(config, state, collection) if state is not None else None
     except DeckbuilderError as problem:
-        error, status, state, checked = error_line(problem), 400, None, None
-    # the two pieces are our own templates' output (escaped there), not text from a file
+        opened.error, opened.status, opened.checked = error_line(problem), 400, None
+    return opened
+
+
+async def deck_page(request: Request) -> Response:
+    """The editor. `?base=FACTION` starts from a base deck, `?file=NAME` opens a deck file
+    of the deck folder (`?list=NAME.txt` a text list), `?share=CODE` reopens a shared deck;
+    `&collection=NAME` checks it against a collection file. The files are read in a worker
+    thread: no file a request names holds up another request."""
+    config = config_of(request)
+    collection = (request.query_params.get("collection") or "").strip() or None
+    opened = await asyncio.to_thread(_open_page, config, request.query_params, collection)
+    checked = opened.checked
+    # the three pieces are our own templates' output (escaped there), not text from a file
     pieces = {key: Markup(checked["html"][key]) if checked else ""
               for key in ("deck", "verdict", "stats")}
-    return render(request, "deck.html", status_code=status, title="Deck editor",
-                  error=error, checked=checked, list_text=list_text, collection=collection,
+    return render(request, "deck.html", status_code=opened.status, title="Deck editor",
+                  error=opened.error, checked=checked, list_text=opened.list_text,
+                  collection=collection,
                   state_json=json.dumps(checked["deck"]) if checked else "null",
                   deck_html=pieces["deck"], verdict_html=pieces["verdict"],
-                  stats_html=pieces["stats"],
-                  **_page_context(config))
+                  stats_html=pieces["stats"], **opened.context)
 
 
 # -- the endpoints the page calls ----------------------------------------------------------
@@ -269,7 +292,8 @@ async def check_api(request: Request) -> Response:
     """POST `{deck, collection?}`: the verdict of the deck as it is."""
     data = await _body(request)
     config = config_of(request)
-    return JSONResponse(verdict(config, state_from_json(data.get("deck")), _collection(data)))
+    return JSONResponse(await _verdict(config, state_from_json(data.get("deck")),
+                                       _collection(data)))
 
 
 async def change_api(request: Request) -> Response:
@@ -285,7 +309,7 @@ async def change_api(request: Request) -> Response:
         state = remove_card(state, catalog, _card(data, "remove"), _count(data))
     if isinstance(data.get("name"), str):
         state.name = data["name"]
-    return JSONResponse(verdict(config, state, _collection(data)))
+    return JSONResponse(await _verdict(config, state, _collection(data)))
 
 
 async def import_api(request: Request) -> Response:
@@ -301,7 +325,7 @@ async def import_api(request: Request) -> Response:
     answer: dict[str, Any] = {"lines": [line.to_json() for line in imported.lines],
                               "problems": imported.problems, "error": imported.error}
     if imported.state is not None:
-        answer.update(verdict(config, imported.state, _collection(data)))
+        answer.update(await _verdict(config, imported.state, _collection(data)))
     return JSONResponse(answer, status_code=400 if imported.error else 200)
 
 
@@ -323,7 +347,7 @@ async def save_api(request: Request) -> Response:
         return _conflict(config, conflict, name.strip())
     if saved.file.lower().endswith(".yaml"):
         state.file, state.version = saved.file, saved.version
-    answer = verdict(config, state, _collection(data))
+    answer = await _verdict(config, state, _collection(data))
     answer["saved"] = {"file": saved.file, "created": saved.created,
                        "message": f"{'wrote' if saved.created else 'updated'} {saved.file}"}
     return JSONResponse(answer)
@@ -379,7 +403,7 @@ async def hand_api(request: Request) -> Response:
 
 async def files_api(request: Request) -> Response:
     """GET: the deck files and lists of the deck folder."""
-    return JSONResponse({"files": deck_files(config_of(request))})
+    return JSONResponse({"files": await asyncio.to_thread(deck_files, config_of(request))})
 
 
 ROUTES: list[BaseRoute] = [
