@@ -37,7 +37,13 @@ from deckbuilder.importer import sets_catalog
 from deckbuilder.models.common import CARD_ID_PATTERN
 from deckbuilder.printable import printable
 from deckbuilder.reading import read_bounded
-from deckbuilder.writing import atomic_write_text, folder_lock, make_data_folder, pause_at
+from deckbuilder.writing import (
+    atomic_write_bytes,
+    atomic_write_text,
+    folder_lock,
+    make_data_folder,
+    pause_at,
+)
 from deckbuilder.yamlio import MAX_FILE_BYTES, dump_yaml
 
 
@@ -172,8 +178,9 @@ def import_pack(path: Path, upgrade: bool = False) -> ImportReport:
 
 def _import_locked(loaded: LoadedPack, upgrade: bool) -> ImportReport:
     pack = loaded.pack
-    others = [each for each in installed_packs() if each.pack.id != pack.id]
-    replaced = next((each for each in installed_packs() if each.pack.id == pack.id), None)
+    installed = installed_packs()
+    others = [each for each in installed if each.pack.id != pack.id]
+    replaced = next((each for each in installed if each.pack.id == pack.id), None)
     if replaced is not None and not upgrade:
         raise PackRefused(f"pack '{pack.id}' is already installed (version "
                           f"{replaced.pack.version})", Location(replaced.path),
@@ -187,8 +194,7 @@ def _import_locked(loaded: LoadedPack, upgrade: bool) -> ImportReport:
     report.notices = [notice for notice in layer.notices
                       if pack.id in notice.pack.split(", ")]
     report.overlay_wins = _overlay_overrides(after, pack)
-    raw = read_bounded(loaded.path, MAX_FILE_BYTES, "data pack (.yaml)")
-    atomic_write_text(report.path, raw.decode("utf-8"))
+    atomic_write_bytes(report.path, loaded.raw)  # the bytes checked, not the file as it is now
     return report
 
 

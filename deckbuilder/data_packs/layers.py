@@ -31,26 +31,23 @@ from deckbuilder.data_packs.model import (
 )
 from deckbuilder.errors import Location
 from deckbuilder.models.common import UNCONFIRMED, Provenance
-from deckbuilder.reading import decode_utf8, read_bounded
-from deckbuilder.yamlio import (
-    MAX_FILE_BYTES,
-    check_text,
-    parse_yaml,
-    position,
-    validate_document,
-)
+from deckbuilder.reading import read_bounded
+from deckbuilder.yamlio import MAX_FILE_BYTES, model_of, position
 
 _RECORD_LISTS = ("cards", "characters", "battlefields", "specials", "tokens")
 
 
 @dataclass(frozen=True)
 class LoadedPack:
-    """A pack file read and checked against the model; `digest` is its bytes' SHA-256."""
+    """A pack file read and checked against the model: `raw` is the bytes read (once), the
+    bytes `pack` was parsed from and the bytes `data import` installs; `digest` is their
+    SHA-256."""
 
     pack: DataPack
     path: Path
     digest: str
     document: Any = None
+    raw: bytes = field(default=b"", repr=False)
 
     @property
     def label(self) -> str:
@@ -104,9 +101,8 @@ def load_pack_file(path: Path) -> LoadedPack:
     """Read a pack file with every YAML file's limits (size, lines, values, depth, aliases)
     and check it against `DataPack`; a file that is no pack raises `DataFileError`."""
     raw = read_bounded(Path(path), MAX_FILE_BYTES, "data pack (.yaml)")
-    document = parse_yaml(check_text(decode_utf8(raw, Path(path)), Path(path)), Path(path))
-    pack = validate_document(document, DataPack, Path(path))
-    return LoadedPack(pack, Path(path), hashlib.sha256(raw).hexdigest(), document)
+    pack, document = model_of(raw, Path(path), DataPack)
+    return LoadedPack(pack, Path(path), hashlib.sha256(raw).hexdigest(), document, raw)
 
 
 def pack_files(folder: Path | None = None) -> list[Path]:
