@@ -1,7 +1,7 @@
-"""No file a request names can hold up the web app: a FIFO or an oversized (sparse) file named
-like a deck, a list or a collection in the deck folder is refused in one line before a byte
-of it is read, in a worker thread, while every other request is answered; and a deck's version
-is that of the very bytes the editor parsed (read once)."""
+"""No file a request names can hold up the web app: a FIFO or an oversized (sparse) file
+named like a deck, a list, a collection or a game record in the deck folder is refused in one
+line before a byte of it is read, in a worker thread, while every other request is answered;
+and a deck's version is that of the very bytes the editor parsed (read once)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ PROMPT_SECONDS = 3.0
 HUGE_BYTES = 2 * 1024**3
 PIPE_LINE = "is a named pipe (FIFO), not a regular file"
 HUGE_LINE = f"file is {HUGE_BYTES} bytes; the limit is {MAX_FILE_BYTES}"
+PIPES = ("pipe.yaml", "pipe.txt", "pipe.jsonl")
 DECK = """name: Mine
 game: revolver
 faction: mcready
@@ -45,9 +46,9 @@ cards:
 def server(deck_folder: Path, user_home: Path) -> Iterator[str]:
     """The app served by uvicorn on a free port, its deck folder holding a FIFO and a huge
     file under every name a request may give (deck, list, collection)."""
-    for name in ("pipe.yaml", "pipe.txt"):
+    for name in PIPES:
         os.mkfifo(deck_folder / name)
-    for name in ("huge.yaml", "huge.txt"):
+    for name in ("huge.yaml", "huge.txt", "huge.jsonl"):
         with (deck_folder / name).open("wb") as stream:
             stream.truncate(HUGE_BYTES)
     running = ServerThread(create_app(WebConfig(deck_folder=deck_folder)))
@@ -55,7 +56,7 @@ def server(deck_folder: Path, user_home: Path) -> Iterator[str]:
     try:
         yield running.url
     finally:
-        for name in ("pipe.yaml", "pipe.txt"):  # a reader stuck on a FIFO (the old code) ends
+        for name in PIPES:  # a reader stuck on a FIFO (the old code) ends
             _release(deck_folder / name)
         running.stop()
 
@@ -75,12 +76,14 @@ def _base_deck(url: str) -> dict[str, Any]:
 
 
 def _request_naming(url: str, kind: str, name: str) -> Any:
-    """A request that names file `name` as a deck, a list, a collection, or the cards of the
-    card data page; call it to send it."""
+    """A request that names file `name` as a deck, a list, a collection, the cards of the
+    card data page or a record of the replay viewer; call it to send it."""
     if kind == "collection":
         deck = _base_deck(url)
         return lambda: httpx.post(f"{url}/api/deck/check",
                                   json={"deck": deck, "collection": name}, timeout=30)
+    if kind == "record":
+        return lambda: httpx.get(f"{url}/replays/file", params={"path": name}, timeout=30)
     if kind == "data":
         return lambda: httpx.get(f"{url}/data", params={"cards": f"file:{name}"}, timeout=30)
     return lambda: httpx.get(f"{url}/deck", params={"file" if kind == "deck" else "list": name},
@@ -96,6 +99,8 @@ def _request_naming(url: str, kind: str, name: str) -> Any:
     ("collection", "huge.yaml", HUGE_LINE),
     ("data", "pipe.yaml", PIPE_LINE),
     ("data", "huge.yaml", HUGE_LINE),
+    ("record", "pipe.jsonl", PIPE_LINE),
+    ("record", "huge.jsonl", f"file is {HUGE_BYTES} bytes; the limit is"),
 ])
 def test_a_file_that_is_no_deck_is_refused_at_once_in_one_line(
         server: str, kind: str, name: str, line: str) -> None:
