@@ -1,12 +1,19 @@
 """`deckbuilder join LINK`: a seat of a web table for two people played from the terminal
 (through a pseudo-terminal, as a person would), against the other seat played through the
-table API; and the link's and the server's faults as one line each."""
+table API; the link's and the server's faults as one line each; and, against a fake server
+(test_join_hostile.FakeTable), the seat protocol: an invitation exchanged for the seat's own
+link, a taken seat, the client's name on every request, the deal's commitment checked at the
+end, notices, and a wait for the other seat left at once by `q` or Ctrl-C."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +27,19 @@ from deckbuilder.cli import app as cli_app
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("starlette")
 
+import test_join_hostile  # noqa: E402
 from browser_support import ServerThread  # noqa: E402
+from test_join_hostile import (  # noqa: E402
+    COMMITMENT,
+    MOVED,
+    answer,
+    assert_one_line_naming,
+    ended_state,
+    hang,
+    run_join,
+    table_state,
+    waiting_state,
+)
 from test_play_human import Terminal  # noqa: E402
 
 from deckbuilder.web.app import create_app  # noqa: E402
@@ -146,3 +165,124 @@ def test_two_people_in_two_terminals_and_the_replay_of_their_game(server: Any,
                      params={"step": steps, "viewer": "everything"})
     assert last.status_code == 200, last.text
     assert last.json()["step"] == steps
+
+
+# -- the seat protocol, against a fake server -----------------------------------------------
+fake_table = test_join_hostile.fake_table
+CLIENT = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+def test_an_invitation_is_exchanged_for_the_seats_own_link(fake_table: Any) -> None:
+    """The join answers the seat's own token: every later call uses it, the link that
+    brings the seat back is printed once, and every request names this client alike."""
+    notice = "mcready's seat was played from a new place"
+    fake = fake_table({
+        "POST /api/tables/INV/join": answer(waiting_state(
+            seat_token="SEAT-1", seat_url="http://127.0.0.1:1/friends/SEAT-1",
+            seat_api="http://127.0.0.1:1/api/tables/SEAT-1", notices=[notice])),
+        "GET /api/tables/SEAT-1/events": MOVED,
+        "GET /api/tables/SEAT-1": answer(ended_state(
+            seed=7, seed_salt="00", notices=[notice], log=[], log_start=1, log_next=1)),
+    })
+    result = run_join(fake.link())
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    resume = (f"to continue elsewhere: deckbuilder join {fake.url}/friends/SEAT-1; "
+              "keep it secret")
+    assert out.count(resume) == 1
+    assert (f"the deal's commitment: {COMMITMENT}; check it after the game with deckbuilder "
+            f"replay RECORD --check-deal {COMMITMENT}") in out
+    assert out.count(f"notice: {notice}") == 1
+    assert "result: the McReady gang wins" in out
+    assert "seed 7, which matches the commitment" in out
+    assert f"{fake.url}/api/tables/t1/record.jsonl" in out
+    paths = [path for _, path, _ in fake.requests]
+    assert paths[0] == "/api/tables/INV/join" and len(paths) == 3
+    assert all(path.startswith("/api/tables/SEAT-1") for path in paths[1:]), paths
+    clients = {headers.get("X-Deckbuilder-Client") for _, _, headers in fake.requests}
+    assert len(clients) == 1 and CLIENT.match(str(clients.pop()))
+
+
+def test_joining_by_the_seats_own_link_names_no_other_link(fake_table: Any) -> None:
+    fake = fake_table({"POST /api/tables/SEAT-1/join": answer(ended_state())})
+    result = run_join(fake.link("SEAT-1"))
+    assert result.exit_code == 0, result.output
+    assert "to continue elsewhere" not in result.stdout
+
+
+def test_a_taken_seat_is_one_line_that_offers_to_watch(fake_table: Any) -> None:
+    fake = fake_table({})
+    watch = f"{fake.url}/friends/SPECTATOR-1"
+    fake.replies["POST /api/tables/INV/join"] = [answer(
+        {"error": "this seat is taken: its invitation was used", "watch": watch}, 409)]
+    assert_one_line_naming(run_join(fake.link()), fake.url, "this seat is taken",
+                           f"deckbuilder join {watch}")
+
+
+def test_a_seed_that_breaks_the_commitment_is_told_and_fails(fake_table: Any) -> None:
+    fake = fake_table({"POST /api/tables/INV/join": answer(
+        ended_state(seed=8, seed_salt="00"))})
+    result = run_join(fake.link())
+    assert result.exit_code == 1, result.output
+    assert "does not match the commitment shown at the start" in result.stdout
+
+
+def test_an_action_is_sent_for_its_step_and_q_at_the_prompt_leaves(fake_table: Any) -> None:
+    fake = fake_table({"POST /api/tables/INV/join": answer(table_state()),
+                       "POST /api/tables/INV/act": answer(ended_state())})
+    result = run_join(fake.link(), typed="2\n")
+    assert result.exit_code == 0, result.output
+    assert "2. play Cowboy - cost 1" in result.stdout and "Yellow Boy Rifle" in result.stdout
+    assert json.loads(fake.bodies[-1]) == {"step": 3, "action": 17}
+    left = run_join(fake_table({"POST /api/tables/INV/join": answer(table_state())}).link(),
+                    typed="q\n")
+    assert left.exit_code == 130 and "you left the table" in left.stdout
+
+
+def _join_process(link: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "deckbuilder", "join", link],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+def _read_until(process: subprocess.Popen[bytes], words: str, seconds: float = 60) -> str:
+    """What the process printed, up to `words`."""
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.time() + seconds
+    while words.encode() not in seen:
+        ready, _, _ = select.select([process.stdout], [], [], max(0.0, deadline - time.time()))
+        assert ready, f"no {words!r} within {seconds}s; so far: {seen.decode()[-2000:]}"
+        data = os.read(process.stdout.fileno(), 65536)
+        assert data, f"the process ended before {words!r}: {seen.decode()[-2000:]}"
+        seen += data
+    return seen.decode()
+
+
+@pytest.mark.parametrize("leave", ["q", "ctrl-c"])
+def test_a_wait_for_the_other_seat_is_left_at_once(fake_table: Any, leave: str) -> None:
+    """The server never answers the wait: `q` (after a line that is not `q`) or Ctrl-C
+    leaves at once, exit 130, no traceback."""
+    fake = fake_table({"POST /api/tables/INV/join": answer(waiting_state()),
+                       "GET /api/tables/INV/events": hang})
+    process = _join_process(fake.link())
+    try:
+        _read_until(process, "waiting for colty")
+        assert process.stdin is not None
+        if leave == "q":
+            process.stdin.write(b"1\n")
+            process.stdin.flush()
+            _read_until(process, "q to leave")
+            process.stdin.write(b"q\n")
+            process.stdin.flush()
+        else:
+            time.sleep(0.3)
+            process.send_signal(signal.SIGINT)
+        started = time.time()
+        out, err = process.communicate(timeout=10)
+        assert time.time() - started < 5
+    finally:
+        process.kill()
+    assert process.returncode == 130, (out, err)
+    assert b"Traceback" not in out + err, err.decode()
+    assert b"you left the table" in out

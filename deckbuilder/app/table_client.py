@@ -2,26 +2,51 @@
 link, read the seat's state, act, and wait for the other seat. `deckbuilder join URL` plays
 through it in the terminal; a script may use it too.
 
+A link may name any server, so every answer is untrusted input: it is read with bounds (size,
+time, no redirects) and checked against the models of `app.table_answers` before anything
+uses it. Joining by an invitation exchanges it for the seat's own secret (the answer's
+`seat_token`): every later call uses that secret, and `resume_link` is the link that brings
+the seat back. Every request names this process (`CLIENT_HEADER`), so the table can tell
+both seats when a seat is played from somewhere new.
+
 Only the standard library (urllib): the command line needs no web extra to join a table.
-Every failure is one `TableClientError` line: what happened and what to do.
+Every failure is one `TableClientError` line naming the server: what happened, what to do.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import re
+import secrets
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from typing import Any
 
+from deckbuilder.app.table_answers import (
+    TOKEN_PATTERN,
+    AnswerError,
+    TableState,
+    decode_answer,
+    read_refusal,
+    read_state,
+)
 from deckbuilder.errors import DeckbuilderError
 
 #: How long one long poll may wait for the other seat (the server ends it sooner).
 WAIT_SECONDS = 330.0
 #: How long an ordinary request may take.
 REQUEST_SECONDS = 30.0
-#: The most bytes an answer may have (a state is a few tens of KB).
+#: The most bytes an answer may have (a state is a few tens of KB; a long game's whole log
+#: a few MB).
 MOST_BYTES = 8_000_000
+#: The header that names this client to the table, and this process's name: made once, so
+#: the table sees one client for the whole game.
+CLIENT_HEADER = "X-Deckbuilder-Client"
+CLIENT_ID = secrets.token_urlsafe(24)
+_NOT_A_TABLE = "check that the link is a deckbuilder table's"
 
 
 class TableClientError(DeckbuilderError):
@@ -29,12 +54,19 @@ class TableClientError(DeckbuilderError):
 
 
 class Refused(TableClientError):
-    """The table answered with a refusal (`status`), and the table's state as it is now."""
+    """The table answered with a refusal (`status`), the table's state as it is now, and for
+    a seat that is taken, the link to watch the table (`watch`)."""
 
-    def __init__(self, message: str, status: int, state: dict[str, Any] | None) -> None:
-        super().__init__(message, fix="look at the table again")
+    def __init__(self, message: str, status: int, state: TableState | None,
+                 watch: str | None = None) -> None:
+        super().__init__(message)
         self.status = status
         self.state = state
+        self.watch = watch
+
+
+def _shown(text: str, most: int = 80) -> str:
+    return text if len(text) <= most and text.isprintable() else repr(text[:most])
 
 
 def table_api(link: str) -> str:
@@ -46,14 +78,34 @@ def table_api(link: str) -> str:
     """
     parts = urllib.parse.urlsplit(link.strip())
     pieces = [piece for piece in parts.path.split("/") if piece]
-    if parts.scheme not in ("http", "https") or not parts.netloc or len(pieces) < 2 \
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:
+        port_ok = False
+    if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok \
+            or "@" in parts.netloc or len(pieces) < 2 \
             or pieces[-2] not in ("friends", "tables") \
-            or not all(c.isalnum() or c in "-_" for c in pieces[-1]):
-        shown = link if len(link) <= 80 and link.isprintable() else repr(link[:80])
-        raise TableClientError(f"'{shown}' is not a table link",
+            or not re.fullmatch(TOKEN_PATTERN, pieces[-1]):
+        raise TableClientError(f"'{_shown(link)}' is not a table link",
                                fix="give the link the table's page shows, "
                                    "e.g. http://127.0.0.1:8765/friends/TOKEN")
     return f"{parts.scheme}://{parts.netloc}/api/tables/{pieces[-1]}"
+
+
+def _server_of(api: str) -> str:
+    parts = urllib.parse.urlsplit(api)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A table's API never redirects: a redirect is answered as the refusal it is (an
+    HTTPError with its 3xx status), not followed to wherever it points."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects)
 
 
 class TableClient:
@@ -61,67 +113,139 @@ class TableClient:
 
     def __init__(self, link: str) -> None:
         self.api = table_api(link)
+        self.server = _server_of(self.api)
+        #: The seat's own link once an invitation was exchanged for it (None before).
+        self.resume_link: str | None = None
 
-    def join(self) -> dict[str, Any]:
-        """Take the seat; the state."""
-        return self._call("/join", {})
+    def join(self) -> TableState:
+        """Take the seat; the state. An invitation is exchanged for the seat's own secret:
+        from here on every call uses it. Its links are built from this link's server and the
+        token, not taken from the answer's `seat_url`, so no answer sends the seat
+        elsewhere."""
+        value = self._answer("/join", {})
+        token = value.get("seat_token") if isinstance(value, dict) else None
+        if isinstance(token, str) and re.fullmatch(TOKEN_PATTERN, token) \
+                and not self.api.endswith(f"/{token}"):  # (not a token: the model says so)
+            self.api = f"{self.server}/api/tables/{token}"
+            self.resume_link = f"{self.server}/friends/{token}"
+        try:
+            return read_state(value)
+        except AnswerError as error:
+            kept = f"; your seat's own link: {self.resume_link}" if self.resume_link else ""
+            raise self._unreadable(f"{error}{kept}") from None
 
-    def state(self, since: int = 0) -> dict[str, Any]:
+    def state(self, since: int = 0) -> TableState:
         """The seat's state, with the log from event `since` on."""
-        return self._call(f"?since={since}")
+        return self._state(f"?since={since}")
 
-    def act(self, step: int, action: int) -> dict[str, Any]:
+    def act(self, step: int, action: int) -> TableState:
         """Answer the decision of `step` with `action`; the new state. A refusal
         (`Refused`) carries the table's state as it is now."""
-        return self._call("/act", {"step": step, "action": action})
+        return self._state("/act", {"step": step, "action": action})
 
-    def resign(self) -> dict[str, Any]:
-        return self._call("/resign", {})
+    def resign(self) -> TableState:
+        return self._state("/resign", {})
 
     def wait(self, version: int) -> None:
         """Return when the table has changed past `version` (or the server ended the wait:
-        look again either way)."""
-        self._call(f"/events?max_events=1&after={version}", raw=True, timeout=WAIT_SECONDS)
+        look again either way). What the wait answers is not read: the next state is."""
+        self._call(f"/events?max_events=1&after={version}", None, WAIT_SECONDS, None)
 
-    def _call(self, path: str, body: dict[str, Any] | None = None, *, raw: bool = False,
-              timeout: float = REQUEST_SECONDS) -> dict[str, Any]:
+    def _state(self, path: str, body: dict[str, Any] | None = None) -> TableState:
+        try:
+            return read_state(self._answer(path, body))
+        except AnswerError as error:
+            raise self._unreadable(str(error)) from None
+
+    def _answer(self, path: str, body: dict[str, Any] | None) -> Any:
+        """The decoded JSON of an answer (a JSON one, by its content type)."""
+        try:
+            return decode_answer(self._call(path, body, REQUEST_SECONDS, "application/json"))
+        except AnswerError as error:
+            raise self._unreadable(str(error)) from None
+
+    def _unreadable(self, what: str) -> TableClientError:
+        return TableClientError(f"the table at {self.server} sent an answer that is not a "
+                                f"table's: {what}", fix=_NOT_A_TABLE)
+
+    def _call(self, path: str, body: dict[str, Any] | None, seconds: float,
+              kind: str | None) -> bytes:
+        """The bytes of an answer of content type `kind` (None: any), within `seconds`."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.api + path, data=data, headers={
-            "Content-Type": "application/json", "Accept": "application/json"})
+            "Content-Type": "application/json", "Accept": kind or "*/*",
+            CLIENT_HEADER: CLIENT_ID})
+        deadline = time.monotonic() + seconds
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as answer:
-                text = answer.read(MOST_BYTES + 1)
+            with _OPENER.open(request, timeout=seconds) as answer:
+                given = answer.headers.get_content_type()
+                if kind is not None and given != kind:
+                    raise AnswerError(f"its content type is {_shown(given, 40)}, not {kind}")
+                return self._body(answer, deadline, seconds)
         except urllib.error.HTTPError as error:
-            raise _refusal(error) from None
-        except (urllib.error.URLError, OSError) as error:
-            reason = getattr(error, "reason", error)
-            raise TableClientError(f"cannot reach the table at {self.api}: {reason}",
-                                   fix="check the link and that the server is running") \
-                from None
-        if raw:
-            return {}
-        if len(text) > MOST_BYTES:
-            raise TableClientError("the table's answer is too large", fix="check the link")
-        return _json_object(text)
+            raise self._refusal(error, deadline, seconds) from None
+        except AnswerError as error:
+            raise self._unreadable(str(error)) from None
+        except TimeoutError:
+            raise self._slow(seconds) from None
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
+            raise self._unreachable(error) from None
+
+    def _body(self, answer: Any, deadline: float, seconds: float) -> bytes:
+        """Read an answer to its end: at most MOST_BYTES, within the deadline."""
+        chunks: list[bytes] = []
+        size = 0
+        read = getattr(answer, "read1", answer.read)
+        while chunk := read(65536):
+            size += len(chunk)
+            if size > MOST_BYTES:
+                raise AnswerError(f"it is larger than {MOST_BYTES:,} bytes")
+            if time.monotonic() > deadline:
+                raise self._slow(seconds)
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    def _slow(self, seconds: float) -> TableClientError:
+        return TableClientError(f"the table at {self.server} did not answer within "
+                                f"{seconds:g} s", fix="try again; check that the server runs")
+
+    def _unreachable(self, error: BaseException) -> TableClientError:
+        reason = getattr(error, "reason", None) or str(error) or error.__class__.__name__
+        if isinstance(reason, TimeoutError):
+            return self._slow(REQUEST_SECONDS)
+        what = f"cannot reach the table at {self.server}"
+        if isinstance(error, ConnectionResetError | http.client.HTTPException):
+            what = f"the table at {self.server} broke off its answer"
+        return TableClientError(f"{what}: {_shown(str(reason))}",
+                                fix="check the link and that the server is running")
+
+    def _refusal(self, error: urllib.error.HTTPError, deadline: float,
+                 seconds: float) -> TableClientError:
+        """A refusal as the table words it; a redirect, or an error that is not a table's
+        refusal, as one line of its own."""
+        status = f"{error.code} {_shown(str(error.reason), 40)}"
+        if 300 <= error.code < 400:
+            place = _shown(error.headers.get("Location") or "nowhere")
+            return TableClientError(f"the table at {self.server} answered {status} with a "
+                                    f"redirect to {place}: a table's API does not redirect",
+                                    fix="join by the link the table's own page shows")
+        try:
+            if error.headers.get_content_type() != "application/json":
+                raise AnswerError("not JSON")
+            refusal = read_refusal(decode_answer(self._body(error, deadline, seconds)))
+        except (AnswerError, OSError, http.client.HTTPException):
+            return TableClientError(f"the table at {self.server} answered {status}, "
+                                    "not a table's refusal", fix=_NOT_A_TABLE)
+        watch = refusal.watch
+        if watch is not None and _server_of(table_api_or_none(watch) or "") != self.server:
+            watch = None  # only a link to this table's own server is offered
+        return Refused(f"the table at {self.server} says: {refusal.error}", error.code,
+                       refusal.state, watch)
 
 
-def _refusal(error: urllib.error.HTTPError) -> TableClientError:
+def table_api_or_none(link: str) -> str | None:
+    """`table_api`, None for what is not a table link."""
     try:
-        answer = _json_object(error.read(MOST_BYTES))
+        return table_api(link)
     except TableClientError:
-        answer = {}
-    message = str(answer.get("error") or f"the table answered {error.code} {error.reason}")
-    state = answer.get("state")
-    return Refused(message, error.code, state if isinstance(state, dict) else None)
-
-
-def _json_object(text: bytes) -> dict[str, Any]:
-    try:
-        value = json.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise TableClientError("the table's answer is not JSON",
-                               fix="check that the link is a deckbuilder table's") from None
-    if not isinstance(value, dict):
-        raise TableClientError("the table's answer is not a JSON object",
-                               fix="check that the link is a deckbuilder table's")
-    return value
+        return None
