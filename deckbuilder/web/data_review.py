@@ -312,6 +312,13 @@ async def answer(request: Request) -> Response:
         query = urlencode({key: value for key, value in (
             ("cards", fields["cards"]), ("player", fields["player"])) if value})
         return RedirectResponse(f"/data?{query}#card-{saved['id']}", status_code=303)
+    return JSONResponse(await run_in_threadpool(_answered, config, saved, fields))
+
+
+def _answered(config: WebConfig, saved: dict[str, Any], fields: dict[str, str]
+              ) -> dict[str, Any]:
+    """The script's answer: the saved value, the card's new HTML and the progress (in a
+    worker thread: the catalog is built afresh and the deck file the page shows is read)."""
     catalog = config.catalog()
     entry = catalog.entries[saved["id"]]
     body: dict[str, Any] = {"saved": saved,
@@ -319,9 +326,9 @@ async def answer(request: Request) -> Response:
     if fields["cards"]:
         # (none when the list the page showed no longer reads: a deck file changed)
         with contextlib.suppress(DeckbuilderError):
-            chosen = await run_in_threadpool(chosen_cards, config, catalog, fields["cards"])
-            body["progress"] = progress(chosen.entries).as_json()
-    return JSONResponse(body)
+            body["progress"] = progress(chosen_cards(config, catalog, fields["cards"]).entries
+                                        ).as_json()
+    return body
 
 
 ROUTES: list[BaseRoute] = [
