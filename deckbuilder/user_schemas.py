@@ -27,9 +27,12 @@ from typing import Any, ParamSpec, TypeVar
 
 from deckbuilder import paths, schema_json
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.reading import decode_utf8, read_bounded
 
 USER_DECK_SCHEMA = "user-deck.schema.json"
 _STAMP = ".installed.json"
+#: The largest deck schema read back (ours are well under 1 MB; a bigger file is not ours).
+MOST_SCHEMA_BYTES = 8 * 1024 * 1024
 _Params = ParamSpec("_Params")
 _Result = TypeVar("_Result")
 
@@ -298,10 +301,11 @@ def deck_header(path: Path, catalog: Any) -> str:
 def _is_our_schema_folder(folder: Path) -> bool:
     """A folder `schema --into` wrote: its deck schema carries our `$id` (a `schemas/`
     folder of some other project is not taken for ours)."""
-    try:
-        text = (folder / "deck.schema.json").read_text(encoding="utf-8")
+    path = folder / "deck.schema.json"
+    try:  # bounded and regular files only: a FIFO named so must not hang a save
+        text = decode_utf8(read_bounded(path, MOST_SCHEMA_BYTES, "schema file"), path)
         return bool(json.loads(text).get("$id") == schema_json.schema_id("deck.schema.json"))
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, DeckbuilderError):
         return False
 
 

@@ -277,3 +277,22 @@ def test_a_set_with_a_byte_order_mark_and_crlf_lines_installs_cleanly(
     from deckbuilder.catalog import build_catalog
 
     assert build_catalog().find("test-deputy") is not None
+
+
+def test_a_fifo_named_as_the_deck_schema_does_not_hang_deck_new(tmp_path: Path) -> None:
+    """A `schemas/deck.schema.json` that is a FIFO (a web save looks for the repository's
+    schemas folder above the deck) is no schema folder of ours, at once: the deck is written
+    without a schema line instead of waiting forever for a writer."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "schemas").mkdir()
+    os.mkfifo(tmp_path / "schemas" / "deck.schema.json")
+    done = subprocess.run([sys.executable, "-m", "deckbuilder", "deck", "new", "colty", "-o",
+                           str(tmp_path / "mine.yaml")], capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "mine.yaml").read_text(encoding="utf-8").startswith(PREFIX)
+    assert user_schemas.repository_schemas(tmp_path / "decks" / "mine.yaml") is None
