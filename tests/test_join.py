@@ -123,6 +123,23 @@ def test_an_unreachable_or_unknown_table_is_one_line(server: Any) -> None:
         assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_an_invitation_taken_from_the_terminal_is_spent(server: Any) -> None:
+    """The first join takes the seat and prints its own link (q leaves the wait for the
+    other seat); the invitation again is one line offering to watch; the seat's own link
+    brings the seat back."""
+    made = httpx.post(server.url + "/api/tables", json={"game": "revolver", "seat": "colty"})
+    invitation = made.json()["links"]["mcready"]
+    first = run_join(invitation, typed="q\n")
+    assert first.exit_code == 130, first.output
+    resume = re.search(r"to continue elsewhere: deckbuilder join (\S+);", first.stdout)
+    assert resume and resume.group(1) != invitation and "waiting for colty" in first.stdout
+    again = run_join(invitation)
+    assert_one_line_naming(again, server.url, "taken", f"deckbuilder join {server.url}/friends/")
+    back = run_join(resume.group(1), typed="q\n")
+    assert back.exit_code == 130 and "to continue elsewhere" not in back.stdout
+    assert "you play mcready" in back.stdout
+
+
 @pytest.mark.parametrize("game", ["revolver", "revolver2"])
 def test_two_people_in_two_terminals_and_the_replay_of_their_game(server: Any,
                                                                   game: str) -> None:
@@ -217,6 +234,23 @@ def test_a_taken_seat_is_one_line_that_offers_to_watch(fake_table: Any) -> None:
         {"error": "this seat is taken: its invitation was used", "watch": watch}, 409)]
     assert_one_line_naming(run_join(fake.link()), fake.url, "this seat is taken",
                            f"deckbuilder join {watch}")
+
+
+def test_a_spectators_link_watches_the_log_to_the_end(fake_table: Any) -> None:
+    """A spectator's view (hand sizes, no hand) is never drawn, so never read: the log is."""
+    public = {"players": ["colty", "mcready"], "player": None, "hand_sizes": {"colty": 5}}
+    fake = fake_table({
+        "POST /api/tables/SPEC/join": answer(waiting_state(seat=None, view=public)),
+        "GET /api/tables/SPEC/events": MOVED,
+        "GET /api/tables/SPEC": answer(ended_state(seat=None, view=public, log_start=1,
+                                                   log_next=2, log=[{
+                                                       "index": 0, "player": "colty",
+                                                       "action": "pass", "lines": [],
+                                                       "turn": 1}]))})
+    result = run_join(fake.link("SPEC"))
+    assert result.exit_code == 0, result.output
+    assert "you watch the game" in result.stdout and "colty    pass" in result.stdout
+    assert "you play" not in result.stdout
 
 
 def test_a_seed_that_breaks_the_commitment_is_told_and_fails(fake_table: Any) -> None:
