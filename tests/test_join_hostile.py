@@ -7,6 +7,7 @@ command with one line naming the server and what was wrong, exit code 2, no trac
 
 from __future__ import annotations
 
+import copy
 import json
 import socket
 import struct
@@ -16,11 +17,17 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from deckbuilder.app import table_client
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.table_answers import AnswerError, read_state
+from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.cli import app as cli_app
 from deckbuilder.sim.seed_commitment import seed_commitment
+from deckbuilder.sim.session_view import view_lines
 
 SIDES = ["colty", "mcready"]
 #: The deal's commitment the canned states carry: seed 7, salt "00".
@@ -207,7 +214,7 @@ def assert_one_line_naming(result: Any, server: str, *words: str) -> str:
 
 # -- the hostile answers --------------------------------------------------------------------
 DEEP = b'{"heading": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
-NOT_DEEP_ENOUGH_TO_CRASH = b'{"heading": ' + b"[" * 60 + b"]" * 60 + b"}"
+NESTED_60 = b'{"heading": ' + b"[" * 60 + b"]" * 60 + b"}"
 HOSTILE: dict[str, tuple[Reply, str]] = {
     "an empty object": (answer({}), "over: Field required"),
     "a list": (answer([table_state()]), "a list, not a JSON object"),
@@ -223,7 +230,7 @@ HOSTILE: dict[str, tuple[Reply, str]] = {
                .encode()), "5000 digits"),
     "a number past any step": (answer(table_state(step=10**20)), "step"),
     "deep nesting": (answer(body=DEEP), "nested more than"),
-    "nesting deeper than a state": (answer(body=NOT_DEEP_ENOUGH_TO_CRASH), "nested more than"),
+    "nesting deeper than a state": (answer(body=NESTED_60), "nested more than"),
     "an oversized body": (answer(body=b'{"heading": "' + b"x" * 8_100_000 + b'"}'),
                           "larger than"),
     "bytes that are not UTF-8": (answer(body=b'{"heading": "\xff\xfe"}'), "not UTF-8"),
@@ -279,6 +286,16 @@ def test_a_hostile_answer_later_in_the_game_is_one_line_too(fake_table: Any,
     assert "waiting for colty" in result.stdout
 
 
+@pytest.mark.parametrize("kind", ["a connection reset", "an error status without JSON"])
+def test_a_hostile_answer_to_the_wait_is_one_line(fake_table: Any, kind: str) -> None:
+    """The long poll runs in a thread of its own: its failure still ends the command in
+    one line."""
+    reply, words = HOSTILE[kind]
+    fake = fake_table({"POST /api/tables/INV/join": answer(waiting_state()),
+                       "GET /api/tables/INV/events": reply})
+    assert_one_line_naming(run_join(fake.link()), fake.url, words)
+
+
 def test_a_redirect_to_another_host_is_not_followed(fake_table: Any) -> None:
     elsewhere = fake_table({"POST /api/tables/INV/join": answer(table_state())})
     fake = fake_table({"POST /api/tables/INV/join": answer(
@@ -314,3 +331,54 @@ def test_a_watch_link_on_another_server_is_not_offered(fake_table: Any) -> None:
         {"error": "this seat is taken", "watch": "http://evil.example/friends/abc"}, 409)})
     line = assert_one_line_naming(run_join(fake.link()), fake.url, "this seat is taken")
     assert "evil.example" not in line
+
+
+# -- what the model takes, the terminal draws -----------------------------------------------
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10**7) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                 max_size=3),
+    max_leaves=5)
+
+
+def _places(value: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place in a view: each key of each object, each item of each list."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield (*at, key)
+            yield from _places(item, (*at, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield (*at, index)
+            yield from _places(item, (*at, index))
+
+
+POKER_VIEW = {**seat_view(), "game_pieces": {
+    "poker_wins": [1, 0], "poker_winner": -1, "poker_played": [["a"], []],
+    "poker_hand": ["all-rivers-poker-mapache-1"], "poker_opponent_cards": 3,
+    "poker_face_down": "chosen"}}
+PLACES = [(name, place) for name, view in (("base", seat_view()), ("poker", POKER_VIEW))
+          for place in _places(view)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(PLACES), JSON_VALUES, st.booleans())
+def test_a_view_the_model_takes_is_drawn_without_an_error(
+        where: tuple[str, tuple[Any, ...]], value: Any, remove: bool) -> None:
+    """Any one field of a view replaced by any JSON value (or removed): either the model
+    refuses the state, or the terminal's drawing of it raises nothing."""
+    name, place = where
+    view = copy.deepcopy(POKER_VIEW if name == "poker" else seat_view())
+    parent = view
+    for step in place[:-1]:
+        parent = parent[step]
+    if remove:
+        del parent[place[-1]]
+    else:
+        parent[place[-1]] = value
+    try:
+        state = read_state(table_state(view=view))
+    except AnswerError:
+        return
+    assert state.view is not None
+    assert view_lines(state.view.model_dump(by_alias=True), PlayerWords(project_catalog()))

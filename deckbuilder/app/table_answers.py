@@ -300,8 +300,12 @@ def _check_depth(value: Any) -> None:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item \
-            if isinstance(item, list) else ()
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
         if children and depth > MOST_DEPTH:
             raise AnswerError(f"it is nested more than {MOST_DEPTH} levels deep")
         stack.extend((child, depth + 1) for child in children)
