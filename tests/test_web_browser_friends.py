@@ -1,8 +1,11 @@
 """Two people at one friend table, in two Chromium contexts (browser_support): the creator
-makes the table with the form, the friend opens the invitation link, and they play a whole
-game of each game by clicking, each page following the other's moves by itself; no seat's
-page ever holds a card of the other seat's hand, nor the spectator's page any hand. A
-resignation asks first and ends the table on both pages."""
+makes the table with the form, the friend opens the invitation link and takes the seat, and
+they play a whole game of each game by clicking, each page following the other's moves by
+itself; no seat's page ever holds a card of the other seat's hand, nor the spectator's page
+any hand. A resignation asks first and ends the table on both pages. The friend's seat is
+his alone: nothing the creator's browser receives names its secret, a third browser that
+opens the invitation is sent to watch, and a second device of the friend's is announced on
+both pages."""
 
 from __future__ import annotations
 
@@ -36,11 +39,13 @@ def short_game(page: Any) -> None:
     page.fill("#friend-max-turns", "14")
 
 
-def make_table(live_server: Any, browser: Any, game: str, seat: str) -> tuple[Any, Any, str]:
-    """The creator's page (after the form) and the friend's (by the invitation link)."""
+def make_table(live_server: Any, browser: Any, game: str, seat: str,
+               creator: Any = None) -> tuple[Any, Any, str, str]:
+    """The creator's page (after the form) and the friend's (by the invitation link, its
+    seat taken with the button); the spectator's link and the invitation."""
     from playwright.sync_api import expect
 
-    creator = new_page(browser)
+    creator = creator or new_page(browser)
     creator.goto(live_server + "/friends")
     expect(creator.locator("#network-note")).to_contain_text("--allow-host NAME")
     creator.select_option("#friend-game", game)
@@ -48,18 +53,28 @@ def make_table(live_server: Any, browser: Any, game: str, seat: str) -> tuple[An
     short_game(creator)
     creator.click("#friend-create")
     expect(creator.locator("#invitations")).to_be_visible()
-    links = creator.locator("input.invitation-link")
-    by_role = {links.nth(i).get_attribute("data-role"): links.nth(i).input_value()
-               for i in range(links.count())}
-    assert set(by_role) == {"spectator", *(role for role in by_role if role != "spectator")}
-    friend_seat = next(role for role in by_role if role != "spectator")
+    (friend_seat,) = [role for role in creator.locator("input.invitation-link").evaluate_all(
+        "inputs => inputs.map(input => input.dataset.role)")]
+    invitation = creator.locator("input.invitation-link").input_value()
+    spectator_link = creator.locator("#link-spectator").input_value()
     friend = new_page(browser)
-    friend.goto(by_role[friend_seat])
+    take_seat(friend, invitation)
     expect(friend.locator(".table-heading")).to_contain_text(f"you play {friend_seat}")
-    # the creator's page hears the friend arrive
+    # the creator's page hears the friend arrive, and no longer invites anyone
     expect(creator.locator(f'.seat-presence[data-side="{friend_seat}"]')).to_contain_text(
         "at the table")
-    return creator, friend, by_role["spectator"]
+    expect(creator.locator("#invitations")).to_have_count(0)
+    return creator, friend, spectator_link, invitation
+
+
+def take_seat(page: Any, invitation: str) -> None:
+    """Open an invitation (which takes nothing) and press its button."""
+    from playwright.sync_api import expect
+
+    page.goto(invitation)
+    expect(page.locator("h1")).to_contain_text("An invitation to play")
+    page.click("#take-seat")
+    page.wait_for_url(lambda url: url != invitation)
 
 
 def _ids_in(value: Any) -> set[str]:
@@ -115,7 +130,8 @@ def test_two_browsers_play_a_whole_game_through_the_invitation(
         live_server: Any, chromium_browser: Any, game: str, seat: str) -> None:
     from playwright.sync_api import expect
 
-    creator, friend, spectator_link = make_table(live_server, chromium_browser, game, seat)
+    creator, friend, spectator_link, _ = make_table(live_server, chromium_browser, game,
+                                                    seat)
     token = creator.url.rsplit("/", 1)[1]
     table, _ = store_of(live_server.app).find(token)
     session = table.session
@@ -159,7 +175,7 @@ def test_a_resignation_asks_first_and_ends_the_table_on_both_pages(
         live_server: Any, chromium_browser: Any) -> None:
     from playwright.sync_api import expect
 
-    creator, friend, _ = make_table(live_server, chromium_browser, "revolver", "colty")
+    creator, friend, _, _ = make_table(live_server, chromium_browser, "revolver", "colty")
     friend.once("dialog", lambda dialog: dialog.dismiss())
     friend.click("#resign")
     expect(friend.locator("#resign")).to_be_visible()  # dismissed: nothing happened
@@ -223,3 +239,77 @@ def test_two_people_at_one_screen_in_the_browser(live_server: Any, chromium_brow
             "!document.getElementById('pass-device').hidden", arg=step)
     assert passes >= 4 and clicks > 10
     page.context.close()
+
+
+def record_answers(context: Any) -> list[str]:
+    """Everything the context's pages receive from now on: each answer's body, and each
+    event its pages' streams deliver (read inside the page: a stream's body never ends)."""
+    seen: list[str] = []
+
+    def keep(response: Any) -> None:
+        if "text/event-stream" in (response.headers.get("content-type") or ""):
+            return
+        try:
+            seen.append(response.text())
+        except Exception:  # a redirect or an answer the page left: no body to read
+            seen.append(response.url)
+
+    context.on("response", keep)
+    context.add_init_script("""
+        const Original = window.EventSource;
+        window.__events = [];
+        window.EventSource = function (url, options) {
+          const stream = new Original(url, options);
+          stream.addEventListener("state", (event) => window.__events.push(event.data));
+          return stream;
+        };
+    """)
+    return seen
+
+
+def test_the_friends_seat_is_his_alone_in_the_browser(live_server: Any,
+                                                      chromium_browser: Any) -> None:
+    """The creator's browser never receives the friend's secret; a third browser opening
+    the used invitation is sent to watch; the friend's second device is announced."""
+    from playwright.sync_api import expect
+
+    creator = new_page(chromium_browser)
+    seen = record_answers(creator.context)
+    creator, friend, spectator_link, invitation = make_table(
+        live_server, chromium_browser, "revolver", "colty", creator)
+    secret = friend.url.rsplit("/", 1)[1]
+    assert secret not in invitation
+    # the friend's page offers its own resume link, with words on keeping it
+    expect(friend.locator("#seat-link")).to_have_value(friend.url)
+    expect(friend.locator("#table-links")).to_contain_text("keep it secret")
+    # a third browser: the invitation is spent, the seat is taken, watching is offered
+    third = new_page(chromium_browser)
+    third.goto(invitation)
+    expect(third.locator("h1")).to_have_text("This seat is taken")
+    expect(third.locator("#take-seat")).to_have_count(0)
+    third.click("#watch-table")
+    expect(third.locator(".table-heading")).to_contain_text("you are watching")
+    assert third.url == spectator_link
+    # the friend goes on from a second device, by his resume link, when it is his turn
+    second = new_page(chromium_browser)
+    second.goto(friend.url)
+    expect(second.locator(".table-heading")).to_contain_text("you play mcready")
+    table, _ = store_of(live_server.app).find(creator.url.rsplit("/", 1)[1])
+    session = table.session
+    while session.names[session.waiting_for()] != "mcready":
+        step = step_of(creator)
+        creator.locator("#actions button.action").first.click()
+        creator.wait_for_function(
+            "step => Number(document.getElementById('table').dataset.step) > step", arg=step)
+    second.locator("#actions button.action").first.click()
+    for page in (creator, friend, second):
+        expect(page.locator("#notices .seat-notice")).to_contain_text(
+            "mcready acted from a device or browser that had not played this seat before")
+    screenshot(creator, "friend-table-new-device")
+    events = creator.evaluate("window.__events")
+    assert len(events) >= 2, "the creator's page heard nothing"
+    everything = [*seen, *events, creator.content()]
+    assert len(seen) > 10 and not [text for text in everything if secret in text]
+    assert invitation not in creator.content() and invitation not in events[-1]
+    for page in (creator, friend, second, third):
+        page.context.close()

@@ -2,7 +2,8 @@
 the JSON API, each seeing only its own hand; a spectator sees no hand; the faults of a
 network game (a second click, an old view, the wrong seat, a client gone mid-turn) are each
 one line and leave the game as it was; tables come back after a restart, end by a
-resignation or when both seats have left; the links' tokens never reach the disk."""
+resignation or when both seats have left; the links' tokens never reach the disk, nor the
+seed while the table is open. (The seat links themselves: test_web_friends_seats.py.)"""
 
 from __future__ import annotations
 
@@ -51,6 +52,15 @@ def create(client: TestClient, **fields: Any) -> dict[str, Any]:
     return dict(made.json())
 
 
+def seats_of(client: TestClient, made: dict[str, Any]) -> dict[str, str]:
+    """The table's tokens by role once the friend has taken his seat: the invitation
+    exchanged (`POST .../join`) for the seat's own secret."""
+    friend = made["invitation"]
+    taken = client.post(f"/api/tables/{made['tokens'][friend]}/join")
+    assert taken.status_code == 200, taken.text
+    return {**made["tokens"], friend: taken.json()["seat_token"]}
+
+
 def state_of(client: TestClient, token: str, since: int = 0) -> dict[str, Any]:
     answer = client.get(f"/api/tables/{token}?since={since}")
     assert answer.status_code == 200, answer.text
@@ -94,11 +104,11 @@ def assert_hides(state: dict[str, Any], names: set[str]) -> None:
         assert name not in text and html.escape(name) not in text, name
 
 
-def play_out(client: TestClient, made: dict[str, Any], pick: int = 0,
+def play_out(client: TestClient, tokens: dict[str, str], pick: int = 0,
              most: int = 600) -> tuple[dict[str, Any], int, set[str]]:
-    """Both seats play by the API until the end, each acting on its own state; every state
-    each seat (and the spectator) gets is checked for the other seat's hand."""
-    tokens = made["tokens"]
+    """Both seats play by the API until the end, each acting on its own state (`tokens`:
+    `seats_of`); every state each seat (and the spectator) gets is checked for the other
+    seat's hand."""
     sides = [side for side in tokens if side != "spectator"]
     session = session_of(client, tokens[sides[0]])
     kept_secret: set[str] = set()
@@ -144,21 +154,25 @@ def test_a_table_gives_three_links_and_writes_only_their_hashes(client: TestClie
                                                                 user_home: Path) -> None:
     made = create(client, decks={"mcready": "base:mcready"})
     assert set(made["links"]) == {"colty", "mcready", "spectator"}
-    tokens = made["tokens"]
+    assert made["invitation"] == "mcready"
+    tokens = seats_of(client, made)
     assert len(set(tokens.values())) == 3 and all(len(token) >= 22 for token in tokens.values())
-    assert made["links"]["mcready"] == f"http://localhost/friends/{tokens['mcready']}"
+    assert made["links"]["mcready"] == f"http://localhost/friends/{made['tokens']['mcready']}"
     assert made["url"] == f"/friends/{tokens['colty']}"
     files = list((user_home / "tables").glob("*.jsonl"))
     assert len(files) == 1
     written = files[0].read_text()
-    assert all(token not in written for token in tokens.values())
+    assert all(token not in written for token in [*tokens.values(), *made["tokens"].values()])
     header = json.loads(written.splitlines()[0])
-    assert set(header["tokens"]) == {"colty", "mcready", "spectator"}
+    assert set(header["tokens"]) == {"colty", "spectator"}
+    assert set(header["invitations"]) == {"mcready"}
     assert header["game"]["bots"] == {"colty": "human", "mcready": "human"}
-    # the seed deals the game: no seat is told it while the table is open
+    # the seed deals the game: neither the file nor any seat tells it while the table is open
+    seed = session_of(client, tokens["colty"]).record.seed
+    assert "seed" not in header["game"] and str(seed) not in written
     state = state_of(client, tokens["mcready"])
-    assert "seed" not in json.dumps(state)
-    assert str(header["game"]["seed"]) not in state["heading"]
+    assert "seed" not in state and str(seed) not in json.dumps(state)
+    assert state["commitment"] == header["deal"]["commitment"] == made["commitment"]
 
 
 def test_the_form_without_the_script_lands_on_the_creators_seat(client: TestClient) -> None:
@@ -175,11 +189,17 @@ def test_the_form_without_the_script_lands_on_the_creators_seat(client: TestClie
 
 def test_only_the_creators_page_shows_the_invitation(client: TestClient) -> None:
     made = create(client)
-    tokens = made["tokens"]
-    creator = client.get(f"/friends/{tokens['colty']}").text
-    assert tokens["mcready"] in creator and tokens["spectator"] in creator
+    invitation = made["tokens"]["mcready"]
+    creator = client.get(f"/friends/{made['token']}").text
+    assert invitation in creator and made["tokens"]["spectator"] in creator
+    tokens = seats_of(client, made)
     friend = client.get(f"/friends/{tokens['mcready']}").text
-    assert tokens["colty"] not in friend and tokens["spectator"] not in friend
+    assert tokens["colty"] not in friend and invitation not in friend
+    assert tokens["mcready"] in friend  # its own resume link, with its words
+    assert "keep it secret" in friend and "keep it secret" in creator
+    # once taken, the creator's page no longer invites anyone
+    creator = client.get(f"/friends/{tokens['colty']}").text
+    assert "Invite your friend" not in creator and invitation not in creator
     spectator = client.get(f"/friends/{tokens['spectator']}").text
     assert tokens["colty"] not in spectator and "you are watching" in spectator
 
@@ -212,7 +232,7 @@ def test_two_seats_play_a_whole_game_each_seeing_only_its_hand(
     made = create(client, game=game, seat=seat, modules=modules)
     early = client.get(f"/api/tables/{made['token']}/record.jsonl")
     assert "once the table has ended" in error_of(early, 409)
-    final, moves, kept_secret = play_out(client, made, pick)
+    final, moves, kept_secret = play_out(client, seats_of(client, made), pick)
     assert moves > 10 and len(kept_secret) >= 3  # the check had secrets to keep
     assert final["over"] and final["ended"]["end"] == "finished"
     assert "after" in final["outcome"]
@@ -229,7 +249,8 @@ def test_two_seats_play_a_whole_game_each_seeing_only_its_hand(
 def test_a_second_click_an_old_view_and_the_wrong_seat_are_refused_in_one_line(
         client: TestClient) -> None:
     made = create(client)
-    colty, mcready = made["tokens"]["colty"], made["tokens"]["mcready"]
+    tokens = seats_of(client, made)
+    colty, mcready = tokens["colty"], tokens["mcready"]
     state = state_of(client, colty)
     first = state["choices"][-1]["action"]
     # the wrong seat: mcready's link answering colty's decision
@@ -259,7 +280,7 @@ def test_a_second_click_an_old_view_and_the_wrong_seat_are_refused_in_one_line(
     assert "names no step" in error_of(client.post(f"/api/tables/{colty}/act",
                                                    json={"action": first}), 400)
     now = state_of(client, colty)
-    mover = made["tokens"][now["to_move"]]
+    mover = tokens[now["to_move"]]
     mover_state = state_of(client, mover)
     illegal = client.post(f"/api/tables/{mover}/act",
                           json={"step": mover_state["step"], "action": 99_999})
@@ -296,8 +317,8 @@ def test_a_seat_gone_mid_turn_comes_back_to_the_same_decision(client: TestClient
     clock = Clock()
     store_of(client.app).clock = clock
     made = create(client)
-    colty, mcready = made["tokens"]["colty"], made["tokens"]["mcready"]
-    client.post(f"/api/tables/{mcready}/join")
+    tokens = seats_of(client, made)
+    colty, mcready = tokens["colty"], tokens["mcready"]
     # colty's page listens, then its connection drops in the middle of its decision
     with client.stream("GET", f"/api/tables/{colty}/events?max_events=1") as stream:
         body = "".join(stream.iter_text())
@@ -319,7 +340,8 @@ def test_a_table_ends_when_both_seats_have_been_away_too_long(deck_folder: Path)
     clock = Clock()
     store_of(client.app).clock = clock
     made = create(client)
-    colty, mcready = made["tokens"]["colty"], made["tokens"]["mcready"]
+    tokens = seats_of(client, made)
+    colty, mcready = tokens["colty"], tokens["mcready"]
     clock.now += 500
     state_of(client, mcready)  # one seat still comes by: the table stays
     clock.now += 500
@@ -335,7 +357,7 @@ def test_a_table_ends_when_both_seats_have_been_away_too_long(deck_folder: Path)
 def test_a_resignation_ends_the_table_for_the_other_side(client: TestClient,
                                                          tmp_path: Path) -> None:
     made = create(client, game="revolver2", seat="mapache")
-    esteban = made["tokens"]["esteban"]
+    esteban = seats_of(client, made)["esteban"]
     ended = client.post(f"/api/tables/{esteban}/resign").json()
     assert ended["over"] and ended["ended"]["winner"] == "mapache"
     assert ended["outcome"] == "esteban resigned: mapache wins"
@@ -354,7 +376,9 @@ def test_a_resignation_ends_the_table_for_the_other_side(client: TestClient,
 def test_a_table_is_back_at_the_same_step_after_a_restart(deck_folder: Path) -> None:
     first = new_client(deck_folder)
     made = create(first, game="revolver2", seat="esteban", decks={"mapache": "base:mapache"})
-    tokens = made["tokens"]
+    # the invitation is made again from the server's key: shown after a restart too
+    assert made["tokens"]["mapache"] in new_client(deck_folder).get(made["url"]).text
+    tokens = seats_of(first, made)
     for _ in range(7):
         mover = state_of(first, tokens["esteban"])["to_move"]
         mine = state_of(first, tokens[mover])
@@ -372,8 +396,9 @@ def test_a_table_is_back_at_the_same_step_after_a_restart(deck_folder: Path) -> 
     went_on = second.post(f"/api/tables/{tokens[mover]}/act",
                           json={"step": 7, "action": after[mover]["choices"][0]["action"]})
     assert went_on.status_code == 200 and went_on.json()["step"] == 8
-    # the invitation links are not on disk: the restarted creator's page no longer shows them
-    assert tokens["mapache"] not in second.get(f"/friends/{tokens['esteban']}").text
+    # the invitation is spent: the restarted creator's page does not show it, nor the seat's
+    creator = second.get(f"/friends/{tokens['esteban']}").text
+    assert made["tokens"]["mapache"] not in creator and tokens["mapache"] not in creator
 
 
 def test_a_table_file_the_engine_reads_differently_is_one_line(deck_folder: Path,
@@ -403,7 +428,9 @@ def test_a_seat_hears_the_other_seat_act(deck_folder: Path, user_home: Path) -> 
     try:
         with httpx.Client(base_url=server.url, timeout=20) as http:
             made = http.post("/api/tables", json={"seat": "colty"}).json()
-            colty, mcready = made["tokens"]["colty"], made["tokens"]["mcready"]
+            colty = made["token"]
+            mcready = http.post(f"/api/tables/{made['tokens']['mcready']}/join"
+                                ).json()["seat_token"]
             seen = http.get(f"/api/tables/{mcready}").json()
             assert seen["step"] == 0 and not seen["your_turn"]
             heard: list[dict[str, Any]] = []
@@ -450,10 +477,12 @@ def test_a_move_cut_short_by_a_crash_is_not_played_and_the_table_comes_back(
     before it."""
     client = new_client(deck_folder)
     made = create(client)
-    token = made["tokens"]["colty"]
+    tokens = seats_of(client, made)
+    token = tokens["colty"]
     state = client.post(f"/api/tables/{token}/join", json={}).json()
+    assert "seat_token" not in state  # a seat's own link: nothing to exchange
     while not state["your_turn"]:
-        other = made["tokens"]["mcready"]
+        other = tokens["mcready"]
         theirs = client.get(f"/api/tables/{other}").json()
         state = client.post(f"/api/tables/{other}/act", json={
             "step": theirs["step"], "action": theirs["choices"][0]["action"]}).json()

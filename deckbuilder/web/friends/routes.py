@@ -1,11 +1,14 @@
 """The friend tables' pages and JSON API (documented in docs/reference/table-api.md).
 
 Pages: `/friends` (make a table), `/friends/{token}` (a seat's or a spectator's table: the
-link). API, each under a link's token: create, join, view, act, resign, events (SSE), the
-record once over. Every answer is one role's state (`seats.seat_state`); refusals are
-`{"error": one line}` with the status the error names (403 a link acting for another seat,
-409 an old step or an ended table, 404 an unknown link), and for an action also the fresh
-`state`, so a client that was behind draws the table as it is now.
+link; an invitation's page offers to take the seat, by a POST, so that a chat app's preview
+of the link takes nothing). API, each under a link's token: create, join (which exchanges an
+invitation for the seat's own secret), view, act, resign, events (SSE), the record once over.
+Every answer is one role's state (`seats.seat_state`); refusals are `{"error": one line}`
+with the status the error names (403 a link acting for another seat, 409 an old step, an
+ended table or a spent invitation, 404 an unknown link), for an action also the fresh
+`state`, so a client that was behind draws the table as it is now, and for an invitation
+the spectator's link (`watch`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of
+from deckbuilder.web.friends.clients import client_of, remember_client
 from deckbuilder.web.friends.events import table_events
 from deckbuilder.web.friends.seats import seat_state
 from deckbuilder.web.friends.setup import FormOfJson, allows_illegal, new_table
@@ -29,10 +33,18 @@ from deckbuilder.web.friends.tables import (
     SPECTATOR,
     FriendTable,
     FriendTableError,
+    InvitationLink,
+    SeatTaken,
     TableStore,
 )
 from deckbuilder.web.json_input import TooDeep, parse_json
-from deckbuilder.web.pages import error_line, error_response, offered_after_the_end, render
+from deckbuilder.web.pages import (
+    error_line,
+    error_response,
+    offered_after_the_end,
+    render,
+    wants_json,
+)
 from deckbuilder.web.trust import LOOPBACK_NAMES, host_name
 
 #: The most events one `?max_events=` asks for (a long poll asks for 1).
@@ -101,23 +113,39 @@ def _wants_html(request: Request) -> bool:
 
 def _snapshot(request: Request, table: FriendTable, role: str, token: str, since: int,
               html: bool) -> dict[str, Any]:
+    """The role's state, with the links it may pass on: for the creator the invitation while
+    nobody has taken it (never the seat's secret it is exchanged for), for a seat the
+    spectator's link."""
     store = store_of(request.app)
     with table.lock:
         state = seat_state(table, role, since, store.clock(), f"/api/tables/{token}", html,
                            config_of(request).catalog())
-        if role == table.header.get("creator") and table.invitations:
-            state["invitations"] = _links(request, table.invitations, skip=role)
+        invitation = store.derived_token(table, "invitation")
+        if (role == table.header.get("creator") and table.invited is not None
+                and invitation is not None and not table.invitation_spent() and not state["over"]):
+            state["invitations"] = _links(request, {table.invited: invitation})
+        watch = store.derived_token(table, "spectator")
+        if role != SPECTATOR and watch is not None:
+            state["watch"] = _links(request, {SPECTATOR: watch})[SPECTATOR]
     return state
 
 
-def _links(request: Request, tokens: dict[str, str], skip: str | None = None
-           ) -> dict[str, str]:
+def _links(request: Request, tokens: dict[str, str]) -> dict[str, str]:
     base = str(request.base_url).rstrip("/")
-    return {role: f"{base}/friends/{token}" for role, token in tokens.items() if role != skip}
+    return {role: f"{base}/friends/{token}" for role, token in tokens.items()}
 
 
 def _status(error: DeckbuilderError) -> int:
     return int(getattr(error, "status", 400))
+
+
+def _refusal(request: Request, error: DeckbuilderError) -> Response:
+    """The error in one line; an invitation's names the spectator's link as `watch`."""
+    if isinstance(error, InvitationLink) and error.watch and wants_json(request):
+        return JSONResponse({"error": error_line(error),
+                             "watch": _links(request, {SPECTATOR: error.watch})[SPECTATOR]},
+                            status_code=_status(error))
+    return error_response(error, _status(error), request)
 
 
 # -- pages -----------------------------------------------------------------------------------
@@ -133,23 +161,61 @@ async def new_table_page(request: Request) -> Response:
 
     config = config_of(request)
     choices = await asyncio.to_thread(page_choices, config)
-    return render(request, "friend_new.html", title="Play a friend", choices=choices,
-                  allow_illegal=allows_illegal(config), network=network_note(request))
+    return remember_client(request, render(
+        request, "friend_new.html", title="Play a friend", choices=choices,
+        allow_illegal=allows_illegal(config), network=network_note(request)))
 
 
 async def table_page(request: Request) -> Response:
+    """A seat's or the spectator's table; an invitation's page (`invitation_page`)."""
     try:
         store, table, role, token = await asyncio.to_thread(_found, request)
         await asyncio.to_thread(store.join, table, role)
         state = await asyncio.to_thread(_snapshot, request, table, role, token, 0, True)
+    except InvitationLink as error:
+        return await invitation_page(request, error)
     except DeckbuilderError as error:
         return error_response(error, _status(error), request)
     html = state["html"]
     # the board and actions are this package's and the table's own templates, escaped
-    return render(request, "friend_table.html", title="Table", state=state,
-                  board=Markup(html["board"]), actions=Markup(html["actions"]),
-                  token=token, network=network_note(request),
-                  spectator=role == SPECTATOR)
+    return remember_client(request, render(
+        request, "friend_table.html", title="Table", state=state,
+        board=Markup(html["board"]), actions=Markup(html["actions"]), token=token,
+        seat_link=_links(request, {role: token})[role], network=network_note(request),
+        spectator=role == SPECTATOR))
+
+
+async def invitation_page(request: Request, error: InvitationLink) -> Response:
+    """An invitation: a button that takes the seat (a POST: opening the link takes nothing),
+    or, once it is spent, where to watch."""
+    store = store_of(request.app)
+    token = request.path_params["token"]
+    try:
+        table, role = await asyncio.to_thread(store.find, token, True)
+    except DeckbuilderError as failure:
+        return error_response(failure, _status(failure), request)
+    watch = _links(request, {SPECTATOR: error.watch})[SPECTATOR] if error.watch else None
+    taken = isinstance(error, SeatTaken)
+    return remember_client(request, render(
+        request, "friend_invitation.html", status_code=_status(error) if taken else 200,
+        title="Invitation", heading=table.header.get("heading", ""), role=role, token=token,
+        watch=watch, taken=taken, message=error_line(error),
+        commitment=(table.deal or {}).get("commitment")))
+
+
+async def take_seat(request: Request) -> Response:
+    """The invitation page's button: the seat taken, and its own page (a new address: the
+    seat's secret, told to this browser only)."""
+    store = store_of(request.app)
+    token = request.path_params["token"]
+    try:
+        _, _, secret = await asyncio.to_thread(store.take, token, client_of(request))
+    except InvitationLink as error:
+        return await invitation_page(request, error)
+    except DeckbuilderError as error:
+        return error_response(error, _status(error), request)
+    return remember_client(request, RedirectResponse(f"/friends/{secret or token}",
+                                                     status_code=303))
 
 
 # -- the API ---------------------------------------------------------------------------------
@@ -172,13 +238,15 @@ async def create_table(request: Request) -> Response:
     url = f"/friends/{tokens[made.creator]}"
     if "application/json" not in request.headers.get("accept", "") and not isinstance(
             form, FormOfJson):
-        return RedirectResponse(url, status_code=303)  # a form sent without the script
+        # a form sent without the script
+        return remember_client(request, RedirectResponse(url, status_code=303))
     base = str(request.base_url).rstrip("/")
-    return JSONResponse({
+    return remember_client(request, JSONResponse({
         "table": table.id, "seat": made.creator, "token": tokens[made.creator],
-        "url": url, "links": links, "tokens": tokens,
+        "url": url, "links": links, "tokens": tokens, "invitation": table.invited,
+        "commitment": (table.deal or {}).get("commitment"),
         "api": {role: f"{base}/api/tables/{token}" for role, token in tokens.items()},
-    }, status_code=201)
+    }, status_code=201))
 
 
 async def table_state(request: Request) -> Response:
@@ -189,19 +257,27 @@ async def table_state(request: Request) -> Response:
         state = await asyncio.to_thread(_snapshot, request, table, role, token,
                                         _since(request), _wants_html(request))
     except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
+        return _refusal(request, error)
     return JSONResponse(state)
 
 
 async def join_table(request: Request) -> Response:
-    """Take the link's seat (a bot's first call); the state, the log from the start."""
+    """Take the link's seat (a client's first call); the state, the log from the start. An
+    invitation is exchanged for the seat's own secret, sent in this answer only
+    (`seat_token`, `seat_url`, `seat_api`): the client goes on with that."""
+    store = store_of(request.app)
     try:
-        store, table, role, token = await asyncio.to_thread(_found, request)
-        await asyncio.to_thread(store.join, table, role)
+        table, role, secret = await asyncio.to_thread(
+            store.take, request.path_params["token"], client_of(request))
+        token = secret or request.path_params["token"]
         state = await asyncio.to_thread(_snapshot, request, table, role, token, 0,
                                         _wants_html(request))
     except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
+        return _refusal(request, error)
+    if secret is not None:
+        base = str(request.base_url).rstrip("/")
+        state.update(seat_token=secret, seat_url=f"{base}/friends/{secret}",
+                     seat_api=f"{base}/api/tables/{secret}")
     return JSONResponse(state)
 
 
@@ -210,13 +286,13 @@ async def act(request: Request) -> Response:
     try:
         store, table, role, token = await asyncio.to_thread(_found, request)
     except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
+        return _refusal(request, error)
     since = _since(request)
     html = _wants_html(request)
     try:
         body = await _json_body(request)
         moved = await asyncio.to_thread(store.act, table, role, body.get("step"),
-                                        body.get("action"))
+                                        body.get("action"), client_of(request))
     except DeckbuilderError as error:
         state = await asyncio.to_thread(_snapshot, request, table, role, token, since, html)
         return JSONResponse({"error": error_line(error), "state": state},
@@ -229,11 +305,11 @@ async def act(request: Request) -> Response:
 async def resign(request: Request) -> Response:
     try:
         store, table, role, token = await asyncio.to_thread(_found, request)
-        await asyncio.to_thread(store.resign, table, role)
+        await asyncio.to_thread(store.resign, table, role, client_of(request))
         state = await asyncio.to_thread(_snapshot, request, table, role, token,
                                         _since(request), _wants_html(request))
     except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
+        return _refusal(request, error)
     return JSONResponse(state)
 
 
@@ -242,7 +318,7 @@ async def events(request: Request) -> Response:
     try:
         store, table, role, token = await asyncio.to_thread(_found, request)
     except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
+        return _refusal(request, error)
     text = request.query_params.get("max_events", "")
     max_events = min(int(text), MOST_EVENTS) if text.isdigit() and int(text) > 0 else None
     html = _wants_html(request)
@@ -264,7 +340,7 @@ async def record(request: Request) -> Response:
     try:
         _, table, _, _ = await asyncio.to_thread(_found, request)
     except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
+        return _refusal(request, error)
     with table.lock:
         text = record_text(table)
     if text is None:
@@ -291,6 +367,7 @@ def record_text(table: FriendTable) -> str | None:
 ROUTES: list[BaseRoute] = [
     Route("/friends", new_table_page, name="friends"),
     Route("/friends/{token:str}", table_page, name="friend_table"),
+    Route("/friends/{token:str}", take_seat, methods=["POST"], name="friend_take_seat"),
     Route("/api/tables", create_table, methods=["POST"], name="tables_create"),
     Route("/api/tables/{token:str}", table_state, name="tables_state"),
     Route("/api/tables/{token:str}/join", join_table, methods=["POST"], name="tables_join"),

@@ -121,7 +121,8 @@ def outcome_of(table: FriendTable) -> str:
 def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str = "",
                html: bool = False, catalog: Any = None) -> dict[str, Any]:
     """The table from `role`'s eyes: the view, the decision and its choices (when it is the
-    role's to take), the log from event `since` on, the seats' presence, how it ended.
+    role's to take), the log from event `since` on, the seats' presence, how it ended, the
+    deal's commitment (and once ended its seed), the notices of new devices at a seat.
     `api_path` is the link's API address (`/api/tables/TOKEN`), for the record's."""
     session = table.session
     view = seat_view(session, role)
@@ -155,8 +156,12 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
         "ended": table.ended,
         "outcome": outcome_of(table) or None,
         "record": f"{api_path}/record.jsonl" if over else None,
+        "commitment": (table.deal or {}).get("commitment"),
+        "notices": list(table.notices),
         "version": table.version,
     }
+    if over:  # the deal can be checked now: the seed and the salt of its commitment
+        state.update(table.revealed())
     if html:
         state["html"] = _html(table, role, state, view, new_events, catalog)
     return state

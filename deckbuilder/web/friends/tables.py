@@ -2,13 +2,25 @@
 
 Each table is one file, `<tables folder>/<table id>.jsonl`, that only grows:
 
-    {"table": "deckbuilder-friend-table", "format": 1, "id": ..., "created": ...,
-     "creator": "colty", "heading": ..., "deck_names": {...}, "tokens": {role: sha256},
-     "game": <the game record's header: game, decks, seed, ruleset, switches, modules ...>}
-    {"joined": "mcready", "at": ...}
+    {"table": "deckbuilder-friend-table", "format": 2, "id": ..., "created": ...,
+     "creator": "colty", "heading": ..., "deck_names": {...},
+     "tokens": {"colty": sha256, "spectator": sha256}, "invitations": {"mcready": sha256},
+     "deal": {"commitment": sha256, "salt": hex}, "sealed_seed": hex,
+     "game": <the game record's header without its seed: game, decks, ruleset, modules ...>}
+    {"joined": "colty", "at": ...}
+    {"joined": "mcready", "at": ..., "token": sha256}     (the invitation taken: its seat)
+    {"client": sha256, "seat": "mcready", "at": ..., "notice": "..."}    (a new client)
     {"i": 0, "player": "colty", "action": 3, "text": "play Gatling Gun"}
     ...
-    {"end": "finished" | "resigned" | "abandoned", "winner": ..., "by": ..., "at": ...}
+    {"end": "finished" | "resigned" | "abandoned", "winner": ..., "by": ..., "at": ...,
+     "seed": ..., "seed_salt": ...}
+
+A seat's link is the only thing that lets a person act for it. The creator's is made with the
+table; the other seat's is made when its invitation is first taken (`take`), and only whoever
+took it is told it: from then on the invitation is spent (`SeatTaken`). The seed is sealed
+with the server's key (`sealing`) until the end line reveals it; every state shows its
+commitment. Format 1 files (every role's token in `tokens`, the friend's invitation being his
+seat's link, the seed in `game`) are read and played as they were.
 
 A game is deterministic from its set-up and its actions (`GameSession`), so a server that
 restarts reads the files' first lines (to know the links) and replays a table's actions the
@@ -32,11 +44,15 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.sim.seed_commitment import new_salt, seed_commitment
+from deckbuilder.web.friends.sealing import SealError, ServerKey, key_file_for
 from deckbuilder.web.friends.tokens import looks_like_token, new_token, token_hash
 from deckbuilder.writing import append_line, atomic_write_text, whole_lines
 
 TABLE_KIND = "deckbuilder-friend-table"
-TABLE_FORMAT = 1
+TABLE_FORMAT = 2
+#: The formats this version reads: 1 (before seat secrets and sealed seeds) and its own.
+READABLE_FORMATS = (1, 2)
 SPECTATOR = "spectator"
 #: Both seats away this long ends a table (`WebConfig.table_idle_seconds` overrides it).
 IDLE_SECONDS = 30 * 60.0
@@ -74,6 +90,21 @@ class TableOver(FriendTableError):
     status = 409
 
 
+class InvitationLink(FriendTableError):
+    """An invitation used as a seat's link: it must be taken first (`TableStore.take`).
+    `watch` is the spectator's token (None when it cannot be told: a format 1 table)."""
+
+    status = 409
+
+    def __init__(self, message: str, fix: str, watch: str | None) -> None:
+        super().__init__(message, fix=fix)
+        self.watch = watch
+
+
+class SeatTaken(InvitationLink):
+    """An invitation already exchanged for its seat's secret: the seat is someone's."""
+
+
 @dataclass
 class FriendTable:
     """One table: its file's lines, the game (None until replayed), who joined, how it ended."""
@@ -86,9 +117,13 @@ class FriendTable:
     joined: set[str] = field(default_factory=set)
     ended: dict[str, Any] | None = None
     last_seen: dict[str, float] = field(default_factory=dict)
-    #: The links of this server's run, by role: shown to the creator's seat until the friend
-    #: joins; never written (the file holds hashes only), so gone after a restart.
-    invitations: dict[str, str] = field(default_factory=dict)
+    #: The seed, once known here (drawn, unsealed, or read from the end line).
+    seed: int | None = None
+    #: The seats' secrets given for an invitation: their hash -> the seat.
+    seat_secrets: dict[str, str] = field(default_factory=dict)
+    #: By seat, the hashes of the clients that acted for it; the notices of new ones.
+    clients: dict[str, set[str]] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
     broken: str | None = None
     #: Bumped on every change, so an event stream knows when to send the state again.
     version: int = 0
@@ -109,6 +144,44 @@ class FriendTable:
     def present(self, role: str, now: float) -> bool:
         return now - self.last_seen.get(role, 0.0) < PRESENT_SECONDS
 
+    @property
+    def invited(self) -> str | None:
+        """The seat an invitation is out for (None at a format 1 table)."""
+        return next(iter(self.header.get("invitations") or {}), None)
+
+    def invitation_spent(self) -> bool:
+        return self.invited is not None and self.invited in self.joined
+
+    def is_invitation(self, token: str) -> bool:
+        return token_hash(token) in (self.header.get("invitations") or {}).values()
+
+    @property
+    def deal(self) -> dict[str, str] | None:
+        """The seed's commitment and salt (None at a format 1 table)."""
+        deal = self.header.get("deal")
+        return dict(deal) if isinstance(deal, dict) else None
+
+    def revealed(self) -> dict[str, Any]:
+        """The seed and its salt, once told: in the end line and the ended states."""
+        if self.seed is None:
+            return {}
+        return {"seed": self.seed, "seed_salt": (self.deal or {}).get("salt")}
+
+    def read_row(self, row: dict[str, Any]) -> None:
+        """Take in one line of the table's file after its header."""
+        if "joined" in row:
+            self.joined.add(str(row["joined"]))
+            if "token" in row:
+                self.seat_secrets[str(row["token"])] = str(row["joined"])
+        if "client" in row:
+            self.clients.setdefault(str(row["seat"]), set()).add(str(row["client"]))
+            if row.get("notice"):
+                self.notices.append(str(row["notice"]))
+        if "end" in row:
+            self.ended = row
+            if isinstance(row.get("seed"), int):
+                self.seed = row["seed"]
+
 
 def _side_of(session: Any, player: int) -> str:
     return str(session.names[player])
@@ -124,6 +197,7 @@ class TableStore:
         self.catalog = catalog
         self.idle_seconds = idle_seconds
         self.clock = clock
+        self.key = ServerKey(key_file_for(folder))
         self._tables: dict[str, FriendTable] = {}
         self._by_token: dict[str, tuple[str, str]] = {}  # sha256 -> (table id, role)
         self._lock = threading.Lock()
@@ -152,17 +226,17 @@ class TableStore:
         if len(lines) != len(text.splitlines()):  # a move cut short by a crash: not played
             atomic_write_text(path, "".join(lines))
         header = json.loads(lines[0])
-        if header.get("table") != TABLE_KIND or header.get("format") != TABLE_FORMAT:
+        if header.get("table") != TABLE_KIND or header.get("format") not in READABLE_FORMATS:
             raise ValueError("not a friend table of this version")
-        if not isinstance(header["tokens"], dict) or not isinstance(header["game"], dict):
+        if not all(isinstance(header.get(key, {}), dict) for key in ("invitations", "deal")
+                   ) or not isinstance(header["tokens"], dict) or not isinstance(
+                       header["game"], dict):
             raise ValueError("the header is not a table's")
         table = FriendTable(str(header["id"]), path, header, lines)
+        if header["format"] == 1:  # the seed in plain text, as format 1 kept it
+            table.seed = int(header["game"]["seed"])
         for line in lines[1:]:
-            row = json.loads(line)
-            if "joined" in row:
-                table.joined.add(str(row["joined"]))
-            if "end" in row:
-                table.ended = row
+            table.read_row(json.loads(line))
         seen = path.stat().st_mtime  # the last thing that happened at the table
         table.last_seen = {role: seen for role in (*table.sides, SPECTATOR)}
         return table
@@ -170,8 +244,11 @@ class TableStore:
     def _index(self, table: FriendTable) -> None:
         with self._lock:
             self._tables[table.id] = table
-            for role, digest in table.header["tokens"].items():
+            for role, digest in [*table.header["tokens"].items(),
+                                 *(table.header.get("invitations") or {}).items()]:
                 self._by_token[str(digest)] = (table.id, str(role))
+            for digest, role in table.seat_secrets.items():
+                self._by_token[digest] = (table.id, role)
 
     def _write(self, table: FriendTable, row: dict[str, Any] | None = None) -> None:
         """Add `row` to the table's file (appended and synced: a move costs one line), or
@@ -194,25 +271,74 @@ class TableStore:
             raise FriendTableError(f"this server already keeps {open_tables} unfinished "
                                    "tables", fix="finish or resign one of them first")
         roles = [*(_side_of(session, player) for player in (0, 1)), SPECTATOR]
-        tokens = {role: new_token() for role in roles}
         table_id = new_token()[:16].replace("-", "x").replace("_", "y")
         now = self.clock()
-        header = {"table": TABLE_KIND, "format": TABLE_FORMAT, "id": table_id,
-                  "created": now, "creator": creator, "heading": heading,
-                  "deck_names": deck_names,
-                  "tokens": {role: token_hash(token) for role, token in tokens.items()},
-                  "game": session.record.header()}
+        header, tokens = self._new_header(session, table_id, creator)
+        header.update(created=now, heading=heading, deck_names=deck_names)
         table = FriendTable(table_id, self.folder / f"{table_id}.jsonl", header,
                             [json.dumps(header, ensure_ascii=False) + "\n"], session,
-                            last_seen={role: now for role in roles}, invitations=tokens)
+                            last_seen={role: now for role in roles}, seed=session.record.seed)
         table.joined.add(creator)
         table.lines.append(json.dumps({"joined": creator, "at": now}) + "\n")
         self._write(table)
         self._index(table)
         return table, tokens
 
-    def find(self, token: str) -> tuple[FriendTable, str]:
-        """The table and role a link's token names; its game replayed if it was not yet."""
+    def _new_header(self, session: Any, table_id: str, creator: str
+                    ) -> tuple[dict[str, Any], dict[str, str]]:
+        """A new table's header and its links' tokens by role: the creator's seat (random),
+        the other seat's invitation and the spectator's (derived from the server's key);
+        the seed sealed, its commitment shown. The record the table offers names the deal."""
+        sides = [_side_of(session, player) for player in (0, 1)]
+        friend = next(side for side in sides if side != creator)
+        seed, salt = session.record.seed, new_salt()
+        deal = {"commitment": seed_commitment(seed, salt), "salt": salt}
+        session.record.deal = deal
+        made = {creator: new_token(),
+                friend: self.key.derived_token("invitation", table_id, create=True),
+                SPECTATOR: self.key.derived_token("spectator", table_id)}
+        tokens = {role: made[role] for role in (*sides, SPECTATOR)}  # in seat order
+        game = {key: value for key, value in session.record.header().items()
+                if key not in ("seed", "deal")}
+        header = {"table": TABLE_KIND, "format": TABLE_FORMAT, "id": table_id,
+                  "creator": creator,
+                  "tokens": {role: token_hash(tokens[role]) for role in (creator, SPECTATOR)},
+                  "invitations": {friend: token_hash(tokens[friend])},
+                  "deal": deal, "sealed_seed": self.key.seal(seed, salt), "game": game}
+        return header, tokens
+
+    def derived_token(self, table: FriendTable, purpose: str) -> str | None:
+        """The table's invitation ("invitation") or spectator's ("spectator") token, made
+        again from the server's key; None at a format 1 table or with another key."""
+        roles = {"invitation": table.header.get("invitations") or {},
+                 "spectator": {SPECTATOR: table.header["tokens"].get(SPECTATOR)}}[purpose]
+        if table.header.get("format") == 1 or not roles:
+            return None
+        try:
+            token = self.key.derived_token(purpose, table.id)
+        except SealError:
+            return None
+        return token if token_hash(token) in roles.values() else None
+
+    def invitation_refusal(self, table: FriendTable, role: str) -> InvitationLink:
+        """What an invitation is answered with where a seat's link belongs."""
+        watch = self.derived_token(table, "spectator")
+        if role not in table.joined and table.ended is not None:
+            return SeatTaken(f"this table ended before the invitation to play {role} was "
+                             f"taken ({_ended_words(table.ended)})", fix="watch how it "
+                             "ended at the spectator's link, or ask for a new table",
+                             watch=watch)
+        if role in table.joined:
+            return SeatTaken(f"this seat is taken: the invitation to play {role} has been "
+                             "used", fix="watch the table at the spectator's link, or ask "
+                             "for a new table", watch=watch)
+        return InvitationLink(f"this link is an invitation to play {role}: take the seat "
+                              "first", fix="open the link in a browser and press 'Take the "
+                              "seat', or POST /api/tables/TOKEN/join", watch=watch)
+
+    def find(self, token: str, invitation: bool = False) -> tuple[FriendTable, str]:
+        """The table and role a link's token names; its game replayed if it was not yet. An
+        invitation is refused (`invitation_refusal`) unless `invitation` (`take` asks)."""
         found = self._by_token.get(token_hash(token)) if looks_like_token(token) else None
         if found is None:
             raise NoSuchTable("no table has this link", fix="ask for the link again, or "
@@ -225,6 +351,8 @@ class TableStore:
                 raise FriendTableError(f"this table cannot be restored: {table.broken}",
                                        Location(table.path), "start a new table")
             self._end_if_abandoned(table)
+        if not invitation and table.is_invitation(token):
+            raise self.invitation_refusal(table, found[1])
         return table, found[1]
 
     def tables(self) -> Iterator[FriendTable]:
@@ -238,7 +366,8 @@ class TableStore:
 
         game = table.header["game"]
         try:
-            session = GameSession([game["decks"][side] for side in table.sides], game["seed"],
+            session = GameSession([game["decks"][side] for side in table.sides],
+                                  self._seed_of(table),
                                   [HUMAN, HUMAN], game["ruleset"], self.catalog(),
                                   game=game["game"], max_turns=game["max_turns"],
                                   switches=game.get("switches") or {},
@@ -258,12 +387,59 @@ class TableStore:
         except (DeckbuilderError, ValueError, KeyError, TypeError) as error:
             table.broken = str(error)
             return
+        session.record.deal = table.deal
         table.session = session
+
+    def _seed_of(self, table: FriendTable) -> int:
+        """The table's seed: known, or unsealed with the server's key."""
+        if table.seed is None:
+            deal = table.header["deal"]
+            table.seed = self.key.unseal(str(table.header["sealed_seed"]), deal["salt"],
+                                         deal["commitment"])
+        return table.seed
 
     # -- playing ----------------------------------------------------------------------------
     def touch(self, table: FriendTable, role: str) -> None:
         """The role's page is at the table now."""
         table.last_seen[role] = self.clock()
+
+    def take(self, token: str, client: str = "") -> tuple[FriendTable, str, str | None]:
+        """The seat a link sits at, and its new secret when the link was an invitation: that
+        is exchanged, the first time, for a seat's secret that only this caller is told
+        (the invitation is spent from then on: `SeatTaken`). A seat's own link, or the
+        spectator's, only joins (`join`)."""
+        table, role = self.find(token, invitation=True)
+        if not table.is_invitation(token):
+            self.join(table, role)
+            return table, role, None
+        with table.lock:
+            if role in table.joined or table.ended is not None:
+                raise self.invitation_refusal(table, role)
+            secret = new_token()
+            digest = token_hash(secret)
+            table.joined.add(role)
+            table.seat_secrets[digest] = role
+            self.touch(table, role)
+            self._write(table, {"joined": role, "at": self.clock(), "token": digest})
+            self._index(table)
+            self._note_client(table, role, client, "")
+        return table, role, secret
+
+    def _note_client(self, table: FriendTable, role: str, client: str, what: str) -> None:
+        """Remember the client acting for `role`; one it did not act from before is told to
+        both seats (a notice), unless it is the seat's first. `what` is the act in words."""
+        digest = token_hash(client)
+        known = table.clients.setdefault(role, set())
+        if digest in known:
+            return
+        row: dict[str, Any] = {"client": digest, "seat": role, "at": self.clock()}
+        if known:
+            row["notice"] = (f"{what}: {role} acted from a device or browser that had not "
+                             f"played this seat before ({len(known) + 1} so far); if that "
+                             f"was not {role}, someone else has {role}'s seat link")
+            table.notices.append(row["notice"])
+        known.add(digest)
+        self._write(table, row)
 
     def join(self, table: FriendTable, role: str) -> bool:
         """Mark a seat as taken (its link opened once); True the first time."""
@@ -275,11 +451,13 @@ class TableStore:
             self._write(table, {"joined": role, "at": self.clock()})
             return True
 
-    def act(self, table: FriendTable, role: str, step: Any, action: Any) -> bool:
+    def act(self, table: FriendTable, role: str, step: Any, action: Any,
+            client: str = "") -> bool:
         """The seat's answer to the decision of `step`. True when it moved the game; False
         for a repeat of the answer already given (a second click: nothing changes). A
         spectator, a seat answering the other's decision, an answer to an old step and an
-        illegal action are refused with their own errors."""
+        illegal action are refused with their own errors. `client` names who sent it
+        (`_note_client`)."""
         with table.lock:
             self.touch(table, role)
             if role == SPECTATOR:
@@ -310,6 +488,7 @@ class TableStore:
                                   fix="wait for your turn (the page updates itself)")
             session.act(chosen, role)
             done = session.record.steps[-1]
+            self._note_client(table, role, client, f"step {done.index}")
             self._write(table, {"i": done.index, "player": done.player,
                                 "action": done.action, "text": done.text})
             if session.is_over():
@@ -317,7 +496,7 @@ class TableStore:
                 self._end(table, "finished", record.winner, None)
             return True
 
-    def resign(self, table: FriendTable, role: str) -> None:
+    def resign(self, table: FriendTable, role: str, client: str = "") -> None:
         """The seat gives the game up: the other side wins."""
         with table.lock:
             self.touch(table, role)
@@ -327,6 +506,7 @@ class TableStore:
             if table.ended is not None:
                 raise TableOver(f"the table has already ended ({_ended_words(table.ended)})")
             winner = next(side for side in table.sides if side != role)
+            self._note_client(table, role, client, f"the resignation at step {table.step}")
             self._end(table, "resigned", winner, role)
 
     def _end(self, table: FriendTable, reason: str, winner: str | None,
@@ -336,6 +516,7 @@ class TableStore:
             row["step"] = table.step
             row["turns"] = table.session.state.turn
             row["termination"] = table.session.record.termination
+        row.update(table.revealed())  # the seed and salt: the deal can be checked now
         table.ended = row
         self._write(table, row)
 

@@ -2,7 +2,9 @@
 // the server's events (Server-Sent Events, or asking every two seconds when they fail) and
 // draws its own seat's state; an action names the step it answers, so a second click or an
 // old view is refused by the server (and the fresh state drawn). The board and the buttons
-// are HTML the server rendered with every name escaped; log lines are set as textContent.
+// are HTML the server rendered with every name escaped; log lines, notices and the deal are
+// set as textContent. The friend's seat is taken by its invitation (the invitation's page, a
+// POST); in the one-screen mode this page takes it itself, on purpose, for the second person.
 "use strict";
 
 (function () {
@@ -28,18 +30,30 @@
       const button = document.getElementById("friend-create");
       button.disabled = true;
       const answer = await request("/api/tables", {method: "POST", body: new FormData(form)});
-      if (answer.ok) {
-        if (document.getElementById("friend-one-screen").checked) {
-          // two people at this screen: this tab keeps both seats' tokens (never the server's
-          // pages or the address bar), and hands the screen over between their turns
-          sessionStorage.setItem(SHARED + answer.data.table, JSON.stringify(answer.data.tokens));
-        }
+      const oneScreen = document.getElementById("friend-one-screen").checked;
+      const shared = answer.ok && oneScreen ? await takeBothSeats(answer.data) : answer;
+      if (shared.ok) {
         window.location.assign(answer.data.url);
       } else {
-        showError(errorLine, answer.data.error || ("the server answered " + answer.status));
+        showError(errorLine, shared.data.error || ("the server answered " + shared.status));
         button.disabled = false;
       }
     });
+  }
+
+  async function takeBothSeats(made) {
+    // two people at this screen: this tab takes the second seat by its invitation and keeps
+    // both seats' tokens (never in the server's pages or the address bar), and hands the
+    // screen over between their turns
+    const friend = made.invitation;
+    const taken = await request("/api/tables/" + encodeURIComponent(made.tokens[friend]) +
+                                "/join", {method: "POST", body: "{}",
+                                          headers: {"Content-Type": "application/json"}});
+    if (taken.ok) {
+      const tokens = {[made.seat]: made.token, [friend]: taken.data.seat_token};
+      sessionStorage.setItem(SHARED + made.table, JSON.stringify(tokens));
+    }
+    return taken;
   }
 
   // -- the table -------------------------------------------------------------------------------
@@ -80,6 +94,42 @@
     });
     known = Math.max(known, state.log_next);
     log.scrollTop = log.scrollHeight;
+  }
+
+  function drawNotices(state) {
+    // a seat played from a device or browser new to it: both seats are told
+    const lines = (state.notices || []).map((notice) => {
+      const line = document.createElement("p");
+      line.className = "error-line seat-notice";
+      line.setAttribute("role", "alert");
+      line.textContent = notice;
+      return line;
+    });
+    document.getElementById("notices").replaceChildren(...lines);
+  }
+
+  function drawLinks(state) {
+    // the invitation goes once it is spent; at the end, the seed behind the commitment
+    const invitations = document.getElementById("invitations");
+    if (invitations && !state.invitations) invitations.remove();
+    const deal = document.getElementById("deal");
+    if (!state.commitment || state.seed === undefined || document.getElementById("deal-seed")) {
+      return;
+    }
+    const parts = [["The deal's commitment: ", ""], [state.commitment, "commitment"],
+                   ["; the seed was ", ""], [String(state.seed), "deal-seed"],
+                   [", salt ", ""], [String(state.seed_salt), "deal-salt"],
+                   [": check them with ", ""],
+                   ["deckbuilder replay RECORD --check-deal " + state.commitment, "check"],
+                   [".", ""]];
+    deal.replaceChildren(...parts.map(([text, kind]) => {
+      if (!kind) return document.createTextNode(text);
+      const code = document.createElement("code");
+      if (kind === "commitment") code.className = kind;
+      else if (kind !== "check") code.id = kind;
+      code.textContent = text;
+      return code;
+    }));
   }
 
   function drawSeats(state) {
@@ -123,6 +173,8 @@
     actions.replaceChildren(fromServer(state.html.actions));
     addLogEvents(state);
     drawSeats(state);
+    drawNotices(state);
+    drawLinks(state);
     over = state.over;
     if (over) stopListening();
   }
