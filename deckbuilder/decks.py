@@ -25,9 +25,19 @@ from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DataFileError, DeckError, Location
 from deckbuilder.models import Collection, Deck
 from deckbuilder.models.common import GAME_FACTIONS, Faction
+from deckbuilder.schema_json import HEADER_PREFIX
 from deckbuilder.user_schemas import deck_header, with_deck_header_that_resolves
 from deckbuilder.writing import atomic_write_text, editing, refuse_overwrite
-from deckbuilder.yamlio import dump_yaml, load_model, position, validate_document, write_yaml
+from deckbuilder.yamlio import (
+    dump_keeping_layout,
+    load_model,
+    model_of,
+    position,
+    read_bytes,
+    text_of,
+    validate_document,
+    write_yaml,
+)
 
 DECK_SIZE = 62
 #: The factions that have a base deck, and their game.
@@ -462,7 +472,7 @@ def swap_cards(
 
 def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
                   count: int) -> SwapResult:
-    _, document = load_model(path, Deck)
+    document, original = _read_for_edit(path)
     cards: CommentedMap = document["cards"]
     game = str(document.get("game", "")) or None
     in_entry = catalog.find(in_card, game)
@@ -504,15 +514,33 @@ def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
         if cards[key] == 0:
             _drop_key(cards, key)
     validate_document(document, Deck, path)
-    _write_back(path, document, catalog)
+    _write_back(path, document, original, catalog)
     return SwapResult(path, out_name, in_entry.id, in_entry.name, count,
                       out_entry.id if out_entry is not None else None)
 
 
-def _write_back(path: Path, document: Any, catalog: Catalog) -> None:
-    """Write an edited deck file (atomically); a `$schema` line that does not resolve here
-    (another machine's data folder) is replaced, one that does is kept as the user wrote it."""
-    atomic_write_text(path, with_deck_header_that_resolves(dump_yaml(document), path, catalog))
+def _read_for_edit(path: Path) -> tuple[Any, str]:
+    """A deck file's round-trip document and the text it was read from (read once)."""
+    raw = read_bytes(path)
+    _, document = model_of(raw, path, Deck)
+    return document, text_of(raw, path)
+
+
+def _write_back(path: Path, document: Any, original: str, catalog: Catalog) -> None:
+    """Write an edited deck file (atomically, into the same file: its other names and
+    attributes see the change); what the edit did not touch keeps the layout of `original`;
+    a `$schema` line that does not resolve here (another machine's data folder) is replaced
+    by one that does, else kept as the user wrote it (a line they wrote is never dropped)."""
+    text = dump_keeping_layout(document, original)
+    atomic_write_text(path, _schema_line_kept(text, with_deck_header_that_resolves(
+        text, path, catalog)), keep_links=True)
+
+
+def _schema_line_kept(text: str, rewritten: str) -> str:
+    """`rewritten`, unless it lost `text`'s `$schema` line for none (nothing resolves here):
+    then `text`, whose line may resolve again where the deck goes back (its repository)."""
+    lost = rewritten != text and not rewritten.startswith(HEADER_PREFIX)
+    return text if lost else rewritten
 
 
 # -- card keys written as ids ---------------------------------------------------------------
@@ -533,7 +561,7 @@ def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
     to rewrite: the file is not written at all."""
     path = Path(path)
     with editing(path):  # a concurrent swap on the same deck waits
-        _, document = load_model(path, Deck)
+        document, original = _read_for_edit(path)
         cards: CommentedMap = document["cards"]
         game = str(document.get("game", "")) or None
         lines = _key_lines(document)
@@ -559,7 +587,7 @@ def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
                                           entry.name, False))
         if rewritten:
             validate_document(document, Deck, path)
-            _write_back(path, document, catalog)
+            _write_back(path, document, original, catalog)
         return rewritten
 
 
@@ -588,12 +616,12 @@ def rename_deck(path: Path | str, catalog: Catalog, new_name: str) -> str:
         raise DeckError("a deck's name cannot be empty", Location(path),
                         'give the new name in quotes: deck rename DECK "Rangers at dawn"')
     with editing(path):
-        _, document = load_model(path, Deck)
+        document, original = _read_for_edit(path)
         old = str(document.get("name", ""))
         document["name"] = (new_name if new_name.isprintable()
                             else DoubleQuotedScalarString(new_name))
         validate_document(document, Deck, path)
-        _write_back(path, document, catalog)
+        _write_back(path, document, original, catalog)
         return old
 
 

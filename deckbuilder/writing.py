@@ -7,7 +7,11 @@
   every failure (a missing or unwritable folder, a path that is a folder, a full disk) into
   one `WriteError` line. Its temporary file is removed on any failure, on SIGTERM too; one a
   killed process left behind (its name carries the writer's process id) is removed by the next
-  write in that folder once that process is gone.
+  write in that folder once that process is gone. The new file takes on the old one's extended
+  attributes (tags, ACLs, where the system lets the writer set them).
+- With `keep_links=True` (a deck `deck swap` edits), a file that has other names (hard links)
+  is rewritten in its own inode instead, so every name sees the change: renaming a new file
+  over one name would split it from the others. See `_copy_into` for that trade-off.
 - `editing(path)` serialises read-modify-write: two commands changing the same file (two
   `overlay set`, two `deck swap`, `sets import` racing `sets remove`) take turns, so both
   changes survive. The lock is an advisory `flock` on the file's folder: it needs no lock
@@ -22,8 +26,9 @@ import os
 import signal
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
 
@@ -89,20 +94,28 @@ def _alive(pid: int) -> bool:
     return True
 
 
-@contextlib.contextmanager
-def _terminate_as_exit() -> Iterator[None]:
+def _terminate_as_exit() -> contextlib.AbstractContextManager[None]:
     """SIGTERM (a plain `kill`) raises SystemExit while a file is being written, so the
     temporary file is cleaned up like on any other failure."""
+    return _signals_handled((signal.SIGTERM,), _raise_exit)
+
+
+@contextlib.contextmanager
+def _signals_handled(numbers: tuple[int, ...], handler: Callable[[int, Any], None]
+                     ) -> Iterator[None]:
+    """`handler` answers the signals `numbers` while the block runs (in the main thread only:
+    elsewhere signals cannot be handled, and the block runs as it is)."""
+    previous: dict[int, Any] = {}
     try:
-        previous = signal.getsignal(signal.SIGTERM)
-        signal.signal(signal.SIGTERM, _raise_exit)
-    except ValueError:  # not the main thread: signals cannot be handled here
-        yield
-        return
+        for number in numbers:
+            previous[number] = signal.signal(number, handler)
+    except ValueError:
+        pass
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, earlier in previous.items():
+            signal.signal(number, earlier)
 
 
 def _raise_exit(signum: int, frame: object) -> None:
@@ -145,12 +158,13 @@ def refuse_overwrite(path: Path, force: bool) -> None:
                          "choose another file name or pass --force")
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write `text` to `path` whole, or leave `path` as it was and raise a `WriteError`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+def atomic_write_text(path: Path, text: str, *, keep_links: bool = False) -> None:
+    """Write `text` to `path` whole, or leave `path` as it was and raise a `WriteError`
+    (`keep_links`: see the module's docstring)."""
+    atomic_write_bytes(path, text.encode("utf-8"), keep_links=keep_links)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
+def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> None:
     """Write `data` to `path` whole, or leave `path` as it was and raise a `WriteError`
     (a PNG chart; text goes through `atomic_write_text`)."""
     path = Path(path)
@@ -181,9 +195,14 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
                 stream.write(data)
                 stream.flush()
                 _take_on_owner_and_mode(stream.fileno(), target)
+                _take_on_attributes(stream.fileno(), target)
                 os.fsync(stream.fileno())
-            os.replace(temporary, target)
-            temporary = None
+            if keep_links and _other_names(target):
+                kept, temporary = temporary, None  # the copy decides what becomes of it
+                _copy_into(target, data, kept)
+            else:
+                os.replace(temporary, target)
+                temporary = None
     except OSError as error:
         raise WriteError(f"cannot write {path}: {_reason(error)}", where,
                          _fix_for(error)) from None
@@ -258,6 +277,92 @@ def _take_on_owner_and_mode(handle: int, target: Path) -> None:
             if error.errno not in (errno.EPERM, errno.EACCES, errno.EINVAL):
                 raise
     os.fchmod(handle, stat.S_IMODE(old.st_mode))
+
+
+def _take_on_attributes(handle: int, target: Path) -> None:
+    """Give the temporary file (open as `handle`) the extended attributes of the file it
+    replaces (`user.*` tags, ACLs). One the writer may not set (`security.*` without the
+    privilege) or the file system does not hold is left behind; a full disk is an error."""
+    if not hasattr(os, "listxattr"):  # pragma: no cover - not Linux
+        return
+    try:
+        names = os.listxattr(target)
+    except OSError:  # a new file, or a file system without extended attributes
+        return
+    for name in names:
+        try:
+            os.setxattr(handle, name, os.getxattr(target, name))
+        except OSError as error:
+            if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                raise
+
+
+def _other_names(target: Path) -> bool:
+    try:
+        return target.stat().st_nlink > 1
+    except OSError:
+        return False
+
+
+def _copy_into(target: Path, data: bytes, temporary: str) -> None:
+    """Write `data` into the file `target` itself (its inode), so its hard links see it; the
+    temporary file holding the same text is removed once it is not needed.
+
+    The trade-off against a rename: the new text is already written whole and synced in the
+    temporary file, and a disk without room for the change fails before the file is touched;
+    then one write, a truncation and a sync, with SIGTERM and Ctrl-C held until they are done.
+    A reader in that moment (microseconds for a deck) can see part of the change, and a crash
+    in it leaves the file partly written, with the whole new text still in the temporary file
+    beside it (an error in it says so). Writers take turns under `editing`, as for any write.
+    """
+    try:
+        descriptor = os.open(target, os.O_WRONLY)
+    except OSError:
+        os.unlink(temporary)  # nothing was touched
+        raise
+    try:
+        if not _room_for(descriptor, len(data)):
+            os.unlink(temporary)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        try:
+            with _signals_held():
+                written = 0
+                while written < len(data):  # one call for a regular file; a short write goes on
+                    written += os.pwrite(descriptor, data[written:], written)
+                os.ftruncate(descriptor, len(data))
+                os.fsync(descriptor)
+        except OSError as error:
+            raise WriteError(f"cannot write {target}: {_reason(error)}; its new text is "
+                             f"whole in {temporary}", Location(target),
+                             f"copy {temporary} over it once the problem is fixed") from None
+    finally:
+        os.close(descriptor)
+    with contextlib.suppress(OSError):
+        os.unlink(temporary)
+
+
+def _room_for(descriptor: int, size: int) -> bool:
+    """Whether the disk has room for the file (open as `descriptor`) to grow to `size`."""
+    try:
+        disk = os.fstatvfs(descriptor)
+        held = os.fstat(descriptor).st_blocks * 512
+    except OSError:
+        return True  # nothing to tell by: the write itself says
+    return size - held <= disk.f_bavail * disk.f_frsize
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGTERM and Ctrl-C (SIGINT) while the block runs, then act on them: a file must
+    not be left half-copied by a signal that comes in the middle."""
+    held: list[int] = []
+    try:
+        with _signals_handled((signal.SIGTERM, signal.SIGINT),
+                              lambda got, _frame: held.append(got)):
+            yield
+    finally:
+        for got in held:
+            signal.raise_signal(got)
 
 
 def _fix_for(error: OSError) -> str:

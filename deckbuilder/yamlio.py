@@ -453,6 +453,71 @@ def dump_yaml(document: Any) -> str:
     return stream.getvalue()
 
 
+def dump_keeping_layout(document: Any, original: str) -> str:
+    """`dump_yaml(document)` for a document read from `original` and edited: every top-level
+    entry the edit left as it was is written as `original` wrote it, byte for byte (a flow
+    list over two lines, a list at column 0, `---`, the lines before the first key), and only
+    the entries that changed take the dumper's layout, in `original`'s line endings.
+
+    The round-trip dumper keeps comments and order, but not every layout: it joins a wrapped
+    `sets: [...]` onto one line and re-indents lists. An entry counts as unchanged when the
+    dumper writes it the same before and after the edit (value, comments and styles alike).
+    """
+    dumped = dump_yaml(document)
+    path = Path("<original>")
+    before = parse_yaml(original, path)
+    after = parse_yaml(dumped, path)
+    redumped = dump_yaml(before)
+    as_read, as_edited = _top_blocks(before, original), _top_blocks(after, dumped)
+    as_before = _top_blocks(parse_yaml(redumped, path), redumped)
+    if as_read is None or as_edited is None or as_before is None:
+        return dumped  # not a block mapping at the top (a flow `{...}` file): the dump as is
+    newline = "\r\n" if "\r\n" in original.split("\n", 1)[0] + "\n" else "\n"
+    parts = [as_read[0] if as_before[0] == as_edited[0] else _with_newline(as_edited[0],
+                                                                             newline)]
+    for key, block in as_edited[1].items():
+        unchanged = key in as_read[1] and as_before[1].get(key) == block
+        parts.append(as_read[1][key] if unchanged else _with_newline(block, newline))
+    for index, part in enumerate(parts[:-1]):  # a last line without its break, moved up
+        if part and not part.endswith(_LINE_BREAKS):
+            parts[index] = part + newline
+    return "".join(parts)
+
+
+_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of `text`, each with its break, split where the YAML reader counts lines."""
+    lines: list[str] = []
+    start = 0
+    for found in _BREAK.finditer(text):
+        lines.append(text[start:found.end()])
+        start = found.end()
+    if start < len(text):
+        lines.append(text[start:])
+    return lines
+
+
+def _top_blocks(document: Any, text: str) -> tuple[str, dict[Any, str]] | None:
+    """`text` cut at its top-level keys: (the lines before the first key, {key: its lines up
+    to the next key}); None unless each key of a block mapping opens its own line."""
+    if not isinstance(document, CommentedMap) or document.fa.flow_style() or not document:
+        return None
+    starts = [document.lc.key(key)[0] for key in document]
+    if any(not isinstance(line, int) for line in starts) or starts != sorted(set(starts)):
+        return None
+    lines = _lines(text)
+    bounds = [*starts, len(lines)]
+    blocks = {key: "".join(lines[bounds[index]:bounds[index + 1]])
+              for index, key in enumerate(document)}
+    return "".join(lines[:starts[0]]), blocks
+
+
+def _with_newline(text: str, newline: str) -> str:
+    return text if newline == "\n" else text.replace("\n", newline)
+
+
 def write_yaml(path: Path, document: Any, header: str | None = None) -> str:
     """Write a document atomically; returns the text written (what the file now holds)."""
     text = dump_yaml(document)

@@ -75,7 +75,7 @@ def test_swap_edits_in_place_and_tells_whether_the_deck_is_legal(tmp_path):
 def test_swap_into_an_illegal_deck_still_writes_and_says_why(tmp_path):
     path = copy_of(RANGERS, tmp_path)
     result = deck("swap", path, "--out", "mini-sharps-rifle", "--in", "Texas Ranger")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the swap is written; the deck is not legal yet
     assert "not legal yet" in result.stdout and "like-for-like" in result.stdout
     assert "mini-texas-ranger: 3" in path.read_text()
 

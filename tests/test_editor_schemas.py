@@ -101,7 +101,7 @@ def test_deck_swap_keeps_an_existing_schema_line_that_resolves(tmp_path: Path) -
     (tmp_path / "my" / "own.schema.json").write_text("{}", encoding="utf-8")
     deck.write_text(f"{PREFIX}my/own.schema.json\n" + deck.read_text(encoding="utf-8"),
                     encoding="utf-8")
-    run("deck", "swap", deck, "--out", "apache-scout", "--in", "deputy")
+    run("deck", "swap", deck, "--out", "deputy", "--in", "texas-ranger")
     lines = deck.read_text(encoding="utf-8").splitlines()
     assert lines[0] == f"{PREFIX}my/own.schema.json"
     assert sum(line.startswith(PREFIX) for line in lines) == 1

@@ -181,25 +181,26 @@ def test_deck_swap_rewrites_a_schema_line_that_does_not_resolve_here(repository:
     foreign = f"{PREFIX}file:///home/the-author/.local/share/deckbuilder/schemas/x.json"
     text = deck.read_text(encoding="utf-8").split("\n", 1)[1]
     deck.write_text(f"{foreign}\n# my notes\n{text}", encoding="utf-8")
-    run("deck", "swap", deck, "--out", "apache-scout", "--in", "deputy")
+    run("deck", "swap", deck, "--out", "apache-scout", "--in", "deputy", code=1)
     lines = deck.read_text(encoding="utf-8").splitlines()
     assert lines[0] == f"{PREFIX}../schemas/user-deck.schema.json"
     assert lines[1] == "# my notes" and sum(line.startswith(PREFIX) for line in lines) == 1
     # one that resolves here is the user's choice: kept
     (repository / "mine.json").write_text("{}", encoding="utf-8")
     deck.write_text(f"{PREFIX}../mine.json\n{text}", encoding="utf-8")
-    run("deck", "swap", deck, "--out", "deputy", "--in", "apache-scout")
+    run("deck", "swap", deck, "--out", "deputy", "--in", "apache-scout", code=1)
     assert first_line(deck) == f"{PREFIX}../mine.json"
 
 
-def test_deck_swap_drops_a_foreign_line_when_no_schema_resolves(tmp_path: Path) -> None:
+def test_deck_swap_keeps_a_foreign_line_when_no_schema_resolves(tmp_path: Path) -> None:
+    # nothing better to name: the user's line is theirs (issue 35), not silently dropped
     deck = tmp_path / "posted.yaml"
     run("deck", "new", "mcready", "-o", deck)
     text = deck.read_text(encoding="utf-8")
-    deck.write_text(f"{PREFIX}/home/the-author/schemas/user-deck.schema.json\n{text}",
-                    encoding="utf-8")
-    run("deck", "swap", deck, "--out", "apache-scout", "--in", "deputy")
-    assert PREFIX not in deck.read_text(encoding="utf-8")
+    foreign = f"{PREFIX}/home/the-author/schemas/user-deck.schema.json"
+    deck.write_text(f"{foreign}\n{text}", encoding="utf-8")
+    run("deck", "swap", deck, "--out", "apache-scout", "--in", "deputy", code=1)
+    assert deck.read_text(encoding="utf-8").startswith(f"{foreign}\n")
 
 
 # -- 3. card spellings: one answer in the editor and in validate ----------------------------
@@ -386,7 +387,7 @@ def test_json_of_deck_new_and_swap(tmp_path: Path) -> None:
     assert created["file"] == str(deck) and created["card_count"] == sum(plain(deck)["cards"]
                                                                           .values())
     swapped = json.loads(run("deck", "swap", deck, "--out", "Apache scout", "--in", "deputy",
-                             "--count", "2", "--json").stdout)
+                             "--count", "2", "--json", code=1).stdout)
     assert swapped["out"] == {"card": "apache-scout", "name": "Apache scout"}
     assert swapped["in"]["card"] == "deputy" and swapped["count"] == 2
     assert swapped["legal"] is False and swapped["violations"]

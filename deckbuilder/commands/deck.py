@@ -115,16 +115,20 @@ def swap(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Swap COUNT copies of one card for another; comments and order are kept.
+    """Swap COUNT copies of one card for another; comments, order and layout are kept.
 
     A `$schema` line that does not resolve here (a path on another machine) is rewritten
-    (see `deck new`); one that resolves is kept.
+    when `deck new` would write one that does; otherwise it is kept.
+    Exit code 0 when the deck is legal after the swap, 1 when it is not yet (the swap is
+    written all the same), 2 when the deck cannot be read or a card is unknown.
     """
-    guarded(_swap)(deck_file, out_card, in_card, count, as_json, sets_dir)
+    if not guarded(_swap)(deck_file, out_card, in_card, count, as_json, sets_dir):
+        raise typer.Exit(EXIT_FAILED)
 
 
 def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: bool,
-          sets_dir: Path | None) -> None:
+          sets_dir: Path | None) -> bool:
+    """Swap and say whether the deck is legal now (the command's exit code)."""
     catalog = project_catalog(sets_dir)
     result = swap_cards(deck_file, catalog, out_card, in_card, count)
     report = validate_deck(deck_file, catalog)
@@ -133,7 +137,7 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: boo
                     "out": {"card": result.out_id or out_card, "name": result.out_name},
                     "in": {"card": result.in_id, "name": result.in_name},
                     "legal": report.is_legal, "violations": sorted(report.codes())})
-        return
+        return report.is_legal
     console.print(safe(
         f"{deck_file}: {count}x {result.out_name} -> {result.in_name} ({result.in_id})"
     ), markup=False)
@@ -145,6 +149,7 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: boo
             f"the deck is not legal yet ({_count(len(report.violations), 'violation')}: "
             f"{codes}); see `deckbuilder validate {escape(safe(deck_file))}`"
         )
+    return report.is_legal
 
 
 @deck_app.command("fix-ids")
