@@ -19,6 +19,8 @@ from deckbuilder.errors import DeckbuilderError, Location
 NO_WEB_EXTRA = ("the web app needs the web extra: pip install 'revolver-deckbuilder[web]'")
 #: Hosts that only this computer can reach.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: `--table-retention` is in days.
+DAY_SECONDS = 24 * 60 * 60.0
 #: Hosts that listen on every address of this computer.
 WILDCARD_HOSTS = ("0.0.0.0", "::")
 
@@ -41,6 +43,14 @@ def serve(
     table_idle: Annotated[float, typer.Option(
         "--table-idle", min=1, metavar="MINUTES",
         help="end a table for two people once both have been away this long")] = 30,
+    table_retention: Annotated[float, typer.Option(
+        "--table-retention", min=0, metavar="DAYS",
+        help="delete an ended table's file (its record, its links) this long after the "
+             "end")] = 7,
+    tables_per_client: Annotated[int, typer.Option(
+        "--tables-per-client", min=1, metavar="N",
+        help="unfinished tables one address may keep at once (this computer's own count "
+             "only in the server's 200)")] = 10,
 ) -> None:
     """Start the web app: browse cards, build decks with a live verdict, simulate, play.
 
@@ -53,7 +63,8 @@ def serve(
         import uvicorn
     except ImportError:
         raise fail(NO_WEB_EXTRA, EXIT_BAD_INPUT) from None
-    app = guarded(_app)(decks, host, port, allow_host or [], allow_illegal, table_idle * 60)
+    app = guarded(_app)(decks, host, port, allow_host or [], allow_illegal, table_idle * 60,
+                        table_retention * DAY_SECONDS, tables_per_client)
     address = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     console.print(safe(f"deckbuilder web app on {address} (deck folder: "
                        f"{app.state.config.deck_folder}); Ctrl-C stops it"), markup=False)
@@ -79,7 +90,9 @@ def serve(
 
 
 def _app(decks: Path | None, host: str, port: int, allow_host: list[str],
-         allow_illegal: bool = False, table_idle_seconds: float = 1800.0) -> Any:
+         allow_illegal: bool = False, table_idle_seconds: float = 1800.0,
+         table_retention_seconds: float = 7 * DAY_SECONDS, tables_per_client: int = 10
+         ) -> Any:
     # The web face needs the optional web extra (checked in `serve`): imported only here.
     from deckbuilder.web.app import create_app
     from deckbuilder.web.config import WebConfig
@@ -101,7 +114,9 @@ def _app(decks: Path | None, host: str, port: int, allow_host: list[str],
     return create_app(WebConfig(deck_folder=folder.absolute(), listen_host=host,
                                 extra_hosts=tuple(allow_host), port=port,
                                 allow_illegal=allow_illegal,
-                                table_idle_seconds=table_idle_seconds))
+                                table_idle_seconds=table_idle_seconds,
+                                table_retention_seconds=table_retention_seconds,
+                                tables_per_client=tables_per_client))
 
 
 def register(app: typer.Typer) -> None:

@@ -40,6 +40,10 @@ class WebConfig:
     allow_illegal: bool = False
     #: `serve --table-idle MINUTES`: a friend table ends after both seats left this long
     table_idle_seconds: float = 1800.0
+    #: `serve --table-retention DAYS`: an ended table's file (its record) is kept this long
+    table_retention_seconds: float = 7 * 24 * 3600.0
+    #: `serve --tables-per-client N`: unfinished tables one address may keep at once
+    tables_per_client: int = 10
     #: where friend tables are written as they are played (None: $DECKBUILDER_HOME/tables)
     tables_folder: Path | None = None
     _catalog: Any = field(default=None, init=False, repr=False, compare=False)

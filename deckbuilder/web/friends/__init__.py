@@ -2,6 +2,8 @@
 
 - `tables`: the store (tables in memory and on disk, replayed after a restart; links'
   tokens kept as hashes), and the rules of acting (whose seat, which step);
+- `lifespan`: what is kept of an ended table (its file and links on disk, not memory),
+  for how long, and how many open tables one client may keep;
 - `setup`: a new table from the page's form or the API's JSON;
 - `seats`: what each link is shown (a seat its own view, a spectator the public one);
 - `events`: the table's changes as Server-Sent Events;

@@ -67,8 +67,9 @@ def store_of(app: Any) -> TableStore:
     if store is None:
         config: WebConfig = app.state.config
         store = app.state.friend_tables = TableStore(
-            tables_folder(config), config.catalog,
-            config.table_idle_seconds)
+            tables_folder(config), config.catalog, config.table_idle_seconds,
+            retention_seconds=config.table_retention_seconds,
+            tables_per_client=config.tables_per_client)
     return store
 
 
@@ -230,8 +231,9 @@ async def create_table(request: Request) -> Response:
         made = await asyncio.to_thread(new_table, config, form)
         store = store_of(request.app)
         await asyncio.to_thread(store.sweep)
-        table, tokens = await asyncio.to_thread(store.create, made.session, made.creator,
-                                                made.heading, made.deck_names)
+        table, tokens = await asyncio.to_thread(
+            store.create, made.session, made.creator, made.heading, made.deck_names,
+            request.client.host if request.client else None)
     except DeckbuilderError as error:
         return error_response(error, _status(error), request)
     links = _links(request, tokens)

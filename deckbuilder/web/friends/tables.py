@@ -28,9 +28,11 @@ first time one of its links is opened: the table is back at the same step. Every
 through the project's atomic writer (the whole file, which is small: a game is a few hundred
 lines), so a crash leaves the file as it was before the last action or after it.
 
-A table ends by the game's end, by a seat's resignation, or when both seats have been away
+A table ends by the game's end, by a seat's resignation, when both seats have been away
 for `idle_seconds` (a seat is "away" when its page has neither listened nor asked for a
-while); an ended table stays readable by its links (the final position, the record).
+while), or when its invitation was not taken in that time. An ended table leaves memory at
+once and stays readable by its links (the final position, the record) from its file, until
+the retention deletes it (`lifespan`).
 """
 
 from __future__ import annotations
@@ -45,6 +47,17 @@ from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.seed_commitment import new_salt, seed_commitment
+from deckbuilder.web.friends.lifespan import (
+    DAY_SECONDS,
+    RETENTION_DAYS,
+    TABLES_PER_CLIENT,
+    EndedTables,
+    LinkFolder,
+    client_key,
+    expired_files,
+    mark_ended,
+    retention_words,
+)
 from deckbuilder.web.friends.sealing import SealError, ServerKey, key_file_for
 from deckbuilder.web.friends.tokens import looks_like_token, new_token, token_hash
 from deckbuilder.writing import append_line, atomic_write_text, whole_lines
@@ -125,6 +138,8 @@ class FriendTable:
     clients: dict[str, set[str]] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
     broken: str | None = None
+    #: The client that made the table (`lifespan.client_key`), kept in memory only.
+    client: str | None = None
     #: Bumped on every change, so an event stream knows when to send the state again.
     version: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
@@ -187,27 +202,46 @@ def _side_of(session: Any, player: int) -> str:
     return str(session.names[player])
 
 
+def _links_of(table: FriendTable) -> dict[str, tuple[str, str]]:
+    """Every link of the table: its token's hash -> (table id, role)."""
+    links = {str(digest): (table.id, str(role))
+             for role, digest in [*table.header["tokens"].items(),
+                                  *(table.header.get("invitations") or {}).items()]}
+    links.update({digest: (table.id, role) for digest, role in table.seat_secrets.items()})
+    return links
+
+
 class TableStore:
     """The tables of a server: created, found by link, played, ended, and written down."""
 
     def __init__(self, folder: Path, catalog: Callable[[], Any],
                  idle_seconds: float = IDLE_SECONDS,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 retention_seconds: float = RETENTION_DAYS * DAY_SECONDS,
+                 tables_per_client: int = TABLES_PER_CLIENT) -> None:
         self.folder = folder
         self.catalog = catalog
         self.idle_seconds = idle_seconds
         self.clock = clock
+        self.retention_seconds = retention_seconds
+        self.tables_per_client = tables_per_client
+        self.links = LinkFolder(folder / "links")
+        self.ended_tables: EndedTables[FriendTable] = EndedTables()
         self.key = ServerKey(key_file_for(folder))
         self._tables: dict[str, FriendTable] = {}
         self._by_token: dict[str, tuple[str, str]] = {}  # sha256 -> (table id, role)
         self._lock = threading.Lock()
         self.unreadable: list[str] = []  # files that are no table (named in the tests)
+        self._creating = threading.Lock()  # a client's count and its new table, at once
+        self._sweeping = threading.Lock()
+        self._not_tables: set[str] = set()  # old files the sweep found no ended table in
         self._read_folder()
+        self.sweep()
 
     # -- the folder -------------------------------------------------------------------------
     def _read_folder(self) -> None:
-        """Index the tables written by earlier runs (their games are replayed when first
-        opened)."""
+        """Index the open tables written by earlier runs (their games are replayed when
+        first opened); an ended one's links go to disk (`_let_go`), the table stays there."""
         if not self.folder.is_dir():
             return
         for path in sorted(self.folder.glob("*.jsonl")):
@@ -217,6 +251,8 @@ class TableStore:
                 self.unreadable.append(f"{path.name}: {error}")
                 continue
             self._index(table)
+            if table.ended is not None:
+                self._let_go(table)
 
     def _read_file(self, path: Path) -> FriendTable:
         if path.stat().st_size > MOST_TABLE_BYTES:
@@ -244,11 +280,7 @@ class TableStore:
     def _index(self, table: FriendTable) -> None:
         with self._lock:
             self._tables[table.id] = table
-            for role, digest in [*table.header["tokens"].items(),
-                                 *(table.header.get("invitations") or {}).items()]:
-                self._by_token[str(digest)] = (table.id, str(role))
-            for digest, role in table.seat_secrets.items():
-                self._by_token[digest] = (table.id, role)
+            self._by_token.update(_links_of(table))
 
     def _write(self, table: FriendTable, row: dict[str, Any] | None = None) -> None:
         """Add `row` to the table's file (appended and synced: a move costs one line), or
@@ -262,14 +294,34 @@ class TableStore:
         table.version += 1
 
     # -- making and finding ------------------------------------------------------------------
-    def create(self, session: Any, creator: str, heading: str,
-               deck_names: dict[str, str]) -> tuple[FriendTable, dict[str, str]]:
-        """A new table for `session` (two human seats); its links' tokens by role."""
+    def create(self, session: Any, creator: str, heading: str, deck_names: dict[str, str],
+               client: str | None = None) -> tuple[FriendTable, dict[str, str]]:
+        """A new table for `session` (two human seats), made by `client` (its address);
+        its links' tokens by role."""
+        with self._creating:  # counted and made at once: a burst of requests counts too
+            self._refuse_if_full(client_key(client))
+            table, tokens = self._create(session, creator, heading, deck_names)
+            table.client = client_key(client)
+            return table, tokens
+
+    def _refuse_if_full(self, client: str | None) -> None:
+        """A new table beyond the open tables a server keeps, or one client may keep, is
+        refused in one line (this computer's own are counted only in all)."""
         with self._lock:
-            open_tables = sum(1 for table in self._tables.values() if not table.is_over())
-        if open_tables >= MOST_OPEN_TABLES:
-            raise FriendTableError(f"this server already keeps {open_tables} unfinished "
+            open_tables = [table for table in self._tables.values() if not table.is_over()]
+        if len(open_tables) >= MOST_OPEN_TABLES:
+            raise FriendTableError(f"this server already keeps {len(open_tables)} unfinished "
                                    "tables", fix="finish or resign one of them first")
+        theirs = sum(1 for table in open_tables if client is not None and table.client == client)
+        if theirs >= self.tables_per_client:
+            raise FriendTableError(
+                f"you already have {theirs} unfinished tables on this server (at most "
+                f"{self.tables_per_client} each)", fix="finish or resign one of them, or "
+                f"leave it: a table both seats left ends after "
+                f"{retention_words(self.idle_seconds)}")
+
+    def _create(self, session: Any, creator: str, heading: str,
+                deck_names: dict[str, str]) -> tuple[FriendTable, dict[str, str]]:
         roles = [*(_side_of(session, player) for player in (0, 1)), SPECTATOR]
         table_id = new_token()[:16].replace("-", "x").replace("_", "y")
         now = self.clock()
@@ -339,11 +391,7 @@ class TableStore:
     def find(self, token: str, invitation: bool = False) -> tuple[FriendTable, str]:
         """The table and role a link's token names; its game replayed if it was not yet. An
         invitation is refused (`invitation_refusal`) unless `invitation` (`take` asks)."""
-        found = self._by_token.get(token_hash(token)) if looks_like_token(token) else None
-        if found is None:
-            raise NoSuchTable("no table has this link", fix="ask for the link again, or "
-                              "start a new table at /friends")
-        table = self._tables[found[0]]
+        table, found = self._located(token)
         with table.lock:
             if table.session is None and table.broken is None:
                 self._replay(table)
@@ -355,9 +403,42 @@ class TableStore:
             raise self.invitation_refusal(table, found[1])
         return table, found[1]
 
-    def tables(self) -> Iterator[FriendTable]:
+    def _located(self, token: str) -> tuple[FriendTable, tuple[str, ...]]:
+        """The table a link names, and the link's place (table id, role): an open table is
+        in memory; an ended one is read back from its file (`lifespan`)."""
+        digest = token_hash(token) if looks_like_token(token) else ""
         with self._lock:
-            yield from list(self._tables.values())
+            known = self._by_token.get(digest)
+            table = self._tables.get(known[0]) if known is not None else None
+        if table is not None and known is not None:
+            return table, known
+        found = self.links.place(digest) if digest else None
+        table = self._read_ended(found[0]) if found is not None else None
+        if table is None or found is None:
+            raise NoSuchTable("no table has this link (a table is removed "
+                              f"{retention_words(self.retention_seconds)} after it ends)",
+                              fix="ask for the link again, or start a new table at /friends")
+        return table, found
+
+    def _read_ended(self, table_id: str) -> FriendTable | None:
+        """An ended table read back from its file (the game is replayed by `find`), the
+        last few kept in `ended_tables`; None once its file is gone."""
+        table = self.ended_tables.get(table_id)
+        if table is None and table_id.isalnum():
+            try:
+                table = self._read_file(self.folder / f"{table_id}.jsonl")
+            except (OSError, ValueError, KeyError, TypeError):
+                return None
+            if table.ended is None:  # open, yet not in memory: no table of this server's
+                return None
+            self.ended_tables.put(table_id, table)
+        return table
+
+    def tables(self) -> Iterator[FriendTable]:
+        """The open tables (a copy taken at once: ending one changes the store)."""
+        with self._lock:
+            kept = list(self._tables.values())
+        yield from kept
 
     def _replay(self, table: FriendTable) -> None:
         """Set the game up from the header and apply its actions, checking each one's text
@@ -445,7 +526,7 @@ class TableStore:
         """Mark a seat as taken (its link opened once); True the first time."""
         with table.lock:
             self.touch(table, role)
-            if role == SPECTATOR or role in table.joined:
+            if role == SPECTATOR or role in table.joined or table.ended is not None:
                 return False
             table.joined.add(role)
             self._write(table, {"joined": role, "at": self.clock()})
@@ -510,8 +591,12 @@ class TableStore:
             self._end(table, "resigned", winner, role)
 
     def _end(self, table: FriendTable, reason: str, winner: str | None,
-             by: str | None) -> None:
-        row = {"end": reason, "winner": winner, "by": by, "at": self.clock()}
+             by: str | None, why: str | None = None) -> None:
+        """Write the end line, and let the table go (`_let_go`): it leaves memory."""
+        now = self.clock()
+        row: dict[str, Any] = {"end": reason, "winner": winner, "by": by, "at": now}
+        if why is not None:
+            row["why"] = why
         if table.session is not None:
             row["step"] = table.step
             row["turns"] = table.session.state.turn
@@ -519,20 +604,77 @@ class TableStore:
         row.update(table.revealed())  # the seed and salt: the deal can be checked now
         table.ended = row
         self._write(table, row)
+        mark_ended(table.path, now)
+        self._let_go(table)
+
+    def _let_go(self, table: FriendTable) -> None:
+        """An ended table leaves memory: its links are written to disk first (so a link is
+        never unknown meanwhile), then the store forgets the table, its game and lines.
+        A request that holds the table still answers from it."""
+        with self._lock:
+            links = {digest: place for digest, place in self._by_token.items()
+                     if place[0] == table.id}
+        for digest, place in links.items():
+            self.links.remember(digest, place)
+        with self._lock:
+            for digest in links:
+                self._by_token.pop(digest, None)
+            self._tables.pop(table.id, None)
 
     def _end_if_abandoned(self, table: FriendTable) -> None:
-        """Both seats away for `idle_seconds`: the table ends (nobody wins)."""
-        now = self.clock()
-        if table.ended is None and all(now - table.last_seen.get(side, 0.0) > self.idle_seconds
-                                       for side in table.sides):
-            self._end(table, "abandoned", None, None)
+        """Both seats away for `idle_seconds`, or the invitation not taken in that time:
+        the table ends (nobody wins); a table not replayed yet is, to reveal its seed."""
+        why = self._abandoned(table, self.clock())
+        if why is None:
+            return
+        if table.session is None and table.broken is None:
+            self._replay(table)
+        self._end(table, "abandoned", None, None, why)
+
+    def _abandoned(self, table: FriendTable, now: float) -> str | None:
+        """Why an open table is abandoned, in words (None: it is not)."""
+        if table.ended is not None:
+            return None
+        if all(now - table.last_seen.get(side, 0.0) > self.idle_seconds
+               for side in table.sides):
+            return "both players were away too long"
+        created = float(table.header.get("created") or now)
+        if now - created > self.idle_seconds and any(
+                side not in table.joined and table.last_seen.get(side, 0.0) <= created
+                for side in table.sides):
+            return f"nobody took the invitation within {retention_words(self.idle_seconds)}"
+        return None
 
     def sweep(self) -> None:
-        """End every loaded table both seats have left (called as tables are made)."""
-        for table in self.tables():
-            if table.session is not None:
+        """End the open tables their seats left, and delete the files (and links) of tables
+        that ended longer than the retention ago: run as tables are made and when the
+        server starts (one sweep at a time; another request skips it)."""
+        if not self._sweeping.acquire(blocking=False):
+            return
+        try:
+            for table in self.tables():
                 with table.lock:
                     self._end_if_abandoned(table)
+            self._remove_expired()
+        finally:
+            self._sweeping.release()
+
+    def _remove_expired(self) -> None:
+        cutoff = self.clock() - self.retention_seconds
+        with self._lock:
+            open_ids = set(self._tables)
+        for path in expired_files(self.folder, open_ids, cutoff):
+            if path.name in self._not_tables:
+                continue
+            try:
+                table = self._read_file(path)
+            except (OSError, ValueError, KeyError, TypeError):
+                self._not_tables.add(path.name)  # not ours to delete
+                continue
+            if table.ended is not None:
+                self.links.forget(_links_of(table))
+                self.ended_tables.drop(table.id)
+                path.unlink(missing_ok=True)
 
 
 def _whole_number(value: Any, name: str, fix: str) -> int:
@@ -552,7 +694,7 @@ def _ended_words(ended: dict[str, Any]) -> str:
     if reason == "resigned":
         return f"{ended.get('by')} resigned"
     if reason == "abandoned":
-        return "both players left"
+        return str(ended.get("why") or "both players left")
     return "the game is over"
 
 
@@ -564,5 +706,5 @@ def ended_sentence(ended: dict[str, Any] | None, outcome: str) -> str:
     if reason == "resigned":
         return f"{ended.get('by')} resigned: {ended.get('winner')} wins"
     if reason == "abandoned":
-        return "the table ended: both players were away too long"
+        return f"the table ended: {ended.get('why') or 'both players were away too long'}"
     return outcome

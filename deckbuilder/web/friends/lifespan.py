@@ -1,0 +1,181 @@
+"""How long a friend table lives: what is kept of a table once it has ended, when its file
+goes, and how many open tables one client may hold.
+
+A table that ends leaves the server's memory at once (its game, its lines, its links). What
+stays is on disk: the table's file, and one small file per link in `<tables>/links/`
+(`LinkFolder`) naming the table the link opens, so a link still shows the final position and
+offers the record: the store reads the file back and replays it when the link is opened,
+keeping the last few read back in a small cache (`EndedTables`). After the host's retention
+(`serve --table-retention DAYS`) the store's sweep deletes the file and its links; a link
+then answers, in one line, that its table was removed.
+
+Open tables are counted per client (`client_key`: an address, an IPv6 /64) as well as in
+all, so one client cannot take every place. This computer (loopback) is not counted per
+client: whoever runs the server can already delete its tables, and on a server only this
+computer reaches, every table is made from loopback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import json
+import os
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from deckbuilder.writing import atomic_write_text
+
+#: Ended tables' files are deleted this long after the end (`serve --table-retention DAYS`).
+RETENTION_DAYS = 7.0
+DAY_SECONDS = 24 * 60 * 60.0
+#: Unfinished tables one client (address) may keep at once (`serve --tables-per-client`).
+TABLES_PER_CLIENT = 10
+#: Ended tables kept in memory once read back for a link (a page, its events, the record).
+ENDED_KEPT = 8
+#: A link's file names a table and a role: a few dozen bytes.
+MOST_LINK_BYTES = 4096
+#: The names of a link's file: a token's SHA-256, in hex.
+LINK_NAME = re.compile(r"^[0-9a-f]{64}$")
+
+Table = TypeVar("Table")
+
+
+class LinkFolder:
+    """The links of ended tables, one file each (`<sha256 of the token>.json` holding the
+    table's id and the link's role), so that memory does not grow with ended tables."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def _path(self, digest: str) -> Path | None:
+        return self.folder / f"{digest}.json" if LINK_NAME.match(digest) else None
+
+    def remember(self, digest: str, place: Iterable[str]) -> None:
+        """Write the link's file, unless it is there already (a restart writes the links
+        of tables that ended before them)."""
+        path = self._path(digest)
+        if path is None or path.exists():
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps([str(part) for part in place]) + "\n")
+
+    def place(self, digest: str) -> tuple[str, ...] | None:
+        """The table id and role the link names, or None (no such link, or not readable)."""
+        path = self._path(digest)
+        if path is None:
+            return None
+        try:
+            with path.open("rb") as stream:
+                data = json.loads(stream.read(MOST_LINK_BYTES))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, list) or len(data) < 2 or not all(
+                isinstance(part, str) for part in data):
+            return None
+        return tuple(data)
+
+    def forget(self, digests: Iterable[str]) -> None:
+        for digest in digests:
+            path = self._path(digest)
+            if path is not None:
+                path.unlink(missing_ok=True)
+
+
+class EndedTables(Generic[Table]):
+    """The last `size` ended tables read back from their files, by table id: a page, its
+    event stream and the record ask for the same table in a row; older ones are dropped."""
+
+    def __init__(self, size: int = ENDED_KEPT) -> None:
+        self.size = size
+        self._kept: OrderedDict[str, Table] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table_id: str) -> Table | None:
+        with self._lock:
+            table = self._kept.get(table_id)
+            if table is not None:
+                self._kept.move_to_end(table_id)
+            return table
+
+    def put(self, table_id: str, table: Table) -> None:
+        with self._lock:
+            self._kept[table_id] = table
+            self._kept.move_to_end(table_id)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def drop(self, table_id: str) -> None:
+        with self._lock:
+            self._kept.pop(table_id, None)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+def client_key(address: str | None) -> str | None:
+    """The name a client's open tables are counted under: its IPv4 address, or its IPv6
+    address's /64 (one home or phone is given a whole /64); None for this computer
+    (loopback) and for no address, whose tables count only in all.
+
+    >>> client_key("203.0.113.9"), client_key("::ffff:203.0.113.9"), client_key("127.0.0.1")
+    ('203.0.113.9', '203.0.113.9', None)
+    >>> client_key("2001:db8:1:2:aaaa::1")
+    '2001:db8:1:2::/64'
+    """
+    if not address:
+        return None
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]  # a name, not an address (a test client)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip.is_loopback:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def mark_ended(path: Path, when: float) -> None:
+    """Date the ended table's file to its end: the retention counts from there (and the
+    store's clock, which tests set, is the one that counts)."""
+    with contextlib.suppress(OSError):  # else the time of its last line: seconds off
+        os.utime(path, (when, when))
+
+
+def expired_files(folder: Path, open_ids: set[str], cutoff: float) -> Iterator[Path]:
+    """The table files in `folder`, not of an open table, last written before `cutoff`."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not name.endswith(".jsonl") or name[:-len(".jsonl")] in open_ids:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False) or entry.stat().st_mtime >= cutoff:
+                continue
+        except OSError:
+            continue
+        yield Path(entry.path)
+
+
+def retention_words(seconds: float) -> str:
+    """The retention as the host set it, in words ("7 days", "12 hours").
+
+    >>> retention_words(7 * DAY_SECONDS), retention_words(DAY_SECONDS), retention_words(1800)
+    ('7 days', '1 day', '30 minutes')
+    """
+    unit, size = next(((unit, size) for unit, size in _UNITS if seconds >= size), _UNITS[-1])
+    amount = round(seconds / size, 1)
+    return f"{amount:g} {unit}{'' if amount == 1 else 's'}"
+
+
+_UNITS = (("day", DAY_SECONDS), ("hour", 3600.0), ("minute", 60.0))
