@@ -255,7 +255,7 @@ def test_the_app_counts_a_client_by_its_address(config: WebConfig) -> None:
     second = client.post("/api/tables", json={"game": "revolver", "seat": "colty"})
     assert second.status_code == 400
     line = second.json()["error"]
-    assert "you already have 1 unfinished tables" in line and "\n" not in line
+    assert "you already have 1 unfinished table on this server" in line and "\n" not in line
     creator = first.json()["tokens"]["colty"]
     assert client.post(f"/api/tables/{creator}/resign").status_code == 200
     third = client.post("/api/tables", json={"game": "revolver", "seat": "colty"})

@@ -167,10 +167,10 @@ def expired_files(folder: Path, open_ids: set[str], cutoff: float) -> Iterator[P
         yield Path(entry.path)
 
 
-def retention_words(seconds: float) -> str:
-    """The retention as the host set it, in words ("7 days", "12 hours").
+def duration_words(seconds: float) -> str:
+    """A time the host set (the retention, the idle time), in words ("7 days", "12 hours").
 
-    >>> retention_words(7 * DAY_SECONDS), retention_words(DAY_SECONDS), retention_words(1800)
+    >>> duration_words(7 * DAY_SECONDS), duration_words(DAY_SECONDS), duration_words(1800)
     ('7 days', '1 day', '30 minutes')
     """
     unit, size = next(((unit, size) for unit, size in _UNITS if seconds >= size), _UNITS[-1])

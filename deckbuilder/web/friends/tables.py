@@ -54,9 +54,9 @@ from deckbuilder.web.friends.lifespan import (
     EndedTables,
     LinkFolder,
     client_key,
+    duration_words,
     expired_files,
     mark_ended,
-    retention_words,
 )
 from deckbuilder.web.friends.sealing import SealError, ServerKey, key_file_for
 from deckbuilder.web.friends.tokens import looks_like_token, new_token, token_hash
@@ -315,10 +315,10 @@ class TableStore:
         theirs = sum(1 for table in open_tables if client is not None and table.client == client)
         if theirs >= self.tables_per_client:
             raise FriendTableError(
-                f"you already have {theirs} unfinished tables on this server (at most "
-                f"{self.tables_per_client} each)", fix="finish or resign one of them, or "
-                f"leave it: a table both seats left ends after "
-                f"{retention_words(self.idle_seconds)}")
+                f"you already have {theirs} unfinished table{'' if theirs == 1 else 's'} on "
+                f"this server (at most {self.tables_per_client} each)",
+                fix="finish or resign one of them, or leave it: a table both seats left "
+                    f"ends after {duration_words(self.idle_seconds)}")
 
     def _create(self, session: Any, creator: str, heading: str,
                 deck_names: dict[str, str]) -> tuple[FriendTable, dict[str, str]]:
@@ -416,7 +416,7 @@ class TableStore:
         table = self._read_ended(found[0]) if found is not None else None
         if table is None or found is None:
             raise NoSuchTable("no table has this link (a table is removed "
-                              f"{retention_words(self.retention_seconds)} after it ends)",
+                              f"{duration_words(self.retention_seconds)} after it ends)",
                               fix="ask for the link again, or start a new table at /friends")
         return table, found
 
@@ -642,7 +642,7 @@ class TableStore:
         if now - created > self.idle_seconds and any(
                 side not in table.joined and table.last_seen.get(side, 0.0) <= created
                 for side in table.sides):
-            return f"nobody took the invitation within {retention_words(self.idle_seconds)}"
+            return f"nobody took the invitation within {duration_words(self.idle_seconds)}"
         return None
 
     def sweep(self) -> None:
