@@ -180,12 +180,13 @@ def _kill_next(state: State, params: tuple, ctx: tuple, remaining: int, spent: i
     found = kill_candidates(state, params, ctx, spent)
     if not found:
         return
-    _target, count, up_to, _max, ignore_grit, remove = params
+    _target, count, up_to, _max, ignore_grit, remove, at_least = params
     if count == ALL and not up_to:
         for uid in found:
             kill_card(state, uid, ignore_grit, remove)
         return
-    if len(found) == 1 and not up_to:
+    may_stop = up_to and count - remaining >= at_least  # the kills owed are made
+    if len(found) == 1 and not may_stop:
         uid = found[0]
         state.resolved_alone(ctx[0], K_KILL, IN_PLAY_BASE + uid)
         state.tasks.append((_t_kill_more, params, ctx, remaining - 1,
@@ -193,7 +194,7 @@ def _kill_next(state: State, params: tuple, ctx: tuple, remaining: int, spent: i
         kill_card(state, uid, ignore_grit, remove)
         return
     options = _pieces(found)
-    if up_to:
+    if may_stop:
         options.insert(0, PASS)
     state.decide(ctx[0], options, _resume_kill, (params, ctx, remaining, spent), K_KILL)
 
@@ -211,7 +212,7 @@ def _resume_kill(state: State, action: int, data: tuple) -> None:
 def compile_kill(step: Any, resolver: Resolver) -> tuple:
     max_total = step.max_total_firepower if step.max_total_firepower is not None else -1
     return (TargetFilter(step.target, resolver), _count(step.count), step.up_to, max_total,
-            step.ignore_true_grit, step.remove_from_game)
+            step.ignore_true_grit, step.remove_from_game, step.at_least)
 
 
 # -- destroy / bounce --------------------------------------------------------------------------

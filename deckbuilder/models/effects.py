@@ -82,6 +82,10 @@ class Kill(Strict):
     target: Target = Field(default_factory=lambda: Target(categories=[Category.CHARACTER]))
     count: Count = 1
     up_to: bool = Field(False, description="the player may kill fewer")
+    at_least: int = Field(
+        0, ge=0, le=99,
+        description="with up_to: the first this many kills cannot be declined (\"kill one or "
+                    "two\": count 2, up_to, at_least 1); a stop is offered only after them")
     max_total_firepower: int | None = Field(None, ge=0)
     ignore_true_grit: bool = False
     remove_from_game: bool = False

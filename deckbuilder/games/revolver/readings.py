@@ -161,7 +161,8 @@ def kill_ignoring_true_grit(spec: GameSpec, compiled: CompiledCatalog, card_id: 
         return
 
     def regardless(params: tuple) -> Step:
-        # a kill step's params: (target, count, up_to, max firepower, ignore grit, remove)
+        # a kill step's params: (target, count, up_to, max firepower, ignore grit, remove,
+        # at least)
         return (run_kill, (*params[:4], True, *params[5:]))
 
     _reshape_modes(card, run_kill, regardless)
