@@ -6,6 +6,7 @@ table, the simulator's endings table) show these words.
 from __future__ import annotations
 
 from deckbuilder.declared import DECLARATIONS
+from deckbuilder.sim.transcript import TABLE_ENDINGS
 
 #: The engine's terminations as sentences: each game declares its own (its declaration's
 #: `ending_words`); the two the table itself ends a game with are here. A value not listed (a
@@ -13,6 +14,8 @@ from deckbuilder.declared import DECLARATIONS
 TABLE_ENDING_WORDS: dict[str, str] = {
     "card_effect": "a card says the other side has lost",
     "turn_cap": "the turn limit was reached",
+    "resigned": "a player resigned",
+    "abandoned": "both players left the table",
 }
 ENDING_WORDS: dict[str, str] = {
     **TABLE_ENDING_WORDS,
@@ -46,12 +49,35 @@ def side_title(side: str | None) -> str:
 def outcome_sentence(winner: str | None, termination: str | None,
                      turns: int | None = None) -> str:
     """"General Mapache wins: the guardians are wiped out (after 23 turns)"; a game without
-    a winner is a draw.
+    a winner is a draw; a game a table ended says so (`table_ending_sentence`).
 
     >>> outcome_sentence(None, "turn_cap", 200)
     'a draw: the turn limit was reached (after 200 turns)'
     """
+    if termination in TABLE_ENDINGS:
+        return table_ending_sentence(winner, termination, turns)
     head = f"{side_title(winner)} wins" if winner not in (None, "", "nobody", "None") else "a draw"
     words = ending_words(termination)
     after = f" (after {turns} turn{'s' if turns != 1 else ''})" if turns is not None else ""
     return f"{head}: {words}{after}" if words else f"{head}{after}"
+
+
+#: Each side's opponent, by side id (every game has two sides).
+_OPPONENT = {side.id: other.id for declaration in DECLARATIONS
+             for side, other in zip(declaration.sides, reversed(declaration.sides), strict=True)}
+
+
+def table_ending_sentence(winner: str | None, termination: str | None,
+                          turns: int | None = None) -> str:
+    """How a table ended a game the engine had not ended (`sim.transcript.TABLE_ENDINGS`),
+    with the sides as the table names them.
+
+    >>> table_ending_sentence("colty", "resigned", 7)
+    'mcready resigned at turn 7: colty wins'
+    >>> table_ending_sentence(None, "abandoned", 3)
+    'both players left the table at turn 3: nobody wins'
+    """
+    at = "" if turns is None else f" at turn {turns}"
+    if termination == "resigned" and winner:
+        return f"{_OPPONENT.get(winner, 'the other player')} resigned{at}: {winner} wins"
+    return f"{ending_words(termination)}{at}: " + (f"{winner} wins" if winner else "nobody wins")

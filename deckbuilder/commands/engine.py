@@ -42,6 +42,7 @@ from deckbuilder.sim.transcript import (
     TextNarrator,
     play_game,
     read_record,
+    record_line,
     replay_record,
 )
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
@@ -198,9 +199,11 @@ def replay(
 ) -> None:
     """Step through a recorded game again and check the engine still plays it the same way.
 
-    The record names its game (Revolver or Revolver 2), decks, seed, ruleset and bots. Exit 1
-    at the first step the engine now plays differently (or a different outcome), 2 if the
-    file is not a readable record (every such error names the file).
+    The record names its game (Revolver or Revolver 2), decks, seed, ruleset and bots. A
+    game a table ended (a resignation, an abandoned table) plays up to where it stopped and
+    is reported as that ending. Exit 1 at the first step the engine now plays differently
+    (or a different ending), 2 if the file is not a readable record (every such error names
+    the file).
     """
     if watch:
         from deckbuilder.commands.replay_watch import watch as watch_game
@@ -227,8 +230,8 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
     elif data_note is not None:
         _say(f"note: {data_note}")
     if result.mismatch is not None:
-        line = "" if result.step is None else f":{result.step + 2}"
-        raise fail(f"{path}{line}: the engine no longer reproduces this game: "
+        where = record_line(record, result.step or 0)
+        raise fail(f"{where or path}: the engine no longer reproduces this game: "
                    f"{result.mismatch}", EXIT_FAILED)
     if not as_json:
         _say(f"replayed {result.steps} actions: the same game "
@@ -243,7 +246,9 @@ def _replay_summary(path: Path, record: Any, result: Any) -> dict[str, Any]:
         "max_turns": record.max_turns, "bots": record.bots, "decks": record.decks,
         "recorded_with": record.version or None,
         "outcome": {"winner": record.winner, "termination": record.termination},
-        "turns": record.turns, "steps": len(record.steps), "replayed_steps": result.steps,
+        "turns": record.turns,
+        "ending": outcome_sentence(record.winner, record.termination, record.turns),
+        "steps": len(record.steps), "replayed_steps": result.steps,
         "matches": result.mismatch is None, "mismatch": result.mismatch,
         "mismatch_step": result.step if result.mismatch is not None else None,
     }

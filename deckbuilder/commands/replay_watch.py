@@ -82,6 +82,10 @@ class Watcher:
                     _say(worded_line(line))
         if position and not any(event.index == wanted for event in steps.log(self.viewer)):
             _say(f"{steps.mover(position)} decides (what, this viewer does not see)")
+        if position == steps.last and steps.record.ended_by_table:
+            record = steps.record
+            _say(f"-- the table ended here: "
+                 f"{outcome_sentence(record.winner, record.termination, record.turns)} --")
         if self.viewer is None:
             lines = named_position_lines(steps.state(position))
         else:

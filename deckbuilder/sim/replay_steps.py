@@ -19,10 +19,10 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.session import HUMAN, Event, GameSession
 from deckbuilder.sim.session_view import position_view
-from deckbuilder.sim.transcript import GameRecord, RecordError
+from deckbuilder.sim.transcript import GameRecord, RecordError, Step, play_back, record_line
 
 #: A clone of the state is kept every this many steps.
 CHECKPOINT_EVERY = 32
@@ -33,10 +33,12 @@ EVERYTHING = None
 
 
 class ReplaySteps:
-    """A finished (or cut) game's positions and logs, step by step; see the module docstring.
+    """A finished game's positions and logs, step by step; see the module docstring. A game
+    a table ended (a resignation, an abandoned table) steps to where it stopped.
 
-    Raises a `RecordError` naming the record's line when a recorded action is not what the
-    engine now offers (a rules change since it was written, or an edited file).
+    Raises a `RecordError` naming the record's line where `play_back` finds the record and the
+    game part (a recorded action the engine no longer offers, or an ending that is not the
+    game's): a rules change since it was written, or an edited file.
     """
 
     def __init__(self, record: GameRecord, catalog: Any = None) -> None:
@@ -48,38 +50,21 @@ class ReplaySteps:
         self._checkpoints: dict[int, Any] = {0: _quiet_copy(state)}
         #: the turn at each position (0 .. len(steps))
         self.turns: list[int] = [int(state.turn)]
-        for step in record.steps:
-            self._play(step)
-            state = self.session.state
-            if len(self.turns) % CHECKPOINT_EVERY == 0:
-                self._checkpoints[len(self.turns)] = _quiet_copy(state)
-            self.turns.append(int(state.turn))
+        result = play_back(record, lambda: self.session.state, self._play)
+        if result.mismatch is not None:
+            raise RecordError(result.mismatch, record_line(record, result.step or 0),
+                              "replay it with the version that recorded it "
+                              f"({record.version or 'unknown'})")
         self._recent: OrderedDict[int, Any] = OrderedDict()
         self._logs: dict[int | None, list[Event]] = {}
 
-    def _play(self, step: Any) -> None:
-        """One recorded action, checked as `replay_record` checks it (who, legal, its text)."""
-        session = self.session
-        state = session.state
-        problem = None
-        if session.is_over():
-            problem = "the game is already over, but the record goes on"
-        elif self.names[state.current_player()] != step.player:
-            problem = (f"the record has {step.player} '{step.text}', but now "
-                       f"{self.names[state.current_player()]} must decide")
-        elif step.action not in state.legal_actions():
-            problem = f"the recorded action '{step.text}' ({step.action}) is not legal now"
-        elif state.action_to_string(step.action) != step.text:
-            problem = (f"the record says '{step.text}', the engine now reads action "
-                       f"{step.action} as '{state.action_to_string(step.action)}'")
-        if problem is not None:
-            source = self.record.source
-            where = None if source is None else Location(source.path, (source.line or 1)
-                                                          + step.index + 1)
-            raise RecordError(f"step {step.index}: {problem}", where,
-                              "replay it with the version that recorded it "
-                              f"({self.record.version or 'unknown'})")
-        session.act(step.action, step.player)
+    def _play(self, step: Step) -> None:
+        """One recorded action (`play_back` checked it), played as the live session did."""
+        self.session.act(step.action, step.player)
+        state = self.session.state
+        if len(self.turns) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.turns)] = _quiet_copy(state)
+        self.turns.append(int(state.turn))
 
     # -- positions ----------------------------------------------------------------------------
     @property

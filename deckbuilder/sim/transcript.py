@@ -6,7 +6,10 @@ with: the data packs and overlay in force by content hash), one line per action 
 player, action int, its text) and a final line (outcome, turns). A header without "switches"
 (written before they were recorded) means none. `replay_record` re-applies the actions to
 `new_game(...)` and stops at the first step whose text, player or legality differs, so a rules
-change that alters a recorded game is caught at the exact step. Golden transcripts
+change that alters a recorded game is caught at the exact step; `play_back` is that one walk,
+which the replay viewers (`sim/replay_steps.py`) take too. A record whose table ended the game
+(`TABLE_ENDINGS`: a resignation, an abandoned table) is reproduced up to its last step and
+judged as that ending. Golden transcripts
 (`golden_text`) are the same games as text: every action, every logged event and the final
 position.
 """
@@ -34,6 +37,11 @@ RECORD_KIND = "deckbuilder-game"
 #: 2: card actions are numbered among the decks' own cards, so a record no longer depends on
 #: what else is installed (format 1 records numbered them across the whole catalog).
 RECORD_FORMAT = 2
+
+#: How a table ends a game the engine did not end: a seat resigned, or both seats left
+#: (a friend table's record names them as its termination, the game not over). A record
+#: ending so is reproduced up to its last step and judged as that ending, not as a mismatch.
+TABLE_ENDINGS = ("resigned", "abandoned")
 
 
 class RecordError(DataFileError):
@@ -76,6 +84,12 @@ class GameRecord:
     #: where the record was read from (its header line), so that a game it names that cannot
     #: be set up here (an unknown ruleset or card) is an error naming the file; not written
     source: Location | None = field(default=None, compare=False)
+
+    @property
+    def ended_by_table(self) -> bool:
+        """Whether a table ended the game before the engine did (`TABLE_ENDINGS`: a seat
+        resigned, or both left): the record stops with the game still going."""
+        return self.termination in TABLE_ENDINGS
 
     def header(self) -> dict[str, Any]:
         header = {"record": RECORD_KIND, "format": RECORD_FORMAT, "game": self.game,
@@ -230,16 +244,49 @@ def _is_count(value: Any) -> bool:
 
 def read_record(path: Path | str) -> GameRecord:
     """Parse a record file; any broken line is a RecordError at file:line(:col)."""
-    path = Path(path)
-    where = Location(path)
     try:
-        raw = read_bounded(path, MAX_RECORD_BYTES, "game record (.jsonl)")
+        raw = read_bounded(Path(path), MAX_RECORD_BYTES, "game record (.jsonl)")
     except DataFileError as error:
         raise RecordError(error.message, error.where, error.fix) from None
+    return parse_record(raw, path)
+
+
+def parse_record(raw: bytes, path: Path | str) -> GameRecord:
+    """A record's bytes read as `read_record` reads a file (the one reader of records: files,
+    uploads and a friend table's record); errors name `path` and the line."""
+    rows = _json_rows(raw, Path(path))
+    number, header = rows[0]
+    at = Location(Path(path), number)
+    record = _header_record(header, at)
+    for number, row in rows[1:-1]:
+        at = Location(Path(path), number)
+        index = _field(row, "i", int, at)
+        if index != len(record.steps):
+            raise RecordError(f"step {index} where step {len(record.steps)} was expected", at,
+                              "the record's lines are out of order or some are missing")
+        record.steps.append(Step(index, _field(row, "player", str, at),
+                                 _field(row, "action", int, at), _field(row, "text", str, at)))
+    number, final = rows[-1]
+    at = Location(Path(path), number)
+    outcome = _field(final, "outcome", dict, at)
+    record.winner = outcome.get("winner")
+    record.termination = _field(outcome, "termination", str, at)
+    record.turns = _field(final, "turns", int, at)
+    counted = _field(final, "actions", int, at)
+    if counted != len(record.steps):
+        raise RecordError(f"the final line counts {counted} actions, but the record has "
+                          f"{len(record.steps)}", at,
+                          "steps were removed or added: restore the record as "
+                          "`deckbuilder play --record` wrote it")
+    return record
+
+
+def _json_rows(raw: bytes, path: Path) -> list[tuple[int, Any]]:
+    """The record's non-blank lines as (line number, JSON value); at least two of them."""
     try:
         lines = raw.decode("utf-8").splitlines()
     except UnicodeDecodeError:
-        raise RecordError("not UTF-8 text", where, "give a .jsonl record") from None
+        raise RecordError("not UTF-8 text", Location(path), "give a .jsonl record") from None
     rows: list[tuple[int, Any]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -259,8 +306,11 @@ def read_record(path: Path | str) -> GameRecord:
     if len(rows) < 2:
         raise RecordError("a record needs a header line and a final line",
                           Location(path, rows[0][0] if rows else 1), "record a whole game")
-    number, header = rows[0]
-    at = Location(path, number)
+    return rows
+
+
+def _header_record(header: Any, at: Location) -> GameRecord:
+    """The record its header line sets up (no steps yet), every field checked."""
     if not isinstance(header, dict) or header.get("record") != RECORD_KIND:
         raise RecordError("the first line is not a deckbuilder game header", at,
                           "give a file written by `deckbuilder play --record`")
@@ -298,26 +348,6 @@ def read_record(path: Path | str) -> GameRecord:
     if set(decks) != set(_record_names(record)):
         raise RecordError(f"the header's decks are {', '.join(sorted(decks))}, not "
                           f"{', '.join(_record_names(record))}", at, "restore the header line")
-    for number, row in rows[1:-1]:
-        at = Location(path, number)
-        index = _field(row, "i", int, at)
-        if index != len(record.steps):
-            raise RecordError(f"step {index} where step {len(record.steps)} was expected", at,
-                              "the record's lines are out of order or some are missing")
-        record.steps.append(Step(index, _field(row, "player", str, at),
-                                 _field(row, "action", int, at), _field(row, "text", str, at)))
-    number, final = rows[-1]
-    at = Location(path, number)
-    outcome = _field(final, "outcome", dict, at)
-    record.winner = outcome.get("winner")
-    record.termination = _field(outcome, "termination", str, at)
-    record.turns = _field(final, "turns", int, at)
-    counted = _field(final, "actions", int, at)
-    if counted != len(record.steps):
-        raise RecordError(f"the final line counts {counted} actions, but the record has "
-                          f"{len(record.steps)}", at,
-                          "steps were removed or added: restore the record as "
-                          "`deckbuilder play --record` wrote it")
     return record
 
 
@@ -387,37 +417,85 @@ def replay_record(record: GameRecord, catalog: Any = None, narrate: Narrator | N
                          ruleset=record.ruleset, catalog=catalog, game=record.game,
                          max_turns=record.max_turns, verbose=True,
                          switches=dict(chosen) or None, modules=tuple(record.modules))
-    names = _names(state)
     if narrate is not None:
         narrate(None, drain_log(state), state)
-    for step in record.steps:
-        problem = _step_problem(state, step, names)
-        if problem is not None:
-            return ReplayResult(state, step.index, problem, step.index)
+
+    def apply(step: Step) -> None:
         state.apply(step.action)
         events = drain_log(state)
         if narrate is not None:
             narrate(step, events, state)
+
+    return play_back(record, lambda: state, apply)
+
+
+def play_back(record: GameRecord, state: Callable[[], Any],
+              apply: Callable[[Step], None]) -> ReplayResult:
+    """The one replay of a record, whatever plays it (`replay_record` on a bare game, the
+    viewers' `ReplaySteps` on a session): each step is checked against the game as `state()`
+    stands (who decides, that the action is legal, its text) before `apply` plays it, and
+    after the last one the record's ending is judged (`ending_problem`)."""
+    names = _record_names(record)
+    for step in record.steps:
+        problem = step_problem(state(), step, names)
+        if problem is not None:
+            return ReplayResult(state(), step.index, problem, step.index)
+        apply(step)
+    problem = ending_problem(record, state())
+    return ReplayResult(state(), len(record.steps), problem,
+                        None if problem is None else len(record.steps))
+
+
+def ending_problem(record: GameRecord, state: Any) -> str | None:
+    """How the record's ending differs from the game after its last step (None: it does not).
+
+    A game the engine ended must be over with the recorded winner, ending and turns. A game a
+    table ended (`TABLE_ENDINGS`) must still be going at the recorded turn, a resignation
+    naming one side as the winner and an abandoned table none.
+    """
+    names = _names(state)
+    if record.ended_by_table:
+        if state.is_terminal():
+            replayed = GameRecord({}, 0, "", {})
+            record_outcome(state, replayed)
+            return (f"the record says the table ended ({record.termination}) with the game "
+                    "going on, but after its last action the game is over: "
+                    f"{_outcome_text(replayed.winner, replayed.termination, replayed.turns)}")
+        if record.turns != state.turn:
+            return (f"the record says the table ended at turn {record.turns}; replayed, its "
+                    f"last action leaves the game at turn {state.turn}")
+        wanted = names if record.termination == "resigned" else (None,)
+        if record.winner not in wanted:
+            return (f"a table that ended '{record.termination}' cannot have "
+                    f"{record.winner or 'nobody'} as its winner")
+        return None
     if not state.is_terminal():
-        return ReplayResult(state, len(record.steps), "after the last recorded action the game "
-                            f"is not over ({names[state.current_player()]} must still decide)",
-                            len(record.steps))
+        return ("after the last recorded action the game is not over "
+                f"({names[state.current_player()]} must still decide)")
     replayed = GameRecord({}, 0, "", {})
     record_outcome(state, replayed)
     expected = (record.winner, record.termination, record.turns)
     actual = (replayed.winner, replayed.termination, replayed.turns)
     if expected != actual:
-        return ReplayResult(state, len(record.steps),
-                            f"the outcome differs: recorded {_outcome_text(*expected)}, "
-                            f"replayed {_outcome_text(*actual)}", len(record.steps))
-    return ReplayResult(state, len(record.steps))
+        return (f"the outcome differs: recorded {_outcome_text(*expected)}, "
+                f"replayed {_outcome_text(*actual)}")
+    return None
+
+
+def record_line(record: GameRecord, index: int) -> Location | None:
+    """The record file's line of step `index` (`len(record.steps)`: its final line)."""
+    source = record.source
+    if source is None:
+        return None
+    return Location(source.path, (source.line or 1) + index + 1)
 
 
 def _record_names(record: GameRecord) -> tuple[str, str]:
     return get_game(record.game).side_names
 
 
-def _step_problem(state: Any, step: Step, names: tuple[str, str]) -> str | None:
+def step_problem(state: Any, step: Step, names: tuple[str, str]) -> str | None:
+    """How a recorded step differs from what the game offers now (None: it does not)."""
     if state.is_terminal():
         return f"step {step.index}: the game is already over, but the record goes on " \
                f"('{step.text}')"

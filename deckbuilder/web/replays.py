@@ -17,7 +17,6 @@ import asyncio
 import dataclasses
 import os
 import secrets
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from deckbuilder.app.table_words import named_position_lines
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.replay_steps import EVERYTHING, ReplaySteps
 from deckbuilder.sim.session_view import pieces_lines
-from deckbuilder.sim.transcript import GameRecord, RecordError, read_record
+from deckbuilder.sim.transcript import GameRecord, RecordError, parse_record, read_record
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.kept import Kept
@@ -137,8 +136,8 @@ def _open(request: Request, key: Any, source: str, load: Any) -> Replay:
 
 
 def record_of_upload(data: bytes, filename: str) -> GameRecord:
-    """An uploaded record, read as a file would be (`read_record`: JSON lines, bounded
-    numbers, every field checked); its errors name the uploaded file, not a temporary one."""
+    """An uploaded record, read as a file is (`parse_record`: JSON lines, bounded numbers,
+    every field checked); its errors name the uploaded file."""
     shown = (PurePosixPath(filename.replace("\\", "/")).name or "upload.jsonl")[:80]
     if not data.strip():
         raise ReplayInputError("no record was sent", Location(shown),
@@ -147,18 +146,7 @@ def record_of_upload(data: bytes, filename: str) -> GameRecord:
         raise ReplayInputError(f"the record is {len(data):,} bytes; the limit is "
                                f"{MAX_UPLOAD_BYTES:,}", Location(shown),
                                "give a record written by `deckbuilder play --record`")
-    with tempfile.TemporaryDirectory(prefix="deckbuilder-replay-") as folder:
-        path = Path(folder) / "record.jsonl"
-        path.write_bytes(data)  # a private temporary file, read back once: not a user file
-        try:
-            record = read_record(path)
-        except RecordError as error:
-            where = error.where
-            raise RecordError(error.message, Location(shown, where.line if where else None,
-                                                      where.column if where else None),
-                              error.fix) from None
-    record.source = Location(shown, 1)
-    return record
+    return parse_record(data, shown)
 
 
 def resolve_record_path(config: WebConfig, name: str) -> Path:
@@ -240,7 +228,9 @@ def board_html(replay: Replay, view: dict[str, Any], position: int) -> str:
     """The table's board fragment for this view (names are face triggers, all escaped)."""
     catalog = replay.catalog
     record = replay.record
-    over = position == replay.steps.last and view.get("outcome") is not None
+    # the last position says how the game ended: the game's own ending, or the table's (a
+    # resignation, an abandoned table) with the game still going
+    over = position == replay.steps.last
     outcome = outcome_sentence(record.winner, record.termination, record.turns) if over else ""
     return fragment("play_board.html", view=view, watching=True,
                     pieces=pieces_lines(without_poker(view)), characters=characters_of(view),
