@@ -11,6 +11,7 @@ import html
 import json
 import os
 import stat
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from test_web_friends import create, error_of, new_client, seats_of, state_of  #
 
 from deckbuilder.web.friends import store_of  # noqa: E402
 from deckbuilder.web.friends.clients import CLIENT_HEADER  # noqa: E402
+from deckbuilder.web.friends.tables import SeatTaken  # noqa: E402
 from deckbuilder.web.friends.tokens import token_hash  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -111,6 +113,31 @@ def test_a_spent_invitation_sends_the_next_opener_to_watch(client: TestClient) -
     for _ in range(2):
         watched = client.get(watch.replace("/friends/", "/api/tables/")).json()
         assert watched["role"] == "spectator" and watched["view"]["hand"] == []
+
+
+def test_openers_at_the_same_moment_take_the_seat_once(client: TestClient) -> None:
+    """Eight takers of one invitation at once (the store's own lock decides): one seat
+    secret, seven refusals."""
+    made = create(client)
+    store = store_of(client.app)
+    start = threading.Barrier(8)
+    secrets: list[str | None] = []
+
+    def take() -> None:
+        start.wait()
+        try:
+            secrets.append(store.take(made["tokens"]["mcready"])[2])
+        except SeatTaken:
+            secrets.append(None)
+
+    takers = [threading.Thread(target=take) for _ in range(8)]
+    for taker in takers:
+        taker.start()
+    for taker in takers:
+        taker.join()
+    assert len(secrets) == 8 and len([secret for secret in secrets if secret]) == 1
+    joined = [row for row in rows_of(table_file_of(client)) if row.get("joined") == "mcready"]
+    assert len(joined) == 1
 
 
 def test_the_invitation_never_acts(client: TestClient) -> None:
