@@ -181,13 +181,13 @@ def test_a_game_cut_at_its_turn_cap_plays_back_as_a_draw(
     assert_views(client, record)
 
 
-def _edited(path: Path, line: int, change: Any) -> Path:
+def edited_record(path: Path, line: int, change: Any) -> Path:
     """The record with its `line` (1-based) changed by `change(row)`."""
     lines = path.read_text(encoding="utf-8").splitlines()
     row = json.loads(lines[line - 1])
     change(row)
     lines[line - 1] = json.dumps(row)
-    edited = path.with_name(f"edited-{path.name}")
+    edited = path.with_name(f"edited-{line}-{path.name}")
     edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return edited
 
@@ -216,7 +216,7 @@ def test_a_changed_step_of_a_resigned_record_is_caught_at_that_step(
         assert row["i"] == step
         row["action"] += 1000
 
-    edited = _edited(record.path, step + 2, other_action)
+    edited = edited_record(record.path, step + 2, other_action)
     for said in _refusals(client, catalog, edited):
         assert f"{edited.name}:{step + 2}" in said and f"step {step}:" in said, said
 
@@ -230,7 +230,7 @@ def test_a_changed_step_of_a_resigned_record_is_caught_at_that_step(
 def test_a_table_ending_that_is_not_the_games_is_caught_at_the_final_line(
         catalog: Any, tmp_path: Path, client: Any, change: Any, words: str) -> None:
     record = table_record(catalog, tmp_path, "revolver", "abandoned")
-    edited = _edited(record.path, record.steps + 2, change)
+    edited = edited_record(record.path, record.steps + 2, change)
     for said in _refusals(client, catalog, edited):
         assert f"{edited.name}:{record.steps + 2}" in said and words in said, said
 
@@ -238,7 +238,7 @@ def test_a_table_ending_that_is_not_the_games_is_caught_at_the_final_line(
 def test_a_finished_game_passed_off_as_resigned_is_caught(
         catalog: Any, tmp_path: Path, client: Any) -> None:
     record = table_record(catalog, tmp_path, "revolver2", "finished")
-    edited = _edited(record.path, record.steps + 2,
+    edited = edited_record(record.path, record.steps + 2,
                      lambda final: final["outcome"].update(termination="resigned"))
     for said in _refusals(client, catalog, edited):
         assert "the record says the table ended (resigned) with the game going on, but " \

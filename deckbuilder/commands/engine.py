@@ -12,6 +12,7 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.data_notes import record_data_note
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.play_decks import sides_of_decks
+from deckbuilder.app.records import check_deal
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
 from deckbuilder.app.table_words import (
     named_position_lines,
@@ -196,6 +197,14 @@ def replay(
         "--watch", help="step through the game yourself: the position as either player saw "
                         "it, or everything, and each step's log (Enter/n next, p back, t N "
                         "turn N, v 0/1/a viewer, q quits)")] = False,
+    check_deal: Annotated[bool, typer.Option(
+        "--check-deal", help="a friend table's record: check that it was dealt from the seed "
+                             "the table committed to and played as recorded (against "
+                             "COMMITMENT, the one the table showed; without it, against the "
+                             "record's own, to compare with the table's)")] = False,
+    commitment: Annotated[str | None, typer.Argument(
+        metavar="[COMMITMENT]", show_default=False,
+        help="with --check-deal: the seed commitment the table showed (64 hex digits)")] = None,
 ) -> None:
     """Step through a recorded game again and check the engine still plays it the same way.
 
@@ -203,13 +212,42 @@ def replay(
     game a table ended (a resignation, an abandoned table) plays up to where it stopped and
     is reported as that ending. Exit 1 at the first step the engine now plays differently
     (or a different ending), 2 if the file is not a readable record (every such error names
-    the file).
+    the file). With --check-deal: exit 0 when the deal checks, 1 with the reason when not.
     """
     if watch:
         from deckbuilder.commands.replay_watch import watch as watch_game
 
         raise typer.Exit(guarded(watch_game)(file, as_json))
+    if check_deal:
+        raise typer.Exit(guarded(_check_deal)(file, commitment, as_json))
+    if commitment is not None:
+        raise fail(f"a second argument ('{commitment[:70]}') is read only with --check-deal "
+                   "(the commitment to check the deal against): add --check-deal, or leave "
+                   "it out")
     guarded(_replay)(file, quiet or as_json, as_json)
+
+
+def _check_deal(path: Path, commitment: str | None, as_json: bool) -> int:
+    """`replay FILE --check-deal [COMMITMENT]`: one line, exit 0 when the deal checks."""
+    record = read_record(path)
+    catalog = project_catalog()
+    checked = check_deal(record, commitment, catalog)
+    if as_json:
+        print_json({"record_file": str(path), "deal_checks": checked.holds,
+                    "reason": checked.reason, "commitment": checked.commitment,
+                    "commitment_given": checked.given})
+        return EXIT_OK if checked.holds else EXIT_FAILED
+    if not checked.holds:
+        note = record_data_note(record.data, catalog)
+        if note is not None:
+            _say(f"note: {note}")
+        error_console.print(f"error: {safe(path)}: {safe(checked.reason)}", markup=False)
+        return EXIT_FAILED
+    if not checked.given:
+        _say(f"note: no COMMITMENT given, so the record's own was used: {checked.commitment}; "
+             "compare it with the commitment the table showed you")
+    _say(checked.reason)
+    return EXIT_OK
 
 
 def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:

@@ -1,0 +1,76 @@
+"""A game record's deal, checked once for every face: `check_deal`.
+
+A friend table shows both seats a commitment to its seed before the deal (`sim.seed_commitment`)
+and writes the seed and the commitment's salt into the record it offers once ended (the
+header's "deal"). Whether that record was dealt from the committed seed and played as it says
+is two questions: does the seed with the salt give the commitment the table showed, and does
+the game set up from that seed reproduce every recorded step and the record's ending
+(`sim.transcript.replay_record`, the one replay every viewer takes). `check_deal` answers both
+in one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.sim.seed_commitment import commitment_matches, seed_commitment
+from deckbuilder.sim.transcript import GameRecord, record_line, replay_record
+
+#: The one line of a deal that checks.
+DEAL_CHECKS = "the deal checks: dealt from the committed seed and played as recorded"
+
+
+class CommitmentError(DeckbuilderError):
+    """A commitment given to check a deal against that is not one (64 hex digits)."""
+
+
+@dataclass(frozen=True)
+class DealCheck:
+    """Whether a record's deal checks, and why not (`reason`, one line).
+
+    `commitment` is what the record was checked against: the one given, or (`given` False)
+    the record's own, which the player should compare with the one the table showed."""
+
+    holds: bool
+    reason: str
+    commitment: str | None
+    given: bool
+
+
+def read_commitment(text: str) -> str:
+    """A commitment as a player copies it from the table (64 hex digits, any case)."""
+    commitment = text.strip().lower()
+    if len(commitment) != 64 or any(char not in "0123456789abcdef" for char in commitment):
+        shown = commitment[:70] if commitment.isprintable() else repr(commitment[:70])
+        raise CommitmentError(f"'{shown}' is not a seed commitment",
+                              fix="give the 64 hex digits the table showed as its commitment")
+    return commitment
+
+
+def check_deal(record: GameRecord, commitment: str | None = None,
+               catalog: Any = None) -> DealCheck:
+    """Whether `record` was dealt from the seed `commitment` binds (the record's own "deal"
+    commitment when None) and played as recorded. A `commitment` that is not 64 hex digits
+    is a `CommitmentError`."""
+    given = commitment is not None
+    deal = record.deal
+    wanted = read_commitment(commitment) if commitment is not None else None
+    if deal is None:
+        return DealCheck(False, "the record has no deal (a seed commitment): only the record "
+                                "of a table for two people has one", wanted, given)
+    wanted = wanted or deal["commitment"]
+    if not commitment_matches(record.seed, deal["salt"], wanted):
+        made = seed_commitment(record.seed, deal["salt"])
+        whose = "the commitment given" if given else "the record's own commitment"
+        return DealCheck(False, f"the commitment differs: the record's seed and salt make "
+                                f"{made}, not {whose} {wanted}: the seed or the salt was "
+                                "changed, or this is another table's record", wanted, given)
+    result = replay_record(record, catalog)
+    if result.mismatch is not None:
+        where = record_line(record, result.step or 0)
+        line = "" if where is None else f" at line {where.line}"
+        return DealCheck(False, f"the record differs from the game dealt from its seed{line}: "
+                                f"{result.mismatch}", wanted, given)
+    return DealCheck(True, DEAL_CHECKS, wanted, given)
