@@ -302,3 +302,20 @@ def test_a_format_one_table_still_loads_and_plays(deck_folder: Path, user_home: 
     record.write_text(client.get(ended["record"]).text)
     assert read_record(record).seed == seed and read_record(record).deal is None
     assert state_of(new_client(deck_folder), old["colty"])["over"]
+
+
+def test_a_table_that_ends_unopened_reveals_its_seed_too(deck_folder: Path,
+                                                         user_home: Path) -> None:
+    """A table both seats left ends at a sweep even when no link opened it since the
+    restart (its game never replayed): the end line still reveals the seed, unsealed."""
+    first = new_client(deck_folder)
+    made = create(first)
+    seed = store_of(first.app).find(made["token"])[0].session.record.seed
+    later = new_client(deck_folder, table_idle_seconds=600)
+    store = store_of(later.app)
+    now = store.clock()
+    store.clock = lambda: now + 601
+    create(later)  # a new table: the server sweeps the old ones first
+    end_row = rows_of(next(path for path in (user_home / "tables").glob("*.jsonl")
+                           if path.stem == made["table"]))[-1]
+    assert end_row["end"] == "abandoned" and end_row["seed"] == seed
