@@ -20,9 +20,12 @@ from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app as cli_app
 from deckbuilder.sim.seed_commitment import seed_commitment
 
-pytest.importorskip("starlette")
+TestClient = pytest.importorskip("starlette.testclient").TestClient
 
-from test_record_endings import edited_record, table_record
+from test_record_endings import edited_record, resigned_in_the_app, table_record  # noqa: E402
+
+from deckbuilder.web.app import create_app  # noqa: E402
+from deckbuilder.web.config import WebConfig  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 runner = CliRunner()
@@ -69,6 +72,16 @@ def test_a_finished_tables_record_checks_against_the_commitment_it_showed(
     assert passed.output.strip() == DEAL_CHECKS
     assert DEAL_CHECKS == ("the deal checks: dealt from the committed seed and played as "
                            "recorded")
+
+
+def test_the_commitment_the_app_showed_checks_the_record_it_offers(
+        tmp_path: Path, deck_folder: Path) -> None:
+    client = TestClient(create_app(WebConfig(deck_folder=deck_folder)),
+                        base_url="http://localhost")
+    _, commitment, record = resigned_in_the_app(client, tmp_path)
+    passed = check(record, commitment)
+    assert passed.exit_code == 0, passed.output
+    assert passed.output.strip() == DEAL_CHECKS
 
 
 def test_without_a_commitment_the_records_own_is_used_and_shown_to_compare(

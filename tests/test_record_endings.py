@@ -123,7 +123,7 @@ def assert_watches(record: TableRecord) -> None:
     assert watched.exit_code == 0, watched.output
     out = watched.output
     assert f"; {record.ending}, {record.steps} steps" in out.splitlines()[0]
-    for position in (1, record.steps // 2, record.steps):
+    for position in {min(1, record.steps), record.steps // 2, record.steps}:
         assert f"-- step {position} of {record.steps}," in out
     assert "the game is over here" in out
     if "wins:" not in record.ending and "draw" not in record.ending:  # a table's ending
@@ -179,6 +179,35 @@ def test_a_game_cut_at_its_turn_cap_plays_back_as_a_draw(
     assert_replays(record)
     assert_watches(record)
     assert_views(client, record)
+
+
+def resigned_in_the_app(client: Any, folder: Path) -> tuple[str, str, Path]:
+    """A Revolver 2 table made through the app's API and resigned by its creator before the
+    first move: the creator's token, the commitment the create answer showed, and the record
+    the table offers (downloaded as a player would)."""
+    made = client.post("/api/tables", json={"game": "revolver2", "seat": "esteban"})
+    assert made.status_code == 201, made.text
+    token = made.json()["token"]
+    resigned = client.post(f"/api/tables/{token}/resign")
+    assert resigned.status_code == 200, resigned.text
+    offered = client.get(f"/api/tables/{token}/record.jsonl")
+    assert offered.status_code == 200, offered.text
+    path = folder / "table.jsonl"
+    path.write_bytes(offered.content)
+    return token, str(made.json()["commitment"]), path
+
+
+def test_the_apps_own_resigned_table_opens_in_its_viewer_and_replays(
+        tmp_path: Path, client: Any) -> None:
+    token, _, path = resigned_in_the_app(client, tmp_path)
+    ending = "esteban resigned before the first turn: mapache wins"
+    record = TableRecord(path, ending, len(read_record(path).steps))
+    assert_replays(record)
+    assert_watches(record)
+    opened = client.get(f"/replays/friends/{token}", follow_redirects=False)
+    assert opened.status_code == 303, opened.text
+    page = client.get(opened.headers["location"] + f"?step={record.steps}")
+    assert page.status_code == 200 and f"Game over: {ending}." in html.unescape(page.text)
 
 
 def edited_record(path: Path, line: int, change: Any) -> Path:

@@ -76,8 +76,10 @@ def table_ending_sentence(winner: str | None, termination: str | None,
     'mcready resigned at turn 7: colty wins'
     >>> table_ending_sentence(None, "abandoned", 3)
     'both players left the table at turn 3: nobody wins'
+    >>> table_ending_sentence("mapache", "resigned", 0)  # Revolver 2's poker tournament
+    'esteban resigned before the first turn: mapache wins'
     """
-    at = "" if turns is None else f" at turn {turns}"
+    at = "" if turns is None else " before the first turn" if turns == 0 else f" at turn {turns}"
     if termination == "resigned" and winner:
         return f"{_OPPONENT.get(winner, 'the other player')} resigned{at}: {winner} wins"
     return f"{ending_words(termination)}{at}: " + (f"{winner} wins" if winner else "nobody wins")
