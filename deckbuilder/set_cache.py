@@ -115,16 +115,18 @@ def _cache_key(create: bool) -> bytes | None:
     or a cache folder that cannot be written makes commands slower, not fail). An empty or
     damaged key file (a disk that filled up while an older version wrote it) is replaced."""
     key_file = paths.cache_dir() / _KEY_FILE
-    key = _read_key(key_file)
+    key = read_key_file(key_file)
     if key is not None or not create:
         return key
     try:
-        return _make_key(key_file)
+        return make_key_file(key_file)
     except OSError:
         return None
 
 
-def _read_key(key_file: Path) -> bytes | None:
+def read_key_file(key_file: Path) -> bytes | None:
+    """A 32-byte key kept as hex in its own file; None when missing or damaged (the set
+    cache and the friend tables' seal each keep one)."""
     try:
         text = read_bounded(key_file, 1024, "cache key").decode("ascii").strip()
         return bytes.fromhex(text) if len(text) == 64 else None
@@ -132,7 +134,7 @@ def _read_key(key_file: Path) -> bytes | None:
         return None
 
 
-def _make_key(key_file: Path) -> bytes:
+def make_key_file(key_file: Path) -> bytes:
     """A new key, written whole to a file of its own before it takes the key file's name, so
     that a failed write leaves no empty key behind. When another process has just made a key,
     that one is used."""
@@ -151,7 +153,7 @@ def _make_key(key_file: Path) -> bytes:
         try:
             os.link(temporary, key_file)  # only where there is none
         except FileExistsError:
-            found = _read_key(key_file)
+            found = read_key_file(key_file)
             if found is not None:
                 return found  # another process made it just now
             os.replace(temporary, key_file)  # empty or damaged: replaced

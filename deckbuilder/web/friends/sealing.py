@@ -23,7 +23,7 @@ import hmac
 from pathlib import Path
 
 from deckbuilder.errors import DeckbuilderError, Location
-from deckbuilder.set_cache import _make_key, _read_key
+from deckbuilder.set_cache import make_key_file, read_key_file
 from deckbuilder.sim.seed_commitment import commitment_matches
 
 #: Bits of the pad a seed is sealed with (seeds are below 10**15 < 2**50).
@@ -50,10 +50,10 @@ class ServerKey:
 
     def _bytes(self, create: bool) -> bytes:
         if self._key is None:
-            self._key = _read_key(self.path)
+            self._key = read_key_file(self.path)
         if self._key is None and create:
             try:
-                self._key = _make_key(self.path)
+                self._key = make_key_file(self.path)
             except OSError as error:
                 raise SealError(f"the server's table key cannot be written "
                                 f"({error.strerror or error})", Location(self.path),
