@@ -514,7 +514,7 @@ def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
         if cards[key] == 0:
             _drop_key(cards, key)
     validate_document(document, Deck, path)
-    _write_back(path, document, original, catalog)
+    write_edited_deck(path, document, original, catalog)
     return SwapResult(path, out_name, in_entry.id, in_entry.name, count,
                       out_entry.id if out_entry is not None else None)
 
@@ -526,14 +526,16 @@ def _read_for_edit(path: Path) -> tuple[Any, str]:
     return document, text_of(raw, path)
 
 
-def _write_back(path: Path, document: Any, original: str, catalog: Catalog) -> None:
-    """Write an edited deck file (atomically, into the same file: its other names and
+def write_edited_deck(path: Path, document: Any, original: str, catalog: Catalog) -> str:
+    """Write an edited deck file (`deck swap`, `fix-ids`, `rename`, the web editor's Save)
+    and return the text written: atomically, into the same file (its other names and
     attributes see the change); what the edit did not touch keeps the layout of `original`;
     a `$schema` line that does not resolve here (another machine's data folder) is replaced
     by one that does, else kept as the user wrote it (a line they wrote is never dropped)."""
     text = dump_keeping_layout(document, original)
-    atomic_write_text(path, _schema_line_kept(text, with_deck_header_that_resolves(
-        text, path, catalog)), keep_links=True)
+    text = _schema_line_kept(text, with_deck_header_that_resolves(text, path, catalog))
+    atomic_write_text(path, text, keep_links=True)
+    return text
 
 
 def _schema_line_kept(text: str, rewritten: str) -> str:
@@ -587,7 +589,7 @@ def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
                                           entry.name, False))
         if rewritten:
             validate_document(document, Deck, path)
-            _write_back(path, document, original, catalog)
+            write_edited_deck(path, document, original, catalog)
         return rewritten
 
 
@@ -621,7 +623,7 @@ def rename_deck(path: Path | str, catalog: Catalog, new_name: str) -> str:
         document["name"] = (new_name if new_name.isprintable()
                             else DoubleQuotedScalarString(new_name))
         validate_document(document, Deck, path)
-        _write_back(path, document, original, catalog)
+        write_edited_deck(path, document, original, catalog)
         return old
 
 

@@ -186,3 +186,21 @@ def _state_of(page: str) -> dict[str, Any]:
     assert found is not None
     state: dict[str, Any] = json.loads(html.unescape(found.group(1)))
     return state
+
+
+def test_the_editor_saves_a_deck_as_deck_swap_does(deck_folder: Path, user_home: Path) -> None:
+    """Save in the web editor is the same write as `deck swap`: the file's other names see the
+    change (a hard link is not split) and what the edit did not touch keeps its layout (a
+    column-0 list, CRLF line ends)."""
+    text = DECK.replace("cards:\n", "sets:\n- revolver-base\ncards:\n").replace("\n", "\r\n")
+    (deck_folder / "mine.yaml").write_bytes(text.encode())
+    os.link(deck_folder / "mine.yaml", deck_folder / "other-name.yaml")
+    with TestClient(create_app(WebConfig(deck_folder=deck_folder)),
+                    base_url="http://localhost") as client:
+        state = _state_of(client.get("/deck", params={"file": "mine.yaml"}).text)
+        state["description"] = "kept beside the other name"
+        saved = client.post("/api/deck/save", json={"deck": state, "file": "mine.yaml"})
+    assert saved.status_code == 200, saved.text
+    written = (deck_folder / "mine.yaml").read_bytes()
+    assert written == (deck_folder / "other-name.yaml").read_bytes()
+    assert b"sets:\r\n- revolver-base\r\n" in written

@@ -31,14 +31,27 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from deckbuilder.decklists import export_deck_list
-from deckbuilder.decks import deck_document, load_collection, resolve_deck, set_card_counts
+from deckbuilder.decks import (
+    deck_document,
+    load_collection,
+    resolve_deck,
+    set_card_counts,
+    write_edited_deck,
+)
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import Deck
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.web.config import WebConfig, resolve_deck_path
 from deckbuilder.web.deck_state import DeckState, state_from_loaded
 from deckbuilder.writing import WriteError, atomic_write_text, editing
-from deckbuilder.yamlio import model_of, read_bytes, read_text, validate_document, write_yaml
+from deckbuilder.yamlio import (
+    model_of,
+    read_bytes,
+    read_text,
+    text_of,
+    validate_document,
+    write_yaml,
+)
 
 
 class SaveConflict(DeckbuilderError):
@@ -119,7 +132,8 @@ def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = 
             _, document = model_of(raw, path, Deck)
             update_document(document, state, catalog)
             validate_document(document, Deck, path)
-            return Saved(name, False, version_of_bytes(write_yaml(path, document).encode()))
+            written = write_edited_deck(path, document, text_of(raw, path), catalog)
+            return Saved(name, False, version_of_bytes(written.encode()))
         document = deck_document(model.name, state.faction, state.card_map(), catalog,
                                  state.sets)
         if state.description:
