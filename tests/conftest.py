@@ -1,9 +1,18 @@
-"""Shared fixtures: every test runs with its own user data folder, never the real one."""
+"""Shared fixtures: every test runs with its own user data folder, never the real one.
+
+The tests test the installed package (what users get), never the checkout's `deckbuilder/`
+folder by accident: `python -m pytest` puts the current folder first on `sys.path`, so before
+anything imports deckbuilder this file takes the checkout off it (and sets `PYTHONSAFEPATH=1`
+for the processes the tests start) unless the installed package is an editable install of the
+checkout. The report header names the package imported.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,8 +24,54 @@ from compiled_build import (
     entry_of,
     played_by_the_compiled_run,
 )
+from installed_package import (
+    DISTRIBUTION,
+    INSTALLED_VARIABLE,
+    ROOT,
+    installed_distribution,
+    is_editable,
+    off_the_checkout,
+)
 
-from deckbuilder import paths
+#: The checkout's links into the package data (the paths data files and tests name); an
+#: unpacked sdist holds that data once, in deckbuilder/data/, and the session makes them.
+DATA_LINKS = ("schemas", "decks", "expansions")
+
+
+def use_the_installed_package() -> None:
+    """Take the checkout off `sys.path` (here and in the processes tests start) unless the
+    installed package is the checkout (an editable install)."""
+    distribution = installed_distribution()
+    if distribution is None:
+        raise pytest.UsageError(
+            f"{DISTRIBUTION} is not installed in {sys.executable}: the tests test the installed "
+            'package; install it first (pip install ".[test]", or pip install -e ".[test]" to '
+            "edit)")
+    if is_editable(distribution):
+        if os.environ.get(INSTALLED_VARIABLE) == "1":
+            raise pytest.UsageError(f"{INSTALLED_VARIABLE}=1 but {DISTRIBUTION} is an editable "
+                                    'install of the checkout: pip install ".[test]" (not -e)')
+        return
+    sys.path[:] = off_the_checkout(sys.path)
+    os.environ["PYTHONSAFEPATH"] = "1"
+
+
+def link_the_data_folders() -> None:
+    """Make the top-level links into deckbuilder/data/ where they are missing (an sdist)."""
+    for name in DATA_LINKS:
+        link, target = ROOT / name, ROOT / "deckbuilder" / "data" / name
+        if not link.exists() and not link.is_symlink() and target.is_dir():
+            with contextlib.suppress(FileExistsError):  # another worker made it
+                link.symlink_to(Path("deckbuilder") / "data" / name, target_is_directory=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything imports deckbuilder (collection does): the installed package, and the
+    data links an unpacked sdist lacks."""
+    use_the_installed_package()
+    link_the_data_folders()
+
 
 #: The package builds the tests make (test_packaging) are plain Python unless a test asks for
 #: the compiled one: a compiled build takes minutes (tests/test_build_wheels.py checks it).
@@ -115,11 +170,42 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         deselect(config, items, played_by_the_compiled_run)
 
 
-def pytest_report_header(config: pytest.Config) -> str | None:
+def stale_files(package: Path) -> list[str]:
+    """The checkout's modules a non-editable install lacks or holds otherwise (not yet
+    reinstalled after an edit)."""
+    source = ROOT / "deckbuilder"
+    return sorted(str(path.relative_to(ROOT)) for path in source.rglob("*.py")
+                  if "__pycache__" not in path.parts
+                  and not _same_bytes(path, package / path.relative_to(source)))
+
+
+def _same_bytes(one: Path, other: Path) -> bool:
+    return other.is_file() and one.read_bytes() == other.read_bytes()
+
+
+def imported_package_line() -> str:
+    """Which deckbuilder the tests import, and whether it is the checkout's current source."""
+    import deckbuilder
+    from deckbuilder.build import compiled, describe
+
+    package = Path(deckbuilder.__file__).resolve().parent
+    if package == (ROOT / "deckbuilder").resolve():
+        return f"deckbuilder: {describe()} build, the checkout's {package} (editable install)"
+    line = f"deckbuilder: {describe()} build, installed in {package}"
+    stale = [] if compiled() else stale_files(package)
+    if stale:
+        line += (f"\nwarning: {len(stale)} modules of the checkout differ from the installed "
+                 f"ones ({', '.join(stale[:3])}, ...): the tests test the installed package; "
+                 'reinstall (pip install ".[test]") or use an editable install (pip install -e)')
+    return line
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    lines = [imported_package_line()]
     if os.environ.get(SPLIT_VARIABLE) == SPLIT_VALUE:
-        return (f"{SPLIT_VARIABLE}={SPLIT_VALUE}: the engine-level and game-heavy tests are "
-                "left to the compiled build's run (.ci/compiled-tests)")
-    return None
+        lines.append(f"{SPLIT_VARIABLE}={SPLIT_VALUE}: the engine-level and game-heavy tests "
+                     "are left to the compiled build's run (.ci/compiled-tests)")
+    return lines
 
 
 @pytest.fixture(scope="session")
@@ -134,6 +220,8 @@ def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shared_cache: Pat
 
     The cache (derived data, outside the home folder) goes to a temporary folder too.
     """
+    from deckbuilder import paths
+
     home = tmp_path / "deckbuilder-home"
     monkeypatch.setenv(paths.HOME_VARIABLE, str(home))
     monkeypatch.setenv(getattr(paths, "CACHE_VARIABLE", "DECKBUILDER_CACHE"), str(shared_cache))
@@ -149,6 +237,8 @@ def package_sets(
     Tests of the importer and the overlay then do not depend on the card data other people
     are still writing: `package_sets("homebrew-base.yaml")` makes that fixture "packaged".
     """
+    from deckbuilder import paths
+
     folder = tmp_path / "packaged-sets"
     folder.mkdir()
     monkeypatch.setattr(paths, "PACKAGED_SETS", folder)

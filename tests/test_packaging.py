@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from installed_package import INSTALLED_VARIABLE, installed_distribution, is_editable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,6 +117,29 @@ def test_the_sdist_holds_what_its_tests_need(tmp_path: Path) -> None:
     wanted |= {f"{folder}/{path.name}" for folder in ("schemas", "decks", "expansions")
                for path in (ROOT / folder).iterdir()}
     assert not wanted - names, sorted(wanted - names)[:10]
+
+
+def test_the_tests_import_the_installed_package() -> None:
+    """What the suite tests is what users install: deckbuilder comes from the installed
+    distribution's files (the checkout only when that is an editable install of it), in this
+    process and in a process a test starts in the checkout, whose folder `python -c` and
+    `python -m` put first on `sys.path`."""
+    import deckbuilder
+
+    distribution = installed_distribution()
+    assert distribution is not None
+    imported = Path(deckbuilder.__file__).resolve().parent
+    checkout = (ROOT / "deckbuilder").resolve()
+    if is_editable(distribution):
+        assert imported == checkout
+        assert os.environ.get(INSTALLED_VARIABLE) != "1", "CI tests a non-editable install"
+    else:
+        assert imported == Path(str(distribution.locate_file("deckbuilder"))).resolve()
+        assert imported != checkout, "imported the checkout instead of the installed package"
+    probe = subprocess.run(
+        [sys.executable, "-c", "import deckbuilder; print(deckbuilder.__file__)"],
+        cwd=ROOT, capture_output=True, text=True, check=True, timeout=60)
+    assert Path(probe.stdout.strip()).resolve().parent == imported
 
 
 def test_all_names_every_lazy_export() -> None:

@@ -16,6 +16,9 @@ from deckbuilder.models import CardSet, Deck, Overlay
 from deckbuilder.paths import PACKAGED_DECKS, PACKAGED_SCHEMAS, PACKAGED_SETS
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The checkout's package data: the source of the installed package's (PACKAGED_*), which the
+#: tests import from wherever it was installed.
+SOURCE_DATA = ROOT / "deckbuilder" / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HEADER = re.compile(
     r"^# yaml-language-server: \$schema=(?P<relative>\S+/(?P<name>[a-z-]+\.schema\.json))$"
@@ -42,10 +45,16 @@ def test_committed_schemas_match_the_models() -> None:
     assert schemas.stale_files() == [], "run `deckbuilder schema` and commit the result"
 
 
-def test_top_level_folders_point_into_the_package() -> None:
-    assert (ROOT / "expansions").resolve() == PACKAGED_SETS
-    assert (ROOT / "decks").resolve() == PACKAGED_DECKS
-    assert (ROOT / "schemas").resolve() == PACKAGED_SCHEMAS
+@pytest.mark.parametrize(("folder", "installed"), [("expansions", PACKAGED_SETS),
+                                                  ("decks", PACKAGED_DECKS),
+                                                  ("schemas", PACKAGED_SCHEMAS)])
+def test_top_level_folders_point_into_the_package(folder: str, installed: Path) -> None:
+    """One copy of the data: the checkout's top-level folder is a link into its package data,
+    and the installed package holds the same files."""
+    assert (ROOT / folder).resolve() == (SOURCE_DATA / folder).resolve()
+    assert installed.name == folder
+    assert sorted(path.name for path in installed.iterdir() if path.is_file()) == sorted(
+        path.name for path in (SOURCE_DATA / folder).iterdir() if path.is_file())
 
 
 def test_there_is_card_data_to_check() -> None:
@@ -74,7 +83,7 @@ def test_data_file_names_its_schema_and_meets_it(path: Path) -> None:
 def test_fixture_sets_name_a_schema_that_exists(path: Path) -> None:
     match = HEADER.match(path.read_text(encoding="utf-8").splitlines()[0])
     assert match and (path.parent / match["relative"]).resolve() == (
-        PACKAGED_SCHEMAS / "card-set.schema.json")
+        SOURCE_DATA / "schemas" / "card-set.schema.json").resolve()
     assert list(validator(match["name"]).iter_errors(plain(path))) == []
 
 
