@@ -24,6 +24,7 @@ from deckbuilder.web.config import WebConfig
 from deckbuilder.web.friends import store_of
 from deckbuilder.web.friends import tables as friend_tables
 from deckbuilder.web.friends.lifespan import DAY_SECONDS, client_key
+from deckbuilder.web.friends.seats import outcome_of
 from deckbuilder.web.friends.setup import FormOfJson, new_table
 from deckbuilder.web.friends.tables import FriendTableError, NoSuchTable, TableStore
 
@@ -113,8 +114,7 @@ def test_a_table_whose_invitation_nobody_took_ends_though_its_creator_waits(
     ended, _ = store.find(tokens["colty"])
     assert ended.ended is not None
     assert ended.ended["why"] == "nobody took the invitation within 10 minutes"
-    assert friend_tables.ended_sentence(ended.ended, "") == (
-        "the table ended: nobody took the invitation within 10 minutes")
+    assert outcome_of(ended) == "the table ended: nobody took the invitation within 10 minutes"
 
 
 def test_a_finished_tables_record_is_served_after_it_left_memory(config: WebConfig,

@@ -435,15 +435,25 @@ def play_back(record: GameRecord, state: Callable[[], Any],
     viewers' `ReplaySteps` on a session): each step is checked against the game as `state()`
     stands (who decides, that the action is legal, its text) before `apply` plays it, and
     after the last one the record's ending is judged (`ending_problem`)."""
-    names = _record_names(record)
-    for step in record.steps:
+    stopped = play_steps(record.steps, _record_names(record), state, apply)
+    if stopped is not None:
+        return stopped
+    problem = ending_problem(record, state())
+    return ReplayResult(state(), len(record.steps), problem,
+                        None if problem is None else len(record.steps))
+
+
+def play_steps(steps: Sequence[Step], names: tuple[str, str], state: Callable[[], Any],
+               apply: Callable[[Step], object]) -> ReplayResult | None:
+    """Check and play `steps` in order (`play_back` without judging an ending: a friend
+    table restored while it is still open plays its steps so far); None when every step
+    held, else where and how the first one differs."""
+    for step in steps:
         problem = step_problem(state(), step, names)
         if problem is not None:
             return ReplayResult(state(), step.index, problem, step.index)
         apply(step)
-    problem = ending_problem(record, state())
-    return ReplayResult(state(), len(record.steps), problem,
-                        None if problem is None else len(record.steps))
+    return None
 
 
 def ending_problem(record: GameRecord, state: Any) -> str | None:

@@ -14,7 +14,6 @@ the spectator's link (`watch`).
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from deckbuilder.web.friends.tables import (
     InvitationLink,
     SeatTaken,
     TableStore,
+    ended_record,
 )
 from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.web.pages import (
@@ -353,17 +353,9 @@ async def record(request: Request) -> Response:
 
 
 def record_text(table: FriendTable) -> str | None:
-    """The record once the table has ended; a game ended by a resignation or a time-out
-    names that as its ending (`deckbuilder replay` then says where the game stopped)."""
-    if table.ended is None:
-        return None
-    session = table.session
-    if session.is_over():
-        return str(session.record_jsonl())
-    ended = table.ended
-    cut = replace(session.record, winner=ended.get("winner"),
-                  termination=str(ended.get("end")), turns=int(session.state.turn))
-    return str(cut.to_jsonl())
+    """The record's JSON lines once the table has ended (`tables.ended_record`)."""
+    record = ended_record(table)
+    return None if record is None else record.to_jsonl()
 
 
 ROUTES: list[BaseRoute] = [

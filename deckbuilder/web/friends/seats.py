@@ -16,7 +16,7 @@ from typing import Any
 from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
 from deckbuilder.engine.log_lines import visible_log
 from deckbuilder.sim.session import Event
-from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_sentence
+from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_record
 from deckbuilder.web.pages import fragment
 
 #: What a hidden card is called in the spectator's picture of a hand.
@@ -106,16 +106,17 @@ def _choices(table: FriendTable, catalog: Any) -> list[dict[str, Any]]:
 
 
 def outcome_of(table: FriendTable) -> str:
-    """The end in words ("", while the game goes on)."""
+    """The end in words ("", while the game goes on): the record's ending as `deckbuilder
+    replay` words it; a table ended for another reason than both seats leaving says why."""
     from deckbuilder.app.endings import outcome_sentence
 
-    session = table.session
-    if table.ended is None:
+    record = ended_record(table)
+    if record is None or table.ended is None:
         return ""
-    record = session.record
-    game_end = (outcome_sentence(record.winner, record.termination, record.turns)
-                if session.is_over() else "")
-    return ended_sentence(table.ended, game_end)
+    why = table.ended.get("why") if record.termination == "abandoned" else None
+    if why:
+        return f"the table ended: {why}"
+    return outcome_sentence(record.winner, record.termination, record.turns)
 
 
 def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str = "",

@@ -41,12 +41,13 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.seed_commitment import new_salt, seed_commitment
+from deckbuilder.sim.transcript import GameRecord, Step, play_steps
 from deckbuilder.web.friends.lifespan import (
     DAY_SECONDS,
     RETENTION_DAYS,
@@ -454,19 +455,15 @@ class TableStore:
                                   switches=game.get("switches") or {},
                                   modules=game.get("modules") or (), viewer=None)
             session.advance()
-            for line in table.lines[1:]:
-                row = json.loads(line)
-                if "i" not in row:
-                    continue
-                if row["i"] != len(session.record.steps):
-                    raise ValueError(f"step {row['i']} is out of order")
-                session.act(int(row["action"]), str(row["player"]))
-                text = session.record.steps[-1].text
-                if text != row["text"]:
-                    raise ValueError(f"step {row['i']} was '{row['text']}', this version "
-                                     f"reads it as '{text}'")
+            names = (str(session.names[0]), str(session.names[1]))
+            stopped = play_steps(_steps_of(table), names,
+                                 lambda: session.state,
+                                 lambda step: session.act(step.action, step.player))
         except (DeckbuilderError, ValueError, KeyError, TypeError) as error:
             table.broken = str(error)
+            return
+        if stopped is not None:  # a rules change reads a recorded action differently
+            table.broken = str(stopped.mismatch)
             return
         session.record.deal = table.deal
         table.session = session
@@ -677,6 +674,20 @@ class TableStore:
                 path.unlink(missing_ok=True)
 
 
+def _steps_of(table: FriendTable) -> list[Step]:
+    """The actions of a table's file, in order (a line out of order is a broken file)."""
+    steps: list[Step] = []
+    for line in table.lines[1:]:
+        row = json.loads(line)
+        if "i" not in row:
+            continue
+        if row["i"] != len(steps):
+            raise ValueError(f"step {row['i']} is out of order")
+        steps.append(Step(int(row["i"]), str(row["player"]), int(row["action"]),
+                          str(row["text"])))
+    return steps
+
+
 def _whole_number(value: Any, name: str, fix: str) -> int:
     if isinstance(value, bool) or value is None:
         raise FriendTableError(f"the request names no {name}", fix=fix)
@@ -698,13 +709,15 @@ def _ended_words(ended: dict[str, Any]) -> str:
     return "the game is over"
 
 
-def ended_sentence(ended: dict[str, Any] | None, outcome: str) -> str:
-    """How the table ended, in words: the game's own ending, a resignation, or a time-out."""
-    if ended is None:
-        return ""
-    reason = ended.get("end")
-    if reason == "resigned":
-        return f"{ended.get('by')} resigned: {ended.get('winner')} wins"
-    if reason == "abandoned":
-        return f"the table ended: {ended.get('why') or 'both players were away too long'}"
-    return outcome
+def ended_record(table: FriendTable) -> GameRecord | None:
+    """The table's game record once it has ended (None before): the one record its players
+    download, the replay viewer opens and the pages word the ending from. A game ended by a
+    resignation or a time-out names that as its ending (`sim.transcript.TABLE_ENDINGS`)."""
+    if table.ended is None or table.session is None:
+        return None
+    session = table.session
+    if session.is_over():
+        return session.record
+    ended = table.ended
+    return replace(session.record, winner=ended.get("winner"),
+                   termination=str(ended.get("end")), turns=int(session.state.turn))
