@@ -15,6 +15,8 @@ import typer
 from deckbuilder.app.card_details import find_records, record_details
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import face, face_text
+from deckbuilder.commands import completion
+from deckbuilder.commands.choices import GAME
 from deckbuilder.commands.common import console, guarded, print_json
 from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.models.common import UNCONFIRMED
@@ -93,8 +95,9 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
 def show(
     name: Annotated[str, typer.Argument(
         metavar="NAME", help="a card's id, name or alias, or the start of one (volcanic)",
-        show_default=False)],
-    game: Annotated[str | None, typer.Option(help="revolver or revolver2 (for namesakes)")] = None,
+        show_default=False, autocompletion=completion.complete_record)],
+    game: Annotated[str | None, typer.Option(
+        help="revolver or revolver2 (for namesakes)", autocompletion=GAME.complete)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """One card (or character, battlefield ...) as its face: values and text in words, each

@@ -25,6 +25,7 @@ from deckbuilder.app.card_search import (
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import one_line, unconfirmed_fields
 from deckbuilder.card_face.words import faction_title
+from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import show, text_width
 from deckbuilder.commands.choices import FACTION, GAME, SET
 from deckbuilder.commands.common import (
@@ -53,7 +54,8 @@ def cards(
     set_id: Annotated[
         str | None, typer.Option("--set", help="a set id, e.g. tarnished-star", **SET.option())
     ] = None,
-    kind: Annotated[str | None, typer.Option("--kind", help=KIND_HELP)] = None,
+    kind: Annotated[str | None, typer.Option(
+        "--kind", help=KIND_HELP, autocompletion=completion.complete_kind)] = None,
     search: Annotated[str | None, typer.Option(
         "--search", help="words to find in names, aliases and texts (all of them)")] = None,
     unconfirmed: Annotated[

@@ -18,7 +18,9 @@ import typer
 from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.catalog import Catalog, Entry
+from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import detail_lines, text_width
+from deckbuilder.commands.choices import SET
 from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json, safe
 from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, check_player_name, save_answer
 from deckbuilder.data_packs.exchange import PackRefused, export_pack, import_pack, remove_pack
@@ -45,12 +47,15 @@ def _say(text: str = "") -> None:
 # -- review -----------------------------------------------------------------------------------
 @data_app.command("review")
 def review(
-    deck: Annotated[str | None, typer.Argument(metavar="[DECK]", help=DECK_ARGUMENT_HELP,
-                                               show_default=False)] = None,
-    set_id: Annotated[str | None, typer.Option("--set", metavar="ID",
-                                               help="review a card set's cards")] = None,
-    card: Annotated[str | None, typer.Option("--card", metavar="NAME",
-                                             help="review one card (id, name or alias)")] = None,
+    deck: Annotated[str | None, typer.Argument(
+        metavar="[DECK]", help=DECK_ARGUMENT_HELP, show_default=False,
+        autocompletion=completion.complete_deck)] = None,
+    set_id: Annotated[str | None, typer.Option(
+        "--set", metavar="ID", help="review a card set's cards",
+        autocompletion=SET.complete)] = None,
+    card: Annotated[str | None, typer.Option(
+        "--card", metavar="NAME", help="review one card (id, name or alias)",
+        autocompletion=completion.complete_record)] = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="your name, saved with each answer (optional)")] = None,
 ) -> None:
@@ -174,7 +179,7 @@ def _read(prompt: str) -> str | None:
 def status(
     deck: Annotated[str | None, typer.Argument(
         metavar="[DECK]", help="a deck to count (default: the packaged decks)",
-        show_default=False)] = None,
+        show_default=False, autocompletion=completion.complete_deck)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Per set and per deck: how many values a document states, a player confirmed (a pack
@@ -218,9 +223,11 @@ def export(
     output: Annotated[Path, typer.Option("-o", "--output", help="the pack file to write",
                                          show_default=False)],
     set_ids: Annotated[list[str] | None, typer.Option(
-        "--set", metavar="ID", help="only values of this set (repeatable)")] = None,
+        "--set", metavar="ID", help="only values of this set (repeatable)",
+        autocompletion=SET.complete)] = None,
     cards: Annotated[list[str] | None, typer.Option(
-        "--card", metavar="NAME", help="only values of this card (repeatable)")] = None,
+        "--card", metavar="NAME", help="only values of this card (repeatable)",
+        autocompletion=completion.complete_record)] = None,
     pack_id: Annotated[str, typer.Option("--id", help="the pack's id (kebab-case)")
                        ] = "my-card-data",
     version: Annotated[str, typer.Option("--version", help="the pack's version")] = "1",
@@ -302,7 +309,8 @@ def _value(value: Any) -> str:
 
 @data_app.command("remove")
 def remove(
-    pack_id: Annotated[str, typer.Argument(metavar="ID", help="an installed pack's id")],
+    pack_id: Annotated[str, typer.Argument(
+        metavar="ID", help="an installed pack's id", autocompletion=completion.complete_pack)],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Take an installed data pack out: its values go back to the packaged ones."""

@@ -12,6 +12,8 @@ from rich.markup import escape
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.deck_sheet import deck_sheet_html, print_pdf
 from deckbuilder.catalog import normalise_name
+from deckbuilder.commands import completion
+from deckbuilder.commands.choices import SIDE
 from deckbuilder.commands.common import (
     EXIT_FAILED,
     console,
@@ -60,7 +62,8 @@ def _count(count: int, noun: str) -> str:
 
 @deck_app.command("new")
 def new(
-    faction: Annotated[str, typer.Argument(help=FACTION_HELP, show_default=False)],
+    faction: Annotated[str, typer.Argument(help=FACTION_HELP, show_default=False,
+                                            autocompletion=SIDE.complete)],
     out: Annotated[Path, typer.Option("--out", "-o", help="deck file to write")],
     name: Annotated[str | None, typer.Option(help="the deck's name")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
@@ -109,8 +112,11 @@ def _note_no_schema(deck_file: Path, schema: str | None) -> None:
 @deck_app.command("swap")
 def swap(
     deck_file: Annotated[Path, typer.Argument(help="deck file, edited in place")],
-    out_card: Annotated[str, typer.Option("--out", help="card to take out (id or name)")],
-    in_card: Annotated[str, typer.Option("--in", help="card to put in (id or name)")],
+    out_card: Annotated[str, typer.Option(
+        "--out", help="card to take out (id or name)",
+        autocompletion=completion.complete_deck_card)],
+    in_card: Annotated[str, typer.Option(
+        "--in", help="card to put in (id or name)", autocompletion=completion.complete_card)],
     count: Annotated[int, typer.Option("--count", min=1, max=99, help="copies to swap")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     sets_dir: SetsDirOption = None,
@@ -185,8 +191,10 @@ def _fix_ids(deck_file: Path, as_json: bool, sets_dir: Path | None) -> None:
 
 @deck_app.command("diff")
 def diff(
-    first: Annotated[str, typer.Argument(help=f"deck A: {DECK_HELP}", show_default=False)],
-    second: Annotated[str, typer.Argument(help="deck B (the same)", show_default=False)],
+    first: Annotated[str, typer.Argument(
+        help=f"deck A: {DECK_HELP}", show_default=False, autocompletion=completion.complete_deck)],
+    second: Annotated[str, typer.Argument(
+        help="deck B (the same)", show_default=False, autocompletion=completion.complete_deck)],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
@@ -219,7 +227,8 @@ def import_list(
         help="a deck list file (text, JSON, a Markdown or BBCode post), or a web share link "
              "or code", show_default=False)],
     out: Annotated[Path, typer.Option("--out", "-o", help="deck file to write")],
-    faction: Annotated[str | None, typer.Option(help=f"{FACTION_HELP}; or a header")] = None,
+    faction: Annotated[str | None, typer.Option(
+        help=f"{FACTION_HELP}; or a header", autocompletion=SIDE.complete)] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable labels")] = False,
     sets_dir: SetsDirOption = None,
@@ -292,11 +301,14 @@ def _line_json(line: Any) -> dict[str, Any]:
 
 @deck_app.command("export")
 def export(
-    deck_file: Annotated[str, typer.Argument(metavar="DECK", help=DECK_HELP, show_default=False)],
+    deck_file: Annotated[str, typer.Argument(
+        metavar="DECK", help=DECK_HELP, show_default=False,
+        autocompletion=completion.complete_deck)],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="write here, not stdout")] = None,
     output_format: Annotated[str, typer.Option(
         "--format", help="text (a '3x Name' list), json (name, faction, slots), markdown or "
-                         "bbcode (forum posts), html or pdf (a deck sheet to print)")] = "text",
+                         "bbcode (forum posts), html or pdf (a deck sheet to print)",
+        autocompletion=completion.words(EXPORT_FORMATS))] = "text",
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
@@ -362,11 +374,14 @@ def _rename(deck_file: Path, new_name: str, as_json: bool, sets_dir: Path | None
 
 @deck_app.command("stats")
 def stats(
-    deck_file: Annotated[str, typer.Argument(metavar="DECK", help=DECK_HELP, show_default=False)],
+    deck_file: Annotated[str, typer.Argument(
+        metavar="DECK", help=DECK_HELP, show_default=False,
+        autocompletion=completion.complete_deck)],
     turns: Annotated[int, typer.Option("--turns", min=0, max=30,
                                        help="odds up to your turn N")] = DEFAULT_TURNS,
     cards: Annotated[list[str] | None, typer.Option(
-        "--card", help="odds for this card only (repeat for more); default: every card")] = None,
+        "--card", help="odds for this card only (repeat for more); default: every card",
+        autocompletion=completion.complete_deck_card)] = None,
     extra_opening: Annotated[int, typer.Option(
         "--extra-opening", min=0, max=5,
         help="Revolver 2: cards a poker card adds to the opening hand")] = 0,

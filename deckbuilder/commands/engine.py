@@ -17,6 +17,7 @@ from deckbuilder.app.switches import describe_rules, parse_switches, read_module
 from deckbuilder.app.table_words import (
     named_position_lines,
 )
+from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
@@ -51,14 +52,16 @@ from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 def _deck_option(side: str, whose: str) -> Any:
     return typer.Option(f"--{side}", help=f"{whose} deck: a deck file, or {side} for the base "
-                                          "deck (the default)", show_default=False)
+                                          "deck (the default)", show_default=False,
+                        autocompletion=completion.deck_of_side(side))
 
 
 def play(
     deck_files: Annotated[list[str] | None, typer.Argument(
         metavar="[DECK]...", show_default=False,
         help="one deck or two, each played by the side its faction names (a deck file, a "
-             "faction for its base deck, or a packaged deck): `play my-deck.yaml`")] = None,
+             "faction for its base deck, or a packaged deck): `play my-deck.yaml`",
+        autocompletion=completion.complete_deck)] = None,
     colty: Annotated[str | None, _deck_option("colty", "Revolver: the Colty gang's")] = None,
     mcready: Annotated[str | None, _deck_option("mcready", "Revolver: Colonel McReady's")] = None,
     esteban: Annotated[str | None, _deck_option(
@@ -79,10 +82,12 @@ def play(
         help="rule variant id (see `deckbuilder rules`); default: the game's own "
                           "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
     switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)")] = None,
+        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)",
+        autocompletion=completion.complete_switch)] = None,
     module: Annotated[list[str] | None, typer.Option(
         "--module", help="a module to play with, by letter, id or name (repeatable; see "
-                         "`deckbuilder rules`), e.g. A or saloon-duel")] = None,
+                         "`deckbuilder rules`), e.g. A or saloon-duel",
+        autocompletion=completion.complete_module)] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="stop the game (a draw) after this many turns")] = 200,
     record: Annotated[Path | None, typer.Option(
@@ -98,11 +103,12 @@ def play(
     swap: Annotated[list[str] | None, typer.Option(
         "--swap", help="OUT=IN[:COUNT]: play the deck holding OUT with COUNT copies of it "
                        "swapped for IN, laid out along the deck as given (as `optimize` pairs "
-                       "its games: its listed games replay so); repeatable")] = None,
+                       "its games: its listed games replay so); repeatable",
+        autocompletion=completion.complete_swap)] = None,
     aligned_with: Annotated[str | None, typer.Option(
         "--aligned-with", help="a deck: lay the deck of its side out along it before the "
                                "shuffle (as `optimize` lays a changed deck along yours)",
-        show_default=False)] = None,
+        show_default=False, autocompletion=completion.complete_deck)] = None,
     human: Annotated[list[str] | None, typer.Option(
         "--human", **SIDE.option(),
         help="take this side yourself (colty, mcready, esteban or mapache) against the "
@@ -301,9 +307,11 @@ def scenario(
         "--ruleset", **RULESET.option(),
         help="play it under this ruleset instead of the file's")] = None,
     switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch over the file's (repeatable)")] = None,
+        "--switch", help="ID=VALUE: one rule switch over the file's (repeatable)",
+        autocompletion=completion.complete_switch)] = None,
     module: Annotated[list[str] | None, typer.Option(
-        "--module", help="play it with these modules instead of the file's (repeatable)")] = None,
+        "--module", help="play it with these modules instead of the file's (repeatable)",
+        autocompletion=completion.complete_module)] = None,
 ) -> None:
     """Set up each scenario's position, play its actions and check what it expects.
 
@@ -349,15 +357,15 @@ def _scenario(catalog: Any, path: Path, as_json: bool, ruleset: str | None = Non
         game = load_scenario(path)[0].game
         switches = parse_switches(switch_texts, catalog, game)
     result = run_scenario(path, catalog, ruleset=ruleset, switches=switches, modules=modules)
-    data = snapshot(result.state)
+    data = snapshot(result.state) if result.state is not None else None  # None: refused
     if not as_json:
         _say(f"scenario: {result.scenario.name}")
         for number, line in enumerate(result.scenario.rule.strip().splitlines()):
             _say(f"{'rule: ' if number == 0 else '      '}{line}")
         for step in result.steps:
             _say(f"  {step.index:>3}. {step.player}: {step.text}")
-        _say("position:")
-        for line in render(data):
+        _say("position:" if data is not None else "position: refused")
+        for line in render(data) if data is not None else ():
             _say(f"  {line}")
         if result.checks:
             _say("expectations:")

@@ -14,6 +14,8 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field import Field, read_field
 from deckbuilder.app.play_decks import load_sim_deck
 from deckbuilder.app.switches import module_titles, parse_switches, read_modules
+from deckbuilder.commands import completion
+from deckbuilder.commands.choices import BOT, RULESET, SET
 from deckbuilder.commands.common import (
     console,
     error_console,
@@ -54,25 +56,30 @@ from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 def optimize(
     deck: Annotated[str, typer.Argument(
-        help="a deck file, or a faction name for its base deck", show_default=False)],
+        help="a deck file, or a faction name for its base deck", show_default=False,
+        autocompletion=completion.complete_deck)],
     vs: Annotated[list[str] | None, typer.Option(
         "--vs", help="an opponent: a deck file, packaged deck, faction or folder, with "
                      "@WEIGHT if it counts more (repeatable: the deck is improved against "
-                     "the weighted field); default: the other base deck")] = None,
+                     "the weighted field); default: the other base deck",
+        autocompletion=completion.complete_opponent)] = None,
     sets: Annotated[list[str] | None, typer.Option(
         "--sets", help="only put in cards of these sets (repeatable; default: the deck's "
-                       "`sets:`, else every installed set)")] = None,
+                       "`sets:`, else every installed set)",
+        autocompletion=SET.complete)] = None,
     collection: Annotated[Path | None, typer.Option(
         "--collection", help="a collection file: put in only what it owns")] = None,
     out_cards: Annotated[list[str] | None, typer.Option(
         "--out", help="only consider taking out this card (repeatable, or a comma-separated "
-                      "list)")] = None,
+                      "list)", autocompletion=completion.complete_card_list)] = None,
     in_cards: Annotated[list[str] | None, typer.Option(
         "--in", help="only consider putting in this card (repeatable, or a comma-separated "
-                     "list)")] = None,
-    bot: Annotated[str, typer.Option("--bot", help="the deck's bot")] = "greedy",
+                     "list)", autocompletion=completion.complete_card_list)] = None,
+    bot: Annotated[str, typer.Option(
+        "--bot", help="the deck's bot", autocompletion=BOT.complete)] = "greedy",
     opponent_bot: Annotated[str | None, typer.Option(
-        "--opponent-bot", help="the opponent's bot; default: the same as --bot")] = None,
+        "--opponent-bot", help="the opponent's bot; default: the same as --bot",
+        autocompletion=BOT.complete)] = None,
     budget: Annotated[int, typer.Option(
         "--budget", min=20, help="games to play in all (the search and the confirmation)")] = 4000,
     seed: Annotated[int, typer.Option("--seed", help="same seed, same results")] = 1,
@@ -82,11 +89,13 @@ def optimize(
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", help=SCHEDULER_HELP, show_default=False)] = None,
     local_dask: Annotated[bool, typer.Option("--dask", help=DASK_HELP)] = False,
-    ruleset: Annotated[str | None, typer.Option("--ruleset", help="rule variant id")] = None,
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", help="rule variant id", autocompletion=RULESET.complete)] = None,
     switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch (repeatable)")] = None,
+        "--switch", help="ID=VALUE: one rule switch (repeatable)",
+        autocompletion=completion.complete_switch)] = None,
     module: Annotated[list[str] | None, typer.Option(
-        "--module", help=MODULE_HELP)] = None,
+        "--module", help=MODULE_HELP, autocompletion=completion.complete_module)] = None,
     max_turns: Annotated[int, typer.Option("--max-turns", min=1)] = 200,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="write the best deck found here, only when it is confirmed "

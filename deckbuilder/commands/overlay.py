@@ -12,6 +12,7 @@ import typer
 
 from deckbuilder import paths
 from deckbuilder.app.overlay_edits import overlay_rows, set_correction, unset_correction
+from deckbuilder.commands import completion
 from deckbuilder.commands.common import console, guarded, print_json, safe
 
 overlay_app = typer.Typer(
@@ -36,8 +37,11 @@ def path_(
 @overlay_app.command("set", context_settings={"ignore_unknown_options": True})
 def set_(
     record_id: Annotated[str, typer.Argument(
-        metavar="ID", help='a record id or name: texas-ranger, "Texas Ranger"')],
-    field: Annotated[str, typer.Argument(metavar="FIELD", help="e.g. cost, firepower, copies")],
+        metavar="ID", help='a record id or name: texas-ranger, "Texas Ranger"',
+        autocompletion=completion.complete_record)],
+    field: Annotated[str, typer.Argument(
+        metavar="FIELD", help="e.g. cost, firepower, copies",
+        autocompletion=completion.complete_field)],
     value: Annotated[str, typer.Argument(metavar="VALUE", help="read as YAML: 3, true, [a, b]")],
     source: Annotated[
         str, typer.Option("--source", help="where the correct value is stated", show_default=False)
@@ -64,9 +68,11 @@ def _set(record_id: str, field: str, value: str, source: str, as_json: bool) -> 
 
 @overlay_app.command("unset")
 def unset(
-    record_id: Annotated[str, typer.Argument(metavar="ID", help="a record's id or name")],
+    record_id: Annotated[str, typer.Argument(
+        metavar="ID", help="a record's id or name", autocompletion=completion.complete_record)],
     field: Annotated[str | None, typer.Argument(
-        metavar="[FIELD]", help="the corrected field; omitted: the whole correction")] = None,
+        metavar="[FIELD]", help="the corrected field; omitted: the whole correction",
+        autocompletion=completion.complete_field)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Take a correction out again: the packaged value and its source hold once more."""

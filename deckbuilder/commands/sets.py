@@ -12,6 +12,7 @@ import typer
 from deckbuilder import paths
 from deckbuilder.app.spellings import normalized
 from deckbuilder.catalog import remember_removed_set
+from deckbuilder.commands import completion
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -203,7 +204,8 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
 @sets_app.command("remove")
 def remove(
     set_id: Annotated[str, typer.Argument(
-        metavar="SET", help="an installed set, by id or name (\"Dusty's homebrew\")")],
+        metavar="SET", help="an installed set, by id or name (\"Dusty's homebrew\")",
+        autocompletion=completion.complete_installed_set)],
     as_json: JsonOption = False,
 ) -> None:
     """Remove an installed set; refused while another installed set requires it.

@@ -20,6 +20,7 @@ from deckbuilder.app.simulation_plan import (
     run_plan,
     simulation_report,
 )
+from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOT, RULESET
 from deckbuilder.commands.common import (
     error_console,
@@ -58,11 +59,12 @@ def simulate(
     deck: Annotated[str, typer.Argument(
         help="a deck file, or a faction name (colty, mcready, esteban, mapache) for its base "
              "deck",
-        show_default=False)],
+        show_default=False, autocompletion=completion.complete_deck)],
     vs: Annotated[list[str] | None, typer.Option(
         "--vs", help="the opponent's deck file, packaged deck or faction; default: the other "
                      "base deck. Repeat it, or name a folder of decks, for a gauntlet against "
-                     "each and against the field; DECK@2 weighs a deck double in the field")
+                     "each and against the field; DECK@2 weighs a deck double in the field",
+        autocompletion=completion.complete_opponent)
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
@@ -74,7 +76,8 @@ def simulate(
         "--opponent-bot", **BOT.option(),
         help="the opponent's bot; default: the same as --bot")] = None,
     baseline: Annotated[str | None, typer.Option(
-        "--baseline", help="a deck of the same faction to compare with, on the same seeds")] = None,
+        "--baseline", help="a deck of the same faction to compare with, on the same seeds",
+        autocompletion=completion.complete_deck)] = None,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", min=0,
         help="processes; 0: one per core; default: one per core from "
@@ -88,9 +91,10 @@ def simulate(
                           "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable; see "
-                         "`deckbuilder rules`)")] = None,
+                         "`deckbuilder rules`)",
+        autocompletion=completion.complete_switch)] = None,
     module: Annotated[list[str] | None, typer.Option(
-        "--module", help=MODULE_HELP)] = None,
+        "--module", help=MODULE_HELP, autocompletion=completion.complete_module)] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
     precision: Annotated[float, typer.Option(

@@ -10,6 +10,7 @@ import typer
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field_runs import plan_tournament, run_tournament_plan
 from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
+from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOT, RULESET
 from deckbuilder.commands.common import error_console, guarded, plain_console, print_json, safe
 from deckbuilder.commands.simulate import (
@@ -30,7 +31,7 @@ def tournament(
     decks: Annotated[list[str], typer.Argument(
         help="deck files, packaged decks, factions (their base decks) or folders of decks, "
              "of one game; a side given no deck is played by its base deck",
-        show_default=False)],
+        show_default=False, autocompletion=completion.complete_deck)],
     games: Annotated[int, typer.Option(
         "--games", "-n", min=1, help="games per pairing")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
@@ -47,8 +48,10 @@ def tournament(
         "--ruleset", **RULESET.option(),
         help="rule variant id (see `deckbuilder rules`); default: the game's own")] = None,
     switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)")] = None,
-    module: Annotated[list[str] | None, typer.Option("--module", help=MODULE_HELP)] = None,
+        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)",
+        autocompletion=completion.complete_switch)] = None,
+    module: Annotated[list[str] | None, typer.Option(
+        "--module", help=MODULE_HELP, autocompletion=completion.complete_module)] = None,
     max_turns: Annotated[int, typer.Option(
         "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,

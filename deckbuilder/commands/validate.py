@@ -10,6 +10,7 @@ import typer
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.deck_verdict import report_json
+from deckbuilder.commands import completion
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -30,7 +31,7 @@ def validate(
     decks: Annotated[list[Path], typer.Argument(
         metavar="DECK", help="deck files (YAML); a faction (its base deck) or a packaged "
         "deck's name works too (a file of that name in the current folder wins)",
-        show_default=False)],
+        show_default=False, autocompletion=completion.complete_deck)],
     collection: Annotated[
         Path | None, typer.Option("--collection", help="a collection file: report cards not owned")
     ] = None,

@@ -1,0 +1,312 @@
+"""The shell's TAB completion for every value a player types by name: decks, factions, cards,
+sets, data packs, kinds, formats, rule switches and modules (`autocompletion=` of the typer
+parameters; `deckbuilder --install-completion` puts it in the shell). The choices of
+`deckbuilder.commands.choices` (games, factions, sets, rulesets, bots) complete themselves.
+
+Completion runs in a fresh process on every TAB, so each completer reads what it needs once
+(the catalog, the packaged decks' names) and nothing more; one that cannot read its data (a
+broken set) offers nothing instead of failing: the command reports the problem when it runs.
+A value that may also be a file (a deck) offers names only when some match, so any other
+prefix falls back to the shell's own completion of file names.
+
+typer keeps only the offers that start with the typed text, so every offer does: a card typed
+by the start of its name (`first dep`) is offered as its name spelt like an id
+(`first-deputy-charlie-weathers`), which every command reads as that card.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from deckbuilder.app.card_search import KIND_WORDS
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.rule_listing import game_rules
+from deckbuilder.app.spellings import game_names, side_ids
+from deckbuilder.catalog import Catalog, Entry, normalise_name
+from deckbuilder.data_packs.layers import installed_packs, pack_fields
+from deckbuilder.decks import (
+    FACTION_GAMES,
+    LoadedDeck,
+    packaged_deck_names,
+    read_deck_argument,
+)
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.importer import installed_files
+from deckbuilder.printable import printable
+
+__all__ = ["complete_card", "complete_card_list", "complete_deck", "complete_deck_card",
+           "complete_field", "complete_installed_set", "complete_kind", "complete_module",
+           "complete_opponent", "complete_pack", "complete_record", "complete_swap",
+           "complete_switch", "deck_of_side", "words"]
+
+#: An offer: the value, or the value and a short help the shell shows beside it (zsh, fish).
+Offer = str | tuple[str, str]
+#: The parameters that name a deck, whose game decides which cards a card value offers.
+_DECK_PARAMETERS = ("deck", "deck_file", "deck_files", "decks", "first", "aligned_with")
+#: Weights offered after `DECK@` (`--vs mcready@2`: the opponent counts double).
+_WEIGHTS = ("2", "0.5")
+
+
+def _starting_with(values: Iterable[str], incomplete: str) -> list[str]:
+    """The values that start with the typed text, case not counting, in order, once each."""
+    typed = incomplete.casefold()
+    return list(dict.fromkeys(value for value in values if value.casefold().startswith(typed)))
+
+
+def words(values: Iterable[str]) -> Callable[[str], list[str]]:
+    """A completer offering fixed words (`--format text|json|...`)."""
+    known = tuple(values)
+
+    def complete(incomplete: str) -> list[str]:
+        return _starting_with(known, incomplete)
+
+    return complete
+
+
+# -- what completion reads, once a process ------------------------------------------------
+def _sets_dir(ctx: typer.Context) -> Path | None:
+    """The `--sets-dir` typed before the value (the command's own, or the root's)."""
+    context: Any = ctx
+    while context is not None:
+        folder = context.params.get("sets_dir")
+        if folder is not None:
+            return Path(folder)
+        context = context.parent
+    return None
+
+
+@functools.cache
+def _catalog(sets_dir: Path | None = None) -> Catalog | None:
+    try:
+        return project_catalog(sets_dir)
+    except DeckbuilderError:
+        return None
+
+
+@functools.cache
+def _read_deck(text: str, sets_dir: Path | None) -> LoadedDeck | None:
+    """A deck named on the command line, read as every command reads it; None if it cannot be."""
+    catalog = _catalog(sets_dir)
+    if catalog is None:
+        return None
+    try:
+        return read_deck_argument(text, catalog).loaded
+    except (DeckbuilderError, OSError):
+        return None
+
+
+def _typed_values(value: Any) -> Iterator[str]:
+    if isinstance(value, (list, tuple)):
+        yield from (str(item) for item in value)
+    elif value is not None and value is not False:
+        yield str(value)
+
+
+def _typed_decks(ctx: typer.Context) -> Iterator[str]:
+    """The decks typed before the value. While an option's value is completed, click stops
+    parsing at that option before it assigns the arguments, so they are still in `ctx.args`."""
+    for name in _DECK_PARAMETERS:
+        yield from _typed_values(ctx.params.get(name))
+    yield from (str(arg) for arg in ctx.args if not str(arg).startswith("-"))
+
+
+def _context_game(ctx: typer.Context) -> str | None:
+    """The game the command line typed so far is about: its `--game`, its deck's, its side's."""
+    params = ctx.params
+    game = params.get("game")
+    if isinstance(game, str) and game in game_names():
+        return game
+    for text in _typed_decks(ctx):
+        faction = normalise_name(text).replace(" ", "")
+        if faction in FACTION_GAMES:
+            return FACTION_GAMES[faction]
+        deck = _read_deck(text, _sets_dir(ctx))
+        if deck is not None:
+            return deck.game
+    humans = list(_typed_values(params.get("human")))
+    for side in side_ids():
+        if params.get(side) is not None or side in humans:
+            return FACTION_GAMES.get(side)
+    return None
+
+
+# -- decks ----------------------------------------------------------------------------------
+def complete_deck(incomplete: str) -> list[str]:
+    """A deck named on the command line: a faction (its base deck) or a packaged deck; a path
+    (or a prefix no name starts with) is left to the shell's file completion."""
+    if "/" in incomplete or "\\" in incomplete:
+        return []
+    return _starting_with([*side_ids(), *packaged_deck_names()], incomplete)
+
+
+def _side_of(deck_name: str) -> str | None:
+    """The side a packaged deck plays: its name holds its faction as a word (`colty-base`,
+    `example-mcready-pinkertons`; a test keeps that true)."""
+    return next((side for side in side_ids() if side in deck_name.split("-")), None)
+
+
+def deck_of_side(side: str) -> Callable[[str], list[str]]:
+    """A completer for one side's deck (`play --colty`): the side and its packaged decks."""
+
+    def complete(incomplete: str) -> list[str]:
+        return [name for name in complete_deck(incomplete) if _side_of(name) == side]
+
+    return complete
+
+
+def complete_opponent(incomplete: str) -> list[str]:
+    """An opponent (`--vs`): a deck as `complete_deck`, or after `DECK@` its weight."""
+    spec, at, weight = incomplete.rpartition("@")
+    if not at:
+        return complete_deck(incomplete)
+    if not spec:
+        return []
+    return [f"{spec}@{value}" for value in _WEIGHTS if value.startswith(weight)] or (
+        [incomplete] if weight else [])
+
+
+# -- cards and other records ----------------------------------------------------------------
+def _as_id(text: str) -> str:
+    """A name or alias spelt like an id (`First Deputy Charlie Weathers` ->
+    `first-deputy-charlie-weathers`), which the catalog's lookup reads as that name."""
+    return normalise_name(text).replace(" ", "-")
+
+
+def _offer_for(entry: Entry, incomplete: str) -> Offer | None:
+    """The record as a value starting with the typed text: its id when the id starts so, else
+    its name or an alias spelt like an id; the help is its printed name."""
+    typed = incomplete.casefold().replace(" ", "-")
+    for spelling in (entry.id, *(_as_id(text) for text in (entry.name, *entry.record.aliases))):
+        if spelling.startswith(typed):
+            return incomplete + spelling[len(incomplete):], printable(entry.name)
+    return None
+
+
+def _records(ctx: typer.Context, incomplete: str, kinds: tuple[str, ...],
+             within: Iterable[str] | None = None) -> list[Offer]:
+    """Records of these kinds (of the game the command line is about) the typed text starts."""
+    catalog = _catalog(_sets_dir(ctx))
+    if catalog is None:
+        return []
+    game = _context_game(ctx)
+    wanted = set(within) if within is not None else None
+    offers: dict[str, Offer] = {}
+    for entry in catalog.entries.values():
+        if entry.kind not in kinds or (game is not None and entry.game != game):
+            continue
+        if wanted is not None and entry.id not in wanted:
+            continue
+        offer = _offer_for(entry, incomplete)
+        if offer is not None:
+            offers.setdefault(offer[0] if isinstance(offer, tuple) else offer, offer)
+    return [offers[value] for value in sorted(offers)]
+
+
+def complete_card(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """A card, by the start of its id, name or alias; of the deck's (or `--game`'s) game."""
+    return _records(ctx, incomplete, ("card",))
+
+
+def complete_record(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """Any record (card, character, battlefield, special, token), as `complete_card`."""
+    return _records(ctx, incomplete, tuple(kind for kind, _ in KIND_WORDS.values()))
+
+
+def complete_deck_card(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """A card of the deck typed before it (`deck swap DECK --out`), else any card."""
+    for text in _typed_decks(ctx):
+        deck = _read_deck(text, _sets_dir(ctx))
+        if deck is not None:
+            held = [item.entry.id for item in deck.entries if item.entry is not None]
+            return _records(ctx, incomplete, ("card",), held)
+    return complete_card(ctx, incomplete)
+
+
+def _after(separator: str, incomplete: str) -> tuple[str, str]:
+    """The typed text up to and with its last `separator`, and what follows."""
+    before, found, last = incomplete.rpartition(separator)
+    return before + found, last
+
+
+def _prefixed(prefix: str, offers: Iterable[Offer]) -> list[Offer]:
+    return [(prefix + offer[0], offer[1]) if isinstance(offer, tuple) else prefix + offer
+            for offer in offers]
+
+
+def complete_card_list(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """Cards, comma-separated (`optimize --out a,b`): the card after the last comma."""
+    done, last = _after(",", incomplete)
+    return _prefixed(done, complete_card(ctx, last))
+
+
+def complete_swap(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """`OUT=IN[:COUNT]` (`play --swap`): a card before the `=`, a card after it."""
+    done, last = _after("=", incomplete)
+    if not done:
+        return [(offer[0] + "=", offer[1]) if isinstance(offer, tuple) else offer + "="
+                for offer in complete_card(ctx, incomplete)]
+    return [] if ":" in last else _prefixed(done, complete_card(ctx, last))
+
+
+def complete_field(ctx: typer.Context, incomplete: str) -> list[str]:
+    """A field of the record typed before it that a correction may change (`overlay set ID`)."""
+    catalog = _catalog(_sets_dir(ctx))
+    record_id = ctx.params.get("record_id")
+    entry = catalog.find(str(record_id)) if catalog is not None and record_id else None
+    return _starting_with(pack_fields(entry.record), incomplete) if entry is not None else []
+
+
+def complete_kind(incomplete: str) -> list[str]:
+    """`--kind`: card, character, bandit, guardian, battlefield, special, token."""
+    return _starting_with(KIND_WORDS, incomplete)
+
+
+# -- sets, packs, rules ---------------------------------------------------------------------
+def complete_installed_set(incomplete: str) -> list[str]:
+    """A set installed in the player's sets folder (`sets remove`), by id."""
+    return _starting_with(sorted(item.set_id for item in installed_files()), incomplete)
+
+
+def complete_pack(incomplete: str) -> list[str]:
+    """An installed data pack (`data remove`), by id."""
+    try:
+        packs = installed_packs()
+    except DeckbuilderError:
+        return []
+    return _starting_with([loaded.pack.id for loaded in packs], incomplete)
+
+
+def _rules(ctx: typer.Context) -> list[dict[str, Any]]:
+    """Each game's switches and modules (`deckbuilder rules`), of the command line's game."""
+    catalog = _catalog(_sets_dir(ctx))
+    if catalog is None:
+        return []
+    game = _context_game(ctx)
+    return [game_rules(catalog, name) for name in game_names() if game in (None, name)]
+
+
+def complete_switch(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """`--switch ID=VALUE`: a switch's id, then after the `=` one of its readings."""
+    switches = {switch["id"]: switch for rules in _rules(ctx) for switch in rules["switches"]
+                if switch["switchable"]}
+    switch_id, equals, value = incomplete.partition("=")
+    if not equals:
+        return [(f"{key}=", printable(switches[key]["description"]))
+                for key in _starting_with(sorted(switches), incomplete)]
+    variants = switches.get(switch_id, {}).get("variants", [])
+    return [(f"{switch_id}={variant['value']}", printable(variant["description"]))
+            for variant in variants if str(variant["value"]).startswith(value)]
+
+
+def complete_module(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """`--module`: a module's id (its letter and name are accepted too)."""
+    modules = [module for rules in _rules(ctx) for module in rules["modules"]]
+    typed = incomplete.casefold()
+    return [(module["id"], printable(module["name"])) for module in modules
+            if module["id"].startswith(typed)]
+
