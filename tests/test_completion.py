@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 import typer.main
+from jsonschema import Draft202012Validator
 from test_shell import complete
 
-from deckbuilder import paths
+from deckbuilder import paths, user_schemas
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.cli import app
 from deckbuilder.commands import completion
@@ -231,3 +232,50 @@ def test_a_decks_cards_complete_in_a_fresh_process_within_a_tab() -> None:
                                                                           "malpaso-telegram"]
     assert time.perf_counter() - started < 5
 
+
+
+# -- the editor: the user deck schema offers the deck's game's cards only ---------------------
+def deck_schema() -> dict[str, Any]:
+    return user_schemas.user_deck_schema(project_catalog())
+
+
+def revolver_deck(**changes: Any) -> dict[str, Any]:
+    return {"name": "Mine", "game": "revolver", "faction": "mcready",
+            "cards": {"apache-scout": 3}, **changes}
+
+
+def test_the_deck_schema_flags_a_card_of_the_other_game() -> None:
+    schema = deck_schema()
+    validator = Draft202012Validator(schema)
+    other = next(iter(user_schemas.offered_cards(schema, "revolver2")))
+    assert list(validator.iter_errors(revolver_deck())) == []
+    flagged = list(validator.iter_errors(revolver_deck(cards={"apache-scout": 3, other: 1})))
+    assert len(flagged) == 1 and other in flagged[0].message
+    mapache = revolver_deck(game="revolver2", faction="mapache", cards={other: 1})
+    assert list(validator.iter_errors(mapache)) == []
+    without_game = {key: value for key, value in revolver_deck(cards={other: 1}).items()
+                    if key != "game"}  # the faction picks the game while game is unwritten
+    assert any(other in error.message for error in validator.iter_errors(without_game))
+
+
+def offered_to(schema: dict[str, Any], deck: dict[str, Any]) -> set[str]:
+    """The card keys an editor offers in this deck: the `then` branches whose `if` holds."""
+    keys: set[str] = set(schema["properties"]["cards"].get("properties", {}))
+    for branch in schema["allOf"]:
+        if Draft202012Validator(branch["if"]).is_valid(deck):
+            name = branch["then"]["properties"]["cards"]["$ref"].rpartition("/")[2]
+            keys |= set(schema["$defs"][name]["properties"])
+    return keys
+
+
+def test_a_revolver_deck_is_offered_no_revolver2_card() -> None:
+    schema = deck_schema()
+    catalog = project_catalog()
+    revolver2 = {entry.id for entry in catalog.cards() if entry.game == "revolver2"}
+    revolver = {entry.id for entry in catalog.cards() if entry.game == "revolver"
+                and getattr(entry.record, "deckable", True)}
+    for deck in (revolver_deck(), {"name": "New", "faction": "colty"}):
+        offered = offered_to(schema, deck)
+        assert revolver <= offered
+        assert not offered & revolver2
+    assert revolver2 <= offered_to(schema, revolver_deck(game="revolver2", faction="esteban"))

@@ -208,7 +208,7 @@ def test_schema_user_flags_an_unknown_card_and_passes_a_good_deck(user_home: Pat
 def test_user_deck_schema_describes_each_card_and_keeps_games_apart(user_home: Path) -> None:
     run("schema", "--user")
     document = json.loads(user_deck_schema(user_home).read_text(encoding="utf-8"))
-    offered = document["properties"]["cards"]["properties"]
+    offered = user_schemas.offered_cards(document)
     assert "Apache scout" in offered["apache-scout"]["description"]
     assert "revolver-base" in offered["apache-scout"]["description"]
     from deckbuilder.catalog import build_catalog
@@ -231,8 +231,8 @@ def test_installing_a_homebrew_set_adds_its_cards_and_removing_drops_them(
     import_set(SET_FIXTURES / "homebrew-base.yaml")
     assert errors(user_deck_schema(user_home), homebrew) == []  # id and alias offered
     offered = json.loads(user_deck_schema(user_home).read_text(encoding="utf-8"))
-    assert "Test Frontier Town" in offered["properties"]["cards"]["properties"][
-        "test-deputy"]["description"]
+    assert "Test Frontier Town" in user_schemas.offered_cards(offered)["test-deputy"][
+        "description"]
     remove_set("test-frontier-town")
     assert errors(user_deck_schema(user_home), homebrew) != []
 
@@ -248,7 +248,7 @@ def test_a_deck_written_after_a_catalog_change_refreshes_the_user_schema(
     shutil.copyfile(SET_FIXTURES / "homebrew-base.yaml", sets_folder / "by-hand.yaml")
     run("deck", "new", "mcready", "-o", decks / "second.yaml")
     offered = json.loads(user_deck_schema(user_home).read_text(encoding="utf-8"))
-    assert "test-deputy" in offered["properties"]["cards"]["properties"]
+    assert "test-deputy" in user_schemas.offered_cards(offered)
 
 
 def test_schema_user_refuses_out_and_check(tmp_path: Path) -> None:
