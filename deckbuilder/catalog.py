@@ -12,7 +12,7 @@ import difflib
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from deckbuilder.yamlio import (
     load_yaml,
     parse_yaml,
     position,
+    to_plain,
     validate_document,
 )
 
@@ -106,17 +107,48 @@ class LoadedSet:
         return self.parsed
 
 
+@dataclass(frozen=True)
+class BrokenSet:
+    """A set of the repository's folder that cannot be used, and its first problem: set
+    apart, so that what does not need it is still read and checked (`build_catalog`)."""
+
+    path: Path
+    set_id: str | None  # its id, as far as the file could be read
+    error: DeckbuilderError
+    names: frozenset[str] = frozenset()  # its records' folded ids, names and aliases
+    waits_on: str | None = None  # the broken set it requires, when that is the reason
+
+    @property
+    def where(self) -> str:
+        """`file:line:col` of the problem (the file when the problem has no place), the file
+        named as a player would (`paths.shown_path`)."""
+        where = self.error.where
+        place = Location(paths.shown_path(where.path if where is not None else self.path),
+                         where.line if where is not None else None,
+                         where.column if where is not None else None)
+        return str(place)
+
+    def __str__(self) -> str:
+        fix = f" (fix: {self.error.fix})" if self.error.fix else ""
+        return f"{self.where}: {self.error.message}{fix}"
+
+
 @dataclass
 class Catalog:
     sets: dict[str, LoadedSet] = field(default_factory=dict)
     entries: dict[str, Entry] = field(default_factory=dict)
     overlay_path: Path | None = None
+    #: the repository's own sets folder read (`paths.project_sets_dir`), when one is named
+    sets_folder: Path | None = None
+    #: the sets of that folder set apart as broken (read with `vet_project_sets` only)
+    broken: list[BrokenSet] = field(default_factory=list)
     #: the data packs in force and what they changed (`data_packs.layers.PackLayer`), or None
     packs: Any = None
     _names: dict[str, list[str]] = field(default_factory=dict)
 
     # -- building ---------------------------------------------------------------------------
     def add_set(self, loaded: LoadedSet) -> None:
+        """Add a set, or refuse it whole (nothing of it added) when one of its ids is taken."""
         card_set = loaded.card_set
         if card_set.id in self.sets:
             raise CardDataError(
@@ -125,18 +157,23 @@ class Catalog:
                 "give the set a new id, or upgrade the installed one with --upgrade",
             )
         self._refuse_taken_rule_ids(loaded)
+        records = [(list_name, index, record, kind) for list_name, kind in RECORD_LISTS
+                   for index, record in enumerate(getattr(card_set, list_name))]
+        owners: dict[str, str] = {}
+        for list_name, index, record, _ in records:
+            other = self.entries.get(record.id)
+            owner = other.set_id if other is not None else owners.get(record.id)
+            if owner is not None:
+                line = position(loaded.document, [list_name, index, "id"]) or (None, None)
+                raise CardDataError(
+                    f"id '{record.id}' is already used in set '{owner}'",
+                    Location(loaded.path, *line),
+                    "ids are global: choose another id",
+                )
+            owners[record.id] = card_set.id
         self.sets[card_set.id] = loaded
-        for list_name, kind in RECORD_LISTS:
-            for index, record in enumerate(getattr(card_set, list_name)):
-                if record.id in self.entries:
-                    other = self.entries[record.id]
-                    line = position(loaded.document, [list_name, index, "id"]) or (None, None)
-                    raise CardDataError(
-                        f"id '{record.id}' is already used in set '{other.set_id}'",
-                        Location(loaded.path, *line),
-                        "ids are global: choose another id",
-                    )
-                self.entries[record.id] = Entry(record, kind, card_set.id, card_set.game)
+        for _, _, record, kind in records:
+            self.entries[record.id] = Entry(record, kind, card_set.id, card_set.game)
         self._names.clear()
 
     def _refuse_taken_rule_ids(self, loaded: LoadedSet) -> None:
@@ -236,6 +273,17 @@ class Catalog:
                 return set_id, str(kept.get("name") or set_id)
         return None
 
+    def broken_set_needed(self, set_ids: Iterable[str],
+                          card_keys: Iterable[str]) -> BrokenSet | None:
+        """The broken set of the repository's folder a deck waits on: one its `sets:` names,
+        or one holding a card it names that no sound set has; None when it needs none."""
+        wanted = set(set_ids)
+        folded = {normalise_name(key) for key in card_keys}
+        for broken in self.broken:
+            if broken.set_id in wanted or folded & broken.names:
+                return broken
+        return None
+
     def card(self, card_id: str) -> Card:
         entry = self.entries[card_id]
         if entry.kind != "card":
@@ -323,11 +371,16 @@ def removed_sets() -> dict[str, dict[str, Any]]:
         if isinstance(kept, dict) else {}
 
 
+def record_names(card_set: CardSet) -> frozenset[str]:
+    """The folded ids, names and aliases of every record of a set."""
+    return frozenset(normalise_name(text) for kind_list, _ in RECORD_LISTS
+                     for record in getattr(card_set, kind_list)
+                     for text in (record.id, record.name, *record.aliases))
+
+
 def remember_removed_set(card_set: CardSet) -> None:
     """Remember a set being removed: its name and the names of its records."""
-    names = {normalise_name(text) for kind_list, _ in RECORD_LISTS
-             for record in getattr(card_set, kind_list)
-             for text in (record.id, record.name, *record.aliases)}
+    names = record_names(card_set)
     kept = removed_sets()
     kept[card_set.id] = {"name": card_set.name, "game": str(card_set.game),
                          "names": sorted(names)}
@@ -373,10 +426,11 @@ def _set_files(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
 
-def project_set_files() -> list[Path]:
+def project_set_files(folder: Path | None = None) -> list[Path]:
     """The set files of the repository's own folder (`--sets-dir`, `DECKBUILDER_SETS_DIR`
-    or the project file's `sets-dir`): read like installed sets, never copied anywhere."""
-    folder = paths.project_sets_dir()
+    or the project file's `sets-dir`; `folder` when given): read like installed sets, never
+    copied anywhere."""
+    folder = folder if folder is not None else paths.project_sets_dir()
     if folder is None:
         return []
     if not folder.is_dir():
@@ -384,6 +438,44 @@ def project_set_files() -> list[Path]:
                             "name an existing folder of set files (--sets-dir, "
                             f"{paths.SETS_DIR_VARIABLE} or sets-dir in {paths.PROJECT_FILE})")
     return _set_files(folder)
+
+
+#: A top-level `id:` line, for a set file too broken to parse (`broken_set_file`).
+_ID_LINE = re.compile(r"^id:[ \t]*[\"']?([A-Za-z0-9][A-Za-z0-9_.-]*)", re.MULTILINE)
+
+
+def broken_set_file(path: Path, error: DeckbuilderError) -> BrokenSet:
+    """A set file that cannot be loaded, with its id and its records' names read as far as
+    the file allows: a deck naming one of them is told it waits on this set."""
+    text, document = "", None
+    try:
+        text = read_text_of(read_bounded(path, MAX_FILE_BYTES, "set file (.yaml)"), path)
+        document = to_plain(parse_yaml(text, path))
+    except DeckbuilderError:
+        pass
+    if not isinstance(document, dict):
+        found = _ID_LINE.search(text)
+        return BrokenSet(path, found.group(1) if found else None, error)
+    names: set[str] = set()
+    for list_name, _ in RECORD_LISTS:
+        items = document.get(list_name)
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict):
+                aliases = item.get("aliases")
+                texts = [item.get("id"), item.get("name"),
+                         *(aliases if isinstance(aliases, list) else [])]
+                names.update(normalise_name(one) for one in texts if isinstance(one, str))
+    set_id = document.get("id")
+    return BrokenSet(path, set_id if isinstance(set_id, str) else None, error,
+                     frozenset(names))
+
+
+def broken_set(loaded: LoadedSet, error: DeckbuilderError,
+               waits_on: str | None = None) -> BrokenSet:
+    """A set that loads but cannot be used (its ids taken, its integrity, a broken set it
+    requires)."""
+    return BrokenSet(loaded.path, loaded.card_set.id, error, record_names(loaded.card_set),
+                     waits_on)
 
 
 #: Fields an overlay may not set: the id is the key, provenance is what the overlay writes.
@@ -473,23 +565,63 @@ def default_catalog() -> Catalog:
     return _DEFAULT[0]
 
 
+#: Sorts the repository's loaded sets (`build_catalog`): returns those that can be used and
+#: appends the others to the catalog's `broken`, given the catalog of every other set.
+VetProjectSets = Callable[[Catalog, list[LoadedSet]], list[LoadedSet]]
+
+
 def build_catalog(
     package_sets: Iterable[Path] | None = None,
     user_sets: Iterable[Path] | None = None,
     overlay: Path | None = None,
     use_user_data: bool = True,
+    *,
+    installed: bool = True,
+    vet_project_sets: VetProjectSets | None = None,
 ) -> Catalog:
-    """Load the packaged sets, the user's installed sets and the overlay into one catalog."""
+    """Load the packaged sets, the user's installed sets, the repository's own sets folder
+    and the overlay into one catalog.
+
+    `installed=False` leaves out what only this machine has (installed sets, data packs, the
+    overlay): what every clone of the repository reads. Without `vet_project_sets` a broken
+    set of the repository's folder raises; with it each set is read apart from the others and
+    a broken one is set apart in `catalog.broken` (`app.catalogs.project_catalog`).
+    """
     catalog = Catalog()
     for path in package_sets if package_sets is not None else _set_files(paths.PACKAGED_SETS):
         catalog.add_set(load_set_file(path, "package"))
-    if use_user_data:
+    if not use_user_data:
+        return catalog
+    if installed:
         for path in user_sets if user_sets is not None else _set_files(paths.installed_sets_dir()):
             catalog.add_set(load_set_file(path, "user"))
-        for path in project_set_files() if user_sets is None else []:
-            catalog.add_set(load_set_file(path, "project"))
+    if user_sets is None:
+        _add_project_sets(catalog, vet_project_sets)
+    if installed:
         catalog.packs = apply_installed_packs(catalog)  # above the sets, below the overlay
         overlay_file = overlay if overlay is not None else paths.overlay_path()
         if overlay_file.exists():
             apply_overlay(catalog, overlay_file)
     return catalog
+
+
+def _add_project_sets(catalog: Catalog, vet: VetProjectSets | None) -> None:
+    """The repository's own sets: all or nothing without `vet`; else one by one, the broken
+    ones set apart with their first problem."""
+    catalog.sets_folder = paths.project_sets_dir()
+    files = project_set_files(catalog.sets_folder)
+    if vet is None:
+        for path in files:
+            catalog.add_set(load_set_file(path, "project"))
+        return
+    candidates = []
+    for path in files:
+        try:
+            candidates.append(load_set_file(path, "project"))
+        except DeckbuilderError as error:
+            catalog.broken.append(broken_set_file(path, error))
+    for sound in vet(catalog, candidates):
+        try:
+            catalog.add_set(sound)
+        except DeckbuilderError as error:
+            catalog.broken.append(broken_set(sound, error))

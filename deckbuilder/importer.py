@@ -17,7 +17,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckbuilder import paths
-from deckbuilder.catalog import Catalog, LoadedSet, build_catalog, load_set_file
+from deckbuilder.catalog import (
+    BrokenSet,
+    Catalog,
+    LoadedSet,
+    broken_set,
+    build_catalog,
+    load_set_file,
+)
 from deckbuilder.errors import (
     CardDataError,
     DataFileError,
@@ -128,21 +135,58 @@ def project_files() -> list[InstalledFile]:
     return files
 
 
-def check_project_sets(catalog: Catalog) -> Catalog:
-    """The repository's own sets are checked as an import would check them (references,
-    requirements, copies, modules) each time they are read, since nothing installed them:
-    the first problem is one line naming the file, how many there are, and how to list them."""
-    others = {set_id: loaded.card_set for set_id, loaded in catalog.sets.items()}
-    for loaded in catalog.sets.values():
-        if loaded.origin != "project":
-            continue
-        findings = check_set(loaded, others)
-        if findings:
-            first, more = findings[0], len(findings) - 1
-            also = f" (and {more} more: `deckbuilder sets check {loaded.path}`)" if more else ""
-            raise CardDataError(f"set '{loaded.card_set.id}' of the sets folder: "
-                                f"{first.message}{also}", first.where, first.fix)
-    return catalog
+def vet_project_sets(catalog: Catalog, candidates: list[LoadedSet]) -> list[LoadedSet]:
+    """The repository's own sets that can be used, each checked as an import would check it
+    (references, requirements, copies, modules), since nothing installed them; the others go
+    to `catalog.broken` with their first problem. A set whose only problem is another broken
+    set of the folder (an id both give) is kept, and one requiring a broken set waits on it."""
+    known = {set_id: loaded.card_set for set_id, loaded in catalog.sets.items()}
+    pool = list(candidates)
+    while True:
+        suspects = _findings_among(pool, pool, known)
+        if not suspects:
+            return pool
+        trusted = [loaded for loaded in pool if loaded.path not in suspects]
+        doubtful = [loaded for loaded in pool if loaded.path in suspects]
+        still = _findings_among(doubtful, trusted, known)  # not only because of a suspect
+        kept = [loaded for loaded in pool if loaded.path not in still]
+        blamed = _findings_among([loaded for loaded in doubtful if loaded.path in still],
+                                 kept, known) or still or suspects  # said beside the kept
+        broken_ids = {broken.set_id for broken in catalog.broken} | {
+            loaded.card_set.id for loaded in doubtful if loaded.path in blamed}
+        for loaded in doubtful:
+            if loaded.path in blamed:
+                catalog.broken.append(_broken_project_set(loaded, blamed[loaded.path],
+                                                          broken_ids))
+        pool = [loaded for loaded in pool if loaded.path not in blamed]
+
+
+def _findings_among(sets: list[LoadedSet], among: list[LoadedSet],
+                    known: dict[str, CardSet]) -> dict[Path, list[Finding]]:
+    """The integrity findings of each of `sets` beside `known` and the sets `among`."""
+    others = {**known, **{loaded.card_set.id: loaded.card_set for loaded in among}}
+    return {loaded.path: found for loaded in sets if (found := check_set(loaded, others))}
+
+
+def _broken_project_set(loaded: LoadedSet, findings: list[Finding],
+                        broken_ids: set[str | None]) -> BrokenSet:
+    """One line for a set of the sets folder: the broken set it waits on (its references into
+    that set cannot be judged before), else its first problem and how many more there are."""
+    set_id = loaded.card_set.id
+    requires = loaded.card_set.requires
+    waited = next((index for index, required in enumerate(requires)
+                   if required in broken_ids and required != set_id), None)
+    if waited is not None:
+        line = position(loaded.document, ["requires", waited]) or (None, None)
+        return broken_set(loaded, CardDataError(
+            f"set '{set_id}' of the sets folder waits on set '{requires[waited]}', which is "
+            "broken: it is checked once that set is fixed", Location(loaded.path, *line),
+            f"fix set '{requires[waited]}' first"), requires[waited])
+    first, more = findings[0], len(findings) - 1
+    shown = paths.shown_path(loaded.path)
+    also = f" (and {more} more: `deckbuilder sets check {shown}`)" if more else ""
+    return broken_set(loaded, CardDataError(
+        f"set '{set_id}' of the sets folder: {first.message}{also}", first.where, first.fix))
 
 
 def sets_catalog(skip_installed: str | None = None) -> Catalog:

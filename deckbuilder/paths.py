@@ -120,6 +120,19 @@ def project_sets_dir() -> Path | None:
     return read_project_file(project).get("sets-dir") if project is not None else None
 
 
+def shown_path(path: Path | str) -> str:
+    """A path as a player names it in a message: relative to the current folder when inside
+    it (`homebrew/town.yaml`), else absolute."""
+    absolute = Path(os.path.abspath(path))
+    here = Path(os.path.abspath(Path.cwd()))
+    return (absolute.relative_to(here) if absolute.is_relative_to(here) else absolute).as_posix()
+
+
+def shown_folder(folder: Path) -> str:
+    """A folder as `shown_path` names it, with a trailing slash (`homebrew/`)."""
+    return f"{shown_path(folder).rstrip('/')}/"
+
+
 def use_sets_dir(folder: Path | None) -> None:
     """`--sets-dir DIR`: this process and the processes it starts (simulation workers) read
     the set files of DIR, as `DECKBUILDER_SETS_DIR` would make them."""

@@ -9,11 +9,21 @@ from pathlib import Path
 
 from deckbuilder import paths
 from deckbuilder.catalog import Catalog, build_catalog
-from deckbuilder.importer import check_project_sets
+from deckbuilder.importer import vet_project_sets
 
 
-def project_catalog(sets_dir: Path | None = None) -> Catalog:
+def project_catalog(sets_dir: Path | None = None, *, keep_broken: bool = False,
+                    installed: bool = True) -> Catalog:
     """The catalog with the repository's sets folder included (`sets_dir` first, as
-    `--sets-dir` gives it) and checked."""
+    `--sets-dir` gives it) and checked, each set apart from the others.
+
+    A broken set of that folder raises, unless `keep_broken`: then it is left out and listed
+    in `catalog.broken`, so that what does not need it still works (`validate` checks every
+    deck that does not use it). `installed=False`: only what every clone of the repository
+    reads, the packaged sets and the folder's (`schema --into`).
+    """
     paths.use_sets_dir(sets_dir)
-    return check_project_sets(build_catalog())
+    catalog = build_catalog(installed=installed, vet_project_sets=vet_project_sets)
+    if catalog.broken and not keep_broken:
+        raise catalog.broken[0].error
+    return catalog

@@ -3,20 +3,31 @@
 `--user` writes them into the user's data folder instead (where the `$schema` lines of the
 files written there point), with a deck schema listing the installed sets' cards; `--into DIR`
 into a folder of the user's repository, so that the decks written in it name them by a
-relative path that resolves wherever the repository is cloned.
+relative path that resolves wherever the repository is cloned, with a deck schema of what
+every clone reads: the packaged sets and the repository's sets folder, never a set installed
+on the author's machine only.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from deckbuilder import schemas
+from deckbuilder import paths, schemas
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json
+from deckbuilder.commands.common import (
+    EXIT_FAILED,
+    console,
+    error_console,
+    fail,
+    guarded,
+    print_json,
+    safe,
+)
 from deckbuilder.commands.sets import SetsDirOption
+from deckbuilder.importer import installed_files
 from deckbuilder.user_schemas import write_schemas_into, write_user_schemas
 
 
@@ -33,10 +44,12 @@ def schema(
                            "sets' cards (user-deck.schema.json) for editor completion")
     ] = False,
     into: Annotated[
-        Path | None, typer.Option("--into", help="write the schemas and the deck schema of "
-                                  "the sets read here (--sets-dir included) into this folder "
-                                  "of your repository: decks written below it name them by a "
-                                  "relative path", show_default=False)
+        Path | None, typer.Option("--into", help="write the schemas and a deck schema of "
+                                  "the packaged sets and the repository's own (--sets-dir) "
+                                  "into this folder of your repository: decks written below "
+                                  "it name them by a relative path; a set installed on this "
+                                  "machine only is left out, with a warning",
+                                  show_default=False)
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     sets_dir: SetsDirOption = None,
@@ -54,11 +67,11 @@ def _schema(out: Path | None, check: bool, user: bool, into: Path | None, as_jso
     if sum((user, into is not None, out is not None or check)) > 1:
         raise fail("--user, --into DIR and --out/--check write to different places: "
                    "give one of them")
-    if user or into is not None:
-        catalog = project_catalog(sets_dir)
-        written = (write_user_schemas(catalog) if user
-                   else write_schemas_into(into, catalog) if into is not None else [])
-        _print_written(written, as_json)
+    if user:
+        _print_written(write_user_schemas(project_catalog(sets_dir)), as_json)
+        return
+    if into is not None:
+        _schemas_into(into, sets_dir, as_json)
         return
     if check:
         stale = schemas.stale_files(out) if out else schemas.stale_files()
@@ -72,9 +85,32 @@ def _schema(out: Path | None, check: bool, user: bool, into: Path | None, as_jso
     _print_written(schemas.write_all(out) if out else schemas.write_all(), as_json)
 
 
-def _print_written(written: list[Path], as_json: bool) -> None:
+def _schemas_into(into: Path, sets_dir: Path | None, as_json: bool) -> None:
+    """What a repository commits works on every clone: its deck schema holds the packaged
+    sets and the repository's own (sets-dir) only; each set installed on this machine alone
+    is one warning line saying how to add it to the repository."""
+    catalog = project_catalog(sets_dir, installed=False)
+    left_out = [installed for installed in installed_files()
+                if installed.loaded is not None and installed.set_id not in catalog.sets]
+    written = write_schemas_into(into, catalog)
+    folder = catalog.sets_folder
+    how = (f"copy it into {paths.shown_folder(folder)} (the repository's sets-dir)"
+           if folder is not None else
+           "copy it into a folder of the repository and name that folder in "
+           f'{paths.PROJECT_FILE} (sets-dir = "homebrew")')
+    for installed in left_out:
+        error_console.print(
+            f"warning: set '{safe(installed.set_id)}' ({safe(installed.path)}) is installed "
+            f"on this machine only, so the schemas leave it out; to add it to the "
+            f"repository, {safe(how)}", markup=False)
+    _print_written(written, as_json, {"left_out": [
+        {"set": installed.set_id, "file": str(installed.path)} for installed in left_out]})
+
+
+def _print_written(written: list[Path], as_json: bool,
+                   more: dict[str, Any] | None = None) -> None:
     if as_json:
-        print_json({"written": [str(path) for path in written]})
+        print_json({"written": [str(path) for path in written], **(more or {})})
         return
     for path in written:
         console.print(f"wrote {path}", markup=False)

@@ -10,6 +10,7 @@ import typer
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.deck_verdict import report_json
+from deckbuilder.catalog import BrokenSet, Catalog
 from deckbuilder.commands import completion
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
@@ -22,7 +23,7 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.commands.sets import SetsDirOption
-from deckbuilder.decks import load_collection, read_deck_argument
+from deckbuilder.decks import LoadedDeck, load_collection, read_deck_argument
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.legality import validate_deck
 
@@ -44,7 +45,11 @@ def validate(
     is found all the same, with a note: an editor's schema flags it, and `deckbuilder deck
     fix-ids DECK` rewrites it to its id.
 
-    Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read.
+    A broken set of the repository's sets folder is reported with its file:line:col, and
+    every deck that does not use it is still checked; a deck that uses it waits on it.
+
+    Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read
+    (a deck, or a set of the sets folder).
     """
     code = guarded(_validate)(decks, collection, as_json, sets_dir)
     raise typer.Exit(code)
@@ -52,33 +57,73 @@ def validate(
 
 def _validate(decks: list[Path], collection: Path | None, as_json: bool,
               sets_dir: Path | None) -> int:
-    catalog = project_catalog(sets_dir)
+    """Every deck gets its own verdict: a broken set of the repository's folder is reported
+    (exit 2) and held back, and only the decks that use it wait on it."""
+    catalog = project_catalog(sets_dir, keep_broken=True)
+    for broken in catalog.broken:
+        error_console.print(f"error: {safe(broken)}", markup=False)
+    exit_code = EXIT_BAD_INPUT if catalog.broken else EXIT_OK
     owned = load_collection(collection, catalog) if collection is not None else None
     results: list[dict[str, Any]] = []
-    exit_code = EXIT_OK
     for path in decks:
-        try:
-            loaded = read_deck_argument(path, catalog).loaded
-            report = validate_deck(loaded, catalog, owned)
-        except DeckbuilderError as error:
-            exit_code = EXIT_BAD_INPUT
-            results.append(_error_json(path, error))
-            if not as_json:
-                error_console.print(f"error: {safe(error)}", markup=False)
-            continue
-        if not report.is_legal and exit_code == EXIT_OK:
-            exit_code = EXIT_FAILED
-        result = report_json(loaded, report, catalog, path)
+        result, code = _validate_one(path, catalog, owned, as_json)
         results.append(result)
-        if not as_json:
-            _print_report(report)
-            for warning in result["warnings"]:
-                console.print(f"  [yellow]warning[/]: {safe(warning, markup=True)}")
-            for note in result["notes"]:
-                console.print(f"  note: {safe(note, markup=True)}")
+        exit_code = max(exit_code, code)
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
     return exit_code
+
+
+def _validate_one(path: Path, catalog: Catalog, owned: dict[str, int] | None,
+                  as_json: bool) -> tuple[dict[str, Any], int]:
+    """One deck's verdict (JSON) and exit code, printed unless `as_json`."""
+    try:
+        loaded = read_deck_argument(path, catalog).loaded
+        waited = catalog.broken_set_needed(loaded.deck.sets or (),
+                                           [entry.key for entry in loaded.unknown()])
+        if waited is not None:
+            return _waiting(loaded, waited, path, as_json), EXIT_BAD_INPUT
+        report = validate_deck(loaded, catalog, owned)
+    except DeckbuilderError as error:
+        if not as_json:
+            error_console.print(f"error: {safe(error)}", markup=False)
+        return _error_json(path, error), EXIT_BAD_INPUT
+    result = report_json(loaded, report, catalog, path)
+    if not as_json:
+        _print_report(report)
+        for warning in result["warnings"]:
+            console.print(f"  [yellow]warning[/]: {safe(warning, markup=True)}")
+        for note in result["notes"]:
+            console.print(f"  note: {safe(note, markup=True)}")
+    return result, EXIT_OK if report.is_legal else EXIT_FAILED
+
+
+def _waiting(loaded: LoadedDeck, broken: BrokenSet, path: Path,
+             as_json: bool) -> dict[str, Any]:
+    """A deck that uses a broken set of the repository's folder: not judged until the set is
+    fixed (its verdict would be the set's problem, not the deck's)."""
+    named = f"'{broken.set_id}'" if broken.set_id else str(broken.path)
+    if not as_json:
+        summary = _summary(loaded.name, loaded.faction, loaded.game, loaded.total())
+        console.print(
+            f"[bold yellow]WAITING[/]  {safe(loaded.label, markup=True)}: "
+            f"{safe(summary, markup=True)}, waits on set {safe(named, markup=True)} "
+            f"({safe(broken.where, markup=True)} is broken): checked once that set is fixed")
+    where = broken.error.where
+    return {
+        "file": str(path), "name": loaded.name, "game": loaded.game,
+        "faction": loaded.faction, "legal": None,
+        "waits_on": {"set": broken.set_id, "file": str(broken.path),
+                     "line": where.line if where is not None else None,
+                     "column": where.column if where is not None else None,
+                     "message": broken.error.message},
+        "violations": [], "replacements": [],
+    }
+
+
+def _summary(name: str, faction: str, game: str, card_count: int) -> str:
+    return (f'"{name}" ({faction}, {game}), {card_count} '
+            f'card{"" if card_count == 1 else "s"}')
 
 
 def _error_json(path: Path, error: Any) -> dict[str, Any]:
@@ -98,11 +143,8 @@ def _error_json(path: Path, error: Any) -> dict[str, Any]:
 
 def _print_report(report: Any) -> None:
     label = safe(report.path if report.path is not None else report.name, markup=True)
-    summary = safe(
-        f'"{report.name}" ({report.faction}, {report.game}), {report.card_count} '
-        f'card{"" if report.card_count == 1 else "s"}',
-        markup=True,
-    )
+    summary = safe(_summary(report.name, report.faction, report.game, report.card_count),
+                   markup=True)
     if report.is_legal:
         console.print(f"[bold green]LEGAL[/]    {label}: {summary}")
     else:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from deckbuilder import paths
 from deckbuilder.decks import DECK_SIZE
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import an, listed, replacement_balance
@@ -71,6 +73,11 @@ def check_unknown_cards(facts: DeckFacts) -> list[Violation]:
                 f"{entry.key} out"))
             continue
         hint = facts.catalog.suggest(entry.key, kind="card")
+        folder = facts.catalog.sets_folder
+        if folder is not None:  # a repository's deck: its sets are those committed there
+            violations.append(_not_in_the_sets_folder(facts, entry.key, entry.line, folder,
+                                                      hint))
+            continue
         closest = f" (closest: {', '.join(hint)})" if hint else ""
         violations.append(facts.violation(
             Code.UNKNOWN_CARD, f"no card is named '{entry.key}'{closest}",
@@ -79,6 +86,21 @@ def check_unknown_cards(facts: DeckFacts) -> list[Violation]:
             else "check the name with `deckbuilder cards`, or install the set it comes from",
         ))
     return violations
+
+
+def _not_in_the_sets_folder(facts: DeckFacts, key: str, line: int | None, folder: Path,
+                            hint: list[str]) -> Violation:
+    """An unknown card of a repository with a sets folder: a set installed on one machine
+    only is not read on a clone, so the question is whether its file is committed there."""
+    shown = paths.shown_folder(folder)
+    closest = f" (closest: {', '.join(hint)})" if hint else ""
+    guess = f"did you mean {' or '.join(hint)}? If not, " if hint else ""
+    return facts.violation(
+        Code.UNKNOWN_CARD,
+        f"no card is named '{key}'{closest}: not in the packaged sets nor in the "
+        f"repository's sets folder {shown}: is the set committed there?", (key,), line,
+        f"{guess}copy the set's file into {shown} and commit it, or correct the name "
+        "(`deckbuilder cards` lists them)")
 
 
 def check_factions(facts: DeckFacts) -> list[Violation]:
