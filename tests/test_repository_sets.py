@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -187,6 +188,40 @@ def test_the_hook_command_over_the_changed_files(repository: Path, tmp_path: Pat
     checked = run("deckbuilder-sets-check")
     assert checked.returncode == 2 and "town.yaml" in checked.stdout + checked.stderr
     assert not (tmp_path / "empty-home" / "sets").exists()
+
+
+def test_pre_commit_itself_reports_the_broken_set_and_every_deck(
+        repository: Path, tmp_path: Path) -> None:
+    """pre-commit runs the shipped hooks (ids, entries, file patterns) over a git repository
+    of decks; `language: system` runs the installed `deckbuilder` instead of building an
+    environment (tests/test_precommit.py builds one)."""
+    command = Path(sys.executable).parent / "deckbuilder"
+    if shutil.which("pre-commit") is None or shutil.which("git") is None \
+            or not command.is_file():
+        pytest.skip("pre-commit, git and an installed `deckbuilder` are needed")
+    (repository / ".git").rmdir()
+    (repository / "homebrew" / "town.yaml").write_text(BROKEN_TOWN, encoding="utf-8")
+    shipped = YAML(typ="safe").load(ROOT / ".pre-commit-hooks.yaml")
+    local = [{**hook, "language": "system"} for hook in shipped
+             if hook["id"] in ("deckbuilder-validate", "deckbuilder-sets-check")]
+    (repository / ".pre-commit-config.yaml").write_text(json.dumps(
+        {"repos": [{"repo": "local", "hooks": local}]}), encoding="utf-8")
+    environment = {**os.environ, paths.HOME_VARIABLE: str(tmp_path / "empty-home"),
+                   "PRE_COMMIT_HOME": str(tmp_path / "pre-commit"), "PRE_COMMIT_COLOR": "never",
+                   "PATH": f"{command.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    environment.pop(paths.SETS_DIR_VARIABLE, None)
+    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid"]
+    subprocess.run([*git, "init", "-q"], cwd=repository, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=repository, check=True)
+    result = subprocess.run(["pre-commit", "run", "--all-files"], cwd=repository,
+                            env=environment, capture_output=True, text=True, timeout=600)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert "homebrew/town.yaml:6:1: unknown field 'bogus'" in output
+    assert verdicts(output) == {
+        "decks/bad.yaml": "ILLEGAL", "decks/colty.yaml": "LEGAL",
+        "decks/homebrew.yaml": "WAITING", "decks/undeclared.yaml": "WAITING"}
+    assert "no-such-card" in output and output.count("Failed") == 2
 
 
 # -- 4. what a repository commits works on every clone ----------------------------------------
