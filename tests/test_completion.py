@@ -140,6 +140,9 @@ def test_opponents_are_decks_factions_and_weighted_decks() -> None:
         "example-mcready-pinkertons@2", "example-mcready-pinkertons@0.5"]
     assert offers("optimize", "vs", "colty@3") == ["colty@3"]
     assert offers("simulate", "vs", "decks/@") == ["decks/@2", "decks/@0.5"]
+    assert offers("simulate", "vs", "", args=["example-colty-fan-the-gun"]) == [
+        "mcready", "example-mcready-pinkertons", "example-mcready-prison-guard", "mcready-base"]
+    assert offers("optimize", "vs", "", args=["esteban"]) == ["mapache", "mapache-base"]
 
 
 def test_a_card_completes_by_the_start_of_its_id_or_its_name() -> None:

@@ -37,6 +37,7 @@ from deckbuilder.decks import (
 )
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.importer import installed_files
+from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.printable import printable
 
 __all__ = ["complete_card", "complete_card_list", "complete_deck", "complete_deck_card",
@@ -115,24 +116,28 @@ def _typed_decks(ctx: typer.Context) -> Iterator[str]:
     yield from (str(arg) for arg in ctx.args if not str(arg).startswith("-"))
 
 
-def _context_game(ctx: typer.Context) -> str | None:
-    """The game the command line typed so far is about: its `--game`, its deck's, its side's."""
-    params = ctx.params
-    game = params.get("game")
-    if isinstance(game, str) and game in game_names():
-        return game
+def _deck_side(ctx: typer.Context) -> str | None:
+    """The side of the deck typed before the value (`simulate DECK --vs`), if known."""
     for text in _typed_decks(ctx):
         faction = normalise_name(text).replace(" ", "")
         if faction in FACTION_GAMES:
-            return FACTION_GAMES[faction]
+            return faction
         deck = _read_deck(text, _sets_dir(ctx))
         if deck is not None:
-            return deck.game
-    humans = list(_typed_values(params.get("human")))
-    for side in side_ids():
-        if params.get(side) is not None or side in humans:
-            return FACTION_GAMES.get(side)
+            return str(deck.deck.faction)
     return None
+
+
+def _context_game(ctx: typer.Context) -> str | None:
+    """The game the command line typed so far is about: its `--game`, its deck's, its side's
+    (`play --colty`, `--human esteban`)."""
+    game = ctx.params.get("game")
+    if isinstance(game, str) and game in game_names():
+        return game
+    humans = list(_typed_values(ctx.params.get("human")))
+    side = _deck_side(ctx) or next(
+        (side for side in side_ids() if ctx.params.get(side) is not None or side in humans), None)
+    return FACTION_GAMES.get(side) if side is not None else None
 
 
 # -- decks ----------------------------------------------------------------------------------
@@ -159,11 +164,16 @@ def deck_of_side(side: str) -> Callable[[str], list[str]]:
     return complete
 
 
-def complete_opponent(incomplete: str) -> list[str]:
-    """An opponent (`--vs`): a deck as `complete_deck`, or after `DECK@` its weight."""
+def complete_opponent(ctx: typer.Context, incomplete: str) -> list[str]:
+    """An opponent (`--vs`): a deck of the other side of the typed deck's game (as
+    `complete_deck`), or after `DECK@` its weight."""
     spec, at, weight = incomplete.rpartition("@")
     if not at:
-        return complete_deck(incomplete)
+        side = _deck_side(ctx)
+        if side not in FACTION_GAMES:
+            return complete_deck(incomplete)
+        others = [other for other in GAME_FACTIONS[FACTION_GAMES[side]] if other != side]
+        return [name for name in complete_deck(incomplete) if _side_of(name) in others]
     if not spec:
         return []
     return [f"{spec}@{value}" for value in _WEIGHTS if value.startswith(weight)] or (
