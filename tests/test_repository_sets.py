@@ -80,6 +80,19 @@ def verdicts(output: str) -> dict[str, str]:
     return {deck: verdict for verdict, deck in found}
 
 
+def assert_every_part_reported(output: str) -> None:
+    """The broken set at its file:line:col, the bad deck's own violation, the good deck's
+    verdict, and the two decks that use the set waiting on it."""
+    assert "homebrew/town.yaml:6:1: unknown field 'bogus'" in output
+    assert verdicts(output) == {
+        "decks/bad.yaml": "ILLEGAL", "decks/colty.yaml": "LEGAL",
+        "decks/homebrew.yaml": "WAITING", "decks/undeclared.yaml": "WAITING"}
+    assert "no-such-card" in output and "Traceback" not in output
+    waiting = [line for line in output.splitlines() if line.startswith("WAITING")]
+    assert all("waits on set 'test-frontier-town' (homebrew/town.yaml:6:1 is broken)" in line
+               for line in waiting), waiting
+
+
 # -- 3. one broken part never hides another ---------------------------------------------------
 def test_a_broken_set_beside_a_bad_deck_reports_both(repository: Path) -> None:
     (repository / "homebrew" / "town.yaml").write_text(BROKEN_TOWN, encoding="utf-8")
@@ -88,13 +101,7 @@ def test_a_broken_set_beside_a_bad_deck_reports_both(repository: Path) -> None:
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
     assert errors == ["error: homebrew/town.yaml:6:1: unknown field 'bogus' (fix: remove it or "
                       "check its spelling in the schema)"]
-    assert verdicts(result.output) == {
-        "decks/bad.yaml": "ILLEGAL", "decks/colty.yaml": "LEGAL",
-        "decks/homebrew.yaml": "WAITING", "decks/undeclared.yaml": "WAITING"}
-    assert "no-such-card" in result.output  # the bad deck's own violation
-    waiting = [line for line in result.output.splitlines() if line.startswith("WAITING")]
-    assert all("waits on set 'test-frontier-town' (homebrew/town.yaml:6:1 is broken)" in line
-               for line in waiting), waiting
+    assert_every_part_reported(result.output)
     (repository / "homebrew" / "town.yaml").write_text(
         (SETS / "homebrew-base.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     fixed = validate(*decks())  # the set fixed: the decks that waited are judged
@@ -180,11 +187,7 @@ def test_the_hook_command_over_the_changed_files(repository: Path, tmp_path: Pat
     result = run("deckbuilder-validate")
     output = result.stdout + result.stderr
     assert result.returncode == 2, output
-    assert "homebrew/town.yaml:6:1: unknown field 'bogus'" in output
-    assert verdicts(output) == {
-        "decks/bad.yaml": "ILLEGAL", "decks/colty.yaml": "LEGAL",
-        "decks/homebrew.yaml": "WAITING", "decks/undeclared.yaml": "WAITING"}
-    assert "Traceback" not in output
+    assert_every_part_reported(output)
     checked = run("deckbuilder-sets-check")
     assert checked.returncode == 2 and "town.yaml" in checked.stdout + checked.stderr
     assert not (tmp_path / "empty-home" / "sets").exists()
@@ -217,11 +220,8 @@ def test_pre_commit_itself_reports_the_broken_set_and_every_deck(
                             env=environment, capture_output=True, text=True, timeout=600)
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
-    assert "homebrew/town.yaml:6:1: unknown field 'bogus'" in output
-    assert verdicts(output) == {
-        "decks/bad.yaml": "ILLEGAL", "decks/colty.yaml": "LEGAL",
-        "decks/homebrew.yaml": "WAITING", "decks/undeclared.yaml": "WAITING"}
-    assert "no-such-card" in output and output.count("Failed") == 2
+    assert_every_part_reported(output)
+    assert output.count("Failed") == 2
 
 
 # -- 4. what a repository commits works on every clone ----------------------------------------
