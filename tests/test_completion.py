@@ -202,6 +202,9 @@ def test_sets_rule_switches_modules_and_fields_complete() -> None:
     readings = offers("simulate", "switch", "poker-tie=")
     assert readings and all(reading.startswith("poker-tie=") for reading in readings)
     assert "saloon-duel" in offers("play", "module", "sal")
+    helps = [help_text for _, help_text in completion.complete_switch(
+        typer.Context(typer.main.get_command(app)), "")]
+    assert helps and all("\n" not in text and len(text) <= 70 for text in helps)
     assert offers("overlay set", "field", "fire", params={"record_id": "texas-ranger"}) == [
         "firepower"]
     assert offers("data remove", "pack_id", "") == []

@@ -49,8 +49,17 @@ __all__ = ["complete_card", "complete_card_list", "complete_deck", "complete_dec
 Offer = str | tuple[str, str]
 #: The parameters that name a deck, whose game decides which cards a card value offers.
 _DECK_PARAMETERS = ("deck", "deck_file", "deck_files", "decks", "first", "aligned_with")
+#: The longest help shown beside an offer.
+_HELP_WIDTH = 70
 #: Weights offered after `DECK@` (`--vs mcready@2`: the opponent counts double).
 _WEIGHTS = ("2", "0.5")
+
+
+def _help(text: str) -> str:
+    """The help beside an offer (zsh, fish): one short line (fish reads a line an offer),
+    escaped, since it comes from a set file."""
+    line = " ".join(printable(text).split())
+    return line if len(line) <= _HELP_WIDTH else line[:_HELP_WIDTH - 1].rstrip() + "…"
 
 
 def _starting_with(values: Iterable[str], incomplete: str) -> list[str]:
@@ -193,7 +202,7 @@ def _offer_for(entry: Entry, incomplete: str) -> Offer | None:
     typed = incomplete.casefold().replace(" ", "-")
     for spelling in (entry.id, *(_as_id(text) for text in (entry.name, *entry.record.aliases))):
         if spelling.startswith(typed):
-            return incomplete + spelling[len(incomplete):], printable(entry.name)
+            return incomplete + spelling[len(incomplete):], _help(entry.name)
     return None
 
 
@@ -306,10 +315,10 @@ def complete_switch(ctx: typer.Context, incomplete: str) -> list[Offer]:
                 if switch["switchable"]}
     switch_id, equals, value = incomplete.partition("=")
     if not equals:
-        return [(f"{key}=", printable(switches[key]["description"]))
+        return [(f"{key}=", _help(switches[key]["description"]))
                 for key in _starting_with(sorted(switches), incomplete)]
     variants = switches.get(switch_id, {}).get("variants", [])
-    return [(f"{switch_id}={variant['value']}", printable(variant["description"]))
+    return [(f"{switch_id}={variant['value']}", _help(variant["description"]))
             for variant in variants if str(variant["value"]).startswith(value)]
 
 
@@ -317,6 +326,6 @@ def complete_module(ctx: typer.Context, incomplete: str) -> list[Offer]:
     """`--module`: a module's id (its letter and name are accepted too)."""
     modules = [module for rules in _rules(ctx) for module in rules["modules"]]
     typed = incomplete.casefold()
-    return [(module["id"], printable(module["name"])) for module in modules
+    return [(module["id"], _help(module["name"])) for module in modules
             if module["id"].startswith(typed)]
 
