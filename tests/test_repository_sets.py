@@ -247,7 +247,7 @@ def test_schema_into_writes_the_packaged_sets_and_the_repository_s_own(
     assert warnings == [
         f"warning: set 'test-cycle-a' ({installed}) is installed on this machine only, so the "
         "schemas leave it out; to add it to the repository, copy it into homebrew/ (the "
-        "repository's sets-dir)"]
+        "repository's sets-dir) and commit it"]
     schema = repository / "schemas" / "user-deck.schema.json"
     assert offered(schema, "test-deputy") and offered(schema, "38-special")
     assert not offered(schema, "test-cycle-a-card") and not offered(schema, "Cycle A card")

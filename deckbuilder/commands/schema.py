@@ -92,10 +92,11 @@ def _schemas_into(into: Path, sets_dir: Path | None, as_json: bool) -> None:
     catalog = project_catalog(sets_dir, installed=False)
     left_out = [installed for installed in installed_files()
                 if installed.loaded is not None and installed.set_id not in catalog.sets]
-    written = write_schemas_into(into, catalog)
+    _print_written(write_schemas_into(into, catalog), as_json, {"left_out": [
+        {"set": installed.set_id, "file": str(installed.path)} for installed in left_out]})
     folder = catalog.sets_folder
-    how = (f"copy it into {paths.shown_folder(folder)} (the repository's sets-dir)"
-           if folder is not None else
+    how = (f"copy it into {paths.shown_folder(folder)} (the repository's sets-dir) and "
+           "commit it" if folder is not None else
            "copy it into a folder of the repository and name that folder in "
            f'{paths.PROJECT_FILE} (sets-dir = "homebrew")')
     for installed in left_out:
@@ -103,8 +104,6 @@ def _schemas_into(into: Path, sets_dir: Path | None, as_json: bool) -> None:
             f"warning: set '{safe(installed.set_id)}' ({safe(installed.path)}) is installed "
             f"on this machine only, so the schemas leave it out; to add it to the "
             f"repository, {safe(how)}", markup=False)
-    _print_written(written, as_json, {"left_out": [
-        {"set": installed.set_id, "file": str(installed.path)} for installed in left_out]})
 
 
 def _print_written(written: list[Path], as_json: bool,
