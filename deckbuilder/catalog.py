@@ -582,21 +582,27 @@ def build_catalog(
     """Load the packaged sets, the user's installed sets, the repository's own sets folder
     and the overlay into one catalog.
 
-    `installed=False` leaves out what only this machine has (installed sets, data packs, the
-    overlay): what every clone of the repository reads. Without `vet_project_sets` a broken
-    set of the repository's folder raises; with it each set is read apart from the others and
-    a broken one is set apart in `catalog.broken` (`app.catalogs.project_catalog`).
+    A set of the repository's folder is read instead of an installed set of the same id (the
+    repository's copy is what every clone reads). `installed=False` leaves out what only this
+    machine has (installed sets, data packs, the overlay). Without `vet_project_sets` a
+    broken set of the repository's folder raises; with it each set is read apart from the
+    others and a broken one is set apart in `catalog.broken` (`app.catalogs.project_catalog`).
     """
     catalog = Catalog()
     for path in package_sets if package_sets is not None else _set_files(paths.PACKAGED_SETS):
         catalog.add_set(load_set_file(path, "package"))
     if not use_user_data:
         return catalog
+    project = _read_project_sets(catalog, vet_project_sets is not None) \
+        if user_sets is None else []
+    shadowed = {loaded.card_set.id for loaded in project} | {
+        broken.set_id for broken in catalog.broken}
     if installed:
         for path in user_sets if user_sets is not None else _set_files(paths.installed_sets_dir()):
-            catalog.add_set(load_set_file(path, "user"))
-    if user_sets is None:
-        _add_project_sets(catalog, vet_project_sets)
+            loaded = load_set_file(path, "user")
+            if loaded.card_set.id not in shadowed:
+                catalog.add_set(loaded)
+    _add_project_sets(catalog, project, vet_project_sets)
     if installed:
         catalog.packs = apply_installed_packs(catalog)  # above the sets, below the overlay
         overlay_file = overlay if overlay is not None else paths.overlay_path()
@@ -605,22 +611,30 @@ def build_catalog(
     return catalog
 
 
-def _add_project_sets(catalog: Catalog, vet: VetProjectSets | None) -> None:
-    """The repository's own sets: all or nothing without `vet`; else one by one, the broken
-    ones set apart with their first problem."""
+def _read_project_sets(catalog: Catalog, keep_going: bool) -> list[LoadedSet]:
+    """The loaded sets of the repository's own folder; a file that does not load raises, or
+    with `keep_going` is set apart in `catalog.broken`."""
     catalog.sets_folder = paths.project_sets_dir()
-    files = project_set_files(catalog.sets_folder)
-    if vet is None:
-        for path in files:
-            catalog.add_set(load_set_file(path, "project"))
-        return
-    candidates = []
-    for path in files:
+    loaded = []
+    for path in project_set_files(catalog.sets_folder):
         try:
-            candidates.append(load_set_file(path, "project"))
+            loaded.append(load_set_file(path, "project"))
         except DeckbuilderError as error:
+            if not keep_going:
+                raise
             catalog.broken.append(broken_set_file(path, error))
-    for sound in vet(catalog, candidates):
+    return loaded
+
+
+def _add_project_sets(catalog: Catalog, project: list[LoadedSet],
+                      vet: VetProjectSets | None) -> None:
+    """The repository's own sets: all or nothing without `vet`; else the sound ones, the
+    others set apart with their first problem."""
+    if vet is None:
+        for loaded in project:
+            catalog.add_set(loaded)
+        return
+    for sound in vet(catalog, project):
         try:
             catalog.add_set(sound)
         except DeckbuilderError as error:

@@ -264,6 +264,23 @@ def test_schema_into_without_a_sets_folder_says_how_to_name_one(
     assert not offered(repository / "schemas" / "user-deck.schema.json", "test-cycle-a-card")
 
 
+def test_the_repository_s_copy_of_a_set_is_read_instead_of_an_installed_one(
+        repository: Path) -> None:
+    """Following the warning (the set copied into the folder) leaves the author with two
+    copies of one id: the repository's is read, as on every clone, and nothing is refused."""
+    assert runner.invoke(app, ["sets", "import", str(SETS / "homebrew-base.yaml")]).exit_code == 0
+    assert validate("decks/homebrew.yaml").exit_code == 0  # the installed copy
+    (repository / "homebrew" / "town.yaml").write_text(
+        (SETS / "homebrew-base-v2-drops-ambush.yaml").read_text(encoding="utf-8"),
+        encoding="utf-8")
+    catalog = project_catalog()
+    assert catalog.sets["test-frontier-town"].origin == "project"
+    assert "test-ambush" not in catalog.entries  # version 2, the repository's, drops it
+    result = runner.invoke(app, ["schema", "--into", "schemas", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["left_out"] == []
+    assert "warning" not in result.stderr
+
+
 def test_a_second_clone_hears_the_same_from_the_editor_and_from_validate(
         repository: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The author's deck uses a set installed on his machine only: the committed schema
