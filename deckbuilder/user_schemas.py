@@ -4,9 +4,10 @@ The packaged schemas live inside the installed package, whose path changes with 
 environment; a `$schema` line pointing there would break. So the user's data folder holds
 copies (`$DECKBUILDER_HOME/schemas/`), refreshed when the package (version or schema text)
 changes, and a deck schema for the user's own catalog (`user-deck.schema.json`): its `cards`
-keys are the card ids, names and aliases of every installed set, so an editor offers them and
-flags an unknown card. It is rewritten whenever a set is installed or removed and whenever a
-deck is written after the catalog changed (a stamp file records what it was built from).
+keys are the card ids, names and aliases of every installed set of the deck's game, so an
+editor offers them (and no card of the other game) and flags an unknown card. It is
+rewritten whenever a set is installed or removed and whenever a deck is written after the
+catalog changed (a stamp file records what it was built from).
 
 Files inside the data folder (installed sets, the overlay) name their schema by a relative
 path, which survives moving the whole folder. A deck elsewhere names one only when its
@@ -114,14 +115,19 @@ def _deck_cards(catalog: Any) -> list[Any]:
             if entry.kind == "card" and getattr(entry.record, "deckable", True)]
 
 
+#: The user deck schema's shape: a new one rewrites a schema whose catalog has not changed.
+_DECK_SCHEMA_SHAPE = "cards of the deck's game under $defs, picked by its faction and game"
+
+
 def catalog_fingerprint(catalog: Any) -> str:
-    """What the user deck schema depends on: every deckable card's id, names, game and set."""
+    """What the user deck schema depends on: every deckable card's id, names, game and set
+    (and the schema's shape)."""
     rows = sorted(
         (entry.id, entry.name, *entry.record.aliases, entry.game, entry.set_id,
          _describe(entry, catalog))
         for entry in _deck_cards(catalog)
     )
-    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+    return hashlib.sha256(json.dumps([_DECK_SCHEMA_SHAPE, rows]).encode()).hexdigest()
 
 
 def _describe(entry: Any, catalog: Any) -> str:
@@ -140,10 +146,44 @@ def _describe(entry: Any, catalog: Any) -> str:
             f"[{entry.set_id}, {entry.game}]{also}")
 
 
-def _keys_of(entries: list[Any]) -> list[str]:
-    """Every spelling a deck file may use as a key: id, printed name, aliases."""
-    keys = {text for entry in entries for text in (entry.id, entry.name, *entry.record.aliases)}
-    return sorted(keys)
+def _described(entries: list[Any], catalog: Any, count: dict[str, Any]) -> dict[str, Any]:
+    """Every spelling a deck file may use as a key (id, printed name, alias), described."""
+    described: dict[str, Any] = {
+        entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}
+        for entry in entries
+    }
+    for entry in entries:
+        for spelling in (entry.name, *entry.record.aliases):
+            described.setdefault(spelling, {
+                **count, "title": f"{spelling} ({entry.id})",
+                "description": f"{_describe(entry, catalog)}; its id: {entry.id}"})
+    return described
+
+
+def cards_definition(game: str) -> str:
+    """The name, under `$defs`, of one game's cards in a user deck schema."""
+    return f"{game}-cards"
+
+
+def _is_game(game: str) -> dict[str, Any]:
+    """A deck of this game: its faction is one of the game's sides, and its `game` (when
+    written yet) is the game. Both, since while it completes yaml-language-server counts a
+    value as equal to any it begins (`game: revolver` would pass for `revolver2`); no side
+    begins another game's side (a test keeps that true)."""
+    from deckbuilder.models.common import GAME_FACTIONS
+
+    return {"required": ["faction"], "properties": {
+        "faction": {"enum": [str(side) for side in GAME_FACTIONS[game]]},
+        "game": {"const": game}}}
+
+
+def offered_cards(schema: dict[str, Any], game: str | None = None) -> dict[str, Any]:
+    """The card keys a user deck schema offers a deck of `game` (None: of any game)."""
+    definitions: dict[str, Any] = schema.get("$defs", {})
+    wanted = [cards_definition(game)] if game is not None else [
+        name for name in definitions if name.endswith(cards_definition(""))]
+    return {key: described for name in wanted
+            for key, described in definitions.get(name, {}).get("properties", {}).items()}
 
 
 #: Whose cards a deck schema offers: the user's (`--user`) or a repository's (`--into`).
@@ -154,9 +194,11 @@ REPOSITORY_SETS = "the packaged sets and the repository's own sets folder (sets-
 def user_deck_schema(catalog: Any, whose: str = INSTALLED_SETS) -> dict[str, Any]:
     """The deck schema with `cards` keys limited to the catalog's cards, each described.
 
-    Every exact spelling (id, printed name, alias) is a `properties` key, so an editor
-    completes it with its description beside it. The deck's `game` picks the one branch that
-    closes `cards` (`additionalProperties: false`): a typo, a card of another game or a
+    Every exact spelling (id, printed name, alias) of a game's cards is a `properties` key of
+    that game's definition (`$defs`, `cards_definition`), which the deck's faction and game
+    pick with an `if`/`then` (`_is_game`): so an editor completes the cards
+    of the deck's game only, each with its description beside it, and the branch closes
+    `cards` (`additionalProperties: false`): a typo, a card of another game or a
     spelling the catalog only finds by folding case and punctuation (`texas ranger`, which
     `validate` notes and `deck fix-ids` rewrites) is ONE short diagnostic ("'texas ranger' was
     unexpected"), not a list of every card's name.
@@ -166,28 +208,22 @@ def user_deck_schema(catalog: Any, whose: str = INSTALLED_SETS) -> dict[str, Any
     schema: dict[str, Any] = schema_json.schema_for(Deck, USER_DECK_SCHEMA)
     cards: dict[str, Any] = schema["properties"]["cards"]
     count = cards["additionalProperties"]
-    entries = sorted(_deck_cards(catalog), key=lambda entry: entry.id)
-    described: dict[str, Any] = {
-        entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}
-        for entry in entries
-    }
-    for entry in entries:
-        for spelling in (entry.name, *entry.record.aliases):
-            described.setdefault(spelling, {
-                **count, "title": f"{spelling} ({entry.id})",
-                "description": f"{_describe(entry, catalog)}; its id: {entry.id}"})
-    cards["properties"] = described
     cards["description"] = (
-        "card id or name -> number of copies; the cards of the sets read when deckbuilder "
-        "wrote this schema (`deckbuilder schema --user` or `--into DIR`)"
+        "card id or name -> number of copies; the cards of the deck's game in the sets read "
+        "when deckbuilder wrote this schema (`deckbuilder schema --user` or `--into DIR`)"
     )
+    entries = sorted(_deck_cards(catalog), key=lambda entry: entry.id)
     games = sorted({entry.game for entry in entries})
+    definitions = schema.setdefault("$defs", {})
+    for game in games:
+        definitions[cards_definition(game)] = {
+            "properties": _described([entry for entry in entries if entry.game == game],
+                                     catalog, count),
+            "additionalProperties": False,
+        }
     schema["allOf"] = [
-        {"if": {"properties": {"game": {"const": game}}, "required": ["game"]},
-         "then": {"properties": {"cards": {
-             "properties": {key: True for key in
-                            _keys_of([entry for entry in entries if entry.game == game])},
-             "additionalProperties": False}}}}
+        {"if": _is_game(game), "then": {"properties": {"cards": {
+            "$ref": f"#/$defs/{cards_definition(game)}"}}}}
         for game in games
     ]
     schema["description"] = (

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import typer.main
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError, validators
 from test_shell import complete
 
 from deckbuilder import paths, user_schemas
@@ -264,11 +264,25 @@ def test_the_deck_schema_flags_a_card_of_the_other_game() -> None:
     assert any(other in error.message for error in validator.iter_errors(without_game))
 
 
+def _begins(validator: Any, expected: Any, instance: Any, schema: Any) -> Iterator[Any]:
+    """`const`/`enum` as yaml-language-server reads them while it completes: a string equals
+    any value it begins (`revolver` passes for `revolver2`)."""
+    values = expected if isinstance(expected, list) else [expected]
+    if not any(instance == value or (isinstance(instance, str) and isinstance(value, str)
+                                     and value.startswith(instance)) for value in values):
+        yield ValidationError(f"{instance!r} begins none of {values!r}")
+
+
+#: How the editor picks the branches whose cards it offers.
+CompletingValidator = validators.extend(Draft202012Validator,
+                                        {"const": _begins, "enum": _begins})
+
+
 def offered_to(schema: dict[str, Any], deck: dict[str, Any]) -> set[str]:
     """The card keys an editor offers in this deck: the `then` branches whose `if` holds."""
     keys: set[str] = set(schema["properties"]["cards"].get("properties", {}))
     for branch in schema["allOf"]:
-        if Draft202012Validator(branch["if"]).is_valid(deck):
+        if CompletingValidator(branch["if"]).is_valid(deck):
             name = branch["then"]["properties"]["cards"]["$ref"].rpartition("/")[2]
             keys |= set(schema["$defs"][name]["properties"])
     return keys
