@@ -217,7 +217,7 @@ position:
     whiskey-canyon:
       mcready: [{card: charlie-weathers, true_grit: 0, power: 2}]
   bandits:
-    dead: [bullet]
+    dead: [bullet, kittens-mackenzie]
     tokens: {cortez: {power: 1}}
   colty:
     hand: [38-special, sandstorm]
@@ -232,8 +232,8 @@ actions:
         charlie-weathers: {power: 2, true_grit: 0}
         cortez: {power: 1}
         skinny-landell: {power: 1}
-      dead: [bullet]
-      alive_count: 15
+      dead: [bullet, kittens-mackenzie]
+      alive_count: 14
       border: 5
       face_spaces: [kittens]
       marker: {battlefield: buzzard-point, space: "-"}
@@ -253,3 +253,81 @@ def test_colon_actions_need_no_quotes() -> None:
 
     assert ActionStep.model_validate({"casualty": "Bullet"}).do == "casualty: Bullet"
     assert ActionStep.model_validate({"do": "end play phase"}).do == "end play phase"
+
+
+# -- impossible positions: refused with the rule, and files that expect a refusal ----------------
+REFUSED_FILES = sorted(SCENARIOS.glob("refused-*.yaml")) + sorted(
+    (SCENARIOS / "revolver2").glob("refused-*.yaml"))
+RULE_DOCUMENTS = ("rulebook-en", "tarnished-star-en", "malpaso-es", "the position's cards")
+
+
+def without_expected_refusal(path: Path, folder: Path) -> Path:
+    """The same file asking for nothing: its position alone, as a player would write it."""
+    kept = [line for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.startswith(("expect: refused", "refused:"))]
+    copy = folder / path.name
+    copy.write_text("\n".join(kept).replace("$schema=../../../", "$schema=../../") + "\n",
+                    encoding="utf-8")
+    return copy
+
+
+def test_every_class_of_impossible_position_has_a_refused_scenario() -> None:
+    names = {path.stem for path in REFUSED_FILES}
+    for words in ("dealt-again", "under-the-other-choice", "more-copies-than-the-deck",
+                  "more-copies-than-the-box", "unique-card-twice", "more-tokens",
+                  "four-cards", "row-blocking", "face-space", "gangs-hand",
+                  "garrotte-in-a-deck", "eagle-token-on-a-location", "guardians-box",
+                  "derail-used-before-the-train"):
+        assert any(words in name for name in names), words
+
+
+@pytest.mark.parametrize("path", REFUSED_FILES, ids=scenario_id)
+def test_an_impossible_position_is_refused_with_its_words(path: Path, tmp_path: Path) -> None:
+    result = run_scenario(path)
+    assert result.passed, result.first_problem()
+    assert [check.name for check in result.checks] == ["refused"]
+    assert result.state is None
+    plain = runner.invoke(app, ["scenario", str(without_expected_refusal(path, tmp_path))])
+    assert plain.exit_code == 2, plain.output
+    lines = plain.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {tmp_path / path.name}:")
+    assert result.scenario.refused.casefold() in lines[0].casefold()
+    assert any(document in lines[0] for document in RULE_DOCUMENTS), lines[0]
+
+
+def test_a_legal_position_expected_refused_fails_the_run(tmp_path: Path) -> None:
+    text = PASSING.split("actions:")[0] + 'expect: refused\nrefused: "more copies"\n'
+    path = write(tmp_path, "legal.yaml", text)
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "FAIL refused: expected \"more copies\", got the position was laid out" \
+        in result.stdout
+    assert f"{path}:11:1: refused:" in result.stderr
+
+
+def test_a_refusal_for_another_reason_fails_the_run(tmp_path: Path) -> None:
+    lawman = SCENARIOS / "refused-a-lawmans-card-in-the-gangs-hand.yaml"
+    text = lawman.read_text(encoding="utf-8").replace('refused: "colty never holds it"',
+                                                      'refused: "more copies"')
+    assert 'refused: "more copies"' in text
+    result = runner.invoke(app, ["scenario", str(write(tmp_path, "other.yaml",
+                                                       text.split("\n", 1)[1]))])
+    assert result.exit_code == 1, result.output
+    assert "Deputy is a mcready card: colty never holds it" in result.stdout
+
+
+@pytest.mark.parametrize(("ending", "message"), [
+    ("expect: refused\n", "`expect: refused` needs `refused`"),
+    ('expect: {border: 12}\nrefused: "more copies"\n', "`refused` goes with `expect: refused`"),
+])
+def test_refused_and_expect_refused_go_together(tmp_path: Path, ending: str,
+                                                message: str) -> None:
+    path = write(tmp_path, "half.yaml", PASSING.split("actions:")[0] + ending)
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 2 and message in result.stderr, result.output
+
+
+def test_a_position_expected_refused_plays_no_actions(tmp_path: Path) -> None:
+    text = PASSING.split("expect:")[0] + 'expect: refused\nrefused: "more copies"\n'
+    result = runner.invoke(app, ["scenario", str(write(tmp_path, "acts.yaml", text))])
+    assert result.exit_code == 2 and "plays no actions" in result.stderr, result.output

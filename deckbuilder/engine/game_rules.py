@@ -84,6 +84,10 @@ class GameRules:
     #: the game's static steps whose params are the card definitions the opponent may not play
     #: where the card lies (`CardDef.forbids`, `expansion_steps.forbidden_here`)
     forbidding_steps: frozenset[str]
+    #: the table's token counters (`engine.possible.TOKEN_COUNTERS`: power, true_grit, eagle,
+    #: countdown, silver) -> the box's token each uses, for player 0's pieces and player 1's
+    #: (the supply a staged position may not exceed; a counter left out is not checked)
+    token_ids: Mapping[str, tuple[str, str]]
     overrides_idle: bool
 
     def __init__(self, declaration: GameDeclaration) -> None:
@@ -102,6 +106,7 @@ class GameRules:
         self.hiding_steps = frozenset()
         self.under_steps = frozenset()
         self.forbidding_steps = frozenset()
+        self.token_ids = {}
         #: whether the game opens its own decisions when idle (see `idle`)
         self.overrides_idle = type(self).idle is not GameRules.idle
 
@@ -180,6 +185,11 @@ class GameRules:
     def observe(self, state: State, player: int) -> dict[str, Any]:
         """The game's own pieces as `player` may see them (added to `observe`'s view)."""
         return {}
+
+    def impossibilities(self, state: State) -> list[Any]:
+        """What the game's own rules rule out in a position laid out by hand
+        (`engine.possible.Impossible` each); the table's own checks are `engine.possible`'s."""
+        return []
 
     def held_characters(self, state: State) -> Mapping[int, str]:
         """Characters out of play that are neither dead nor in a pile, and where they wait

@@ -18,14 +18,17 @@ from deckbuilder.declaration import GameDeclaration
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
 from deckbuilder.scenarios.parts import (
+    EXPECT_DESCRIPTION,
     CardInPlay,
     ColonAction,
     Count,
     GameExpectations,
     Marker,
+    ScenarioBase,
     Side,
     StepBase,
     Tokens,
+    allow_refused,
 )
 from deckbuilder.scenarios.sides import literal_of, per_side
 
@@ -130,9 +133,10 @@ def generic_format(declaration: GameDeclaration) -> ScenarioFormat:
         "seed": (int, 1), "max_turns": (int, Field(200, ge=1)),
         "decks": (decks | None, None), "position": (position, ...),
         "actions": (list[item], Field(default_factory=list)),
-        "expect": (expectations | None, None)}
+        "expect": (expectations | None, Field(None, description=EXPECT_DESCRIPTION,
+                                              json_schema_extra=allow_refused))}
     scenario: type[Strict] = create_model(
-        f"{stem}Scenario", __base__=Strict,
+        f"{stem}Scenario", __base__=ScenarioBase,
         __doc__=f"One rules question of {declaration.title}: a position, what is played, what "
                 "must follow.",
         **scenario_fields)

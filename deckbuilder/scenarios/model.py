@@ -34,6 +34,7 @@ from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
 from deckbuilder.scenarios.generic_model import ScenarioFormat, generic_format
 from deckbuilder.scenarios.parts import (
+    EXPECT_DESCRIPTION,
     CardInPlay,
     Check,
     ColonAction,
@@ -41,12 +42,14 @@ from deckbuilder.scenarios.parts import (
     GameExpectations,
     Marker,
     PlayedStep,
+    ScenarioBase,
     ScenarioError,
     ScenarioResult,
     Side,
     Source,
     StepBase,
     Tokens,
+    allow_refused,
 )
 from deckbuilder.scenarios.revolver2_model import (
     Revolver2ActionStep,
@@ -175,7 +178,7 @@ class ActionStep(StepBase):
 ActionItem = Annotated[str | ActionStep | ColonAction, Field(union_mode="left_to_right")]
 
 
-class RevolverScenario(Strict):
+class RevolverScenario(ScenarioBase):
     """One rules question of Revolver: a position, what is played, what must follow."""
 
     name: str = Field(min_length=1)
@@ -195,7 +198,8 @@ class RevolverScenario(Strict):
     actions: list[ActionItem] = Field(
         default_factory=list, description="action texts as the engine prints them (exact, or "
                                           "a unique prefix), or {do, by, expect} items")
-    expect: Expectations | None = None
+    expect: Expectations | None = Field(None, description=EXPECT_DESCRIPTION,
+                                       json_schema_extra=allow_refused)
 
 
 AnyScenario = RevolverScenario | Revolver2Scenario

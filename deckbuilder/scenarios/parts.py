@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Discriminator, Field, Tag, model_validator
+from pydantic import AliasChoices, Discriminator, Field, PrivateAttr, Tag, model_validator
 
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import Strict
@@ -100,6 +100,51 @@ class StepBase(Strict):
         if self.do is None and getattr(self, "expect", None) is None:
             raise ValueError("an action item needs `do` or `expect`")
         return self
+
+
+#: `expect: refused`: the file's position must be refused (with `refused`: the words it says)
+REFUSED = "refused"
+EXPECT_DESCRIPTION = ("what must hold after the last action; `refused`: the position must be "
+                      "refused (`refused` says how)")
+
+
+def allow_refused(schema: dict[str, Any]) -> None:
+    """The schema of `expect`: a game's expectations, or the word `refused`."""
+    schema.setdefault("anyOf", []).insert(0, {"const": REFUSED, "type": "string"})
+
+
+class ScenarioBase(Strict):
+    """What a scenario file of every game may say besides its own format: that its position
+    must be refused (`expect: refused`, and in `refused` words the refusal must say), so a
+    player can write down an impossible position as a check. `expect` itself is each game's
+    (`Field(..., json_schema_extra=allow_refused)`); the word is read here."""
+
+    refused: str | None = Field(
+        None, min_length=1,
+        description='with `expect: refused`: words the refusal must say (case ignored), e.g. '
+                    '"more copies"')
+    _expects_refusal: bool = PrivateAttr(False)
+
+    @property
+    def expects_refusal(self) -> bool:
+        return self._expects_refusal
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _refusal(cls, data: Any, handler: Any) -> Any:
+        expecting = isinstance(data, dict) and data.get("expect") == REFUSED
+        if expecting:
+            data = {**data, "expect": None}
+        scenario = handler(data)
+        if expecting and scenario.refused is None:
+            raise ValueError('`expect: refused` needs `refused`: words the refusal must say, '
+                             'e.g. refused: "more copies"')
+        if scenario.refused is not None and not expecting:
+            raise ValueError("`refused` goes with `expect: refused`")
+        if expecting and getattr(scenario, "actions", None):
+            raise ValueError("a position expected to be refused plays no actions")
+        scenario._expects_refusal = expecting
+        return scenario
 
 
 class Offered(Strict):
@@ -246,5 +291,23 @@ class Source:
         return ScenarioError(message, self.where(*loc), fix)
 
 
-__all__ = ["CardInPlay", "Check", "Count", "Marker", "Offer", "Offered", "PlacedCard",
-           "PlayedStep", "ScenarioError", "ScenarioResult", "Side", "Source", "StepBase", "Tokens"]
+__all__ = [
+    "EXPECT_DESCRIPTION",
+    "REFUSED",
+    "CardInPlay",
+    "Check",
+    "Count",
+    "Marker",
+    "Offer",
+    "Offered",
+    "PlacedCard",
+    "PlayedStep",
+    "ScenarioBase",
+    "ScenarioError",
+    "ScenarioResult",
+    "Side",
+    "Source",
+    "StepBase",
+    "Tokens",
+    "allow_refused",
+]

@@ -17,14 +17,17 @@ from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
 from deckbuilder.scenarios.parts import (
+    EXPECT_DESCRIPTION,
     CardInPlay,
     ColonAction,
     Count,
     GameExpectations,
     Marker,
+    ScenarioBase,
     Side,
     StepBase,
     Tokens,
+    allow_refused,
 )
 from deckbuilder.scenarios.sides import literal_of, per_side
 
@@ -210,7 +213,7 @@ Revolver2ActionItem = Annotated[str | Revolver2ActionStep | ColonAction,
                                 Field(union_mode="left_to_right")]
 
 
-class Revolver2Scenario(Strict):
+class Revolver2Scenario(ScenarioBase):
     """One rules question of Revolver 2: a position, what is played, what must follow."""
 
     name: str = Field(min_length=1)
@@ -229,7 +232,8 @@ class Revolver2Scenario(Strict):
     actions: list[Revolver2ActionItem] = Field(
         default_factory=list, description="action texts as the engine prints them (exact, or "
                                           "a unique prefix), or {do, by, expect} items")
-    expect: Revolver2Expectations | None = None
+    expect: Revolver2Expectations | None = Field(None, description=EXPECT_DESCRIPTION,
+                                       json_schema_extra=allow_refused)
 
 
 __all__ = ["MALPASO_PLAYERS", "PokerPosition", "Revolver2ActionStep", "Revolver2Expectations",

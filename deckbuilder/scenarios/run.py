@@ -26,6 +26,7 @@ from deckbuilder.engine.codes import SLOT_NONE
 from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts, hide_under
 from deckbuilder.engine.marker import activate_face_spaces
 from deckbuilder.engine.position import player_name
+from deckbuilder.engine.possible import ImpossiblePositionError, verify_position
 from deckbuilder.engine.state import PHASE_PLAY
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
@@ -34,6 +35,14 @@ from deckbuilder.rulesets import UnknownRulesetError
 from deckbuilder.scenarios import revolver2_setup, revolver_modules
 from deckbuilder.scenarios.checks import check_all, validate_ids
 from deckbuilder.scenarios.choosing import choose_action
+from deckbuilder.scenarios.dealt import (
+    Dealt,
+    DeckSupply,
+    count_dealt,
+    first_places,
+    verify_setup_pieces,
+    verify_sides,
+)
 from deckbuilder.scenarios.layout import OPEN_RANGE, Ids, set_forbidden, set_marker
 from deckbuilder.scenarios.model import (
     EXPECTATION_MODELS,
@@ -42,6 +51,7 @@ from deckbuilder.scenarios.model import (
     load_scenario,
 )
 from deckbuilder.scenarios.parts import (
+    Check,
     Offer,
     PlacedCard,
     PlayedStep,
@@ -65,18 +75,21 @@ def _placed(item: Any) -> PlacedCard:
     return item if isinstance(item, PlacedCard) else PlacedCard(card=item)
 
 
-def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Counter[str]], dict[str, Any]]:
-    """Cards the position uses, per player, and the resolved ids by place."""
+def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Dealt], dict[str, Any]]:
+    """Every card the position deals (to whom, where, with its place in the file), and the
+    resolved ids by place."""
     position = scenario.position
-    needed: list[Counter[str]] = [Counter(), Counter()]
+    dealt: list[Dealt] = []
     resolved: dict[str, Any] = {}
     names = side_names(scenario)
     for player, name in enumerate(names):
         side = getattr(position, name)
         for zone in ("hand", "deck", "discard", "removed"):
-            cards = ids.cards(getattr(side, zone), ("position", name, zone))
+            loc: tuple = ("position", name, zone)
+            cards = ids.cards(getattr(side, zone), loc)
             resolved[f"{name}.{zone}"] = cards
-            needed[player].update(cards)
+            dealt.extend(Dealt(player, zone, card, (*loc, index))
+                         for index, card in enumerate(cards))
     for bf_text, sides in position.battlefields.items():
         bf_id = bf_text if bf_text == OPEN_RANGE else \
             ids.resolve(bf_text, "battlefield", ("position", "battlefields", bf_text))
@@ -88,27 +101,46 @@ def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Counter[str]], dict[s
                 under = ids.cards(placed.under, (*loc, "under"))
                 resolved.setdefault("in_play", []).append((bf_id, player, card, placed, loc))
                 resolved.setdefault("under", []).append((player, under, loc))
-                needed[player][card] += 1
-                needed[player].update(under)
-    return needed, resolved
+                dealt.append(Dealt(player, "play", card, loc))
+                dealt.extend(Dealt(player, "under", below, (*loc, "under", number))
+                             for number, below in enumerate(under))
+    verify_sides(dealt, names, ids)
+    return dealt, resolved
 
 
-def _decks(scenario: AnyScenario, ids: Ids, needed: list[Counter[str]]) -> list[dict[str, int]]:
-    decks = []
+def _decks(scenario: AnyScenario, ids: Ids,
+           dealt: list[Dealt]) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
+    """Each side's deck: as `decks` gives it (the position may need no more than it holds),
+    else the base deck with the copies the position needs added from one box of each
+    product (a unique card once); and each deck as it was before those were added."""
+    supply = DeckSupply(ids.catalog, scenario.game, ids.source, dict(scenario.switches))
+    needed = count_dealt(dealt)
+    places = first_places(dealt)
+    decks, own = [], []
     for player, name in enumerate(side_names(scenario)):
         side = getattr(scenario.position, name)
         given = getattr(scenario.decks, name, None) if scenario.decks else None
         if side.rest_of_deck == "none":
             deck: dict[str, int] = {}
         elif given is not None:
-            deck = {ids.resolve(card, "card", ("decks", name, card)): int(copies)
-                    for card, copies in given.items()}
+            deck = {}
+            for card, copies in given.items():
+                card_id = ids.resolve(card, "card", ("decks", name, card))
+                deck[card_id] = int(copies)
+                supply.check_unique(card_id, int(copies), ("decks", name, card))
         else:
             deck = dict(ids.catalog.base_deck(scenario.game, name))
+        own.append(dict(deck))
         for card, count in needed[player].items():
+            loc = places[(player, card)]
+            supply.check_unique(card, count, loc)
+            if given is not None and side.rest_of_deck != "none":
+                supply.check_given(card, count, deck.get(card, 0), loc)
+            elif count > deck.get(card, 0):
+                supply.check_box(card, count, loc)
             deck[card] = max(deck.get(card, 0), count)
         decks.append(deck)
-    return decks
+    return decks, own
 
 
 def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
@@ -159,8 +191,8 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
                 ids: Ids | None = None) -> Any:
     """A State in the scenario's position, with the named player's decision open."""
     ids = ids if ids is not None else Ids(catalog, source, scenario.game)
-    needed, resolved = _needed(scenario, ids)
-    decks = _decks(scenario, ids, needed)
+    dealt, resolved = _needed(scenario, ids)
+    decks, own_decks = _decks(scenario, ids, dealt)
     switches = getattr(scenario, "switches", None) or None
     modules = tuple(getattr(scenario, "modules", None) or ())
     try:
@@ -180,6 +212,7 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
     staging.table(state, scenario, source, ids)
     state.spec.game_rules.restage(state)  # the game's own set-up pieces (a module's cards)
     staging.modules(state, scenario, source, ids)
+    verify_setup_pieces(state, dealt, own_decks, ids)  # where set-up and modules put them
     if getattr(scenario.position, "poker", None) is not None:
         open_tournament(state)  # before the game: the poker choice now due
     else:
@@ -188,6 +221,11 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
         state.check_invariants()
     except InvariantError as error:
         raise source.error(f"the position is inconsistent: {error}", ("position",)) from None
+    try:
+        verify_position(state, catalog)
+    except ImpossiblePositionError as error:
+        raise source.error(f"impossible position: {error.message}",
+                           ("position", *error.found.where)) from None
     return state
 
 
@@ -473,6 +511,8 @@ def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioR
     Every id is resolved before an action is played, so a typo is exit 2, never a half-run
     (the expectations' battlefields are checked against those the position has in play)."""
     catalog = catalog if catalog is not None else default_catalog()
+    if scenario.expects_refusal:
+        return _expect_refusal(scenario, source, catalog)
     ids = Ids(catalog, source, scenario.game)
     state = build_state(scenario, source, catalog, ids)
     for index, item in enumerate(scenario.actions):
@@ -504,6 +544,26 @@ def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioR
     final = scenario.expect if scenario.expect is not None else \
         EXPECTATION_MODELS[scenario.game]()
     result.checks.extend(check_all(state, final, ids, ("expect",), ""))
+    return result
+
+
+def _expect_refusal(scenario: AnyScenario, source: Source, catalog: Any) -> ScenarioResult:
+    """`expect: refused`: the position must be refused, and the refusal must say the file's
+    `refused` words; a position that is laid out after all fails the scenario (exit 1), with
+    `state` the position laid out."""
+    words = scenario.refused or ""
+    where = str(source.where("refused"))
+    try:
+        state = build_state(scenario, source, catalog)
+    except DeckbuilderError as error:
+        said = str(error.message)
+        result = ScenarioResult(scenario, source.path, None)
+        result.checks.append(Check("refused", words.casefold() in said.casefold(),
+                                   f'"{words}"', said, where, shown=said))
+        return result
+    result = ScenarioResult(scenario, source.path, state)
+    result.checks.append(Check("refused", False, f'"{words}"',
+                               "the position was laid out (nothing refused it)", where))
     return result
 
 

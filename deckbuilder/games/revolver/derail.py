@@ -10,6 +10,7 @@ from __future__ import annotations
 from deckbuilder.engine.actions import CHARACTER_BASE, K_PAY, PASS
 from deckbuilder.engine.board import character_dies, destroy_card, pay_next, push_steps
 from deckbuilder.engine.effects import no_params
+from deckbuilder.engine.possible import Impossible
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver.declaration import K_SAVE
 from deckbuilder.games.revolver.endings import Termination
@@ -24,6 +25,23 @@ def derail_available(state: State, player: int) -> str | None:
             DERAIL not in state.pieces_used:
         return DERAIL
     return None
+
+
+#: where the rulebook says the gang may activate it
+DERAIL_RULE = ("rulebook-en, Derail the train: onboard the 3:15 Express from Rattlesnake Station "
+               "(and only once in a game) the Colty gang player can activate this card")
+
+
+def derail_impossibilities(state: State) -> list[Impossible]:
+    """A position with Derail the Train used while the marker is not on the train: the card
+    is activated only there, and the marker never leaves the train again."""
+    facts: RevolverFacts = state.spec.facts
+    if DERAIL in state.pieces_used and facts.derail_bf >= 0 and \
+            state.marker_bf != facts.derail_bf:
+        train = state.spec.bfs[facts.derail_bf].name
+        return [Impossible(f"Derail the Train is used, but the marker is not on {train}",
+                           DERAIL_RULE, ("derail_used",))]
+    return []
 
 
 def use_derail(state: State, player: int) -> None:

@@ -23,6 +23,7 @@ from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.compiled import GameSpec, game_spec
 from deckbuilder.engine.game_rules import GameRules
 from deckbuilder.engine.marker import advance_marker, first_space
+from deckbuilder.engine.possible import COUNTDOWN, EAGLE, POWER, SILVER, TRUE_GRIT
 from deckbuilder.engine.state import (
     ATTACKER,
     DEFENDER,
@@ -37,6 +38,7 @@ from deckbuilder.games.revolver.derail import (
     DERAIL,
     STEPS,
     derail_available,
+    derail_impossibilities,
     describe_derail,
     use_derail,
 )
@@ -182,6 +184,11 @@ class RevolverRules(GameRules):
         self.attack_words = ("gang", "lawmen")
         self.countdown_name = "border"
         self.piece_names = {DERAIL: "Derail the Train"}
+        # the box's tokens (rulebook-en, Components; the Tarnished Star's eagle, 1.3's silver
+        # dollars): the same supply serves both sides
+        self.token_ids = {counter: (token, token) for counter, token in (
+            (POWER, "power-token"), (TRUE_GRIT, "true-grit-token"), (EAGLE, "eagle-token"),
+            (COUNTDOWN, "mexican-border-token"), (SILVER, "silver-dollar-token"))}
 
     def select_battlefields(self, battlefields: list[Any], layout: str | None) -> list[Any]:
         return plugins_of.select_battlefields(battlefields, layout)
@@ -270,6 +277,9 @@ class RevolverRules(GameRules):
         frontier_steps.resample_guess(state, player, rng)
         for plugin in state.spec.facts.plugins:
             plugin.resample(state, player, rng)
+
+    def impossibilities(self, state: State) -> list[Any]:
+        return derail_impossibilities(state)
 
     def held_characters(self, state: State) -> dict[int, str]:
         held: dict[int, str] = {}

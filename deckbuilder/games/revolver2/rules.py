@@ -26,6 +26,7 @@ from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SPACE_OPTIONAL
 from deckbuilder.engine.compiled import game_spec
 from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
+from deckbuilder.engine.possible import COUNTDOWN, POWER, TRUE_GRIT
 from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, State
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver2 import poker
@@ -139,6 +140,11 @@ class Revolver2Rules(KegPieces):
         self.countdown_name = "Mexican Army"
         self.piece_names = {BRIDGE: "Los Quantos Bridge (blown)"}
         self.has_pile = True  # 12 of the 19 guardians wait face down to be recruited
+        # the box's tokens (malpaso-es, Componentes): each side has its own power tokens
+        self.token_ids = {
+            POWER: ("malpaso-guardian-power-token", "malpaso-mapache-power-token"),
+            TRUE_GRIT: ("malpaso-true-grit-token", "malpaso-true-grit-token"),
+            COUNTDOWN: ("malpaso-mexican-army-token", "malpaso-mexican-army-token")}
 
     def select_battlefields(self, battlefields: list[Any], layout: str | None) -> list[Any]:
         return _select(battlefields, layout)
