@@ -210,12 +210,21 @@ def test_sets_rule_switches_modules_and_fields_complete() -> None:
     assert offers("data remove", "pack_id", "") == []
 
 
-def test_a_broken_set_makes_completion_offer_nothing_not_fail(user_home: Path) -> None:
+def test_a_broken_installed_set_can_still_be_removed(user_home: Path) -> None:
     folder = paths.installed_sets_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "broken.yaml").write_text("id: [unclosed\n", encoding="utf-8")
-    assert offers("cards show", "name", "volc") in ([], ["volcanic-pistol"])
     assert offers("sets remove", "set_id", "bro") == ["broken"]
+    assert offers("cards show", "name", "volc") in ([], ["volcanic-pistol"])  # never fails
+
+
+def test_a_broken_set_of_the_sets_folder_leaves_only_its_own_names_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    homebrew = tmp_path / "homebrew"
+    homebrew.mkdir()
+    (homebrew / "town.yaml").write_text("id: [unclosed\n", encoding="utf-8")
+    monkeypatch.setenv("DECKBUILDER_SETS_DIR", str(homebrew))
+    assert offers("cards show", "name", "volc") == ["volcanic-pistol"]
 
 
 # -- in a real shell's protocol -------------------------------------------------------------
