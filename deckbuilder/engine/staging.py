@@ -2,7 +2,9 @@
 
 Staging moves real card instances between zones, so every card stays in exactly one place
 (`state.check_invariants()` holds afterwards). After staging during a play phase, call
-`refresh(state)` so the open decision's legal actions are recomputed.
+`refresh(state)` so the open decision's legal actions are recomputed, and
+`engine.possible.verify_position(state, catalog)` to refuse a position the rules rule out (as
+scenario files are; a rules test may stage one on purpose).
 """
 
 from __future__ import annotations
