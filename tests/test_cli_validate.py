@@ -73,7 +73,7 @@ def test_json_for_one_deck_is_an_object_of_the_documented_shape():
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert set(report) == {"file", "legal", "violations", "replacements", "warnings", "notes",
-                           "name", "game", "faction", "spellings"}
+                           "name", "game", "faction", "spellings", "supply"}
     assert isinstance(report["warnings"], list)
     assert report["file"] == str(EVERY_PROBLEM) and report["legal"] is False
     for violation in report["violations"]:

@@ -267,7 +267,9 @@ def test_deckable_tarnished_star_cards_have_a_module_d_category(sets: dict[str, 
 
 
 def test_saloon_duel_variants_cover_the_printed_steps(sets: dict[str, CardSet]) -> None:
-    (switch,) = sets[TARNISHED].rule_switches
+    switches = {switch.id: switch for switch in sets[TARNISHED].rule_switches}
+    assert set(switches) == {"saloon-duel-resolution", "card-copies"}  # Module A, Module D
+    switch = switches["saloon-duel-resolution"]
     assert switch.default in {variant.value for variant in switch.variants}
     assert all(variant.source.startswith("tarnished-star-en:") for variant in switch.variants)
 

@@ -1,6 +1,7 @@
 """A deck's verdict as both faces give it: `deckbuilder validate --json` prints it and the web
-deck editor shows it. The Module D report, the faction's dead cards, the notes on the data it
-rests on and on card keys written other than as ids."""
+deck editor shows it. The Module D report (with the supply sentence: what the deck was judged
+against), the faction's dead cards, the notes on the data it rests on and on card keys written
+other than as ids."""
 
 from __future__ import annotations
 

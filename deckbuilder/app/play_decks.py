@@ -15,7 +15,7 @@ from typing import Any
 from deckbuilder.decks import read_deck_argument
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.games import games
-from deckbuilder.legality import Code, validate_deck
+from deckbuilder.legality import PLAY_TESTING, Code, validate_deck
 from deckbuilder.yamlio import position
 
 
@@ -67,7 +67,7 @@ def check_sim_deck(loaded: Any, catalog: Any, allow_illegal: bool = False, *,
         raise DeckError(f"the engine does not play {loaded.game}",
                         Location(path, *(found or (None, None))),
                         f"play and simulate decks of {', '.join(games())}")
-    report = validate_deck(loaded, catalog)
+    report = validate_deck(loaded, catalog, supply=PLAY_TESTING)
     more = (f" ({len(report.violations)} problems in all: {validate})"
             if len(report.violations) > 1 else "")
     refused = [violation for violation in report.violations

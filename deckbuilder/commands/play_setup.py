@@ -14,7 +14,7 @@ from deckbuilder.bots import BOT_HELP, BotSpecError
 from deckbuilder.commands.common import console, error_console, safe
 from deckbuilder.errors import DeckError
 from deckbuilder.games import games, get_game
-from deckbuilder.legality import validate_deck
+from deckbuilder.legality import PLAY_TESTING, validate_deck
 from deckbuilder.models import Deck
 from deckbuilder.sim.aligned import SeatOrders, seat_orders
 from deckbuilder.sim.optimize_candidates import Swap, apply_swaps, resolve_card
@@ -152,7 +152,7 @@ def aligned_decks(decks: Sequence[tuple[str, dict[str, int]]], game: str, catalo
         assert changed is not None
         if not allow_illegal:
             model = Deck(name=name, game=game, faction=sides[side], cards=changed)
-            report = validate_deck(model, catalog)
+            report = validate_deck(model, catalog, supply=PLAY_TESTING)
             if not report.is_legal:
                 raise DeckError(f"with --swap the {sides[side]} deck is illegal: "
                                 f"{report.violations[0].message}",

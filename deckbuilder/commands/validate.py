@@ -23,9 +23,9 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.commands.sets import SetsDirOption
-from deckbuilder.decks import LoadedDeck, load_collection, read_deck_argument
+from deckbuilder.decks import LoadedDeck, read_deck_argument
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.legality import validate_deck
+from deckbuilder.legality import Supply, deck_supply, validate_deck
 
 
 def validate(
@@ -36,6 +36,13 @@ def validate(
     collection: Annotated[
         Path | None, typer.Option("--collection", help="a collection file: report cards not owned")
     ] = None,
+    boxes: Annotated[int | None, typer.Option(
+        "--boxes", min=1, metavar="N",
+        help="judge against N copies of every product (default: one)")] = None,
+    switch: Annotated[list[str] | None, typer.Option(
+        "--switch", metavar="ID=READING",
+        help="rule switch card-copies=any-number: no limit from the boxes",
+        autocompletion=completion.complete_switch)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
@@ -45,28 +52,33 @@ def validate(
     is found all the same, with a note: an editor's schema flags it, and `deckbuilder deck
     fix-ids DECK` rewrites it to its id.
 
+    A deck is judged against one copy of each product (its cards' copies in each set's box),
+    unless `--boxes N`, `--collection FILE` or `--switch card-copies=any-number` says
+    otherwise; every verdict says which.
+
     A broken set of the repository's sets folder is reported with its file:line:col, and
     every deck that does not use it is still checked; a deck that uses it waits on it.
 
     Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read
     (a deck, or a set of the sets folder).
     """
-    code = guarded(_validate)(decks, collection, as_json, sets_dir)
+    code = guarded(_validate)(decks, collection, as_json, sets_dir, boxes, switch or [])
     raise typer.Exit(code)
 
 
 def _validate(decks: list[Path], collection: Path | None, as_json: bool,
-              sets_dir: Path | None) -> int:
+              sets_dir: Path | None, boxes: int | None, switches: list[str]) -> int:
     """Every deck gets its own verdict: a broken set of the repository's folder is reported
     (exit 2) and held back, and only the decks that use it wait on it."""
     catalog = project_catalog(sets_dir, keep_broken=True)
     for broken in catalog.broken:
         error_console.print(f"error: {safe(broken)}", markup=False)
     exit_code = EXIT_BAD_INPUT if catalog.broken else EXIT_OK
-    owned = load_collection(collection, catalog) if collection is not None else None
+    supply = deck_supply(catalog, boxes=boxes, collection=collection,
+                         switches=dict(text.partition("=")[::2] for text in switches))
     results: list[dict[str, Any]] = []
     for path in decks:
-        result, code = _validate_one(path, catalog, owned, as_json)
+        result, code = _validate_one(path, catalog, supply, as_json)
         results.append(result)
         exit_code = max(exit_code, code)
     if as_json:
@@ -74,7 +86,7 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool,
     return exit_code
 
 
-def _validate_one(path: Path, catalog: Catalog, owned: dict[str, int] | None,
+def _validate_one(path: Path, catalog: Catalog, supply: Supply,
                   as_json: bool) -> tuple[dict[str, Any], int]:
     """One deck's verdict (JSON) and exit code, printed unless `as_json`."""
     try:
@@ -83,7 +95,7 @@ def _validate_one(path: Path, catalog: Catalog, owned: dict[str, int] | None,
                                            [entry.key for entry in loaded.unknown()])
         if waited is not None:
             return _waiting(loaded, waited, path, as_json), EXIT_BAD_INPUT
-        report = validate_deck(loaded, catalog, owned)
+        report = validate_deck(loaded, catalog, supply=supply)
     except DeckbuilderError as error:
         if not as_json:
             error_console.print(f"error: {safe(error)}", markup=False)
@@ -153,6 +165,7 @@ def _print_report(report: Any) -> None:
             f"[bold red]ILLEGAL[/]  {label}: {summary}, "
             f"{count} violation{'s' if count != 1 else ''}"
         )
+    console.print(f"  {safe(report.supply, markup=True)}")
     for violation in report.violations:
         where = f"{label}:{violation.line}" if violation.line is not None else label
         message = safe(violation.message, markup=True)

@@ -23,14 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import (
-    LoadedDeck,
-    game_of_faction,
-    load_collection,
-    load_deck,
-    owned_copies,
-    resolve_deck,
-)
+from deckbuilder.decks import LoadedDeck, game_of_faction, load_deck, resolve_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import pair_replacements
@@ -44,23 +37,36 @@ from deckbuilder.legality.report import (
     rule_reference,
 )
 from deckbuilder.legality.rules import RULES
-from deckbuilder.models import Collection, Deck
+from deckbuilder.legality.supply import (
+    COPIES_SWITCH,
+    PLAY_TESTING,
+    Supply,
+    SupplyCollection,
+    SupplyError,
+    deck_supply,
+)
+from deckbuilder.models import Deck
 
 __all__ = [
+    "COPIES_SWITCH",
     "MODULE_D_BY_ANALOGY",
+    "PLAY_TESTING",
     "RULES",
     "RULE_TEXT",
     "Code",
     "LegalityReport",
     "Replacement",
+    "Supply",
+    "SupplyError",
     "Violation",
     "deck_facts",
+    "deck_supply",
     "rule_reference",
     "validate_deck",
 ]
 
 DeckSource = LoadedDeck | Deck | Path | str
-CollectionSource = Collection | Mapping[str, int] | Path | str | None
+CollectionSource = SupplyCollection
 
 
 def _as_loaded(deck: DeckSource, catalog: Catalog) -> LoadedDeck:
@@ -71,18 +77,20 @@ def _as_loaded(deck: DeckSource, catalog: Catalog) -> LoadedDeck:
     return load_deck(deck, catalog)
 
 
-def _as_owned(collection: CollectionSource, catalog: Catalog) -> dict[str, int] | None:
-    if collection is None:
-        return None
-    if isinstance(collection, Collection):
-        return owned_copies(collection, catalog)
-    if isinstance(collection, Mapping):
-        return dict(collection)
-    return load_collection(collection, catalog)
+def _supply_of(catalog: Catalog, collection: CollectionSource, boxes: int | None,
+               switches: Mapping[str, str] | None, supply: Supply | None) -> Supply:
+    if supply is None:
+        return deck_supply(catalog, boxes=boxes, collection=collection, switches=switches)
+    if collection is not None or boxes is not None or switches:
+        raise SupplyError("a supply was given with a collection, boxes or switches",
+                          fix="give the supply alone (deck_supply builds it from those)")
+    return supply
 
 
 def deck_facts(
-    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None
+    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None, *,
+    boxes: int | None = None, switches: Mapping[str, str] | None = None,
+    supply: Supply | None = None,
 ) -> DeckFacts:
     """The deck, its base deck and the diff between them (what every rule looks at)."""
     loaded = _as_loaded(deck, catalog)
@@ -99,19 +107,27 @@ def deck_facts(
             f"no base deck for '{loaded.faction}': the {game} base set is not installed",
             where, "install the base set (see `deckbuilder sets`)",
         )
-    return DeckFacts(loaded, catalog, base, loaded.counts(), _as_owned(collection, catalog))
+    return DeckFacts(loaded, catalog, base, loaded.counts(),
+                     _supply_of(catalog, collection, boxes, switches, supply))
 
 
 def validate_deck(
-    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None
+    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None, *,
+    boxes: int | None = None, switches: Mapping[str, str] | None = None,
+    supply: Supply | None = None,
 ) -> LegalityReport:
     """Check a deck against Module D; every violation at once, and the replacement pairs.
 
-    `deck` is a deck file path, a `Deck` model or a `LoadedDeck`; `collection` (optional) is a
-    collection file, a `Collection` model or a mapping card id -> copies owned. Raises a
-    `DeckbuilderError` only when the deck can't be read or has no base deck to compare with.
+    `deck` is a deck file path, a `Deck` model or a `LoadedDeck`. The deck is judged against
+    one box of each product unless `collection` (a collection file, a `Collection` model or a
+    mapping card id -> copies owned), `boxes` (N of every product) or `switches`
+    (`{"card-copies": "any-number"}`) says otherwise; `supply` (from `deck_supply`) stands
+    for all three when many decks are checked. The report's `supply` says which. Raises a
+    `DeckbuilderError` only when the deck can't be read, has no base deck to compare with,
+    or the supply asked for can't be built.
     """
-    facts = deck_facts(deck, catalog, collection)
+    facts = deck_facts(deck, catalog, collection, boxes=boxes, switches=switches,
+                       supply=supply)
     violations = tuple(violation for rule in RULES for violation in rule(facts))
     pairs, _ = pair_replacements(facts)
     return LegalityReport(
@@ -122,4 +138,5 @@ def validate_deck(
         card_count=facts.deck.total(),
         violations=violations,
         replacements=tuple(pairs),
+        supply=facts.supply.sentence,
     )

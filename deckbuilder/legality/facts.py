@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.decks import FACTION_GAMES, LoadedDeck
 from deckbuilder.legality.report import Violation, rule_reference
+from deckbuilder.legality.supply import Supply
 from deckbuilder.models.common import Faction
 
 
@@ -18,7 +19,7 @@ class DeckFacts:
     catalog: Catalog
     base: dict[str, int]  # the base deck: card id -> copies
     counts: dict[str, int]  # the deck: resolved card id -> copies
-    owned: dict[str, int] | None = None  # the collection, when one was given
+    supply: Supply  # the copies the player builds from (`supply.deck_supply`)
     added: dict[str, int] = field(init=False)  # deck minus base
     removed: dict[str, int] = field(init=False)  # base minus deck
 

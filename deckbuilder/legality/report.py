@@ -23,6 +23,7 @@ class Code:
     SET_UNAVAILABLE = "set-unavailable"
     SET_REQUIRES = "set-requires"
     NOT_OWNED = "not-owned"
+    NOT_IN_SUPPLY = "not-in-supply"
 
 
 #: The rule each code enforces, quoted in short from Module D of the Tarnished Star (1.4).
@@ -50,6 +51,11 @@ RULE_TEXT: dict[str, str] = {
     ),
     Code.SET_REQUIRES: "rule A, with each expansion's requirements (1.4 needs 1.1, 1.2 and 1.3)",
     Code.NOT_OWNED: "rule A, with the cards you own (--collection)",
+    Code.NOT_IN_SUPPLY: (
+        "rule A: replacements come \"from this (or another) expansion and/or promo cards\", "
+        "so no more copies than the boxes hold (one of each product unless --boxes N; "
+        "rule switch card-copies)"
+    ),
 }
 
 MODULE_D = "Module D"
@@ -113,6 +119,8 @@ class LegalityReport:
     card_count: int = 0
     violations: tuple[Violation, ...] = ()
     replacements: tuple[Replacement, ...] = field(default_factory=tuple)
+    #: what the deck was judged against (`supply.Supply.sentence`), said with every verdict
+    supply: str = ""
 
     @property
     def is_legal(self) -> bool:
@@ -125,6 +133,7 @@ class LegalityReport:
         return {
             "file": str(self.path) if self.path is not None else None,
             "legal": self.is_legal,
+            "supply": self.supply,
             "violations": [violation.to_json() for violation in self.violations],
             "replacements": [replacement.to_json() for replacement in self.replacements],
         }

@@ -10,6 +10,7 @@ from deckbuilder.decks import DECK_SIZE
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import an, listed, replacement_balance
 from deckbuilder.legality.report import Code, Violation
+from deckbuilder.legality.supply import boxes_needed, boxes_text
 from deckbuilder.models.common import Faction
 
 Rule = Callable[[DeckFacts], list[Violation]]
@@ -25,6 +26,10 @@ def _cards(count: int) -> str:
 
 def _listed(facts: DeckFacts, counts: dict[str, int], with_category: bool = False) -> str:
     return listed(facts, counts, with_category)
+
+
+def _is_unique(facts: DeckFacts, card: str) -> bool:
+    return bool(getattr(facts.entry(card).record, "unique", False))
 
 
 def check_deck_size(facts: DeckFacts) -> list[Violation]:
@@ -212,7 +217,7 @@ def check_unique_copies(facts: DeckFacts) -> list[Violation]:
     violations = []
     for card, count in facts.counts.items():
         record = facts.entry(card).record
-        if getattr(record, "unique", False) and count > 1:
+        if _is_unique(facts, card) and count > 1:
             violations.append(facts.violation(
                 Code.UNIQUE_COPIES, f"{_copies(count)} of {record.name}, a unique card",
                 (card,), facts.line(card), f"keep one copy ({card}: 1)",
@@ -284,21 +289,49 @@ def check_set_requirements(facts: DeckFacts) -> list[Violation]:
     return violations
 
 
-def check_owned(facts: DeckFacts) -> list[Violation]:
-    """With a collection: no more copies than the player owns."""
-    if facts.owned is None:
-        return []
+def check_supply(facts: DeckFacts) -> list[Violation]:
+    """Rule A: no more copies than the supply holds (a collection, or N boxes of each
+    product, one by default); nothing under the `card-copies=any-number` reading."""
+    supply = facts.supply
     violations = []
     for card, count in facts.counts.items():
-        owned = facts.owned.get(card, 0)
-        if count > owned:
-            name = facts.name(card)
+        have = supply.limit(card)
+        if have is None or count <= have:
+            continue
+        name = facts.name(card)
+        if supply.is_collection:
             violations.append(facts.violation(
-                Code.NOT_OWNED, f"{_copies(count)} of {name}, but the collection has {owned}",
+                Code.NOT_OWNED, f"{_copies(count)} of {name}, but the collection has {have}",
                 (card,), facts.line(card),
-                f"use at most {owned}, or add what you own to the collection file",
+                f"use at most {have}, or add what you own to the collection file",
             ))
+        elif facts.may_replace(card) and not _is_unique(facts, card):
+            # a base card's excess is rule A's (base-copies-exceeded), a unique card's rule E's
+            violations.append(_beyond_boxes(facts, card, count, have))
     return violations
+
+
+def _beyond_boxes(facts: DeckFacts, card: str, count: int, have: int) -> Violation:
+    """`10 copies of X; one box of The Tarnished Star holds 1: needs 10 boxes of ...`."""
+    entry = facts.entry(card)
+    full_name = facts.catalog.sets[entry.set_id].card_set.name
+    product = full_name.partition(": ")[2] or full_name  # The Tarnished Star, as players say
+    per_box = entry.record.copies
+    boxes = facts.supply.boxes or 1
+    held = f"{boxes_text(boxes)} of {product} {'holds' if boxes == 1 else 'hold'} {have}"
+    if per_box == 0:
+        return facts.violation(
+            Code.NOT_IN_SUPPLY, f"{_copies(count)} of {entry.name}; {held}", (card,),
+            facts.line(card), f"take {entry.name} out, or judge the deck against "
+            "--collection FILE")
+    needed = boxes_text(boxes_needed(count, per_box))
+    return facts.violation(
+        Code.NOT_IN_SUPPLY,
+        f"{_copies(count)} of {entry.name}; {held}: needs {needed} of {product}",
+        (card,), facts.line(card),
+        f"keep at most {have}, or judge the deck against what you own: "
+        f"--boxes {boxes_needed(count, per_box)} or --collection FILE",
+    )
 
 
 #: Every rule, in the order its violations are reported.
@@ -313,5 +346,5 @@ RULES: tuple[Rule, ...] = (
     check_unique_copies,
     check_sets_available,
     check_set_requirements,
-    check_owned,
+    check_supply,
 )

@@ -15,7 +15,7 @@ from itertools import combinations as choose
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import dead_card_reasons, get_game
-from deckbuilder.legality import validate_deck
+from deckbuilder.legality import PLAY_TESTING, validate_deck
 from deckbuilder.models import Deck
 
 #: Single swaps combined, at most.
@@ -80,7 +80,9 @@ def apply_swaps(cards: Mapping[str, int], swaps: Sequence[Swap]) -> dict[str, in
 
 def _legal(template: Deck, cards: Mapping[str, int], catalog: Catalog,
            sets: Sequence[str] | None, collection: Mapping[str, int] | None) -> bool:
-    return validate_deck(_deck_model(template, cards, sets), catalog, collection).is_legal
+    supply = PLAY_TESTING if collection is None else None
+    return validate_deck(_deck_model(template, cards, sets), catalog, collection,
+                         supply=supply).is_legal
 
 
 def candidate_cards(template: Deck, catalog: Catalog, sets: Sequence[str] | None,
