@@ -6,6 +6,7 @@ As for the base game's switches (test_revolver_switches.py), each reading has a 
 `tests/scenarios/switch-<id>-<reading>.yaml` that chooses it; the files of one switch share
 their position, and one of each two fails under the other reading. Two switches are shown by
 engine tests instead, named in `SHOWN_ELSEWHERE`, because a scenario cannot stage them yet.
+The deck checks' switch (`card-copies`, Module D) is no engine's: test_supply.py shows it.
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from typer.testing import CliRunner
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.games.revolver.facts import KNOWN_VARIANTS
+from deckbuilder.legality import COPIES_SWITCH
 from deckbuilder.scenarios.model import load_scenario
 
 CATALOG = build_catalog()
 SWITCHES = {switch.id: switch for set_id, loaded in sorted(CATALOG.sets.items())
             if loaded.card_set.game == "revolver" and set_id != "revolver-base"
-            for switch in loaded.card_set.rule_switches}
+            for switch in loaded.card_set.rule_switches if switch.id != COPIES_SWITCH}
 #: switch -> the test that shows each reading changes an outcome (no scenario can stage it)
 SHOWN_ELSEWHERE = {
     # the duel's cards are put down in the duel itself, and no packaged card has a Lock icon
@@ -94,6 +96,12 @@ def test_the_readings_of_a_switch_change_an_outcome(switch_id: str) -> None:
     for first, second in itertools.combinations(_readings(switch_id), 2):
         assert not _passes(_file(switch_id, first), {switch_id: second}) or \
             not _passes(_file(switch_id, second), {switch_id: first}), (first, second)
+
+
+def test_the_deck_checks_switch_is_shown_by_the_supply_tests() -> None:
+    assert COPIES_SWITCH not in KNOWN_VARIANTS  # the engine never reads it
+    text = (Path(__file__).parent / "test_supply.py").read_text()
+    assert "def test_the_any_number_reading_makes_them_legal(" in text
 
 
 @pytest.mark.parametrize("switch_id", sorted(SHOWN_ELSEWHERE))
