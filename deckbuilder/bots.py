@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from deckbuilder.engine.chance import below
 from deckbuilder.errors import DeckbuilderError
@@ -474,11 +474,6 @@ class SearchBot:
 
 
 # -- the registry ----------------------------------------------------------------------------
-BOT_HELP: Final = (
-    "random | greedy[:judge=score|playout,settle=false,quick=false] | "
-    "search[:rollouts=N|ms=M,horizon=T,policy=greedy|playout|fast|random,"
-    "allocate=halving|uniform,judge=game|value,quick=false]"
-)
 #: How the greedy bot judges an action: from the cards' profiles without playing it
 #: (`scoring.py`, the engine's heuristic only), or by playing it out on a copy.
 GREEDY_JUDGES = ("score", "playout")
@@ -493,6 +488,166 @@ ALLOCATIONS = ("halving", "uniform")
 SEARCH_JUDGES = ("game", "value")
 
 
+@dataclass(frozen=True)
+class BotOption:
+    """One option of a bot's spec: its key, the values it allows (as the help shows them),
+    and how its text is read (raising ValueError with the reason when it cannot be)."""
+
+    key: str
+    allowed: str
+    read: Callable[[str], object]
+
+
+def _choice(what: str, values: tuple[str, ...]) -> Callable[[str], object]:
+    def read(text: str) -> object:
+        if text.lower() not in values:
+            raise ValueError(f"names an unknown {what} (one of {', '.join(values)})")
+        return text.lower()
+    return read
+
+
+def _at_least(kind: type[int] | type[float], low: float) -> Callable[[str], object]:
+    def read(text: str) -> object:
+        try:
+            number = kind(text)
+        except ValueError:
+            raise ValueError("is not a number") from None
+        if number < low:
+            raise ValueError(f"must be at least {low}")
+        return number
+    return read
+
+
+def _flag(text: str) -> object:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "1", "on"):
+        return True
+    if lowered in ("false", "no", "0", "off"):
+        return False
+    raise ValueError("is not true/false")
+
+
+class BotOptions(Protocol):
+    """A bot kind's options model, read from its spec: it builds the bot."""
+
+    def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot: ...
+
+
+@dataclass(frozen=True)
+class RandomOptions:
+    """`random` takes no options."""
+
+    def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot:
+        return RandomBot()
+
+
+@dataclass(frozen=True)
+class GreedyOptions:
+    """`greedy[:judge=score|playout,settle=false,quick=false]`; no judge: the game's scoring
+    greedy where it has one, else the play-out greedy."""
+
+    judge: str | None = None
+    settle: bool = True
+    quick: bool = True
+
+    def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot:
+        scoring = heuristics.greedy
+        judge = self.judge or ("score" if scoring is not None else "playout")
+        if judge == "score":
+            if scoring is None:
+                raise BotSpecError(f"bot '{spec}': this game has no scoring greedy",
+                                   fix="use judge=playout")
+            if "settle" in given or "quick" in given:
+                raise BotSpecError(f"bot '{spec}': settle and quick apply to judge=playout",
+                                   fix="add judge=playout, or drop settle and quick")
+            return scoring()
+        switched_off = {key: "false" for key, on in (("quick", self.quick),
+                                                      ("settle", self.settle)) if not on}
+        if scoring is not None:
+            switched_off["judge"] = "playout"
+        return GreedyBot(heuristics.evaluate, settle=self.settle,
+                         name=_canonical_name("greedy", switched_off),
+                         quick=heuristics.quick if self.quick else None)
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """`search[:rollouts=N|ms=M,horizon=T,policy=...,allocate=...,judge=game|value,
+    quick=false]`; what is not given keeps `SearchBot`'s default."""
+
+    rollouts: int | None = None
+    ms: float | None = None
+    horizon: int | None = None
+    policy: str | None = None
+    allocate: str | None = None
+    judge: str = "game"
+    quick: bool = True
+
+    def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot:
+        if self.rollouts is not None and self.ms is not None:
+            raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
+                               fix="give the budget as rollouts=N or as ms=M")
+        bot = SearchBot(heuristics.evaluate, quick=heuristics.quick,
+                        rollout_bot=heuristics.greedy() if heuristics.greedy else None,
+                        judge=heuristics.search_judge if self.judge == "game" else None,
+                        quick_small=self.quick, ms=self.ms,
+                        name=_canonical_name("search", given))
+        if self.rollouts is not None:
+            bot.rollouts = self.rollouts
+        if self.horizon is not None:
+            bot.horizon = self.horizon
+        if self.policy is not None:
+            bot.policy = self.policy
+        if self.allocate is not None:
+            bot.allocate = self.allocate
+        return bot
+
+
+@dataclass(frozen=True)
+class BotKind:
+    """A kind of bot as specs name it: its options (their keys, values and readers), the
+    frozen model they fill in, and examples for the help and the shell's completion."""
+
+    name: str
+    options: tuple[BotOption, ...]
+    model: Callable[..., BotOptions]
+    examples: tuple[str, ...] = ()
+
+    def usage(self) -> str:
+        """`name[:key=values,...]`, as `BOT_HELP` lists it."""
+        shown = ",".join(f"{option.key}={option.allowed}" for option in self.options)
+        return f"{self.name}[:{shown}]" if shown else self.name
+
+
+#: Every bot a spec can name, by name: `make_bot` builds them, `BOT_NAMES` (the command
+#: line's `--bot` help and completion) lists them. A new bot registers here.
+BOT_KINDS: Final[dict[str, BotKind]] = {kind.name: kind for kind in (
+    BotKind("random", (), RandomOptions),
+    BotKind("greedy", (BotOption("judge", "score|playout", _choice("judge", GREEDY_JUDGES)),
+                       BotOption("settle", "false", _flag),
+                       BotOption("quick", "false", _flag)),
+            GreedyOptions, ("greedy:judge=playout",)),
+    BotKind("search", (BotOption("rollouts", "N", _at_least(int, 1)),
+                       BotOption("ms", "M", _at_least(float, 0.1)),
+                       BotOption("horizon", "T", _at_least(int, 1)),
+                       BotOption("policy", "|".join(ROLLOUT_POLICIES),
+                                 _choice("rollout policy", ROLLOUT_POLICIES)),
+                       BotOption("allocate", "|".join(ALLOCATIONS),
+                                 _choice("allocation", ALLOCATIONS)),
+                       BotOption("judge", "|".join(SEARCH_JUDGES),
+                                 _choice("judge", SEARCH_JUDGES)),
+                       BotOption("quick", "false", _flag)),
+            SearchOptions, ("search:rollouts=200", "search:ms=50")),
+)}
+BOT_NAMES: Final = tuple(BOT_KINDS)
+#: Specs shown as examples after the names (any `key=value` options may follow).
+BOT_EXAMPLES: Final = tuple(example for kind in BOT_KINDS.values() for example in kind.examples)
+#: What `--bot` offers and its help lists: each bot's name, then its examples.
+BOT_OFFERS: Final = tuple(spec for kind in BOT_KINDS.values()
+                          for spec in (kind.name, *kind.examples))
+BOT_HELP: Final = " | ".join(kind.usage() for kind in BOT_KINDS.values())
+
+
 def _parse_options(spec: str) -> tuple[str, dict[str, str]]:
     kind, _, rest = spec.strip().partition(":")
     options: dict[str, str] = {}
@@ -504,31 +659,23 @@ def _parse_options(spec: str) -> tuple[str, dict[str, str]]:
     return kind.strip().lower(), options
 
 
-def _number(spec: str, key: str, value: str, kind: type[int] | type[float], low: float) -> Any:
-    try:
-        number = kind(value)
-    except ValueError:
-        raise BotSpecError(f"bot option {key}={value} in '{spec}' is not a number",
-                           fix=BOT_HELP) from None
-    if number < low:
-        raise BotSpecError(f"bot option {key}={value} in '{spec}' must be at least {low}",
-                           fix=BOT_HELP)
-    return number
-
-
-def _flag(spec: str, key: str, value: str) -> bool:
-    lowered = value.lower()
-    if lowered in ("true", "yes", "1", "on"):
-        return True
-    if lowered in ("false", "no", "0", "off"):
-        return False
-    raise BotSpecError(f"bot option {key}={value} in '{spec}' is not true/false", fix=BOT_HELP)
-
-
-def _reject_unknown(spec: str, options: dict[str, str], known: set[str]) -> None:
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise BotSpecError(f"unknown option '{unknown[0]}' in bot '{spec}'", fix=BOT_HELP)
+def _read_options(kind: BotKind, spec: str, given: dict[str, str]) -> BotOptions:
+    """The kind's options model filled in from the spec; a bad option is one line naming the
+    bot, the option and what it allows."""
+    readers = {option.key: option for option in kind.options}
+    values: dict[str, object] = {}
+    for key, text in given.items():
+        option = readers.get(key)
+        if option is None:
+            takes = ", ".join(readers) or "no options"
+            raise BotSpecError(f"unknown option '{key}' in bot '{spec}' ({kind.name} takes "
+                               f"{takes})", fix=kind.usage())
+        try:
+            values[key] = option.read(text)
+        except ValueError as reason:
+            raise BotSpecError(f"bot '{spec}': option {key}={text} {reason}",
+                               fix=f"{key}={option.allowed}") from None
+    return kind.model(**values)
 
 
 def make_bot(spec: str, heuristics: Heuristics | Evaluator) -> Bot:
@@ -537,69 +684,11 @@ def make_bot(spec: str, heuristics: Heuristics | Evaluator) -> Bot:
     with nothing else: the play-out greedy and no quick choices)."""
     if not isinstance(heuristics, Heuristics):
         heuristics = Heuristics(heuristics)
-    kind, options = _parse_options(spec)
-    if kind == "random":
-        _reject_unknown(spec, options, set())
-        return RandomBot()
-    if kind == "greedy":
-        _reject_unknown(spec, options, {"judge", "settle", "quick"})
-        scoring = heuristics.greedy
-        judge = options.get("judge", "score" if scoring is not None else "playout").lower()
-        if judge not in GREEDY_JUDGES:
-            raise BotSpecError(f"unknown judge '{judge}' in bot '{spec}'",
-                               fix=f"judge={' or judge='.join(GREEDY_JUDGES)}")
-        if judge == "score":
-            if scoring is None:
-                raise BotSpecError(f"bot '{spec}': this game has no scoring greedy",
-                                   fix="use judge=playout")
-            if "settle" in options or "quick" in options:
-                raise BotSpecError(f"bot '{spec}': settle and quick apply to judge=playout",
-                                   fix="add judge=playout, or drop settle and quick")
-            return scoring()
-        settle = _flag(spec, "settle", options.get("settle", "true"))
-        quick = _flag(spec, "quick", options.get("quick", "true"))
-        switched_off = {key: "false" for key, on in (("quick", quick), ("settle", settle))
-                        if not on}
-        if scoring is not None:
-            switched_off["judge"] = "playout"
-        return GreedyBot(heuristics.evaluate, settle=settle,
-                         name=_canonical_name(kind, switched_off),
-                         quick=heuristics.quick if quick else None)
-    if kind == "search":
-        _reject_unknown(spec, options, {"rollouts", "ms", "horizon", "policy", "allocate",
-                                        "judge", "quick"})
-        if "rollouts" in options and "ms" in options:
-            raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
-                               fix="give the budget as rollouts=N or as ms=M")
-        bot = SearchBot(heuristics.evaluate, quick=heuristics.quick,
-                        rollout_bot=heuristics.greedy() if heuristics.greedy else None,
-                        judge=heuristics.search_judge)
-        judge = options.get("judge", "game").lower()
-        if judge not in SEARCH_JUDGES:
-            raise BotSpecError(f"unknown judge '{judge}' in bot '{spec}'",
-                               fix=f"judge={' or judge='.join(SEARCH_JUDGES)}")
-        if judge == "value":
-            bot.judge = None
-        bot.quick_small = _flag(spec, "quick", options.get("quick", "true"))
-        if "rollouts" in options:
-            bot.rollouts = _number(spec, "rollouts", options["rollouts"], int, 1)
-        if "ms" in options:
-            bot.ms = _number(spec, "ms", options["ms"], float, 0.1)
-        if "horizon" in options:
-            bot.horizon = _number(spec, "horizon", options["horizon"], int, 1)
-        if "policy" in options:
-            if options["policy"] not in ROLLOUT_POLICIES:
-                raise BotSpecError(f"unknown rollout policy '{options['policy']}' in '{spec}'",
-                                   fix=f"policy={' or policy='.join(ROLLOUT_POLICIES)}")
-            bot.policy = options["policy"]
-        if "allocate" in options:
-            if options["allocate"] not in ALLOCATIONS:
-                raise BotSpecError(f"unknown allocation '{options['allocate']}' in '{spec}'",
-                                   fix=f"allocate={' or allocate='.join(ALLOCATIONS)}")
-            bot.allocate = options["allocate"]
-        bot.name = _canonical_name(kind, options)
-        return bot
-    raise BotSpecError(f"unknown bot '{kind}'", fix=f"choose one of: {BOT_HELP}")
+    name, given = _parse_options(spec)
+    kind = BOT_KINDS.get(name)
+    if kind is None:
+        raise BotSpecError(f"unknown bot '{name}'", fix=f"choose one of: {BOT_HELP}")
+    return _read_options(kind, spec, given).build(heuristics, spec, given)
 
 
 def _canonical_name(kind: str, options: dict[str, str]) -> str:
@@ -612,6 +701,3 @@ def is_reproducible(spec: str) -> bool:
     """False for time-budgeted bots: their choices depend on how fast the machine is."""
     _, options = _parse_options(spec)
     return "ms" not in options
-
-
-BOT_NAMES = ("random", "greedy", "search")

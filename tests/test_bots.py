@@ -13,6 +13,9 @@ import pytest
 import toy_game as toy
 
 from deckbuilder.bots import (
+    BOT_HELP,
+    BOT_KINDS,
+    BOT_NAMES,
     BotSpecError,
     GreedyBot,
     RandomBot,
@@ -23,6 +26,7 @@ from deckbuilder.bots import (
     settle_move,
 )
 from deckbuilder.games import get_game, new_game
+from deckbuilder.protocol import Heuristics
 from deckbuilder.sim import Contestant, simulate
 
 REVOLVER = get_game("revolver").heuristics
@@ -98,6 +102,36 @@ def test_bad_specs_are_refused_with_a_fix(spec: str, words: str) -> None:
         toy_bot(spec)
     assert words in str(caught.value)
     assert caught.value.fix
+
+
+def test_a_bad_option_is_one_line_naming_the_bot_the_option_and_the_allowed_ones() -> None:
+    with pytest.raises(BotSpecError) as caught:
+        toy_bot("search:depth=2")
+    line = caught.value.message
+    assert "\n" not in line and "'depth'" in line and "search:depth=2" in line
+    assert "rollouts, ms, horizon, policy, allocate, judge, quick" in line
+    with pytest.raises(BotSpecError, match=r"random takes no options"):
+        toy_bot("random:rollouts=3")
+    with pytest.raises(BotSpecError, match=r"policy=clever .*one of greedy, playout, fast"):
+        toy_bot("search:policy=clever")
+
+
+def test_the_registry_is_the_one_list_of_bots() -> None:
+    """Every bot a spec names is registered with its options model, and the names the command
+    line offers and the help it prints are read from the registry."""
+    from deckbuilder.commands.choices import BOT, BOT_LIST
+
+    assert BOT_NAMES == tuple(BOT_KINDS) == ("random", "greedy", "search")
+    for kind in BOT_KINDS.values():
+        assert kind.usage() in BOT_HELP and kind.name in BOT_LIST
+        assert kind.model().build  # every option has a default
+        for example in kind.examples:
+            assert toy_bot(example).name.startswith(kind.name)
+    assert BOT.complete("sea") == ["search", "search:rollouts=200", "search:ms=50"]
+    options = BOT_KINDS["search"].model(rollouts=5, horizon=2)
+    built = options.build(Heuristics(toy.evaluate), "search:rollouts=5,horizon=2",
+                          {"rollouts": "5", "horizon": "2"})
+    assert isinstance(built, SearchBot) and (built.rollouts, built.horizon) == (5, 2)
 
 
 def test_time_budgets_are_flagged_as_not_reproducible() -> None:

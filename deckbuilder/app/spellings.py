@@ -9,7 +9,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
-from deckbuilder.bots import BOT_NAMES
+from deckbuilder.bots import BOT_EXAMPLES, BOT_NAMES
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Faction
@@ -25,8 +25,6 @@ FACTION_SPELLINGS: dict[str, tuple[str, ...]] = {
 #: Other spellings of each game (its title is one as well).
 GAME_SPELLINGS: dict[str, tuple[str, ...]] = {
     declaration.id: declaration.spellings for declaration in DECLARATIONS}
-#: Examples offered after the bot names (any `key=value` options may follow).
-BOT_EXAMPLES = ("greedy:judge=playout", "search:rollouts=200", "search:ms=50")
 
 
 class UnknownBotError(DeckbuilderError):

@@ -18,7 +18,6 @@ import typer
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.spellings import (
-    BOT_EXAMPLES,
     FACTION_SPELLINGS,
     UnknownBotError,
     faction_names,
@@ -28,7 +27,7 @@ from deckbuilder.app.spellings import (
     side_ids,
     spellings_of,
 )
-from deckbuilder.bots import BOT_NAMES
+from deckbuilder.bots import BOT_OFFERS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import games
 from deckbuilder.rulesets import list_rulesets
@@ -119,7 +118,7 @@ class BotChoice(_Choice):
     def complete(self, incomplete: str) -> list[str]:
         before, comma, last = incomplete.rpartition(",") if self.pair else ("", "", incomplete)
         return [before + comma + spec
-                for spec in (*BOT_NAMES, *BOT_EXAMPLES) if spec.startswith(last.lower())]
+                for spec in BOT_OFFERS if spec.startswith(last.lower())]
 
 
 def _factions(sides_only: bool) -> Callable[[], dict[str, tuple[str, ...]]]:
@@ -149,4 +148,6 @@ SIDE = NamedChoice("faction", _factions(sides_only=True), metavar=f"[{'|'.join(s
 SET = NamedChoice("set", _sets, metavar="SET-ID")
 RULESET = NamedChoice("ruleset", _rulesets, metavar="RULESET-ID")
 BOT = BotChoice()
+#: The bots `--bot` takes, for its help: the registry's names and examples.
+BOT_LIST = ", ".join(BOT_OFFERS)
 BOTS = BotChoice(pair=True)

@@ -18,7 +18,7 @@ from deckbuilder.app.table_words import (
     named_position_lines,
 )
 from deckbuilder.commands import completion
-from deckbuilder.commands.choices import BOTS, GAME, RULESET, SIDE
+from deckbuilder.commands.choices import BOT_LIST, BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -74,8 +74,7 @@ def play(
     bots: Annotated[str, typer.Option(
         "--bots", **BOTS.option(),
         help="PLAYER0_BOT,PLAYER1_BOT, colty's or esteban's first (or one bot for "
-                       "both): random, greedy, greedy:judge=playout, search, "
-                       "search:rollouts=200")] = "greedy,greedy",
+                       f"both): {BOT_LIST}")] = "greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="the game's seed (same seed, same game)")] = 1,
     ruleset: Annotated[str | None, typer.Option(
         "--ruleset", **RULESET.option(),

@@ -21,7 +21,7 @@ from deckbuilder.app.simulation_plan import (
     simulation_report,
 )
 from deckbuilder.commands import completion
-from deckbuilder.commands.choices import BOT, RULESET
+from deckbuilder.commands.choices import BOT, BOT_LIST, RULESET
 from deckbuilder.commands.common import (
     error_console,
     guarded,
@@ -70,8 +70,7 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="master seed: same seed, same results")] = 1,
     bot: Annotated[str, typer.Option(
         "--bot", **BOT.option(),
-        help="the deck's bot: random, greedy, greedy:judge=playout, search, "
-             "search:rollouts=200, search:ms=50")] = "greedy",
+        help=f"the deck's bot: {BOT_LIST}")] = "greedy",
     opponent_bot: Annotated[str | None, typer.Option(
         "--opponent-bot", **BOT.option(),
         help="the opponent's bot; default: the same as --bot")] = None,
