@@ -202,6 +202,10 @@ def test_sets_rule_switches_modules_and_fields_complete() -> None:
     readings = offers("simulate", "switch", "poker-tie=")
     assert readings and all(reading.startswith("poker-tie=") for reading in readings)
     assert "saloon-duel" in offers("play", "module", "sal")
+    # validate reads only the deck-building switch: it offers that one and its readings
+    assert offers("validate", "switch", "") == ["card-copies="]
+    assert sorted(offers("validate", "switch", "card-copies=")) == [
+        "card-copies=any-number", "card-copies=what-you-own"]
     helps = [help_text for _, help_text in completion.complete_switch(
         typer.Context(typer.main.get_command(app)), "")]
     assert helps and all("\n" not in text and len(text) <= 70 for text in helps)

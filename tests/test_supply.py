@@ -253,3 +253,17 @@ def test_the_web_editor_says_the_supply_and_the_boxes_needed(
     assert [{**v, "line": None} for v in cli["violations"]] == answer["report"]["violations"]
     assert html.escape(ONE_BOX) in answer["html"]["verdict"]
     assert html.escape(NEEDS_TEN).replace("&#x27;", "&#39;") in answer["html"]["verdict"]
+
+
+def test_deck_swap_says_the_supply_its_verdict_was_judged_against(tmp_path: Path,
+                                                                   catalog: Catalog) -> None:
+    """`deck swap` states the same supply as `validate`: two privy huts are one box short."""
+    deck = write_deck(tmp_path, colty_with_privies(catalog, 1))
+    swapped = runner.invoke(app, ["deck", "swap", str(deck), "--out", "38-special", "--in",
+                                  PRIVY, "--count", "1"])
+    assert swapped.exit_code == 1
+    assert "not-in-supply" in swapped.output and ONE_BOX in swapped.output
+    again = runner.invoke(app, ["deck", "swap", str(deck), "--out", PRIVY, "--in",
+                                "38-special", "--count", "1", "--json"])
+    assert again.exit_code == 0
+    assert json.loads(again.output)["supply"] == ONE_BOX

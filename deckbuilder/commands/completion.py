@@ -37,13 +37,14 @@ from deckbuilder.decks import (
 )
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.importer import installed_files
+from deckbuilder.legality.supply import COPIES_SWITCH
 from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.printable import printable
 
 __all__ = ["complete_card", "complete_card_list", "complete_deck", "complete_deck_card",
            "complete_field", "complete_installed_set", "complete_kind", "complete_module",
-           "complete_opponent", "complete_pack", "complete_record", "complete_swap",
-           "complete_switch", "deck_of_side", "words"]
+           "complete_opponent", "complete_pack", "complete_record", "complete_supply_switch",
+           "complete_swap", "complete_switch", "deck_of_side", "words"]
 
 #: An offer: the value, or the value and a short help the shell shows beside it (zsh, fish).
 Offer = str | tuple[str, str]
@@ -322,6 +323,12 @@ def complete_switch(ctx: typer.Context, incomplete: str) -> list[Offer]:
     variants = switches.get(switch_id, {}).get("variants", [])
     return [(f"{switch_id}={variant['value']}", _help(variant["description"]))
             for variant in variants if str(variant["value"]).startswith(value)]
+
+
+def complete_supply_switch(ctx: typer.Context, incomplete: str) -> list[Offer]:
+    """`validate --switch`: only the switch deck-building reads (`card-copies`)."""
+    return [offer for offer in complete_switch(ctx, incomplete)
+            if offer[0].startswith(f"{COPIES_SWITCH}=")]
 
 
 def complete_module(ctx: typer.Context, incomplete: str) -> list[Offer]:

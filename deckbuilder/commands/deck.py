@@ -142,19 +142,23 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: boo
         print_json({"file": str(deck_file), "count": count,
                     "out": {"card": result.out_id or out_card, "name": result.out_name},
                     "in": {"card": result.in_id, "name": result.in_name},
-                    "legal": report.is_legal, "violations": sorted(report.codes())})
+                    "legal": report.is_legal, "violations": sorted(report.codes()),
+                    "supply": report.supply})
         return report.is_legal
     console.print(safe(
         f"{deck_file}: {count}x {result.out_name} -> {result.in_name} ({result.in_id})"
     ), markup=False)
     if report.is_legal:
-        console.print("the deck is legal")
+        console.print(f"the deck is legal ({report.supply})" if report.supply
+                      else "the deck is legal")
     else:
         codes = ", ".join(sorted(report.codes()))
         console.print(
             f"the deck is not legal yet ({_count(len(report.violations), 'violation')}: "
             f"{codes}); see `deckbuilder validate {escape(safe(deck_file))}`"
         )
+        if report.supply:
+            console.print(report.supply)
     return report.is_legal
 
 

@@ -42,7 +42,7 @@ def validate(
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", metavar="ID=READING",
         help="rule switch card-copies=any-number: no limit from the boxes",
-        autocompletion=completion.complete_switch)] = None,
+        autocompletion=completion.complete_supply_switch)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
