@@ -3,7 +3,7 @@ reading of every rule switch.
 
 A card set declares each `RuleSwitch` with its variants (each naming its source) and named
 `Ruleset`s choosing among them; each game names its default ruleset. The engine reads the
-chosen variants from `read_rules` and nowhere else; `list_rulesets`/`resolve_ruleset` serve
+chosen variants from `read_rules` and nowhere else; `list_rulesets` serves
 the `rules` command. Which variants a game's engine can actually play is the game's to say
 (`known_variants`), so an unplayable reading is refused with its name, never played silently.
 """
@@ -174,13 +174,3 @@ def reading_of(catalog: Catalog, game: str, ruleset_id: str | None, switch_id: s
             return ruleset.choices[switch_id]
     switch = switches.get(switch_id)
     return switch.default if switch is not None else None
-
-
-def resolve_ruleset(catalog: Catalog, game: str, ruleset_id: str | None = None) -> ResolvedRuleset:
-    """The named ruleset of a game (the game's default when None)."""
-    wanted = ruleset_id or default_ruleset(game)
-    for ruleset in list_rulesets(catalog, game):
-        if ruleset.id == wanted:
-            return ruleset
-    known = ", ".join(r.id for r in list_rulesets(catalog, game)) or "none"
-    raise DeckbuilderError(f"unknown ruleset '{wanted}' for {game}", fix=f"known rulesets: {known}")

@@ -45,11 +45,6 @@ def schema_for(model: type[BaseModel], file_name: str) -> dict[str, object]:
 HEADER_PREFIX = "# yaml-language-server: $schema="
 
 
-def schema_header(file_name: str, relative_to_schemas: str = "../schemas") -> str:
-    """The first line of a YAML data file: names its schema for editor completion."""
-    return header_line(f"{relative_to_schemas}/{file_name}")
-
-
 def header_line(reference: str) -> str:
     """The modeline yaml-language-server (VS Code, Neovim, ...) reads: a path or a URI."""
     return HEADER_PREFIX + reference

@@ -425,10 +425,6 @@ def overlay_header(path: Path) -> str:
     return _header_for(Path(path), "overlay.schema.json")
 
 
-def collection_header(path: Path) -> str:
-    return _header_for(Path(path), "collection.schema.json")
-
-
 def with_set_header(text: str, target: Path) -> str:
     """An installed set's text with its `$schema` line naming the schema where it now lives.
 

@@ -25,7 +25,7 @@ from typing import TypeAlias
 from deckbuilder.app.play_decks import SimDeck, an, check_sim_deck, load_sim_deck, side_error
 from deckbuilder.catalog import Catalog
 from deckbuilder.decks import LoadedDeck, resolve_deck
-from deckbuilder.errors import DeckError, Location
+from deckbuilder.errors import DeckError
 from deckbuilder.games import get_game
 from deckbuilder.models import Deck
 
@@ -89,10 +89,6 @@ def side_of_deck(deck: SimDeck, what: str = "deck") -> tuple[int, tuple[str, ...
         raise DeckError(f"{what}: '{deck.faction}' is not a side of {deck.game}: nothing to "
                         "play", fix=f"give {an(sides[0])} or {an(sides[1])} deck")
     return sides.index(deck.faction), sides
-
-
-def _where(loaded: LoadedDeck, line: int | None = None) -> Location:
-    return Location(loaded.path if loaded.path is not None else loaded.name, line)
 
 
 def _checked(loaded: LoadedDeck, catalog: Catalog, allow_illegal: bool) -> SimDeck:

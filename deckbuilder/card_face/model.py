@@ -85,10 +85,6 @@ class CardFace:
     text_confirmed_by: str = ""
     text_source: str = ""
 
-    @property
-    def has_unconfirmed(self) -> bool:
-        return bool(self.unconfirmed)
-
     def rows(self) -> tuple[Fact, ...]:
         """The name, the facts, the marks and the text, each as a Fact with its standing."""
         title = Fact("Name", self.title, self.title_unconfirmed, ("name",),

@@ -105,8 +105,3 @@ def value_standings(entry: Entry) -> list[ValueStanding]:
         rows.append(ValueStanding(entry.id, name, value, standing, source, by,
                                   is_engine_data(name, value)))
     return rows
-
-
-def card_values(catalog: Any, record_id: str) -> list[ValueStanding]:
-    """A record's values with their standing, by id (the web page's one call per card)."""
-    return value_standings(catalog.entries[record_id])

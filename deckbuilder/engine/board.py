@@ -66,11 +66,6 @@ def discard_from_hand(state: State, player: int, definition: int) -> None:
         state.note(f"{_who(state, player)} discards {state.spec.card_def[uid].name}")
 
 
-def hand_defs(state: State, player: int) -> list[int]:
-    def_of = state.spec.def_of
-    return sorted({def_of[uid] for uid in state.hands[player]})
-
-
 def place(state: State, uid: int, owner: int, bf: int, mode: ModeDef) -> None:
     """Put a card into play (tokens printed on it come with it)."""
     state.add_to_row(2 * bf + owner, uid)
@@ -250,7 +245,7 @@ def card_firepower(state: State, uid: int) -> int:
 def is_protected(state: State, uid: int, actor: int) -> bool:
     """Impervious cards cannot be taken out by the opponent."""
     return state.spec.card_def[uid].impervious and state.spec.owner[uid] != actor and \
-        not state.eagle[uid]  # wording.has_icons, inlined
+        not state.eagle[uid]  # an emptied card bears no icon
 
 
 def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
@@ -301,7 +296,7 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
                     continue
                 if card.idx in exclude:
                     continue
-                # an emptied card bears no icon (wording.has_icons, inlined)
+                # an emptied card bears no icon
                 if icons is not None and (eagle[uid] or not icons & card.icons):
                     continue
                 if attaching and mode.slot == SLOT_UNDER:

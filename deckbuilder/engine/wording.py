@@ -53,11 +53,6 @@ def has_value(state: State, uid: int) -> bool:
     return not state.eagle[uid]
 
 
-def has_icons(state: State, uid: int) -> bool:
-    """Do the card's printed icons (impervious, scope, star ...) apply?"""
-    return not state.eagle[uid]
-
-
 def text_applies(state: State, uid: int, bf: int = -1) -> bool:
     """Does this card's text apply now: its triggers, abilities, static effects, limit
     exemptions and "cannot be moved"? `bf`: its battlefield when the caller knows it

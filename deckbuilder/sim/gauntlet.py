@@ -102,10 +102,6 @@ class Matchup:
     endings: tuple[tuple[str, int], ...]
     cards: tuple[dict[str, Any], ...] = ()
 
-    @property
-    def loss_rate(self) -> Interval:
-        return proportion(self.losses, self.games)
-
 
 @dataclass(frozen=True)
 class GauntletResult:

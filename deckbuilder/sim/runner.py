@@ -278,10 +278,3 @@ def run_games(
             on_result(result)
     results.sort(key=lambda result: (order[result.label], result.index))
     return results
-
-
-def results_by_label(results: Iterable[GameResult]) -> dict[str, list[GameResult]]:
-    grouped: dict[str, list[GameResult]] = {}
-    for result in results:
-        grouped.setdefault(result.label, []).append(result)
-    return grouped

@@ -69,10 +69,6 @@ class Pairing:
     def first_win_rate(self) -> Interval:
         return proportion(self.first_wins, self.games)
 
-    @property
-    def second_win_rate(self) -> Interval:
-        return proportion(self.second_wins, self.games)
-
 
 @dataclass(frozen=True)
 class Standing:
