@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -225,41 +225,16 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
     cap = f"; at most {report['max_turns']} turns a game" if "max_turns" in report else ""
     console.print(f"Rule switches: {switches_text(report)}; modules: {modules_text(report)}"
                   f"{cap}.", markup=False)
-    sides = Table("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]",
-                  title="Wins per side (Wilson 95% intervals)")
-    for row in report["sides"]:
-        sides.add_row(str(row["seat"]), row["faction"], row["deck"], row["bot"],
-                      str(row["wins"]), _ci(row["win_rate"]))
-    draws = report["draws"]
-    sides.add_row("", "draw", "", "", str(draws["games"]), _percent(draws["rate"]))
-    console.print(sides)
-
-    endings = Table("how it ended", "games", "share", "won by", title="How games ended")
-    for row in report["endings"]:
-        won_by = ", ".join(f"{who} {count}" for who, count in row["winners"].items())
-        endings.add_row(row.get("words") or row["termination"], str(row["games"]),
-                        _percent(row["share"]), won_by)
-    console.print(endings)
-
+    console.print(_sides_table(report))
+    console.print(_endings_table(report))
     turns, decisions = report["length"]["turns"], report["length"]["decisions"]
     console.print(
         f"Game length: {turns['mean']:.1f} turns on average (median {turns['median']:g}, "
         f"10-90% {turns['p10']:g}-{turns['p90']:g}, range {turns['min']:g}-{turns['max']:g}); "
         f"{decisions['mean']:.0f} decisions per game."
     )
-
-    cards = Table(title=f"Cards of {deck['name']} ({deck['faction']}), per game")
-    cards.add_column("card", max_width=24, overflow="ellipsis", no_wrap=True)
-    for header in ("copies", "drawn", "played", "games\nplayed", "win%\nplayed", "win%\nnot"):
-        cards.add_column(header, justify="right", no_wrap=True)
-    for row in report["cards"]["deck"][:card_limit]:
-        cards.add_row(row["name"], str(row["copies"]), f"{row['drawn_per_game']:.2f}",
-                      f"{row['played_per_game']:.2f}", str(row["games_played"]),
-                      count_percent(row["wins_when_played"], row["games_played"]),
-                      count_percent(row["wins_when_not_played"], row["games_not_played"]))
-    console.print(cards)
+    console.print(_cards_table(deck, report["cards"]["deck"][:card_limit]))
     console.print(report["cards"]["note"], markup=False)
-
     baseline = report.get("baseline")
     if baseline:
         console.print(
@@ -270,7 +245,44 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
             markup=False,
         )
         console.print(f"Verdict: {baseline['verdict']}.", markup=False)
+    _print_caveats(console, report)
 
+
+def _sides_table(report: Mapping[str, Any]) -> Table:
+    sides = Table("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]",
+                  title="Wins per side (Wilson 95% intervals)")
+    for row in report["sides"]:
+        sides.add_row(str(row["seat"]), row["faction"], row["deck"], row["bot"],
+                      str(row["wins"]), _ci(row["win_rate"]))
+    draws = report["draws"]
+    sides.add_row("", "draw", "", "", str(draws["games"]), _percent(draws["rate"]))
+    return sides
+
+
+def _endings_table(report: Mapping[str, Any]) -> Table:
+    endings = Table("how it ended", "games", "share", "won by", title="How games ended")
+    for row in report["endings"]:
+        won_by = ", ".join(f"{who} {count}" for who, count in row["winners"].items())
+        endings.add_row(row.get("words") or row["termination"], str(row["games"]),
+                        _percent(row["share"]), won_by)
+    return endings
+
+
+def _cards_table(deck: Mapping[str, Any], rows: Iterable[Mapping[str, Any]]) -> Table:
+    cards = Table(title=f"Cards of {deck['name']} ({deck['faction']}), per game")
+    cards.add_column("card", max_width=24, overflow="ellipsis", no_wrap=True)
+    for header in ("copies", "drawn", "played", "games\nplayed", "win%\nplayed", "win%\nnot"):
+        cards.add_column(header, justify="right", no_wrap=True)
+    for row in rows:
+        cards.add_row(row["name"], str(row["copies"]), f"{row['drawn_per_game']:.2f}",
+                      f"{row['played_per_game']:.2f}", str(row["games_played"]),
+                      count_percent(row["wins_when_played"], row["games_played"]),
+                      count_percent(row["wins_when_not_played"], row["games_not_played"]))
+    return cards
+
+
+def _print_caveats(console: Console, report: Mapping[str, Any]) -> None:
+    """How precise the figures are, what they rest on, and the warnings that go with them."""
     precision = report["precision"]
     needs = "; ".join(
         f"+-{100 * row['precision']:g} points: {row['games_needed']} games"

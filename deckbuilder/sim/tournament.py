@@ -27,12 +27,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deckbuilder.bots import is_reproducible
+from deckbuilder.catalog import Catalog
 from deckbuilder.decks import FACTION_TITLES
 from deckbuilder.games import get_game
 from deckbuilder.sim.aligned import aligned_order
 from deckbuilder.sim.batch import Contestant, check_playable
 from deckbuilder.sim.gauntlet import (
     DRAW,
+    PairingTally,
     Setup,
     make_setup,
     pairing_jobs,
@@ -40,7 +42,7 @@ from deckbuilder.sim.gauntlet import (
     side_of,
     weighted_mean,
 )
-from deckbuilder.sim.ratings import fit_bradley_terry
+from deckbuilder.sim.ratings import BradleyTerryFit, fit_bradley_terry
 from deckbuilder.sim.runner import (
     Executor,
     GameJob,
@@ -153,20 +155,7 @@ def run_tournament(
     catalog = engine_catalog()
     game = side_of(decks[0].cards)[0]
     sides = get_game(game).side_names
-    by_side: dict[str, list[Contestant]] = {side: [] for side in sides}
-    for deck in _unique(decks):
-        deck_game, side = side_of(deck.cards)
-        if deck_game != game:
-            raise ValueError(f"{deck.name} is a {deck_game} deck, {decks[0].name} a {game} "
-                             "deck: a tournament plays decks of one game")
-        by_side[side].append(deck)
-    notes = []
-    for number, side in enumerate(sides):
-        if not by_side[side]:
-            bot = by_side[sides[1 - number]][0].bot
-            by_side[side].append(Contestant(f"{FACTION_TITLES.get(side, side)} base deck",
-                                            catalog.base_deck(game, side), bot))
-            notes.append(f"no {side} deck was given: the {side} base deck plays them all")
+    by_side, notes = _decks_by_side(decks, game, sides, catalog)
     references = [catalog.base_deck(game, side) for side in sides]
     setup = make_setup(game, ruleset, switches, modules, max_turns)
     firsts, seconds = by_side[sides[0]], by_side[sides[1]]
@@ -191,10 +180,43 @@ def run_tournament(
         scores[(firsts[i].name, seconds[j].name)] = (first_wins + draws / 2,
                                                      second_wins + draws / 2)
     everyone = [*firsts, *seconds]
-    names = catalog.card_names()
     fit = fit_bradley_terry([deck.name for deck in everyone], scores)
+    standings = _standings(firsts, seconds, sides, tallies, games, fit, catalog.card_names())
+    return TournamentResult(
+        game, sides, seed, games, setup, standings, tuple(pairings), fit.method,
+        "each deck's wins over its games against the other side's decks, each opponent "
+        "counting alike; 95% interval as in a gauntlet (Wilson with one opponent)",
+        tuple(notes), all(is_reproducible(deck.bot) for deck in everyone))
+
+
+def _decks_by_side(decks: Sequence[Contestant], game: str, sides: Sequence[str],
+                   catalog: Catalog) -> tuple[dict[str, list[Contestant]], list[str]]:
+    """The decks by the side they play (the first deck's game for all), a side no deck was
+    given for played by its base deck, and a note saying so."""
+    by_side: dict[str, list[Contestant]] = {side: [] for side in sides}
+    for deck in _unique(decks):
+        deck_game, side = side_of(deck.cards)
+        if deck_game != game:
+            raise ValueError(f"{deck.name} is a {deck_game} deck, {decks[0].name} a {game} "
+                             "deck: a tournament plays decks of one game")
+        by_side[side].append(deck)
+    notes = []
+    for number, side in enumerate(sides):
+        if not by_side[side]:
+            bot = by_side[sides[1 - number]][0].bot
+            by_side[side].append(Contestant(f"{FACTION_TITLES.get(side, side)} base deck",
+                                            catalog.base_deck(game, side), bot))
+            notes.append(f"no {side} deck was given: the {side} base deck plays them all")
+    return by_side, notes
+
+
+def _standings(firsts: Sequence[Contestant], seconds: Sequence[Contestant],
+               sides: Sequence[str], tallies: Mapping[str, PairingTally], games: int,
+               fit: BradleyTerryFit, names: Mapping[str, str]) -> tuple[Standing, ...]:
+    """Every deck's place, best rating first: its win rate over its pairings (each opponent
+    counting alike), its rating and its cards' figures."""
     unranked = []
-    for number, deck in enumerate(everyone):
+    for number, deck in enumerate([*firsts, *seconds]):
         seat = 0 if number < len(firsts) else 1
         own = number if seat == 0 else number - len(firsts)
         labels = ([f"{own}-{j}" for j in range(len(seconds))] if seat == 0
@@ -214,13 +236,8 @@ def run_tournament(
                          tuple(card_rows(cards, played, wins, seat, sides[seat], deck.cards,
                                          names))))
     unranked.sort(key=lambda row: (-row[6].estimate, row[0].name))
-    standings = tuple(
+    return tuple(
         Standing(rank, deck.name, side, deck.bot, count, wins, draws, count - wins - draws,
                  rate, rating, rows)
         for rank, (deck, side, count, wins, draws, rate, rating, rows)
         in enumerate(unranked, 1))
-    return TournamentResult(
-        game, sides, seed, games, setup, standings, tuple(pairings), fit.method,
-        "each deck's wins over its games against the other side's decks, each opponent "
-        "counting alike; 95% interval as in a gauntlet (Wilson with one opponent)",
-        tuple(notes), all(is_reproducible(deck.bot) for deck in everyone))
