@@ -129,14 +129,19 @@ def test_the_python_api_page_documents_the_public_api(site: Path) -> None:
 def test_the_scenarios_page_names_every_key_of_the_format() -> None:
     """Every key a scenario file may hold (position, sides, placed cards, expectations) is
     named on the players' page, so a new key cannot ship undocumented."""
-    from deckbuilder.scenarios.model import Bandits, Expectations, Position, RevolverScenario
-    from deckbuilder.scenarios.parts import Offered, PlacedCard, Side
-    from deckbuilder.scenarios.revolver2_model import (
+    from deckbuilder.games.revolver.scenario_model import (
+        Bandits,
+        Expectations,
+        Position,
+        RevolverScenario,
+    )
+    from deckbuilder.games.revolver2.scenario_model import (
         Guardians,
         PokerPosition,
         Revolver2Expectations,
         Revolver2Position,
     )
+    from deckbuilder.scenario_kit.parts import Offered, PlacedCard, Side
 
     page = (ROOT / "docs" / "players" / "scenarios.md").read_text(encoding="utf-8")
     models = (Expectations, Position, RevolverScenario, Bandits, PlacedCard, Side, Offered,

@@ -25,8 +25,9 @@ from deckbuilder.engine.compiled import compiled_catalog
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, QUINCEY
 from deckbuilder.games.revolver.rules import RULES
+from deckbuilder.games.revolver.scenario_model import RevolverScenario
 from deckbuilder.rulesets import read_rules
-from deckbuilder.scenarios.model import RevolverScenario, load_scenario
+from deckbuilder.scenarios.model import load_scenario
 from deckbuilder.scenarios.run import run
 
 SET_ID = "revolver-base"

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app
-from deckbuilder.scenarios.parts import ScenarioError
+from deckbuilder.scenario_kit.parts import ScenarioError
 from deckbuilder.scenarios.run import run_scenario
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"

@@ -1,2 +1,3 @@
-"""Scenario files: a position set up by card id, actions played, expectations checked (one
-model per game: `model.py` for Revolver, `revolver2_model.py` for Revolver 2)."""
+"""Scenario files: a position set up by card id, actions played, expectations checked. Each
+game's format and staging live in its package, found through the registry (`model.PARTS`); this
+package loads, stages, plays and checks, and names no game."""

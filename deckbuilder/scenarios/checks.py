@@ -17,16 +17,16 @@ from deckbuilder.engine.position import (
     player_names,
 )
 from deckbuilder.games import get_game
-from deckbuilder.games.revolver2.poker import Tournament, in_progress
-from deckbuilder.games.revolver2.staging import BATTLEFIELD_SETS, is_bridge_blown, pile_ids
+from deckbuilder.scenario_kit.layout import OPEN_RANGE
+from deckbuilder.scenario_kit.parts import Check, Tokens
+from deckbuilder.scenario_kit.staging import CheckFn, Result, per_side_count, same
 from deckbuilder.scenarios.choosing import (
     cards_under,
     copies_in_play,
     describe_instance,
     split_number,
 )
-from deckbuilder.scenarios.layout import OPEN_RANGE
-from deckbuilder.scenarios.parts import Check, Tokens
+from deckbuilder.scenarios.model import PARTS
 
 _KINDS = {"power": "power", "true_grit": "grit", "eagle": "eagle"}
 
@@ -78,20 +78,21 @@ def validate_ids(expect: Any, ids: Any, loc: tuple) -> None:
 
 
 def _token_target(ids: Any, key: str, loc: tuple) -> tuple[str, str, str | None, int | None]:
-    """('bandit', id, None, None) or ('card', id, battlefield id or None, copy number or
-    None) for `bandit`, `card`, `card@battlefield`, each card form with `#N`."""
+    """('character', id, None, None) or ('card', id, battlefield id or None, copy number or
+    None) for `character`, `card`, `card@battlefield`, each card form with `#N`."""
     key, number = split_number(key)
     text, _, bf = key.partition("@")
     entry = ids.catalog.find(text, game=ids.game)
     if entry is not None and entry.kind == "character" and not bf:
-        return "bandit", entry.id, None, None
+        return "character", entry.id, None, None
     card = ids.resolve(text, "card", loc)
     return "card", card, ids.resolve(bf, "battlefield", loc) if bf else None, number
 
 
 # -- checks -----------------------------------------------------------------------------------
 def check_all(state: Any, expect: Any, ids: Any, loc: tuple, label: str) -> list[Check]:
-    """Every expectation that is set, in the order of the game's Expectations fields."""
+    """Every expectation that is set, in the order of the game's Expectations fields (the
+    table's checks, then the game's own)."""
     checks: list[Check] = []
     for key in type(expect).model_fields:
         value = getattr(expect, key)
@@ -100,22 +101,15 @@ def check_all(state: Any, expect: Any, ids: Any, loc: tuple, label: str) -> list
         written = ids.source.as_written(loc, expect, key)
         where = ids.source.where(*loc, written)
         name = f"{label} {written}".strip()
-        for suffix, ok, expected, actual, *shown in CHECKS[key](state, value, ids, (*loc, key)):
+        check = CHECKS.get(key) or PARTS[ids.game].checks[key]
+        for suffix, ok, expected, actual, *shown in check(state, value, ids, (*loc, key)):
             checks.append(Check(name + suffix, ok, expected, actual, str(where),
                                 shown[0] if shown else None))
     return checks
 
 
-#: (name suffix, holds, expected, actual) and optionally what to show even when it holds
-Result = list[tuple[Any, ...]]
-
-
-def _same(expected: Any, actual: Any, suffix: str = "") -> Result:
-    return [(suffix, expected == actual, expected, actual)]
-
-
 def _to_act(state: Any, value: str, ids: Any, loc: tuple) -> Result:
-    return _same(value, player_name(state, state.current_player()))
+    return same(value, player_name(state, state.current_player()))
 
 
 def _decision(state: Any, value: str, ids: Any, loc: tuple) -> Result:
@@ -124,30 +118,22 @@ def _decision(state: Any, value: str, ids: Any, loc: tuple) -> Result:
 
 
 def _turn(state: Any, value: int, ids: Any, loc: tuple) -> Result:
-    return _same(value, state.turn)
+    return same(value, state.turn)
 
 
 def _marker(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
     bf = state.spec.bfs[state.marker_bf]
     expected = f"{ids.resolve(value.battlefield, 'battlefield', loc)} space {value.space}"
-    return _same(expected, f"{bf.id} space {bf.labels[state.marker_space]}")
+    return same(expected, f"{bf.id} space {bf.labels[state.marker_space]}")
 
 
 def _countdown(state: Any, value: int, ids: Any, loc: tuple) -> Result:
     """The tokens left on the countdown card: the Mexican Border, the Mexican Army."""
-    return _same(value, state.countdown)
+    return same(value, state.countdown)
 
 
 def _face_spaces(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
-    return _same(_multiset(value), _multiset(active_face_spaces(state)))
-
-
-def _derail_used(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
-    return _same(value, "derail" in state.pieces_used)
-
-
-def _bridge_blown(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
-    return _same(value, is_bridge_blown(state))
+    return same(_multiset(value), _multiset(active_face_spaces(state)))
 
 
 def _character_states(state: Any) -> dict[str, str]:
@@ -168,30 +154,8 @@ def _in_state(wanted_state: str) -> Callable[[Any, Any, Any, tuple], Result]:
     return check
 
 
-def _pile(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
-    wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
-    return _same(wanted, pile_ids(state))
-
-
-def _pile_size(state: Any, value: int, ids: Any, loc: tuple) -> Result:
-    return _same(value, len(state.pile))
-
-
-def _battlefield_tokens(state: Any, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
-    results: Result = []
-    for bf_text, tokens in value.items():
-        bf = ids.battlefield(bf_text, (*loc, bf_text))
-        for player, name in enumerate(player_names(state)):
-            wanted = getattr(tokens, name)
-            if wanted is not None:
-                actual = state.bf_power[2 * bf + player]
-                results.append((f" {state.spec.bfs[bf].id} {name}", wanted == actual, wanted,
-                                actual))
-    return results
-
-
 def _alive_count(state: Any, value: int, ids: Any, loc: tuple) -> Result:
-    return _same(value, sum(state.alive))
+    return same(value, sum(state.alive))
 
 
 def _tokens(state: Any, value: dict[str, Tokens], ids: Any, loc: tuple) -> Result:
@@ -199,7 +163,7 @@ def _tokens(state: Any, value: dict[str, Tokens], ids: Any, loc: tuple) -> Resul
     results: Result = []
     for key, tokens in value.items():
         kind, target, bf, number = _token_target(ids, key, (*loc, key))
-        if kind == "bandit":
+        if kind == "character":
             uids = [spec.character_base + c.idx for c in spec.characters if c.id == target]
         else:
             uids = copies_in_play(state, target, bf)
@@ -271,16 +235,6 @@ def _zone(attribute: str) -> Callable[[Any, Any, Any, tuple], Result]:
     return check
 
 
-def _per_side(read: Callable[[Any, int], int]) -> Callable[[Any, Any, Any, tuple], Result]:
-    """A check of a number each side has (cards in hand or deck, silver dollars)."""
-    def check(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
-        return [(f" {name}", getattr(value, name) == read(state, player), getattr(value, name),
-                 read(state, player)) for player, name in enumerate(player_names(state))
-                if getattr(value, name) is not None]
-
-    return check
-
-
 def _deck_top(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
     """The deck is drawn from the end of its list: its top is the last card."""
     results: Result = []
@@ -303,16 +257,16 @@ def _firepower(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
 def _winner(state: Any, value: str, ids: Any, loc: tuple) -> Result:
     outcome = state.outcome()
     actual = "game not over" if outcome is None else player_name(state, outcome.winner)
-    return _same(value, actual)
+    return same(value, actual)
 
 
 def _termination(state: Any, value: str, ids: Any, loc: tuple) -> Result:
     outcome = state.outcome()
-    return _same(value, "game not over" if outcome is None else outcome.termination.value)
+    return same(value, "game not over" if outcome is None else outcome.termination.value)
 
 
 def _over(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
-    return _same(value, state.is_terminal())
+    return same(value, state.is_terminal())
 
 
 def _legal_texts(state: Any) -> list[str]:
@@ -385,42 +339,22 @@ def _offered_check(state: Any, value: list[Any], ids: Any, loc: tuple) -> Result
     return results
 
 
-def _battlefield_set(state: Any, value: str, ids: Any, loc: tuple) -> Result:
-    """The set the poker tournament's winner brought in (none while it goes on)."""
-    tournament = state.game_data
-    if not isinstance(tournament, Tournament) or in_progress(state):
-        return _same(value, "none")
-    return _same(value, BATTLEFIELD_SETS[tournament.winner])
-
-
-def _poker_wins(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
-    tournament = state.game_data
-    wins = tournament.wins if isinstance(tournament, Tournament) else (0, 0)
-    return [(f" {name}", getattr(value, name) == wins[player], getattr(value, name),
-             wins[player]) for player, name in enumerate(player_names(state))]
-
-
-CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
+#: The table's checks, by expectation field; a game's own are its `ScenarioParts.checks`.
+CHECKS: dict[str, CheckFn] = {
     "to_act": _to_act,
     "decision": _decision,
     "turn": _turn,
     "marker": _marker,
     "countdown": _countdown,  # every format's name (`border`, `army`: the former keys)
-    "bridge_blown": _bridge_blown,
     "face_spaces": _face_spaces,
-    "derail_used": _derail_used,
     "alive": _in_state("alive"),
     "dead": _in_state("dead"),
     "alive_count": _alive_count,
-    "pile": _pile,
-    "pile_size": _pile_size,
     "tokens": _tokens,
-    "battlefield_tokens": _battlefield_tokens,
     "at": _at,
     "hand": _zone("hands"),
-    "hand_size": _per_side(lambda state, player: len(state.hands[player])),
-    "deck_size": _per_side(lambda state, player: len(state.decks[player])),
-    "silver_dollars": _per_side(lambda state, player: state.silver[player]),
+    "hand_size": per_side_count(lambda state, player: len(state.hands[player])),
+    "deck_size": per_side_count(lambda state, player: len(state.decks[player])),
     "deck_top": _deck_top,
     "discard": _zone("discards"),
     "removed": _zone("removed"),
@@ -434,6 +368,4 @@ CHECKS: dict[str, Callable[[Any, Any, Any, tuple], Result]] = {
     "log_includes": _log_includes,
     "offered": _offered_check,
     "under": _under,
-    "battlefield_set": _battlefield_set,
-    "poker_wins": _poker_wins,
 }

@@ -18,7 +18,7 @@ from typing import Any
 from deckbuilder.decks import owned_copies
 from deckbuilder.legality.report import Code, rule_reference
 from deckbuilder.models import Collection
-from deckbuilder.scenarios.parts import Source
+from deckbuilder.scenario_kit.parts import Source
 
 #: The rule switch whose `any-number` reading lets a deck hold any number of copies (declared
 #: in tarnished-star.yaml; `legality.supply` reads it for decks)

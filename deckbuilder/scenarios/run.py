@@ -4,17 +4,13 @@ The position is laid out on a freshly set-up game of the same decks: every card 
 taken back, then dealt where the file says (hands, deck top, discard piles, battlefields with
 their tokens), and the open decision is re-opened for the named player. Only the State's own
 fields, the board's primitives and each game's staging helpers are used, so the engine needs
-no scenario-specific hook. What differs between the games (Revolver 2 skips its poker
-tournament first, has a guardian pile, the bridge, tokens on battlefield cards) is in
-`SETUPS`; Revolver 2's part is in `revolver2_setup.py`. A game with no staging of its own (a
-plugged-in game) is laid out in the generic format (`GENERIC_STAGING`, `generic_model.py`).
+no scenario-specific hook. What differs between the games is each game's staging, found
+through the registry (`scenario_kit.staging.Staging`, in the game's `scenario.py`); a game with
+no staging of its own is laid out in the generic format (`GENERIC_STAGING`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +20,6 @@ from deckbuilder.engine.board import find_row, place
 from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SLOT_NONE
 from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts, hide_under
-from deckbuilder.engine.marker import activate_face_spaces
 from deckbuilder.engine.position import player_name
 from deckbuilder.engine.possible import ImpossiblePositionError, verify_position
 from deckbuilder.engine.state import PHASE_PLAY
@@ -32,7 +27,17 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import InvariantError
 from deckbuilder.rulesets import UnknownRulesetError
-from deckbuilder.scenarios import revolver2_setup, revolver_modules
+from deckbuilder.scenario_kit.layout import OPEN_RANGE, Ids
+from deckbuilder.scenario_kit.parts import (
+    Check,
+    Offer,
+    PlacedCard,
+    PlayedStep,
+    ScenarioResult,
+    Source,
+    StepBase,
+)
+from deckbuilder.scenario_kit.staging import Staging
 from deckbuilder.scenarios.checks import check_all, validate_ids
 from deckbuilder.scenarios.choosing import choose_action
 from deckbuilder.scenarios.dealt import (
@@ -43,23 +48,13 @@ from deckbuilder.scenarios.dealt import (
     verify_setup_pieces,
     verify_sides,
 )
-from deckbuilder.scenarios.layout import OPEN_RANGE, Ids, set_forbidden, set_marker
 from deckbuilder.scenarios.model import (
     EXPECTATION_MODELS,
+    PARTS,
     STEP_MODELS,
     AnyScenario,
     load_scenario,
 )
-from deckbuilder.scenarios.parts import (
-    Check,
-    Offer,
-    PlacedCard,
-    PlayedStep,
-    ScenarioResult,
-    Source,
-    StepBase,
-)
-from deckbuilder.scenarios.poker_setup import open_tournament
 
 #: game turns counted so far when the file does not say, by side: the second turn of each
 #: (on his first turn the side that moves first does not advance the marker)
@@ -213,9 +208,7 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Any,
     state.spec.game_rules.restage(state)  # the game's own set-up pieces (a module's cards)
     staging.modules(state, scenario, source, ids)
     verify_setup_pieces(state, dealt, own_decks, ids)  # where set-up and modules put them
-    if getattr(scenario.position, "poker", None) is not None:
-        open_tournament(state)  # before the game: the poker choice now due
-    else:
+    if not staging.opens(state, scenario):  # a decision of the game's own before its turns
         _open_turn(state, scenario)
     try:
         state.check_invariants()
@@ -300,119 +293,13 @@ def _deal(state: Any, scenario: AnyScenario, source: Source, ids: Ids,
         state.decks[player] = rest + top[::-1]  # the deck is drawn from its end
 
 
-def _nothing_to_prepare(state: Any, scenario: AnyScenario, source: Source, ids: Ids) -> None:
-    return None
-
-
-def _set_bandits(state: Any, scenario: Any, source: Source, ids: Ids,
-                 field: str = "bandits") -> None:
-    """The characters alive and dead and their tokens (`position.bandits`; a game in the
-    generic format names them `position.characters`)."""
-    spec = state.spec
-    bandits = getattr(scenario.position, field)
-    index = {character.id: character.idx for character in spec.characters}
-    word = ids.word("character")
-
-    def bandit(text: str, loc: tuple) -> int:
-        bandit_id = ids.resolve(text, "character", loc)
-        if bandit_id not in index:
-            raise source.error(f"{word} '{bandit_id}' is not in this game", loc,
-                               "add the module that brings him to `modules` (Santiago: "
-                               "san-manzanillo-prison-rules), or leave him out")
-        return index[bandit_id]
-
-    if bandits.alive is not None:
-        alive = {bandit(t, ("position", field, "alive", i)) for i, t in
-                 enumerate(bandits.alive)}
-        state.alive = [i in alive for i in range(len(spec.characters))]
-    for i, text in enumerate(bandits.dead):
-        state.alive[bandit(text, ("position", field, "dead", i))] = False
-    for i, alive in enumerate(state.alive):
-        if not alive:
-            uid = spec.character_base + i
-            state.own_power()[uid] = state.own_grit()[uid] = 0
-    for text, tokens in bandits.tokens.items():
-        uid = spec.character_base + bandit(text, ("position", field, "tokens", text))
-        if tokens.power is not None:
-            state.own_power()[uid] = tokens.power
-        if tokens.true_grit is not None:
-            state.own_grit()[uid] = tokens.true_grit
-        if tokens.eagle:
-            raise source.error(f"an eagle token may not lie on a {word} card",
-                               ("position", field, "tokens", text, "eagle"),
-                               "tarnished-star-en, Tokens and Card Notes: put it on a card")
-
-
-def _set_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
-    spec = state.spec
-    position = scenario.position
-    set_marker(state, position.marker, source, ids)
-    faces = {face for battlefield in spec.bfs for face in battlefield.faces}
-    for i, face in enumerate(position.face_spaces):
-        if face not in faces:
-            raise source.error(f"no battlefield has a '{face}' face space",
-                               ("position", "face_spaces", i), "use kittens or skinny")
-    for face, count in Counter(position.face_spaces).items():
-        activate_face_spaces(state, face, count)
-    if position.countdown is not None:
-        state.countdown = position.countdown
-    if position.silver_dollars is not None:
-        for player, name in enumerate(side_names(scenario)):
-            held = getattr(position.silver_dollars, name)
-            if held is not None:
-                state.silver[player] = held
-    used = position.derail_used or spec.facts.derail_bf < 0
-    state.pieces_used = frozenset({"derail"}) if used else frozenset()
-    set_forbidden(state, position.forbidden, ids)
-    state.log.clear()
-
-
-def _set_characters(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
-    _set_bandits(state, scenario, source, ids, "characters")
-
-
-def _set_generic_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
-    """The generic format's table: the marker, the countdown card, the forbidden cards."""
-    position = scenario.position
-    set_marker(state, position.marker, source, ids)
-    if position.countdown is not None:
-        state.countdown = position.countdown
-    set_forbidden(state, position.forbidden, ids)
-    state.log.clear()
-
-
-Setup = Callable[[Any, Any, Source, Ids], None]
-
-
-@dataclass(frozen=True)
-class Staging:
-    """How a game's scenario position is laid out: before dealing (the table the position
-    needs), the characters, the table's pieces, and the modules' pieces (after the game's
-    own `restage`)."""
-
-    prepare: Setup
-    characters: Setup
-    table: Setup
-    modules: Setup = _nothing_to_prepare
-
-
-#: The games whose staging is their own (their own scenario format); every other declared
-#: game is staged in the generic format (`generic_model.py`).
-SETUPS: dict[str, Staging] = {
-    "revolver": Staging(_nothing_to_prepare, _set_bandits, _set_table, revolver_modules.stage),
-    "revolver2": Staging(revolver2_setup.prepare, revolver2_setup.set_guardians,
-                         revolver2_setup.set_table),
-}
-GENERIC_STAGING = Staging(_nothing_to_prepare, _set_characters, _set_generic_table)
-
-
 def staging_of(game: str) -> Staging:
-    return SETUPS.get(game, GENERIC_STAGING)
+    return PARTS[game].staging
 
 
 def _open_turn(state: Any, scenario: AnyScenario) -> None:
     position = scenario.position
-    assert position.turn is not None  # the model asks for it outside the poker tournament
+    assert position.turn is not None  # the model asks for it unless the game opens its own
     player = side_names(scenario).index(position.turn)
     number = position.turn_number or DEFAULT_TURN_NUMBER[player]
     state.active = player
@@ -535,7 +422,7 @@ def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioR
             if not _play(state, step, index, plain, source, result):
                 return result
             _record_offer(state, result)
-            if state.spec.bfs is not bfs_in_play:  # the poker tournament's winner's set came in
+            if state.spec.bfs is not bfs_in_play:  # the game brought its chosen battlefields in
                 bfs_in_play = state.spec.bfs
                 ids.in_play = {bf.id: bf.idx for bf in bfs_in_play}
         if step.expect is not None:

@@ -7,4 +7,5 @@ from deckbuilder.games.revolver2.bots import HEURISTICS
 from deckbuilder.games.revolver2.endings import Termination
 from deckbuilder.games.revolver2.rules import RULES, new_game
 
-GAME = GameParts(RULES, new_game, HEURISTICS, Termination)
+GAME = GameParts(RULES, new_game, HEURISTICS, Termination,
+                 scenario="deckbuilder.games.revolver2.scenario:SCENARIO")

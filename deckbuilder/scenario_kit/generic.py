@@ -2,7 +2,7 @@
 its declaration's side names, with what every game on the table has (whose turn, the marker,
 the countdown card's tokens, the characters, each side's cards) and the shared expectations.
 
-Revolver's and Revolver 2's formats (`model.py`, `revolver2_model.py`) add their own pieces
+Revolver's and Revolver 2's formats (`games/<game>/scenario_model.py`) add their own pieces
 (the border and Derail the Train, the modules; the poker tournament, the guardian pile, the
 bridge); their per-side parts are built the same way (`sides.per_side`).
 """
@@ -17,7 +17,7 @@ from pydantic import Field, create_model, model_validator
 from deckbuilder.declaration import GameDeclaration
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
-from deckbuilder.scenarios.parts import (
+from deckbuilder.scenario_kit.parts import (
     EXPECT_DESCRIPTION,
     CardInPlay,
     ColonAction,
@@ -30,7 +30,7 @@ from deckbuilder.scenarios.parts import (
     Tokens,
     allow_refused,
 )
-from deckbuilder.scenarios.sides import literal_of, per_side
+from deckbuilder.scenario_kit.sides import literal_of, per_side
 
 
 @dataclass(frozen=True)

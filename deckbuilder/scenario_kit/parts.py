@@ -2,8 +2,8 @@
 tokens, the marker, one player's hand and deck), an action item, and the answer of a run
 (every check with the line that wrote it).
 
-Each game's own file format (`model.py` for Revolver, `revolver2_model.py` for Revolver 2)
-builds on these with its own side names and pieces.
+Each game's own file format (`games/<game>/scenario_model.py`, or the generic one,
+`generic.py`) builds on these with its own side names and pieces.
 """
 
 from __future__ import annotations

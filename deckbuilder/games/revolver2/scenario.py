@@ -1,25 +1,37 @@
 """Laying out a Revolver 2 position: past the poker tournament with the position's battlefield
 set, then the guardians (in play, in the pile, dead), the Mexican Army, the bridge and the
 power tokens on the battlefield cards; or, with `position.poker`, the tournament under way
-(`poker_setup.py`).
+(`scenario_poker.py`). With the checks of Revolver 2's own expectations, it is the game's
+`GameParts.scenario` (`SCENARIO`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from deckbuilder.engine.position import player_names
 from deckbuilder.engine.staging import StagingError
+from deckbuilder.games.revolver2.poker import Tournament, in_progress
+from deckbuilder.games.revolver2.scenario_model import FORMAT, MALPASO_PLAYERS, Revolver2Scenario
+from deckbuilder.games.revolver2.scenario_poker import open_tournament, stage_tournament
 from deckbuilder.games.revolver2.staging import (
     BATTLEFIELD_SETS,
     battlefield_set_of,
+    is_bridge_blown,
+    pile_ids,
     skip_tournament,
     stage_battlefield_tokens,
     stage_bridge,
 )
-from deckbuilder.scenarios.layout import Ids, set_forbidden, set_marker
-from deckbuilder.scenarios.parts import Source
-from deckbuilder.scenarios.poker_setup import stage_tournament
-from deckbuilder.scenarios.revolver2_model import MALPASO_PLAYERS, Revolver2Scenario
+from deckbuilder.scenario_kit.layout import Ids
+from deckbuilder.scenario_kit.parts import Source
+from deckbuilder.scenario_kit.staging import (
+    Result,
+    ScenarioParts,
+    Staging,
+    same,
+    set_generic_table,
+)
 
 
 def _named_battlefields(scenario: Revolver2Scenario) -> list[tuple[str, tuple]]:
@@ -136,10 +148,9 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
 
 
 def set_table(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
+    """The bridge and the power tokens on the battlefield cards; then the marker, the Mexican
+    Army and the cards no longer playable (`set_generic_table`)."""
     position = scenario.position
-    set_marker(state, position.marker, source, ids)
-    if position.countdown is not None:
-        state.countdown = position.countdown
     stage_bridge(state, position.bridge_blown)
     for text, tokens in position.battlefield_tokens.items():
         bf_id = ids.resolve(text, "battlefield", ("position", "battlefield_tokens", text))
@@ -151,8 +162,63 @@ def set_table(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids)
                 except StagingError as error:
                     raise source.error(str(error), ("position", "battlefield_tokens", text)) \
                         from None
-    set_forbidden(state, position.forbidden, ids)
-    state.log.clear()
+    set_generic_table(state, scenario, source, ids)
 
 
-__all__ = ["battlefield_set", "prepare", "set_guardians", "set_table"]
+def opens(state: Any, scenario: Revolver2Scenario) -> bool:
+    """During the tournament (`position.poker`) its poker choice is the decision now due."""
+    if scenario.position.poker is None:
+        return False
+    open_tournament(state)
+    return True
+
+
+# -- the checks of Revolver 2's own expectations ----------------------------------------------
+def _bridge_blown(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
+    return same(value, is_bridge_blown(state))
+
+
+def _pile(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
+    wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
+    return same(wanted, pile_ids(state))
+
+
+def _pile_size(state: Any, value: int, ids: Any, loc: tuple) -> Result:
+    return same(value, len(state.pile))
+
+
+def _battlefield_tokens(state: Any, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
+    results: Result = []
+    for bf_text, tokens in value.items():
+        bf = ids.battlefield(bf_text, (*loc, bf_text))
+        for player, name in enumerate(player_names(state)):
+            wanted = getattr(tokens, name)
+            if wanted is not None:
+                actual = state.bf_power[2 * bf + player]
+                results.append((f" {state.spec.bfs[bf].id} {name}", wanted == actual, wanted,
+                                actual))
+    return results
+
+
+def _battlefield_set(state: Any, value: str, ids: Any, loc: tuple) -> Result:
+    """The set the poker tournament's winner brought in (none while it goes on)."""
+    tournament = state.game_data
+    if not isinstance(tournament, Tournament) or in_progress(state):
+        return same(value, "none")
+    return same(value, BATTLEFIELD_SETS[tournament.winner])
+
+
+def _poker_wins(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
+    tournament = state.game_data
+    wins = tournament.wins if isinstance(tournament, Tournament) else (0, 0)
+    return [(f" {name}", getattr(value, name) == wins[player], getattr(value, name),
+             wins[player]) for player, name in enumerate(player_names(state))]
+
+
+#: Revolver 2's scenarios, for the registry (`GameParts.scenario`).
+SCENARIO = ScenarioParts(FORMAT, Staging(prepare, set_guardians, set_table, opens=opens), {
+    "bridge_blown": _bridge_blown, "pile": _pile, "pile_size": _pile_size,
+    "battlefield_tokens": _battlefield_tokens, "battlefield_set": _battlefield_set,
+    "poker_wins": _poker_wins})
+
+__all__ = ["SCENARIO", "battlefield_set", "prepare", "set_guardians", "set_table"]

@@ -17,8 +17,8 @@ from typing import Any
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.games.revolver2 import poker
 from deckbuilder.games.revolver2.poker import WINS_NEEDED, Tournament
-from deckbuilder.scenarios.layout import Ids
-from deckbuilder.scenarios.parts import Source
+from deckbuilder.scenario_kit.layout import Ids
+from deckbuilder.scenario_kit.parts import Source
 
 SIDES = ("esteban", "mapache")
 #: The only part of a position that means something during the tournament.

@@ -16,7 +16,8 @@ from pydantic import AliasChoices, Field, model_validator
 from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
-from deckbuilder.scenarios.parts import (
+from deckbuilder.scenario_kit.generic import ScenarioFormat
+from deckbuilder.scenario_kit.parts import (
     EXPECT_DESCRIPTION,
     CardInPlay,
     ColonAction,
@@ -29,7 +30,7 @@ from deckbuilder.scenarios.parts import (
     Tokens,
     allow_refused,
 )
-from deckbuilder.scenarios.sides import literal_of, per_side
+from deckbuilder.scenario_kit.sides import literal_of, per_side
 
 MALPASO_PLAYERS: tuple[str, str] = REVOLVER2.side_ids
 BattlefieldSet = Literal["crystal-river", "buffalo-falls"]
@@ -236,5 +237,8 @@ class Revolver2Scenario(ScenarioBase):
                                        json_schema_extra=allow_refused)
 
 
-__all__ = ["MALPASO_PLAYERS", "PokerPosition", "Revolver2ActionStep", "Revolver2Expectations",
-           "Revolver2Position", "Revolver2Scenario"]
+#: Revolver 2's scenario models: the file, an action item, the expectations.
+FORMAT = ScenarioFormat(Revolver2Scenario, Revolver2ActionStep, Revolver2Expectations)
+
+__all__ = ["FORMAT", "MALPASO_PLAYERS", "PokerPosition", "Revolver2ActionStep",
+           "Revolver2Expectations", "Revolver2Position", "Revolver2Scenario"]

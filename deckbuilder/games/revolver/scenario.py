@@ -1,6 +1,9 @@
-"""Laying out what Revolver's modules add to a position, after the table's set-up pieces are
-back (`game_rules.restage`): Module B's choice (`position.mcreadys_choice`) and the bandits a
-module holds (Santiago in the San Manzanillo Prison, `position.bandits.freed`).
+"""Laying out a Revolver position: the bandits, the table's pieces (the marker, the face
+spaces, the border, the silver dollars, Derail the Train) and, after the table's set-up pieces
+are back (`game_rules.restage`), what the modules add: Module B's choice
+(`position.mcreadys_choice`) and the bandits a module holds (Santiago in the San Manzanillo
+Prison, `position.bandits.freed`). With the checks of Revolver's own expectations, it is the
+game's `GameParts.scenario` (`SCENARIO`).
 
 A held bandit is neither alive nor dead in the gang: a file naming him alive, dead or with
 tokens without freeing him describes an impossible position and is refused (exit 2), as is a
@@ -9,12 +12,48 @@ choice of Module B without the module, or the module without its choice.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import partial
 from typing import Any
 
+from deckbuilder.engine.marker import activate_face_spaces
 from deckbuilder.engine.state import ATTACKER, State
 from deckbuilder.games.revolver import duel, prison
-from deckbuilder.scenarios.layout import Ids
-from deckbuilder.scenarios.parts import Source
+from deckbuilder.games.revolver.scenario_model import FORMAT
+from deckbuilder.scenario_kit.layout import Ids
+from deckbuilder.scenario_kit.parts import Source
+from deckbuilder.scenario_kit.staging import (
+    Result,
+    ScenarioParts,
+    Staging,
+    nothing_to_prepare,
+    per_side_count,
+    same,
+    set_characters,
+    set_generic_table,
+)
+
+
+def set_table(state: State, scenario: Any, source: Source, ids: Ids) -> None:
+    """The face spaces in use, the silver dollars and Derail the Train; then the marker, the
+    border and the cards no longer playable (`set_generic_table`)."""
+    spec = state.spec
+    position = scenario.position
+    faces = {face for battlefield in spec.bfs for face in battlefield.faces}
+    for i, face in enumerate(position.face_spaces):
+        if face not in faces:
+            raise source.error(f"no battlefield has a '{face}' face space",
+                               ("position", "face_spaces", i), "use kittens or skinny")
+    for face, count in Counter(position.face_spaces).items():
+        activate_face_spaces(state, face, count)
+    if position.silver_dollars is not None:
+        for player, name in enumerate(spec.game_rules.side_names):
+            held = getattr(position.silver_dollars, name)
+            if held is not None:
+                state.silver[player] = held
+    used = position.derail_used or spec.facts.derail_bf < 0
+    state.pieces_used = frozenset({"derail"}) if used else frozenset()
+    set_generic_table(state, scenario, source, ids)
 
 
 def stage(state: State, scenario: Any, source: Source, ids: Ids) -> None:
@@ -104,4 +143,15 @@ def _free(state: State, index: int, bandits: Any, bandit_id: str, keys: set[str]
             state.own_grit()[uid] = tokens.true_grit
 
 
-__all__ = ["stage"]
+def _derail_used(state: State, value: bool, ids: Any, loc: tuple) -> Result:
+    return same(value, "derail" in state.pieces_used)
+
+
+#: Revolver's scenarios, for the registry (`GameParts.scenario`).
+SCENARIO = ScenarioParts(
+    FORMAT, Staging(nothing_to_prepare, partial(set_characters, field_name="bandits"),
+                    set_table, stage),
+    {"derail_used": _derail_used,
+     "silver_dollars": per_side_count(lambda state, player: state.silver[player])})
+
+__all__ = ["SCENARIO", "set_table", "stage"]

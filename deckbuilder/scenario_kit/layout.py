@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.declared import DECLARATIONS
-from deckbuilder.scenarios.parts import Source
+from deckbuilder.scenario_kit.parts import Source
 
 #: what the messages call a character of each game (its declaration's word)
 CHARACTER_WORD = {declaration.id: declaration.character_word for declaration in DECLARATIONS}

@@ -1,0 +1,128 @@
+"""What a game hands the registry for its scenarios (`ScenarioParts`, its `GameParts.scenario`):
+its format, how its position is laid out (`Staging`) and the checks of its own expectations.
+A game that hands none gets the generic format (`generic.generic_format`) and
+`GENERIC_STAGING`, built from its declaration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckbuilder.scenario_kit.generic import ScenarioFormat
+from deckbuilder.scenario_kit.layout import Ids, set_forbidden, set_marker
+from deckbuilder.scenario_kit.parts import Source
+
+#: One step of laying out a position: (state, scenario, source, ids).
+Setup = Callable[[Any, Any, Source, Ids], None]
+#: A check's findings: (name suffix, holds, expected, actual) and optionally what to show even
+#: when it holds.
+Result = list[tuple[Any, ...]]
+#: The check of one expectation field: (state, the field's value, ids, where) -> findings.
+CheckFn = Callable[[Any, Any, Any, tuple], Result]
+
+
+def same(expected: Any, actual: Any, suffix: str = "") -> Result:
+    """The finding of a check that compares one value."""
+    return [(suffix, expected == actual, expected, actual)]
+
+
+def per_side_count(read: Callable[[Any, int], int]) -> CheckFn:
+    """The check of a number each side has (cards in hand or deck, silver dollars):
+    `read(state, player)`."""
+    def check(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
+        sides = state.spec.game_rules.side_names
+        return [(f" {name}", getattr(value, name) == read(state, player), getattr(value, name),
+                 read(state, player)) for player, name in enumerate(sides)
+                if getattr(value, name) is not None]
+
+    return check
+
+
+def nothing_to_prepare(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
+    return None
+
+
+def opens_nothing(state: Any, scenario: Any) -> bool:
+    return False
+
+
+def set_characters(state: Any, scenario: Any, source: Source, ids: Ids,
+                   field_name: str = "characters") -> None:
+    """The characters alive and dead and their tokens (`position.characters`; a game's own
+    format may name them otherwise: Revolver's `position.bandits`)."""
+    spec = state.spec
+    characters = getattr(scenario.position, field_name)
+    index = {character.id: character.idx for character in spec.characters}
+    word = ids.word("character")
+
+    def character(text: str, loc: tuple) -> int:
+        character_id = ids.resolve(text, "character", loc)
+        if character_id not in index:
+            raise source.error(f"{word} '{character_id}' is not in this game", loc,
+                               "add the module that brings him to `modules` (`deckbuilder "
+                               "rules` lists them), or leave him out")
+        return index[character_id]
+
+    if characters.alive is not None:
+        alive = {character(t, ("position", field_name, "alive", i)) for i, t in
+                 enumerate(characters.alive)}
+        state.alive = [i in alive for i in range(len(spec.characters))]
+    for i, text in enumerate(characters.dead):
+        state.alive[character(text, ("position", field_name, "dead", i))] = False
+    for i, alive in enumerate(state.alive):
+        if not alive:
+            uid = spec.character_base + i
+            state.own_power()[uid] = state.own_grit()[uid] = 0
+    for text, tokens in characters.tokens.items():
+        uid = spec.character_base + character(text, ("position", field_name, "tokens", text))
+        if tokens.power is not None:
+            state.own_power()[uid] = tokens.power
+        if tokens.true_grit is not None:
+            state.own_grit()[uid] = tokens.true_grit
+        if tokens.eagle:
+            raise source.error(f"an eagle token may not lie on a {word} card",
+                               ("position", field_name, "tokens", text, "eagle"),
+                               "tarnished-star-en, Tokens and Card Notes: put it on a card")
+
+
+def set_generic_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
+    """The generic format's table: the marker, the countdown card, the forbidden cards."""
+    position = scenario.position
+    set_marker(state, position.marker, source, ids)
+    if position.countdown is not None:
+        state.countdown = position.countdown
+    set_forbidden(state, position.forbidden, ids)
+    state.log.clear()
+
+
+@dataclass(frozen=True)
+class Staging:
+    """How a game's scenario position is laid out: before dealing (the table the position
+    needs), the characters, the table's pieces, and the modules' pieces (after the game's
+    own `restage`); `opens` opens a decision of the game's own before the first turn (Revolver
+    2's poker tournament under way) and says whether it did (else the turn is opened)."""
+
+    prepare: Setup
+    characters: Setup
+    table: Setup
+    modules: Setup = nothing_to_prepare
+    opens: Callable[[Any, Any], bool] = opens_nothing
+
+
+GENERIC_STAGING = Staging(nothing_to_prepare, set_characters, set_generic_table)
+
+
+@dataclass(frozen=True)
+class ScenarioParts:
+    """A game's own scenario format and staging, and the checks of its own expectations
+    (expectation field -> check; the table's are `scenarios.checks.CHECKS`)."""
+
+    format: ScenarioFormat
+    staging: Staging
+    checks: Mapping[str, CheckFn] = field(default_factory=dict)
+
+
+__all__ = ["GENERIC_STAGING", "CheckFn", "Result", "ScenarioParts", "Staging", "same",
+           "set_characters", "set_generic_table"]
