@@ -29,6 +29,7 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
+from deckbuilder.commands.game_options import MaxTurns, Modules, Ruleset, Switches
 from deckbuilder.commands.human_play import play_human
 from deckbuilder.commands.play_setup import aligned_decks, choose_decks, split_bots
 from deckbuilder.commands.play_setup import say as _say
@@ -76,19 +77,10 @@ def play(
         help="PLAYER0_BOT,PLAYER1_BOT, colty's or esteban's first (or one bot for "
                        f"both): {BOT_LIST}")] = "greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="the game's seed (same seed, same game)")] = 1,
-    ruleset: Annotated[str | None, typer.Option(
-        "--ruleset", **RULESET.option(),
-        help="rule variant id (see `deckbuilder rules`); default: the game's own "
-                          "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
-    switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)",
-        autocompletion=completion.complete_switch)] = None,
-    module: Annotated[list[str] | None, typer.Option(
-        "--module", help="a module to play with, by letter, id or name (repeatable; see "
-                         "`deckbuilder rules`), e.g. A or saloon-duel",
-        autocompletion=completion.complete_module)] = None,
-    max_turns: Annotated[int, typer.Option(
-        "--max-turns", min=1, help="stop the game (a draw) after this many turns")] = 200,
+    ruleset: Ruleset = None,
+    switch: Switches = None,
+    module: Modules = None,
+    max_turns: MaxTurns = 200,
     record: Annotated[Path | None, typer.Option(
         "--record", help="write the game as JSON lines to this file")] = None,
     force: Annotated[bool, typer.Option(

@@ -23,13 +23,7 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
-from deckbuilder.commands.simulate import (
-    CHARTS_HELP,
-    DASK_HELP,
-    MODULE_HELP,
-    REPORT_HELP,
-    SCHEDULER_HELP,
-)
+from deckbuilder.commands.game_options import ChartsDir, LocalDask, Modules, ReportPath, Scheduler
 from deckbuilder.decks import deck_source_file, load_collection, load_deck, new_deck, swap_cards
 from deckbuilder.errors import DeckError
 from deckbuilder.games import get_game
@@ -86,16 +80,14 @@ def optimize(
     workers: Annotated[int, typer.Option(
         "--workers", "-w", min=0, help="processes; 0: one per core (results do not "
                                        "change)")] = 0,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help=SCHEDULER_HELP, show_default=False)] = None,
-    local_dask: Annotated[bool, typer.Option("--dask", help=DASK_HELP)] = False,
+    scheduler: Scheduler = None,
+    local_dask: LocalDask = False,
     ruleset: Annotated[str | None, typer.Option(
         "--ruleset", help="rule variant id", autocompletion=RULESET.complete)] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch (repeatable)",
         autocompletion=completion.complete_switch)] = None,
-    module: Annotated[list[str] | None, typer.Option(
-        "--module", help=MODULE_HELP, autocompletion=completion.complete_module)] = None,
+    module: Modules = None,
     max_turns: Annotated[int, typer.Option("--max-turns", min=1)] = 200,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="write the best deck found here, only when it is confirmed "
@@ -106,10 +98,8 @@ def optimize(
                               "confirmed better (its header says it is a guess)")] = False,
     force: Annotated[bool, typer.Option("--force", help="let -o replace a file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
-    report_path: Annotated[Path | None, typer.Option(
-        "--report", help=REPORT_HELP, show_default=False)] = None,
-    charts_dir: Annotated[Path | None, typer.Option(
-        "--charts", help=CHARTS_HELP, show_default=False)] = None,
+    report_path: ReportPath = None,
+    charts_dir: ChartsDir = None,
 ) -> None:
     """Search the legal decks near DECK for better ones, by paired games on common seeds.
 

@@ -21,7 +21,7 @@ from deckbuilder.app.simulation_plan import (
     simulation_report,
 )
 from deckbuilder.commands import completion
-from deckbuilder.commands.choices import BOT, BOT_LIST, RULESET
+from deckbuilder.commands.choices import BOT, BOT_LIST
 from deckbuilder.commands.common import (
     error_console,
     guarded,
@@ -29,30 +29,22 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
+from deckbuilder.commands.game_options import (
+    ChartsDir,
+    LocalDask,
+    MaxTurns,
+    Modules,
+    ReportPath,
+    Ruleset,
+    Scheduler,
+    Switches,
+)
 from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
 from deckbuilder.sim.executors import open_executor
 from deckbuilder.sim.report_files import check_outputs, write_outputs
 from deckbuilder.sim.sensitivity import DEFAULT_GAMES
 from deckbuilder.sim.tournament_report import print_gauntlet, write_report_files
-
-#: --report and --charts of `simulate` and `optimize` (deckbuilder.sim.report_files).
-REPORT_HELP = ("write a self-contained HTML report with charts to this .html file (no "
-               "extra needed)")
-CHARTS_HELP = ("write the report's charts as PNG files into this folder (pip install "
-               "\"revolver-deckbuilder\\[plots]\")")
-
-#: --module of `simulate` and `optimize` (deckbuilder.app.switches.read_modules).
-MODULE_HELP = ("a module to play with, by letter, id or name (repeatable; see `deckbuilder "
-               "rules`), e.g. A, saloon-duel or \"saloon duel\"")
-
-#: The Dask options of `simulate` and `optimize` (deckbuilder.sim.dask_executor).
-SCHEDULER_HELP = ("play the games on the Dask cluster at this scheduler address "
-                  "(tcp://HOST:8786) or scheduler file; its workers need the same card sets "
-                  "and overlay (results do not change)")
-# (the help is rich markup: "\\[" shows a bracket that would otherwise be read as a tag)
-DASK_HELP = ("play the games on a local Dask cluster of --workers processes "
-             "(needs the dask extra: pip install \"revolver-deckbuilder\\[dask]\")")
 
 
 def simulate(
@@ -81,21 +73,12 @@ def simulate(
         "--workers", "-w", min=0,
         help="processes; 0: one per core; default: one per core from "
              f"{PARALLEL_FROM} games, else 1 (results do not change)")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help=SCHEDULER_HELP, show_default=False)] = None,
-    local_dask: Annotated[bool, typer.Option("--dask", help=DASK_HELP)] = False,
-    ruleset: Annotated[str | None, typer.Option(
-        "--ruleset", **RULESET.option(),
-        help="rule variant id (see `deckbuilder rules`); default: the game's own "
-                          "(rulebook-en for revolver, rulebook-es for revolver2)")] = None,
-    switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable; see "
-                         "`deckbuilder rules`)",
-        autocompletion=completion.complete_switch)] = None,
-    module: Annotated[list[str] | None, typer.Option(
-        "--module", help=MODULE_HELP, autocompletion=completion.complete_module)] = None,
-    max_turns: Annotated[int, typer.Option(
-        "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
+    scheduler: Scheduler = None,
+    local_dask: LocalDask = False,
+    ruleset: Ruleset = None,
+    switch: Switches = None,
+    module: Modules = None,
+    max_turns: MaxTurns = 200,
     precision: Annotated[float, typer.Option(
         "--precision", min=0.001, max=0.5,
         help="report the games needed for this +- precision of the win rate")] = 0.02,
@@ -103,10 +86,8 @@ def simulate(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="simulate a deck that breaks the deck-building rules (with a "
                                 "warning) instead of refusing it")] = False,
-    report_path: Annotated[Path | None, typer.Option(
-        "--report", help=REPORT_HELP, show_default=False)] = None,
-    charts_dir: Annotated[Path | None, typer.Option(
-        "--charts", help=CHARTS_HELP, show_default=False)] = None,
+    report_path: ReportPath = None,
+    charts_dir: ChartsDir = None,
     sensitivity: Annotated[bool, typer.Option(
         "--sensitivity", help="also move each unconfirmed cost, firepower, powder keg, "
                               "ammunition and silver dollar value of the cards that matter "

@@ -11,17 +11,10 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field_runs import plan_tournament, run_tournament_plan
 from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
 from deckbuilder.commands import completion
-from deckbuilder.commands.choices import BOT, RULESET
+from deckbuilder.commands import game_options as option
+from deckbuilder.commands.choices import BOT
 from deckbuilder.commands.common import error_console, guarded, plain_console, print_json, safe
-from deckbuilder.commands.simulate import (
-    CHARTS_HELP,
-    DASK_HELP,
-    MODULE_HELP,
-    REPORT_HELP,
-    SCHEDULER_HELP,
-    _shown,
-    _with_progress,
-)
+from deckbuilder.commands.simulate import _shown, _with_progress
 from deckbuilder.sim.executors import open_executor
 from deckbuilder.sim.report_files import check_outputs
 from deckbuilder.sim.tournament_report import print_tournament, write_report_files
@@ -41,27 +34,18 @@ def tournament(
         "--workers", "-w", min=0,
         help="processes; 0: one per core; default: one per core from "
              f"{PARALLEL_FROM} games in all, else 1 (results do not change)")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help=SCHEDULER_HELP, show_default=False)] = None,
-    local_dask: Annotated[bool, typer.Option("--dask", help=DASK_HELP)] = False,
-    ruleset: Annotated[str | None, typer.Option(
-        "--ruleset", **RULESET.option(),
-        help="rule variant id (see `deckbuilder rules`); default: the game's own")] = None,
-    switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable)",
-        autocompletion=completion.complete_switch)] = None,
-    module: Annotated[list[str] | None, typer.Option(
-        "--module", help=MODULE_HELP, autocompletion=completion.complete_module)] = None,
-    max_turns: Annotated[int, typer.Option(
-        "--max-turns", min=1, help="a game this long is stopped and counted as a draw")] = 200,
+    scheduler: option.Scheduler = None,
+    local_dask: option.LocalDask = False,
+    ruleset: option.Ruleset = None,
+    switch: option.Switches = None,
+    module: option.Modules = None,
+    max_turns: option.MaxTurns = 200,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="play decks that break the deck-building rules (with a "
                                 "warning) instead of refusing them")] = False,
-    report_path: Annotated[Path | None, typer.Option(
-        "--report", help=REPORT_HELP, show_default=False)] = None,
-    charts_dir: Annotated[Path | None, typer.Option(
-        "--charts", help=CHARTS_HELP, show_default=False)] = None,
+    report_path: option.ReportPath = None,
+    charts_dir: option.ChartsDir = None,
 ) -> None:
     """Play every deck of one side against every deck of the other; ranking and ratings.
 
