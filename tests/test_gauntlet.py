@@ -16,10 +16,11 @@ from deckbuilder.app.field import is_field, read_field, single_opponent, split_w
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.paths import PACKAGED_DECKS
 from deckbuilder.sim import Contestant, ProcessExecutor, SerialExecutor, simulate
 from deckbuilder.sim.gauntlet import run_gauntlet, weighted_mean
 
-PACKAGED = Path(__file__).resolve().parent.parent / "deckbuilder" / "data" / "decks"
+PACKAGED = PACKAGED_DECKS  # the installed package's, which a packaged deck's name finds
 HAS_DASK = importlib.util.find_spec("distributed") is not None
 runner = CliRunner()
 

@@ -214,9 +214,11 @@ def test_the_quick_start_shows_the_main_job_then_play_and_serve() -> None:
     section = section[:section.index("\n## ", 3)]
     block = re.search(r"```sh\n(.*?)\n```", section, re.S).group(1)  # type: ignore[union-attr]
     lines = [line for line in block.splitlines() if line.strip()]
-    assert len(lines) == 2, lines  # the main job on a bundled example, then the tests
-    assert "&&" not in block and lines[1].split()[:3] == ["python", "-m", "pytest"]
-    command = lines[0].split()
+    assert len(lines) == 2, lines  # each installs first (a fresh clone has nothing installed)
+    (install, job), (test_install, tests) = (line.split(" && ") for line in lines)
+    assert install.split()[:2] == ["pip", "install"] and '".[test]"' in test_install.split()
+    assert tests.split()[:3] == ["python", "-m", "pytest"]  # the main job, then the tests
+    command = job.split()
     assert command[:2] == ["deckbuilder", "simulate"]
     after = section[section.index("```", section.index("```sh") + 5):]
     assert "deckbuilder play --human" in after and "deckbuilder serve" in after
