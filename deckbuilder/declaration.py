@@ -65,6 +65,11 @@ class GameDeclaration:
     #: where the game's rules live: "package.module:attribute" of its `GameRules` registry
     #: entry (`GameEntry`), imported only when the game is played
     entry: str = ""
+    #: where the game's own card data is modelled: "package.module" (importing only the
+    #: models, like the declaration) whose `STEPS` are its effect steps' models and whose
+    #: `CARD_FIELDS` its cards' own fields (name -> (type, `Field`)); `models/` adds them to
+    #: the vocabulary and the card model. "": none
+    card_model: str = ""
     #: the plural of `character_word` where adding an "s" is wrong ("deputies")
     character_plural: str = ""
     #: how each of the game's endings (its `Termination` values) reads to a player:

@@ -55,11 +55,17 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
     return found & known
 
 
+#: The modules of a game's package that the models read: its declaration (its static facts,
+#: read by the models' enums) and its card model (its own effect steps and card fields, read
+#: by `models.effects` and `models.cards`).
+DECLARATION_MODULES = ("declaration", "card_model")
+
+
 def is_declaration(module: str) -> bool:
-    """A game's declaration (`deckbuilder.games.<game>.declaration`): its static facts, read
-    by the models' enums, so it sits in layer 1 although it lives in its game's package."""
+    """A game's declaration module (`deckbuilder.games.<game>.declaration`, `.card_model`):
+    read by the models, so it sits in layer 1 although it lives in its game's package."""
     parts = module.split(".")
-    return len(parts) == 4 and parts[1] == "games" and parts[3] == "declaration"
+    return len(parts) == 4 and parts[1] == "games" and parts[3] in DECLARATION_MODULES
 
 
 def layer_of(module: str) -> int:
@@ -96,8 +102,9 @@ def test_no_module_imports_from_a_layer_above() -> None:
 
 def test_game_declarations_sit_in_layer_one_and_import_only_layer_one() -> None:
     declarations = [module for module in graph() if is_declaration(module)]
-    assert {"deckbuilder.games.revolver.declaration",
-            "deckbuilder.games.revolver2.declaration"} <= set(declarations)
+    assert {"deckbuilder.games.revolver.declaration", "deckbuilder.games.revolver.card_model",
+            "deckbuilder.games.revolver2.declaration",
+            "deckbuilder.games.revolver2.card_model"} <= set(declarations)
     assert all(layer_of(module) == 0 for module in declarations)
     above = [f"{module} imports {target}" for module in declarations
              for target in sorted(graph()[module]) if layer_of(target) > 0]
@@ -144,7 +151,7 @@ def test_outside_games_only_the_declarations_are_imported() -> None:
     """A game is its package (issue 36): scenarios, views, bots and faces reach a game only
     through the registry; its declaration (layer 1) is the one module read from outside."""
     assert reaching_into_games(graph()) - OUTSIDE_GAMES_EXCEPTIONS == set()
-    assert OUTSIDE_GAMES_EXCEPTIONS <= reaching_into_games(graph()), "an exception is gone"
+    assert reaching_into_games(graph()) >= OUTSIDE_GAMES_EXCEPTIONS, "an exception is gone"
 
 
 def test_a_planted_reach_into_a_game_is_seen() -> None:

@@ -1,12 +1,12 @@
 """Each effect step's fields are written in three places, tied here.
 
-A step of the vocabulary is (1) a pydantic model in `models/effects.py`, listed again in
-`STEP_MODELS` and in the `Step` union that card data is read with; (2) an engine compiler
+A step of the vocabulary is (1) a pydantic model in `models/effects.py` (the table's, listed
+in `TABLE_STEPS`) or in a game's card model (its own, `STEPS`), all in `STEP_MODELS` and the
+`Step` union built from it that card data is read with; (2) an engine compiler
 (`engine/effects.py`'s `REGISTRY` or a game's `steps`) that reads the model's fields into the
-step's params; (3) a runner that reads the params. The union cannot be built from the tuple
-(mypy needs it written out to type `list[Step]`), and the params stay plain tuples (the
-compiled build reads them at C speed, and the bots read a few by position); so these tests
-tie the lists: the module's step classes, `STEP_MODELS` and the union are the same classes;
+step's params; (3) a runner that reads the params. The params stay plain tuples (the compiled
+build reads them at C speed, and the bots read a few by position); so these tests tie the
+lists: the module's step classes and the games' own are `STEP_MODELS` and the union;
 every step is implemented by exactly one registry (or is `manual`); every field of every
 step is read by its compiler, for every step the packaged card data uses (all but
 `manual`), so a field added to a model and forgotten by the engine fails here.
@@ -14,6 +14,7 @@ step is read by its compiler, for every step the packaged card data uses (all bu
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import typing
 from typing import Any
@@ -38,14 +39,28 @@ def _step_name(model: type[BaseModel]) -> str:
 
 
 def test_the_module_the_tuple_and_the_union_list_the_same_steps() -> None:
+    """The table's steps are the classes of `models/effects.py`; each game's own are its card
+    model's `STEPS` (named by its declaration); the union is both, written once."""
     defined = {model for _name, model in inspect.getmembers(vocabulary, inspect.isclass)
                if issubclass(model, BaseModel) and "do" in model.model_fields}
+    assert set(vocabulary.TABLE_STEPS) == defined
+    own = [model for steps in vocabulary.game_declared("STEPS") for model in steps]
     union, _discriminator = typing.get_args(Step)
     assert len(set(STEP_MODELS)) == len(STEP_MODELS)
-    assert set(STEP_MODELS) == defined
-    assert set(typing.get_args(union)) == defined
+    assert set(STEP_MODELS) == defined | set(own)
+    assert set(typing.get_args(union)) == set(STEP_MODELS)
     assert {_step_name(model) for model in STEP_MODELS} == STEP_NAMES
     assert len(STEP_NAMES) == len(STEP_MODELS)
+
+
+def test_a_game_declares_the_steps_its_rules_perform() -> None:
+    """A game's own steps are declared in its package (its card model) and performed by its
+    rules: Revolver's Derail the Train and Frontier steps, Revolver 2's Gatling Gun."""
+    for game in games().values():
+        module = importlib.import_module(game.declaration.card_model)
+        assert {_step_name(model) for model in module.STEPS} == set(game.rules.steps), game.name
+    assert "gatling-gun" in get_game("revolver2").rules.steps
+    assert not {"derail", "gatling-gun"} & {_step_name(model) for model in vocabulary.TABLE_STEPS}
 
 
 def _game_steps() -> dict[str, list[str]]:

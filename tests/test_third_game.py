@@ -52,11 +52,39 @@ def test_without_the_entry_point_the_game_is_unknown() -> None:
     the game (so the tests below measure the plug-in, not a leftover)."""
     result = run_python("""
         from deckbuilder.models.common import Faction, Game
+        from deckbuilder.models.cards import Card
+        from deckbuilder.models.effects import STEP_NAMES
         from deckbuilder.games import games
-        print(sorted(games()), "sheriff" in set(Faction), "standoff" in set(Game))
+        print(sorted(games()), "sheriff" in set(Faction), "standoff" in set(Game),
+              "reload" in STEP_NAMES, "bullets" in Card.model_fields)
     """, dict(os.environ))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["['revolver',", "'revolver2']", "False", "False"]
+    assert result.stdout.split() == ["['revolver',", "'revolver2']"] + ["False"] * 4
+
+
+def test_its_own_step_and_card_field_are_declared_in_its_package(
+        plugged_in: dict[str, str]) -> None:
+    """Standoff's `reload` step and `bullets` card field are declared in its package
+    (`card_model.py`, named by its declaration) and reach the vocabulary, the card model and
+    its cards with no edit of deckbuilder; card data breaking the field's bounds is refused."""
+    result = run_python("""
+        from deckbuilder.catalog import build_catalog
+        from deckbuilder.models.cards import Card
+        from deckbuilder.models.effects import STEP_NAMES
+        from pydantic import ValidationError
+        shotgun = build_catalog().card("standoff-shotgun")
+        fields = dict(id="x", name="X", faction="sheriff", category="firepower",
+                      play="firepower", firepower=1)
+        try:
+            Card.model_validate({**fields, "bullets": 7})
+            refused = False
+        except ValidationError:
+            refused = True
+        print("reload" in STEP_NAMES, shotgun.bullets, refused,
+              Card.model_validate(fields).bullets)
+    """, plugged_in)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "2", "True", "0"]
 
 
 def test_the_declaration_feeds_every_table(plugged_in: dict[str, str]) -> None:
@@ -150,11 +178,15 @@ def test_its_decision_kind_is_named_by_its_record(plugged_in: dict[str, str]) ->
     assert result.stdout.strip() == "call a truce or fight on | decision"
 
 
-def test_a_scenario_in_the_generic_format(plugged_in: dict[str, str]) -> None:
-    result = run_cli(plugged_in, "scenario", str(TOY / "scenarios" / "truce.yaml"))
+@pytest.mark.parametrize(("name", "shown"), [
+    ("truce", "ok   termination: truce"),
+    ("reload", "ok   after action 1 hand_size sheriff: 2")])  # its own step, played
+def test_a_scenario_in_the_generic_format(plugged_in: dict[str, str], name: str,
+                                          shown: str) -> None:
+    result = run_cli(plugged_in, "scenario", str(TOY / "scenarios" / f"{name}.yaml"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "FAIL" not in result.stdout
-    assert "ok   termination: truce" in result.stdout
+    assert shown in result.stdout
 
 
 def test_a_bad_scenario_of_the_toy_fails_its_check(plugged_in: dict[str, str],

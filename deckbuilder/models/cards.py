@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr, model_validator
+from pydantic import Field, StrictInt, StrictStr, create_model, model_validator
 
 from deckbuilder.models.common import (
     CardId,
@@ -17,7 +17,7 @@ from deckbuilder.models.common import (
     Provenance,
     Strict,
 )
-from deckbuilder.models.effects import Ability, Mode, Step, Trigger
+from deckbuilder.models.effects import Ability, Mode, Step, Trigger, game_declared
 
 
 class Placement(StrEnum):
@@ -87,6 +87,12 @@ class Card(Record):
         if self.play == PlayType.FIREPOWER and self.firepower is None:
             raise ValueError("a firepower card needs a firepower value")
         return self
+
+
+_GAME_FIELDS: dict[str, Any] = {
+    name: spec for fields in game_declared("CARD_FIELDS") for name, spec in fields.items()}
+if _GAME_FIELDS and not TYPE_CHECKING:  # each game's own card fields, after the table's
+    Card = create_model("Card", __base__=Card, __doc__=Card.__doc__, **_GAME_FIELDS)
 
 
 class Character(Record):

@@ -8,11 +8,13 @@ keeps its own registry of implemented steps; a step the engine cannot perform ma
 
 from __future__ import annotations
 
+import importlib
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeAlias, Union
 
 from pydantic import Field, model_validator
 
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.models.common import CardId, Category, Icon, PlayType, Strict
 
 
@@ -271,27 +273,6 @@ class LoseGame(Strict):
     do: Literal["lose-game"]
 
 
-class Derail(Strict):
-    """Destroy everything at the current battlefield; bandits survive only if paid for.
-
-    Usable only while the marker is on the battlefield its card lies beside, once per game.
-    Every card on both sides is discarded, impervious ones included (The Jackson Clan), and
-    every living bandit dies; the bandit player may save bandits by discarding one card from
-    hand per bandit saved. The lawmen player saves nothing. Saving no bandit loses the game.
-    """
-
-    do: Literal["derail"]
-
-
-class GatlingGun(Strict):
-    """Revolver 2's Gatling Gun: for each of his firepower cards at this battlefield the
-    Mapache player may discard one card with ammunition from hand; for each ammunition symbol
-    so discarded the Malpaso player loses a guardian (rule switches `gatling-casualty` and
-    `gatling-true-grit` say which, and whether true grit saves him). These count as kills."""
-
-    do: Literal["gatling-gun"]
-
-
 class RemoveFromGame(Strict):
     """Remove this card from the game (instead of discarding it)."""
 
@@ -396,49 +377,6 @@ class DiscardSelf(Strict):
     do: Literal["discard-self"]
 
 
-class HideUnder(Strict):
-    """Put one card from your hand face down under this card (you choose it); only you may
-    look at it (Strongbox). With an empty hand nothing is put there (FAQ Q2). An eagle token
-    on this card empties the hidden card too."""
-
-    do: Literal["hide-under"]
-
-
-class TakeUnder(Strict):
-    """Take the cards lying under this card into your hand (Strongbox: "if on your turn you
-    take this card into your hand"). As an ability it is offered only while a card lies
-    there, and never while an eagle token lies on this card (FAQ Q1)."""
-
-    do: Literal["take-under"]
-
-
-class ChangeSides(Strict):
-    """This card moves to the opposite column: at the same battlefield, with its tokens, it
-    becomes the other player's card (Reverend Henry Kane). Only a card both players have an
-    instance of (the Frontier deck's) can change sides; others stay."""
-
-    do: Literal["change-sides"]
-
-
-class GuessHand(Strict):
-    """This card's owner hides a token in one of his two hands; his opponent guesses which.
-    A right guess runs `steps` (Reverend Henry Kane: this card moves to the opposite
-    column); a wrong one does nothing."""
-
-    do: Literal["guess-hand"]
-    steps: list[Step] = Field(min_length=1)
-
-
-class ForbidHere(Strict):
-    """Static: while this card is in play at the current battlefield, the opponent may not
-    play there the cards `cards` names, nor those whose names contain `name_contains`
-    (any case) (Indian Burial ground: no bounty-hunter cards)."""
-
-    do: Literal["forbid-here"]
-    cards: list[CardId] = Field(default_factory=list)
-    name_contains: str | None = Field(None, min_length=1, max_length=80)
-
-
 class Manual(Strict):
     """An effect the vocabulary cannot express yet; the card is reported as unimplemented."""
 
@@ -446,26 +384,48 @@ class Manual(Strict):
     text: str
 
 
-STEP_MODELS: tuple[type[Strict], ...] = (
+#: The table's own steps; each game adds its own (its declaration's `card_model`: `STEPS`).
+TABLE_STEPS: tuple[type[Strict], ...] = (
     Kill, Destroy, Casualty, Sacrifice, MoveMarker, Draw, Discard, Bounce, Retrieve,
     MoveCard, AddToken, RowLimit, BorderTokens, CancelAttack, CancelCard, SearchDeck,
-    ShuffleHands, Forbid, ExtraTurns, LoseGame, Derail, RemoveFromGame, OptionalCost, Manual,
-    OnlyIf, Attach, CostReduction, UnaffectedBy, DestroySelf, DiscardSelf, GatlingGun,
-    HideUnder, TakeUnder, ChangeSides, GuessHand, ForbidHere, RemoveDiscardPile,
+    ShuffleHands, Forbid, ExtraTurns, LoseGame, RemoveFromGame, OptionalCost, Manual,
+    OnlyIf, Attach, CostReduction, UnaffectedBy, DestroySelf, DiscardSelf, RemoveDiscardPile,
 )
 
-Step = Annotated[
-    Kill | Destroy | Casualty | Sacrifice | MoveMarker | Draw | Discard | Bounce | Retrieve
-    | MoveCard | AddToken | RowLimit | BorderTokens | CancelAttack | CancelCard | SearchDeck
-    | ShuffleHands | Forbid | ExtraTurns | LoseGame | Derail | RemoveFromGame | OptionalCost
-    | Manual | OnlyIf | Attach | CostReduction | UnaffectedBy | DestroySelf | DiscardSelf
-    | GatlingGun | HideUnder | TakeUnder | ChangeSides | GuessHand | ForbidHere
-    | RemoveDiscardPile,
-    Field(discriminator="do"),
-]
 
-OptionalCost.model_rebuild()
-GuessHand.model_rebuild()  # its nested steps refer to `Step`, defined just above
+def game_declared(attribute: str) -> list[Any]:
+    """What each game's own card-data module (its declaration's `card_model`, importing only
+    the models) declares under `attribute` (`STEPS`, `CARD_FIELDS`), the packaged games first."""
+    found = []
+    for declaration in DECLARATIONS:
+        if declaration.card_model:
+            module = importlib.import_module(declaration.card_model)
+            if hasattr(module, attribute):
+                found.append(getattr(module, attribute))
+    return found
+
+
+#: Every step card data may name: the table's, then each game's own (the one registry).
+STEP_MODELS: tuple[type[Strict], ...] = (
+    *TABLE_STEPS, *(model for steps in game_declared("STEPS") for model in steps))
+
+
+class StepModel(Protocol):
+    """What every step model has: its name (`do`)."""
+
+    @property
+    def do(self) -> str: ...
+
+
+if TYPE_CHECKING:  # built from the games' declarations; for mypy, any step model
+    Step: TypeAlias = StepModel
+else:
+    Step = Annotated[Union[STEP_MODELS], Field(discriminator="do")]  # noqa: UP007 - from data
+
+_NESTING: tuple[type[Strict], ...] = (OptionalCost, *STEP_MODELS[len(TABLE_STEPS):])
+for _model in _NESTING:
+    _model.model_rebuild(_types_namespace={"Step": Step})  # nested steps refer to `Step`
+del _model
 
 STEP_NAMES: frozenset[str] = frozenset(
     model.model_fields["do"].annotation.__args__[0] for model in STEP_MODELS  # type: ignore[union-attr]

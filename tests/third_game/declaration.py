@@ -26,4 +26,5 @@ DECLARATION = GameDeclaration(
     spellings=("toy", "the standoff"),
     decision_kinds=(DecisionKind(K_TRUCE, "truce", "call a truce or fight on"),),
     entry="third_game.entry:GAME",
+    card_model="third_game.card_model",
 )

@@ -37,6 +37,15 @@ class Termination(StrEnum):
     TURN_CAP = "turn_cap"
 
 
+def _compile_reload(step: Any, resolver: Any) -> int:
+    return int(step.count)
+
+
+def _run_reload(state: State, task: tuple) -> None:
+    """Standoff's own step (`card_model.Reload`): the card's owner draws `count` cards."""
+    draw(state, task[2][0], task[1])
+
+
 class StandoffRules(GameRules):
     """Standoff over the table: its turn, its countdown, its victory and its truce."""
 
@@ -44,6 +53,7 @@ class StandoffRules(GameRules):
         super().__init__(DECLARATION)
         self.attack_words = ("deputies", "outlaws")
         self.countdown_name = "Dawn"
+        self.steps = {"reload": (_compile_reload, _run_reload)}
 
     def start_turn(self, state: State, player: int) -> None:
         state.tasks.append((_t_start_turn, player))

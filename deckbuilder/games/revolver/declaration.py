@@ -49,6 +49,7 @@ DECLARATION = GameDeclaration(
     other_factions=(SideDeclaration("frontier", "Frontier", ("Frontier", "Frontier deck")),),
     decision_kinds=DECISION_KINDS,
     entry="deckbuilder.games.revolver.entry:GAME",
+    card_model="deckbuilder.games.revolver.card_model",
     ending_words=(
         ("border_emptied", "the last Mexican Border token is gone"),
         ("train_reached", "the gang reached the 3:15 Express"),

@@ -35,6 +35,7 @@ DECLARATION = GameDeclaration(
     decision_kinds=DECISION_KINDS,
     spellings=("Revolver 2", "Revolver II", "r2", "Last Stand at Malpaso", "Malpaso"),
     entry="deckbuilder.games.revolver2.entry:GAME",
+    card_model="deckbuilder.games.revolver2.card_model",
     ending_words=(
         ("guardians_wiped_out", "the guardians are wiped out"),
         ("esteban_survived_mine", "Padre Esteban survived the showdown at the mine"),
