@@ -306,17 +306,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
                 modules: Sequence[str] = (),
                 extra_cards: Sequence[tuple[int, str]] = (),
                 orders: Sequence[tuple[str, ...] | None] = ()) -> GameSpec:
-    if len(decks) != 2:
-        raise UnplayableDeckError(f"a game needs two decks, got {len(decks)}")
-    extras: list[dict[str, int]] = [{}, {}]
-    for player, card_id in extra_cards:
-        extras[player][card_id] = extras[player].get(card_id, 0) + 1
-    problems = _unplayable(catalog, compiled, [*decks, *extras], game_rules)
-    if problems:
-        raise UnplayableDeckError(
-            "the engine cannot play: " + "; ".join(problems),
-            fix="remove or replace these cards (see `deckbuilder cards --unimplemented`)",
-        )
+    _refuse_unplayable(catalog, compiled, decks, extra_cards, game_rules)
     spec = GameSpec()
     spec.game = compiled.game
     spec.game_rules = game_rules
@@ -329,26 +319,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.bfs = compiled.bfs
     spec.n_bf = len(compiled.bfs)
     spec.silences_plays = False  # a game's bind may set it (the prison: prison-silence)
-    spec.card_def = []
-    spec.def_of = []
-    spec.owner = []
-    spec.decks = ([], [])
-    for player, deck in enumerate(decks):
-        order = orders[player] if player < len(orders) else None
-        for card_id in deck_order(deck, order):
-            card = compiled.defs[compiled.def_index[card_id]]
-            spec.decks[player].append(len(spec.card_def))
-            spec.card_def.append(card)
-            spec.def_of.append(card.idx)
-            spec.owner.append(player)
-    extra_uids = []
-    for player, card_id in extra_cards:
-        card = compiled.defs[compiled.def_index[card_id]]
-        extra_uids.append(len(spec.card_def))
-        spec.card_def.append(card)
-        spec.def_of.append(card.idx)
-        spec.owner.append(player)
-    spec.extra_uids = tuple(extra_uids)
+    _number_cards(spec, compiled, decks, extra_cards, orders)
     spec.modules = frozenset(modules)
     spec.n_cards = len(spec.card_def)
     spec.characters = compiled.characters
@@ -383,6 +354,50 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.grit_loss_kills = False  # the game's bind may say otherwise (a rule switch)
     game_rules.bind(spec, compiled)
     return spec
+
+
+def _refuse_unplayable(catalog: Catalog, compiled: CompiledCatalog,
+                       decks: Sequence[Mapping[str, int]],
+                       extra_cards: Sequence[tuple[int, str]], game_rules: GameRules) -> None:
+    """Two decks, and no card (theirs or one a module hands a player) the engine cannot play."""
+    if len(decks) != 2:
+        raise UnplayableDeckError(f"a game needs two decks, got {len(decks)}")
+    extras: list[dict[str, int]] = [{}, {}]
+    for player, card_id in extra_cards:
+        extras[player][card_id] = extras[player].get(card_id, 0) + 1
+    problems = _unplayable(catalog, compiled, [*decks, *extras], game_rules)
+    if problems:
+        raise UnplayableDeckError(
+            "the engine cannot play: " + "; ".join(problems),
+            fix="remove or replace these cards (see `deckbuilder cards --unimplemented`)",
+        )
+
+
+def _number_cards(spec: GameSpec, compiled: CompiledCatalog, decks: Sequence[Mapping[str, int]],
+                  extra_cards: Sequence[tuple[int, str]],
+                  orders: Sequence[tuple[str, ...] | None]) -> None:
+    """Give every card in the game its number (uid): each deck's cards in the deck's order,
+    then the cards a module hands a player, each with its definition and owner."""
+    spec.card_def = []
+    spec.def_of = []
+    spec.owner = []
+    spec.decks = ([], [])
+    for player, deck in enumerate(decks):
+        order = orders[player] if player < len(orders) else None
+        for card_id in deck_order(deck, order):
+            card = compiled.defs[compiled.def_index[card_id]]
+            spec.decks[player].append(len(spec.card_def))
+            spec.card_def.append(card)
+            spec.def_of.append(card.idx)
+            spec.owner.append(player)
+    extra_uids = []
+    for player, card_id in extra_cards:
+        card = compiled.defs[compiled.def_index[card_id]]
+        extra_uids.append(len(spec.card_def))
+        spec.card_def.append(card)
+        spec.def_of.append(card.idx)
+        spec.owner.append(player)
+    spec.extra_uids = tuple(extra_uids)
 
 
 def _number_actions(spec: GameSpec, game_rules: GameRules, n_game_actions: int = 0) -> None:

@@ -125,6 +125,36 @@ def _names_a_card(value: Any) -> bool:
     return False
 
 
+def _compile_modes(card: Any, d: CardDef, resolver: Resolver) -> tuple[ModeDef, ...]:
+    """The ways to play the card: as printed (its effect and on-play triggers), then each
+    listed mode, with `d`'s play, firepower and placement already compiled."""
+    on_play: list = list(card.effect)
+    for trigger in _steps_of(card.triggers, When.ON_PLAY):
+        on_play.extend(trigger.steps)
+    modes = [_mode(0, card.name, d.play, d.firepower, _slot(d.play, d.placement),
+                     card.counts_toward_limit, _row_limit(on_play),
+                     compile_steps(on_play, resolver), _marker_requirement(on_play))]
+    for index, mode in enumerate(card.modes, start=1):
+        play = PLAY_CODES[mode.play]
+        firepower = mode.firepower if mode.firepower is not None else (
+            d.firepower if play == FIREPOWER else 0)
+        compiled = _mode(index, mode.name, play, firepower,
+                         SLOT_NONE if mode.discard_for_effect else _slot(play, d.placement),
+                         card.counts_toward_limit, _row_limit(mode.effect),
+                         compile_steps(mode.effect, resolver), _marker_requirement(mode.effect))
+        compiled.discarded = mode.discard_for_effect
+        modes.append(compiled)
+    if card.modes and card.modes[0].play == card.play:
+        # The data lists every way to play the card as a mode (the printed play is the first
+        # one): offer the listed modes only, so the same choice does not appear twice.
+        modes = modes[1:]
+        for index, mode in enumerate(modes):
+            mode.index = index
+    for mode in modes:
+        mode.effect = bind_attach(mode.effect, mode)
+    return tuple(modes)
+
+
 def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d = CardDef()
     d.idx, d.id, d.name, d.faction = idx, card.id, card.name, card.faction
@@ -153,31 +183,7 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.kegs = card.powder_kegs
     d.ammunition = card.ammunition
     triggers = card.triggers
-    on_play: list = list(card.effect)
-    for trigger in _steps_of(triggers, When.ON_PLAY):
-        on_play.extend(trigger.steps)
-    modes = [_mode(0, card.name, d.play, d.firepower, _slot(d.play, d.placement),
-                     card.counts_toward_limit, _row_limit(on_play),
-                     compile_steps(on_play, resolver), _marker_requirement(on_play))]
-    for index, mode in enumerate(card.modes, start=1):
-        play = PLAY_CODES[mode.play]
-        firepower = mode.firepower if mode.firepower is not None else (
-            d.firepower if play == FIREPOWER else 0)
-        compiled = _mode(index, mode.name, play, firepower,
-                         SLOT_NONE if mode.discard_for_effect else _slot(play, d.placement),
-                         card.counts_toward_limit, _row_limit(mode.effect),
-                         compile_steps(mode.effect, resolver), _marker_requirement(mode.effect))
-        compiled.discarded = mode.discard_for_effect
-        modes.append(compiled)
-    if card.modes and card.modes[0].play == card.play:
-        # The data lists every way to play the card as a mode (the printed play is the first
-        # one): offer the listed modes only, so the same choice does not appear twice.
-        modes = modes[1:]
-        for index, mode in enumerate(modes):
-            mode.index = index
-    for mode in modes:
-        mode.effect = bind_attach(mode.effect, mode)
-    d.modes = tuple(modes)
+    d.modes = _compile_modes(card, d, resolver)
     d.abilities = tuple(
         _ability(ability.name, ability.discard_cost, ability.once_per_turn,
                  compile_steps(ability.steps, resolver), resolver)
