@@ -339,3 +339,21 @@ def test_a_position_expected_refused_plays_no_actions(tmp_path: Path) -> None:
     text = PASSING.split("expect:")[0] + 'expect: refused\nrefused: "more copies"\n'
     result = runner.invoke(app, ["scenario", str(write(tmp_path, "acts.yaml", text))])
     assert result.exit_code == 2 and "plays no actions" in result.stderr, result.output
+
+
+def test_a_game_whose_scenario_format_cannot_be_loaded_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's scenario format is found through the registry; one that cannot be imported is
+    refused with the game's name and where it was looked for."""
+    from types import SimpleNamespace
+
+    from deckbuilder.declared import BY_ID
+    from deckbuilder.errors import DeckbuilderError
+    from deckbuilder.scenarios import model
+
+    broken = SimpleNamespace(parts=SimpleNamespace(scenario="no_such_module:SCENARIO"))
+    monkeypatch.setattr(model, "get_game", lambda name: broken)
+    with pytest.raises(DeckbuilderError, match="game 'revolver2': its scenario format "
+                                                r"\(no_such_module:SCENARIO\) cannot be loaded"):
+        model.scenario_parts(BY_ID["revolver2"])
+    assert model.PARTS["revolver2"].format.scenario.__name__ == "Revolver2Scenario"

@@ -66,7 +66,12 @@ def scenario_parts(declaration: GameDeclaration) -> ScenarioParts:
     if not where:
         return ScenarioParts(generic_format(declaration), GENERIC_STAGING)
     module, _, attribute = where.partition(":")
-    parts: ScenarioParts = getattr(importlib.import_module(module), attribute)
+    try:
+        parts: ScenarioParts = getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as error:
+        raise DeckbuilderError(
+            f"game '{declaration.id}': its scenario format ({where}) cannot be loaded: {error}",
+            fix="reinstall the package that provides the game") from error
     return parts
 
 
