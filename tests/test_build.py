@@ -7,6 +7,7 @@ The wheels themselves are built in tests/test_build_wheels.py (slow: isolated bu
 from __future__ import annotations
 
 import importlib.util
+import io
 import shutil
 import subprocess
 import sys
@@ -26,8 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def setup_py() -> ModuleType:
-    """setup.py as a module (it calls setup() only when run as a script)."""
+def setup_py(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """setup.py as a module (it calls setup() only when run as a script), with no cache of
+    built modules (one the user's installs left would answer "cached")."""
+    monkeypatch.setenv("DECKBUILDER_BUILD_CACHE", "off")
     spec = importlib.util.spec_from_file_location("deckbuilder_setup", ROOT / "setup.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -175,3 +178,141 @@ def test_an_editable_install_and_an_sdist_ask_for_no_compiler_tools(
     assert get_requires_for_build_editable() == "plain"
     assert get_requires_for_build_sdist() == "plain"
     assert get_requires_for_build_wheel() == "ask"
+
+
+# -- the pre-commit hook's environment, the cache of built modules, what the user sees -------
+def test_the_environment_pre_commit_makes_for_the_hooks_builds_plain(
+        setup_py: ModuleType, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """pre-commit runs `pip install .` in its clone of the hook repository with VIRTUAL_ENV
+    naming `py_env-VERSION` inside it; checking files costs the same in either build, the
+    compile takes minutes."""
+    monkeypatch.setenv("VIRTUAL_ENV", str(ROOT / "py_env-python3.11"))
+    assert _plan(setup_py, monkeypatch, mode="") == "plain"
+    assert "pre-commit" in capsys.readouterr().err
+    assert _plan(setup_py, monkeypatch, mode="1") == "compile"  # compiled on request
+    monkeypatch.setenv("VIRTUAL_ENV", str(ROOT.parent / "py_env-python3.11"))  # not the clone's
+    assert _plan(setup_py, monkeypatch, mode="") == "compile"
+    monkeypatch.setenv("VIRTUAL_ENV", str(ROOT / ".venv"))
+    assert _plan(setup_py, monkeypatch, mode="") == "compile"
+
+
+@pytest.fixture
+def source_tree(setup_py: ModuleType, monkeypatch: pytest.MonkeyPatch,
+                tmp_path: Path) -> Path:
+    """A small package tree setup.py reads instead of the checkout, and a cache of its own."""
+    tree = tmp_path / "tree"
+    (tree / "deckbuilder" / "engine").mkdir(parents=True)
+    for name in ("setup.py", "compiled-modules.txt", "pyproject.toml"):
+        shutil.copy2(ROOT / name, tree / name)
+    (tree / "deckbuilder" / "engine" / "state.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.setattr(setup_py, "HERE", tree)
+    monkeypatch.setenv("DECKBUILDER_BUILD_CACHE", str(tmp_path / "cache"))
+    return tree
+
+
+def _built(folder: Path, text: str) -> dict[str, str]:
+    """A build folder as build_ext leaves it: name -> path of each extension module."""
+    outputs = {"deckbuilder.engine.state": "deckbuilder/engine/state.so", "abc__mypyc": "abc.so"}
+    for relative in outputs.values():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    return outputs
+
+
+def test_a_second_install_of_the_same_sources_copies_the_compiled_modules(
+        setup_py: ModuleType, source_tree: Path, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """`pip install .` then `pip install ".[web]"`: pip builds a local folder again each time
+    (it caches no wheel of one); the second build copies the modules the first compiled and
+    fetches no mypy. An edited module is compiled afresh."""
+    assert setup_py.cached_build() is None
+    assert _plan(setup_py, monkeypatch, mode="", mypyc=False, asking=True) == "ask"
+    outputs = _built(tmp_path / "lib", "compiled")
+    setup_py.keep_in_cache(str(tmp_path / "lib"), outputs)
+    assert _plan(setup_py, monkeypatch, mode="", mypyc=False, asking=True) == "cached"
+    assert [extension.name for extension in setup_py.cached_extensions()] == list(outputs)
+
+    # the copy build_ext makes from the cache
+    from setuptools import Distribution
+
+    command = setup_py.FromCache(Distribution({"ext_modules": setup_py.cached_extensions()}))
+    command.build_lib = str(tmp_path / "wheel-lib")
+    command.run()
+    assert (tmp_path / "wheel-lib" / "deckbuilder" / "engine" / "state.so").read_text(
+        encoding="utf-8") == "compiled"
+
+    (source_tree / "deckbuilder" / "engine" / "state.py").write_text("X = 2\n", encoding="utf-8")
+    assert setup_py.cached_build() is None
+    assert _plan(setup_py, monkeypatch, mode="", mypyc=False, asking=True) == "ask"
+    monkeypatch.setenv("DECKBUILDER_BUILD_CACHE", "off")
+    setup_py.keep_in_cache(str(tmp_path / "lib"), outputs)  # kept nowhere
+    assert setup_py.cached_build() is None
+
+
+def test_the_cache_keeps_the_newest_builds_only(setup_py: ModuleType, source_tree: Path,
+                                                  tmp_path: Path) -> None:
+    module = source_tree / "deckbuilder" / "engine" / "state.py"
+    outputs = _built(tmp_path / "lib", "compiled")
+    for version in range(setup_py.CACHE_KEPT + 2):
+        module.write_text(f"X = {version}\n", encoding="utf-8")
+        setup_py.keep_in_cache(str(tmp_path / "lib"), outputs)
+        assert setup_py.cached_build() is not None
+    kept = list((tmp_path / "cache").iterdir())
+    assert len(kept) == setup_py.CACHE_KEPT and setup_py.cached_build() in kept
+
+
+class FakeTerminal(io.StringIO):
+    def close(self) -> None:  # keep what was written readable
+        pass
+
+
+def test_progress_and_warnings_reach_the_terminal_pip_hides_the_output_from(
+        setup_py: ModuleType, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """pip captures a build's stdout and stderr and shows them only under -v: the build's
+    lines go to the terminal too (on a line of their own: pip's spinner goes on below)."""
+    terminal = FakeTerminal()
+    opened: list[str] = []
+
+    def fake_open(path: str, *args: object, **kwargs: object) -> FakeTerminal:
+        opened.append(path)
+        return terminal
+
+    monkeypatch.setattr(setup_py, "open", fake_open, raising=False)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    setup_py.say("compiling")
+    setup_py.say("compiled 3/98 C files", terminal=False)
+    setup_py.warn("no working C compiler")
+    assert opened == ["/dev/tty", "/dev/tty"]
+    assert terminal.getvalue() == ("\ndeckbuilder build: compiling\n"
+                                   "\ndeckbuilder build: WARNING: no working C compiler\n")
+    assert capsys.readouterr().err.splitlines() == [
+        "deckbuilder build: compiling", "deckbuilder build: compiled 3/98 C files",
+        "deckbuilder build: WARNING: no working C compiler"]
+    monkeypatch.setattr(sys, "argv", ["setup.py", "dist_info"])  # pip asks again: no repeat
+    setup_py.warn("no working C compiler")
+    assert len(opened) == 2
+
+
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                    reason="no C compiler here")
+def test_the_c_files_are_compiled_in_parallel_saying_how_far(
+        setup_py: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    sources = []
+    for number in range(4):
+        source = tmp_path / f"part{number}.c"
+        source.write_text(f"int part{number}(void) {{ return {number}; }}\n"
+                          + "/* the biggest first */\n" * number, encoding="utf-8")
+        sources.append(str(source))
+    parallel = setup_py.ParallelCompile(compiler, jobs=2, total=4)
+    objects = parallel.compile(sources, output_dir=str(tmp_path / "objects"))
+    assert len(objects) == 4 and all(Path(made).is_file() for made in objects)
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(" (")[0] for line in lines] == [
+        f"deckbuilder build: compiled {done}/4 C files" for done in range(1, 5)]

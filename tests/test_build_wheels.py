@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -29,11 +30,49 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def pip_wheel(source: Path, out: Path, **environment: str) -> subprocess.CompletedProcess[str]:
+def pip_environment(out: Path, **environment: str) -> dict[str, str]:
+    """The environment of a build: no DECKBUILDER_COMPILE but the test's, and a cache of
+    built modules of its own (none: setup.py would copy modules built before)."""
     env = {key: value for key, value in os.environ.items() if key != "DECKBUILDER_COMPILE"}
+    return {**env, "DECKBUILDER_BUILD_CACHE": str(out / "build-cache"), **environment}
+
+
+def pip_wheel(source: Path, out: Path, **environment: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(out), str(source)],
-        capture_output=True, text=True, timeout=600, env={**env, **environment})
+        capture_output=True, text=True, timeout=600, env=pip_environment(out, **environment))
+
+
+def on_a_terminal(command: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """Run `command` with a terminal of its own (a pseudo-terminal, its controlling one) as a
+    user at a shell would, its stdout and stderr captured apart: (exit code, what reached
+    the terminal, the captured output)."""
+    import fcntl
+    import termios
+
+    terminal, child_side = os.openpty()
+
+    def take_the_terminal() -> None:
+        fcntl.ioctl(child_side, termios.TIOCSCTTY, 0)
+
+    with tempfile.TemporaryFile("w+") as captured:
+        process = subprocess.Popen(command, stdin=child_side, stdout=captured,
+                                   stderr=subprocess.STDOUT, env=env, start_new_session=True,
+                                   preexec_fn=take_the_terminal)
+        os.close(child_side)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(terminal, 4096)
+            except OSError:  # the terminal's last user is gone
+                break
+            if not chunk:
+                break
+            shown += chunk
+        code = process.wait(timeout=600)
+        os.close(terminal)
+        captured.seek(0)
+        return code, shown.decode(errors="replace"), captured.read()
 
 
 def test_without_a_compiler_pip_builds_a_plain_wheel_and_says_so(source: Path,
@@ -46,6 +85,21 @@ def test_without_a_compiler_pip_builds_a_plain_wheel_and_says_so(source: Path,
     assert "deckbuilder build: WARNING: no working C compiler" in output
     assert "built as plain Python" in output
     assert "Collecting mypy" not in output  # nothing fetched for a build that cannot compile
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX")
+def test_without_verbose_the_fall_back_still_reaches_the_users_terminal(
+        source: Path, tmp_path: Path) -> None:
+    """pip shows a build's output only under -v; the warning reaches the terminal anyway,
+    once (pip runs setup.py for each of its questions)."""
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path),
+               str(source)]
+    code, shown, captured = on_a_terminal(command, pip_environment(tmp_path,
+                                                                   CC="/nonexistent/cc"))
+    assert code == 0, captured[-3000:]
+    assert "deckbuilder build: WARNING" not in captured  # pip hid the build's own output
+    assert shown.count("deckbuilder build: WARNING: no working C compiler") == 1, shown
+    assert "plain Python" in shown
 
 
 def test_a_required_compiled_build_fails_without_a_compiler(source: Path,

@@ -20,8 +20,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BASE_DECKS = ROOT / "deckbuilder" / "data" / "decks"
 SETS = ROOT / "tests" / "fixtures" / "sets"
-#: What `pip install .` needs of the checkout (the sdist's test data is not needed).
-PACKAGE_FILES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", ".pre-commit-hooks.yaml")
+#: What `pip install .` needs of the checkout (the sdist's test data is not needed): setup.py
+#: too, which builds the hooks' environment plain by itself (no DECKBUILDER_COMPILE).
+PACKAGE_FILES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", ".pre-commit-hooks.yaml",
+                 "setup.py", "compiled-modules.txt")
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pre-commit") is None or shutil.which("git") is None,
@@ -70,13 +72,21 @@ def user_repository(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dic
     )
     git(user, "init", "-q")
     environment = {**os.environ, "PRE_COMMIT_HOME": str(base / "cache"),
-                   "DECKBUILDER_HOME": str(base / "home"), "PRE_COMMIT_COLOR": "never"}
+                   "DECKBUILDER_HOME": str(base / "home"), "PRE_COMMIT_COLOR": "never",
+                   "DECKBUILDER_BUILD_CACHE": str(base / "build-cache")}
     environment.pop("VIRTUAL_ENV", None)
+    environment.pop("DECKBUILDER_COMPILE", None)  # as on a user's machine
     installed = subprocess.run(["pre-commit", "install-hooks"], cwd=user, env=environment,
                                capture_output=True, text=True, timeout=900)
     if installed.returncode != 0:
         pytest.skip("pre-commit could not build the hook environment (no package index?): "
                     + (installed.stdout + installed.stderr)[-500:])
+    # plain Python, though a C compiler may be here: checking files costs the same in either
+    # build, and the compiled one takes minutes to build (setup.py, in_precommit_environment)
+    engine = list((base / "cache").glob("repo*/py_env-*/lib/python*/site-packages/"
+                                        "deckbuilder/engine"))
+    assert len(engine) == 1 and (engine[0] / "state.py").is_file()
+    assert not [module.name for module in engine[0].iterdir() if module.suffix in {".so", ".pyd"}]
     return user, environment
 
 
