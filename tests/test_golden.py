@@ -82,7 +82,9 @@ GAMES: dict[str, Golden] = {
         switches=(("gatling-true-grit", "saves"), ("guardian-pile-victory", "pile-counts"),
                   ("poker-tie", "guardians"))),
     # Revolver's modules
-    "revolver-ambushes-random-seed-2": Golden(2, ("random", "random"), modules=("ambushes",)),
+    # Expansion 1.1 whole: the ambushes and its new bandit (Sister Sarah dies in this one)
+    "revolver-ambush-on-gunshot-trail-random-seed-4": Golden(
+        4, ("random", "random"), modules=("ambushes", "gunshot-trail-bandits")),
     "revolver-prison-random-seed-3": Golden(3, ("random", "random"), decks=PRISON_DECKS,
                                             modules=("san-manzanillo-prison-rules",)),
     "revolver-saloon-duel-random-seed-2": Golden(2, ("random", "random"),

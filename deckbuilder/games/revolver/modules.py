@@ -2,10 +2,10 @@
 its own file, called by the game's rules at a few fixed moments (python-chess's variants are
 the model: a handful of overridable methods, every one a no-op by default).
 
-Why plug-ins: the Tarnished Star's saloon duel, the San Manzanillo Prison, the Frontier deck
-and the ambushes each add pieces to the same game; the game's turn sequence calls them in one
-order (`PLUGINS`), so no module's code reaches into another's, and a game without modules pays
-one empty loop per turn.
+Why plug-ins: the Tarnished Star's saloon duel, the San Manzanillo Prison, the Frontier deck,
+the ambushes and 1.1's new bandits each add pieces to the same game; the game's turn sequence
+calls them in one order (`PLUGINS`), so no module's code reaches into another's, and a game
+without modules pays one empty loop per turn.
 
 What a plug-in is, and the state and actions it owns, is `plugin.py`.
 """
@@ -17,7 +17,7 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_game_actions
-from deckbuilder.games.revolver import ambush, duel, frontier, prison, resources
+from deckbuilder.games.revolver import ambush, duel, frontier, new_bandits, prison, resources
 from deckbuilder.games.revolver.plugin import ModulePlugin
 from deckbuilder.protocol import UnplayableDeckError
 from deckbuilder.rulesets import reading_of
@@ -25,7 +25,7 @@ from deckbuilder.rulesets import reading_of
 #: Every plug-in, in the order the game calls them.
 PLUGINS: tuple[ModulePlugin, ...] = (
     resources.SILVER_DOLLARS_PLUGIN, duel.PLUGIN, prison.PLUGIN, frontier.PLUGIN, ambush.PLUGIN,
-    resources.DECK_BUILDING_PLUGIN)
+    new_bandits.PLUGIN, resources.DECK_BUILDING_PLUGIN)
 #: module id -> its plug-in
 BY_ID: dict[str, ModulePlugin] = {module_id: plugin for plugin in PLUGINS
                                   for module_id in plugin.ids}
