@@ -394,29 +394,9 @@ class State:
         other = State()
         other.spec = self.spec
         other.seed = self.seed
-        # The RNG is copied lazily: both share an immutable snapshot of its state, and each
-        # rebuilds a Random from it only when it next draws (most clones never do).
-        snapshot = self._rng_snapshot
-        if snapshot is None:  # no snapshot: the live generator holds the state
-            generator = self._rng
-            assert generator is not None
-            snapshot = self._rng_snapshot = generator.getstate()
-        other._rng = None
-        other._rng_snapshot = snapshot
+        self._share_rng(other)
         other.max_turns = self.max_turns
-        if records:
-            other.verbose = self.verbose
-            other.history = self.history[:]
-            other.log = self.log[:]
-            drawn, played = self._drawn, self._played
-            other._drawn = None if drawn is None else [drawn[0][:], drawn[1][:]]
-            other._played = None if played is None else [played[0][:], played[1][:]]
-        else:
-            other.verbose = False
-            other.history = []
-            other.log = []
-            other._drawn = None
-            other._played = None
+        self._copy_record(other, records)
         other.turn = self.turn
         other.active = self.active
         other.phase = self.phase
@@ -467,6 +447,34 @@ class State:
         other.winner = self.winner
         other.termination = self.termination
         return other
+
+    def _share_rng(self, other: State) -> None:
+        """The RNG is copied lazily: both share an immutable snapshot of its state, and each
+        rebuilds a Random from it only when it next draws (most clones never do)."""
+        snapshot = self._rng_snapshot
+        if snapshot is None:  # no snapshot: the live generator holds the state
+            generator = self._rng
+            assert generator is not None
+            snapshot = self._rng_snapshot = generator.getstate()
+        other._rng = None
+        other._rng_snapshot = snapshot
+
+    def _copy_record(self, other: State, records: bool) -> None:
+        """The game's record (actions, log, cards drawn and played) for `clone`: copied, or
+        left empty in a look-ahead copy (`records=False`)."""
+        if records:
+            other.verbose = self.verbose
+            other.history = self.history[:]
+            other.log = self.log[:]
+            drawn, played = self._drawn, self._played
+            other._drawn = None if drawn is None else [drawn[0][:], drawn[1][:]]
+            other._played = None if played is None else [played[0][:], played[1][:]]
+        else:
+            other.verbose = False
+            other.history = []
+            other.log = []
+            other._drawn = None
+            other._played = None
 
     def adopt(self, other: State) -> None:
         """Become `other`: take over every field (its lists too, not copies), for a caller
