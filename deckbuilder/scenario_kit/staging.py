@@ -61,8 +61,8 @@ def set_characters(state: Any, scenario: Any, source: Source, ids: Ids,
         character_id = ids.resolve(text, "character", loc)
         if character_id not in index:
             raise source.error(f"{word} '{character_id}' is not in this game", loc,
-                               "add the module that brings him to `modules` (`deckbuilder "
-                               "rules` lists them), or leave him out")
+                               "add the module that brings them to `modules` (`deckbuilder "
+                               "rules` lists them), or leave them out")
         return index[character_id]
 
     if characters.alive is not None:
