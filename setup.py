@@ -397,8 +397,9 @@ class CompileOrFallBack(build_ext):
                  f"{PLAIN_COST}.")
             return
         say(f"compiled in {time.monotonic() - started:.0f} s "
-            f"({children_cpu() - cpu:.0f} s of CPU); kept for the next install of these "
-            f"sources")
+            f"({children_cpu() - cpu:.0f} s of CPU)")
+        if self.inplace:  # `build_ext --inplace`: the modules are not under build_lib
+            return
         keep_in_cache(self.build_lib, {
             extension.name: os.path.relpath(self.get_ext_fullpath(extension.name),
                                             self.build_lib)
