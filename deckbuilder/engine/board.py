@@ -365,28 +365,29 @@ def kill_card(state: State, uid: int, ignore_grit: bool, remove: bool) -> bool:
             if card.on_grit_lost:
                 push_steps(state, card.on_grit_lost, (owner, uid, bf))
         return False
-    speaks = not card.on_death or text_applies(state, uid)  # read before it leaves play
-    bf = lift(state, uid) >> 1
-    (state.removed if remove else state.discards)[owner].append(uid)
-    if state.verbose:
-        state.note(f"{card.name} is killed{' and removed from the game' if remove else ''}")
-    if card.on_death and speaks:
-        push_steps(state, card.on_death, (owner, uid, bf))
+    _leave_play(state, uid, owner, "killed", card.on_death, remove)
     return True
 
 
 def destroy_card(state: State, uid: int, remove: bool = False) -> None:
     """Destroy a card in play: onto the discard pile (out of the game with `remove`)."""
     spec = state.spec
-    owner = spec.owner[uid]
-    card = spec.card_def[uid]
-    speaks = not card.on_destroyed or text_applies(state, uid)  # read before it leaves play
+    _leave_play(state, uid, spec.owner[uid], "destroyed", spec.card_def[uid].on_destroyed,
+                remove)
+
+
+def _leave_play(state: State, uid: int, owner: int, how: str, trigger: tuple,
+                remove: bool) -> None:
+    """A card goes from play to its owner's discard pile (out of the game with `remove`);
+    its `trigger` (on death, on destroyed) follows if its text applied where it lay."""
+    speaks = not trigger or text_applies(state, uid)  # read before it leaves play
     bf = lift(state, uid) >> 1
     (state.removed if remove else state.discards)[owner].append(uid)
     if state.verbose:
-        state.note(f"{card.name} is destroyed{' and removed from the game' if remove else ''}")
-    if card.on_destroyed and speaks:
-        push_steps(state, card.on_destroyed, (owner, uid, bf))
+        name = state.spec.card_def[uid].name
+        state.note(f"{name} is {how}{' and removed from the game' if remove else ''}")
+    if trigger and speaks:
+        push_steps(state, trigger, (owner, uid, bf))
 
 
 # -- characters (bandits, guardians) ----------------------------------------------------------
