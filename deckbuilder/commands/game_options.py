@@ -1,6 +1,7 @@
 """The options of the commands that play games (`simulate`, `tournament`, `optimize`,
 `play`), declared once so that their spelling, checks, completion and help agree:
-`ruleset: Ruleset = None` in a command's signature is its `--ruleset`."""
+`ruleset: Ruleset = None` in a command's signature is its `--ruleset`. The helps are rich
+markup: "\\[" shows a bracket that would otherwise be read as a tag."""
 
 from __future__ import annotations
 
@@ -12,24 +13,6 @@ import typer
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import RULESET
 
-#: --report and --charts (deckbuilder.sim.report_files).
-REPORT_HELP = ("write a self-contained HTML report with charts to this .html file (no "
-               "extra needed)")
-CHARTS_HELP = ("write the report's charts as PNG files into this folder (pip install "
-               "\"revolver-deckbuilder\\[plots]\")")
-
-#: --module (deckbuilder.app.switches.read_modules).
-MODULE_HELP = ("a module to play with, by letter, id or name (repeatable; see `deckbuilder "
-               "rules`), e.g. A, saloon-duel or \"saloon duel\"")
-
-#: The Dask options (deckbuilder.sim.dask_executor).
-SCHEDULER_HELP = ("play the games on the Dask cluster at this scheduler address "
-                  "(tcp://HOST:8786) or scheduler file; its workers need the same card sets "
-                  "and overlay (results do not change)")
-# (the help is rich markup: "\\[" shows a bracket that would otherwise be read as a tag)
-DASK_HELP = ("play the games on a local Dask cluster of --workers processes "
-             "(needs the dask extra: pip install \"revolver-deckbuilder\\[dask]\")")
-
 Ruleset = Annotated[str | None, typer.Option(
     "--ruleset", **RULESET.option(),
     help="rule variant id (see `deckbuilder rules`); default: the game's own")]
@@ -37,14 +20,28 @@ Switches = Annotated[list[str] | None, typer.Option(
     "--switch", help="ID=VALUE: one rule switch over the ruleset (repeatable; see "
                      "`deckbuilder rules`)",
     autocompletion=completion.complete_switch)]
+#: read by deckbuilder.app.switches.read_modules
 Modules = Annotated[list[str] | None, typer.Option(
-    "--module", help=MODULE_HELP, autocompletion=completion.complete_module)]
+    "--module", help="a module to play with, by letter, id or name (repeatable; see "
+                     "`deckbuilder rules`), e.g. A, saloon-duel or \"saloon duel\"",
+    autocompletion=completion.complete_module)]
 MaxTurns = Annotated[int, typer.Option(
     "--max-turns", min=1, help="a game this long is stopped and counted as a draw")]
+#: deckbuilder.sim.dask_executor
 Scheduler = Annotated[str | None, typer.Option(
-    "--scheduler", help=SCHEDULER_HELP, show_default=False)]
-LocalDask = Annotated[bool, typer.Option("--dask", help=DASK_HELP)]
+    "--scheduler", show_default=False,
+    help="play the games on the Dask cluster at this scheduler address (tcp://HOST:8786) or "
+         "scheduler file; its workers need the same card sets and overlay (results do not "
+         "change)")]
+LocalDask = Annotated[bool, typer.Option(
+    "--dask", help="play the games on a local Dask cluster of --workers processes (needs the "
+                   "dask extra: pip install \"revolver-deckbuilder\\[dask]\")")]
+#: deckbuilder.sim.report_files
 ReportPath = Annotated[Path | None, typer.Option(
-    "--report", help=REPORT_HELP, show_default=False)]
+    "--report", show_default=False,
+    help="write a self-contained HTML report with charts to this .html file (no extra "
+         "needed)")]
 ChartsDir = Annotated[Path | None, typer.Option(
-    "--charts", help=CHARTS_HELP, show_default=False)]
+    "--charts", show_default=False,
+    help="write the report's charts as PNG files into this folder (pip install "
+         "\"revolver-deckbuilder\\[plots]\")")]
