@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from deckbuilder.app.catalogs import project_catalog
@@ -177,12 +178,8 @@ def _gauntlet(deck_text: str, vs: list[str], games: int, seed: int, bot: str,
                                 plan, executor)
     report.update(result_data(plan.catalog, [plan.deck.cards, *(
         entry.cards for entry in plan.opponents.entries)]))  # what the result rests on
-    for path in write_report_files(report, report_path, charts_dir):
-        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
-    if as_json:
-        print_json(report)
-    else:
-        print_gauntlet(plain_console, _shown(report))
+    present_field_report(report, report_path, charts_dir, as_json, print_gauntlet)
+    if not as_json:
         for note in report["notes"]:
             plain_console.print(f"note: {safe(note)}", markup=False)
 
@@ -190,6 +187,19 @@ def _gauntlet(deck_text: str, vs: list[str], games: int, seed: int, bot: str,
 def _refuse_field_sensitivity() -> None:
     raise DeckError("--sensitivity moves values against one opponent, not a field",
                     fix="give one --vs with --sensitivity, or leave --sensitivity out")
+
+
+def present_field_report(report: dict[str, Any], report_path: Path | None,
+                         charts_dir: Path | None, as_json: bool,
+                         print_text: Callable[[Console, Any], None]) -> None:
+    """A gauntlet's or tournament's report: its files written (each said on stderr), then
+    printed as JSON or, escaped, as text."""
+    for path in write_report_files(report, report_path, charts_dir):
+        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
+    if as_json:
+        print_json(report)
+    else:
+        print_text(plain_console, _shown(report))
 
 
 def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) -> Any:

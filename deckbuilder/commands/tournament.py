@@ -13,11 +13,11 @@ from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
 from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
-from deckbuilder.commands.common import error_console, guarded, plain_console, print_json, safe
-from deckbuilder.commands.simulate import _shown, _with_progress
+from deckbuilder.commands.common import error_console, guarded, safe
+from deckbuilder.commands.simulate import _with_progress, present_field_report
 from deckbuilder.sim.executors import open_executor
 from deckbuilder.sim.report_files import check_outputs
-from deckbuilder.sim.tournament_report import print_tournament, write_report_files
+from deckbuilder.sim.tournament_report import print_tournament
 
 
 def tournament(
@@ -74,12 +74,7 @@ def _tournament(specs: list[str], games: int, seed: int, bot: str, workers: int 
     with open_executor(workers, scheduler, local_dask) as executor:
         report = _with_progress(run_tournament_plan, error_console.is_terminal, plan.total,
                                 plan, executor)
-    for path in write_report_files(report, report_path, charts_dir):
-        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
-    if as_json:
-        print_json(report)
-    else:
-        print_tournament(plain_console, _shown(report))
+    present_field_report(report, report_path, charts_dir, as_json, print_tournament)
 
 
 def register(app: typer.Typer) -> None:
