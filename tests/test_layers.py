@@ -154,6 +154,22 @@ def test_outside_games_only_the_declarations_are_imported() -> None:
     assert reaching_into_games(graph()) >= OUTSIDE_GAMES_EXCEPTIONS, "an exception is gone"
 
 
+#: The modules that make and draw a position's view: they reach a game only through its rules
+#: (`spec.game_rules`: observe, row_choices, card_symbols, record_names), never its package.
+VIEW_MODULES = ("deckbuilder.engine.observe", "deckbuilder.sim.session_view",
+                "deckbuilder.sim.replay_steps", "deckbuilder.app.table_words",
+                "deckbuilder.web.table_view", "deckbuilder.web.replays",
+                "deckbuilder.web.friends.seats")
+
+
+def test_the_view_is_drawn_without_importing_a_game() -> None:
+    reaching = [f"{module} imports {target}" for module in VIEW_MODULES
+                for target in sorted(graph()[module])
+                if _game(target) and not is_declaration(target)]
+    assert reaching == []
+    assert all(module in graph() for module in VIEW_MODULES)
+
+
 def test_a_planted_reach_into_a_game_is_seen() -> None:
     edges = {"deckbuilder.scenarios.run": {"deckbuilder.games.revolver2.poker",
                                            "deckbuilder.games.revolver2.declaration",

@@ -169,9 +169,9 @@ def test_a_rule_switch_changes_the_table() -> None:
     tokens = {}
     for switch in ("power", "true-grit"):
         result = play("--bots", "random", "--max-turns", "1", "--switch", f"skinny-token={switch}")
-        alive = next(line for line in result.stdout.splitlines() if "bandits alive" in line)
+        alive = next(line for line in result.stdout.splitlines() if "bandits in play" in line)
         tokens[switch] = alive.split('"Skinny" Landell')[1].split(")")[0]  # names, not ids
-    assert tokens == {"power": " (power 1", "true-grit": " (true grit 1"}
+    assert tokens == {"power": " (survival 1, power 1", "true-grit": " (survival 1, true grit 1"}
 
 
 def test_bots_split_on_commas_but_keep_their_options() -> None:

@@ -256,7 +256,7 @@ def test_the_view_is_the_table_as_one_player_sees_it(catalog, game) -> None:
     view = session.view(0)
     if game == "revolver":
         assert view["countdown"]["name"] == "border" and view["characters"]["pile"] is None
-        assert view["characters"]["name"] == "gang"
+        assert view["characters"]["name"] == "bandits"
     else:
         assert view["countdown"]["name"] == "Mexican Army"
         assert view["characters"]["name"] == "guardians"

@@ -18,8 +18,8 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
 from deckbuilder.card_face.text import player_mark
 from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
-from deckbuilder.engine.position import render, snapshot
-from deckbuilder.sim.session_view import ViewWords
+from deckbuilder.engine.observe import EVERYTHING
+from deckbuilder.sim.session_view import ViewWords, position_view, view_lines, whose_hand
 
 _GAME_OVER = re.compile(
     r"^(?P<indent>\s*)game over: (?P<winner>\S+) wins \((?P<ending>[a-z0-9_]+)\)$")
@@ -63,8 +63,8 @@ def character_words(character: dict[str, Any]) -> str:
 
 def card_summary(catalog: Any, card_id: str) -> str:
     """`one_line` without the name: "cost 1 discard, firepower 2 (white)"; "" for a record
-    the catalog does not hold."""
-    entry = catalog.entries.get(card_id)
+    the catalog (None: none) does not hold."""
+    entry = catalog.entries.get(card_id) if catalog is not None else None
     if entry is None:
         return ""
     line = one_line(entry, player_mark())
@@ -85,13 +85,8 @@ class PlayerWords(ViewWords):
         return (f"marker: {marker['name']}, "
                 f"{space_words(str(marker['space']), view['characters']['list'])}")
 
-    def characters(self, view: dict[str, Any]) -> str:
-        characters = view["characters"]
-        alive = [c for c in characters["list"] if c["alive"]]
-        pile = (f"; {characters['pile']} face down in the pile"
-                if characters.get("pile") is not None else "")
-        return (f"{characters['name']} in play ({len(alive)}): "
-                + (", ".join(character_words(c) for c in alive) or "-") + pile)
+    def character(self, character: dict[str, Any]) -> str:
+        return character_words(character)
 
     def hand(self, view: dict[str, Any]) -> list[str]:
         """The person's hand, a line per card (copies counted) with its cost and firepower."""
@@ -102,7 +97,7 @@ class PlayerWords(ViewWords):
             names[card["id"]] = card["name"]
         symbols = "".join(f"; {kind} in hand: {count}"
                           for kind, count in view.get("symbols_in_hand", {}).items())
-        lines = [f"your hand ({len(view['hand'])}{symbols}){':' if counts else ': -'}"]
+        lines = [f"{whose_hand(view)} ({len(view['hand'])}{symbols}){':' if counts else ': -'}"]
         for card_id, count in counts.items():
             summary = card_summary(self.catalog, card_id)
             lines.append(f"  {names[card_id]}{f' x{count}' if count > 1 else ''}"
@@ -161,44 +156,9 @@ def choice_words(state: Any, action: int, text: str, catalog: Any) -> str:
     return f"{text} - {summary}" if summary else text
 
 
-def position_names(state: Any) -> dict[str, str]:
-    """Every card, character and battlefield id of the game with its name."""
-    spec = state.spec
-    names = {card.id: card.name for card in spec.card_def}
-    names.update((character.id, character.name) for character in spec.characters)
-    names.update((battlefield.id, battlefield.name) for battlefield in spec.bfs)
-    return names
-
-
-def _named(value: Any, names: dict[str, str]) -> Any:
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, list | tuple):
-        return [_named(item, names) for item in value]
-    if isinstance(value, dict):
-        return {_named(key, names) if isinstance(key, str) else key: _named(item, names)
-                for key, item in value.items()}
-    return value
-
-
-def named_position_lines(state: Any) -> list[str]:
-    """`play`'s final position (the omniscient `engine.position` text) with names, not ids,
-    the marker's space and the ending in words. The snapshot itself keeps its ids (scenario
-    files and golden transcripts read them)."""
-    data = snapshot(state)
-    characters = [{"id": c.id, "name": c.name} for c in state.spec.characters]
-    marker = data["marker"]
-    names = position_names(state)
-    named = _named({key: value for key, value in data.items() if key != "outcome"}, names)
-    named["outcome"] = data["outcome"]
-    lines = render(named)
-    marker_head = f"marker: {names.get(marker['battlefield'], marker['battlefield'])} space " \
-                  f"{marker['space']}"
-    worded = []
-    for line in lines:
-        if line.startswith(marker_head):
-            line = (f"marker: {names.get(marker['battlefield'], marker['battlefield'])}, "
-                    f"{space_words(str(marker['space']), characters)}"
-                    + line[len(marker_head):])
-        worded.append(worded_line(line))
-    return worded
+def named_position_lines(state: Any, catalog: Any = None) -> list[str]:
+    """The whole position with everything open (both hands, the cards face down), as
+    `view_lines` draws a seat's, in a player's words: `play`'s final position and the replay
+    viewers' "everything". The omniscient record (`engine.position`) keeps its ids and
+    numbers for scenario files and golden transcripts."""
+    return view_lines(position_view(state, EVERYTHING), PlayerWords(catalog))

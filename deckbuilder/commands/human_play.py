@@ -17,12 +17,7 @@ from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
-from deckbuilder.app.table_words import (
-    PlayerWords,
-    action_card_id,
-    choice_words,
-    named_position_lines,
-)
+from deckbuilder.app.table_words import PlayerWords, action_card_id, choice_words
 from deckbuilder.card_face import face, face_text
 from deckbuilder.commands.card_detail import text_width
 from deckbuilder.commands.common import EXIT_OK, console, error_console, safe
@@ -108,9 +103,8 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
     if record_path is not None:
         atomic_write_text(record_path, session.record_jsonl())
     _say("final position:")
-    final = (_view_lines(session.view(me), catalog) if len(people) == 1
-             else named_position_lines(session.state))  # two people: the game is over
-    for line in final:
+    # two people: the game is over, everything is open
+    for line in _view_lines(session.view(me if len(people) == 1 else None), catalog):
         _say(f"  {line}")
     played = session.record
     _say(f"result: {outcome_sentence(played.winner, played.termination, played.turns)}, "

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence
-from deckbuilder.app.table_words import PlayerWords, named_position_lines, worded_line
+from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.commands.common import EXIT_OK, console, safe
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
@@ -86,11 +86,7 @@ class Watcher:
             record = steps.record
             _say(f"-- the table ended here: "
                  f"{outcome_sentence(record.winner, record.termination, record.turns)} --")
-        if self.viewer is None:
-            lines = named_position_lines(steps.state(position))
-        else:
-            lines = view_lines(steps.view(position, self.viewer), self.words)
-        for line in lines:
+        for line in view_lines(steps.view(position, self.viewer), self.words):
             _say(f"  {line}")
 
     def key(self, answer: str) -> bool:

@@ -41,6 +41,17 @@ State = Any
 StepEntry = tuple[Callable[[Any, Any], Any], Callable[[State, tuple], None]]
 
 
+@dataclass(frozen=True)
+class RowChoice:
+    """A set of battlefields the game may still bring into the row: its name, the side whose
+    win brings it in (None: no side's), its battlefields' names."""
+
+    name: str
+    side: int | None
+    battlefields: tuple[str, ...]
+    ids: tuple[str, ...]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game may be plain Python (a plug-in's)
 class GameRules:
     """One game's rules over the table. Every method has a harmless default, so a game
@@ -182,8 +193,24 @@ class GameRules:
         """A scenario staged a position by hand: put back what the game's own set-up places
         (a module's cards), as at the start of a game."""
 
-    def observe(self, state: State, player: int) -> dict[str, Any]:
-        """The game's own pieces as `player` may see them (added to `observe`'s view)."""
+    def observe(self, state: State, viewer: int | None) -> dict[str, Any]:
+        """The game's own pieces as `viewer` may see them (added to `observe`'s view): a seat
+        (0, 1), `log_lines.SPECTATOR` (what both seats see alike) or None (everything)."""
+        return {}
+
+    def row_choices(self, state: State) -> tuple[RowChoice, ...]:
+        """The battlefield sets the game still chooses between (Revolver 2's, before its poker
+        tournament); empty: the row in play is the row."""
+        return ()
+
+    def record_names(self, state: State) -> dict[str, str]:
+        """The names of the game's own records its view pieces name by id (Revolver 2's
+        poker cards)."""
+        return {}
+
+    def card_symbols(self, card: Any) -> dict[str, int]:
+        """The symbols of a card definition the game counts in a hand (Revolver 2's powder
+        kegs and ammunition), only those it has."""
         return {}
 
     def impossibilities(self, state: State) -> list[Any]:

@@ -1,10 +1,17 @@
-"""What one player may see: `observe(state, player)` -> a frozen `Observation`.
+"""What one viewer may see: `observe(state, viewer)` -> a frozen `Observation`, the one source
+of every face's view of a position (the terminal, the web tables, the replay viewers, the
+JSON API). A viewer is a seat (0, 1), `SPECTATOR` (what both seats see alike) or
+`EVERYTHING` (None: both hands and the face-down cards, for a game that is over).
 
 Open information: both sides' cards in play with their tokens, the marker, the countdown, the
 bandits, both discard piles, removed cards, deck sizes, the opponent's hand SIZE, both
 players' silver dollars, the cards under character cards. Hidden: the opponent's hand, the
 order of both decks, and the opponent's cards lying face down under a card (the Strongbox).
 The legal actions are shown only to the player who must decide.
+
+The values every face shows are computed here once: each battlefield's firepower (the cards';
+an attack adds the defence), whether the battlefield row is chosen (Revolver 2's poker
+tournament chooses it: until then `row_choices` names the sets), the characters in the pile.
 """
 
 from __future__ import annotations
@@ -15,9 +22,13 @@ from typing import Any
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.addons import host_of, is_hidden
 from deckbuilder.engine.board import firepower
-from deckbuilder.engine.log_lines import visible_log
+from deckbuilder.engine.game_rules import RowChoice
+from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
 from deckbuilder.engine.wording import has_value, is_emptied
+
+#: The viewer who sees everything (both hands, the cards face down).
+EVERYTHING = None
 
 
 @dataclass(frozen=True)
@@ -90,9 +101,24 @@ class Observation:
     #: the log written since the driver last took it (a verbose state's), as this player may
     #: read it (`log_lines.visible_log`: the opponent's draws as counts)
     log: tuple[str, ...] = field(default=(), compare=False)  # two copies of a position
+    #: who looks: a seat, SPECTATOR or EVERYTHING (`player` is the seat whose side is his)
+    viewer: int | None = 0
+    #: the other seat's hand, for EVERYTHING only
+    other_hand: tuple[str, ...] | None = None
+    hand_sizes: tuple[int, int] = (0, 0)
+    #: the characters face down in the pile (all know who; the order is hidden), sorted
+    in_pile: tuple[str, ...] = ()
+    #: characters out of play that are neither dead nor in the pile, and where they wait
+    held: tuple[tuple[str, str], ...] = ()
+    #: the battlefield sets the game still chooses between; empty: the row is chosen
+    row_choices: tuple[RowChoice, ...] = ()
+
+    @property
+    def row_chosen(self) -> bool:
+        return not self.row_choices
 
 
-def _card_view(state: State, uid: int, viewer: int) -> CardView:
+def _card_view(state: State, uid: int, viewer: int | None) -> CardView:
     spec = state.spec
     card = spec.card_def[uid]
     mode = state.mode_of(uid)
@@ -101,7 +127,7 @@ def _card_view(state: State, uid: int, viewer: int) -> CardView:
     under = spec.card_def[host].id if host >= 0 else ""
     if is_hidden(state, uid):
         owner = spec.owner[uid]
-        if viewer != owner:  # face down: nothing of it but that it is there
+        if viewer is not EVERYTHING and viewer != owner:  # face down: only that it is there
             return CardView("", "face-down card", owner, mode.name, 0, 0, 0,
                             bool(state.eagle[uid]), True, under)
         return CardView(card.id, card.name, owner, mode.name, 0, 0, 0, bool(state.eagle[uid]),
@@ -110,21 +136,23 @@ def _card_view(state: State, uid: int, viewer: int) -> CardView:
                     state.grit[uid], is_emptied(state, uid), False, under)
 
 
-def observe(state: State, player: int) -> Observation:
-    """The state as `player` sees it (nothing of the opponent's hand but its size)."""
+def observe(state: State, viewer: int | None) -> Observation:
+    """The state as `viewer` sees it: a seat nothing of the opponent's hand but its size, a
+    spectator no hand, EVERYTHING both hands (player 0's side as his own)."""
     spec = state.spec
+    player = viewer if viewer is not None and viewer >= 0 else 0  # whose side is his
     rows = state.rows
     battlefields = tuple(
         BattlefieldView(
             bf.id, bf.name, bf.defence,
-            (tuple(_card_view(state, u, player) for u in rows[2 * bf.idx]),
-             tuple(_card_view(state, u, player) for u in rows[2 * bf.idx + 1])),
+            (tuple(_card_view(state, u, viewer) for u in rows[2 * bf.idx]),
+             tuple(_card_view(state, u, viewer) for u in rows[2 * bf.idx + 1])),
             (firepower(state, bf.idx, 0), firepower(state, bf.idx, 1)),
         )
         for bf in spec.bfs
     )
-    open_range = (tuple(_card_view(state, u, player) for u in rows[2 * spec.n_bf]),
-                  tuple(_card_view(state, u, player) for u in rows[2 * spec.n_bf + 1]))
+    open_range = (tuple(_card_view(state, u, viewer) for u in rows[2 * spec.n_bf]),
+                  tuple(_card_view(state, u, viewer) for u in rows[2 * spec.n_bf + 1]))
     bandits = tuple(
         BanditView(c.id, c.name, c.survival, state.alive[c.idx],
                    state.grit[spec.character_base + c.idx],
@@ -143,7 +171,7 @@ def observe(state: State, player: int) -> Observation:
         phase=PHASE_NAMES[state.phase],
         current_player=current,
         decision="" if current == TERMINAL else kind_name(state.pending_kind, state.spec),
-        legal_actions=tuple(state.legal) if current == player else (),
+        legal_actions=tuple(state.legal) if current == viewer else (),
         marker=(marker_bf.id, marker_bf.labels[state.marker_space]),
         marker_index=(state.marker_bf, state.marker_space),
         countdown=state.countdown,
@@ -151,7 +179,7 @@ def observe(state: State, player: int) -> Observation:
         bandits=bandits,
         battlefields=battlefields,
         open_range=open_range,
-        hand=tuple(sorted(ids[u] for u in state.hands[player])),
+        hand=() if viewer == SPECTATOR else tuple(sorted(ids[u] for u in state.hands[player])),
         opponent_hand_size=len(state.hands[1 - player]),
         deck_sizes=(len(state.decks[0]), len(state.decks[1])),
         discards=(tuple(ids[u] for u in state.discards[0]),
@@ -161,11 +189,19 @@ def observe(state: State, player: int) -> Observation:
         terminal=state.over,
         winner=state.winner,
         termination=state.termination.value if state.termination else None,
-        game_view=tuple(sorted({**spec.game_rules.observe(state, player),
+        game_view=tuple(sorted({**spec.game_rules.observe(state, viewer),
                                 "character_pile": len(state.pile),
                                 "battlefield_tokens": tuple(state.bf_power)}.items())),
         silver_dollars=(state.silver[0], state.silver[1]),
         under_characters=tuple((spec.characters[index].id, ids[uid])
                                for index, uid in state.under_characters),
-        log=tuple(visible_log(state.log, player)),
+        log=tuple(visible_log(state.log, viewer)),
+        viewer=viewer,
+        other_hand=(tuple(sorted(ids[u] for u in state.hands[1 - player]))
+                    if viewer is EVERYTHING else None),
+        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
+        in_pile=tuple(sorted(spec.characters[index].id for index in state.pile)),
+        held=tuple((spec.characters[index].id, where) for index, where
+                   in sorted(spec.game_rules.held_characters(state).items())),
+        row_choices=spec.game_rules.row_choices(state),
     )

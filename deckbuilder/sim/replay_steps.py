@@ -102,20 +102,9 @@ class ReplaySteps:
 
     def view(self, position: int, viewer: int | None) -> dict[str, Any]:
         """What `viewer` (0, 1) saw at `position`, as `GameSession.view` gave it; EVERYTHING
-        (None): player 0's view with player 1's hand (`other_hand`) and player 1's own cards
-        as he sees them (the cards he hid face down), for a game that is over."""
+        (None): the engine's view with everything open (`observe`), for a game that is over."""
         state = self.state(position)
-        if viewer is not None:
-            return position_view(state, self.player(viewer))
-        view = position_view(state, 0)
-        theirs = position_view(state, 1)
-        other = self.names[1]
-        view["other_hand"] = theirs["hand"]
-        view["everything"] = True
-        for field, seen in zip(view["battlefields"], theirs["battlefields"], strict=True):
-            field["cards"][other] = seen["cards"][other]
-        view["open_range"][other] = theirs["open_range"][other]
-        return view
+        return position_view(state, None if viewer is None else self.player(viewer))
 
     def player(self, viewer: int | str) -> int:
         return self.session.player_index(viewer)

@@ -28,6 +28,7 @@ from typing import Any
 
 from deckbuilder.bots import make_bot
 from deckbuilder.engine.actions import kind_name
+from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot
@@ -296,8 +297,10 @@ class GameSession:
         """How many events there are so far (`events`' length)."""
         return len(self._history)
 
-    def view(self, player: int | str) -> dict[str, Any]:
-        """What `player` may see, as JSON-ready data (built from the engine's `observe`):
+    def view(self, player: int | str | None) -> dict[str, Any]:
+        """What `player` may see, as JSON-ready data (built from the engine's `observe`): a
+        seat (index or name), `SPECTATOR` (what both seats see alike: `hand_sizes`, no
+        hand) or None (everything: `other_hand` too, for a game that is over):
 
         game, player, players, turn, active, phase, to_act, decision; marker (battlefield id,
         name, space, index); countdown (name: "border" / "Mexican Army", tokens);
@@ -309,6 +312,8 @@ class GameSession:
         silver_dollars; under_characters; game_pieces (the game's own: the poker tournament,
         the saloon duel, the Frontier deck ...); outcome (winner, termination) once over.
         """
+        if player is None or player == SPECTATOR:
+            return position_view(self.state, player)
         return position_view(self.state, self.player_index(player))
 
     def outcome_text(self) -> str:

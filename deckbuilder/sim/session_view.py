@@ -28,7 +28,7 @@ from deckbuilder.engine.actions import (
     PASS,
     USE_PIECE,
 )
-from deckbuilder.engine.log_lines import visible_log
+from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
 
 
@@ -39,10 +39,6 @@ def secret_words(spec: Any, kind: int) -> str | None:
     if found is None or not found.secret:
         return None
     return found.secret_words or f"answers: {found.words}"
-
-
-#: A line of the log that names a card drawn ("colty draws Gatling Gun"); draws from the
-#: Frontier deck are open (the card becomes a battlefield) and say so.
 
 
 def action_group(state: Any, action: int) -> str:
@@ -113,9 +109,47 @@ def _character(view: BanditView) -> dict[str, Any]:
             "true_grit": view.true_grit, "power": view.power}
 
 
-def position_view(state: Any, player: int) -> dict[str, Any]:
-    """The position as `player` sees it, as JSON-ready data (see GameSession.view)."""
-    seen: Observation = observe(state, player)
+def _hand_cards(state: Any, ids: Iterable[str]) -> list[dict[str, Any]]:
+    """Cards of a hand, each with the symbols the game counts (`card_symbols`: Revolver 2's
+    kegs and ammunition)."""
+    symbols_of = state.spec.game_rules.card_symbols
+    definitions = {card.id: card for card in state.spec.card_def}
+    return [{"id": card_id, "name": definitions[card_id].name,
+             **symbols_of(definitions[card_id])} for card_id in ids]
+
+
+def _symbols(state: Any, seen: Observation, hand: list[dict[str, Any]]) -> dict[str, int]:
+    """The symbols in the viewer's hand, for those his deck has any of."""
+    spec = state.spec
+    kinds = set() if seen.viewer == SPECTATOR else {
+        kind for uid in spec.decks[seen.player]
+        for kind in spec.game_rules.card_symbols(spec.card_def[uid])}
+    return {kind: sum(card.get(kind, 0) for card in hand) for kind in sorted(kinds)}
+
+
+def _battlefields(seen: Observation, by_side: Any) -> list[dict[str, Any]]:
+    """The battlefields of the row (before it is chosen, those in every set the game
+    chooses between), each with its firepower, cards and power tokens by side."""
+    tokens = dict(seen.game_view).get("battlefield_tokens", ())
+    choosable = {bf_id for choice in seen.row_choices for bf_id in choice.ids}
+    fields = []
+    for index, bf in enumerate(seen.battlefields):
+        if bf.id in choosable:
+            continue
+        entry = {"id": bf.id, "name": bf.name, "defence": bf.defence,
+                 "marker": index == seen.marker_index[0] and seen.row_chosen,
+                 "firepower": by_side(bf.firepower, int),
+                 "cards": by_side(bf.cards, lambda cards: [_card(c) for c in cards])}
+        if len(tokens) >= 2 * (index + 1) and any(tokens[2 * index:2 * index + 2]):
+            entry["power_tokens"] = by_side(tokens[2 * index:2 * index + 2], int)
+        fields.append(entry)
+    return fields
+
+
+def position_view(state: Any, viewer: int | None) -> dict[str, Any]:
+    """The position as `viewer` sees it (a seat, SPECTATOR or EVERYTHING: `observe`), as
+    JSON-ready data (see GameSession.view); nothing here but the observation, named."""
+    seen: Observation = observe(state, viewer)
     spec = state.spec
     game_rules = spec.game_rules
     names = list(seen.players)
@@ -127,64 +161,45 @@ def position_view(state: Any, player: int) -> dict[str, Any]:
     def by_side(pair: Sequence[Any], convert: Any) -> dict[str, Any]:
         return {names[p]: convert(pair[p]) for p in (0, 1)}
 
-    hand = []
-    for card_id in seen.hand:
-        card = definitions[card_id]
-        entry: dict[str, Any] = {"id": card_id, "name": card.name}
-        for symbol in ("kegs", "ammunition"):
-            if getattr(card, symbol, 0):
-                entry[symbol] = getattr(card, symbol)
-        hand.append(entry)
-    own_cards = [spec.card_def[uid] for uid in spec.decks[player]]
-    symbols = {symbol: sum(entry.get(symbol, 0) for entry in hand)
-               for symbol in ("kegs", "ammunition")
-               if any(getattr(card, symbol, 0) for card in own_cards)}
-    game_pieces = dict(seen.game_view)
-    pile = game_pieces.pop("character_pile", 0)
-    battlefield_tokens = game_pieces.pop("battlefield_tokens", ())
-    battlefields = []
-    for index, bf in enumerate(seen.battlefields):
-        entry = {"id": bf.id, "name": bf.name, "defence": bf.defence,
-                 "marker": index == seen.marker_index[0],
-                 "firepower": by_side(bf.firepower, int),
-                 "cards": by_side(bf.cards, lambda cards: [_card(c) for c in cards])}
-        if len(battlefield_tokens) >= 2 * (index + 1) and any(
-                battlefield_tokens[2 * index:2 * index + 2]):
-            entry["power_tokens"] = by_side(battlefield_tokens[2 * index:2 * index + 2], int)
-        battlefields.append(entry)
+    hand = _hand_cards(state, seen.hand)
+    game_pieces = {key: value for key, value in seen.game_view
+                   if key not in ("character_pile", "battlefield_tokens")}
     marker_bf = seen.battlefields[seen.marker_index[0]]
     current = seen.current_player
-    outcome = None
-    if seen.terminal:
-        outcome = {"winner": None if seen.winner is None else names[seen.winner],
-                   "termination": seen.termination}
-    return {
+    view: dict[str, Any] = {
         "game": seen.game,
-        "player": names[player],
+        "player": None if viewer == SPECTATOR else names[seen.player],
         "players": names,
         "turn": seen.turn,
         "active": names[seen.active],
         "phase": seen.phase,
         "to_act": names[current] if current in (0, 1) else None,
         "decision": seen.decision,
-        #: False before the first turn (Revolver 2's poker tournament decides the row of
-        #: battlefields: until then the battlefields and the marker are provisional)
-        "row_known": seen.turn > 0,
+        #: False while the game still chooses the battlefield row (Revolver 2's poker
+        #: tournament): `row_choices` names the sets, the marker is not placed yet
+        "row_known": seen.row_chosen,
+        "row_choices": [{"name": choice.name, "battlefields": list(choice.battlefields),
+                         "side": None if choice.side is None else names[choice.side]}
+                        for choice in seen.row_choices],
         "marker": {"battlefield": seen.marker[0], "name": marker_bf.name,
                    "space": seen.marker[1], "index": seen.marker_index[0]},
         "countdown": {"name": game_rules.countdown_name, "tokens": seen.countdown},
         "pieces_used": [game_rules.piece_names.get(piece, piece) for piece in seen.pieces_used],
-        "battlefields": battlefields,
+        "battlefields": _battlefields(seen, by_side),
         "open_range": by_side(seen.open_range, lambda cards: [_card(c) for c in cards]),
-        "characters": {"name": game_rules.attack_words[0],
+        "characters": {"name": game_rules.declaration.characters_word,
                        "list": [_character(b) for b in seen.bandits],
-                       "pile": pile if game_rules.has_pile else None,
+                       "pile": dict(seen.game_view).get("character_pile", 0)
+                       if game_rules.has_pile else None,
                        # who lies face down in the pile (all know it; the order is hidden)
-                       "in_pile": sorted(spec.characters[index].id
-                                         for index in getattr(state, "pile", ()) or ())},
+                       "in_pile": list(seen.in_pile),
+                       "held": dict(seen.held),  # out of play, waiting (in the prison)
+                       "dead": [b.id for b in seen.bandits if not b.alive and b.id not in
+                                {*seen.in_pile, *dict(seen.held)}]},
         "hand": hand,
-        "symbols_in_hand": symbols,
-        "opponent_hand": seen.opponent_hand_size,
+        "symbols_in_hand": _symbols(state, seen, hand),
+        "opponent_hand": None if viewer == SPECTATOR else seen.opponent_hand_size,
+        "hand_sizes": by_side(seen.hand_sizes, int),
         "decks": by_side(seen.deck_sizes, int),
         "discards": by_side(seen.discards, named),
         "removed": by_side(seen.removed, named),
@@ -192,9 +207,15 @@ def position_view(state: Any, player: int) -> dict[str, Any]:
         "under_characters": [{"character": c, "card": card} for c, card in
                              seen.under_characters],
         "game_pieces": _jsonable(game_pieces),
-        "piece_names": {piece.id: piece.name for piece in getattr(spec.facts, "poker", ())},
-        "outcome": outcome,
+        "piece_names": game_rules.record_names(state),
+        "outcome": None if not seen.terminal else {
+            "winner": None if seen.winner is None else names[seen.winner],
+            "termination": seen.termination},
     }
+    if seen.other_hand is not None:  # everything: the other seat's hand too
+        view["other_hand"] = _hand_cards(state, seen.other_hand)
+        view["everything"] = True
+    return view
 
 
 # -- the position as text -------------------------------------------------------------------
@@ -226,20 +247,33 @@ class ViewWords:
         marker = view["marker"]
         return f"marker: {marker['name']} space {marker['space']}"
 
-    def characters(self, view: dict[str, Any]) -> str:
+    def character(self, character: dict[str, Any]) -> str:
+        """A character with its tokens."""
+        return character["name"] + "".join(f" ({kind.replace('_', ' ')} {character[kind]})"
+                                           for kind in ("true_grit", "power") if character[kind])
+
+    def characters(self, view: dict[str, Any]) -> list[str]:
+        """In play, in the pile (a count: the order is hidden), held, dead (each `character`)."""
         characters = view["characters"]
+        word = characters["name"]
+        by_id = {c["id"]: c for c in characters["list"]}
         alive = [c for c in characters["list"] if c["alive"]]
-        return (f"{characters['name']} in play ({len(alive)}): " + (", ".join(
-            c["name"] + "".join(f" ({kind.replace('_', ' ')} {c[kind]})"
-                                for kind in ("true_grit", "power") if c[kind])
-            for c in alive) or "-")
-            + (f"; {characters['pile']} face down in the pile"
-               if characters["pile"] is not None else ""))
+        lines = [f"{word} in play ({len(alive)}): "
+                 + (", ".join(self.character(c) for c in alive) or "-")]
+        if characters.get("pile") is not None:
+            lines.append(f"{word} in the pile ({characters['pile']}, face down)")
+        if characters.get("held"):
+            lines.append(f"{word} held ({len(characters['held'])}): " + ", ".join(
+                f"{by_id[i]['name']} ({where})" for i, where in characters["held"].items()))
+        if "dead" in characters:  # (a view read back by `join` may not say)
+            lines.append(f"{word} dead ({len(characters['dead'])}): "
+                         + (", ".join(by_id[i]["name"] for i in characters["dead"]) or "-"))
+        return lines
 
     def hand(self, view: dict[str, Any]) -> list[str]:
         symbols = "".join(f"; {kind} in hand: {count}"
                           for kind, count in view["symbols_in_hand"].items())
-        return [f"your hand ({len(view['hand'])}): "
+        return [f"{whose_hand(view)} ({len(view['hand'])}): "
                 + (_counted(card["name"] for card in view["hand"]) or "-") + symbols]
 
     def piece(self, piece_id: str, name: str) -> str:
@@ -254,15 +288,22 @@ class ViewWords:
 PLAIN_WORDS = ViewWords()
 
 
+def whose_hand(view: dict[str, Any]) -> str:
+    """"your hand" to a seat; with everything open, the first side's by name."""
+    return f"{view['player']}'s hand" if view.get("everything") else "your hand"
+
+
 def view_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str]:
     """A view (`position_view`) as text lines: what the terminal shows a person at each of
-    his decisions, in `words`. Names come from card files: the caller escapes them for the
-    terminal."""
+    his decisions, in `words`; with everything open, both hands. Names come from card files:
+    the caller escapes them for the terminal."""
     names = view["players"]
-    me = view["player"]
+    me = view["player"] or names[0]
     other = names[1 - names.index(me)]
     countdown = view["countdown"]
-    lines = [f"turn {view['turn']} ({view['active']}, {view['phase']} phase); you are {me}"
+    seat = "everything open" if view.get("everything") else (
+        f"you are {me}" if view["player"] else "you watch")
+    lines = [f"turn {view['turn']} ({view['active']}, {view['phase']} phase); {seat}"
              + (f"; to act: {view['to_act']} ({view['decision']})" if view["to_act"] else ""),
              (f"{words.marker(view)}; " if view["row_known"]
               else "the battlefields are not chosen yet; ")
@@ -284,7 +325,7 @@ def view_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str
     if any(view["open_range"].values()):
         lines.append("  open range")
         lines += [f"    {who:<{width}} {_cards_text(view['open_range'][who])}" for who in names]
-    lines.append(words.characters(view))
+    lines += words.characters(view)
     if view["under_characters"]:
         lines.append("under character cards: " + ", ".join(
             f"{entry['card']} under {entry['character']}" for entry in view["under_characters"]))
@@ -297,9 +338,16 @@ def view_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str
         lines.append(f"{who}: deck {view['decks'][who]}; discard pile {len(discards)}"
                      + (f" (top: {discards[-1]['name']})" if discards else "")
                      + (f"; removed {len(view['removed'][who])}" if view["removed"][who] else ""))
-    lines.append(f"{other}'s hand: {view['opponent_hand']} card"
-                 f"{'s' if view['opponent_hand'] != 1 else ''}")
-    lines += words.hand(view)
+    if "other_hand" in view:
+        lines.append(f"{other}'s hand ({len(view['other_hand'])}): "
+                     + (_counted(card["name"] for card in view["other_hand"]) or "-"))
+    else:
+        count = view["opponent_hand"] if view["player"] else view["hand_sizes"][other]
+        lines.append(f"{other}'s hand: {count} card{'s' if count != 1 else ''}")
+    if view["player"]:
+        lines += words.hand(view)
+    else:
+        lines.append(f"{me}'s hand: {view['hand_sizes'][me]} cards")
     if view["outcome"]:
         lines.append(words.outcome(view))
     return lines
@@ -337,11 +385,13 @@ def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[s
             played = view["game_pieces"].get("poker_played", [[], []])
             lines.append(f"poker tournament: rounds won {score}; played: "
                          + "; ".join(f"{names[p]} {named(played[p])}" for p in (0, 1)))
-            lines.append(f"your poker cards: {named(pieces.get('poker_hand', []))}; "
-                         f"{names[1 - names.index(view['player'])]} holds "
-                         f"{view['game_pieces'].get('poker_opponent_cards', 0)}"
-                         + ("; the guardians' card lies face down"
-                            if view["game_pieces"].get("poker_face_down") == "chosen" else ""))
+            whose = f"{view['player']}'s" if view.get("everything") else "your"
+            lines += [f"{whose} poker cards: {named(pieces.get('poker_hand', []))}; "
+                      f"{names[1 - names.index(view['player'])]} holds "
+                      f"{view['game_pieces'].get('poker_opponent_cards', 0)}"
+                      + ("; the guardians' card lies face down"
+                         if view["game_pieces"].get("poker_face_down") == "chosen" else "")
+                      ] if view["player"] else []
         pieces = {k: v for k, v in pieces.items() if not k.startswith("poker_")}
     if pieces:
         lines.append("table: " + "; ".join(f"{key.replace('_', ' ')} {named(value)}"

@@ -29,24 +29,17 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.endings import outcome_sentence
-from deckbuilder.app.table_words import named_position_lines
+from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.replay_steps import EVERYTHING, ReplaySteps
-from deckbuilder.sim.session_view import pieces_lines
+from deckbuilder.sim.session_view import view_lines
 from deckbuilder.sim.transcript import GameRecord, RecordError, parse_record, read_record
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.kept import Kept
-from deckbuilder.web.pages import error_response, fragment, offered_after_the_end, render
+from deckbuilder.web.pages import error_response, offered_after_the_end, render
 from deckbuilder.web.table import sessions_of
-from deckbuilder.web.table_view import (
-    characters_of,
-    name_of,
-    poker_of,
-    row_of,
-    summary_of,
-    without_poker,
-)
+from deckbuilder.web.table_view import board_fragment
 
 #: Replays kept at once; the least recently used goes when a new one needs room.
 MAX_REPLAYS = 16
@@ -225,34 +218,30 @@ def _viewer_name(replay: Replay, viewer: int | None) -> str:
 
 
 def board_html(replay: Replay, view: dict[str, Any], position: int) -> str:
-    """The table's board fragment for this view (names are face triggers, all escaped)."""
-    catalog = replay.catalog
+    """The table's board fragment for this view; the last position says how the game ended
+    (the game's own ending, or the table's: a resignation, an abandoned table)."""
     record = replay.record
-    # the last position says how the game ended: the game's own ending, or the table's (a
-    # resignation, an abandoned table) with the game still going
     over = position == replay.steps.last
     outcome = outcome_sentence(record.winner, record.termination, record.turns) if over else ""
-    return fragment("play_board.html", view=view, watching=True,
-                    pieces=pieces_lines(without_poker(view)), characters=characters_of(view),
-                    row=row_of(view, catalog), poker=poker_of(view, catalog), outcome=outcome,
-                    summary=lambda record_id: summary_of(catalog, record_id),
-                    name_of=lambda record_id: name_of(catalog, record_id))
+    return board_fragment(view, replay.catalog, True, outcome)
 
 
 def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, Any]:
-    """One step for the page: the board as `viewer` saw it, what was done to reach it (as
-    he could read it), and with everything open the whole position in words."""
+    """One step for the page: the view `viewer` had (`view`) and its board, what was done
+    to reach it (as he could read it), and with everything open the whole position in words
+    (the same view's lines, as the terminal draws them)."""
     steps = replay.steps
     with replay.lock:
         view = steps.view(position, viewer)
         board = board_html(replay, view, position)
-        whole = named_position_lines(steps.state(position)) if viewer is None else []
+        whole = view_lines(view, PlayerWords(replay.catalog)) if viewer is None else []
         done = next((event for event in steps.log(viewer) if event.index == position - 1),
                     None) if position else None
     names = name_index(replay.catalog, steps.game)
     return {
         "replay": replay.id, "step": position, "last": steps.last,
         "turn": steps.turns[position], "viewer": _viewer_name(replay, viewer),
+        "view": view,
         "board": board,
         "done": None if done is None else {"index": done.index, "player": done.player,
                                            "action": done.action},

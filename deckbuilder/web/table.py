@@ -42,14 +42,7 @@ from deckbuilder.web.simulator import (
     page_choices,
 )
 from deckbuilder.web.table_form import form_game, form_setup
-from deckbuilder.web.table_view import (
-    characters_of,
-    name_of,
-    poker_of,
-    row_of,
-    summary_of,
-    without_poker,
-)
+from deckbuilder.web.table_view import board_fragment
 
 #: Games kept in memory at once; the least recently used goes when a new one needs room.
 MAX_SESSIONS = 32
@@ -153,14 +146,9 @@ def _catalog(entry: TableSession) -> Any:
 
 
 def board_view(entry: TableSession) -> dict[str, Any]:
-    """The picture drawn: the person's own view; watching bots, player 0's with the other
-    hand added (no seat at the table is a person's, so there is nothing to keep from him)."""
-    session = entry.session
-    if entry.human is not None:
-        return dict(session.view(entry.human))
-    view = dict(session.view(0))
-    view["other_hand"] = session.view(1)["hand"]
-    return view
+    """The picture drawn: the person's own view; watching bots, everything (no seat at the
+    table is a person's, so there is nothing to keep from him)."""
+    return entry.session.view(entry.human)
 
 
 def outcome_words(entry: TableSession) -> str:
@@ -173,17 +161,8 @@ def outcome_words(entry: TableSession) -> str:
 
 
 def board_html(entry: TableSession, view: dict[str, Any]) -> str:
-    """The board fragment: the view with every card name a face trigger, the characters,
-    the row and the poker tournament as the table shows them (table_view)."""
-    from deckbuilder.sim.session_view import pieces_lines
-
-    catalog = _catalog(entry)
-    return fragment("play_board.html", view=view, watching=entry.watching,
-                    pieces=pieces_lines(without_poker(view)),
-                    characters=characters_of(view), row=row_of(view, catalog),
-                    poker=poker_of(view, catalog), outcome=outcome_words(entry),
-                    summary=lambda record_id: summary_of(catalog, record_id),
-                    name_of=lambda record_id: name_of(catalog, record_id))
+    """The board fragment of the view (table_view.board_fragment)."""
+    return board_fragment(view, _catalog(entry), entry.watching, outcome_words(entry))
 
 
 def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, str]]]:

@@ -159,7 +159,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
         tuple(next(dealt) if uid >= 0 else -1 for uid in deal.face_down)))
 
 
-def view(state: State, player: int) -> dict[str, object]:
+def view(state: State, player: int | None) -> dict[str, object]:
     deal = _deal(state)
     if not isinstance(deal, AmbushDeal):
         return {}
@@ -193,7 +193,7 @@ class AmbushPlugin(ModulePlugin):
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         resample(state, player, rng)
 
-    def view(self, state: State, player: int) -> dict[str, object]:
+    def view(self, state: State, player: int | None) -> dict[str, object]:
         return view(state, player)
 
     def restage(self, state: State) -> None:

@@ -370,7 +370,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
             state.legal = _response_options(state)
 
 
-def view(state: State, player: int) -> dict[str, object]:
+def view(state: State, player: int | None) -> dict[str, object]:
     """The duel as `player` sees it: McReady sees only that a card lies face down."""
     duel = _duel(state)
     if not isinstance(duel, SaloonDuel):
@@ -378,7 +378,8 @@ def view(state: State, player: int) -> dict[str, object]:
     facts: DuelFacts = state.spec.facts.duel
     face_down: str | None = None
     if duel.face_down >= 0:
-        face_down = state.spec.card_def[duel.face_down].id if player == DEFENDER else "a card"
+        face_down = (state.spec.card_def[duel.face_down].id if player in (DEFENDER, None)
+                     else "a card")
     hostage = duel.hostage
     if hostage == ON_CORTEZ and not state.grit[state.spec.character_base + facts.cortez]:
         hostage = REMOVED  # spent as a true grit token, or gone with Cortez
@@ -427,7 +428,7 @@ class DuelPlugin(ModulePlugin):
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         resample(state, player, rng)
 
-    def view(self, state: State, player: int) -> dict[str, object]:
+    def view(self, state: State, player: int | None) -> dict[str, object]:
         return view(state, player)
 
     def restage(self, state: State) -> None:

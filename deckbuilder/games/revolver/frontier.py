@@ -321,7 +321,7 @@ def resample(state: State, player: int, rng: random.Random) -> None:
     _set_pile(state, pile._replace(deck=tuple(pool[len(held):])))
 
 
-def view(state: State, player: int) -> dict[str, object]:
+def view(state: State, player: int | None) -> dict[str, object]:
     pile = _pile(state)
     if not isinstance(pile, FrontierPile):
         return {}
@@ -360,7 +360,7 @@ class FrontierPlugin(ModulePlugin):
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         resample(state, player, rng)
 
-    def view(self, state: State, player: int) -> dict[str, object]:
+    def view(self, state: State, player: int | None) -> dict[str, object]:
         return view(state, player)
 
     def restage(self, state: State) -> None:

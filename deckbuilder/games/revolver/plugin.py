@@ -73,7 +73,7 @@ class ModulePlugin:
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         """Re-deal the module's pieces `player` cannot see (determinizing bots)."""
 
-    def view(self, state: State, player: int) -> dict[str, object]:
+    def view(self, state: State, player: int | None) -> dict[str, object]:
         """The module's pieces as `player` may see them."""
         return {}
 

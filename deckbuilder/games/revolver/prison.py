@@ -229,7 +229,7 @@ def santiago_place(state: State) -> str:
     return "dead" if place == FREED and not state.alive[facts.santiago] else place
 
 
-def view(state: State, player: int) -> dict[str, object]:
+def view(state: State, player: int | None) -> dict[str, object]:
     facts = prison_facts(state)
     return {"santiago": santiago_place(state),
             "silent_battlefield": state.spec.bf_name(state.silent_bf)
@@ -281,7 +281,7 @@ class PrisonPlugin(ModulePlugin):
     def marker_moved(self, state: State) -> None:
         marker_moved(state)
 
-    def view(self, state: State, player: int) -> dict[str, object]:
+    def view(self, state: State, player: int | None) -> dict[str, object]:
         return view(state, player)
 
     def restage(self, state: State) -> None:

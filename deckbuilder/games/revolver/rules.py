@@ -287,7 +287,7 @@ class RevolverRules(GameRules):
             held.update(plugin.held_characters(state))
         return held
 
-    def observe(self, state: State, player: int) -> dict[str, Any]:
+    def observe(self, state: State, player: int | None) -> dict[str, Any]:
         shown: dict[str, Any] = {}
         for plugin in state.spec.facts.plugins:
             shown.update(plugin.view(state, player))

@@ -96,7 +96,7 @@ def decide_round(first: Any, second: Any) -> tuple[int | None, str]:
     """Which of two poker cards wins a round, 0 the first or 1 the second (None: equal
     values, a tie), and the rule that decides it: "calls-cheat", "cheat", "higher" or "tie".
     The cards are anything with `cheat`, `calls_cheat` and `value`: the engine's facts, or the
-    catalog's records when a face explains a round (web/table_view.py)."""
+    catalog's records)."""
     if first.cheat != second.cheat:
         cheater = 0 if first.cheat else 1
         other = second if first.cheat else first
@@ -140,6 +140,21 @@ def round_winner(state: State, first: int, second: int) -> int | None:
     return int((a, b)[winner].owner)  # a cheat, or the card that calls it: its owner
 
 
+def round_told(state: State, first: int, second: int) -> tuple[int | None, str]:
+    """`round_winner` and why, in words, the `poker-tie` rule's part included: what the log
+    says of a round and what every view shows of it."""
+    facts: Revolver2Facts = state.spec.facts
+    names = state.spec.game_rules.side_names
+    a, b = facts.poker[first], facts.poker[second]
+    winner = round_winner(state, first, second)
+    _, reason = round_reason(a, b, names)
+    if winner is None:
+        reason += ", replayed (the poker-tie rule)"
+    elif decide_round(a, b)[0] is None:
+        reason += f" goes to {names[winner]} (the poker-tie rule)"
+    return winner, reason
+
+
 def _reveal(state: State, tournament: Tournament, first: int, second: int) -> None:
     facts: Revolver2Facts = state.spec.facts
     winner = round_winner(state, first, second)
@@ -155,11 +170,7 @@ def _reveal(state: State, tournament: Tournament, first: int, second: int) -> No
     if state.verbose:
         names = state.spec.game_rules.side_names
         a, b = facts.poker[first], facts.poker[second]
-        _, reason = round_reason(a, b, names)
-        if winner is None:
-            reason += ", replayed (the poker-tie rule)"
-        elif decide_round(a, b)[0] is None:
-            reason += f" goes to {names[winner]} (the poker-tie rule)"
+        _, reason = round_told(state, first, second)
         outcome = "nobody" if winner is None else names[winner]
         state.note(f"poker: {names[0]} shows {a.name} ({shown_value(a)}), {names[1]} shows "
                    f"{b.name} ({shown_value(b)}): {reason}; {outcome} wins the round "
@@ -241,22 +252,3 @@ def resample(state: State, player: int, rng: random.Random) -> None:
     state.game_data = tournament
     if not state.over and state.pending_kind == K_POKER and state.pending_player == opponent:
         state.legal = _options(state, opponent, tournament)
-
-
-def view(state: State, player: int) -> dict[str, object]:
-    """The tournament as `player` sees it: his own cards, the cards played, the score; of the
-    opponent's only how many cards he holds, and whether the guardians have chosen."""
-    tournament = state.game_data
-    if not isinstance(tournament, Tournament):
-        return {}
-    poker = state.spec.facts.poker
-    return {
-        "poker_hand": tuple(poker[c].id for c in tournament.hands[player]),
-        "poker_opponent_cards": len(tournament.hands[1 - player]),
-        "poker_played": tuple(tuple(poker[c].id for c in side) for side in tournament.played),
-        "poker_wins": tournament.wins,
-        "poker_face_down": (poker[tournament.face_down].id if player == DEFENDER
-                            and tournament.face_down >= 0 else
-                            ("chosen" if tournament.face_down >= 0 else None)),
-        "poker_winner": tournament.winner,
-    }

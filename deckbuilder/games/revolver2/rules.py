@@ -25,11 +25,12 @@ from deckbuilder.engine.actions import BF_BASE
 from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SPACE_OPTIONAL
 from deckbuilder.engine.compiled import game_spec
+from deckbuilder.engine.game_rules import RowChoice
 from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
 from deckbuilder.engine.possible import COUNTDOWN, POWER, TRUE_GRIT
 from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, State
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
-from deckbuilder.games.revolver2 import poker
+from deckbuilder.games.revolver2 import poker, view
 from deckbuilder.games.revolver2.declaration import DECLARATION, K_KEGS, K_STAY
 from deckbuilder.games.revolver2.endings import (
     Termination,
@@ -200,8 +201,17 @@ class Revolver2Rules(KegPieces):
         poker.resample(state, player, rng)
         redeal_open_payment(state, player, rng)
 
-    def observe(self, state: State, player: int) -> dict[str, Any]:
-        return poker.view(state, player)
+    def observe(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return view.pieces(state, viewer)
+
+    def row_choices(self, state: State) -> tuple[RowChoice, ...]:
+        return view.row_choices(state)
+
+    def card_symbols(self, card: Any) -> dict[str, int]:
+        return view.card_symbols(card)
+
+    def record_names(self, state: State) -> dict[str, str]:
+        return {piece.id: piece.name for piece in state.spec.facts.poker}
 
 
 #: Revolver 2's rules over the table, made once.

@@ -3,8 +3,8 @@
 `seat_view` and `seat_events` are the one place a table asks the game what a role may see:
 a seat gets `GameSession.view(side)` and `GameSession.events(side)`, which already keep the
 other side's hand, the deck order and face-down cards out. A spectator gets only what both
-seats see alike (`public_view`): the hands as counts, each side's secret answers in the
-words its opponent reads, and no side's draws by name.
+seats see alike (`public_view`, the engine's spectator view): the hands as counts, each
+side's secret answers in the words its opponent reads, and no side's draws by name.
 
 `seat_state` is the JSON the API answers with (and the page draws), from one role's eyes.
 """
@@ -39,29 +39,10 @@ def seat_events(session: Any, role: str, start: int = 0) -> list[Event]:
 
 
 # -- the public picture ---------------------------------------------------------------------
-def _empty_like(value: Any) -> Any:
-    for kind in (list, dict, str, int, float):
-        if isinstance(value, kind) and not isinstance(value, bool):
-            return kind()
-    return None
-
-
 def public_view(session: Any) -> dict[str, Any]:
-    """What both seats see alike: every value on which their views agree; the rest emptied
-    (hands become counts in `hand_sizes`, a seat's own game pieces go)."""
-    first, second = session.view(0), session.view(1)
-    shown = {key: (value if second.get(key) == value else _empty_like(value))
-             for key, value in first.items()}
-    pieces_one, pieces_two = first.get("game_pieces") or {}, second.get("game_pieces") or {}
-    shown["game_pieces"] = {key: value for key, value in pieces_one.items()
-                            if pieces_two.get(key) == value}
-    names = list(first["players"])
-    shown["players"] = names
-    shown["player"] = None
-    shown["hand"] = []
-    shown["hand_sizes"] = {names[0]: second["opponent_hand"], names[1]: first["opponent_hand"]}
-    shown["opponent_hand"] = None
-    return shown
+    """What both seats see alike: the engine's spectator view (`observe(state, SPECTATOR)`:
+    the hands as counts in `hand_sizes`, no seat's own game pieces, no face-down card)."""
+    return session.view(SPECTATOR_VIEW)
 
 
 def public_events(session: Any, start: int = 0) -> list[Event]:
