@@ -159,8 +159,14 @@ def test_everything_sees_both_hands_and_the_cards_face_down_a_seat_does_not(
     position = max(seen)
     everything, first, second = seen[position][None], seen[position][0], seen[position][1]
     assert everything["hand"] == first["hand"] and everything["other_hand"] == second["hand"]
-    assert "other_hand" not in first and "other_hand" not in seen[position][SPECTATOR]
     spectator = seen[position][SPECTATOR]
+    assert "other_hand" not in first and "other_hand" not in spectator
+    # what no player saw: each deck's next cards, the pile in the order it comes
+    assert set(everything["deck_tops"]) == set(first["players"])
+    assert all(len(top) == min(3, everything["decks"][who])
+               for who, top in everything["deck_tops"].items())
+    assert "deck_tops" not in first and "deck_tops" not in spectator
+    assert sorted(everything["characters"]["in_pile"]) == first["characters"]["in_pile"]
     assert spectator["player"] is None and spectator["hand"] == []
     assert spectator["hand_sizes"] == {name: len(view["hand"]) for name, view in
                                        zip(first["players"], (first, second), strict=True)}

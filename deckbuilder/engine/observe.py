@@ -24,6 +24,7 @@ from deckbuilder.engine.addons import host_of, is_hidden
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.game_rules import RowChoice
 from deckbuilder.engine.log_lines import SPECTATOR, visible_log
+from deckbuilder.engine.position import DECK_TOP_SHOWN, pile_ids
 from deckbuilder.engine.state import PHASE_NAMES, TERMINAL, State
 from deckbuilder.engine.wording import has_value, is_emptied
 
@@ -106,8 +107,11 @@ class Observation:
     #: the other seat's hand, for EVERYTHING only
     other_hand: tuple[str, ...] | None = None
     hand_sizes: tuple[int, int] = (0, 0)
-    #: the characters face down in the pile (all know who; the order is hidden), sorted
+    #: the characters face down in the pile (all know who; the order is hidden), sorted;
+    #: for EVERYTHING in the order they come, the next first
     in_pile: tuple[str, ...] = ()
+    #: for EVERYTHING, what no player sees: each deck's next cards (`DECK_TOP_SHOWN`)
+    deck_tops: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     #: characters out of play that are neither dead nor in the pile, and where they wait
     held: tuple[tuple[str, str], ...] = ()
     #: the battlefield sets the game still chooses between; empty: the row is chosen
@@ -162,6 +166,7 @@ def observe(state: State, viewer: int | None) -> Observation:
     ids = [card.id for card in spec.card_def]
     current = state.current_player()
     marker_bf = spec.bfs[state.marker_bf]
+    tops = [tuple(ids[u] for u in reversed(deck[-DECK_TOP_SHOWN:])) for deck in state.decks]
     return Observation(
         player=player,
         game=spec.game,
@@ -200,7 +205,8 @@ def observe(state: State, viewer: int | None) -> Observation:
         other_hand=(tuple(sorted(ids[u] for u in state.hands[1 - player]))
                     if viewer is EVERYTHING else None),
         hand_sizes=(len(state.hands[0]), len(state.hands[1])),
-        in_pile=tuple(sorted(spec.characters[index].id for index in state.pile)),
+        in_pile=tuple(pile_ids(state) if viewer is EVERYTHING else sorted(pile_ids(state))),
+        deck_tops=(tops[0], tops[1]) if viewer is EVERYTHING else None,
         held=tuple((spec.characters[index].id, where) for index, where
                    in sorted(spec.game_rules.held_characters(state).items())),
         row_choices=spec.game_rules.row_choices(state),

@@ -214,6 +214,7 @@ def position_view(state: Any, viewer: int | None) -> dict[str, Any]:
     }
     if seen.other_hand is not None:  # everything: the other seat's hand too
         view["other_hand"] = _hand_cards(state, seen.other_hand)
+        view["deck_tops"] = by_side(seen.deck_tops or ((), ()), named)
         view["everything"] = True
     return view
 
@@ -260,8 +261,11 @@ class ViewWords:
         alive = [c for c in characters["list"] if c["alive"]]
         lines = [f"{word} in play ({len(alive)}): "
                  + (", ".join(self.character(c) for c in alive) or "-")]
-        if characters.get("pile") is not None:
-            lines.append(f"{word} in the pile ({characters['pile']}, face down)")
+        if characters.get("pile") is not None:  # everything: who comes next
+            coming = [by_id[i]["name"] for i in characters["in_pile"]] if view.get(
+                "everything") else []
+            lines.append(f"{word} in the pile ({characters['pile']}, face down"
+                         + (f"; next {', '.join(coming)}" if coming else "") + ")")
         if characters.get("held"):
             lines.append(f"{word} held ({len(characters['held'])}): " + ", ".join(
                 f"{by_id[i]['name']} ({where})" for i, where in characters["held"].items()))
@@ -335,7 +339,10 @@ def view_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str
     lines += pieces_lines(view, words)
     for who in (me, other):
         discards = view["discards"][who]
-        lines.append(f"{who}: deck {view['decks'][who]}; discard pile {len(discards)}"
+        top = [card["name"] for card in view.get("deck_tops", {}).get(who, ())]
+        lines.append(f"{who}: deck {view['decks'][who]}"
+                     + (f" (top: {', '.join(top)})" if top else "")
+                     + f"; discard pile {len(discards)}"
                      + (f" (top: {discards[-1]['name']})" if discards else "")
                      + (f"; removed {len(view['removed'][who])}" if view["removed"][who] else ""))
     if "other_hand" in view:
