@@ -217,23 +217,19 @@ def _viewer_name(replay: Replay, viewer: int | None) -> str:
     return EVERYTHING_NAME if viewer is None else replay.steps.names[viewer]
 
 
-def board_html(replay: Replay, view: dict[str, Any], position: int) -> str:
-    """The table's board fragment for this view; the last position says how the game ended
-    (the game's own ending, or the table's: a resignation, an abandoned table)."""
-    record = replay.record
-    over = position == replay.steps.last
-    outcome = outcome_sentence(record.winner, record.termination, record.turns) if over else ""
-    return board_fragment(view, replay.catalog, True, outcome)
-
-
 def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, Any]:
     """One step for the page: the view `viewer` had (`view`) and its board, what was done
     to reach it (as he could read it), and with everything open the whole position in words
     (the same view's lines, as the terminal draws them)."""
     steps = replay.steps
+    record = replay.record
+    # the last position says how the game ended: the game's own ending, or the table's (a
+    # resignation, an abandoned table)
+    outcome = outcome_sentence(record.winner, record.termination, record.turns) \
+        if position == steps.last else ""
     with replay.lock:
         view = steps.view(position, viewer)
-        board = board_html(replay, view, position)
+        board = board_fragment(view, replay.catalog, True, outcome)
         whole = view_lines(view, PlayerWords(replay.catalog)) if viewer is None else []
         done = next((event for event in steps.log(viewer) if event.index == position - 1),
                     None) if position else None

@@ -57,7 +57,9 @@ def board_fragment(view: dict[str, Any], catalog: Any, watching: bool, outcome: 
     """The board (play_board.html) for a view, as the tables and the replay viewer draw it:
     every card name a face trigger, every name escaped."""
     return fragment("play_board.html", view=view, watching=watching,
-                    pieces=pieces_lines(without_poker(view)), characters=characters_of(view),
+                    pieces=pieces_lines({**view, "game_pieces": {  # the page draws the poker
+                        key: value for key, value in (view.get("game_pieces") or {}).items()
+                        if not key.startswith("poker_")}}), characters=characters_of(view),
                     poker=poker_of(view, catalog), outcome=outcome,
                     summary=lambda record_id: summary_of(catalog, record_id),
                     name_of=lambda record_id: name_of(catalog, record_id))
@@ -96,13 +98,6 @@ def poker_of(view: dict[str, Any], catalog: Any) -> dict[str, Any] | None:
         "winner": players[winner] if winner is not None and winner >= 0 else None,
         "note": UNCONFIRMED_NOTE,
     }
-
-
-def without_poker(view: dict[str, Any]) -> dict[str, Any]:
-    """The view with the poker pieces taken out (the page draws them itself)."""
-    pieces = {key: value for key, value in (view.get("game_pieces") or {}).items()
-              if not key.startswith("poker_")}
-    return {**view, "game_pieces": pieces}
 
 
 def outcome_of(view: dict[str, Any], turns: int | None = None) -> str:
