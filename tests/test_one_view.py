@@ -1,6 +1,7 @@
 """One view of a position per viewer: the engine's `observe` is the only source of what a seat,
 a spectator or "everything" sees, and every face (the terminal's lines, the web tables' JSON,
-the replay viewer's JSON and its "everything" lines) shows the same public values.
+the replay viewer's JSON and its "everything" lines, `join`'s lines of the JSON API's view)
+shows the same public values.
 
 Along seeded games of both games (greedy bots), at a few hundred positions: the firepower at
 each battlefield, the marker, the battlefield row (or that it is not chosen yet, before
@@ -10,11 +11,13 @@ alive agree between every viewer and every face, and with the engine's own state
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 
+from deckbuilder.app.table_answers import SeatView
 from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.catalog import build_catalog
 from deckbuilder.engine.board import firepower
@@ -135,6 +138,10 @@ def test_every_viewer_and_every_face_shows_one_position_alike(catalog: Any, game
         for viewer, view in views.items():
             assert public_values(view) == expected, (position, viewer)
             check_lines(view_lines(view, words), view)
+        for seat in (0, 1):  # `join` draws the JSON API's view as `play --human` draws its own
+            answer = SeatView.model_validate(json.loads(json.dumps(views[seat])))
+            assert view_lines(answer.model_dump(by_alias=True), words) == \
+                view_lines(views[seat], words), (position, seat)
         assert {key: expected[key] for key in engine} == engine, position
         if not expected["row_known"]:
             assert expected["marked"] == [] and expected["marker"] is None

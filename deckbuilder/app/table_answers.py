@@ -84,6 +84,8 @@ class Characters(Answer):
     name: Name
     in_play: list[Character] = Field(alias="list", max_length=200)
     pile: Count | None = None
+    dead: list[Name] = Field(default_factory=list, max_length=200)  # ids, as `list` has them
+    held: dict[Name, Name] = Field(default_factory=dict, max_length=200)  # id: where
 
 
 class Marker(Answer):

@@ -257,21 +257,21 @@ class ViewWords:
         """In play, in the pile (a count: the order is hidden), held, dead (each `character`)."""
         characters = view["characters"]
         word = characters["name"]
-        by_id = {c["id"]: c for c in characters["list"]}
+        name = {c["id"]: c["name"] for c in characters["list"]}
         alive = [c for c in characters["list"] if c["alive"]]
         lines = [f"{word} in play ({len(alive)}): "
                  + (", ".join(self.character(c) for c in alive) or "-")]
         if characters.get("pile") is not None:  # everything: who comes next
-            coming = [by_id[i]["name"] for i in characters["in_pile"]] if view.get(
+            coming = [name.get(i, i) for i in characters["in_pile"]] if view.get(
                 "everything") else []
             lines.append(f"{word} in the pile ({characters['pile']}, face down"
                          + (f"; next {', '.join(coming)}" if coming else "") + ")")
         if characters.get("held"):
             lines.append(f"{word} held ({len(characters['held'])}): " + ", ".join(
-                f"{by_id[i]['name']} ({where})" for i, where in characters["held"].items()))
+                f"{name.get(i, i)} ({where})" for i, where in characters["held"].items()))
         if "dead" in characters:  # (a view read back by `join` may not say)
             lines.append(f"{word} dead ({len(characters['dead'])}): "
-                         + (", ".join(by_id[i]["name"] for i in characters["dead"]) or "-"))
+                         + (", ".join(name.get(i, i) for i in characters["dead"]) or "-"))
         return lines
 
     def hand(self, view: dict[str, Any]) -> list[str]:
