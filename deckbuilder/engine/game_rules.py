@@ -37,6 +37,10 @@ except ImportError:  # pragma: no cover - plain Python without mypy installed
 
 #: The state (the rules sit below it).
 State = Any
+#: `engine.state`'s ATTACKER and PHASE_END, which the default end of turn reads (the state sits
+#: above the rules, so they cannot be imported; tests/test_game_rules_countdown.py holds them equal)
+_ATTACKER = 1
+_PHASE_END = 3
 #: A step of the effect vocabulary: (compile(step model, resolver) -> params, run(state, task)).
 StepEntry = tuple[Callable[[Any, Any], Any], Callable[[State, tuple], None]]
 
@@ -145,8 +149,27 @@ class GameRules:
         game's own turn begin; the table queues the next turn when one ends)."""
 
     def end_turn(self, state: State, task: tuple) -> None:
-        """The task that ends a turn, `(rules.end_turn, player)`: countdowns, victory at the
-        turn's end. Queued by the table after the turn's play and attack."""
+        """The task that ends a turn, `(rules.end_turn, player)`, queued by the table after the
+        turn's play and attack. Default: the turn's phase ends, and at the end of the
+        attacker's turn the countdown card counts down (`count_down`); a game adds its own
+        moments (Revolver's train, Revolver 2's mine) around a call of this one."""
+        state.phase = _PHASE_END
+        if task[1] == _ATTACKER:
+            self.count_down(state)
+
+    def count_down(self, state: State) -> None:
+        """A countdown token goes at the end of an attacker's turn in which no character died;
+        when the last one goes, `countdown_empty`. Nothing when the game has no countdown
+        card (`spec.countdown_tokens` 0)."""
+        if not state.spec.countdown_tokens or state.killed_this_turn:
+            return
+        state.countdown -= 1
+        if state.verbose:
+            state.note(f"no {self.declaration.character_word} killed this turn: a "
+                       f"{self.countdown_name} token goes ({state.countdown} left)")
+        if state.countdown <= 0:
+            state.countdown = 0
+            self.countdown_empty(state)
 
     # -- what the table asks when something happens ---------------------------------------------
     def character_died(self, state: State, index: int) -> None:
@@ -235,5 +258,7 @@ class GameParts:
     new_game: Callable[..., Any]
     heuristics: Heuristics
     terminations: type[StrEnum]
-    #: the game's scenario staging (`scenarios.staging.ScenarioStaging`); None: no scenarios
-    scenario: Any = None
+    #: where the game's scenario format and staging are: "package.module:attribute" of its
+    #: `scenario_kit.staging.ScenarioParts`, imported when a scenario is first read; "": the
+    #: generic format built from its declaration
+    scenario: str = ""

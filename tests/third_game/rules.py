@@ -21,7 +21,7 @@ from deckbuilder.engine.board import draw
 from deckbuilder.engine.compiled import game_spec
 from deckbuilder.engine.game_rules import GameRules
 from deckbuilder.engine.marker import advance_marker, first_space, next_space
-from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, State
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
 from third_game.declaration import DECLARATION, K_TRUCE
 
@@ -47,7 +47,8 @@ def _run_reload(state: State, task: tuple) -> None:
 
 
 class StandoffRules(GameRules):
-    """Standoff over the table: its turn, its countdown, its victory and its truce."""
+    """Standoff over the table: its turn, its victory and its truce (the countdown is the
+    table's: `GameRules.end_turn`)."""
 
     def __init__(self) -> None:
         super().__init__(DECLARATION)
@@ -57,16 +58,6 @@ class StandoffRules(GameRules):
 
     def start_turn(self, state: State, player: int) -> None:
         state.tasks.append((_t_start_turn, player))
-
-    def end_turn(self, state: State, task: tuple) -> None:
-        state.phase = PHASE_END
-        if task[1] != ATTACKER:
-            return
-        if state.spec.countdown_tokens and not state.killed_this_turn:
-            state.countdown -= 1
-            if state.countdown <= 0:
-                state.countdown = 0
-                self.countdown_empty(state)
 
     def character_died(self, state: State, index: int) -> None:
         if not any(state.alive):

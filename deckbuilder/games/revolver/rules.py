@@ -207,18 +207,10 @@ class RevolverRules(GameRules):
             plugin.end_turn(state, task[1])
             if state.over:
                 return
-        if task[1] != ATTACKER:
+        super().end_turn(state, task)
+        if task[1] != ATTACKER or state.over:
             return
         spec = state.spec
-        if spec.countdown_tokens and not state.killed_this_turn:
-            state.countdown -= 1
-            if state.verbose:
-                state.note("no bandit killed this turn: a border token goes "
-                           f"({state.countdown} left)")
-            if state.countdown <= 0:
-                state.countdown = 0
-                state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
-                return
         if state.marker_bf == facts.train_bf and state.marker_space == facts.train_space:
             if facts.train_any_member or spec.leader < 0:
                 survived = any(state.alive)

@@ -28,7 +28,7 @@ from deckbuilder.engine.compiled import game_spec
 from deckbuilder.engine.game_rules import RowChoice
 from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
 from deckbuilder.engine.possible import COUNTDOWN, POWER, TRUE_GRIT
-from deckbuilder.engine.state import ATTACKER, DEFENDER, PHASE_END, State
+from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver2 import poker, view
 from deckbuilder.games.revolver2.declaration import DECLARATION, K_KEGS, K_STAY
@@ -159,19 +159,9 @@ class Revolver2Rules(KegPieces):
     def end_turn(self, state: State, task: tuple) -> None:
         """Mapache's turn ends: the Mexican Army comes a token nearer unless a guardian died
         (however he died); then the showdown at the mine."""
-        state.phase = PHASE_END
-        if task[1] != ATTACKER:
-            return
-        if state.spec.countdown_tokens and not state.killed_this_turn:
-            state.countdown -= 1
-            if state.verbose:
-                state.note("no guardian killed this turn: a Mexican Army token goes "
-                           f"({state.countdown} left)")
-            if state.countdown <= 0:
-                state.countdown = 0
-                army_arrived(state)
-                return
-        check_mine(state)
+        super().end_turn(state, task)
+        if task[1] == ATTACKER and not state.over:
+            check_mine(state)
 
     def character_died(self, state: State, index: int) -> None:
         character_died(state, index)
