@@ -448,7 +448,8 @@ def main() -> None:
         setup(setup_requires=compile_requires())
         return
     if chosen == "cached" and building_extensions():
-        say(f"the compiled modules built before from these sources, from {cached_build()}")
+        say(f"copying the modules compiled before from these same sources, kept in "
+            f"{cached_build()} (no compile needed)")
         setup(ext_modules=cached_extensions(), cmdclass={"build_ext": FromCache})
         return
     extensions = mypyc_extensions() if chosen == "compile" and building_extensions() else None
