@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from deckbuilder.app.endings import ENDING_WORDS
-from deckbuilder.app.table_words import ending_words, space_words
+from deckbuilder.app.endings import ENDING_WORDS, ending_words
+from deckbuilder.app.table_words import space_words
 from deckbuilder.card_face import one_line, unconfirmed_fields
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app

@@ -13,7 +13,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from deckbuilder.app.endings import ending_words as words_of_ending
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
 from deckbuilder.card_face.text import player_mark
@@ -23,12 +22,6 @@ from deckbuilder.sim.session_view import ViewWords, position_view, view_lines, w
 
 _GAME_OVER = re.compile(
     r"^(?P<indent>\s*)game over: (?P<winner>\S+) wins \((?P<ending>[a-z0-9_]+)\)$")
-
-
-def ending_words(termination: str | None) -> str:
-    """An ending in words (the games' declared words, `app/endings.py`); no ending yet is
-    "the game goes on"."""
-    return words_of_ending(termination) or "the game goes on"
 
 
 def worded_line(line: str) -> str:

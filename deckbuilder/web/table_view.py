@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
 from deckbuilder.sim.session_view import pieces_lines
 from deckbuilder.web.pages import fragment
@@ -98,11 +97,3 @@ def poker_of(view: dict[str, Any], catalog: Any) -> dict[str, Any] | None:
         "winner": players[winner] if winner is not None and winner >= 0 else None,
         "note": UNCONFIRMED_NOTE,
     }
-
-
-def outcome_of(view: dict[str, Any], turns: int | None = None) -> str:
-    """The ending in words, "" while the game goes on."""
-    outcome = view.get("outcome")
-    if not outcome:
-        return ""
-    return outcome_sentence(outcome.get("winner"), outcome.get("termination"), turns)
