@@ -198,7 +198,8 @@ def test_deck_swap_keeps_a_long_sets_line_as_written(tmp_path: Path) -> None:
     end = text.index("]", start) + 1
     deck = tmp_path / "long.yaml"
     deck.write_text(text[:start] + line + text[end:], encoding="utf-8")
-    result = cli("deck", "swap", deck, "--out", "deputy", "--in", "Texas Ranger")
+    # a swap that keeps the deck legal (a third Texas Ranger would be one more than the box holds)
+    result = cli("deck", "swap", deck, "--out", "Texas Ranger", "--in", "deputy")
     assert result.exit_code == 0, result.output
     assert line in deck.read_text(encoding="utf-8").splitlines()
 
