@@ -37,7 +37,9 @@ import tempfile
 import threading
 import time
 import tomllib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -322,6 +324,20 @@ def children_cpu() -> float:
     return times.children_user + times.children_system
 
 
+def run_all(jobs: int, tasks: list[Callable[[], object]]) -> None:
+    """Run the tasks on `jobs` threads; the first failure cancels the tasks not started yet
+    (a compile that failed need not wait for every other file) and is raised."""
+    with ThreadPoolExecutor(jobs) as pool:
+        started = [pool.submit(task) for task in tasks]
+        try:
+            for task in started:
+                task.result()
+        except BaseException:
+            for task in started:
+                task.cancel()
+            raise
+
+
 def source_size(extension: Extension) -> int:
     return sum(os.path.getsize(source) for source in extension.sources)
 
@@ -353,9 +369,7 @@ class ParallelCompile:
             self.tell(source, time.monotonic() - started)
 
         biggest_first = sorted(build, key=lambda target: -os.path.getsize(build[target][0]))
-        with ThreadPoolExecutor(self.jobs) as pool:
-            for finished in [pool.submit(one, target) for target in biggest_first]:
-                finished.result()
+        run_all(self.jobs, [partial(one, target) for target in biggest_first])
         return list(objects)
 
     def tell(self, source: str, seconds: float) -> None:
@@ -378,11 +392,8 @@ class CompileOrFallBack(build_ext):
         jobs = build_jobs()
         total = sum(len(extension.sources) for extension in self.extensions)
         self.compiler.compile = ParallelCompile(self.compiler, jobs, total).compile
-        with ThreadPoolExecutor(jobs) as pool:
-            for built in [pool.submit(self.build_extension, extension)
-                          for extension in sorted(self.extensions, key=source_size,
-                                                  reverse=True)]:
-                built.result()
+        run_all(jobs, [partial(self.build_extension, extension) for extension
+                       in sorted(self.extensions, key=source_size, reverse=True)])
 
     def run(self) -> None:
         started, cpu = time.monotonic(), children_cpu()

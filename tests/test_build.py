@@ -316,3 +316,10 @@ def test_the_c_files_are_compiled_in_parallel_saying_how_far(
     lines = capsys.readouterr().err.splitlines()
     assert [line.split(" (")[0] for line in lines] == [
         f"deckbuilder build: compiled {done}/4 C files" for done in range(1, 5)]
+
+    broken = tmp_path / "broken.c"
+    broken.write_text("int broken(void) { return }\n", encoding="utf-8")
+    # the compiler's error, raised (build_ext's fall-back to plain Python catches it)
+    with pytest.raises(Exception, match="exit code 1"):
+        setup_py.ParallelCompile(compiler, jobs=2, total=5).compile(
+            [str(broken), *sources], output_dir=str(tmp_path / "again"))
