@@ -19,7 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("catalog", "set_cache", "data_packs", "user_schemas", "integrity", "importer", "decks",
      "decklists", "shared_lists", "deck_stats", "card_face", "legality", "rulesets"),
     ("protocol",),
-    ("engine", "build"),
+    ("engine", "build", "game_kit"),
     ("bots", "scenario_kit"),
     ("games",),
     ("scenarios", "sim"),

@@ -9,6 +9,7 @@ every check runs in a fresh interpreter with the plug-in on its path."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -21,6 +22,21 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 TOY = TESTS / "third_game"
+
+
+#: What a plug-in may import of deckbuilder: the plug-in surface for its rules, bots and entry;
+#: the declarations' own module and the card models' base for its declaration and card model
+#: (read while the models are built, before the engine exists).
+SURFACE = {"deckbuilder.game_kit", "deckbuilder.declaration", "deckbuilder.models.common"}
+
+
+def test_the_plug_in_imports_only_the_plug_in_surface() -> None:
+    reached = {(path.name, node.module) for path in TOY.glob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ImportFrom) and node.module
+               and node.module.split(".")[0] == "deckbuilder"}
+    assert {module for _, module in reached} <= SURFACE, sorted(reached)
+    assert ("rules.py", "deckbuilder.game_kit") in reached
 
 
 @pytest.fixture(scope="module")

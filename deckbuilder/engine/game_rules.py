@@ -12,8 +12,10 @@ few methods, its static facts are attributes.
 One instance per game, made once at import and held by every spec of that game
 (`spec.game_rules`): the table reads its methods there, and binds the one it calls per decision
 (`idle`) onto the spec, so the hot loop pays no lookup. The rules sit below the state
-(`state.py` builds on them, never the other way round), so `state` is typed `Any` here; a
-game's override may type it as `engine.state.State`.
+(`state.py` builds on them, never the other way round), so the class is generic in the state it
+is given: the defaults ask only what `TableState` names, and a game subclasses
+`GameRules[State]` with the table's `engine.state.State`, so mypy checks every override's
+argument types, not only their number.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from deckbuilder.declaration import GameDeclaration
 from deckbuilder.protocol import Heuristics
@@ -35,14 +37,37 @@ except ImportError:  # pragma: no cover - plain Python without mypy installed
         return lambda cls: cls
 
 
-#: The state (the rules sit below it).
-State = Any
+class CountdownSpec(Protocol):
+    """What the default countdown reads of a game's spec."""
+
+    @property
+    def countdown_tokens(self) -> int: ...
+
+
+class TableState(Protocol):
+    """What the rules' defaults read and write of the table's state (the end of a turn, the
+    countdown); `engine.state.State` has all of it."""
+
+    phase: int
+    countdown: int
+    killed_this_turn: bool
+    verbose: bool
+
+    @property
+    def spec(self) -> CountdownSpec: ...
+
+    def note(self, text: str) -> None: ...
+
+
+#: The state a game's rules are given: the table's `engine.state.State` for every game.
+StateT = TypeVar("StateT", bound=TableState)
 #: `engine.state`'s ATTACKER and PHASE_END, which the default end of turn reads (the state sits
 #: above the rules, so they cannot be imported; tests/test_game_rules_countdown.py holds them equal)
 _ATTACKER = 1
 _PHASE_END = 3
 #: A step of the effect vocabulary: (compile(step model, resolver) -> params, run(state, task)).
-StepEntry = tuple[Callable[[Any, Any], Any], Callable[[State, tuple], None]]
+#: (The table's state is above this module: `Any` stands for it.)
+StepEntry = tuple[Callable[[Any, Any], Any], Callable[[Any, tuple[Any, ...]], None]]
 
 
 @dataclass(frozen=True)
@@ -57,7 +82,7 @@ class RowChoice:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game may be plain Python (a plug-in's)
-class GameRules:
+class GameRules(Generic[StateT]):
     """One game's rules over the table. Every method has a harmless default, so a game
     overrides only its own moments. Its static facts are instance attributes set in
     `__init__` (not class attributes: a plain-Python subclass of the compiled class could not
@@ -137,18 +162,18 @@ class GameRules:
         read into fields, a range of piece actions). Called once per spec."""
 
     # -- the turn ------------------------------------------------------------------------------
-    def idle(self, state: State) -> None:
+    def idle(self, state: StateT) -> None:
         """With no task left and the game not over: open the active player's decision.
 
         Default: the table's play phase (`engine.turn.open_main`), which the spec binds
         directly (`spec.idle`, called once per decision, pays no extra call); a game that
         overrides this method gets its own bound instead (`overrides_idle`)."""
 
-    def start_turn(self, state: State, player: int) -> None:
+    def start_turn(self, state: StateT, player: int) -> None:
         """Queue the start of `player`'s turn (scenarios set up a position and then let the
         game's own turn begin; the table queues the next turn when one ends)."""
 
-    def end_turn(self, state: State, task: tuple) -> None:
+    def end_turn(self, state: StateT, task: tuple[Any, ...]) -> None:
         """The task that ends a turn, `(rules.end_turn, player)`, queued by the table after the
         turn's play and attack. Default: the turn's phase ends, and at the end of the
         attacker's turn the countdown card counts down (`count_down`); a game adds its own
@@ -157,7 +182,7 @@ class GameRules:
         if task[1] == _ATTACKER:
             self.count_down(state)
 
-    def count_down(self, state: State) -> None:
+    def count_down(self, state: StateT) -> None:
         """A countdown token goes at the end of an attacker's turn in which no character died;
         when the last one goes, `countdown_empty`. Nothing when the game has no countdown
         card (`spec.countdown_tokens` 0)."""
@@ -172,61 +197,61 @@ class GameRules:
             self.countdown_empty(state)
 
     # -- what the table asks when something happens ---------------------------------------------
-    def character_died(self, state: State, index: int) -> None:
+    def character_died(self, state: StateT, index: int) -> None:
         """Character `index` (of `spec.characters`) just died: the game's victory checks."""
 
-    def countdown_empty(self, state: State) -> None:
+    def countdown_empty(self, state: StateT) -> None:
         """The countdown card's last token went (the Mexican Border, the Arrival of the
         Mexican Army): usually the end of the game."""
 
-    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
+    def card_loss(self, state: StateT, loser: int, source_uid: int) -> None:
         """A card or character `source_uid` says "you have lost": end the game for `loser`."""
 
     # -- the game's table pieces (Derail the Train, the bridge, a module's duel) ----------------
-    def piece_available(self, state: State, player: int) -> str | None:
+    def piece_available(self, state: StateT, player: int) -> str | None:
         """The table piece `player` may use in his play phase now (one at most at a time),
         offered as the action `USE_PIECE`; None: no piece."""
         return None
 
-    def use_piece(self, state: State, player: int) -> None:
+    def use_piece(self, state: StateT, player: int) -> None:
         """Use the piece `piece_available` named."""
 
-    def describe_piece(self, state: State) -> str:
+    def describe_piece(self, state: StateT) -> str:
         """The text of `USE_PIECE` in the open decision."""
         return "use the table piece"
 
-    def describe_action(self, state: State, action: int) -> str | None:
+    def describe_action(self, state: StateT, action: int) -> str | None:
         """The text of `action` in one of the game's own decisions (its declaration's
         `decision_kinds`, open as `state.pending_kind`); None: the table's reading of the
         action's range ("place at ...", "choose ..."). OpenSpiel's `_action_to_string`."""
         return None
 
-    def game_action_record(self, state: State, index: int) -> str | None:
+    def game_action_record(self, state: StateT, index: int) -> str | None:
         """The id of the record (a card of the game's own, such as a poker card) the game's
         own action `index` (counted from the layout's `game_base`) names, for the table to
         show its face; None: it names none."""
         return None
 
     # -- hidden information, staging and views --------------------------------------------------
-    def resample(self, state: State, player: int, rng: random.Random) -> None:
+    def resample(self, state: StateT, player: int, rng: random.Random) -> None:
         """Re-deal, on a copy, the game's own pieces `player` cannot see (after the table
         re-dealt hands and decks), for determinizing bots. Draws from `rng` only."""
 
-    def restage(self, state: State) -> None:
+    def restage(self, state: StateT) -> None:
         """A scenario staged a position by hand: put back what the game's own set-up places
         (a module's cards), as at the start of a game."""
 
-    def observe(self, state: State, viewer: int | None) -> dict[str, Any]:
+    def observe(self, state: StateT, viewer: int | None) -> dict[str, Any]:
         """The game's own pieces as `viewer` may see them (added to `observe`'s view): a seat
         (0, 1), `log_lines.SPECTATOR` (what both seats see alike) or None (everything)."""
         return {}
 
-    def row_choices(self, state: State) -> tuple[RowChoice, ...]:
+    def row_choices(self, state: StateT) -> tuple[RowChoice, ...]:
         """The battlefield sets the game still chooses between (Revolver 2's, before its poker
         tournament); empty: the row in play is the row."""
         return ()
 
-    def record_names(self, state: State) -> dict[str, str]:
+    def record_names(self, state: StateT) -> dict[str, str]:
         """The names of the game's own records its view pieces name by id (Revolver 2's
         poker cards)."""
         return {}
@@ -236,12 +261,12 @@ class GameRules:
         kegs and ammunition), only those it has."""
         return {}
 
-    def impossibilities(self, state: State) -> list[Any]:
+    def impossibilities(self, state: StateT) -> list[Any]:
         """What the game's own rules rule out in a position laid out by hand
         (`engine.possible.Impossible` each); the table's own checks are `engine.possible`'s."""
         return []
 
-    def held_characters(self, state: State) -> Mapping[int, str]:
+    def held_characters(self, state: StateT) -> Mapping[int, str]:
         """Characters out of play that are neither dead nor in a pile, and where they wait
         (Santiago in the San Manzanillo Prison): {index: where}."""
         return {}
@@ -253,7 +278,7 @@ class GameParts:
     up, its bots' heuristics, its enum of endings, and how a scenario stages its position.
     A game's `entry.py` makes one; its declaration's `entry` names it."""
 
-    rules: GameRules
+    rules: GameRules[Any]
     #: `new_game(decks, seed, ruleset, catalog, max_turns=, verbose=, switches=, ...)`
     new_game: Callable[..., Any]
     heuristics: Heuristics

@@ -26,6 +26,7 @@ from deckbuilder.errors import DeckbuilderError
 if TYPE_CHECKING:
     from deckbuilder.catalog import Catalog
     from deckbuilder.engine.game_rules import GameParts, GameRules
+    from deckbuilder.engine.state import State
     from deckbuilder.protocol import Heuristics
 
 
@@ -50,7 +51,7 @@ class Game:
         return self.declaration.side_ids
 
     @property
-    def rules(self) -> GameRules:
+    def rules(self) -> GameRules[State]:
         """The game's rules over the table (steps, known variants, modules ...)."""
         return self.parts.rules
 

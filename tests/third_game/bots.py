@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.protocol import Heuristics
+from deckbuilder.game_kit import Heuristics
 
 
 def evaluate(state: Any, player: int) -> float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.game_rules import GameParts
+from deckbuilder.game_kit import GameParts
 from third_game.bots import HEURISTICS
 from third_game.rules import RULES, Termination, new_game
 

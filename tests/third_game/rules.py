@@ -15,14 +15,23 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from deckbuilder.catalog import Catalog, default_catalog
-from deckbuilder.engine.actions import MODE_BASE
-from deckbuilder.engine.board import draw
-from deckbuilder.engine.compiled import game_spec
-from deckbuilder.engine.game_rules import GameRules
-from deckbuilder.engine.marker import advance_marker, first_space, next_space
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State
-from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
+from deckbuilder.game_kit import (
+    ATTACKER,
+    DEFENDER,
+    MODE_BASE,
+    Catalog,
+    GameRules,
+    State,
+    advance_marker,
+    begin_turn,
+    default_catalog,
+    draw,
+    first_space,
+    game_spec,
+    next_space,
+    t_begin_play,
+    t_draw_phase,
+)
 from third_game.declaration import DECLARATION, K_TRUCE
 
 OPENING_HAND = 4
@@ -46,7 +55,7 @@ def _run_reload(state: State, task: tuple) -> None:
     draw(state, task[2][0], task[1])
 
 
-class StandoffRules(GameRules):
+class StandoffRules(GameRules[State]):
     """Standoff over the table: its turn, its victory and its truce (the countdown is the
     table's: `GameRules.end_turn`)."""
 

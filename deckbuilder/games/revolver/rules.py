@@ -165,7 +165,7 @@ def _piece_owner(state: State, player: int) -> Any:
                  if plugin.piece_available(state, player) is not None), None)
 
 
-class RevolverRules(GameRules):
+class RevolverRules(GameRules[State]):
     """Revolver over the table: the border countdown, the train, Derail the Train, and the
     modules' plug-ins (`modules.py`) called at their moments."""
 

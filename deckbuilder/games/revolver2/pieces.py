@@ -72,7 +72,7 @@ def gatling_guns(state: State) -> int:
     return count
 
 
-class KegPieces(GameRules):
+class KegPieces(GameRules[State]):
     """Revolver 2's table pieces as its rules' methods (the bridge, the mine's collapse, the
     Gatling Gun): `Revolver2Rules` builds on this class, so the play phase's question "which
     piece may he use?" is one method call."""
