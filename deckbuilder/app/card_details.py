@@ -12,6 +12,7 @@ from typing import Any
 
 from deckbuilder.card_face import unconfirmed_fields
 from deckbuilder.catalog import normalise_name
+from deckbuilder.data_packs.standing import standing_of_source
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import games
@@ -99,12 +100,18 @@ def record_details(catalog: Any, entry: Any) -> dict[str, Any]:
         explicit = (name in record.model_fields_set or name in provenance.unconfirmed
                     or name in provenance.sources)
         source = provenance.source_of(name)
+        shown = source if explicit else "default (the data does not set it)"
+        standing, confirmed_by = standing_of_source(shown)
         values.append({
             "field": name,
             "value": _shown_value(getattr(record, name)),
-            "source": source if explicit else "default (the data does not set it)",
+            "source": shown,
             "unconfirmed": name in unconfirmed,
             "overlay": source.startswith(OVERLAY_SOURCE),
+            # stated, player (and who confirmed it), unconfirmed or default
+            "standing": "unconfirmed" if name in unconfirmed else (
+                "default" if shown.startswith("default") else standing.value),
+            "confirmed_by": confirmed_by,
         })
     loaded = catalog.sets[entry.set_id]
     details: dict[str, Any] = {

@@ -64,17 +64,6 @@ def _standing(source: str, field: str) -> str:
     return standing_words(source, field) if standing is Standing.PLAYER else source
 
 
-def _with_standings(details: dict[str, Any]) -> dict[str, Any]:
-    """`cards show --json`: each value's standing (stated, player, unconfirmed) and who
-    confirmed a player's value."""
-    for row in details["values"]:
-        standing, by = standing_of_source(row["source"])
-        row["standing"] = "unconfirmed" if row["unconfirmed"] else (
-            "default" if row["source"].startswith("default") else standing.value)
-        row["confirmed_by"] = by
-    return details
-
-
 #: The width of prose (card texts, notes) written to a pipe or a file, when COLUMNS is unset.
 PIPE_TEXT_WIDTH = 80
 
@@ -110,7 +99,7 @@ def _show(name: str, game: str | None, as_json: bool) -> None:
     catalog = project_catalog()
     entries = find_records(catalog, name, game)
     if as_json:
-        found = [_with_standings(record_details(catalog, entry)) for entry in entries]
+        found = [record_details(catalog, entry) for entry in entries]
         print_json(found[0] if len(found) == 1 else found)
         return
     for index, entry in enumerate(entries):

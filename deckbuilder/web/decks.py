@@ -29,7 +29,7 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.deck_sheet import deck_sheet_html
 from deckbuilder.app.deck_verdict import report_json
 from deckbuilder.catalog import normalise_name
-from deckbuilder.deck_stats import deck_stats, percent_text, sample_opening_hand
+from deckbuilder.deck_stats import DeckStats, deck_stats, percent_text, sample_opening_hand
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.legality import validate_deck
@@ -72,6 +72,7 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
     checked = report_json(loaded, report, catalog, None)
     warnings, notes = checked["warnings"], checked["notes"]
     code = share_code(state, catalog)
+    stats = deck_stats(loaded, catalog)
     view = {
         "state": state,
         "report": report,
@@ -92,9 +93,10 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
         "share": f"/deck?share={code}",
         "code": code,
         "sheet": f"/deck/sheet?share={code}",
+        "stats": stats.to_json(),  # `deck stats --json`'s answer
         "html": {"deck": fragment("deck_table.html", **view),
                  "verdict": fragment("deck_verdict.html", **view),
-                 "stats": fragment("deck_stats.html", stats=stats_view(loaded, catalog))},
+                 "stats": fragment("deck_stats.html", stats=stats_view(stats))},
     }
 
 
@@ -104,9 +106,8 @@ async def _verdict(config: WebConfig, state: DeckState, collection: str | None
     return await asyncio.to_thread(verdict, config, state, collection)
 
 
-def stats_view(loaded: Any, catalog: Any) -> dict[str, Any]:
+def stats_view(found: DeckStats) -> dict[str, Any]:
     """`deck stats` for the panel: the same `deck_stats` figures, percentages for reading."""
-    found = deck_stats(loaded, catalog)
     most = max((row.count for row in found.cost_curve), default=0) or 1
     odds = [{"kind": row.kind, "key": row.key, "name": row.name, "copies": row.copies,
              "by_turn": [percent_text(float(step.chance)) for step in row.by_turn]}

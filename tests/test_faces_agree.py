@@ -1,0 +1,269 @@
+"""One question, one answer, whichever face asks it: the command line's `--json`, the web app's
+JSON and the Python API answer validate, simulate, gauntlet, card detail, deck stats and a
+position's view alike (the same decks, the same seeds).
+
+Each face's answer is parsed JSON; the Python API's typed result is dumped to JSON (`plain`)
+and compared with the faces'. A face that does not answer a question yet, or answers it in
+its own shape, is one `xfail(strict=True)` naming what is missing, so that the day it is
+fixed the test says so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import deckbuilder
+from deckbuilder.cli import app as cli_app
+from deckbuilder.deck_stats import deck_stats
+
+starlette_testclient = pytest.importorskip("starlette.testclient")
+TestClient = starlette_testclient.TestClient
+
+from deckbuilder.web.app import create_app  # noqa: E402
+from deckbuilder.web.config import WebConfig  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+runner = CliRunner()
+
+DECK = "example-mcready-pinkertons"
+SIMULATION = {"games": 6, "seed": 3, "bot": "random"}
+FIELD = ["colty", "example-colty-fan-the-gun"]
+
+
+def plain(value: Any) -> Any:
+    """A typed result as the JSON a face would print: dataclasses and named tuples as
+    objects, tuples as lists, read-only mappings as objects, enums as their values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {item.name: plain(getattr(value, item.name)) for item in dataclasses.fields(value)}
+    if hasattr(value, "_asdict"):
+        return {key: plain(item) for key, item in value._asdict().items()}
+    if isinstance(value, Mapping):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    return json.loads(json.dumps(value))
+
+
+def cli_json(*args: str, exit_codes: tuple[int, ...] = (0,)) -> Any:
+    result = runner.invoke(cli_app, [*args, "--json"])
+    assert result.exit_code in exit_codes, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def deck_file(deck_folder: Path) -> Path:
+    """The example deck as a file of the web app's deck folder (what the editor opens)."""
+    path = deck_folder / f"{DECK}.yaml"
+    shutil.copyfile(deckbuilder.packaged_deck(DECK), path)
+    return path
+
+
+@pytest.fixture
+def client(deck_folder: Path) -> TestClient:
+    return TestClient(create_app(WebConfig(deck_folder=deck_folder)), base_url="http://localhost")
+
+
+@pytest.fixture(scope="module")
+def catalog() -> deckbuilder.Catalog:
+    return deckbuilder.load_catalog()
+
+
+# -- validate ---------------------------------------------------------------------------------
+def _editor_state(client: TestClient, deck_file: Path) -> dict[str, Any]:
+    """The deck the editor holds once it opened the file (its page's `data-state`)."""
+    import html
+    import re
+
+    page = client.get("/deck", params={"file": deck_file.name}).text
+    found = re.search(r'data-state="([^"]*)"', page)
+    assert found is not None
+    return dict(json.loads(html.unescape(found.group(1))))
+
+
+def _without_place(report: dict[str, Any]) -> dict[str, Any]:
+    """The verdict without where the deck lies: the editor's deck is no file, has no lines."""
+    return {**report, "file": None,
+            "violations": [{**row, "line": None} for row in report["violations"]]}
+
+
+def test_validate_the_command_line_and_the_web_editor_give_one_verdict(
+        client: TestClient, deck_file: Path) -> None:
+    cli = cli_json("validate", str(deck_file), exit_codes=(0, 1))
+    web = client.post("/api/deck/check", json={"deck": _editor_state(client, deck_file)})
+    assert web.status_code == 200, web.text
+    assert _without_place(web.json()["report"]) == _without_place(cli)
+    assert cli["name"] == "McReady's Pinkertons (example)" and cli["legal"] is True
+
+
+def test_validate_the_python_api_gives_the_rules_report_the_faces_print(
+        deck_file: Path, catalog: deckbuilder.Catalog) -> None:
+    cli = cli_json("validate", str(deck_file), exit_codes=(0, 1))
+    report = plain(deckbuilder.validate_deck(deckbuilder.load_deck(deck_file, catalog),
+                                             catalog).to_json())
+    assert report == {key: cli[key] for key in report}
+
+
+@pytest.mark.xfail(strict=True, reason="`validate_deck` answers the rules' report only: the "
+                   "faction's dead cards, the data notes and the spellings the faces add "
+                   "(app.deck_verdict.report_json) have no public Python answer yet")
+def test_validate_the_python_api_gives_the_whole_verdict(
+        deck_file: Path, catalog: deckbuilder.Catalog) -> None:
+    cli = cli_json("validate", str(deck_file), exit_codes=(0, 1))
+    report = deckbuilder.validate_deck(deckbuilder.load_deck(deck_file, catalog), catalog)
+    assert plain(report.to_json()) == cli
+
+
+# -- simulate ---------------------------------------------------------------------------------
+def _web_simulation(client: TestClient, **form: str) -> dict[str, Any]:
+    """A simulation of the web simulator, played to its end; its report."""
+    started = client.post("/api/simulate", data=form)
+    assert started.status_code == 200, started.text
+    with client.stream("GET", started.json()["events"]) as stream:
+        assert "event: done" in "".join(stream.iter_text())
+    return dict(client.get(f"/api/simulate/{started.json()['job']}/report.json").json())
+
+
+def test_simulate_every_face_gives_one_report(client: TestClient) -> None:
+    games, seed, bot = (str(SIMULATION[key]) for key in ("games", "seed", "bot"))
+    cli = cli_json("simulate", DECK, "--vs", "colty", "--games", games, "--seed", seed,
+                   "--bot", bot, "--workers", "1")
+    web = _web_simulation(client, deck=f"packaged:{DECK}", vs="base:colty", games=games,
+                          seed=seed, bot=bot)
+    result = deckbuilder.simulate(DECK, against="colty", games=6, seed=3, bot="random")
+    assert web == cli
+    assert plain(result.report) == cli
+    seat = cli["deck"]["seat"]
+    assert (result.wins, result.draws, result.games) == (
+        cli["sides"][seat]["wins"], cli["draws"]["games"], 6)
+    assert plain(result.win_rate) == cli["sides"][seat]["win_rate"]
+
+
+# -- gauntlet ---------------------------------------------------------------------------------
+def _gauntlet_cli() -> dict[str, Any]:
+    return dict(cli_json("simulate", "mcready", "--vs", FIELD[0], "--vs", FIELD[1],
+                         "--games", "4", "--seed", "2", "--bot", "random", "--workers", "1"))
+
+
+def _gauntlet_api() -> deckbuilder.GauntletResult:
+    return deckbuilder.gauntlet("mcready", FIELD, games=4, seed=2, bot="random")
+
+
+def test_gauntlet_the_command_line_and_the_python_api_give_one_result() -> None:
+    cli, result = _gauntlet_cli(), _gauntlet_api()
+    assert plain(result.field_win_rate) == cli["field"]["win_rate"]
+    assert result.method == cli["field"]["method"]
+    assert result.weakest.opponent == cli["field"]["weakest"]
+    assert [{key: row[key] for key in ("name", "games", "wins", "draws", "losses", "share",
+                                       "weight", "source", "win_rate", "mean_turns")}
+            for row in cli["opponents"]] == [
+        {"name": row.opponent, "games": row.games, "wins": row.wins, "draws": row.draws,
+         "losses": row.losses, "share": row.share, "weight": row.weight, "source": row.source,
+         "win_rate": plain(row.win_rate), "mean_turns": row.mean_turns}
+        for row in result.matchups]
+    assert [[card["id"] for card in row["cards"]] for row in cli["opponents"]] == \
+        [[card.id for card in row.cards] for row in result.matchups]
+
+
+@pytest.mark.xfail(strict=True, reason="`simulate --vs A --vs B --json` prints the library's "
+                   "gauntlet report (sim.tournament_report.gauntlet_json), not the "
+                   "GauntletResult the Python API returns: one shape, two spellings")
+def test_gauntlet_the_command_lines_json_is_the_python_result() -> None:
+    assert plain(_gauntlet_api()) == _gauntlet_cli()
+
+
+@pytest.mark.xfail(strict=True, reason="the web simulator plays one opponent: no gauntlet")
+def test_gauntlet_the_web_app_plays_a_field(client: TestClient) -> None:
+    started = client.post("/api/simulate", data={"deck": "base:mcready", "vs": FIELD,
+                                                 "games": "4", "seed": "2", "bot": "random"})
+    assert started.status_code == 200, started.text
+    assert "field" in _web_simulation(client, deck="base:mcready", vs=FIELD, games="4",
+                                      seed="2", bot="random")
+
+
+# -- card detail ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["deputy", "gatling-gun"])  # one record; namesakes
+def test_card_detail_the_command_line_and_the_web_app_give_one_answer(
+        client: TestClient, name: str) -> None:
+    web = client.get(f"/api/cards/{name}")
+    assert web.status_code == 200, web.text
+    cli = cli_json("cards", "show", name)
+    assert web.json() == cli
+    first = cli[0] if isinstance(cli, list) else cli  # namesakes of two games: a list
+    assert first["id"] == name and {"standing", "confirmed_by"} <= set(first["values"][0])
+
+
+# -- deck stats -------------------------------------------------------------------------------
+def test_deck_stats_the_command_line_and_the_python_api_give_one_answer(
+        deck_file: Path, catalog: deckbuilder.Catalog) -> None:
+    cli = cli_json("deck", "stats", str(deck_file))
+    found = deck_stats(deckbuilder.load_deck(deck_file, catalog), catalog)
+    assert plain(found.to_json()) == cli
+    assert cli["odds"] and cli["cost_curve"]
+
+
+def test_deck_stats_the_web_editor_gives_the_command_lines_answer(
+        client: TestClient, deck_file: Path) -> None:
+    web = client.post("/api/deck/check", json={"deck": _editor_state(client, deck_file)})
+    assert web.status_code == 200, web.text
+    assert web.json()["stats"] == cli_json("deck", "stats", str(deck_file))
+
+
+# -- a position's view ------------------------------------------------------------------------
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "game.jsonl"
+    played = runner.invoke(cli_app, ["play", "colty", "mcready", "--bots", "random,random",
+                                     "--seed", "3", "--record", str(path)])
+    assert played.exit_code == 0, played.output
+    return path
+
+
+def _web_view(client: TestClient, record: Path, step: int, viewer: str) -> dict[str, Any]:
+    uploaded = client.post("/api/replays", content=record.read_bytes(),
+                           headers={"x-filename": record.name, "accept": "application/json"})
+    assert uploaded.status_code == 200, uploaded.text
+    replay = uploaded.json()["replay"]
+    answer = client.get(f"/api/replays/{replay}/step", params={"step": step, "viewer": viewer})
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json()["view"])
+
+
+def _first_position(record: Path, catalog: deckbuilder.Catalog) -> Any:
+    """The game's first position, set up from the record's decks and seed."""
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    decks = [header["decks"][side] for side in ("colty", "mcready")]
+    return deckbuilder.new_game(decks, seed=header["seed"], catalog=catalog)
+
+
+def test_a_position_the_web_replay_and_the_python_api_see_alike(
+        client: TestClient, record: Path, catalog: deckbuilder.Catalog) -> None:
+    web = _web_view(client, record, 0, "0")
+    seen = deckbuilder.observe(_first_position(record, catalog), 0)
+    assert web["turn"] == seen.turn and web["players"] == list(seen.players)
+    assert [card["id"] for card in web["hand"]] == list(seen.hand)
+
+
+@pytest.mark.xfail(strict=True, reason="the web's view names the observation's pieces "
+                   "(sim.session_view.position_view): the Python API's Observation dumped "
+                   "is another shape")
+def test_a_position_the_web_view_is_the_observation(
+        client: TestClient, record: Path, catalog: deckbuilder.Catalog) -> None:
+    seen = deckbuilder.observe(_first_position(record, catalog), 0)
+    assert _web_view(client, record, 0, "0") == plain(seen)
+
+
+@pytest.mark.xfail(strict=True, reason="the command line shows a position only as text "
+                   "(`replay --watch`): it has no JSON of a position")
+def test_a_position_the_command_line_gives_its_json(record: Path) -> None:
+    assert "view" in cli_json("replay", str(record), "--watch")
