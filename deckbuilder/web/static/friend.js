@@ -12,34 +12,19 @@
   const POLL_MS = 2000;
   const MOST_STREAM_FAILURES = 3;
 
-  const {showError, request, fromServer, followGame} = window.deckbuilderPage;  // page_tools.js
+  const {showError, request, newGameForm, logItem, fromServer} = window.deckbuilderPage;  // page_tools.js
 
   // -- the form that makes a table -----------------------------------------------------------
-  const form = document.getElementById("friend-form");
-  if (form) {
-    const game = document.getElementById("friend-game");
-    const seat = document.getElementById("friend-seat");
-    const errorLine = document.getElementById("friend-error");
-    followGame(form, game, seat, (fieldset, side, mine) => {
-      fieldset.querySelector(".side-you").hidden = !mine;
-      fieldset.querySelector(".side-friend").hidden = mine;
-    });
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      showError(errorLine, "");
-      const button = document.getElementById("friend-create");
-      button.disabled = true;
-      const answer = await request("/api/tables", {method: "POST", body: new FormData(form)});
-      const oneScreen = document.getElementById("friend-one-screen").checked;
-      const shared = answer.ok && oneScreen ? await takeBothSeats(answer.data) : answer;
-      if (shared.ok) {
-        window.location.assign(answer.data.url);
-      } else {
-        showError(errorLine, shared.data.error || ("the server answered " + shared.status));
-        button.disabled = false;
-      }
-    });
-  }
+  newGameForm("friend", "friend-create", (fieldset, side, mine) => {
+    fieldset.querySelector(".side-you").hidden = !mine;
+    fieldset.querySelector(".side-friend").hidden = mine;
+  }, async (form) => {
+    const answer = await request("/api/tables", {method: "POST", body: new FormData(form)});
+    const oneScreen = document.getElementById("friend-one-screen").checked;
+    const shared = answer.ok && oneScreen ? await takeBothSeats(answer.data) : answer;
+    if (!shared.ok) throw new Error(shared.data.error || ("the server answered " + shared.status));
+    return answer.data.url;
+  });
 
   async function takeBothSeats(made) {
     // two people at this screen: this tab takes the second seat by its invitation and keeps
@@ -76,20 +61,7 @@
     const events = (state.html && state.html.log_events) || [];
     events.slice(Math.max(0, known - state.log_start)).forEach((event) => {
       event.lines.forEach((line, index) => {
-        const item = document.createElement("li");
-        if (line.startsWith("--")) item.className = "turn-line";
-        for (const [text, recordId] of event.segments[index] || [[line, ""]]) {
-          if (!recordId) {
-            item.append(document.createTextNode(text));
-            continue;
-          }
-          const name = document.createElement("span");
-          name.dataset.face = recordId;
-          name.dataset.game = table.dataset.game || "";
-          name.textContent = text;
-          item.append(name);
-        }
-        log.append(item);
+        log.append(logItem(line, event.segments[index], table.dataset.game));
       });
     });
     known = Math.max(known, state.log_next);

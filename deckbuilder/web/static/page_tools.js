@@ -1,6 +1,6 @@
 // What every page's script needs alike (base.html loads this first): a one-line error shown
-// or cleared, a JSON request whose failure is the server's one line, and the server's own
-// rendered HTML put in place.
+// or cleared, a JSON request whose failure is the server's one line, a form sent by script,
+// the server's own rendered HTML put in place, and a log line with its card names.
 "use strict";
 
 window.deckbuilderPage = (function () {
@@ -31,6 +31,55 @@ window.deckbuilderPage = (function () {
       throw new Error(answer.data.error || ("the server answered " + answer.status));
     }
     return answer.data;
+  }
+
+  // A form sent by script: `send()` gives the address to open next, or throws the one line
+  // to show; the button is off while it runs.
+  function submitBy(form, button, errorLine, send) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      showError(errorLine, "");
+      button.disabled = true;
+      try {
+        window.location.assign(await send());
+      } catch (error) {
+        showError(errorLine, error.message);
+        button.disabled = false;
+      }
+    });
+  }
+
+  // A log line's pieces, [text, record id or ""], into `element`: a named record shows its
+  // face (faces.js) from `game`.
+  function logPieces(element, pieces, game) {
+    for (const [text, recordId] of pieces) {
+      if (!recordId) {
+        element.append(document.createTextNode(text));
+        continue;
+      }
+      const name = document.createElement("span");
+      name.dataset.face = recordId;
+      name.dataset.game = game || "";
+      name.textContent = text;
+      element.append(name);
+    }
+  }
+
+  // One log line as a list item, a turn's first line marked (pieces: the plain line).
+  function logItem(line, pieces, game) {
+    const item = document.createElement("li");
+    if (line.startsWith("--")) item.className = "turn-line";
+    logPieces(item, pieces || [[line, ""]], game);
+    return item;
+  }
+
+  // Only the chosen game's rules fieldset shows (a disabled fieldset's fields are not sent).
+  function showGameRules(form, game) {
+    for (const fieldset of form.querySelectorAll(".game-rules")) {
+      const mine = fieldset.dataset.game === game;
+      fieldset.hidden = !mine;
+      fieldset.disabled = !mine;
+    }
   }
 
   function fromServer(html) {
@@ -68,17 +117,25 @@ window.deckbuilderPage = (function () {
         }
         eachSide(fieldset, side, seat.value === side);
       }
-      for (const fieldset of form.querySelectorAll(".game-rules")) {
-        const mine = fieldset.dataset.game === game.value;
-        fieldset.hidden = !mine;
-        fieldset.disabled = !mine;
-      }
+      showGameRules(form, game.value);
     };
     game.addEventListener("change", refresh);
     seat.addEventListener("change", refresh);
     refresh();
   }
 
-  return {showError: showError, request: request, requestJson: requestJson,
-          fromServer: fromServer, followGame: followGame};
+  // A new-game form (ids `<prefix>-form`, `-game`, `-seat`, `-error`) follows its game and is
+  // sent by `send(form)`, which gives the address of the game made.
+  function newGameForm(prefix, buttonId, eachSide, send) {
+    const form = document.getElementById(prefix + "-form");
+    if (!form) return;
+    const [game, seat, errorLine] =
+      ["-game", "-seat", "-error"].map((end) => document.getElementById(prefix + end));
+    followGame(form, game, seat, eachSide);
+    submitBy(form, document.getElementById(buttonId), errorLine, () => send(form));
+  }
+
+  return {showError: showError, request: request, requestJson: requestJson, submitBy: submitBy,
+          logPieces: logPieces, logItem: logItem, showGameRules: showGameRules,
+          fromServer: fromServer, newGameForm: newGameForm};
 })();

@@ -4,39 +4,19 @@
 "use strict";
 
 (function () {
-  const {showError, requestJson, fromServer, followGame} = window.deckbuilderPage;  // page_tools.js
+  const {showError, requestJson, newGameForm, logItem, fromServer} = window.deckbuilderPage;  // page_tools.js
 
   function post(url, body, headers) {
     return requestJson(url, {method: "POST", body: body, headers: headers || {}});
   }
 
   // -- the new-game form ---------------------------------------------------------------------
-  const form = document.getElementById("play-form");
-  if (form) {
-    const game = document.getElementById("play-game");
-    const seat = document.getElementById("play-seat");
-    const errorLine = document.getElementById("play-error");
-
-    followGame(form, game, seat, (fieldset, side, human) => {
-      const bot = fieldset.querySelector(".side-bot");
-      bot.hidden = human;
-      bot.querySelector("input").disabled = human;
-      fieldset.querySelector(".side-you").hidden = !human;
-    });
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      showError(errorLine, "");
-      const button = document.getElementById("play-start");
-      button.disabled = true;
-      try {
-        const data = await post("/api/play", new FormData(form));
-        window.location.assign(data.url);
-      } catch (error) {
-        showError(errorLine, error.message);
-        button.disabled = false;
-      }
-    });
-  }
+  newGameForm("play", "play-start", (fieldset, side, human) => {
+    const bot = fieldset.querySelector(".side-bot");
+    bot.hidden = human;
+    bot.querySelector("input").disabled = human;
+    fieldset.querySelector(".side-you").hidden = !human;
+  }, async (form) => (await post("/api/play", new FormData(form))).url);
 
   // -- the table -----------------------------------------------------------------------------
   const table = document.getElementById("table");
@@ -50,28 +30,9 @@
   let over = Boolean(document.getElementById("outcome"));
   let auto = false;
 
-  // a log line's pieces: [text, record id or ""]; a named record shows its face (faces.js)
   function addLog(lines, segments) {
     lines.forEach((line, index) => {
-      const item = document.createElement("li");
-      if (line.startsWith("--")) item.className = "turn-line";
-      const pieces = segments && segments[index];
-      if (!pieces) {
-        item.textContent = line;
-      } else {
-        for (const [text, recordId] of pieces) {
-          if (!recordId) {
-            item.append(document.createTextNode(text));
-            continue;
-          }
-          const name = document.createElement("span");
-          name.dataset.face = recordId;
-          name.dataset.game = table.dataset.game || "";
-          name.textContent = text;
-          item.append(name);
-        }
-      }
-      log.append(item);
+      log.append(logItem(line, segments && segments[index], table.dataset.game));
     });
     log.scrollTop = log.scrollHeight;
   }

@@ -5,26 +5,18 @@
 "use strict";
 
 (function () {
-  const {showError, requestJson: getJson} = window.deckbuilderPage;  // page_tools.js
+  const {showError, requestJson: getJson, submitBy, logPieces, logItem,
+         fromServer} =
+    window.deckbuilderPage;  // page_tools.js
 
   // -- the upload form -----------------------------------------------------------------------
   const uploadForm = document.getElementById("replay-upload");
   if (uploadForm) {
-    uploadForm.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const errorLine = document.getElementById("replay-error");
-      showError(errorLine, "");
-      const button = document.getElementById("replay-open");
-      button.disabled = true;
-      try {
-        const data = await getJson("/api/replays", {method: "POST", body: new FormData(uploadForm),
-                                                    headers: {"Accept": "application/json"}});
-        window.location.assign(data.url);
-      } catch (error) {
-        showError(errorLine, error.message);
-        button.disabled = false;
-      }
-    });
+    submitBy(uploadForm, document.getElementById("replay-open"),
+             document.getElementById("replay-error"), async () => {
+               const body = new FormData(uploadForm);
+               return (await getJson("/api/replays", {method: "POST", body: body})).url;
+             });
   }
 
   // -- the viewer ----------------------------------------------------------------------------
@@ -41,26 +33,6 @@
   let wanted = null;  // the latest step asked for while a request is under way
   let busy = false;
 
-  function fromServer(html) {
-    // the server's own rendered fragment (autoescaped templates), not text from a file
-    return document.createRange().createContextualFragment(html);
-  }
-
-  function segmentsInto(element, pieces) {
-    element.replaceChildren();
-    for (const [text, recordId] of pieces) {
-      if (!recordId) {
-        element.append(document.createTextNode(text));
-        continue;
-      }
-      const name = document.createElement("span");
-      name.dataset.face = recordId;
-      name.dataset.game = game;
-      name.textContent = text;
-      element.append(name);
-    }
-  }
-
   function showLog() {
     let current = null;
     for (const item of log.children) {
@@ -75,10 +47,8 @@
 
   function fillLog(data) {
     const items = data.lines.map((line) => {
-      const item = document.createElement("li");
+      const item = logItem(line.text, line.segments, game);
       item.dataset.step = String(line.step);
-      if (line.text.startsWith("--")) item.className = "turn-line";
-      segmentsInto(item, line.segments);
       return item;
     });
     log.replaceChildren(...items);
@@ -108,7 +78,7 @@
     const wholeLines = document.getElementById("replay-whole-lines");
     wholeLines.replaceChildren(...data.whole.map((pieces) => {
       const item = document.createElement("li");
-      segmentsInto(item, pieces);
+      logPieces(item, pieces, game);
       return item;
     }));
     link("replay-first", 0);

@@ -7,19 +7,11 @@
 (function () {
   const form = document.getElementById("simulate-form");
   if (!form) return;
-  const game = document.getElementById("sim-game");
-  const deck = document.getElementById("sim-deck");
-  const vs = document.getElementById("sim-vs");
-  const baseline = document.getElementById("sim-baseline");
-  const baselineRow = document.getElementById("baseline-row");
-  const runButton = document.getElementById("sim-run");
-  const stopButton = document.getElementById("sim-stop");
-  const errorLine = document.getElementById("sim-error");
-  const warnings = document.getElementById("sim-warnings");
-  const progressBox = document.getElementById("sim-progress");
-  const bar = document.getElementById("sim-bar");
-  const status = document.getElementById("sim-status");
-  const result = document.getElementById("sim-result");
+  const [game, deck, vs, baseline, baselineRow, runButton, stopButton, errorLine, warnings,
+         progressBox, bar, status, result] =
+    ["sim-game", "sim-deck", "sim-vs", "sim-baseline", "baseline-row", "sim-run", "sim-stop",
+     "sim-error", "sim-warnings", "sim-progress", "sim-bar", "sim-status", "sim-result"]
+      .map((id) => document.getElementById(id));
   let source = null;
   let jobId = null;
 
@@ -50,11 +42,7 @@
     const comparing = form.elements.mode.value === "baseline";
     baselineRow.hidden = !comparing;
     baseline.disabled = !comparing;
-    for (const fieldset of form.querySelectorAll(".game-rules")) {
-      const mine = fieldset.dataset.game === game.value;
-      fieldset.hidden = !mine;
-      fieldset.disabled = !mine; // a disabled fieldset's fields are not sent
-    }
+    window.deckbuilderPage.showGameRules(form, game.value);  // page_tools.js
   }
 
   function percent(value) {
