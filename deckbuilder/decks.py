@@ -8,11 +8,12 @@ write is atomic. Text deck lists live in `deckbuilder.decklists`.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
@@ -180,20 +181,36 @@ def load_deck(path: Path | str, catalog: Catalog) -> LoadedDeck:
     return resolve_deck(deck, catalog, path, document)
 
 
-# -- a deck named on the command line ------------------------------------------------------
+# -- the one reader of a deck, however it is given -------------------------------------------
 #: How a deck argument reads, for every command's --help.
 DECK_ARGUMENT_HELP = ("a deck file; else a faction (colty, mcready, mapache, esteban) for its "
                       "base deck, or a packaged deck's name (example-mcready-pinkertons); a file "
                       "of that name in the current folder wins")
 
+#: A deck however it is given: loaded (`load_deck`), a model, a path, or a name (a packaged
+#: deck's, or a faction's for its base deck).
+DeckSource: TypeAlias = LoadedDeck | Deck | str | os.PathLike[str]
+
+
+class DeckInputError(DeckError):
+    """A value given as a deck is none of the things a deck may be given as."""
+
 
 @dataclass(frozen=True)
 class DeckArgument:
-    """A deck named on the command line and what the name turned out to be."""
+    """A deck read, and what it was given as: kind "file", "faction" (its base deck),
+    "packaged" (a deck shipped in the package) or "object" (a model or a loaded deck)."""
 
     loaded: LoadedDeck
-    kind: str  # "file", "faction" (its base deck) or "packaged" (a deck shipped in the package)
+    kind: str
     faction: str | None = None  # the faction, when kind == "faction"
+
+    @property
+    def source(self) -> str:
+        """What identifies the deck: its file (resolved), else its base deck, else its name."""
+        if self.loaded.path is not None:
+            return str(self.loaded.path.resolve())
+        return f"base:{self.faction}" if self.faction else self.loaded.name
 
 
 def packaged_deck_names() -> list[str]:
@@ -210,34 +227,60 @@ def packaged_deck_file(name: str) -> Path | None:
     return packaged if packaged.is_file() else None
 
 
-def read_deck_argument(text: str | Path, catalog: Catalog) -> DeckArgument:
-    """The one reading of a deck named on the command line, for every command that takes one.
+def deck_text(source: object, what: str = "deck") -> str | None:
+    """A deck given as a name or a path, as text (None: a deck object); a value that is no
+    deck at all is a `DeckInputError` naming `what`."""
+    if isinstance(source, str):
+        return source
+    if isinstance(source, os.PathLike) and isinstance(path := os.fspath(source), str):
+        return path
+    if isinstance(source, LoadedDeck | Deck):
+        return None
+    raise DeckInputError(
+        f"a {what} must be a loaded deck, a Deck, a path or a name, not {type(source).__name__}",
+        fix="pass deckbuilder.load_deck(path, catalog), a deck file's path, a packaged "
+            "deck's name (example-mcready-pinkertons) or a faction (mcready)")
 
-    A file at that path (relative to the current folder) wins; else a faction's name means
-    its base deck (`mcready`, `Colti`); else a packaged deck's name
-    (`example-mcready-pinkertons`). Anything else is "file not found", naming the choices.
+
+def read_deck(source: object, catalog: Catalog, what: str = "deck") -> DeckArgument:
+    """The one reading of a deck, for every command, page and script that takes one.
+
+    A loaded deck is itself; a model is resolved against the catalog. A name or path: a file
+    at that path (relative to the current folder) wins; else a faction's name means its base
+    deck (`mcready`, `Colti`); else a packaged deck's name (`example-mcready-pinkertons`).
+    Anything else is "file not found", naming the choices.
     """
+    text = deck_text(source, what)
+    if text is None:
+        if isinstance(source, LoadedDeck):
+            return DeckArgument(source, "object")
+        assert isinstance(source, Deck)  # deck_text let only these through
+        return DeckArgument(resolve_deck(source, catalog), "object")
     path = Path(text)
     if path.exists():
         return DeckArgument(load_deck(path, catalog), "file")
-    faction = normalise_name(str(text)).replace(" ", "")
+    faction = normalise_name(text).replace(" ", "")
     if faction in FACTION_GAMES:
-        game = FACTION_GAMES[faction]
-        cards = catalog.base_deck(game, faction)
-        if not cards:
-            raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
-                            fix="install the base set (see `deckbuilder sets`)")
-        base_set = catalog.base_set_id(game)
-        title = FACTION_TITLES.get(Faction(faction), faction)
-        deck = Deck(name=f"{title} base deck", game=game, faction=faction,
-                    sets=[base_set] if base_set else None, cards=cards)
-        return DeckArgument(resolve_deck(deck, catalog), "faction", faction)
-    packaged = packaged_deck_file(str(text))
+        return DeckArgument(_base_deck(faction, catalog), "faction", faction)
+    packaged = packaged_deck_file(text)
     if packaged is not None:
         return DeckArgument(load_deck(packaged, catalog), "packaged")
     raise DeckError("file not found", Location(path),
                     f"name a deck file, a faction ({', '.join(FACTION_GAMES)}) for its base "
                     f"deck, or a packaged deck ({', '.join(packaged_deck_names())})")
+
+
+def _base_deck(faction: str, catalog: Catalog) -> LoadedDeck:
+    game = FACTION_GAMES[faction]
+    cards = catalog.base_deck(game, faction)
+    if not cards:
+        raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
+                        fix="install the base set (see `deckbuilder sets`)")
+    base_set = catalog.base_set_id(game)
+    title = FACTION_TITLES.get(Faction(faction), faction)
+    deck = Deck(name=f"{title} base deck", game=game, faction=faction,
+                sets=[base_set] if base_set else None, cards=cards)
+    return resolve_deck(deck, catalog)
 
 
 def deck_source_file(text: str | Path) -> Path | None:

@@ -24,7 +24,7 @@ from deckbuilder.catalog import Entry, build_catalog
 from deckbuilder.cli import app
 from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, save_answer
 from deckbuilder.data_packs.review import Question, questions_for, read_answer
-from deckbuilder.decks import load_deck, read_deck_argument
+from deckbuilder.decks import load_deck, read_deck
 from deckbuilder.yamlio import load_yaml
 
 runner = CliRunner()
@@ -40,7 +40,7 @@ def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
 
 def mcready_questions() -> list[Question]:
     catalog = build_catalog()
-    deck = read_deck_argument("mcready", catalog).loaded
+    deck = read_deck("mcready", catalog).loaded
     return [question for record_id in deck.counts()
             for question in questions_for(catalog.entries[record_id])]
 

@@ -20,7 +20,7 @@ from deckbuilder.decks import (
     load_deck,
     new_deck,
     packaged_deck_names,
-    read_deck_argument,
+    read_deck,
     resolve_deck,
     swap_cards,
 )
@@ -33,7 +33,7 @@ def catalog() -> Catalog:
 
 
 def packaged(name: str, catalog: Catalog) -> LoadedDeck:
-    return read_deck_argument(name, catalog).loaded
+    return read_deck(name, catalog).loaded
 
 
 # -- the odds ----------------------------------------------------------------------------------

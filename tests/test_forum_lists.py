@@ -20,7 +20,7 @@ from deckbuilder.decks import (
     packaged_deck_names,
     resolve_deck,
 )
-from deckbuilder.decks import read_deck_argument as deck_argument
+from deckbuilder.decks import read_deck as deck_argument
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.shared_lists import (
     BBCODE,

@@ -5,7 +5,7 @@ same way, and read them here:
 
 - a deck file (`my-mcready.yaml`), a packaged deck's name (`example-mcready-pinkertons`) or a
   faction (`mcready`, its base deck), as every command reads a deck
-  (`deckbuilder.decks.read_deck_argument`);
+  (`deckbuilder.decks.read_deck`);
 - a folder: every `*.yaml`/`*.yml` deck file directly in it, sorted by name. In a field, the
   folder's decks of the other side (or of another game) are left out with a note, so one folder
   can hold a player's decks of both sides; a file that is no readable deck is an error;
@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.app.play_decks import SimDeck, an, load_sim_deck, side_error
-from deckbuilder.decks import read_deck_argument
 from deckbuilder.errors import DeckError, Location
 
 __all__ = ["Field", "FieldEntry", "deck_files_in", "is_field", "read_decks", "read_field",
@@ -142,12 +141,8 @@ class _Read:
 
 def _read_one(text: str, weight: float, catalog: Any, allow_illegal: bool,
               from_folder: bool) -> _Read:
-    argument = read_deck_argument(text, catalog)
     deck = load_sim_deck(text, catalog, allow_illegal)
-    loaded = argument.loaded
-    source = (str(loaded.path.resolve()) if loaded.path is not None
-              else f"base:{argument.faction}")
-    return _Read(deck, weight, source, text, from_folder)
+    return _Read(deck, weight, deck.source, text, from_folder)
 
 
 def _read_all(specs: Sequence[str], catalog: Any, allow_illegal: bool,

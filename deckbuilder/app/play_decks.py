@@ -1,8 +1,9 @@
-"""Decks read for play: a deck file or a faction name, checked before any game is set up.
+"""Decks read for play, however they are given, checked before any game is set up.
 
-`simulate`, `optimize`, the web simulator and the web game table all read their decks here,
-so a deck the engine cannot play is refused with the same one line everywhere, and an
-illegal one is refused (or, with --allow-illegal, played with a warning) alike.
+`simulate`, `optimize`, the web simulator, the web game table and the Python API all read
+their decks here, so a deck the engine cannot play is refused with the same one line
+everywhere, and an illegal one is refused (or, with --allow-illegal, played with a warning)
+alike.
 """
 
 from __future__ import annotations
@@ -12,22 +13,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.decks import read_deck_argument
+from deckbuilder.decks import DeckSource, LoadedDeck, read_deck
 from deckbuilder.errors import DeckError, Location
-from deckbuilder.games import games
+from deckbuilder.games import games, get_game
 from deckbuilder.legality import PLAY_TESTING, Code, validate_deck
 from deckbuilder.yamlio import position
 
 
 @dataclass(frozen=True)
 class SimDeck:
-    """A deck ready to play: resolved card ids, and what the user should know about it."""
+    """A deck ready to play: resolved card ids, and what the user should know about it;
+    `source` identifies it (its file resolved, `base:FACTION`, or a deck object's name)."""
 
     name: str
     game: str
     faction: str
     cards: dict[str, int]
     warnings: list[str] = field(default_factory=list)
+    source: str = ""
 
 
 def an(word: str) -> str:
@@ -35,38 +38,42 @@ def an(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def load_sim_deck(text: str, catalog: Any, allow_illegal: bool = False) -> SimDeck:
-    """Read a deck for play: a deck file, a faction name meaning its base deck, or a
-    packaged deck's name (`deckbuilder.decks.read_deck_argument`, as every command reads one).
+def load_sim_deck(source: DeckSource, catalog: Any, allow_illegal: bool = False,
+                  what: str = "deck") -> SimDeck:
+    """Read a deck for play, however it is given (`deckbuilder.decks.read_deck`: a deck file,
+    a faction name meaning its base deck, a packaged deck's name, a model or a loaded deck).
 
     A deck the engine cannot play (an unknown card, a card of another game, a record that is
     no deck card) is refused with the validator's first such violation. Any other illegal deck
     is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
-    then it gets a warning, so that a deck can be play-tested before it is legal.
+    then it gets a warning, so that a deck can be play-tested before it is legal. A deck
+    object comes from a script: the fixes are said in Python's terms.
     """
-    argument = read_deck_argument(text, catalog)
+    argument = read_deck(source, catalog, what)
     loaded = argument.loaded
     if argument.kind == "faction":  # the box's deck: nothing to check
         return SimDeck(f"{argument.faction} base deck", loaded.game, loaded.faction,
-                       loaded.counts())
-    return check_sim_deck(loaded, catalog, allow_illegal,
-                          shown=loaded.path if loaded.path is not None else Path(text))
-
-
-def check_sim_deck(loaded: Any, catalog: Any, allow_illegal: bool = False, *,
-                   shown: Path | str | None = None, how_to_validate: str | None = None,
-                   how_to_allow: str = "add --allow-illegal to play-test it anyway") -> SimDeck:
-    """A loaded deck (from a file or made in Python) checked for play, as `load_sim_deck`
-    says. `shown` names it in messages (its path, else its label); `how_to_validate` and
-    `how_to_allow` are the fixes in the caller's terms (a command, or a Python call)."""
-    path: Path | str = shown if shown is not None else (
-        loaded.path if loaded.path is not None else str(loaded.label))
-    validate = how_to_validate or f"`deckbuilder validate {path}`"
+                       loaded.counts(), source=argument.source)
+    path: Path | str = loaded.path if loaded.path is not None else str(loaded.label)
+    validate, allow = (f"`deckbuilder validate {path}`",
+                       "add --allow-illegal to play-test it anyway")
+    if argument.kind == "object":
+        validate, allow = ("deckbuilder.validate_deck(deck, catalog)",
+                           "pass allow_illegal=True to play-test it anyway")
     if loaded.game not in games():
         found = position(loaded.document, ["game"]) if loaded.document is not None else None
         raise DeckError(f"the engine does not play {loaded.game}",
                         Location(path, *(found or (None, None))),
                         f"play and simulate decks of {', '.join(games())}")
+    warnings = _legality_warnings(loaded, catalog, allow_illegal, path, validate, allow)
+    return SimDeck(loaded.name, loaded.game, loaded.faction, loaded.counts(), warnings,
+                   argument.source)
+
+
+def _legality_warnings(loaded: LoadedDeck, catalog: Any, allow_illegal: bool,
+                       path: Path | str, validate: str, allow: str) -> list[str]:
+    """The deck checked for play: an unplayable deck is refused, an illegal one too unless
+    `allow_illegal` (then its warning)."""
     report = validate_deck(loaded, catalog, supply=PLAY_TESTING)
     more = (f" ({len(report.violations)} problems in all: {validate})"
             if len(report.violations) > 1 else "")
@@ -76,20 +83,16 @@ def check_sim_deck(loaded: Any, catalog: Any, allow_illegal: bool = False, *,
         first = refused[0]
         raise DeckError(f"{first.code}: {first.message}{more}",
                         _entry_location(loaded, first, path), first.fix or f"see {validate}")
-    warnings = []
-    if not report.is_legal and not allow_illegal:
-        first = report.violations[0]
+    if report.is_legal:
+        return []
+    first = report.violations[0]
+    if not allow_illegal:
         raise DeckError(f"not a legal deck: {first.code}: {first.message}{more}",
                         _entry_location(loaded, first, path),
-                        (first.fix or f"see {validate}") + f"; or {how_to_allow}")
-    if not report.is_legal:
-        first = report.violations[0]
-        where = f" (line {first.line})" if first.line is not None else ""
-        warnings.append(
-            f"{path} is not a legal deck ({len(report.violations)} problem(s), first: "
-            f"{first.code}{where}: {first.message}); simulating it anyway (see {validate})"
-        )
-    return SimDeck(loaded.name, loaded.game, loaded.faction, loaded.counts(), warnings)
+                        (first.fix or f"see {validate}") + f"; or {allow}")
+    where = f" (line {first.line})" if first.line is not None else ""
+    return [f"{path} is not a legal deck ({len(report.violations)} problem(s), first: "
+            f"{first.code}{where}: {first.message}); simulating it anyway (see {validate})"]
 
 
 def _entry_location(loaded: Any, violation: Any, shown: Any) -> Any:
@@ -114,14 +117,24 @@ def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
     return False
 
 
-def load_side_deck(text: str, side: str, game: str, option: str, catalog: Any,
+def load_side_deck(source: DeckSource, side: str, game: str, option: str, catalog: Any,
                    allow_illegal: bool = False) -> SimDeck:
     """`load_sim_deck` for one side of a game: a deck of another side or another game is
-    refused with `side_error`, naming the option (or form field) it came from."""
-    deck = load_sim_deck(text, catalog, allow_illegal)
-    if deck.faction != side:
+    refused with `side_error`, naming the option (or form field, or argument) it came from."""
+    deck = load_sim_deck(source, catalog, allow_illegal, option)
+    if deck.faction != side or deck.game != game:
         raise side_error(option, side, game, deck)
     return deck
+
+
+def side_of_deck(deck: SimDeck, what: str = "deck") -> tuple[int, tuple[str, ...]]:
+    """The deck's seat (read from its faction) and its game's sides: a script never names
+    a seat."""
+    sides = tuple(get_game(deck.game).side_names)
+    if deck.faction not in sides:
+        raise DeckError(f"{what}: '{deck.faction}' is not a side of {deck.game}: nothing to "
+                        "play", fix=f"give {an(sides[0])} or {an(sides[1])} deck")
+    return sides.index(deck.faction), sides
 
 
 def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> DeckError:
@@ -141,7 +154,7 @@ def sides_of_decks(texts: Sequence[str], given: Mapping[str, str | None],
     of a faction that is no side of a game are refused, naming the options to use."""
     sides = dict(given)
     for text in texts:
-        argument = read_deck_argument(text, catalog)
+        argument = read_deck(text, catalog)
         faction = str(argument.loaded.faction)
         if faction not in sides:
             raise DeckError(f"{text} is {an(faction)} deck: no side of a game plays it",

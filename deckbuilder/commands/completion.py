@@ -33,7 +33,7 @@ from deckbuilder.decks import (
     FACTION_GAMES,
     LoadedDeck,
     packaged_deck_names,
-    read_deck_argument,
+    read_deck,
 )
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.importer import installed_files
@@ -108,7 +108,7 @@ def _read_deck(text: str, sets_dir: Path | None) -> LoadedDeck | None:
     if catalog is None:
         return None
     try:
-        return read_deck_argument(text, catalog).loaded
+        return read_deck(text, catalog).loaded
     except (DeckbuilderError, OSError):
         return None
 

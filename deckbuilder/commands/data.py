@@ -26,7 +26,7 @@ from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, check_player
 from deckbuilder.data_packs.exchange import PackRefused, export_pack, import_pack, remove_pack
 from deckbuilder.data_packs.review import CardReview, cards_to_review, read_answer, shown
 from deckbuilder.data_packs.status import data_status
-from deckbuilder.decks import DECK_ARGUMENT_HELP, packaged_deck_names, read_deck_argument
+from deckbuilder.decks import DECK_ARGUMENT_HELP, packaged_deck_names, read_deck
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.writing import refuse_overwrite
 
@@ -81,7 +81,7 @@ def chosen_entries(catalog: Catalog, deck: str | None, set_id: str | None,
                                    fix=f"sets: {', '.join(catalog.sets)}")
         return [entry for entry in catalog.entries.values() if entry.set_id == set_id]
     if deck is not None:
-        counts = read_deck_argument(deck, catalog).loaded.counts()
+        counts = read_deck(deck, catalog).loaded.counts()
         return [catalog.entries[record_id] for record_id in counts]
     return list(catalog.entries.values())
 
@@ -192,7 +192,7 @@ def _status(deck: str | None, as_json: bool) -> None:
     names = [deck] if deck is not None else packaged_deck_names()
     decks = []
     for each in names:
-        loaded = read_deck_argument(each, catalog).loaded
+        loaded = read_deck(each, catalog).loaded
         decks.append((loaded.name, loaded.counts()))
     found = data_status(catalog, decks)
     if as_json:

@@ -30,7 +30,7 @@ from deckbuilder.decks import (
     diff_decks,
     fix_card_ids,
     new_deck,
-    read_deck_argument,
+    read_deck,
     rename_deck,
     swap_cards,
 )
@@ -49,11 +49,6 @@ deck_app = typer.Typer(
 FACTION_HELP = "colty, mcready (Revolver); mapache, esteban (Revolver 2)"
 DECK_HELP = ("a deck file, or a faction (its base deck: mcready) or a packaged deck's name "
              "(a file of that name in the current folder wins)")
-
-
-def load_deck_argument(text: str | Path, catalog: Any) -> Any:
-    """A deck named on the command line (see `deckbuilder.decks.read_deck_argument`)."""
-    return read_deck_argument(text, catalog).loaded
 
 
 def _count(count: int, noun: str) -> str:
@@ -208,7 +203,7 @@ def diff(
 
 def _diff(first: str, second: str, as_json: bool, sets_dir: Path | None) -> None:
     catalog = project_catalog(sets_dir)
-    changes = diff_decks(load_deck_argument(first, catalog), load_deck_argument(second, catalog))
+    changes = diff_decks(read_deck(first, catalog).loaded, read_deck(second, catalog).loaded)
     if as_json:
         print_json({
             "out": [{"card": c.card, "name": c.name, "count": c.count} for c in changes.out],
@@ -332,7 +327,7 @@ def _export(deck_file: str, out: Path | None, output_format: str, force: bool,
     if chosen == "pdf" and out is None:
         raise DeckbuilderError("--format pdf writes a file", fix="add --out deck.pdf")
     catalog = project_catalog(sets_dir)
-    deck = load_deck_argument(deck_file, catalog)
+    deck = read_deck(deck_file, catalog).loaded
     if chosen == "pdf":
         assert out is not None
         refuse_overwrite(out, force)
@@ -401,7 +396,7 @@ def stats(
 def _stats(deck_file: str, turns: int, cards: list[str], extra_opening: int, as_json: bool,
            sets_dir: Path | None) -> None:
     catalog = project_catalog(sets_dir)
-    deck = load_deck_argument(deck_file, catalog)
+    deck = read_deck(deck_file, catalog).loaded
     found = deck_stats(deck, catalog, turns, DrawRules(extra_opening=extra_opening))
     wanted = set()
     for card in cards:

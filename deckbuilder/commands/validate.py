@@ -23,7 +23,7 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.commands.sets import SetsDirOption
-from deckbuilder.decks import LoadedDeck, read_deck_argument
+from deckbuilder.decks import LoadedDeck, read_deck
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.legality import Supply, deck_supply, validate_deck
 
@@ -90,7 +90,7 @@ def _validate_one(path: Path, catalog: Catalog, supply: Supply,
                   as_json: bool) -> tuple[dict[str, Any], int]:
     """One deck's verdict (JSON) and exit code, printed unless `as_json`."""
     try:
-        loaded = read_deck_argument(path, catalog).loaded
+        loaded = read_deck(path, catalog).loaded
         waited = catalog.broken_set_needed(loaded.deck.sets or (),
                                            [entry.key for entry in loaded.unknown()])
         if waited is not None:
