@@ -119,10 +119,10 @@ def _position_of(text: str, offset: int) -> tuple[int, int]:
         offset - line_start + 1
 
 
-def _mark_location(path: Path, mark: Any) -> Location:
-    if mark is None:
-        return Location(path)
-    return Location(path, mark.line + 1, mark.column + 1)
+def _refused_at(path: Path, mark: Any, message: str, fix: str) -> DataFileError:
+    """The refusal of what the parser met at `mark` (None: the file as a whole)."""
+    where = Location(path) if mark is None else Location(path, mark.line + 1, mark.column + 1)
+    return DataFileError(message, where, fix)
 
 
 def _check_structure(yaml: YAML, text: str, path: Path) -> None:
@@ -141,11 +141,9 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
         nonlocal total
         total += size
         if total > MAX_EXPANDED_NODES:
-            raise DataFileError(
-                f"expands to more than {MAX_EXPANDED_NODES} values (anchors and aliases)",
-                _mark_location(path, mark),
-                "write the values out instead of using anchors and aliases",
-            )
+            raise _refused_at(
+                path, mark, f"expands to more than {MAX_EXPANDED_NODES} values (anchors and "
+                "aliases)", "write the values out instead of using anchors and aliases")
         if open_sizes:
             count, anchor = open_sizes[-1]
             open_sizes[-1] = (count + size, anchor)
@@ -154,11 +152,8 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
         if isinstance(event, MappingStartEvent | SequenceStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise DataFileError(
-                    f"nested more than {MAX_DEPTH} levels deep",
-                    _mark_location(path, event.start_mark),
-                    "flatten the structure",
-                )
+                raise _refused_at(path, event.start_mark, f"nested more than {MAX_DEPTH} levels "
+                                  "deep", "flatten the structure")
             open_sizes.append((1, event.anchor))
         elif isinstance(event, MappingEndEvent | SequenceEndEvent):
             depth -= 1
@@ -176,11 +171,9 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
         elif isinstance(event, AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
-                raise DataFileError(
-                    f"more than {MAX_ALIASES} YAML aliases (*name)",
-                    _mark_location(path, event.start_mark),
-                    "write the values out instead of using anchors and aliases",
-                )
+                raise _refused_at(path, event.start_mark,
+                                  f"more than {MAX_ALIASES} YAML aliases (*name)",
+                                  "write the values out instead of using anchors and aliases")
             add(anchor_sizes.get(event.anchor, 1), event.start_mark)
 
 
@@ -194,17 +187,14 @@ def _check_scalar(event: ScalarEvent, path: Path) -> None:
     if event.style is None and _NUMBER_LIKE.fullmatch(value):
         digits = sum(character.isdigit() for character in value)
         if digits > MAX_DIGITS:
-            raise DataFileError(
-                f"a number with {digits} digits; the limit is {MAX_DIGITS}",
-                _mark_location(path, event.start_mark), "write a smaller number",
-            )
+            raise _refused_at(path, event.start_mark,
+                              f"a number with {digits} digits; the limit is {MAX_DIGITS}",
+                              "write a smaller number")
     surrogate = _SURROGATE.search(value)
     if surrogate is not None:
-        raise DataFileError(
-            f"text holds a lone surrogate (\\u{ord(surrogate.group()):04x}), not a character",
-            _mark_location(path, event.start_mark),
-            "remove the \\u escape, or write the character itself",
-        )
+        raise _refused_at(path, event.start_mark, "text holds a lone surrogate "
+                          f"(\\u{ord(surrogate.group()):04x}), not a character",
+                          "remove the \\u escape, or write the character itself")
 
 
 def _reader_error(path: Path, error: ReaderError, text: str) -> DataFileError:
@@ -230,11 +220,9 @@ def _yaml_error(path: Path, error: YAMLError) -> DataFileError:
     if isinstance(error, DuplicateKeyError):
         mark = error.problem_mark
         key = (error.problem or "").split('"')[1] if '"' in (error.problem or "") else "a key"
-        return DataFileError(
-            f'duplicate key "{key}"' if key != "a key" else "duplicate key",
-            _mark_location(path, mark),
-            "keep one entry per key (add the counts together)",
-        )
+        return _refused_at(path, mark,
+                           f'duplicate key "{key}"' if key != "a key" else "duplicate key",
+                           "keep one entry per key (add the counts together)")
     if isinstance(error, MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
         problem = _one_line(error.problem or error.context or "invalid YAML")
@@ -242,7 +230,7 @@ def _yaml_error(path: Path, error: YAMLError) -> DataFileError:
         if "\\t" in problem or "tab" in problem.lower():
             problem = "tab character used for indentation"
             fix = "indent with spaces, not tabs"
-        return DataFileError(f"invalid YAML: {problem}", _mark_location(path, mark), fix)
+        return _refused_at(path, mark, f"invalid YAML: {problem}", fix)
     return DataFileError(f"invalid YAML: {_one_line(str(error))}", Location(path),
                          "fix the YAML syntax")
 

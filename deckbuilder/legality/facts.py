@@ -59,6 +59,10 @@ class DeckFacts:
     ) -> Violation:
         return Violation(code, rule_reference(code, self.game), message, cards, line, fix)
 
+    def of_card(self, code: str, card_id: str, message: str, fix: str) -> Violation:
+        """A violation of one card of the deck, shown at its line."""
+        return self.violation(code, message, (card_id,), self.line(card_id), fix)
+
     # -- classification shared by several rules ---------------------------------------------
     def is_deck_card(self, card_id: str) -> bool:
         """A card that may stand in a player's deck at all (rule A, the Garrotte note)."""

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from deckbuilder import paths
+from deckbuilder.catalog import Entry
 from deckbuilder.decks import DECK_SIZE
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import an, listed, replacement_balance
@@ -108,70 +109,52 @@ def _not_in_the_sets_folder(facts: DeckFacts, key: str, line: int | None, folder
         "(`deckbuilder cards` lists them)")
 
 
+def _take_out(facts: DeckFacts, code: str, cards: list[str],
+              why: Callable[[Entry], str]) -> list[Violation]:
+    """One violation a card of `cards` that may not stand in the deck at all: `why` says why."""
+    return [facts.of_card(code, card, why(facts.entry(card)), f"take {facts.entry(card).name} out")
+            for card in cards]
+
+
 def check_factions(facts: DeckFacts) -> list[Violation]:
     """Rule A: the cards are the faction's (and the game's) own."""
-    violations = []
-    for card in facts.counts:
-        if not facts.is_other_side(card):
-            continue
-        entry = facts.entry(card)
+    def why(entry: Entry) -> str:
         if entry.game != facts.game:
-            why = f"{entry.name} is a {entry.game} card; this is a {facts.game} deck"
-        else:
-            why = f"{entry.name} belongs to the {entry.record.faction} deck, not {facts.faction}"
-        violations.append(facts.violation(
-            Code.WRONG_FACTION, why, (card,), facts.line(card), f"take {entry.name} out",
-        ))
-    return violations
+            return f"{entry.name} is a {entry.game} card; this is a {facts.game} deck"
+        return f"{entry.name} belongs to the {entry.record.faction} deck, not {facts.faction}"
+
+    others = [card for card in facts.counts if facts.is_other_side(card)]
+    return _take_out(facts, Code.WRONG_FACTION, others, why)
 
 
 def check_deckable(facts: DeckFacts) -> list[Violation]:
     """Rule A: characters, battlefields, Frontier cards, tokens and the Garrotte stay out."""
-    violations = []
-    for card in facts.counts:
-        if facts.is_deck_card(card):
-            continue
-        entry = facts.entry(card)
+    def why(entry: Entry) -> str:
         if entry.kind != "card":
-            why = f"{entry.name} is a {entry.kind}, not a deck card"
-        elif entry.record.faction == Faction.FRONTIER:
-            why = f"{entry.name} is a Frontier-deck card"
-        else:
-            why = f"{entry.name} never goes into a player's deck"
-        violations.append(facts.violation(
-            Code.NOT_DECKABLE, why, (card,), facts.line(card), f"take {entry.name} out",
-        ))
-    return violations
+            return f"{entry.name} is a {entry.kind}, not a deck card"
+        if entry.record.faction == Faction.FRONTIER:
+            return f"{entry.name} is a Frontier-deck card"
+        return f"{entry.name} never goes into a player's deck"
+
+    outsiders = [card for card in facts.counts if not facts.is_deck_card(card)]
+    return _take_out(facts, Code.NOT_DECKABLE, outsiders, why)
 
 
 def check_base_copies(facts: DeckFacts) -> list[Violation]:
     """Rule A: more copies of a base card than the base deck has can't come from anywhere."""
-    violations = []
-    for card, base_count in facts.base.items():
-        count = facts.counts.get(card, 0)
-        if count > base_count:
-            name = facts.name(card)
-            violations.append(facts.violation(
-                Code.BASE_COPIES_EXCEEDED,
-                f"{_copies(count)} of {name}; the base deck has {base_count}",
-                (card,), facts.line(card),
-                f"keep at most {base_count}; extra cards must be expansion or promo cards",
-            ))
-    return violations
+    return [facts.of_card(Code.BASE_COPIES_EXCEEDED, card, f"{_copies(facts.counts[card])} of "
+                          f"{facts.name(card)}; the base deck has {base_count}",
+                          f"keep at most {base_count}; extra cards must be expansion or promo "
+                          "cards")
+            for card, base_count in facts.base.items() if facts.counts.get(card, 0) > base_count]
 
 
 def check_gunslingers(facts: DeckFacts) -> list[Violation]:
     """Rule B: a unique gunslinger of the base deck stays in."""
-    violations = []
-    for card in facts.removed:
-        if facts.entry(card).record.gunslinger:
-            name = facts.name(card)
-            violations.append(facts.violation(
-                Code.GUNSLINGER_REPLACED,
-                f"{name} is a unique gunslinger and may not be replaced",
-                (card,), facts.line(card), f"put {name} back ({card}: {facts.base[card]})",
-            ))
-    return violations
+    return [facts.of_card(Code.GUNSLINGER_REPLACED, card, f"{facts.name(card)} is a unique "
+                          "gunslinger and may not be replaced",
+                          f"put {facts.name(card)} back ({card}: {facts.base[card]})")
+            for card in facts.removed if facts.entry(card).record.gunslinger]
 
 
 def check_like_for_like(facts: DeckFacts) -> list[Violation]:
@@ -218,10 +201,9 @@ def check_unique_copies(facts: DeckFacts) -> list[Violation]:
     for card, count in facts.counts.items():
         record = facts.entry(card).record
         if _is_unique(facts, card) and count > 1:
-            violations.append(facts.violation(
-                Code.UNIQUE_COPIES, f"{_copies(count)} of {record.name}, a unique card",
-                (card,), facts.line(card), f"keep one copy ({card}: 1)",
-            ))
+            violations.append(facts.of_card(
+                Code.UNIQUE_COPIES, card, f"{_copies(count)} of {record.name}, a unique card",
+                f"keep one copy ({card}: 1)"))
     return violations
 
 
@@ -249,11 +231,10 @@ def check_sets_available(facts: DeckFacts) -> list[Violation]:
     for card in facts.counts:
         set_id = facts.entry(card).set_id
         if set_id not in declared:
-            violations.append(facts.violation(
-                Code.SET_UNAVAILABLE,
+            violations.append(facts.of_card(
+                Code.SET_UNAVAILABLE, card,
                 f"{facts.name(card)} comes from set '{set_id}', which the deck's sets: omit",
-                (card,), facts.line(card), f"add {set_id} to sets:, or take the card out",
-            ))
+                f"add {set_id} to sets:, or take the card out"))
     return violations
 
 
@@ -300,11 +281,9 @@ def check_supply(facts: DeckFacts) -> list[Violation]:
             continue
         name = facts.name(card)
         if supply.is_collection:
-            violations.append(facts.violation(
-                Code.NOT_OWNED, f"{_copies(count)} of {name}, but the collection has {have}",
-                (card,), facts.line(card),
-                f"use at most {have}, or add what you own to the collection file",
-            ))
+            violations.append(facts.of_card(
+                Code.NOT_OWNED, card, f"{_copies(count)} of {name}, but the collection has {have}",
+                f"use at most {have}, or add what you own to the collection file"))
         elif facts.may_replace(card) and not _is_unique(facts, card):
             # a base card's excess is rule A's (base-copies-exceeded), a unique card's rule E's
             violations.append(_beyond_boxes(facts, card, count, have))
@@ -320,18 +299,15 @@ def _beyond_boxes(facts: DeckFacts, card: str, count: int, have: int) -> Violati
     boxes = facts.supply.boxes or 1
     held = f"{boxes_text(boxes)} of {product} {'holds' if boxes == 1 else 'hold'} {have}"
     if per_box == 0:
-        return facts.violation(
-            Code.NOT_IN_SUPPLY, f"{_copies(count)} of {entry.name}; {held}", (card,),
-            facts.line(card), f"take {entry.name} out, or judge the deck against "
-            "--collection FILE")
+        return facts.of_card(
+            Code.NOT_IN_SUPPLY, card, f"{_copies(count)} of {entry.name}; {held}",
+            f"take {entry.name} out, or judge the deck against --collection FILE")
     needed = boxes_text(boxes_needed(count, per_box))
-    return facts.violation(
-        Code.NOT_IN_SUPPLY,
+    return facts.of_card(
+        Code.NOT_IN_SUPPLY, card,
         f"{_copies(count)} of {entry.name}; {held}: needs {needed} of {product}",
-        (card,), facts.line(card),
         f"keep at most {have}, or judge the deck against what you own: "
-        f"--boxes {boxes_needed(count, per_box)} or --collection FILE",
-    )
+        f"--boxes {boxes_needed(count, per_box)} or --collection FILE")
 
 
 #: Every rule, in the order its violations are reported.
