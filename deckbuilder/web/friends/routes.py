@@ -14,8 +14,10 @@ the spectator's link (`watch`).
 from __future__ import annotations
 
 import asyncio
+import functools
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from markupsafe import Markup
 from starlette.requests import Request
@@ -79,11 +81,30 @@ def open_tables(app: Any) -> TableStore:
 
 
 # -- reading requests ------------------------------------------------------------------------
-def _found(request: Request) -> tuple[TableStore, FriendTable, str, str]:
-    store = store_of(request.app)
-    token = request.path_params["token"]
-    table, role = store.find(token)
-    return store, table, role, token
+class _Link(NamedTuple):
+    """What a request's table link opens: the store, the table, the link's role and token."""
+    store: TableStore
+    table: FriendTable
+    role: str
+    token: str
+
+
+def _found(request: Request) -> _Link:
+    store, token = store_of(request.app), request.path_params["token"]
+    return _Link(store, *store.find(token), token)
+
+
+def _at_table(handler: Callable[[Request, _Link], Awaitable[Response]],
+              ) -> Callable[[Request], Awaitable[Response]]:
+    """A route of a table's link: the link found first, and a refusal in one line."""
+    @functools.wraps(handler)
+    async def route(request: Request) -> Response:
+        try:
+            return await handler(request, await asyncio.to_thread(_found, request))
+        except DeckbuilderError as error:
+            return _refusal(request, error)
+
+    return route
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
@@ -112,12 +133,14 @@ def _wants_html(request: Request) -> bool:
     return request.query_params.get("html") in ("1", "true")
 
 
-def _snapshot(request: Request, table: FriendTable, role: str, token: str, since: int,
-              html: bool) -> dict[str, Any]:
+def _snapshot(request: Request, link: _Link, since: int | None = None,
+              html: bool | None = None) -> dict[str, Any]:
     """The role's state, with the links it may pass on: for the creator the invitation while
     nobody has taken it (never the seat's secret it is exchanged for), for a seat the
     spectator's link."""
-    store = store_of(request.app)
+    store, table, role, token = link
+    since = _since(request) if since is None else since
+    html = _wants_html(request) if html is None else html
     with table.lock:
         state = seat_state(table, role, since, store.clock(), f"/api/tables/{token}", html,
                            config_of(request).catalog())
@@ -170,9 +193,9 @@ async def new_table_page(request: Request) -> Response:
 async def table_page(request: Request) -> Response:
     """A seat's or the spectator's table; an invitation's page (`invitation_page`)."""
     try:
-        store, table, role, token = await asyncio.to_thread(_found, request)
-        await asyncio.to_thread(store.join, table, role)
-        state = await asyncio.to_thread(_snapshot, request, table, role, token, 0, True)
+        link = await asyncio.to_thread(_found, request)
+        await asyncio.to_thread(link.store.join, link.table, link.role)
+        state = await asyncio.to_thread(_snapshot, request, link, 0, True)
     except InvitationLink as error:
         return await invitation_page(request, error)
     except DeckbuilderError as error:
@@ -181,9 +204,9 @@ async def table_page(request: Request) -> Response:
     # the board and actions are this package's and the table's own templates, escaped
     return remember_client(request, render(
         request, "friend_table.html", title="Table", state=state,
-        board=Markup(html["board"]), actions=Markup(html["actions"]), token=token,
-        seat_link=_links(request, {role: token})[role], network=network_note(request),
-        spectator=role == SPECTATOR))
+        board=Markup(html["board"]), actions=Markup(html["actions"]), token=link.token,
+        seat_link=_links(request, {link.role: link.token})[link.role],
+        network=network_note(request), spectator=link.role == SPECTATOR))
 
 
 async def invitation_page(request: Request, error: InvitationLink) -> Response:
@@ -251,16 +274,11 @@ async def create_table(request: Request) -> Response:
     }, status_code=201))
 
 
-async def table_state(request: Request) -> Response:
+@_at_table
+async def table_state(request: Request, link: _Link) -> Response:
     """The link's state (`?since=N`: the log from event N on; `?html=1`: the page's pieces)."""
-    try:
-        store, table, role, token = await asyncio.to_thread(_found, request)
-        store.touch(table, role)
-        state = await asyncio.to_thread(_snapshot, request, table, role, token,
-                                        _since(request), _wants_html(request))
-    except DeckbuilderError as error:
-        return _refusal(request, error)
-    return JSONResponse(state)
+    link.store.touch(link.table, link.role)
+    return JSONResponse(await asyncio.to_thread(_snapshot, request, link))
 
 
 async def join_table(request: Request) -> Response:
@@ -271,9 +289,8 @@ async def join_table(request: Request) -> Response:
     try:
         table, role, secret = await asyncio.to_thread(
             store.take, request.path_params["token"], client_of(request))
-        token = secret or request.path_params["token"]
-        state = await asyncio.to_thread(_snapshot, request, table, role, token, 0,
-                                        _wants_html(request))
+        link = _Link(store, table, role, secret or request.path_params["token"])
+        state = await asyncio.to_thread(_snapshot, request, link, 0)
     except DeckbuilderError as error:
         return _refusal(request, error)
     if secret is not None:
@@ -283,73 +300,58 @@ async def join_table(request: Request) -> Response:
     return JSONResponse(state)
 
 
-async def act(request: Request) -> Response:
+@_at_table
+async def act(request: Request, link: _Link) -> Response:
     """`{"step": N, "action": A}`: the seat's answer to the decision of step N."""
     try:
-        store, table, role, token = await asyncio.to_thread(_found, request)
-    except DeckbuilderError as error:
-        return _refusal(request, error)
-    since = _since(request)
-    html = _wants_html(request)
-    try:
         body = await _json_body(request)
-        moved = await asyncio.to_thread(store.act, table, role, body.get("step"),
+        moved = await asyncio.to_thread(link.store.act, link.table, link.role, body.get("step"),
                                         body.get("action"), client_of(request))
     except DeckbuilderError as error:
-        state = await asyncio.to_thread(_snapshot, request, table, role, token, since, html)
+        state = await asyncio.to_thread(_snapshot, request, link)
         return JSONResponse({"error": error_line(error), "state": state},
                             status_code=_status(error))
-    state = await asyncio.to_thread(_snapshot, request, table, role, token, since, html)
+    state = await asyncio.to_thread(_snapshot, request, link)
     state["repeated"] = not moved
     return JSONResponse(state)
 
 
-async def resign(request: Request) -> Response:
-    try:
-        store, table, role, token = await asyncio.to_thread(_found, request)
-        await asyncio.to_thread(store.resign, table, role, client_of(request))
-        state = await asyncio.to_thread(_snapshot, request, table, role, token,
-                                        _since(request), _wants_html(request))
-    except DeckbuilderError as error:
-        return _refusal(request, error)
-    return JSONResponse(state)
+@_at_table
+async def resign(request: Request, link: _Link) -> Response:
+    await asyncio.to_thread(link.store.resign, link.table, link.role, client_of(request))
+    return JSONResponse(await asyncio.to_thread(_snapshot, request, link))
 
 
-async def events(request: Request) -> Response:
+@_at_table
+async def events(request: Request, link: _Link) -> Response:
     """The link's state again at every change of the table, as Server-Sent Events."""
-    try:
-        store, table, role, token = await asyncio.to_thread(_found, request)
-    except DeckbuilderError as error:
-        return _refusal(request, error)
     text = request.query_params.get("max_events", "")
     max_events = min(int(text), MOST_EVENTS) if text.isdigit() and int(text) > 0 else None
     html = _wants_html(request)
 
     def snapshot(since: int) -> dict[str, Any]:
-        return _snapshot(request, table, role, token, since, html)
+        return _snapshot(request, link, since, html)
 
     after_text = request.query_params.get("after", "")
     after = int(after_text) if after_text.isdigit() and len(after_text) < 10 else None
     return StreamingResponse(
-        table_events(store, table, role, snapshot, _since(request), max_events, after),
+        table_events(link.store, link.table, link.role, snapshot, _since(request), max_events,
+                     after),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-async def record(request: Request) -> Response:
+@_at_table
+async def record(request: Request, link: _Link) -> Response:
     """The game as `deckbuilder play --record` writes it, once the table has ended (it
     holds every hidden card and the seed)."""
-    try:
-        _, table, _, _ = await asyncio.to_thread(_found, request)
-    except DeckbuilderError as error:
-        return _refusal(request, error)
-    with table.lock:
-        text = record_text(table)
+    with link.table.lock:
+        text = record_text(link.table)
     if text is None:
         return offered_after_the_end(FriendTableError, "the record", "the table has ended",
                                      request)
     return Response(text, media_type="application/x-ndjson", headers={
-        "Content-Disposition": f'attachment; filename="table-{table.id}.jsonl"'})
+        "Content-Disposition": f'attachment; filename="table-{link.table.id}.jsonl"'})
 
 
 def record_text(table: FriendTable) -> str | None:
