@@ -22,8 +22,8 @@ from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game, new_game
 from deckbuilder.sim import Contestant, play_one, simulate
-from deckbuilder.sim.runner import GameJob, deck_items, prime_catalog
-from deckbuilder.sim.seeds import game_seed
+from deckbuilder.sim.runs.runner import GameJob, deck_items, prime_catalog
+from deckbuilder.sim.runs.seeds import game_seed
 
 
 def timed(function: Callable[[], object]) -> float:

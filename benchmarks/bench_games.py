@@ -32,7 +32,7 @@ from pathlib import Path
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game, new_game
-from deckbuilder.sim.runner import prime_catalog
+from deckbuilder.sim.runs.runner import prime_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from yardstick import uno_yardstick

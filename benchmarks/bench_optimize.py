@@ -41,9 +41,9 @@ from deckbuilder.catalog import build_catalog
 from deckbuilder.decks import load_collection
 from deckbuilder.games import get_game
 from deckbuilder.models import Deck
-from deckbuilder.sim.optimize import OptimizeSettings, optimize
-from deckbuilder.sim.optimize_candidates import Swap
-from deckbuilder.sim.runner import SerialExecutor, prime_catalog
+from deckbuilder.sim.optimiser.optimize import OptimizeSettings, optimize
+from deckbuilder.sim.optimiser.optimize_candidates import Swap
+from deckbuilder.sim.runs.runner import SerialExecutor, prime_catalog
 
 DISTRACTORS = ("cowboy", "bounty-hunter", "lee-shao-chinese-railworker",
                "trained-in-the-pinkerton-ways", "volcanic-pistol", "double-the-guard")

@@ -52,7 +52,7 @@ PLAY = SITE + """
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game, new_game
-from deckbuilder.sim.runner import prime_catalog
+from deckbuilder.sim.runs.runner import prime_catalog
 game, games, bot = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 catalog = build_catalog()
 prime_catalog(catalog)

@@ -23,8 +23,8 @@ from functools import cache, partial
 from deckbuilder.bots import is_mid_move, make_bot
 from deckbuilder.catalog import Catalog, build_catalog
 from deckbuilder.games import get_game, new_game
-from deckbuilder.sim.runner import prime_catalog
-from deckbuilder.sim.stats import wilson_interval
+from deckbuilder.sim.runs.runner import prime_catalog
+from deckbuilder.sim.runs.stats import wilson_interval
 
 KINDS = ("forced", "main", "small")
 

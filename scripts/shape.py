@@ -35,7 +35,7 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 class Function:
     """One function of the package: where it is, how long and how many parameters."""
 
-    where: str  # deckbuilder/sim/tournament.py:12 run_tournament
+    where: str  # deckbuilder/sim/rankings/tournament.py:12 run_tournament
     lines: int
     parameters: int
     public_api: bool

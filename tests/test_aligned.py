@@ -1,5 +1,5 @@
 """Aligned deck orders: a changed deck lies like its reference but for the changed cards, so
-paired games share their draws (deckbuilder.sim.aligned, engine.compiled.deck_order)."""
+paired games share their draws (deckbuilder.sim.runs.aligned, engine.compiled.deck_order)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.compiled import deck_order
 from deckbuilder.games import new_game
 from deckbuilder.protocol import InvariantError
-from deckbuilder.sim.aligned import aligned_order
-from deckbuilder.sim.runner import GameJob, deck_items, play_one
-from deckbuilder.sim.seeds import game_seed
+from deckbuilder.sim.runs.aligned import aligned_order
+from deckbuilder.sim.runs.runner import GameJob, deck_items, play_one
+from deckbuilder.sim.runs.seeds import game_seed
 
 
 def _swapped(deck: dict[str, int], out: str, into: str, copies: int) -> dict[str, int]:

@@ -1,6 +1,6 @@
 """Greedy makes no moves a player would laugh at: no pointless discards from play.
 
-`deckbuilder/sim/sanity.py` defines a pointless discard (a card that gave firepower,
+`deckbuilder/sim/runs/sanity.py` defines a pointless discard (a card that gave firepower,
 discarded without its place being needed before the phase ends). Before the fix of the
 scoring greedy's discard value, greedy made about 3.8 of them a game as the gang and 2.5 as
 McReady (who has no card limit to make room under) on Revolver's base decks.
@@ -12,7 +12,7 @@ import pytest
 
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game
-from deckbuilder.sim.sanity import watched_game
+from deckbuilder.sim.runs.sanity import watched_game
 
 SEEDS = range(1, 41)
 #: Pointless discards per game a side may make, on average over `SEEDS`.

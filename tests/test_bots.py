@@ -302,7 +302,7 @@ def test_search_beats_greedy_from_each_seat(seat: int) -> None:
 def _revolver_wins(colty_bot: str, mcready_bot: str, games: int) -> tuple[int, int]:
     """(colty wins, mcready wins) over `games` seeded games of the two base decks."""
     catalog = pytest.importorskip("deckbuilder.catalog").build_catalog()
-    from deckbuilder.sim.runner import prime_catalog
+    from deckbuilder.sim.runs.runner import prime_catalog
 
     prime_catalog(catalog)
     run = simulate(Contestant("colty", catalog.base_deck("revolver", "colty"), colty_bot),

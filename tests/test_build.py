@@ -21,7 +21,7 @@ from rich.console import Console
 
 from deckbuilder import build
 from deckbuilder.sim import Contestant, build_report, print_report, simulate
-from deckbuilder.sim.html_report import simulate_html
+from deckbuilder.sim.reports.html_report import simulate_html
 
 ROOT = Path(__file__).resolve().parent.parent
 

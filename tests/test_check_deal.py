@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from deckbuilder.app.records import DEAL_CHECKS
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app as cli_app
-from deckbuilder.sim.seed_commitment import seed_commitment
+from deckbuilder.sim.records.seed_commitment import seed_commitment
 
 TestClient = pytest.importorskip("starlette.testclient").TestClient
 

@@ -16,7 +16,7 @@ from deckbuilder.cli import app
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver2.endings import Termination
 from deckbuilder.rulesets import DEFAULT_RULESETS
-from deckbuilder.sim.transcript import read_record
+from deckbuilder.sim.records.transcript import read_record
 
 BASE_DECKS = Path(__file__).resolve().parent.parent / "deckbuilder" / "data" / "decks"
 runner = CliRunner()
@@ -118,7 +118,7 @@ def test_a_first_game_of_revolver2_is_told_in_its_own_words(guardians: tuple[int
 def test_the_position_tells_the_pile_from_the_dead_in_the_games_words() -> None:
     """Guardians not yet recruited wait face down in the pile: out of play, but not dead."""
     from deckbuilder.engine.position import render, snapshot
-    from deckbuilder.sim.transcript import play_game, status_line
+    from deckbuilder.sim.records.transcript import play_game, status_line
 
     catalog = build_catalog()
     decks = [catalog.base_deck("revolver2", side) for side in ("esteban", "mapache")]
@@ -180,7 +180,7 @@ def test_the_account_of_a_replay_is_the_account_of_the_game(recorded: Path) -> N
 
 
 def test_play_is_the_simulated_game_of_the_same_seed(recorded: Path) -> None:
-    from deckbuilder.sim.runner import GameJob, deck_items, play_one
+    from deckbuilder.sim.runs.runner import GameJob, deck_items, play_one
 
     catalog = build_catalog()
     decks = (deck_items(catalog.base_deck("revolver2", "esteban")),
@@ -239,7 +239,7 @@ def test_a_single_switch_changes_how_games_end() -> None:
 
 
 def test_a_switch_reaches_the_engine_in_every_worker() -> None:
-    from deckbuilder.sim.runner import GameJob, deck_items, start_game, switch_items
+    from deckbuilder.sim.runs.runner import GameJob, deck_items, start_game, switch_items
 
     catalog = build_catalog()
     decks = (deck_items(catalog.base_deck("revolver2", "esteban")),

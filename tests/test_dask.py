@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from deckbuilder import paths
 from deckbuilder.catalog import build_catalog, default_catalog
 from deckbuilder.cli import app
-from deckbuilder.sim.dask_executor import (
+from deckbuilder.sim.runs.dask_executor import (
     INSTALL_HINT,
     DaskExecutor,
     catalog_fingerprint,
@@ -205,7 +205,8 @@ def test_without_dask_the_dask_options_are_one_line(monkeypatch: pytest.MonkeyPa
 
 
 def test_deckbuilder_imports_and_runs_without_importing_dask() -> None:
-    code = ("import sys, deckbuilder.cli, deckbuilder.sim.dask_executor, deckbuilder.sim.runner\n"
+    code = ("import sys, deckbuilder.cli, deckbuilder.sim.runs.dask_executor\n"
+            "import deckbuilder.sim.runs.runner\n"
             "assert not {'dask', 'distributed'} & set(sys.modules), 'dask was imported'\n"
             "sys.modules['dask'] = sys.modules['distributed'] = None  # as if not installed\n"
             "sys.argv = ['deckbuilder', 'simulate', 'colty', '-n', '3', '--workers', '2']\n"

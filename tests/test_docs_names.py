@@ -339,8 +339,8 @@ def test_every_code_name_on_the_maintainer_pages_exists() -> None:
     ("engine.turn.open_main", True), ("engine.turn.open_mains", False),
     ("spec.game_rules", True), ("spec.no_such_field", False), ("spec.hooks", False),
     ("COMMANDS", True), ("NO_SUCH_CONSTANT", False),
-    ("new_game(decks, seed, ruleset) -> State", True), ("sim/runner.prime_catalog", True),
-    ("sim/runner.no_such_function", False), ("random.Random(seed)", True),
+    ("new_game(decks, seed, ruleset) -> State", True), ("sim/runs/runner.prime_catalog", True),
+    ("sim/runs/runner.no_such_function", False), ("random.Random(seed)", True),
     ("--json", True), ("deckbuilder play", True), ("colty", True),
 ])
 def test_a_name_that_does_not_exist_is_seen(span: str, exists: bool) -> None:

@@ -12,8 +12,8 @@ import pytest
 import deckbuilder
 
 #: Modules whose import needs an optional extra; they are checked when it is installed.
-OPTIONAL = {"deckbuilder.sim.dask_executor": "distributed", "deckbuilder.sim.png_charts":
-            "matplotlib", "deckbuilder.web": "starlette"}
+OPTIONAL = {"deckbuilder.sim.runs.dask_executor": "distributed",
+            "deckbuilder.sim.reports.png_charts": "matplotlib", "deckbuilder.web": "starlette"}
 
 
 def _modules() -> list[str]:

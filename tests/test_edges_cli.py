@@ -26,12 +26,12 @@ from deckbuilder.cli import EXIT_CODES_EPILOG, app
 from deckbuilder.commands.human_play import EXIT_ABANDONED, _action_number
 from deckbuilder.commands.streams import EXIT_BROKEN_PIPE, EXIT_OUTPUT_FAILED
 from deckbuilder.set_cache import CACHE_UNUSED_DAYS
-from deckbuilder.sim.dask_executor import (
+from deckbuilder.sim.records.transcript import read_record, replay_record
+from deckbuilder.sim.runs.dask_executor import (
     MAX_SCHEDULER_FILE_BYTES,
     SchedulerError,
     scheduler_address,
 )
-from deckbuilder.sim.transcript import read_record, replay_record
 
 runner = CliRunner()
 DECKBUILDER = [sys.executable, "-m", "deckbuilder"]
@@ -347,7 +347,7 @@ def test_a_step_deleted_and_renumbered_is_refused(recorded: Path, tmp_path: Path
     # a step whose removal the engine does not notice (the game still plays out the same)
     import dataclasses
 
-    from deckbuilder.sim.transcript import Step
+    from deckbuilder.sim.records.transcript import Step
 
     def without(index: int) -> list[Step]:
         kept = record.steps[:index] + record.steps[index + 1:]

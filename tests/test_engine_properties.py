@@ -40,7 +40,7 @@ from deckbuilder.engine.state import EVERYONE, OWNER, PLAYER_ZONES, State
 from deckbuilder.games import games, get_game, new_game
 from deckbuilder.protocol import UnplayableDeckError
 from deckbuilder.rulesets import list_rulesets
-from deckbuilder.sim.transcript import (
+from deckbuilder.sim.records.transcript import (
     GameRecord,
     Step,
     new_record,

@@ -176,7 +176,7 @@ def test_gauntlet_the_command_line_and_the_python_api_give_one_result() -> None:
 
 
 @pytest.mark.xfail(strict=True, reason="`simulate --vs A --vs B --json` prints the library's "
-                   "gauntlet report (sim.tournament_report.gauntlet_json), not the "
+                   "gauntlet report (sim.reports.tournament_report.gauntlet_json), not the "
                    "GauntletResult the Python API returns: one shape, two spellings")
 def test_gauntlet_the_command_lines_json_is_the_python_result() -> None:
     assert plain(_gauntlet_api()) == _gauntlet_cli()
@@ -255,7 +255,7 @@ def test_a_position_the_web_replay_and_the_python_api_see_alike(
 
 
 @pytest.mark.xfail(strict=True, reason="the web's view names the observation's pieces "
-                   "(sim.session_view.position_view): the Python API's Observation dumped "
+                   "(sim.records.session_view.position_view): the Python API's Observation dumped "
                    "is another shape")
 def test_a_position_the_web_view_is_the_observation(
         client: TestClient, record: Path, catalog: deckbuilder.Catalog) -> None:

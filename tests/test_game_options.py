@@ -14,7 +14,7 @@ from deckbuilder.engine.compiled import game_spec
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import UnplayableDeckError
-from deckbuilder.sim.transcript import GameRecord, read_record
+from deckbuilder.sim.records.transcript import GameRecord, read_record
 
 
 def revolver_decks() -> list[dict[str, int]]:

@@ -18,7 +18,7 @@ from deckbuilder.cli import app
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.paths import PACKAGED_DECKS
 from deckbuilder.sim import Contestant, ProcessExecutor, SerialExecutor, simulate
-from deckbuilder.sim.gauntlet import run_gauntlet, weighted_mean
+from deckbuilder.sim.rankings.gauntlet import run_gauntlet, weighted_mean
 
 PACKAGED = PACKAGED_DECKS  # the installed package's, which a packaged deck's name finds
 HAS_DASK = importlib.util.find_spec("distributed") is not None
@@ -166,7 +166,7 @@ def test_the_same_seed_gives_the_same_gauntlet_in_a_pool_of_processes(catalog) -
 
 @pytest.mark.skipif(not HAS_DASK, reason="dask is not installed (the dask extra)")
 def test_the_same_seed_gives_the_same_gauntlet_on_a_local_dask_cluster(catalog) -> None:  # type: ignore[no-untyped-def]
-    from deckbuilder.sim.dask_executor import DaskExecutor
+    from deckbuilder.sim.runs.dask_executor import DaskExecutor
 
     deck = Contestant("gang", catalog.base_deck("revolver", "colty"), "greedy")
     serial = run_gauntlet(deck, _field(catalog), games=3, seed=9)
@@ -208,7 +208,7 @@ def test_simulate_prints_the_gauntlet_as_a_table_that_fits_80_columns() -> None:
 
     from rich.console import Console
 
-    from deckbuilder.sim.tournament_report import print_gauntlet
+    from deckbuilder.sim.reports.tournament_report import print_gauntlet
 
     code, out, _ = invoke("simulate", "colty", "--vs", "mcready", "--vs",
                           "example-mcready-pinkertons", "-n", "2")

@@ -18,7 +18,7 @@ import pytest
 from deckbuilder.catalog import build_catalog
 from deckbuilder.engine.addons import is_hidden
 from deckbuilder.games import get_game
-from deckbuilder.sim.session import GameSession
+from deckbuilder.sim.records.session import GameSession
 
 REVOLVER_MODULES = [(), ("ambushes",), ("san-manzanillo-prison-rules",), ("saloon-duel",),
                     ("saloon-duel", "mcreadys-choice"), ("frontier-deck",),
@@ -129,7 +129,7 @@ def test_the_check_catches_a_log_that_shows_the_opponents_draws(
         catalog: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check has teeth: with every log line shown to both players (no visibility), the
     opponent's drawn cards are caught at once."""
-    from deckbuilder.sim import session as session_module
+    from deckbuilder.sim.records import session as session_module
 
     monkeypatch.setattr(session_module, "redact_lines",
                         lambda lines, viewer, names=(): list(lines))

@@ -24,7 +24,7 @@ from deckbuilder.decks import load_deck
 from deckbuilder.errors import DataFileError, DeckbuilderError
 from deckbuilder.models import Deck
 from deckbuilder.scenarios.model import load_scenario
-from deckbuilder.sim.transcript import read_record
+from deckbuilder.sim.records.transcript import read_record
 from deckbuilder.yamlio import MAX_ITEMS, MAX_LINES, load_model, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,7 +278,7 @@ def test_a_hundred_million_games_start_playing_at_once() -> None:
 
 
 def test_a_process_pool_takes_its_games_as_it_goes() -> None:
-    from deckbuilder.sim.runner import ProcessExecutor
+    from deckbuilder.sim.runs.runner import ProcessExecutor
 
     taken: list[int] = []
 

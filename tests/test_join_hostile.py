@@ -26,8 +26,8 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.table_answers import AnswerError, read_state
 from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.cli import app as cli_app
-from deckbuilder.sim.seed_commitment import seed_commitment
-from deckbuilder.sim.session_view import view_lines
+from deckbuilder.sim.records.seed_commitment import seed_commitment
+from deckbuilder.sim.records.session_view import view_lines
 
 SIDES = ["colty", "mcready"]
 #: The deal's commitment the canned states carry: seed 7, salt "00".

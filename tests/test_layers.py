@@ -156,8 +156,8 @@ def test_outside_games_only_the_declarations_are_imported() -> None:
 
 #: The modules that make and draw a position's view: they reach a game only through its rules
 #: (`spec.game_rules`: observe, row_choices, card_symbols, record_names), never its package.
-VIEW_MODULES = ("deckbuilder.engine.observe", "deckbuilder.sim.session_view",
-                "deckbuilder.sim.replay_steps", "deckbuilder.app.table_words",
+VIEW_MODULES = ("deckbuilder.engine.observe", "deckbuilder.sim.records.session_view",
+                "deckbuilder.sim.records.replay_steps", "deckbuilder.app.table_words",
                 "deckbuilder.web.table_view", "deckbuilder.web.replays",
                 "deckbuilder.web.friends.seats")
 
@@ -228,6 +228,36 @@ def test_cycle_finder_finds_a_planted_cycle() -> None:
 
 def test_the_package_has_no_import_cycles() -> None:
     assert cycles(graph()) == []
+
+
+#: The sub-packages of `deckbuilder.sim`, lowest first: a module imports a sibling sub-package
+#: only from a lower rank (those of one rank import none of each other), and none imports the
+#: package `deckbuilder.sim` itself (its facade, which imports them).
+SIM_RANKS: list[tuple[str, ...]] = [
+    ("runs",),
+    ("optimiser", "rankings", "records"),
+    ("reports",),
+]
+
+
+def sim_rank(module: str) -> tuple[int, str]:
+    sub = module.split(".")[2]
+    return next(rank for rank, subs in enumerate(SIM_RANKS) if sub in subs), sub
+
+
+def test_every_sim_module_sits_in_a_ranked_sub_package() -> None:
+    sim = [module for module in graph() if module.startswith("deckbuilder.sim.")]
+    assert len(sim) > 30
+    assert all(module.count(".") >= 2 and sim_rank(module) for module in sim)
+
+
+def test_sims_sub_packages_import_only_lower_ranks() -> None:
+    wrong = [f"{module} imports {target}" for module, targets in graph().items()
+             if module.startswith("deckbuilder.sim.") for target in sorted(targets)
+             if target == "deckbuilder.sim" or (
+                 target.startswith("deckbuilder.sim.") and sim_rank(target)[1] !=
+                 sim_rank(module)[1] and sim_rank(target)[0] >= sim_rank(module)[0])]
+    assert wrong == []
 
 
 @pytest.mark.parametrize("forbidden", ["deckbuilder.games", "deckbuilder.bots",

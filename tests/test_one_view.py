@@ -23,9 +23,9 @@ from deckbuilder.catalog import build_catalog
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.games import get_game
-from deckbuilder.sim.replay_steps import ReplaySteps
-from deckbuilder.sim.session import GameSession
-from deckbuilder.sim.session_view import view_lines
+from deckbuilder.sim.records.replay_steps import ReplaySteps
+from deckbuilder.sim.records.session import GameSession
+from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.web.friends.seats import seat_view
 from deckbuilder.web.friends.tables import SPECTATOR as SPECTATOR_ROLE
 from deckbuilder.web.replays import Replay, step_state

@@ -14,7 +14,7 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
 from deckbuilder.legality import validate_deck
 from deckbuilder.models import Deck
-from deckbuilder.sim.optimize import Swap, apply_swaps, single_swaps
+from deckbuilder.sim.optimiser.optimize import Swap, apply_swaps, single_swaps
 
 runner = CliRunner()
 

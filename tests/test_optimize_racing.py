@@ -15,13 +15,13 @@ from typer.testing import CliRunner
 from deckbuilder.app.play_decks import load_sim_deck
 from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
-from deckbuilder.sim.optimize import OptimizeResult, OptimizeSettings, _confirm
-from deckbuilder.sim.optimize_candidates import Candidate, Swap
-from deckbuilder.sim.optimize_report import explain, explanation_lines
-from deckbuilder.sim.optimize_table import Opponent, Table, TableSettings, score
-from deckbuilder.sim.racing import FIRST_UNITS, LEAST_TO_DROP, Race
-from deckbuilder.sim.runner import GameJob, GameResult, SerialExecutor, deck_items, run_games
-from deckbuilder.sim.stats import paired_games_needed
+from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings, _confirm
+from deckbuilder.sim.optimiser.optimize_candidates import Candidate, Swap
+from deckbuilder.sim.optimiser.optimize_table import Opponent, Table, TableSettings, score
+from deckbuilder.sim.optimiser.racing import FIRST_UNITS, LEAST_TO_DROP, Race
+from deckbuilder.sim.reports.optimize_report import explain, explanation_lines
+from deckbuilder.sim.runs.runner import GameJob, GameResult, SerialExecutor, deck_items, run_games
+from deckbuilder.sim.runs.stats import paired_games_needed
 
 runner = CliRunner()
 
@@ -303,7 +303,7 @@ def test_a_card_that_can_do_nothing_in_the_set_up_is_not_swapped_in() -> None:
     swap bringing it in only weakens the deck, so the search leaves such swaps out (and the
     report says which and why); with the module it is a candidate like any other."""
     from deckbuilder.catalog import build_catalog
-    from deckbuilder.sim.optimize_candidates import dead_in_setup
+    from deckbuilder.sim.optimiser.optimize_candidates import dead_in_setup
 
     catalog = build_catalog()
     mcready, colty = catalog.base_deck("revolver", "mcready"), catalog.base_deck("revolver",

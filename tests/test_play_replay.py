@@ -15,7 +15,7 @@ from deckbuilder.cli import app
 from deckbuilder.commands.play_setup import split_bots
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.games.revolver.endings import Termination
-from deckbuilder.sim.transcript import (
+from deckbuilder.sim.records.transcript import (
     RecordError,
     play_game,
     read_record,
@@ -78,7 +78,7 @@ def test_the_same_seed_plays_the_same_game_and_another_seed_another(tmp_path: Pa
 
 
 def test_play_matches_the_simulated_game_of_the_same_seed(recorded: Path) -> None:
-    from deckbuilder.sim.runner import GameJob, deck_items, play_one
+    from deckbuilder.sim.runs.runner import GameJob, deck_items, play_one
 
     catalog = build_catalog()
     decks = (deck_items(catalog.base_deck("revolver", "colty")),

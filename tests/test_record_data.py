@@ -15,8 +15,8 @@ from deckbuilder import paths
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.data_packs.exchange import data_hash
-from deckbuilder.sim.session import GameSession
-from deckbuilder.sim.transcript import read_record
+from deckbuilder.sim.records.session import GameSession
+from deckbuilder.sim.records.transcript import read_record
 
 runner = CliRunner()
 SOURCE = "read from the printed card, 2025-03-01, by Ann"

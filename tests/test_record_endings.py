@@ -25,9 +25,9 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app as cli_app
 from deckbuilder.games import get_game
-from deckbuilder.sim.replay_steps import ReplaySteps
-from deckbuilder.sim.session import HUMAN, GameSession
-from deckbuilder.sim.transcript import RecordError, read_record
+from deckbuilder.sim.records.replay_steps import ReplaySteps
+from deckbuilder.sim.records.session import HUMAN, GameSession
+from deckbuilder.sim.records.transcript import RecordError, read_record
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 TestClient = starlette_testclient.TestClient

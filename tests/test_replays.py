@@ -21,10 +21,10 @@ import pytest
 
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game
-from deckbuilder.sim.replay_steps import EVERYTHING, ReplaySteps
-from deckbuilder.sim.session import GameSession
-from deckbuilder.sim.take_back import TakeBackError, can_take_back, last_decision, take_back
-from deckbuilder.sim.transcript import RecordError, Step, read_record, replay_record
+from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
+from deckbuilder.sim.records.session import GameSession
+from deckbuilder.sim.records.take_back import TakeBackError, can_take_back, last_decision, take_back
+from deckbuilder.sim.records.transcript import RecordError, Step, read_record, replay_record
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 TestClient = starlette_testclient.TestClient

@@ -19,10 +19,10 @@ from typer.testing import CliRunner
 from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
 from deckbuilder.sim import Contestant, build_report, print_report, simulate
-from deckbuilder.sim.charts import optimize_charts, simulate_charts
-from deckbuilder.sim.html_report import optimize_html, simulate_html
-from deckbuilder.sim.report import count_percent, verdict
-from deckbuilder.sim.stats import wilson_interval
+from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
+from deckbuilder.sim.reports.html_report import optimize_html, simulate_html
+from deckbuilder.sim.reports.report import count_percent, verdict
+from deckbuilder.sim.runs.stats import wilson_interval
 
 runner = CliRunner()
 PLAYERS = toy.PLAYER_NAMES["toy"]

@@ -620,7 +620,7 @@ def test_greedy_plays_every_card_of_both_base_decks() -> None:
     and the simulator's numbers for a deck holding it mean little. Over 150 games every card
     of both base decks is played at least now and then (the rarest: about 0.16 a game)."""
     from deckbuilder.sim import Contestant, simulate
-    from deckbuilder.sim.runner import prime_catalog
+    from deckbuilder.sim.runs.runner import prime_catalog
 
     catalog = build_catalog()
     prime_catalog(catalog)

@@ -16,9 +16,7 @@ from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.data_packs.status import deck_status
 from deckbuilder.models.common import UNCONFIRMED
-from deckbuilder.sim.batch import Contestant
-from deckbuilder.sim.runner import engine_catalog, prime_catalog
-from deckbuilder.sim.sensitivity import (
+from deckbuilder.sim.reports.sensitivity import (
     Move,
     Setup,
     check_sensitivity,
@@ -28,6 +26,8 @@ from deckbuilder.sim.sensitivity import (
     rests_on_lines,
     values_in_play,
 )
+from deckbuilder.sim.runs.batch import Contestant
+from deckbuilder.sim.runs.runner import engine_catalog, prime_catalog
 
 runner = CliRunner()
 

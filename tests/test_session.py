@@ -14,14 +14,14 @@ import pytest
 from deckbuilder.catalog import build_catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
-from deckbuilder.sim.session import (
+from deckbuilder.sim.records.session import (
     GameOverError,
     GameSession,
     IllegalChoiceError,
     OutOfTurnError,
 )
-from deckbuilder.sim.session_view import redact_lines, view_lines
-from deckbuilder.sim.transcript import play_game, read_record, replay_record
+from deckbuilder.sim.records.session_view import redact_lines, view_lines
+from deckbuilder.sim.records.transcript import play_game, read_record, replay_record
 
 
 @pytest.fixture(scope="module")

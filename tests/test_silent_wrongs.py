@@ -240,8 +240,8 @@ def test_a_rewrite_keeps_the_mode_bits(tmp_path: Path) -> None:
 # -- 4. PNG charts are written as every other file -------------------------------------------
 def test_png_charts_get_the_mode_the_umask_allows(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from deckbuilder.sim.charts import Chart
-    from deckbuilder.sim.png_charts import write_charts
+    from deckbuilder.sim.reports.charts import Chart
+    from deckbuilder.sim.reports.png_charts import write_charts
 
     chart = Chart(name="wins", kind="bars", title="Wins", bars=[("a", 0.4), ("b", 0.6)])
     previous = os.umask(0o022)

@@ -20,8 +20,8 @@ from deckbuilder.sim import (
     play_one,
     simulate,
 )
-from deckbuilder.sim.runner import deck_items
-from deckbuilder.sim.seeds import bot_seed
+from deckbuilder.sim.runs.runner import deck_items
+from deckbuilder.sim.runs.seeds import bot_seed
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -84,7 +84,7 @@ def test_a_rule_switch_reaches_every_worker_and_plays_the_same_games() -> None:
 def test_switches_in_a_job_are_sorted_hashable_and_picklable() -> None:
     import pickle
 
-    from deckbuilder.sim.runner import switch_items
+    from deckbuilder.sim.runs.runner import switch_items
 
     items = switch_items({"b-rule": "two", "a-rule": "one"})
     assert items == switch_items({"a-rule": "one", "b-rule": "two"}) == (

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from deckbuilder.sim.stats import (
+from deckbuilder.sim.runs.stats import (
     games_needed,
     paired_difference,
     proportion,

@@ -1,4 +1,4 @@
-"""`simulate` keeps running statistics, not every game (deckbuilder/sim/tally.py): the reports
+"""`simulate` keeps running statistics, not every game (deckbuilder/sim/runs/tally.py): the reports
 read the same numbers as from the games themselves, in any arrival order, and the memory a run
 holds does not grow with its games."""
 
@@ -16,10 +16,10 @@ import pytest
 import toy_game as toy
 
 from deckbuilder.sim import Contestant, SerialExecutor, build_report, simulate
-from deckbuilder.sim.batch import ResultsNotKept, SimulationConfig, iter_specs
-from deckbuilder.sim.runner import GameResult, ProcessExecutor
-from deckbuilder.sim.stats import paired_difference, proportion, summarize
-from deckbuilder.sim.tally import PairedTally, RunTally, checkpoints, summarize_counts
+from deckbuilder.sim.runs.batch import ResultsNotKept, SimulationConfig, iter_specs
+from deckbuilder.sim.runs.runner import GameResult, ProcessExecutor
+from deckbuilder.sim.runs.stats import paired_difference, proportion, summarize
+from deckbuilder.sim.runs.tally import PairedTally, RunTally, checkpoints, summarize_counts
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.sim import Contestant, ProcessExecutor, SerialExecutor
-from deckbuilder.sim.ratings import ELO_SCALE, fit_bradley_terry
-from deckbuilder.sim.tournament import run_tournament
+from deckbuilder.sim.rankings.ratings import ELO_SCALE, fit_bradley_terry
+from deckbuilder.sim.rankings.tournament import run_tournament
 
 HAS_DASK = importlib.util.find_spec("distributed") is not None
 runner = CliRunner()
@@ -110,7 +110,7 @@ def test_the_same_seed_gives_the_same_tournament_in_a_pool_of_processes(catalog)
 
 @pytest.mark.skipif(not HAS_DASK, reason="dask is not installed (the dask extra)")
 def test_the_same_seed_gives_the_same_tournament_on_a_local_dask_cluster(catalog) -> None:  # type: ignore[no-untyped-def]
-    from deckbuilder.sim.dask_executor import DaskExecutor
+    from deckbuilder.sim.runs.dask_executor import DaskExecutor
 
     serial = run_tournament(_decks(catalog), games=2, seed=4)
     with DaskExecutor(None, workers=1, catalog=catalog) as executor:

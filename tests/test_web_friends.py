@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app as cli_app
-from deckbuilder.sim.transcript import read_record
+from deckbuilder.sim.records.transcript import read_record
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 TestClient = starlette_testclient.TestClient

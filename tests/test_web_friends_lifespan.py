@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from deckbuilder.sim.transcript import read_record
+from deckbuilder.sim.records.transcript import read_record
 
 pytest.importorskip("starlette.testclient")
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from deckbuilder.sim.seed_commitment import commitment_matches, seed_commitment
-from deckbuilder.sim.transcript import read_record
+from deckbuilder.sim.records.seed_commitment import commitment_matches, seed_commitment
+from deckbuilder.sim.records.transcript import read_record
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 TestClient = starlette_testclient.TestClient

@@ -3,8 +3,8 @@ of one side against every deck of the other, as typed results.
 
 Names, paths and folders are read as `simulate --vs` and `tournament` read them
 (`app.field`); deck objects are checked as `simulate` checks a deck. The games are the
-library's (`sim.gauntlet`, `sim.tournament`), so the numbers are the command line's for the
-same seed.
+library's (`sim.rankings.gauntlet`, `sim.rankings.tournament`), so the numbers are the
+command line's for the same seed.
 
     >>> result = tournament(["colty", "mcready"], games=2, seed=1, bot="random")
     >>> len(result.standings), result.pairings[0].games
@@ -39,10 +39,10 @@ from deckbuilder.app.play_decks import an
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckError
 from deckbuilder.games import get_game
-from deckbuilder.sim.batch import Contestant
-from deckbuilder.sim.gauntlet import run_gauntlet
-from deckbuilder.sim.runner import Executor, GameResult
-from deckbuilder.sim.tournament import run_tournament
+from deckbuilder.sim.rankings.gauntlet import run_gauntlet
+from deckbuilder.sim.rankings.tournament import run_tournament
+from deckbuilder.sim.runs.batch import Contestant
+from deckbuilder.sim.runs.runner import Executor, GameResult
 
 __all__ = ["field_entries", "gauntlet", "listed", "tournament"]
 

@@ -1,10 +1,10 @@
 """`deckbuilder.optimize`: the best legal deck near a deck, as a typed result.
 
-A thin wrapper over the optimiser (`sim.optimize.optimize`): the deck and its opponents are
-read as `deckbuilder optimize` reads them, and the answer is the best deck found, its
+A thin wrapper over the optimiser (`sim.optimiser.optimize.optimize`): the deck and its
+opponents are read as `deckbuilder optimize` reads them, and the answer is the best deck found, its
 difference from the deck confirmed on fresh seeds, whether that tells it apart, the swaps by
 name and what the budget bought. (The search itself, its racing and its confirmation, is
-described in `sim.optimize`.)
+described in `sim.optimiser.optimize`.)
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.decks import LoadedDeck, load_collection, load_deck, owned_copies
 from deckbuilder.errors import DeckError
 from deckbuilder.models import Collection, Deck
-from deckbuilder.sim.optimize import OptimizeSettings, Round
-from deckbuilder.sim.optimize import optimize as search_decks
-from deckbuilder.sim.optimize_candidates import card_name
-from deckbuilder.sim.optimize_report import advice
-from deckbuilder.sim.optimize_table import Opponent
-from deckbuilder.sim.runner import Executor
+from deckbuilder.sim.optimiser.optimize import OptimizeSettings, Round
+from deckbuilder.sim.optimiser.optimize import optimize as search_decks
+from deckbuilder.sim.optimiser.optimize_candidates import card_name
+from deckbuilder.sim.optimiser.optimize_table import Opponent
+from deckbuilder.sim.reports.optimize_report import advice
+from deckbuilder.sim.runs.runner import Executor
 
 __all__ = ["CollectionSource", "optimize"]
 

@@ -4,7 +4,7 @@ Every rate is an `Interval` (estimate, low, high: a 95% interval); every count i
 under test's, whichever seat it played; every result carries the settings that produced it,
 so a number can always be reproduced (same settings, same seed: same games).
 
-    >>> from deckbuilder.sim.stats import proportion
+    >>> from deckbuilder.sim.runs.stats import proportion
     >>> rate = proportion(3, 4)
     >>> round(rate.estimate, 2), rate.low < rate.estimate < rate.high
     (0.75, True)
@@ -18,8 +18,8 @@ from types import MappingProxyType
 from typing import Any
 
 from deckbuilder.models import Deck
-from deckbuilder.sim.stats import Interval, Summary, proportion
-from deckbuilder.sim.tournament import Pairing, Standing
+from deckbuilder.sim.rankings.tournament import Pairing, Standing
+from deckbuilder.sim.runs.stats import Interval, Summary, proportion
 
 __all__ = ["CardFigures", "Ending", "GauntletResult", "Interval", "Lengths", "Matchup",
            "OptimizeResult", "Pairing", "Settings", "SimulationResult", "Standing", "Summary",

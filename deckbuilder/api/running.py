@@ -19,7 +19,7 @@ from deckbuilder.build import compiled, describe
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
-from deckbuilder.sim.runner import Executor, make_executor, prime_catalog
+from deckbuilder.sim.runs.runner import Executor, make_executor, prime_catalog
 
 __all__ = ["Rules", "SettingError", "check_count", "games_on", "read_rules", "settings",
            "use_catalog"]

@@ -27,8 +27,8 @@ from deckbuilder.app.data_notes import deck_data_notes
 from deckbuilder.app.simulation_plan import SimulationPlan, run_plan, simulation_report
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import dead_card_warnings, get_game
-from deckbuilder.sim.runner import Executor, GameResult
-from deckbuilder.sim.stats import Interval, Summary
+from deckbuilder.sim.runs.runner import Executor, GameResult
+from deckbuilder.sim.runs.stats import Interval, Summary
 
 __all__ = ["simulate"]
 

@@ -1,7 +1,7 @@
 """What `validate`, `simulate`, `optimize`, gauntlets, tournaments, the web pages and `replay`
 say about the data a result rests on: an overlay in use, values no document states (counted
 as `data status` counts them, `data_packs.status`), the cards that matter most
-(`sim.sensitivity`), and the packs and overlay by content hash. A result resting on a
+(`sim.reports.sensitivity`), and the packs and overlay by content hash. A result resting on a
 correction or a guess is never taken for one resting on the printed cards."""
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.app.card_details import OVERLAY_SOURCE
-from deckbuilder.sim.batch import Contestant
-from deckbuilder.sim.sensitivity import (
+from deckbuilder.sim.reports.sensitivity import (
     CHECKED_CARDS,
     Setup,
     check_sensitivity,
@@ -21,6 +20,7 @@ from deckbuilder.sim.sensitivity import (
     rests_on,
     values_in_play,
 )
+from deckbuilder.sim.runs.batch import Contestant
 
 #: Cards a deck's note names, review-first order.
 NAMED_CARDS = 5

@@ -6,7 +6,7 @@ table, the simulator's endings table) show these words.
 from __future__ import annotations
 
 from deckbuilder.declared import DECLARATIONS
-from deckbuilder.sim.transcript import TABLE_ENDINGS
+from deckbuilder.sim.records.transcript import TABLE_ENDINGS
 
 #: The engine's terminations as sentences: each game declares its own (its declaration's
 #: `ending_words`); the two the table itself ends a game with are here. A value not listed (a
@@ -69,7 +69,7 @@ _OPPONENT = {side.id: other.id for declaration in DECLARATIONS
 
 def table_ending_sentence(winner: str | None, termination: str | None,
                           turns: int | None = None) -> str:
-    """How a table ended a game the engine had not ended (`sim.transcript.TABLE_ENDINGS`),
+    """How a table ended a game the engine had not ended (`sim.records.transcript.TABLE_ENDINGS`),
     with the sides as the table names them.
 
     >>> table_ending_sentence("colty", "resigned", 7)

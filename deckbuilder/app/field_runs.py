@@ -3,8 +3,9 @@ checked and reported the one way a face of the tool asks for them.
 
 The decks are read by `app.field` (files, packaged names, factions, folders, weights), the
 rules as `simulate` reads them, and every mistake is one line before any game is played;
-the games are the library's (`sim.gauntlet`, `sim.tournament`), and the report is their JSON
-data with the words the tool adds (the game's title, how games ended, the warnings).
+the games are the library's (`sim.rankings.gauntlet`, `sim.rankings.tournament`), and the
+report is their JSON data with the words the tool adds (the game's title, how games ended,
+the warnings).
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from deckbuilder.app.play_decks import SimDeck, load_sim_deck
 from deckbuilder.app.switches import module_titles, parse_switches, read_modules
 from deckbuilder.errors import DeckError
 from deckbuilder.games import get_game
-from deckbuilder.sim.batch import Contestant
-from deckbuilder.sim.gauntlet import run_gauntlet
-from deckbuilder.sim.runner import Executor, GameResult, prime_catalog
-from deckbuilder.sim.tournament import run_tournament
-from deckbuilder.sim.tournament_report import gauntlet_json, tournament_json
+from deckbuilder.sim.rankings.gauntlet import run_gauntlet
+from deckbuilder.sim.rankings.tournament import run_tournament
+from deckbuilder.sim.reports.tournament_report import gauntlet_json, tournament_json
+from deckbuilder.sim.runs.batch import Contestant
+from deckbuilder.sim.runs.runner import Executor, GameResult, prime_catalog
 
 __all__ = ["GauntletPlan", "TournamentPlan", "plan_gauntlet", "plan_tournament",
            "run_gauntlet_plan", "run_tournament_plan"]

@@ -1,12 +1,13 @@
 """A game record's deal, checked once for every face: `check_deal`.
 
-A friend table shows both seats a commitment to its seed before the deal (`sim.seed_commitment`)
-and writes the seed and the commitment's salt into the record it offers once ended (the
-header's "deal"). Whether that record was dealt from the committed seed and played as it says
-is two questions: does the seed with the salt give the commitment the table showed, and does
-the game set up from that seed reproduce every recorded step and the record's ending
-(`sim.transcript.replay_record`, the one replay every viewer takes). `check_deal` answers both
-in one line.
+A friend table shows both seats a commitment to its seed before the deal
+(`sim.records.seed_commitment`) and writes the seed and the commitment's salt into the record
+it offers once ended (the header's "deal"). Whether that record was dealt from the committed
+seed and played as it says is two questions: does the seed with the salt give the commitment
+the table showed, and does the game set up from that seed reproduce every recorded step and
+the record's ending
+(`sim.records.transcript.replay_record`, the one replay every viewer takes). `check_deal`
+answers both in one line.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.sim.seed_commitment import commitment_matches, seed_commitment
-from deckbuilder.sim.transcript import GameRecord, record_line, replay_record
+from deckbuilder.sim.records.seed_commitment import commitment_matches, seed_commitment
+from deckbuilder.sim.records.transcript import GameRecord, record_line, replay_record
 
 #: The one line of a deal that checks.
 DEAL_CHECKS = "the deal checks: dealt from the committed seed and played as recorded"

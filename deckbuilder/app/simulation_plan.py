@@ -21,8 +21,8 @@ from deckbuilder.app.switches import module_titles, parse_switches, read_modules
 from deckbuilder.errors import DeckError
 from deckbuilder.games import dead_card_warnings, get_game
 from deckbuilder.sim import Contestant, build_report, simulate
-from deckbuilder.sim.batch import SimulationConfig, build_specs, check_playable
-from deckbuilder.sim.runner import prime_catalog, switch_items
+from deckbuilder.sim.runs.batch import SimulationConfig, build_specs, check_playable
+from deckbuilder.sim.runs.runner import prime_catalog, switch_items
 
 __all__ = ["PARALLEL_FROM", "SimulationPlan", "as_plain_json", "check_plan", "contestants",
            "default_workers", "plan_simulation", "run_plan", "simulation_report"]

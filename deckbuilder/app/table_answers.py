@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from deckbuilder.sim.seed_commitment import commitment_matches
+from deckbuilder.sim.records.seed_commitment import commitment_matches
 
 #: How deep an answer may nest (a state's deepest field, a card in a battlefield's column,
 #: lies 7 levels down).

@@ -18,7 +18,7 @@ from deckbuilder.card_face import one_line
 from deckbuilder.card_face.text import player_mark
 from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
 from deckbuilder.engine.observe import EVERYTHING
-from deckbuilder.sim.session_view import ViewWords, position_view, view_lines, whose_hand
+from deckbuilder.sim.records.session_view import ViewWords, position_view, view_lines, whose_hand
 
 _GAME_OVER = re.compile(
     r"^(?P<indent>\s*)game over: (?P<winner>\S+) wins \((?P<ending>[a-z0-9_]+)\)$")

@@ -27,7 +27,7 @@ Modules = Annotated[list[str] | None, typer.Option(
     autocompletion=completion.complete_module)]
 MaxTurns = Annotated[int, typer.Option(
     "--max-turns", min=1, help="a game this long is stopped and counted as a draw")]
-#: deckbuilder.sim.dask_executor
+#: deckbuilder.sim.runs.dask_executor
 Scheduler = Annotated[str | None, typer.Option(
     "--scheduler", show_default=False,
     help="play the games on the Dask cluster at this scheduler address (tcp://HOST:8786) or "
@@ -36,7 +36,7 @@ Scheduler = Annotated[str | None, typer.Option(
 LocalDask = Annotated[bool, typer.Option(
     "--dask", help="play the games on a local Dask cluster of --workers processes (needs the "
                    "dask extra: pip install \"revolver-deckbuilder\\[dask]\")")]
-#: deckbuilder.sim.report_files
+#: deckbuilder.sim.reports.report_files
 ReportPath = Annotated[Path | None, typer.Option(
     "--report", show_default=False,
     help="write a self-contained HTML report with charts to this .html file (no extra "

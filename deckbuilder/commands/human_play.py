@@ -27,9 +27,9 @@ from deckbuilder.commands.play_setup import say_worded as _say_worded
 from deckbuilder.commands.play_setup import side_deck as _deck
 from deckbuilder.errors import DeckbuilderError, DeckError
 from deckbuilder.games import get_game
-from deckbuilder.sim.session import HUMAN, GameSession
-from deckbuilder.sim.session_view import view_lines
-from deckbuilder.sim.take_back import take_back
+from deckbuilder.sim.records.session import HUMAN, GameSession
+from deckbuilder.sim.records.session_view import view_lines
+from deckbuilder.sim.records.take_back import take_back
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 #: The exit code of a game left before its end (q, Ctrl-C, the end of the input), as for any
@@ -213,7 +213,7 @@ def _ask(session: Any, me: int, full: bool, catalog: Any) -> int:
 
 #: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
 SHOWN_ANSWER = 40
-#: What `_ask` returns when the person took back his last decision (`u`; sim/take_back.py).
+#: What `_ask` returns when the person took back his last decision (`u`; sim/records/take_back.py).
 TAKEN_BACK = -1
 
 

@@ -29,8 +29,8 @@ from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.card_face import face, face_text
 from deckbuilder.commands.card_detail import text_width
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
-from deckbuilder.sim.session import Event
-from deckbuilder.sim.session_view import view_lines
+from deckbuilder.sim.records.session import Event
+from deckbuilder.sim.records.session_view import view_lines
 
 #: The exit code of a table left before its end (the seat can come back by its link).
 EXIT_LEFT = 130

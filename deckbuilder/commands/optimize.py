@@ -1,4 +1,5 @@
-"""`deckbuilder optimize`: which legal swaps make my deck better (deckbuilder.sim.optimize)."""
+"""`deckbuilder optimize`: which legal swaps make my deck better
+(deckbuilder.sim.optimiser.optimize)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,10 @@ from deckbuilder.decks import deck_source_file, load_collection, load_deck, new_
 from deckbuilder.errors import DeckError
 from deckbuilder.games import get_game
 from deckbuilder.models import Deck
-from deckbuilder.sim.executors import open_executor
-from deckbuilder.sim.optimize import OptimizeSettings
-from deckbuilder.sim.optimize import optimize as search_decks
-from deckbuilder.sim.optimize_report import (
+from deckbuilder.sim.optimiser.optimize import OptimizeSettings
+from deckbuilder.sim.optimiser.optimize import optimize as search_decks
+from deckbuilder.sim.optimiser.optimize_table import Opponent
+from deckbuilder.sim.reports.optimize_report import (
     ReplayContext,
     advice,
     explanation_lines,
@@ -39,11 +40,11 @@ from deckbuilder.sim.optimize_report import (
     report_json,
     swaps_text,
 )
-from deckbuilder.sim.optimize_table import Opponent
-from deckbuilder.sim.report import modules_text, switches_text
-from deckbuilder.sim.report_files import check_outputs, write_outputs
-from deckbuilder.sim.runner import prime_catalog
-from deckbuilder.sim.sensitivity import rests_on_lines
+from deckbuilder.sim.reports.report import modules_text, switches_text
+from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
+from deckbuilder.sim.reports.sensitivity import rests_on_lines
+from deckbuilder.sim.runs.executors import open_executor
+from deckbuilder.sim.runs.runner import prime_catalog
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
 

@@ -16,8 +16,8 @@ from deckbuilder.errors import DeckError
 from deckbuilder.games import games, get_game
 from deckbuilder.legality import PLAY_TESTING, validate_deck
 from deckbuilder.models import Deck
-from deckbuilder.sim.aligned import SeatOrders, seat_orders
-from deckbuilder.sim.optimize_candidates import Swap, apply_swaps, resolve_card
+from deckbuilder.sim.optimiser.optimize_candidates import Swap, apply_swaps, resolve_card
+from deckbuilder.sim.runs.aligned import SeatOrders, seat_orders
 
 
 def say(line: str) -> None:

@@ -1,6 +1,6 @@
 """`deckbuilder replay FILE --watch`: step through a recorded game in the terminal.
 
-The same steps as the web viewer (sim/replay_steps.py): at each one the position as the
+The same steps as the web viewer (sim/records/replay_steps.py): at each one the position as the
 chosen viewer saw it (`view_lines` in a player's words, as `play --human` shows it; with
 everything open, the whole position as `play` prints its end) and that step's log as he could
 read it. Keys, one line each: Enter or n next, p previous, t N the first step of turn N,
@@ -19,9 +19,9 @@ from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.commands.common import EXIT_OK, console, safe
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
-from deckbuilder.sim.replay_steps import EVERYTHING, ReplaySteps
-from deckbuilder.sim.session_view import view_lines
-from deckbuilder.sim.transcript import read_record
+from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
+from deckbuilder.sim.records.session_view import view_lines
+from deckbuilder.sim.records.transcript import read_record
 
 #: What the prompt line ends with (the pseudo-terminal tests read up to it).
 PROMPT_END = "> "

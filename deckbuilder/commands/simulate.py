@@ -42,10 +42,10 @@ from deckbuilder.commands.game_options import (
 )
 from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
-from deckbuilder.sim.executors import open_executor
-from deckbuilder.sim.report_files import check_outputs, write_outputs
-from deckbuilder.sim.sensitivity import DEFAULT_GAMES
-from deckbuilder.sim.tournament_report import print_gauntlet, write_report_files
+from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
+from deckbuilder.sim.reports.sensitivity import DEFAULT_GAMES
+from deckbuilder.sim.reports.tournament_report import print_gauntlet, write_report_files
+from deckbuilder.sim.runs.executors import open_executor
 
 
 def simulate(

@@ -15,9 +15,9 @@ from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
 from deckbuilder.commands.common import error_console, guarded, safe
 from deckbuilder.commands.simulate import _with_progress, present_field_report
-from deckbuilder.sim.executors import open_executor
-from deckbuilder.sim.report_files import check_outputs
-from deckbuilder.sim.tournament_report import print_tournament
+from deckbuilder.sim.reports.report_files import check_outputs
+from deckbuilder.sim.reports.tournament_report import print_tournament
+from deckbuilder.sim.runs.executors import open_executor
 
 
 def tournament(

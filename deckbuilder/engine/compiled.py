@@ -244,7 +244,7 @@ def deck_order(deck: Mapping[str, int], order: Sequence[str] | None = None) -> l
     two decks that differ in a few cards, laid out so that each changed card takes the place
     of the card it replaced, are shuffled into the same order but for those cards (the
     shuffle depends only on the seed and the deck's size), so their paired games share
-    every draw until a changed card comes up (`deckbuilder.sim.aligned`)."""
+    every draw until a changed card comes up (`deckbuilder.sim.runs.aligned`)."""
     for card_id, copies in deck.items():
         if type(copies) is not int or copies < 0:
             raise UnplayableDeckError(

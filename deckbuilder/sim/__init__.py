@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from deckbuilder.sim.batch import Contestant, SimulationConfig, SimulationRun, simulate
-from deckbuilder.sim.report import build_report, print_report
-from deckbuilder.sim.runner import (
+from deckbuilder.sim.reports.report import build_report, print_report
+from deckbuilder.sim.runs.batch import Contestant, SimulationConfig, SimulationRun, simulate
+from deckbuilder.sim.runs.runner import (
     Executor,
     GameJob,
     GameResult,
@@ -19,8 +19,8 @@ from deckbuilder.sim.runner import (
     play_one,
     run_games,
 )
-from deckbuilder.sim.seeds import bot_seed, game_seed, game_seeds
-from deckbuilder.sim.stats import games_needed, paired_difference, wilson_interval
+from deckbuilder.sim.runs.seeds import bot_seed, game_seed, game_seeds
+from deckbuilder.sim.runs.stats import games_needed, paired_difference, wilson_interval
 
 __all__ = [
     "Contestant",

@@ -2,7 +2,7 @@
 
 A record comes from a finished game at the table (/play, by its session id), from a `.jsonl`
 file the browser uploads (read as data by `read_record`, within `MAX_UPLOAD_BYTES`), or from
-a record file inside the deck folder. `ReplaySteps` (sim/replay_steps.py) plays it again and
+a record file inside the deck folder. `ReplaySteps` (sim/records/replay_steps.py) plays it again and
 gives each step's position as either player saw it, or everything (both hands, the cards
 face down: the game is over), and the log as that viewer could read it (`events(viewer)`).
 The board is the table's own fragment (play_board.html), so a replay looks like the game did.
@@ -31,9 +31,9 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.errors import DeckbuilderError, Location
-from deckbuilder.sim.replay_steps import EVERYTHING, ReplaySteps
-from deckbuilder.sim.session_view import view_lines
-from deckbuilder.sim.transcript import GameRecord, RecordError, parse_record, read_record
+from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
+from deckbuilder.sim.records.session_view import view_lines
+from deckbuilder.sim.records.transcript import GameRecord, RecordError, parse_record, read_record
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.kept import Kept

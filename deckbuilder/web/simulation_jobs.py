@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.sim.stats import wilson_interval
+from deckbuilder.sim.runs.stats import wilson_interval
 
 log = logging.getLogger(__name__)
 

@@ -136,7 +136,7 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[Any], None] | None = No
               workers: int | None = None) -> dict[str, Any]:
     """Play the plan on the executor `deckbuilder simulate` would choose; its `--json`
     report."""
-    from deckbuilder.sim.executors import open_executor
+    from deckbuilder.sim.runs.executors import open_executor
 
     # The server runs threads: its workers start from a fresh process, not a fork of it.
     with open_executor(default_workers(plan.games) if workers is None else workers,
@@ -235,8 +235,8 @@ def page_choices(config: WebConfig) -> dict[str, Any]:
 # -- the report on the page ------------------------------------------------------------------
 def report_fragment(report: dict[str, Any], job_id: str) -> str:
     """The results as HTML: the report's charts (the same SVG as `--report`) and tables."""
-    from deckbuilder.sim.charts import render_svg, simulate_charts
-    from deckbuilder.sim.html_report import counted, interval_text, rate, signed_points
+    from deckbuilder.sim.reports.charts import render_svg, simulate_charts
+    from deckbuilder.sim.reports.html_report import counted, interval_text, rate, signed_points
 
     # svg_charts escapes every text it draws (names come from files): the SVG is markup
     charts = {chart.name: {"svg": Markup(render_svg(chart)), "caption": chart.caption}
@@ -353,7 +353,7 @@ async def report_json(request: Request) -> Response:
 
 async def report_html(request: Request) -> Response:
     """The same page `--report FILE.html` writes (self-contained, no script)."""
-    from deckbuilder.sim.html_report import simulate_html
+    from deckbuilder.sim.reports.html_report import simulate_html
 
     found = _finished_report(request)
     if isinstance(found, Response):

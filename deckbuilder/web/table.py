@@ -1,6 +1,6 @@
 """The game table: play a game against a bot in the browser, or watch two bots play.
 
-Every move goes through `GameSession` (deckbuilder/sim/session.py), the same step-wise game
+Every move goes through `GameSession` (deckbuilder/sim/records/session.py), the same step-wise game
 `deckbuilder play --human` drives; the decks are read and checked by the command line's
 functions. The page only ever receives what the person at the table may see: the board is
 drawn from `session.view(human)`, the log is the session's events redacted for that seat,
@@ -29,7 +29,7 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import action_card_id
 from deckbuilder.card_face import one_line
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.sim.take_back import can_take_back, take_back
+from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.json_input import TooDeep, parse_json
@@ -104,7 +104,7 @@ class TableError(DeckbuilderError):
 def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int, Any]:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
     and checked by the command's functions, then a `GameSession`."""
-    from deckbuilder.sim.session import HUMAN, GameSession
+    from deckbuilder.sim.records.session import HUMAN, GameSession
 
     name, game = form_game(form)
     sides = game.side_names
@@ -292,7 +292,7 @@ async def act(request: Request) -> Response:
 
 
 def _take_back(entry: TableSession) -> dict[str, Any]:
-    """The game played again without the person's last decision (sim/take_back.py); the
+    """The game played again without the person's last decision (sim/records/take_back.py); the
     whole log again, as the moves taken back leave it (`reset_log`)."""
     with entry.lock:
         if entry.human is None:

@@ -1,6 +1,6 @@
 """The game table in a player's words: what `play_board.html` draws beside the session's view.
 
-`GameSession.view` (sim/session_view.py) says what a seat may see; this module adds what a
+`GameSession.view` (sim/records/session_view.py) says what a seat may see; this module adds what a
 person needs to read it like the real table, from the catalog alone:
 
 - each card's one-line summary (cost, firepower, poker value ...), the face on hover being
@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.card_face import one_line
-from deckbuilder.sim.session_view import pieces_lines
+from deckbuilder.sim.records.session_view import pieces_lines
 from deckbuilder.web.pages import fragment
 
 UNCONFIRMED_NOTE = "values as the data states them; ? marks a value no document states"

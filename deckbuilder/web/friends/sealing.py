@@ -5,7 +5,7 @@ A table's seed deals every card, so it must not be readable from the table's fil
 table is open: the file holds the seed XOR a pad (HMAC-SHA256 of the key over the table's
 commitment salt), and the key lies in a file of its own beside the tables folder
 (`tables.key`, readable by its owner only), so the folder alone (a backup, a shared disk)
-tells nobody the deal. The commitment in the file (`sim.seed_commitment`) is what a sealed
+tells nobody the deal. The commitment in the file (`sim.records.seed_commitment`) is what a sealed
 seed is checked against when it is opened: a replaced key or an edited seal is refused.
 
 The invitation and the spectator's link carry no secret worth keeping from the creator (the
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.set_cache import make_key_file, read_key_file
-from deckbuilder.sim.seed_commitment import commitment_matches
+from deckbuilder.sim.records.seed_commitment import commitment_matches
 
 #: Bits of the pad a seed is sealed with (seeds are below 10**15 < 2**50).
 SEAL_BITS = 64

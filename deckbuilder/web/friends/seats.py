@@ -15,7 +15,7 @@ from typing import Any
 
 from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
 from deckbuilder.engine.log_lines import visible_log
-from deckbuilder.sim.session import Event
+from deckbuilder.sim.records.session import Event
 from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_record
 from deckbuilder.web.pages import fragment
 

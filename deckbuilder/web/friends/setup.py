@@ -74,7 +74,7 @@ def allows_illegal(config: WebConfig) -> bool:
 
 def new_table(config: WebConfig, form: Any) -> NewTable:
     """The form's table, set up as `deckbuilder play --human A --human B` would set it up."""
-    from deckbuilder.sim.session import HUMAN, GameSession
+    from deckbuilder.sim.records.session import HUMAN, GameSession
 
     name, game = form_game(form)
     sides = game.side_names

@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
-from deckbuilder.sim.seed_commitment import new_salt, seed_commitment
-from deckbuilder.sim.transcript import GameRecord, Step, play_steps
+from deckbuilder.sim.records.seed_commitment import new_salt, seed_commitment
+from deckbuilder.sim.records.transcript import GameRecord, Step, play_steps
 from deckbuilder.web.friends.lifespan import (
     DAY_SECONDS,
     RETENTION_DAYS,
@@ -444,7 +444,7 @@ class TableStore:
     def _replay(self, table: FriendTable) -> None:
         """Set the game up from the header and apply its actions, checking each one's text
         (a rules change that reads an action differently leaves the table broken)."""
-        from deckbuilder.sim.session import HUMAN, GameSession
+        from deckbuilder.sim.records.session import HUMAN, GameSession
 
         game = table.header["game"]
         try:
@@ -712,7 +712,7 @@ def _ended_words(ended: dict[str, Any]) -> str:
 def ended_record(table: FriendTable) -> GameRecord | None:
     """The table's game record once it has ended (None before): the one record its players
     download, the replay viewer opens and the pages word the ending from. A game ended by a
-    resignation or a time-out names that as its ending (`sim.transcript.TABLE_ENDINGS`)."""
+    resignation or a time-out names that as its ending (`sim.records.transcript.TABLE_ENDINGS`)."""
     if table.ended is None or table.session is None:
         return None
     session = table.session

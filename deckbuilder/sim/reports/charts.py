@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckbuilder.sim.svg_charts import IntervalRow, length_bins
+from deckbuilder.sim.reports.svg_charts import IntervalRow, length_bins
 
 #: Rows drawn at most in one interval chart (the tables hold every row).
 MOST_ROWS = 25
@@ -118,7 +118,7 @@ def optimize_charts(data: Mapping[str, Any]) -> list[Chart]:
 
 def render_svg(chart: Chart) -> str:
     """The chart as inline SVG text."""
-    from deckbuilder.sim import svg_charts
+    from deckbuilder.sim.reports import svg_charts
 
     if chart.kind == "line":
         return svg_charts.line_band(chart.points, title=chart.title, x_label=chart.x_label,

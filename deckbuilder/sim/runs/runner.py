@@ -24,7 +24,7 @@ from deckbuilder.bots import cut_short_count, make_bot
 from deckbuilder.catalog import default_catalog
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot, Evaluator
-from deckbuilder.sim.seeds import bot_seed
+from deckbuilder.sim.runs.seeds import bot_seed
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -64,7 +64,7 @@ class GameJob:
     #: the modules in use (sorted ids)
     modules: tuple[str, ...] = ()
     #: per player, how the deck lies before the shuffle (one card id per copy; None: sorted
-    #: by id): a paired game's deck aligned with its reference deck (`sim.aligned`)
+    #: by id): a paired game's deck aligned with its reference deck (`sim.runs.aligned`)
     orders: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)
 
 

@@ -1,5 +1,5 @@
 """Reports of gauntlets and tournaments: plain data for `--json`, tables for the terminal,
-and a page with pictures for `--report` (charts as in `simulate`'s page: `sim.charts`,
+and a page with pictures for `--report` (charts as in `simulate`'s page: `sim.reports.charts`,
 drawn inline by `svg_charts`, or as PNG files by `png_charts` for `--charts`).
 
 The text and the page read only the JSON data, so all three show the same numbers.
@@ -16,16 +16,16 @@ from rich.console import Console
 from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
-from deckbuilder.sim import html_report
-from deckbuilder.sim.charts import Chart
-from deckbuilder.sim.gauntlet import GauntletResult, Setup
-from deckbuilder.sim.html_report import interval_text, rate
-from deckbuilder.sim.ratings import ELO_SCALE
-from deckbuilder.sim.report import NOTE, modules_text, switches_text
-from deckbuilder.sim.sensitivity import rests_on_lines
-from deckbuilder.sim.stats import Interval
-from deckbuilder.sim.svg_charts import IntervalRow
-from deckbuilder.sim.tournament import TournamentResult
+from deckbuilder.sim.rankings.gauntlet import GauntletResult, Setup
+from deckbuilder.sim.rankings.ratings import ELO_SCALE
+from deckbuilder.sim.rankings.tournament import TournamentResult
+from deckbuilder.sim.reports import html_report
+from deckbuilder.sim.reports.charts import Chart
+from deckbuilder.sim.reports.html_report import interval_text, rate
+from deckbuilder.sim.reports.report import NOTE, modules_text, switches_text
+from deckbuilder.sim.reports.sensitivity import rests_on_lines
+from deckbuilder.sim.reports.svg_charts import IntervalRow
+from deckbuilder.sim.runs.stats import Interval
 
 __all__ = ["gauntlet_charts", "gauntlet_html", "gauntlet_json", "print_gauntlet",
            "print_tournament", "tournament_charts", "tournament_html", "tournament_json",
@@ -331,7 +331,7 @@ def write_report_files(data: Mapping[str, Any], report_path: Path | None,
         html_report.write_html(report_path, page)
         written.append(Path(report_path))
     if charts_dir is not None:
-        from deckbuilder.sim.png_charts import write_charts
+        from deckbuilder.sim.reports.png_charts import write_charts
 
         charts: Sequence[Chart] = (tournament_charts(data) if is_tournament
                                    else gauntlet_charts(data))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.sim.session import GameSession, SessionError
+from deckbuilder.sim.records.session import GameSession, SessionError
 
 
 class TakeBackError(SessionError):

@@ -9,7 +9,7 @@ arrive in any order (an executor's choice); the few that come early wait until t
 before them are in, so every figure, the running ones included, is the one the games give in
 game order.
 
-    >>> from deckbuilder.sim.runner import GameResult
+    >>> from deckbuilder.sim.runs.runner import GameResult
     >>> tally = RunTally(side=0, games=2)
     >>> tally.add(GameResult(1, 9, "deck", None, "turn_cap", 200, 900))
     >>> tally.add(GameResult(0, 8, "deck", 0, "killed", 12, 300))
@@ -26,8 +26,8 @@ from fractions import Fraction
 from typing import Any
 
 from deckbuilder.bots import cut_short_note
-from deckbuilder.sim.runner import GameResult
-from deckbuilder.sim.stats import Z95, Interval, Summary, proportion
+from deckbuilder.sim.runs.runner import GameResult
+from deckbuilder.sim.runs.stats import Z95, Interval, Summary, proportion
 
 #: Points on the running win-rate curve (the charts draw them; more would add nothing).
 PROGRESS_POINTS = 60

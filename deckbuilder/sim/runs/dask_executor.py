@@ -194,7 +194,7 @@ def mismatch_message(client: CatalogFingerprint, worker: CatalogFingerprint,
 
 @lru_cache(maxsize=1)
 def _worker_fingerprint() -> CatalogFingerprint:
-    from deckbuilder.sim.runner import engine_catalog
+    from deckbuilder.sim.runs.runner import engine_catalog
 
     return catalog_fingerprint(engine_catalog())
 
@@ -293,7 +293,7 @@ class DaskExecutor:
     # the Executor protocol ------------------------------------------------------------------
     def fingerprint(self) -> CatalogFingerprint:
         if self._fingerprint is None:
-            from deckbuilder.sim.runner import engine_catalog
+            from deckbuilder.sim.runs.runner import engine_catalog
 
             catalog = self.catalog if self.catalog is not None else engine_catalog()
             self._fingerprint = catalog_fingerprint(catalog)

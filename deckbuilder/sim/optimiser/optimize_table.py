@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from deckbuilder.sim.aligned import seat_orders
-from deckbuilder.sim.runner import (
+from deckbuilder.sim.runs.aligned import seat_orders
+from deckbuilder.sim.runs.runner import (
     DeckItems,
     Executor,
     GameJob,
@@ -22,7 +22,7 @@ from deckbuilder.sim.runner import (
     run_games,
     switch_items,
 )
-from deckbuilder.sim.seeds import game_seed
+from deckbuilder.sim.runs.seeds import game_seed
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def score(result: GameResult, side: int) -> float:
 
 class Table:
     """Plays the units the search asks for, counting the games against the budget. Every
-    deck is laid out along the deck under study (`sim.aligned`), so a candidate's game draws
+    deck is laid out along the deck under study (`sim.runs.aligned`), so a candidate's game draws
     what the deck's own game on that seed draws until a swapped card comes up: the paired
     difference then measures the swap, not the luck of two different shuffles."""
 

@@ -7,17 +7,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.sim.charts import optimize_charts, simulate_charts
+from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
 
 
 def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
     """Fail now, in one line, if the outputs asked for cannot be written."""
     if report_path is not None:
-        from deckbuilder.sim.html_report import check_report_path
+        from deckbuilder.sim.reports.html_report import check_report_path
 
         check_report_path(report_path)
     if charts_dir is not None:
-        from deckbuilder.sim.png_charts import require_matplotlib
+        from deckbuilder.sim.reports.png_charts import require_matplotlib
 
         require_matplotlib()
 
@@ -26,7 +26,7 @@ def write_outputs(kind: str, data: Mapping[str, Any], report_path: Path | None,
                   charts_dir: Path | None) -> list[Path]:
     """Write the HTML report and the PNG charts of a `simulate` or `optimize` (`kind`)
     report; returns the files written."""
-    from deckbuilder.sim import html_report
+    from deckbuilder.sim.reports import html_report
 
     written: list[Path] = []
     if report_path is not None:
@@ -35,7 +35,7 @@ def write_outputs(kind: str, data: Mapping[str, Any], report_path: Path | None,
         html_report.write_html(report_path, page)
         written.append(Path(report_path))
     if charts_dir is not None:
-        from deckbuilder.sim.png_charts import write_charts
+        from deckbuilder.sim.reports.png_charts import write_charts
 
         charts = simulate_charts(data) if kind == "simulate" else optimize_charts(data)
         written.extend(write_charts(charts, charts_dir))

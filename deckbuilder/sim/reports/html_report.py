@@ -14,10 +14,10 @@ from typing import Any
 
 from deckbuilder.build import build_line
 from deckbuilder.errors import DeckbuilderError, Location
-from deckbuilder.sim.charts import Chart, optimize_charts, render_svg, simulate_charts
-from deckbuilder.sim.optimize_report import explanation_html
-from deckbuilder.sim.report import optimize_settings_rows, settings_rows
-from deckbuilder.sim.sensitivity import rests_on_lines
+from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, simulate_charts
+from deckbuilder.sim.reports.optimize_report import explanation_html
+from deckbuilder.sim.reports.report import optimize_settings_rows, settings_rows
+from deckbuilder.sim.reports.sensitivity import rests_on_lines
 
 STYLE = """
 body { font-family: sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em;
@@ -188,7 +188,7 @@ def simulate_html(report: Mapping[str, Any]) -> str:
 
 
 def rests_on_html(rests: Mapping[str, Any] | None) -> list[str]:
-    """What a result rests on (`sim.sensitivity.rests_on_lines`), as the page shows it."""
+    """What a result rests on (`sim.reports.sensitivity.rests_on_lines`), as the page shows it."""
     lines = rests_on_lines(rests)
     return ['<h2 id="rests-on">What this result rests on</h2>', *_paragraphs(lines)] \
         if lines else []

@@ -27,8 +27,9 @@ keeps most of its weight: the games go to the candidates that may really be best
 swap with an unlucky start keeps a wide posterior and is looked at again. The posterior spread
 also picks the finalists: only the candidates the race cannot tell apart from its leader are
 confirmed (`contenders`). Dropping uses a candidate's own games, and the reported difference
-comes from fresh seeds (`deckbuilder.sim.optimize`). A small model of each card's worth going in
-and cost going out (`main_effects`) is fitted too, for the explanation of a suggestion.
+comes from fresh seeds (`deckbuilder.sim.optimiser.optimize`). A small model of each card's
+worth going in and cost going out (`main_effects`) is fitted too, for the explanation of a
+suggestion.
 """
 
 from __future__ import annotations
@@ -38,9 +39,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from deckbuilder.sim.optimize_candidates import Candidate, Swap
-from deckbuilder.sim.optimize_table import Table
-from deckbuilder.sim.stats import Interval, paired_difference
+from deckbuilder.sim.optimiser.optimize_candidates import Candidate, Swap
+from deckbuilder.sim.optimiser.optimize_table import Table
+from deckbuilder.sim.runs.stats import Interval, paired_difference
 
 #: Units each candidate plays before any choice, at most (fewer when the budget is short).
 FIRST_UNITS = 4

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from deckbuilder.sim.runner import Executor, make_executor
+from deckbuilder.sim.runs.runner import Executor, make_executor
 
 
 @contextlib.contextmanager
@@ -21,7 +21,7 @@ def open_executor(workers: int, scheduler: str | None = None,
     if scheduler is None and not local_dask:
         yield make_executor(workers, start_method)
         return
-    from deckbuilder.sim.dask_executor import DaskExecutor
+    from deckbuilder.sim.runs.dask_executor import DaskExecutor
 
     with DaskExecutor(scheduler, workers=workers) as executor:
         yield executor

@@ -138,7 +138,7 @@ def watched_game(game: str, decks: tuple[dict[str, int], dict[str, int]],
     simulator seeds them) and count its discards."""
     from deckbuilder.bots import make_bot
     from deckbuilder.games import get_game, new_game
-    from deckbuilder.sim.seeds import bot_seed
+    from deckbuilder.sim.runs.seeds import bot_seed
 
     heuristics = get_game(game).heuristics
     bots = [make_bot(spec, heuristics) for spec in bot_specs]

@@ -30,9 +30,9 @@ from typing import Any
 
 from deckbuilder.data_packs.standing import Standing, value_standings
 from deckbuilder.data_packs.status import Counts, count_card
-from deckbuilder.sim.batch import Contestant, simulate
-from deckbuilder.sim.runner import GameResult, engine_catalog, make_executor, prime_catalog
-from deckbuilder.sim.stats import paired_difference
+from deckbuilder.sim.runs.batch import Contestant, simulate
+from deckbuilder.sim.runs.runner import GameResult, engine_catalog, make_executor, prime_catalog
+from deckbuilder.sim.runs.stats import paired_difference
 
 #: Whole-number values the sensitivity check moves (the engine plays each as a number).
 MOVED_FIELDS = ("cost", "firepower", "powder_kegs", "ammunition", "silver_dollars")

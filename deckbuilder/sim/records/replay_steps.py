@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.sim.session import HUMAN, Event, GameSession
-from deckbuilder.sim.session_view import position_view
-from deckbuilder.sim.transcript import GameRecord, RecordError, Step, play_back, record_line
+from deckbuilder.sim.records.session import HUMAN, Event, GameSession
+from deckbuilder.sim.records.session_view import position_view
+from deckbuilder.sim.records.transcript import GameRecord, RecordError, Step, play_back, record_line
 
 #: A clone of the state is kept every this many steps.
 CHECKPOINT_EVERY = 32

@@ -1,7 +1,8 @@
 """`--charts DIR`: the report's charts as PNG files, drawn with matplotlib (an optional
 extra: `pip install "revolver-deckbuilder[plots]"`).
 
-The charts are the same `Chart` list the HTML report draws as SVG (`deckbuilder.sim.charts`).
+The charts are the same `Chart` list the HTML report draws as SVG
+(`deckbuilder.sim.reports.charts`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
-from deckbuilder.sim.charts import Chart
+from deckbuilder.sim.reports.charts import Chart
 from deckbuilder.writing import atomic_write_bytes
 
 INSTALL = 'pip install "revolver-deckbuilder[plots]"'

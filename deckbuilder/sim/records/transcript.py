@@ -7,9 +7,9 @@ player, action int, its text) and a final line (outcome, turns). A header withou
 (written before they were recorded) means none. `replay_record` re-applies the actions to
 `new_game(...)` and stops at the first step whose text, player or legality differs, so a rules
 change that alters a recorded game is caught at the exact step; `play_back` is that one walk,
-which the replay viewers (`sim/replay_steps.py`) take too. A record whose table ended the game
-(`TABLE_ENDINGS`: a resignation, an abandoned table) is reproduced up to its last step and
-judged as that ending. Golden transcripts
+which the replay viewers (`sim/records/replay_steps.py`) take too. A record whose table
+ended the game (`TABLE_ENDINGS`: a resignation, an abandoned table) is reproduced up to its
+last step and judged as that ending. Golden transcripts
 (`golden_text`) are the same games as text: every action, every logged event and the final
 position.
 """
@@ -30,7 +30,7 @@ from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.games import get_game, new_game
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
 from deckbuilder.reading import read_bounded
-from deckbuilder.sim.seeds import bot_seed
+from deckbuilder.sim.runs.seeds import bot_seed
 from deckbuilder.yamlio import MAX_DIGITS
 
 RECORD_KIND = "deckbuilder-game"
@@ -78,8 +78,9 @@ class GameRecord:
     #: the card data played with (`data_packs.exchange.data_hash`: packs and overlay by
     #: content hash); None in records written before records named it
     data: dict[str, Any] | None = None
-    #: a friend table's commitment to its seed (`sim.seed_commitment`): {"commitment": sha256
-    #: hex, "salt": hex}, shown to the seats before the deal; None for other games
+    #: a friend table's commitment to its seed (`sim.records.seed_commitment`):
+    #: {"commitment": sha256 hex, "salt": hex}, shown to the seats before the deal; None for
+    #: other games
     deal: dict[str, str] | None = None
     #: where the record was read from (its header line), so that a game it names that cannot
     #: be set up here (an unknown ruleset or card) is an error naming the file; not written
@@ -175,7 +176,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     replays the simulated game whose seed is S (with the same ruleset and `switches`). They
     choose on the quiet state; the events are logged only while an action is applied. The
     record names the ruleset played (the game's own when `ruleset` is None). `orders`: how
-    each deck lies before the shuffle (`sim.aligned`; none: sorted by id), as `new_game`.
+    each deck lies before the shuffle (`sim.runs.aligned`; none: sorted by id), as `new_game`.
     """
     chosen = dict(sorted((switches or {}).items()))
     state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,

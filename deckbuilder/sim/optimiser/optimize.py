@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.models import Deck
-from deckbuilder.sim.optimize_candidates import (
+from deckbuilder.sim.optimiser.optimize_candidates import (
     Candidate,
     Swap,
     apply_swaps,
@@ -42,10 +42,10 @@ from deckbuilder.sim.optimize_candidates import (
     sample,
     single_swaps,
 )
-from deckbuilder.sim.optimize_table import Opponent, Table, TableSettings
-from deckbuilder.sim.racing import CONTENDER_Z, Race, Round
-from deckbuilder.sim.runner import Executor, GameResult, SerialExecutor
-from deckbuilder.sim.stats import Interval, paired_difference, paired_games_needed
+from deckbuilder.sim.optimiser.optimize_table import Opponent, Table, TableSettings
+from deckbuilder.sim.optimiser.racing import CONTENDER_Z, Race, Round
+from deckbuilder.sim.runs.runner import Executor, GameResult, SerialExecutor
+from deckbuilder.sim.runs.stats import Interval, paired_difference, paired_games_needed
 
 __all__ = [
     "Candidate",

@@ -32,20 +32,20 @@ from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot
-from deckbuilder.sim.seeds import bot_seed
-from deckbuilder.sim.session_view import (
+from deckbuilder.sim.records.session_view import (
     action_group,
     position_view,
     public_action_text,
     redact_lines,
 )
-from deckbuilder.sim.transcript import (
+from deckbuilder.sim.records.transcript import (
     Step,
     drain_log,
     new_record,
     outcome_text,
     record_outcome,
 )
+from deckbuilder.sim.runs.seeds import bot_seed
 
 #: The seat spec of a person (the rest are bot specs, as `make_bot` reads them).
 HUMAN = "human"

@@ -4,7 +4,7 @@ ranked by win rate and by a Bradley-Terry rating fitted from the results.
 In both Revolver games a deck's side is its seat (Colty's gang and Padre Esteban play
 first), so each pairing is played once per seed, each deck in its own side's seat: no game
 lets the seats be swapped. Every pairing plays the seeds `game_seed(seed, 0..games-1)`, and
-each deck lies along its side's base deck before the shuffle (`sim.aligned`), so two decks of
+each deck lies along its side's base deck before the shuffle (`sim.runs.aligned`), so two decks of
 one side draw alike on a seed until a card they differ in comes up: the differences between
 them are the decks', not the deal's.
 
@@ -30,9 +30,7 @@ from deckbuilder.bots import is_reproducible
 from deckbuilder.catalog import Catalog
 from deckbuilder.decks import FACTION_TITLES
 from deckbuilder.games import get_game
-from deckbuilder.sim.aligned import aligned_order
-from deckbuilder.sim.batch import Contestant, check_playable
-from deckbuilder.sim.gauntlet import (
+from deckbuilder.sim.rankings.gauntlet import (
     DRAW,
     PairingTally,
     Setup,
@@ -42,16 +40,18 @@ from deckbuilder.sim.gauntlet import (
     side_of,
     weighted_mean,
 )
-from deckbuilder.sim.ratings import BradleyTerryFit, fit_bradley_terry
-from deckbuilder.sim.runner import (
+from deckbuilder.sim.rankings.ratings import BradleyTerryFit, fit_bradley_terry
+from deckbuilder.sim.runs.aligned import aligned_order
+from deckbuilder.sim.runs.batch import Contestant, check_playable
+from deckbuilder.sim.runs.runner import (
     Executor,
     GameJob,
     GameResult,
     engine_catalog,
     make_executor,
 )
-from deckbuilder.sim.stats import Interval, proportion
-from deckbuilder.sim.tally import SeatCards, card_rows
+from deckbuilder.sim.runs.stats import Interval, proportion
+from deckbuilder.sim.runs.tally import SeatCards, card_rows
 
 __all__ = ["Pairing", "Standing", "TournamentResult", "run_tournament"]
 

@@ -32,8 +32,8 @@ from typing import Any
 from deckbuilder.bots import is_reproducible
 from deckbuilder.games import games as game_registry
 from deckbuilder.games import get_game
-from deckbuilder.sim.batch import Contestant, check_playable
-from deckbuilder.sim.runner import (
+from deckbuilder.sim.runs.batch import Contestant, check_playable
+from deckbuilder.sim.runs.runner import (
     Executor,
     GameJob,
     GameResult,
@@ -43,9 +43,9 @@ from deckbuilder.sim.runner import (
     play_one,
     switch_items,
 )
-from deckbuilder.sim.seeds import game_seed
-from deckbuilder.sim.stats import Z95, Interval, proportion
-from deckbuilder.sim.tally import SeatCards, card_rows
+from deckbuilder.sim.runs.seeds import game_seed
+from deckbuilder.sim.runs.stats import Z95, Interval, proportion
+from deckbuilder.sim.runs.tally import SeatCards, card_rows
 
 __all__ = ["GauntletResult", "Matchup", "PairingTally", "Setup", "play_pairings", "run_gauntlet",
            "side_of", "weighted_mean"]

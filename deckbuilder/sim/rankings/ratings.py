@@ -31,7 +31,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from deckbuilder.sim.stats import Z95
+from deckbuilder.sim.runs.stats import Z95
 
 __all__ = ["ELO_SCALE", "BradleyTerryFit", "fit_bradley_terry"]
 

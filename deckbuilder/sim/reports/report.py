@@ -9,9 +9,9 @@ from rich.console import Console
 from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
-from deckbuilder.sim.batch import SimulationRun
-from deckbuilder.sim.sensitivity import rests_on_lines
-from deckbuilder.sim.stats import games_needed, proportion
+from deckbuilder.sim.reports.sensitivity import rests_on_lines
+from deckbuilder.sim.runs.batch import SimulationRun
+from deckbuilder.sim.runs.stats import games_needed, proportion
 
 NOTE = (
     "These results measure the deck and the bots together: a stronger or weaker bot, or a "

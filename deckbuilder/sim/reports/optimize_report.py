@@ -18,12 +18,12 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import get_game
-from deckbuilder.sim.optimize import CONFIRM_SHARE, FINALISTS, OptimizeResult
-from deckbuilder.sim.optimize_candidates import Candidate, card_name
-from deckbuilder.sim.optimize_table import score
-from deckbuilder.sim.runner import GameResult
-from deckbuilder.sim.sensitivity import data_in_force, rests_on
-from deckbuilder.sim.stats import proportion
+from deckbuilder.sim.optimiser.optimize import CONFIRM_SHARE, FINALISTS, OptimizeResult
+from deckbuilder.sim.optimiser.optimize_candidates import Candidate, card_name
+from deckbuilder.sim.optimiser.optimize_table import score
+from deckbuilder.sim.reports.sensitivity import data_in_force, rests_on
+from deckbuilder.sim.runs.runner import GameResult
+from deckbuilder.sim.runs.stats import proportion
 
 #: Paired games that changed the winner listed in the explanation, at most.
 LISTED_GAMES = 8
@@ -62,7 +62,7 @@ def report_json(result: OptimizeResult, catalog: Catalog,
     """The result for machines: every finalist with its confirmed difference (and its
     verdict in words), what the budget bought, the explanation of the best, and every
     candidate that raced with the games it played."""
-    from deckbuilder.sim.report import verdict
+    from deckbuilder.sim.reports.report import verdict
 
     settings = result.settings
     opponents = settings.opponents()

@@ -9,7 +9,7 @@ baseline deck on the same seeds.
     >>> run.tally.deck.count, sum(run.tally.deck.wins) + run.tally.deck.draws
     (4, 4)
 
-The run keeps running statistics (`sim.tally`), not the games: a million games hold as much
+The run keeps running statistics (`sim.runs.tally`), not the games: a million games hold as much
 memory as a thousand. `keep_results=True` keeps every `GameResult` too, in game order:
 
     >>> run = simulate(Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from deckbuilder.bots import is_reproducible, make_bot
 from deckbuilder.games import get_game
 from deckbuilder.protocol import Evaluator
-from deckbuilder.sim.aligned import seat_orders
-from deckbuilder.sim.runner import (
+from deckbuilder.sim.runs.aligned import seat_orders
+from deckbuilder.sim.runs.runner import (
     Executor,
     GameJob,
     GameResult,
@@ -41,8 +41,8 @@ from deckbuilder.sim.runner import (
     start_game,
     switch_items,
 )
-from deckbuilder.sim.seeds import game_seed
-from deckbuilder.sim.tally import RunTally
+from deckbuilder.sim.runs.seeds import game_seed
+from deckbuilder.sim.runs.tally import RunTally
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
         decks = (items, opponent_items) if config.side == 0 else (opponent_items, items)
         bots = ((contestant.bot, config.opponent.bot) if config.side == 0
                 else (config.opponent.bot, contestant.bot))
-        # The baseline lies like the deck but for the cards they differ in (`sim.aligned`):
+        # The baseline lies like the deck but for the cards they differ in (`sim.runs.aligned`):
         # each pair of games draws alike until such a card comes up. (A stand-in game of
         # the tests deals its own way.)
         orders = (seat_orders(contestant.cards, config.deck.cards, config.side)

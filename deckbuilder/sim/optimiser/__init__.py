@@ -1,0 +1,1 @@
+"""The search for better swaps: candidates raced on paired seeds against the deck itself."""

@@ -1,0 +1,1 @@
+"""Decks ranked against a field: gauntlets, round-robin tournaments and their ratings."""

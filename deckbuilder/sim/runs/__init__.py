@@ -1,0 +1,1 @@
+"""Seeded games in batches on an executor, and the statistics kept as they come in."""
