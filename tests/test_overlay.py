@@ -10,9 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from deckbuilder import paths
-from deckbuilder.app.overlay_edits import merge_source, parse_value
+from deckbuilder.app.overlay_edits import parse_value
 from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
+from deckbuilder.data_packs.standing import merge_source
 
 runner = CliRunner()
 

@@ -6,7 +6,6 @@ written (atomically, one writer at a time)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from ruamel.yaml.comments import CommentedMap
 from deckbuilder import paths
 from deckbuilder.app.json_values import plain_value
 from deckbuilder.catalog import apply_overlay_document
+from deckbuilder.data_packs.standing import drop_source, merge_source
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.importer import sets_catalog
 from deckbuilder.models import Overlay
@@ -56,31 +56,6 @@ def parse_value(text: str) -> Any:
             fix="give one value (a number, true/false, null, a name) or a list like [a, b]",
         )
     return _plain_scalar(value)
-
-
-_LABELLED = re.compile(r"^([a-z_]+(?:, [a-z_]+)*): (.+)$", re.DOTALL)
-
-
-def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
-    """One correction has one source text: label it per field when the fields' sources differ.
-
-    >>> merge_source("box count", ["copies"], "firepower", "errata")
-    'copies: box count; firepower: errata'
-    """
-    segments: list[tuple[list[str], str]] = []
-    for segment in old.split("; "):
-        match = _LABELLED.match(segment)
-        names = match.group(1).split(", ") if match else []
-        if not match or not set(names) <= set(fields):
-            segments = [(list(fields), old)]  # not labelled by us: it covers every field
-            break
-        segments.append((names, match.group(2)))
-    kept = [([n for n in names if n != field], text) for names, text in segments]
-    kept = [(names, text) for names, text in kept if names]
-    if all(text == new for _, text in kept):
-        return new
-    kept.append(([field], new))
-    return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)
 
 
 def _checked(document: Any, path: Path) -> Any:
@@ -131,26 +106,6 @@ def resolve_record(catalog: Any, text: str) -> Any:
         f"no card or other record with id '{printable(text)}', nor one by that name",
         fix=f"did you mean {' or '.join(hint)}?" if hint else "see `deckbuilder cards --search`",
     )
-
-
-def drop_source(old: str, fields: list[str], field: str) -> str:
-    """The correction's source once `field` is no longer corrected: its own label goes.
-
-    >>> drop_source("copies: box count; firepower: errata", ["copies", "firepower"], "copies")
-    'errata'
-    """
-    segments: list[tuple[list[str], str]] = []
-    for segment in old.split("; "):
-        match = _LABELLED.match(segment)
-        names = match.group(1).split(", ") if match else []
-        if not match or not set(names) <= set(fields):
-            return old  # not labelled by us: it covers every field
-        segments.append((names, match.group(2)))
-    kept = [([n for n in names if n != field], text) for names, text in segments]
-    kept = [(names, text) for names, text in kept if names]
-    if len({text for _, text in kept}) <= 1:
-        return kept[0][1] if kept else old
-    return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)
 
 
 def unset_correction(record_id: str, field: str | None = None) -> dict[str, Any]:

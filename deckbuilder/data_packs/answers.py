@@ -10,7 +10,6 @@ per record, labelled per field when the fields' sources differ (`merge_source`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -22,6 +21,7 @@ from deckbuilder import paths
 from deckbuilder.catalog import Catalog, apply_overlay_document, normalise_name
 from deckbuilder.data_packs.layers import apply_packs, installed_packs, plain
 from deckbuilder.data_packs.model import MAX_NAME, printed_card_source
+from deckbuilder.data_packs.standing import merge_source
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.importer import sets_catalog
 from deckbuilder.models import Overlay
@@ -141,29 +141,3 @@ def load_overlay(path: Path) -> Any:
         raise DataFileError("corrections is not a mapping", Location(path),
                             "write corrections as record id: {source, values}")
     return document
-
-
-_LABELLED = re.compile(r"^([a-z_]+(?:, [a-z_]+)*): (.+)$", re.DOTALL)
-
-
-def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
-    """One correction has one source text: labelled per field when the fields' sources differ
-    (the convention of `overlay set`, so `overlay unset` takes a label out again).
-
-    >>> merge_source("box count", ["copies"], "cost", "read from the printed card, 2025-03-01")
-    'copies: box count; cost: read from the printed card, 2025-03-01'
-    """
-    segments: list[tuple[list[str], str]] = []
-    for segment in old.split("; "):
-        match = _LABELLED.match(segment)
-        names = match.group(1).split(", ") if match else []
-        if not match or not set(names) <= set(fields):
-            segments = [(list(fields), old)]  # not labelled: it covers every field
-            break
-        segments.append((names, match.group(2)))
-    kept = [([name for name in names if name != field], text) for names, text in segments]
-    kept = [(names, text) for names, text in kept if names]
-    if all(text == new for _, text in kept):
-        return new
-    kept.append(([field], new))
-    return "; ".join(f"{', '.join(names)}: {text}" for names, text in kept)

@@ -59,6 +59,59 @@ def said_for(source: str, field: str) -> str:
     return said
 
 
+def labelled(source: str, fields: list[str]) -> list[tuple[list[str], str]] | None:
+    """A correction's source as (fields, text) segments when it is labelled per field (as
+    `overlay set` writes it: `copies: box count; cost: errata`), else None: it covers every
+    field."""
+    segments: list[tuple[list[str], str]] = []
+    for segment in source.split("; "):
+        match = _LABELLED.match(segment)
+        names = match.group(1).split(", ") if match else []
+        if not match or not set(names) <= set(fields):
+            return None
+        segments.append((names, match.group(2)))
+    return segments
+
+
+def _without(segments: list[tuple[list[str], str]], field: str) -> list[tuple[list[str], str]]:
+    kept = [([name for name in names if name != field], text) for names, text in segments]
+    return [(names, text) for names, text in kept if names]
+
+
+def _joined(segments: list[tuple[list[str], str]]) -> str:
+    return "; ".join(f"{', '.join(names)}: {text}" for names, text in segments)
+
+
+def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
+    """One correction has one source text: labelled per field when the fields' sources differ
+    (the convention of `overlay set`, so `overlay unset` takes a label out again).
+
+    >>> merge_source("box count", ["copies"], "cost", "read from the printed card, 2025-03-01")
+    'copies: box count; cost: read from the printed card, 2025-03-01'
+    >>> merge_source("box count", ["copies"], "firepower", "errata")
+    'copies: box count; firepower: errata'
+    """
+    kept = _without(labelled(old, fields) or [(list(fields), old)], field)
+    if all(text == new for _, text in kept):
+        return new
+    return _joined([*kept, ([field], new)])
+
+
+def drop_source(old: str, fields: list[str], field: str) -> str:
+    """The correction's source once `field` is no longer corrected: its own label goes.
+
+    >>> drop_source("copies: box count; firepower: errata", ["copies", "firepower"], "copies")
+    'errata'
+    """
+    segments = labelled(old, fields)
+    if segments is None:
+        return old  # not labelled by us: it covers every field
+    kept = _without(segments, field)
+    if len({text for _, text in kept}) <= 1:
+        return kept[0][1] if kept else old
+    return _joined(kept)
+
+
 def standing_words(source: str, field: str = "") -> str:
     """The standing as a player reads it: `stated by rulebook-en: FAQ`, `confirmed by a
     player (pack X 1): read from the printed card ...`, `unconfirmed (our reading)`."""
