@@ -48,6 +48,8 @@ SOURCES = ("deckbuilder", "tests", "benchmarks", "scripts", "docs/hooks", "setup
 VARIABLES = {"spec": "GameSpec", "state": "State", "layout": "ActionLayout"}
 FILE_SUFFIX = re.compile(r"\.(py|md|yaml|yml|json|jsonl|txt|toml|in|html|cfg|js|css|whl)$")
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+#: A page of the web app (`/play`, `/friends`): it exists where the package writes it as a string.
+WEB_ADDRESS = re.compile(r"(?:/[a-z][\w.-]*)+/?")
 
 
 @dataclass
@@ -270,6 +272,8 @@ def is_path(span: str) -> bool:
 def problem(span: str) -> str | None:
     """Why a span names nothing that exists, or None."""
     index = source_index()
+    if WEB_ADDRESS.fullmatch(span.strip()):
+        return None if f'"{span.strip()}' in _package_text() else "no such web address"
     if is_path(span):
         text = span.strip()
         module_path = re.fullmatch(r"([\w/]+)\.([A-Za-z_]\w*)", text)
@@ -301,6 +305,13 @@ def _checkout_text() -> str:
                                                        "pyproject.toml"))
         and not each.endswith((".png", ".whl", ".gz")) and (ROOT / each).stat().st_size < 2e6
         and ROOT / each != Path(__file__).resolve())  # this file names what does not exist
+
+
+@functools.cache
+def _package_text() -> str:
+    """The package's source and templates: where the web app's addresses are written."""
+    return "\n".join(path.read_text(encoding="utf-8") for suffix in ("*.py", "*.html")
+                     for path in sorted(PACKAGE.rglob(suffix)))
 
 
 def _named_in_checkout(variable: str) -> bool:
@@ -342,6 +353,7 @@ def test_every_code_name_on_the_maintainer_pages_exists() -> None:
     ("new_game(decks, seed, ruleset) -> State", True), ("sim/runs/runner.prime_catalog", True),
     ("sim/runs/runner.no_such_function", False), ("random.Random(seed)", True),
     ("--json", True), ("deckbuilder play", True), ("colty", True),
+    ("/friends", True), ("/no-such-page", False),
 ])
 def test_a_name_that_does_not_exist_is_seen(span: str, exists: bool) -> None:
     assert (problem(span) is None) is exists, problem(span)
