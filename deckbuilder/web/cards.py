@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from deckbuilder.app.card_details import engine_support, find_records, record_details
+from deckbuilder.app.card_details import engine_support, record_details
 from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
 from deckbuilder.app.spellings import faction_names, game_names, spellings_of
 from deckbuilder.catalog import normalise_name
@@ -27,8 +27,9 @@ from deckbuilder.data_packs.standing import Standing, standing_of_source, standi
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
-from deckbuilder.web.faces import face_fragment
-from deckbuilder.web.pages import error_response, render
+from deckbuilder.web.faces import face_fragment, record_route
+from deckbuilder.web.pages import render
+from deckbuilder.catalog import Catalog
 
 #: The filters of the browser, as query parameters.
 FILTERS = ("q", "game", "faction", "set", "kind", "category", "play")
@@ -100,7 +101,7 @@ def _table(values: list[str], *extra: tuple[str, str]) -> dict[str, str]:
     return table
 
 
-def parse_search(catalog: Any, params: Any) -> Search:
+def parse_search(catalog: Catalog, params: Any) -> Search:
     """The filters of a request, checked against the catalog; raises `FilterError`."""
     def get(key: str) -> str:
         return str(params.get(key) or "")[:MAX_QUERY].strip()
@@ -145,7 +146,7 @@ def _matches(entry: Any, search: Search) -> bool:
     )
 
 
-def search_records(catalog: Any, search: Search) -> Found:
+def search_records(catalog: Catalog, search: Search) -> Found:
     """The records the filters and words select, in catalog order. A search that finds
     nothing is read as a typo: the closest names (`catalog.suggest`) are offered, and the
     records they name that pass the filters are shown in its place."""
@@ -247,7 +248,7 @@ def _badges(entry: Any) -> list[tuple[str, str]]:
     return badges
 
 
-def listing_rows(catalog: Any, entries: list[Any], kind: str) -> list[dict[str, Any]]:
+def listing_rows(catalog: Catalog, entries: list[Any], kind: str) -> list[dict[str, Any]]:
     rows = []
     if kind == "battlefield":
         entries = sorted(entries, key=lambda e: (e.game, e.record.order))
@@ -265,7 +266,7 @@ def listing_rows(catalog: Any, entries: list[Any], kind: str) -> list[dict[str, 
     return rows
 
 
-def _options(catalog: Any) -> dict[str, list[tuple[str, str]]]:
+def _options(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
     """The choices of the filter form: (value, label)."""
     from deckbuilder.games import games
 
@@ -316,7 +317,7 @@ def _steps_in(value: Any) -> list[str]:
     return found
 
 
-def _value_text(catalog: Any, value: Any) -> str:
+def _value_text(catalog: Catalog, value: Any) -> str:
     """A value in words for the values table (never JSON): ids as names, the steps of a
     card's text by their names (the face above puts the text itself in words), a table of
     numbers as "name value" pairs."""
@@ -341,16 +342,10 @@ def _value_text(catalog: Any, value: Any) -> str:
     return str(value)
 
 
-async def card_page(request: Request) -> Response:
+@record_route
+async def card_page(request: Request, catalog: Catalog, entries: list[Any]) -> Response:
     """Everything about one record (`deckbuilder cards show`): its text, every value with
     the document stating it or marked unconfirmed, base copies, and the engine's answer."""
-    catalog = config_of(request).catalog()
-    name = str(request.path_params["record_id"])[:MAX_QUERY]
-    game = str(request.query_params.get("game") or "")[:20] or None
-    try:
-        entries = find_records(catalog, name, game)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
     records = []
     for entry in entries:
         details = record_details(catalog, entry)
@@ -373,7 +368,7 @@ async def card_page(request: Request) -> Response:
     return render(request, "card.html", title=entries[0].name, records=records)
 
 
-def card_json(catalog: Any, entry: Any) -> dict[str, Any]:
+def card_json(catalog: Catalog, entry: Any) -> dict[str, Any]:
     """A short description of a card for the deck editor's lists."""
     record = entry.record
     return {
@@ -404,14 +399,9 @@ async def cards_api(request: Request) -> Response:
     })
 
 
-async def card_api(request: Request) -> Response:
+@record_route
+async def card_api(request: Request, catalog: Catalog, entries: list[Any]) -> Response:
     """`/api/cards/{id}`: `deckbuilder cards show NAME --json` for one record."""
-    catalog = config_of(request).catalog()
-    name = str(request.path_params["record_id"])[:MAX_QUERY]
-    try:
-        entries = find_records(catalog, name, request.query_params.get("game") or None)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
     found = [record_details(catalog, entry) for entry in entries]
     return JSONResponse(found[0] if len(found) == 1 else found)
 

@@ -13,7 +13,9 @@ a file reaching the page unescaped.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +28,7 @@ from deckbuilder.card_face import face, face_html, one_line, stylesheet
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import config_of
 from deckbuilder.web.pages import error_response
+from deckbuilder.catalog import Catalog
 
 #: Longest id or name taken from a URL.
 MAX_NAME = 200
@@ -33,20 +36,30 @@ MAX_NAME = 200
 MIN_LINKED_NAME = 4
 
 
-def entry_for(catalog: Any, record_id: str, game: str | None = None) -> Any:
-    """The catalog entry an id (or name) names, preferring `game`; raises when none does."""
-    entry = catalog.entries.get(record_id)
-    if entry is not None and (game is None or entry.game == game):
-        return entry
-    return find_records(catalog, record_id, game or None)[0]
+def record_route(handler: Callable[[Request, Any, list[Any]], Awaitable[Response]],
+                 ) -> Callable[[Request], Awaitable[Response]]:
+    """A route of `/.../{record_id}?game=`: handed the catalog and the records the id (or
+    name) names (`find_records`); a 404 in one line when none does."""
+    @functools.wraps(handler)
+    async def route(request: Request) -> Response:
+        catalog = config_of(request).catalog()
+        name = str(request.path_params["record_id"])[:MAX_NAME]
+        try:
+            entries = find_records(catalog, name, str(request.query_params.get("game") or "")[:20]
+                                   or None)
+        except DeckbuilderError as error:
+            return error_response(error, 404, request)
+        return await handler(request, catalog, entries)
+
+    return route
 
 
-def face_fragment(catalog: Any, entry: Any, heading_level: int = 3) -> str:
+def face_fragment(catalog: Catalog, entry: Any, heading_level: int = 3) -> str:
     """The entry's face as the escaped fragment a hover card or a page shows."""
     return face_html(face(entry, catalog), heading_level=heading_level)
 
 
-def summary(catalog: Any, record_id: str) -> str:
+def summary(catalog: Catalog, record_id: str) -> str:
     """The one-line summary of a record (cost, firepower, poker value ...), "" if unknown."""
     entry = catalog.entries.get(record_id)
     return one_line(entry) if entry is not None else ""
@@ -60,7 +73,7 @@ def _name_pattern(names: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
 
 
-def name_index(catalog: Any, game: str) -> dict[str, str]:
+def name_index(catalog: Catalog, game: str) -> dict[str, str]:
     """The game's record names (card, character, battlefield, special) to their ids; a name
     two records share goes to the first in catalog order."""
     found: dict[str, str] = {}
@@ -92,15 +105,11 @@ def linked_segments(line: str, names: dict[str, str]) -> list[tuple[str, str]]:
 
 
 # -- routes ----------------------------------------------------------------------------------
-async def face_api(request: Request) -> Response:
+@record_route
+async def face_api(request: Request, catalog: Catalog, entries: list[Any]) -> Response:
     """`/api/faces/{id}?game=`: {"id", "name", "summary", "html"}: the face of one record."""
-    catalog = config_of(request).catalog()
-    name = str(request.path_params["record_id"])[:MAX_NAME]
-    game = str(request.query_params.get("game") or "")[:20] or None
-    try:
-        entry = entry_for(catalog, name, game)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
+    asked = request.path_params["record_id"]
+    entry = next((entry for entry in entries if entry.id == asked), entries[0])
     return JSONResponse({"id": entry.id, "name": entry.name, "summary": one_line(entry),
                          "html": face_fragment(catalog, entry)},
                         headers={"Cache-Control": "private, max-age=300"})
