@@ -1,13 +1,15 @@
 """What the web app keeps in memory for a while under an unguessable id (games at the bot
 table, opened replays): at most `most` of them, the least recently used going first when
-there is no room, and one nobody used for `idle_seconds` forgotten."""
+there is no room, and one nobody used for `idle_seconds` forgotten; and the one registry of
+each kind an app holds (`held_by`)."""
 
 from __future__ import annotations
 
 import threading
 import time
 from collections import OrderedDict
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
 
 
 class Keepable(Protocol):
@@ -16,6 +18,16 @@ class Keepable(Protocol):
 
 
 K = TypeVar("K", bound=Keepable)
+T = TypeVar("T")
+
+
+def held_by(app: Any, name: str, make: Callable[[], T]) -> T:
+    """The app's `name` registry, made on first use (one per app: tests run several apps)."""
+    held: T | None = getattr(app.state, name, None)
+    if held is None:
+        held = make()
+        setattr(app.state, name, held)
+    return held
 
 
 class Kept(Generic[K]):

@@ -21,6 +21,7 @@ from typing import Any
 
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.runs.stats import wilson_interval
+from deckbuilder.web.kept import held_by
 
 log = logging.getLogger(__name__)
 
@@ -209,8 +210,4 @@ class SimulationJobs:
 
 
 def jobs_of(app: Any) -> SimulationJobs:
-    """The app's registry, made on first use (one per app: tests run several apps)."""
-    jobs = getattr(app.state, "simulation_jobs", None)
-    if jobs is None:
-        jobs = app.state.simulation_jobs = SimulationJobs()
-    return jobs
+    return held_by(app, "simulation_jobs", SimulationJobs)

@@ -33,7 +33,7 @@ from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.json_input import TooDeep, parse_json
-from deckbuilder.web.kept import Kept
+from deckbuilder.web.kept import Kept, held_by
 from deckbuilder.web.pages import error_response, fragment, offered_after_the_end, render
 from deckbuilder.web.simulator import (
     SimulationInputError,
@@ -90,10 +90,7 @@ class TableSessions:
 
 
 def sessions_of(app: Any) -> TableSessions:
-    sessions = getattr(app.state, "table_sessions", None)
-    if sessions is None:
-        sessions = app.state.table_sessions = TableSessions()
-    return sessions
+    return held_by(app, "table_sessions", TableSessions)
 
 
 class TableError(DeckbuilderError):

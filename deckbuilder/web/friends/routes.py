@@ -40,6 +40,7 @@ from deckbuilder.web.friends.tables import (
     ended_record,
 )
 from deckbuilder.web.json_input import TooDeep, parse_json
+from deckbuilder.web.kept import held_by
 from deckbuilder.web.pages import (
     error_line,
     error_response,
@@ -65,14 +66,11 @@ def tables_folder(config: WebConfig) -> Path:
 def store_of(app: Any) -> TableStore:
     """The app's tables, read from its folder the first time they are asked for (`open_tables`
     asks at start, so a restarted server knows its links at once)."""
-    store = getattr(app.state, "friend_tables", None)
-    if store is None:
-        config: WebConfig = app.state.config
-        store = app.state.friend_tables = TableStore(
-            tables_folder(config), config.catalog, config.table_idle_seconds,
-            retention_seconds=config.table_retention_seconds,
-            tables_per_client=config.tables_per_client)
-    return store
+    config: WebConfig = app.state.config
+    return held_by(app, "friend_tables", lambda: TableStore(
+        tables_folder(config), config.catalog, config.table_idle_seconds,
+        retention_seconds=config.table_retention_seconds,
+        tables_per_client=config.tables_per_client))
 
 
 def open_tables(app: Any) -> TableStore:
