@@ -351,7 +351,7 @@ def test_a_table_ends_when_both_seats_have_been_away_too_long(deck_folder: Path)
     assert ended["over"] and ended["ended"]["end"] == "abandoned"
     assert "both players were away" in ended["outcome"]
     late = client.post(f"/api/tables/{colty}/act", json={"step": 0, "action": 0})
-    assert "the table has ended" in error_of(late, 409)
+    assert "the table has already ended" in error_of(late, 409)
 
 
 def test_a_resignation_ends_the_table_for_the_other_side(client: TestClient,

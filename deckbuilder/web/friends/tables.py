@@ -537,13 +537,7 @@ class TableStore:
         illegal action are refused with their own errors. `client` names who sent it
         (`_note_client`)."""
         with table.lock:
-            self.touch(table, role)
-            if role == SPECTATOR:
-                raise NotYourSeat("a spectator's link cannot act",
-                                  fix="open a seat's link to play")
-            if table.ended is not None:
-                raise TableOver(f"the table has ended ({_ended_words(table.ended)})",
-                                fix="start a new table at /friends")
+            self._seat_may(table, role, "act")
             asked = _whole_number(step, "step", "send the step the view showed "
                                                 "(\"step\" in the state)")
             chosen = _whole_number(action, "action", "send one of the view's choices")
@@ -577,15 +571,20 @@ class TableStore:
     def resign(self, table: FriendTable, role: str, client: str = "") -> None:
         """The seat gives the game up: the other side wins."""
         with table.lock:
-            self.touch(table, role)
-            if role == SPECTATOR:
-                raise NotYourSeat("a spectator's link cannot resign",
-                                  fix="open a seat's link to play")
-            if table.ended is not None:
-                raise TableOver(f"the table has already ended ({_ended_words(table.ended)})")
+            self._seat_may(table, role, "resign")
             winner = next(side for side in table.sides if side != role)
             self._note_client(table, role, client, f"the resignation at step {table.step}")
             self._end(table, "resigned", winner, role)
+
+    def _seat_may(self, table: FriendTable, role: str, verb: str) -> None:
+        """A seat's link touches the table; a spectator's, or any once it has ended, may not
+        `verb` (act, resign)."""
+        self.touch(table, role)
+        if role == SPECTATOR:
+            raise NotYourSeat(f"a spectator's link cannot {verb}", fix="open a seat's link to play")
+        if table.ended is not None:
+            raise TableOver(f"the table has already ended ({_ended_words(table.ended)})",
+                            fix="start a new table at /friends")
 
     def _end(self, table: FriendTable, reason: str, winner: str | None,
              by: str | None, why: str | None = None) -> None:
