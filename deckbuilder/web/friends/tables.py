@@ -212,23 +212,21 @@ def _links_of(table: FriendTable) -> dict[str, tuple[str, str]]:
     return links
 
 
+@dataclass(eq=False)
 class TableStore:
     """The tables of a server: created, found by link, played, ended, and written down."""
 
-    def __init__(self, folder: Path, catalog: Callable[[], Any],
-                 idle_seconds: float = IDLE_SECONDS,
-                 clock: Callable[[], float] = time.time,
-                 retention_seconds: float = RETENTION_DAYS * DAY_SECONDS,
-                 tables_per_client: int = TABLES_PER_CLIENT) -> None:
-        self.folder = folder
-        self.catalog = catalog
-        self.idle_seconds = idle_seconds
-        self.clock = clock
-        self.retention_seconds = retention_seconds
-        self.tables_per_client = tables_per_client
-        self.links = LinkFolder(folder / "links")
+    folder: Path
+    catalog: Callable[[], Any]
+    idle_seconds: float = IDLE_SECONDS
+    clock: Callable[[], float] = time.time
+    retention_seconds: float = RETENTION_DAYS * DAY_SECONDS
+    tables_per_client: int = TABLES_PER_CLIENT
+
+    def __post_init__(self) -> None:
+        self.links = LinkFolder(self.folder / "links")
         self.ended_tables: EndedTables[FriendTable] = EndedTables()
-        self.key = ServerKey(key_file_for(folder))
+        self.key = ServerKey(key_file_for(self.folder))
         self._tables: dict[str, FriendTable] = {}
         self._by_token: dict[str, tuple[str, str]] = {}  # sha256 -> (table id, role)
         self._lock = threading.Lock()
