@@ -128,10 +128,9 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
 
     >>> from deckbuilder.catalog import build_catalog
     >>> catalog = build_catalog(use_user_data=False)
-    >>> state = new_game([catalog.base_deck("revolver", "colty"),
-    ...                   catalog.base_deck("revolver", "mcready")], seed=1, catalog=catalog)
-    >>> state.current_player(), state.is_terminal(), len(state.legal_actions()) > 0
-    (0, False, True)
+    >>> decks = [catalog.base_deck("revolver2", side) for side in ("esteban", "mapache")]
+    >>> type(new_game(decks, seed=1, catalog=catalog).spec.game_rules).__name__
+    'Revolver2Rules'
     """
     from deckbuilder.catalog import default_catalog
     from deckbuilder.protocol import UnplayableDeckError
