@@ -9,6 +9,7 @@ as a fact and a player's reading never as a document's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from deckbuilder.card_face.words import (
     step_names,
 )
 from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
+from deckbuilder.models.effects import game_declared
 
 if TYPE_CHECKING:
     from deckbuilder.catalog import Catalog, Entry
@@ -34,6 +36,15 @@ _SHOWN_APART = frozenset({"id", "aliases", "text", "provenance"})
 #: The fields whose steps the record's text puts in words.
 STEP_FIELDS = ("effect", "modes", "triggers", "abilities", "on_death")
 TEXT_PARAPHRASE = "a paraphrase; no document is named for it"
+#: Each game's own pieces on a face, from its card model: costs beside the discards (field,
+#: unit), symbols a card shows (field, label, one, many), and special cards of a kind of their
+#: own (the field holding their data -> what such a card is called, its rows, its summary).
+_COSTS: tuple[tuple[str, str], ...] = tuple(
+    each for own in game_declared("FACE_COSTS") for each in own)
+_SYMBOLS: tuple[tuple[str, str, str, str], ...] = tuple(
+    each for own in game_declared("FACE_SYMBOLS") for each in own)
+_SPECIALS: dict[str, tuple[str, Callable[..., None], Callable[..., list[str]]]] = {
+    field: kind for own in game_declared("SPECIAL_FACES") for field, kind in own.items()}
 
 
 @dataclass(frozen=True)
@@ -251,7 +262,8 @@ def _kind_words(entry: Entry) -> str:
         leader = "leader, " if getattr(record, "leader", False) else ""
         return f"{characters_word(entry.game)} ({leader}{game})"
     if entry.kind == "special":
-        return f"{'poker card' if record.poker is not None else 'table card'} ({game})"
+        own = _own_special(record)
+        return f"{_SPECIALS[own[0]][0] if own else 'table card'} ({game})"
     if entry.kind == "token":
         return f"table piece ({game})"
     return f"{entry.kind} ({game})"
@@ -261,16 +273,23 @@ def _nothing(build: _Builder) -> None:
     return None
 
 
+def _own_special(record: Any) -> tuple[str, Any] | None:
+    """(field, data) of a special card of a game's own kind (`_SPECIALS`), else None."""
+    return next(((field, getattr(record, field)) for field in _SPECIALS
+                 if getattr(record, field, None) is not None), None)
+
+
 def _card(build: _Builder) -> None:
     card = build.record
     build.fact("Plays as", card.play, "play")
     build.fact("Category", str(card.category).replace("-", " "), "category")
     cost = cost_words(card.cost)
-    if card.silver_dollars:
-        cost += f" and pay {plural(card.silver_dollars, 'silver dollar')}"
+    for field, unit in _COSTS:
+        if getattr(card, field, 0):
+            cost += f" and pay {plural(getattr(card, field), unit)}"
     if card.cost_waived_at:
         cost += f" (free at {build.names_of(card.cost_waived_at)})"
-    build.fact("Cost", cost, "cost", "silver_dollars", "cost_waived_at")
+    build.fact("Cost", cost, "cost", *(field for field, _ in _COSTS), "cost_waived_at")
     if card.firepower is not None or build.is_noted("firepower"):
         build.fact("Firepower", "none" if card.firepower is None else card.firepower,
                    "firepower")
@@ -278,9 +297,9 @@ def _card(build: _Builder) -> None:
         build.fact("Chip", card.chip or "none", "chip")
     if card.icons or build.is_noted("icons"):
         build.fact("Icons", icon_words(card.icons) or "none", "icons")
-    for name, label in (("powder_kegs", "Powder kegs"), ("ammunition", "Ammunition")):
-        if getattr(card, name) or build.is_noted(name):
-            build.fact(label, getattr(card, name), name)
+    for name, label, _, _ in _SYMBOLS:
+        if getattr(card, name, 0) or build.is_noted(name):
+            build.fact(label, getattr(card, name, 0), name)
     if card.placement != "current" or build.is_noted("placement"):
         build.fact("Placed", PLACEMENT_WORDS.get(str(card.placement), str(card.placement)),
                    "placement")
@@ -339,22 +358,9 @@ def _special(build: _Builder) -> None:
     if special.beside is not None or build.is_noted("beside"):
         build.fact("Lies beside", build.name_of(special.beside) if special.beside else "nothing",
                    "beside")
-    poker = special.poker
-    if poker is None:
-        return
-    build.fact("Poker value", "a cheat (not compared)" if poker.cheat else poker.value, "poker")
-    if poker.cheat:
-        build.mark("cheat: wins its round unless the other side calls cheats", "poker")
-    if poker.calls_cheat:
-        build.mark("calls cheats: beats a cheat", "poker")
-    if poker.returns_to_hand:
-        build.mark("returns to its owner's hand after its round", "poker")
-    if poker.extra_cards:
-        build.fact("Opening hand", f"+{plural(poker.extra_cards, 'card')}", "poker")
-    for tokens in poker.battlefield_tokens:
-        whose = "its owner's side" if tokens.side == "self" else "the opponent's side"
-        build.fact("Power tokens", f"{tokens.count} on {build.name_of(tokens.battlefield)} "
-                   f"({whose})", "poker")
+    own = _own_special(special)
+    if own is not None:
+        _SPECIALS[own[0]][1](own[1], build)
 
 
 def _token(build: _Builder) -> None:
@@ -414,19 +420,18 @@ def one_line(entry: Entry, confirmed_mark: str = "\u2713") -> str:
     parts: list[str] = []
     if entry.kind == "card":
         parts.append("cost " + shown(cost_words(record.cost), "cost"))  # as the face says
-        if record.silver_dollars:
-            parts[-1] += " + " + shown(plural(record.silver_dollars, "silver dollar"),
-                                       "silver_dollars")
+        for field, unit in _COSTS:
+            if getattr(record, field, 0):
+                parts[-1] += " + " + shown(plural(getattr(record, field), unit), field)
         if record.firepower is not None:
             chip = f" ({shown(record.chip, 'chip')})" if record.chip else ""
             parts.append(f"firepower {shown(record.firepower, 'firepower')}{chip}")
         else:
             parts.append(shown(record.play, "play"))
-        for name, word in (("powder_kegs", "powder keg"), ("ammunition", "ammunition")):
-            count = getattr(record, name)
+        for name, _, one, many in _SYMBOLS:
+            count = getattr(record, name, 0)
             if count:
-                parts.append(shown(f"{count} {word}" if word == "ammunition"
-                                   else plural(count, word), name))
+                parts.append(shown(plural(count, one, many), name))
     elif entry.kind == "character":
         parts.append(characters_word(entry.game))
         parts.append(f"survival {shown(record.survival, 'survival')}")
@@ -435,14 +440,8 @@ def one_line(entry: Entry, confirmed_mark: str = "\u2713") -> str:
     elif entry.kind == "battlefield":
         parts += ["battlefield", f"defence {shown(record.defence, 'defence')}",
                   f"spaces {shown(space_labels(record.spaces), 'spaces')}"]
-    elif entry.kind == "special" and record.poker is not None:
-        poker = record.poker
-        parts.append(f"poker value {shown('cheat' if poker.cheat else poker.value, 'poker')}")
-        if poker.extra_cards:
-            parts.append(shown(f"+{plural(poker.extra_cards, 'opening card')}", "poker"))
-        tokens = sum(each.count for each in poker.battlefield_tokens)
-        if tokens:
-            parts.append(shown(f"{plural(tokens, 'power token')} on battlefields", "poker"))
+    elif entry.kind == "special" and (own := _own_special(record)) is not None:
+        parts += _SPECIALS[own[0]][2](own[1], shown)
     elif entry.kind == "special":
         parts.append("table card")
         if record.tokens:

@@ -8,6 +8,7 @@ from typing import Any
 
 from deckbuilder.declaration import GameDeclaration
 from deckbuilder.declared import DECLARATIONS
+from deckbuilder.models.effects import game_declared
 
 #: Icons whose value does not read as words once the hyphens are spaces.
 _ICON_WORDS = {
@@ -15,14 +16,15 @@ _ICON_WORDS = {
     "clock-minus-1": "-1 clock",
 }
 
-#: Where a card may be placed, as a player reads it (models/cards.py, `Placement`).
+#: Where a card may be placed, as a player reads it (models/cards.py, `Placement`), then each
+#: game's own placements (its card model's `PLACEMENT_WORDS`).
 PLACEMENT_WORDS = {
     "current": "the current battlefield",
     "any": "any battlefield",
     "opponent-any": "the opponent's side of any battlefield",
     "beside": "beside the current battlefield",
     "open-range": "the open range (no battlefield)",
-    "prison": "only in the San Manzanillo Prison",
+    **{key: words for own in game_declared("PLACEMENT_WORDS") for key, words in own.items()},
 }
 
 

@@ -1,6 +1,7 @@
 """Revolver's own effect steps as card data writes them (layer 1, like its declaration: it
 imports only the models; `declaration.card_model` names it, `models.effects` adds `STEPS` to
-the vocabulary). What they do on the table is `frontier_steps.py` and `derail.py`.
+the vocabulary; `card_face` reads `FACE_COSTS` and `PLACEMENT_WORDS`). What they do on the
+table is `frontier_steps.py` and `derail.py`.
 """
 
 from __future__ import annotations
@@ -73,3 +74,8 @@ class ForbidHere(Strict):
 #: Revolver's own steps, added to the vocabulary.
 STEPS: tuple[type[Strict], ...] = (Derail, HideUnder, TakeUnder, ChangeSides, GuessHand,
                                    ForbidHere)
+
+#: Costs a card may ask beside its discards, as its face names them: (field, unit).
+FACE_COSTS = (("silver_dollars", "silver dollar"),)
+#: Revolver's own placements as a player reads them (models/cards.py, `Placement`).
+PLACEMENT_WORDS = {"prison": "only in the San Manzanillo Prison"}
