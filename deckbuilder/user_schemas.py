@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from deckbuilder import paths, schema_json
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.reading import decode_utf8, read_bounded
 
@@ -109,7 +110,7 @@ def _make_folder(folder: Path) -> None:
 
 
 # -- the deck schema of the user's catalog --------------------------------------------------
-def _deck_cards(catalog: Any) -> list[Any]:
+def _deck_cards(catalog: Catalog) -> list[Any]:
     """The catalog entries a deck may hold: deckable cards (no characters, battlefields ...)."""
     return [entry for entry in catalog.entries.values()
             if entry.kind == "card" and getattr(entry.record, "deckable", True)]
@@ -119,7 +120,7 @@ def _deck_cards(catalog: Any) -> list[Any]:
 _DECK_SCHEMA_SHAPE = "cards of the deck's game under $defs, picked by its faction and game"
 
 
-def catalog_fingerprint(catalog: Any) -> str:
+def catalog_fingerprint(catalog: Catalog) -> str:
     """What the user deck schema depends on: every deckable card's id, names, game and set
     (and the schema's shape)."""
     rows = sorted(
@@ -130,7 +131,7 @@ def catalog_fingerprint(catalog: Any) -> str:
     return hashlib.sha256(json.dumps([_DECK_SCHEMA_SHAPE, rows]).encode()).hexdigest()
 
 
-def _describe(entry: Any, catalog: Any) -> str:
+def _describe(entry: Any, catalog: Catalog) -> str:
     record = entry.record
     loaded = catalog.sets.get(entry.set_id)
     set_name = loaded.card_set.name if loaded is not None else entry.set_id
@@ -146,7 +147,7 @@ def _describe(entry: Any, catalog: Any) -> str:
             f"[{entry.set_id}, {entry.game}]{also}")
 
 
-def _described(entries: list[Any], catalog: Any, count: dict[str, Any]) -> dict[str, Any]:
+def _described(entries: list[Any], catalog: Catalog, count: dict[str, Any]) -> dict[str, Any]:
     """Every spelling a deck file may use as a key (id, printed name, alias), described."""
     described: dict[str, Any] = {
         entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}
@@ -191,7 +192,7 @@ INSTALLED_SETS = "this user's installed sets"
 REPOSITORY_SETS = "the packaged sets and the repository's own sets folder (sets-dir)"
 
 
-def user_deck_schema(catalog: Any, whose: str = INSTALLED_SETS) -> dict[str, Any]:
+def user_deck_schema(catalog: Catalog, whose: str = INSTALLED_SETS) -> dict[str, Any]:
     """The deck schema with `cards` keys limited to the catalog's cards, each described.
 
     Every exact spelling (id, printed name, alias) of a game's cards is a `properties` key of
@@ -232,7 +233,7 @@ def user_deck_schema(catalog: Any, whose: str = INSTALLED_SETS) -> dict[str, Any
     return schema
 
 
-def _write_user_deck_schema(folder: Path, catalog: Any, force: bool) -> Path | None:
+def _write_user_deck_schema(folder: Path, catalog: Catalog, force: bool) -> Path | None:
     from deckbuilder.writing import atomic_write_text
 
     fingerprint = catalog_fingerprint(catalog)
@@ -245,7 +246,7 @@ def _write_user_deck_schema(folder: Path, catalog: Any, force: bool) -> Path | N
     return target
 
 
-def write_user_schemas(catalog: Any | None = None, force: bool = True) -> list[Path]:
+def write_user_schemas(catalog: Catalog | None = None, force: bool = True) -> list[Path]:
     """`deckbuilder schema --user`: the packaged copies and the user deck schema, rewritten."""
     from deckbuilder.writing import folder_lock
 
@@ -296,7 +297,7 @@ def schema_reference(file: Path, schema: Path) -> str:
     return schema.as_uri()
 
 
-def _header_for(file: Path, schema_name: str, catalog: Any | None = None) -> str:
+def _header_for(file: Path, schema_name: str, catalog: Catalog | None = None) -> str:
     """The header naming `schema_name` in the user's schemas folder, installed first.
 
     When the data folder cannot be written, the packaged file is named instead: it exists,
@@ -314,7 +315,7 @@ def _header_for(file: Path, schema_name: str, catalog: Any | None = None) -> str
     return schema_json.header_line(schema_reference(file, schema))
 
 
-def deck_header(path: Path, catalog: Any) -> str:
+def deck_header(path: Path, catalog: Catalog) -> str:
     """The `$schema` line of a deck written for the user: one that resolves wherever the deck
     goes with its repository, or "" (no line) when there is no such schema.
 
@@ -366,7 +367,7 @@ def repository_schemas(deck: Path) -> Path | None:
     return None
 
 
-def write_schemas_into(folder: Path, catalog: Any) -> list[Path]:
+def write_schemas_into(folder: Path, catalog: Catalog) -> list[Path]:
     """`deckbuilder schema --into DIR`: the packaged schemas and the deck schema of this
     catalog (what every clone reads: the packaged sets and the repository's own, see
     `app.catalogs.project_catalog(installed=False)`) in a folder of the user's repository, so
@@ -400,7 +401,7 @@ def _reference_resolves(file: Path, reference: str) -> bool | None:
     return (target if target.is_absolute() else Path(file).parent / target).is_file()
 
 
-def with_deck_header_that_resolves(text: str, file: Path, catalog: Any) -> str:
+def with_deck_header_that_resolves(text: str, file: Path, catalog: Catalog) -> str:
     """A deck's text to be written back (`deck swap`, `deck fix-ids`): a `$schema` line that
     does not resolve here (another machine's data folder, a folder since moved) is replaced by
     the one `deck_header` writes (or dropped when there is none); one that resolves is kept."""

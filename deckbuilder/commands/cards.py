@@ -25,6 +25,7 @@ from deckbuilder.app.card_search import (
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import one_line, unconfirmed_fields
 from deckbuilder.card_face.words import faction_title
+from deckbuilder.catalog import Catalog
 from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import show, text_width
 from deckbuilder.commands.choices import FACTION, GAME, SET
@@ -143,7 +144,7 @@ def _print_plain(line: str) -> None:
     console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-def listing_lines(catalog: Any, entries: list[Any], width: int) -> list[str]:
+def listing_lines(catalog: Catalog, entries: list[Any], width: int) -> list[str]:
     """The listing as a block per record, each line at most `width` columns (an 80-column
     terminal reads it): the name and id; the numbers a player compares (`card_face.one_line`:
     cost and firepower, survival, defence and spaces ...); where it comes from; the text."""
@@ -185,7 +186,7 @@ def _summary(entry: Any) -> str:
     return summary
 
 
-def _whence(catalog: Any, entry: Any) -> str:
+def _whence(catalog: Catalog, entry: Any) -> str:
     """Set, faction, category, copies in the base deck and the marks, in words."""
     record = entry.record
     parts = [entry.set_id]
@@ -206,7 +207,7 @@ def _whence(catalog: Any, entry: Any) -> str:
     return ", ".join([*parts, *([notes] if notes else [])])
 
 
-def _list_unconfirmed(catalog: Any, game: str | None, faction: str | None, set_id: str | None,
+def _list_unconfirmed(catalog: Catalog, game: str | None, faction: str | None, set_id: str | None,
                       as_json: bool) -> None:
     rows = [
         {"id": row.record_id, "name": row.name, "kind": row.kind, "set": row.set_id,
@@ -237,7 +238,7 @@ def _list_unconfirmed(catalog: Any, game: str | None, faction: str | None, set_i
         _print_plain(line)
 
 
-def _list_unimplemented(catalog: Any, game: str | None, faction: str | None,
+def _list_unimplemented(catalog: Catalog, game: str | None, faction: str | None,
                         set_id: str | None, as_json: bool) -> None:
     rows = []
     for entry in catalog.entries.values():

@@ -19,6 +19,7 @@ from deckbuilder.app.table_words import (
 )
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOT_LIST, BOTS, GAME, RULESET, SIDE
+from deckbuilder.catalog import Catalog
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -338,7 +339,7 @@ def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
     return exit_code
 
 
-def _scenario(catalog: Any, path: Path, as_json: bool, ruleset: str | None = None,
+def _scenario(catalog: Catalog, path: Path, as_json: bool, ruleset: str | None = None,
               switch_texts: Sequence[str] = (),
               modules: list[str] | None = None) -> tuple[dict[str, Any], bool]:
     """One scenario: its JSON object and whether it passed (the text account is printed,

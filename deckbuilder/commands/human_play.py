@@ -19,6 +19,7 @@ from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
 from deckbuilder.app.table_words import PlayerWords, action_card_id, choice_words
 from deckbuilder.card_face import face, face_text
+from deckbuilder.catalog import Catalog
 from deckbuilder.commands.card_detail import text_width
 from deckbuilder.commands.common import EXIT_OK, console, error_console, safe
 from deckbuilder.commands.play_setup import choose_decks, split_bots
@@ -113,12 +114,12 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
     return EXIT_OK
 
 
-def _view_lines(view: dict[str, Any], catalog: Any) -> list[str]:
+def _view_lines(view: dict[str, Any], catalog: Catalog) -> list[str]:
     """The position as the person sees it, in a player's words (`table_words.PlayerWords`)."""
     return view_lines(view, PlayerWords(catalog))
 
 
-def _converse(session: Any, people: Sequence[int], quiet: bool, catalog: Any) -> int:
+def _converse(session: Any, people: Sequence[int], quiet: bool, catalog: Catalog) -> int:
     """Bots move; at each decision of a person the events he has not read (as he may read
     them), the position (in full when his turn starts or the other side moved; just the hand
     for the steps inside one move), the numbered actions, the prompt; until the game ends.
@@ -175,7 +176,7 @@ def _pass_device(session: Any, to: int) -> None:
         raise _Abandoned("you quit")
 
 
-def _ask(session: Any, me: int, full: bool, catalog: Any) -> int:
+def _ask(session: Any, me: int, full: bool, catalog: Catalog) -> int:
     """Show the decision and read a number until it is one of the actions (`?` the position
     again, `? N` the card of action N, `?NAME` a card)."""
     choices = session.choices()
@@ -229,7 +230,7 @@ def _action_number(answer: str, count: int) -> int | None:
 
 
 def _show_decision(session: Any, lines: list[str], choices: Sequence[Any],
-                   catalog: Any) -> None:
+                   catalog: Catalog) -> None:
     _say("")
     for line in lines:
         _say(f"  {line}")
@@ -240,7 +241,7 @@ def _show_decision(session: Any, lines: list[str], choices: Sequence[Any],
              + choice_words(session.state, choice.action, choice.text, catalog))
 
 
-def _show_card(session: Any, asked: str, choices: Sequence[Any], catalog: Any) -> None:
+def _show_card(session: Any, asked: str, choices: Sequence[Any], catalog: Catalog) -> None:
     """`? N`: the face of the card action N names; `?NAME`: the card NAME names (a unique
     start of a name will do), in the game played. A wrong one says why, and the game goes
     on."""

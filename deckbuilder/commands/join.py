@@ -27,6 +27,7 @@ from deckbuilder.app.table_answers import Choice, TableState
 from deckbuilder.app.table_client import Refused, TableClient, TableClientError
 from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.card_face import face, face_text
+from deckbuilder.catalog import Catalog
 from deckbuilder.commands.card_detail import text_width
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
 from deckbuilder.sim.records.session import Event
@@ -161,7 +162,7 @@ def _show_end(client: TableClient, state: TableState, commitment: str | None) ->
     return EXIT_OK
 
 
-def _ask(state: TableState, catalog: Any, keyboard: Keyboard) -> int | str:
+def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
     """The position, the actions and the prompt, until a number (an action), RESIGN."""
     choices = state.choices
     _show_position(state, catalog)
@@ -188,7 +189,7 @@ def _ask(state: TableState, catalog: Any, keyboard: Keyboard) -> int | str:
                  f"{len(choices)} (? shows the position, ? N a card, r resigns, q leaves)")
 
 
-def _show_position(state: TableState, catalog: Any) -> None:
+def _show_position(state: TableState, catalog: Catalog) -> None:
     _say("")
     if state.view is not None:  # (a decision always has one: the model checks it)
         for line in view_lines(state.view.model_dump(by_alias=True), PlayerWords(catalog)):
@@ -200,7 +201,7 @@ def _show_position(state: TableState, catalog: Any) -> None:
         _say(f"  {number:>{width}}. {choice.text}" + (f" - {summary}" if summary else ""))
 
 
-def _show_card(choices: list[Choice], asked: str, catalog: Any) -> None:
+def _show_card(choices: list[Choice], asked: str, catalog: Catalog) -> None:
     if not (asked.isascii() and asked.isdigit() and 1 <= int(asked[:6]) <= len(choices)):
         _say(f"? N shows the card of action N (1 to {len(choices)})")
         return

@@ -15,6 +15,7 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field import Field, read_field
 from deckbuilder.app.play_decks import load_sim_deck
 from deckbuilder.app.switches import module_titles, parse_switches, read_modules
+from deckbuilder.catalog import Catalog
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOT, RULESET, SET
 from deckbuilder.commands.common import (
@@ -121,7 +122,7 @@ def _listed(values: list[str] | None) -> list[str]:
     return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
 
 
-def _known_set(catalog: Any, set_id: str) -> str:
+def _known_set(catalog: Catalog, set_id: str) -> str:
     """The id of a set given by id or name; an unknown one refused as `cards --set` does."""
     known = resolve_set(catalog, set_id)
     assert known is not None  # None only for no set asked
@@ -188,19 +189,19 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     _print(result, catalog, played.name, output, data)
 
 
-def _field(vs: list[str], game: Any, side: int, game_id: str, catalog: Any) -> Field:
+def _field(vs: list[str], game: Any, side: int, game_id: str, catalog: Catalog) -> Field:
     """The opponents: the `--vs` specs read into a weighted field (`app.field`), or the other
     side's base deck when none is given."""
     against = game.side_names[1 - side]
     return read_field(vs or [against], catalog, game=game_id, side_against=against)
 
 
-def _id(catalog: Any, card: str, game: str) -> str:
+def _id(catalog: Catalog, card: str, game: str) -> str:
     entry = catalog.find(card, game)
     return entry.id if entry is not None else card
 
 
-def _template(deck_text: str, played: Any, catalog: Any) -> Any:
+def _template(deck_text: str, played: Any, catalog: Catalog) -> Any:
     path = Path(deck_text)
     if path.exists():
         return load_deck(path, catalog).deck
@@ -208,7 +209,7 @@ def _template(deck_text: str, played: Any, catalog: Any) -> Any:
                 cards=dict(played.cards))
 
 
-def _progress(catalog: Any) -> Any:
+def _progress(catalog: Catalog) -> Any:
     def show(done: Any) -> None:
         best = ""
         if done.best is not None and done.best_difference is not None:
@@ -222,7 +223,7 @@ def _progress(catalog: Any) -> Any:
     return show
 
 
-def _print(result: Any, catalog: Any, name: str, output: Path | None,
+def _print(result: Any, catalog: Catalog, name: str, output: Path | None,
            data: dict[str, Any]) -> None:
     settings = result.settings
     say = _say
@@ -276,7 +277,7 @@ def _say(text: str) -> None:
     console.print(text, markup=False, highlight=False)
 
 
-def _write_best(deck_text: str, output: Path, result: Any, catalog: Any, faction: str) -> None:
+def _write_best(deck_text: str, output: Path, result: Any, catalog: Catalog, faction: str) -> None:
     """The deck file with the best swaps applied (comments kept) and a header saying why."""
     best = result.finalists[0]
     # The deck's own text (a file here, or a packaged deck by name): a base deck rebuilt in its

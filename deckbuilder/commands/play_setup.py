@@ -6,11 +6,11 @@ deck changed by swaps or laid out along another (`aligned_decks`: the paired gam
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from deckbuilder.app.play_decks import load_side_deck, load_sim_deck
 from deckbuilder.app.table_words import worded_line
 from deckbuilder.bots import BOT_HELP, BotSpecError
+from deckbuilder.catalog import Catalog
 from deckbuilder.commands.common import console, error_console, safe
 from deckbuilder.errors import DeckError
 from deckbuilder.games import games, get_game
@@ -94,7 +94,7 @@ def choose_decks(given: Mapping[str, str | None], game: str | None,
     return chosen, {side: named.get(side, side) for side in get_game(chosen).side_names}
 
 
-def side_deck(text: str, faction: str, game: str, catalog: Any,
+def side_deck(text: str, faction: str, game: str, catalog: Catalog,
           allow_illegal: bool) -> tuple[str, dict[str, int]]:
     deck = load_side_deck(text, faction, game, f"--{faction}", catalog, allow_illegal)
     for warning in deck.warnings:
@@ -102,7 +102,7 @@ def side_deck(text: str, faction: str, game: str, catalog: Any,
     return deck.name, deck.cards
 
 
-def read_swap(text: str, catalog: Any, game: str) -> Swap:
+def read_swap(text: str, catalog: Catalog, game: str) -> Swap:
     """`--swap OUT=IN[:COUNT]` (ids or names): COUNT copies (1 by default) of OUT for IN."""
     out, equals, rest = text.partition("=")
     into, _, count = rest.partition(":")
@@ -116,7 +116,7 @@ def read_swap(text: str, catalog: Any, game: str) -> Swap:
                 int(count))
 
 
-def aligned_decks(decks: Sequence[tuple[str, dict[str, int]]], game: str, catalog: Any,
+def aligned_decks(decks: Sequence[tuple[str, dict[str, int]]], game: str, catalog: Catalog,
                   swaps: Sequence[str] = (), aligned_with: str | None = None,
                   allow_illegal: bool = False
                   ) -> tuple[list[tuple[str, dict[str, int]]], SeatOrders]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords, worded_line
+from deckbuilder.catalog import Catalog
 from deckbuilder.commands.common import EXIT_OK, console, safe
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
@@ -56,7 +56,7 @@ def _read(prompt: str) -> str | None:
 class Watcher:
     """Where the person is in the game (step, viewer) and what a key does to it."""
 
-    def __init__(self, steps: ReplaySteps, catalog: Any) -> None:
+    def __init__(self, steps: ReplaySteps, catalog: Catalog) -> None:
         self.steps = steps
         self.words = PlayerWords(catalog)
         people = [p for p in (0, 1)

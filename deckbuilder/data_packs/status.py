@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.data_packs.standing import Standing, value_standings
 
 #: How many cards a deck's "review first" list names.
@@ -50,7 +51,7 @@ class DeckStatus:
             for record_id, name, unknown, copies in self.review_first]}
 
 
-def set_counts(catalog: Any) -> dict[str, Counts]:
+def set_counts(catalog: Catalog) -> dict[str, Counts]:
     """Set id -> the standing of every value of its records."""
     counts = {set_id: Counts() for set_id in catalog.sets}
     for entry in catalog.entries.values():
@@ -68,7 +69,7 @@ def count_card(counts: Counts, entry: Any) -> int:
     return unknown
 
 
-def deck_status(catalog: Any, name: str, cards: Mapping[str, int]) -> DeckStatus:
+def deck_status(catalog: Catalog, name: str, cards: Mapping[str, int]) -> DeckStatus:
     """The values of a deck's cards (each card once), and the cards to review first: the
     most unconfirmed values times the copies the deck plays."""
     counts = Counts()
@@ -84,7 +85,7 @@ def deck_status(catalog: Any, name: str, cards: Mapping[str, int]) -> DeckStatus
     return DeckStatus(name, counts, ranked[:TOP_CARDS])
 
 
-def data_status(catalog: Any, decks: Iterable[tuple[str, Mapping[str, int]]]
+def data_status(catalog: Catalog, decks: Iterable[tuple[str, Mapping[str, int]]]
                 ) -> dict[str, Any]:
     """Everything `data status --json` prints: sets, decks, the whole catalog, and the packs
     and overlay in force."""

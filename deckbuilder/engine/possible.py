@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.engine.addons import host_of
 from deckbuilder.engine.board import ROW_BLOCKING_LIMIT, column_count, row_blocking_count
 from deckbuilder.engine.codes import SPACE_FACE
@@ -66,7 +67,7 @@ class ImpossiblePositionError(DeckbuilderError):
         self.found = found
 
 
-def token_supply(catalog: Any, game: str) -> dict[str, TokenSupply]:
+def token_supply(catalog: Catalog, game: str) -> dict[str, TokenSupply]:
     """Token id -> what the box of `game` holds, from the installed sets' token records."""
     supply: dict[str, TokenSupply] = {}
     for entry in catalog.iter_kind("token"):
@@ -187,7 +188,7 @@ def impossibilities(state: State, supply: Mapping[str, TokenSupply]) -> list[Imp
     return found
 
 
-def verify_position(state: State, catalog: Any) -> None:
+def verify_position(state: State, catalog: Catalog) -> None:
     """Raise ImpossiblePositionError for the first thing the rules rule out in a position
     laid out by hand; call it once the position is staged."""
     found = impossibilities(state, token_supply(catalog, state.spec.game_rules.game))

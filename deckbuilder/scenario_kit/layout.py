@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.declared import DECLARATIONS
+from deckbuilder.engine.state import State
 from deckbuilder.scenario_kit.parts import Source
 
 #: what the messages call a character of each game (its declaration's word)
@@ -19,7 +21,7 @@ class Ids:
     Once the position's battlefields are known (`in_play`), a battlefield that is not in play
     is an error too (Revolver 2 plays six of its nine)."""
 
-    def __init__(self, catalog: Any, source: Source, game: str) -> None:
+    def __init__(self, catalog: Catalog, source: Source, game: str) -> None:
         self.catalog = catalog
         self.source = source
         self.game = game
@@ -65,7 +67,7 @@ class Ids:
 OPEN_RANGE = "open-range"
 
 
-def space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) -> int:
+def space_index(state: State, bf: int, label: str, source: Source, loc: tuple) -> int:
     labels = state.spec.bfs[bf].labels
     if label in labels:
         return labels.index(label)
@@ -73,7 +75,7 @@ def space_index(state: Any, bf: int, label: str, source: Source, loc: tuple) -> 
                        f"use one of: {', '.join(dict.fromkeys(labels))}")
 
 
-def set_marker(state: Any, marker: Any, source: Source, ids: Ids) -> None:
+def set_marker(state: State, marker: Any, source: Source, ids: Ids) -> None:
     """Put the turn marker where the position says (no battlefield is entered or left)."""
     if marker is None:
         return
@@ -83,7 +85,7 @@ def set_marker(state: Any, marker: Any, source: Source, ids: Ids) -> None:
                                      ("position", "marker", "space"))
 
 
-def set_forbidden(state: Any, cards: list[str], ids: Ids) -> None:
+def set_forbidden(state: State, cards: list[str], ids: Ids) -> None:
     def_index = {card.id: card.idx for card in state.spec.defs}
     forbidden = frozenset(def_index[c] for c in ids.cards(cards, ("position", "forbidden")))
     state.forbidden = (forbidden, forbidden)

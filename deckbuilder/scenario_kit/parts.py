@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Discriminator, Field, PrivateAttr, Tag, model_validator
 
+from deckbuilder.engine.state import State
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import Strict
 
@@ -236,7 +237,7 @@ class Offer:
 class ScenarioResult:
     scenario: Any  # the game's scenario model (model.RevolverScenario, Revolver2Scenario)
     path: Path
-    state: Any
+    state: State | None  # None: the position could not be laid out (refused)
     steps: list[PlayedStep] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     offers: list[Offer] = field(default_factory=list)  # every decision met, in order

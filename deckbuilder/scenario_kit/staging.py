@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckbuilder.engine.state import State
 from deckbuilder.scenario_kit.generic import ScenarioFormat
 from deckbuilder.scenario_kit.layout import Ids, set_forbidden, set_marker
 from deckbuilder.scenario_kit.parts import Source
@@ -31,7 +32,7 @@ def same(expected: Any, actual: Any, suffix: str = "") -> Result:
 def per_side_count(read: Callable[[Any, int], int]) -> CheckFn:
     """The check of a number each side has (cards in hand or deck, silver dollars):
     `read(state, player)`."""
-    def check(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
+    def check(state: State, value: Any, ids: Any, loc: tuple) -> Result:
         sides = state.spec.game_rules.side_names
         return [(f" {name}", getattr(value, name) == read(state, player), getattr(value, name),
                  read(state, player)) for player, name in enumerate(sides)
@@ -40,15 +41,15 @@ def per_side_count(read: Callable[[Any, int], int]) -> CheckFn:
     return check
 
 
-def nothing_to_prepare(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
+def nothing_to_prepare(state: State, scenario: Any, source: Source, ids: Ids) -> None:
     return None
 
 
-def opens_nothing(state: Any, scenario: Any) -> bool:
+def opens_nothing(state: State, scenario: Any) -> bool:
     return False
 
 
-def set_characters(state: Any, scenario: Any, source: Source, ids: Ids,
+def set_characters(state: State, scenario: Any, source: Source, ids: Ids,
                    field_name: str = "characters") -> None:
     """The characters alive and dead and their tokens (`position.characters`; a game's own
     format may name them otherwise: Revolver's `position.bandits`)."""
@@ -71,8 +72,8 @@ def set_characters(state: Any, scenario: Any, source: Source, ids: Ids,
         state.alive = [i in alive for i in range(len(spec.characters))]
     for i, text in enumerate(characters.dead):
         state.alive[character(text, ("position", field_name, "dead", i))] = False
-    for i, alive in enumerate(state.alive):
-        if not alive:
+    for i, living in enumerate(state.alive):
+        if not living:
             uid = spec.character_base + i
             state.own_power()[uid] = state.own_grit()[uid] = 0
     for text, tokens in characters.tokens.items():
@@ -87,7 +88,7 @@ def set_characters(state: Any, scenario: Any, source: Source, ids: Ids,
                                "tarnished-star-en, Tokens and Card Notes: put it on a card")
 
 
-def set_generic_table(state: Any, scenario: Any, source: Source, ids: Ids) -> None:
+def set_generic_table(state: State, scenario: Any, source: Source, ids: Ids) -> None:
     """The generic format's table: the marker, the countdown card, the forbidden cards."""
     position = scenario.position
     set_marker(state, position.marker, source, ids)

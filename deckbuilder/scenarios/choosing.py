@@ -16,7 +16,6 @@ there, in instance order), as the expectations `tokens` and `under` write it.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from deckbuilder.engine.actions import (
     ACCEPT,
@@ -27,6 +26,7 @@ from deckbuilder.engine.actions import (
     kind_name,
 )
 from deckbuilder.engine.codes import SLOT_UNDER
+from deckbuilder.engine.state import State
 
 DECLINE, ACCEPT_WORD = "decline", "accept"
 _NUMBERED = re.compile(r"^(?P<text>.*?)\s*#(?P<n>\d+)\s*$", re.DOTALL)
@@ -44,7 +44,7 @@ def split_number(text: str) -> tuple[str, int | None]:
     return found["text"], int(found["n"])
 
 
-def action_instance(state: Any, action: int) -> int:
+def action_instance(state: State, action: int) -> int:
     """The card instance an action is about (a target, one's own card, an ability), or -1."""
     layout = state.spec.layout
     if IN_PLAY_BASE <= action < layout.own_base:
@@ -56,15 +56,15 @@ def action_instance(state: Any, action: int) -> int:
     return -1
 
 
-def cards_under(state: Any, uid: int) -> list[int]:
+def cards_under(state: State, uid: int) -> list[int]:
     """The cards lying under `uid` (instance ids)."""
     placed = state.placed
     return [other for other in range(state.spec.n_cards)
-            if placed[other] is not None and placed[other].slot == SLOT_UNDER
-            and placed[other].host == uid]
+            if (mode := placed[other]) is not None and mode.slot == SLOT_UNDER
+            and mode.host == uid]
 
 
-def _looks(state: Any, uid: int) -> tuple:
+def _looks(state: State, uid: int) -> tuple:
     """What tells a card instance apart from another copy of it."""
     if uid < 0:
         return (uid,)
@@ -75,7 +75,7 @@ def _looks(state: Any, uid: int) -> tuple:
             state.eagle[uid], tuple(sorted(spec.uid_id(u) for u in cards_under(state, uid))))
 
 
-def describe_instance(state: Any, uid: int) -> str:
+def describe_instance(state: State, uid: int) -> str:
     """'Deputy at Bank (McReady's, power 1, under it: Volcanic pistol)'."""
     spec = state.spec
     details = [f"{spec.game_rules.side_names[spec.owner[uid]]}'s"]
@@ -89,7 +89,7 @@ def describe_instance(state: Any, uid: int) -> str:
     return f"{spec.uid_name(uid)}{state.where_text(uid)} ({', '.join(details)})"
 
 
-def choose_action(state: Any, wanted: str) -> tuple[int | None, str, list[str]]:
+def choose_action(state: State, wanted: str) -> tuple[int | None, str, list[str]]:
     """The legal action `wanted` names: (action, "", texts) or (None, the problem, texts),
     where texts are every legal action's."""
     legal = state.legal_actions()
@@ -128,12 +128,12 @@ def choose_action(state: Any, wanted: str) -> tuple[int | None, str, list[str]]:
                   f"a comment) ({choices})"), texts
 
 
-def _about(state: Any, action: int) -> str:
+def _about(state: State, action: int) -> str:
     uid = action_instance(state, action)
     return describe_instance(state, uid) if uid >= 0 else state.action_to_string(action)
 
 
-def copies_in_play(state: Any, card: str, bf: str | None) -> list[int]:
+def copies_in_play(state: State, card: str, bf: str | None) -> list[int]:
     """The instances of `card` in play (at battlefield id `bf` if given), in instance order;
     cards lying under others included."""
     spec = state.spec

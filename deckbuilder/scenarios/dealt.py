@@ -15,7 +15,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.decks import owned_copies
+from deckbuilder.engine.state import State
 from deckbuilder.legality.report import Code, rule_reference
 from deckbuilder.models import Collection
 from deckbuilder.scenario_kit.parts import Source
@@ -43,7 +45,7 @@ def record_source(record: Any, *fields: str) -> str:
                 "the card's data")
 
 
-def _deck_rule(catalog: Any, code: str, game: str) -> str:
+def _deck_rule(catalog: Catalog, code: str, game: str) -> str:
     """A Module D rule with the document it is printed in (the deck-building module's data)."""
     document = next((module.provenance.sources.get("description", "").split(":")[0]
                      for loaded in catalog.sets.values() for module in loaded.card_set.modules
@@ -71,7 +73,7 @@ def verify_sides(dealt: list[Dealt], sides: tuple[str, str], ids: Any) -> None:
                 "put it where its text or its module puts it")
 
 
-def verify_setup_pieces(state: Any, dealt: list[Dealt], decks: list[dict[str, int]],
+def verify_setup_pieces(state: State, dealt: list[Dealt], decks: list[dict[str, int]],
                         ids: Any) -> None:
     """A card the game's set-up or a module places itself (`spec.extra_uids`: the Garrotte
     under Santiago or out of the game, the Armed train guard at the train) is where set-up put
@@ -91,7 +93,7 @@ def verify_setup_pieces(state: Any, dealt: list[Dealt], decks: list[dict[str, in
                 "leave it out: set-up places it (a module's choice or `freed` moves it)")
 
 
-def _lies(state: Any, uid: int) -> str:
+def _lies(state: State, uid: int) -> str:
     """Where the game's own copy of a set-up piece lies, in words."""
     spec = state.spec
     zone = state.card_zone(uid)
@@ -105,7 +107,7 @@ def _lies(state: Any, uid: int) -> str:
 class DeckSupply:
     """How many copies of each card a position's deck may hold, and why."""
 
-    catalog: Any
+    catalog: Catalog
     game: str
     source: Source
     switches: dict[str, str]
@@ -142,6 +144,7 @@ class DeckSupply:
         held = self.box().get(card_id, 0)
         if needed > held:
             entry = self.catalog.find(card_id)
+            assert entry is not None, card_id  # a card of the box: the catalog holds it
             product = self.catalog.sets[entry.set_id].card_set.name
             raise self.source.error(
                 f"more copies of {entry.name} ({needed}) than one box of {product} holds "

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.catalog import default_catalog
+from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.engine.actions import K_MAIN, kind_name
 from deckbuilder.engine.board import find_row, place
 from deckbuilder.engine.chance import shuffle
@@ -22,7 +22,7 @@ from deckbuilder.engine.codes import SLOT_NONE
 from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts, hide_under
 from deckbuilder.engine.position import player_name
 from deckbuilder.engine.possible import ImpossiblePositionError, verify_position
-from deckbuilder.engine.state import PHASE_PLAY
+from deckbuilder.engine.state import PHASE_PLAY, State
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import InvariantError
@@ -155,7 +155,7 @@ def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
                        "put it in a hand, a deck or a discard pile")
 
 
-def put_under(state: Any, uid: int, host: int, source: Source, loc: tuple) -> None:
+def put_under(state: State, uid: int, host: int, source: Source, loc: tuple) -> None:
     """Lay card `uid` under `host` as its `attach` step would (in the mode that attaches it;
     an eagle token on the host empties it too), if its text lets it lie under that card; a
     card that hides one (the Strongbox) takes any card of its owner's, face down."""
@@ -182,7 +182,7 @@ def put_under(state: Any, uid: int, host: int, source: Source, loc: tuple) -> No
     attach_card(state, uid, host, mode)
 
 
-def build_state(scenario: AnyScenario, source: Source, catalog: Any,
+def build_state(scenario: AnyScenario, source: Source, catalog: Catalog,
                 ids: Ids | None = None) -> Any:
     """A State in the scenario's position, with the named player's decision open."""
     ids = ids if ids is not None else Ids(catalog, source, scenario.game)
@@ -233,7 +233,7 @@ def _culprit(scenario: AnyScenario, error: DeckbuilderError) -> tuple:
     return ("decks",) if scenario.decks is not None else ("position",)
 
 
-def _clear(state: Any) -> None:
+def _clear(state: State) -> None:
     spec = state.spec
     state.tasks.clear()
     state.pending_resume = None
@@ -252,7 +252,7 @@ def _clear(state: Any) -> None:
     state._played = [[], []]
 
 
-def _pools(state: Any) -> list[dict[str, list[int]]]:
+def _pools(state: State) -> list[dict[str, list[int]]]:
     """Every card instance of each player, by card id (taken as the position deals them)."""
     spec = state.spec
     pools: list[dict[str, list[int]]] = [{}, {}]
@@ -262,7 +262,7 @@ def _pools(state: Any) -> list[dict[str, list[int]]]:
     return pools
 
 
-def _deal(state: Any, scenario: AnyScenario, source: Source, ids: Ids,
+def _deal(state: State, scenario: AnyScenario, source: Source, ids: Ids,
           resolved: dict[str, Any], pools: list[dict[str, list[int]]]) -> None:
     spec = state.spec
     hosts = []
@@ -297,7 +297,7 @@ def staging_of(game: str) -> Staging:
     return PARTS[game].staging
 
 
-def _open_turn(state: Any, scenario: AnyScenario) -> None:
+def _open_turn(state: State, scenario: AnyScenario) -> None:
     position = scenario.position
     assert position.turn is not None  # the model asks for it unless the game opens its own
     player = side_names(scenario).index(position.turn)
@@ -319,13 +319,14 @@ def _open_turn(state: Any, scenario: AnyScenario) -> None:
 
 
 # -- actions ----------------------------------------------------------------------------------
-def _play(state: Any, step: Any, index: int, plain: bool, source: Source,
+def _play(state: State, step: Any, index: int, plain: bool, source: Source,
           result: ScenarioResult) -> bool:
     where = source.where(*(("actions", index) if plain else ("actions", index, "do")))
     number = len(result.steps) + 1
     wanted = step.do or ""
     if state.is_terminal():
         outcome = state.outcome()
+        assert outcome is not None, "the game is over"
         result.failure = (f"{where}: action {number} '{wanted}': the game is already over "
                           f"({player_name(state, outcome.winner).replace('none', 'nobody')}"
                           f" wins, {outcome.termination.value})")
@@ -349,7 +350,7 @@ def _play(state: Any, step: Any, index: int, plain: bool, source: Source,
     return True
 
 
-def _record_offer(state: Any, result: ScenarioResult) -> None:
+def _record_offer(state: State, result: ScenarioResult) -> None:
     """Note the decisions met since the last action for `offered`: those the engine took
     alone (one option: `State.resolved_alone`), then the one now open (who, what, options)."""
     alone = state.alone_log
@@ -434,7 +435,7 @@ def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioR
     return result
 
 
-def _expect_refusal(scenario: AnyScenario, source: Source, catalog: Any) -> ScenarioResult:
+def _expect_refusal(scenario: AnyScenario, source: Source, catalog: Catalog) -> ScenarioResult:
     """`expect: refused`: the position must be refused, and the refusal must say the file's
     `refused` words; a position that is laid out after all fails the scenario (exit 1), with
     `state` the position laid out."""

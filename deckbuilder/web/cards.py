@@ -22,14 +22,13 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.card_details import engine_support, record_details
 from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
 from deckbuilder.app.spellings import faction_names, game_names, spellings_of
-from deckbuilder.catalog import normalise_name
+from deckbuilder.catalog import Catalog, normalise_name
 from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
 from deckbuilder.web.faces import face_fragment, record_route
 from deckbuilder.web.pages import render
-from deckbuilder.catalog import Catalog
 
 #: The filters of the browser, as query parameters.
 FILTERS = ("q", "game", "faction", "set", "kind", "category", "play")

@@ -30,6 +30,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.decklists import export_deck_list
 from deckbuilder.decks import (
     deck_document,
@@ -171,7 +172,7 @@ def copy_name(config: WebConfig, name: str) -> str:
     return "my-deck-copy.yaml"
 
 
-def update_document(document: Any, state: DeckState, catalog: Any) -> None:
+def update_document(document: Any, state: DeckState, catalog: Catalog) -> None:
     """Make a deck file's round-trip document hold the editor's deck, changing only what
     changed (the cards as `decks.set_card_counts` edits them)."""
     for key, value in (("name", state.name), ("game", state.game),

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.catalog import normalise_name
+from deckbuilder.catalog import Catalog, normalise_name
 from deckbuilder.decklists import (
     LineStatus,
     export_deck_list,
@@ -60,7 +60,7 @@ def _faction(text: str | None) -> str | None:
     return folded
 
 
-def import_text(catalog: Any, text: str, faction: str | None = None) -> ImportedList:
+def import_text(catalog: Catalog, text: str, faction: str | None = None) -> ImportedList:
     """Read a pasted list (text, or a JSON deck) as `deckbuilder deck import` reads a file.
 
     A list that makes no deck (no faction given, no cards) still comes back labelled, with
@@ -105,6 +105,6 @@ def import_text(catalog: Any, text: str, faction: str | None = None) -> Imported
     return ImportedList(state, lines, problems)
 
 
-def export_text(state: DeckState, catalog: Any) -> str:
+def export_text(state: DeckState, catalog: Catalog) -> str:
     """The deck as `deckbuilder deck export` prints it (a list `deck import` reads back)."""
     return export_deck_list(state.loaded(catalog), catalog)

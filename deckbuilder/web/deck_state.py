@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, LoadedDeck, resolve_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.models import Deck
@@ -65,7 +66,7 @@ class DeckState:
             document["description"] = self.description
         return validate_document(document, Deck, Path(self.file or "deck"))
 
-    def loaded(self, catalog: Any) -> LoadedDeck:
+    def loaded(self, catalog: Catalog) -> LoadedDeck:
         """The deck resolved against the catalog (what `validate_deck` takes)."""
         return resolve_deck(self.model(), catalog)
 
@@ -133,7 +134,7 @@ def state_from_loaded(deck: LoadedDeck, file: str | None = None, version: str | 
                      description=model.description, file=file, version=version)
 
 
-def base_state(catalog: Any, faction: str) -> DeckState:
+def base_state(catalog: Catalog, faction: str) -> DeckState:
     """The faction's base deck, as `deckbuilder deck new FACTION` writes it."""
     from deckbuilder.decks import game_of_faction
 
@@ -150,7 +151,7 @@ def base_state(catalog: Any, faction: str) -> DeckState:
 
 
 # -- clicks: a card in, a card out -----------------------------------------------------------
-def _key_of(state: DeckState, catalog: Any, card: str) -> str | None:
+def _key_of(state: DeckState, catalog: Catalog, card: str) -> str | None:
     """The key under which the deck lists `card` (an id or a name it may be written as)."""
     wanted = catalog.find(card, state.game)
     for key, _ in state.cards:
@@ -163,7 +164,7 @@ def _key_of(state: DeckState, catalog: Any, card: str) -> str | None:
     return None
 
 
-def add_card(state: DeckState, catalog: Any, card: str, count: int = 1) -> DeckState:
+def add_card(state: DeckState, catalog: Catalog, card: str, count: int = 1) -> DeckState:
     """One more copy (or `count`) of a card; a card new to the deck goes in under its id.
 
     Any card may go in (the verdict says whether it is allowed); a name no card has is
@@ -182,7 +183,7 @@ def add_card(state: DeckState, catalog: Any, card: str, count: int = 1) -> DeckS
     return DeckState(**{**state.__dict__, "cards": cards})
 
 
-def remove_card(state: DeckState, catalog: Any, card: str, count: int = 1) -> DeckState:
+def remove_card(state: DeckState, catalog: Catalog, card: str, count: int = 1) -> DeckState:
     """One copy fewer (or `count`); the card leaves the list at none."""
     key = _key_of(state, catalog, card)
     if key is None:
@@ -193,7 +194,7 @@ def remove_card(state: DeckState, catalog: Any, card: str, count: int = 1) -> De
 
 
 # -- share codes -----------------------------------------------------------------------------
-def share_code(state: DeckState, catalog: Any) -> str:
+def share_code(state: DeckState, catalog: Catalog) -> str:
     """The deck as its diff against the base deck: `shared_lists.encode_share_code`, the
     codec `deck import` reads links with (one piece of code, so a link made here imports)."""
     base = catalog.base_deck(state.game, state.faction) if state.faction in FACTION_GAMES \
@@ -211,7 +212,7 @@ def share_code(state: DeckState, catalog: Any) -> str:
                              state.description)
 
 
-def state_from_share_code(code: str, catalog: Any) -> DeckState:
+def state_from_share_code(code: str, catalog: Catalog) -> DeckState:
     """The deck a share code holds (`shared_lists.decode_share_code`, JSON read with the
     web's bound on nesting): its base deck with the diff applied, in the base deck's order,
     then checked as any deck is."""

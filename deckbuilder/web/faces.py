@@ -25,10 +25,10 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.card_details import find_records
 from deckbuilder.card_face import face, face_html, one_line, stylesheet
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import config_of
 from deckbuilder.web.pages import error_response
-from deckbuilder.catalog import Catalog
 
 #: Longest id or name taken from a URL.
 MAX_NAME = 200

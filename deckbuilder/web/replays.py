@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
 from deckbuilder.sim.records.session_view import view_lines
@@ -65,7 +66,7 @@ class Replay:
     id: str
     steps: ReplaySteps
     source: str
-    catalog: Any
+    catalog: Catalog
     lock: threading.Lock = field(default_factory=threading.Lock)
     last_used: float = field(default_factory=time.monotonic)
 
@@ -89,7 +90,7 @@ class ReplayStore:
         self._keys: dict[Any, str] = {}  # a source's key -> its replay's id
         self._lock = threading.Lock()
 
-    def add(self, key: Any, steps: ReplaySteps, source: str, catalog: Any) -> Replay:
+    def add(self, key: Any, steps: ReplaySteps, source: str, catalog: Catalog) -> Replay:
         replay = self._replays.put(Replay(secrets.token_urlsafe(12), steps, source, catalog))
         if key is not None:
             with self._lock:

@@ -38,6 +38,7 @@ from deckbuilder.app.simulation_plan import (
 )
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.catalog import Catalog
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
 from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.simulation_jobs import SimulationJob, jobs_of
@@ -146,7 +147,7 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[Any], None] | None = No
 
 
 # -- the page's choices ----------------------------------------------------------------------
-def _rules_of(catalog: Any) -> list[dict[str, Any]]:
+def _rules_of(catalog: Catalog) -> list[dict[str, Any]]:
     """Each game's rulesets, switches and modules as `deckbuilder rules --json` lists them."""
     from deckbuilder.games import games
 

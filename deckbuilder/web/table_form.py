@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.simulator import SimulationInputError, deck_argument, number
 
@@ -23,7 +24,7 @@ class TableSetup:
     switches: dict[str, str]
     modules: tuple[str, ...]
     max_turns: int
-    catalog: Any
+    catalog: Catalog
 
     def rules_words(self) -> str:
         """"ruleset rulebook-en (...), module saloon-duel": the heading's rules."""

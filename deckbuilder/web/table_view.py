@@ -19,13 +19,14 @@ from __future__ import annotations
 from typing import Any
 
 from deckbuilder.card_face import one_line
+from deckbuilder.catalog import Catalog
 from deckbuilder.sim.records.session_view import pieces_lines
 from deckbuilder.web.pages import fragment
 
 UNCONFIRMED_NOTE = "values as the data states them; ? marks a value no document states"
 
 
-def summary_of(catalog: Any, record_id: str) -> str:
+def summary_of(catalog: Catalog, record_id: str) -> str:
     """What a card name's summary says after the name (`cost 1 discard, firepower 2`)."""
     entry = catalog.entries.get(record_id) if record_id else None
     if entry is None:
@@ -35,7 +36,7 @@ def summary_of(catalog: Any, record_id: str) -> str:
     return rest if separator else ""
 
 
-def name_of(catalog: Any, record_id: str) -> str:
+def name_of(catalog: Catalog, record_id: str) -> str:
     entry = catalog.entries.get(record_id)
     return entry.name if entry is not None else record_id.replace("-", " ")
 
@@ -52,7 +53,7 @@ def characters_of(view: dict[str, Any]) -> dict[str, Any]:
             "dead": [character for character in listed if character["id"] in dead]}
 
 
-def board_fragment(view: dict[str, Any], catalog: Any, watching: bool, outcome: str) -> str:
+def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outcome: str) -> str:
     """The board (play_board.html) for a view, as the tables and the replay viewer draw it:
     every card name a face trigger, every name escaped."""
     return fragment("play_board.html", view=view, watching=watching,
@@ -64,12 +65,12 @@ def board_fragment(view: dict[str, Any], catalog: Any, watching: bool, outcome: 
                     name_of=lambda record_id: name_of(catalog, record_id))
 
 
-def _poker_card(catalog: Any, card_id: str) -> dict[str, Any]:
+def _poker_card(catalog: Catalog, card_id: str) -> dict[str, Any]:
     return {"id": card_id, "name": name_of(catalog, card_id),
             "summary": summary_of(catalog, card_id)}
 
 
-def poker_of(view: dict[str, Any], catalog: Any) -> dict[str, Any] | None:
+def poker_of(view: dict[str, Any], catalog: Catalog) -> dict[str, Any] | None:
     """The poker tournament for the page, or None for a game without one: the view's
     rounds (who won each and why, as the game says) with the cards' names and summaries."""
     pieces = view.get("game_pieces") or {}

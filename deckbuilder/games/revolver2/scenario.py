@@ -11,6 +11,7 @@ from typing import Any
 
 from deckbuilder.engine.position import player_names
 from deckbuilder.engine.staging import StagingError
+from deckbuilder.engine.state import State
 from deckbuilder.games.revolver2.poker import Tournament, in_progress
 from deckbuilder.games.revolver2.scenario_model import FORMAT, MALPASO_PLAYERS, Revolver2Scenario
 from deckbuilder.games.revolver2.scenario_poker import open_tournament, stage_tournament
@@ -56,7 +57,7 @@ def _named_battlefields(scenario: Revolver2Scenario) -> list[tuple[str, tuple]]:
     return named
 
 
-def battlefield_set(state: Any, scenario: Revolver2Scenario, ids: Ids) -> str:
+def battlefield_set(state: State, scenario: Revolver2Scenario, ids: Ids) -> str:
     """The set the position is played with: as written, else the one its battlefields
     belong to (they must all belong to one), else crystal-river."""
     chosen: str | None = scenario.position.battlefield_set
@@ -74,7 +75,7 @@ def battlefield_set(state: Any, scenario: Revolver2Scenario, ids: Ids) -> str:
     return chosen or BATTLEFIELD_SETS[0]
 
 
-def prepare(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
+def prepare(state: State, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
     """Skip the poker tournament: the position's battlefield set is in play. During the
     tournament (`position.poker`) it is laid out instead and no set is in play yet."""
     if scenario.position.poker is not None:
@@ -86,7 +87,7 @@ def prepare(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -
     ids.in_play_note = f" with the {chosen} battlefield set"
 
 
-def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
+def set_guardians(state: State, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
     """Who is in play, in the pile (in order) and dead; their tokens."""
     spec = state.spec
     guardians = scenario.position.guardians
@@ -147,7 +148,7 @@ def set_guardians(state: Any, scenario: Revolver2Scenario, source: Source, ids: 
                                "leave `eagle` out")
 
 
-def set_table(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
+def set_table(state: State, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
     """The bridge and the power tokens on the battlefield cards; then the marker, the Mexican
     Army and the cards no longer playable (`set_generic_table`)."""
     position = scenario.position
@@ -165,7 +166,7 @@ def set_table(state: Any, scenario: Revolver2Scenario, source: Source, ids: Ids)
     set_generic_table(state, scenario, source, ids)
 
 
-def opens(state: Any, scenario: Revolver2Scenario) -> bool:
+def opens(state: State, scenario: Revolver2Scenario) -> bool:
     """During the tournament (`position.poker`) its poker choice is the decision now due."""
     if scenario.position.poker is None:
         return False
@@ -174,20 +175,20 @@ def opens(state: Any, scenario: Revolver2Scenario) -> bool:
 
 
 # -- the checks of Revolver 2's own expectations ----------------------------------------------
-def _bridge_blown(state: Any, value: bool, ids: Any, loc: tuple) -> Result:
+def _bridge_blown(state: State, value: bool, ids: Any, loc: tuple) -> Result:
     return same(value, is_bridge_blown(state))
 
 
-def _pile(state: Any, value: list[str], ids: Any, loc: tuple) -> Result:
+def _pile(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
     wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
     return same(wanted, pile_ids(state))
 
 
-def _pile_size(state: Any, value: int, ids: Any, loc: tuple) -> Result:
+def _pile_size(state: State, value: int, ids: Any, loc: tuple) -> Result:
     return same(value, len(state.pile))
 
 
-def _battlefield_tokens(state: Any, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
+def _battlefield_tokens(state: State, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
     results: Result = []
     for bf_text, tokens in value.items():
         bf = ids.battlefield(bf_text, (*loc, bf_text))
@@ -200,7 +201,7 @@ def _battlefield_tokens(state: Any, value: dict[str, Any], ids: Any, loc: tuple)
     return results
 
 
-def _battlefield_set(state: Any, value: str, ids: Any, loc: tuple) -> Result:
+def _battlefield_set(state: State, value: str, ids: Any, loc: tuple) -> Result:
     """The set the poker tournament's winner brought in (none while it goes on)."""
     tournament = state.game_data
     if not isinstance(tournament, Tournament) or in_progress(state):
@@ -208,7 +209,7 @@ def _battlefield_set(state: Any, value: str, ids: Any, loc: tuple) -> Result:
     return same(value, BATTLEFIELD_SETS[tournament.winner])
 
 
-def _poker_wins(state: Any, value: Any, ids: Any, loc: tuple) -> Result:
+def _poker_wins(state: State, value: Any, ids: Any, loc: tuple) -> Result:
     tournament = state.game_data
     wins = tournament.wins if isinstance(tournament, Tournament) else (0, 0)
     return [(f" {name}", getattr(value, name) == wins[player], getattr(value, name),

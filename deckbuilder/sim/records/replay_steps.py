@@ -19,6 +19,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from deckbuilder.catalog import Catalog
+from deckbuilder.engine.state import State
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.session import HUMAN, Event, GameSession
 from deckbuilder.sim.records.session_view import position_view
@@ -145,7 +147,7 @@ class ReplayStepError(DeckbuilderError):
     """A step or turn that is not in the replayed game."""
 
 
-def _session_of(record: GameRecord, catalog: Any) -> GameSession:
+def _session_of(record: GameRecord, catalog: Catalog) -> GameSession:
     """A session set up as the record's game, both seats people: it plays only the record's
     actions, and its events are the ones a live session wrote."""
     decks: list[Mapping[str, int]] = [record.decks[name] for name in _side_names(record)]
@@ -165,7 +167,7 @@ def _side_names(record: GameRecord) -> tuple[str, str]:
     return get_game(record.game).side_names
 
 
-def _quiet_copy(state: Any) -> Any:
+def _quiet_copy(state: State) -> Any:
     copy = state.clone()
     copy.verbose = False
     copy.log.clear()

@@ -30,6 +30,7 @@ from deckbuilder.engine.actions import (
 )
 from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
+from deckbuilder.engine.state import State
 
 
 def secret_words(spec: Any, kind: int) -> str | None:
@@ -41,7 +42,7 @@ def secret_words(spec: Any, kind: int) -> str | None:
     return found.secret_words or f"answers: {found.words}"
 
 
-def action_group(state: Any, action: int) -> str:
+def action_group(state: State, action: int) -> str:
     """What kind of answer an action is, for a UI that groups its buttons: pass, piece,
     accept, battlefield, mode, character, target, discard-own, ability, play, pay, card,
     game-piece. Read from the action table's ranges (engine/actions.py)."""
@@ -109,7 +110,7 @@ def _character(view: BanditView) -> dict[str, Any]:
             "true_grit": view.true_grit, "power": view.power}
 
 
-def _hand_cards(state: Any, ids: Iterable[str]) -> list[dict[str, Any]]:
+def _hand_cards(state: State, ids: Iterable[str]) -> list[dict[str, Any]]:
     """Cards of a hand, each with the symbols the game counts (`card_symbols`: Revolver 2's
     kegs and ammunition)."""
     symbols_of = state.spec.game_rules.card_symbols
@@ -118,7 +119,7 @@ def _hand_cards(state: Any, ids: Iterable[str]) -> list[dict[str, Any]]:
              **symbols_of(definitions[card_id])} for card_id in ids]
 
 
-def _symbols(state: Any, seen: Observation, hand: list[dict[str, Any]]) -> dict[str, int]:
+def _symbols(state: State, seen: Observation, hand: list[dict[str, Any]]) -> dict[str, int]:
     """The symbols in the viewer's hand, for those his deck has any of."""
     spec = state.spec
     kinds = set() if seen.viewer == SPECTATOR else {
@@ -146,7 +147,7 @@ def _battlefields(seen: Observation, by_side: Any) -> list[dict[str, Any]]:
     return fields
 
 
-def position_view(state: Any, viewer: int | None) -> dict[str, Any]:
+def position_view(state: State, viewer: int | None) -> dict[str, Any]:
     """The position as `viewer` sees it (a seat, SPECTATOR or EVERYTHING: `observe`), as
     JSON-ready data (see GameSession.view); nothing here but the observation, named."""
     seen: Observation = observe(state, viewer)

@@ -26,6 +26,7 @@ from typing import Any
 
 from deckbuilder.bots import make_bot
 from deckbuilder.engine.position import has_pile, render, snapshot
+from deckbuilder.engine.state import State
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.games import get_game, new_game
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
@@ -127,26 +128,27 @@ def package_version() -> str:
 Narrator = Callable[[Step | None, list[str], Any], None]
 
 
-def _names(state: Any) -> tuple[str, str]:
+def _names(state: State) -> tuple[str, str]:
     return get_game(state.spec.game).side_names
 
 
-def drain_log(state: Any) -> list[str]:
+def drain_log(state: State) -> list[str]:
     """The events logged since the last call (the log is emptied: clones stay cheap)."""
     lines = list(state.log)
     state.log.clear()
     return lines
 
 
-def record_outcome(state: Any, record: GameRecord) -> None:
+def record_outcome(state: State, record: GameRecord) -> None:
     outcome = state.outcome()
+    assert outcome is not None, "the game is over"
     names = _names(state)
     record.winner = None if outcome.winner is None else names[outcome.winner]
     record.termination = outcome.termination.value
     record.turns = state.turn
 
 
-def new_record(state: Any, decks: Sequence[Mapping[str, int]], seed: int,
+def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
                bots: Sequence[str], max_turns: int, switches: Mapping[str, str],
                modules: Sequence[str], catalog: Any = None) -> GameRecord:
     """The record of a game just set up (`state`), before its first action: the decks by
@@ -399,7 +401,7 @@ def _naming(where: Location | None) -> Iterator[None]:
 
 @dataclass
 class ReplayResult:
-    state: Any
+    state: State
     steps: int
     mismatch: str | None = None  # the first difference, None when the game is reproduced
     step: int | None = None  # where: a step index (the final line is index len(steps))
@@ -457,7 +459,7 @@ def play_steps(steps: Sequence[Step], names: tuple[str, str], state: Callable[[]
     return None
 
 
-def ending_problem(record: GameRecord, state: Any) -> str | None:
+def ending_problem(record: GameRecord, state: State) -> str | None:
     """How the record's ending differs from the game after its last step (None: it does not).
 
     A game the engine ended must be over with the recorded winner, ending and turns. A game a
@@ -505,7 +507,7 @@ def _record_names(record: GameRecord) -> tuple[str, str]:
     return get_game(record.game).side_names
 
 
-def step_problem(state: Any, step: Step, names: tuple[str, str]) -> str | None:
+def step_problem(state: State, step: Step, names: tuple[str, str]) -> str | None:
     """How a recorded step differs from what the game offers now (None: it does not)."""
     if state.is_terminal():
         return f"step {step.index}: the game is already over, but the record goes on " \
@@ -533,7 +535,7 @@ def outcome_text(record: GameRecord) -> str:
 
 
 # -- text -----------------------------------------------------------------------------------------
-def _characters_status(state: Any) -> str:
+def _characters_status(state: State) -> str:
     word = state.spec.game_rules.attack_words[0]  # "gang", "guardians"
     alive = sum(state.alive)
     if not has_pile(state):
@@ -543,7 +545,7 @@ def _characters_status(state: Any) -> str:
             f"{len(state.alive) - alive - waiting} dead")
 
 
-def _symbols_in_hand(state: Any) -> list[str]:
+def _symbols_in_hand(state: State) -> list[str]:
     """Powder kegs and ammunition in hand, for the sides whose decks have any."""
     spec = state.spec
     names = spec.game_rules.side_names
@@ -557,7 +559,7 @@ def _symbols_in_hand(state: Any) -> list[str]:
     return parts
 
 
-def status_line(state: Any) -> str:
+def status_line(state: State) -> str:
     """Where the game stands, in its own words: marker, countdown tokens ("border", "Mexican
     Army"), characters (in play, in the pile and dead where they wait in a pile), cards in
     hands and decks, and the symbols in hand of the sides whose decks have them."""
@@ -585,7 +587,7 @@ class TextNarrator:
         self.heading = heading
         self.turn = -1
 
-    def __call__(self, step: Step | None, events: list[str], state: Any) -> None:
+    def __call__(self, step: Step | None, events: list[str], state: State) -> None:
         if self.heading is not None:
             self.emit(self.heading)
             self.heading = None
@@ -598,7 +600,7 @@ class TextNarrator:
             self.emit(f"{'':>6}[{status_line(state)}]")
 
 
-def position_lines(state: Any, legal: bool = False) -> list[str]:
+def position_lines(state: State, legal: bool = False) -> list[str]:
     """The position as text in the game's words (`play`'s final position)."""
     return render(snapshot(state, legal=legal))
 

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.data_packs.standing import Standing, value_standings
 from deckbuilder.data_packs.status import Counts, count_card
 from deckbuilder.sim.runs.batch import Contestant, simulate
@@ -78,7 +79,7 @@ def merged_cards(decks: Iterable[Mapping[str, int]]) -> dict[str, int]:
     return dict(merged)
 
 
-def values_in_play(catalog: Any, decks: Iterable[Mapping[str, int]],
+def values_in_play(catalog: Catalog, decks: Iterable[Mapping[str, int]],
                    plays: Mapping[str, float] | None = None
                    ) -> tuple[Counts, list[RankedCard]]:
     """The standing of every value of the decks' cards (each card once, as `data status`
@@ -103,7 +104,7 @@ def values_in_play(catalog: Any, decks: Iterable[Mapping[str, int]],
     return counts, ranked
 
 
-def rests_on(catalog: Any, decks: Sequence[Mapping[str, int]],
+def rests_on(catalog: Catalog, decks: Sequence[Mapping[str, int]],
              plays: Mapping[str, float] | None = None,
              limit: int = RANKED_CARDS) -> dict[str, Any]:
     """What a report says it rests on (its `rests_on` field): the values of the decks'
@@ -128,7 +129,7 @@ def report_plays(report: Mapping[str, Any]) -> dict[str, float]:
     return plays
 
 
-def data_in_force(catalog: Any) -> dict[str, Any]:
+def data_in_force(catalog: Catalog) -> dict[str, Any]:
     """The packs and overlay a result was played with, by content hash (the `data` field of
     reports and game records)."""
     from deckbuilder.data_packs.exchange import data_hash
@@ -224,7 +225,7 @@ def moves_of(entry: Any) -> list[Move]:
     return moves
 
 
-def moved_catalog(catalog: Any, move: Move) -> Any:
+def moved_catalog(catalog: Catalog, move: Move) -> Any:
     """A copy of `catalog` with one value moved (the original is untouched; the engine
     compiles each catalog object once)."""
     moved = copy.copy(catalog)
@@ -260,13 +261,13 @@ def _wins(setup: Setup, games: int, executor: Any,
     return [1.0 if result.winner == setup.side else 0.0 for result in run.results]
 
 
-def planned_moves(catalog: Any, cards: Sequence[str]) -> list[Move]:
+def planned_moves(catalog: Catalog, cards: Sequence[str]) -> list[Move]:
     """The moves a check of these cards makes (their count says what it costs)."""
     return [move for card in cards if card in catalog.entries
             for move in moves_of(catalog.entries[card])]
 
 
-def check_sensitivity(catalog: Any, setup: Setup, cards: Sequence[str], games: int,
+def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], games: int,
                       workers: int = 1,
                       on_result: Callable[[GameResult], None] | None = None
                       ) -> dict[str, Any]:
@@ -293,7 +294,7 @@ def check_sensitivity(catalog: Any, setup: Setup, cards: Sequence[str], games: i
                                                    zip(moved, unmoved, strict=True))})
     finally:
         prime_catalog(before)
-    cards_json = []
+    cards_json: list[dict[str, Any]] = []
     for card, moved_rows in rows.items():
         largest = max(moved_rows, key=lambda row: abs(row["difference"]["estimate"]))
         cards_json.append({"id": card, "name": catalog.entries[card].name,

@@ -27,6 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.reading import decode_utf8, read_bounded
 from deckbuilder.version import __version__
@@ -156,7 +157,7 @@ class CatalogFingerprint:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def catalog_fingerprint(catalog: Any) -> CatalogFingerprint:
+def catalog_fingerprint(catalog: Catalog) -> CatalogFingerprint:
     """The fingerprint of a built catalog (a few milliseconds for the packaged sets)."""
     sets = []
     for set_id, loaded in sorted(catalog.sets.items()):

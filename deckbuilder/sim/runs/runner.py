@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 from deckbuilder.bots import cut_short_count, make_bot
-from deckbuilder.catalog import default_catalog
+from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot, Evaluator
 from deckbuilder.sim.runs.seeds import bot_seed
@@ -87,7 +87,7 @@ class GameResult:
 _process_catalog: Any = None
 
 
-def prime_catalog(catalog: Any) -> None:
+def prime_catalog(catalog: Catalog) -> None:
     """Share an already built catalog with `play_one` (forked workers inherit it)."""
     global _process_catalog
     _process_catalog = catalog

@@ -25,6 +25,7 @@ from typing import Any
 
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower, column_count, column_has_room
+from deckbuilder.engine.state import State
 
 __all__ = ["DiscardWatch", "GameSanity", "play_watched", "watched_game"]
 
@@ -50,7 +51,7 @@ class DiscardWatch:
     _open: list[_Discard] = field(default_factory=list)
     _phase: tuple[int, int] = (-1, -1)  # (turn, marker's battlefield) of the open discards
 
-    def before(self, state: Any, action: int) -> None:
+    def before(self, state: State, action: int) -> None:
         layout = state.spec.layout
         if state.pending_kind != K_MAIN:
             return
@@ -72,7 +73,7 @@ class DiscardWatch:
         self._open.append(_Discard(player, bf, state.spec.card_def[uid].name, closed,
                                    column_count(state, bf, player) - 1))
 
-    def after(self, state: Any) -> None:
+    def after(self, state: State) -> None:
         if not self._open:
             return
         if state.is_terminal() or self._phase != (state.turn, state.marker_bf):
@@ -85,11 +86,11 @@ class DiscardWatch:
                                                 or count >= limit[discard.player]):
                 discard.needed = True
 
-    def _close_player(self, state: Any, player: int) -> None:
+    def _close_player(self, state: State, player: int) -> None:
         self._settle([d for d in self._open if d.player == player])
         self._open = [d for d in self._open if d.player != player]
 
-    def _close_all(self, state: Any) -> None:
+    def _close_all(self, state: State) -> None:
         self._settle(self._open)
         self._open = []
 
@@ -100,7 +101,7 @@ class DiscardWatch:
                 cards = self.pointless_cards[discard.player]
                 cards[discard.card] = cards.get(discard.card, 0) + 1
 
-    def finish(self, state: Any) -> None:
+    def finish(self, state: State) -> None:
         self._close_all(state)
 
 
@@ -115,7 +116,7 @@ class GameSanity:
     winner: int | None
 
 
-def play_watched(state: Any, bots: Sequence[Any], rngs: Sequence[random.Random],
+def play_watched(state: State, bots: Sequence[Any], rngs: Sequence[random.Random],
                  seed: int = 0) -> GameSanity:
     """Play `state` to the end with `bots` (one per side), counting the discards."""
     watch = DiscardWatch()
@@ -126,10 +127,12 @@ def play_watched(state: Any, bots: Sequence[Any], rngs: Sequence[random.Random],
         state.apply(action)
         watch.after(state)
     watch.finish(state)
+    outcome = state.outcome()
+    assert outcome is not None, "the game is over"
     return GameSanity(seed, (watch.discards[0], watch.discards[1]),
                       (watch.pointless[0], watch.pointless[1]),
                       (watch.pointless_cards[0], watch.pointless_cards[1]),
-                      state.outcome().winner)
+                      outcome.winner)
 
 
 def watched_game(game: str, decks: tuple[dict[str, int], dict[str, int]],

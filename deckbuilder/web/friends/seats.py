@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
 from deckbuilder.engine.log_lines import visible_log
 from deckbuilder.sim.records.session import Event
@@ -72,7 +73,7 @@ def board_picture(view: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- the state a role is sent ---------------------------------------------------------------
-def _choices(table: FriendTable, catalog: Any) -> list[dict[str, Any]]:
+def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, Any]]:
     from deckbuilder.app.table_words import action_card_id
     from deckbuilder.card_face import one_line
 
@@ -150,7 +151,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
 
 
 def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, Any],
-          events: list[Event], catalog: Any) -> dict[str, Any]:
+          events: list[Event], catalog: Catalog) -> dict[str, Any]:
     """The board, the actions and the new log lines as the page puts them in place (the
     bot table's board template and log cutting, so both tables read alike)."""
     from deckbuilder.web.table import TableSession, board_html, log_segments
