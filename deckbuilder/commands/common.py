@@ -81,6 +81,11 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
     return typer.Exit(code)
 
 
+def warn(message: str) -> None:
+    """Print one warning line to stderr (escaped: see `safe`); the command goes on."""
+    error_console.print(f"warning: {safe(message)}", markup=False)
+
+
 def guarded(function: Callable[P, R]) -> Callable[P, R]:
     """Turn user errors into one line on stderr and exit code 2, never a traceback."""
 

@@ -17,15 +17,7 @@ import typer
 
 from deckbuilder import paths, schemas
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.commands.common import (
-    EXIT_FAILED,
-    console,
-    error_console,
-    fail,
-    guarded,
-    print_json,
-    safe,
-)
+from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json, warn
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.importer import installed_files
 from deckbuilder.user_schemas import write_schemas_into, write_user_schemas
@@ -100,10 +92,8 @@ def _schemas_into(into: Path, sets_dir: Path | None, as_json: bool) -> None:
            "copy it into a folder of the repository and name that folder in "
            f'{paths.PROJECT_FILE} (sets-dir = "homebrew")')
     for installed in left_out:
-        error_console.print(
-            f"warning: set '{safe(installed.set_id)}' ({safe(installed.path)}) is installed "
-            f"on this machine only, so the schemas leave it out; to add it to the "
-            f"repository, {safe(how)}", markup=False)
+        warn(f"set '{installed.set_id}' ({installed.path}) is installed on this machine only, "
+             f"so the schemas leave it out; to add it to the repository, {how}")
 
 
 def _print_written(written: list[Path], as_json: bool,
