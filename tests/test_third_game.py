@@ -235,6 +235,22 @@ def test_play_plays_it(plugged_in: dict[str, str]) -> None:
     assert last.startswith("result: ") and "after" in last
 
 
+def test_play_takes_a_deck_option_per_side(plugged_in: dict[str, str]) -> None:
+    """`play` has one deck option per side of every declared game, made from the
+    declarations: the plug-in's sides get theirs (`--sheriff`, `--outlaws`) with no edit
+    outside its package, and one names the game it plays."""
+    shown = run_cli(plugged_in, "play", "--help")
+    assert shown.returncode == 0, shown.stderr
+    for option in ("--sheriff", "--outlaws", "--colty", "--mapache"):
+        assert option in shown.stdout
+    result = run_cli(plugged_in, "play", "--outlaws", "outlaws", "--bots", "random",
+                     "--seed", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["game"] == "standoff"
+    assert set(record["decks"]) == {"sheriff", "outlaws"}
+
+
 def test_a_game_kind_may_not_take_a_table_code() -> None:
     """A game's decision kind with a code the table uses would read the table's actions in
     the game's words: refused when the game's spec is built."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import inspect
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,13 +14,12 @@ from deckbuilder.app.data_notes import record_data_note
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.play_decks import sides_of_decks
 from deckbuilder.app.records import check_deal
+from deckbuilder.app.spellings import side_ids
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
-from deckbuilder.app.table_words import (
-    named_position_lines,
-)
-from deckbuilder.commands import completion
-from deckbuilder.commands.choices import BOT_LIST, BOTS, GAME, RULESET, SIDE
+from deckbuilder.app.table_words import named_position_lines
 from deckbuilder.catalog import Catalog
+from deckbuilder.commands import completion, play_setup
+from deckbuilder.commands.choices import BOT_LIST, BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
@@ -36,6 +36,7 @@ from deckbuilder.commands.play_setup import aligned_decks, choose_decks, split_b
 from deckbuilder.commands.play_setup import say as _say
 from deckbuilder.commands.play_setup import say_worded as _say_worded
 from deckbuilder.commands.play_setup import side_deck as _deck
+from deckbuilder.declared import BY_ID, DECLARATIONS
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
@@ -52,31 +53,40 @@ from deckbuilder.sim.reports.sensitivity import data_in_force
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 
-def _deck_option(side: str, whose: str) -> Any:
-    return typer.Option(f"--{side}", help=f"{whose} deck: a deck file, or {side} for the base "
-                                          "deck (the default)", show_default=False,
-                        autocompletion=completion.deck_of_side(side))
+def _with_deck_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`command` with its `**decks` read by typer (from `inspect.signature`, which honours
+    `__signature__`) as one `--<side>` deck option per side of every declared game, after its
+    first parameter; each is named for its side, as completion reads it."""
+    signature = inspect.signature(command, eval_str=True)
+    *named, _ = signature.parameters.values()  # the last: **decks
+    options = [inspect.Parameter(
+        side.id, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+        annotation=Annotated[str | None, typer.Option(
+            f"--{side.id}", metavar="DECK", show_default=False,
+            autocompletion=completion.deck_of_side(side.id),
+            help=f"{side.title}'s deck ({declaration.title}): a deck file, or {side.id} for "
+                 "its base deck (the default)")])
+        for declaration in DECLARATIONS for side in declaration.sides]
+    command.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[named[0], *options, *named[1:]])
+    return command
 
 
+@_with_deck_options
 def play(
     deck_files: Annotated[list[str] | None, typer.Argument(
         metavar="[DECK]...", show_default=False,
         help="one deck or two, each played by the side its faction names (a deck file, a "
              "faction for its base deck, or a packaged deck): `play my-deck.yaml`",
         autocompletion=completion.complete_deck)] = None,
-    colty: Annotated[str | None, _deck_option("colty", "Revolver: the Colty gang's")] = None,
-    mcready: Annotated[str | None, _deck_option("mcready", "Revolver: Colonel McReady's")] = None,
-    esteban: Annotated[str | None, _deck_option(
-        "esteban", "Revolver 2: Padre Esteban's (the guardians')")] = None,
-    mapache: Annotated[str | None, _deck_option(
-        "mapache", "Revolver 2: General Mapache's")] = None,
     game: Annotated[str | None, typer.Option(
-        "--game", help="revolver or revolver2, when no deck is given (default: revolver)",
+        "--game", help=f"{play_setup.either(list(BY_ID))}, when no deck is given (default: "
+                       f"{play_setup.DEFAULT_GAME})",
         show_default=False, **GAME.option())] = None,
     bots: Annotated[str, typer.Option(
         "--bots", **BOTS.option(),
-        help="PLAYER0_BOT,PLAYER1_BOT, colty's or esteban's first (or one bot for "
-                       f"both): {BOT_LIST}")] = "greedy,greedy",
+        help=f"PLAYER0_BOT,PLAYER1_BOT, {play_setup.FIRST_SIDES} first (or one bot for both): "
+             f"{BOT_LIST}")] = "greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="the game's seed (same seed, same game)")] = 1,
     ruleset: Ruleset = None,
     switch: Switches = None,
@@ -103,10 +113,11 @@ def play(
         show_default=False, autocompletion=completion.complete_deck)] = None,
     human: Annotated[list[str] | None, typer.Option(
         "--human", **SIDE.option(),
-        help="take this side yourself (colty, mcready, esteban or mapache) against the "
-             "other side's --bots bot: the position, numbered actions, a prompt. Twice "
-             "(--human colty --human mcready): two people at one screen, which asks to pass "
-             "the device between their turns")] = None,
+        help=f"take this side yourself ({play_setup.either(side_ids())}) against the other side's "
+             "--bots bot: the position, numbered actions, a prompt. Twice (--human "
+             f"{' --human '.join(DECLARATIONS[0].side_ids)}): two people at one screen, "
+             "which asks to pass the device between their turns")] = None,
+    **decks: str | None,
 ) -> None:
     """Play one seeded game between two bots (or you and a bot) and print it turn by turn.
 
@@ -118,8 +129,6 @@ def play(
     the position again; q quits). With --human for both sides two people play at one screen,
     which is cleared between their turns. --record keeps the game for `deckbuilder replay`.
     """
-    decks: dict[str, str | None] = {"colty": colty, "mcready": mcready, "esteban": esteban,
-                                    "mapache": mapache}
     if deck_files:
         decks = guarded(sides_of_decks)(deck_files, decks, project_catalog())
     if human and (swap or aligned_with is not None):

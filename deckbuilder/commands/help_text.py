@@ -14,9 +14,8 @@ from typing import Any
 #: What an option's or argument's value is, by its parameter name.
 VALUE_NAMES: dict[str, str] = {
     "deck": "DECK", "decks": "DECKS", "file": "FILE", "files": "FILES", "baseline": "DECK",
-    "vs": "DECK", "colty": "DECK", "mcready": "DECK", "esteban": "DECK", "mapache": "DECK",
-    "bot": "BOT", "opponent_bot": "BOT", "budget": "GAMES", "games": "N", "workers": "N",
-    "seed": "SEED", "max_turns": "TURNS", "precision": "POINTS", "port": "PORT",
+    "vs": "DECK", "bot": "BOT", "opponent_bot": "BOT", "budget": "GAMES", "games": "N",
+    "workers": "N", "seed": "SEED", "max_turns": "TURNS", "precision": "POINTS", "port": "PORT",
     "host": "NAME", "kind": "KIND", "module": "MODULE", "ruleset": "RULESET",
     "switch": "ID=READING", "sets": "SET", "in_cards": "CARD", "out_cards": "CARD",
     "search": "TEXT", "scheduler": "ADDRESS", "collection": "FILE", "out": "FILE",

@@ -12,6 +12,7 @@ from deckbuilder.app.table_words import worded_line
 from deckbuilder.bots import BOT_HELP, BotSpecError
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands.common import console, error_console, safe
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckError
 from deckbuilder.games import games, get_game
 from deckbuilder.legality import PLAY_TESTING, validate_deck
@@ -30,8 +31,15 @@ def say_worded(line: str) -> None:
     say(worded_line(line))
 
 
-#: The game `play` sets up when no deck names one.
-DEFAULT_GAME = "revolver"
+#: The game `play` sets up when no deck names one: the first declared.
+DEFAULT_GAME = DECLARATIONS[0].id
+#: Whose bot `--bots` names first: each game's first side ("colty's or esteban's").
+FIRST_SIDES = " or ".join(f"{declaration.side_ids[0]}'s" for declaration in DECLARATIONS)
+
+
+def either(words: Sequence[str]) -> str:
+    """Words as a help text offers them: "a, b or c"."""
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def split_bots(text: str) -> tuple[str, str]:
@@ -52,7 +60,7 @@ def split_bots(text: str) -> tuple[str, str]:
         specs.append(specs[0])
     if len(specs) != 2:
         raise BotSpecError(f"--bots '{text}' names {len(specs)} bots, not one or two",
-                           fix="give PLAYER0_BOT,PLAYER1_BOT (colty's or esteban's first); "
+                           fix=f"give PLAYER0_BOT,PLAYER1_BOT ({FIRST_SIDES} first); "
                                f"each one of: {BOT_HELP}")
     return specs[0], specs[1]
 
@@ -60,7 +68,7 @@ def split_bots(text: str) -> tuple[str, str]:
 def choose_decks(given: Mapping[str, str | None], game: str | None,
                  human: str | None = None) -> tuple[str, dict[str, str]]:
     """The game to play and each side's deck (a file or a faction name), from the deck
-    options given (`{"colty": "x.yaml", "esteban": None, ...}`), `--game` and `--human`.
+    options given (side -> a deck or None), `--game` and `--human`.
 
     The decks name the game; with none, `--game` does, then the side `--human` takes
     (Revolver by default). A side without a deck plays its base deck. Decks of two games, or
