@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from deckbuilder import paths, schema_json
-from deckbuilder.catalog import Catalog
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.reading import decode_utf8, read_bounded
 
@@ -131,7 +131,7 @@ def catalog_fingerprint(catalog: Catalog) -> str:
     return hashlib.sha256(json.dumps([_DECK_SCHEMA_SHAPE, rows]).encode()).hexdigest()
 
 
-def _describe(entry: Any, catalog: Catalog) -> str:
+def _describe(entry: Entry, catalog: Catalog) -> str:
     record = entry.record
     loaded = catalog.sets.get(entry.set_id)
     set_name = loaded.card_set.name if loaded is not None else entry.set_id

@@ -8,14 +8,14 @@ states it, or marked unconfirmed, and a value corrected by the overlay says so.
 from __future__ import annotations
 
 import os
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from deckbuilder.app.card_details import find_records, record_details
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import face, face_text
-from deckbuilder.catalog import Catalog
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import GAME
 from deckbuilder.commands.common import console, guarded, print_json
@@ -24,7 +24,7 @@ from deckbuilder.models.common import UNCONFIRMED
 from deckbuilder.printable import wrap_columns
 
 
-def detail_lines(catalog: Catalog, entry: Any, width: int) -> list[str]:
+def detail_lines(catalog: Catalog, entry: Entry, width: int) -> list[str]:
     """One record as a player reads it: its face (`card_face.face_text`), then what the
     face leaves out: its id and other names, copies in its base deck, whether the engine
     plays it, the document stating each value, and the data's note. Plain text, at most

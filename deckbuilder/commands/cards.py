@@ -25,7 +25,7 @@ from deckbuilder.app.card_search import (
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import one_line, unconfirmed_fields
 from deckbuilder.card_face.words import faction_title
-from deckbuilder.catalog import Catalog
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import show, text_width
 from deckbuilder.commands.choices import FACTION, GAME, SET
@@ -76,7 +76,7 @@ def cards(
     guarded(_cards)(game, faction, set_id, kind, search, unconfirmed, unimplemented, as_json)
 
 
-def _matches(entry: Any, game: str | None, faction: str | None, set_id: str | None) -> bool:
+def _matches(entry: Entry, game: str | None, faction: str | None, set_id: str | None) -> bool:
     record_faction = getattr(entry.record, "faction", None)
     return (
         (game is None or entry.game == game)
@@ -168,7 +168,7 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     return wrap_columns(text, width, first, rest, break_long_words=False)
 
 
-def _summary(entry: Any) -> str:
+def _summary(entry: Entry) -> str:
     """`one_line` without the name ("cost 1 discard, firepower 2 (white)"); a battlefield's
     spaces as `describe_spaces` reads them; a character's power tokens and death."""
     line = one_line(entry)
@@ -186,7 +186,7 @@ def _summary(entry: Any) -> str:
     return summary
 
 
-def _whence(catalog: Catalog, entry: Any) -> str:
+def _whence(catalog: Catalog, entry: Entry) -> str:
     """Set, faction, category, copies in the base deck and the marks, in words."""
     record = entry.record
     parts = [entry.set_id]

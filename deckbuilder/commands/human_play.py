@@ -119,7 +119,7 @@ def _view_lines(view: dict[str, Any], catalog: Catalog) -> list[str]:
     return view_lines(view, PlayerWords(catalog))
 
 
-def _converse(session: Any, people: Sequence[int], quiet: bool, catalog: Catalog) -> int:
+def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog: Catalog) -> int:
     """Bots move; at each decision of a person the events he has not read (as he may read
     them), the position (in full when his turn starts or the other side moved; just the hand
     for the steps inside one move), the numbered actions, the prompt; until the game ends.
@@ -162,7 +162,7 @@ def _show_events(events: Sequence[Any], quiet: bool) -> None:
 CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H"
 
 
-def _pass_device(session: Any, to: int) -> None:
+def _pass_device(session: GameSession, to: int) -> None:
     """Between two people's turns: the screen cleared (the last one's hand gone), and a
     prompt for the next one to say he holds the device."""
     if console.is_terminal:
@@ -176,7 +176,7 @@ def _pass_device(session: Any, to: int) -> None:
         raise _Abandoned("you quit")
 
 
-def _ask(session: Any, me: int, full: bool, catalog: Catalog) -> int:
+def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int:
     """Show the decision and read a number until it is one of the actions (`?` the position
     again, `? N` the card of action N, `?NAME` a card)."""
     choices = session.choices()
@@ -229,7 +229,7 @@ def _action_number(answer: str, count: int) -> int | None:
     return number if 1 <= number <= count else None
 
 
-def _show_decision(session: Any, lines: list[str], choices: Sequence[Any],
+def _show_decision(session: GameSession, lines: list[str], choices: Sequence[Any],
                    catalog: Catalog) -> None:
     _say("")
     for line in lines:
@@ -241,7 +241,7 @@ def _show_decision(session: Any, lines: list[str], choices: Sequence[Any],
              + choice_words(session.state, choice.action, choice.text, catalog))
 
 
-def _show_card(session: Any, asked: str, choices: Sequence[Any], catalog: Catalog) -> None:
+def _show_card(session: GameSession, asked: str, choices: Sequence[Any], catalog: Catalog) -> None:
     """`? N`: the face of the card action N names; `?NAME`: the card NAME names (a unique
     start of a name will do), in the game played. A wrong one says why, and the game goes
     on."""

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckbuilder.catalog import Catalog
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, value_standings
 
 #: How many cards a deck's "review first" list names.
@@ -60,7 +60,7 @@ def set_counts(catalog: Catalog) -> dict[str, Counts]:
     return counts
 
 
-def count_card(counts: Counts, entry: Any) -> int:
+def count_card(counts: Counts, entry: Entry) -> int:
     """Add the standing of each of a card's values to `counts`; how many are unconfirmed."""
     unknown = 0
     for row in value_standings(entry):

@@ -32,7 +32,7 @@ def same(expected: Any, actual: Any, suffix: str = "") -> Result:
 def per_side_count(read: Callable[[Any, int], int]) -> CheckFn:
     """The check of a number each side has (cards in hand or deck, silver dollars):
     `read(state, player)`."""
-    def check(state: State, value: Any, ids: Any, loc: tuple) -> Result:
+    def check(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
         sides = state.spec.game_rules.side_names
         return [(f" {name}", getattr(value, name) == read(state, player), getattr(value, name),
                  read(state, player)) for player, name in enumerate(sides)

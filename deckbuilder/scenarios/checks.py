@@ -18,7 +18,7 @@ from deckbuilder.engine.position import (
 )
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game
-from deckbuilder.scenario_kit.layout import OPEN_RANGE
+from deckbuilder.scenario_kit.layout import OPEN_RANGE, Ids
 from deckbuilder.scenario_kit.parts import Check, Tokens
 from deckbuilder.scenario_kit.staging import CheckFn, Result, per_side_count, same
 from deckbuilder.scenarios.choosing import (
@@ -41,7 +41,7 @@ def _multiset(cards: list[str]) -> list[str]:
 
 
 # -- ids: resolved before anything runs, so a typo is exit 2 and never a half-run ---------------
-def validate_ids(expect: Any, ids: Any, loc: tuple) -> None:
+def validate_ids(expect: Any, ids: Ids, loc: tuple) -> None:
     """Resolve every id an expectation names (raises ScenarioError at a bad one)."""
     names = get_game(ids.game).side_names
     if expect.marker is not None:
@@ -78,7 +78,7 @@ def validate_ids(expect: Any, ids: Any, loc: tuple) -> None:
                                (*loc, "termination"), f"use one of: {', '.join(known)}")
 
 
-def _token_target(ids: Any, key: str, loc: tuple) -> tuple[str, str, str | None, int | None]:
+def _token_target(ids: Ids, key: str, loc: tuple) -> tuple[str, str, str | None, int | None]:
     """('character', id, None, None) or ('card', id, battlefield id or None, copy number or
     None) for `character`, `card`, `card@battlefield`, each card form with `#N`."""
     key, number = split_number(key)
@@ -91,7 +91,7 @@ def _token_target(ids: Any, key: str, loc: tuple) -> tuple[str, str, str | None,
 
 
 # -- checks -----------------------------------------------------------------------------------
-def check_all(state: State, expect: Any, ids: Any, loc: tuple, label: str) -> list[Check]:
+def check_all(state: State, expect: Any, ids: Ids, loc: tuple, label: str) -> list[Check]:
     """Every expectation that is set, in the order of the game's Expectations fields (the
     table's checks, then the game's own)."""
     checks: list[Check] = []
@@ -109,31 +109,31 @@ def check_all(state: State, expect: Any, ids: Any, loc: tuple, label: str) -> li
     return checks
 
 
-def _to_act(state: State, value: str, ids: Any, loc: tuple) -> Result:
+def _to_act(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     return same(value, player_name(state, state.current_player()))
 
 
-def _decision(state: State, value: str, ids: Any, loc: tuple) -> Result:
+def _decision(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     actual = "" if state.is_terminal() else kind_name(state.pending_kind, state.spec)
     return [("", _norm(value) == _norm(actual), value, actual)]
 
 
-def _turn(state: State, value: int, ids: Any, loc: tuple) -> Result:
+def _turn(state: State, value: int, ids: Ids, loc: tuple) -> Result:
     return same(value, state.turn)
 
 
-def _marker(state: State, value: Any, ids: Any, loc: tuple) -> Result:
+def _marker(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
     bf = state.spec.bfs[state.marker_bf]
     expected = f"{ids.resolve(value.battlefield, 'battlefield', loc)} space {value.space}"
     return same(expected, f"{bf.id} space {bf.labels[state.marker_space]}")
 
 
-def _countdown(state: State, value: int, ids: Any, loc: tuple) -> Result:
+def _countdown(state: State, value: int, ids: Ids, loc: tuple) -> Result:
     """The tokens left on the countdown card: the Mexican Border, the Mexican Army."""
     return same(value, state.countdown)
 
 
-def _face_spaces(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
+def _face_spaces(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     return same(_multiset(value), _multiset(active_face_spaces(state)))
 
 
@@ -146,7 +146,7 @@ def _character_states(state: State) -> dict[str, str]:
 
 
 def _in_state(wanted_state: str) -> Callable[[Any, Any, Any, tuple], Result]:
-    def check(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
+    def check(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
         states = _character_states(state)
         wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
         others = [f"{who} {states[who]}" for who in wanted if states[who] != wanted_state]
@@ -155,11 +155,11 @@ def _in_state(wanted_state: str) -> Callable[[Any, Any, Any, tuple], Result]:
     return check
 
 
-def _alive_count(state: State, value: int, ids: Any, loc: tuple) -> Result:
+def _alive_count(state: State, value: int, ids: Ids, loc: tuple) -> Result:
     return same(value, sum(state.alive))
 
 
-def _tokens(state: State, value: dict[str, Tokens], ids: Any, loc: tuple) -> Result:
+def _tokens(state: State, value: dict[str, Tokens], ids: Ids, loc: tuple) -> Result:
     spec = state.spec
     results: Result = []
     for key, tokens in value.items():
@@ -183,7 +183,7 @@ def _not_there(number: int | None) -> str:
     return "not in play" if number is None else f"no copy #{number} in play"
 
 
-def _under(state: State, value: dict[str, list[str]], ids: Any, loc: tuple) -> Result:
+def _under(state: State, value: dict[str, list[str]], ids: Ids, loc: tuple) -> Result:
     spec = state.spec
     results: Result = []
     for key, cards in value.items():
@@ -204,7 +204,7 @@ def _under(state: State, value: dict[str, list[str]], ids: Any, loc: tuple) -> R
     return results
 
 
-def _at(state: State, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
+def _at(state: State, value: dict[str, Any], ids: Ids, loc: tuple) -> Result:
     spec = state.spec
     results: Result = []
     for bf_text, sides in value.items():
@@ -221,7 +221,7 @@ def _at(state: State, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
 
 
 def _zone(attribute: str) -> Callable[[Any, Any, Any, tuple], Result]:
-    def check(state: State, value: Any, ids: Any, loc: tuple) -> Result:
+    def check(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
         zones = getattr(state, attribute)
         results: Result = []
         for player, name in enumerate(player_names(state)):
@@ -236,7 +236,7 @@ def _zone(attribute: str) -> Callable[[Any, Any, Any, tuple], Result]:
     return check
 
 
-def _deck_top(state: State, value: Any, ids: Any, loc: tuple) -> Result:
+def _deck_top(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
     """The deck is drawn from the end of its list: its top is the last card."""
     results: Result = []
     for player, name in enumerate(player_names(state)):
@@ -249,24 +249,24 @@ def _deck_top(state: State, value: Any, ids: Any, loc: tuple) -> Result:
     return results
 
 
-def _firepower(state: State, value: Any, ids: Any, loc: tuple) -> Result:
+def _firepower(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
     totals = attack_totals(state)
     return [(f" {name}", getattr(value, name) == totals[name], getattr(value, name),
              totals[name]) for name in player_names(state) if getattr(value, name) is not None]
 
 
-def _winner(state: State, value: str, ids: Any, loc: tuple) -> Result:
+def _winner(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     outcome = state.outcome()
     actual = "game not over" if outcome is None else player_name(state, outcome.winner)
     return same(value, actual)
 
 
-def _termination(state: State, value: str, ids: Any, loc: tuple) -> Result:
+def _termination(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     outcome = state.outcome()
     return same(value, "game not over" if outcome is None else outcome.termination.value)
 
 
-def _over(state: State, value: bool, ids: Any, loc: tuple) -> Result:
+def _over(state: State, value: bool, ids: Ids, loc: tuple) -> Result:
     return same(value, state.is_terminal())
 
 
@@ -274,7 +274,7 @@ def _legal_texts(state: State) -> list[str]:
     return [state.action_to_string(action) for action in state.legal_actions()]
 
 
-def _legal(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
+def _legal(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     texts = _legal_texts(state)
     return [("", sorted(map(_norm, value)) == sorted(map(_norm, texts)), sorted(value),
              sorted(texts))]
@@ -285,13 +285,13 @@ def _offered(texts: list[str], wanted: str) -> bool:
     return any(_norm(text) == key or _norm(text).startswith(key) for text in texts)
 
 
-def _legal_includes(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
+def _legal_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     texts = _legal_texts(state)
     return [(f" '{wanted}'", _offered(texts, wanted), "legal", f"not legal (legal: "
              f"{'; '.join(texts) or 'none'})") for wanted in value]
 
 
-def _legal_excludes(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
+def _legal_excludes(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     texts = _legal_texts(state)
     results: Result = []
     for wanted in value:
@@ -300,7 +300,7 @@ def _legal_excludes(state: State, value: list[str], ids: Any, loc: tuple) -> Res
     return results
 
 
-def _log_includes(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
+def _log_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     """Each text, with the logged event it was found in (shown even when the check holds)."""
     results: Result = []
     for text in value:
@@ -326,7 +326,7 @@ def _describe_offer(offer: Any) -> str:
             f"[{'; '.join(offer.options)}]")
 
 
-def _offered_check(state: State, value: list[Any], ids: Any, loc: tuple) -> Result:
+def _offered_check(state: State, value: list[Any], ids: Ids, loc: tuple) -> Result:
     """Each described decision was met (the runner notes every one it sees: `ids.offers`)."""
     offers = ids.offers
     results: Result = []

@@ -20,6 +20,7 @@ from deckbuilder.decks import owned_copies
 from deckbuilder.engine.state import State
 from deckbuilder.legality.report import Code, rule_reference
 from deckbuilder.models import Collection
+from deckbuilder.scenario_kit.layout import Ids
 from deckbuilder.scenario_kit.parts import Source
 
 #: The rule switch whose `any-number` reading lets a deck hold any number of copies (declared
@@ -54,7 +55,7 @@ def _deck_rule(catalog: Catalog, code: str, game: str) -> str:
         rule_reference(code, game)
 
 
-def verify_sides(dealt: list[Dealt], sides: tuple[str, str], ids: Any) -> None:
+def verify_sides(dealt: list[Dealt], sides: tuple[str, str], ids: Ids) -> None:
     """A card of one side is never the other side's; a card that never goes into a deck is
     not dealt into one."""
     catalog, source = ids.catalog, ids.source
@@ -74,7 +75,7 @@ def verify_sides(dealt: list[Dealt], sides: tuple[str, str], ids: Any) -> None:
 
 
 def verify_setup_pieces(state: State, dealt: list[Dealt], decks: list[dict[str, int]],
-                        ids: Any) -> None:
+                        ids: Ids) -> None:
     """A card the game's set-up or a module places itself (`spec.extra_uids`: the Garrotte
     under Santiago or out of the game, the Armed train guard at the train) is where set-up put
     it; the file cannot deal another copy of it (unless its deck holds one of its own). A

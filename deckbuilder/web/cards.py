@@ -22,7 +22,7 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.card_details import engine_support, record_details
 from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
 from deckbuilder.app.spellings import faction_names, game_names, spellings_of
-from deckbuilder.catalog import Catalog, normalise_name
+from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Category, Faction, PlayType
@@ -132,7 +132,7 @@ def parse_search(catalog: Catalog, params: Any) -> Search:
     return search
 
 
-def _matches(entry: Any, search: Search) -> bool:
+def _matches(entry: Entry, search: Search) -> bool:
     record = entry.record
     game = search.game or search.kind_game
     return (
@@ -227,7 +227,7 @@ COLUMNS: dict[str, list[Column]] = {
 }
 
 
-def _badges(entry: Any) -> list[tuple[str, str]]:
+def _badges(entry: Entry) -> list[tuple[str, str]]:
     """(text, css class) marks beside a name: faction, unique, gunslinger, engine."""
     record = entry.record
     badges: list[tuple[str, str]] = []
@@ -367,7 +367,7 @@ async def card_page(request: Request, catalog: Catalog, entries: list[Any]) -> R
     return render(request, "card.html", title=entries[0].name, records=records)
 
 
-def card_json(catalog: Catalog, entry: Any) -> dict[str, Any]:
+def card_json(catalog: Catalog, entry: Entry) -> dict[str, Any]:
     """A short description of a card for the deck editor's lists."""
     record = entry.record
     return {

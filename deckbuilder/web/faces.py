@@ -25,7 +25,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.card_details import find_records
 from deckbuilder.card_face import face, face_html, one_line, stylesheet
-from deckbuilder.catalog import Catalog
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import config_of
 from deckbuilder.web.pages import error_response
@@ -54,7 +54,7 @@ def record_route(handler: Callable[[Request, Any, list[Any]], Awaitable[Response
     return route
 
 
-def face_fragment(catalog: Catalog, entry: Any, heading_level: int = 3) -> str:
+def face_fragment(catalog: Catalog, entry: Entry, heading_level: int = 3) -> str:
     """The entry's face as the escaped fragment a hover card or a page shows."""
     return face_html(face(entry, catalog), heading_level=heading_level)
 

@@ -29,6 +29,7 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import action_card_id
 from deckbuilder.card_face import one_line
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.sim.records.session import GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
@@ -58,7 +59,7 @@ class TableSession:
     """One game at the table: the session, the person's seat (None: two bots), the words."""
 
     id: str
-    session: Any  # GameSession
+    session: GameSession
     human: int | None
     heading: str
     seed: int
@@ -77,7 +78,7 @@ class TableSessions:
     def __init__(self) -> None:
         self._sessions: Kept[TableSession] = Kept(MAX_SESSIONS, IDLE_SECONDS)
 
-    def add(self, session: Any, human: int | None, heading: str, seed: int,
+    def add(self, session: GameSession, human: int | None, heading: str, seed: int,
             catalog: Any = None) -> TableSession:
         return self._sessions.put(TableSession(secrets.token_urlsafe(12), session, human,
                                                heading, seed, catalog))

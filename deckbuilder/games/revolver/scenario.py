@@ -19,7 +19,7 @@ from typing import Any
 from deckbuilder.engine.marker import activate_face_spaces
 from deckbuilder.engine.state import ATTACKER, State
 from deckbuilder.games.revolver import duel, prison
-from deckbuilder.games.revolver.scenario_model import FORMAT
+from deckbuilder.games.revolver.scenario_model import FORMAT, RevolverScenario
 from deckbuilder.scenario_kit.layout import Ids
 from deckbuilder.scenario_kit.parts import Source
 from deckbuilder.scenario_kit.staging import (
@@ -34,7 +34,7 @@ from deckbuilder.scenario_kit.staging import (
 )
 
 
-def set_table(state: State, scenario: Any, source: Source, ids: Ids) -> None:
+def set_table(state: State, scenario: RevolverScenario, source: Source, ids: Ids) -> None:
     """The face spaces in use, the silver dollars and Derail the Train; then the marker, the
     border and the cards no longer playable (`set_generic_table`)."""
     spec = state.spec
@@ -56,7 +56,7 @@ def set_table(state: State, scenario: Any, source: Source, ids: Ids) -> None:
     set_generic_table(state, scenario, source, ids)
 
 
-def stage(state: State, scenario: Any, source: Source, ids: Ids) -> None:
+def stage(state: State, scenario: RevolverScenario, source: Source, ids: Ids) -> None:
     _stage_choice(state, scenario, source)
     _stage_held(state, scenario, source, ids)
 
@@ -82,7 +82,7 @@ def _stage_choice(state: State, scenario: Any, source: Source) -> None:
         state.silver[ATTACKER] = held
 
 
-def _named(scenario: Any, ids: Ids) -> dict[str, list[tuple[str, tuple]]]:
+def _named(scenario: RevolverScenario, ids: Ids) -> dict[str, list[tuple[str, tuple]]]:
     """Each bandit id the file names in `alive`, `dead`, `tokens` and `freed`, with where."""
     bandits = scenario.position.bandits
     loc = ("position", "bandits")
@@ -97,7 +97,7 @@ def _named(scenario: Any, ids: Ids) -> dict[str, list[tuple[str, tuple]]]:
     return named
 
 
-def _stage_held(state: State, scenario: Any, source: Source, ids: Ids) -> None:
+def _stage_held(state: State, scenario: RevolverScenario, source: Source, ids: Ids) -> None:
     spec = state.spec
     held = spec.game_rules.held_characters(state)
     bandits = scenario.position.bandits
@@ -143,7 +143,7 @@ def _free(state: State, index: int, bandits: Any, bandit_id: str, keys: set[str]
             state.own_grit()[uid] = tokens.true_grit
 
 
-def _derail_used(state: State, value: bool, ids: Any, loc: tuple) -> Result:
+def _derail_used(state: State, value: bool, ids: Ids, loc: tuple) -> Result:
     return same(value, "derail" in state.pieces_used)
 
 

@@ -175,20 +175,20 @@ def opens(state: State, scenario: Revolver2Scenario) -> bool:
 
 
 # -- the checks of Revolver 2's own expectations ----------------------------------------------
-def _bridge_blown(state: State, value: bool, ids: Any, loc: tuple) -> Result:
+def _bridge_blown(state: State, value: bool, ids: Ids, loc: tuple) -> Result:
     return same(value, is_bridge_blown(state))
 
 
-def _pile(state: State, value: list[str], ids: Any, loc: tuple) -> Result:
+def _pile(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
     return same(wanted, pile_ids(state))
 
 
-def _pile_size(state: State, value: int, ids: Any, loc: tuple) -> Result:
+def _pile_size(state: State, value: int, ids: Ids, loc: tuple) -> Result:
     return same(value, len(state.pile))
 
 
-def _battlefield_tokens(state: State, value: dict[str, Any], ids: Any, loc: tuple) -> Result:
+def _battlefield_tokens(state: State, value: dict[str, Any], ids: Ids, loc: tuple) -> Result:
     results: Result = []
     for bf_text, tokens in value.items():
         bf = ids.battlefield(bf_text, (*loc, bf_text))
@@ -201,7 +201,7 @@ def _battlefield_tokens(state: State, value: dict[str, Any], ids: Any, loc: tupl
     return results
 
 
-def _battlefield_set(state: State, value: str, ids: Any, loc: tuple) -> Result:
+def _battlefield_set(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     """The set the poker tournament's winner brought in (none while it goes on)."""
     tournament = state.game_data
     if not isinstance(tournament, Tournament) or in_progress(state):
@@ -209,7 +209,7 @@ def _battlefield_set(state: State, value: str, ids: Any, loc: tuple) -> Result:
     return same(value, BATTLEFIELD_SETS[tournament.winner])
 
 
-def _poker_wins(state: State, value: Any, ids: Any, loc: tuple) -> Result:
+def _poker_wins(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
     tournament = state.game_data
     wins = tournament.wins if isinstance(tournament, Tournament) else (0, 0)
     return [(f" {name}", getattr(value, name) == wins[player], getattr(value, name),

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckbuilder.catalog import Catalog
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, value_standings
 from deckbuilder.data_packs.status import Counts, count_card
 from deckbuilder.sim.runs.batch import Contestant, simulate
@@ -210,7 +210,7 @@ def bounds(record: Any, field: str) -> tuple[int, int]:
     return low, high
 
 
-def moves_of(entry: Any) -> list[Move]:
+def moves_of(entry: Entry) -> list[Move]:
     """Every move of `entry`'s unconfirmed whole-number values: one down, one up, within
     bounds."""
     moves = []

@@ -16,7 +16,7 @@ from typing import Any
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
 from deckbuilder.engine.log_lines import visible_log
-from deckbuilder.sim.records.session import Event
+from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_record
 from deckbuilder.web.pages import fragment
 
@@ -25,14 +25,14 @@ FACE_DOWN = "face-down card"
 
 
 # -- the one call site per role -------------------------------------------------------------
-def seat_view(session: Any, role: str) -> dict[str, Any]:
+def seat_view(session: GameSession, role: str) -> dict[str, Any]:
     """The position as `role` may see it."""
     if role == SPECTATOR:
         return public_view(session)
     return dict(session.view(role))
 
 
-def seat_events(session: Any, role: str, start: int = 0) -> list[Event]:
+def seat_events(session: GameSession, role: str, start: int = 0) -> list[Event]:
     """The events so far (from the `start`-th on) as `role` may read them."""
     if role == SPECTATOR:
         return public_events(session, start)
@@ -40,13 +40,13 @@ def seat_events(session: Any, role: str, start: int = 0) -> list[Event]:
 
 
 # -- the public picture ---------------------------------------------------------------------
-def public_view(session: Any) -> dict[str, Any]:
+def public_view(session: GameSession) -> dict[str, Any]:
     """What both seats see alike: the engine's spectator view (`observe(state, SPECTATOR)`:
     the hands as counts in `hand_sizes`, no seat's own game pieces, no face-down card)."""
     return session.view(SPECTATOR_VIEW)
 
 
-def public_events(session: Any, start: int = 0) -> list[Event]:
+def public_events(session: GameSession, start: int = 0) -> list[Event]:
     """The events (from the `start`-th on) as a spectator may read them: each action as the
     acting side's opponent reads it, and every line with both sides' draws unnamed."""
     names = session.names

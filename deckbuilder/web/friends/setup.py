@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.sim.records.session import GameSession
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.simulator import SimulationInputError
 from deckbuilder.web.table_form import form_game, form_setup
@@ -61,7 +62,7 @@ class NewTable:
     """What `TableStore.create` needs: the game (two human seats), the creator's seat, the
     heading and the decks' names."""
 
-    session: Any
+    session: GameSession
     creator: str
     heading: str
     deck_names: dict[str, str]

@@ -47,6 +47,7 @@ from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.seed_commitment import new_salt, seed_commitment
+from deckbuilder.sim.records.session import GameSession
 from deckbuilder.sim.records.transcript import GameRecord, Step, play_steps
 from deckbuilder.web.friends.lifespan import (
     DAY_SECONDS,
@@ -199,7 +200,7 @@ class FriendTable:
                 self.seed = row["seed"]
 
 
-def _side_of(session: Any, player: int) -> str:
+def _side_of(session: GameSession, player: int) -> str:
     return str(session.names[player])
 
 
@@ -293,7 +294,7 @@ class TableStore:
         table.version += 1
 
     # -- making and finding ------------------------------------------------------------------
-    def create(self, session: Any, creator: str, heading: str, deck_names: dict[str, str],
+    def create(self, session: GameSession, creator: str, heading: str, deck_names: dict[str, str],
                client: str | None = None) -> tuple[FriendTable, dict[str, str]]:
         """A new table for `session` (two human seats), made by `client` (its address);
         its links' tokens by role."""
@@ -319,7 +320,7 @@ class TableStore:
                 fix="finish or resign one of them, or leave it: a table both seats left "
                     f"ends after {duration_words(self.idle_seconds)}")
 
-    def _create(self, session: Any, creator: str, heading: str,
+    def _create(self, session: GameSession, creator: str, heading: str,
                 deck_names: dict[str, str]) -> tuple[FriendTable, dict[str, str]]:
         roles = [*(_side_of(session, player) for player in (0, 1)), SPECTATOR]
         table_id = new_token()[:16].replace("-", "x").replace("_", "y")
@@ -335,7 +336,7 @@ class TableStore:
         self._index(table)
         return table, tokens
 
-    def _new_header(self, session: Any, table_id: str, creator: str
+    def _new_header(self, session: GameSession, table_id: str, creator: str
                     ) -> tuple[dict[str, Any], dict[str, str]]:
         """A new table's header and its links' tokens by role: the creator's seat (random),
         the other seat's invitation and the spectator's (derived from the server's key);
