@@ -12,10 +12,10 @@ intervals. The same functions are exported by the package itself (`deckbuilder.s
 
 from __future__ import annotations
 
-from deckbuilder.api.decks import DeckInputError, DeckSource
 from deckbuilder.api.fields import gauntlet, tournament
 from deckbuilder.api.optimizing import optimize
-from deckbuilder.api.results import (
+from deckbuilder.api.simulation import simulate
+from deckbuilder.app.results import (
     CardFigures,
     Ending,
     GauntletResult,
@@ -31,8 +31,8 @@ from deckbuilder.api.results import (
     Swap,
     TournamentResult,
 )
-from deckbuilder.api.running import SettingError
-from deckbuilder.api.simulation import simulate
+from deckbuilder.app.running import SettingError
+from deckbuilder.decks import DeckInputError, DeckSource
 
 __all__ = [
     "CardFigures",

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from dataclasses import replace
 
-from deckbuilder.api.decks import DeckSource, read_deck, side_of_deck, spec_text
-from deckbuilder.api.fields import field_entries, listed
-from deckbuilder.api.results import OptimizeResult, Swap
-from deckbuilder.api.running import check_count, games_on, read_rules, settings, use_catalog
+from deckbuilder.api.fields import listed
+from deckbuilder.app.field_runs import plan_gauntlet
+from deckbuilder.app.play_decks import SimDeck, side_of_deck
+from deckbuilder.app.results import OptimizeResult, Swap
+from deckbuilder.app.running import PlayOptions, check_count, games_on, use_catalog
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import LoadedDeck, load_collection, load_deck, owned_copies
+from deckbuilder.decks import DeckArgument, DeckSource, load_collection, owned_copies, read_deck
 from deckbuilder.errors import DeckError
 from deckbuilder.models import Collection, Deck
 from deckbuilder.sim.optimiser.optimize import OptimizeSettings, Round
@@ -34,18 +35,13 @@ __all__ = ["CollectionSource", "optimize"]
 LEAST_BUDGET = 20
 
 
-def _template(deck: object, played_name: str, game: str, faction: str,
-              cards: Mapping[str, int], catalog: Catalog) -> Deck:
-    """The deck as the optimiser starts from it: a file's own model (its `sets:` limit what
-    goes in), else the cards as played (any installed set)."""
-    if isinstance(deck, LoadedDeck):
-        return deck.deck
-    if isinstance(deck, Deck):
-        return deck
-    text = spec_text(deck)
-    if text is not None and Path(text).is_file():
-        return load_deck(text, catalog).deck
-    return Deck(name=played_name, game=game, faction=faction, cards=dict(cards))
+def _template(argument: DeckArgument, played: SimDeck) -> Deck:
+    """The deck as the optimiser starts from it: a file's own model or a script's (its
+    `sets:` limit what goes in), else the cards as played (any installed set)."""
+    if argument.kind in ("file", "object"):
+        return argument.loaded.deck
+    return Deck(name=played.name, game=played.game, faction=played.faction,
+                cards=dict(played.cards))
 
 
 #: What a player owns, as the API takes it: a collection file, a `Collection` model, or
@@ -121,20 +117,19 @@ def optimize(
     check_count("budget", budget, LEAST_BUDGET)
     check_count("seed", seed, 0)
     found = use_catalog(catalog)
-    played = read_deck(deck, found)
-    side, sides = side_of_deck(played)
-    opponents = listed(against if against is not None else sides[1 - side], "against")
-    entries, notes = field_entries(opponents, weights, found, played.game, sides[1 - side],
-                                   allow_illegal=False)
-    rules = read_rules(found, played.game, ruleset, switches, modules, max_turns)
-    template = _template(deck, played.name, played.game, played.faction, played.cards, found)
-    wanted = OptimizeSettings(
-        side=side, field=[Opponent(entry.label, entry.cards, entry.weight) for entry in entries],
-        bot=bot, opponent_bot=opponent_bot or bot, budget=budget, seed=seed,
-        game=played.game, ruleset=rules.ruleset,
-        switches=rules.switches, modules=rules.modules, max_turns=rules.max_turns)
+    plan = plan_gauntlet(found, deck, None if against is None else listed(against, "against"),
+                         PlayOptions(budget, seed, bot, opponent_bot, ruleset, switches,
+                                     modules, max_turns), weights=weights, option="field")
+    played, wanted = plan.deck, plan.settings
+    template = _template(read_deck(deck, found), played)
+    searched = OptimizeSettings(
+        side=side_of_deck(played)[0], field=[Opponent(entry.label, entry.cards, entry.weight)
+                                            for entry in plan.opponents.entries],
+        bot=bot, opponent_bot=wanted.opponent_bot, budget=budget, seed=seed,
+        game=played.game, ruleset=wanted.ruleset, switches=dict(wanted.switches),
+        modules=wanted.modules, max_turns=wanted.max_turns)
     with games_on(workers, executor) as runner:
-        result = search_decks(template, found, wanted, sets=sets,
+        result = search_decks(template, found, searched, sets=sets,
                               collection=_owned(collection, found, played.game),
                               only_out=_card_ids(only_out, found, played.game, "only_out"),
                               only_in=_card_ids(only_in, found, played.game, "only_in"),
@@ -149,5 +144,5 @@ def optimize(
     return OptimizeResult(
         played.name, best_deck, swaps, None if best is None else result.difference(best),
         result.improved, len(result.candidates), result.games, advice(result),
-        settings(played.game, rules, bot=bot, opponent_bot=opponent_bot or bot, seed=seed,
-                 games=result.games), budget, tuple(played.warnings), tuple(notes))
+        replace(wanted, games=result.games), budget, tuple(played.warnings),
+        plan.opponents.notes)

@@ -1,8 +1,9 @@
 """`deckbuilder.simulate`: a deck against one opponent, as a typed result.
 
-The decks are read as the command line reads them, the seat follows from the deck's faction,
-the games are the library's (`app.simulation_plan.run_plan`) and the numbers are those of
-the report `deckbuilder simulate --json` prints: the same seed gives the same win counts.
+The simulation is read, checked and played by the service the command line and the web
+simulator use (`app.simulation_plan`): the seat follows from the deck's faction, and the
+numbers are those of the report `deckbuilder simulate --json` prints (kept whole in
+`report`): the same seed gives the same win counts.
 
     >>> result = simulate("mcready", games=4, seed=1, bot="random")
     >>> result.side, result.opponent_side, result.wins + result.draws + result.losses
@@ -14,19 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from deckbuilder.api.decks import DeckSource, read_deck, read_side_deck, side_of_deck
-from deckbuilder.api.results import (
+from deckbuilder.app.results import (
     Ending,
     Lengths,
+    Settings,
     SimulationResult,
     card_figures,
     frozen_mapping,
 )
-from deckbuilder.api.running import check_count, games_on, read_rules, settings, use_catalog
-from deckbuilder.app.data_notes import deck_data_notes
-from deckbuilder.app.simulation_plan import SimulationPlan, run_plan, simulation_report
+from deckbuilder.app.running import PlayOptions, check_count, games_on, use_catalog
+from deckbuilder.app.simulation_plan import plan_simulation, run_plan, simulation_report
 from deckbuilder.catalog import Catalog
-from deckbuilder.games import dead_card_warnings, get_game
+from deckbuilder.decks import DeckSource
 from deckbuilder.sim.runs.runner import Executor, GameResult
 from deckbuilder.sim.runs.stats import Interval, Summary
 
@@ -64,25 +64,13 @@ def simulate(
     """
     check_count("games", games, 1)
     check_count("seed", seed, 0)
-    found = use_catalog(catalog)
-    played = read_deck(deck, found, allow_illegal=allow_illegal)
-    side, sides = side_of_deck(played)
-    opponent = read_side_deck(against if against is not None else sides[1 - side],
-                              sides[1 - side], played.game, found,
-                              allow_illegal=allow_illegal)
-    rules = read_rules(found, played.game, ruleset, switches, modules, max_turns)
-    seated = [played.cards, opponent.cards] if side == 0 else [opponent.cards, played.cards]
-    warnings = [*played.warnings, *opponent.warnings,
-                *dead_card_warnings(seated, found, played.game, rules.modules)]
-    plan = SimulationPlan(found, get_game(played.game), played, opponent, None, bot,
-                          opponent_bot or bot, side, games, seed, rules.ruleset,
-                          rules.switches, rules.modules, rules.max_turns, 0.02, warnings,
-                          deck_data_notes(played.cards, found))
+    options = PlayOptions(games, seed, bot, opponent_bot, ruleset, switches, modules,
+                          max_turns, allow_illegal)
+    plan = plan_simulation(use_catalog(catalog), deck, against, None, options,
+                           vs_option="against")
     with games_on(workers, executor) as runner:
         run = run_plan(plan, runner, on_result)
-    report = simulation_report(plan, run)
-    return _result(report, settings(played.game, rules, bot=bot, opponent_bot=opponent_bot
-                                    or bot, seed=seed, games=games))
+    return _result(simulation_report(plan, run), plan.settings)
 
 
 def _summary(data: Mapping[str, float]) -> Summary:
@@ -90,7 +78,7 @@ def _summary(data: Mapping[str, float]) -> Summary:
                    data["p90"])
 
 
-def _result(report: Mapping[str, Any], used: Any) -> SimulationResult:
+def _result(report: Mapping[str, Any], used: Settings) -> SimulationResult:
     """The typed result of a `simulate --json` report."""
     seat = int(report["deck"]["seat"])
     mine = report["sides"][seat]

@@ -80,10 +80,11 @@ def result_data(catalog: Any, decks: Sequence[Mapping[str, int]],
 
 def sensitivity_setup(plan: Any) -> Setup:
     """A `simulate` plan's games (`app.simulation_plan.SimulationPlan`) for the check."""
-    return Setup(Contestant(plan.deck.name, plan.deck.cards, plan.bot),
-                 Contestant(plan.opponent.name, plan.opponent.cards, plan.opponent_bot),
-                 plan.side, plan.seed, plan.ruleset, plan.deck.game, plan.max_turns,
-                 plan.switches, tuple(sorted(plan.modules)))
+    wanted = plan.settings
+    return Setup(Contestant(plan.deck.name, plan.deck.cards, wanted.bot),
+                 Contestant(plan.opponent.name, plan.opponent.cards, wanted.opponent_bot),
+                 plan.side, wanted.seed, wanted.ruleset, plan.deck.game, wanted.max_turns,
+                 dict(wanted.switches), tuple(sorted(wanted.modules)))
 
 
 def checked_cards(report: Mapping[str, Any]) -> list[str]:

@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.app.play_decks import SimDeck, an, load_sim_deck, side_error
+from deckbuilder.app.running import SettingError
+from deckbuilder.decks import DeckSource, deck_text
 from deckbuilder.errors import DeckError, Location
 
 __all__ = ["Field", "FieldEntry", "deck_files_in", "is_field", "read_decks", "read_field",
@@ -145,17 +147,40 @@ def _read_one(text: str, weight: float, catalog: Any, allow_illegal: bool,
     return _Read(deck, weight, deck.source, text, from_folder)
 
 
-def _read_all(specs: Sequence[str], catalog: Any, allow_illegal: bool,
-              option: str) -> list[_Read]:
+def _weights(given: Sequence[float] | None, count: int) -> list[float]:
+    """A script's weights, one per item (default all alike); a wrong one is one line."""
+    if given is None:
+        return [1.0] * count
+    if len(given) != count:
+        raise SettingError(f"{len(given)} weights for {count} opponents",
+                           fix="give one weight per opponent (or none: all alike)")
+    for weight in given:
+        if isinstance(weight, bool) or not isinstance(weight, int | float) \
+                or not 0 < weight < float("inf"):
+            raise SettingError(f"a weight must be a positive number, not {weight!r}",
+                               fix="give weights such as 1, 2 or 0.5")
+    return [float(weight) for weight in given]
+
+
+def _read_all(items: Sequence[DeckSource], catalog: Any, allow_illegal: bool, option: str,
+              weights: Sequence[float] | None = None) -> list[_Read]:
+    """Each item read: a name or path (`@WEIGHT` and folders allowed), or a deck object (a
+    script's); `weights` (a script's, one per item) multiply the items' own."""
     found: list[_Read] = []
-    for text in specs:
+    for index, (item, given) in enumerate(zip(items, _weights(weights, len(items)),
+                                              strict=True)):
+        text = deck_text(item, option)
+        if text is None:  # a deck object: never merged with another
+            deck = load_sim_deck(item, catalog, allow_illegal, option)
+            found.append(_Read(deck, given, f"#{index}", deck.name, False))
+            continue
         spec, weight = split_weight(text, option)
         path = Path(spec)
         if path.is_dir():
-            found += [_read_one(str(file), weight, catalog, allow_illegal, True)
+            found += [_read_one(str(file), weight * given, catalog, allow_illegal, True)
                       for file in deck_files_in(path)]
         else:
-            found.append(_read_one(spec, weight, catalog, allow_illegal, False))
+            found.append(_read_one(spec, weight * given, catalog, allow_illegal, False))
     return found
 
 
@@ -180,19 +205,19 @@ def _entries(reads: list[_Read]) -> tuple[FieldEntry, ...]:
     named (their file)."""
     names = [read.deck.name for read in reads]
     entries = []
-    for read in reads:
+    for index, read in enumerate(reads):
         label = read.deck.name
         if names.count(label) > 1:
-            label = f"{label} ({read.shown})"
+            label = f"{label} ({read.shown if read.shown != label else f'#{index + 1}'})"
         entries.append(FieldEntry(label, read.deck, read.weight, read.shown))
     return tuple(entries)
 
 
-def read_decks(specs: Sequence[str], catalog: Any, *, allow_illegal: bool = False,
+def read_decks(specs: Sequence[DeckSource], catalog: Any, *, allow_illegal: bool = False,
                option: str = "DECKS") -> tuple[list[FieldEntry], list[str]]:
-    """Every deck `specs` name (files, packaged names, factions, folders; `@WEIGHT`
-    allowed), of any side, and the notes on decks named twice. All must be of one game:
-    a deck of another game is one line naming both."""
+    """Every deck `specs` name (files, packaged names, factions, folders, `@WEIGHT` allowed;
+    or deck objects), of any side, and the notes on decks named twice. All must be of one
+    game: a deck of another game is one line naming both."""
     reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option))
     if not reads:
         raise DeckError(f"{option}: no decks given", fix="name deck files or a folder of decks")
@@ -206,17 +231,19 @@ def read_decks(specs: Sequence[str], catalog: Any, *, allow_illegal: bool = Fals
     return list(_entries(reads)), notes
 
 
-def read_field(specs: Sequence[str], catalog: Any, *, game: str, side_against: str,
-               allow_illegal: bool = False, option: str = "--vs") -> Field:
-    """The field `specs` name, to be played by the side `side_against` of `game` (the
-    opponents of a deck of the other side).
+def read_field(specs: Sequence[DeckSource], catalog: Any, *, game: str, side_against: str,
+               allow_illegal: bool = False, option: str = "--vs",
+               weights: Sequence[float] | None = None) -> Field:
+    """The field `specs` name (as `read_decks` reads them; `weights`: a script's, one per
+    spec), to be played by the side `side_against` of `game` (the opponents of a deck of
+    the other side).
 
     A deck named directly that is of another side or game is refused (one line naming the
     option); decks of another side or game inside a folder are left out with a note. No deck
     left is an error. Example: `read_field(["mcready", "decks/@2"], catalog, game="revolver",
     side_against="mcready")`.
     """
-    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option))
+    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option, weights))
     kept: list[_Read] = []
     for read in reads:
         if read.deck.game == game and read.deck.faction == side_against:
@@ -228,7 +255,7 @@ def read_field(specs: Sequence[str], catalog: Any, *, game: str, side_against: s
             raise side_error(option, side_against, game, read.deck)
     if not kept:
         raise DeckError(f"{option}: no {side_against} decks of {game} among "
-                        f"{', '.join(specs)}",
+                        f"{', '.join(deck_text(spec) or 'a deck' for spec in specs)}",
                         fix=f"name {an(side_against)} deck file, folder or faction")
     warnings = tuple(warning for read in kept for warning in read.deck.warnings)
     return Field(game, side_against, _entries(kept), tuple(notes), warnings)

@@ -1,28 +1,32 @@
-"""A simulation read and checked the one way both faces of the tool read it.
+"""A simulation read and checked the one way every face of the tool reads it.
 
-`deckbuilder simulate` and the web simulator take the same inputs (decks as a file or a
-faction, bots, games, seed, ruleset, switches, modules), refuse the same mistakes with the
-same one-line messages, play through the library's `simulate` and add the same fields to
-its report; so for the same seed both show the same numbers. Only how they ask (options or
-a form) and how they show the result (a terminal or a page) differ.
+`deckbuilder simulate`, the web simulator and `deckbuilder.simulate` take the same inputs
+(decks as a file, a name, a faction or a deck object; the settings as `PlayOptions`), refuse
+the same mistakes with the same one-line messages, play through the library's `simulate`
+and add the same fields to its report; so for the same seed all show the same numbers. Only
+how they ask (options, a form, arguments) and how they show the result (a terminal, a page,
+a typed result) differ.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.app.data_notes import deck_data_notes, result_data
 from deckbuilder.app.endings import ending_words
 from deckbuilder.app.json_values import as_plain_json
-from deckbuilder.app.play_decks import SimDeck, load_side_deck, load_sim_deck
-from deckbuilder.app.switches import module_titles, parse_switches, read_modules
-from deckbuilder.errors import DeckError
-from deckbuilder.games import dead_card_warnings, get_game
+from deckbuilder.app.play_decks import SimDeck, load_side_deck, load_sim_deck, side_of_deck
+from deckbuilder.app.results import Settings
+from deckbuilder.app.running import PlayOptions
+from deckbuilder.app.switches import module_titles
+from deckbuilder.catalog import Catalog
+from deckbuilder.decks import DeckSource
+from deckbuilder.games import Game, dead_card_warnings, get_game
 from deckbuilder.sim import Contestant, build_report, simulate
-from deckbuilder.sim.runs.batch import SimulationConfig, build_specs, check_playable
-from deckbuilder.sim.runs.runner import prime_catalog, switch_items
+from deckbuilder.sim.runs.batch import SimulationConfig, SimulationRun, build_specs, check_playable
+from deckbuilder.sim.runs.runner import Executor, GameResult, prime_catalog, switch_items
 
 __all__ = ["PARALLEL_FROM", "SimulationPlan", "as_plain_json", "check_plan", "contestants",
            "default_workers", "plan_simulation", "run_plan", "simulation_report"]
@@ -37,24 +41,17 @@ def default_workers(games: int) -> int:
     return 0 if games >= PARALLEL_FROM else 1
 
 
-@dataclass
+@dataclass(frozen=True)
 class SimulationPlan:
-    """What to play: the decks resolved and checked, the rules read, the warnings found."""
+    """What to play: the decks resolved and checked, the settings read, the warnings found."""
 
-    catalog: Any
-    game: Any  # the game's registry entry
+    catalog: Catalog
+    game: Game  # the game's registry entry
     deck: SimDeck
     opponent: SimDeck
     baseline: SimDeck | None
-    bot: str
-    opponent_bot: str
     side: int
-    games: int
-    seed: int
-    ruleset: str
-    switches: dict[str, str]
-    modules: tuple[str, ...]
-    max_turns: int
+    settings: Settings
     precision: float
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -62,66 +59,60 @@ class SimulationPlan:
     @property
     def total(self) -> int:
         """Games to play, the baseline's included."""
-        return self.games * (2 if self.baseline is not None else 1)
+        return self.settings.games * (2 if self.baseline is not None else 1)
 
 
-def plan_simulation(catalog: Any, deck_text: str, vs_text: str | None,
-                    baseline_text: str | None, *, bot: str, opponent_bot: str, games: int,
-                    seed: int, ruleset: str | None, switch_texts: Sequence[str],
-                    modules: Sequence[str], max_turns: int, precision: float,
-                    allow_illegal: bool = False) -> SimulationPlan:
-    """Read the decks (a file or a faction name each), check they can meet (sides, one
-    game), read the rules, and collect the warnings and notes; the first problem raises its
-    one-line error."""
+def plan_simulation(catalog: Catalog, deck: DeckSource, vs: DeckSource | None,
+                    baseline: DeckSource | None, options: PlayOptions, precision: float = 0.02,
+                    vs_option: str = "--vs") -> SimulationPlan:
+    """Read the decks (however given; the opponent defaults to the other side's base deck),
+    check they can meet (sides, one game), read the settings, and collect the warnings and
+    notes; the first problem raises its one-line error (`vs_option` names the opponent)."""
     prime_catalog(catalog)
-    deck = load_sim_deck(deck_text, catalog, allow_illegal)
-    game = get_game(deck.game)
-    players = game.side_names
-    if deck.faction not in players:
-        raise DeckError(f"'{deck.faction}' is not a side of {deck.game}: nothing to play",
-                        fix=f"simulate a deck of {' or '.join(players)}")
-    side = players.index(deck.faction)
-    opponent = load_side_deck(vs_text or players[1 - side], players[1 - side], deck.game,
-                              "--vs", catalog, allow_illegal)
-    baseline = None if baseline_text is None else load_side_deck(
-        baseline_text, deck.faction, deck.game, "--baseline", catalog, allow_illegal)
-    switches = parse_switches(list(switch_texts), catalog, deck.game)
-    module_ids = read_modules(modules, catalog, deck.game)  # by letter, id or name
-    warnings = [w for d in (deck, opponent, baseline) if d is not None for w in d.warnings]
-    seated = [deck.cards, opponent.cards] if side == 0 else [opponent.cards, deck.cards]
-    warnings += dead_card_warnings(seated, catalog, deck.game, module_ids)
-    return SimulationPlan(catalog, game, deck, opponent, baseline, bot, opponent_bot, side,
-                          games, seed, ruleset or game.default_ruleset, switches,
-                          module_ids, max_turns, precision, warnings,
-                          deck_data_notes(deck.cards, catalog))
+    played = load_sim_deck(deck, catalog, options.allow_illegal)
+    side, players = side_of_deck(played)
+    opponent = load_side_deck(players[1 - side] if vs is None else vs, players[1 - side],
+                              played.game, vs_option, catalog, options.allow_illegal)
+    compared = None if baseline is None else load_side_deck(
+        baseline, played.faction, played.game, "--baseline", catalog, options.allow_illegal)
+    wanted = options.settings(catalog, played.game)
+    warnings = [w for d in (played, opponent, compared) if d is not None for w in d.warnings]
+    seated = [played.cards, opponent.cards] if side == 0 else [opponent.cards, played.cards]
+    warnings += dead_card_warnings(seated, catalog, played.game, wanted.modules)
+    return SimulationPlan(catalog, get_game(played.game), played, opponent, compared, side,
+                          wanted, precision, warnings, deck_data_notes(played.cards, catalog))
 
 
-def contestants(plan: SimulationPlan) -> tuple[Any, Any, Any | None]:
+def contestants(plan: SimulationPlan) -> tuple[Contestant, Contestant, Contestant | None]:
     """The deck, the opponent and the baseline (or None) as the library plays them."""
+    bot = plan.settings.bot
     baseline = None if plan.baseline is None else Contestant(
-        plan.baseline.name, plan.baseline.cards, plan.bot)
-    return (Contestant(plan.deck.name, plan.deck.cards, plan.bot),
-            Contestant(plan.opponent.name, plan.opponent.cards, plan.opponent_bot), baseline)
+        plan.baseline.name, plan.baseline.cards, bot)
+    return (Contestant(plan.deck.name, plan.deck.cards, bot),
+            Contestant(plan.opponent.name, plan.opponent.cards, plan.settings.opponent_bot),
+            baseline)
 
 
 def check_plan(plan: SimulationPlan) -> None:
     """Set up the first game (and build the bots) now, so that a ruleset, module or bot
     option the engine refuses is a one-line answer before any game is played."""
     deck, opponent, baseline = contestants(plan)
-    first_game = SimulationConfig(deck, opponent, plan.side, 1, plan.seed, baseline,
-                                  plan.ruleset, plan.deck.game, plan.max_turns,
-                                  switch_items(plan.switches), tuple(sorted(plan.modules)))
+    wanted = plan.settings
+    first_game = SimulationConfig(deck, opponent, plan.side, 1, wanted.seed, baseline,
+                                  wanted.ruleset, plan.deck.game, wanted.max_turns,
+                                  switch_items(wanted.switches), tuple(sorted(wanted.modules)))
     check_playable(build_specs(first_game))
 
 
-def run_plan(plan: SimulationPlan, executor: Any,
-             on_result: Callable[[Any], None] | None = None) -> Any:
+def run_plan(plan: SimulationPlan, executor: Executor,
+             on_result: Callable[[GameResult], None] | None = None) -> SimulationRun:
     """Play the plan on `executor`; the library's `SimulationRun`."""
     deck, opponent, baseline = contestants(plan)
-    return simulate(deck, opponent, side=plan.side, games=plan.games, seed=plan.seed,
-                    ruleset=plan.ruleset, game=plan.deck.game, max_turns=plan.max_turns,
-                    baseline=baseline, switches=plan.switches, modules=plan.modules,
-                    executor=executor, on_result=on_result)
+    wanted = plan.settings
+    return simulate(deck, opponent, side=plan.side, games=wanted.games, seed=wanted.seed,
+                    ruleset=wanted.ruleset, game=plan.deck.game, max_turns=wanted.max_turns,
+                    baseline=baseline, switches=dict(wanted.switches),
+                    modules=wanted.modules, executor=executor, on_result=on_result)
 
 
 def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
@@ -130,9 +121,9 @@ def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
     names = plan.catalog.card_names()
     report = build_report(run, plan.game.side_names, names, plan.precision)
     report["title"] = plan.game.title
-    report["switches"] = plan.switches
-    report["modules"] = sorted(plan.modules)
-    report["module_names"] = module_titles(plan.catalog, plan.deck.game, sorted(plan.modules))
+    report["switches"] = dict(plan.settings.switches)
+    report["modules"] = sorted(plan.settings.modules)
+    report["module_names"] = module_titles(plan.catalog, plan.deck.game, report["modules"])
     report["terminations"] = [str(termination) for termination in plan.game.terminations]
     for row in report["endings"]:  # "the last border token is gone", not border_emptied
         row["words"] = ending_words(row["termination"])

@@ -11,9 +11,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.data_notes import add_sensitivity, result_data, sensitivity_cost
+from deckbuilder.app.data_notes import add_sensitivity, sensitivity_cost
 from deckbuilder.app.field import is_field, single_opponent
 from deckbuilder.app.field_runs import plan_gauntlet, run_gauntlet_plan
+from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import (
     PARALLEL_FROM,
     default_workers,
@@ -21,6 +22,7 @@ from deckbuilder.app.simulation_plan import (
     run_plan,
     simulation_report,
 )
+from deckbuilder.app.spellings import side_ids
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOT, BOT_LIST
 from deckbuilder.commands.common import (
@@ -40,18 +42,18 @@ from deckbuilder.commands.game_options import (
     Scheduler,
     Switches,
 )
+from deckbuilder.commands.play_setup import either
 from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
-from deckbuilder.sim.reports.sensitivity import DEFAULT_GAMES
+from deckbuilder.sim.reports.sensitivity import DEFAULT_GAMES, MOVED_FIELDS
 from deckbuilder.sim.reports.tournament_report import print_gauntlet, write_report_files
 from deckbuilder.sim.runs.executors import open_executor
 
 
 def simulate(
     deck: Annotated[str, typer.Argument(
-        help="a deck file, or a faction name (colty, mcready, esteban, mapache) for its base "
-             "deck",
+        help=f"a deck file, or a faction name ({', '.join(side_ids())}) for its base deck",
         show_default=False, autocompletion=completion.complete_deck)],
     vs: Annotated[list[str] | None, typer.Option(
         "--vs", help="the opponent's deck file, packaged deck or faction; default: the other "
@@ -90,9 +92,10 @@ def simulate(
     report_path: ReportPath = None,
     charts_dir: ChartsDir = None,
     sensitivity: Annotated[bool, typer.Option(
-        "--sensitivity", help="also move each unconfirmed cost, firepower, powder keg, "
-                              "ammunition and silver dollar value of the cards that matter "
-                              "most one down and one up, and say how far the win rate moves "
+        "--sensitivity", help="also move each unconfirmed "
+                              f"{either([name.replace('_', ' ') for name in MOVED_FIELDS])} "
+                              "value of the cards that matter most one down and one up, and "
+                              "say how far the win rate moves "
                               "(plays --sensitivity-games games per moved value, and says "
                               "how many before playing)")] = False,
     sensitivity_games: Annotated[int, typer.Option(
@@ -131,10 +134,9 @@ def _simulate(
 ) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
     plan = plan_simulation(
-        project_catalog(), deck_text, vs, baseline_text, bot=bot,
-        opponent_bot=opponent_bot, games=games, seed=seed, ruleset=ruleset,
-        switch_texts=switch_texts, modules=modules, max_turns=max_turns, precision=precision,
-        allow_illegal=allow_illegal)
+        project_catalog(), deck_text, vs, baseline_text,
+        PlayOptions(games, seed, bot, opponent_bot, ruleset, switch_texts, modules, max_turns,
+                    allow_illegal), precision)
     for warning in plan.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
@@ -168,16 +170,14 @@ def _gauntlet(deck_text: str, vs: list[str], games: int, seed: int, bot: str,
         raise DeckError("--baseline compares two decks against one opponent, not a field",
                         fix="give one --vs with --baseline, or leave --baseline out")
     check_outputs(report_path, charts_dir)
-    plan = plan_gauntlet(project_catalog(), deck_text, vs, bot=bot, opponent_bot=opponent_bot,
-                         games=games, seed=seed, ruleset=ruleset, switch_texts=switch_texts,
-                         modules=modules, max_turns=max_turns, allow_illegal=allow_illegal)
+    plan = plan_gauntlet(project_catalog(), deck_text, vs,
+                         PlayOptions(games, seed, bot, opponent_bot, ruleset, switch_texts,
+                                     modules, max_turns, allow_illegal))
     for warning in plan.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     with open_executor(workers, scheduler, local_dask) as executor:
-        report = _with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
-                                plan, executor)
-    report.update(result_data(plan.catalog, [plan.deck.cards, *(
-        entry.cards for entry in plan.opponents.entries)]))  # what the result rests on
+        report = dict(_with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
+                                     plan, executor).report)
     present_field_report(report, report_path, charts_dir, as_json, print_gauntlet)
     if not as_json:
         for note in report["notes"]:

@@ -9,6 +9,7 @@ import typer
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field_runs import plan_tournament, run_tournament_plan
+from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
 from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
@@ -64,16 +65,16 @@ def _tournament(specs: list[str], games: int, seed: int, bot: str, workers: int 
                 allow_illegal: bool, report_path: Path | None, charts_dir: Path | None
                 ) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
-    plan = plan_tournament(project_catalog(), specs, bot=bot, games=games, seed=seed,
-                           ruleset=ruleset, switch_texts=switch_texts, modules=modules,
-                           max_turns=max_turns, allow_illegal=allow_illegal)
+    plan = plan_tournament(project_catalog(), specs,
+                           PlayOptions(games, seed, bot, None, ruleset, switch_texts, modules,
+                                       max_turns, allow_illegal))
     for warning in plan.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     if workers is None:
         workers = 0 if local_dask else default_workers(plan.total)
     with open_executor(workers, scheduler, local_dask) as executor:
-        report = _with_progress(run_tournament_plan, error_console.is_terminal, plan.total,
-                                plan, executor)
+        report = dict(_with_progress(run_tournament_plan, error_console.is_terminal,
+                                     plan.total, plan, executor).report)
     present_field_report(report, report_path, charts_dir, as_json, print_tournament)
 
 

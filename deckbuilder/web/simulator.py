@@ -27,6 +27,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.endings import ending_words
 from deckbuilder.app.rule_listing import game_rules
+from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import (
     SimulationPlan,
     as_plain_json,
@@ -37,8 +38,8 @@ from deckbuilder.app.simulation_plan import (
     simulation_report,
 )
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
-from deckbuilder.errors import DeckbuilderError
 from deckbuilder.catalog import Catalog
+from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
 from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.simulation_jobs import SimulationJob, jobs_of
@@ -123,12 +124,11 @@ def read_plan(config: WebConfig, form: Any) -> SimulationPlan:
         baseline = deck_argument(config, choice)
     plan = plan_simulation(
         config.catalog(), deck_argument(config, str(form.get("deck") or "")),
-        deck_argument(config, vs) if vs else None, baseline, bot=bot,
-        opponent_bot=opponent_bot, games=games, seed=seed,
-        ruleset=str(form.get("ruleset") or "").strip() or None,
-        switch_texts=[str(text) for text in form.getlist("switch") if str(text).strip()],
-        modules=[str(module) for module in form.getlist("module") if str(module).strip()],
-        max_turns=max_turns, precision=precision, allow_illegal=allow_illegal)
+        deck_argument(config, vs) if vs else None, baseline, PlayOptions(
+            games, seed, bot, opponent_bot, str(form.get("ruleset") or "").strip() or None,
+            [str(text) for text in form.getlist("switch") if str(text).strip()],
+            [str(module) for module in form.getlist("module") if str(module).strip()],
+            max_turns, allow_illegal), precision)
     check_plan(plan)
     return plan
 
@@ -140,7 +140,7 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[Any], None] | None = No
     from deckbuilder.sim.runs.executors import open_executor
 
     # The server runs threads: its workers start from a fresh process, not a fork of it.
-    with open_executor(default_workers(plan.games) if workers is None else workers,
+    with open_executor(default_workers(plan.settings.games) if workers is None else workers,
                        start_method="forkserver") as executor:
         run = run_plan(plan, executor, on_result)
     return as_plain_json(simulation_report(plan, run))

@@ -1,4 +1,5 @@
-"""The API's answers as typed, frozen values: what a script reads instead of a report's JSON.
+"""The service's answers as typed, frozen values: what a script reads (`deckbuilder.api`)
+instead of a report's JSON, and what the command line's and the web's reports come from.
 
 Every rate is an `Interval` (estimate, low, high: a 95% interval); every count is the deck
 under test's, whichever seat it played; every result carries the settings that produced it,
@@ -193,6 +194,8 @@ class GauntletResult:
     reproducible: bool
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    #: the report `deckbuilder simulate DECK --vs A --vs B --json` prints for these games
+    report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def weakest(self) -> Matchup:
@@ -225,6 +228,8 @@ class TournamentResult:
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     deck_cards: Mapping[str, tuple[CardFigures, ...]] = field(default_factory=dict)
+    #: the report `deckbuilder tournament --json` prints for these games
+    report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def cards_of(self, deck: str) -> tuple[CardFigures, ...]:
         """A deck's card figures over its games (by its label), most played first."""

@@ -1,0 +1,84 @@
+"""What every service run shares: the catalog it plays with, the rules read (from the
+command line's `--switch ID=VALUE` texts or a script's mapping, checked alike by
+`app.switches`), the executor the games run on, and the settings a result records.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.results import Settings, frozen_mapping
+from deckbuilder.app.switches import parse_switches, read_modules
+from deckbuilder.build import compiled, describe
+from deckbuilder.catalog import Catalog
+from deckbuilder.errors import DeckbuilderError
+from deckbuilder.games import get_game
+from deckbuilder.sim.runs.runner import Executor, make_executor, prime_catalog
+
+__all__ = ["PlayOptions", "SettingError", "check_count", "games_on", "use_catalog"]
+
+
+class SettingError(DeckbuilderError):
+    """A setting given to the API is out of its range (games below 1, a negative count of
+    workers ...)."""
+
+
+def check_count(name: str, value: object, least: int) -> int:
+    """A whole number of at least `least` (bool is no number here), else a `SettingError`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise SettingError(f"{name} must be a whole number of at least {least}, not {value!r}",
+                           fix=f"pass {name}={max(least, 1)} or more")
+    return value
+
+
+def use_catalog(catalog: Catalog | None) -> Catalog:
+    """The catalog given, else the one the command line would use (packaged and installed
+    sets, the overlay, a project's sets folder); shared with the processes that play."""
+    found = catalog if catalog is not None else project_catalog()
+    prime_catalog(found)
+    return found
+
+
+@contextlib.contextmanager
+def games_on(workers: int, executor: Executor | None) -> Iterator[Executor]:
+    """The executor given (a `ProcessExecutor`, a `DaskExecutor` ...), else `workers`
+    processes (1: this process, 0: one per core); the same seed gives the same numbers on
+    each."""
+    if executor is not None:
+        yield executor
+        return
+    yield make_executor(check_count("workers", workers, 0))
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """What a face asks to play, as given: one object in place of the long lists of
+    settings every run takes. `settings` reads and checks it for a game (`opponent_bot`
+    None: `bot`; `switches` as {id: reading} or `ID=READING` texts)."""
+
+    games: int = 1000
+    seed: int = 1
+    bot: str = "greedy"
+    opponent_bot: str | None = None
+    ruleset: str | None = None
+    switches: Mapping[str, str] | Sequence[str] | None = None
+    modules: Sequence[str] = ()
+    max_turns: int = 200
+    allow_illegal: bool = False
+
+    def settings(self, catalog: Catalog, game: str) -> Settings:
+        """The settings read and checked against the game's installed sets: the ruleset
+        (the game's own when None), the switches and the modules (by letter, id or name),
+        the turn cap; and the build that plays."""
+        modules = [self.modules] if isinstance(self.modules, str) else self.modules  # "A"
+        switches = self.switches
+        texts = ([f"{key}={value}" for key, value in switches.items()]
+                 if isinstance(switches, Mapping) else list(switches or ()))
+        return Settings(game, self.ruleset or get_game(game).default_ruleset,
+                        frozen_mapping(parse_switches(texts, catalog, game)),
+                        read_modules(modules, catalog, game), self.bot,
+                        self.opponent_bot or self.bot, self.seed, self.games,
+                        check_count("max_turns", self.max_turns, 1), describe(), compiled())
