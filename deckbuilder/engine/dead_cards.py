@@ -9,11 +9,14 @@ the bars out with a horse, whose only target is Double the guard).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from deckbuilder.engine.card_steps import TargetFilter
 from deckbuilder.engine.codes import PLACE_NAMED, SLOT_BESIDE, SLOT_NONE
 from deckbuilder.engine.expansion_steps import run_only_if
+
+if TYPE_CHECKING:
+    from deckbuilder.engine.compiled import GameSpec
 
 
 def _no_place_reason(place: str) -> str:
@@ -38,7 +41,7 @@ def _targets_named(steps: tuple) -> frozenset[int] | None:
     return frozenset(named) if named else None
 
 
-def dead_cards(spec: Any) -> dict[int, str]:
+def dead_cards(spec: GameSpec) -> dict[int, str]:
     """Card definition -> why it can do nothing, for the cards of both decks in this spec."""
     in_play = sorted(set(spec.deck_defs[0]) | set(spec.deck_defs[1]))
     # what can come into play at all: the decks' cards and the modules' own (the guard, ...)

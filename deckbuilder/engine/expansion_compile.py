@@ -15,6 +15,7 @@ from deckbuilder.engine.card_steps import TargetFilter
 from deckbuilder.engine.codes import ONE_SHOT
 from deckbuilder.engine.effects import Resolver, compile_steps
 from deckbuilder.engine.expansion_steps import NEED_HOST, compile_cost_reduction
+from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.wording import eagle_proof
 from deckbuilder.models.effects import When
 
@@ -85,7 +86,7 @@ def _watched(defs: Sequence[Any], uids: Sequence[int], entries: str) -> frozense
     return frozenset(named)
 
 
-def expansion_spec(spec: Any) -> None:
+def expansion_spec(spec: SpecFields) -> None:
     """Who in this game attaches, watches plays or arrivals, reduces costs, ignores limits."""
     card_def = spec.card_def
     every = range(spec.n_cards)
@@ -111,7 +112,7 @@ def expansion_spec(spec: Any) -> None:
     spec.arrival_defs = _watched(card_def, spec.arrival_watchers, "arrivals")
 
 
-def _twins(spec: Any) -> tuple[int, ...]:
+def _twins(spec: SpecFields) -> tuple[int, ...]:
     """uid -> the other player's instance of the same card among the extra (module) cards,
     when the extra cards give each player exactly one instance of it; -1 otherwise."""
     twin = [-1] * spec.n_cards

@@ -371,7 +371,7 @@ def _moment(result: ScenarioResult) -> str:
     return f"after action {played}" if played else "before any action"
 
 
-def run_scenario(path: Path | str, catalog: Any = None, ruleset: str | None = None,
+def run_scenario(path: Path | str, catalog: Catalog | None = None, ruleset: str | None = None,
                  switches: dict[str, str] | None = None,
                  modules: list[str] | None = None) -> ScenarioResult:
     """Set up the file's position, play its actions, check its expectations; `ruleset`,
@@ -393,7 +393,7 @@ def run_scenario(path: Path | str, catalog: Any = None, ruleset: str | None = No
     return run(scenario, source, catalog)
 
 
-def run(scenario: AnyScenario, source: Source, catalog: Any = None) -> ScenarioResult:
+def run(scenario: AnyScenario, source: Source, catalog: Catalog | None = None) -> ScenarioResult:
     """Build the position, play every action (checking on the way), check `expect`.
 
     Every id is resolved before an action is played, so a typo is exit 2, never a half-run

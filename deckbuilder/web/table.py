@@ -28,6 +28,7 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import action_card_id
 from deckbuilder.card_face import one_line
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.session import GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
@@ -63,7 +64,7 @@ class TableSession:
     human: int | None
     heading: str
     seed: int
-    catalog: Any = None  # the catalog the game was set up from: names, faces, summaries
+    catalog: Catalog | None = None  # the catalog the game was set up from: names, faces, summaries
     lock: threading.Lock = field(default_factory=threading.Lock)
     last_used: float = field(default_factory=time.monotonic)
 
@@ -79,7 +80,7 @@ class TableSessions:
         self._sessions: Kept[TableSession] = Kept(MAX_SESSIONS, IDLE_SECONDS)
 
     def add(self, session: GameSession, human: int | None, heading: str, seed: int,
-            catalog: Any = None) -> TableSession:
+            catalog: Catalog | None = None) -> TableSession:
         return self._sessions.put(TableSession(secrets.token_urlsafe(12), session, human,
                                                heading, seed, catalog))
 

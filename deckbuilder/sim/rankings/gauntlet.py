@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckbuilder.bots import is_reproducible
+from deckbuilder.catalog import Catalog
 from deckbuilder.games import games as game_registry
 from deckbuilder.games import get_game
 from deckbuilder.sim.runs.batch import Contestant, check_playable
@@ -63,7 +64,7 @@ class Setup:
 
 
 def side_of(cards: Mapping[str, int], game: str | None = None,
-            catalog: Any = None) -> tuple[str, str]:
+            catalog: Catalog | None = None) -> tuple[str, str]:
     """(game, side) a deck plays, read from its cards' faction: the caller never names a
     seat. A deck whose cards name no side, or two, is a `ValueError`."""
     found = catalog if catalog is not None else engine_catalog()

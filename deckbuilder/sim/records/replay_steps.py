@@ -43,7 +43,7 @@ class ReplaySteps:
     game's): a rules change since it was written, or an edited file.
     """
 
-    def __init__(self, record: GameRecord, catalog: Any = None) -> None:
+    def __init__(self, record: GameRecord, catalog: Catalog | None = None) -> None:
         self.record = record
         self.session = _session_of(record, catalog)
         self.names: tuple[str, str] = self.session.names
@@ -147,7 +147,7 @@ class ReplayStepError(DeckbuilderError):
     """A step or turn that is not in the replayed game."""
 
 
-def _session_of(record: GameRecord, catalog: Catalog) -> GameSession:
+def _session_of(record: GameRecord, catalog: Catalog | None) -> GameSession:
     """A session set up as the record's game, both seats people: it plays only the record's
     actions, and its events are the ones a live session wrote."""
     decks: list[Mapping[str, int]] = [record.decks[name] for name in _side_names(record)]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.bots import make_bot
+from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.errors import DeckbuilderError
@@ -140,7 +141,7 @@ class GameSession:
     """
 
     def __init__(self, decks: Sequence[Mapping[str, int]], seed: int, seats: Sequence[str],
-                 ruleset: str | None = None, catalog: Any = None, game: str = "revolver",
+                 ruleset: str | None = None, catalog: Catalog | None = None, game: str = "revolver",
                  max_turns: int = 200, switches: Mapping[str, str] | None = None,
                  modules: Sequence[str] = (), viewer: int | str | None = "auto") -> None:
         if len(seats) != 2:

@@ -28,12 +28,13 @@ from deckbuilder.engine.actions import (
     PASS,
     USE_PIECE,
 )
+from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
 from deckbuilder.engine.state import State
 
 
-def secret_words(spec: Any, kind: int) -> str | None:
+def secret_words(spec: GameSpec, kind: int) -> str | None:
     """What the opponent reads instead of the answer to a secret decision of kind `kind` (its
     record says so: the table's, or the game's own), None for a decision he may see."""
     found = spec.kinds.get(kind)
@@ -64,7 +65,7 @@ def action_group(state: State, action: int) -> str:
     return "other"
 
 
-def public_action_text(spec: Any, kind: int, action: int, text: str) -> str | None:
+def public_action_text(spec: GameSpec, kind: int, action: int, text: str) -> str | None:
     """The action as the OTHER player reads it: the same text, a neutral one for a secret
     decision (the decision kind's record), or None when he should not learn the decision was
     offered at all (a reaction not played: that a side was asked tells that it holds a

@@ -14,8 +14,7 @@ with a time limit thinks as far as the machine's load lets it): the game is left
 
 from __future__ import annotations
 
-from typing import Any
-
+from deckbuilder.catalog import Catalog
 from deckbuilder.sim.records.session import GameSession, SessionError
 
 
@@ -35,7 +34,7 @@ def can_take_back(session: GameSession) -> bool:
     return len(session.humans) == 1 and last_decision(session) is not None
 
 
-def take_back(session: GameSession, catalog: Any = None) -> str:
+def take_back(session: GameSession, catalog: Catalog | None = None) -> str:
     """Play the game again without the person's last decision and the bots' moves after it;
     `session` becomes that game (in place, so every holder of it sees it). The decision taken
     back, as the record has it. `catalog`: the one the game was set up from (None: the

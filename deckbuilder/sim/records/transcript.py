@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.bots import make_bot
+from deckbuilder.catalog import Catalog
 from deckbuilder.engine.position import has_pile, render, snapshot
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
@@ -150,7 +151,7 @@ def record_outcome(state: State, record: GameRecord) -> None:
 
 def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
                bots: Sequence[str], max_turns: int, switches: Mapping[str, str],
-               modules: Sequence[str], catalog: Any = None) -> GameRecord:
+               modules: Sequence[str], catalog: Catalog | None = None) -> GameRecord:
     """The record of a game just set up (`state`), before its first action: the decks by
     side, the seed, the ruleset played, each side's bot (or "human"), this version, and the
     card data of `catalog` (the one the game was set up with; None: the default catalog, as
@@ -167,7 +168,7 @@ def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
 
 
 def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
-              ruleset: str | None = None, catalog: Any = None, game: str = "revolver",
+              ruleset: str | None = None, catalog: Catalog | None = None, game: str = "revolver",
               max_turns: int = 200, narrate: Narrator | None = None,
               switches: Mapping[str, str] | None = None,
               modules: Sequence[str] = (),
@@ -407,7 +408,8 @@ class ReplayResult:
     step: int | None = None  # where: a step index (the final line is index len(steps))
 
 
-def replay_record(record: GameRecord, catalog: Any = None, narrate: Narrator | None = None,
+def replay_record(record: GameRecord, catalog: Catalog | None = None,
+                  narrate: Narrator | None = None,
                   switches: Mapping[str, str] | None = None) -> ReplayResult:
     """Apply the recorded actions to a new game; report the first step that differs.
 
@@ -606,7 +608,8 @@ def position_lines(state: State, legal: bool = False) -> list[str]:
 
 
 def golden_text(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
-                ruleset: str = "rulebook-en", catalog: Any = None, max_turns: int = 200) -> str:
+                ruleset: str = "rulebook-en", catalog: Catalog | None = None,
+                max_turns: int = 200) -> str:
     """A seeded game as text: the setup, every action with its events, the final position."""
     lines = [f"# golden transcript: seed {seed}, bots {' vs '.join(bots)}, ruleset {ruleset}"]
     state, record = play_game(decks, seed, bots, ruleset, catalog, max_turns=max_turns,

@@ -241,7 +241,7 @@ class DaskExecutor:
     WORKER_SECONDS = 30
 
     def __init__(self, scheduler: str | None = None, workers: int = 0,
-                 chunk_size: int | None = None, catalog: Any = None) -> None:
+                 chunk_size: int | None = None, catalog: Catalog | None = None) -> None:
         self.address = None if scheduler is None else scheduler_address(scheduler)
         require_dask()
         self.scheduler = scheduler

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower, column_count, column_has_room
 from deckbuilder.engine.state import State
@@ -136,7 +137,8 @@ def play_watched(state: State, bots: Sequence[Any], rngs: Sequence[random.Random
 
 
 def watched_game(game: str, decks: tuple[dict[str, int], dict[str, int]],
-                 bot_specs: tuple[str, str], seed: int, catalog: Any = None) -> GameSanity:
+                 bot_specs: tuple[str, str], seed: int,
+                 catalog: Catalog | None = None) -> GameSanity:
     """Play one seeded game of `game` between the two bots (the bots' streams seeded as the
     simulator seeds them) and count its discards."""
     from deckbuilder.bots import make_bot

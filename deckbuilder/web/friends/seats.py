@@ -102,7 +102,7 @@ def outcome_of(table: FriendTable) -> str:
 
 
 def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str = "",
-               html: bool = False, catalog: Any = None) -> dict[str, Any]:
+               html: bool = False, catalog: Catalog | None = None) -> dict[str, Any]:
     """The table from `role`'s eyes: the view, the decision and its choices (when it is the
     role's to take), the log from event `since` on, the seats' presence, how it ended, the
     deal's commitment (and once ended its seed), the notices of new devices at a seat.
@@ -151,7 +151,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
 
 
 def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, Any],
-          events: list[Event], catalog: Catalog) -> dict[str, Any]:
+          events: list[Event], catalog: Catalog | None) -> dict[str, Any]:
     """The board, the actions and the new log lines as the page puts them in place (the
     bot table's board template and log cutting, so both tables read alike)."""
     from deckbuilder.web.table import TableSession, board_html, log_segments
