@@ -261,6 +261,18 @@ class GameRules(Generic[StateT]):
         kegs and ammunition), only those it has."""
         return {}
 
+    def pieces_lines(self, view: dict[str, Any], pieces: dict[str, Any],
+                     named: Callable[[Any], str]) -> tuple[list[str], dict[str, Any]]:
+        """The game's own pieces of a view (`session_view.position_view`) as text lines, each
+        piece `named`; and the `pieces` left for the table's line of name-value pairs."""
+        return [], pieces
+
+    def board_pieces(self, view: dict[str, Any], card: Callable[[str], dict[str, str]]
+                     ) -> dict[str, Any] | None:
+        """The game's own pieces of a view for the web board's panel (Revolver 2's poker
+        tournament), each record as `card` gives it; None: no panel."""
+        return None
+
     def impossibilities(self, state: StateT) -> list[Any]:
         """What the game's own rules rule out in a position laid out by hand
         (`engine.possible.Impossible` each); the table's own checks are `engine.possible`'s."""

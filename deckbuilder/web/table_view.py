@@ -9,8 +9,9 @@ person needs to read it like the real table, from the catalog alone:
   comes next is hidden), and dead, struck through;
 - the battlefield row as the view has it: before Revolver 2's poker tournament has chosen
   it, the fixed battlefields and the two sets the tournament chooses between;
-- the poker tournament: the person's cards by value and effect, and after each round what
-  each side showed and why the round went as it did (the game's own words, from the view);
+- the game's own pieces on a panel as its rules give them (`board_pieces`: Revolver 2's poker
+  tournament, the person's cards by value and effect, and after each round what each side
+  showed and why the round went as it did);
 - the ending in words.
 """
 
@@ -20,6 +21,7 @@ from typing import Any
 
 from deckbuilder.card_face import one_line
 from deckbuilder.catalog import Catalog
+from deckbuilder.games import games
 from deckbuilder.sim.records.session_view import pieces_lines
 from deckbuilder.web.pages import fragment
 
@@ -55,46 +57,19 @@ def characters_of(view: dict[str, Any]) -> dict[str, Any]:
 
 def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outcome: str) -> str:
     """The board (play_board.html) for a view, as the tables and the replay viewer draw it:
-    every card name a face trigger, every name escaped."""
+    every card name a face trigger, every name escaped. The game's own pieces its rules put
+    on a panel (`board_pieces`) are not repeated in the table's line."""
+    panel = next((found for game in games().values() if (found := game.rules.board_pieces(
+        view, lambda card_id: _card(catalog, card_id))) is not None), None)
+    if panel is not None:
+        panel["note"] = UNCONFIRMED_NOTE
     return fragment("play_board.html", view=view, watching=watching,
-                    pieces=pieces_lines({**view, "game_pieces": {  # the page draws the poker
-                        key: value for key, value in (view.get("game_pieces") or {}).items()
-                        if not key.startswith("poker_")}}), characters=characters_of(view),
-                    poker=poker_of(view, catalog), outcome=outcome,
+                    pieces=pieces_lines(view, game_lines=False), characters=characters_of(view),
+                    game_panel=panel, outcome=outcome,
                     summary=lambda record_id: summary_of(catalog, record_id),
                     name_of=lambda record_id: name_of(catalog, record_id))
 
 
-def _poker_card(catalog: Catalog, card_id: str) -> dict[str, Any]:
+def _card(catalog: Catalog, card_id: str) -> dict[str, str]:
     return {"id": card_id, "name": name_of(catalog, card_id),
             "summary": summary_of(catalog, card_id)}
-
-
-def poker_of(view: dict[str, Any], catalog: Catalog) -> dict[str, Any] | None:
-    """The poker tournament for the page, or None for a game without one: the view's
-    rounds (who won each and why, as the game says) with the cards' names and summaries."""
-    pieces = view.get("game_pieces") or {}
-    if "poker_wins" not in pieces:
-        return None
-    players = view["players"]
-    wins = list(pieces.get("poker_wins") or [0, 0])
-    rounds = [{"number": number, "reason": reason, "winner": winner,
-               "cards": [_poker_card(catalog, first), _poker_card(catalog, second)],
-               "result": (f"{players[winner]} wins the round" if winner is not None
-                          else "nobody wins the round")}
-              for number, (first, second, winner, reason)
-              in enumerate(pieces.get("poker_rounds") or (), 1)]
-    winner = pieces.get("poker_winner", -1)
-    me = view["player"] or players[0]
-    face_down = pieces.get("poker_face_down")
-    return {
-        "hand": [_poker_card(catalog, card) for card in pieces.get("poker_hand") or ()],
-        "opponent": players[1 - players.index(me)],
-        "opponent_cards": pieces.get("poker_opponent_cards", 0),
-        "face_down": (_poker_card(catalog, face_down)
-                      if face_down and face_down != "chosen" else face_down),
-        "rounds": rounds,
-        "score": {players[0]: wins[0], players[1]: wins[1]},
-        "winner": players[winner] if winner is not None and winner >= 0 else None,
-        "note": UNCONFIRMED_NOTE,
-    }

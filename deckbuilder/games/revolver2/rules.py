@@ -17,7 +17,7 @@ Esteban surviving the showdown on space 4 of the mine wins for the guardians.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from deckbuilder.catalog import Catalog, default_catalog
@@ -199,6 +199,14 @@ class Revolver2Rules(KegPieces):
 
     def card_symbols(self, card: Any) -> dict[str, int]:
         return view.card_symbols(card)
+
+    def pieces_lines(self, view_data: dict[str, Any], pieces: dict[str, Any],
+                     named: Callable[[Any], str]) -> tuple[list[str], dict[str, Any]]:
+        return view.pieces_lines(view_data, pieces, named)
+
+    def board_pieces(self, view_data: dict[str, Any], card: Callable[[str], dict[str, str]]
+                     ) -> dict[str, Any] | None:
+        return view.board_pieces(view_data, card)
 
     def record_names(self, state: State) -> dict[str, str]:
         return {piece.id: piece.name for piece in state.spec.facts.poker}

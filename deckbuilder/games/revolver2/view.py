@@ -4,11 +4,13 @@ view, none imports this game.
 
 The poker tournament as a viewer sees it (his own cards, each round's cards with who won it
 and why, the score); the battlefield sets the tournament still chooses between; the powder
-kegs and ammunition a card in hand shows.
+kegs and ammunition a card in hand shows; and the tournament in a view's text lines and on the
+web board's panel (`pieces_lines`, `board_pieces`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from deckbuilder.engine.game_rules import RowChoice
@@ -64,3 +66,58 @@ def card_symbols(card: Any) -> dict[str, int]:
     return {symbol: getattr(card, symbol) for symbol in ("kegs", "ammunition")
             if getattr(card, symbol, 0)}
 
+
+
+def pieces_lines(view: dict[str, Any], pieces: dict[str, Any], named: Callable[[Any], str]
+                 ) -> tuple[list[str], dict[str, Any]]:
+    """The tournament in text while it is played (then only who won it), and the `pieces`
+    left for the table's line."""
+    own = view["game_pieces"]
+    if "poker_wins" not in own:
+        return [], pieces
+    names = view["players"]
+    wins, winner = own["poker_wins"], own.get("poker_winner", -1)
+    score = f"{names[0]} {wins[0]}, {names[1]} {wins[1]}"
+    if winner is not None and winner >= 0:
+        lines = [f"poker tournament: won by {names[winner]} ({score})"]
+    else:
+        played = own.get("poker_played", [[], []])
+        lines = [f"poker tournament: rounds won {score}; played: "
+                 + "; ".join(f"{names[p]} {named(played[p])}" for p in (0, 1))]
+        whose = f"{view['player']}'s" if view.get("everything") else "your"
+        lines += [f"{whose} poker cards: {named(pieces.get('poker_hand', []))}; "
+                  f"{names[1 - names.index(view['player'])]} holds "
+                  f"{own.get('poker_opponent_cards', 0)}"
+                  + ("; the guardians' card lies face down"
+                     if own.get("poker_face_down") == "chosen" else "")
+                  ] if view["player"] else []
+    return lines, {key: value for key, value in pieces.items() if not key.startswith("poker_")}
+
+
+def board_pieces(view: dict[str, Any], card: Callable[[str], dict[str, str]]
+                 ) -> dict[str, Any] | None:
+    """The tournament for the web board, or None before a view has one: the rounds (who won
+    each and why, as the game says) with each card as `card` gives it."""
+    pieces = view.get("game_pieces") or {}
+    if "poker_wins" not in pieces:
+        return None
+    players = view["players"]
+    wins = list(pieces.get("poker_wins") or [0, 0])
+    rounds = [{"number": number, "reason": reason, "winner": winner,
+               "cards": [card(first), card(second)],
+               "result": (f"{players[winner]} wins the round" if winner is not None
+                          else "nobody wins the round")}
+              for number, (first, second, winner, reason)
+              in enumerate(pieces.get("poker_rounds") or (), 1)]
+    winner = pieces.get("poker_winner", -1)
+    me = view["player"] or players[0]
+    face_down = pieces.get("poker_face_down")
+    return {
+        "hand": [card(each) for each in pieces.get("poker_hand") or ()],
+        "opponent": players[1 - players.index(me)],
+        "opponent_cards": pieces.get("poker_opponent_cards", 0),
+        "face_down": card(face_down) if face_down and face_down != "chosen" else face_down,
+        "rounds": rounds,
+        "score": {players[0]: wins[0], players[1]: wins[1]},
+        "winner": players[winner] if winner is not None and winner >= 0 else None,
+    }

@@ -32,6 +32,7 @@ from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
 from deckbuilder.engine.state import State
+from deckbuilder.games import games
 
 
 def secret_words(spec: GameSpec, kind: int) -> str | None:
@@ -370,12 +371,13 @@ def _counted(names: Iterable[str]) -> str:
     return ", ".join(name + (f" x{count}" if count > 1 else "") for name, count in counts.items())
 
 
-def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str]:
-    """The game's own pieces (game_pieces): the poker tournament while it is played (then
-    only who won it), the others as "name value" pairs; each piece in `words`."""
+def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS,
+                 game_lines: bool = True) -> list[str]:
+    """The game's own pieces (game_pieces): those the game words itself (`pieces_lines` of its
+    rules: Revolver 2's poker tournament; left out without `game_lines`, for a page that
+    draws them apart), the others as "name value" pairs; each piece in `words`."""
     pieces = {key: value for key, value in view["game_pieces"].items()
               if value not in (None, [], -1, False, 0)}
-    names = view["players"]
     piece_names = view.get("piece_names", {})
 
     def named(value: Any) -> str:
@@ -383,25 +385,10 @@ def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[s
             return ", ".join(named(item) for item in value) or "-"
         return words.piece(str(value), str(piece_names.get(value, value)))
 
-    lines = []
-    if "poker_wins" in view["game_pieces"]:
-        wins = view["game_pieces"]["poker_wins"]
-        winner = view["game_pieces"].get("poker_winner", -1)
-        score = f"{names[0]} {wins[0]}, {names[1]} {wins[1]}"
-        if winner is not None and winner >= 0:
-            lines.append(f"poker tournament: won by {names[winner]} ({score})")
-        else:
-            played = view["game_pieces"].get("poker_played", [[], []])
-            lines.append(f"poker tournament: rounds won {score}; played: "
-                         + "; ".join(f"{names[p]} {named(played[p])}" for p in (0, 1)))
-            whose = f"{view['player']}'s" if view.get("everything") else "your"
-            lines += [f"{whose} poker cards: {named(pieces.get('poker_hand', []))}; "
-                      f"{names[1 - names.index(view['player'])]} holds "
-                      f"{view['game_pieces'].get('poker_opponent_cards', 0)}"
-                      + ("; the guardians' card lies face down"
-                         if view["game_pieces"].get("poker_face_down") == "chosen" else "")
-                      ] if view["player"] else []
-        pieces = {k: v for k, v in pieces.items() if not k.startswith("poker_")}
+    lines: list[str] = []
+    for game in games().values():  # whichever game the view names: `join`'s may name none
+        own, pieces = game.rules.pieces_lines(view, pieces, named)
+        lines += own if game_lines else []
     if pieces:
         lines.append("table: " + "; ".join(f"{key.replace('_', ' ')} {named(value)}"
                                            for key, value in sorted(pieces.items())))
