@@ -53,9 +53,9 @@ class LazyCommand:
 
 #: Every command and group of the command line, in the order the root `--help` lists them.
 COMMANDS: dict[str, LazyCommand] = {
-    "characters": LazyCommand("cards", "List the bandits (Revolver) and guardians (Revolver "
-                              "2): survival ratings, tokens, what their death does (same as "
-                              "`cards --kind character`)."),
+    "characters": LazyCommand("cards", "List every game's characters: survival ratings, "
+                              "tokens, what their death does (same as `cards --kind "
+                              "character`)."),
     "battlefields": LazyCommand("cards", "List the battlefields in order: turn spaces and "
                                 "defence (same as `cards --kind battlefield`)."),
     "validate": LazyCommand("validate", "Check decks against the deck-building rules "

@@ -48,10 +48,9 @@ cards_app = typer.Typer(
 @cards_app.callback(invoke_without_command=True)
 def cards(
     context: typer.Context,
-    game: Annotated[str | None, typer.Option(help="revolver or revolver2",
-                                             **GAME.option())] = None,
+    game: Annotated[str | None, typer.Option(help="a game's cards only", **GAME.option())] = None,
     faction: Annotated[str | None, typer.Option(
-        help="colty, mcready, frontier, esteban, mapache, ...", **FACTION.option())] = None,
+        help="a faction's cards only", **FACTION.option())] = None,
     set_id: Annotated[
         str | None, typer.Option("--set", help="a set id, e.g. tarnished-star", **SET.option())
     ] = None,
@@ -275,9 +274,8 @@ def _kind_command(kind: str, summary: str) -> Any:
     """`deckbuilder characters` / `battlefields`: the listing with the kind chosen."""
 
     def listing(
-        game: Annotated[str | None, typer.Option(help="revolver or revolver2",
-                                                 **GAME.option())] = None,
-        faction: Annotated[str | None, typer.Option(help="colty, esteban, ...",
+        game: Annotated[str | None, typer.Option(help="a game's only", **GAME.option())] = None,
+        faction: Annotated[str | None, typer.Option(help="a faction's only",
                                                     **FACTION.option())] = None,
         set_id: Annotated[str | None, typer.Option("--set", help="a set id",
                                                    **SET.option())] = None,
@@ -295,8 +293,8 @@ def register(app: typer.Typer) -> None:
     cards_app.command("show")(show)
     app.add_typer(cards_app, name="cards")
     app.command("characters")(_kind_command(
-        "character", "List the bandits (Revolver) and guardians (Revolver 2): survival ratings, "
-        "tokens, what their death does (same as `cards --kind character`)."))
+        "character", "List every game's characters: survival ratings, tokens, what their "
+        "death does (same as `cards --kind character`)."))
     app.command("battlefields")(_kind_command(
         "battlefield", "List the battlefields in order: turn spaces and defence "
         "(same as `cards --kind battlefield`)."))

@@ -252,7 +252,7 @@ def _export(output: Path, set_ids: list[str], cards: list[str], pack_id: str, ve
         exported = export_pack(output, pack_id, version, set_ids, card_ids)
     except ValueError as error:  # the pack model refuses the id or version given
         raise DeckbuilderError(f"--id/--version: {str(error).splitlines()[-2].strip()}",
-                               fix="a pack id is kebab-case (my-mcready-cards)") from None
+                               fix="a pack id is kebab-case (my-homebrew-cards)") from None
     count = sum(len(values) for values in exported.pack.values.values())
     if as_json:
         print_json({"path": str(output), "id": pack_id, "version": version, "values": count,

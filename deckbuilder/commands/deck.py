@@ -34,6 +34,7 @@ from deckbuilder.decks import (
     rename_deck,
     swap_cards,
 )
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.legality import validate_deck
 from deckbuilder.schema_json import HEADER_PREFIX
@@ -46,9 +47,10 @@ deck_app = typer.Typer(
     no_args_is_help=True,
 )
 
-FACTION_HELP = "colty, mcready (Revolver); mapache, esteban (Revolver 2)"
-DECK_HELP = ("a deck file, or a faction (its base deck: mcready) or a packaged deck's name "
-             "(a file of that name in the current folder wins)")
+FACTION_HELP = "; ".join(f"{', '.join(declaration.side_ids)} ({declaration.title})"
+                         for declaration in DECLARATIONS)
+DECK_HELP = (f"a deck file, or a faction (its base deck: {DECLARATIONS[0].side_ids[1]}) or a "
+             "packaged deck's name (a file of that name in the current folder wins)")
 
 
 def _count(count: int, noun: str) -> str:
@@ -383,7 +385,7 @@ def stats(
         autocompletion=completion.complete_deck_card)] = None,
     extra_opening: Annotated[int, typer.Option(
         "--extra-opening", min=0, max=5,
-        help="Revolver 2: cards a poker card adds to the opening hand")] = 0,
+        help="cards a card's effect adds to the opening hand (Revolver 2: 1 or 2)")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:

@@ -22,8 +22,8 @@ Switches = Annotated[list[str] | None, typer.Option(
     autocompletion=completion.complete_switch)]
 #: read by deckbuilder.app.switches.read_modules
 Modules = Annotated[list[str] | None, typer.Option(
-    "--module", help="a module to play with, by letter, id or name (repeatable; see "
-                     "`deckbuilder rules`), e.g. A, saloon-duel or \"saloon duel\"",
+    "--module", help="a module to play with, by letter (A), id or name (repeatable; see "
+                     "`deckbuilder rules`)",
     autocompletion=completion.complete_module)]
 MaxTurns = Annotated[int, typer.Option(
     "--max-turns", min=1, help="a game this long is stopped and counted as a draw")]

@@ -90,8 +90,9 @@ def import_text(catalog: Catalog, text: str, faction: str | None = None) -> Impo
     problems = len(deck_list.problems)
     if deck_list.faction is None:
         where = Location(PASTED, deck_list.header_lines.get("faction", 1))
+        first, *others = FACTION_GAMES
         error = DeckError("the list does not say whose deck it is", where,
-                          "add a '# faction: colty' line (or mcready, mapache, esteban) or "
+                          f"add a '# faction: {first}' line (or {', '.join(others)}) or "
                           "choose the faction")
         return ImportedList(None, lines, problems, str(error))
     if not deck_list.cards:
