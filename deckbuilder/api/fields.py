@@ -12,8 +12,10 @@ for the same seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
+from typing import Unpack
 
+from deckbuilder.api.keywords import SimulateKeywords, TournamentKeywords, asked
 from deckbuilder.app.field_runs import (
     plan_gauntlet,
     plan_tournament,
@@ -21,10 +23,8 @@ from deckbuilder.app.field_runs import (
     run_tournament_plan,
 )
 from deckbuilder.app.results import GauntletResult, TournamentResult
-from deckbuilder.app.running import PlayOptions, check_count, games_on, use_catalog
-from deckbuilder.catalog import Catalog
+from deckbuilder.app.running import games_on
 from deckbuilder.decks import DeckSource, deck_text
-from deckbuilder.sim.runs.runner import Executor, GameResult
 
 __all__ = ["gauntlet", "listed", "tournament"]
 
@@ -37,25 +37,9 @@ def listed(decks: DeckSource | Sequence[DeckSource], what: str) -> list[DeckSour
     return [decks]
 
 
-def gauntlet(
-    deck: DeckSource,
-    field: DeckSource | Sequence[DeckSource],
-    *,
-    weights: Sequence[float] | None = None,
-    games: int = 1000,
-    seed: int = 1,
-    bot: str = "greedy",
-    opponent_bot: str | None = None,
-    ruleset: str | None = None,
-    switches: Mapping[str, str] | None = None,
-    modules: Sequence[str] = (),
-    max_turns: int = 200,
-    workers: int = 1,
-    executor: Executor | None = None,
-    allow_illegal: bool = False,
-    catalog: Catalog | None = None,
-    on_result: Callable[[GameResult], None] | None = None,
-) -> GauntletResult:
+def gauntlet(deck: DeckSource, field: DeckSource | Sequence[DeckSource], *,
+             weights: Sequence[float] | None = None,
+             **given: Unpack[SimulateKeywords]) -> GauntletResult:
     """Play `deck` against each opponent of `field`, `games` games each on the same seeds,
     and weigh the results into the field's win rate (`weights`: one per entry of `field`,
     default all alike; a folder's weight goes to each of its decks).
@@ -64,43 +48,24 @@ def gauntlet(
     folders of deck files (the other side's decks in them are left out with a note), or one
     of these alone. Other settings as `simulate`.
     """
-    check_count("games", games, 1)
-    check_count("seed", seed, 0)
-    options = PlayOptions(games, seed, bot, opponent_bot, ruleset, switches, modules,
-                          max_turns, allow_illegal)
-    plan = plan_gauntlet(use_catalog(catalog), deck, listed(field, "field"), options,
+    run = asked(given, SimulateKeywords, "gauntlet")
+    plan = plan_gauntlet(run.catalog, deck, listed(field, "field"), run.options,
                          weights=weights, option="field")
-    with games_on(workers, executor) as runner:
-        return run_gauntlet_plan(plan, runner, on_result)
+    with games_on(run.workers, run.executor) as runner:
+        return run_gauntlet_plan(plan, runner, run.on_result)
 
 
-def tournament(
-    decks: DeckSource | Sequence[DeckSource],
-    *,
-    games: int = 200,
-    seed: int = 1,
-    bot: str = "greedy",
-    ruleset: str | None = None,
-    switches: Mapping[str, str] | None = None,
-    modules: Sequence[str] = (),
-    max_turns: int = 200,
-    workers: int = 1,
-    executor: Executor | None = None,
-    allow_illegal: bool = False,
-    catalog: Catalog | None = None,
-    on_result: Callable[[GameResult], None] | None = None,
-) -> TournamentResult:
+def tournament(decks: DeckSource | Sequence[DeckSource],
+               **given: Unpack[TournamentKeywords]) -> TournamentResult:
     """Play every deck of one side against every deck of the other, `games` games per
     pairing on shared seeds, and rank them (a Bradley-Terry rating and the win rate, with
     95% intervals). Given decks of one side only, the other side's base deck plays them all.
 
     `decks`: loaded decks, models, paths, names, factions or folders (or one folder), all of
-    one game; `bot` plays every deck. Other settings as `simulate`.
+    one game; `bot` plays every deck; `games` per pairing, default 200. Other settings as
+    `simulate`.
     """
-    check_count("games", games, 1)
-    check_count("seed", seed, 0)
-    options = PlayOptions(games, seed, bot, None, ruleset, switches, modules, max_turns,
-                          allow_illegal)
-    plan = plan_tournament(use_catalog(catalog), listed(decks, "decks"), options, "decks")
-    with games_on(workers, executor) as runner:
-        return run_tournament_plan(plan, runner, on_result)
+    run = asked(given, TournamentKeywords, "tournament", games=200)
+    plan = plan_tournament(run.catalog, listed(decks, "decks"), run.options, "decks")
+    with games_on(run.workers, run.executor) as runner:
+        return run_tournament_plan(plan, runner, run.on_result)

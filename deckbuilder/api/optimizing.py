@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Unpack
 
 from deckbuilder.api.fields import listed
+from deckbuilder.api.keywords import OptimizeKeywords, asked
 from deckbuilder.app.field_runs import plan_gauntlet
 from deckbuilder.app.play_decks import SimDeck, side_of_deck
 from deckbuilder.app.results import OptimizeResult, Swap
-from deckbuilder.app.running import PlayOptions, check_count, games_on, use_catalog
+from deckbuilder.app.running import check_count, games_on
 from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckArgument, DeckSource, load_collection, owned_copies, read_deck
 from deckbuilder.errors import DeckError
@@ -27,7 +29,6 @@ from deckbuilder.sim.optimiser.optimize import optimize as search_decks
 from deckbuilder.sim.optimiser.optimize_candidates import card_name
 from deckbuilder.sim.optimiser.optimize_table import Opponent
 from deckbuilder.sim.reports.optimize_report import advice
-from deckbuilder.sim.runs.runner import Executor
 
 __all__ = ["CollectionSource", "optimize"]
 
@@ -81,28 +82,12 @@ def _card_ids(cards: Sequence[str], catalog: Catalog, game: str, what: str) -> l
     return found
 
 
-def optimize(
-    deck: DeckSource,
-    *,
-    against: DeckSource | Sequence[DeckSource] | None = None,
-    weights: Sequence[float] | None = None,
-    collection: CollectionSource | None = None,
-    sets: Sequence[str] | None = None,
-    only_out: Sequence[str] = (),
-    only_in: Sequence[str] = (),
-    budget: int = 4000,
-    seed: int = 1,
-    bot: str = "greedy",
-    opponent_bot: str | None = None,
-    ruleset: str | None = None,
-    switches: Mapping[str, str] | None = None,
-    modules: Sequence[str] = (),
-    max_turns: int = 200,
-    workers: int = 1,
-    executor: Executor | None = None,
-    catalog: Catalog | None = None,
-    progress: Callable[[Round], None] | None = None,
-) -> OptimizeResult:
+def optimize(deck: DeckSource, *, against: DeckSource | Sequence[DeckSource] | None = None,
+             weights: Sequence[float] | None = None, collection: CollectionSource | None = None,
+             sets: Sequence[str] | None = None, only_out: Sequence[str] = (),
+             only_in: Sequence[str] = (), budget: int = 4000,
+             progress: Callable[[Round], None] | None = None,
+             **given: Unpack[OptimizeKeywords]) -> OptimizeResult:
     """Search the legal decks near `deck` for a better one against `against` (one opponent
     or a weighted field, as `gauntlet` takes it; default: the other side's base deck),
     playing `budget` games in all. Only cards the `collection` owns (a collection file, a
@@ -115,20 +100,19 @@ def optimize(
     `advice` says about what budget would tell.
     """
     check_count("budget", budget, LEAST_BUDGET)
-    check_count("seed", seed, 0)
-    found = use_catalog(catalog)
+    run = asked(given, OptimizeKeywords, "optimize", games=budget)
+    found = run.catalog
     plan = plan_gauntlet(found, deck, None if against is None else listed(against, "against"),
-                         PlayOptions(budget, seed, bot, opponent_bot, ruleset, switches,
-                                     modules, max_turns), weights=weights, option="field")
+                         run.options, weights=weights, option="field")
     played, wanted = plan.deck, plan.settings
     template = _template(read_deck(deck, found), played)
     searched = OptimizeSettings(
         side=side_of_deck(played)[0], field=[Opponent(entry.label, entry.cards, entry.weight)
                                             for entry in plan.opponents.entries],
-        bot=bot, opponent_bot=wanted.opponent_bot, budget=budget, seed=seed,
+        bot=wanted.bot, opponent_bot=wanted.opponent_bot, budget=budget, seed=wanted.seed,
         game=played.game, ruleset=wanted.ruleset, switches=dict(wanted.switches),
         modules=wanted.modules, max_turns=wanted.max_turns)
-    with games_on(workers, executor) as runner:
+    with games_on(run.workers, run.executor) as runner:
         result = search_decks(template, found, searched, sets=sets,
                               collection=_owned(collection, found, played.game),
                               only_out=_card_ids(only_out, found, played.game, "only_out"),

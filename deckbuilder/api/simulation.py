@@ -12,9 +12,10 @@ numbers are those of the report `deckbuilder simulate --json` prints (kept whole
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Unpack
 
+from deckbuilder.api.keywords import SimulateKeywords, asked
 from deckbuilder.app.results import (
     Ending,
     Lengths,
@@ -23,34 +24,16 @@ from deckbuilder.app.results import (
     card_figures,
     frozen_mapping,
 )
-from deckbuilder.app.running import PlayOptions, check_count, games_on, use_catalog
+from deckbuilder.app.running import games_on
 from deckbuilder.app.simulation_plan import plan_simulation, run_plan, simulation_report
-from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckSource
-from deckbuilder.sim.runs.runner import Executor, GameResult
 from deckbuilder.sim.runs.stats import Interval, Summary
 
 __all__ = ["simulate"]
 
 
-def simulate(
-    deck: DeckSource,
-    against: DeckSource | None = None,
-    *,
-    games: int = 1000,
-    seed: int = 1,
-    bot: str = "greedy",
-    opponent_bot: str | None = None,
-    ruleset: str | None = None,
-    switches: Mapping[str, str] | None = None,
-    modules: Sequence[str] = (),
-    max_turns: int = 200,
-    workers: int = 1,
-    executor: Executor | None = None,
-    allow_illegal: bool = False,
-    catalog: Catalog | None = None,
-    on_result: Callable[[GameResult], None] | None = None,
-) -> SimulationResult:
+def simulate(deck: DeckSource, against: DeckSource | None = None,
+             **given: Unpack[SimulateKeywords]) -> SimulationResult:
     """Play `deck` against `against` (default: the other side's base deck) `games` times on
     seeds that follow from `seed`; its win rate with a 95% interval, how the games ended, how
     long they lasted and what each card did.
@@ -59,18 +42,15 @@ def simulate(
     name or a faction (its base deck); the deck's seat follows from its faction. `bot` plays
     the deck, `opponent_bot` (default: `bot`) the opponent. `switches` maps rule switch ids
     to readings, `modules` names modules by letter, id or name. `workers` processes (0: one
-    per core) or an `executor` (Dask) play the games: the numbers do not change. Bad input
-    raises a `DeckbuilderError` whose `str()` is one line.
+    per core) or an `executor` (Dask) play the games: the numbers do not change. Defaults:
+    `games=1000`, `seed=1`, `bot="greedy"`, `max_turns=200`. Bad input raises a
+    `DeckbuilderError` whose `str()` is one line.
     """
-    check_count("games", games, 1)
-    check_count("seed", seed, 0)
-    options = PlayOptions(games, seed, bot, opponent_bot, ruleset, switches, modules,
-                          max_turns, allow_illegal)
-    plan = plan_simulation(use_catalog(catalog), deck, against, None, options,
-                           vs_option="against")
-    with games_on(workers, executor) as runner:
-        run = run_plan(plan, runner, on_result)
-    return _result(simulation_report(plan, run), plan.settings)
+    run = asked(given, SimulateKeywords, "simulate")
+    plan = plan_simulation(run.catalog, deck, against, None, run.options, vs_option="against")
+    with games_on(run.workers, run.executor) as runner:
+        played = run_plan(plan, runner, run.on_result)
+    return _result(simulation_report(plan, played), plan.settings)
 
 
 def _summary(data: Mapping[str, float]) -> Summary:
