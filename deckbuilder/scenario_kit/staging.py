@@ -16,12 +16,12 @@ from deckbuilder.scenario_kit.layout import Ids, set_forbidden, set_marker
 from deckbuilder.scenario_kit.parts import Source
 
 #: One step of laying out a position: (state, scenario, source, ids).
-Setup = Callable[[Any, Any, Source, Ids], None]
+Setup = Callable[[State, Any, Source, Ids], None]
 #: A check's findings: (name suffix, holds, expected, actual) and optionally what to show even
 #: when it holds.
 Result = list[tuple[Any, ...]]
 #: The check of one expectation field: (state, the field's value, ids, where) -> findings.
-CheckFn = Callable[[Any, Any, Any, tuple], Result]
+CheckFn = Callable[[State, Any, Ids, tuple], Result]
 
 
 def same(expected: Any, actual: Any, suffix: str = "") -> Result:
@@ -29,7 +29,7 @@ def same(expected: Any, actual: Any, suffix: str = "") -> Result:
     return [(suffix, expected == actual, expected, actual)]
 
 
-def per_side_count(read: Callable[[Any, int], int]) -> CheckFn:
+def per_side_count(read: Callable[[State, int], int]) -> CheckFn:
     """The check of a number each side has (cards in hand or deck, silver dollars):
     `read(state, player)`."""
     def check(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
@@ -109,7 +109,7 @@ class Staging:
     characters: Setup
     table: Setup
     modules: Setup = nothing_to_prepare
-    opens: Callable[[Any, Any], bool] = opens_nothing
+    opens: Callable[[State, Any], bool] = opens_nothing
 
 
 GENERIC_STAGING = Staging(nothing_to_prepare, set_characters, set_generic_table)

@@ -6,7 +6,6 @@ failing scenario reads like "attack-example-2.yaml:31:3: countdown: expected 11,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from deckbuilder.engine.actions import kind_name
@@ -145,7 +144,7 @@ def _character_states(state: State) -> dict[str, str]:
             for c in state.spec.characters}
 
 
-def _in_state(wanted_state: str) -> Callable[[Any, Any, Any, tuple], Result]:
+def _in_state(wanted_state: str) -> CheckFn:
     def check(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
         states = _character_states(state)
         wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
@@ -220,7 +219,7 @@ def _at(state: State, value: dict[str, Any], ids: Ids, loc: tuple) -> Result:
     return results
 
 
-def _zone(attribute: str) -> Callable[[Any, Any, Any, tuple], Result]:
+def _zone(attribute: str) -> CheckFn:
     def check(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
         zones = getattr(state, attribute)
         results: Result = []

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from starlette.requests import HTTPConnection
+
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError, Location
 
 #: The files the deck folder may hold for the app: deck files and text deck lists.
@@ -46,7 +49,7 @@ class WebConfig:
     tables_per_client: int = 10
     #: where friend tables are written as they are played (None: $DECKBUILDER_HOME/tables)
     tables_folder: Path | None = None
-    _catalog: Any = field(default=None, init=False, repr=False, compare=False)
+    _catalog: Catalog | None = field(default=None, init=False, repr=False, compare=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False,
                                   compare=False)
     #: What the pages learnt from reading a deck file, by (path, mtime, size): a folder's
@@ -54,7 +57,7 @@ class WebConfig:
     read_decks: dict[tuple[str, int, int], Any] = field(default_factory=dict, init=False,
                                                         repr=False, compare=False)
 
-    def catalog(self) -> Any:
+    def catalog(self) -> Catalog:
         """The catalog (packaged sets, installed sets, overlay), built once per server: the
         same call the command line makes (`build_catalog`)."""
         with self._lock:
@@ -72,13 +75,13 @@ class WebConfig:
             self.read_decks.clear()
 
 
-def config_of(request: Any) -> WebConfig:
+def config_of(request: HTTPConnection) -> WebConfig:
     """The WebConfig of the app serving this request (`app.state.config`)."""
     config: WebConfig = request.app.state.config
     return config
 
 
-def catalog(config: WebConfig) -> Any:
+def catalog(config: WebConfig) -> Catalog:
     """`config.catalog()`, for callers that prefer a function."""
     return config.catalog()
 

@@ -126,7 +126,7 @@ def package_version() -> str:
 
 
 #: Called with (step or None for the events before the first action, events logged since).
-Narrator = Callable[[Step | None, list[str], Any], None]
+Narrator = Callable[[Step | None, list[str], State], None]
 
 
 def _names(state: State) -> tuple[str, str]:
@@ -434,7 +434,7 @@ def replay_record(record: GameRecord, catalog: Catalog | None = None,
     return play_back(record, lambda: state, apply)
 
 
-def play_back(record: GameRecord, state: Callable[[], Any],
+def play_back(record: GameRecord, state: Callable[[], State],
               apply: Callable[[Step], None]) -> ReplayResult:
     """The one replay of a record, whatever plays it (`replay_record` on a bare game, the
     viewers' `ReplaySteps` on a session): each step is checked against the game as `state()`
@@ -448,7 +448,7 @@ def play_back(record: GameRecord, state: Callable[[], Any],
                         None if problem is None else len(record.steps))
 
 
-def play_steps(steps: Sequence[Step], names: tuple[str, str], state: Callable[[], Any],
+def play_steps(steps: Sequence[Step], names: tuple[str, str], state: Callable[[], State],
                apply: Callable[[Step], object]) -> ReplayResult | None:
     """Check and play `steps` in order (`play_back` without judging an ending: a friend
     table restored while it is still open plays its steps so far); None when every step

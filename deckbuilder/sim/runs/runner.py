@@ -84,7 +84,7 @@ class GameResult:
 
 
 # -- one game --------------------------------------------------------------------------------
-_process_catalog: Any = None
+_process_catalog: Catalog | None = None
 
 
 def prime_catalog(catalog: Catalog) -> None:
@@ -94,7 +94,7 @@ def prime_catalog(catalog: Catalog) -> None:
     keep_from_collector()
 
 
-def engine_catalog() -> Any:
+def engine_catalog() -> Catalog:
     """The catalog this process plays with: the primed one, else the default (built once)."""
     global _process_catalog
     if _process_catalog is None:
