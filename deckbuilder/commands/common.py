@@ -86,15 +86,22 @@ def warn(message: str) -> None:
     error_console.print(f"warning: {safe(message)}", markup=False)
 
 
-def guarded(function: Callable[P, R]) -> Callable[P, R]:
-    """Turn user errors into one line on stderr and exit code 2, never a traceback."""
+def guarded(function: Callable[P, R],
+            answers: type[DeckbuilderError] | None = None) -> Callable[P, R]:
+    """Turn user errors into one line on stderr and exit code 2, never a traceback. An error
+    of the `answers` kind is an answer ("no": a refused change), not bad input: exit code 1,
+    after the findings it carries (a refused import's), one a line."""
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return function(*args, **kwargs)
         except DeckbuilderError as error:
-            raise fail(str(error)) from None
+            if answers is None or not isinstance(error, answers):
+                raise fail(str(error)) from None
+            for finding in getattr(error, "findings", ()):
+                console.print(safe(finding), markup=False)
+            raise fail(str(error), EXIT_FAILED) from None
         except KeyboardInterrupt:
             raise fail("interrupted", 130) from None
         # A failed write to stdout (a broken pipe, a full disk) is not caught here: the

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
 
@@ -34,30 +32,10 @@ from deckbuilder.importer import (
     set_rows,
 )
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
 sets_app = typer.Typer(
     help="Check, import, remove and list card sets (expansions and homebrew sets).",
     no_args_is_help=True,
 )
-
-
-def _refusals_exit_1(function: Callable[P, R]) -> Callable[P, R]:
-    """A refused change is an answer ("no"), not bad input: exit code 1, still one line."""
-
-    @functools.wraps(function)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return function(*args, **kwargs)
-        except SetRefused as refused:
-            for finding in refused.findings:
-                console.print(safe(finding), markup=False)
-            raise fail(str(refused), EXIT_FAILED) from None
-        except SetInstallError as error:
-            raise fail(str(error), EXIT_FAILED) from None
-
-    return wrapper
 
 
 FileArgument = Annotated[
@@ -176,7 +154,7 @@ def import_(
     as_json: JsonOption = False,
 ) -> None:
     """Install a card-set file into the user data folder; a refused import changes nothing."""
-    guarded(_refusals_exit_1(_import))(file, upgrade, as_json)
+    guarded(_import, answers=SetInstallError)(file, upgrade, as_json)
 
 
 def _import(file: Path, upgrade: bool, as_json: bool) -> None:
@@ -213,7 +191,7 @@ def remove(
     The names of its cards are remembered, so a deck that still names one is told that its
     set is gone.
     """
-    guarded(_refusals_exit_1(_remove))(set_id, as_json)
+    guarded(_remove, answers=SetInstallError)(set_id, as_json)
 
 
 def _set_named(text: str) -> str:
