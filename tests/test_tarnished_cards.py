@@ -61,7 +61,7 @@ def test_the_strongbox_hides_a_card_its_owner_sees_and_the_opponent_does_not() -
     assert [(c.id, c.hidden, c.under) for c in mine] == [(STRONGBOX, False, ""),
                                                           ("deputy", True, STRONGBOX)]
     assert [(c.id, c.hidden) for c in theirs] == [(STRONGBOX, False), ("", True)]
-    assert observe(state, GANG).silver_dollars == (0, 1)
+    assert observe(state, GANG).silver == (0, 1)
     text = "\n".join(render(snapshot(state)))
     assert "deputy (under strongbox, face down)" in text and "silver dollars: colty 0, mcready 1" \
         in text

@@ -394,12 +394,12 @@ def _leave_play(state: State, uid: int, owner: int, how: str, trigger: tuple,
 def lowest_characters(state: State) -> list[int]:
     """The living bandits of the lowest survival rating (the casualty pool)."""
     alive = state.alive
-    bandits = state.spec.characters
+    characters = state.spec.characters
     pool: list[int] = []
     rating = -1
     for index in state.spec.character_order:
         if alive[index]:
-            survival = bandits[index].survival
+            survival = characters[index].survival
             if pool and survival != rating:
                 break
             rating = survival

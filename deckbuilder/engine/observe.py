@@ -58,7 +58,7 @@ class BattlefieldView:
 
 
 @dataclass(frozen=True)
-class BanditView:
+class CharacterView:
     id: str
     name: str
     survival: int
@@ -82,7 +82,7 @@ class Observation:
     marker_index: tuple[int, int]
     countdown: int  # tokens on the countdown card (the Mexican Border, the Mexican Army)
     pieces_used: tuple[str, ...]  # table pieces used for good (Derail the Train, the bridge)
-    bandits: tuple[BanditView, ...]  # the characters (bandits, guardians)
+    characters: tuple[CharacterView, ...]  # (bandits, guardians)
     battlefields: tuple[BattlefieldView, ...]
     open_range: tuple[tuple[CardView, ...], tuple[CardView, ...]]
     hand: tuple[str, ...]  # own hand, card ids sorted
@@ -96,7 +96,7 @@ class Observation:
     #: the game's own pieces as this player may see them (Revolver 2: the poker tournament,
     #: the guardian pile's size, power tokens on the battlefield cards)
     game_view: tuple[tuple[str, Any], ...] = ()
-    silver_dollars: tuple[int, int] = (0, 0)
+    silver: tuple[int, int] = (0, 0)  # the players' silver dollars
     #: cards lying under character cards (Module B's Garrotte): (character id, card id)
     under_characters: tuple[tuple[str, str], ...] = ()
     #: the log written since the driver last took it (a verbose state's), as this player may
@@ -157,8 +157,8 @@ def observe(state: State, viewer: int | None) -> Observation:
     )
     open_range = (tuple(_card_view(state, u, viewer) for u in rows[2 * spec.n_bf]),
                   tuple(_card_view(state, u, viewer) for u in rows[2 * spec.n_bf + 1]))
-    bandits = tuple(
-        BanditView(c.id, c.name, c.survival, state.alive[c.idx],
+    characters = tuple(
+        CharacterView(c.id, c.name, c.survival, state.alive[c.idx],
                    state.grit[spec.character_base + c.idx],
                    state.power[spec.character_base + c.idx])
         for c in spec.characters
@@ -181,7 +181,7 @@ def observe(state: State, viewer: int | None) -> Observation:
         marker_index=(state.marker_bf, state.marker_space),
         countdown=state.countdown,
         pieces_used=tuple(sorted(state.pieces_used)),
-        bandits=bandits,
+        characters=characters,
         battlefields=battlefields,
         open_range=open_range,
         hand=() if viewer == SPECTATOR else tuple(sorted(ids[u] for u in state.hands[player])),
@@ -197,7 +197,7 @@ def observe(state: State, viewer: int | None) -> Observation:
         game_view=tuple(sorted({**spec.game_rules.observe(state, viewer),
                                 "character_pile": len(state.pile),
                                 "battlefield_tokens": tuple(state.bf_power)}.items())),
-        silver_dollars=(state.silver[0], state.silver[1]),
+        silver=(state.silver[0], state.silver[1]),
         under_characters=tuple((spec.characters[index].id, ids[uid])
                                for index, uid in state.under_characters),
         log=tuple(visible_log(state.log, viewer)),

@@ -51,8 +51,8 @@ def characters_word(state: State) -> str:
 
 def pile_ids(state: State) -> list[str]:
     """The characters in the pile, the next to be recruited first."""
-    bandits = state.spec.characters
-    return [bandits[index].id for index in reversed(state.pile)]
+    characters = state.spec.characters
+    return [characters[index].id for index in reversed(state.pile)]
 
 
 def card_tokens(state: State, uid: int) -> dict[str, int]:
@@ -118,16 +118,16 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         if any(sides.values()):
             key = spec.bfs[bf].id if bf < spec.n_bf else "open-range"
             battlefields[key] = sides
-    bandits = []
+    listed = []
     for character in spec.characters:
         uid = spec.character_base + character.idx
         entry: dict[str, Any] = {"id": character.id, "alive": state.alive[character.idx]}
         entry.update(card_tokens(state, uid))
-        bandits.append(entry)
+        listed.append(entry)
     pile = pile_ids(state) if has_pile(state) else None
     held = {spec.characters[index].id: where
             for index, where in game_rules.held_characters(state).items()}
-    out_of_play = {entry["id"] for entry in bandits if not entry["alive"]} - set(pile or ()) \
+    out_of_play = {entry["id"] for entry in listed if not entry["alive"]} - set(pile or ()) \
         - set(held)
     current = state.current_player()
     outcome = state.outcome()
@@ -149,12 +149,12 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "characters": {
             "name": characters_word(state),
             "pile": pile,  # None: the game has no pile
-            "dead": [entry["id"] for entry in bandits if entry["id"] in out_of_play],
+            "dead": [entry["id"] for entry in listed if entry["id"] in out_of_play],
             **({"held": held} if held else {}),  # out of play, waiting (in the prison)
         },
         "firepower": attack_totals(state),
         "battlefields": battlefields,
-        "bandits": bandits,
+        "bandits": listed,
         "hands": {names[p]: sorted(ids[u] for u in state.hands[p]) for p in (0, 1)},
         "decks": {names[p]: {"size": len(state.decks[p]),
                              "top": [ids[u] for u in reversed(state.decks[p][-DECK_TOP_SHOWN:])]}

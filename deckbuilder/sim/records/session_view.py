@@ -30,7 +30,7 @@ from deckbuilder.engine.actions import (
 )
 from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.log_lines import SPECTATOR, visible_log
-from deckbuilder.engine.observe import BanditView, CardView, Observation, observe
+from deckbuilder.engine.observe import CardView, CharacterView, Observation, observe
 from deckbuilder.engine.state import State
 from deckbuilder.games import games
 
@@ -107,7 +107,7 @@ def _card(view: CardView) -> dict[str, Any]:
     return data
 
 
-def _character(view: BanditView) -> dict[str, Any]:
+def _character(view: CharacterView) -> dict[str, Any]:
     return {"id": view.id, "name": view.name, "survival": view.survival, "alive": view.alive,
             "true_grit": view.true_grit, "power": view.power}
 
@@ -191,13 +191,13 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
         "battlefields": _battlefields(seen, by_side),
         "open_range": by_side(seen.open_range, lambda cards: [_card(c) for c in cards]),
         "characters": {"name": game_rules.declaration.characters_word,
-                       "list": [_character(b) for b in seen.bandits],
+                       "list": [_character(b) for b in seen.characters],
                        "pile": dict(seen.game_view).get("character_pile", 0)
                        if game_rules.has_pile else None,
                        # who lies face down in the pile (all know it; the order is hidden)
                        "in_pile": list(seen.in_pile),
                        "held": dict(seen.held),  # out of play, waiting (in the prison)
-                       "dead": [b.id for b in seen.bandits if not b.alive and b.id not in
+                       "dead": [b.id for b in seen.characters if not b.alive and b.id not in
                                 {*seen.in_pile, *dict(seen.held)}]},
         "hand": hand,
         "symbols_in_hand": _symbols(state, seen, hand),
@@ -206,7 +206,7 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
         "decks": by_side(seen.deck_sizes, int),
         "discards": by_side(seen.discards, named),
         "removed": by_side(seen.removed, named),
-        "silver_dollars": by_side(seen.silver_dollars, int),
+        "silver_dollars": by_side(seen.silver, int),
         "under_characters": [{"character": c, "card": card} for c, card in
                              seen.under_characters],
         "game_pieces": _jsonable(game_pieces),
