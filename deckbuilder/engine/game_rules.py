@@ -128,6 +128,9 @@ class GameRules(Generic[StateT]):
     #: countdown, silver) -> the box's token each uses, for player 0's pieces and player 1's
     #: (the supply a staged position may not exceed; a counter left out is not checked)
     token_ids: Mapping[str, tuple[str, str]]
+    #: the symbols of a card definition the game counts in a hand (its attribute) and their
+    #: words in a status line (Revolver 2's ("kegs", "powder kegs"), ("ammunition", ...))
+    hand_symbols: tuple[tuple[str, str], ...]
     overrides_idle: bool
 
     def __init__(self, declaration: GameDeclaration) -> None:
@@ -147,6 +150,7 @@ class GameRules(Generic[StateT]):
         self.under_steps = frozenset()
         self.forbidding_steps = frozenset()
         self.token_ids = {}
+        self.hand_symbols = ()
         #: whether the game opens its own decisions when idle (see `idle`)
         self.overrides_idle = type(self).idle is not GameRules.idle
 
@@ -257,9 +261,10 @@ class GameRules(Generic[StateT]):
         return {}
 
     def card_symbols(self, card: Any) -> dict[str, int]:
-        """The symbols of a card definition the game counts in a hand (Revolver 2's powder
-        kegs and ammunition), only those it has."""
-        return {}
+        """The symbols of a card definition the game counts in a hand (`hand_symbols`), only
+        those it has."""
+        return {symbol: getattr(card, symbol) for symbol, _ in self.hand_symbols
+                if getattr(card, symbol, 0)}
 
     def pieces_lines(self, view: dict[str, Any], pieces: dict[str, Any],
                      named: Callable[[Any], str]) -> tuple[list[str], dict[str, Any]]:

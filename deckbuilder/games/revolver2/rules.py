@@ -141,6 +141,7 @@ class Revolver2Rules(KegPieces):
         self.countdown_name = "Mexican Army"
         self.piece_names = {BRIDGE: "Los Quantos Bridge (blown)"}
         self.has_pile = True  # 12 of the 19 guardians wait face down to be recruited
+        self.hand_symbols = (("kegs", "powder kegs"), ("ammunition", "ammunition"))
         # the box's tokens (malpaso-es, Componentes): each side has its own power tokens
         self.token_ids = {
             POWER: ("malpaso-guardian-power-token", "malpaso-mapache-power-token"),
@@ -196,9 +197,6 @@ class Revolver2Rules(KegPieces):
 
     def row_choices(self, state: State) -> tuple[RowChoice, ...]:
         return view.row_choices(state)
-
-    def card_symbols(self, card: Any) -> dict[str, int]:
-        return view.card_symbols(card)
 
     def pieces_lines(self, view_data: dict[str, Any], pieces: dict[str, Any],
                      named: Callable[[Any], str]) -> tuple[list[str], dict[str, Any]]:

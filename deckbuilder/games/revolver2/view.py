@@ -1,11 +1,10 @@
-"""Revolver 2's own pieces of a view, as the table's `observe` asks for them through the rules
-(`Revolver2Rules.observe`, `row_choices`, `card_symbols`): every face reads them from the
-view, none imports this game.
+"""Revolver 2's own pieces of a view, as the table asks for them through the rules
+(`Revolver2Rules.observe`, `row_choices`, `pieces_lines`, `board_pieces`): every face reads
+them from the view or the rules, none imports this game.
 
 The poker tournament as a viewer sees it (his own cards, each round's cards with who won it
-and why, the score); the battlefield sets the tournament still chooses between; the powder
-kegs and ammunition a card in hand shows; and the tournament in a view's text lines and on the
-web board's panel (`pieces_lines`, `board_pieces`).
+and why, the score); the battlefield sets the tournament still chooses between; the
+tournament in a view's text lines and on the web board's panel.
 """
 
 from __future__ import annotations
@@ -59,12 +58,6 @@ def row_choices(state: State) -> tuple[RowChoice, ...]:
         choices.append(RowChoice(layout.replace("-", " ").title(), side,
                                  tuple(bf.name for bf in chosen), tuple(bf.id for bf in chosen)))
     return tuple(choices)
-
-
-def card_symbols(card: Any) -> dict[str, int]:
-    """The powder kegs and ammunition a card shows (the bridge, the mine, the Gatling Gun)."""
-    return {symbol: getattr(card, symbol) for symbol in ("kegs", "ammunition")
-            if getattr(card, symbol, 0)}
 
 
 

@@ -548,16 +548,17 @@ def _characters_status(state: State) -> str:
 
 
 def _symbols_in_hand(state: State) -> list[str]:
-    """Powder kegs and ammunition in hand, for the sides whose decks have any."""
+    """The symbols in hand the game counts (`hand_symbols`: Revolver 2's powder kegs and
+    ammunition), for the sides whose decks have any."""
     spec = state.spec
     names = spec.game_rules.side_names
     parts = []
-    for symbol, label in (("kegs", "powder kegs in hand"), ("ammunition", "ammunition in hand")):
+    for symbol, words in spec.game_rules.hand_symbols:
         counts = [f"{names[p]} {sum(getattr(spec.card_def[u], symbol) for u in state.hands[p])}"
                   for p in (0, 1)
                   if any(getattr(spec.card_def[u], symbol) for u in spec.decks[p])]
         if counts:
-            parts.append(f"{label}: {', '.join(counts)}")
+            parts.append(f"{words} in hand: {', '.join(counts)}")
     return parts
 
 
