@@ -31,12 +31,16 @@ from typing import Any
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, value_standings
 from deckbuilder.data_packs.status import Counts, count_card
+from deckbuilder.models.cards import Card
 from deckbuilder.sim.runs.batch import Contestant, simulate
 from deckbuilder.sim.runs.runner import GameResult, engine_catalog, make_executor, prime_catalog
 from deckbuilder.sim.runs.stats import paired_difference
 
-#: Whole-number values the sensitivity check moves (the engine plays each as a number).
-MOVED_FIELDS = ("cost", "firepower", "powder_kegs", "ammunition", "silver_dollars")
+#: Whole-number values the sensitivity check moves (the engine plays each as a number): every
+#: bounded one of a card, the games' own among them (models/cards.py), but how many copies.
+MOVED_FIELDS = tuple(name for name, info in Card.model_fields.items()
+                     if name != "copies" and any(hasattr(rule, "le") for rule in info.metadata))
+_MOVED_WORDS = [name.replace("_", " ") for name in MOVED_FIELDS]
 #: Cards a report names as mattering most, and cards whose values the check moves.
 RANKED_CARDS = 5
 CHECKED_CARDS = 5
@@ -46,7 +50,7 @@ DEFAULT_GAMES = 200
 RANKED_BY_PLAYS = ("unconfirmed values x copies x plays per copy per game (this run's "
                    "per-card figures)")
 RANKED_BY_COPIES = "unconfirmed values x copies (as `deckbuilder data status` ranks them)"
-MOVE_RULE = ("each unconfirmed cost, firepower, powder kegs, ammunition or silver dollars "
+MOVE_RULE = (f"each unconfirmed {', '.join(_MOVED_WORDS[:-1])} or {_MOVED_WORDS[-1]} "
              "value of the cards that matter most moved one down and one up within the "
              "model's bounds (cost 0-10, firepower 0-20, the others 0-4); other unconfirmed "
              "values (category, play, icons, effects) are not moved")
