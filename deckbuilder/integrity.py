@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 from pydantic.fields import FieldInfo
 
 from deckbuilder.catalog import RECORD_LISTS, Catalog, LoadedSet
@@ -49,7 +49,7 @@ class Finding:
     def __str__(self) -> str:
         return f"{self.where}: {self.message} (fix: {self.fix})"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return {
             "code": self.code,
             "file": str(self.where.path),

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import JsonValue
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.data_notes import record_data_note
@@ -283,7 +284,7 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
              f"({outcome_sentence(record.winner, record.termination, record.turns)})")
 
 
-def _replay_summary(path: Path, record: Any, result: Any) -> dict[str, Any]:
+def _replay_summary(path: Path, record: Any, result: Any) -> dict[str, JsonValue]:
     """`replay --json`: what the record says, and whether the engine still plays it so."""
     return {
         "record_file": str(path), "game": record.game, "seed": record.seed,
@@ -328,7 +329,7 @@ def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
                switch_texts: Sequence[str] = (), modules: list[str] | None = None) -> int:
     """Run every file; one file's failure or error does not stop the others."""
     catalog = project_catalog()
-    results: list[dict[str, Any]] = []
+    results: list[dict[str, JsonValue]] = []
     exit_code = EXIT_OK
     for index, path in enumerate(paths):
         if index and not as_json:
@@ -350,7 +351,7 @@ def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
 
 def _scenario(catalog: Catalog, path: Path, as_json: bool, ruleset: str | None = None,
               switch_texts: Sequence[str] = (),
-              modules: list[str] | None = None) -> tuple[dict[str, Any], bool]:
+              modules: list[str] | None = None) -> tuple[dict[str, JsonValue], bool]:
     """One scenario: its JSON object and whether it passed (the text account is printed,
     and a failed expectation as one line on stderr)."""
     switches = None

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence, side_title
@@ -114,7 +116,7 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
     return EXIT_OK
 
 
-def _view_lines(view: dict[str, Any], catalog: Catalog) -> list[str]:
+def _view_lines(view: dict[str, JsonValue], catalog: Catalog) -> list[str]:
     """The position as the person sees it, in a player's words (`table_words.PlayerWords`)."""
     return view_lines(view, PlayerWords(catalog))
 

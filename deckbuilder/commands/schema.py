@@ -11,9 +11,10 @@ on the author's machine only.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
+from pydantic import JsonValue
 
 from deckbuilder import paths, schemas
 from deckbuilder.app.catalogs import project_catalog
@@ -97,7 +98,7 @@ def _schemas_into(into: Path, sets_dir: Path | None, as_json: bool) -> None:
 
 
 def _print_written(written: list[Path], as_json: bool,
-                   more: dict[str, Any] | None = None) -> None:
+                   more: dict[str, JsonValue] | None = None) -> None:
     if as_json:
         print_json({"written": [str(path) for path in written], **(more or {})})
         return

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import JsonValue
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -189,7 +190,7 @@ def _refuse_field_sensitivity() -> None:
                     fix="give one --vs with --sensitivity, or leave --sensitivity out")
 
 
-def present_field_report(report: dict[str, Any], report_path: Path | None,
+def present_field_report(report: dict[str, JsonValue], report_path: Path | None,
                          charts_dir: Path | None, as_json: bool,
                          print_text: Callable[[Console, Any], None]) -> None:
     """A gauntlet's or tournament's report: its files written (each said on stderr), then

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import JsonValue
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.deck_verdict import report_json
@@ -76,7 +77,7 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool,
     exit_code = EXIT_BAD_INPUT if catalog.broken else EXIT_OK
     supply = deck_supply(catalog, boxes=boxes, collection=collection,
                          switches=dict(text.partition("=")[::2] for text in switches))
-    results: list[dict[str, Any]] = []
+    results: list[dict[str, JsonValue]] = []
     for path in decks:
         result, code = _validate_one(path, catalog, supply, as_json)
         results.append(result)
@@ -87,7 +88,7 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool,
 
 
 def _validate_one(path: Path, catalog: Catalog, supply: Supply,
-                  as_json: bool) -> tuple[dict[str, Any], int]:
+                  as_json: bool) -> tuple[dict[str, JsonValue], int]:
     """One deck's verdict (JSON) and exit code, printed unless `as_json`."""
     try:
         loaded = read_deck(path, catalog).loaded
@@ -111,7 +112,7 @@ def _validate_one(path: Path, catalog: Catalog, supply: Supply,
 
 
 def _waiting(loaded: LoadedDeck, broken: BrokenSet, path: Path,
-             as_json: bool) -> dict[str, Any]:
+             as_json: bool) -> dict[str, JsonValue]:
     """A deck that uses a broken set of the repository's folder: not judged until the set is
     fixed (its verdict would be the set's problem, not the deck's)."""
     named = f"'{broken.set_id}'" if broken.set_id else str(broken.path)
@@ -138,7 +139,7 @@ def _summary(name: str, faction: str, game: str, card_count: int) -> str:
             f'card{"" if card_count == 1 else "s"}')
 
 
-def _error_json(path: Path, error: Any) -> dict[str, Any]:
+def _error_json(path: Path, error: Any) -> dict[str, JsonValue]:
     where = error.where
     return {
         "file": str(path),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 from deckbuilder import paths
 from deckbuilder.data_packs.model import (
@@ -133,7 +133,7 @@ def plain(record: Any, name: str) -> Any:
     return record.model_dump(mode="json", include={name}).get(name)
 
 
-def with_values(record: Any, values: dict[str, Any], source_of: dict[str, str]) -> Any:
+def with_values(record: Any, values: dict[str, JsonValue], source_of: dict[str, str]) -> Any:
     """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
     A new name keeps the old one as an alias, so decks and records naming it keep working.
     Raises `ValidationError` when a value does not fit the record's model."""

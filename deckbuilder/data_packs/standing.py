@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.catalog import Entry, _described_fields
 from deckbuilder.data_packs.layers import is_engine_data, plain
 from deckbuilder.data_packs.model import OVERLAY_SOURCE_PREFIX, PACK_SOURCE_PREFIX
@@ -140,7 +142,7 @@ class ValueStanding:
     def words(self) -> str:
         return standing_words(self.source, self.field)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, JsonValue]:
         return {"id": self.record_id, "field": self.field, "value": self.value,
                 "standing": self.standing.value, "source": self.source,
                 "confirmed_by": self.confirmed_by, "engine_data": self.engine_data}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.position import (
     active_face_spaces,
@@ -203,7 +205,7 @@ def _under(state: State, value: dict[str, list[str]], ids: Ids, loc: tuple) -> R
     return results
 
 
-def _at(state: State, value: dict[str, Any], ids: Ids, loc: tuple) -> Result:
+def _at(state: State, value: dict[str, JsonValue], ids: Ids, loc: tuple) -> Result:
     spec = state.spec
     results: Result = []
     for bf_text, sides in value.items():

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
+from pydantic import JsonValue
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -247,7 +248,7 @@ def _badges(entry: Entry) -> list[tuple[str, str]]:
     return badges
 
 
-def listing_rows(catalog: Catalog, entries: list[Any], kind: str) -> list[dict[str, Any]]:
+def listing_rows(catalog: Catalog, entries: list[Any], kind: str) -> list[dict[str, JsonValue]]:
     rows = []
     if kind == "battlefield":
         entries = sorted(entries, key=lambda e: (e.game, e.record.order))
@@ -367,7 +368,7 @@ async def card_page(request: Request, catalog: Catalog, entries: list[Any]) -> R
     return render(request, "card.html", title=entries[0].name, records=records)
 
 
-def card_json(catalog: Catalog, entry: Entry) -> dict[str, Any]:
+def card_json(catalog: Catalog, entry: Entry) -> dict[str, JsonValue]:
     """A short description of a card for the deck editor's lists."""
     record = entry.record
     return {

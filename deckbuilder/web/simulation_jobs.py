@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.runs.stats import wilson_interval
 from deckbuilder.web.kept import held_by
@@ -57,8 +59,8 @@ class Progress:
     baseline_games: int
     baseline_wins: int
 
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def as_dict(self) -> dict[str, JsonValue]:
+        data: dict[str, JsonValue] = {
             "state": self.state, "played": self.played, "total": self.total,
             "games": self.deck_games, "wins": self.deck_wins,
         }
@@ -81,11 +83,11 @@ class SimulationJob:
     id: str
     total: int
     seat: int
-    work: Callable[[Callable[[Any], None]], dict[str, Any]]
-    description: dict[str, Any] = field(default_factory=dict)
+    work: Callable[[Callable[[Any], None]], dict[str, JsonValue]]
+    description: dict[str, JsonValue] = field(default_factory=dict)
     state: str = "waiting"  # waiting, running, done, failed, cancelled
     error: str | None = None
-    report: dict[str, Any] | None = None
+    report: dict[str, JsonValue] | None = None
     created: float = field(default_factory=time.monotonic)
     finished_at: float | None = None
     lease: float = field(default_factory=time.monotonic)
@@ -159,8 +161,8 @@ class SimulationJobs:
             del self._jobs[finished.pop(0).id]
 
     def add(self, total: int, seat: int,
-            work: Callable[[Callable[[Any], None]], dict[str, Any]],
-            description: dict[str, Any]) -> SimulationJob:
+            work: Callable[[Callable[[Any], None]], dict[str, JsonValue]],
+            description: dict[str, JsonValue]) -> SimulationJob:
         with self._lock:
             self._prune()
             if self.running() >= MAX_RUNNING:

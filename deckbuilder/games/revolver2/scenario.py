@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.engine.position import player_names
 from deckbuilder.engine.staging import StagingError
 from deckbuilder.engine.state import State
@@ -188,7 +190,7 @@ def _pile_size(state: State, value: int, ids: Ids, loc: tuple) -> Result:
     return same(value, len(state.pile))
 
 
-def _battlefield_tokens(state: State, value: dict[str, Any], ids: Ids, loc: tuple) -> Result:
+def _battlefield_tokens(state: State, value: dict[str, JsonValue], ids: Ids, loc: tuple) -> Result:
     results: Result = []
     for bf_text, tokens in value.items():
         bf = ids.battlefield(bf_text, (*loc, bf_text))

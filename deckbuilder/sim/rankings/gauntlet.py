@@ -27,7 +27,8 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from pydantic import JsonValue
 
 from deckbuilder.bots import is_reproducible
 from deckbuilder.catalog import Catalog
@@ -101,7 +102,7 @@ class Matchup:
     win_rate: Interval
     mean_turns: float
     endings: tuple[tuple[str, int], ...]
-    cards: tuple[dict[str, Any], ...] = ()
+    cards: tuple[dict[str, JsonValue], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+
+from pydantic import JsonValue
 
 from deckbuilder.bots import is_reproducible
 from deckbuilder.catalog import Catalog
@@ -88,7 +89,7 @@ class Standing:
     win_rate: Interval
     rating: Interval  # Elo points, the decks' mean 0
     #: the deck's cards over its games, as `simulate --json` gives them (most played first)
-    cards: tuple[dict[str, Any], ...] = ()
+    cards: tuple[dict[str, JsonValue], ...] = ()
 
 
 @dataclass(frozen=True)

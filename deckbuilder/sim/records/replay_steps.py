@@ -19,6 +19,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DeckbuilderError
@@ -102,7 +104,7 @@ class ReplaySteps:
             self._recent.popitem(last=False)
         return state
 
-    def view(self, position: int, viewer: int | None) -> dict[str, Any]:
+    def view(self, position: int, viewer: int | None) -> dict[str, JsonValue]:
         """What `viewer` (0, 1) saw at `position`, as `GameSession.view` gave it; EVERYTHING
         (None): the engine's view with everything open (`observe`), for a game that is over."""
         state = self.state(position)

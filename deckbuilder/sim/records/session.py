@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import kind_name
@@ -77,7 +79,7 @@ class Choice:
     text: str
     group: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return {"action": self.action, "text": self.text, "group": self.group}
 
 
@@ -93,7 +95,7 @@ class Event:
     lines: tuple[str, ...]
     turn: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JsonValue]:
         return {"index": self.index, "player": self.player, "action": self.action,
                 "lines": list(self.lines), "turn": self.turn}
 
@@ -298,7 +300,7 @@ class GameSession:
         """How many events there are so far (`events`' length)."""
         return len(self._history)
 
-    def view(self, player: int | str | None) -> dict[str, Any]:
+    def view(self, player: int | str | None) -> dict[str, JsonValue]:
         """What `player` may see, as JSON-ready data (built from the engine's `observe`): a
         seat (index or name), `SPECTATOR` (what both seats see alike: `hand_sizes`, no
         hand) or None (everything: `other_hand` too, for a game that is over):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+
+from pydantic import JsonValue
 
 from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
 
@@ -22,7 +23,7 @@ def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
         require_matplotlib()
 
 
-def write_outputs(kind: str, data: Mapping[str, Any], report_path: Path | None,
+def write_outputs(kind: str, data: Mapping[str, JsonValue], report_path: Path | None,
                   charts_dir: Path | None) -> list[Path]:
     """Write the HTML report and the PNG charts of a `simulate` or `optimize` (`kind`)
     report; returns the files written."""

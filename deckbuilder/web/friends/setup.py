@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import JsonValue
+
 from deckbuilder.sim.records.session import GameSession
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.simulator import SimulationInputError
@@ -29,7 +31,7 @@ class FormOfJson:
     the form uses (deck0, deck1, switch, module ...); `decks: {side: deck}` and
     `switches`/`modules` lists are taken too."""
 
-    def __init__(self, data: Mapping[str, Any], sides: tuple[str, str] | None = None) -> None:
+    def __init__(self, data: Mapping[str, JsonValue], sides: tuple[str, str] | None = None) -> None:
         self.data = dict(data)
         decks = self.data.get("decks")
         if isinstance(decks, Mapping) and sides is not None:
