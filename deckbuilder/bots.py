@@ -62,15 +62,18 @@ class TurnBudget:
     actions applied (`state.history`) since the bot's first decision of the turn in this
     state; once `limit` are spent, `is_spent` says so (once a turn it adds one to
     `cut_short`) and the bot ends the turn. It remembers, per player, the state it last
-    decided in: a new game, a look-ahead copy or a new turn starts a new count.
+    decided in: a new game, a look-ahead copy or a new turn starts a new count. The bot adds
+    to `looks_cut` each look-ahead (play-out, rollout) its own bound stopped.
     """
 
-    __slots__ = ("_marks", "cut_short", "limit")
+    __slots__ = ("_marks", "cut_short", "limit", "looks_cut")
 
     def __init__(self, limit: int = TURN_ACTION_LIMIT) -> None:
         self.limit = limit
         #: Turns ended by the budget (the bot's own and its look-ahead copies').
         self.cut_short = 0
+        #: Look-aheads stopped before every option was tried (`StepBudget`, `max_plies`).
+        self.looks_cut = 0
         #: player -> (state, turn, actions applied when the count began, already counted)
         self._marks: dict[int, tuple[Any, int, int, bool]] = {}
 
@@ -103,9 +106,12 @@ class StepBudget:
 
 
 def cut_short_count(bot: Bot) -> int:
-    """How often `bot` ended a turn, or a look-ahead, because its bound was reached (0 for a
-    bot without bounds, such as `random`)."""
-    return int(getattr(bot, "cut_short", 0))
+    """How often `bot` ended a turn, or a look-ahead, because its bound was reached (its
+    `TurnBudget`'s counts, and its rollout bot's; 0 for a bot without bounds: `random`)."""
+    budget = getattr(bot, "budget", None)
+    inner = getattr(bot, "rollout_bot", None)
+    own = budget.cut_short + budget.looks_cut if isinstance(budget, TurnBudget) else 0
+    return own + (cut_short_count(inner) if inner is not None else 0)
 
 
 def cut_short_note(name: str, count: int) -> str:
@@ -152,12 +158,6 @@ class GreedyBot:
     name: str = "greedy"
     quick: QuickChoice | None = None
     budget: TurnBudget = field(default_factory=TurnBudget)
-    #: Decisions whose look-ahead spent its `StepBudget` before every option was tried.
-    lookaheads_cut: int = 0
-
-    @property
-    def cut_short(self) -> int:
-        return self.budget.cut_short + self.lookaheads_cut
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -171,7 +171,7 @@ class GreedyBot:
         action = best_action(world, actions, player, self.evaluate, rng, spend_world=True,
                              settle=self.settle, quick=self.quick, budget=steps)
         if steps.cut:
-            self.lookaheads_cut += 1
+            self.budget.looks_cut += 1
         return action
 
 
@@ -368,22 +368,15 @@ class SearchBot:
     #: trying each action (Revolver: the scoring greedy); None: play out each action.
     rollout_bot: Bot | None = None
     allocate: str = "halving"
+    #: Counts the rollouts that reached `max_plies` or spent their `StepBudget` before their
+    #: horizon as `looks_cut`.
     budget: TurnBudget = field(default_factory=TurnBudget)
-    #: Rollouts that reached `max_plies` or spent their `StepBudget` before their horizon.
-    rollouts_cut: int = 0
     #: Judges the position where a rollout stops (None: `evaluate`). A game may offer one
     #: that sees further than its greedy's value (`Heuristics.search_judge`).
     judge: Evaluator | None = None
     #: Take the small decisions `quick` answers (which card pays a cost, which casualty)
     #: by its rule instead of searching them (`quick=false` searches them too).
     quick_small: bool = True
-
-    @property
-    def cut_short(self) -> int:
-        """Turns the budget ended, rollouts stopped at `max_plies`, and the rollout bot's
-        own turns its budget ended."""
-        inner = cut_short_count(self.rollout_bot) if self.rollout_bot is not None else 0
-        return self.budget.cut_short + self.rollouts_cut + inner
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -452,7 +445,7 @@ class SearchBot:
             if world.is_terminal() or world.turn >= stop_turn:
                 break
             if budget.left <= 0:  # each ply spends one, each trial inside it one more
-                self.rollouts_cut += 1
+                self.budget.looks_cut += 1
                 break
             budget.left -= 1
             actions = world.legal_actions()
@@ -468,7 +461,7 @@ class SearchBot:
             world.apply(action)
         else:  # the plies ran out before the horizon (a card loop in the data, say)
             if not (world.is_terminal() or world.turn >= stop_turn):
-                self.rollouts_cut += 1
+                self.budget.looks_cut += 1
         judge = self.judge
         return evaluate(world, player) if judge is None else judge(world, player)
 

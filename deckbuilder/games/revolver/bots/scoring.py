@@ -380,14 +380,9 @@ class ScoringBot:
     name: str = "scoring"
     #: Decisions no rule or profile answers, played out in full (for measuring).
     fallbacks: int = 0
-    #: Ends the play phase of a turn that has gone on too long (a card loop in the data).
+    #: Ends the play phase of a turn that has gone on too long (a card loop in the data);
+    #: counts the play-outs that reached `PLAYED_OUT_STEPS` unfinished as `looks_cut`.
     budget: TurnBudget = field(default_factory=TurnBudget)
-    #: Play-outs of an option that reached `PLAYED_OUT_STEPS` with the move unfinished.
-    playouts_cut: int = 0
-
-    @property
-    def cut_short(self) -> int:
-        return self.budget.cut_short + self.playouts_cut
 
     def choose(self, state: State, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -490,7 +485,7 @@ class ScoringBot:
             world.apply(legal[0] if choice is None else choice)
         else:
             if not world.over and world.pending_kind != act.K_MAIN:
-                self.playouts_cut += 1
+                self.budget.looks_cut += 1
         if world.over:
             if world.winner is None:
                 return 0.0

@@ -107,15 +107,9 @@ class ScoringGreedy:
     """The greedy bot of Revolver 2 (see the module docstring)."""
 
     name: str = "greedy"
-    #: Ends the play phase of a turn that has gone on too long (a card loop in the data).
+    #: Ends the play phase of a turn that has gone on too long (a card loop in the data);
+    #: counts the decisions whose look-ahead spent its `StepBudget` as `looks_cut`.
     budget: TurnBudget = field(default_factory=TurnBudget)
-
-    #: Decisions whose look-ahead spent its `StepBudget` before every option was tried.
-    lookaheads_cut: int = 0
-
-    @property
-    def cut_short(self) -> int:
-        return self.budget.cut_short + self.lookaheads_cut
 
     def choose(self, state: State, rng: random.Random) -> int:
         actions = state.legal_actions()
@@ -134,7 +128,7 @@ class ScoringGreedy:
                                  settle=True, quick=quick_choice, budget=steps,
                                  evaluate_keeps=True)
             if steps.cut:
-                self.lookaheads_cut += 1
+                self.budget.looks_cut += 1
             return action
         return self._main(state, actions, player, rng)
 
@@ -157,7 +151,7 @@ class ScoringGreedy:
                             evaluate_keeps=True)  # the value only reads the position
                 values[index] = evaluate(after, player)
             if steps.cut:
-                self.lookaheads_cut += 1
+                self.budget.looks_cut += 1
         best: list[int] = []
         best_value = -2.0
         for action, value in zip(actions, values, strict=True):
