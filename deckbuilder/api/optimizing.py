@@ -17,11 +17,11 @@ from typing import Unpack
 from deckbuilder.api.fields import listed
 from deckbuilder.api.keywords import OptimizeKeywords, asked
 from deckbuilder.app.field_runs import plan_gauntlet
-from deckbuilder.app.play_decks import SimDeck, side_of_deck
+from deckbuilder.app.play_decks import search_template, side_of_deck
 from deckbuilder.app.results import OptimizeResult, Swap
 from deckbuilder.app.running import check_count, games_on
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import DeckArgument, DeckSource, load_collection, owned_copies, read_deck
+from deckbuilder.decks import DeckSource, load_collection, owned_copies
 from deckbuilder.errors import DeckError
 from deckbuilder.models import Collection, Deck
 from deckbuilder.sim.optimiser.optimize import OptimizeSettings, Round
@@ -34,15 +34,6 @@ __all__ = ["CollectionSource", "optimize"]
 
 #: Fewer games than this cannot race and confirm anything (`optimize --budget` says the same).
 LEAST_BUDGET = 20
-
-
-def _template(argument: DeckArgument, played: SimDeck) -> Deck:
-    """The deck as the optimiser starts from it: a file's own model or a script's (its
-    `sets:` limit what goes in), else the cards as played (any installed set)."""
-    if argument.kind in ("file", "object"):
-        return argument.loaded.deck
-    return Deck(name=played.name, game=played.game, faction=played.faction,
-                cards=dict(played.cards))
 
 
 #: What a player owns, as the API takes it: a collection file, a `Collection` model, or
@@ -105,7 +96,7 @@ def optimize(deck: DeckSource, *, against: DeckSource | Sequence[DeckSource] | N
     plan = plan_gauntlet(found, deck, None if against is None else listed(against, "against"),
                          run.options, weights=weights, option="field")
     played, wanted = plan.deck, plan.settings
-    template = _template(read_deck(deck, found), played)
+    template = search_template(deck, found, played)
     searched = OptimizeSettings(
         side=side_of_deck(played)[0], field=[Opponent(entry.label, entry.cards, entry.weight)
                                             for entry in plan.opponents.entries],

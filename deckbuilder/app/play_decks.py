@@ -17,6 +17,7 @@ from deckbuilder.decks import DeckSource, LoadedDeck, read_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.games import games, get_game
 from deckbuilder.legality import PLAY_TESTING, Code, validate_deck
+from deckbuilder.models import Deck
 from deckbuilder.yamlio import position
 
 
@@ -125,6 +126,16 @@ def load_side_deck(source: DeckSource, side: str, game: str, option: str, catalo
     if deck.faction != side or deck.game != game:
         raise side_error(option, side, game, deck)
     return deck
+
+
+def search_template(source: DeckSource, catalog: Any, played: SimDeck) -> Deck:
+    """The deck as the optimiser starts from it: a file's own model or a script's (its
+    `sets:` limit what goes in), else the cards as played (any installed set)."""
+    argument = read_deck(source, catalog)
+    if argument.kind in ("file", "object"):
+        return argument.loaded.deck
+    return Deck(name=played.name, game=played.game, faction=played.faction,
+                cards=dict(played.cards))
 
 
 def side_of_deck(deck: SimDeck, what: str = "deck") -> tuple[int, tuple[str, ...]]:

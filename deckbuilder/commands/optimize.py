@@ -12,9 +12,10 @@ import typer
 
 from deckbuilder.app.card_search import resolve_set
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.field import Field, read_field
-from deckbuilder.app.play_decks import load_sim_deck
-from deckbuilder.app.switches import module_titles, parse_switches, read_modules
+from deckbuilder.app.field_runs import plan_gauntlet
+from deckbuilder.app.play_decks import search_template, side_of_deck
+from deckbuilder.app.running import PlayOptions
+from deckbuilder.app.switches import module_titles
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOT, RULESET, SET
@@ -26,10 +27,8 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.commands.game_options import ChartsDir, LocalDask, Modules, ReportPath, Scheduler
-from deckbuilder.decks import deck_source_file, load_collection, load_deck, new_deck, swap_cards
+from deckbuilder.decks import deck_source_file, load_collection, new_deck, swap_cards
 from deckbuilder.errors import DeckError
-from deckbuilder.games import get_game
-from deckbuilder.models import Deck
 from deckbuilder.sim.optimiser.optimize import OptimizeSettings
 from deckbuilder.sim.optimiser.optimize import optimize as search_decks
 from deckbuilder.sim.optimiser.optimize_table import Opponent
@@ -45,7 +44,6 @@ from deckbuilder.sim.reports.report import modules_text, switches_text
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
 from deckbuilder.sim.reports.sensitivity import rests_on_lines
 from deckbuilder.sim.runs.executors import open_executor
-from deckbuilder.sim.runs.runner import prime_catalog
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
@@ -141,12 +139,10 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     if output is not None:
         refuse_overwrite(output, force)  # before the search, not after it
     catalog = project_catalog()
-    prime_catalog(catalog)
-    played = load_sim_deck(deck_text, catalog)
-    game = get_game(played.game)
-    side = game.side_names.index(played.faction)
-    field = _field(vs, game, side, played.game, catalog)
-    template = _template(deck_text, played, catalog)
+    plan = plan_gauntlet(catalog, deck_text, vs or None, PlayOptions(
+        budget, seed, bot, opponent_bot, ruleset, switch_texts, modules, max_turns))
+    played, field, wanted = plan.deck, plan.opponents, plan.settings
+    template = search_template(deck_text, catalog, played)
     owned = load_collection(collection_path, catalog) if collection_path is not None else None
     for card in [*out_cards, *in_cards]:
         if catalog.find(card, played.game) is None:
@@ -154,12 +150,11 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     if sets is not None:  # an unknown set would leave no card to put in, silently
         sets = [_known_set(catalog, set_id) for set_id in sets]
     settings = OptimizeSettings(
-        side=side, field=[Opponent(e.label, e.cards, e.weight) for e in field.entries],
-        bot=bot, opponent_bot=opponent_bot,
-        budget=budget, seed=seed, game=played.game,
-        ruleset=ruleset or game.default_ruleset,
-        switches=parse_switches(switch_texts, catalog, played.game),
-        modules=read_modules(modules, catalog, played.game), max_turns=max_turns)
+        side=side_of_deck(played)[0],
+        field=[Opponent(e.label, e.cards, e.weight) for e in field.entries],
+        bot=bot, opponent_bot=wanted.opponent_bot, budget=budget, seed=seed, game=played.game,
+        ruleset=wanted.ruleset, switches=dict(wanted.switches), modules=wanted.modules,
+        max_turns=wanted.max_turns)
     show = sys.stderr.isatty() and not as_json
     with open_executor(workers, scheduler, local_dask) as executor:
         result = search_decks(
@@ -189,24 +184,9 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     _print(result, catalog, played.name, output, data)
 
 
-def _field(vs: list[str], game: Any, side: int, game_id: str, catalog: Catalog) -> Field:
-    """The opponents: the `--vs` specs read into a weighted field (`app.field`), or the other
-    side's base deck when none is given."""
-    against = game.side_names[1 - side]
-    return read_field(vs or [against], catalog, game=game_id, side_against=against)
-
-
 def _id(catalog: Catalog, card: str, game: str) -> str:
     entry = catalog.find(card, game)
     return entry.id if entry is not None else card
-
-
-def _template(deck_text: str, played: Any, catalog: Catalog) -> Any:
-    path = Path(deck_text)
-    if path.exists():
-        return load_deck(path, catalog).deck
-    return Deck(name=played.name, game=played.game, faction=played.faction,
-                cards=dict(played.cards))
 
 
 def _progress(catalog: Catalog) -> Any:
