@@ -36,6 +36,7 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.legality import Replacement, deck_facts
 from deckbuilder.legality.pairing import pair_replacements
 from deckbuilder.models.common import Category, PlayType
+from deckbuilder.models.effects import game_declared
 
 #: Where a card without a category is counted (a name the catalog does not know, or a record
 #: that is no deck card), so that the counts still add up to the deck's size.
@@ -88,10 +89,9 @@ class DrawRules:
                            "skips only the marker's advance); malpaso-es: 'Roba dos cartas'; "
                            "engine DRAW_PER_TURN = 2"),
     )
-    assumptions: tuple[str, ...] = (
+    assumptions: tuple[str, ...] = (  # the table's, then each game's (its card model's)
         "cards drawn by card effects and a reshuffled discard pile are not counted",
-        "Revolver 2: no poker card adds to the opening hand (extra_opening = 0); the "
-        "tournament can add one or two cards",
+        *(each for own in game_declared("DRAW_ASSUMPTIONS") for each in own),
     )
 
     def cards_seen(self, turn: int) -> int:

@@ -1,7 +1,7 @@
 """Revolver 2's own effect steps as card data writes them, and its pieces on a card's face
 (layer 1, like its declaration: it imports only the models; `declaration.card_model` names it,
 `models.effects` adds `STEPS` to the vocabulary, `card_face` reads `FACE_SYMBOLS` and
-`SPECIAL_FACES`). What they do on the table is `pieces.py`.
+`SPECIAL_FACES`, `deck_stats` its `DRAW_ASSUMPTIONS`). What they do on the table is `pieces.py`.
 """
 
 from __future__ import annotations
@@ -76,3 +76,6 @@ FACE_SYMBOLS = (("powder_kegs", "Powder kegs", "powder keg", "powder kegs"),
 #: Special cards of a kind of their own: the field holding their data -> what a face calls
 #: such a card, its rows, its one-line summary.
 SPECIAL_FACES = {"poker": ("poker card", poker_rows, poker_summary)}
+#: What a deck's draw odds leave out of this game's cards (`deck_stats.DrawRules`).
+DRAW_ASSUMPTIONS = ("Revolver 2: no poker card adds to the opening hand (extra_opening = 0); "
+                    "the tournament can add one or two cards",)
