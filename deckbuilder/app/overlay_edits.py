@@ -14,6 +14,7 @@ from ruamel.yaml.comments import CommentedMap
 from deckbuilder import paths
 from deckbuilder.app.json_values import plain_value
 from deckbuilder.catalog import apply_overlay_document
+from deckbuilder.data_packs.answers import load_overlay
 from deckbuilder.data_packs.standing import drop_source, merge_source
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.importer import sets_catalog
@@ -22,12 +23,6 @@ from deckbuilder.printable import printable
 from deckbuilder.user_schemas import overlay_header
 from deckbuilder.writing import editing
 from deckbuilder.yamlio import load_yaml, parse_yaml, position, validate_document, write_yaml
-
-HEADER = (
-    "deckbuilder overlay: local corrections to card data, by record id.\n"
-    "Each correction names its source; it then shows as the source of the corrected values.\n"
-    "Edit by hand or with `deckbuilder overlay set ID FIELD VALUE --source TEXT`."
-)
 
 
 def _plain_scalar(value: Any) -> Any:
@@ -61,19 +56,6 @@ def parse_value(text: str) -> Any:
 def _checked(document: Any, path: Path) -> Any:
     """The overlay document validated against its model."""
     return validate_document(document, Overlay, path)
-
-
-def load_overlay_document(path: Path) -> Any:
-    """The overlay as a round-trip document (a new one, with a header, if there is none)."""
-    document = load_yaml(path) if path.exists() else None
-    if document is None:
-        document = CommentedMap()
-        document.yaml_set_start_comment(HEADER)
-    else:
-        _checked(document, path)
-    if document.get("corrections") is None:
-        document["corrections"] = CommentedMap()
-    return document
 
 
 def _with_overlay(document: Any, path: Path) -> Any:
@@ -124,7 +106,7 @@ def _unset_in_file(path: Path, record_id: str, field: str | None) -> dict[str, A
     if not path.exists():
         raise DeckbuilderError("there is no overlay file: nothing to take out",
                                Location(path), "see `deckbuilder overlay set --help`")
-    document = load_overlay_document(path)
+    document = load_overlay(path)
     corrections = document["corrections"]
     key = record_id if record_id in corrections else resolve_record(sets_catalog(), record_id).id
     correction = corrections.get(key)
@@ -164,7 +146,7 @@ def set_correction(record_id: str, field: str, value_text: str, source: str) -> 
 
 def _set_in_file(path: Path, record_id: str, field: str, value: Any, value_text: str,
                  source: str) -> dict[str, Any]:
-    document = load_overlay_document(path)
+    document = load_overlay(path)
     before_catalog = _with_overlay(document, path)  # the file as it is must already hold
     entry = resolve_record(before_catalog, record_id)
     record_id = entry.id
