@@ -487,7 +487,7 @@ def apply_overlay(catalog: Catalog, overlay_file: Path) -> None:
     apply_overlay_document(catalog, load_yaml(overlay_file), overlay_file)
 
 
-def apply_overlay_document(catalog: Catalog, document: Any, overlay_file: Path) -> None:
+def apply_overlay_document(catalog: Catalog, document: object, overlay_file: Path) -> None:
     """Apply an already parsed overlay (lets `overlay set` check a change before writing it)."""
     if document is None:
         return

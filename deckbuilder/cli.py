@@ -126,7 +126,7 @@ class LazyCommands(MutableMapping[str, Any]):
             self._built.update(load_commands(self._table[name].module))
         return self._built[name]
 
-    def __setitem__(self, name: str, command: Any) -> None:
+    def __setitem__(self, name: str, command: object) -> None:
         self._built[name] = command
 
     def __delitem__(self, name: str) -> None:
@@ -160,7 +160,7 @@ class OneLineErrors(TyperGroup):
                 param.metavar = value_name(param)
         return params
 
-    def list_commands(self, ctx: Any) -> list[str]:
+    def list_commands(self, ctx: object) -> list[str]:
         return list(self.commands)  # the names only: nothing is imported
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
@@ -188,7 +188,7 @@ class OneLineErrors(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
-             windows_expand_args: bool = True, **extra: Any) -> Any:
+             windows_expand_args: bool = True, **extra: object) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
@@ -212,7 +212,7 @@ class OneLineErrors(TyperGroup):
         sys.exit(code)
 
     def _exit_code(self, args: Sequence[str] | None, prog_name: str | None,
-                   complete_var: str | None, windows_expand_args: bool, **extra: Any) -> Any:
+                   complete_var: str | None, windows_expand_args: bool, **extra: object) -> Any:
         """Run the command line; its exit code (a usage error printed as one line)."""
         try:
             result = super().main(args, prog_name, complete_var, False, windows_expand_args,

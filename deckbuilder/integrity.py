@@ -68,7 +68,7 @@ class Reference:
 
 
 # -- finding references generically -----------------------------------------------------------
-def _is_card_id(annotation: Any) -> bool:
+def _is_card_id(annotation: object) -> bool:
     if isinstance(annotation, FieldInfo):
         patterns = (getattr(item, "pattern", None) for item in annotation.metadata)
         return CARD_ID_PATTERN in patterns
@@ -94,7 +94,7 @@ def _expected_kind(model: type[BaseModel], name: str) -> str | None:
     return None
 
 
-def references(value: Any, loc: Loc = ()) -> Iterator[Reference]:
+def references(value: object, loc: Loc = ()) -> Iterator[Reference]:
     """Every record id that `value` (a model, list of models ...) refers to, with its place."""
     if isinstance(value, BaseModel):
         model = type(value)

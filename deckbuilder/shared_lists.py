@@ -281,7 +281,7 @@ def encode_share_code(faction: str, name: str, out: dict[str, int], into: dict[s
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 
 
-def _counts(value: Any, what: str) -> dict[str, int]:
+def _counts(value: object, what: str) -> dict[str, int]:
     if not isinstance(value, dict) or len(value) > _MAX_ENTRIES or not all(
             isinstance(key, str) and type(count) is int and 1 <= count <= _MAX_COPIES
             for key, count in value.items()):

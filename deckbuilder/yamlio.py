@@ -137,7 +137,7 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
     anchor_sizes: dict[str, int] = {}
     total = 0
 
-    def add(size: int, mark: Any) -> None:
+    def add(size: int, mark: object) -> None:
         nonlocal total
         total += size
         if total > MAX_EXPANDED_NODES:
@@ -261,11 +261,11 @@ def load_yaml(path: Path) -> Any:
     return parse_yaml(read_text(path), path)
 
 
-def _known(line: Any, col: Any) -> tuple[int, int] | None:
+def _known(line: object, col: object) -> tuple[int, int] | None:
     return (line + 1, col + 1) if isinstance(line, int) and isinstance(col, int) else None
 
 
-def position(document: Any, loc: Iterable[Any]) -> tuple[int, int] | None:
+def position(document: object, loc: Iterable[Any]) -> tuple[int, int] | None:
     """The 1-based (line, column) of the deepest node on `loc` in a round-trip document.
 
     Nodes added in memory (not read from a file) have no position; the deepest node that has
@@ -351,7 +351,7 @@ def _problem(detail: Any, document: Any) -> tuple[list[Any], str, str]:
 
 
 def validation_problems(
-    error: ValidationError, document: Any, path: Path
+    error: ValidationError, document: object, path: Path
 ) -> list[DataFileError]:
     """Every problem of a failed validation, one per place, each with its file:line:col.
 
@@ -377,7 +377,7 @@ def validation_problems(
     return [problem for _, _, problem in placed]
 
 
-def _describe_validation(error: ValidationError, document: Any, path: Path) -> DataFileError:
+def _describe_validation(error: ValidationError, document: object, path: Path) -> DataFileError:
     problems = validation_problems(error, document, path)
     first = problems[0]
     more = len(problems) - 1
@@ -386,7 +386,7 @@ def _describe_validation(error: ValidationError, document: Any, path: Path) -> D
     return first
 
 
-def _kind_of(value: Any) -> str:
+def _kind_of(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, bool):
@@ -398,7 +398,7 @@ def _kind_of(value: Any) -> str:
     return type(value).__name__
 
 
-def validate_document(document: Any, model: type[ModelT], path: Path) -> ModelT:
+def validate_document(document: object, model: type[ModelT], path: Path) -> ModelT:
     """Validate a parsed document against a model; errors point at the offending line."""
     if document is None:
         raise DataFileError("file is empty", Location(path, 1, 1), f"write a {model.__name__}")
@@ -426,7 +426,7 @@ def load_model(path: Path, model: type[ModelT]) -> tuple[ModelT, Any]:
     return model_of(read_bytes(path), Path(path), model)
 
 
-def to_plain(value: Any) -> Any:
+def to_plain(value: object) -> Any:
     """Round-trip objects to plain dicts/lists (keys become strings where YAML made numbers)."""
     if isinstance(value, dict):
         return {str(key): to_plain(item) for key, item in value.items()}
@@ -435,13 +435,13 @@ def to_plain(value: Any) -> Any:
     return value
 
 
-def dump_yaml(document: Any) -> str:
+def dump_yaml(document: object) -> str:
     stream = io.StringIO()
     _yaml().dump(document, stream)
     return stream.getvalue()
 
 
-def dump_keeping_layout(document: Any, original: str) -> str:
+def dump_keeping_layout(document: object, original: str) -> str:
     """`dump_yaml(document)` for a document read from `original` and edited: every top-level
     entry the edit left as it was is written as `original` wrote it, byte for byte (a flow
     list over two lines, a list at column 0, `---`, the lines before the first key), and only
@@ -487,7 +487,7 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-def _top_blocks(document: Any, text: str) -> tuple[str, dict[Any, str]] | None:
+def _top_blocks(document: object, text: str) -> tuple[str, dict[Any, str]] | None:
     """`text` cut at its top-level keys: (the lines before the first key, {key: its lines up
     to the next key}); None unless each key of a block mapping opens its own line."""
     if not isinstance(document, CommentedMap) or document.fa.flow_style() or not document:
@@ -506,7 +506,7 @@ def _with_newline(text: str, newline: str) -> str:
     return text if newline == "\n" else text.replace("\n", newline)
 
 
-def write_yaml(path: Path, document: Any, header: str | None = None) -> str:
+def write_yaml(path: Path, document: object, header: str | None = None) -> str:
     """Write a document atomically; returns the text written (what the file now holds)."""
     text = dump_yaml(document)
     if header and not text.startswith(header):

@@ -110,5 +110,5 @@ def guarded(function: Callable[P, R],
     return wrapper
 
 
-def print_json(data: Any) -> None:
+def print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")

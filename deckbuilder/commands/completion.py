@@ -113,7 +113,7 @@ def _read_deck(text: str, sets_dir: Path | None) -> LoadedDeck | None:
         return None
 
 
-def _typed_values(value: Any) -> Iterator[str]:
+def _typed_values(value: object) -> Iterator[str]:
     if isinstance(value, (list, tuple)):
         yield from (str(item) for item in value)
     elif value is not None and value is not False:

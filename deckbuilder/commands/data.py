@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -303,7 +303,7 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
          f"{len(data['overlay_wins'])} overridden by your overlay.")
 
 
-def _value(value: Any) -> str:
+def _value(value: object) -> str:
     return shown(value)
 
 

@@ -48,7 +48,7 @@ def name_values(command: Any) -> None:
     if made is None or getattr(made, "names_its_value", False):
         return
 
-    def help_option(ctx: Any) -> Any:
+    def help_option(ctx: object) -> Any:
         option = made(ctx)
         if option is not None and option.metavar is None:
             option.metavar = ""
@@ -58,7 +58,7 @@ def name_values(command: Any) -> None:
     command.get_help_option = help_option
 
 
-def _no_type_label(ctx: Any) -> None:
+def _no_type_label(ctx: object) -> None:
     """What an argument shows in the help's type column: nothing."""
     return None
 
@@ -73,7 +73,7 @@ def value_name(param: Any) -> str:
     return _TYPE_NAMES.get(_annotation_name(param), str(param.name).upper().replace("_", "-"))
 
 
-def _annotation_name(param: Any) -> str:
+def _annotation_name(param: object) -> str:
     annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
     if annotation is None:  # typer before 0.29: a click type
         click_type = getattr(getattr(param, "type", None), "name", "")

@@ -213,7 +213,7 @@ def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) 
         return run(*args, on_result=lambda _result: progress.advance(task), **kwargs)
 
 
-def _shown(data: Any) -> Any:
+def _shown(data: object) -> Any:
     """The report with every string escaped for the terminal (deck and card names come from
     files); it is printed on a console that reads no markup."""
     if isinstance(data, str):

@@ -67,7 +67,7 @@ def check_player_name(name: str | None) -> str | None:
     return name
 
 
-def save_answer(record_id: str, field: str, value: Any, player: str | None = None,
+def save_answer(record_id: str, field: str, value: object, player: str | None = None,
                 day: date | None = None, overlay: Path | None = None) -> SavedAnswer:
     """Write one answer into the overlay: `value` (JSON data, or `AS_SHOWN` to confirm the
     current reading) becomes `field` of `record_id`, sourced "read from the printed card,
@@ -86,7 +86,7 @@ def catalog_below_overlay() -> Catalog:
     return catalog
 
 
-def _save_locked(path: Path, record_id: str, field: str, value: Any, source: str
+def _save_locked(path: Path, record_id: str, field: str, value: object, source: str
                  ) -> SavedAnswer:
     document = load_overlay(path)
     before_catalog = catalog_below_overlay()

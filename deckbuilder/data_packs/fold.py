@@ -30,7 +30,7 @@ class Folded:
     skipped: list[str] = field(default_factory=list)
 
 
-def _flow(value: Any) -> Any:
+def _flow(value: object) -> Any:
     if isinstance(value, list):
         seq = CommentedSeq(_flow(item) for item in value)
         if all(not isinstance(item, dict | list) for item in value):

@@ -53,7 +53,7 @@ class LoadedPack:
     def label(self) -> str:
         return f"{self.pack.id} {self.pack.version}"
 
-    def where(self, *loc: Any) -> Location:
+    def where(self, *loc: object) -> Location:
         found = position(self.document, loc) if self.document is not None else None
         return Location(self.path, *(found or (None, None)))
 
@@ -122,7 +122,7 @@ def pack_fields(record: Any) -> list[str]:
     return sorted(set(type(record).model_fields) - NOT_PACK_FIELDS)
 
 
-def is_engine_data(name: str, value: Any) -> bool:
+def is_engine_data(name: str, value: object) -> bool:
     """Effect steps and turn spaces, or anything shaped like them (a list of mappings)."""
     return name in ENGINE_FIELDS or (
         isinstance(value, list) and any(isinstance(item, dict) for item in value))
@@ -228,7 +228,7 @@ def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
     return layer
 
 
-def _key(value: Any) -> str:
+def _key(value: object) -> str:
     import json
 
     return json.dumps(value, sort_keys=True)
@@ -288,6 +288,6 @@ def _replace(catalog: Any, entry: Any, record: Any) -> None:
                 return
 
 
-def apply_installed_packs(catalog: Any) -> PackLayer:
+def apply_installed_packs(catalog: object) -> PackLayer:
     """`build_catalog`'s step between the sets and the overlay."""
     return apply_packs(catalog, installed_packs())

@@ -159,7 +159,7 @@ def value_problem(entry: Entry, field: str, value: Any) -> str | None:
     return None
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A value as an answer would type it: `3`, `yes`, `[true-grit]`, `Deputy`."""
     if isinstance(value, bool):
         return "yes" if value else "no"

@@ -15,7 +15,7 @@ def _flatten(steps: list[Any]) -> Iterator[Any]:
         yield from _flatten(getattr(step, "steps", []))
 
 
-def _steps(record: Any) -> Iterator[Any]:
+def _steps(record: object) -> Iterator[Any]:
     for attribute in ("effect", "on_death"):
         yield from _flatten(getattr(record, attribute, []))
     for trigger in getattr(record, "triggers", []):
@@ -26,7 +26,7 @@ def _steps(record: Any) -> Iterator[Any]:
         yield from _flatten(mode.effect)
 
 
-def unimplemented_reasons(record: Any, game_steps: Mapping[str, Any] | None = None) -> list[str]:
+def unimplemented_reasons(record: object, game_steps: Mapping[str, Any] | None = None) -> list[str]:
     """Why the engine cannot play this record (with the table's steps and `game_steps`, the
     record's game's own); empty when it can."""
     reasons: list[str] = []

@@ -100,7 +100,7 @@ def speaks_at(record: Any, battlefield: str,
     return any(_names(step, battlefield) for step in steps)
 
 
-def _names(step: Any, battlefield: str) -> bool:
+def _names(step: object, battlefield: str) -> bool:
     condition = getattr(step, "condition", None)
     if condition is not None and (battlefield in condition.marker_at
                                   or condition.marker_before == battlefield):
@@ -108,13 +108,9 @@ def _names(step: Any, battlefield: str) -> bool:
     return any(_names(inner, battlefield) for inner in getattr(step, "steps", None) or ())
 
 
-#: Card ids the eagle token may never go on besides bandits, locations and event cards
-#: (tarnished-star-en, Tokens and Card Notes): the San Manzanillo Prison card.
-EAGLE_PROOF_IDS = frozenset({"san-manzanillo-prison"})
-
-
-def eagle_proof(category: str, faction: str, card_id: str) -> bool:
+def eagle_proof(category: str, faction: str) -> bool:
     """May the eagle token NOT be placed on such a card? Bandit cards (never in a row),
-    location cards, the prison card and the event cards lying on the table (the neutral
-    cards a module deals: ambushes, the duel card)."""
-    return category == "location" or faction == "neutral" or card_id in EAGLE_PROOF_IDS
+    location cards and the event cards lying on the table (the neutral cards a module deals:
+    ambushes, the duel card). The prison, the other card tarnished-star-en's Tokens and Card
+    Notes name, is a battlefield: never a card in a row."""
+    return category == "location" or faction == "neutral"

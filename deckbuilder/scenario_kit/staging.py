@@ -24,7 +24,7 @@ Result = list[tuple[Any, ...]]
 CheckFn = Callable[[State, Any, Ids, tuple], Result]
 
 
-def same(expected: Any, actual: Any, suffix: str = "") -> Result:
+def same(expected: object, actual: object, suffix: str = "") -> Result:
     """The finding of a check that compares one value."""
     return [(suffix, expected == actual, expected, actual)]
 
@@ -32,7 +32,7 @@ def same(expected: Any, actual: Any, suffix: str = "") -> Result:
 def per_side_count(read: Callable[[State, int], int]) -> CheckFn:
     """The check of a number each side has (cards in hand or deck, silver dollars):
     `read(state, player)`."""
-    def check(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
+    def check(state: State, value: object, ids: Ids, loc: tuple) -> Result:
         sides = state.spec.game_rules.side_names
         return [(f" {name}", getattr(value, name) == read(state, player), getattr(value, name),
                  read(state, player)) for player, name in enumerate(sides)
@@ -41,11 +41,11 @@ def per_side_count(read: Callable[[State, int], int]) -> CheckFn:
     return check
 
 
-def nothing_to_prepare(state: State, scenario: Any, source: Source, ids: Ids) -> None:
+def nothing_to_prepare(state: State, scenario: object, source: Source, ids: Ids) -> None:
     return None
 
 
-def opens_nothing(state: State, scenario: Any) -> bool:
+def opens_nothing(state: State, scenario: object) -> bool:
     return False
 
 

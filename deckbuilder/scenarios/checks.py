@@ -222,7 +222,7 @@ def _at(state: State, value: dict[str, JsonValue], ids: Ids, loc: tuple) -> Resu
 
 
 def _zone(attribute: str) -> CheckFn:
-    def check(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
+    def check(state: State, value: object, ids: Ids, loc: tuple) -> Result:
         zones = getattr(state, attribute)
         results: Result = []
         for player, name in enumerate(player_names(state)):
@@ -237,7 +237,7 @@ def _zone(attribute: str) -> CheckFn:
     return check
 
 
-def _deck_top(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
+def _deck_top(state: State, value: object, ids: Ids, loc: tuple) -> Result:
     """The deck is drawn from the end of its list: its top is the last card."""
     results: Result = []
     for player, name in enumerate(player_names(state)):
@@ -250,7 +250,7 @@ def _deck_top(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
     return results
 
 
-def _firepower(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
+def _firepower(state: State, value: object, ids: Ids, loc: tuple) -> Result:
     totals = attack_totals(state)
     return [(f" {name}", getattr(value, name) == totals[name], getattr(value, name),
              totals[name]) for name in player_names(state) if getattr(value, name) is not None]

@@ -90,7 +90,7 @@ EXPECTATION_MODELS: dict[str, type[Strict]] = {
 DEFAULT_GAME = DECLARATIONS[0].id
 
 
-def _game_of(data: Any) -> str:
+def _game_of(data: object) -> str:
     if isinstance(data, dict):
         return str(data.get("game", DEFAULT_GAME))
     return str(getattr(data, "game", DEFAULT_GAME))

@@ -66,7 +66,7 @@ def side_names(scenario: AnyScenario) -> tuple[str, str]:
 
 
 # -- building the position ----------------------------------------------------------------------
-def _placed(item: Any) -> PlacedCard:
+def _placed(item: object) -> PlacedCard:
     return item if isinstance(item, PlacedCard) else PlacedCard(card=item)
 
 

@@ -171,7 +171,7 @@ def search_records(catalog: Catalog, search: Search) -> Found:
 Column = tuple[str, Callable[[Any, Any], str], str]  # header, cell(catalog, entry), css class
 
 
-def _blank(value: Any) -> str:
+def _blank(value: object) -> str:
     return "" if value is None else str(value)
 
 
@@ -298,11 +298,11 @@ async def cards_page(request: Request) -> Response:
     )
 
 
-def _steps_in(value: Any) -> list[str]:
+def _steps_in(value: object) -> list[str]:
     """The vocabulary names (`do`) of the steps in a structured value, in order, once each."""
     found: list[str] = []
 
-    def walk(item: Any) -> None:
+    def walk(item: object) -> None:
         if isinstance(item, dict):
             name = item.get("do")
             if isinstance(name, str) and name not in found:
@@ -317,7 +317,7 @@ def _steps_in(value: Any) -> list[str]:
     return found
 
 
-def _value_text(catalog: Catalog, value: Any) -> str:
+def _value_text(catalog: Catalog, value: object) -> str:
     """A value in words for the values table (never JSON): ids as names, the steps of a
     card's text by their names (the face above puts the text itself in words), a table of
     numbers as "name value" pairs."""

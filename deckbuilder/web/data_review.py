@@ -248,7 +248,7 @@ async def _answer_form(request: Request) -> tuple[dict[str, str], bool]:
     return {key: _text(form.get(key)) for key in ANSWER_FIELDS}, False
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):

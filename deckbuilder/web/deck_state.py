@@ -76,14 +76,14 @@ class DeckState:
                 "description": self.description, "file": self.file, "version": self.version}
 
 
-def _text(value: Any, what: str, limit: int = 500) -> str:
+def _text(value: object, what: str, limit: int = 500) -> str:
     if not isinstance(value, str) or len(value) > limit:
         raise DeckError(f"the deck's {what} is not text of at most {limit} characters", _WHERE,
                         "reload the page")
     return value
 
 
-def state_from_json(data: Any) -> DeckState:
+def state_from_json(data: object) -> DeckState:
     """The deck a page sent, checked for shape (its values are checked by `model`)."""
     if not isinstance(data, dict):
         raise DeckError("the page sent no deck", _WHERE, "reload the page")
@@ -117,7 +117,7 @@ def state_from_json(data: Any) -> DeckState:
     )
 
 
-def version_of(value: Any) -> str | None:
+def version_of(value: object) -> str | None:
     """A file version sent back by the page (a hex content hash), or None for anything else:
     a deck without a version cannot replace its file (`deck_files.save_deck` says so)."""
     if isinstance(value, str) and 0 < len(value) <= 64 and all(

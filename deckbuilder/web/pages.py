@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import jinja2
 from starlette.requests import Request
@@ -73,12 +72,12 @@ def error_line(error: DeckbuilderError) -> str:
     return web_advice(printable(str(error)))
 
 
-def fragment(template: str, **context: Any) -> str:
+def fragment(template: str, **context: object) -> str:
     """A template rendered to text (a piece of a page for a script to put in place)."""
     return environment.get_template(template).render(**context)
 
 
-def render(request: Request, template: str, status_code: int = 200, **context: Any
+def render(request: Request, template: str, status_code: int = 200, **context: object
            ) -> HTMLResponse:
     """A whole page: the template (extending base.html) with the request and the current
     path (for the navigation bar) in its context."""

@@ -90,7 +90,7 @@ class ReplayStore:
         self._keys: dict[Any, str] = {}  # a source's key -> its replay's id
         self._lock = threading.Lock()
 
-    def add(self, key: Any, steps: ReplaySteps, source: str, catalog: Catalog) -> Replay:
+    def add(self, key: object, steps: ReplaySteps, source: str, catalog: Catalog) -> Replay:
         replay = self._replays.put(Replay(secrets.token_urlsafe(12), steps, source, catalog))
         if key is not None:
             with self._lock:
@@ -98,7 +98,7 @@ class ReplayStore:
                 self._keys[key] = replay.id
         return replay
 
-    def by_key(self, key: Any) -> Replay | None:
+    def by_key(self, key: object) -> Replay | None:
         with self._lock:
             found = self._keys.get(key)
         return None if found is None else self._replays.get(found)

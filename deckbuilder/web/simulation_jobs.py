@@ -211,5 +211,5 @@ class SimulationJobs:
                 job.state, job.finished_at = "cancelled", time.monotonic()
 
 
-def jobs_of(app: Any) -> SimulationJobs:
+def jobs_of(app: object) -> SimulationJobs:
     return held_by(app, "simulation_jobs", SimulationJobs)

@@ -91,7 +91,7 @@ class TableSessions:
         return len(self._sessions)
 
 
-def sessions_of(app: Any) -> TableSessions:
+def sessions_of(app: object) -> TableSessions:
     return held_by(app, "table_sessions", TableSessions)
 
 
@@ -181,7 +181,7 @@ def _action_card(entry: TableSession, action: int) -> dict[str, str]:
     return {"record": card_id, "summary": one_line(found).partition(" - ")[2]}
 
 
-def table_state(entry: TableSession, events: Any) -> dict[str, Any]:
+def table_state(entry: TableSession, events: object) -> dict[str, Any]:
     """The board, the person's legal actions (only when it is his decision) and the new log
     lines (as text, and cut into pieces that name records), as the page's script puts them
     in place."""
@@ -266,7 +266,7 @@ async def _action_of(request: Request) -> Any:
     return (await request.form()).get("action")
 
 
-def _act(entry: TableSession, action: Any) -> dict[str, Any]:
+def _act(entry: TableSession, action: object) -> dict[str, Any]:
     with entry.lock:
         if entry.human is None:
             raise TableError("two bots play this game: nobody takes actions",

@@ -99,14 +99,14 @@ def piece_index(state: State, plugin: ModulePlugin, action: int) -> int:
 
 
 # -- a module's own state ---------------------------------------------------------------------
-def module_data(state: State, module_id: str, default: Any = None) -> Any:
+def module_data(state: State, module_id: str, default: object = None) -> Any:
     for key, value in state.game_data or ():
         if key == module_id:
             return value
     return default
 
 
-def set_module_data(state: State, module_id: str, value: Any) -> None:
+def set_module_data(state: State, module_id: str, value: object) -> None:
     """Replace a module's value (hashable and immutable: a NamedTuple of ints, strs, tuples)."""
     others = [(key, old) for key, old in state.game_data or () if key != module_id]
     state.game_data = tuple(sorted([*others, (module_id, value)]))

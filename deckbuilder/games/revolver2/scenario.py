@@ -211,7 +211,7 @@ def _battlefield_set(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     return same(value, BATTLEFIELD_SETS[tournament.winner])
 
 
-def _poker_wins(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
+def _poker_wins(state: State, value: object, ids: Ids, loc: tuple) -> Result:
     tournament = state.game_data
     wins = tournament.wins if isinstance(tournament, Tournament) else (0, 0)
     return [(f" {name}", getattr(value, name) == wins[player], getattr(value, name),

@@ -54,7 +54,7 @@ def _poker_card(state: State, text: str, player: int, source: Source, loc: tuple
                        f"use one of: {', '.join(own)}")
 
 
-def _cards(state: State, cards: Any, key: str, source: Source) -> list[list[int]]:
+def _cards(state: State, cards: object, key: str, source: Source) -> list[list[int]]:
     return [[_poker_card(state, text, player, source, ("position", "poker", key, side, i))
              for i, text in enumerate(getattr(cards, side))]
             for player, side in enumerate(SIDES)]

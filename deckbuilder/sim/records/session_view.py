@@ -88,7 +88,7 @@ def redact_lines(lines: Iterable[str], viewer: int | None,
 
 
 # -- the position ---------------------------------------------------------------------------
-def _jsonable(value: Any) -> Any:
+def _jsonable(value: object) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(item) for item in value]
     if isinstance(value, dict):
@@ -380,7 +380,7 @@ def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS,
               if value not in (None, [], -1, False, 0)}
     piece_names = view.get("piece_names", {})
 
-    def named(value: Any) -> str:
+    def named(value: object) -> str:
         if isinstance(value, list):
             return ", ".join(named(item) for item in value) or "-"
         return words.piece(str(value), str(piece_names.get(value, value)))

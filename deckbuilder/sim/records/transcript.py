@@ -209,7 +209,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
 
 
 # -- reading and replaying ------------------------------------------------------------------------
-def _field(data: Any, key: str, kind: type | tuple[type, ...], where: Location) -> Any:
+def _field(data: object, key: str, kind: type | tuple[type, ...], where: Location) -> Any:
     if not isinstance(data, dict) or key not in data:
         raise RecordError(f"missing '{key}'", where, "the record was not written by "
                                                      "`deckbuilder play --record`, or was cut")
@@ -242,7 +242,7 @@ def _no_constant(text: str) -> Any:
     raise _BadNumber(f"'{text}' is not a JSON number")
 
 
-def _is_count(value: Any) -> bool:
+def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COPIES
 
 
@@ -313,7 +313,7 @@ def _json_rows(raw: bytes, path: Path) -> list[tuple[int, Any]]:
     return rows
 
 
-def _header_record(header: Any, at: Location) -> GameRecord:
+def _header_record(header: object, at: Location) -> GameRecord:
     """The record its header line sets up (no steps yet), every field checked."""
     if not isinstance(header, dict) or header.get("record") != RECORD_KIND:
         raise RecordError("the first line is not a deckbuilder game header", at,
@@ -355,7 +355,7 @@ def _header_record(header: Any, at: Location) -> GameRecord:
     return record
 
 
-def _is_hash(value: Any) -> bool:
+def _is_hash(value: object) -> bool:
     return isinstance(value, str) and len(value) == 64 and all(
         char in "0123456789abcdef" for char in value)
 

@@ -73,7 +73,7 @@ def store_of(app: Any) -> TableStore:
         tables_per_client=config.tables_per_client))
 
 
-def open_tables(app: Any) -> TableStore:
+def open_tables(app: object) -> TableStore:
     """Read the tables folder now (called once the app is built)."""
     return store_of(app)
 

@@ -42,7 +42,7 @@ class FormOfJson:
             if plural in self.data:
                 self.data.setdefault(single, self.data[plural])
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: object = None) -> Any:
         value = self.data.get(name, default)
         if isinstance(value, list):
             return value[0] if value else default

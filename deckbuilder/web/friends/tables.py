@@ -528,7 +528,7 @@ class TableStore:
             self._write(table, {"joined": role, "at": self.clock()})
             return True
 
-    def act(self, table: FriendTable, role: str, step: Any, action: Any,
+    def act(self, table: FriendTable, role: str, step: object, action: object,
             client: str = "") -> bool:
         """The seat's answer to the decision of `step`. True when it moved the game; False
         for a repeat of the answer already given (a second click: nothing changes). A
@@ -686,7 +686,7 @@ def _steps_of(table: FriendTable) -> list[Step]:
     return steps
 
 
-def _whole_number(value: Any, name: str, fix: str) -> int:
+def _whole_number(value: object, name: str, fix: str) -> int:
     if isinstance(value, bool) or value is None:
         raise FriendTableError(f"the request names no {name}", fix=fix)
     try:
