@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import os
 import secrets
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -37,7 +39,7 @@ from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.transcript import GameRecord, RecordError, parse_record, read_record
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
-from deckbuilder.web.kept import Kept
+from deckbuilder.web.kept import Kept, held_by
 from deckbuilder.web.pages import error_response, offered_after_the_end, render
 from deckbuilder.web.table import sessions_of
 from deckbuilder.web.table_view import board_fragment
@@ -111,10 +113,7 @@ class ReplayStore:
 
 
 def store_of(app: Any) -> ReplayStore:
-    store = getattr(app.state, "replay_store", None)
-    if store is None:
-        store = app.state.replay_store = ReplayStore()
-    return store
+    return held_by(app, "replay_store", ReplayStore)
 
 
 # -- opening a record -----------------------------------------------------------------------
@@ -394,17 +393,33 @@ def _read_named(path: Path, name: str) -> GameRecord:
                           error.fix) from None
 
 
-async def viewer_page(request: Request) -> Response:
-    try:
-        replay = _replay(request)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
-    query = request.query_params
-    try:
-        viewer = viewer_of(replay, query.get("viewer"))
-        position = step_of(replay, query.get("step"), query.get("turn"))
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+def _replay_route(handler: Callable[[Request, Replay, int | None], Awaitable[Response]],
+                  ) -> Callable[[Request], Awaitable[Response]]:
+    """A route of one open replay, handed it and the viewer asked for (`?viewer=`): an
+    unknown replay is a 404, a viewer or step it refuses a 400."""
+    @functools.wraps(handler)
+    async def route(request: Request) -> Response:
+        try:
+            replay = _replay(request)
+        except DeckbuilderError as error:
+            return error_response(error, 404, request)
+        try:
+            return await handler(request, replay,
+                                 viewer_of(replay, request.query_params.get("viewer")))
+        except DeckbuilderError as error:
+            return error_response(error, 400, request)
+
+    return route
+
+
+def _position(request: Request, replay: Replay) -> int:
+    """The step `?step=` (or the start of `?turn=`) names."""
+    return step_of(replay, request.query_params.get("step"), request.query_params.get("turn"))
+
+
+@_replay_route
+async def viewer_page(request: Request, replay: Replay, viewer: int | None) -> Response:
+    position = _position(request, replay)
     state = await asyncio.to_thread(step_state, replay, position, viewer)
     log = await asyncio.to_thread(log_state, replay, viewer)
     steps = replay.steps
@@ -416,29 +431,14 @@ async def viewer_page(request: Request) -> Response:
                                            replay.record.turns))
 
 
-async def step_api(request: Request) -> Response:
-    try:
-        replay = _replay(request)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
-    try:
-        viewer = viewer_of(replay, request.query_params.get("viewer"))
-        position = step_of(replay, request.query_params.get("step"),
-                           request.query_params.get("turn"))
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+@_replay_route
+async def step_api(request: Request, replay: Replay, viewer: int | None) -> Response:
+    position = _position(request, replay)
     return JSONResponse(await asyncio.to_thread(step_state, replay, position, viewer))
 
 
-async def log_api(request: Request) -> Response:
-    try:
-        replay = _replay(request)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
-    try:
-        viewer = viewer_of(replay, request.query_params.get("viewer"))
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+@_replay_route
+async def log_api(request: Request, replay: Replay, viewer: int | None) -> Response:
     return JSONResponse(await asyncio.to_thread(log_state, replay, viewer))
 
 
