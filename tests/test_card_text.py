@@ -113,7 +113,7 @@ def test_the_eagle_token_never_goes_on_locations_or_event_cards() -> None:
     assert chosen == {deputy, wagon}  # a choice among the others: the location is excluded
     assert vantage not in chosen
     assert state.spec.card_def[vantage].eagle_proof
-    assert wording.eagle_proof("action", "neutral", "ambush")  # an event card on the table
+    assert wording.eagle_proof("action", "neutral")  # an event card on the table
 
 
 def test_an_emptied_card_counts_toward_the_card_limit() -> None:

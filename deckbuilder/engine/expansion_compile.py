@@ -36,7 +36,7 @@ def compile_expansion_hooks(d: Any, card: Any, resolver: Resolver) -> None:
     d.discount = None
     d.silver = card.silver_dollars
     d.played_when_drawn = card.played_when_drawn
-    d.eagle_proof = eagle_proof(card.category, card.faction, card.id)
+    d.eagle_proof = eagle_proof(card.category, card.faction)
     hiding = resolver.hiding_runners  # the game's steps that hide a card under this one
     d.hides = bool(hiding) and any(runner in hiding for mode in d.modes
                                    for runner, _ in mode.effect)
