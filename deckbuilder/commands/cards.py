@@ -84,16 +84,8 @@ def _matches(entry: Entry, game: str | None, faction: str | None, set_id: str | 
     )
 
 
-def _cards(
-    game: str | None,
-    faction: str | None,
-    set_id: str | None,
-    kind_text: str | None,
-    search: str | None,
-    unconfirmed: bool,
-    unimplemented: bool,
-    as_json: bool,
-) -> None:
+def _cards(game: str | None, faction: str | None, set_id: str | None, kind_text: str | None,
+           search: str | None, unconfirmed: bool, unimplemented: bool, as_json: bool) -> None:
     catalog = project_catalog()
     set_id = resolve_set(catalog, set_id)
     if unconfirmed:
