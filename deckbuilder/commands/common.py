@@ -22,6 +22,7 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "ShellConsole", "console"
 
 P = ParamSpec("P")
 R = TypeVar("R")
+Row = TypeVar("Row")
 
 #: The width of a table when the output is not a terminal: wide enough that no column is cut,
 #: so that ids stay whole in a pipe or a file (a table is only as wide as its cells).
@@ -112,3 +113,14 @@ def guarded(function: Callable[P, R],
 
 def print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def print_rows(rows: list[Row], as_json: bool, lines: Callable[[Row], list[str]],
+               summary: str) -> None:
+    """A listing (`sets list`, `overlay show`): the rows as JSON, or each row's `lines` and
+    the `summary` line, escaped (see `safe`)."""
+    if as_json:
+        print_json(rows)
+        return
+    for line in [*(line for row in rows for line in lines(row)), summary]:
+        console.print(safe(line), markup=False)

@@ -13,7 +13,7 @@ import typer
 from deckbuilder import paths
 from deckbuilder.app.overlay_edits import overlay_rows, set_correction, unset_correction
 from deckbuilder.commands import completion
-from deckbuilder.commands.common import console, guarded, print_json, safe
+from deckbuilder.commands.common import console, guarded, print_json, print_rows, safe
 
 overlay_app = typer.Typer(
     help="Correct packaged card values locally; the correction shows as the value's source.",
@@ -98,16 +98,10 @@ def show(
 
 def _show(as_json: bool) -> None:
     rows = overlay_rows()
-    if as_json:
-        print_json(rows)
-        return
-    for row in rows:
-        console.print(safe(
-            f"{row['id']}.{row['field']} ({row['set']}): {row['package_value']!r} "
-            f"[{row['package_source']}] -> {row['value']!r} [{row['source']}]"), markup=False,
-        )
-    console.print(safe(f"{len(rows)} corrected values in {paths.overlay_path()}."),
-                  markup=False)
+    print_rows(rows, as_json, lambda row: [
+        f"{row['id']}.{row['field']} ({row['set']}): {row['package_value']!r} "
+        f"[{row['package_source']}] -> {row['value']!r} [{row['source']}]"],
+        f"{len(rows)} corrected values in {paths.overlay_path()}.")
 
 
 def register(app: typer.Typer) -> None:

@@ -20,6 +20,7 @@ from deckbuilder.commands.common import (
     fail,
     guarded,
     print_json,
+    print_rows,
     safe,
 )
 from deckbuilder.errors import DeckbuilderError, SetInstallError
@@ -233,23 +234,20 @@ def list_(as_json: JsonOption = False, sets_dir: SetsDirOption = None) -> None:
 
 def _list(as_json: bool) -> None:
     rows = set_rows()
-    if as_json:
-        print_json(rows)
-        return
-    for row in rows:  # two plain lines per set: readable in any terminal width, greppable
-        if row["error"]:
-            console.print(safe(f"{row['id']}  UNREADABLE ({row['origin']}: {row['path']})"),
-                          markup=False)
-            console.print(f"    {safe(row['error'])}", markup=False)
-            continue
-        number = f" {row['number']}" if row["number"] else ""
-        requires = f"; requires {', '.join(row['requires'])}" if row["requires"] else ""
-        console.print(safe(f"{row['id']} {row['version']}  {row['name']}"), markup=False)
-        console.print(safe(
+    print_rows(rows, as_json, _set_lines, f"{len(rows)} sets.")
+
+
+def _set_lines(row: dict[str, Any]) -> list[str]:
+    """Two plain lines per set: readable in any terminal width, greppable."""
+    if row["error"]:
+        return [f"{row['id']}  UNREADABLE ({row['origin']}: {row['path']})",
+                f"    {row['error']}"]
+    number = f" {row['number']}" if row["number"] else ""
+    requires = f"; requires {', '.join(row['requires'])}" if row["requires"] else ""
+    return [f"{row['id']} {row['version']}  {row['name']}",
             f"    {row['game']} {row['kind']}{number}, {row['cards']} cards, "
             f"{'complete' if row['complete'] else 'incomplete'}{requires}; "
-            f"{_ORIGINS.get(row['origin'], 'installed')}"), markup=False)
-    console.print(f"{len(rows)} sets.")
+            f"{_ORIGINS.get(row['origin'], 'installed')}"]
 
 
 _ORIGINS = {"package": "packaged", "user": "installed", "project": "from the sets folder"}
