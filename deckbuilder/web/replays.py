@@ -84,32 +84,26 @@ class Replay:
                 + "".join(f", module {module}" for module in record.modules) + f"; {sides}")
 
 
-class ReplayStore:
+class ReplayStore(Kept[Replay]):
     """The open replays by id, bounded in number and expiring; one per source key."""
 
     def __init__(self) -> None:
-        self._replays: Kept[Replay] = Kept(MAX_REPLAYS, IDLE_SECONDS)
+        super().__init__(MAX_REPLAYS, IDLE_SECONDS)
         self._keys: dict[Any, str] = {}  # a source's key -> its replay's id
-        self._lock = threading.Lock()
+        self._keys_lock = threading.Lock()
 
     def add(self, key: object, steps: ReplaySteps, source: str, catalog: Catalog) -> Replay:
-        replay = self._replays.put(Replay(secrets.token_urlsafe(12), steps, source, catalog))
+        replay = self.put(Replay(secrets.token_urlsafe(12), steps, source, catalog))
         if key is not None:
-            with self._lock:
-                self._keys = {k: rid for k, rid in self._keys.items() if rid in self._replays}
+            with self._keys_lock:
+                self._keys = {k: rid for k, rid in self._keys.items() if rid in self}
                 self._keys[key] = replay.id
         return replay
 
     def by_key(self, key: object) -> Replay | None:
-        with self._lock:
+        with self._keys_lock:
             found = self._keys.get(key)
-        return None if found is None else self._replays.get(found)
-
-    def get(self, replay_id: str) -> Replay | None:
-        return self._replays.get(replay_id)
-
-    def __len__(self) -> int:
-        return len(self._replays)
+        return None if found is None else self.get(found)
 
 
 def store_of(app: Any) -> ReplayStore:

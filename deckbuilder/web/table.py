@@ -73,22 +73,16 @@ class TableSession:
         return self.human is None
 
 
-class TableSessions:
+class TableSessions(Kept[TableSession]):
     """The app's games by id, bounded in number and expiring."""
 
     def __init__(self) -> None:
-        self._sessions: Kept[TableSession] = Kept(MAX_SESSIONS, IDLE_SECONDS)
+        super().__init__(MAX_SESSIONS, IDLE_SECONDS)
 
     def add(self, session: GameSession, human: int | None, heading: str, seed: int,
             catalog: Catalog | None = None) -> TableSession:
-        return self._sessions.put(TableSession(secrets.token_urlsafe(12), session, human,
-                                               heading, seed, catalog))
-
-    def get(self, session_id: str) -> TableSession | None:
-        return self._sessions.get(session_id)
-
-    def __len__(self) -> int:
-        return len(self._sessions)
+        return self.put(TableSession(secrets.token_urlsafe(12), session, human, heading, seed,
+                                     catalog))
 
 
 def sessions_of(app: object) -> TableSessions:
