@@ -114,7 +114,7 @@ class LazyCommands(MutableMapping[str, Any]):
     """The root group's commands: every name in `COMMANDS` is known at once; looking one up
     imports its module (and builds every command the module defines)."""
 
-    def __init__(self, built: Mapping[str, Any], table: Mapping[str, LazyCommand]) -> None:
+    def __init__(self, built: Mapping[str, object], table: Mapping[str, LazyCommand]) -> None:
         self._built = dict(built)
         self._table = table
 

@@ -265,7 +265,7 @@ def _known(line: object, col: object) -> tuple[int, int] | None:
     return (line + 1, col + 1) if isinstance(line, int) and isinstance(col, int) else None
 
 
-def position(document: object, loc: Iterable[Any]) -> tuple[int, int] | None:
+def position(document: object, loc: Iterable[object]) -> tuple[int, int] | None:
     """The 1-based (line, column) of the deepest node on `loc` in a round-trip document.
 
     Nodes added in memory (not read from a file) have no position; the deepest node that has
@@ -290,7 +290,7 @@ def position(document: object, loc: Iterable[Any]) -> tuple[int, int] | None:
     return found
 
 
-def _document_loc(document: Any, loc: Sequence[Any]) -> list[Any]:
+def _document_loc(document: Any, loc: Sequence[object]) -> list[Any]:
     """The parts of a pydantic error location that exist in the document.
 
     Pydantic adds names of union members ("kill", "constrained-int", "literal['all']") to

@@ -69,7 +69,7 @@ def cost_words(cost: int) -> str:
     return "free" if cost == 0 else f"discard {plural(cost, 'card')}"
 
 
-def space_labels(spaces: Iterable[Any]) -> str:
+def space_labels(spaces: Iterable[object]) -> str:
     """Turn spaces as a player reads them: `-, 1, 2, (3)` (optional spaces in brackets, a
     face space with its face)."""
     return ", ".join(space_label(space) for space in spaces)
@@ -92,12 +92,12 @@ def recruitment_words(spaces: Iterable[Any], game: str) -> str:
         for space in spaces if space.recruit)
 
 
-def step_names(steps: Iterable[Any]) -> list[str]:
+def step_names(steps: Iterable[object]) -> list[str]:
     """The vocabulary names (`do`) of steps and the steps nested in them, in order, once each.
     Shown only for a record the data gives no text: the project has no wording of steps."""
     found: list[str] = []
 
-    def walk(each: Iterable[Any]) -> None:
+    def walk(each: Iterable[object]) -> None:
         for step in each:
             name = str(getattr(step, "do", "") or "")
             if name and name not in found:

@@ -72,7 +72,7 @@ def mark_discounts(defs: Sequence[Any], refresh: Callable[[Any], None]) -> None:
                     refresh(defs[index])
 
 
-def _watched(defs: Sequence[Any], uids: Sequence[int], entries: str) -> frozenset | None:
+def _watched(defs: Sequence[object], uids: Sequence[int], entries: str) -> frozenset | None:
     """Which card definitions the watchers `uids` watch (their `entries` attribute): None
     with no watcher, an empty set if one watches every card."""
     if not uids:

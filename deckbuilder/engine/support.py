@@ -26,7 +26,8 @@ def _steps(record: object) -> Iterator[Any]:
         yield from _flatten(mode.effect)
 
 
-def unimplemented_reasons(record: object, game_steps: Mapping[str, Any] | None = None) -> list[str]:
+def unimplemented_reasons(record: object,
+                          game_steps: Mapping[str, object] | None = None) -> list[str]:
     """Why the engine cannot play this record (with the table's steps and `game_steps`, the
     record's game's own); empty when it can."""
     reasons: list[str] = []

@@ -161,7 +161,7 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
     def named(ids: Iterable[str]) -> list[dict[str, str]]:
         return [{"id": i, "name": definitions[i].name if i in definitions else i} for i in ids]
 
-    def by_side(pair: Sequence[Any], convert: Any) -> dict[str, Any]:
+    def by_side(pair: Sequence[object], convert: Any) -> dict[str, Any]:
         return {names[p]: convert(pair[p]) for p in (0, 1)}
 
     hand = _hand_cards(state, seen.hand)

@@ -360,7 +360,7 @@ def _is_hash(value: object) -> bool:
         char in "0123456789abcdef" for char in value)
 
 
-def _data_of(header: Mapping[str, Any], at: Location) -> dict[str, Any] | None:
+def _data_of(header: Mapping[str, object], at: Location) -> dict[str, Any] | None:
     """The header's card data (packs and overlay by SHA-256); None when it names none."""
     if "data" not in header:
         return None
@@ -375,7 +375,7 @@ def _data_of(header: Mapping[str, Any], at: Location) -> dict[str, Any] | None:
     return {"packs": dict(packs), "overlay": data.get("overlay"), "sha256": data["sha256"]}
 
 
-def _deal_of(header: Mapping[str, Any], at: Location) -> dict[str, str] | None:
+def _deal_of(header: Mapping[str, object], at: Location) -> dict[str, str] | None:
     """The header's seed commitment (a friend table's); None when it names none."""
     if "deal" not in header:
         return None

@@ -187,7 +187,7 @@ def simulate_html(report: Mapping[str, Any]) -> str:
     return _page(title, body)
 
 
-def rests_on_html(rests: Mapping[str, Any] | None) -> list[str]:
+def rests_on_html(rests: Mapping[str, object] | None) -> list[str]:
     """What a result rests on (`sim.reports.sensitivity.rests_on_lines`), as the page shows it."""
     lines = rests_on_lines(rests)
     return ['<h2 id="rests-on">What this result rests on</h2>', *_paragraphs(lines)] \

@@ -196,7 +196,7 @@ def settings_rows(report: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def optimize_settings_rows(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+def optimize_settings_rows(data: Mapping[str, object]) -> list[tuple[str, str]]:
     """`settings_rows` for an `optimize` run (`data`: its JSON report)."""
     rows = [("deck", f"{data.get('deck', 'the deck')}, bot {data.get('bot', '?')}"),
             ("opponent", f"{data.get('opponent', 'the other base deck')}, bot "

@@ -146,7 +146,7 @@ def _values(count: int) -> str:
     return f"{count} value{'' if count == 1 else 's'}"
 
 
-def _card_words(card: Mapping[str, Any]) -> str:
+def _card_words(card: Mapping[str, object]) -> str:
     played = card.get("played_per_game")
     how = (f"{played:.1f} plays a game" if played is not None
            else f"{card['copies']} {'copy' if card['copies'] == 1 else 'copies'}")

@@ -68,7 +68,7 @@ def gauntlet_json(result: GauntletResult) -> dict[str, Any]:
     }
 
 
-def _settings_rows(data: Mapping[str, Any], decks: str) -> list[tuple[str, str]]:
+def _settings_rows(data: Mapping[str, object], decks: str) -> list[tuple[str, str]]:
     return [("game", str(data.get("title", data["game"]))), ("decks", decks),
             ("ruleset", str(data["ruleset"])), ("rule switches", switches_text(data)),
             ("modules", modules_text(data)),
@@ -320,7 +320,7 @@ def tournament_html(data: Mapping[str, Any]) -> str:
 
 
 # -- files -----------------------------------------------------------------------------------
-def write_report_files(data: Mapping[str, Any], report_path: Path | None,
+def write_report_files(data: Mapping[str, object], report_path: Path | None,
                        charts_dir: Path | None) -> list[Path]:
     """The HTML page and the PNG charts of a gauntlet or tournament report (`data["kind"]`);
     returns the files written. Check the paths first with `report_files.check_outputs`."""

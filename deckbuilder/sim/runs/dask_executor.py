@@ -307,7 +307,7 @@ class DaskExecutor:
     #: The largest chunk: long enough to hide a task's overhead, short enough to spread.
     MAX_CHUNK = 64
 
-    def _chunk_sizes(self, items: Iterable[Any], threads: int) -> Iterator[int]:
+    def _chunk_sizes(self, items: Iterable[object], threads: int) -> Iterator[int]:
         """Chunk sizes: fixed when the count is known; for a lazy batch (`simulate` streams
         its games) small at first, so that a short batch still reaches every worker, then
         growing by one per round of the workers up to `MAX_CHUNK`."""

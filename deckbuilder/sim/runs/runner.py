@@ -212,7 +212,7 @@ class ProcessExecutor:
         #: "forkserver": forking a process that has other threads running is unsafe.
         self.start_method = start_method
 
-    def _chunk_size(self, items: Iterable[Any]) -> int:
+    def _chunk_size(self, items: Iterable[object]) -> int:
         if self.chunk_size:
             return self.chunk_size
         # Small chunks keep the progress bar moving; a cap keeps any one chunk short.
