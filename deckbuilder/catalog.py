@@ -545,7 +545,7 @@ def apply_overlay_document(catalog: Catalog, document: object, overlay_file: Pat
     catalog.overlay_path = overlay_file
 
 
-def _replace_in_set(card_set: CardSet, record: Any) -> None:
+def _replace_in_set(card_set: CardSet, record: Record) -> None:
     for list_name, _ in RECORD_LISTS:
         items = getattr(card_set, list_name)
         for index, item in enumerate(items):

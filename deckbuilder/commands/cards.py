@@ -38,6 +38,7 @@ from deckbuilder.commands.common import (
 )
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models.cards import Record
 from deckbuilder.printable import wrap_columns
 
 cards_app = typer.Typer(
@@ -115,7 +116,7 @@ def _cards(game: str | None, faction: str | None, set_id: str | None, kind_text:
     console.print(f"{found}{f' matching {safe(search)!r}' if search else ''}.", markup=False)
 
 
-def _notes(record: Any) -> str:
+def _notes(record: Record) -> str:
     notes = []
     if getattr(record, "gunslinger", False):
         notes.append("gunslinger")

@@ -19,6 +19,7 @@ from deckbuilder.data_packs.layers import LoadedPack, check_value, load_pack_fil
 from deckbuilder.data_packs.model import PACK_SOURCE_PREFIX
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
+from deckbuilder.models.cards import Record
 from deckbuilder.yamlio import load_yaml, validate_document, write_yaml
 
 
@@ -97,7 +98,7 @@ def fold_pack(pack_file: Path, set_files: Iterable[Path] | None = None, dry_run:
     return folded
 
 
-def _fold_value(node: Any, record: Any, loaded: LoadedPack, name: str, value: Any,
+def _fold_value(node: Any, record: Record, loaded: LoadedPack, name: str, value: Any,
                 source: str) -> None:
     if name == "name" and value != record.name:
         aliases = node.get("aliases")

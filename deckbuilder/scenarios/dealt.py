@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.decks import owned_copies
 from deckbuilder.engine.state import State
 from deckbuilder.legality.report import Code, rule_reference
 from deckbuilder.models import Collection
+from deckbuilder.models.cards import Record
 from deckbuilder.scenario_kit.layout import Ids
 from deckbuilder.scenario_kit.parts import Source
 
@@ -39,7 +39,7 @@ class Dealt:
     loc: tuple
 
 
-def record_source(record: Any, *fields: str) -> str:
+def record_source(record: Record, *fields: str) -> str:
     """The document stating the first of `fields` a record has a source for (else its name's)."""
     sources = record.provenance.sources
     return next((sources[name] for name in (*fields, "name") if name in sources),

@@ -26,6 +26,7 @@ from deckbuilder.app.spellings import faction_names, game_names, spellings_of
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models.cards import Record
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
 from deckbuilder.web.faces import face_fragment, record_route
@@ -175,7 +176,7 @@ def _blank(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _unconfirmed(record: Any) -> str:
+def _unconfirmed(record: Record) -> str:
     count = len(record.provenance.unconfirmed)
     return f"{count}" if count else ""
 

@@ -33,6 +33,7 @@ from deckbuilder.data_packs.answers import AS_SHOWN, check_player_name, save_ans
 from deckbuilder.data_packs.review import NOT_ASKED, Question, read_answer, shown
 from deckbuilder.data_packs.standing import Standing, ValueStanding, value_standings
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models.cards import Record
 from deckbuilder.web.config import WebConfig, config_of, resolve_deck_path
 from deckbuilder.web.json_input import parse_json
 from deckbuilder.web.pages import error_line, fragment, render, wants_json
@@ -138,7 +139,7 @@ def _once(entries: list[Entry]) -> list[Entry]:
     return list(found.values())
 
 
-def value_choices(record: Any, field: str) -> list[str]:
+def value_choices(record: Record, field: str) -> list[str]:
     """The values an enum field (or a list of them) may take, for a select or a hint."""
     info = type(record).model_fields.get(field)
     annotation = info.annotation if info is not None else None

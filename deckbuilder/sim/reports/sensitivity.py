@@ -205,7 +205,7 @@ class Move:
     after: int
 
 
-def bounds(record: Any, field: str) -> tuple[int, int]:
+def bounds(record: Record, field: str) -> tuple[int, int]:
     """The model's bounds of a whole-number field (its `ge` and `le`)."""
     low, high = 0, 99
     for rule in type(record).model_fields[field].metadata:
