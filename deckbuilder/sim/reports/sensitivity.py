@@ -31,7 +31,7 @@ from typing import Any
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, value_standings
 from deckbuilder.data_packs.status import Counts, count_card
-from deckbuilder.models.cards import Card
+from deckbuilder.models.cards import Card, Record
 from deckbuilder.sim.runs.batch import Contestant, simulate
 from deckbuilder.sim.runs.runner import GameResult, engine_catalog, make_executor, prime_catalog
 from deckbuilder.sim.runs.stats import paired_difference
