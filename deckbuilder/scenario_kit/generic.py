@@ -1,6 +1,8 @@
-"""The scenario format of a game that brings none of its own (a plugged-in game): built from
-its declaration's side names, with what every game on the table has (whose turn, the marker,
-the countdown card's tokens, the characters, each side's cards) and the shared expectations.
+"""A game's scenario format: the file (`GameScenario`) and its action steps (`GameStep`)
+every game's format is made of, and the format of a game that brings none of its own (a
+plugged-in game, `generic_format`): built from its declaration's side names, with what every
+game on the table has (whose turn, the marker, the countdown card's tokens, the characters,
+each side's cards) and the shared expectations.
 
 Revolver's and Revolver 2's formats (`games/<game>/scenario_model.py`) add their own pieces
 (the border and Derail the Train, the modules; the poker tournament, the guardian pile, the
@@ -10,7 +12,7 @@ bridge); their per-side parts are built the same way (`sides.per_side`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import Field, create_model, model_validator
 
@@ -40,6 +42,43 @@ class ScenarioFormat:
     scenario: type[Strict]
     step: type[StepBase]
     expectations: type[Strict]
+
+
+PlayerT = TypeVar("PlayerT")
+DecksT = TypeVar("DecksT")
+PositionT = TypeVar("PositionT", bound=Strict)
+StepT = TypeVar("StepT", bound=StepBase)
+ExpectT = TypeVar("ExpectT", bound=Strict)
+
+
+class GameStep(StepBase, Generic[PlayerT, ExpectT]):
+    """An action (`do`), optionally by a named player, and/or checks after it (`expect`)."""
+
+    by: PlayerT | None = None
+    expect: ExpectT | None = None
+
+
+class GameScenario(ScenarioBase, Generic[DecksT, PositionT, StepT, ExpectT]):
+    """One rules question: a position, what is played, what must follow. A game's scenario
+    names its decks, position, action step and expectations, its `game` and its ruleset."""
+
+    name: str = Field(min_length=1)
+    rule: str = Field(min_length=1, description="where in the rulebook this comes from")
+    note: str | None = Field(None, description="readings, assumptions, data it depends on")
+    game: str
+    ruleset: str
+    switches: dict[str, str] = Field(
+        default_factory=dict, description="rule switch id -> reading, over the ruleset's")
+    seed: int = Field(1, description="shuffles the rest of the decks")
+    max_turns: int = Field(200, ge=1)
+    decks: DecksT | None = Field(None, description="default: the base decks (copies are added "
+                                                   "when the position needs more)")
+    position: PositionT
+    actions: list[Annotated[str | StepT | ColonAction, Field(union_mode="left_to_right")]] = Field(
+        default_factory=list, description="action texts as the engine prints them (exact, or "
+                                          "a unique prefix), or {do, by, expect} items")
+    expect: ExpectT | None = Field(None, description=EXPECT_DESCRIPTION,
+                                   json_schema_extra=allow_refused)
 
 
 class Characters(Strict):
@@ -90,6 +129,11 @@ def _side_fields(sides: tuple[str, str], annotation: Any, **field: Any) -> dict[
     return {side: (annotation, Field(**field)) for side in sides}
 
 
+def _of(generic: Any, *params: Any) -> Any:
+    """`generic[params]` for models made at run time, whose types mypy cannot see."""
+    return generic[params]
+
+
 def generic_format(declaration: GameDeclaration) -> ScenarioFormat:
     """The scenario models of `declaration`'s game, named after it (`ToyScenario` ...)."""
     sides = declaration.side_ids
@@ -116,27 +160,13 @@ def generic_format(declaration: GameDeclaration) -> ScenarioFormat:
         **{total: (count | None, None) for total in ("hand_size", "deck_size", "firepower")}}
     expectations: type[Strict] = create_model(f"{stem}Expectations",
                                               __base__=GenericExpectations, **expectation_fields)
-    step_fields: dict[str, Any] = {"by": (player | None, None),
-                                   "expect": (expectations | None, None)}
-    step: type[StepBase] = create_model(
-        f"{stem}ActionStep", __base__=StepBase,
-        __doc__="An action (`do`), optionally by a named player, and/or checks after it.",
-        **step_fields)
-    item: Any = Annotated[str | step | ColonAction, Field(union_mode="left_to_right")]
-    scenario_fields: dict[str, Any] = {
-        "name": (str, Field(min_length=1)),
-        "rule": (str, Field(min_length=1, description="where in the rules this comes from")),
-        "note": (str | None, None),
-        "game": (literal_of(declaration.id), ...),
-        "ruleset": (str, declaration.default_ruleset),
-        "switches": (dict[str, str], Field(default_factory=dict)),
-        "seed": (int, 1), "max_turns": (int, Field(200, ge=1)),
-        "decks": (decks | None, None), "position": (position, ...),
-        "actions": (list[item], Field(default_factory=list)),
-        "expect": (expectations | None, Field(None, description=EXPECT_DESCRIPTION,
-                                              json_schema_extra=allow_refused))}
-    scenario: type[Strict] = create_model(
-        f"{stem}Scenario", __base__=ScenarioBase,
+    step_base: type[StepBase] = _of(GameStep, player, expectations)
+    step = create_model(f"{stem}ActionStep", __doc__=GameStep.__doc__, __base__=step_base)
+    scenario_base: type[Strict] = _of(GameScenario, decks, position, step, expectations)
+    scenario_fields: dict[str, Any] = {"game": (literal_of(declaration.id), ...),
+                                       "ruleset": (str, declaration.default_ruleset)}
+    scenario = create_model(
+        f"{stem}Scenario", __base__=scenario_base,
         __doc__=f"One rules question of {declaration.title}: a position, what is played, what "
                 "must follow.",
         **scenario_fields)

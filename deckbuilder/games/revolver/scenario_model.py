@@ -8,27 +8,15 @@ modules' pieces (McReady's choice, the bandits a module holds). Its expectations
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from pydantic import AliasChoices, Field, model_validator
+from pydantic import AliasChoices, Field
 
 from deckbuilder.games.revolver.declaration import DECLARATION as REVOLVER
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
-from deckbuilder.scenario_kit.generic import ScenarioFormat
-from deckbuilder.scenario_kit.parts import (
-    EXPECT_DESCRIPTION,
-    CardInPlay,
-    ColonAction,
-    Count,
-    GameExpectations,
-    Marker,
-    ScenarioBase,
-    Side,
-    StepBase,
-    Tokens,
-    allow_refused,
-)
+from deckbuilder.scenario_kit.generic import Characters, GameScenario, GameStep, ScenarioFormat
+from deckbuilder.scenario_kit.parts import CardInPlay, Count, GameExpectations, Marker, Side, Tokens
 from deckbuilder.scenario_kit.sides import literal_of, per_side
 
 PLAYERS: tuple[str, str] = REVOLVER.side_ids
@@ -54,11 +42,9 @@ else:
                              max_length=MAX_DECK_ENTRIES)
 
 
-class Bandits(Strict):
+class Bandits(Characters):
     """Who of the gang is alive (default: everyone) and their tokens (default: set-up's)."""
 
-    alive: list[str] | None = Field(None, description="only these are alive")
-    dead: list[str] = Field(default_factory=list, description="these are dead")
     tokens: dict[str, Tokens] = Field(default_factory=dict, description="bandit id -> tokens")
     freed: list[str] = Field(
         default_factory=list,
@@ -66,12 +52,6 @@ class Bandits(Strict):
                     "San Manzanillo Prison): alive in the gang unless `dead` names him (or "
                     "`alive` leaves him out). A held bandit not named here is still held: "
                     "neither alive nor dead, so `alive`, `dead` and `tokens` may not name him")
-
-    @model_validator(mode="after")
-    def _one_way(self) -> Bandits:
-        if self.alive is not None and self.dead:
-            raise ValueError("give either `alive` or `dead`, not both")
-        return self
 
 
 class Position(Strict):
@@ -141,38 +121,17 @@ class Expectations(GameExpectations):
     winner: PlayerOrNone | None = None
 
 
-class ActionStep(StepBase):
+class ActionStep(GameStep[Player, Expectations]):
     """An action (`do`), optionally by a named player, and/or checks after it (`expect`)."""
 
-    by: Player | None = None
-    expect: Expectations | None = None
 
-
-ActionItem = Annotated[str | ActionStep | ColonAction, Field(union_mode="left_to_right")]
-
-
-class RevolverScenario(ScenarioBase):
+class RevolverScenario(GameScenario[ScenarioDecks, Position, ActionStep, Expectations]):
     """One rules question of Revolver: a position, what is played, what must follow."""
 
-    name: str = Field(min_length=1)
-    rule: str = Field(min_length=1, description="where in the rulebook this comes from")
-    note: str | None = Field(None, description="readings, assumptions, data it depends on")
     game: Literal["revolver"] = "revolver"
     ruleset: str = "rulebook-en"
-    switches: dict[str, str] = Field(
-        default_factory=dict, description="rule switch id -> reading, over the ruleset's")
     modules: list[str] = Field(
         default_factory=list, description="the modules in use, by id (e.g. saloon-duel)")
-    seed: int = Field(1, description="shuffles the rest of the decks")
-    max_turns: int = Field(200, ge=1)
-    decks: ScenarioDecks | None = Field(None, description="default: the base decks (copies are "
-                                                          "added when the position needs more)")
-    position: Position
-    actions: list[ActionItem] = Field(
-        default_factory=list, description="action texts as the engine prints them (exact, or "
-                                          "a unique prefix), or {do, by, expect} items")
-    expect: Expectations | None = Field(None, description=EXPECT_DESCRIPTION,
-                                       json_schema_extra=allow_refused)
 
 
 #: Revolver's scenario models: the file, an action item, the expectations.

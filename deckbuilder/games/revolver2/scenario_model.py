@@ -9,27 +9,15 @@ Army tokens left, and whether Los Quantos Bridge is blown. Its expectations chec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from pydantic import AliasChoices, Field, model_validator
 
 from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
 from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
-from deckbuilder.scenario_kit.generic import ScenarioFormat
-from deckbuilder.scenario_kit.parts import (
-    EXPECT_DESCRIPTION,
-    CardInPlay,
-    ColonAction,
-    Count,
-    GameExpectations,
-    Marker,
-    ScenarioBase,
-    Side,
-    StepBase,
-    Tokens,
-    allow_refused,
-)
+from deckbuilder.scenario_kit.generic import GameScenario, GameStep, ScenarioFormat
+from deckbuilder.scenario_kit.parts import CardInPlay, Count, GameExpectations, Marker, Side, Tokens
 from deckbuilder.scenario_kit.sides import literal_of, per_side
 
 MALPASO_PLAYERS: tuple[str, str] = REVOLVER2.side_ids
@@ -203,38 +191,17 @@ class Revolver2Expectations(GameExpectations):
     poker_wins: PokerCount | None = Field(None, description="poker rounds each side has won")
 
 
-class Revolver2ActionStep(StepBase):
+class Revolver2ActionStep(GameStep[MalpasoPlayer, Revolver2Expectations]):
     """An action (`do`), optionally by a named player, and/or checks after it (`expect`)."""
 
-    by: MalpasoPlayer | None = None
-    expect: Revolver2Expectations | None = None
 
-
-Revolver2ActionItem = Annotated[str | Revolver2ActionStep | ColonAction,
-                                Field(union_mode="left_to_right")]
-
-
-class Revolver2Scenario(ScenarioBase):
+class Revolver2Scenario(GameScenario[Revolver2Decks, Revolver2Position, Revolver2ActionStep,
+                                     Revolver2Expectations]):
     """One rules question of Revolver 2: a position, what is played, what must follow."""
 
-    name: str = Field(min_length=1)
-    rule: str = Field(min_length=1, description="where in the rulebook this comes from")
-    note: str | None = Field(None, description="readings, assumptions, data it depends on")
     game: Literal["revolver2"]
     ruleset: str = "rulebook-es"
-    switches: dict[str, str] = Field(
-        default_factory=dict, description="rule switch id -> variant, over the ruleset's")
     seed: int = Field(1, description="shuffles the rest of the decks and the guardian pile")
-    max_turns: int = Field(200, ge=1)
-    decks: Revolver2Decks | None = Field(None, description="default: the base decks (copies "
-                                                           "are added when the position needs "
-                                                           "more)")
-    position: Revolver2Position
-    actions: list[Revolver2ActionItem] = Field(
-        default_factory=list, description="action texts as the engine prints them (exact, or "
-                                          "a unique prefix), or {do, by, expect} items")
-    expect: Revolver2Expectations | None = Field(None, description=EXPECT_DESCRIPTION,
-                                       json_schema_extra=allow_refused)
 
 
 #: Revolver 2's scenario models: the file, an action item, the expectations.
