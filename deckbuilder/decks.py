@@ -283,17 +283,6 @@ def _base_deck(faction: str, catalog: Catalog) -> LoadedDeck:
     return resolve_deck(deck, catalog)
 
 
-def deck_source_file(text: str | Path) -> Path | None:
-    """The file a deck argument reads (a file in the current folder, or a packaged deck);
-    None for a faction's base deck. For commands that copy the deck's text (optimize -o)."""
-    path = Path(text)
-    if path.exists():
-        return path
-    if normalise_name(str(text)).replace(" ", "") in FACTION_GAMES:
-        return None
-    return packaged_deck_file(str(text))
-
-
 # -- collections ----------------------------------------------------------------------------
 def owned_copies(
     collection: Collection, catalog: Catalog, path: Path | None = None, document: Any = None

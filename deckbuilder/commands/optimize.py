@@ -27,7 +27,7 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.commands.game_options import ChartsDir, LocalDask, Modules, ReportPath, Scheduler
-from deckbuilder.decks import deck_source_file, load_collection, new_deck, swap_cards
+from deckbuilder.decks import load_collection, new_deck, read_deck, swap_cards
 from deckbuilder.errors import DeckError
 from deckbuilder.sim.optimiser.optimize import OptimizeSettings
 from deckbuilder.sim.optimiser.optimize import optimize as search_decks
@@ -262,7 +262,7 @@ def _write_best(deck_text: str, output: Path, result: Any, catalog: Catalog, fac
     best = result.finalists[0]
     # The deck's own text (a file here, or a packaged deck by name): a base deck rebuilt in its
     # place would carry the swaps onto the wrong cards.
-    found = deck_source_file(deck_text)
+    found = read_deck(deck_text, catalog).loaded.path  # None: a faction's base deck
     source = found if found is not None else Path(deck_text)
     if found is not None:
         atomic_write_text(output, found.read_text(encoding="utf-8"))

@@ -20,10 +20,9 @@ violation of a Revolver 2 deck reads "Module D (applied to Revolver 2 by analogy
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import LoadedDeck, game_of_faction, load_deck, resolve_deck
+from deckbuilder.decks import DeckSource, game_of_faction, read_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import pair_replacements
@@ -45,7 +44,6 @@ from deckbuilder.legality.supply import (
     SupplyError,
     deck_supply,
 )
-from deckbuilder.models import Deck
 
 __all__ = [
     "COPIES_SWITCH",
@@ -65,16 +63,7 @@ __all__ = [
     "validate_deck",
 ]
 
-DeckSource = LoadedDeck | Deck | Path | str
 CollectionSource = SupplyCollection
-
-
-def _as_loaded(deck: DeckSource, catalog: Catalog) -> LoadedDeck:
-    if isinstance(deck, LoadedDeck):
-        return deck
-    if isinstance(deck, Deck):
-        return resolve_deck(deck, catalog)
-    return load_deck(deck, catalog)
 
 
 def _supply_of(catalog: Catalog, collection: CollectionSource, boxes: int | None,
@@ -93,7 +82,7 @@ def deck_facts(
     supply: Supply | None = None,
 ) -> DeckFacts:
     """The deck, its base deck and the diff between them (what every rule looks at)."""
-    loaded = _as_loaded(deck, catalog)
+    loaded = read_deck(deck, catalog).loaded
     where = Location(loaded.label) if loaded.path is None else Location(loaded.path)
     game = game_of_faction(loaded.faction, where)
     if game != loaded.game:
@@ -118,7 +107,8 @@ def validate_deck(
 ) -> LegalityReport:
     """Check a deck against Module D; every violation at once, and the replacement pairs.
 
-    `deck` is a deck file path, a `Deck` model or a `LoadedDeck`. The deck is judged against
+    `deck` is read by the one reader (`decks.read_deck`: a file path, a packaged deck's name,
+    a faction for its base deck, a `Deck` model or a `LoadedDeck`). It is judged against
     one box of each product unless `collection` (a collection file, a `Collection` model or a
     mapping card id -> copies owned), `boxes` (N of every product) or `switches`
     (`{"card-copies": "any-number"}`) says otherwise; `supply` (from `deck_supply`) stands
@@ -132,8 +122,8 @@ def validate_deck(
     pairs, _ = pair_replacements(facts)
     return LegalityReport(
         name=facts.deck.name,
-        game=facts.game,
-        faction=facts.faction,
+        game=facts.deck.game,
+        faction=facts.deck.faction,
         path=facts.deck.path,
         card_count=facts.deck.total(),
         violations=violations,
