@@ -17,10 +17,11 @@ from deckbuilder.engine.effects import Resolver, compile_steps
 from deckbuilder.engine.expansion_steps import NEED_HOST, compile_cost_reduction
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.wording import eagle_proof
+from deckbuilder.models.cards import Card
 from deckbuilder.models.effects import When
 
 
-def _triggers(card: Any, when: str) -> list[Any]:
+def _triggers(card: Card, when: str) -> list[Any]:
     return [trigger for trigger in card.triggers if trigger.when == when]
 
 

@@ -21,7 +21,7 @@ K = TypeVar("K", bound=Keepable)
 T = TypeVar("T")
 
 
-def held_by(app: Any, name: str, make: Callable[[], T]) -> T:
+def held_by(app: Starlette, name: str, make: Callable[[], T]) -> T:
     """The app's `name` registry, made on first use (one per app: tests run several apps)."""
     held: T | None = getattr(app.state, name, None)
     if held is None:

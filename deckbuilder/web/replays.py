@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from markupsafe import Markup
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -106,7 +107,7 @@ class ReplayStore(Kept[Replay]):
         return None if found is None else self.get(found)
 
 
-def store_of(app: Any) -> ReplayStore:
+def store_of(app: Starlette) -> ReplayStore:
     return held_by(app, "replay_store", ReplayStore)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import JsonValue
+from starlette.applications import Starlette
 
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.runs.stats import wilson_interval

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route

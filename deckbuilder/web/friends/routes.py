@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from markupsafe import Markup
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
@@ -63,7 +64,7 @@ def tables_folder(config: WebConfig) -> Path:
     return config.tables_folder if config.tables_folder else user_home() / "tables"
 
 
-def store_of(app: Any) -> TableStore:
+def store_of(app: Starlette) -> TableStore:
     """The app's tables, read from its folder the first time they are asked for (`open_tables`
     asks at start, so a restarted server knows its links at once)."""
     config: WebConfig = app.state.config
