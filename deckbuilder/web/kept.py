@@ -9,7 +9,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
+
+from starlette.applications import Starlette
 
 
 class Keepable(Protocol):

@@ -212,5 +212,5 @@ class SimulationJobs:
                 job.state, job.finished_at = "cancelled", time.monotonic()
 
 
-def jobs_of(app: object) -> SimulationJobs:
+def jobs_of(app: Starlette) -> SimulationJobs:
     return held_by(app, "simulation_jobs", SimulationJobs)

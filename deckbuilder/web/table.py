@@ -86,7 +86,7 @@ class TableSessions(Kept[TableSession]):
                                      catalog))
 
 
-def sessions_of(app: object) -> TableSessions:
+def sessions_of(app: Starlette) -> TableSessions:
     return held_by(app, "table_sessions", TableSessions)
 
 

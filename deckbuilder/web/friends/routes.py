@@ -74,7 +74,7 @@ def store_of(app: Starlette) -> TableStore:
         tables_per_client=config.tables_per_client))
 
 
-def open_tables(app: object) -> TableStore:
+def open_tables(app: Starlette) -> TableStore:
     """Read the tables folder now (called once the app is built)."""
     return store_of(app)
 
