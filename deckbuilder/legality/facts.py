@@ -35,14 +35,6 @@ class DeckFacts:
         object.__setattr__(self, "added", added)
         object.__setattr__(self, "removed", removed)
 
-    @property
-    def game(self) -> str:
-        return self.deck.game
-
-    @property
-    def faction(self) -> str:
-        return self.deck.faction
-
     def entry(self, card_id: str) -> Entry:
         return self.catalog.entries[card_id]
 
@@ -57,7 +49,7 @@ class DeckFacts:
         self, code: str, message: str, cards: tuple[str, ...] = (),
         line: int | None = None, fix: str = "",
     ) -> Violation:
-        return Violation(code, rule_reference(code, self.game), message, cards, line, fix)
+        return Violation(code, rule_reference(code, self.deck.game), message, cards, line, fix)
 
     def of_card(self, code: str, card_id: str, message: str, fix: str) -> Violation:
         """A violation of one card of the deck, shown at its line."""
@@ -76,10 +68,10 @@ class DeckFacts:
     def is_other_side(self, card_id: str) -> bool:
         """A card of another game, or of another player's faction."""
         entry = self.entry(card_id)
-        if entry.game != self.game:
+        if entry.game != self.deck.game:
             return True
         faction = getattr(entry.record, "faction", None)
-        return faction in FACTION_GAMES and faction != self.faction
+        return faction in FACTION_GAMES and faction != self.deck.faction
 
     def may_replace(self, card_id: str) -> bool:
         """An added card that can take a removed card's place (other rules judge the rest)."""

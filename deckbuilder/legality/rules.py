@@ -119,9 +119,9 @@ def _take_out(facts: DeckFacts, code: str, cards: list[str],
 def check_factions(facts: DeckFacts) -> list[Violation]:
     """Rule A: the cards are the faction's (and the game's) own."""
     def why(entry: Entry) -> str:
-        if entry.game != facts.game:
-            return f"{entry.name} is a {entry.game} card; this is a {facts.game} deck"
-        return f"{entry.name} belongs to the {entry.record.faction} deck, not {facts.faction}"
+        if entry.game != facts.deck.game:
+            return f"{entry.name} is a {entry.game} card; this is a {facts.deck.game} deck"
+        return f"{entry.name} belongs to the {entry.record.faction} deck, not {facts.deck.faction}"
 
     others = [card for card in facts.counts if facts.is_other_side(card)]
     return _take_out(facts, Code.WRONG_FACTION, others, why)
@@ -211,7 +211,7 @@ def _declared_sets(facts: DeckFacts) -> set[str] | None:
     """The deck's `sets:`, with its game's base set (the base deck is always the start)."""
     if facts.deck.deck.sets is None:
         return None
-    base = facts.catalog.base_set_id(facts.game)
+    base = facts.catalog.base_set_id(facts.deck.game)
     return set(facts.deck.deck.sets) | ({base} if base else set())
 
 
