@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from pydantic import JsonValue
@@ -44,6 +44,8 @@ from deckbuilder.games import get_game
 from deckbuilder.scenarios.model import load_scenario
 from deckbuilder.scenarios.run import run_scenario
 from deckbuilder.sim.records.transcript import (
+    GameRecord,
+    ReplayResult,
     TextNarrator,
     play_game,
     read_record,
@@ -284,7 +286,8 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
              f"({outcome_sentence(record.winner, record.termination, record.turns)})")
 
 
-def _replay_summary(path: Path, record: Any, result: Any) -> dict[str, JsonValue]:
+def _replay_summary(path: Path, record: GameRecord, result: ReplayResult
+                    ) -> dict[str, object]:
     """`replay --json`: what the record says, and whether the engine still plays it so."""
     return {
         "record_file": str(path), "game": record.game, "seed": record.seed,

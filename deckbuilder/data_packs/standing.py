@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from pydantic import JsonValue
 
@@ -132,7 +131,7 @@ class ValueStanding:
 
     record_id: str
     field: str
-    value: Any  # as JSON data
+    value: JsonValue
     standing: Standing
     source: str  # the provenance source ("unconfirmed" for our reading)
     confirmed_by: str | None  # `pack ID VERSION` or `your overlay` for a player's value

@@ -11,7 +11,6 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from starlette.requests import HTTPConnection
 
@@ -54,8 +53,8 @@ class WebConfig:
                                   compare=False)
     #: What the pages learnt from reading a deck file, by (path, mtime, size): a folder's
     #: decks are listed at every visit, and are read again only when they change.
-    read_decks: dict[tuple[str, int, int], Any] = field(default_factory=dict, init=False,
-                                                        repr=False, compare=False)
+    read_decks: dict[tuple[str, int, int], tuple[str, str, str] | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def catalog(self) -> Catalog:
         """The catalog (packaged sets, installed sets, overlay), built once per server: the

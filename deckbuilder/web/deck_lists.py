@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from deckbuilder.catalog import Catalog, normalise_name
 from deckbuilder.decklists import (
@@ -36,7 +35,7 @@ class LabelledLine:
     message: str
     suggestions: list[dict[str, str]] = field(default_factory=list)  # {name, line}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"number": self.number, "text": self.text, "status": self.status,
                 "message": self.message, "suggestions": self.suggestions}
 

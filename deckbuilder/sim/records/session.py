@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import JsonValue
 
@@ -34,7 +33,7 @@ from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
-from deckbuilder.protocol import Bot
+from deckbuilder.protocol import Bot, Evaluator, Heuristics
 from deckbuilder.sim.records.session_view import (
     action_group,
     position_view,
@@ -173,7 +172,7 @@ class GameSession:
         self._happened(None, None, None, None)  # the set-up's events (the opening hands)
 
     @staticmethod
-    def _seat(spec: str, player: int, seed: int, heuristics: Any) -> _Seat:
+    def _seat(spec: str, player: int, seed: int, heuristics: Heuristics | Evaluator) -> _Seat:
         rng = random.Random(bot_seed(seed, player))  # the stream `play_game` gives this side
         if spec.strip().lower() == HUMAN:
             return _Seat(HUMAN, None, rng)

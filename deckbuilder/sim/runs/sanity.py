@@ -21,12 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower, column_count, column_has_room
 from deckbuilder.engine.state import State
+from deckbuilder.protocol import Bot
 
 __all__ = ["DiscardWatch", "GameSanity", "play_watched", "watched_game"]
 
@@ -117,7 +117,7 @@ class GameSanity:
     winner: int | None
 
 
-def play_watched(state: State, bots: Sequence[Any], rngs: Sequence[random.Random],
+def play_watched(state: State, bots: Sequence[Bot], rngs: Sequence[random.Random],
                  seed: int = 0) -> GameSanity:
     """Play `state` to the end with `bots` (one per side), counting the discards."""
     watch = DiscardWatch()
