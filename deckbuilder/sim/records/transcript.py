@@ -355,19 +355,29 @@ def _header_record(header: object, at: Location) -> GameRecord:
     return record
 
 
-def _is_hash(value: object) -> bool:
-    return isinstance(value, str) and len(value) == 64 and all(
+def _is_hash(value: object, shortest: int = 64) -> bool:
+    """A SHA-256 in hex (with `shortest`, a salt: that many to 64 hex digits)."""
+    return isinstance(value, str) and shortest <= len(value) <= 64 and all(
         char in "0123456789abcdef" for char in value)
+
+
+def _part(header: Mapping[str, object], key: str) -> dict[str, Any] | None:
+    """The header's optional `key` part (None: it has none); one that is no mapping reads as
+    an empty one, which the caller's check refuses."""
+    if key not in header:
+        return None
+    part = header[key]
+    return part if isinstance(part, dict) else {}
 
 
 def _data_of(header: Mapping[str, object], at: Location) -> dict[str, Any] | None:
     """The header's card data (packs and overlay by SHA-256); None when it names none."""
-    if "data" not in header:
+    data = _part(header, "data")
+    if data is None:
         return None
-    data = header["data"]
-    packs = data.get("packs") if isinstance(data, dict) else None
-    if not (isinstance(data, dict) and _is_hash(data.get("sha256"))
-            and isinstance(packs, dict) and len(packs) <= MAX_DECK_ENTRIES
+    packs = data.get("packs")
+    if not (_is_hash(data.get("sha256")) and isinstance(packs, dict)
+            and len(packs) <= MAX_DECK_ENTRIES
             and all(isinstance(k, str) and _is_hash(v) for k, v in packs.items())
             and (data.get("overlay") is None or _is_hash(data.get("overlay")))):
         raise RecordError("'data' is not the card data's hashes (sha256, packs, overlay)", at,
@@ -377,13 +387,11 @@ def _data_of(header: Mapping[str, object], at: Location) -> dict[str, Any] | Non
 
 def _deal_of(header: Mapping[str, object], at: Location) -> dict[str, str] | None:
     """The header's seed commitment (a friend table's); None when it names none."""
-    if "deal" not in header:
+    deal = _part(header, "deal")
+    if deal is None:
         return None
-    deal = header["deal"]
-    salt = deal.get("salt") if isinstance(deal, dict) else None
-    if not (isinstance(deal, dict) and _is_hash(deal.get("commitment"))
-            and isinstance(salt, str) and 0 < len(salt) <= 64
-            and all(char in "0123456789abcdef" for char in salt)):
+    salt = deal.get("salt")
+    if not (_is_hash(deal.get("commitment")) and _is_hash(salt, shortest=1)):
         raise RecordError("'deal' is not a seed commitment (commitment, salt)", at,
                           "restore the header line")
     return {"commitment": deal["commitment"], "salt": salt}
