@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckbuilder import paths
-from deckbuilder.data_packs.layers import apply_installed_packs
+from deckbuilder.data_packs.layers import PackLayer, apply_installed_packs
 from deckbuilder.errors import CardDataError, DataFileError, DeckbuilderError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
 from deckbuilder.models.cards import Record
@@ -143,7 +143,7 @@ class Catalog:
     #: the sets of that folder set apart as broken (read with `vet_project_sets` only)
     broken: list[BrokenSet] = field(default_factory=list)
     #: the data packs in force and what they changed (`data_packs.layers.PackLayer`), or None
-    packs: Any = None
+    packs: PackLayer | None = None
     _names: dict[str, list[str]] = field(default_factory=dict)
 
     # -- building ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import JsonValue
 from starlette.applications import Starlette
@@ -25,6 +25,9 @@ from starlette.applications import Starlette
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.runs.stats import wilson_interval
 from deckbuilder.web.kept import held_by
+
+if TYPE_CHECKING:
+    from deckbuilder.sim.runs.runner import GameResult
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +109,7 @@ class SimulationJob:
         return Progress(self.state, deck_games + baseline_games, self.total, deck_games,
                         deck_wins, baseline_games, baseline_wins)
 
-    def count(self, result: Any) -> None:
+    def count(self, result: GameResult) -> None:
         """The library's `on_result`: one game more; stop here when no page wants it."""
         if self.cancel_flag.is_set() or time.monotonic() - self.lease > LEASE_SECONDS:
             self.cancel_flag.set()

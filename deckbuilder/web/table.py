@@ -17,6 +17,7 @@ import asyncio
 import secrets
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,7 @@ from deckbuilder.app.table_words import action_card_id
 from deckbuilder.card_face import one_line
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.sim.records.session import GameSession
+from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
@@ -127,11 +128,11 @@ def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int
 
 
 # -- what the page gets ----------------------------------------------------------------------
-def _log_lines(events: Any) -> list[str]:
+def _log_lines(events: Iterable[Event]) -> list[str]:
     return [line for event in events for line in event.text_lines()]
 
 
-def _catalog(entry: TableSession) -> Any:
+def _catalog(entry: TableSession) -> Catalog:
     if entry.catalog is None:  # a session made without one (tests): the packaged data
         from deckbuilder.catalog import build_catalog
 
@@ -176,7 +177,7 @@ def _action_card(entry: TableSession, action: int) -> dict[str, str]:
     return {"record": card_id, "summary": one_line(found).partition(" - ")[2]}
 
 
-def table_state(entry: TableSession, events: object) -> dict[str, Any]:
+def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     """The board, the person's legal actions (only when it is his decision) and the new log
     lines (as text, and cut into pieces that name records), as the page's script puts them
     in place."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckbuilder.catalog import Catalog
+from deckbuilder.games import Game
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.simulator import SimulationInputError, deck_argument, number
 
@@ -18,7 +19,7 @@ class TableSetup:
     """What both tables set up alike (`decks`: `app.play_decks` side decks, in seat order)."""
 
     name: str
-    game: Any  # the game's registry entry
+    game: Game  # the game's registry entry
     decks: list[Any]
     ruleset: str
     switches: dict[str, str]

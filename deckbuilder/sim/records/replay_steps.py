@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import JsonValue
 
@@ -51,7 +50,7 @@ class ReplaySteps:
         self.names: tuple[str, str] = self.session.names
         self.game: str = self.session.game
         state = self.session.state
-        self._checkpoints: dict[int, Any] = {0: _quiet_copy(state)}
+        self._checkpoints: dict[int, State] = {0: _quiet_copy(state)}
         #: the turn at each position (0 .. len(steps))
         self.turns: list[int] = [int(state.turn)]
         result = play_back(record, lambda: self.session.state, self._play)
@@ -59,7 +58,7 @@ class ReplaySteps:
             raise RecordError(result.mismatch, record_line(record, result.step or 0),
                               "replay it with the version that recorded it "
                               f"({record.version or 'unknown'})")
-        self._recent: OrderedDict[int, Any] = OrderedDict()
+        self._recent: OrderedDict[int, State] = OrderedDict()
         self._logs: dict[int | None, list[Event]] = {}
 
     def _play(self, step: Step) -> None:
@@ -83,7 +82,7 @@ class ReplaySteps:
                                   fix=f"a step from 0 to {self.last}")
         return position
 
-    def state(self, position: int) -> Any:
+    def state(self, position: int) -> State:
         """The engine's state at `position` (a copy: the caller may read it, not keep it for
         later positions)."""
         position = self.checked(position)
@@ -169,7 +168,7 @@ def _side_names(record: GameRecord) -> tuple[str, str]:
     return get_game(record.game).side_names
 
 
-def _quiet_copy(state: State) -> Any:
+def _quiet_copy(state: State) -> State:
     copy = state.clone()
     copy.verbose = False
     copy.log.clear()

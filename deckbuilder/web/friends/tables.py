@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.seed_commitment import new_salt, seed_commitment
 from deckbuilder.sim.records.session import GameSession
@@ -218,7 +219,7 @@ class TableStore:
     """The tables of a server: created, found by link, played, ended, and written down."""
 
     folder: Path
-    catalog: Callable[[], Any]
+    catalog: Callable[[], Catalog]
     idle_seconds: float = IDLE_SECONDS
     clock: Callable[[], float] = time.time
     retention_seconds: float = RETENTION_DAYS * DAY_SECONDS
