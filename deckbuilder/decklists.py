@@ -41,7 +41,7 @@ from deckbuilder.decks import (
 )
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.models import Deck
-from deckbuilder.models.common import CARD_ID_PATTERN, Faction
+from deckbuilder.models.common import CARD_ID_PATTERN, SHARED_FACTIONS, Faction
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import refuse_overwrite
 from deckbuilder.yamlio import read_text, validate_document, write_yaml
@@ -197,7 +197,7 @@ def _card_warning(entry: Entry, faction: str | None) -> str:
     record = entry.record
     if entry.kind != "card":
         return f"{entry.name} is a {entry.kind}, not a deck card: `validate` will refuse it"
-    if not record.deckable or record.faction == Faction.FRONTIER:
+    if not record.deckable or record.faction in SHARED_FACTIONS:
         return f"{entry.name} never goes into a player's deck: `validate` will refuse it"
     if faction and record.faction not in (faction, Faction.NEUTRAL):
         return f"{entry.name} is a {record.faction} card: `validate` will refuse it"

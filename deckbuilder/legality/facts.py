@@ -8,7 +8,7 @@ from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.decks import FACTION_GAMES, LoadedDeck
 from deckbuilder.legality.report import Violation, rule_reference
 from deckbuilder.legality.supply import Supply
-from deckbuilder.models.common import Faction
+from deckbuilder.models.common import SHARED_FACTIONS
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class DeckFacts:
         return (
             entry.kind == "card"
             and entry.record.deckable
-            and entry.record.faction != Faction.FRONTIER
+            and entry.record.faction not in SHARED_FACTIONS
         )
 
     def is_other_side(self, card_id: str) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.models.common import Game
+from deckbuilder.models.common import SHARED_FACTIONS, Game
 
 
 class Code:
@@ -32,8 +32,9 @@ RULE_TEXT: dict[str, str] = {
     Code.UNKNOWN_CARD: "rule A: cards come from the base game, expansions and promos",
     Code.WRONG_FACTION: "rule A: start from your faction's base deck and use that faction's cards",
     Code.NOT_DECKABLE: (
-        "rule A: only deck cards (not characters, battlefields, Frontier-deck cards, tokens; "
-        "the Garrotte is never shuffled into a deck)"
+        "rule A: only deck cards (not characters, battlefields, "
+        + "".join(f"{side.title}-deck cards, " for side in SHARED_FACTIONS.values())
+        + "tokens; the Garrotte is never shuffled into a deck)"
     ),
     Code.BASE_COPIES_EXCEEDED: (
         "rule A: the replacement cards come from expansions or promos, "

@@ -12,7 +12,7 @@ from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import an, listed, replacement_balance
 from deckbuilder.legality.report import Code, Violation
 from deckbuilder.legality.supply import boxes_needed, boxes_text
-from deckbuilder.models.common import Faction
+from deckbuilder.models.common import SHARED_FACTIONS
 
 Rule = Callable[[DeckFacts], list[Violation]]
 
@@ -132,8 +132,8 @@ def check_deckable(facts: DeckFacts) -> list[Violation]:
     def why(entry: Entry) -> str:
         if entry.kind != "card":
             return f"{entry.name} is a {entry.kind}, not a deck card"
-        if entry.record.faction == Faction.FRONTIER:
-            return f"{entry.name} is a Frontier-deck card"
+        if shared := SHARED_FACTIONS.get(entry.record.faction):
+            return f"{entry.name} is a {shared.title}-deck card"
         return f"{entry.name} never goes into a player's deck"
 
     outsiders = [card for card in facts.counts if not facts.is_deck_card(card)]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from deckbuilder.declaration import SideDeclaration
 from deckbuilder.declared import DECLARATIONS
 
 CARD_ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -46,11 +47,6 @@ if TYPE_CHECKING:  # the members code names; the rest come from the declarations
         REVOLVER2 = "revolver2"
 
     class Faction(StrEnum):
-        COLTY = "colty"
-        MCREADY = "mcready"
-        FRONTIER = "frontier"
-        ESTEBAN = "esteban"
-        MAPACHE = "mapache"
         NEUTRAL = "neutral"
 
 else:
@@ -66,6 +62,10 @@ else:
 #: The two players' factions in each game, in turn order (the first player first).
 GAME_FACTIONS: dict[str, tuple[str, str]] = {
     declaration.id: declaration.side_ids for declaration in DECLARATIONS}
+#: The card factions that are no player's side (a game's `other_factions`, the cards of a deck
+#: both players share), by id: their cards never go into a player's deck.
+SHARED_FACTIONS: dict[str, SideDeclaration] = {
+    side.id: side for declaration in DECLARATIONS for side in declaration.other_factions}
 
 
 class PlayType(StrEnum):
