@@ -26,7 +26,7 @@ from deckbuilder.app.spellings import faction_names, game_names, spellings_of
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.models.cards import Record
+from deckbuilder.models.cards import Character, Record
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
 from deckbuilder.web.faces import face_fragment, record_route
@@ -76,7 +76,7 @@ class Search:
 class Found:
     """What a search found, and what to tell the user about it."""
 
-    entries: list[Any]
+    entries: list[Entry]
     suggestions: list[str] = field(default_factory=list)
     note: str = ""
 
@@ -158,7 +158,7 @@ def search_records(catalog: Catalog, search: Search) -> Found:
     suggestions = catalog.suggest(search.q, limit=5, kind=search.kind,
                                   game=search.game or search.kind_game,
                                   faction=search.faction)
-    shown: list[Any] = []
+    shown: list[Entry] = []
     for name in suggestions:
         for entry in catalog.entries.values():
             if entry.name == name and _matches(entry, search) and entry not in shown:
@@ -169,7 +169,7 @@ def search_records(catalog: Catalog, search: Search) -> Found:
 
 
 # -- rows of the listing ---------------------------------------------------------------------
-Column = tuple[str, Callable[[Any, Any], str], str]  # header, cell(catalog, entry), css class
+Column = tuple[str, Callable[[Catalog, Entry], str], str]  # header, cell(catalog, entry), css class
 
 
 def _blank(value: object) -> str:
@@ -181,7 +181,7 @@ def _unconfirmed(record: Record) -> str:
     return f"{count}" if count else ""
 
 
-def _tokens(record: Any) -> str:
+def _tokens(record: Character) -> str:
     parts = [f"{record.true_grit} true grit"] if record.true_grit else []
     parts += [f"{record.power_tokens} power"] if record.power_tokens else []
     return ", ".join(parts)
@@ -249,7 +249,7 @@ def _badges(entry: Entry) -> list[tuple[str, str]]:
     return badges
 
 
-def listing_rows(catalog: Catalog, entries: list[Any], kind: str) -> list[dict[str, JsonValue]]:
+def listing_rows(catalog: Catalog, entries: list[Entry], kind: str) -> list[dict[str, JsonValue]]:
     rows = []
     if kind == "battlefield":
         entries = sorted(entries, key=lambda e: (e.game, e.record.order))
@@ -344,7 +344,7 @@ def _value_text(catalog: Catalog, value: object) -> str:
 
 
 @record_route
-async def card_page(request: Request, catalog: Catalog, entries: list[Any]) -> Response:
+async def card_page(request: Request, catalog: Catalog, entries: list[Entry]) -> Response:
     """Everything about one record (`deckbuilder cards show`): its text, every value with
     the document stating it or marked unconfirmed, base copies, and the engine's answer."""
     records = []
@@ -401,7 +401,7 @@ async def cards_api(request: Request) -> Response:
 
 
 @record_route
-async def card_api(request: Request, catalog: Catalog, entries: list[Any]) -> Response:
+async def card_api(request: Request, catalog: Catalog, entries: list[Entry]) -> Response:
     """`/api/cards/{id}`: `deckbuilder cards show NAME --json` for one record."""
     found = [record_details(catalog, entry) for entry in entries]
     return JSONResponse(found[0] if len(found) == 1 else found)

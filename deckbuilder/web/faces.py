@@ -17,7 +17,6 @@ import functools
 import re
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -36,7 +35,7 @@ MAX_NAME = 200
 MIN_LINKED_NAME = 4
 
 
-def record_route(handler: Callable[[Request, Any, list[Any]], Awaitable[Response]],
+def record_route(handler: Callable[[Request, Catalog, list[Entry]], Awaitable[Response]],
                  ) -> Callable[[Request], Awaitable[Response]]:
     """A route of `/.../{record_id}?game=`: handed the catalog and the records the id (or
     name) names (`find_records`); a 404 in one line when none does."""
@@ -106,7 +105,7 @@ def linked_segments(line: str, names: dict[str, str]) -> list[tuple[str, str]]:
 
 # -- routes ----------------------------------------------------------------------------------
 @record_route
-async def face_api(request: Request, catalog: Catalog, entries: list[Any]) -> Response:
+async def face_api(request: Request, catalog: Catalog, entries: list[Entry]) -> Response:
     """`/api/faces/{id}?game=`: {"id", "name", "summary", "html"}: the face of one record."""
     asked = request.path_params["record_id"]
     entry = next((entry for entry in entries if entry.id == asked), entries[0])
