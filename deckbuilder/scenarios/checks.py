@@ -20,7 +20,7 @@ from deckbuilder.engine.position import (
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game
 from deckbuilder.scenario_kit.layout import OPEN_RANGE, Ids
-from deckbuilder.scenario_kit.parts import Check, Tokens
+from deckbuilder.scenario_kit.parts import Check, Offer, Offered, Tokens
 from deckbuilder.scenario_kit.staging import CheckFn, Result, per_side_count, same
 from deckbuilder.scenarios.choosing import (
     cards_under,
@@ -311,7 +311,7 @@ def _log_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Resul
     return results
 
 
-def _offer_matches(offer: Any, wanted: Any) -> bool:
+def _offer_matches(offer: Offer, wanted: Offered) -> bool:
     if wanted.by is not None and wanted.by != offer.player:
         return False
     if wanted.decision is not None and _norm(wanted.decision) != _norm(offer.decision):
@@ -322,12 +322,12 @@ def _offer_matches(offer: Any, wanted: Any) -> bool:
     return all(_offered(offer.options, text) for text in wanted.includes or [])
 
 
-def _describe_offer(offer: Any) -> str:
+def _describe_offer(offer: Offer) -> str:
     return (f"after action {offer.step}, {offer.player}: {offer.decision} "
             f"[{'; '.join(offer.options)}]")
 
 
-def _offered_check(state: State, value: list[Any], ids: Ids, loc: tuple) -> Result:
+def _offered_check(state: State, value: list[Offered], ids: Ids, loc: tuple) -> Result:
     """Each described decision was met (the runner notes every one it sees: `ids.offers`)."""
     offers = ids.offers
     results: Result = []
