@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from deckbuilder.games import games
 from deckbuilder.sim.records.seed_commitment import commitment_matches
 
 #: How deep an answer may nest (a state's deepest field, a card in a battlefield's column,
@@ -157,24 +158,9 @@ class SeatView(Answer):
         by_side += [field.cards for field in self.battlefields]
         if any(set(names) - set(mapping) for mapping in by_side):
             raise ValueError("a part of the view does not name both sides")
-        _check_poker(self.game_pieces)
+        for game in games().values():  # whichever game the view is of: it names none
+            game.rules.check_pieces(self.game_pieces)
         return self
-
-
-def _check_poker(pieces: dict[str, Any]) -> None:
-    """Revolver 2's poker tournament as `session_view.pieces_lines` reads it."""
-    if "poker_wins" not in pieces:
-        return
-    wins, winner = pieces["poker_wins"], pieces.get("poker_winner", -1)
-    played = pieces.get("poker_played", [[], []])
-    if not (isinstance(wins, list) and len(wins) == 2
-            and all(type(count) is int for count in wins)):
-        raise ValueError("poker_wins is not two numbers")
-    if winner is not None and winner not in (-1, 0, 1):
-        raise ValueError("poker_winner is not a side")
-    if not (isinstance(played, list) and len(played) == 2
-            and all(isinstance(cards, list) for cards in played)):
-        raise ValueError("poker_played is not two lists")
 
 
 # -- the state ------------------------------------------------------------------------------

@@ -272,6 +272,10 @@ class GameRules(Generic[StateT]):
         piece `named`; and the `pieces` left for the table's line of name-value pairs."""
         return [], pieces
 
+    def check_pieces(self, pieces: dict[str, Any]) -> None:
+        """A view's game pieces from an untrusted table (`app.table_answers`): a ValueError
+        saying what is wrong when the game's own pieces would not draw (`pieces_lines`)."""
+
     def board_pieces(self, view: dict[str, Any], card: Callable[[str], dict[str, str]]
                      ) -> dict[str, Any] | None:
         """The game's own pieces of a view for the web board's panel (Revolver 2's poker

@@ -202,6 +202,9 @@ class Revolver2Rules(KegPieces):
                      named: Callable[[Any], str]) -> tuple[list[str], dict[str, Any]]:
         return view.pieces_lines(view_data, pieces, named)
 
+    def check_pieces(self, pieces: dict[str, Any]) -> None:
+        view.check_pieces(pieces)
+
     def board_pieces(self, view_data: dict[str, Any], card: Callable[[str], dict[str, str]]
                      ) -> dict[str, Any] | None:
         return view.board_pieces(view_data, card)

@@ -61,6 +61,22 @@ def row_choices(state: State) -> tuple[RowChoice, ...]:
 
 
 
+def check_pieces(pieces: dict[str, Any]) -> None:
+    """The poker tournament's pieces as `pieces_lines` reads them, or a ValueError."""
+    if "poker_wins" not in pieces:
+        return
+    wins, winner = pieces["poker_wins"], pieces.get("poker_winner", -1)
+    played = pieces.get("poker_played", [[], []])
+    if not (isinstance(wins, list) and len(wins) == 2
+            and all(type(count) is int for count in wins)):
+        raise ValueError("poker_wins is not two numbers")
+    if winner is not None and winner not in (-1, 0, 1):
+        raise ValueError("poker_winner is not a side")
+    if not (isinstance(played, list) and len(played) == 2
+            and all(isinstance(cards, list) for cards in played)):
+        raise ValueError("poker_played is not two lists")
+
+
 def pieces_lines(view: dict[str, Any], pieces: dict[str, Any], named: Callable[[Any], str]
                  ) -> tuple[list[str], dict[str, Any]]:
     """The tournament in text while it is played (then only who won it), and the `pieces`
