@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import JsonValue
 from starlette.applications import Starlette
@@ -87,7 +87,7 @@ class SimulationJob:
     id: str
     total: int
     seat: int
-    work: Callable[[Callable[[Any], None]], dict[str, JsonValue]]
+    work: Callable[[Callable[[GameResult], None]], dict[str, JsonValue]]
     description: dict[str, JsonValue] = field(default_factory=dict)
     state: str = "waiting"  # waiting, running, done, failed, cancelled
     error: str | None = None
@@ -165,7 +165,7 @@ class SimulationJobs:
             del self._jobs[finished.pop(0).id]
 
     def add(self, total: int, seat: int,
-            work: Callable[[Callable[[Any], None]], dict[str, JsonValue]],
+            work: Callable[[Callable[[GameResult], None]], dict[str, JsonValue]],
             description: dict[str, JsonValue]) -> SimulationJob:
         with self._lock:
             self._prune()

@@ -40,6 +40,7 @@ from deckbuilder.app.simulation_plan import (
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
 from deckbuilder.web.pages import error_response, fragment, render
 from deckbuilder.web.simulation_jobs import SimulationJob, jobs_of
@@ -133,7 +134,7 @@ def read_plan(config: WebConfig, form: Any) -> SimulationPlan:
     return plan
 
 
-def play_plan(plan: SimulationPlan, on_result: Callable[[Any], None] | None = None,
+def play_plan(plan: SimulationPlan, on_result: Callable[[GameResult], None] | None = None,
               workers: int | None = None) -> dict[str, Any]:
     """Play the plan on the executor `deckbuilder simulate` would choose; its `--json`
     report."""
