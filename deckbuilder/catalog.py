@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from deckbuilder import paths
 from deckbuilder.data_packs.layers import PackLayer, apply_installed_packs
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import CardDataError, DataFileError, DeckbuilderError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
 from deckbuilder.models.cards import Record
@@ -50,7 +51,7 @@ _RULE_LISTS = (("modules", "module"), ("rule_switches", "rule switch"),
                ("rulesets", "ruleset"))
 _PUNCTUATION = re.compile(r"[^a-z0-9]+")
 #: Spellings that differ between documents; folded before lookup (rules README, point 6).
-_SPELLING_FOLDS = {"colti": "colty", "amigos": "amigo"}
+_SPELLING_FOLDS = dict(fold for declaration in DECLARATIONS for fold in declaration.name_folds)
 #: A suggestion is plausible when this similar to the typo (difflib ratio of folded names) and
 #: within the margin of the best suggestion.
 _PLAUSIBLE = 0.6

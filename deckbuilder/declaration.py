@@ -75,6 +75,9 @@ class GameDeclaration:
     #: how each of the game's endings (its `Termination` values) reads to a player:
     #: (value, words) pairs, e.g. ("gang_wiped_out", "the gang is wiped out")
     ending_words: tuple[tuple[str, str], ...] = ()
+    #: words its documents spell two ways, folded before a card name is looked up
+    #: (variant, spelling): ("colti", "colty")
+    name_folds: tuple[tuple[str, str], ...] = ()
 
     @property
     def characters_word(self) -> str:

@@ -47,6 +47,7 @@ DECLARATION = GameDeclaration(
     default_ruleset="rulebook-en",
     spellings=("Revolver 1", "Revolver I", "r1", "base"),
     other_factions=(SideDeclaration("frontier", "Frontier", ("Frontier", "Frontier deck")),),
+    name_folds=(("colti", "colty"), ("amigos", "amigo")),
     decision_kinds=DECISION_KINDS,
     entry="deckbuilder.games.revolver.entry:GAME",
     card_model="deckbuilder.games.revolver.card_model",
