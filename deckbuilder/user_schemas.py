@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -147,7 +147,7 @@ def _describe(entry: Entry, catalog: Catalog) -> str:
             f"[{entry.set_id}, {entry.game}]{also}")
 
 
-def _described(entries: list[Any], catalog: Catalog, count: dict[str, Any]) -> dict[str, Any]:
+def _described(entries: list[Any], catalog: Catalog, count: Mapping[str, object]) -> dict[str, Any]:
     """Every spelling a deck file may use as a key (id, printed name, alias), described."""
     described: dict[str, Any] = {
         entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}

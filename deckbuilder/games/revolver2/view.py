@@ -9,7 +9,7 @@ tournament in a view's text lines and on the web board's panel.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from deckbuilder.engine.game_rules import RowChoice
@@ -61,7 +61,7 @@ def row_choices(state: State) -> tuple[RowChoice, ...]:
 
 
 
-def check_pieces(pieces: dict[str, Any]) -> None:
+def check_pieces(pieces: Mapping[str, object]) -> None:
     """The poker tournament's pieces as `pieces_lines` reads them, or a ValueError."""
     if "poker_wins" not in pieces:
         return

@@ -15,7 +15,7 @@ card hidden under the Strongbox, the card put on top of a deck).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.engine.actions import (
@@ -295,7 +295,7 @@ class ViewWords:
 PLAIN_WORDS = ViewWords()
 
 
-def whose_hand(view: dict[str, Any]) -> str:
+def whose_hand(view: Mapping[str, object]) -> str:
     """"your hand" to a seat; with everything open, the first side's by name."""
     return f"{view['player']}'s hand" if view.get("everything") else "your hand"
 

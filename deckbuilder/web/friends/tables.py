@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -699,7 +699,7 @@ def _whole_number(value: object, name: str, fix: str) -> int:
     return number
 
 
-def _ended_words(ended: dict[str, Any]) -> str:
+def _ended_words(ended: Mapping[str, object]) -> str:
     reason = ended.get("end")
     if reason == "resigned":
         return f"{ended.get('by')} resigned"
