@@ -506,10 +506,11 @@ def write_imported_deck(deck_list: DeckList, source: Path, catalog: Catalog, out
     """Write a deck list read from `source` (any format) as a deck file; a list that names
     no faction or no card, or does not make a deck, is refused at its own line."""
     if deck_list.faction is None:
+        first, *others = FACTION_GAMES
         raise DeckError(
             "the list does not say whose deck it is",
             Location(source, deck_list.header_lines.get("faction", 1)),
-            "add a '# faction: colty' line (or mcready, mapache, esteban) or pass --faction",
+            f"add a '# faction: {first}' line (or {', '.join(others)}) or pass --faction",
         )
     if not deck_list.cards:
         raise DeckError("the list names no cards", Location(source), "add '3x .38 Special' lines")

@@ -182,11 +182,6 @@ def load_deck(path: Path | str, catalog: Catalog) -> LoadedDeck:
 
 
 # -- the one reader of a deck, however it is given -------------------------------------------
-#: How a deck argument reads, for every command's --help.
-DECK_ARGUMENT_HELP = ("a deck file; else a faction (colty, mcready, mapache, esteban) for its "
-                      "base deck, or a packaged deck's name (example-mcready-pinkertons); a file "
-                      "of that name in the current folder wins")
-
 #: A deck however it is given: loaded (`load_deck`), a model, a path, or a name (a packaged
 #: deck's, or a faction's for its base deck).
 DeckSource: TypeAlias = LoadedDeck | Deck | str | os.PathLike[str]
@@ -218,6 +213,14 @@ def packaged_deck_names() -> list[str]:
     return sorted(path.stem for path in paths.PACKAGED_DECKS.glob("*.yaml"))
 
 
+#: A packaged deck's name, to show how one is given.
+EXAMPLE_DECK = next((name for name in packaged_deck_names() if name.startswith("example-")), "")
+#: How a deck argument reads, for every command's --help.
+DECK_ARGUMENT_HELP = (f"a deck file; else a faction ({', '.join(FACTION_GAMES)}) for its base "
+                      f"deck, or a packaged deck's name ({EXAMPLE_DECK}); a file of that name "
+                      "in the current folder wins")
+
+
 def packaged_deck_file(name: str) -> Path | None:
     """The packaged deck a bare name (with or without `.yaml`) names, or None."""
     path = Path(name)
@@ -239,7 +242,7 @@ def deck_text(source: object, what: str = "deck") -> str | None:
     raise DeckInputError(
         f"a {what} must be a loaded deck, a Deck, a path or a name, not {type(source).__name__}",
         fix="pass deckbuilder.load_deck(path, catalog), a deck file's path, a packaged "
-            "deck's name (example-mcready-pinkertons) or a faction (mcready)")
+            f"deck's name ({EXAMPLE_DECK}) or a faction ({next(iter(FACTION_GAMES))})")
 
 
 def read_deck(source: object, catalog: Catalog, what: str = "deck") -> DeckArgument:
