@@ -4,10 +4,10 @@ factions and games. One place, so the terminal, the web page and a one-line summ
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from deckbuilder.declaration import GameDeclaration
 from deckbuilder.declared import DECLARATIONS
+from deckbuilder.models.cards import TurnSpace
 from deckbuilder.models.effects import game_declared
 
 #: Icons whose value does not read as words once the hyphens are spaces.
@@ -69,13 +69,13 @@ def cost_words(cost: int) -> str:
     return "free" if cost == 0 else f"discard {plural(cost, 'card')}"
 
 
-def space_labels(spaces: Iterable[object]) -> str:
+def space_labels(spaces: Iterable[TurnSpace]) -> str:
     """Turn spaces as a player reads them: `-, 1, 2, (3)` (optional spaces in brackets, a
     face space with its face)."""
     return ", ".join(space_label(space) for space in spaces)
 
 
-def space_label(space: Any) -> str:
+def space_label(space: TurnSpace) -> str:
     """One turn space: `1`, `(3)` when optional, `S (Skinny's face)` for a face space."""
     label = str(space.label)
     if space.kind == "optional":
@@ -85,7 +85,7 @@ def space_label(space: Any) -> str:
     return label
 
 
-def recruitment_words(spaces: Iterable[Any], game: str) -> str:
+def recruitment_words(spaces: Iterable[TurnSpace], game: str) -> str:
     """`space 2: 1 guardian; space 4: 2 guardians`; empty when no space recruits."""
     return "; ".join(
         f"space {space.label}: {space.recruit} {characters_word(game, space.recruit)}"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 from deckbuilder.catalog import Entry
 from deckbuilder.data_packs.layers import is_engine_data, plain, with_values
@@ -41,7 +41,7 @@ class Question:
     record_id: str
     name: str  # the card's name as the catalog has it now
     field: str
-    current: Any  # the current reading, as JSON data
+    current: JsonValue  # the current reading
     engine_data: bool
 
     @property

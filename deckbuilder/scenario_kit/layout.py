@@ -9,7 +9,7 @@ from typing import Any
 from deckbuilder.catalog import Catalog
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.engine.state import State
-from deckbuilder.scenario_kit.parts import Source
+from deckbuilder.scenario_kit.parts import Offer, Source
 
 #: what the messages call a character of each game (its declaration's word)
 CHARACTER_WORD = {declaration.id: declaration.character_word for declaration in DECLARATIONS}
@@ -27,7 +27,7 @@ class Ids:
         self.game = game
         self.in_play: dict[str, int] | None = None  # battlefield id -> index
         self.in_play_note = ""  # why these are in play ("with the crystal-river set")
-        self.offers: list[Any] = []  # the decisions met so far (parts.Offer), for `offered`
+        self.offers: list[Offer] = []  # the decisions met so far, for `offered`
 
     def word(self, kind: str) -> str:
         return {"card": "card", "character": CHARACTER_WORD.get(self.game, "character"),
