@@ -97,7 +97,7 @@ COMMANDS: dict[str, LazyCommand] = {
 _LOADED: dict[str, dict[str, Any]] = {}
 
 
-def load_commands(module: str) -> dict[str, Any]:
+def load_commands(module: str) -> dict[str, object]:
     """The click commands and groups `deckbuilder.commands.<module>` registers, by name."""
     if module not in _LOADED:
         registered = typer.Typer()

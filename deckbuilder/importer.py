@@ -456,7 +456,7 @@ def set_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _row(loaded: LoadedSet) -> dict[str, Any]:
+def _row(loaded: LoadedSet) -> dict[str, object]:
     card_set = loaded.card_set
     return {
         "id": card_set.id,

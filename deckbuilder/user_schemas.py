@@ -59,7 +59,7 @@ def _package_version() -> str:
     return str(__version__)
 
 
-def _read_stamp(folder: Path) -> dict[str, Any]:
+def _read_stamp(folder: Path) -> dict[str, object]:
     try:
         stamp = json.loads((folder / _STAMP).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -147,7 +147,8 @@ def _describe(entry: Entry, catalog: Catalog) -> str:
             f"[{entry.set_id}, {entry.game}]{also}")
 
 
-def _described(entries: list[Any], catalog: Catalog, count: Mapping[str, object]) -> dict[str, Any]:
+def _described(entries: list[Any], catalog: Catalog,
+               count: Mapping[str, object]) -> dict[str, object]:
     """Every spelling a deck file may use as a key (id, printed name, alias), described."""
     described: dict[str, Any] = {
         entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}
@@ -166,7 +167,7 @@ def cards_definition(game: str) -> str:
     return f"{game}-cards"
 
 
-def _is_game(game: str) -> dict[str, Any]:
+def _is_game(game: str) -> dict[str, object]:
     """A deck of this game: its faction is one of the game's sides, and its `game` (when
     written yet) is the game. Both, since while it completes yaml-language-server counts a
     value as equal to any it begins (`game: revolver` would pass for `revolver2`); no side
@@ -178,7 +179,7 @@ def _is_game(game: str) -> dict[str, Any]:
         "game": {"const": game}}}
 
 
-def offered_cards(schema: dict[str, Any], game: str | None = None) -> dict[str, Any]:
+def offered_cards(schema: dict[str, Any], game: str | None = None) -> dict[str, object]:
     """The card keys a user deck schema offers a deck of `game` (None: of any game)."""
     definitions: dict[str, Any] = schema.get("$defs", {})
     wanted = [cards_definition(game)] if game is not None else [
@@ -192,7 +193,7 @@ INSTALLED_SETS = "this user's installed sets"
 REPOSITORY_SETS = "the packaged sets and the repository's own sets folder (sets-dir)"
 
 
-def user_deck_schema(catalog: Catalog, whose: str = INSTALLED_SETS) -> dict[str, Any]:
+def user_deck_schema(catalog: Catalog, whose: str = INSTALLED_SETS) -> dict[str, object]:
     """The deck schema with `cards` keys limited to the catalog's cards, each described.
 
     Every exact spelling (id, printed name, alias) of a game's cards is a `properties` key of

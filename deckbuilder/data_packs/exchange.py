@@ -244,7 +244,7 @@ def remove_pack(pack_id: str) -> tuple[Path, list[PackChange]]:
 
 
 # -- the data in force ------------------------------------------------------------------------
-def data_hash(catalog: Catalog) -> dict[str, Any]:
+def data_hash(catalog: Catalog) -> dict[str, object]:
     """The packs and overlay a catalog was built with, by content hash (SHA-256): what a
     game record names so `replay` can tell when the data differ."""
     layer = catalog.packs

@@ -125,7 +125,7 @@ class GenericExpectations(GameExpectations):
         None, description="character id, or card id (card-id@battlefield-id) in play -> tokens")
 
 
-def _side_fields(sides: tuple[str, str], annotation: Any, **field: Any) -> dict[str, Any]:
+def _side_fields(sides: tuple[str, str], annotation: Any, **field: Any) -> dict[str, object]:
     return {side: (annotation, Field(**field)) for side in sides}
 
 

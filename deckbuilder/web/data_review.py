@@ -257,7 +257,7 @@ def _text(value: object) -> str:
     return value[:MAX_FIELD]
 
 
-def save(config: WebConfig, answer: dict[str, str]) -> dict[str, Any]:
+def save(config: WebConfig, answer: dict[str, str]) -> dict[str, object]:
     """Read and save one answer; raises `ReviewInputError`/`AnswerRefused` (one line)."""
     catalog = config.catalog()
     entry = catalog.entries.get(answer["id"])
@@ -317,7 +317,7 @@ async def answer(request: Request) -> Response:
 
 
 def _answered(config: WebConfig, saved: dict[str, Any], fields: dict[str, str]
-              ) -> dict[str, Any]:
+              ) -> dict[str, object]:
     """The script's answer: the saved value, the card's new HTML and the progress (in a
     worker thread: the catalog is built afresh and the deck file the page shows is read)."""
     catalog = config.catalog()

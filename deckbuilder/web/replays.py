@@ -212,7 +212,7 @@ def _viewer_name(replay: Replay, viewer: int | None) -> str:
     return EVERYTHING_NAME if viewer is None else replay.steps.names[viewer]
 
 
-def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, Any]:
+def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, object]:
     """One step for the page: the view `viewer` had (`view`) and its board, what was done
     to reach it (as he could read it), and with everything open the whole position in words
     (the same view's lines, as the terminal draws them)."""
@@ -240,7 +240,7 @@ def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, A
     }
 
 
-def log_state(replay: Replay, viewer: int | None) -> dict[str, Any]:
+def log_state(replay: Replay, viewer: int | None) -> dict[str, object]:
     """The game's whole log as `viewer` could read it, each line with its step (-1: the
     set-up): the page shows the lines of the steps before the one shown."""
     names = name_index(replay.catalog, replay.steps.game)

@@ -201,7 +201,7 @@ def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
          "faction": faction, "group": "Base decks"}
         for faction, game in FACTION_GAMES.items() if catalog.base_deck(game, faction)]
 
-    def described(value: str, path: object, group: str, label: str) -> dict[str, Any]:
+    def described(value: str, path: object, group: str, label: str) -> dict[str, object]:
         read = _deck_heading(config, str(path))
         if read is None:
             return {"value": value, "label": f"{label} (unreadable)", "game": "",

@@ -262,7 +262,7 @@ async def _action_of(request: Request) -> Any:
     return (await request.form()).get("action")
 
 
-def _act(entry: TableSession, action: object) -> dict[str, Any]:
+def _act(entry: TableSession, action: object) -> dict[str, object]:
     with entry.lock:
         if entry.human is None:
             raise TableError("two bots play this game: nobody takes actions",
@@ -286,7 +286,7 @@ async def act(request: Request) -> Response:
     return JSONResponse(state)
 
 
-def _take_back(entry: TableSession) -> dict[str, Any]:
+def _take_back(entry: TableSession) -> dict[str, object]:
     """The game played again without the person's last decision (sim/records/take_back.py); the
     whole log again, as the moves taken back leave it (`reset_log`)."""
     with entry.lock:
@@ -306,7 +306,7 @@ async def take_back_move(request: Request) -> Response:
     return JSONResponse(state)
 
 
-def _step(entry: TableSession, steps: int) -> dict[str, Any]:
+def _step(entry: TableSession, steps: int) -> dict[str, object]:
     with entry.lock:
         if entry.human is not None:
             raise TableError("you play this game: the bot moves after your action",

@@ -43,7 +43,7 @@ def name_of(catalog: Catalog, record_id: str) -> str:
     return entry.name if entry is not None else record_id.replace("-", " ")
 
 
-def characters_of(view: dict[str, Any]) -> dict[str, Any]:
+def characters_of(view: dict[str, Any]) -> dict[str, object]:
     """In play, in the pile (the view names who: the order is hidden), dead, as the view
     tells them apart."""
     characters = view["characters"]

@@ -96,7 +96,7 @@ def _jsonable(value: object) -> Any:
     return value
 
 
-def _card(view: CardView) -> dict[str, Any]:
+def _card(view: CardView) -> dict[str, object]:
     data: dict[str, Any] = {"id": view.id, "name": view.name, "mode": view.mode,
                             "firepower": view.firepower, "power": view.power,
                             "true_grit": view.true_grit, "eagle": view.eagle}
@@ -107,7 +107,7 @@ def _card(view: CardView) -> dict[str, Any]:
     return data
 
 
-def _character(view: CharacterView) -> dict[str, Any]:
+def _character(view: CharacterView) -> dict[str, object]:
     return {"id": view.id, "name": view.name, "survival": view.survival, "alive": view.alive,
             "true_grit": view.true_grit, "power": view.power}
 
@@ -161,7 +161,7 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
     def named(ids: Iterable[str]) -> list[dict[str, str]]:
         return [{"id": i, "name": definitions[i].name if i in definitions else i} for i in ids]
 
-    def by_side(pair: Sequence[object], convert: Any) -> dict[str, Any]:
+    def by_side(pair: Sequence[object], convert: Any) -> dict[str, object]:
         return {names[p]: convert(pair[p]) for p in (0, 1)}
 
     hand = _hand_cards(state, seen.hand)

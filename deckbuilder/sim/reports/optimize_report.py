@@ -138,12 +138,12 @@ def _drawn(game: GameResult, side: int, card: str) -> bool:
 
 
 def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult], side: int,
-                  per_copy: float, catalog: Catalog) -> dict[str, Any]:
+                  per_copy: float, catalog: Catalog) -> dict[str, object]:
     """How the games of the deck holding `card` went with it drawn and without."""
     drawn = [g for g in games if _drawn(g, side, card)]
     others = [g for g in games if not _drawn(g, side, card)]
 
-    def won(chosen: Sequence[GameResult]) -> dict[str, Any]:
+    def won(chosen: Sequence[GameResult]) -> dict[str, object]:
         wins = sum(1 for g in chosen if score(g, side) == 1.0)
         rate = proportion(wins, len(chosen))
         return {"games": len(chosen), "wins": wins, "rate": rate.as_dict()}
@@ -156,7 +156,7 @@ def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult]
 
 
 def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
-            replay: ReplayContext | None = None) -> dict[str, Any]:
+            replay: ReplayContext | None = None) -> dict[str, object]:
     """The figures behind a suggestion and the paired games where it changed the winner."""
     side = result.settings.side
     deck_games = result.confirmation_games.get("deck", [])

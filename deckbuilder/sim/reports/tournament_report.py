@@ -35,7 +35,7 @@ SEEDS_NOTE = ("Every pairing is played on the same seeds (game i of each pairing
               "the same seed), so the rows differ by the decks, not by the deal.")
 
 
-def _setup_json(setup: Setup) -> dict[str, Any]:
+def _setup_json(setup: Setup) -> dict[str, object]:
     return {"game": setup.game, "ruleset": setup.ruleset, "switches": dict(setup.switches),
             "modules": list(setup.modules), "max_turns": setup.max_turns}
 
@@ -177,7 +177,7 @@ def _page_notes(data: Mapping[str, Any]) -> list[str]:
 
 
 # -- tournament ------------------------------------------------------------------------------
-def tournament_json(result: TournamentResult) -> dict[str, Any]:
+def tournament_json(result: TournamentResult) -> dict[str, object]:
     """A tournament as `deckbuilder tournament --json` prints it."""
     return {
         "kind": "tournament", "note": NOTE, "seeds_note": SEEDS_NOTE, "build": build_facts(),

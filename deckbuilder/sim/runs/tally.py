@@ -290,7 +290,7 @@ class RunTally:
         return card_rows(self.deck.cards[seat], self.deck.count, self.deck.wins[seat], seat,
                          faction, deck, names)
 
-    def length(self) -> dict[str, Any]:
+    def length(self) -> dict[str, object]:
         return {"turns": summarize_counts(self.deck.turns).as_dict(),
                 "decisions": summarize_counts(self.deck.decisions).as_dict(),
                 "turn_counts": [[turns, games] for turns, games in sorted(self.deck.turns.items())]}

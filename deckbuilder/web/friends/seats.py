@@ -25,7 +25,7 @@ FACE_DOWN = "face-down card"
 
 
 # -- the one call site per role -------------------------------------------------------------
-def seat_view(session: GameSession, role: str) -> dict[str, Any]:
+def seat_view(session: GameSession, role: str) -> dict[str, object]:
     """The position as `role` may see it."""
     if role == SPECTATOR:
         return public_view(session)
@@ -61,7 +61,7 @@ def public_events(session: GameSession, start: int = 0) -> list[Event]:
     return shown
 
 
-def board_picture(view: dict[str, Any]) -> dict[str, Any]:
+def board_picture(view: dict[str, Any]) -> dict[str, object]:
     """The view as the board template draws it: for a spectator, the first side at the
     bottom and both hands as face-down cards."""
     if view["player"] is not None:
@@ -151,7 +151,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
 
 
 def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, Any],
-          events: list[Event], catalog: Catalog | None) -> dict[str, Any]:
+          events: list[Event], catalog: Catalog | None) -> dict[str, object]:
     """The board, the actions and the new log lines as the page puts them in place (the
     bot table's board template and log cutting, so both tables read alike)."""
     from deckbuilder.web.table import TableSession, board_html, log_segments

@@ -179,7 +179,7 @@ class FriendTable:
         deal = self.header.get("deal")
         return dict(deal) if isinstance(deal, dict) else None
 
-    def revealed(self) -> dict[str, Any]:
+    def revealed(self) -> dict[str, object]:
         """The seed and its salt, once told: in the end line and the ended states."""
         if self.seed is None:
             return {}
