@@ -121,7 +121,7 @@ class LazyCommands(MutableMapping[str, Any]):
     def is_loaded(self, name: str) -> bool:
         return name in self._built
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> object:
         if name not in self._built:
             self._built.update(load_commands(self._table[name].module))
         return self._built[name]
@@ -188,7 +188,7 @@ class OneLineErrors(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
-             windows_expand_args: bool = True, **extra: object) -> Any:
+             windows_expand_args: bool = True, **extra: object) -> object:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
@@ -212,7 +212,7 @@ class OneLineErrors(TyperGroup):
         sys.exit(code)
 
     def _exit_code(self, args: Sequence[str] | None, prog_name: str | None,
-                   complete_var: str | None, windows_expand_args: bool, **extra: object) -> Any:
+                   complete_var: str | None, windows_expand_args: bool, **extra: object) -> object:
         """Run the command line; its exit code (a usage error printed as one line)."""
         try:
             result = super().main(args, prog_name, complete_var, False, windows_expand_args,

@@ -235,7 +235,7 @@ def _yaml_error(path: Path, error: YAMLError) -> DataFileError:
                          "fix the YAML syntax")
 
 
-def parse_yaml(text: str, path: Path) -> Any:
+def parse_yaml(text: str, path: Path) -> object:
     """Parse YAML text into round-trip objects (CommentedMap keeps comments and positions)."""
     yaml = _yaml()
     _check_items(text, path)
@@ -290,7 +290,7 @@ def position(document: object, loc: Iterable[object]) -> tuple[int, int] | None:
     return found
 
 
-def _document_loc(document: Any, loc: Sequence[object]) -> list[Any]:
+def _document_loc(document: Any, loc: Sequence[object]) -> list[object]:
     """The parts of a pydantic error location that exist in the document.
 
     Pydantic adds names of union members ("kill", "constrained-int", "literal['all']") to
@@ -319,7 +319,7 @@ def _step_names() -> str:
     return ", ".join(sorted(STEP_NAMES))
 
 
-def _problem(detail: Any, document: Any) -> tuple[list[Any], str, str]:
+def _problem(detail: Any, document: Any) -> tuple[list[object], str, str]:
     """(location in the document, message, fix) for one pydantic error."""
     loc = _document_loc(document, detail["loc"])
     dotted = ".".join(str(part) for part in loc) or "(top level)"
@@ -414,19 +414,19 @@ def validate_document(document: object, model: type[ModelT], path: Path) -> Mode
         raise _describe_validation(error, document, path) from None
 
 
-def model_of(raw: bytes, path: Path, model: type[ModelT]) -> tuple[ModelT, Any]:
+def model_of(raw: bytes, path: Path, model: type[ModelT]) -> tuple[ModelT, object]:
     """Parse and validate the bytes read from a YAML file (`read_bytes`); returns the model
     and the round-trip document."""
     document = parse_yaml(text_of(raw, path), path)
     return validate_document(document, model, path), document
 
 
-def load_model(path: Path, model: type[ModelT]) -> tuple[ModelT, Any]:
+def load_model(path: Path, model: type[ModelT]) -> tuple[ModelT, object]:
     """Load and validate a YAML file; returns the model and the round-trip document."""
     return model_of(read_bytes(path), Path(path), model)
 
 
-def to_plain(value: object) -> Any:
+def to_plain(value: object) -> object:
     """Round-trip objects to plain dicts/lists (keys become strings where YAML made numbers)."""
     if isinstance(value, dict):
         return {str(key): to_plain(item) for key, item in value.items()}
@@ -487,7 +487,7 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-def _top_blocks(document: object, text: str) -> tuple[str, dict[Any, str]] | None:
+def _top_blocks(document: object, text: str) -> tuple[str, dict[object, str]] | None:
     """`text` cut at its top-level keys: (the lines before the first key, {key: its lines up
     to the next key}); None unless each key of a block mapping opens its own line."""
     if not isinstance(document, CommentedMap) or document.fa.flow_style() or not document:

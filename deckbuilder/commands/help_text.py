@@ -48,7 +48,7 @@ def name_values(command: Any) -> None:
     if made is None or getattr(made, "names_its_value", False):
         return
 
-    def help_option(ctx: object) -> Any:
+    def help_option(ctx: object) -> object:
         option = made(ctx)
         if option is not None and option.metavar is None:
             option.metavar = ""

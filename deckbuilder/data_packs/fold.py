@@ -31,7 +31,7 @@ class Folded:
     skipped: list[str] = field(default_factory=list)
 
 
-def _flow(value: object) -> Any:
+def _flow(value: object) -> object:
     if isinstance(value, list):
         seq = CommentedSeq(_flow(item) for item in value)
         if all(not isinstance(item, dict | list) for item in value):
@@ -42,7 +42,7 @@ def _flow(value: object) -> Any:
     return value
 
 
-def _record_node(document: Any, record_id: str) -> Any:
+def _record_node(document: Any, record_id: str) -> object:
     for list_name, _ in RECORD_LISTS:
         for node in document.get(list_name) or []:
             if isinstance(node, dict) and node.get("id") == record_id:

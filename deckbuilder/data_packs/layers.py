@@ -30,6 +30,7 @@ from deckbuilder.data_packs.model import (
     DataPack,
 )
 from deckbuilder.errors import Location
+from deckbuilder.models.cards import Record
 from deckbuilder.models.common import UNCONFIRMED, Provenance
 from deckbuilder.reading import read_bounded
 from deckbuilder.yamlio import MAX_FILE_BYTES, model_of, position
@@ -133,7 +134,7 @@ def plain(record: Any, name: str) -> Any:
     return record.model_dump(mode="json", include={name}).get(name)
 
 
-def with_values(record: Any, values: dict[str, JsonValue], source_of: dict[str, str]) -> Any:
+def with_values(record: Any, values: dict[str, JsonValue], source_of: dict[str, str]) -> Record:
     """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
     A new name keeps the old one as an alias, so decks and records naming it keep working.
     Raises `ValidationError` when a value does not fit the record's model."""

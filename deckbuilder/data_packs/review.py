@@ -125,7 +125,7 @@ def read_answer(entry: Entry, question: Question, text: str) -> Answer:
     return Answer("value", value)
 
 
-def _typed_value(question: Question, typed: str) -> Any:
+def _typed_value(question: Question, typed: str) -> object:
     if question.field == "name":
         if len(typed) > MAX_NAME:
             raise DeckbuilderError(f"a name is at most {MAX_NAME} characters")

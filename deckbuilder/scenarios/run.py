@@ -70,7 +70,7 @@ def _placed(item: object) -> PlacedCard:
     return item if isinstance(item, PlacedCard) else PlacedCard(card=item)
 
 
-def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Dealt], dict[str, Any]]:
+def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Dealt], dict[str, object]]:
     """Every card the position deals (to whom, where, with its place in the file), and the
     resolved ids by place."""
     position = scenario.position

@@ -252,7 +252,7 @@ def log_state(replay: Replay, viewer: int | None) -> dict[str, object]:
     return {"replay": replay.id, "viewer": _viewer_name(replay, viewer), "lines": lines}
 
 
-def turn_choices(replay: Replay) -> list[dict[str, Any]]:
+def turn_choices(replay: Replay) -> list[dict[str, object]]:
     steps = replay.steps
     return [{"turn": turn, "step": steps.position_of_turn(turn),
              "label": "before the first turn" if turn == 0 else f"turn {turn}"}

@@ -148,7 +148,7 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[GameResult], None] | No
 
 
 # -- the page's choices ----------------------------------------------------------------------
-def _rules_of(catalog: Catalog) -> list[dict[str, Any]]:
+def _rules_of(catalog: Catalog) -> list[dict[str, object]]:
     """Each game's rulesets, switches and modules as `deckbuilder rules --json` lists them."""
     from deckbuilder.games import games
 

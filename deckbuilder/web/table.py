@@ -249,7 +249,7 @@ async def start_game(request: Request) -> Response:
     return JSONResponse({"session": entry.id, "url": url})
 
 
-async def _action_of(request: Request) -> Any:
+async def _action_of(request: Request) -> object:
     if request.headers.get("content-type", "").startswith("application/json"):
         try:
             data = parse_json(await request.body())

@@ -78,7 +78,7 @@ def check_pieces(pieces: Mapping[str, object]) -> None:
 
 
 def pieces_lines(view: dict[str, Any], pieces: dict[str, Any], named: Callable[[Any], str]
-                 ) -> tuple[list[str], dict[str, Any]]:
+                 ) -> tuple[list[str], dict[str, object]]:
     """The tournament in text while it is played (then only who won it), and the `pieces`
     left for the table's line."""
     own = view["game_pieces"]
@@ -104,7 +104,7 @@ def pieces_lines(view: dict[str, Any], pieces: dict[str, Any], named: Callable[[
 
 
 def board_pieces(view: dict[str, Any], card: Callable[[str], dict[str, str]]
-                 ) -> dict[str, Any] | None:
+                 ) -> dict[str, object] | None:
     """The tournament for the web board, or None before a view has one: the rounds (who won
     each and why, as the game says) with each card as `card` gives it."""
     pieces = view.get("game_pieces") or {}

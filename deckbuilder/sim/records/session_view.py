@@ -88,7 +88,7 @@ def redact_lines(lines: Iterable[str], viewer: int | None,
 
 
 # -- the position ---------------------------------------------------------------------------
-def _jsonable(value: object) -> Any:
+def _jsonable(value: object) -> object:
     if isinstance(value, tuple | list):
         return [_jsonable(item) for item in value]
     if isinstance(value, dict):
@@ -112,7 +112,7 @@ def _character(view: CharacterView) -> dict[str, object]:
             "true_grit": view.true_grit, "power": view.power}
 
 
-def _hand_cards(state: State, ids: Iterable[str]) -> list[dict[str, Any]]:
+def _hand_cards(state: State, ids: Iterable[str]) -> list[dict[str, object]]:
     """Cards of a hand, each with the symbols the game counts (`card_symbols`: Revolver 2's
     kegs and ammunition)."""
     symbols_of = state.spec.game_rules.card_symbols
@@ -130,7 +130,7 @@ def _symbols(state: State, seen: Observation, hand: list[dict[str, Any]]) -> dic
     return {kind: sum(card.get(kind, 0) for card in hand) for kind in sorted(kinds)}
 
 
-def _battlefields(seen: Observation, by_side: Any) -> list[dict[str, Any]]:
+def _battlefields(seen: Observation, by_side: Any) -> list[dict[str, object]]:
     """The battlefields of the row (before it is chosen, those in every set the game
     chooses between), each with its firepower, cards and power tokens by side."""
     tokens = dict(seen.game_view).get("battlefield_tokens", ())

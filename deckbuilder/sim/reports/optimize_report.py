@@ -44,7 +44,7 @@ class ReplayContext:
     opponents: Sequence[str]  # each opponent of the field as given, in field order
 
 
-def _swaps_json(candidate: Candidate, catalog: Catalog) -> list[dict[str, Any]]:
+def _swaps_json(candidate: Candidate, catalog: Catalog) -> list[dict[str, object]]:
     return [{"out": s.out, "in": s.into, "count": s.count, "text": s.text(catalog)}
             for s in candidate.swaps]
 

@@ -31,7 +31,7 @@ def _interval(successes: int, trials: int) -> dict[str, float]:
     return proportion(successes, trials).as_dict()
 
 
-def _baseline(run: SimulationRun) -> dict[str, Any] | None:
+def _baseline(run: SimulationRun) -> dict[str, object] | None:
     config = run.config
     tally = run.tally
     if config.baseline is None or tally.baseline is None or tally.paired is None:

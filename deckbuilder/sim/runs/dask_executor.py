@@ -167,7 +167,7 @@ def catalog_fingerprint(catalog: Catalog) -> CatalogFingerprint:
     return CatalogFingerprint(__version__, tuple(sets))
 
 
-def _without_provenance(data: object) -> Any:
+def _without_provenance(data: object) -> object:
     if isinstance(data, dict):
         return {key: _without_provenance(value) for key, value in data.items()
                 if key != "provenance"}

@@ -73,7 +73,7 @@ def board_picture(view: dict[str, Any]) -> dict[str, object]:
 
 
 # -- the state a role is sent ---------------------------------------------------------------
-def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, Any]]:
+def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, object]]:
     from deckbuilder.app.table_words import action_card_id
     from deckbuilder.card_face import one_line
 

@@ -338,7 +338,7 @@ class TableStore:
         return table, tokens
 
     def _new_header(self, session: GameSession, table_id: str, creator: str
-                    ) -> tuple[dict[str, Any], dict[str, str]]:
+                    ) -> tuple[dict[str, object], dict[str, str]]:
         """A new table's header and its links' tokens by role: the creator's seat (random),
         the other seat's invitation and the spectator's (derived from the server's key);
         the seed sealed, its commitment shown. The record the table offers names the deal."""
