@@ -391,7 +391,7 @@ def guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
 
 # -- JSON decks ------------------------------------------------------------------------------
 def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, object]:
-    seen: dict[str, Any] = {}
+    seen: dict[str, object] = {}
     for key, value in pairs:
         if key in seen:
             raise ValueError(f"key {key!r} is given twice")
@@ -565,7 +565,7 @@ def export_name(entry: DeckEntry, game: str, catalog: Catalog | None) -> str:
 def export_deck_json(deck: LoadedDeck) -> str:
     """The deck in the JSON deck format (`slots`: card id -> count; unknown entries under
     the name as written), which `parse_deck_json` reads back."""
-    data: dict[str, Any] = {"name": deck.name, "game": deck.game, "faction": deck.faction}
+    data: dict[str, object] = {"name": deck.name, "game": deck.game, "faction": deck.faction}
     if deck.deck.sets is not None:
         data["sets"] = list(deck.deck.sets)
     if deck.deck.description:

@@ -273,7 +273,7 @@ def share_code_in(text: str) -> str | None:
 def encode_share_code(faction: str, name: str, out: dict[str, int], into: dict[str, int],
                       sets: list[str] | None, description: str | None = None) -> str:
     """A deck's diff against its base deck as a share code (the web editor's links)."""
-    data: dict[str, Any] = {"v": SHARE_VERSION, "f": faction, "n": name, "o": out, "i": into,
+    data: dict[str, object] = {"v": SHARE_VERSION, "f": faction, "n": name, "o": out, "i": into,
                             "s": sets}
     if description:
         data["d"] = description

@@ -150,7 +150,7 @@ def _describe(entry: Entry, catalog: Catalog) -> str:
 def _described(entries: list[Any], catalog: Catalog,
                count: Mapping[str, object]) -> dict[str, object]:
     """Every spelling a deck file may use as a key (id, printed name, alias), described."""
-    described: dict[str, Any] = {
+    described: dict[str, object] = {
         entry.id: {**count, "title": entry.name, "description": _describe(entry, catalog)}
         for entry in entries
     }

@@ -298,7 +298,7 @@ def _document_loc(document: Any, loc: Sequence[object]) -> list[object]:
     kept when absent from a mapping: it names a missing field.
     """
     node = document
-    kept: list[Any] = []
+    kept: list[object] = []
     for index, key in enumerate(loc):
         in_mapping = isinstance(node, dict) and key in node
         in_sequence = isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node)
@@ -357,7 +357,7 @@ def validation_problems(
 
     Alternatives of a union that all failed at the same place become one problem.
     """
-    grouped: dict[tuple[Any, ...], tuple[list[Any], list[str], str]] = {}
+    grouped: dict[tuple[object, ...], tuple[list[object], list[str], str]] = {}
     for detail in error.errors():
         loc, message, fix = _problem(detail, document)
         key = tuple(loc)

@@ -386,7 +386,7 @@ def _text(record: Any, build: _Builder) -> tuple[tuple[str, ...], bool, str]:
 
 def _steps_of(record: Any, name: str) -> list[Any]:
     found = getattr(record, name, None) or []
-    steps: list[Any] = []
+    steps: list[object] = []
     for item in found:
         if hasattr(item, "do"):
             steps.append(item)

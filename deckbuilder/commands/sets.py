@@ -76,7 +76,7 @@ def _check_all(files: list[Path], as_json: bool) -> int:
     """Check each file in turn, the way `validate` checks decks: one file's error does not
     stop the others (each is one line on stderr); --json: one object per file (a list for
     several)."""
-    results: list[dict[str, Any]] = []
+    results: list[dict[str, object]] = []
     exit_code = EXIT_OK
     for file in files:
         try:

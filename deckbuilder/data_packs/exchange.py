@@ -68,7 +68,7 @@ def export_pack(output: Path, pack_id: str = "my-card-data", version: str = "1",
     the pack is applied)."""
     catalog = build_catalog()
     wanted_sets, wanted_cards = set(sets), set(cards)
-    values: dict[str, dict[str, dict[str, Any]]] = {}
+    values: dict[str, dict[str, dict[str, object]]] = {}
     applies: dict[str, str] = {}
     left_out: list[str] = []
     below = catalog_below_overlay()

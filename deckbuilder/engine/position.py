@@ -68,7 +68,7 @@ def in_play(state: State, bf: int, owner: int) -> list[dict[str, Any]]:
     spec = state.spec
     cards = []
     for uid in state.rows[2 * bf + owner]:
-        entry: dict[str, Any] = {"card": spec.card_def[uid].id}
+        entry: dict[str, object] = {"card": spec.card_def[uid].id}
         entry.update(card_tokens(state, uid))
         if len(spec.card_def[uid].modes) > 1 and not is_hidden(state, uid):
             entry["mode"] = state.mode_of(uid).name
@@ -112,7 +112,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
     names = player_names(state)
     ids = [card.id for card in spec.card_def]
     marker = spec.bfs[state.marker_bf]
-    battlefields: dict[str, Any] = {}
+    battlefields: dict[str, object] = {}
     for bf in range(spec.n_bf + 1):
         sides = {names[p]: in_play(state, bf, p) for p in (0, 1)}
         if any(sides.values()):
@@ -121,7 +121,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
     listed = []
     for character in spec.characters:
         uid = spec.character_base + character.idx
-        entry: dict[str, Any] = {"id": character.id, "alive": state.alive[character.idx]}
+        entry: dict[str, object] = {"id": character.id, "alive": state.alive[character.idx]}
         entry.update(card_tokens(state, uid))
         listed.append(entry)
     pile = pile_ids(state) if has_pile(state) else None
@@ -131,7 +131,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         - set(held)
     current = state.current_player()
     outcome = state.outcome()
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "turn": state.turn,
         "active": names[state.active],
         "phase": PHASE_NAMES[state.phase],

@@ -144,7 +144,7 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
         raise UnplayableDeckError(
             f"{chosen.title} cannot be played with module {', '.join(unplayable)}",
             fix=f"modules the engine plays for {name}: {playable} (see `deckbuilder rules`)")
-    extra: dict[str, Any] = {"modules": tuple(modules)} if modules else {}
+    extra: dict[str, object] = {"modules": tuple(modules)} if modules else {}
     if any(orders):
         extra["orders"] = tuple(orders)
     return chosen.new_game(decks, seed, ruleset, catalog, max_turns=max_turns,

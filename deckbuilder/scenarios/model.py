@@ -116,7 +116,7 @@ def load_scenario(path: Path | str) -> tuple[AnyScenario, Source]:
     if model is None:
         raise source.error(f"unknown game '{game}'", ("game",),
                            f"use one of: {', '.join(SCENARIO_MODELS)}")
-    scenario: Any = validate_document(document, model, path)  # the game's own format
+    scenario: object = validate_document(document, model, path)  # the game's own format
     return scenario, source
 
 

@@ -378,7 +378,7 @@ def run_scenario(path: Path | str, catalog: Catalog | None = None, ruleset: str 
     `switches` (added to the file's) and `modules` replace what the file says, to ask the
     same question under another reading."""
     scenario, source = load_scenario(path)
-    update: dict[str, Any] = {}
+    update: dict[str, object] = {}
     if ruleset is not None:
         update["ruleset"] = ruleset
     if switches:

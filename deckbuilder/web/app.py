@@ -152,7 +152,7 @@ class DeckbuilderApp(Starlette):
 
 def create_app(config: WebConfig) -> Starlette:
     """The web app over one deck folder: `uvicorn.run(create_app(WebConfig(Path("decks"))))`."""
-    handlers: dict[Any, Any] = {DeckbuilderError: _deckbuilder_error,
+    handlers: dict[object, object] = {DeckbuilderError: _deckbuilder_error,
                                 HTTPException: _http_error}
     app = DeckbuilderApp(
         config,

@@ -322,7 +322,7 @@ def _answered(config: WebConfig, saved: dict[str, Any], fields: dict[str, str]
     worker thread: the catalog is built afresh and the deck file the page shows is read)."""
     catalog = config.catalog()
     entry = catalog.entries[saved["id"]]
-    body: dict[str, Any] = {"saved": saved,
+    body: dict[str, object] = {"saved": saved,
                             "card": card_html(catalog, entry, fields["cards"], fields["player"])}
     if fields["cards"]:
         # (none when the list the page showed no longer reads: a deck file changed)

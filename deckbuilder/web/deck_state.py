@@ -58,7 +58,7 @@ class DeckState:
     def model(self) -> Deck:
         """The deck as the `Deck` model, checked exactly as a deck file is (one line for
         a bad value, e.g. `deck: cards.deputy: Input should be less than or equal to 99`)."""
-        document: dict[str, Any] = {"name": self.name, "game": self.game,
+        document: dict[str, object] = {"name": self.name, "game": self.game,
                                     "faction": self.faction, "cards": self.card_map()}
         if self.sets is not None:
             document["sets"] = list(self.sets)

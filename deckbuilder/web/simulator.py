@@ -196,7 +196,7 @@ def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
     from deckbuilder.decks import FACTION_GAMES
 
     catalog = config.catalog()
-    choices: list[dict[str, Any]] = [
+    choices: list[dict[str, object]] = [
         {"value": f"base:{faction}", "label": f"{faction} base deck", "game": game,
          "faction": faction, "group": "Base decks"}
         for faction, game in FACTION_GAMES.items() if catalog.base_deck(game, faction)]

@@ -184,7 +184,7 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     session = entry.session
     view = board_view(entry)
     mine = entry.human is not None and session.waiting_for() == entry.human
-    groups: dict[str, list[dict[str, Any]]] = {}  # in the engine's order, grouped
+    groups: dict[str, list[dict[str, object]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
         groups.setdefault(choice.group, []).append(
             {**choice.to_dict(), **_action_card(entry, choice.action)})

@@ -97,7 +97,7 @@ def _jsonable(value: object) -> object:
 
 
 def _card(view: CardView) -> dict[str, object]:
-    data: dict[str, Any] = {"id": view.id, "name": view.name, "mode": view.mode,
+    data: dict[str, object] = {"id": view.id, "name": view.name, "mode": view.mode,
                             "firepower": view.firepower, "power": view.power,
                             "true_grit": view.true_grit, "eagle": view.eagle}
     if view.hidden:
@@ -169,7 +169,7 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
                    if key not in ("character_pile", "battlefield_tokens")}
     marker_bf = seen.battlefields[seen.marker_index[0]]
     current = seen.current_player
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "game": seen.game,
         "player": None if viewer == SPECTATOR else names[seen.player],
         "players": names,

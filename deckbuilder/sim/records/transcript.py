@@ -291,7 +291,7 @@ def _json_rows(raw: bytes, path: Path) -> list[tuple[int, Any]]:
         lines = raw.decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise RecordError("not UTF-8 text", Location(path), "give a .jsonl record") from None
-    rows: list[tuple[int, Any]] = []
+    rows: list[tuple[int, object]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue

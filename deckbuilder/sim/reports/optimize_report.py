@@ -67,7 +67,7 @@ def report_json(result: OptimizeResult, catalog: Catalog,
     settings = result.settings
     opponents = settings.opponents()
     total = sum(o.weight for o in opponents)
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "games": result.games,
         "budget": settings.budget,
         "seed": settings.seed,

@@ -123,7 +123,7 @@ def start_game(spec: GameJob) -> Any:
         return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=engine_catalog(),
                         game=spec.game, max_turns=spec.max_turns, switches=switches,
                         modules=spec.modules, orders=spec.orders)
-    extra: dict[str, Any] = {"switches": switches} if switches else {}
+    extra: dict[str, object] = {"switches": switches} if switches else {}
     if spec.modules:
         extra["modules"] = spec.modules
     if any(spec.orders):

@@ -42,7 +42,7 @@ async def table_events(store: TableStore, table: FriendTable, role: str,
     `since` on (taken in a thread: the table's lock may be held by an action). With `after`
     (a version the listener has), the first state waits for a change past it."""
     yield f"retry: {RETRY_MS}\n\n"
-    sent_mark: tuple[Any, ...] | None = None
+    sent_mark: tuple[object, ...] | None = None
     if after is not None:  # a long poll: what the listener has counts as sent
         now = store.clock()
         sent_mark = (after, *(table.present(side, now) for side in table.sides))

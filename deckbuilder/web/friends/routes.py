@@ -247,7 +247,7 @@ async def create_table(request: Request) -> Response:
     config = config_of(request)
     try:
         if request.headers.get("content-type", "").startswith("application/json"):
-            form: Any = FormOfJson(await _json_body(request))
+            form: object = FormOfJson(await _json_body(request))
         else:
             form = await request.form()
         made = await asyncio.to_thread(new_table, config, form)

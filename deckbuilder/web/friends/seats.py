@@ -116,7 +116,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
     mover = session.to_move()
     to_move = None if mover is None or over else str(session.names[mover])
     mine = to_move is not None and to_move == role
-    state: dict[str, Any] = {
+    state: dict[str, object] = {
         "table": table.id,
         "role": role,
         "seat": None if role == SPECTATOR else role,
@@ -159,7 +159,7 @@ def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, 
     seat = None if role == SPECTATOR else table.sides.index(role)
     entry = TableSession(table.id, table.session, seat, state["heading"], 0, catalog)
     lines = [line for event in events for line in event.text_lines()]
-    groups: dict[str, list[dict[str, Any]]] = {}
+    groups: dict[str, list[dict[str, object]]] = {}
     for choice in state["choices"]:
         groups.setdefault(choice["group"], []).append(choice)
     actions = fragment("friend_actions.html", groups=groups, state=state, role=role,

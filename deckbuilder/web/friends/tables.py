@@ -590,7 +590,7 @@ class TableStore:
              by: str | None, why: str | None = None) -> None:
         """Write the end line, and let the table go (`_let_go`): it leaves memory."""
         now = self.clock()
-        row: dict[str, Any] = {"end": reason, "winner": winner, "by": by, "at": now}
+        row: dict[str, object] = {"end": reason, "winner": winner, "by": by, "at": now}
         if why is not None:
             row["why"] = why
         if table.session is not None:
