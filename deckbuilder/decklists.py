@@ -390,7 +390,7 @@ def guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
 
 
 # -- JSON decks ------------------------------------------------------------------------------
-def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, object]:
+def _json_object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     seen: dict[str, object] = {}
     for key, value in pairs:
         if key in seen:

@@ -289,7 +289,7 @@ def _counts(value: object, what: str) -> dict[str, int]:
     return value
 
 
-def decode_share_code(code: str, loads: Callable[[bytes], Any] = json.loads,
+def decode_share_code(code: str, loads: Callable[[bytes], object] = json.loads,
                       refused: tuple[type[Exception], ...] = ()) -> dict[str, Any]:
     """The fields a share code holds, checked: `faction`, `name`, `out`, `into`, `sets`,
     `description`. Bounded: the code's length, the inflated size, every count. The web

@@ -273,7 +273,7 @@ def _nothing(build: _Builder) -> None:
     return None
 
 
-def _own_special(record: Any) -> tuple[str, object] | None:
+def _own_special(record: object) -> tuple[str, object] | None:
     """(field, data) of a special card of a game's own kind (`_SPECIALS`), else None."""
     return next(((field, getattr(record, field)) for field in _SPECIALS
                  if getattr(record, field, None) is not None), None)

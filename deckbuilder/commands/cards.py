@@ -252,7 +252,7 @@ def _list_unimplemented(catalog: Catalog, game: str | None, faction: str | None,
     console.print(f"{len(rows)} records the engine cannot play.")
 
 
-def _brief(value: Any, width: int = 60) -> str:
+def _brief(value: object, width: int = 60) -> str:
     """A one-line summary of a value for the table (JSON output carries it whole)."""
     if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
         for key in ("label", "do", "when", "name"):

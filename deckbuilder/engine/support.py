@@ -9,7 +9,7 @@ from deckbuilder.engine.effects import IMPLEMENTED_STEPS
 from deckbuilder.models.effects import Manual
 
 
-def _flatten(steps: list[Any]) -> Iterator[object]:
+def _flatten(steps: list[object]) -> Iterator[object]:
     for step in steps:
         yield step
         yield from _flatten(getattr(step, "steps", []))

@@ -50,7 +50,7 @@ class PlacedCard(Strict):
                                          "pistol, Trained in the Pinkerton ways)")
 
 
-def _card_form(value: Any) -> str:
+def _card_form(value: object) -> str:
     return "card-id" if isinstance(value, str) else "card-with-tokens"
 
 

@@ -155,7 +155,7 @@ def outcome_words(entry: TableSession) -> str:
     return outcome_sentence(record.winner, record.termination, record.turns)
 
 
-def board_html(entry: TableSession, view: dict[str, Any]) -> str:
+def board_html(entry: TableSession, view: dict[str, object]) -> str:
     """The board fragment of the view (table_view.board_fragment)."""
     return board_fragment(view, _catalog(entry), entry.watching, outcome_words(entry))
 

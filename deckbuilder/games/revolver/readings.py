@@ -52,7 +52,7 @@ def own_bandit(spec: GameSpec, compiled: CompiledCatalog, index: int) -> CharDef
 
 
 def swap_steps(steps: tuple, runner: Callable[[State, tuple], None],
-               make: Callable[[Any], Step]) -> tuple:
+               make: Callable[[object], Step]) -> tuple:
     """The compiled steps with each `runner` step replaced by `make(params)` (also inside an
     only-if's steps)."""
     swapped: list[Step] = []

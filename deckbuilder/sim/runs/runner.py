@@ -167,7 +167,7 @@ def play_one(spec: GameJob) -> GameResult:
     )
 
 
-def _counts(counter: Mapping[Any, int]) -> dict[str, int]:
+def _counts(counter: Mapping[object, int]) -> dict[str, int]:
     return {str(card): count for card, count in counter.items() if count}
 
 

@@ -29,7 +29,7 @@ STREAM_SECONDS = 300.0
 RETRY_MS = 1500
 
 
-def sse(kind: str, data: dict[str, Any], event_id: int | None = None) -> str:
+def sse(kind: str, data: dict[str, object], event_id: int | None = None) -> str:
     head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 

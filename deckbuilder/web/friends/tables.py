@@ -283,7 +283,7 @@ class TableStore:
             self._tables[table.id] = table
             self._by_token.update(_links_of(table))
 
-    def _write(self, table: FriendTable, row: dict[str, Any] | None = None) -> None:
+    def _write(self, table: FriendTable, row: dict[str, object] | None = None) -> None:
         """Add `row` to the table's file (appended and synced: a move costs one line), or
         write the new table's file whole (its header)."""
         if row is None:
