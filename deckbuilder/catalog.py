@@ -98,7 +98,7 @@ class LoadedSet:
     card_set: CardSet
     path: Path
     origin: str  # "package", "user" (installed) or "project" (the repository's sets folder)
-    parsed: Any = None  # the round-trip document; None when the set came from the cache
+    parsed: object = None  # the round-trip document; None when the set came from the cache
 
     @property
     def document(self) -> Any:

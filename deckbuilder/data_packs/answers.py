@@ -48,7 +48,7 @@ class AnswerRefused(DeckbuilderError):
 class SavedAnswer:
     record_id: str
     field: str
-    before: Any
+    before: object
     after: Any
     source: str  # as the overlay file now holds it for this field
     path: Path

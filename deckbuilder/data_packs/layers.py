@@ -47,7 +47,7 @@ class LoadedPack:
     pack: DataPack
     path: Path
     digest: str
-    document: Any = None
+    document: object = None
     raw: bytes = field(default=b"", repr=False)
 
     @property
@@ -66,7 +66,7 @@ class PackChange:
     pack: str
     record_id: str
     field: str
-    before: Any
+    before: object
     after: Any
     before_source: str
 
