@@ -274,12 +274,20 @@ def test_an_action_is_sent_for_its_step_and_q_at_the_prompt_leaves(fake_table: A
 
 
 def _join_process(link: str) -> subprocess.Popen[bytes]:
-    """`deckbuilder join LINK` in a process of its own; PYTHONFAULTHANDLER: a SIGABRT makes
-    it print every thread's stack (`_ended`)."""
-    return subprocess.Popen([sys.executable, "-m", "deckbuilder", "join", link],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONFAULTHANDLER": "1"})
+    """`deckbuilder join LINK` in a process of its own, with Ctrl-C (SIGINT) as a terminal
+    gives it: a test run before this one in the same worker may leave SIGINT ignored or
+    blocked there, and a child inherits both; PYTHONFAULTHANDLER: a SIGABRT makes it print
+    every thread's stack (`_ended`)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        return subprocess.Popen([sys.executable, "-m", "deckbuilder", "join", link],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE,
+                                env={**os.environ, "PYTHONFAULTHANDLER": "1"})
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        signal.signal(signal.SIGINT, previous)
 
 
 def _ended(process: subprocess.Popen[bytes], seconds: float) -> tuple[bytes, bytes]:
