@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the exports' types, for type checkers (they are imported la
         simulate,
         tournament,
     )
+    from deckbuilder.app.deck_verdict import DeckVerdict, deck_verdict
     from deckbuilder.catalog import Catalog
     from deckbuilder.catalog import build_catalog as load_catalog
     from deckbuilder.decks import load_deck
@@ -52,6 +53,8 @@ _EXPORTS = {
     "Catalog": ("deckbuilder.catalog", "Catalog"),
     "load_deck": ("deckbuilder.decks", "load_deck"),
     "validate_deck": ("deckbuilder.legality", "validate_deck"),
+    "deck_verdict": ("deckbuilder.app.deck_verdict", "deck_verdict"),
+    "DeckVerdict": ("deckbuilder.app.deck_verdict", "DeckVerdict"),
     "check_set": ("deckbuilder.importer", "check_file"),
     "install_set": ("deckbuilder.importer", "import_set"),
     "new_game": ("deckbuilder.games", "new_game"),
@@ -72,10 +75,11 @@ _EXPORTS = {
 }
 
 __all__ = [
-    "Catalog", "DeckSource", "DeckbuilderError", "GauntletResult", "Interval", "OptimizeResult",
-    "SimulationResult", "TournamentResult", "__version__", "check_set", "gauntlet",
-    "install_set", "load_catalog", "load_deck", "new_game", "observe", "optimize",
-    "packaged_deck", "packaged_decks", "simulate", "tournament", "validate_deck",
+    "Catalog", "DeckSource", "DeckVerdict", "DeckbuilderError", "GauntletResult", "Interval",
+    "OptimizeResult", "SimulationResult", "TournamentResult", "__version__", "check_set",
+    "deck_verdict", "gauntlet", "install_set", "load_catalog", "load_deck", "new_game",
+    "observe", "optimize", "packaged_deck", "packaged_decks", "simulate", "tournament",
+    "validate_deck",
 ]
 
 

@@ -114,14 +114,13 @@ def test_validate_the_python_api_gives_the_rules_report_the_faces_print(
     assert report == {key: cli[key] for key in report}
 
 
-@pytest.mark.xfail(strict=True, reason="`validate_deck` answers the rules' report only: the "
-                   "faction's dead cards, the data notes and the spellings the faces add "
-                   "(app.deck_verdict.report_json) have no public Python answer yet")
 def test_validate_the_python_api_gives_the_whole_verdict(
         deck_file: Path, catalog: deckbuilder.Catalog) -> None:
     cli = cli_json("validate", str(deck_file), exit_codes=(0, 1))
-    report = deckbuilder.validate_deck(deckbuilder.load_deck(deck_file, catalog), catalog)
-    assert plain(report.to_json()) == cli
+    verdict = deckbuilder.deck_verdict(deckbuilder.load_deck(deck_file, catalog), catalog)
+    assert plain(verdict.to_json()) == cli
+    assert verdict.is_legal is cli["legal"] and list(verdict.warnings) == cli["warnings"]
+    assert cli["notes"] == list(verdict.notes) and "spellings" in cli
 
 
 # -- simulate ---------------------------------------------------------------------------------

@@ -1,38 +1,70 @@
-"""A deck's verdict as both faces give it: `deckbuilder validate --json` prints it and the web
-deck editor shows it. The Module D report (with the supply sentence: what the deck was judged
-against), the faction's dead cards, the notes on the data it rests on and on card keys written
-other than as ids."""
+"""A deck's verdict, the one answer every face gives: `deckbuilder validate --json` prints it,
+the web deck editor shows it and a script gets it from `deckbuilder.deck_verdict`. The Module
+D report (with the supply sentence: what the deck was judged against), the faction's dead
+cards, the notes on the data it rests on and on card keys written other than as ids."""
 
 from __future__ import annotations
 
 import shlex
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from pydantic import JsonValue
 
 from deckbuilder.app.data_notes import deck_data_notes
+from deckbuilder.catalog import Catalog
+from deckbuilder.decks import DeckEntry, DeckSource, read_deck
 from deckbuilder.games import faction_dead_card_warnings
+from deckbuilder.legality import LegalityReport, Supply, validate_deck
+from deckbuilder.legality.supply import SupplyCollection
 
 
-def report_json(loaded: Any, report: Any, catalog: Any, path: Path | None) -> dict[str, Any]:
-    """A deck's verdict as `validate --json` prints it and the web editor shows it (one
-    reading for both faces): the report, the faction's dead cards, the notes on its data and
-    on card keys written other than as ids. `path` None: the editor's deck, which Save
-    writes with ids."""
+@dataclass(frozen=True)
+class DeckVerdict:
+    """The rules' report and what the faces say beside it: the faction's dead cards
+    (`warnings`), notes on the deck's data and spellings (`notes`), and each card key
+    written other than as its id (`spellings`: line, written, card, name)."""
+
+    report: LegalityReport
+    warnings: tuple[str, ...]
+    notes: tuple[str, ...]
+    spellings: tuple[dict[str, JsonValue], ...]
+
+    @property
+    def is_legal(self) -> bool:
+        return self.report.is_legal
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The verdict as `validate --json` prints it and the web editor shows it."""
+        report = self.report
+        return {**report.to_json(), "name": report.name, "game": report.game,
+                "faction": report.faction, "warnings": list(self.warnings),
+                "notes": list(self.notes), "spellings": list(self.spellings)}
+
+
+def deck_verdict(deck: DeckSource, catalog: Catalog, collection: SupplyCollection = None, *,
+                 supply: Supply | None = None) -> DeckVerdict:
+    """Check a deck as `deckbuilder validate` does: `validate_deck`'s report (against one box
+    of each product, the `collection` or the `supply` from `deck_supply`) and the faction's
+    dead cards, data notes and spellings beside it. A deck read from a file has its spellings
+    noted with the `deck fix-ids` command that rewrites them; one without a file (the web
+    editor's) with "Save writes its id"."""
+    loaded = read_deck(deck, catalog).loaded
+    report = validate_deck(loaded, catalog, collection, supply=supply)
+    spellings = tuple(_spelling_json(entry) for entry in loaded.miswritten())
+    notes = (*(_spelling_note(row, report.path) for row in spellings),
+             *deck_data_notes(loaded.counts(), catalog))  # H6: overlay in use, guesses
     warnings = faction_dead_card_warnings(loaded.counts(), report.game, report.faction, catalog)
-    miswritten = [_spelling_json(entry) for entry in loaded.miswritten()]
-    notes = [*(_spelling_note(row, path) for row in miswritten),
-             *deck_data_notes(loaded.counts(), catalog)]  # H6: overlay in use, guesses
-    return {**report.to_json(), "name": report.name, "game": report.game,
-            "faction": report.faction, "warnings": warnings, "notes": notes,
-            "spellings": miswritten}
+    return DeckVerdict(report, tuple(warnings), notes, spellings)
 
 
-def _spelling_json(entry: Any) -> dict[str, Any]:
+def _spelling_json(entry: DeckEntry) -> dict[str, JsonValue]:
+    assert entry.entry is not None  # a miswritten entry names a card
     return {"line": entry.line, "written": entry.key, "card": entry.entry.id,
             "name": entry.entry.name}
 
 
-def _spelling_note(row: dict[str, Any], path: Path | None) -> str:
+def _spelling_note(row: dict[str, JsonValue], path: Path | None) -> str:
     where = f"line {row['line']}: " if row["line"] is not None else ""
     written = f"{where}'{row['written']}' is {row['name']} ({row['card']}) written another way"
     if path is None:

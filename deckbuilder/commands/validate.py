@@ -10,7 +10,7 @@ import typer
 from pydantic import JsonValue
 
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.deck_verdict import report_json
+from deckbuilder.app.deck_verdict import deck_verdict
 from deckbuilder.catalog import BrokenSet, Catalog
 from deckbuilder.commands import completion
 from deckbuilder.commands.common import (
@@ -26,7 +26,7 @@ from deckbuilder.commands.common import (
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.decks import LoadedDeck, read_deck
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.legality import Supply, deck_supply, validate_deck
+from deckbuilder.legality import Supply, deck_supply
 
 
 def validate(
@@ -96,19 +96,18 @@ def _validate_one(path: Path, catalog: Catalog, supply: Supply,
                                            [entry.key for entry in loaded.unknown()])
         if waited is not None:
             return _waiting(loaded, waited, path, as_json), EXIT_BAD_INPUT
-        report = validate_deck(loaded, catalog, supply=supply)
+        verdict = deck_verdict(loaded, catalog, supply=supply)
     except DeckbuilderError as error:
         if not as_json:
             error_console.print(f"error: {safe(error)}", markup=False)
         return _error_json(path, error), EXIT_BAD_INPUT
-    result = report_json(loaded, report, catalog, path)
     if not as_json:
-        _print_report(report)
-        for warning in result["warnings"]:
+        _print_report(verdict.report)
+        for warning in verdict.warnings:
             console.print(f"  [yellow]warning[/]: {safe(warning, markup=True)}")
-        for note in result["notes"]:
+        for note in verdict.notes:
             console.print(f"  note: {safe(note, markup=True)}")
-    return result, EXIT_OK if report.is_legal else EXIT_FAILED
+    return verdict.to_json(), EXIT_OK if verdict.is_legal else EXIT_FAILED
 
 
 def _waiting(loaded: LoadedDeck, broken: BrokenSet, path: Path,

@@ -27,12 +27,11 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.deck_sheet import deck_sheet_html
-from deckbuilder.app.deck_verdict import report_json
+from deckbuilder.app.deck_verdict import deck_verdict
 from deckbuilder.catalog import normalise_name
 from deckbuilder.deck_stats import DeckStats, deck_stats, percent_text, sample_opening_hand
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
-from deckbuilder.legality import validate_deck
 from deckbuilder.models.common import Category, Faction
 from deckbuilder.web.config import WebConfig, config_of, deck_files
 from deckbuilder.web.deck_files import (
@@ -68,9 +67,8 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
     catalog = config.catalog()
     owned = owned_cards(config, collection) if collection else None
     loaded = state.loaded(catalog)
-    report = validate_deck(loaded, catalog, owned)
-    checked = report_json(loaded, report, catalog, None)
-    warnings, notes = checked["warnings"], checked["notes"]
+    checked = deck_verdict(loaded, catalog, owned)
+    report, warnings, notes = checked.report, list(checked.warnings), list(checked.notes)
     code = share_code(state, catalog)
     stats = deck_stats(loaded, catalog)
     view = {
@@ -89,7 +87,7 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
         "deck": state.to_json(),
         "legal": report.is_legal,
         "total": report.card_count,
-        "report": checked,
+        "report": checked.to_json(),
         "share": f"/deck?share={code}",
         "code": code,
         "sheet": f"/deck/sheet?share={code}",
