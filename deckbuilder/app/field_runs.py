@@ -99,9 +99,10 @@ def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
     _worded(report, plan.catalog, plan.warnings, plan.notes)
     report.update(result_data(plan.catalog, [played.cards, *(e.cards for e in entries)]))
     matchups = tuple(
-        Matchup(row.opponent, entry.source, entry.weight, row.weight, row.games, row.wins,
-                row.draws, row.losses, row.win_rate, row.mean_turns,
-                frozen_mapping(dict(row.endings)), card_figures(row.cards))
+        Matchup(row.opponent, entry.source, entry.weight, row.weight,
+                frozen_mapping(dict(row.endings)), card_figures(row.cards), games=row.games,
+                wins=row.wins, draws=row.draws, losses=row.losses, win_rate=row.win_rate,
+                mean_turns=row.mean_turns)
         for row, entry in zip(result.matchups, entries, strict=True))
     return GauntletResult(
         played.name, result.side, result.opponent_side, result.field_win_rate,

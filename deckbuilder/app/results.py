@@ -16,11 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from deckbuilder.models import Deck
+from deckbuilder.sim.rankings.gauntlet import Record
 from deckbuilder.sim.rankings.tournament import Pairing, Standing
 from deckbuilder.sim.runs.stats import Interval, Summary, proportion
+
+_Row = TypeVar("_Row")
 
 __all__ = ["CardFigures", "Ending", "GauntletResult", "Interval", "Lengths", "Matchup",
            "OptimizeResult", "Pairing", "Settings", "SimulationResult", "Standing", "Summary",
@@ -115,6 +118,13 @@ def _card_named(cards: Sequence[CardFigures], name_or_id: str, deck: str) -> Car
     raise KeyError(f"no card '{name_or_id}' in {deck}")
 
 
+def _labelled(by_label: Mapping[str, _Row], label: str, kind: str, within: str) -> _Row:
+    """The row of `label` (labels are unique), or a KeyError naming what is missing."""
+    if label not in by_label:
+        raise KeyError(f"no {kind} '{label}' in this {within}")
+    return by_label[label]
+
+
 @dataclass(frozen=True)
 class SimulationResult:
     """A deck against one opponent (`deckbuilder.simulate`).
@@ -156,20 +166,14 @@ class SimulationResult:
 
 
 @dataclass(frozen=True)
-class Matchup:
-    """The deck against one opponent of a gauntlet; `cards`: the deck's cards in those games
-    (most played first)."""
+class Matchup(Record):
+    """The deck against one opponent of a gauntlet: its record, how the games ended, and
+    `cards`: the deck's cards in those games (most played first)."""
 
     opponent: str
     source: str  # how the opponent was given (a path, a name, a faction)
     weight: float  # as given
     share: float  # of the field's figure (the weights scaled to sum to 1)
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    win_rate: Interval
-    mean_turns: float
     endings: Mapping[str, int]
     cards: tuple[CardFigures, ...] = ()
 
@@ -204,10 +208,8 @@ class GauntletResult:
 
     def matchup(self, opponent: str) -> Matchup:
         """The row of one opponent, by its label."""
-        for row in self.matchups:
-            if row.opponent == opponent:
-                return row
-        raise KeyError(f"no opponent '{opponent}' in this gauntlet")
+        by_label = {row.opponent: row for row in self.matchups}
+        return _labelled(by_label, opponent, "opponent", "gauntlet")
 
 
 @dataclass(frozen=True)
@@ -233,9 +235,7 @@ class TournamentResult:
 
     def cards_of(self, deck: str) -> tuple[CardFigures, ...]:
         """A deck's card figures over its games (by its label), most played first."""
-        if deck not in self.deck_cards:
-            raise KeyError(f"no deck '{deck}' in this tournament")
-        return self.deck_cards[deck]
+        return _labelled(self.deck_cards, deck, "deck", "tournament")
 
     def ranking(self, side: str | None = None) -> list[Standing]:
         """The standings of one side (or of all), best first."""
@@ -243,10 +243,7 @@ class TournamentResult:
 
     def standing(self, deck: str) -> Standing:
         """One deck's standing, by its label."""
-        for row in self.standings:
-            if row.deck == deck:
-                return row
-        raise KeyError(f"no deck '{deck}' in this tournament")
+        return _labelled({row.deck: row for row in self.standings}, deck, "deck", "tournament")
 
 
 @dataclass(frozen=True)

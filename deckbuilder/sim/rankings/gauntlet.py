@@ -49,8 +49,8 @@ from deckbuilder.sim.runs.seeds import game_seed
 from deckbuilder.sim.runs.stats import Z95, Interval, proportion
 from deckbuilder.sim.runs.tally import SeatCards, card_rows
 
-__all__ = ["GauntletResult", "Matchup", "PairingTally", "Setup", "play_pairings", "run_gauntlet",
-           "side_of", "weighted_mean"]
+__all__ = ["GauntletResult", "Matchup", "PairingTally", "Record", "Setup", "play_pairings",
+           "run_gauntlet", "side_of", "weighted_mean"]
 
 
 @dataclass(frozen=True)
@@ -86,21 +86,26 @@ def side_of(cards: Mapping[str, int], game: str | None = None,
     return next(iter(sides))
 
 
-@dataclass(frozen=True)
-class Matchup:
-    """The deck against one opponent: counts, the win rate with its 95% (Wilson) interval,
-    how the games ended and how long they lasted, and the deck's cards in those games
-    (`cards`: rows as `simulate --json` gives them, most played first)."""
+@dataclass(frozen=True, kw_only=True)
+class Record:
+    """A deck's games against one opponent: counts, win rate (95% Wilson), mean length."""
 
-    opponent: str
-    bot: str
-    weight: float  # the opponent's share of the field (the weights sum to 1)
     games: int
     wins: int
     draws: int
     losses: int
     win_rate: Interval
     mean_turns: float
+
+
+@dataclass(frozen=True)
+class Matchup(Record):
+    """The deck against one opponent: its record, how the games ended, and the deck's cards
+    in those games (`cards`: rows as `simulate --json` gives them, most played first)."""
+
+    opponent: str
+    bot: str
+    weight: float  # the opponent's share of the field (the weights sum to 1)
     endings: tuple[tuple[str, int], ...]
     cards: tuple[dict[str, JsonValue], ...] = ()
 
@@ -221,12 +226,12 @@ def matchup_of(tally: PairingTally, seat: int, opponent: Contestant, share: floa
     `side`; `names`: card id -> printed name)."""
     wins = tally.wins(seat)
     draws = tally.wins(DRAW)
-    return Matchup(opponent.name, opponent.bot, share, tally.games, wins, draws,
-                   tally.games - wins - draws, proportion(wins, tally.games),
-                   tally.turns / tally.games,
+    return Matchup(opponent.name, opponent.bot, share,
                    tuple(sorted(tally.endings.items(), key=lambda item: (-item[1], item[0]))),
                    tuple(card_rows(tally.cards[seat], tally.games, wins, seat, side,
-                                   deck.cards, names)))
+                                   deck.cards, names)),
+                   games=tally.games, wins=wins, draws=draws, losses=tally.games - wins - draws,
+                   win_rate=proportion(wins, tally.games), mean_turns=tally.turns / tally.games)
 
 
 def make_setup(game: str, ruleset: str | None, switches: Mapping[str, str] | None,
