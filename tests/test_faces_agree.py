@@ -238,14 +238,19 @@ def record(tmp_path: Path) -> Path:
     return path
 
 
-def _web_view(client: TestClient, record: Path, step: int, viewer: str) -> dict[str, Any]:
+def _web_step(client: TestClient, record: Path, step: int, viewer: str) -> dict[str, Any]:
+    """The web replay viewer's answer for one step (its view, and the board it draws)."""
     uploaded = client.post("/api/replays", content=record.read_bytes(),
                            headers={"x-filename": record.name, "accept": "application/json"})
     assert uploaded.status_code == 200, uploaded.text
     replay = uploaded.json()["replay"]
     answer = client.get(f"/api/replays/{replay}/step", params={"step": step, "viewer": viewer})
     assert answer.status_code == 200, answer.text
-    return dict(answer.json()["view"])
+    return dict(answer.json())
+
+
+def _web_view(client: TestClient, record: Path, step: int, viewer: str) -> dict[str, Any]:
+    return dict(_web_step(client, record, step, viewer)["view"])
 
 
 def _first_position(record: Path, catalog: deckbuilder.Catalog) -> Any:
@@ -272,7 +277,11 @@ def test_a_position_the_web_view_is_the_observation(
     assert _web_view(client, record, 0, "0") == plain(seen)
 
 
-@pytest.mark.xfail(strict=True, reason="the command line shows a position only as text "
-                   "(`replay --watch`): it has no JSON of a position")
-def test_a_position_the_command_line_gives_its_json(record: Path) -> None:
-    assert "view" in cli_json("replay", str(record), "--watch")
+@pytest.mark.parametrize(("step", "viewer"), [(0, "colty"), (7, "mcready"), (7, "everything")])
+def test_a_position_the_command_line_gives_its_json(
+        client: TestClient, record: Path, step: int, viewer: str) -> None:
+    cli = cli_json("replay", str(record), "--step", str(step), "--viewer", viewer)
+    web = _web_step(client, record, step, viewer)
+    assert cli == {key: web[key] for key in cli}
+    assert (cli["step"], cli["viewer"]) == (step, viewer) and "hand" in cli["view"]
+    assert (cli["done"] is None) == (step == 0)

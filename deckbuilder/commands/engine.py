@@ -207,6 +207,14 @@ def replay(
         "--watch", help="step through the game yourself: the position as either player saw "
                         "it, or everything, and each step's log (Enter/n next, p back, t N "
                         "turn N, v 0/1/a viewer, q quits)")] = False,
+    step: Annotated[int | None, typer.Option(
+        "--step", help="show the position after the game's first N actions (0: the set-up) "
+                       "as --watch does; with --json, as the web replay viewer gives it; "
+                       "with --watch, start watching there", show_default=False)] = None,
+    viewer: Annotated[str | None, typer.Option(
+        "--viewer", help="with --step: whose view, a side's name, 0, 1 or everything "
+                         "(default: the only person at the table, else everything)",
+        show_default=False)] = None,
     check_deal: Annotated[bool, typer.Option(
         "--check-deal", help="a friend table's record: check that it was dealt from the seed "
                              "the table committed to and played as recorded (against "
@@ -224,10 +232,14 @@ def replay(
     (or a different ending), 2 if the file is not a readable record (every such error names
     the file). With --check-deal: exit 0 when the deal checks, 1 with the reason when not.
     """
+    if step is not None and not watch:
+        from deckbuilder.commands.replay_watch import show_step
+
+        raise typer.Exit(guarded(show_step)(file, step, viewer, as_json))
     if watch:
         from deckbuilder.commands.replay_watch import watch as watch_game
 
-        raise typer.Exit(guarded(watch_game)(file, as_json))
+        raise typer.Exit(guarded(watch_game)(file, as_json, step or 0))
     if check_deal:
         raise typer.Exit(guarded(_check_deal)(file, commitment, as_json))
     if commitment is not None:

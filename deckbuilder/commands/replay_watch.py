@@ -1,4 +1,5 @@
-"""`deckbuilder replay FILE --watch`: step through a recorded game in the terminal.
+"""`deckbuilder replay FILE --watch`: step through a recorded game in the terminal (`--step N`:
+one position, `--json` as the web viewer gives it).
 
 The same steps as the web viewer (sim/records/replay_steps.py): at each one the position as the
 chosen viewer saw it (`view_lines` in a player's words, as `play --human` shows it; with
@@ -16,7 +17,7 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.catalog import Catalog
-from deckbuilder.commands.common import EXIT_OK, console, safe
+from deckbuilder.commands.common import EXIT_OK, console, print_json, safe
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
 from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
@@ -134,11 +135,28 @@ class Watcher:
         return True
 
 
-def watch(path: Path, as_json: bool = False) -> int:
-    """Read the record, then step through it as the keys say until q or the end of input."""
+def show_step(path: Path, step: int, viewer: str | None, as_json: bool) -> int:
+    """`replay FILE --step N [--viewer V]`: one position as the viewer saw it, as `--watch`
+    shows it, or with `--json` as the web viewer and `ReplaySteps.at` give it."""
+    catalog = project_catalog()
+    steps = ReplaySteps(read_record(path), catalog)
+    seen = steps.viewer_named(viewer)
+    if as_json:
+        print_json(steps.at(step, seen).to_json())
+        return EXIT_OK
+    watcher = Watcher(steps, catalog)
+    watcher.position, watcher.viewer = steps.checked(step), seen
+    watcher.show()
+    return EXIT_OK
+
+
+def watch(path: Path, as_json: bool = False, start: int = 0) -> int:
+    """Read the record, then step through it from step `start` as the keys say until q or
+    the end of input."""
     if as_json:
         raise DeckbuilderError("--watch steps through the game in the terminal; --json is a "
-                               "summary", fix="leave out one of --watch and --json")
+                               "summary", fix="leave out --json, or give --step N for one "
+                                              "position as JSON")
     record = read_record(path)
     catalog = project_catalog()
     steps = ReplaySteps(record, catalog)
@@ -149,6 +167,7 @@ def watch(path: Path, as_json: bool = False) -> int:
            f"{steps.last} steps")
     _say(f"keys: {KEYS}")
     watcher = Watcher(steps, catalog)
+    watcher.position = steps.checked(start)
     watcher.show()
     while True:
         answer = _read(f"step {watcher.position}/{steps.last} "

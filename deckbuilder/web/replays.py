@@ -35,7 +35,7 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError, Location
-from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
+from deckbuilder.sim.records.replay_steps import EVERYTHING_NAME, ReplaySteps
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.transcript import GameRecord, RecordError, parse_record, read_record
 from deckbuilder.web.config import WebConfig, config_of
@@ -51,8 +51,6 @@ MAX_REPLAYS = 16
 IDLE_SECONDS = 3600.0
 #: The largest record the page takes (a game of 200 turns is some 30 KB).
 MAX_UPLOAD_BYTES = 512 * 1024
-#: What the viewer switch calls the view with every card open.
-EVERYTHING_NAME = "everything"
 #: How deep the replay page looks for record files in the deck folder, and how many it lists.
 RECORD_FOLDER_DEPTH = 3
 MOST_RECORDS_LISTED = 200
@@ -172,24 +170,6 @@ def record_files(config: WebConfig) -> list[str]:
 
 
 # -- what the page gets ---------------------------------------------------------------------
-def viewer_of(replay: Replay, text: str | None) -> int | None:
-    """The viewer a query names: a side's name (or 0/1) or "everything"; by default the
-    only person at the table, else everything."""
-    names = replay.steps.names
-    if text is None or not text.strip():
-        people = [p for p in (0, 1) if replay.record.bots.get(names[p]) == "human"]
-        return people[0] if len(people) == 1 else EVERYTHING
-    chosen = text.strip().lower()
-    if chosen == EVERYTHING_NAME:
-        return EVERYTHING
-    if chosen in names:
-        return names.index(chosen)
-    if chosen in ("0", "1"):
-        return int(chosen)
-    raise ReplayInputError(f"no viewer '{text[:40]}' in this game",
-                           fix=f"one of: {', '.join(names)}, {EVERYTHING_NAME}")
-
-
 def step_of(replay: Replay, text: str | None, turn_text: str | None = None) -> int:
     """The position a query names: `step` (0 to the last), or the first of `turn`."""
     steps = replay.steps
@@ -223,21 +203,12 @@ def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, o
     outcome = outcome_sentence(record.winner, record.termination, record.turns) \
         if position == steps.last else ""
     with replay.lock:
-        view = steps.view(position, viewer)
-        board = board_fragment(view, replay.catalog, True, outcome)
-        whole = view_lines(view, PlayerWords(replay.catalog)) if viewer is None else []
-        done = next((event for event in steps.log(viewer) if event.index == position - 1),
-                    None) if position else None
+        seen = steps.at(position, viewer)
+        board = board_fragment(seen.view, replay.catalog, True, outcome)
+        whole = view_lines(seen.view, PlayerWords(replay.catalog)) if viewer is None else []
     names = name_index(replay.catalog, steps.game)
-    return {
-        "replay": replay.id, "step": position, "last": steps.last,
-        "turn": steps.turns[position], "viewer": _viewer_name(replay, viewer),
-        "view": view,
-        "board": board,
-        "done": None if done is None else {"index": done.index, "player": done.player,
-                                           "action": done.action},
-        "whole": [linked_segments(line, names) for line in whole],
-    }
+    return {"replay": replay.id, **seen.to_json(), "board": board,
+            "whole": [linked_segments(line, names) for line in whole]}
 
 
 def log_state(replay: Replay, viewer: int | None) -> dict[str, object]:
@@ -400,7 +371,7 @@ def _replay_route(handler: Callable[[Request, Replay, int | None], Awaitable[Res
             return error_response(error, 404, request)
         try:
             return await handler(request, replay,
-                                 viewer_of(replay, request.query_params.get("viewer")))
+                                 replay.steps.viewer_named(request.query_params.get("viewer")))
         except DeckbuilderError as error:
             return error_response(error, 400, request)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from pydantic import JsonValue
 
@@ -33,6 +34,26 @@ CHECKPOINT_EVERY = 32
 RECENT_POSITIONS = 8
 #: The viewer who sees everything (both hands, cards face down): `view(k, EVERYTHING)`.
 EVERYTHING = None
+#: What the viewers call the view with every card open.
+EVERYTHING_NAME = "everything"
+
+
+@dataclass(frozen=True)
+class ReplayPosition:
+    """One step as every replay viewer gives it (`ReplaySteps.at`): which step of how many,
+    its turn, whose view, that view (`position_view`), and what was done to reach it as that
+    viewer could read it (`done`: index, player, action; None at the set-up)."""
+
+    step: int
+    last: int
+    turn: int
+    viewer: str
+    view: dict[str, JsonValue]
+    done: dict[str, JsonValue] | None
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"step": self.step, "last": self.last, "turn": self.turn,
+                "viewer": self.viewer, "view": self.view, "done": self.done}
 
 
 class ReplaySteps:
@@ -111,6 +132,34 @@ class ReplaySteps:
 
     def player(self, viewer: int | str) -> int:
         return self.session.player_index(viewer)
+
+    def at(self, position: int, viewer: int | None) -> ReplayPosition:
+        """Step `position` as `viewer` (0, 1; EVERYTHING) saw it: the replay viewers' answer."""
+        position = self.checked(position)
+        done = next((event for event in self.log(viewer) if event.index == position - 1),
+                    None) if position else None
+        return ReplayPosition(
+            position, self.last, self.turns[position],
+            EVERYTHING_NAME if viewer is None else self.names[viewer], self.view(position, viewer),
+            None if done is None else {"index": done.index, "player": done.player,
+                                       "action": done.action})
+
+    def viewer_named(self, text: str | None) -> int | None:
+        """The viewer a person names: a side's name (or 0/1) or "everything"; by default the
+        only person at the table, else everything."""
+        names = self.names
+        if text is None or not text.strip():
+            people = [p for p in (0, 1) if self.record.bots.get(names[p]) == "human"]
+            return people[0] if len(people) == 1 else EVERYTHING
+        chosen = text.strip().lower()
+        if chosen == EVERYTHING_NAME:
+            return EVERYTHING
+        if chosen in names:
+            return names.index(chosen)
+        if chosen in ("0", "1"):
+            return int(chosen)
+        raise ReplayStepError(f"no viewer '{text[:40]}' in this game",
+                              fix=f"one of: {', '.join(names)}, {EVERYTHING_NAME}")
 
     # -- the log ------------------------------------------------------------------------------
     def log(self, viewer: int | None) -> list[Event]:
