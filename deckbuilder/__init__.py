@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # the exports' types, for type checkers (they are imported la
     from deckbuilder.importer import check_file as check_set
     from deckbuilder.importer import import_set as install_set
     from deckbuilder.legality import validate_deck
+    from deckbuilder.sim.records.session_view import position_view
 
 from deckbuilder.version import __version__
 
@@ -59,6 +60,7 @@ _EXPORTS = {
     "install_set": ("deckbuilder.importer", "import_set"),
     "new_game": ("deckbuilder.games", "new_game"),
     "observe": ("deckbuilder.engine.observe", "observe"),
+    "position_view": ("deckbuilder.sim.records.session_view", "position_view"),
     # a script's simulation, gauntlet, tournament and search (`deckbuilder.sim.simulate` is
     # the library's own, which takes contestants and a seat)
     "simulate": ("deckbuilder.api", "simulate"),
@@ -78,8 +80,8 @@ __all__ = [
     "Catalog", "DeckSource", "DeckVerdict", "DeckbuilderError", "GauntletResult", "Interval",
     "OptimizeResult", "SimulationResult", "TournamentResult", "__version__", "check_set",
     "deck_verdict", "gauntlet", "install_set", "load_catalog", "load_deck", "new_game",
-    "observe", "optimize", "packaged_deck", "packaged_decks", "simulate", "tournament",
-    "validate_deck",
+    "observe", "optimize", "packaged_deck", "packaged_decks", "position_view", "simulate",
+    "tournament", "validate_deck",
 ]
 
 
