@@ -9,6 +9,7 @@ column, the opponent's column (row-blocking) or no column (beside the battlefiel
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
@@ -42,12 +43,12 @@ def push_steps(state: State, steps: tuple, ctx: tuple[int, int, int]) -> None:
 
 
 # -- zones ----------------------------------------------------------------------------------
-def source_in_play(state: State, task: tuple) -> int:
-    """The card whose effect step `task` runs (its ctx's source), if it lies in play; else -1
-    (the effect of a card already gone, or of no card)."""
+def act_on_source(state: State, task: tuple, act: Callable[[State, int], object]) -> None:
+    """`act` on the card whose effect step `task` runs (its ctx's source) if it lies in play;
+    the effect of a card already gone, or of no card, does nothing."""
     source = task[2][1]
-    return source if 0 <= source < state.spec.n_cards and state.placed[source] is not None \
-        else -1
+    if 0 <= source < state.spec.n_cards and state.placed[source] is not None:
+        act(state, source)
 
 
 def take_from_hand(state: State, player: int, definition: int) -> int:
@@ -95,11 +96,17 @@ def lift(state: State, uid: int) -> int:
     state.own_eagle()[uid] = 0
     if state.spec.attaching:
         for under in attached_to(state, uid, index):
-            lift(state, under)
-            state.discards[state.spec.owner[under]].append(under)
-            if state.verbose:
-                state.note(f"{state.spec.card_def[under].name} goes with it to the discard pile")
+            lift_onto(state, under, state.discards, "goes with it to the discard pile")
     return index
+
+
+def lift_onto(state: State, uid: int, piles: list[list[int]], words: str) -> None:
+    """Take a card out of play onto its owner's pile of `piles` (`state.hands`,
+    `state.discards`); `words` end the log line that says so."""
+    lift(state, uid)
+    piles[state.spec.owner[uid]].append(uid)
+    if state.verbose:
+        state.note(f"{state.spec.card_def[uid].name} {words}")
 
 
 def relocate(state: State, uid: int, bf: int) -> None:

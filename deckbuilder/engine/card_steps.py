@@ -35,7 +35,7 @@ from deckbuilder.engine.board import (
     find_row,
     is_protected,
     kill_card,
-    lift,
+    lift_onto,
     place,
     relocate,
     targets,
@@ -296,10 +296,7 @@ def _resume_bounce(state: State, action: int, data: tuple) -> None:
 
 
 def _bounce(state: State, uid: int) -> None:
-    lift(state, uid)
-    state.hands[state.spec.owner[uid]].append(uid)
-    if state.verbose:
-        state.note(f"{state.spec.card_def[uid].name} returns to its owner's hand")
+    lift_onto(state, uid, state.hands, "returns to its owner's hand")
 
 
 def compile_bounce(step: Any, resolver: Resolver) -> tuple:

@@ -15,11 +15,12 @@ from typing import Any
 from deckbuilder.engine.actions import ACCEPT, IN_PLAY_BASE, K_ATTACH, K_OPTIONAL, PASS
 from deckbuilder.engine.addons import attached_to, is_hidden
 from deckbuilder.engine.board import (
+    act_on_source,
     destroy_card,
     find_row,
     lift,
+    lift_onto,
     push_steps,
-    source_in_play,
     targets,
 )
 from deckbuilder.engine.card_records import CardDef, ModeDef
@@ -168,18 +169,15 @@ def needs_met(state: State, needs: tuple, player: int) -> bool:
 
 # -- a card's effect on itself --------------------------------------------------------------
 def run_destroy_self(state: State, task: tuple) -> None:
-    source = source_in_play(state, task)
-    if source >= 0:
-        destroy_card(state, source)
+    act_on_source(state, task, destroy_card)
 
 
 def run_discard_self(state: State, task: tuple) -> None:
-    source = source_in_play(state, task)
-    if source >= 0:
-        lift(state, source)
-        state.discards[state.spec.owner[source]].append(source)
-        if state.verbose:
-            state.note(f"{state.spec.card_def[source].name} is discarded from play")
+    act_on_source(state, task, _discard_from_play)
+
+
+def _discard_from_play(state: State, uid: int) -> None:
+    lift_onto(state, uid, state.discards, "is discarded from play")
 
 
 def run_static(state: State, task: tuple) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from deckbuilder.engine.actions import CHARACTER_BASE, MODE_BASE
 from deckbuilder.engine.addons import attached_to
-from deckbuilder.engine.board import find_row, lift, push_steps, source_in_play, take_from_hand
+from deckbuilder.engine.board import act_on_source, find_row, lift, push_steps, take_from_hand
 from deckbuilder.engine.chance import below
 from deckbuilder.engine.effects import compile_steps, no_params
 from deckbuilder.engine.expansion_steps import hidden_under, hide_under, run_static
@@ -127,9 +127,7 @@ def change_sides(state: State, uid: int) -> bool:
 
 
 def run_change_sides(state: State, task: tuple) -> None:
-    source = source_in_play(state, task)
-    if source >= 0:
-        change_sides(state, source)
+    act_on_source(state, task, change_sides)
 
 
 # -- the hidden-token guess (Reverend Henry Kane) -------------------------------------------
