@@ -188,6 +188,11 @@ def test_kinds_and_formats_complete() -> None:
     assert offers("deck export", "output_format", "m") == ["markdown"]
 
 
+def test_a_replays_viewer_completes_to_a_side_or_everything() -> None:
+    assert offers("replay", "viewer", "e") == ["esteban", "everything"]
+    assert offers("replay", "viewer", "co") == ["colty"]
+
+
 def test_installed_sets_complete_for_sets_remove() -> None:
     assert offers("sets remove", "set_id", "") == []
     import_set(SET_FIXTURES / "homebrew-base.yaml")

@@ -283,6 +283,14 @@ def complete_field(ctx: typer.Context, incomplete: str) -> list[str]:
     return _starting_with(pack_fields(entry.record), incomplete) if entry is not None else []
 
 
+def complete_viewer(incomplete: str) -> list[str]:
+    """`replay --viewer`: a side's name, or everything (0 and 1 are taken too). The replay's
+    module is imported here, when asked: every other completion would pay for it."""
+    from deckbuilder.sim.records.replay_steps import EVERYTHING_NAME
+
+    return _starting_with([*side_ids(), EVERYTHING_NAME], incomplete)
+
+
 def complete_kind(incomplete: str) -> list[str]:
     """`--kind`: card, character, bandit, guardian, battlefield, special, token."""
     return _starting_with(KIND_WORDS, incomplete)

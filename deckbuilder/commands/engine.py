@@ -214,7 +214,7 @@ def replay(
     viewer: Annotated[str | None, typer.Option(
         "--viewer", help="with --step: whose view, a side's name, 0, 1 or everything "
                          "(default: the only person at the table, else everything)",
-        show_default=False)] = None,
+        show_default=False, autocompletion=completion.complete_viewer)] = None,
     check_deal: Annotated[bool, typer.Option(
         "--check-deal", help="a friend table's record: check that it was dealt from the seed "
                              "the table committed to and played as recorded (against "
