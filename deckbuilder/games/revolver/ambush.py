@@ -178,12 +178,23 @@ class AmbushPlugin(ModulePlugin):
     def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
         return [(ATTACKER, card) for card in ambush_cards(catalog)]
 
-    bind = staticmethod(bind_ambushes)
-    set_up = staticmethod(set_up)
-    marker_moved = staticmethod(marker_moved)
-    start_turn = staticmethod(start_turn)
-    resample = staticmethod(resample)
-    view = staticmethod(view)
+    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> AmbushFacts:
+        return bind_ambushes(spec, compiled)
+
+    def set_up(self, state: State) -> None:
+        set_up(state)
+
+    def marker_moved(self, state: State) -> None:
+        marker_moved(state)
+
+    def start_turn(self, state: State, player: int) -> None:
+        start_turn(state, player)
+
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        resample(state, player, rng)
+
+    def view(self, state: State, player: int | None) -> dict[str, object]:
+        return view(state, player)
 
     def restage(self, state: State) -> None:
         set_up(state, staged=True)

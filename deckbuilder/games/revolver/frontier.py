@@ -342,15 +342,26 @@ class FrontierPlugin(ModulePlugin):
     def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
         return [(player, card) for card in frontier_cards(catalog, modules) for player in (0, 1)]
 
-    bind = staticmethod(bind_frontier)
-    set_up = staticmethod(set_up)
-    marker_moved = staticmethod(sweep)
-    start_turn = staticmethod(start_turn)
-    resample = staticmethod(resample)
-    view = staticmethod(view)
+    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> FrontierFacts:
+        return bind_frontier(spec, compiled)
+
+    def set_up(self, state: State) -> None:
+        set_up(state)
+
+    def marker_moved(self, state: State) -> None:
+        sweep(state)
+
+    def start_turn(self, state: State, player: int) -> None:
+        start_turn(state, player)
 
     def end_turn(self, state: State, player: int) -> None:
         sweep(state)
+
+    def resample(self, state: State, player: int, rng: random.Random) -> None:
+        resample(state, player, rng)
+
+    def view(self, state: State, player: int | None) -> dict[str, object]:
+        return view(state, player)
 
     def restage(self, state: State) -> None:
         set_up(state, shuffle=False)

@@ -272,11 +272,20 @@ class PrisonPlugin(ModulePlugin):
             return {}
         return {prison_facts(state).santiago: "in the San Manzanillo Prison"}
 
-    bind = staticmethod(bind_prison)
-    set_up = staticmethod(set_up)
-    marker_moved = staticmethod(marker_moved)
-    view = staticmethod(view)
-    restage = staticmethod(restage)
+    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> PrisonFacts:
+        return bind_prison(spec, compiled)
+
+    def set_up(self, state: State) -> None:
+        set_up(state)
+
+    def marker_moved(self, state: State) -> None:
+        marker_moved(state)
+
+    def view(self, state: State, player: int | None) -> dict[str, object]:
+        return view(state, player)
+
+    def restage(self, state: State) -> None:
+        restage(state)
 
 
 PLUGIN = PrisonPlugin()
