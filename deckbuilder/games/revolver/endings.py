@@ -43,14 +43,14 @@ def border_emptied(state: State) -> None:
     state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
 
 
-def card_loss(state: State, loser: int, source_uid: int) -> None:
+def card_loss(state: State, loser: int, source: int) -> None:
     """A card's "you have lost": Jack's and Cortez's own deaths are named as such."""
     spec = state.spec
     termination = Termination.CARD_EFFECT
-    if source_uid >= spec.n_cards:
-        character = spec.characters[source_uid - spec.character_base]
+    if source >= spec.n_cards:
+        character = spec.characters[source - spec.character_base]
         if character.leader:
             termination = Termination.JACK_KILLED
-        elif source_uid - spec.character_base == spec.facts.cortez:
+        elif source - spec.character_base == spec.facts.cortez:
             termination = Termination.CORTEZ_KILLED
     state.end_game(1 - loser, termination)

@@ -219,9 +219,14 @@ class RevolverRules(GameRules[State]):
             if survived:
                 state.end_game(DEFENDER, Termination.TRAIN_REACHED)
 
-    character_died = staticmethod(character_died)
-    countdown_empty = staticmethod(border_emptied)
-    card_loss = staticmethod(card_loss)
+    def character_died(self, state: State, index: int) -> None:
+        character_died(state, index)
+
+    def countdown_empty(self, state: State) -> None:
+        border_emptied(state)
+
+    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
+        card_loss(state, loser, source_uid)
 
     def piece_available(self, state: State, player: int) -> str | None:
         """One piece at a time: a module's (the duel at Rattlesnake Creek), else Derail."""

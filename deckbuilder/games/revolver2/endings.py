@@ -37,7 +37,7 @@ def army_arrived(state: State) -> None:
     state.end_game(DEFENDER, Termination.ARMY_ARRIVED)
 
 
-def card_loss(state: State, loser: int, source_uid: int) -> None:
+def card_loss(state: State, loser: int, source: int) -> None:
     state.end_game(1 - loser, Termination.CARD_EFFECT)
 
 

@@ -164,9 +164,14 @@ class Revolver2Rules(KegPieces):
         if task[1] == ATTACKER and not state.over:
             check_mine(state)
 
-    character_died = staticmethod(character_died)
-    countdown_empty = staticmethod(army_arrived)
-    card_loss = staticmethod(card_loss)
+    def character_died(self, state: State, index: int) -> None:
+        character_died(state, index)
+
+    def countdown_empty(self, state: State) -> None:
+        army_arrived(state)
+
+    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
+        card_loss(state, loser, source_uid)
 
     def describe_action(self, state: State, action: int) -> str | None:
         kind = state.pending_kind
