@@ -6,6 +6,7 @@ The wheels themselves are built in tests/test_build_wheels.py (slow: isolated bu
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
 import shutil
@@ -323,3 +324,20 @@ def test_the_c_files_are_compiled_in_parallel_saying_how_far(
     with pytest.raises(Exception, match="exit code 1"):
         setup_py.ParallelCompile(compiler, jobs=2, total=5).compile(
             [str(broken), *sources], output_dir=str(tmp_path / "again"))
+
+
+def test_no_class_binds_a_method_as_a_class_attribute() -> None:
+    """`moment = staticmethod(function)` in a class body: mypyc does not take it as an override
+    of a compiled base class's method, so a compiled caller still runs the base's (the modules'
+    and the games' moments did nothing in the compiled build, while the plain build's tests
+    passed). A method that calls the function is the override both builds honour."""
+    package = ROOT / "deckbuilder"
+    bound = [f"{path.relative_to(package)}:{node.lineno}"
+             for path in package.rglob("*.py")
+             for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(cls, ast.ClassDef)
+             for node in cls.body
+             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+             and isinstance(node.value.func, ast.Name)
+             and node.value.func.id in ("staticmethod", "classmethod")]
+    assert not bound, f"methods bound as class attributes: {bound}"
