@@ -2,7 +2,7 @@
 
 Everything else about the package is in pyproject.toml. The compiled build runs the modules
 listed in compiled-modules.txt through mypyc (C extension modules made from the same typed
-Python, playing the same games 2.4 to 4.5 times as fast); the release wheels are built that
+Python, playing the same games 2.8 to 5.1 times as fast); the release wheels are built that
 way.
 `DECKBUILDER_COMPILE` chooses:
 
@@ -50,7 +50,7 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 PREFIX = "deckbuilder build:"
 WARNING = f"{PREFIX} WARNING:"
-PLAIN_COST = ("the package is built as plain Python, which plays the same games 2.4 to 4.5 "
+PLAIN_COST = ("the package is built as plain Python, which plays the same games 2.8 to 5.1 "
               "times slower than the compiled build")
 HOW_TO_COMPILE = ("install a C compiler and Python's headers (e.g. `apt install gcc "
                   "python3-dev`) and install again; DECKBUILDER_COMPILE=0 builds plain Python "
@@ -293,7 +293,7 @@ def mypyc_extensions() -> list[Extension] | None:
 
     modules = compiled_modules()
     say(f"compiling the game loop ({len(modules)} modules) to C with mypyc, which plays the "
-        f"games 2.4 to 4.5 times as fast: a type check and C generation, then a C compiler "
+        f"games 2.8 to 5.1 times as fast: a type check and C generation, then a C compiler "
         f"on {build_jobs()} core(s); about a minute of CPU (DECKBUILDER_COMPILE=0 builds "
         f"plain Python in seconds)")
     os.chdir(HERE)  # mypyc reads pyproject.toml's [tool.mypy] from here

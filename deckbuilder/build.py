@@ -2,7 +2,7 @@
 
 `pip install` builds the compiled one when a C compiler is found (setup.py; the release wheels
 are compiled) and plain Python otherwise, or with `DECKBUILDER_COMPILE=0`. The same games play
-2.4 to 4.5 times as fast compiled (docs/maintainers/performance.md), so `--version` and every
+2.8 to 5.1 times as fast compiled (docs/maintainers/performance.md), so `--version` and every
 simulation report say which build ran and, in the plain build, how to get the faster one
 (`faster_build_hint`).
 """
@@ -16,7 +16,7 @@ COMPILED = "compiled with mypyc"
 PLAIN = "plain Python"
 #: One line for a plain build: what the compiled build gives and how to install it.
 FASTER_BUILD_HINT = (
-    "the compiled build plays the same games 2.4 to 4.5 times as fast: with a C compiler and "
+    "the compiled build plays the same games 2.8 to 5.1 times as fast: with a C compiler and "
     "Python's headers installed (e.g. apt install gcc python3-dev), reinstall with "
     "`pip install --force-reinstall --no-cache-dir --no-deps revolver-deckbuilder` (or "
     "`pip install .` in a clone); see docs/players/install.md"
