@@ -250,8 +250,10 @@ HOSTILE: dict[str, tuple[Reply, str]] = {
     "a view of three players": (
         answer(table_state(view={**seat_view(), "players": ["a", "b", "c"]})), "players"),
     "a poker winner who is no side": (
-        answer(table_state(view={**seat_view(), "game_pieces": {
+        answer(table_state(view={**seat_view(), "game": "revolver2", "game_pieces": {
             "poker_wins": [1, 0], "poker_winner": 7}})), "poker_winner"),
+    "a view of a game not installed here": (
+        answer(table_state(view={**seat_view(), "game": "chess"})), "not installed"),
     "a log entry of the wrong shape": (answer(table_state(log=[{"lines": "x"}])), "log.0.lines"),
     "a seat token that is not a token": (answer(table_state(seat_token="../../x y")),
                                          "seat_token"),
@@ -353,10 +355,22 @@ def _places(value: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
             yield from _places(item, (*at, index))
 
 
-POKER_VIEW = {**seat_view(), "game_pieces": {
+POKER_VIEW = {**seat_view(), "game": "revolver2", "game_pieces": {
     "poker_wins": [1, 0], "poker_winner": -1, "poker_played": [["a"], []],
     "poker_hand": ["all-rivers-poker-mapache-1"], "poker_opponent_cards": 3,
     "poker_face_down": "chosen"}}
+def test_a_views_pieces_are_drawn_by_the_game_it_names_alone() -> None:
+    """The poker tournament's lines come from Revolver 2's rules, and only for a view of
+    Revolver 2: the same pieces in a view of Revolver are the table's plain pairs."""
+    words = PlayerWords(project_catalog())
+    as_revolver2 = view_lines(read_state(table_state(view=POKER_VIEW)).view.model_dump(
+        by_alias=True), words)
+    as_revolver = view_lines({**POKER_VIEW, "game": "revolver"}, words)
+    assert any(line.startswith("poker tournament:") for line in as_revolver2)
+    assert not any("poker tournament" in line for line in as_revolver)
+    assert any(line.startswith("table:") and "poker wins" in line for line in as_revolver)
+
+
 PLACES = [(name, place) for name, view in (("base", seat_view()), ("poker", POKER_VIEW))
           for place in _places(view)]
 

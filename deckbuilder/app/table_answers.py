@@ -121,6 +121,7 @@ class ViewOutcome(Answer):
 class SeatView(Answer):
     """A seat's position (`session_view.position_view`): every field the terminal draws."""
 
+    game: Name
     player: Name
     players: list[Name] = Field(min_length=2, max_length=2)
     turn: Count
@@ -158,8 +159,10 @@ class SeatView(Answer):
         by_side += [field.cards for field in self.battlefields]
         if any(set(names) - set(mapping) for mapping in by_side):
             raise ValueError("a part of the view does not name both sides")
-        for game in games().values():  # whichever game the view is of: it names none
-            game.rules.check_pieces(self.game_pieces)
+        game = games().get(self.game)
+        if game is None:
+            raise ValueError(f"the view is of a game not installed here: {self.game!r}")
+        game.rules.check_pieces(self.game_pieces)
         return self
 
 

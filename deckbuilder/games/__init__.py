@@ -104,6 +104,13 @@ def get_game(name: str) -> Game:
     return found
 
 
+def game_of_view(view: Mapping[str, Any]) -> Game | None:
+    """The game a position's view (`session_view.position_view`) says it is of; None when it
+    names none or a game not installed here (a view from another table's server)."""
+    name = view.get("game")
+    return games().get(name) if isinstance(name, str) else None
+
+
 def game_of_decks(decks: Sequence[Mapping[str, int]], catalog: Catalog) -> str:
     """The game the decks' cards belong to (the first known card decides; the table refuses
     a card of another game with its name)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 from deckbuilder.card_face import one_line
 from deckbuilder.catalog import Catalog
-from deckbuilder.games import games
+from deckbuilder.games import game_of_view
 from deckbuilder.sim.records.session_view import pieces_lines
 from deckbuilder.web.pages import fragment
 
@@ -59,8 +59,9 @@ def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outco
     """The board (play_board.html) for a view, as the tables and the replay viewer draw it:
     every card name a face trigger, every name escaped. The game's own pieces its rules put
     on a panel (`board_pieces`) are not repeated in the table's line."""
-    panel = next((found for game in games().values() if (found := game.rules.board_pieces(
-        view, lambda card_id: _card(catalog, card_id))) is not None), None)
+    game = game_of_view(view)
+    panel = None if game is None else game.rules.board_pieces(
+        view, lambda card_id: _card(catalog, card_id))
     if panel is not None:
         panel["note"] = UNCONFIRMED_NOTE
     return fragment("play_board.html", view=view, watching=watching,

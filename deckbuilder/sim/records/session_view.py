@@ -32,7 +32,7 @@ from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.engine.observe import CardView, CharacterView, Observation, observe
 from deckbuilder.engine.state import State
-from deckbuilder.games import games
+from deckbuilder.games import game_of_view
 
 
 def secret_words(spec: GameSpec, kind: int) -> str | None:
@@ -386,7 +386,8 @@ def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS,
         return words.piece(str(value), str(piece_names.get(value, value)))
 
     lines: list[str] = []
-    for game in games().values():  # whichever game the view names: `join`'s may name none
+    game = game_of_view(view)
+    if game is not None:
         own, pieces = game.rules.pieces_lines(view, pieces, named)
         lines += own if game_lines else []
     if pieces:
