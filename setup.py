@@ -59,6 +59,10 @@ HOW_TO_COMPILE = ("install a C compiler and Python's headers (e.g. `apt install 
 #: The C compiler's optimisation level for mypyc's C: -O2 plays the games as fast as -O3 did
 #: (docs/maintainers/performance.md) for less compile time.
 OPT_LEVEL = "2"
+#: The level for the modules compiled-modules.txt marks `cold`: a game spends under 0.3% of
+#: its instructions in each (set-up, rare effects; benchmarks/count_instructions.py), and -O1
+#: compiles them in about 60% of -O2's time.
+COLD_OPT_LEVEL = "1"
 #: How many built extension sets the cache keeps (the newest).
 CACHE_KEPT = 3
 
@@ -70,11 +74,24 @@ def compile_requires() -> list[str]:
     return ["mypy>=2.4", *project["dependencies"]]
 
 
-def compiled_modules() -> list[str]:
-    """The paths compiled-modules.txt lists (comments and blank lines skipped)."""
+def listed_modules() -> list[list[str]]:
+    """compiled-modules.txt's lines as words (comments and blank lines skipped): a path, and
+    `cold` for a module a game spends almost no time in (set-up, rare effects)."""
     text = (HERE / "compiled-modules.txt").read_text(encoding="utf-8")
-    return [line.strip() for line in text.splitlines()
+    return [line.split() for line in text.splitlines()
             if line.strip() and not line.lstrip().startswith("#")]
+
+
+def compiled_modules() -> list[str]:
+    """The paths compiled-modules.txt lists."""
+    return [words[0] for words in listed_modules()]
+
+
+def cold_sources() -> set[str]:
+    """The C files (as mypyc names them) of the modules marked `cold`: compiled at
+    COLD_OPT_LEVEL."""
+    return {"__native_" + words[0].removesuffix(".py").replace("/", "___") + ".c"
+            for words in listed_modules() if words[1:] == ["cold"]}
 
 
 def compile_mode() -> str:
@@ -394,12 +411,15 @@ class ParallelCompile:
         macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
             output_dir, macros, include_dirs, sources, depends, extra_postargs)
         cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+        cold = cold_sources()
 
         def one(target: str) -> None:
             source, extension = build[target]
+            postargs = [*extra_postargs, f"-O{COLD_OPT_LEVEL}"] \
+                if Path(source).name in cold else extra_postargs  # the last -O counts
             with self.slots:
                 started = time.monotonic()
-                compiler._compile(target, source, extension, cc_args, extra_postargs, pp_opts)
+                compiler._compile(target, source, extension, cc_args, postargs, pp_opts)
             self.tell(source, time.monotonic() - started)
 
         biggest_first = sorted(build, key=lambda target: -os.path.getsize(build[target][0]))

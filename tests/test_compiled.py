@@ -93,7 +93,17 @@ for game, side in (("revolver", "mcready"), ("revolver2", "mapache")):
 def listed_modules() -> list[str]:
     """compiled-modules.txt's paths (the file setup.py compiles from)."""
     lines = LISTED.read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.strip().startswith("#")]
+    return [line.split()[0] for line in lines
+            if line.strip() and not line.strip().startswith("#")]
+
+
+def test_a_listed_module_is_marked_cold_or_not_at_all() -> None:
+    """A line is a path and, for a module no game spends time in, `cold` (compiled at a
+    lower optimisation level): a mistyped mark would silently compile it at -O2."""
+    for line in LISTED.read_text(encoding="utf-8").splitlines():
+        words = line.split()
+        if words and not words[0].startswith("#"):
+            assert words[1:] in ([], ["cold"]), line
 
 
 def module_name(path: str) -> str:
