@@ -59,7 +59,7 @@ HOW_TO_COMPILE = ("install a C compiler and Python's headers (e.g. `apt install 
 #: The C compiler's optimisation level for mypyc's C: -O2 plays the games as fast as -O3 did
 #: (docs/maintainers/performance.md) for less compile time.
 OPT_LEVEL = "2"
-#: The level for the modules compiled-modules.txt marks `cold`: a game spends under 0.3% of
+#: The level for the modules compiled-modules.txt marks `cold`: a game spends under 0.1% of
 #: its instructions in each (set-up, rare effects; benchmarks/count_instructions.py), and -O1
 #: compiles them in about 60% of -O2's time.
 COLD_OPT_LEVEL = "1"
