@@ -28,13 +28,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TypedDict
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.decks import CardCount, LoadedDeck
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.legality import Replacement, deck_facts
 from deckbuilder.legality.pairing import pair_replacements
+from deckbuilder.models.cards import Card
 from deckbuilder.models.common import Category, PlayType
 from deckbuilder.models.effects import game_declared
 
@@ -43,6 +44,65 @@ from deckbuilder.models.effects import game_declared
 UNKNOWN = "unknown"
 NO_CHIP = "none"
 DEFAULT_TURNS = 6
+
+
+# -- the JSON shapes `deck stats --json` prints ------------------------------------------------
+class TurnOddsJson(TypedDict):
+    turn: int
+    cards_seen: int
+    chance: float
+    exact: str
+
+
+class OddsJson(TypedDict):
+    kind: str
+    key: str
+    name: str
+    copies: int
+    by_turn: list[TurnOddsJson]
+
+
+class ChipFirepowerJson(TypedDict):
+    chip: str
+    cards: int
+    total: int
+    values: dict[str, int]
+
+
+class CardCountJson(TypedDict):
+    card: str
+    name: str
+    count: int
+
+
+ReplacementJson = TypedDict("ReplacementJson", {"out": str, "out_name": str, "in": str,
+                                                "in_name": str, "wildcard": bool})
+ChangesJson = TypedDict("ChangesJson", {"out": list[CardCountJson], "in": list[CardCountJson],
+                                        "replacements": list[ReplacementJson],
+                                        "unpaired": list[CardCountJson]})
+
+
+class DrawRulesJson(TypedDict):
+    opening_hand: int
+    draws_per_turn: int
+    extra_opening: int
+    sources: dict[str, str]
+    assumptions: list[str]
+
+
+class DeckStatsJson(TypedDict):
+    name: str
+    game: str
+    faction: str
+    total: int
+    by_category: dict[str, int]
+    by_play: dict[str, int]
+    by_set: dict[str, int]
+    cost_curve: dict[str, int]
+    firepower_by_chip: list[ChipFirepowerJson]
+    changes: ChangesJson | None
+    odds: list[OddsJson]
+    draw_rules: DrawRulesJson
 
 
 # -- the odds --------------------------------------------------------------------------------
@@ -99,7 +159,7 @@ class DrawRules:
         opening hand only)."""
         return self.opening_hand + self.extra_opening + self.draws_per_turn * turn
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DrawRulesJson:
         return {"opening_hand": self.opening_hand, "draws_per_turn": self.draws_per_turn,
                 "extra_opening": self.extra_opening, "sources": dict(self.sources),
                 "assumptions": list(self.assumptions)}
@@ -111,7 +171,7 @@ class TurnOdds:
     cards_seen: int
     chance: Fraction
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TurnOddsJson:
         return {"turn": self.turn, "cards_seen": self.cards_seen,
                 "chance": round(float(self.chance), 6),
                 "exact": f"{self.chance.numerator}/{self.chance.denominator}"}
@@ -127,7 +187,7 @@ class Odds:
     copies: int
     by_turn: tuple[TurnOdds, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OddsJson:
         return {"kind": self.kind, "key": self.key, "name": self.name, "copies": self.copies,
                 "by_turn": [odds.to_json() for odds in self.by_turn]}
 
@@ -138,7 +198,7 @@ class Tally:
     key: str
     count: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str | int]:
         return {"key": self.key, "count": self.count}
 
 
@@ -151,7 +211,7 @@ class ChipFirepower:
     total: int
     values: tuple[Tally, ...]  # firepower value -> copies
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ChipFirepowerJson:
         return {"chip": self.chip, "cards": self.cards, "total": self.total,
                 "values": {tally.key: tally.count for tally in self.values}}
 
@@ -169,8 +229,8 @@ class Changes:
     def is_base_deck(self) -> bool:
         return not self.out and not self.into
 
-    def to_json(self) -> dict[str, Any]:
-        def rows(counts: Iterable[CardCount]) -> list[dict[str, Any]]:
+    def to_json(self) -> ChangesJson:
+        def rows(counts: Iterable[CardCount]) -> list[CardCountJson]:
             return [{"card": row.card, "name": row.name, "count": row.count} for row in counts]
 
         return {"out": rows(self.out), "in": rows(self.into),
@@ -195,7 +255,7 @@ class DeckStats:
     odds: tuple[Odds, ...]
     draw_rules: DrawRules = field(default_factory=DrawRules)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DeckStatsJson:
         def tallies(rows: Sequence[Tally]) -> dict[str, int]:
             return {row.key: row.count for row in rows}
 
@@ -218,7 +278,7 @@ class _Copy:
     key: str
     name: str
     count: int
-    record: Any  # a Card, or None for what is no deck card
+    record: Card | None  # None for what is no deck card
     set_id: str
 
 

@@ -17,21 +17,30 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 from urllib.parse import urlencode
 
 from markupsafe import Markup
+from pydantic import JsonValue
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.deck_sheet import deck_sheet_html
 from deckbuilder.app.deck_verdict import deck_verdict
-from deckbuilder.catalog import normalise_name
-from deckbuilder.deck_stats import DeckStats, deck_stats, percent_text, sample_opening_hand
+from deckbuilder.catalog import Catalog, normalise_name
+from deckbuilder.deck_stats import (
+    DeckStats,
+    DeckStatsJson,
+    deck_stats,
+    percent_text,
+    sample_opening_hand,
+)
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
+from deckbuilder.legality import LegalityReport, Violation
 from deckbuilder.models.common import Category, Faction
 from deckbuilder.web.config import WebConfig, config_of, deck_files
 from deckbuilder.web.deck_files import (
@@ -59,9 +68,25 @@ from deckbuilder.web.pages import error_line, fragment, render
 CATEGORY_ORDER = [str(category) for category in Category]
 
 
+class DeckVerdictJson(TypedDict):
+    """What every editor endpoint answers: the deck, its `validate --json` verdict and
+    `deck stats --json` figures, and the page's pieces that show them (`html`)."""
+
+    deck: Mapping[str, object]
+    legal: bool
+    total: int
+    report: dict[str, JsonValue]
+    share: str
+    code: str
+    sheet: str
+    stats: DeckStatsJson
+    html: dict[str, str]
+    saved: NotRequired[dict[str, str | bool]]  # `save_api`'s answer only
+
+
 # -- what the page shows -----------------------------------------------------------------------
 def verdict(config: WebConfig, state: DeckState, collection: str | None = None
-            ) -> dict[str, Any]:
+            ) -> DeckVerdictJson:
     """The deck checked as `deckbuilder validate [--collection]` checks it, with the pieces
     of the page that show it. Raises the deck's one-line error when it is no deck."""
     catalog = config.catalog()
@@ -99,12 +124,12 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
 
 
 async def _verdict(config: WebConfig, state: DeckState, collection: str | None
-                   ) -> dict[str, Any]:
+                   ) -> DeckVerdictJson:
     """`verdict` in a worker thread: it reads the collection file a request names."""
     return await asyncio.to_thread(verdict, config, state, collection)
 
 
-def stats_view(found: DeckStats) -> dict[str, Any]:
+def stats_view(found: DeckStats) -> dict[str, object]:
     """`deck stats` for the panel: the same `deck_stats` figures, percentages for reading."""
     most = max((row.count for row in found.cost_curve), default=0) or 1
     odds = [{"kind": row.kind, "key": row.key, "name": row.name, "copies": row.copies,
@@ -118,7 +143,8 @@ def stats_view(found: DeckStats) -> dict[str, Any]:
             "per_turn": found.draw_rules.draws_per_turn}
 
 
-def _violation_view(catalog: Any, state: DeckState, violation: Any) -> dict[str, Any]:
+def _violation_view(catalog: Catalog, state: DeckState, violation: Violation
+                    ) -> dict[str, object]:
     names = []
     for card in violation.cards:
         entry = catalog.find(card, state.game)
@@ -127,7 +153,7 @@ def _violation_view(catalog: Any, state: DeckState, violation: Any) -> dict[str,
             "cards": names, "fix": violation.fix}
 
 
-def _pairs(report: Any) -> list[dict[str, Any]]:
+def _pairs(report: LegalityReport) -> list[dict[str, object]]:
     """The replacement pairs as `validate` prints them: `2x Deputy -> Texas Ranger`."""
     counted = Counter((r.out_name, r.in_name, r.wildcard) for r in report.replacements)
     return [{"count": count, "out": out_name, "in": in_name,
@@ -135,12 +161,13 @@ def _pairs(report: Any) -> list[dict[str, Any]]:
             for (out_name, in_name, wildcard), count in counted.items()]
 
 
-def _groups(catalog: Any, state: DeckState, owned: dict[str, int] | None
-            ) -> list[dict[str, Any]]:
+def _groups(catalog: Catalog, state: DeckState, owned: dict[str, int] | None
+            ) -> list[dict[str, object]]:
     """The deck's cards by Module D category (the like-for-like rule reads them so)."""
     base = catalog.base_deck(state.game, state.faction) if state.faction in FACTION_GAMES \
         else {}
-    rows: dict[str, list[dict[str, Any]]] = {}
+    rows: dict[str, list[dict[str, object]]] = {}
+    copies: Counter[str] = Counter()
     for key, count in state.cards:
         entry = catalog.find(key, state.game)
         record = entry.record if entry is not None else None
@@ -148,6 +175,7 @@ def _groups(catalog: Any, state: DeckState, owned: dict[str, int] | None
         if entry is not None and entry.kind != "card":
             category = "not a deck card"
         card_id = entry.id if entry is not None else None
+        copies[category] += count
         rows.setdefault(category, []).append({
             "key": key, "id": card_id, "count": count,
             "name": entry.name if entry is not None else key,
@@ -161,13 +189,12 @@ def _groups(catalog: Any, state: DeckState, owned: dict[str, int] | None
             "owned": owned.get(card_id, 0) if owned is not None and card_id else None,
         })
     order = {name: index for index, name in enumerate(CATEGORY_ORDER)}
-    return [{"category": category, "cards": cards,
-             "count": sum(row["count"] for row in cards)}
+    return [{"category": category, "cards": cards, "count": copies[category]}
             for category, cards in sorted(rows.items(),
                                           key=lambda item: order.get(item[0], 99))]
 
 
-def _taken_out(catalog: Any, state: DeckState) -> list[dict[str, Any]]:
+def _taken_out(catalog: Catalog, state: DeckState) -> list[dict[str, object]]:
     """Base cards with fewer copies than the base deck: what was swapped out."""
     if state.faction not in FACTION_GAMES:
         return []
@@ -184,7 +211,7 @@ def _taken_out(catalog: Any, state: DeckState) -> list[dict[str, Any]]:
     return rows
 
 
-def _page_context(config: WebConfig) -> dict[str, Any]:
+def _page_context(config: WebConfig) -> dict[str, object]:
     factions = [(str(faction), FACTION_TITLES.get(Faction(faction), faction), game)
                 for faction, game in FACTION_GAMES.items()]
     files = deck_files(config)
@@ -197,14 +224,15 @@ def _page_context(config: WebConfig) -> dict[str, Any]:
 class _Opened:
     """What the editor page opens with: a deck's verdict, a pasted list, or the error line."""
 
-    checked: dict[str, Any] | None = None
+    checked: DeckVerdictJson | None = None
     list_text: str = ""
     error: str = ""
     status: int = 200
-    context: dict[str, Any] = field(default_factory=dict)
+    context: dict[str, object] = field(default_factory=dict)
 
 
-def _open_page(config: WebConfig, params: Any, collection: str | None) -> _Opened:
+def _open_page(config: WebConfig, params: Mapping[str, str], collection: str | None
+               ) -> _Opened:
     """The files the page names, read (in a worker thread: `deck_page`) and checked."""
     opened = _Opened(context=_page_context(config))
     try:
@@ -247,7 +275,7 @@ async def deck_page(request: Request) -> Response:
 
 
 # -- the endpoints the page calls ----------------------------------------------------------
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request) -> dict[str, object]:
     """The request's JSON object (the size limit has been applied already). Only a JSON
     request is read: another site's page cannot send one without the browser asking this
     server first (and it answers no such question), so it cannot save into the deck folder."""
@@ -268,19 +296,19 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _collection(data: dict[str, Any]) -> str | None:
+def _collection(data: dict[str, object]) -> str | None:
     value = data.get("collection")
     return value.strip() or None if isinstance(value, str) else None
 
 
-def _card(data: dict[str, Any], key: str) -> str:
+def _card(data: dict[str, object], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip() or len(value) > 200:
         raise DeckError(f"no card named to {key}", Location("request"), "click a card")
     return value
 
 
-def _count(data: dict[str, Any]) -> int:
+def _count(data: dict[str, object]) -> int:
     value = data.get("count", 1)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 99:
         raise DeckError("a count is 1 to 99", Location("request"), "click again")
@@ -306,8 +334,9 @@ async def change_api(request: Request) -> Response:
         state = add_card(state, catalog, _card(data, "add"), _count(data))
     elif "remove" in data:
         state = remove_card(state, catalog, _card(data, "remove"), _count(data))
-    if isinstance(data.get("name"), str):
-        state.name = data["name"]
+    name = data.get("name")
+    if isinstance(name, str):
+        state.name = name
     return JSONResponse(await _verdict(config, state, _collection(data)))
 
 
@@ -319,9 +348,10 @@ async def import_api(request: Request) -> Response:
     text = data.get("text")
     if not isinstance(text, str):
         raise DeckError("no list was sent", Location("request"), "paste a deck list")
-    faction = data.get("faction") if isinstance(data.get("faction"), str) else None
+    faction = data.get("faction")
+    faction = faction if isinstance(faction, str) else None
     imported = import_text(config.catalog(), text, faction)
-    answer: dict[str, Any] = {"lines": [line.to_json() for line in imported.lines],
+    answer: dict[str, object] = {"lines": [line.to_json() for line in imported.lines],
                               "problems": imported.problems, "error": imported.error}
     if imported.state is not None:
         answer.update(await _verdict(config, imported.state, _collection(data)))
