@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import CommentMark
@@ -89,7 +89,7 @@ class LoadedDeck:
     deck: Deck
     entries: tuple[DeckEntry, ...]
     path: Path | None = None
-    document: Any = None
+    document: object = None  # the round-trip document of the file read
 
     @property
     def name(self) -> str:
@@ -152,7 +152,7 @@ def _spellings(entry: Entry) -> tuple[str, ...]:
     return (entry.id, entry.name, *entry.record.aliases)
 
 
-def _key_lines(document: Any) -> dict[str, int]:
+def _key_lines(document: object) -> dict[str, int]:
     cards = document.get("cards") if isinstance(document, CommentedMap) else None
     if not isinstance(cards, CommentedMap):
         return {}
@@ -160,7 +160,7 @@ def _key_lines(document: Any) -> dict[str, int]:
 
 
 def resolve_deck(
-    deck: Deck, catalog: Catalog, path: Path | None = None, document: Any = None
+    deck: Deck, catalog: Catalog, path: Path | None = None, document: object = None
 ) -> LoadedDeck:
     """Resolve a deck model's card names against the catalog."""
     lines = _key_lines(document) if document is not None else {}
@@ -288,12 +288,12 @@ def _base_deck(faction: str, catalog: Catalog) -> LoadedDeck:
 
 # -- collections ----------------------------------------------------------------------------
 def owned_copies(
-    collection: Collection, catalog: Catalog, path: Path | None = None, document: Any = None
+    collection: Collection, catalog: Catalog, path: Path | None = None, document: object = None
 ) -> dict[str, int]:
     """Card id -> copies owned: `boxes * copies` for every card of each owned set, plus singles."""
     source = path if path is not None else Path("collection")
 
-    def where(*loc: Any) -> Location:
+    def where(*loc: str) -> Location:
         found = position(document, loc) if document is not None else None
         return Location(source, *(found or (None, None)))
 
@@ -324,7 +324,7 @@ def load_collection(path: Path | str, catalog: Catalog) -> dict[str, int]:
 
 
 # -- new decks ------------------------------------------------------------------------------
-def _name_comment(name: str, following: str = "") -> list[Any]:
+def _name_comment(name: str, following: str = "") -> list[CommentToken | None]:
     token = CommentToken(f"# {name}\n{following}", CommentMark(_NAME_COMMENT_COLUMN), None)
     return [None, None, token, None]
 
@@ -378,7 +378,7 @@ def _split_comment(value: str) -> tuple[str, str]:
     return end_of_line, below
 
 
-def _comment_parts(cards: CommentedMap, key: Any) -> tuple[str, str, Any]:
+def _comment_parts(cards: CommentedMap, key: object) -> tuple[str, str, CommentToken | None]:
     slots = cards.ca.items.get(key)
     token = slots[2] if slots and len(slots) > 2 else None
     if token is None:
@@ -386,7 +386,8 @@ def _comment_parts(cards: CommentedMap, key: Any) -> tuple[str, str, Any]:
     return (*_split_comment(token.value), token)
 
 
-def _set_comment(cards: CommentedMap, key: Any, end_of_line: str, below: str, like: Any) -> None:
+def _set_comment(cards: CommentedMap, key: object, end_of_line: str, below: str,
+                 like: CommentToken | None) -> None:
     if not end_of_line and not below:
         cards.ca.items.pop(key, None)
         return
@@ -395,7 +396,7 @@ def _set_comment(cards: CommentedMap, key: Any, end_of_line: str, below: str, li
     cards.ca.items[key] = [None, None, token, None]
 
 
-def _insert_after(cards: CommentedMap, anchor: Any, key: str, value: int,
+def _insert_after(cards: CommentedMap, anchor: object, key: str, value: int,
                   name: str | None) -> None:
     """Insert below `anchor`; the comment lines that followed the anchor now follow the new key."""
     end_of_line, below, token = _comment_parts(cards, anchor)
@@ -407,7 +408,7 @@ def _insert_after(cards: CommentedMap, anchor: Any, key: str, value: int,
         _set_comment(cards, key, "", below, None)
 
 
-def _drop_key(cards: CommentedMap, key: Any) -> None:
+def _drop_key(cards: CommentedMap, key: object) -> None:
     """Delete a key; its end-of-line comment goes with it, the comment lines below it stay."""
     keys = list(cards)
     index = keys.index(key)
@@ -484,7 +485,7 @@ def _not_found(catalog: Catalog, text: str, where: Location, what: str) -> DeckE
                      _did_you_mean(catalog.suggest(text, kind="card")))
 
 
-def _keys_naming(cards: CommentedMap, catalog: Catalog, entry: Entry | None) -> list[Any]:
+def _keys_naming(cards: CommentedMap, catalog: Catalog, entry: Entry | None) -> list[object]:
     if entry is None:
         return []
     return [
@@ -554,14 +555,15 @@ def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
                       out_entry.id if out_entry is not None else None)
 
 
-def _read_for_edit(path: Path) -> tuple[Any, str]:
+def _read_for_edit(path: Path) -> tuple[CommentedMap, str]:
     """A deck file's round-trip document and the text it was read from (read once)."""
     raw = read_bytes(path)
     _, document = model_of(raw, path, Deck)
+    assert isinstance(document, CommentedMap)  # a file read as a Deck holds a mapping
     return document, text_of(raw, path)
 
 
-def write_edited_deck(path: Path, document: Any, original: str, catalog: Catalog) -> str:
+def write_edited_deck(path: Path, document: object, original: str, catalog: Catalog) -> str:
     """Write an edited deck file (`deck swap`, `fix-ids`, `rename`, the web editor's Save)
     and return the text written: atomically, into the same file (its other names and
     attributes see the change); what the edit did not touch keeps the layout of `original`;
@@ -603,7 +605,7 @@ def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
         game = str(document.get("game", "")) or None
         lines = _key_lines(document)
         rewritten: list[RewrittenKey] = []
-        first_key: dict[str, Any] = {}
+        first_key: dict[str, object] = {}
         for key in list(cards):
             entry = catalog.find(str(key), game)
             if entry is None:
@@ -628,7 +630,7 @@ def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
         return rewritten
 
 
-def _rename_key(cards: CommentedMap, key: Any, new_key: str, name: str) -> None:
+def _rename_key(cards: CommentedMap, key: object, new_key: str, name: str) -> None:
     """`key` becomes `new_key` at the same place with its comments; a line without an
     end-of-line comment gets the card's name as one (as `deck new` writes)."""
     index = list(cards).index(key)
