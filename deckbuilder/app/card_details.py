@@ -8,11 +8,15 @@ marked unconfirmed, and a value corrected by the overlay says so.
 
 from __future__ import annotations
 
-from typing import Any
+from enum import Enum
+from typing import Any, TypedDict
+
+from pydantic import BaseModel
 
 from deckbuilder.card_face import unconfirmed_fields
-from deckbuilder.catalog import normalise_name
+from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.data_packs.standing import standing_of_source
+from deckbuilder.engine.game_rules import StepEntry
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import games
@@ -23,13 +27,13 @@ _NOT_VALUES = ("id", "name", "aliases", "text", "provenance")
 OVERLAY_SOURCE = "overlay "  # how catalog.apply_overlay_document labels a corrected value
 
 
-def find_records(catalog: Any, name: str, game: str | None = None) -> list[Any]:
+def find_records(catalog: Catalog, name: str, game: str | None = None) -> list[Entry]:
     """Every record the id, name or alias names (a name printed in both games gives both,
     unless `game` chooses); failing that, the record a unique prefix of a name, alias or id
     names (`volcanic`). Raises with the choices for an ambiguous prefix, and with the
     plausible names for a typo."""
     chosen = [game] if game else sorted({entry.game for entry in catalog.entries.values()})
-    found: list[Any] = []
+    found: list[Entry] = []
     for each in chosen:
         entry = catalog.find(name, each)
         if entry is not None and (game is None or entry.game == game) and entry not in found:
@@ -60,7 +64,7 @@ def find_records(catalog: Any, name: str, game: str | None = None) -> list[Any]:
 MAX_CHOICES_SHOWN = 8
 
 
-def records_by_prefix(catalog: Any, prefix: str, game: str | None = None) -> list[Any]:
+def records_by_prefix(catalog: Catalog, prefix: str, game: str | None = None) -> list[Entry]:
     """The records whose name, an alias or id begins with `prefix` (folded as names are),
     in the catalog's order; none for an empty prefix."""
     folded = normalise_name(prefix)
@@ -78,15 +82,15 @@ def records_by_prefix(catalog: Any, prefix: str, game: str | None = None) -> lis
     return found
 
 
-def _shown_value(value: Any) -> Any:
-    if hasattr(value, "model_dump"):
+def _shown_value(value: object) -> object:
+    if isinstance(value, BaseModel):
         return value.model_dump(mode="json", exclude_defaults=True)
     if isinstance(value, list):
         return [_shown_value(item) for item in value]
-    return value.value if hasattr(value, "value") else value
+    return value.value if isinstance(value, Enum) else value
 
 
-def record_details(catalog: Any, entry: Any) -> dict[str, Any]:
+def record_details(catalog: Catalog, entry: Entry) -> dict[str, Any]:
     """Everything known about one record: values with their sources, what is unconfirmed,
     what the overlay changed, and whether the engine plays it (and why not)."""
     record = entry.record
@@ -135,7 +139,14 @@ def record_details(catalog: Any, entry: Any) -> dict[str, Any]:
     return details
 
 
-def engine_support(entry: Any) -> dict[str, Any]:
+class EngineSupport(TypedDict):
+    """Whether the engine plays a record; why not, when it does not."""
+
+    plays: bool
+    reasons: list[str]
+
+
+def engine_support(entry: Entry) -> EngineSupport:
     """Whether the engine plays the record, and the reasons when it does not."""
     if entry.game not in games():
         return {"plays": False, "reasons": [f"the engine does not play {entry.game}"]}
@@ -145,7 +156,7 @@ def engine_support(entry: Any) -> dict[str, Any]:
     return {"plays": not reasons, "reasons": reasons}
 
 
-def game_steps(game: str) -> dict:
+def game_steps(game: str) -> dict[str, StepEntry]:
     """The game's own effect steps (Derail the Train ...), beside the table's."""
     found = games().get(game)
     return dict(found.rules.steps) if found is not None else {}

@@ -4,12 +4,15 @@ and the web card browser search alike."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+
+from pydantic import JsonValue
 
 from deckbuilder.card_face.words import space_label
-from deckbuilder.catalog import normalise_name
+from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models.cards import TurnSpace
 from deckbuilder.printable import printable
 
 #: What `--kind` accepts: a record kind, or the players' words for a game's characters (each
@@ -38,7 +41,7 @@ def parse_kind(text: str | None) -> tuple[str, str | None]:
     return found
 
 
-def matches_search(entry: Any, words: str | None) -> bool:
+def matches_search(entry: Entry, words: str | None) -> bool:
     """Every word of the search (folded like names) is in the id, name, aliases or text."""
     if not words:
         return True
@@ -50,7 +53,7 @@ def matches_search(entry: Any, words: str | None) -> bool:
     return all(word in haystack for word in normalise_name(words).split())
 
 
-def resolve_set(catalog: Any, set_id: str | None) -> str | None:
+def resolve_set(catalog: Catalog, set_id: str | None) -> str | None:
     """A set given by id or by name (`--set "The Tarnished Star"`) as its id."""
     if set_id is None or set_id in catalog.sets:
         return set_id
@@ -62,13 +65,13 @@ def resolve_set(catalog: Any, set_id: str | None) -> str | None:
         fix=f"known sets: {', '.join(sorted(catalog.sets))}")
 
 
-def describe_spaces(spaces: list[Any]) -> str:
+def describe_spaces(spaces: Sequence[TurnSpace]) -> str:
     """Turn spaces as a player reads them: `-, 1, 2, (3)` (optional spaces in brackets)."""
     return ", ".join(space_label(space) + (f" +{space.recruit} recruit" if space.recruit else "")
                      for space in spaces)
 
 
-def card_row(catalog: Any, entry: Any) -> dict[str, Any]:
+def card_row(catalog: Catalog, entry: Entry) -> dict[str, JsonValue]:
     """A card as a row of the listing (`cards --json`)."""
     card = entry.record
     loaded = catalog.sets[entry.set_id]
@@ -96,7 +99,7 @@ def card_row(catalog: Any, entry: Any) -> dict[str, Any]:
     }
 
 
-def record_row(entry: Any) -> dict[str, Any]:
+def record_row(entry: Entry) -> dict[str, JsonValue]:
     """Any record as JSON: every value it holds, with its kind, set and game."""
     data = entry.record.model_dump(mode="json", exclude={"provenance"})
     return {

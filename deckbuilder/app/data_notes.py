@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.app.card_details import OVERLAY_SOURCE
+from deckbuilder.catalog import Catalog
 from deckbuilder.sim.reports.sensitivity import (
     CHECKED_CARDS,
     Setup,
@@ -21,12 +22,13 @@ from deckbuilder.sim.reports.sensitivity import (
     values_in_play,
 )
 from deckbuilder.sim.runs.batch import Contestant
+from deckbuilder.sim.runs.runner import GameResult
 
 #: Cards a deck's note names, review-first order.
 NAMED_CARDS = 5
 
 
-def deck_data_notes(cards: Mapping[str, int], catalog: Any) -> list[str]:
+def deck_data_notes(cards: Mapping[str, int], catalog: Catalog) -> list[str]:
     """Notes about the data a deck's verdict or simulation rests on: whether a local overlay
     is in use (and how many of the deck's values it changes), and how many of the deck's
     values no document states and no player confirmed, naming the cards to review first
@@ -68,7 +70,7 @@ def _values(count: int) -> str:
 
 
 # -- a result's report ------------------------------------------------------------------------
-def result_data(catalog: Any, decks: Sequence[Mapping[str, int]],
+def result_data(catalog: Catalog, decks: Sequence[Mapping[str, int]],
                 report: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The fields a result's report adds (`report.update(...)`): `rests_on`, the values of
     the decks' cards by standing and the cards that matter most (ranked by the report's own
@@ -98,7 +100,7 @@ def sensitivity_cost(plan: Any, report: Mapping[str, Any], games: int) -> int:
 
 
 def add_sensitivity(plan: Any, report: dict[str, Any], games: int, workers: int = 1,
-                    on_result: Callable[[Any], None] | None = None) -> dict[str, Any]:
+                    on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
     """Run the sensitivity check of a `simulate` report (`result_data` added) and put it
     into `report["rests_on"]["sensitivity"]`."""
     checked = check_sensitivity(plan.catalog, sensitivity_setup(plan), checked_cards(report),
@@ -108,7 +110,7 @@ def add_sensitivity(plan: Any, report: dict[str, Any], games: int, workers: int 
 
 
 # -- game records -----------------------------------------------------------------------------
-def record_data_note(recorded: Mapping[str, Any] | None, catalog: Any) -> str | None:
+def record_data_note(recorded: Mapping[str, Any] | None, catalog: Catalog) -> str | None:
     """One line when the card data in force now differ from a record's (`replay`); None
     when they agree or the record names no data (written before records did)."""
     if not recorded or "sha256" not in recorded:

@@ -31,10 +31,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from deckbuilder.app.play_decks import SimDeck, an, load_sim_deck, side_error
 from deckbuilder.app.running import SettingError
+from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckSource, deck_text
 from deckbuilder.errors import DeckError, Location
 
@@ -141,7 +141,7 @@ class _Read:
     from_folder: bool
 
 
-def _read_one(text: str, weight: float, catalog: Any, allow_illegal: bool,
+def _read_one(text: str, weight: float, catalog: Catalog, allow_illegal: bool,
               from_folder: bool) -> _Read:
     deck = load_sim_deck(text, catalog, allow_illegal)
     return _Read(deck, weight, deck.source, text, from_folder)
@@ -162,7 +162,7 @@ def _weights(given: Sequence[float] | None, count: int) -> list[float]:
     return [float(weight) for weight in given]
 
 
-def _read_all(items: Sequence[DeckSource], catalog: Any, allow_illegal: bool, option: str,
+def _read_all(items: Sequence[DeckSource], catalog: Catalog, allow_illegal: bool, option: str,
               weights: Sequence[float] | None = None) -> list[_Read]:
     """Each item read: a name or path (`@WEIGHT` and folders allowed), or a deck object (a
     script's); `weights` (a script's, one per item) multiply the items' own."""
@@ -213,7 +213,7 @@ def _entries(reads: list[_Read]) -> tuple[FieldEntry, ...]:
     return tuple(entries)
 
 
-def read_decks(specs: Sequence[DeckSource], catalog: Any, *, allow_illegal: bool = False,
+def read_decks(specs: Sequence[DeckSource], catalog: Catalog, *, allow_illegal: bool = False,
                option: str = "DECKS") -> tuple[list[FieldEntry], list[str]]:
     """Every deck `specs` name (files, packaged names, factions, folders, `@WEIGHT` allowed;
     or deck objects), of any side, and the notes on decks named twice. All must be of one
@@ -231,7 +231,7 @@ def read_decks(specs: Sequence[DeckSource], catalog: Any, *, allow_illegal: bool
     return list(_entries(reads)), notes
 
 
-def read_field(specs: Sequence[DeckSource], catalog: Any, *, game: str, side_against: str,
+def read_field(specs: Sequence[DeckSource], catalog: Catalog, *, game: str, side_against: str,
                allow_illegal: bool = False, option: str = "--vs",
                weights: Sequence[float] | None = None) -> Field:
     """The field `specs` name (as `read_decks` reads them; `weights`: a script's, one per

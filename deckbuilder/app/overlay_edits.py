@@ -7,13 +7,13 @@ written (atomically, one writer at a time)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from ruamel.yaml.comments import CommentedMap
 
 from deckbuilder import paths
 from deckbuilder.app.json_values import plain_value
-from deckbuilder.catalog import apply_overlay_document
+from deckbuilder.catalog import Catalog, Entry, apply_overlay_document
 from deckbuilder.data_packs.answers import load_overlay
 from deckbuilder.data_packs.standing import drop_source, merge_source
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
@@ -25,7 +25,41 @@ from deckbuilder.writing import editing
 from deckbuilder.yamlio import load_yaml, parse_yaml, position, validate_document, write_yaml
 
 
-def _plain_scalar(value: Any) -> Any:
+class SetChange(TypedDict):
+    """A corrected value (`overlay set --json`): before and after, as JSON carries them."""
+
+    id: str
+    field: str
+    before: object
+    after: object
+    source: str
+    path: str
+
+
+class UnsetChange(TypedDict):
+    """A correction taken out (`overlay unset --json`): the record and its fields."""
+
+    id: str
+    fields: list[str]
+    path: str
+
+
+class OverlayRow(TypedDict):
+    """One corrected value beside the packaged one (`overlay show --json`)."""
+
+    id: str
+    name: str
+    kind: str
+    set: str
+    field: str
+    package_value: object
+    package_source: str
+    value: object
+    source: str
+    where: str
+
+
+def _plain_scalar(value: object) -> object:
     """Round-trip scalars (quoted strings, ints with a format) as plain Python values."""
     if isinstance(value, bool) or value is None:
         return value
@@ -40,7 +74,7 @@ def _plain_scalar(value: Any) -> Any:
     return value
 
 
-def parse_value(text: str) -> Any:
+def parse_value(text: str) -> object:
     """A command-line VALUE read as a YAML scalar ("3" -> 3, "true" -> True, "[a, b]" -> list)."""
     value = parse_yaml(text, Path("VALUE"))
     if isinstance(value, dict) or (
@@ -53,18 +87,18 @@ def parse_value(text: str) -> Any:
     return _plain_scalar(value)
 
 
-def _checked(document: Any, path: Path) -> Any:
+def _checked(document: object, path: Path) -> Overlay:
     """The overlay document validated against its model."""
     return validate_document(document, Overlay, path)
 
 
-def _with_overlay(document: Any, path: Path) -> Any:
+def _with_overlay(document: object, path: Path) -> Catalog:
     catalog = sets_catalog()
     apply_overlay_document(catalog, document, path)
     return catalog
 
 
-def resolve_record(catalog: Any, text: str) -> Any:
+def resolve_record(catalog: Catalog, text: str) -> Entry:
     """The record an id, name or alias names; a name two records share (both games print
     a Gatling Gun) is refused with both ids, a typo with the plausible names."""
     entry = catalog.entries.get(text)
@@ -90,7 +124,7 @@ def resolve_record(catalog: Any, text: str) -> Any:
     )
 
 
-def unset_correction(record_id: str, field: str | None = None) -> dict[str, Any]:
+def unset_correction(record_id: str, field: str | None = None) -> UnsetChange:
     """Take one corrected value (or, without `field`, a record's whole correction) out of the
     overlay file, so the packaged value and its source hold again.
 
@@ -102,7 +136,7 @@ def unset_correction(record_id: str, field: str | None = None) -> dict[str, Any]
         return _unset_in_file(path, record_id, field)
 
 
-def _unset_in_file(path: Path, record_id: str, field: str | None) -> dict[str, Any]:
+def _unset_in_file(path: Path, record_id: str, field: str | None) -> UnsetChange:
     if not path.exists():
         raise DeckbuilderError("there is no overlay file: nothing to take out",
                                Location(path), "see `deckbuilder overlay set --help`")
@@ -131,7 +165,7 @@ def _unset_in_file(path: Path, record_id: str, field: str | None) -> dict[str, A
     return {"id": key, "fields": removed, "path": str(path)}
 
 
-def set_correction(record_id: str, field: str, value_text: str, source: str) -> dict[str, Any]:
+def set_correction(record_id: str, field: str, value_text: str, source: str) -> SetChange:
     """Correct one value in the overlay file; checked against the catalog before writing.
 
     Returns what changed: the record, the field, the value before and after, the source.
@@ -144,8 +178,8 @@ def set_correction(record_id: str, field: str, value_text: str, source: str) -> 
         return _set_in_file(path, record_id, field, value, value_text, source)
 
 
-def _set_in_file(path: Path, record_id: str, field: str, value: Any, value_text: str,
-                 source: str) -> dict[str, Any]:
+def _set_in_file(path: Path, record_id: str, field: str, value: object, value_text: str,
+                 source: str) -> SetChange:
     document = load_overlay(path)
     before_catalog = _with_overlay(document, path)  # the file as it is must already hold
     entry = resolve_record(before_catalog, record_id)
@@ -178,7 +212,7 @@ def _set_in_file(path: Path, record_id: str, field: str, value: Any, value_text:
             "path": str(path)}
 
 
-def overlay_rows() -> list[dict[str, Any]]:
+def overlay_rows() -> list[OverlayRow]:
     """Every corrected value: the packaged value, the corrected one, and its source."""
     path = paths.overlay_path()
     if not path.exists():
@@ -190,7 +224,7 @@ def overlay_rows() -> list[dict[str, Any]]:
     package = sets_catalog()
     corrected = sets_catalog()
     apply_overlay_document(corrected, document, path)
-    rows: list[dict[str, Any]] = []
+    rows: list[OverlayRow] = []
     for record_id, correction in overlay.corrections.items():
         old = package.entries[record_id]
         new = corrected.entries[record_id]

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckSource, LoadedDeck, read_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.games import games, get_game
-from deckbuilder.legality import PLAY_TESTING, Code, validate_deck
+from deckbuilder.legality import PLAY_TESTING, Code, Violation, validate_deck
 from deckbuilder.models import Deck
 from deckbuilder.yamlio import position
 
@@ -39,7 +39,7 @@ def an(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def load_sim_deck(source: DeckSource, catalog: Any, allow_illegal: bool = False,
+def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = False,
                   what: str = "deck") -> SimDeck:
     """Read a deck for play, however it is given (`deckbuilder.decks.read_deck`: a deck file,
     a faction name meaning its base deck, a packaged deck's name, a model or a loaded deck).
@@ -71,7 +71,7 @@ def load_sim_deck(source: DeckSource, catalog: Any, allow_illegal: bool = False,
                    argument.source)
 
 
-def _legality_warnings(loaded: LoadedDeck, catalog: Any, allow_illegal: bool,
+def _legality_warnings(loaded: LoadedDeck, catalog: Catalog, allow_illegal: bool,
                        path: Path | str, validate: str, allow: str) -> list[str]:
     """The deck checked for play: an unplayable deck is refused, an illegal one too unless
     `allow_illegal` (then its warning)."""
@@ -96,7 +96,7 @@ def _legality_warnings(loaded: LoadedDeck, catalog: Any, allow_illegal: bool,
             f"{first.code}{where}: {first.message}); simulating it anyway (see {validate})"]
 
 
-def _entry_location(loaded: Any, violation: Any, shown: Any) -> Any:
+def _entry_location(loaded: LoadedDeck, violation: Violation, shown: Path | str) -> Location:
     """file:line:col of the deck entry a violation names (file:line when it names none)."""
     for entry in loaded.entries:
         if entry.line is not None and entry.line == violation.line \
@@ -107,7 +107,7 @@ def _entry_location(loaded: Any, violation: Any, shown: Any) -> Any:
     return Location(shown, violation.line)
 
 
-def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
+def _is_unplayable(violation: Violation, game: str, catalog: Catalog) -> bool:
     """Whether the violation names a card the engine refuses in a game of `game`."""
     if violation.code == Code.UNKNOWN_CARD:
         return True
@@ -118,7 +118,7 @@ def _is_unplayable(violation: Any, game: str, catalog: Any) -> bool:
     return False
 
 
-def load_side_deck(source: DeckSource, side: str, game: str, option: str, catalog: Any,
+def load_side_deck(source: DeckSource, side: str, game: str, option: str, catalog: Catalog,
                    allow_illegal: bool = False) -> SimDeck:
     """`load_sim_deck` for one side of a game: a deck of another side or another game is
     refused with `side_error`, naming the option (or form field, or argument) it came from."""
@@ -128,7 +128,7 @@ def load_side_deck(source: DeckSource, side: str, game: str, option: str, catalo
     return deck
 
 
-def search_template(source: DeckSource, catalog: Any, played: SimDeck) -> Deck:
+def search_template(source: DeckSource, catalog: Catalog, played: SimDeck) -> Deck:
     """The deck as the optimiser starts from it: a file's own model or a script's (its
     `sets:` limit what goes in), else the cards as played (any installed set)."""
     argument = read_deck(source, catalog)
@@ -159,7 +159,7 @@ def side_error(option: str, wanted: str, game: str, deck: SimDeck) -> DeckError:
 
 
 def sides_of_decks(texts: Sequence[str], given: Mapping[str, str | None],
-                   catalog: Any) -> dict[str, str | None]:
+                   catalog: Catalog) -> dict[str, str | None]:
     """The deck options with decks given without one (`play my-deck.yaml`) put on the side
     their faction names. A side given twice (two decks, or a deck and its option) and a deck
     of a faction that is no side of a game are refused, naming the options to use."""

@@ -13,8 +13,8 @@ answers both in one line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.seed_commitment import commitment_matches, seed_commitment
 from deckbuilder.sim.records.transcript import GameRecord, record_line, replay_record
@@ -51,7 +51,7 @@ def read_commitment(text: str) -> str:
 
 
 def check_deal(record: GameRecord, commitment: str | None = None,
-               catalog: Any = None) -> DealCheck:
+               catalog: Catalog | None = None) -> DealCheck:
     """Whether `record` was dealt from the seed `commitment` binds (the record's own "deal"
     commitment when None) and played as recorded. A `commitment` that is not 64 hex digits
     is a `CommitmentError`."""

@@ -3,13 +3,12 @@ modules, as plain data: `deckbuilder rules` prints it, the web simulator offers 
 
 from __future__ import annotations
 
-from typing import Any
-
+from deckbuilder.catalog import Catalog
 from deckbuilder.games import get_game
 from deckbuilder.rulesets import list_rulesets
 
 
-def game_rules(catalog: Any, name: str) -> dict[str, Any]:
+def game_rules(catalog: Catalog, name: str) -> dict[str, object]:
     """One game's switches and rulesets as plain data: the `--json` output and the text."""
     game = get_game(name)
     game_sets = [loaded.card_set for loaded in catalog.sets.values()

@@ -115,7 +115,7 @@ def run_plan(plan: SimulationPlan, executor: Executor,
                     modules=wanted.modules, executor=executor, on_result=on_result)
 
 
-def simulation_report(plan: SimulationPlan, run: Any) -> dict[str, Any]:
+def simulation_report(plan: SimulationPlan, run: SimulationRun) -> dict[str, Any]:
     """The report of a run as `simulate --json` prints it: `build_report` and the fields
     the tool adds."""
     names = plan.catalog.card_names()

@@ -9,7 +9,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
-from deckbuilder.bots import BOT_EXAMPLES, BOT_NAMES
+from deckbuilder.bots import BOT_EXAMPLES as BOT_EXAMPLES  # the web simulator offers them
+from deckbuilder.bots import BOT_NAMES
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Faction

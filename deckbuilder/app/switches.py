@@ -5,10 +5,11 @@ sets declare, and how a choice is named in headings and reports."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from deckbuilder.app.spellings import normalized
+from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models.sets import Module
 from deckbuilder.rulesets import UnknownRulesetError
 
 
@@ -16,7 +17,7 @@ class UnknownModuleError(DeckbuilderError):
     """A module asked for that no installed set of the game declares."""
 
 
-def parse_switches(texts: Sequence[str], catalog: Any, game: str) -> dict[str, str]:
+def parse_switches(texts: Sequence[str], catalog: Catalog, game: str) -> dict[str, str]:
     """`--switch ID=VALUE` options as switch id -> variant, checked against the rule switches
     of the game's installed sets, so that a typo is one line naming the choices.
 
@@ -56,18 +57,18 @@ def describe_rules(ruleset: str, switches: Mapping[str, str]) -> str:
     return f"{ruleset} with " + ", ".join(f"{key}={value}" for key, value in switches.items())
 
 
-def game_modules(catalog: Any, game: str) -> dict[str, Any]:
+def game_modules(catalog: Catalog, game: str) -> dict[str, Module]:
     """Every module the game's installed sets declare, by id, in the sets' order."""
     return {module.id: module for loaded in catalog.sets.values()
             if loaded.card_set.game == game for module in loaded.card_set.modules}
 
 
-def module_title(module: Any) -> str:
+def module_title(module: Module) -> str:
     """`A. Duel outside the Black Dog Saloon`: the module as the rule sheet names it."""
     return f"{module.letter}. {module.name}" if module.letter else module.name
 
 
-def _spellings(module: Any) -> set[str]:
+def _spellings(module: Module) -> set[str]:
     """What a player may type for a module: its letter (`A`, `Module A`), its id or its name,
     case, spaces and punctuation not counting (`saloon duel` is `saloon-duel`)."""
     names = {module.id, module.name, module_title(module)}
@@ -76,7 +77,7 @@ def _spellings(module: Any) -> set[str]:
     return {normalized(name) for name in names}
 
 
-def read_modules(texts: Sequence[str], catalog: Any, game: str) -> tuple[str, ...]:
+def read_modules(texts: Sequence[str], catalog: Catalog, game: str) -> tuple[str, ...]:
     """Modules given by letter, id or name, as their ids (each once, in the order given); an
     unknown or ambiguous one is one line naming the choices. Whether the engine plays a
     module, and the modules it needs, the engine checks when the game is set up."""
@@ -99,7 +100,7 @@ def read_modules(texts: Sequence[str], catalog: Any, game: str) -> tuple[str, ..
     return tuple(chosen)
 
 
-def module_titles(catalog: Any, game: str, module_ids: Sequence[str]) -> dict[str, str]:
+def module_titles(catalog: Catalog, game: str, module_ids: Sequence[str]) -> dict[str, str]:
     """module id -> its title (`A. Duel outside the Black Dog Saloon`), for reports."""
     known = game_modules(catalog, game)
     return {module_id: module_title(known[module_id]) if module_id in known else module_id

@@ -16,8 +16,16 @@ from typing import Any
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
 from deckbuilder.card_face.text import player_mark
-from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
+from deckbuilder.catalog import Catalog
+from deckbuilder.engine.actions import (
+    BF_BASE,
+    CHARACTER_BASE,
+    IN_PLAY_BASE,
+    MODE_BASE,
+    ActionLayout,
+)
 from deckbuilder.engine.observe import EVERYTHING
+from deckbuilder.engine.state import State
 from deckbuilder.sim.records.session_view import ViewWords, position_view, view_lines, whose_hand
 
 _GAME_OVER = re.compile(
@@ -54,7 +62,7 @@ def character_words(character: dict[str, Any]) -> str:
     return f"{character['name']} ({', '.join(extras)})"
 
 
-def card_summary(catalog: Any, card_id: str) -> str:
+def card_summary(catalog: Catalog | None, card_id: str) -> str:
     """`one_line` without the name: "cost 1 discard, firepower 2 (white)"; "" for a record
     the catalog (None: none) does not hold."""
     entry = catalog.entries.get(card_id) if catalog is not None else None
@@ -70,7 +78,7 @@ class PlayerWords(ViewWords):
     with survival ratings, the hand and the poker cards with their costs, firepower and
     values (`card_summary`, unconfirmed values marked), the ending in words."""
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: Catalog | None) -> None:
         self.catalog = catalog
 
     def marker(self, view: dict[str, Any]) -> str:
@@ -106,7 +114,7 @@ class PlayerWords(ViewWords):
         return f"game over: {outcome_sentence(outcome['winner'], outcome['termination'])}"
 
 
-def action_card_id(state: Any, action: int) -> str | None:
+def action_card_id(state: State, action: int) -> str | None:
     """The catalog id of the card (or character) an action names: the card played, paid,
     chosen or targeted; None for an action that names none (pass, a battlefield ...)."""
     spec = state.spec
@@ -132,12 +140,12 @@ def action_card_id(state: Any, action: int) -> str | None:
     return None
 
 
-def _abilities_per_card(layout: Any) -> int:
+def _abilities_per_card(layout: ActionLayout) -> int:
     uids = layout.own_base - IN_PLAY_BASE
     return (layout.play_base - layout.ability_base) // uids if uids else 1
 
 
-def choice_words(state: Any, action: int, text: str, catalog: Any) -> str:
+def choice_words(state: State, action: int, text: str, catalog: Catalog | None) -> str:
     """An action as the person reads it: one that plays a card adds its cost and firepower,
     one that shows a card of the game's own (a poker card) its value and effect."""
     layout = state.spec.layout
@@ -149,7 +157,7 @@ def choice_words(state: Any, action: int, text: str, catalog: Any) -> str:
     return f"{text} - {summary}" if summary else text
 
 
-def named_position_lines(state: Any, catalog: Any = None) -> list[str]:
+def named_position_lines(state: State, catalog: Catalog | None = None) -> list[str]:
     """The whole position with everything open (both hands, the cards face down), as
     `view_lines` draws a seat's, in a player's words: `play`'s final position and the replay
     viewers' "everything". The omniscient record (`engine.position`) keeps its ids and
