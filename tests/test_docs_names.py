@@ -367,14 +367,18 @@ COMPLETE_LIST = re.compile(r"^<!-- names: (methods|attributes) of (\S+\.py) (\w+
 
 
 def class_names(path: Path, class_name: str, kind: str) -> set[str]:
-    """A class's public methods, or the public attributes its `__init__` sets."""
+    """A class's public methods, or the public attributes its `__init__` sets (a dataclass's
+    fields)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     node = next(each for each in ast.walk(tree)
                 if isinstance(each, ast.ClassDef) and each.name == class_name)
     methods = [each for each in node.body if isinstance(each, ast.FunctionDef)]
     if kind == "methods":
         return {each.name for each in methods if not each.name.startswith("_")}
-    init = next(each for each in methods if each.name == "__init__")
+    init = next((each for each in methods if each.name == "__init__"), None)
+    if init is None:  # a dataclass: its fields
+        return {each.target.id for each in node.body if isinstance(each, ast.AnnAssign)
+                and isinstance(each.target, ast.Name) and not each.target.id.startswith("_")}
     return {each.attr for each in ast.walk(init) if isinstance(each, ast.Attribute)
             and isinstance(each.value, ast.Name) and each.value.id == "self"
             and isinstance(each.ctx, ast.Store) and not each.attr.startswith("_")}

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from deckbuilder.catalog import Catalog
@@ -169,35 +170,12 @@ def view(state: State, player: int | None) -> dict[str, object]:
 
 
 # -- the plug-in --------------------------------------------------------------------------------
-class AmbushPlugin(ModulePlugin):
-    """The ambushes in a game's turn: dealt at set-up, revealed at their battlefield."""
-
-    ids = (AMBUSHES,)
-    known_variants = KNOWN_VARIANTS
-
-    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-        return [(ATTACKER, card) for card in ambush_cards(catalog)]
-
-    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> AmbushFacts:
-        return bind_ambushes(spec, compiled)
-
-    def set_up(self, state: State) -> None:
-        set_up(state)
-
-    def marker_moved(self, state: State) -> None:
-        marker_moved(state)
-
-    def start_turn(self, state: State, player: int) -> None:
-        start_turn(state, player)
-
-    def resample(self, state: State, player: int, rng: random.Random) -> None:
-        resample(state, player, rng)
-
-    def view(self, state: State, player: int | None) -> dict[str, object]:
-        return view(state, player)
-
-    def restage(self, state: State) -> None:
-        set_up(state, staged=True)
+def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
+    return [(ATTACKER, card) for card in ambush_cards(catalog)]
 
 
-PLUGIN = AmbushPlugin()
+#: The ambushes in a game's turn: dealt at set-up, revealed at their battlefield.
+PLUGIN = ModulePlugin(
+    ids=(AMBUSHES,), known_variants=KNOWN_VARIANTS, extra_cards=extra_cards, bind=bind_ambushes,
+    set_up=set_up, marker_moved=marker_moved, start_turn=start_turn, resample=resample,
+    view=view, restage=partial(set_up, staged=True))

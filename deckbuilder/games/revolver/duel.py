@@ -104,7 +104,11 @@ class DuelFacts:
 
 # -- binding (facts.bind) -----------------------------------------------------------------------
 def bind_duel(spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
-    """Module A's facts (the switch saloon-duel-resolution is read here)."""
+    """Module A's facts (the switch saloon-duel-resolution is read here), also kept as
+    `spec.facts.duel`."""
+    if SALOON_DUEL not in spec.modules:  # Module B alone: checked away by its requires
+        raise UnplayableDeckError(f"module '{MCREADYS_CHOICE}' needs module '{SALOON_DUEL}'",
+                                  fix=f"add --module {SALOON_DUEL}")
     special = next((s for card_set in compiled.rule_sets for s in card_set.specials
                     if s.id == DUEL_CARD), None)
     if special is None or special.beside not in compiled.bf_index:
@@ -118,6 +122,7 @@ def bind_duel(spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
     facts.cortez = next((c.idx for c in spec.characters if c.id == CORTEZ), -1)
     facts.by_response = spec.rules.variant(RESOLUTION, BY_RESPONSE) == BY_RESPONSE
     facts.choice = MCREADYS_CHOICE in spec.modules
+    spec.facts.duel = facts
     return facts
 
 
@@ -136,8 +141,16 @@ def _set_duel(state: State, duel: SaloonDuel) -> None:
 
 # -- set-up -------------------------------------------------------------------------------------
 def set_up(state: State) -> None:
+    """Module A's pieces, then Module B's choice: McReady chooses before the opening hands."""
+    place_pieces(state)
+    if state.spec.facts.duel.choice:
+        state.tasks.append((t_mcready_choice,))
+
+
+def place_pieces(state: State) -> None:
     """Module A steps 1-3: the guard at the 3:15 Express, the duel card beside Rattlesnake
-    Creek, the hostage token on it."""
+    Creek, the hostage token on it (a staged position gets them back: Module B's choice is
+    not asked again)."""
     facts: DuelFacts = state.spec.facts.duel
     guard = facts.guard
     if state.spec.owner[guard] != ATTACKER:  # the registry's extra cards are McReady's
@@ -389,50 +402,14 @@ def view(state: State, player: int | None) -> dict[str, object]:
 
 
 # -- the plug-in (modules.py) -------------------------------------------------------------------
-class DuelPlugin(ModulePlugin):
-    """Modules A and B in a game's turn: set-up, the marker leaving Rattlesnake Creek, the
-    duel as the gang's table piece, and what McReady may not see."""
-
-    ids = (SALOON_DUEL, MCREADYS_CHOICE)
-    game_action_texts = GAME_ACTION_TEXTS
-    known_variants = KNOWN_VARIANTS
-
-    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-        return [(ATTACKER, GUARD)] if SALOON_DUEL in modules else []
-
-    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
-        if SALOON_DUEL not in spec.modules:  # Module B alone: checked away by its requires
-            raise UnplayableDeckError(f"module '{MCREADYS_CHOICE}' needs module '{SALOON_DUEL}'",
-                                      fix=f"add --module {SALOON_DUEL}")
-        facts = bind_duel(spec, compiled)
-        spec.facts.duel = facts
-        return facts
-
-    def set_up(self, state: State) -> None:
-        set_up(state)
-        if state.spec.facts.duel.choice:  # Module B: McReady chooses before the opening hands
-            state.tasks.append((t_mcready_choice,))
-
-    def marker_moved(self, state: State) -> None:
-        marker_moved(state)
-
-    def piece_available(self, state: State, player: int) -> str | None:
-        return duel_available(state, player)
-
-    def use_piece(self, state: State, player: int) -> None:
-        start_duel(state, player)
-
-    def describe_piece(self, state: State) -> str:
-        return describe_duel(state)
-
-    def resample(self, state: State, player: int, rng: random.Random) -> None:
-        resample(state, player, rng)
-
-    def view(self, state: State, player: int | None) -> dict[str, object]:
-        return view(state, player)
-
-    def restage(self, state: State) -> None:
-        set_up(state)  # Module B's choice is not asked again
+def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
+    return [(ATTACKER, GUARD)] if SALOON_DUEL in modules else []
 
 
-PLUGIN = DuelPlugin()
+#: Modules A and B in a game's turn: set-up, the marker leaving Rattlesnake Creek, the duel as
+#: the gang's table piece, and what McReady may not see.
+PLUGIN = ModulePlugin(
+    ids=(SALOON_DUEL, MCREADYS_CHOICE), game_action_texts=GAME_ACTION_TEXTS,
+    known_variants=KNOWN_VARIANTS, extra_cards=extra_cards, bind=bind_duel, set_up=set_up,
+    marker_moved=marker_moved, piece_available=duel_available, use_piece=start_duel,
+    describe_piece=describe_duel, resample=resample, view=view, restage=place_pieces)

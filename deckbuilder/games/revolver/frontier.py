@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from deckbuilder.catalog import Catalog
@@ -331,40 +332,19 @@ def view(state: State, player: int | None) -> dict[str, object]:
 
 
 # -- the plug-in --------------------------------------------------------------------------------
-class FrontierPlugin(ModulePlugin):
-    """The Frontier deck in a game's turn: set-up, the draw phase, the discard pile, and what
-    nobody may see."""
-
-    ids = (FRONTIER_DECK, MODULE_C)
-    known_variants = KNOWN_VARIANTS
-    game_action_texts = GAME_ACTION_TEXTS
-
-    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-        return [(player, card) for card in frontier_cards(catalog, modules) for player in (0, 1)]
-
-    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> FrontierFacts:
-        return bind_frontier(spec, compiled)
-
-    def set_up(self, state: State) -> None:
-        set_up(state)
-
-    def marker_moved(self, state: State) -> None:
-        sweep(state)
-
-    def start_turn(self, state: State, player: int) -> None:
-        start_turn(state, player)
-
-    def end_turn(self, state: State, player: int) -> None:
-        sweep(state)
-
-    def resample(self, state: State, player: int, rng: random.Random) -> None:
-        resample(state, player, rng)
-
-    def view(self, state: State, player: int | None) -> dict[str, object]:
-        return view(state, player)
-
-    def restage(self, state: State) -> None:
-        set_up(state, shuffle=False)
+def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
+    return [(player, card) for card in frontier_cards(catalog, modules) for player in (0, 1)]
 
 
-PLUGIN = FrontierPlugin()
+def end_turn(state: State, player: int) -> None:
+    """The turn's discards join the Frontier discard pile, as when the marker moves."""
+    sweep(state)
+
+
+#: The Frontier deck in a game's turn: set-up, the draw phase, the discard pile, and what
+#: nobody may see.
+PLUGIN = ModulePlugin(
+    ids=(FRONTIER_DECK, MODULE_C), known_variants=KNOWN_VARIANTS,
+    game_action_texts=GAME_ACTION_TEXTS, extra_cards=extra_cards, bind=bind_frontier,
+    set_up=set_up, marker_moved=sweep, start_turn=start_turn, end_turn=end_turn, resample=resample,
+    view=view, restage=partial(set_up, shuffle=False))

@@ -48,13 +48,5 @@ def bind_new_bandits(spec: GameSpec, compiled: CompiledCatalog) -> NewBanditsFac
     return facts
 
 
-class NewBanditsPlugin(ModulePlugin):
-    """1.1's bandits in the gang: compiled with the bandits, alive from set-up."""
-
-    ids = (NEW_BANDITS,)
-
-    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> NewBanditsFacts:
-        return bind_new_bandits(spec, compiled)
-
-
-PLUGIN = NewBanditsPlugin()
+#: 1.1's bandits in the gang: compiled with the bandits, alive from set-up.
+PLUGIN = ModulePlugin(ids=(NEW_BANDITS,), bind=bind_new_bandits)

@@ -12,7 +12,8 @@ are actions of the game's piece range, shared out by `modules.bind` (`piece_acti
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from deckbuilder.catalog import Catalog
@@ -20,69 +21,82 @@ from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.state import State
 
 
-class ModulePlugin:
-    """One module's part in a game. A plug-in sets `ids` (the module ids it plays: one, or a
-    module and its add-ons) and overrides the moments it takes part in."""
+def _nothing(state: State, *args: object) -> None:
+    """A moment the module takes no part in."""
 
-    ids: tuple[str, ...] = ()
+
+def _no_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
+    return []
+
+
+def _same_row(battlefields: list[Any], layout: str | None) -> list[Any]:
+    return battlefields
+
+
+def _no_facts(spec: GameSpec, compiled: CompiledCatalog) -> object:
+    return None
+
+
+def _no_piece(state: State, player: int) -> str | None:
+    return None
+
+
+def _piece_words(state: State) -> str:
+    return "use the table piece"
+
+
+def _nothing_shown(state: State, player: int | None) -> dict[str, object]:
+    return {}
+
+
+def _nobody_held(state: State) -> dict[int, str]:
+    return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModulePlugin:
+    """One module's part in a game: the module ids it plays (one, or a module and its add-ons)
+    and, for each moment it takes part in, the module's own function; every other moment is a
+    no-op. Made once per module (`PLUGIN = ModulePlugin(...)` at the end of its file), so a
+    moment is the module's function itself, never a method that forwards to it."""
+
+    ids: tuple[str, ...]
     #: the texts of the module's own decisions (its share of the piece range)
     game_action_texts: tuple[str, ...] = ()
     #: rule switches whose reading changes the row of battlefields (the prison's position):
     #: their chosen readings travel in the layout the row is compiled for
     row_switches: tuple[str, ...] = ()
     #: the module's rule switches and the readings this engine plays
-    known_variants: Mapping[str, frozenset[str]] = {}
-
-    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-        """(player, card id) of card instances the module puts on the table outside decks."""
-        return []
-
-    def select_battlefields(self, battlefields: list[Any], layout: str | None) -> list[Any]:
-        """The row in play, given the row so far (a module may add its own battlefield)."""
-        return battlefields
-
-    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> Any:
-        """The module's facts for this game (`spec.facts.plugin_facts[first id]`)."""
-        return None
-
-    def set_up(self, state: State) -> None:
-        """After the base set-up; tasks appended here run before the opening hands."""
-
-    def marker_moved(self, state: State) -> None:
-        """The turn marker may have moved (the gang's advance, or a card in the last turn)."""
-
-    def start_turn(self, state: State, player: int) -> None:
-        """A turn begins, the marker has advanced, the draw phase comes next."""
-
-    def after_draw(self, state: State, player: int) -> None:
-        """The draw phase's draws are done; the play phase comes next."""
-
-    def end_turn(self, state: State, player: int) -> None:
-        """A turn ends, before the border countdown and the train."""
-
-    def piece_available(self, state: State, player: int) -> str | None:
-        """The module's table piece `player` may use in his play phase now, or None."""
-        return None
-
-    def use_piece(self, state: State, player: int) -> None:
-        """Use it."""
-
-    def describe_piece(self, state: State) -> str:
-        return "use the table piece"
-
-    def resample(self, state: State, player: int, rng: random.Random) -> None:
-        """Re-deal the module's pieces `player` cannot see (determinizing bots)."""
-
-    def view(self, state: State, player: int | None) -> dict[str, object]:
-        """The module's pieces as `player` may see them."""
-        return {}
-
-    def restage(self, state: State) -> None:
-        """A scenario staged a position by hand: put back what the module's set-up places."""
-
-    def held_characters(self, state: State) -> dict[int, str]:
-        """Characters out of play that are not dead, and where they wait."""
-        return {}
+    known_variants: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: (player, card id) of card instances the module puts on the table outside decks
+    extra_cards: Callable[[Sequence[str], Catalog], list[tuple[int, str]]] = _no_cards
+    #: the row in play, given the row so far (a module may add its own battlefield)
+    select_battlefields: Callable[[list[Any], str | None], list[Any]] = _same_row
+    #: the module's facts for this game (`spec.facts.plugin_facts[first id]`)
+    bind: Callable[[GameSpec, CompiledCatalog], object] = _no_facts
+    #: after the base set-up; tasks appended here run before the opening hands
+    set_up: Callable[[State], None] = _nothing
+    #: the turn marker may have moved (the gang's advance, or a card in the last turn)
+    marker_moved: Callable[[State], None] = _nothing
+    #: a turn begins, the marker has advanced, the draw phase comes next
+    start_turn: Callable[[State, int], None] = _nothing
+    #: the draw phase's draws are done; the play phase comes next
+    after_draw: Callable[[State, int], None] = _nothing
+    #: a turn ends, before the border countdown and the train
+    end_turn: Callable[[State, int], None] = _nothing
+    #: the module's table piece a player may use in his play phase now, or None; using it;
+    #: its words
+    piece_available: Callable[[State, int], str | None] = _no_piece
+    use_piece: Callable[[State, int], None] = _nothing
+    describe_piece: Callable[[State], str] = _piece_words
+    #: re-deal the module's pieces a player cannot see (determinizing bots)
+    resample: Callable[[State, int, random.Random], None] = _nothing
+    #: the module's pieces as a player (None: everyone) may see them
+    view: Callable[[State, int | None], dict[str, object]] = _nothing_shown
+    #: a scenario staged a position by hand: put back what the module's set-up places
+    restage: Callable[[State], None] = _nothing
+    #: characters out of play that are not dead, and where they wait
+    held_characters: Callable[[State], dict[int, str]] = _nobody_held
 
 
 def piece_action(state: State, plugin: ModulePlugin, index: int) -> int:

@@ -252,40 +252,20 @@ def restage(state: State) -> None:
 
 
 # -- the plug-in (modules.py) -------------------------------------------------------------------
-class PrisonPlugin(ModulePlugin):
-    """The prison in a game: its place in the row, Santiago, the silence, the release."""
-
-    ids = (PRISON_MODULE,)
-    row_switches = (POSITION,)
-    known_variants = KNOWN_VARIANTS
-
-    def extra_cards(self, modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-        # Module B's two dollars put the Garrotte under Santiago: the gang's card (its note)
-        return [(DEFENDER, GARROTTE)] if MCREADYS_CHOICE in modules else []
-
-    def select_battlefields(self, battlefields: list[Any], layout: str | None) -> list[Any]:
-        return place_prison(battlefields, layout)
-
-    def held_characters(self, state: State) -> dict[int, str]:
-        data = module_data(state, PRISON_MODULE)
-        if data is None or data.santiago != IMPRISONED:
-            return {}
-        return {prison_facts(state).santiago: "in the San Manzanillo Prison"}
-
-    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> PrisonFacts:
-        return bind_prison(spec, compiled)
-
-    def set_up(self, state: State) -> None:
-        set_up(state)
-
-    def marker_moved(self, state: State) -> None:
-        marker_moved(state)
-
-    def view(self, state: State, player: int | None) -> dict[str, object]:
-        return view(state, player)
-
-    def restage(self, state: State) -> None:
-        restage(state)
+def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
+    # Module B's two dollars put the Garrotte under Santiago: the gang's card (its note)
+    return [(DEFENDER, GARROTTE)] if MCREADYS_CHOICE in modules else []
 
 
-PLUGIN = PrisonPlugin()
+def held_characters(state: State) -> dict[int, str]:
+    data = module_data(state, PRISON_MODULE)
+    if data is None or data.santiago != IMPRISONED:
+        return {}
+    return {prison_facts(state).santiago: "in the San Manzanillo Prison"}
+
+
+#: The prison in a game: its place in the row, Santiago, the silence, the release.
+PLUGIN = ModulePlugin(
+    ids=(PRISON_MODULE,), row_switches=(POSITION,), known_variants=KNOWN_VARIANTS,
+    extra_cards=extra_cards, select_battlefields=place_prison, held_characters=held_characters,
+    bind=bind_prison, set_up=set_up, marker_moved=marker_moved, view=view, restage=restage)

@@ -21,32 +21,23 @@ STARTING_DOLLARS = "mcready_starting_silver_dollars"
 DECK_BUILDING = "build-your-own-deck"
 
 
-class SilverDollarsPlugin(ModulePlugin):
+def bind_dollars(spec: GameSpec, compiled: CompiledCatalog) -> int:
     """McReady's starting dollars, read from the module record (data, not code)."""
-
-    ids = (SILVER_DOLLARS,)
-
-    def bind(self, spec: GameSpec, compiled: CompiledCatalog) -> int:
-        module = next((m for card_set in compiled.rule_sets for m in card_set.modules
-                       if m.id == SILVER_DOLLARS), None)
-        value = module.switches.get(STARTING_DOLLARS, 1) if module is not None else 1
-        return int(value) if isinstance(value, int) and not isinstance(value, bool) else 1
-
-    def set_up(self, state: State) -> None:
-        dollars = state.spec.facts.plugin_facts[SILVER_DOLLARS]
-        state.silver[ATTACKER] = dollars
-        if state.verbose:
-            state.note(f"McReady starts with {dollars} silver dollar{'s' if dollars != 1 else ''}")
-
-    def restage(self, state: State) -> None:
-        return None  # a staged position says its own dollars
+    module = next((m for card_set in compiled.rule_sets for m in card_set.modules
+                   if m.id == SILVER_DOLLARS), None)
+    value = module.switches.get(STARTING_DOLLARS, 1) if module is not None else 1
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else 1
 
 
-class DeckBuildingPlugin(ModulePlugin):
-    """Module D at the table: nothing (its rules are the validator's)."""
+def set_up_dollars(state: State) -> None:
+    """McReady starts with them (a staged position says its own dollars: no `restage`)."""
+    dollars = state.spec.facts.plugin_facts[SILVER_DOLLARS]
+    state.silver[ATTACKER] = dollars
+    if state.verbose:
+        state.note(f"McReady starts with {dollars} silver dollar{'s' if dollars != 1 else ''}")
 
-    ids = (DECK_BUILDING,)
 
-
-SILVER_DOLLARS_PLUGIN = SilverDollarsPlugin()
-DECK_BUILDING_PLUGIN = DeckBuildingPlugin()
+SILVER_DOLLARS_PLUGIN = ModulePlugin(ids=(SILVER_DOLLARS,), bind=bind_dollars,
+                                     set_up=set_up_dollars)
+#: Module D at the table: nothing (its rules are the validator's).
+DECK_BUILDING_PLUGIN = ModulePlugin(ids=(DECK_BUILDING,))
