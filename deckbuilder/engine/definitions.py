@@ -182,6 +182,7 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.names_a_card = _names_a_card([card.effect, card.modes, card.abilities, card.triggers])
     d.kegs = card.powder_kegs
     d.ammunition = card.ammunition
+    d.silver = card.silver_dollars
     triggers = card.triggers
     d.modes = _compile_modes(card, d, resolver)
     d.abilities = tuple(

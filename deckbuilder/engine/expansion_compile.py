@@ -35,7 +35,6 @@ def compile_expansion_hooks(d: Any, card: Any, resolver: Resolver) -> None:
 
     The static steps are read from the card's own `effect` list, as `row-limit` is."""
     d.discount = None
-    d.silver = card.silver_dollars
     d.played_when_drawn = card.played_when_drawn
     d.eagle_proof = eagle_proof(card.category, card.faction)
     hiding = resolver.hiding_runners  # the game's steps that hide a card under this one

@@ -250,7 +250,7 @@ def _resume_watcher(state: State, action: int, data: tuple) -> None:
 
 
 # -- cards lying face down under a card (a game's step puts them there: the Strongbox) ---------
-def hide_under(state: State, host: int, uid: int) -> None:
+def lay_face_down_under(state: State, host: int, uid: int) -> None:
     """Card `uid` (out of every zone: just taken from a hand) lies face down under `host`."""
     state.add_to_row(find_row(state, host), uid)
     state.own_placed()[uid] = state.spec.card_def[uid].modes[0].attached(host, hidden=True)
@@ -266,7 +266,7 @@ def hidden_under(state: State, host: int) -> list[int]:
         if index >= 0 else []
 
 
-def can_take_under(state: State, uid: int) -> bool:
+def can_reach_hidden(state: State, uid: int) -> bool:
     """May the owner use an ability of `uid` that acts on the cards hidden under it (its first
     step is one of the game's `GameRules.under_steps`)? Only while one lies there and the
     host's text applies (FAQ Q1: not with an eagle token on it)."""

@@ -119,7 +119,7 @@ class GameRules(Generic[StateT]):
     #: attachments, `spec.attaching`)
     hiding_steps: frozenset[str]
     #: the game's steps acting on the cards hidden under their card: an ability starting with
-    #: one is offered only while one lies there (`expansion_steps.can_take_under`)
+    #: one is offered only while one lies there (`expansion_steps.can_reach_hidden`)
     under_steps: frozenset[str]
     #: the game's static steps whose params are the card definitions the opponent may not play
     #: where the card lies (`CardDef.forbids`, `expansion_steps.forbidden_here`)

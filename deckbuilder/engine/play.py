@@ -55,7 +55,7 @@ from deckbuilder.engine.codes import (
 )
 from deckbuilder.engine.expansion_steps import (
     NEED_CONDITION,
-    can_take_under,
+    can_reach_hidden,
     card_cost,
     condition_holds,
     forbidden_here,
@@ -241,7 +241,7 @@ def main_options(state: State, player: int) -> list[int]:
                 if ability.discard_cost <= hand_size and not (
                         ability.once_per_turn and (uid, index) in state.used_abilities) and (
                         ability.gate is None or condition_holds(state, ability.gate, player)) \
-                        and (not ability.needs_under or can_take_under(state, uid)):
+                        and (not ability.needs_under or can_reach_hidden(state, uid)):
                     options.append(layout.ability_base + uid * MAX_ABILITIES + index)
     if hand:
         _add_plays(state, player, hand, options)

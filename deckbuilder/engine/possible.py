@@ -141,9 +141,8 @@ def _eagle_misplaced(state: State, supply: Mapping[str, TokenSupply]) -> Iterato
     for uid in range(spec.n_cards):
         if state.eagle[uid] and spec.card_def[uid].eagle_proof:
             card = spec.card_def[uid]
-            yield Impossible(f"an eagle token may not lie on {card.name} (not on location cards, "
-                             "event cards or the prison)", rule,
-                             ("battlefields",))
+            yield Impossible(f"an eagle token may not lie on {card.name} (not on location or "
+                             "event cards)", rule, ("battlefields",))
 
 
 def face_grants(state: State) -> dict[str, list[tuple[int, int, bool]]]:

@@ -19,7 +19,12 @@ from deckbuilder.engine.actions import K_MAIN, kind_name
 from deckbuilder.engine.board import find_row, place
 from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SLOT_NONE
-from deckbuilder.engine.expansion_steps import NEED_HOST, attach_card, attach_hosts, hide_under
+from deckbuilder.engine.expansion_steps import (
+    NEED_HOST,
+    attach_card,
+    attach_hosts,
+    lay_face_down_under,
+)
 from deckbuilder.engine.position import player_name
 from deckbuilder.engine.possible import ImpossiblePositionError, verify_position
 from deckbuilder.engine.state import PHASE_PLAY, State
@@ -165,7 +170,7 @@ def put_under(state: State, uid: int, host: int, source: Source, loc: tuple) -> 
         if spec.owner[uid] != spec.owner[host]:
             raise source.error(f"{card.name} is not {host_card.name}'s owner's card", loc,
                                "put a card of the same side under it")
-        hide_under(state, host, uid)
+        lay_face_down_under(state, host, uid)
         return
     attaching = [(mode, params) for mode in card.modes for kind, params in mode.needs
                  if kind == NEED_HOST]

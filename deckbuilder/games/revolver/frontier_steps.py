@@ -5,7 +5,7 @@ hidden-token guess (Reverend Henry Kane), and plays forbidden here (Indian Buria
 They are the game's, not the table's: `STEPS` joins Revolver's vocabulary through
 `RevolverRules.steps`, and the roles the table must know (which steps hide a card, act on the
 hidden cards, forbid plays) are named in `RevolverRules`. The table keeps the mechanics those
-roles need (`engine.expansion_steps.hide_under`, `can_take_under`, `forbidden_here`).
+roles need (`engine.expansion_steps.lay_face_down_under`, `can_reach_hidden`, `forbidden_here`).
 
 Runners follow the calling convention of `engine/effects.py`: `runner(state, (runner, params,
 ctx))` with ctx = (acting player, source card uid or -1, battlefield).
@@ -21,7 +21,7 @@ from deckbuilder.engine.addons import attached_to
 from deckbuilder.engine.board import act_on_source, find_row, lift, push_steps, take_from_hand
 from deckbuilder.engine.chance import below
 from deckbuilder.engine.effects import compile_steps, no_params
-from deckbuilder.engine.expansion_steps import hidden_under, hide_under, run_static
+from deckbuilder.engine.expansion_steps import hidden_under, lay_face_down_under, run_static
 from deckbuilder.engine.state import PLAYER_ZONES, State
 from deckbuilder.games.revolver.declaration import K_GUESS_HAND, K_HIDE_CARD, K_HIDE_TOKEN
 
@@ -47,7 +47,7 @@ def run_hide_under(state: State, task: tuple) -> None:
     choices = sorted({def_of[uid] for uid in hand})
     if len(choices) == 1:
         state.resolved_alone(player, K_HIDE_CARD, state.spec.card_action[choices[0]])
-        hide_under(state, source, take_from_hand(state, player, choices[0]))
+        lay_face_down_under(state, source, take_from_hand(state, player, choices[0]))
         return
     card_action = state.spec.card_action
     state.decide(player, [card_action[d] for d in choices], _resume_hide, (source, player),
@@ -56,7 +56,7 @@ def run_hide_under(state: State, task: tuple) -> None:
 
 def _resume_hide(state: State, action: int, data: tuple) -> None:
     source, player = data
-    hide_under(state, source, take_from_hand(state, player, state.spec.action_def[action]))
+    lay_face_down_under(state, source, take_from_hand(state, player, state.spec.action_def[action]))
 
 
 def run_take_under(state: State, task: tuple) -> None:
