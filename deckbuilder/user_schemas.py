@@ -110,7 +110,7 @@ def _make_folder(folder: Path) -> None:
 
 
 # -- the deck schema of the user's catalog --------------------------------------------------
-def _deck_cards(catalog: Catalog) -> list[Any]:
+def _deck_cards(catalog: Catalog) -> list[Entry]:
     """The catalog entries a deck may hold: deckable cards (no characters, battlefields ...)."""
     return [entry for entry in catalog.entries.values()
             if entry.kind == "card" and getattr(entry.record, "deckable", True)]
@@ -147,7 +147,7 @@ def _describe(entry: Entry, catalog: Catalog) -> str:
             f"[{entry.set_id}, {entry.game}]{also}")
 
 
-def _described(entries: list[Any], catalog: Catalog,
+def _described(entries: list[Entry], catalog: Catalog,
                count: Mapping[str, object]) -> dict[str, object]:
     """Every spelling a deck file may use as a key (id, printed name, alias), described."""
     described: dict[str, object] = {

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
@@ -49,7 +48,7 @@ class SavedAnswer:
     record_id: str
     field: str
     before: object
-    after: Any
+    after: object
     source: str  # as the overlay file now holds it for this field
     path: Path
     alias: str | None = None  # the old name kept as an alias, when a name was replaced
@@ -127,7 +126,7 @@ def _save_locked(path: Path, record_id: str, field: str, value: object, source: 
     return SavedAnswer(record_id, field, before, after, source, path, alias)
 
 
-def load_overlay(path: Path) -> Any:
+def load_overlay(path: Path) -> CommentedMap:
     """The overlay as a round-trip document (comments kept); a new one when there is none."""
     document = load_yaml(path) if path.exists() else None
     if document is None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from pydantic import JsonValue
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from deckbuilder import paths
@@ -42,12 +42,12 @@ def _flow(value: object) -> object:
     return value
 
 
-def _record_node(document: Any, record_id: str) -> object:
+def _record_node(document: CommentedMap, record_id: str) -> CommentedMap:
     for list_name, _ in RECORD_LISTS:
         for node in document.get(list_name) or []:
-            if isinstance(node, dict) and node.get("id") == record_id:
+            if isinstance(node, CommentedMap) and node.get("id") == record_id:
                 return node
-    return None
+    raise DeckbuilderError(f"{record_id} is in none of its set file's lists")
 
 
 def fold_pack(pack_file: Path, set_files: Iterable[Path] | None = None, dry_run: bool = False,
@@ -98,8 +98,8 @@ def fold_pack(pack_file: Path, set_files: Iterable[Path] | None = None, dry_run:
     return folded
 
 
-def _fold_value(node: Any, record: Record, loaded: LoadedPack, name: str, value: Any,
-                source: str) -> None:
+def _fold_value(node: CommentedMap, record: Record, loaded: LoadedPack, name: str,
+                value: JsonValue, source: str) -> None:
     if name == "name" and value != record.name:
         aliases = node.get("aliases")
         if aliases is None:

@@ -67,7 +67,7 @@ class PackChange:
     record_id: str
     field: str
     before: object
-    after: Any
+    after: JsonValue
     before_source: str
 
 
@@ -118,7 +118,7 @@ def installed_packs(folder: Path | None = None) -> list[LoadedPack]:
 
 
 # -- applying ---------------------------------------------------------------------------------
-def pack_fields(record: Any) -> list[str]:
+def pack_fields(record: Record) -> list[str]:
     """The fields of a record a pack may give a value."""
     return sorted(set(type(record).model_fields) - NOT_PACK_FIELDS)
 
@@ -129,12 +129,12 @@ def is_engine_data(name: str, value: object) -> bool:
         isinstance(value, list) and any(isinstance(item, dict) for item in value))
 
 
-def plain(record: Any, name: str) -> Any:
+def plain(record: Record, name: str) -> JsonValue:
     """A field's value as JSON data (what a pack or the overlay file holds)."""
     return record.model_dump(mode="json", include={name}).get(name)
 
 
-def with_values(record: Any, values: dict[str, JsonValue], source_of: dict[str, str]) -> Record:
+def with_values(record: Record, values: dict[str, JsonValue], source_of: dict[str, str]) -> Record:
     """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
     A new name keeps the old one as an alias, so decks and records naming it keep working.
     Raises `ValidationError` when a value does not fit the record's model."""
@@ -157,11 +157,11 @@ def with_values(record: Any, values: dict[str, JsonValue], source_of: dict[str, 
 @dataclass(frozen=True)
 class _Offer:
     loaded: LoadedPack
-    value: Any
+    value: JsonValue
     source: str
 
 
-def check_value(entry: Any, name: str, value: Any) -> str | None:
+def check_value(entry: Any, name: str, value: JsonValue) -> str | None:
     """Why a pack may not set this value of this record (None: it may)."""
     record = entry.record
     if name not in pack_fields(record):
@@ -235,7 +235,7 @@ def _key(value: object) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def _goes_forward(catalog: Any, loaded: LoadedPack, record_id: str, name: str, value: Any,
+def _goes_forward(catalog: Any, loaded: LoadedPack, record_id: str, name: str, value: JsonValue,
                   layer: PackLayer) -> bool:
     """True when the pack's value goes forward to the layer; else a notice says why not."""
     pack = loaded.pack
@@ -275,7 +275,7 @@ def _goes_forward(catalog: Any, loaded: LoadedPack, record_id: str, name: str, v
     return True
 
 
-def _replace(catalog: Any, entry: Any, record: Any) -> None:
+def _replace(catalog: Any, entry: Any, record: Record) -> None:
     catalog.entries[record.id] = dataclasses.replace(entry, record=record)
     names = getattr(catalog, "_names", None)
     if isinstance(names, dict):
