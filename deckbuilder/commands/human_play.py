@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TextIO
 
 from pydantic import JsonValue
 
@@ -30,7 +30,7 @@ from deckbuilder.commands.play_setup import say_worded as _say_worded
 from deckbuilder.commands.play_setup import side_deck as _deck
 from deckbuilder.errors import DeckbuilderError, DeckError
 from deckbuilder.games import get_game
-from deckbuilder.sim.records.session import HUMAN, GameSession
+from deckbuilder.sim.records.session import HUMAN, Choice, Event, GameSession
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.take_back import take_back
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
@@ -152,7 +152,7 @@ def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog:
         session.act(answer)
 
 
-def _show_events(events: Sequence[Any], quiet: bool) -> None:
+def _show_events(events: Sequence[Event], quiet: bool) -> None:
     if quiet:
         return
     for event in events:
@@ -231,7 +231,7 @@ def _action_number(answer: str, count: int) -> int | None:
     return number if 1 <= number <= count else None
 
 
-def _show_decision(session: GameSession, lines: list[str], choices: Sequence[Any],
+def _show_decision(session: GameSession, lines: list[str], choices: Sequence[Choice],
                    catalog: Catalog) -> None:
     _say("")
     for line in lines:
@@ -243,7 +243,8 @@ def _show_decision(session: GameSession, lines: list[str], choices: Sequence[Any
              + choice_words(session.state, choice.action, choice.text, catalog))
 
 
-def _show_card(session: GameSession, asked: str, choices: Sequence[Any], catalog: Catalog) -> None:
+def _show_card(session: GameSession, asked: str, choices: Sequence[Choice], catalog: Catalog
+               ) -> None:
     """`? N`: the face of the card action N names; `?NAME`: the card NAME names (a unique
     start of a name will do), in the game played. A wrong one says why, and the game goes
     on."""
@@ -287,7 +288,7 @@ def _read(prompt: str) -> str:
     return line
 
 
-def _read_line(stream: Any) -> str:
+def _read_line(stream: TextIO) -> str:
     """A line of `stream` (sys.stdin), undecodable bytes replaced (U+FFFD)."""
     binary = getattr(stream, "buffer", None)
     if binary is None:  # a text-only stream (a test's StringIO): already text

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,9 +29,10 @@ from deckbuilder.commands.common import (
 from deckbuilder.commands.game_options import ChartsDir, LocalDask, Modules, ReportPath, Scheduler
 from deckbuilder.decks import load_collection, new_deck, read_deck, swap_cards
 from deckbuilder.errors import DeckError
-from deckbuilder.sim.optimiser.optimize import OptimizeSettings
+from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings
 from deckbuilder.sim.optimiser.optimize import optimize as search_decks
 from deckbuilder.sim.optimiser.optimize_table import Opponent
+from deckbuilder.sim.optimiser.racing import Round
 from deckbuilder.sim.reports.optimize_report import (
     ReplayContext,
     advice,
@@ -189,8 +190,8 @@ def _id(catalog: Catalog, card: str, game: str) -> str:
     return entry.id if entry is not None else card
 
 
-def _progress(catalog: Catalog) -> Any:
-    def show(done: Any) -> None:
+def _progress(catalog: Catalog) -> Callable[[Round], None]:
+    def show(done: Round) -> None:
         best = ""
         if done.best is not None and done.best_difference is not None:
             interval = done.best_difference
@@ -203,7 +204,7 @@ def _progress(catalog: Catalog) -> Any:
     return show
 
 
-def _print(result: Any, catalog: Catalog, name: str, output: Path | None,
+def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | None,
            data: dict[str, Any]) -> None:
     settings = result.settings
     say = _say
@@ -236,8 +237,8 @@ def _print(result: Any, catalog: Catalog, name: str, output: Path | None,
     say(f"what the budget bought: {advice(result)}")
     for line in rests_on_lines(data.get("rests_on")):
         say(f"Rests on: {line}")
-    explanation = data.get("explanation")
-    if explanation:
+    explanation = data.get("explanation")  # there is one when there is a best deck
+    if explanation and result.best is not None:
         say(f"why {swaps_text(result.best, catalog)} (the confirmation games):")
         for line in explanation_lines(explanation):
             say(f"  {line}")
@@ -257,7 +258,8 @@ def _say(text: str) -> None:
     console.print(text, markup=False, highlight=False)
 
 
-def _write_best(deck_text: str, output: Path, result: Any, catalog: Catalog, faction: str) -> None:
+def _write_best(deck_text: str, output: Path, result: OptimizeResult, catalog: Catalog,
+                faction: str) -> None:
     """The deck file with the best swaps applied (comments kept) and a header saying why."""
     best = result.finalists[0]
     # The deck's own text (a file here, or a packaged deck by name): a base deck rebuilt in its

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import JsonValue
 
 from deckbuilder import paths
 from deckbuilder.app.spellings import normalized
@@ -76,38 +77,38 @@ def _check_all(files: list[Path], as_json: bool) -> int:
     """Check each file in turn, the way `validate` checks decks: one file's error does not
     stop the others (each is one line on stderr); --json: one object per file (a list for
     several)."""
-    results: list[dict[str, object]] = []
+    results: list[dict[str, JsonValue]] = []
     exit_code = EXIT_OK
     for file in files:
         try:
-            result = _check(file, as_json)
+            code, result = _check(file, as_json)
         except DeckbuilderError as error:
-            result = {"file": str(file), "ok": False, "error": error.message,
-                      "problems": [], "code": EXIT_BAD_INPUT}
+            code, result = EXIT_BAD_INPUT, {"file": str(file), "ok": False,
+                                            "error": error.message, "problems": []}
             error_console.print(f"error: {safe(error)}", markup=False)
-        exit_code = max(exit_code, int(result.pop("code")))
+        exit_code = max(exit_code, code)
         results.append(result)
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
     return exit_code
 
 
-def _check(file: Path, as_json: bool) -> dict[str, Any]:
-    """One file's check; the JSON object for it (`code`: its exit code). Text is printed."""
+def _check(file: Path, as_json: bool) -> tuple[int, dict[str, JsonValue]]:
+    """One file's check: its exit code and its JSON object. Text is printed."""
     report = check_file(file)
-    problems: list[dict[str, Any]] = [
+    problems: list[JsonValue] = [
         {"code": "schema", "file": str(problem.where.path) if problem.where else str(file),
          "line": problem.where.line if problem.where else None,
          "column": problem.where.column if problem.where else None,
          "message": problem.message, "fix": problem.fix}
-        for problem in report.schema_problems
-    ] + [finding.to_dict() for finding in report.findings]
+        for problem in report.schema_problems]
+    problems += [finding.to_dict() for finding in report.findings]
     card_set = report.loaded.card_set if report.loaded else None
     installed = report.installed
     installed_version = (
         installed.loaded.card_set.version if installed and installed.loaded else None
     )
-    result: dict[str, Any] = {
+    result: dict[str, JsonValue] = {
         "file": str(file),
         "ok": report.is_ok,
         "set": None if card_set is None else {
@@ -117,7 +118,6 @@ def _check(file: Path, as_json: bool) -> dict[str, Any]:
         "installed": installed is not None,
         "installed_version": installed_version,
         "problems": problems,
-        "code": EXIT_OK,
     }
     if not as_json:
         for problem in report.schema_problems:
@@ -127,14 +127,14 @@ def _check(file: Path, as_json: bool) -> dict[str, Any]:
     if report.schema_problems:
         error = report.schema_error("in the JSON" if as_json else "above")
         error_console.print(f"error: {safe(error)}", markup=False)
-        return {**result, "error": error.message, "code": EXIT_BAD_INPUT}
+        return EXIT_BAD_INPUT, {**result, "error": error.message}
     assert card_set is not None
     if report.findings:
         count = len(report.findings)
         message = (f"{file}: {count} problem{'s' if count > 1 else ''}; the set cannot be "
                    f"imported until {'they are' if count > 1 else 'it is'} corrected")
         error_console.print(f"error: {safe(message)}", markup=False)
-        return {**result, "code": EXIT_FAILED}
+        return EXIT_FAILED, result
     if not as_json:
         note = ""
         if installed is not None:
@@ -143,7 +143,7 @@ def _check(file: Path, as_json: bool) -> dict[str, Any]:
         console.print(safe(
             f"ok: {card_set.id} {card_set.version} ({card_set.name}, {len(card_set.cards)} "
             f"cards) can be imported{note}"), markup=False)
-    return result
+    return EXIT_OK, result
 
 
 @sets_app.command("import")

@@ -23,8 +23,9 @@ import signal
 import stat
 import sys
 import threading
+from collections.abc import Callable, Iterable
 from types import FrameType
-from typing import Any, TextIO
+from typing import TextIO
 
 #: Standard output (or error) could not be written (EX_IOERR in sysexits.h).
 EXIT_OUTPUT_FAILED = 74
@@ -60,7 +61,7 @@ class WatchedStream:
             self._failed(error)
             raise
 
-    def writelines(self, lines: Any) -> None:
+    def writelines(self, lines: Iterable[str]) -> None:
         try:
             self._stream.writelines(lines)
         except OSError as error:
@@ -74,7 +75,7 @@ class WatchedStream:
             self._failed(error)
             raise
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self._stream, name)
 
 
@@ -86,7 +87,7 @@ class OutputWatch:
     def __init__(self) -> None:
         self.stdout = _watch("stdout")
         self.stderr = _watch("stderr")
-        self._previous_handler: Any = None
+        self._previous_handler: Callable[[int, FrameType | None], object] | int | None = None
         if (self.stdout is not None and hasattr(signal, "SIGPIPE") and hasattr(select, "poll")
                 and threading.current_thread() is threading.main_thread()):  # not on Windows
             self._previous_handler = signal.signal(signal.SIGPIPE, self._on_sigpipe)

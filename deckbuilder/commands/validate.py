@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from pydantic import JsonValue
@@ -26,7 +27,7 @@ from deckbuilder.commands.common import (
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.decks import LoadedDeck, read_deck
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.legality import Supply, deck_supply
+from deckbuilder.legality import LegalityReport, Replacement, Supply, deck_supply
 
 
 def validate(
@@ -138,7 +139,7 @@ def _summary(name: str, faction: str, game: str, card_count: int) -> str:
             f'card{"" if card_count == 1 else "s"}')
 
 
-def _error_json(path: Path, error: Any) -> dict[str, JsonValue]:
+def _error_json(path: Path, error: DeckbuilderError) -> dict[str, JsonValue]:
     where = error.where
     return {
         "file": str(path),
@@ -153,7 +154,7 @@ def _error_json(path: Path, error: Any) -> dict[str, JsonValue]:
     }
 
 
-def _print_report(report: Any) -> None:
+def _print_report(report: LegalityReport) -> None:
     label = safe(report.path if report.path is not None else report.name, markup=True)
     summary = safe(_summary(report.name, report.faction, report.game, report.card_count),
                    markup=True)
@@ -176,7 +177,7 @@ def _print_report(report: Any) -> None:
     _print_replacements(report.replacements, report.is_legal)
 
 
-def _print_replacements(replacements: Any, is_legal: bool) -> None:
+def _print_replacements(replacements: Sequence[Replacement], is_legal: bool) -> None:
     if not replacements:
         console.print("  replacements: none" + (" (the base deck as it comes)" if is_legal else ""))
         return
