@@ -9,6 +9,8 @@ print), shown on the page or returned as `{"error": line}` to the page's scripts
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -16,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.games import games
 from deckbuilder.printable import printable
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -25,8 +28,28 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 NAVIGATION = (("/cards", "Cards"), ("/deck", "Deck"), ("/simulate", "Simulate"), ("/play", "Play"),
               ("/friends", "Play a friend"), ("/replays", "Replays"), ("/data", "Card data"))
 
+
+
+class GameTemplates(jinja2.BaseLoader):
+    """A game's own templates, `<game id>/<file>`: the file from the `templates` folder of the
+    package its rules come from (its declaration's `entry`), so a game's panel on the board
+    lives in its package, a plug-in's too."""
+
+    def get_source(self, environment: jinja2.Environment, template: str
+                   ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        game_id, _, name = template.partition("/")
+        game = games().get(game_id)
+        if game is None or not name or "/" in name or name.startswith("."):
+            raise jinja2.TemplateNotFound(template)
+        package = game.declaration.entry.partition(":")[0].rpartition(".")[0]
+        found = resources.files(package) / "templates" / name
+        if not found.is_file():
+            raise jinja2.TemplateNotFound(template)
+        return found.read_text(encoding="utf-8"), None, lambda: True
+
+
 environment = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(TEMPLATES),
+    loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES), GameTemplates()]),
     autoescape=True,  # every template, whatever its name: user text is always escaped
     undefined=jinja2.StrictUndefined,  # a misspelt variable is an error in the tests, not ""
     trim_blocks=True,

@@ -58,7 +58,8 @@ def characters_of(view: dict[str, Any]) -> dict[str, object]:
 def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outcome: str) -> str:
     """The board (play_board.html) for a view, as the tables and the replay viewer draw it:
     every card name a face trigger, every name escaped. The game's own pieces its rules put
-    on a panel (`board_pieces`) are not repeated in the table's line."""
+    on a panel (`board_pieces`, drawn by the game's own `templates/board_panel.html`:
+    `pages.GameTemplates`) are not repeated in the table's line."""
     game = game_of_view(view)
     panel = None if game is None else game.rules.board_pieces(
         view, lambda card_id: _card(catalog, card_id))
@@ -67,6 +68,7 @@ def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outco
     return fragment("play_board.html", view=view, watching=watching,
                     pieces=pieces_lines(view, game_lines=False), characters=characters_of(view),
                     game_panel=panel, outcome=outcome,
+                    game_panel_template=None if game is None else f"{game.name}/board_panel.html",
                     summary=lambda record_id: summary_of(catalog, record_id),
                     name_of=lambda record_id: name_of(catalog, record_id))
 

@@ -11,7 +11,7 @@ or fight on: the game's own decision kind."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -86,6 +86,24 @@ class StandoffRules(GameRules[State]):
     def resample(self, state: State, player: int, rng: random.Random) -> None:
         """Nothing of its own is hidden: the table re-deals hands and decks."""
 
+    # -- its table view: one piece of its own, drawn in the terminal and on the web board
+    def observe(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return {"truce_possible": _truce_possible(state)}
+
+    def pieces_lines(self, view: dict[str, Any], pieces: dict[str, Any],
+                     named: Callable[[Any], str]) -> tuple[list[str], dict[str, Any]]:
+        own = view["game_pieces"].get("truce_possible")
+        lines = [f"truce: {view['players'][DEFENDER]} may call one at the start of his turn"]
+        return (lines if own else []), {key: value for key, value in pieces.items()
+                                        if key != "truce_possible"}
+
+    def board_pieces(self, view: dict[str, Any], card: Callable[[str], dict[str, str]]
+                     ) -> dict[str, Any] | None:
+        """The truce panel (templates/board_panel.html) while a truce can be called."""
+        if not view["game_pieces"].get("truce_possible"):
+            return None
+        return {"sheriff": view["players"][DEFENDER]}
+
 
 RULES = StandoffRules()
 
@@ -123,10 +141,15 @@ def _t_start_turn(state: State, task: tuple) -> None:
         state.tasks.append((_t_advance,))
 
 
+def _truce_possible(state: State) -> bool:
+    """The marker is on the row's last space: the sheriff's next turn offers a truce."""
+    last_bf = state.spec.n_bf - 1
+    return state.marker_bf == last_bf and next_space(state, last_bf, state.marker_space) < 0
+
+
 def _t_advance(state: State, task: tuple) -> None:
     """On the last space of the row the sheriff may call a truce instead of moving on."""
-    last_bf = state.spec.n_bf - 1
-    if state.marker_bf == last_bf and next_space(state, last_bf, state.marker_space) < 0:
+    if _truce_possible(state):
         state.decide(DEFENDER, [TRUCE, FIGHT_ON], _resume_truce, None, K_TRUCE)
         return
     advance_marker(state)
