@@ -24,13 +24,14 @@ from deckbuilder.sim.rankings.tournament import Pairing, Standing
 from deckbuilder.sim.runs.stats import Interval, Summary, proportion
 
 _Row = TypeVar("_Row")
+_Value = TypeVar("_Value")
 
 __all__ = ["CardFigures", "Ending", "GauntletResult", "Interval", "Lengths", "Matchup",
            "OptimizeResult", "Pairing", "Settings", "SimulationResult", "Standing", "Summary",
            "Swap", "TournamentResult", "card_figures", "frozen_mapping", "interval"]
 
 
-def frozen_mapping(items: Mapping[str, Any]) -> Mapping[str, Any]:
+def frozen_mapping(items: Mapping[str, _Value]) -> Mapping[str, _Value]:
     """A read-only copy: a frozen result whose mappings could still be changed would not be
     frozen."""
     return MappingProxyType(dict(items))

@@ -23,7 +23,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any
+from collections.abc import Mapping
 
 from deckbuilder.app.table_answers import (
     TOKEN_PATTERN,
@@ -101,7 +101,7 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
     """A table's API never redirects: a redirect is answered as the refusal it is (an
     HTTPError with its 3xx status), not followed to wherever it points."""
 
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
         return None
 
 
@@ -151,13 +151,13 @@ class TableClient:
         look again either way). What the wait answers is not read: the next state is."""
         self._call(f"/events?max_events=1&after={version}", None, WAIT_SECONDS, None)
 
-    def _state(self, path: str, body: dict[str, Any] | None = None) -> TableState:
+    def _state(self, path: str, body: Mapping[str, object] | None = None) -> TableState:
         try:
             return read_state(self._answer(path, body))
         except AnswerError as error:
             raise self._unreadable(str(error)) from None
 
-    def _answer(self, path: str, body: dict[str, Any] | None) -> Any:
+    def _answer(self, path: str, body: Mapping[str, object] | None) -> object:
         """The decoded JSON of an answer (a JSON one, by its content type)."""
         try:
             return decode_answer(self._call(path, body, REQUEST_SECONDS, "application/json"))
@@ -168,7 +168,7 @@ class TableClient:
         return TableClientError(f"the table at {self.server} sent an answer that is not a "
                                 f"table's: {what}", fix=_NOT_A_TABLE)
 
-    def _call(self, path: str, body: dict[str, Any] | None, seconds: float,
+    def _call(self, path: str, body: Mapping[str, object] | None, seconds: float,
               kind: str | None) -> bytes:
         """The bytes of an answer of content type `kind` (None: any), within `seconds`."""
         data = None if body is None else json.dumps(body).encode()
@@ -191,7 +191,8 @@ class TableClient:
         except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
             raise self._unreachable(error) from None
 
-    def _body(self, answer: Any, deadline: float, seconds: float) -> bytes:
+    def _body(self, answer: http.client.HTTPResponse | urllib.error.HTTPError, deadline: float,
+              seconds: float) -> bytes:
         """Read an answer to its end: at most MOST_BYTES, within the deadline."""
         chunks: list[bytes] = []
         size = 0

@@ -4,12 +4,10 @@ writes (pointing at the line of a bad one), the turn marker and the cards no lon
 
 from __future__ import annotations
 
-from typing import Any
-
 from deckbuilder.catalog import Catalog
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.engine.state import State
-from deckbuilder.scenario_kit.parts import Offer, Source
+from deckbuilder.scenario_kit.parts import Marker, Offer, Source
 
 #: what the messages call a character of each game (its declaration's word)
 CHARACTER_WORD = {declaration.id: declaration.character_word for declaration in DECLARATIONS}
@@ -75,7 +73,7 @@ def space_index(state: State, bf: int, label: str, source: Source, loc: tuple) -
                        f"use one of: {', '.join(dict.fromkeys(labels))}")
 
 
-def set_marker(state: State, marker: Any, source: Source, ids: Ids) -> None:
+def set_marker(state: State, marker: Marker | None, source: Source, ids: Ids) -> None:
     """Put the turn marker where the position says (no battlefield is entered or left)."""
     if marker is None:
         return

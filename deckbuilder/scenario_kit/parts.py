@@ -87,7 +87,7 @@ class StepBase(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _colon_text(cls, data: Any) -> Any:
+    def _colon_text(cls, data: object) -> object:
         """`- casualty: Bullet` is YAML for a one-key mapping; read it as the action text
         "casualty: Bullet" (as `action_to_string` prints it) instead of refusing it."""
         if isinstance(data, dict) and len(data) == 1:
@@ -202,8 +202,8 @@ class Check:
 
     name: str
     ok: bool
-    expected: Any
-    actual: Any
+    expected: object
+    actual: object
     where: str
 
     shown: str | None = None  # what the engine showed, printed even when the check holds
@@ -264,7 +264,7 @@ class Source:
         self.path = path
         self.document = document
 
-    def as_written(self, loc: tuple, model: Any, key: str) -> str:
+    def as_written(self, loc: tuple[str | int, ...], model: Strict, key: str) -> str:
         """The spelling the file gave field `key` of `model` at `loc`: its name, or a former
         spelling it still reads (`border`, `army` for `countdown`), so a message names and
         points at what the user wrote."""
@@ -282,7 +282,7 @@ class Source:
                      if isinstance(spelling, str) and isinstance(node, dict)
                      and spelling in node), key)
 
-    def where(self, *loc: Any) -> Location:
+    def where(self, *loc: str | int) -> Location:
         from deckbuilder.yamlio import position
 
         found = position(self.document, loc) if self.document is not None else None

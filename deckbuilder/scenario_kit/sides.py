@@ -12,11 +12,9 @@ from pydantic import Field, create_model
 
 from deckbuilder.models.common import Strict
 
-_NO_DEFAULT: Any = ...
 
-
-def per_side(name: str, sides: Sequence[str], annotation: Any, *, default: Any = None,
-             default_factory: Callable[[], Any] | None = None, doc: str | None = None,
+def per_side(name: str, sides: Sequence[str], annotation: object, *, default: object = None,
+             default_factory: Callable[[], object] | None = None, doc: str | None = None,
              **constraints: Any) -> type[Strict]:
     """A `Strict` model named `name` (its title in the schema) with one optional field per
     side, each of type `annotation` with the default (or factory) and field constraints."""

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NoReturn, TypeGuard, TypeVar
 
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog
@@ -79,7 +79,7 @@ class GameRecord:
     modules: list[str] = field(default_factory=list)
     #: the card data played with (`data_packs.exchange.data_hash`: packs and overlay by
     #: content hash); None in records written before records named it
-    data: dict[str, Any] | None = None
+    data: dict[str, object] | None = None
     #: a friend table's commitment to its seed (`sim.records.seed_commitment`):
     #: {"commitment": sha256 hex, "salt": hex}, shown to the seats before the deal; None for
     #: other games
@@ -94,7 +94,7 @@ class GameRecord:
         resigned, or both left): the record stops with the game still going."""
         return self.termination in TABLE_ENDINGS
 
-    def header(self) -> dict[str, Any]:
+    def header(self) -> dict[str, object]:
         header = {"record": RECORD_KIND, "format": RECORD_FORMAT, "game": self.game,
                   "seed": self.seed, "ruleset": self.ruleset, "switches": self.switches,
                   "max_turns": self.max_turns, "bots": self.bots, "decks": self.decks,
@@ -172,7 +172,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
               max_turns: int = 200, narrate: Narrator | None = None,
               switches: Mapping[str, str] | None = None,
               modules: Sequence[str] = (),
-              orders: Sequence[Sequence[str] | None] = ()) -> tuple[Any, GameRecord]:
+              orders: Sequence[Sequence[str] | None] = ()) -> tuple[State, GameRecord]:
     """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
 
     Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
@@ -209,7 +209,10 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
 
 
 # -- reading and replaying ------------------------------------------------------------------------
-def _field(data: object, key: str, kind: type | tuple[type, ...], where: Location) -> Any:
+_Value = TypeVar("_Value")
+
+
+def _field(data: object, key: str, kind: type[_Value], where: Location) -> _Value:
     if not isinstance(data, dict) or key not in data:
         raise RecordError(f"missing '{key}'", where, "the record was not written by "
                                                      "`deckbuilder play --record`, or was cut")
@@ -238,7 +241,7 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
-def _no_constant(text: str) -> Any:
+def _no_constant(text: str) -> NoReturn:
     raise _BadNumber(f"'{text}' is not a JSON number")
 
 
@@ -285,7 +288,7 @@ def parse_record(raw: bytes, path: Path | str) -> GameRecord:
     return record
 
 
-def _json_rows(raw: bytes, path: Path) -> list[tuple[int, Any]]:
+def _json_rows(raw: bytes, path: Path) -> list[tuple[int, object]]:
     """The record's non-blank lines as (line number, JSON value); at least two of them."""
     try:
         lines = raw.decode("utf-8").splitlines()
@@ -355,13 +358,13 @@ def _header_record(header: object, at: Location) -> GameRecord:
     return record
 
 
-def _is_hash(value: object, shortest: int = 64) -> bool:
+def _is_hash(value: object, shortest: int = 64) -> TypeGuard[str]:
     """A SHA-256 in hex (with `shortest`, a salt: that many to 64 hex digits)."""
     return isinstance(value, str) and shortest <= len(value) <= 64 and all(
         char in "0123456789abcdef" for char in value)
 
 
-def _part(header: Mapping[str, object], key: str) -> dict[str, Any] | None:
+def _part(header: Mapping[str, object], key: str) -> dict[str, object] | None:
     """The header's optional `key` part (None: it has none); one that is no mapping reads as
     an empty one, which the caller's check refuses."""
     if key not in header:
@@ -370,7 +373,7 @@ def _part(header: Mapping[str, object], key: str) -> dict[str, Any] | None:
     return part if isinstance(part, dict) else {}
 
 
-def _data_of(header: Mapping[str, object], at: Location) -> dict[str, Any] | None:
+def _data_of(header: Mapping[str, object], at: Location) -> dict[str, object] | None:
     """The header's card data (packs and overlay by SHA-256); None when it names none."""
     data = _part(header, "data")
     if data is None:
@@ -390,11 +393,11 @@ def _deal_of(header: Mapping[str, object], at: Location) -> dict[str, str] | Non
     deal = _part(header, "deal")
     if deal is None:
         return None
-    salt = deal.get("salt")
-    if not (_is_hash(deal.get("commitment")) and _is_hash(salt, shortest=1)):
+    commitment, salt = deal.get("commitment"), deal.get("salt")
+    if not (_is_hash(commitment) and _is_hash(salt, shortest=1)):
         raise RecordError("'deal' is not a seed commitment (commitment, salt)", at,
                           "restore the header line")
-    return {"commitment": deal["commitment"], "salt": salt}
+    return {"commitment": commitment, "salt": salt}
 
 
 @contextlib.contextmanager

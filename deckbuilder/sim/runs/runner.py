@@ -18,10 +18,11 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from deckbuilder.bots import cut_short_count, make_bot
 from deckbuilder.catalog import Catalog, default_catalog
+from deckbuilder.engine.state import State
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot, Evaluator
 from deckbuilder.sim.runs.seeds import bot_seed
@@ -31,7 +32,7 @@ R = TypeVar("R")
 
 DeckItems = tuple[tuple[str, int], ...]
 SwitchItems = tuple[tuple[str, str], ...]
-NewGame = Callable[..., Any]
+NewGame = Callable[..., State]
 
 
 def deck_items(deck: Mapping[str, int]) -> DeckItems:
@@ -111,7 +112,7 @@ def keep_from_collector() -> None:
     gc.freeze()
 
 
-def start_game(spec: GameJob) -> Any:
+def start_game(spec: GameJob) -> State:
     """The initial state of `spec`'s game (raises the engine's error for unplayable decks).
 
     A stand-in `new_game` is given `switches=` only when the job has some, so one that
@@ -150,6 +151,7 @@ def play_one(spec: GameJob) -> GameResult:
         state.apply(bots[player].choose(state, rngs[player]))
         decisions += 1
     outcome = state.outcome()
+    assert outcome is not None  # the loop ends on a terminal state
     stats = state.stats
     return GameResult(
         index=spec.index,
@@ -167,7 +169,7 @@ def play_one(spec: GameJob) -> GameResult:
     )
 
 
-def _counts(counter: Mapping[object, int]) -> dict[str, int]:
+def _counts(counter: Mapping[str, int]) -> dict[str, int]:
     return {str(card): count for card, count in counter.items() if count}
 
 
