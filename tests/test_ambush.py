@@ -110,7 +110,7 @@ def test_a_false_alarm_does_nothing_and_is_removed() -> None:
 
 
 def _border_after_mcready_turn_with_a_kill_ambush(reading: str) -> tuple[int, int, int]:
-    state = _game(switches={ambush.REVEAL_SWITCH: reading})
+    state = _game(switches={ambush.REVEAL_SWITCH.id: reading})
     uid = _lay(state, 1, KILL)
     _pass_until(state, GANG, 1)
     alive, border = sum(state.alive), state.countdown

@@ -151,7 +151,7 @@ def _empty_deck_with_discards(state: State) -> None:
                                                   (frontier.NO_MORE, False)])
 def test_switch_frontier_empty_decides_whether_the_discards_come_back(reading: str,
                                                                        offered: bool) -> None:
-    state = _game(switches={frontier.EMPTY_SWITCH: reading})
+    state = _game(switches={frontier.EMPTY_SWITCH.id: reading})
     _say(state, OWN)
     _empty_deck_with_discards(state)
     _say(state, "end play phase")  # McReady's turn: his draw phase comes
@@ -166,7 +166,7 @@ def test_switch_frontier_empty_decides_whether_the_discards_come_back(reading: s
 
 
 def test_switch_frontier_draw_extra_card_at_each_new_battlefield() -> None:
-    state = _game(switches={frontier.DRAW_SWITCH: frontier.NEW_BATTLEFIELD})
+    state = _game(switches={frontier.DRAW_SWITCH.id: frontier.NEW_BATTLEFIELD})
     assert state.pending_kind == K_MAIN  # no choice: nothing at the first battlefield
     assert _frontier_in_hand(state, GANG) == []
     first = state.marker_bf

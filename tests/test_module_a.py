@@ -275,7 +275,7 @@ def test_the_hostage_token_on_cortez_saves_him_once(catalog: Catalog) -> None:
 def test_a_face_up_lock_card_under_both_readings(catalog: Catalog, gang_card: str, law_card: str,
                                                  by_response: str, printed: str) -> None:
     for reading, expected in (("by-response", by_response), ("printed-sequence", printed)):
-        state = at_creek(_game(catalog, switches={duel.RESOLUTION: reading}),
+        state = at_creek(_game(catalog, switches={duel.RESOLUTION.id: reading}),
                          gang_hand=(gang_card,), law_hand=(law_card,))
         do(state, START, _choose(state, gang_card))
         assert _choose(state, law_card) in _texts(state)
@@ -289,7 +289,7 @@ def test_a_face_up_lock_card_under_both_readings(catalog: Catalog, gang_card: st
 
 def test_the_readings_differ_only_after_a_face_up_card(catalog: Catalog) -> None:
     for reading in ("by-response", "printed-sequence"):
-        state = at_creek(_game(catalog, switches={duel.RESOLUTION: reading}),
+        state = at_creek(_game(catalog, switches={duel.RESOLUTION.id: reading}),
                          gang_hand=("gang-lock-deuce",), law_hand=("law-lock-star",))
         do(state, START, _choose(state, "gang-lock-deuce"), CALL)
         assert duel_of(state).outcome == duel.COLTY_WINS, reading

@@ -44,8 +44,8 @@ def game_at(catalog: Catalog, position: str, release: str = prison.NO_DOUBLE_GUA
             seed: int = 1) -> State:
     """A prison game built with the layout naming the position (what `modules.layout_of`
     must give the table once it carries the switch)."""
-    switches = {prison.POSITION: position, prison.RELEASE: release}
-    layout = f"modules:{P},{prison.POSITION}={position}"
+    switches = {prison.POSITION.id: position, prison.RELEASE.id: release}
+    layout = f"modules:{P},{prison.POSITION.id}={position}"
     gang, lawmen = decks(catalog)
     lawmen = {**lawmen, prison.DOUBLE_THE_GUARD: 1}
     spec = game_spec(catalog, RULES, [gang, lawmen], None, layout=layout, switches=switches,
@@ -94,7 +94,7 @@ def test_a_switch_the_row_was_not_compiled_for_is_refused(catalog: Catalog) -> N
     with pytest.raises(UnplayableDeckError, match="prison-position"):
         spec = game_spec(catalog, RULES, decks(catalog), None,
                          layout=f"modules:{P}",
-                         switches={prison.POSITION: "after-buzzard-point"}, modules=(P,))
+                         switches={prison.POSITION.id: "after-buzzard-point"}, modules=(P,))
         setup(spec, 1, 200)
 
 
@@ -104,7 +104,7 @@ def test_the_prison_cannot_be_put_last(catalog: Catalog) -> None:
     ordered = modules.select_battlefields(bfs, f"modules:{P}")
     assert [bf.id for bf in ordered][2] == prison.PRISON
     with pytest.raises(UnplayableDeckError):
-        prison.place_prison(ordered, f"modules:{P},{prison.POSITION}=after-3-15-express")
+        prison.place_prison(ordered, f"modules:{P},{prison.POSITION.id}=after-3-15-express")
 
 
 # -- texts and Santiago ---------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def test_double_the_guard_keeps_him_unless_the_reading_is_a_fight(catalog: Catal
     """santiago-release: Double the guard (firepower 2) alone against a gang card of
     firepower 3 keeps him in by default, and is outgunned under the other reading."""
     freed = {}
-    for release in sorted(prison.RELEASES):
+    for release in sorted(prison.KNOWN_VARIANTS[prison.RELEASE.id]):
         state = game_at(catalog, "after-whiskey-canyon", release)
         stage(state, LAWMEN, prison.DOUBLE_THE_GUARD, "play", prison.PRISON)
         stage(state, GANG, "hail-of-bullets", "play", prison.PRISON)

@@ -30,6 +30,7 @@ from deckbuilder.engine.board import place, push_steps
 from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import SLOT_NONE
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
+from deckbuilder.engine.rule_switches import PlayableSwitch, known_variants
 from deckbuilder.engine.state import ATTACKER, State
 from deckbuilder.games.revolver.plugin import ModulePlugin, module_data, set_module_data
 
@@ -37,11 +38,8 @@ from deckbuilder.games.revolver.plugin import ModulePlugin, module_data, set_mod
 AMBUSHES = "ambushes"
 KIND = "ambush"  # a record is an ambush when its id starts so and it is in the module's cards
 #: The rule switch on when an ambush is revealed, and its readings.
-REVEAL_SWITCH = "ambush-reveal"
-MARKER_ENTERS = "marker-enters"
-MCREADY_TURN = "mcready-turn"
-KNOWN_VARIANTS: dict[str, frozenset[str]] = {REVEAL_SWITCH: frozenset({MARKER_ENTERS,
-                                                                      MCREADY_TURN})}
+MARKER_ENTERS, MCREADY_TURN = "marker-enters", "mcready-turn"
+REVEAL_SWITCH = PlayableSwitch("ambush-reveal", MARKER_ENTERS, (MCREADY_TURN,))
 
 
 class AmbushDeal(NamedTuple):
@@ -75,7 +73,7 @@ def bind_ambushes(spec: GameSpec, compiled: CompiledCatalog) -> AmbushFacts:
     wanted = set(module.cards) if module is not None else set()
     facts.uids = tuple(uid for uid in spec.extra_uids if spec.card_def[uid].id in wanted
                        and spec.owner[uid] == ATTACKER)
-    facts.on_mcready_turn = spec.rules.variant(REVEAL_SWITCH, MARKER_ENTERS) == MCREADY_TURN
+    facts.on_mcready_turn = REVEAL_SWITCH.chosen(spec.rules) == MCREADY_TURN
     return facts
 
 
@@ -176,6 +174,6 @@ def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str
 
 #: The ambushes in a game's turn: dealt at set-up, revealed at their battlefield.
 PLUGIN = ModulePlugin(
-    ids=(AMBUSHES,), known_variants=KNOWN_VARIANTS, extra_cards=extra_cards, bind=bind_ambushes,
-    set_up=set_up, marker_moved=marker_moved, start_turn=start_turn, resample=resample,
-    view=view, restage=partial(set_up, staged=True))
+    ids=(AMBUSHES,), known_variants=known_variants(REVEAL_SWITCH), extra_cards=extra_cards,
+    bind=bind_ambushes, set_up=set_up, marker_moved=marker_moved, start_turn=start_turn,
+    resample=resample, view=view, restage=partial(set_up, staged=True))

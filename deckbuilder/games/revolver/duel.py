@@ -38,6 +38,7 @@ from deckbuilder.engine.addons import put_under_character
 from deckbuilder.engine.board import draw, place, remove_anywhere, take_from_hand
 from deckbuilder.engine.chance import below
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
+from deckbuilder.engine.rule_switches import PlayableSwitch, known_variants
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver.declaration import K_DOLLARS, K_DUEL_CARD, K_DUEL_RESPONSE
 from deckbuilder.games.revolver.plugin import (
@@ -60,11 +61,8 @@ GUARD_AT = "3-15-express"  # Module A step 1: "at the location Express 3:15"
 CORTEZ = "cortez"
 LOCK = "lock"
 #: The rule switch between the sheet's steps 5 and 6, and its readings.
-RESOLUTION = "saloon-duel-resolution"
-BY_RESPONSE = "by-response"
-PRINTED_SEQUENCE = "printed-sequence"
-RESOLUTIONS = frozenset({BY_RESPONSE, PRINTED_SEQUENCE})
-KNOWN_VARIANTS: dict[str, frozenset[str]] = {RESOLUTION: RESOLUTIONS}
+BY_RESPONSE, PRINTED_SEQUENCE = "by-response", "printed-sequence"
+RESOLUTION = PlayableSwitch("saloon-duel-resolution", BY_RESPONSE, (PRINTED_SEQUENCE,))
 
 # The duel's stages and the hostage token's places (strings: readable in snapshots).
 WAITING, FACE_DOWN, RESPONSE, OVER, NOT_STARTED = (
@@ -120,7 +118,7 @@ def bind_duel(spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
     facts.guard_bf = compiled.bf_index.get(GUARD_AT, spec.n_bf - 1)
     facts.guard = next(uid for uid in spec.extra_uids if spec.card_def[uid].id == GUARD)
     facts.cortez = next((c.idx for c in spec.characters if c.id == CORTEZ), -1)
-    facts.by_response = spec.rules.variant(RESOLUTION, BY_RESPONSE) == BY_RESPONSE
+    facts.by_response = RESOLUTION.chosen(spec.rules) == BY_RESPONSE
     facts.choice = MCREADYS_CHOICE in spec.modules
     spec.facts.duel = facts
     return facts
@@ -410,6 +408,7 @@ def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str
 #: the gang's table piece, and what McReady may not see.
 PLUGIN = ModulePlugin(
     ids=(SALOON_DUEL, MCREADYS_CHOICE), game_action_texts=GAME_ACTION_TEXTS,
-    known_variants=KNOWN_VARIANTS, extra_cards=extra_cards, bind=bind_duel, set_up=set_up,
-    marker_moved=marker_moved, piece_available=duel_available, use_piece=start_duel,
-    describe_piece=describe_duel, resample=resample, view=view, restage=place_pieces)
+    known_variants=known_variants(RESOLUTION), extra_cards=extra_cards, bind=bind_duel,
+    set_up=set_up, marker_moved=marker_moved, piece_available=duel_available,
+    use_piece=start_duel, describe_piece=describe_duel, resample=resample, view=view,
+    restage=place_pieces)

@@ -14,32 +14,30 @@ from typing import Any
 from deckbuilder.engine.codes import SPACE_REGULAR
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
 from deckbuilder.engine.effects import compile_steps
+from deckbuilder.engine.rule_switches import PlayableSwitch, known_variants
 from deckbuilder.games.revolver import modules, readings
 
-#: Switch ids and the variants this engine plays (the one home of variants is
+#: The rule switches and the readings this engine plays (the one home of variants is
 #: `deckbuilder.rulesets`; this says which of the declared readings Revolver can play).
-MCREADY_VICTORY = "mcready-victory"
-TRAIN_VICTORY = "train-victory"
-SKINNY_TOKEN = "skinny-token"
-TRUE_GRIT_KILL = "true-grit-kill"
-JACK_DEATH = "jack-death"
-JACKSON_CLAN_DERAILED = "jackson-clan-derailed"
-ALONG_FER_THE_RIDE = "along-fer-the-ride"
-LAWMEN_REMOVAL = "lawmen-removal"
-QUINCEY_RIDES = "quincey-rides"
-SADDLEBAGS_GATLING_GUN = "saddlebags-gatling-gun"
+# mcready-victory's jack-killed: an older reading, now jack-death (a set may still declare it)
+MCREADY_VICTORY = PlayableSwitch("mcready-victory", "gang-wiped-out",
+                                 ("cortez-before-train", "jack-killed"))
+TRAIN_VICTORY = PlayableSwitch("train-victory", "jack-survives-space-4",
+                               ("alive-end-of-round", "any-member"))
+SKINNY_TOKEN = PlayableSwitch("skinny-token", "power", ("true-grit", "power-firepower-only"))
+TRUE_GRIT_KILL = PlayableSwitch("true-grit-kill", "not-a-kill", ("counts-as-kill",))
+JACK_DEATH = PlayableSwitch("jack-death", "loses-the-game", ("gang-fights-on",))
+JACKSON_CLAN_DERAILED = PlayableSwitch("jackson-clan-derailed", "discarded", ("removed-from-game",))
+ALONG_FER_THE_RIDE = PlayableSwitch("along-fer-the-ride", "lowest-rating-removed",
+                                    ("any-members", "casualties"))
+LAWMEN_REMOVAL = PlayableSwitch("lawmen-removal", "true-grit-saves", ("true-grit-ignored",))
+QUINCEY_RIDES = PlayableSwitch("quincey-rides", "once-per-turn", ("each-discard",))
+SADDLEBAGS_GATLING_GUN = PlayableSwitch("saddlebags-gatling-gun", "gang-gatling-excluded",
+                                        ("gang-gatling-allowed",))
 KNOWN_VARIANTS: dict[str, frozenset[str]] = {
-    # jack-killed: an older reading, now jack-death (a set may still declare it)
-    MCREADY_VICTORY: frozenset({"gang-wiped-out", "cortez-before-train", "jack-killed"}),
-    TRAIN_VICTORY: frozenset({"jack-survives-space-4", "alive-end-of-round", "any-member"}),
-    SKINNY_TOKEN: frozenset({"power", "true-grit", "power-firepower-only"}),
-    TRUE_GRIT_KILL: frozenset({"not-a-kill", "counts-as-kill"}),
-    JACK_DEATH: frozenset({"loses-the-game", "gang-fights-on"}),
-    JACKSON_CLAN_DERAILED: frozenset({"discarded", "removed-from-game"}),
-    ALONG_FER_THE_RIDE: frozenset({"lowest-rating-removed", "any-members", "casualties"}),
-    LAWMEN_REMOVAL: frozenset({"true-grit-saves", "true-grit-ignored"}),
-    QUINCEY_RIDES: frozenset({"once-per-turn", "each-discard"}),
-    SADDLEBAGS_GATLING_GUN: frozenset({"gang-gatling-excluded", "gang-gatling-allowed"}),
+    **known_variants(MCREADY_VICTORY, TRAIN_VICTORY, SKINNY_TOKEN, TRUE_GRIT_KILL, JACK_DEATH,
+                     JACKSON_CLAN_DERAILED, ALONG_FER_THE_RIDE, LAWMEN_REMOVAL, QUINCEY_RIDES,
+                     SADDLEBAGS_GATLING_GUN),
     # the modules' own switches (the saloon duel's, the prison's, the Frontier deck's ...)
     **{switch: readings for plugin in modules.PLUGINS
        for switch, readings in plugin.known_variants.items()},
@@ -106,21 +104,21 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
     facts.train_space = (last.labels.index("4") if "4" in last.labels else
                          max(i for i, kind in enumerate(last.kinds) if kind == SPACE_REGULAR))
     # The Dutch variant names a bandit whose early death wins for McReady: data, not code.
-    deadline: dict[str, Any] = rules.params.get(MCREADY_VICTORY, {})
+    deadline: dict[str, Any] = rules.params.get(MCREADY_VICTORY.id, {})
     facts.cortez = next(
         (c.idx for c in spec.characters if c.id == deadline.get("character")), -1)
     before = deadline.get("before")
     facts.cortez_deadline_bf = (
         compiled.bf_index[before] if isinstance(before, str) and before in compiled.bf_index
         else facts.train_bf)
-    facts.mcready_extra = rules.variant(MCREADY_VICTORY, "gang-wiped-out")
-    facts.train_any_member = rules.variant(TRAIN_VICTORY, "jack-survives-space-4") == "any-member"
-    skinny = rules.variant(SKINNY_TOKEN, "power")
+    facts.mcready_extra = MCREADY_VICTORY.chosen(rules)
+    facts.train_any_member = TRAIN_VICTORY.chosen(rules) == "any-member"
+    skinny = SKINNY_TOKEN.chosen(rules)
     facts.skinny_true_grit = skinny == "true-grit"
     facts.derail_removes = frozenset(
         {compiled.def_index[JACKSON_CLAN]} if JACKSON_CLAN in compiled.def_index and
-        rules.variant(JACKSON_CLAN_DERAILED, "discarded") == "removed-from-game" else ())
-    spec.grit_loss_kills = rules.variant(TRUE_GRIT_KILL, "not-a-kill") == "counts-as-kill"
+        JACKSON_CLAN_DERAILED.chosen(rules) == "removed-from-game" else ())
+    spec.grit_loss_kills = TRUE_GRIT_KILL.chosen(rules) == "counts-as-kill"
     _bind_card_readings(spec, compiled, skinny)
     facts.plugins, facts.plugin_facts, facts.game_action_offsets = modules.bind(spec, compiled)
 
@@ -131,17 +129,17 @@ def _bind_card_readings(spec: GameSpec, compiled: CompiledCatalog, skinny: str) 
     bandit_index = {character.id: character.idx for character in spec.characters}
     if skinny == "power-firepower-only" and SKINNY in bandit_index:
         readings.power_token_is_no_life(spec, compiled, bandit_index[SKINNY])
-    if rules.variant(JACK_DEATH, "loses-the-game") == "gang-fights-on" and \
-            rules.variant(MCREADY_VICTORY, "gang-wiped-out") != "jack-killed" and spec.leader >= 0:
+    if JACK_DEATH.chosen(rules) == "gang-fights-on" and \
+            MCREADY_VICTORY.chosen(rules) != "jack-killed" and spec.leader >= 0:
         readings.without_loss_on_death(spec, compiled, spec.leader)
-    ride = rules.variant(ALONG_FER_THE_RIDE, "lowest-rating-removed")
+    ride = ALONG_FER_THE_RIDE.chosen(rules)
     if ride == "any-members":
         readings.sacrifice_any_members(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
     elif ride == "casualties":
         readings.sacrifice_as_casualties(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
-    if rules.variant(LAWMEN_REMOVAL, "true-grit-saves") == "true-grit-ignored":
+    if LAWMEN_REMOVAL.chosen(rules) == "true-grit-ignored":
         readings.kill_ignoring_true_grit(spec, compiled, ALONG_FOR_THE_RIDE_CARD)
-    if rules.variant(QUINCEY_RIDES, "once-per-turn") == "each-discard":
+    if QUINCEY_RIDES.chosen(rules) == "each-discard":
         readings.rides_for_each_discard(spec, compiled, QUINCEY)
-    if rules.variant(SADDLEBAGS_GATLING_GUN, "gang-gatling-excluded") == "gang-gatling-allowed":
+    if SADDLEBAGS_GATLING_GUN.chosen(rules) == "gang-gatling-allowed":
         readings.bounce_without_exception(spec, compiled, SADDLEBAGS, GATLING_GUN)

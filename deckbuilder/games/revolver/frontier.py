@@ -48,6 +48,7 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.engine import chance
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
+from deckbuilder.engine.rule_switches import PlayableSwitch, known_variants
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver.declaration import K_FRONTIER_DRAW
 from deckbuilder.games.revolver.plugin import (
@@ -65,16 +66,10 @@ FRONTIER_DECK = "frontier-deck"
 MODULE_C = "frontier-deck-cards"
 FRONTIER = "frontier"
 #: The rule switches and their readings (vengeance-on-the-frontier.yaml `rule_switches`).
-DRAW_SWITCH = "frontier-draw"
-ONE_OF_TWO = "one-of-two-draws"
-NEW_BATTLEFIELD = "extra-on-new-battlefield"
-EMPTY_SWITCH = "frontier-empty"
-RESHUFFLE = "reshuffle-discards"
-NO_MORE = "no-more-cards"
-KNOWN_VARIANTS: dict[str, frozenset[str]] = {
-    DRAW_SWITCH: frozenset({ONE_OF_TWO, NEW_BATTLEFIELD}),
-    EMPTY_SWITCH: frozenset({RESHUFFLE, NO_MORE}),
-}
+ONE_OF_TWO, NEW_BATTLEFIELD = "one-of-two-draws", "extra-on-new-battlefield"
+DRAW_SWITCH = PlayableSwitch("frontier-draw", ONE_OF_TWO, (NEW_BATTLEFIELD,))
+RESHUFFLE, NO_MORE = "reshuffle-discards", "no-more-cards"
+EMPTY_SWITCH = PlayableSwitch("frontier-empty", RESHUFFLE, (NO_MORE,))
 
 TAKE, OWN = range(2)
 GAME_ACTION_TEXTS = ("draw one card from the Frontier deck", "draw both cards from your own deck")
@@ -152,8 +147,8 @@ def bind_frontier(spec: GameSpec, compiled: CompiledCatalog) -> FrontierFacts:
     facts.cards = tuple(card_def[uid].id for uid in pairs[0])
     facts.index = {uid: i for player in (0, 1) for i, uid in enumerate(pairs[player])}
     rules = spec.rules
-    facts.new_battlefield = rules.variant(DRAW_SWITCH, ONE_OF_TWO) == NEW_BATTLEFIELD
-    facts.reshuffle = rules.variant(EMPTY_SWITCH, RESHUFFLE) == RESHUFFLE
+    facts.new_battlefield = DRAW_SWITCH.chosen(rules) == NEW_BATTLEFIELD
+    facts.reshuffle = EMPTY_SWITCH.chosen(rules) == RESHUFFLE
     # The table's twins (a card changing sides takes its twin's place), pair by pair (the
     # table pairs a card's two instances only when each player has one copy).
     twin = list(getattr(spec, "twin", None) or [-1] * spec.n_cards)
@@ -344,7 +339,7 @@ def end_turn(state: State, player: int) -> None:
 #: The Frontier deck in a game's turn: set-up, the draw phase, the discard pile, and what
 #: nobody may see.
 PLUGIN = ModulePlugin(
-    ids=(FRONTIER_DECK, MODULE_C), known_variants=KNOWN_VARIANTS,
+    ids=(FRONTIER_DECK, MODULE_C), known_variants=known_variants(DRAW_SWITCH, EMPTY_SWITCH),
     game_action_texts=GAME_ACTION_TEXTS, extra_cards=extra_cards, bind=bind_frontier,
     set_up=set_up, marker_moved=sweep, start_turn=start_turn, end_turn=end_turn, resample=resample,
     view=view, restage=partial(set_up, shuffle=False))

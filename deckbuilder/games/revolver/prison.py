@@ -36,6 +36,7 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.engine.addons import cards_under_character, take_from_character
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
+from deckbuilder.engine.rule_switches import PlayableSwitch, known_variants
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver.plugin import ModulePlugin, module_data, set_module_data
 from deckbuilder.protocol import UnplayableDeckError
@@ -48,16 +49,13 @@ GARROTTE = "garrotte-santiagos-special-weapon"
 DOUBLE_THE_GUARD = "double-the-guard"
 MCREADYS_CHOICE = "mcreadys-choice"  # Module B: with two dollars the Garrotte lies under him
 #: The rule switches (hunt-the-man-down.yaml `rule_switches`) and their readings.
-POSITION = "prison-position"
 DEFAULT_POSITION = "after-whiskey-canyon"
-POSITIONS = frozenset({DEFAULT_POSITION, "after-buzzard-point"})
-RELEASE = "santiago-release"
+POSITION = PlayableSwitch("prison-position", DEFAULT_POSITION, ("after-buzzard-point",))
 NO_DOUBLE_GUARD, OUTGUN = "no-double-guard", "outgun-the-guards"
-RELEASES = frozenset({NO_DOUBLE_GUARD, OUTGUN})
-SILENCE = "prison-silence"
+RELEASE = PlayableSwitch("santiago-release", NO_DOUBLE_GUARD, (OUTGUN,))
 CARDS_IN_PLAY, EVERY_TEXT = "cards-in-play", "every-text"
-KNOWN_VARIANTS: dict[str, frozenset[str]] = {
-    POSITION: POSITIONS, RELEASE: RELEASES, SILENCE: frozenset({CARDS_IN_PLAY, EVERY_TEXT})}
+SILENCE = PlayableSwitch("prison-silence", CARDS_IN_PLAY, (EVERY_TEXT,))
+KNOWN_VARIANTS = known_variants(POSITION, RELEASE, SILENCE)
 #: Santiago's places (strings: readable in snapshots and observations).
 IMPRISONED, FREED = "imprisoned", "freed"
 
@@ -87,7 +85,7 @@ def layout_position(layout: str | None) -> str:
     """The prison-position reading a layout names (`prison-position=<value>` among the
     items after "modules:"), the switch's default when it names none."""
     items = (layout or "").removeprefix("modules:").split(",")
-    prefix = POSITION + "="
+    prefix = POSITION.id + "="
     return next((item.removeprefix(prefix) for item in items if item.startswith(prefix)),
                 DEFAULT_POSITION)
 
@@ -102,10 +100,10 @@ def place_prison(row: list[Any], layout: str | None) -> list[Any]:
     after = position.removeprefix("after-")
     rest = [battlefield for battlefield in row if battlefield.id != PRISON]
     index = next((i for i, battlefield in enumerate(rest) if battlefield.id == after), -1)
-    if position not in POSITIONS or index < 0 or index == len(rest) - 1:
+    if position not in KNOWN_VARIANTS[POSITION.id] or index < 0 or index == len(rest) - 1:
         raise UnplayableDeckError(
             f"the San Manzanillo Prison cannot lie '{position}'",
-            fix=f"choose {POSITION} among: {', '.join(sorted(POSITIONS))}")
+            fix=f"choose {POSITION.id} among: {', '.join(sorted(KNOWN_VARIANTS[POSITION.id]))}")
     return [*rest[:index + 1], prison, *rest[index + 1:]]
 
 
@@ -117,16 +115,16 @@ def bind_prison(spec: GameSpec, compiled: CompiledCatalog) -> PrisonFacts:
     facts = PrisonFacts()
     facts.bf = compiled.bf_index[PRISON]
     before = spec.bfs[facts.bf - 1].id if facts.bf > 0 else ""
-    chosen = spec.rules.variant(POSITION, DEFAULT_POSITION)
+    chosen = POSITION.chosen(spec.rules)
     if chosen != f"after-{before}":
         # the row was compiled for another position: the layout did not carry the switch
         raise UnplayableDeckError(
-            f"rule switch {POSITION}={chosen} does not match the row (the prison lies after "
+            f"rule switch {POSITION.id}={chosen} does not match the row (the prison lies after "
             f"{spec.bf_name(facts.bf - 1)})",
-            fix=f"the layout must name '{POSITION}={chosen}' (modules.layout_of)")
-    facts.release = spec.rules.variant(RELEASE, NO_DOUBLE_GUARD)
+            fix=f"the layout must name '{POSITION.id}={chosen}' (modules.layout_of)")
+    facts.release = RELEASE.chosen(spec.rules)
     # the table reads this one: whether the cards played at the prison lose their text too
-    spec.silences_plays = spec.rules.variant(SILENCE, CARDS_IN_PLAY) == EVERY_TEXT
+    spec.silences_plays = SILENCE.chosen(spec.rules) == EVERY_TEXT
     # Santiago is compiled with the bandits (the module's characters join the base set's)
     facts.santiago = next((c.idx for c in spec.characters if c.id == SANTIAGO), -1)
     if facts.santiago < 0:
@@ -266,6 +264,6 @@ def held_characters(state: State) -> dict[int, str]:
 
 #: The prison in a game: its place in the row, Santiago, the silence, the release.
 PLUGIN = ModulePlugin(
-    ids=(PRISON_MODULE,), row_switches=(POSITION,), known_variants=KNOWN_VARIANTS,
+    ids=(PRISON_MODULE,), row_switches=(POSITION.id,), known_variants=KNOWN_VARIANTS,
     extra_cards=extra_cards, select_battlefields=place_prison, held_characters=held_characters,
     bind=bind_prison, set_up=set_up, marker_moved=marker_moved, view=view, restage=restage)

@@ -8,20 +8,18 @@ from typing import Any, NamedTuple
 
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec, renumber_game_actions
 from deckbuilder.engine.effects import compile_steps
+from deckbuilder.engine.rule_switches import PlayableSwitch, known_variants
 from deckbuilder.engine.state import DEFENDER
 
-MALPASO_VICTORY = "malpaso-victory"
-PILE_VICTORY = "guardian-pile-victory"
-GATLING_TRUE_GRIT = "gatling-true-grit"
-GATLING_CASUALTY = "gatling-casualty"
-POKER_TIE = "poker-tie"
-KNOWN_VARIANTS: dict[str, frozenset[str]] = {
-    MALPASO_VICTORY: frozenset({"esteban-survives-mine", "any-guardian-alive"}),
-    PILE_VICTORY: frozenset({"pile-counts", "in-play-only"}),
-    GATLING_TRUE_GRIT: frozenset({"discarded", "saves"}),
-    GATLING_CASUALTY: frozenset({"lowest-survival", "owner-chooses"}),
-    POKER_TIE: frozenset({"replay", "guardians"}),
-}
+#: The rule switches and the readings this engine plays.
+MALPASO_VICTORY = PlayableSwitch("malpaso-victory", "esteban-survives-mine",
+                                 ("any-guardian-alive",))
+PILE_VICTORY = PlayableSwitch("guardian-pile-victory", "in-play-only", ("pile-counts",))
+GATLING_TRUE_GRIT = PlayableSwitch("gatling-true-grit", "discarded", ("saves",))
+GATLING_CASUALTY = PlayableSwitch("gatling-casualty", "lowest-survival", ("owner-chooses",))
+POKER_TIE = PlayableSwitch("poker-tie", "replay", ("guardians",))
+KNOWN_VARIANTS = known_variants(MALPASO_VICTORY, PILE_VICTORY, GATLING_TRUE_GRIT,
+                                GATLING_CASUALTY, POKER_TIE)
 #: The battlefield sets the poker tournament's winner brings in (malpaso-es: Torneo de póquer).
 LAYOUT_OF_WINNER = ("crystal-river", "buffalo-falls")  # the guardians won / Mapache won
 FIXED_GROUP = "fixed"
@@ -107,12 +105,11 @@ def bind(spec: GameSpec, compiled: CompiledCatalog) -> None:
     facts.mine_bf = mine.idx
     facts.showdown_space = (mine.labels.index(SHOWDOWN_LABEL) if SHOWDOWN_LABEL in mine.labels
                             else len(mine.labels) - 1)
-    facts.any_guardian_survives = rules.variant(
-        MALPASO_VICTORY, "esteban-survives-mine") == "any-guardian-alive"
-    facts.pile_counts = rules.variant(PILE_VICTORY, "in-play-only") == "pile-counts"
-    facts.gatling_grit_saves = rules.variant(GATLING_TRUE_GRIT, "discarded") == "saves"
-    facts.gatling_lowest = rules.variant(GATLING_CASUALTY, "lowest-survival") == "lowest-survival"
-    facts.poker_tie_to_guardians = rules.variant(POKER_TIE, "replay") == "guardians"
+    facts.any_guardian_survives = MALPASO_VICTORY.chosen(rules) == "any-guardian-alive"
+    facts.pile_counts = PILE_VICTORY.chosen(rules) == "pile-counts"
+    facts.gatling_grit_saves = GATLING_TRUE_GRIT.chosen(rules) == "saves"
+    facts.gatling_lowest = GATLING_CASUALTY.chosen(rules) == "lowest-survival"
+    facts.poker_tie_to_guardians = POKER_TIE.chosen(rules) == "guardians"
     facts.layouts = {}
     spec.facts = facts
     renumber_game_actions(spec, len(facts.poker), poker_text)
