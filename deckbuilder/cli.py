@@ -193,7 +193,7 @@ class OneLineErrors(TyperGroup):
             return super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
         watch = OutputWatch()
-        code: Any
+        code: str | int | None
         try:
             try:
                 code = self._exit_code(args, prog_name, complete_var, windows_expand_args,
@@ -212,7 +212,7 @@ class OneLineErrors(TyperGroup):
         sys.exit(code)
 
     def _exit_code(self, args: Sequence[str] | None, prog_name: str | None,
-                   complete_var: str | None, windows_expand_args: bool, **extra: object) -> object:
+                   complete_var: str | None, windows_expand_args: bool, **extra: object) -> int:
         """Run the command line; its exit code (a usage error printed as one line)."""
         try:
             result = super().main(args, prog_name, complete_var, False, windows_expand_args,

@@ -8,7 +8,8 @@ chosen, because that is what a player types.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated
 
 import typer
 
@@ -136,7 +137,7 @@ def _print_plain(line: str) -> None:
     console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-def listing_lines(catalog: Catalog, entries: list[Any], width: int) -> list[str]:
+def listing_lines(catalog: Catalog, entries: list[Entry], width: int) -> list[str]:
     """The listing as a block per record, each line at most `width` columns (an 80-column
     terminal reads it): the name and id; the numbers a player compares (`card_face.one_line`:
     cost and firepower, survival, defence and spaces ...); where it comes from; the text."""
@@ -263,7 +264,7 @@ def _brief(value: object, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _kind_command(kind: str, summary: str) -> Any:
+def _kind_command(kind: str, summary: str) -> Callable[..., None]:
     """`deckbuilder characters` / `battlefields`: the listing with the kind chosen."""
 
     def listing(

@@ -12,7 +12,7 @@ completion and the metavar); the command receives the canonical value (`colty`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TypedDict
 
 import typer
 
@@ -33,6 +33,14 @@ from deckbuilder.games import games
 from deckbuilder.rulesets import list_rulesets
 
 
+class OptionWords(TypedDict):
+    """The keyword arguments a choice gives `typer.Option`/`typer.Argument`."""
+
+    parser: Callable[[str], str]
+    autocompletion: Callable[[str], list[str]]
+    metavar: str
+
+
 class _Choice:
     """What typer needs of a choice: `parser`, `autocompletion` and `metavar`."""
 
@@ -44,7 +52,7 @@ class _Choice:
     def complete(self, incomplete: str) -> list[str]:
         raise NotImplementedError
 
-    def option(self) -> dict[str, Any]:
+    def option(self) -> OptionWords:
         """The keyword arguments of `typer.Option`/`typer.Argument` for this choice."""
         return {"parser": self, "autocompletion": self.complete, "metavar": self.metavar}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -25,7 +25,7 @@ from deckbuilder.commands.common import (
 from deckbuilder.commands.deck_stats_text import stats_lines
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.deck_stats import DEFAULT_TURNS, DrawRules, deck_stats
-from deckbuilder.decklists import export_deck_json, export_deck_list
+from deckbuilder.decklists import ListLine, export_deck_json, export_deck_list
 from deckbuilder.decks import (
     diff_decks,
     fix_card_ids,
@@ -293,7 +293,7 @@ def _is_file(text: str) -> bool:
         return False
 
 
-def _line_json(line: Any) -> dict[str, Any]:
+def _line_json(line: ListLine) -> dict[str, str | int | None]:
     return {
         "line": line.number, "text": line.text, "status": str(line.status),
         "message": line.message, "card": line.card, "count": line.count,

@@ -9,7 +9,7 @@ the terminal's width.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Protocol
 
 #: What an option's or argument's value is, by its parameter name.
 VALUE_NAMES: dict[str, str] = {
@@ -25,7 +25,20 @@ VALUE_NAMES: dict[str, str] = {
 _TYPE_NAMES = {"int": "N", "float": "X", "Path": "PATH", "bool": ""}
 
 
-def polish(command: Any) -> None:
+class Helped(Protocol):
+    """A click command or group (typer's own copy of click, or click itself)."""
+
+    help: str | None
+
+
+class Named(Protocol):
+    """A click parameter: an option or an argument."""
+
+    @property
+    def name(self) -> str | None: ...
+
+
+def polish(command: Helped) -> None:
     """Name the values of `command`'s parameters (and its subcommands') and reflow its help."""
     for sub in getattr(command, "commands", {}).values():
         polish(sub)
@@ -34,7 +47,7 @@ def polish(command: Any) -> None:
         command.help = reflowed(command.help)
 
 
-def name_values(command: Any) -> None:
+def name_values(command: Helped) -> None:
     """Name the values of `command`'s own parameters (not its subcommands': the root's are
     loaded lazily), the `--help` flag made when the help is shown included."""
     for param in getattr(command, "params", ()):
@@ -55,7 +68,7 @@ def name_values(command: Any) -> None:
         return option
 
     help_option.names_its_value = True  # type: ignore[attr-defined]
-    command.get_help_option = help_option
+    command.get_help_option = help_option  # type: ignore[attr-defined]
 
 
 def _no_type_label(ctx: object) -> None:
@@ -63,7 +76,7 @@ def _no_type_label(ctx: object) -> None:
     return None
 
 
-def value_name(param: Any) -> str:
+def value_name(param: Named) -> str:
     """The name of a parameter's value: the table's, else by its type; "" for a flag."""
     if getattr(param, "is_flag", False) or _annotation_name(param) == "bool":
         return ""

@@ -9,12 +9,15 @@ one line how to install it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckbuilder.commands.common import EXIT_BAD_INPUT, console, fail, guarded, safe
 from deckbuilder.errors import DeckbuilderError, Location
+
+if TYPE_CHECKING:  # the web extra is imported only when the command runs
+    from starlette.applications import Starlette
 
 NO_WEB_EXTRA = ("the web app needs the web extra: pip install 'revolver-deckbuilder[web]'")
 #: Hosts that only this computer can reach.
@@ -92,7 +95,7 @@ def serve(
 def _app(decks: Path | None, host: str, port: int, allow_host: list[str],
          allow_illegal: bool = False, table_idle_seconds: float = 1800.0,
          table_retention_seconds: float = 7 * DAY_SECONDS, tables_per_client: int = 10
-         ) -> Any:
+         ) -> Starlette:
     # The web face needs the optional web extra (checked in `serve`): imported only here.
     from deckbuilder.web.app import create_app
     from deckbuilder.web.config import WebConfig
