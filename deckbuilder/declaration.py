@@ -78,6 +78,10 @@ class GameDeclaration:
     #: words its documents spell two ways, folded before a card name is looked up
     #: (variant, spelling): ("colti", "colty")
     name_folds: tuple[tuple[str, str], ...] = ()
+    #: the counts the game's cards carry (symbols, a cost of its own), each as its card data
+    #: field and the table's card record attribute (`CardDef`) it fills:
+    #: ("powder_kegs", "kegs")
+    card_counts: tuple[tuple[str, str], ...] = ()
 
     @property
     def characters_word(self) -> str:

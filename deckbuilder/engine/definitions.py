@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from deckbuilder.declared import DECLARATIONS
 from deckbuilder.engine.actions import MAX_ABILITIES
 from deckbuilder.engine.card_records import (
     AbilityDef,
@@ -52,6 +53,10 @@ from deckbuilder.engine.expansion_steps import (
 from deckbuilder.engine.wording import speaks_at
 from deckbuilder.models.effects import When
 
+#: Every game's counts on a card (its data field, the `CardDef` attribute it fills), read for
+#: every card whatever the game played (another game's cards leave the field at 0).
+CARD_COUNTS: tuple[tuple[str, str], ...] = tuple(
+    pair for declaration in DECLARATIONS for pair in declaration.card_counts)
 
 def _mode(index: int, name: str, play: int, firepower: int, slot: int, counts: bool,
           row_limit: int, effect: tuple, marker_req: tuple[int, bool] | None) -> ModeDef:
@@ -180,9 +185,8 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.speaks_silenced = bool(silent) and speaks_at(card, silent, resolver.placements)
     d.reshuffles = card.reshuffles
     d.names_a_card = _names_a_card([card.effect, card.modes, card.abilities, card.triggers])
-    d.kegs = card.powder_kegs
-    d.ammunition = card.ammunition
-    d.silver = card.silver_dollars
+    for field, attribute in CARD_COUNTS:
+        setattr(d, attribute, getattr(card, field))
     triggers = card.triggers
     d.modes = _compile_modes(card, d, resolver)
     d.abilities = tuple(

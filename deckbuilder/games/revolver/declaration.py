@@ -48,6 +48,7 @@ DECLARATION = GameDeclaration(
     spellings=("Revolver 1", "Revolver I", "r1", "base"),
     other_factions=(SideDeclaration("frontier", "Frontier", ("Frontier", "Frontier deck")),),
     name_folds=(("colti", "colty"), ("amigos", "amigo")),
+    card_counts=(("silver_dollars", "silver"),),
     decision_kinds=DECISION_KINDS,
     entry="deckbuilder.games.revolver.entry:GAME",
     card_model="deckbuilder.games.revolver.card_model",

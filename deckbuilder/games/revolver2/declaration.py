@@ -36,6 +36,7 @@ DECLARATION = GameDeclaration(
     spellings=("Revolver 2", "Revolver II", "r2", "Last Stand at Malpaso", "Malpaso"),
     entry="deckbuilder.games.revolver2.entry:GAME",
     card_model="deckbuilder.games.revolver2.card_model",
+    card_counts=(("powder_kegs", "kegs"), ("ammunition", "ammunition")),
     ending_words=(
         ("guardians_wiped_out", "the guardians are wiped out"),
         ("esteban_survived_mine", "Padre Esteban survived the showdown at the mine"),
