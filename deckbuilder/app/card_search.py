@@ -100,7 +100,7 @@ def card_row(catalog: Catalog, entry: Entry) -> dict[str, JsonValue]:
 
 
 def record_row(entry: Entry) -> dict[str, JsonValue]:
-    """Any record as JSON: every value it holds, with its kind, set and game."""
+    """A record of any kind as JSON: every value it holds, with its kind, set and game."""
     data = entry.record.model_dump(mode="json", exclude={"provenance"})
     return {
         "id": entry.id, "name": entry.name, "kind": entry.kind, "game": entry.game,

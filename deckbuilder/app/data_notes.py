@@ -71,7 +71,7 @@ def _values(count: int) -> str:
 
 # -- a result's report ------------------------------------------------------------------------
 def result_data(catalog: Catalog, decks: Sequence[Mapping[str, int]],
-                report: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                report: Mapping[str, object] | None = None) -> dict[str, object]:
     """The fields a result's report adds (`report.update(...)`): `rests_on`, the values of
     the decks' cards by standing and the cards that matter most (ranked by the report's own
     plays per game when it has per-card figures), and `data`, the packs and overlay in force

@@ -45,7 +45,7 @@ def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = Fa
     a faction name meaning its base deck, a packaged deck's name, a model or a loaded deck).
 
     A deck the engine cannot play (an unknown card, a card of another game, a record that is
-    no deck card) is refused with the validator's first such violation. Any other illegal deck
+    no deck card) is refused with the validator's first such violation. Every other illegal deck
     is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
     then it gets a warning, so that a deck can be play-tested before it is legal. A deck
     object comes from a script: the fixes are said in Python's terms.

@@ -10,20 +10,14 @@ keep the engine's values (`gang_wiped_out`): only what a player reads is worded 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
 from deckbuilder.card_face.text import player_mark
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.actions import (
-    BF_BASE,
-    CHARACTER_BASE,
-    IN_PLAY_BASE,
-    MODE_BASE,
-    ActionLayout,
-)
+from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
 from deckbuilder.engine.observe import EVERYTHING
 from deckbuilder.engine.state import State
 from deckbuilder.sim.records.session_view import ViewWords, position_view, view_lines, whose_hand
@@ -41,7 +35,7 @@ def worded_line(line: str) -> str:
     return f"{found['indent']}game over: {outcome_sentence(found['winner'], found['ending'])}"
 
 
-def space_words(space: str, characters: Sequence[dict[str, Any]] = ()) -> str:
+def space_words(space: str, characters: Sequence[Mapping[str, object]] = ()) -> str:
     """The marker's space: "space 3", "the extra space (-)", or a face space by the
     character whose face it is ("\"Skinny\" Landell's face space")."""
     if space.isdigit():
@@ -54,7 +48,7 @@ def space_words(space: str, characters: Sequence[dict[str, Any]] = ()) -> str:
     return f"the {space.replace('-', ' ').title()} face space"
 
 
-def character_words(character: dict[str, Any]) -> str:
+def character_words(character: Mapping[str, object]) -> str:
     """A character of the view with its survival rating and tokens."""
     extras = [f"survival {character['survival']}"]
     extras += [f"{kind.replace('_', ' ')} {character[kind]}" for kind in ("true_grit", "power")
@@ -122,7 +116,8 @@ def action_card_id(state: State, action: int) -> str | None:
     if layout.play_base <= action < layout.game_base:
         return str(spec.defs[spec.action_def[action]].id)
     if layout.ability_base <= action < layout.play_base:
-        uid = (action - layout.ability_base) // max(1, _abilities_per_card(layout))
+        slots = (layout.play_base - layout.ability_base) // (layout.own_base - IN_PLAY_BASE)
+        uid = (action - layout.ability_base) // slots  # a card's abilities lie together
         return str(spec.uid_id(uid))
     if IN_PLAY_BASE <= action < layout.ability_base:
         uid = (action - IN_PLAY_BASE) % (layout.own_base - IN_PLAY_BASE)
@@ -138,11 +133,6 @@ def action_card_id(state: State, action: int) -> str | None:
     if layout.game_base <= action < layout.size:
         return spec.game_rules.game_action_record(state, action - layout.game_base)
     return None
-
-
-def _abilities_per_card(layout: ActionLayout) -> int:
-    uids = layout.own_base - IN_PLAY_BASE
-    return (layout.play_base - layout.ability_base) // uids if uids else 1
 
 
 def choice_words(state: State, action: int, text: str, catalog: Catalog | None) -> str:

@@ -45,7 +45,7 @@ class DeckStatus:
     #: (record id, name, unconfirmed values, copies in the deck), to review first
     review_first: list[tuple[str, str, int, int]] = field(default_factory=list)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {"deck": self.name, **self.counts.as_json(), "review_first": [
             {"id": record_id, "name": name, "unconfirmed": unknown, "copies": copies}
             for record_id, name, unknown, copies in self.review_first]}

@@ -273,7 +273,7 @@ class RunTally:
             })
         return rows
 
-    def endings(self, players: Sequence[str]) -> list[dict[str, Any]]:
+    def endings(self, players: Sequence[str]) -> list[dict[str, object]]:
         total = self.deck.count or 1
         games = Counter({name: sum(by_winner.values())
                          for name, by_winner in self.deck.endings.items()})
@@ -300,7 +300,7 @@ class RunTally:
         return [{"games": n, "wins": wins, **proportion(wins, n).as_dict()}
                 for n, wins in self.deck.progress]
 
-    def cut_short(self) -> list[dict[str, Any]]:
+    def cut_short(self) -> list[dict[str, object]]:
         """How often each bot's bounds cut its play short (a card that loops): [] when never."""
         return [{"bot": name, "times": times, "warning": cut_short_note(name, times)}
                 for name, times in sorted(self.deck.cut_short.items())]
