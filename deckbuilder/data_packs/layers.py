@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -134,7 +134,8 @@ def plain(record: Record, name: str) -> JsonValue:
     return record.model_dump(mode="json", include={name}).get(name)
 
 
-def with_values(record: Record, values: dict[str, JsonValue], source_of: dict[str, str]) -> Record:
+def with_values(record: Record, values: Mapping[str, object], source_of: dict[str, str]
+                ) -> Record:
     """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
     A new name keeps the old one as an alias, so decks and records naming it keep working.
     Raises `ValidationError` when a value does not fit the record's model."""

@@ -14,7 +14,6 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pydantic import JsonValue, ValidationError
 
@@ -73,7 +72,7 @@ class Answer:
     value and confirm), or refused (`reason` says why, in one line: ask again)."""
 
     action: str
-    value: Any = None
+    value: object = None
     reason: str = ""
 
 
@@ -143,7 +142,7 @@ def _typed_value(question: Question, typed: str) -> object:
     return value
 
 
-def value_problem(entry: Entry, field: str, value: Any) -> str | None:
+def value_problem(entry: Entry, field: str, value: object) -> str | None:
     """Why `value` cannot be the record's `field` (one line), or None: the model's check,
     as `overlay set` makes it, and engine data only confirmed as it stands."""
     record = entry.record
