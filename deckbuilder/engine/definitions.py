@@ -41,9 +41,7 @@ from deckbuilder.engine.codes import (
     SPACE_CODES,
 )
 from deckbuilder.engine.effects import Resolver, compile_steps
-from deckbuilder.engine.expansion_compile import (
-    compile_expansion_hooks,
-)
+from deckbuilder.engine.expansion_compile import compile_expansion_hooks
 from deckbuilder.engine.expansion_steps import (
     NEED_HOST,
     bind_attach,
