@@ -26,6 +26,7 @@ CALLED_BY_NAME = (
     "__getattr__",  # deckbuilder/__init__.py: the module's lazy attributes (PEP 562)
     "list_commands",  # cli.py: click asks the group for its commands' order
     "redirect_request",  # app/table_client.py: urllib's redirect handler hook
+    "get_source",  # web/pages.py: Jinja's loader hook (GameTemplates)
     "loss_rate",  # app/results.py: SimulationResult's public figure (the Python API page)
 )
 
