@@ -14,7 +14,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import get_game
@@ -34,6 +34,52 @@ METHOD = ("racing on paired seeds: a candidate is dropped only when a Bonferroni
           "zero by the cards a swap changes (empirical Bayes); the leader and the challengers "
           "the race cannot tell apart from it are re-played on fresh seeds and only those "
           "games give the difference reported")
+
+
+class WonJson(TypedDict):
+    games: int
+    wins: int
+    rate: dict[str, float]
+
+
+class CardWorthJson(TypedDict):
+    """One card of a swap in the explanation: its games with it drawn and without."""
+
+    card: str
+    name: str
+    role: str  # "in" or "out"
+    copies: int
+    worth_per_copy: float
+    games: int
+    drawn_in: int
+    played_per_game: float
+    when_drawn: WonJson
+    when_not_drawn: WonJson
+    model_units: NotRequired[int]  # added once the race's units are counted
+
+
+class ChangedGameJson(TypedDict):
+    """A paired game whose winner the swap changed."""
+
+    seed: int
+    opponent: str
+    deck: str
+    with_swap: str
+    deck_turns: int
+    with_swap_turns: int
+    replay_deck: NotRequired[str]
+    replay_with_swap: NotRequired[str]
+
+
+class ExplanationJson(TypedDict):
+    swaps: list[dict[str, object]]
+    cards: list[CardWorthJson]
+    paired_games: int
+    changed_winner: int
+    turned_for_the_deck: int
+    turned_against: int
+    games: list[ChangedGameJson]
+    replay_note: str
 
 
 @dataclass(frozen=True)
@@ -138,12 +184,12 @@ def _drawn(game: GameResult, side: int, card: str) -> bool:
 
 
 def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult], side: int,
-                  per_copy: float, catalog: Catalog) -> dict[str, object]:
+                  per_copy: float, catalog: Catalog) -> CardWorthJson:
     """How the games of the deck holding `card` went with it drawn and without."""
     drawn = [g for g in games if _drawn(g, side, card)]
     others = [g for g in games if not _drawn(g, side, card)]
 
-    def won(chosen: Sequence[GameResult]) -> dict[str, object]:
+    def won(chosen: Sequence[GameResult]) -> WonJson:
         wins = sum(1 for g in chosen if score(g, side) == 1.0)
         rate = proportion(wins, len(chosen))
         return {"games": len(chosen), "wins": wins, "rate": rate.as_dict()}
@@ -156,7 +202,7 @@ def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult]
 
 
 def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
-            replay: ReplayContext | None = None) -> dict[str, object]:
+            replay: ReplayContext | None = None) -> ExplanationJson:
     """The figures behind a suggestion and the paired games where it changed the winner."""
     side = result.settings.side
     deck_games = result.confirmation_games.get("deck", [])
@@ -185,7 +231,7 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
         if before.winner == after.winner:
             continue
         which = before.index % per
-        entry: dict[str, Any] = {
+        entry: ChangedGameJson = {
             "seed": before.seed, "opponent": opponents[which].name,
             "deck": _result_word(before, side), "with_swap": _result_word(after, side),
             "deck_turns": before.turns, "with_swap_turns": after.turns}
@@ -241,7 +287,7 @@ def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
     return " ".join(shlex.quote(word) for word in words)
 
 
-def _won(games: Mapping[str, Any], when: str, none: str) -> str:
+def _won(games: WonJson, when: str, none: str) -> str:
     """'won 43% when drawn (20/47)'; `none` where there was no such game (not '0% (0/0)')."""
     if not games["games"]:
         return none
@@ -249,7 +295,7 @@ def _won(games: Mapping[str, Any], when: str, none: str) -> str:
             f"({games['wins']}/{games['games']})")
 
 
-def explanation_lines(explanation: Mapping[str, Any]) -> list[str]:
+def explanation_lines(explanation: ExplanationJson) -> list[str]:
     """The explanation in words, a line each (the text report and the page share them)."""
     lines = []
     for card in explanation["cards"]:

@@ -10,11 +10,16 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.reports.charts import Chart
 from deckbuilder.writing import atomic_write_bytes
+
+if TYPE_CHECKING:  # the plots extra is optional
+    from matplotlib.axis import Axis
+    from matplotlib.figure import Figure
 
 INSTALL = 'pip install "revolver-deckbuilder[plots]"'
 
@@ -23,7 +28,7 @@ class PlotsUnavailable(DeckbuilderError):
     """--charts without matplotlib: one line saying what to install."""
 
 
-def require_matplotlib() -> Any:
+def require_matplotlib() -> ModuleType:
     """The pyplot module on a file-only backend, or a one-line error naming the extra.
     Called before any game is played, so a missing extra costs no waiting."""
     try:
@@ -37,7 +42,7 @@ def require_matplotlib() -> Any:
     return plt
 
 
-def _percent_axis(axis: Any, signed: bool) -> None:
+def _percent_axis(axis: Axis, signed: bool) -> None:
     from matplotlib.ticker import FuncFormatter
 
     axis.set_major_formatter(FuncFormatter(
@@ -48,7 +53,7 @@ def _short(label: str, most: int = 45) -> str:
     return label if len(label) <= most else label[:most - 1] + "…"
 
 
-def _draw(plt: Any, chart: Chart) -> Any:
+def _draw(plt: ModuleType, chart: Chart) -> Figure:
     if chart.kind == "line":
         figure, axes = plt.subplots(figsize=(8, 4))
         games = [p["games"] for p in chart.points]

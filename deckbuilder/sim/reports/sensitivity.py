@@ -26,14 +26,20 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, value_standings
 from deckbuilder.data_packs.status import Counts, count_card
 from deckbuilder.models.cards import Card, Record
 from deckbuilder.sim.runs.batch import Contestant, simulate
-from deckbuilder.sim.runs.runner import GameResult, engine_catalog, make_executor, prime_catalog
+from deckbuilder.sim.runs.runner import (
+    Executor,
+    GameResult,
+    engine_catalog,
+    make_executor,
+    prime_catalog,
+)
 from deckbuilder.sim.runs.stats import paired_difference
 
 #: Whole-number values the sensitivity check moves (the engine plays each as a number): every
@@ -68,7 +74,7 @@ class RankedCard:
     played_per_game: float | None  # all copies; None before any game
     weight: float
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, str | int | float | None]:
         return {"id": self.id, "name": self.name, "unconfirmed": self.unconfirmed,
                 "copies": self.copies, "played_per_game": self.played_per_game,
                 "weight": round(self.weight, 4)}
@@ -110,7 +116,7 @@ def values_in_play(catalog: Catalog, decks: Iterable[Mapping[str, int]],
 
 def rests_on(catalog: Catalog, decks: Sequence[Mapping[str, int]],
              plays: Mapping[str, float] | None = None,
-             limit: int = RANKED_CARDS) -> dict[str, Any]:
+             limit: int = RANKED_CARDS) -> dict[str, object]:
     """What a report says it rests on (its `rests_on` field): the values of the decks'
     cards by standing, the cards that matter most and how they were ranked."""
     counts, ranked = values_in_play(catalog, decks, plays)
@@ -229,7 +235,7 @@ def moves_of(entry: Entry) -> list[Move]:
     return moves
 
 
-def moved_catalog(catalog: Catalog, move: Move) -> Any:
+def moved_catalog(catalog: Catalog, move: Move) -> Catalog:
     """A copy of `catalog` with one value moved (the original is untouched; the engine
     compiles each catalog object once)."""
     moved = copy.copy(catalog)
@@ -239,6 +245,19 @@ def moved_catalog(catalog: Catalog, move: Move) -> Any:
     entries[move.record_id] = dataclasses.replace(entry, record=record)
     moved.entries = entries
     return moved
+
+
+#: One move's row of a sensitivity check, and one card's rows with its largest move.
+MovedJson = TypedDict("MovedJson", {"field": str, "from": int, "to": int,
+                                    "difference": dict[str, float],
+                                    "games_with_different_winner": int})
+
+
+class CardMovesJson(TypedDict):
+    id: str
+    name: str
+    moves: list[MovedJson]
+    largest: MovedJson
 
 
 @dataclass(frozen=True)
@@ -256,7 +275,7 @@ class Setup:
     modules: Sequence[str]
 
 
-def _wins(setup: Setup, games: int, executor: Any,
+def _wins(setup: Setup, games: int, executor: Executor,
           on_result: Callable[[GameResult], None] | None) -> list[float]:
     run = simulate(setup.deck, setup.opponent, side=setup.side, games=games, seed=setup.seed,
                    ruleset=setup.ruleset, game=setup.game, max_turns=setup.max_turns,
@@ -274,7 +293,7 @@ def planned_moves(catalog: Catalog, cards: Sequence[str]) -> list[Move]:
 def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], games: int,
                       workers: int = 1,
                       on_result: Callable[[GameResult], None] | None = None
-                      ) -> dict[str, Any]:
+                      ) -> dict[str, object]:
     """Play `games` games unmoved and as many with each move of `cards`' unconfirmed values
     (`planned_moves`), on the same seeds; per card, each move's paired difference in the
     deck's win rate, the cards ordered by their largest move. `workers` as `simulate`'s
@@ -286,7 +305,7 @@ def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], game
     try:
         prime_catalog(catalog)
         unmoved = _wins(setup, games, make_executor(workers), on_result)
-        rows: dict[str, list[dict[str, Any]]] = {}
+        rows: dict[str, list[MovedJson]] = {}
         for move in moves:
             prime_catalog(moved_catalog(catalog, move))
             moved = _wins(setup, games, make_executor(workers), on_result)
@@ -298,7 +317,7 @@ def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], game
                                                    zip(moved, unmoved, strict=True))})
     finally:
         prime_catalog(before)
-    cards_json: list[dict[str, Any]] = []
+    cards_json: list[CardMovesJson] = []
     for card, moved_rows in rows.items():
         largest = max(moved_rows, key=lambda row: abs(row["difference"]["estimate"]))
         cards_json.append({"id": card, "name": catalog.entries[card].name,
