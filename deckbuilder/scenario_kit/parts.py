@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Discriminator, Field, PrivateAttr, Tag, model_validator
+from pydantic.functional_validators import ModelWrapValidatorHandler
 
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DataFileError, Location
@@ -132,9 +133,10 @@ class ScenarioBase(Strict):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _refusal(cls, data: Any, handler: Any) -> Any:
+    def _refusal(cls, data: object, handler: ModelWrapValidatorHandler[ScenarioBase]
+                 ) -> ScenarioBase:
         expecting = isinstance(data, dict) and data.get("expect") == REFUSED
-        if expecting:
+        if expecting and isinstance(data, dict):  # (isinstance again: for mypy)
             data = {**data, "expect": None}
         scenario = handler(data)
         if expecting and scenario.refused is None:
