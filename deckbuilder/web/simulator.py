@@ -17,10 +17,12 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Mapping
+from typing import Any, TypedDict
 
 from markupsafe import Markup
+from pydantic import JsonValue
+from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
@@ -60,7 +62,7 @@ class SimulationInputError(DeckbuilderError):
 
 
 # -- reading the form ------------------------------------------------------------------------
-def number(form: Any, name: str, default: int | float, low: float, high: float,
+def number(form: Mapping[str, object], name: str, default: int | float, low: float, high: float,
            kind: type = int) -> Any:
     """A number field of the form, as the command line's option would take it (bounded)."""
     text = str(form.get(name) or "").strip()
@@ -105,7 +107,7 @@ def deck_argument(config: WebConfig, choice: str) -> str:
                                    "deck folder")
 
 
-def read_plan(config: WebConfig, form: Any) -> SimulationPlan:
+def read_plan(config: WebConfig, form: FormData) -> SimulationPlan:
     """The form's simulation, read and checked as `deckbuilder simulate` reads its options
     (`plan_simulation`; the first problem is one line, as on the command line)."""
     games = number(form, "games", 1000, 1, MAX_GAMES)
@@ -135,7 +137,7 @@ def read_plan(config: WebConfig, form: Any) -> SimulationPlan:
 
 
 def play_plan(plan: SimulationPlan, on_result: Callable[[GameResult], None] | None = None,
-              workers: int | None = None) -> dict[str, Any]:
+              workers: int | None = None) -> dict[str, JsonValue]:
     """Play the plan on the executor `deckbuilder simulate` would choose; its `--json`
     report."""
     from deckbuilder.sim.runs.executors import open_executor
@@ -155,7 +157,7 @@ def _rules_of(catalog: Catalog) -> list[dict[str, object]]:
     return [game_rules(catalog, name) for name in games()]
 
 
-def _stamp(path: Any) -> tuple[int, int]:
+def _stamp(path: str) -> tuple[int, int]:
     """A file's modification time and size: a deck read again only when one changes."""
     try:
         status = os.stat(path)
@@ -188,7 +190,17 @@ def _deck_heading(config: WebConfig, path: str) -> tuple[str, str, str] | None:
     return heading
 
 
-def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
+class DeckChoice(TypedDict):
+    """A deck the page offers: the select's value and label, and what the deck is."""
+
+    value: str
+    label: str
+    game: str
+    faction: str
+    group: str
+
+
+def deck_choices(config: WebConfig) -> list[DeckChoice]:
     """The decks the page offers: base decks, packaged decks, and the deck folder's files
     (each read for its game and faction; a file that does not read is offered anyway, so
     that choosing it shows the command line's one-line error)."""
@@ -196,12 +208,12 @@ def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
     from deckbuilder.decks import FACTION_GAMES
 
     catalog = config.catalog()
-    choices: list[dict[str, object]] = [
+    choices: list[DeckChoice] = [
         {"value": f"base:{faction}", "label": f"{faction} base deck", "game": game,
          "faction": faction, "group": "Base decks"}
         for faction, game in FACTION_GAMES.items() if catalog.base_deck(game, faction)]
 
-    def described(value: str, path: object, group: str, label: str) -> dict[str, object]:
+    def described(value: str, path: object, group: str, label: str) -> DeckChoice:
         read = _deck_heading(config, str(path))
         if read is None:
             return {"value": value, "label": f"{label} (unreadable)", "game": "",
@@ -220,7 +232,7 @@ def deck_choices(config: WebConfig) -> list[dict[str, Any]]:
     return choices
 
 
-def page_choices(config: WebConfig) -> dict[str, Any]:
+def page_choices(config: WebConfig) -> dict[str, object]:
     from deckbuilder.bots import BOT_NAMES
     from deckbuilder.games import games
 
@@ -273,7 +285,7 @@ async def start_simulation(request: Request) -> Response:
                          "events": f"/api/simulate/{job.id}/events"})
 
 
-def _event(kind: str, data: dict[str, Any]) -> str:
+def _event(kind: str, data: Mapping[str, object]) -> str:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n"
 
 
@@ -336,7 +348,7 @@ async def simulation_status(request: Request) -> Response:
     return JSONResponse({"job": job.id, **job.progress().as_dict(), "error": job.error})
 
 
-def _finished_report(request: Request) -> dict[str, Any] | Response:
+def _finished_report(request: Request) -> dict[str, JsonValue] | Response:
     job = jobs_of(request.app).get(request.path_params["job_id"])
     if job is None or job.report is None:
         return JSONResponse({"error": "no finished simulation with that id (reports are "
