@@ -301,8 +301,7 @@ class Condition(Strict):
     """
 
     dead: list[CardId] = Field(
-        default_factory=list, description="each of these bandit characters is in the game "
-                                          "and dead")
+        default_factory=list, description="each of these characters is in the game and dead")
     marker_at: list[CardId] = Field(
         default_factory=list, description="the turn marker is on one of these battlefields")
     marker_before: CardId | None = Field(
