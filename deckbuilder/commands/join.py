@@ -18,7 +18,7 @@ import queue
 import sys
 import threading
 from collections.abc import Iterator
-from typing import IO, Annotated, Any, NoReturn
+from typing import IO, Annotated, NoReturn
 
 import typer
 
@@ -41,6 +41,7 @@ RESIGN = "resign"
 #: What the keyboard's inbox carries: a line typed (None: the keyboard is closed), or the
 #: end of a wait for the other seat (None, or the error the wait ended with).
 LINE, MOVED = "line", "moved"
+Message = tuple[str, str | BaseException | None]
 
 
 def _say(text: str) -> None:
@@ -220,7 +221,7 @@ class Keyboard:
     other seat reads the same inbox, so a `q` typed while waiting is read at once."""
 
     def __init__(self, stream: IO[str]) -> None:
-        self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.inbox: queue.Queue[Message] = queue.Queue()
         self.closed = False
         threading.Thread(target=self._read, args=(stream,), name="keyboard",
                          daemon=True).start()
@@ -230,7 +231,7 @@ class Keyboard:
             self.inbox.put((LINE, line))
         self.closed = True
 
-    def next(self) -> tuple[str, Any]:
+    def next(self) -> Message:
         """What comes next: (LINE, text), (LINE, None) once the keyboard is closed and all
         it sent is read, or (MOVED, error or None). Ctrl-C interrupts the wait for it."""
         while True:
@@ -281,10 +282,10 @@ def _wait(client: TableClient, version: int, keyboard: Keyboard) -> None:
         while True:
             kind, value = keyboard.next()
             if kind == MOVED:
-                if value is not None:
+                if isinstance(value, BaseException):
                     raise value
                 return
-            typed = (value or "").strip().lower()
+            typed = value.strip().lower() if isinstance(value, str) else ""
             if typed in LEAVE_WORDS:
                 _leave()
             if typed:

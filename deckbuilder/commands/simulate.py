@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from pydantic import JsonValue
@@ -50,6 +50,9 @@ from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
 from deckbuilder.sim.reports.sensitivity import DEFAULT_GAMES, MOVED_FIELDS
 from deckbuilder.sim.reports.tournament_report import print_gauntlet, write_report_files
 from deckbuilder.sim.runs.executors import open_executor
+
+#: What a run played with progress shown returns (a run, a report, a check).
+Ran = TypeVar("Ran")
 
 
 def simulate(
@@ -203,7 +206,8 @@ def present_field_report(report: dict[str, JsonValue], report_path: Path | None,
         print_text(plain_console, _shown(report))
 
 
-def _with_progress(run: Any, show: bool, total: int, *args: Any, **kwargs: Any) -> Any:
+def _with_progress(run: Callable[..., Ran], show: bool, total: int, *args: object,
+                   **kwargs: object) -> Ran:
     if not show:
         return run(*args, **kwargs)
     with Progress("[progress.description]{task.description}", BarColumn(),
