@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -302,16 +302,19 @@ def _check_depth(value: Any) -> None:
         stack.extend((child, depth + 1) for child in children)
 
 
-def read_state(value: Any) -> TableState:
+AnswerT = TypeVar("AnswerT", bound="Answer")
+
+
+def read_state(value: object) -> TableState:
     """A state answer as its model; `AnswerError` naming the first field that is wrong."""
     return _read(TableState, value)
 
 
-def read_refusal(value: Any) -> Refusal:
+def read_refusal(value: object) -> Refusal:
     return _read(Refusal, value)
 
 
-def _read(model: type[Answer], value: Any) -> Any:
+def _read(model: type[AnswerT], value: object) -> AnswerT:
     if not isinstance(value, dict):
         raise AnswerError(f"it is {_kind(value)}, not a JSON object")
     try:
@@ -324,7 +327,7 @@ def _read(model: type[Answer], value: Any) -> Any:
         raise AnswerError(f"{where}: {first['msg']}{more}") from None
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     kinds = {list: "a list", str: "a string", bool: "true or false", int: "a number",
              float: "a number", type(None): "null"}
     return kinds.get(type(value), "not an object")
