@@ -7,6 +7,8 @@ import html
 import json
 import re
 import sys
+import types
+import typing
 from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
@@ -22,6 +24,7 @@ from deckbuilder.sim import Contestant, build_report, print_report, simulate
 from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
 from deckbuilder.sim.reports.html_report import optimize_html, simulate_html
 from deckbuilder.sim.reports.report import count_percent, verdict
+from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.stats import wilson_interval
 
 runner = CliRunner()
@@ -226,6 +229,46 @@ def test_the_text_report_gives_the_verdict_and_counts_beside_small_samples() -> 
     assert count_percent(4, 5) == "80% (4/5)"
     assert count_percent(400, 500) == "80.0%"  # a large sample needs no count
     assert count_percent(0, 0) == "-"
+
+
+def _shape_problems(shape: object, value: object, where: str = "report") -> list[str]:
+    """Where `value` (JSON) differs from the type `shape`: a TypedDict (its keys, no other),
+    a list, a dict, a union, or a plain type (an int is a float too)."""
+    origin, args = typing.get_origin(shape), typing.get_args(shape)
+    if typing.is_typeddict(shape):
+        if not isinstance(value, dict):
+            return [f"{where} is not an object"]
+        hints = typing.get_type_hints(shape)
+        wrong = [f"{where}.{key} is not in {shape.__name__}" for key in set(value) - set(hints)]
+        wrong += [f"{where}.{key} is missing" for key in shape.__required_keys__ - set(value)]
+        return wrong + [problem for key, item in value.items() if key in hints
+                        for problem in _shape_problems(hints[key], item, f"{where}.{key}")]
+    if origin in (typing.Union, types.UnionType):
+        tries = [_shape_problems(member, value, where) for member in args]
+        return [] if [] in tries else [f"{where} is none of {shape}"]
+    if origin in (list, dict):
+        if not isinstance(value, origin):
+            return [f"{where} is not a {origin.__name__}"]
+        items = value if isinstance(value, list) else list(value.values())
+        return [problem for index, item in enumerate(items)
+                for problem in _shape_problems(args[-1], item, f"{where}[{index}]")]
+    kinds = {float: (int, float), object: (object,), type(None): (type(None),)}
+    fits = isinstance(value, kinds.get(shape, shape)) and not (
+        isinstance(value, bool) and shape in (int, float))
+    return [] if fits else [f"{where} is not {shape}: {value!r}"]
+
+
+def test_the_simulate_json_has_the_shape_the_text_page_and_charts_read() -> None:
+    """`SimulationReport` is what the readers are type-checked against; the JSON
+    `simulate --json` prints (a baseline's fields and the tool's own included) has it."""
+    printed = runner.invoke(app, ["simulate", "colty", "--vs", "mcready", "--baseline", "colty",
+                                  "-n", "6", "--seed", "3", "--workers", "1", "--json"])
+    assert printed.exit_code == 0, printed.output
+    report = json.loads(printed.stdout)
+    assert report["baseline"] is not None and "title" in report and "rests_on" in report
+    assert _shape_problems(SimulationReport, report) == []
+    assert _shape_problems(SimulationReport, {**report, "games": "6"}) == [
+        "report.games is not <class 'int'>: '6'"]
 
 
 # -- PNG charts ------------------------------------------------------------------------------

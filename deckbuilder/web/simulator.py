@@ -18,7 +18,7 @@ import json
 import os
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from markupsafe import Markup
 from pydantic import JsonValue
@@ -42,6 +42,7 @@ from deckbuilder.app.simulation_plan import (
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
 from deckbuilder.web.pages import error_response, fragment, render
@@ -247,7 +248,7 @@ def page_choices(config: WebConfig) -> dict[str, object]:
 
 
 # -- the report on the page ------------------------------------------------------------------
-def report_fragment(report: dict[str, Any], job_id: str) -> str:
+def report_fragment(report: SimulationReport, job_id: str) -> str:
     """The results as HTML: the report's charts (the same SVG as `--report`) and tables."""
     from deckbuilder.sim.reports.charts import render_svg, simulate_charts
     from deckbuilder.sim.reports.html_report import counted, interval_text, rate, signed_points
@@ -291,7 +292,7 @@ def _event(kind: str, data: Mapping[str, object]) -> str:
 
 def _final_event(job: SimulationJob) -> str:
     if job.state == "done" and job.report is not None:
-        return _event("done", {"html": report_fragment(job.report, job.id),
+        return _event("done", {"html": report_fragment(_simulated(job.report), job.id),
                                **job.progress().as_dict()})
     if job.state == "cancelled":
         return _event("cancelled", job.progress().as_dict())
@@ -348,12 +349,17 @@ async def simulation_status(request: Request) -> Response:
     return JSONResponse({"job": job.id, **job.progress().as_dict(), "error": job.error})
 
 
-def _finished_report(request: Request) -> dict[str, JsonValue] | Response:
+def _simulated(report: dict[str, JsonValue]) -> SimulationReport:
+    """A job's report, read as what it is: a job plays one `simulate`."""
+    return cast(SimulationReport, report)
+
+
+def _finished_report(request: Request) -> SimulationReport | Response:
     job = jobs_of(request.app).get(request.path_params["job_id"])
     if job is None or job.report is None:
         return JSONResponse({"error": "no finished simulation with that id (reports are "
                                       "kept for half an hour)"}, status_code=404)
-    return job.report
+    return _simulated(job.report)
 
 
 async def report_json(request: Request) -> Response:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.reports.svg_charts import IntervalRow, length_bins
 
 #: Rows drawn at most in one interval chart (the tables hold every row).
@@ -41,7 +42,7 @@ def signed_range(lows: Sequence[float], highs: Sequence[float]) -> tuple[float, 
     return max(-1.0, low - pad), min(1.0, high + pad)
 
 
-def simulate_charts(report: Mapping[str, Any]) -> list[Chart]:
+def simulate_charts(report: SimulationReport) -> list[Chart]:
     """The charts of a `simulate` report (`build_report`)."""
     deck = report["deck"]["name"]
     charts = [Chart(
@@ -60,16 +61,15 @@ def simulate_charts(report: Mapping[str, Any]) -> list[Chart]:
                                      [p["high"] for p in points[len(points) // 10:]]),
             caption="Difference in win rate (points) as games accumulate, with its 95% "
                     "interval; the dashed line is no difference."))
-    played = [row for row in report["cards"]["deck"] if row.get("when_played")]
-    played.sort(key=lambda row: (-row["games_played"], row["id"]))
+    played = [(row, when) for row in report["cards"]["deck"] if (when := row.get("when_played"))]
+    played.sort(key=lambda pair: (-pair[0]["games_played"], pair[0]["id"]))
     overall = next((side["win_rate"]["estimate"] for side in report["sides"]
                     if side["is_deck_under_test"]), None)
     charts.append(Chart(
         "cards", "intervals", f"Win rate of {deck} in games where the card was played",
-        rows=[IntervalRow(row["name"], row["when_played"]["estimate"],
-                          row["when_played"]["low"], row["when_played"]["high"],
+        rows=[IntervalRow(row["name"], when["estimate"], when["low"], when["high"],
                           f"{row['wins_when_played']}/{row['games_played']} games")
-              for row in played[:MOST_ROWS]],
+              for row, when in played[:MOST_ROWS]],
         reference=overall,
         caption="Dot: win rate in the games the card was played; bar: its 95% interval; at "
                 "the right the wins and games behind it. A card played in few games has a "

@@ -18,6 +18,7 @@ from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, s
 from deckbuilder.sim.reports.optimize_report import explanation_html
 from deckbuilder.sim.reports.report import optimize_settings_rows, settings_rows
 from deckbuilder.sim.reports.sensitivity import rests_on_lines
+from deckbuilder.sim.reports.simulate_json import CardRowJson, SimulationReport
 
 STYLE = """
 body { font-family: sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em;
@@ -96,7 +97,7 @@ def _settings(rows: Sequence[tuple[str, str]]) -> str:
 
 
 # -- simulate --------------------------------------------------------------------------------
-def _card_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[object]]:
+def _card_rows(rows: Sequence[CardRowJson]) -> list[list[object]]:
     return [[row["name"], row["copies"], f"{row['drawn_per_game']:.2f}",
              f"{row['played_per_game']:.2f}", row["games_played"],
              counted(row["wins_when_played"], row["games_played"]),
@@ -111,7 +112,7 @@ CARD_HEADERS = ("card", "copies", "drawn per game", "played per game", "games pl
                 "95% interval")
 
 
-def simulate_html(report: Mapping[str, Any]) -> str:
+def simulate_html(report: SimulationReport) -> str:
     """The `simulate` report as a page (`report`: `build_report`'s data)."""
     deck, opponent = report["deck"], report["opponent"]
     charts = {chart.name: chart for chart in simulate_charts(report)}

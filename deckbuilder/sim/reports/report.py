@@ -10,6 +10,7 @@ from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
 from deckbuilder.sim.reports.sensitivity import rests_on_lines
+from deckbuilder.sim.reports.simulate_json import CardRowJson, PlayerJson, SimulationReport
 from deckbuilder.sim.runs.batch import SimulationRun
 from deckbuilder.sim.runs.stats import games_needed, proportion
 
@@ -172,7 +173,7 @@ def switches_text(report: Mapping[str, Any]) -> str:
         or "none (the ruleset's readings)"
 
 
-def settings_rows(report: Mapping[str, Any]) -> list[tuple[str, str]]:
+def settings_rows(report: SimulationReport) -> list[tuple[str, str]]:
     """Every setting that changes the games, named (the text report and the page both show
     them): the decks and their bots, the ruleset, the rule switches, the modules, the seed
     and the turn cap. Two runs with the same rows play the same games."""
@@ -212,7 +213,7 @@ def optimize_settings_rows(data: Mapping[str, object]) -> list[tuple[str, str]]:
     return rows
 
 
-def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 40) -> None:
+def print_report(console: Console, report: SimulationReport, card_limit: int = 40) -> None:
     """The report for people: a few tables and the caveats that go with them."""
     deck, opponent = report["deck"], report["opponent"]
     console.print(
@@ -248,7 +249,7 @@ def print_report(console: Console, report: Mapping[str, Any], card_limit: int = 
     _print_caveats(console, report)
 
 
-def _sides_table(report: Mapping[str, Any]) -> Table:
+def _sides_table(report: SimulationReport) -> Table:
     sides = Table("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]",
                   title="Wins per side (Wilson 95% intervals)")
     for row in report["sides"]:
@@ -259,7 +260,7 @@ def _sides_table(report: Mapping[str, Any]) -> Table:
     return sides
 
 
-def _endings_table(report: Mapping[str, Any]) -> Table:
+def _endings_table(report: SimulationReport) -> Table:
     endings = Table("how it ended", "games", "share", "won by", title="How games ended")
     for row in report["endings"]:
         won_by = ", ".join(f"{who} {count}" for who, count in row["winners"].items())
@@ -268,7 +269,7 @@ def _endings_table(report: Mapping[str, Any]) -> Table:
     return endings
 
 
-def _cards_table(deck: Mapping[str, Any], rows: Iterable[Mapping[str, Any]]) -> Table:
+def _cards_table(deck: PlayerJson, rows: Iterable[CardRowJson]) -> Table:
     cards = Table(title=f"Cards of {deck['name']} ({deck['faction']}), per game")
     cards.add_column("card", max_width=24, overflow="ellipsis", no_wrap=True)
     for header in ("copies", "drawn", "played", "games\nplayed", "win%\nplayed", "win%\nnot"):
@@ -281,7 +282,7 @@ def _cards_table(deck: Mapping[str, Any], rows: Iterable[Mapping[str, Any]]) -> 
     return cards
 
 
-def _print_caveats(console: Console, report: Mapping[str, Any]) -> None:
+def _print_caveats(console: Console, report: SimulationReport) -> None:
     """How precise the figures are, what they rest on, and the warnings that go with them."""
     precision = report["precision"]
     needs = "; ".join(

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import cast
 
 from pydantic import JsonValue
 
 from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
+from deckbuilder.sim.reports.simulate_json import SimulationReport
 
 
 def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
@@ -29,15 +31,16 @@ def write_outputs(kind: str, data: Mapping[str, JsonValue], report_path: Path | 
     report; returns the files written."""
     from deckbuilder.sim.reports import html_report
 
+    simulated = cast(SimulationReport, data)  # read as one when `kind` is "simulate"
     written: list[Path] = []
     if report_path is not None:
-        page = (html_report.simulate_html(data) if kind == "simulate"
+        page = (html_report.simulate_html(simulated) if kind == "simulate"
                 else html_report.optimize_html(data))
         html_report.write_html(report_path, page)
         written.append(Path(report_path))
     if charts_dir is not None:
         from deckbuilder.sim.reports.png_charts import write_charts
 
-        charts = simulate_charts(data) if kind == "simulate" else optimize_charts(data)
+        charts = simulate_charts(simulated) if kind == "simulate" else optimize_charts(data)
         written.extend(write_charts(charts, charts_dir))
     return written
