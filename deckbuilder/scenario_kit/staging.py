@@ -6,7 +6,7 @@ A game that hands none gets the generic format (`generic.generic_format`) and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,14 +29,32 @@ def same(expected: object, actual: object, suffix: str = "") -> Result:
     return [(suffix, expected == actual, expected, actual)]
 
 
+def side_findings(state: State, value: object,
+                  compare: Callable[[int, str, Any], tuple[object, object]],
+                  label: str = "") -> Result:
+    """One finding per side the expectation `value` names (a side left out is not checked):
+    `compare(player, side name, wanted)` -> (expected, actual)."""
+    findings: Result = []
+    for player, name in enumerate(state.spec.game_rules.side_names):
+        wanted = getattr(value, name)
+        if wanted is not None:
+            expected, actual = compare(player, name, wanted)
+            findings.append((f"{label} {name}", expected == actual, expected, actual))
+    return findings
+
+
+def side_values(state: State, value: object, actual: Sequence[object],
+                label: str = "") -> Result:
+    """Each side's value `value` names against the side's `actual[player]`."""
+    return side_findings(state, value, lambda player, _, wanted: (wanted, actual[player]),
+                         label)
+
+
 def per_side_count(read: Callable[[State, int], int]) -> CheckFn:
     """The check of a number each side has (cards in hand or deck, silver dollars):
     `read(state, player)`."""
     def check(state: State, value: object, ids: Ids, loc: tuple) -> Result:
-        sides = state.spec.game_rules.side_names
-        return [(f" {name}", getattr(value, name) == read(state, player), getattr(value, name),
-                 read(state, player)) for player, name in enumerate(sides)
-                if getattr(value, name) is not None]
+        return side_values(state, value, [read(state, player) for player in (0, 1)])
 
     return check
 
@@ -126,4 +144,4 @@ class ScenarioParts:
 
 
 __all__ = ["GENERIC_STAGING", "CheckFn", "Result", "ScenarioParts", "Staging", "same",
-           "set_characters", "set_generic_table"]
+           "set_characters", "set_generic_table", "side_findings", "side_values"]

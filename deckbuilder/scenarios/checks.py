@@ -6,6 +6,7 @@ failing scenario reads like "attack-example-2.yaml:31:3: countdown: expected 11,
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import JsonValue
@@ -21,24 +22,24 @@ from deckbuilder.engine.state import State
 from deckbuilder.games import get_game
 from deckbuilder.scenario_kit.layout import OPEN_RANGE, Ids
 from deckbuilder.scenario_kit.parts import Check, Offer, Offered, Tokens
-from deckbuilder.scenario_kit.staging import CheckFn, Result, per_side_count, same
+from deckbuilder.scenario_kit.staging import (
+    CheckFn,
+    Result,
+    per_side_count,
+    same,
+    side_findings,
+    side_values,
+)
 from deckbuilder.scenarios.choosing import (
     cards_under,
     copies_in_play,
     describe_instance,
+    norm_text,
     split_number,
 )
 from deckbuilder.scenarios.model import PARTS
 
 _KINDS = {"power": "power", "true_grit": "grit", "eagle": "eagle"}
-
-
-def _norm(text: str) -> str:
-    return " ".join(str(text).split()).casefold()
-
-
-def _multiset(cards: list[str]) -> list[str]:
-    return sorted(cards)
 
 
 # -- ids: resolved before anything runs, so a typo is exit 2 and never a half-run ---------------
@@ -116,7 +117,7 @@ def _to_act(state: State, value: str, ids: Ids, loc: tuple) -> Result:
 
 def _decision(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     actual = "" if state.is_terminal() else kind_name(state.pending_kind, state.spec)
-    return [("", _norm(value) == _norm(actual), value, actual)]
+    return [("", norm_text(value) == norm_text(actual), value, actual)]
 
 
 def _turn(state: State, value: int, ids: Ids, loc: tuple) -> Result:
@@ -135,7 +136,7 @@ def _countdown(state: State, value: int, ids: Ids, loc: tuple) -> Result:
 
 
 def _face_spaces(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
-    return same(_multiset(value), _multiset(active_face_spaces(state)))
+    return same(sorted(value), sorted(active_face_spaces(state)))
 
 
 def _character_states(state: State) -> dict[str, str]:
@@ -189,7 +190,7 @@ def _under(state: State, value: dict[str, list[str]], ids: Ids, loc: tuple) -> R
     results: Result = []
     for key, cards in value.items():
         _kind, target, bf, number = _token_target(ids, key, (*loc, key))
-        expected = _multiset(ids.cards(cards, (*loc, key)))
+        expected = sorted(ids.cards(cards, (*loc, key)))
         uids = copies_in_play(state, target, bf)
         if number is not None:
             uids = uids[number - 1:number]
@@ -200,60 +201,50 @@ def _under(state: State, value: dict[str, list[str]], ids: Ids, loc: tuple) -> R
                             enumerate(uids, 1)) + ")")
             results.append((f" {key}", False, expected, actual))
             continue
-        actual_cards = _multiset([spec.uid_id(u) for u in cards_under(state, uids[0])])
+        actual_cards = sorted([spec.uid_id(u) for u in cards_under(state, uids[0])])
         results.append((f" {key}", expected == actual_cards, expected, actual_cards))
     return results
 
 
 def _at(state: State, value: dict[str, JsonValue], ids: Ids, loc: tuple) -> Result:
-    spec = state.spec
     results: Result = []
     for bf_text, sides in value.items():
         bf = ids.battlefield(bf_text, (*loc, bf_text), open_range=True)
-        where = spec.bfs[bf].id if bf < spec.n_bf else OPEN_RANGE
-        for player, name in enumerate(player_names(state)):
-            wanted = getattr(sides, name)
-            if wanted is None:
-                continue
-            expected = _multiset(ids.cards(wanted, (*loc, bf_text, name)))
-            actual = _multiset([spec.uid_id(uid) for uid in state.rows[2 * bf + player]])
-            results.append((f" {where} {name}", expected == actual, expected, actual))
+        where = state.spec.bfs[bf].id if bf < state.spec.n_bf else OPEN_RANGE
+        rows = state.rows[2 * bf:2 * bf + 2]  # the battlefield's row of each side
+        results += _cards_findings(state, sides, ids, (*loc, bf_text), rows.__getitem__,
+                                   f" {where}")
     return results
+
+
+def _cards_findings(state: State, value: object, ids: Ids, loc: tuple,
+                    cards_of: Callable[[int], Sequence[int]], label: str = "") -> Result:
+    """Each side's cards (`cards_of(player)`) against those `value` names, as multisets."""
+    return side_findings(state, value, lambda player, name, wanted: (
+        sorted(ids.cards(wanted, (*loc, name))),
+        sorted(state.spec.uid_id(uid) for uid in cards_of(player))), label)
 
 
 def _zone(attribute: str) -> CheckFn:
     def check(state: State, value: object, ids: Ids, loc: tuple) -> Result:
-        zones = getattr(state, attribute)
-        results: Result = []
-        for player, name in enumerate(player_names(state)):
-            wanted = getattr(value, name)
-            if wanted is None:
-                continue
-            expected = _multiset(ids.cards(wanted, (*loc, name)))
-            actual = _multiset([state.spec.uid_id(uid) for uid in zones[player]])
-            results.append((f" {name}", expected == actual, expected, actual))
-        return results
+        return _cards_findings(state, value, ids, loc, getattr(state, attribute).__getitem__)
 
     return check
 
 
 def _deck_top(state: State, value: object, ids: Ids, loc: tuple) -> Result:
     """The deck is drawn from the end of its list: its top is the last card."""
-    results: Result = []
-    for player, name in enumerate(player_names(state)):
-        wanted = getattr(value, name)
-        if wanted is None:
-            continue
+    def compare(player: int, name: str, wanted: list[str]) -> tuple[object, object]:
         expected = ids.cards(wanted, (*loc, name))
-        top = [state.spec.uid_id(uid) for uid in reversed(state.decks[player])][:len(expected)]
-        results.append((f" {name}", expected == top, expected, top))
-    return results
+        return expected, [state.spec.uid_id(uid)
+                          for uid in reversed(state.decks[player])][:len(expected)]
+
+    return side_findings(state, value, compare)
 
 
 def _firepower(state: State, value: object, ids: Ids, loc: tuple) -> Result:
     totals = attack_totals(state)
-    return [(f" {name}", getattr(value, name) == totals[name], getattr(value, name),
-             totals[name]) for name in player_names(state) if getattr(value, name) is not None]
+    return side_values(state, value, [totals[name] for name in player_names(state)])
 
 
 def _winner(state: State, value: str, ids: Ids, loc: tuple) -> Result:
@@ -277,13 +268,13 @@ def _legal_texts(state: State) -> list[str]:
 
 def _legal(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     texts = _legal_texts(state)
-    return [("", sorted(map(_norm, value)) == sorted(map(_norm, texts)), sorted(value),
+    return [("", sorted(map(norm_text, value)) == sorted(map(norm_text, texts)), sorted(value),
              sorted(texts))]
 
 
 def _offered(texts: list[str], wanted: str) -> bool:
-    key = _norm(wanted)
-    return any(_norm(text) == key or _norm(text).startswith(key) for text in texts)
+    key = norm_text(wanted)
+    return any(norm_text(text) == key or norm_text(text).startswith(key) for text in texts)
 
 
 def _legal_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
@@ -296,7 +287,7 @@ def _legal_excludes(state: State, value: list[str], ids: Ids, loc: tuple) -> Res
     texts = _legal_texts(state)
     results: Result = []
     for wanted in value:
-        hits = [text for text in texts if _norm(text).startswith(_norm(wanted))]
+        hits = [text for text in texts if norm_text(text).startswith(norm_text(wanted))]
         results.append((f" '{wanted}'", not hits, "not legal", f"legal ({'; '.join(hits)})"))
     return results
 
@@ -305,7 +296,7 @@ def _log_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Resul
     """Each text, with the logged event it was found in (shown even when the check holds)."""
     results: Result = []
     for text in value:
-        line = next((line for line in state.log if _norm(text) in _norm(line)), None)
+        line = next((line for line in state.log if norm_text(text) in norm_text(line)), None)
         results.append((f" '{text}'", line is not None, "found", "not found",
                         f"'{line}'" if line is not None else None))
     return results
@@ -314,10 +305,10 @@ def _log_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Resul
 def _offer_matches(offer: Offer, wanted: Offered) -> bool:
     if wanted.by is not None and wanted.by != offer.player:
         return False
-    if wanted.decision is not None and _norm(wanted.decision) != _norm(offer.decision):
+    if wanted.decision is not None and norm_text(wanted.decision) != norm_text(offer.decision):
         return False
     if wanted.options is not None and \
-            sorted(map(_norm, wanted.options)) != sorted(map(_norm, offer.options)):
+            sorted(map(norm_text, wanted.options)) != sorted(map(norm_text, offer.options)):
         return False
     return all(_offered(offer.options, text) for text in wanted.includes or [])
 

@@ -32,7 +32,8 @@ DECLINE, ACCEPT_WORD = "decline", "accept"
 _NUMBERED = re.compile(r"^(?P<text>.*?)\s*#(?P<n>\d+)\s*$", re.DOTALL)
 
 
-def _norm(text: str) -> str:
+def norm_text(text: str) -> str:
+    """A text as the scenario's matching reads it: spaces folded, case ignored."""
     return " ".join(str(text).split()).casefold()
 
 
@@ -96,7 +97,7 @@ def choose_action(state: State, wanted: str) -> tuple[int | None, str, list[str]
     texts = [state.action_to_string(action) for action in legal]
     # a copy's text ends ' #N' (engine.actions): N is the number this format gives it below
     bases = [split_number(text)[0] for text in texts]
-    key = _norm(wanted)
+    key = norm_text(wanted)
     if key in (DECLINE, ACCEPT_WORD):
         answer = PASS if key == DECLINE else ACCEPT
         if answer in legal and state.pending_kind != K_MAIN:
@@ -104,13 +105,13 @@ def choose_action(state: State, wanted: str) -> tuple[int | None, str, list[str]
         return None, (f"there is nothing to {key} (the open decision: "
                       f"{kind_name(state.pending_kind, state.spec)})"), texts
     text, number = split_number(wanted)
-    key = _norm(text)
+    key = norm_text(text)
     pairs = list(zip(legal, bases, strict=True))
-    found = [(a, t) for a, t in pairs if _norm(t) == key] or \
-        [(a, t) for a, t in pairs if _norm(t).startswith(key)]
+    found = [(a, t) for a, t in pairs if norm_text(t) == key] or \
+        [(a, t) for a, t in pairs if norm_text(t).startswith(key)]
     if not found:
         return None, "no legal action reads so", texts
-    if len({_norm(t) for _, t in found}) > 1:
+    if len({norm_text(t) for _, t in found}) > 1:
         return None, (f"it matches {len(found)} legal actions that read differently: write "
                       f"more of the text"), texts
     actions = [a for a, _ in found]
@@ -147,4 +148,4 @@ def copies_in_play(state: State, card: str, bf: str | None) -> list[int]:
 
 
 __all__ = ["DECLINE", "action_instance", "cards_under", "choose_action", "copies_in_play",
-           "describe_instance", "split_number"]
+           "describe_instance", "norm_text", "split_number"]

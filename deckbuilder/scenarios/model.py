@@ -35,7 +35,7 @@ from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
 from deckbuilder.models.common import Strict
-from deckbuilder.scenario_kit.generic import ScenarioFormat, generic_format
+from deckbuilder.scenario_kit.generic import generic_format
 from deckbuilder.scenario_kit.parts import (
     Check,
     Count,
@@ -45,7 +45,6 @@ from deckbuilder.scenario_kit.parts import (
     ScenarioResult,
     Side,
     Source,
-    StepBase,
     Tokens,
 )
 from deckbuilder.scenario_kit.staging import GENERIC_STAGING, ScenarioParts
@@ -78,15 +77,9 @@ def scenario_parts(declaration: GameDeclaration) -> ScenarioParts:
 #: game name -> its scenario format, staging and checks, for every declared game
 PARTS: dict[str, ScenarioParts] = {
     declaration.id: scenario_parts(declaration) for declaration in DECLARATIONS}
-#: game name -> its scenario models
-FORMATS: dict[str, ScenarioFormat] = {game: parts.format for game, parts in PARTS.items()}
 #: game name -> its scenario model
 SCENARIO_MODELS: dict[str, type[Strict]] = {
-    game: found.scenario for game, found in FORMATS.items()}
-#: game name -> the model of an action item / of expectations
-STEP_MODELS: dict[str, type[StepBase]] = {game: found.step for game, found in FORMATS.items()}
-EXPECTATION_MODELS: dict[str, type[Strict]] = {
-    game: found.expectations for game, found in FORMATS.items()}
+    game: parts.format.scenario for game, parts in PARTS.items()}
 DEFAULT_GAME = DECLARATIONS[0].id
 
 

@@ -42,7 +42,6 @@ from deckbuilder.scenario_kit.parts import (
     Source,
     StepBase,
 )
-from deckbuilder.scenario_kit.staging import Staging
 from deckbuilder.scenarios.checks import check_all, validate_ids
 from deckbuilder.scenarios.choosing import choose_action
 from deckbuilder.scenarios.dealt import (
@@ -53,13 +52,7 @@ from deckbuilder.scenarios.dealt import (
     verify_setup_pieces,
     verify_sides,
 )
-from deckbuilder.scenarios.model import (
-    EXPECTATION_MODELS,
-    PARTS,
-    STEP_MODELS,
-    AnyScenario,
-    load_scenario,
-)
+from deckbuilder.scenarios.model import PARTS, AnyScenario, load_scenario
 
 #: game turns counted so far when the file does not say, by side: the second turn of each
 #: (on his first turn the side that moves first does not advance the marker)
@@ -201,7 +194,7 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Catalog,
                          switches=switches, modules=modules)
     except DeckbuilderError as error:
         raise source.error(error.message, _culprit(scenario, error), error.fix) from None
-    staging = staging_of(scenario.game)
+    staging = PARTS[scenario.game].staging
     staging.prepare(state, scenario, source, ids)
     if ids.in_play is None:
         ids.in_play = {bf.id: bf.idx for bf in state.spec.bfs}
@@ -296,10 +289,6 @@ def _deal(state: State, scenario: AnyScenario, source: Source, ids: Ids,
         rest.sort()
         shuffle(state.rng, rest)
         state.decks[player] = rest + top[::-1]  # the deck is drawn from its end
-
-
-def staging_of(game: str) -> Staging:
-    return PARTS[game].staging
 
 
 def _open_turn(state: State, scenario: AnyScenario) -> None:
@@ -414,14 +403,14 @@ def run(scenario: AnyScenario, source: Source, catalog: Catalog | None = None) -
             validate_ids(expect, ids, ("actions", index, "expect"))
     if scenario.expect is not None:
         validate_ids(scenario.expect, ids, ("expect",))
-    step_model = STEP_MODELS[scenario.game]
+    scenario_format = PARTS[scenario.game].format
     result = ScenarioResult(scenario, source.path, state)
     ids.offers = result.offers
     state.alone_log = []  # the decisions the engine takes alone, for `offered`
     _record_offer(state, result)
     bfs_in_play = state.spec.bfs
     for index, item in enumerate(scenario.actions):
-        step: Any = item if isinstance(item, StepBase) else step_model.model_validate(
+        step: Any = item if isinstance(item, StepBase) else scenario_format.step.model_validate(
             item if isinstance(item, dict) else {"do": item})
         plain = isinstance(item, str)
         if step.do is not None:
@@ -434,8 +423,7 @@ def run(scenario: AnyScenario, source: Source, catalog: Catalog | None = None) -
         if step.expect is not None:
             result.checks.extend(check_all(state, step.expect, ids,
                                            ("actions", index, "expect"), _moment(result)))
-    final = scenario.expect if scenario.expect is not None else \
-        EXPECTATION_MODELS[scenario.game]()
+    final = scenario.expect if scenario.expect is not None else scenario_format.expectations()
     result.checks.extend(check_all(state, final, ids, ("expect",), ""))
     return result
 

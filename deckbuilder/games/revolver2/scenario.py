@@ -11,7 +11,6 @@ from typing import Any
 
 from pydantic import JsonValue
 
-from deckbuilder.engine.position import player_names
 from deckbuilder.engine.staging import StagingError
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver2.poker import Tournament, in_progress
@@ -34,6 +33,7 @@ from deckbuilder.scenario_kit.staging import (
     Staging,
     same,
     set_generic_table,
+    side_values,
 )
 
 
@@ -194,12 +194,8 @@ def _battlefield_tokens(state: State, value: dict[str, JsonValue], ids: Ids, loc
     results: Result = []
     for bf_text, tokens in value.items():
         bf = ids.battlefield(bf_text, (*loc, bf_text))
-        for player, name in enumerate(player_names(state)):
-            wanted = getattr(tokens, name)
-            if wanted is not None:
-                actual = state.bf_power[2 * bf + player]
-                results.append((f" {state.spec.bfs[bf].id} {name}", wanted == actual, wanted,
-                                actual))
+        results += side_values(state, tokens, state.bf_power[2 * bf:2 * bf + 2],
+                               f" {state.spec.bfs[bf].id}")
     return results
 
 
@@ -214,8 +210,7 @@ def _battlefield_set(state: State, value: str, ids: Ids, loc: tuple) -> Result:
 def _poker_wins(state: State, value: object, ids: Ids, loc: tuple) -> Result:
     tournament = state.game_data
     wins = tournament.wins if isinstance(tournament, Tournament) else (0, 0)
-    return [(f" {name}", getattr(value, name) == wins[player], getattr(value, name),
-             wins[player]) for player, name in enumerate(player_names(state))]
+    return side_values(state, value, wins)
 
 
 #: Revolver 2's scenarios, for the registry (`GameParts.scenario`).
