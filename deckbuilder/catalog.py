@@ -20,12 +20,19 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckbuilder import paths
-from deckbuilder.data_packs.layers import PackLayer, apply_installed_packs
+from deckbuilder.data_packs.layers import (
+    PackLayer,
+    apply_installed_packs,
+    replace_record,
+    with_values,
+)
+from deckbuilder.data_packs.model import OVERLAY_SOURCE_PREFIX
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import CardDataError, DataFileError, DeckbuilderError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
 from deckbuilder.models.cards import Record
-from deckbuilder.models.common import UNCONFIRMED, Provenance
+from deckbuilder.models.common import UNCONFIRMED
+from deckbuilder.models.sets import RECORD_LISTS
 from deckbuilder.reading import decode_utf8, read_bounded
 from deckbuilder.set_cache import cached_set, entry_file, source_digest, store_cached_set
 from deckbuilder.writing import atomic_write_text
@@ -34,18 +41,13 @@ from deckbuilder.yamlio import (
     load_yaml,
     parse_yaml,
     position,
+    text_of,
     to_plain,
     validate_document,
+    yaml_files,
 )
 
 RecordKind = str  # "card", "character", "battlefield", "special", "token"
-RECORD_LISTS: tuple[tuple[str, RecordKind], ...] = (
-    ("cards", "card"),
-    ("characters", "character"),
-    ("battlefields", "battlefield"),
-    ("specials", "special"),
-    ("tokens", "token"),
-)
 
 _RULE_LISTS = (("modules", "module"), ("rule_switches", "rule switch"),
                ("rulesets", "ruleset"))
@@ -410,21 +412,10 @@ def load_set_file(path: Path, origin: str = "user") -> LoadedSet:
     card_set = cached_set(cache_file, digest)
     if card_set is not None:
         return LoadedSet(card_set, path, origin)
-    document = parse_yaml(read_text_of(raw, path), path)
+    document = parse_yaml(text_of(raw, path), path)
     card_set = validate_document(document, CardSet, path)
     store_cached_set(cache_file, digest, card_set)
     return LoadedSet(card_set, path, origin, document)
-
-
-def read_text_of(raw: bytes, path: Path) -> str:
-    """Already read bytes as the text `yamlio.read_text` would give."""
-    from deckbuilder.yamlio import check_text
-
-    return check_text(decode_utf8(raw, path), path)
-
-
-def _set_files(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
 
 def project_set_files(folder: Path | None = None) -> list[Path]:
@@ -438,7 +429,7 @@ def project_set_files(folder: Path | None = None) -> list[Path]:
         raise DataFileError("sets folder not found", Location(folder),
                             "name an existing folder of set files (--sets-dir, "
                             f"{paths.SETS_DIR_VARIABLE} or sets-dir in {paths.PROJECT_FILE})")
-    return _set_files(folder)
+    return yaml_files(folder)
 
 
 #: A top-level `id:` line, for a set file too broken to parse (`broken_set_file`).
@@ -450,7 +441,7 @@ def broken_set_file(path: Path, error: DeckbuilderError) -> BrokenSet:
     the file allows: a deck naming one of them is told it waits on this set."""
     text, document = "", None
     try:
-        text = read_text_of(read_bounded(path, MAX_FILE_BYTES, "set file (.yaml)"), path)
+        text = text_of(read_bounded(path, MAX_FILE_BYTES, "set file (.yaml)"), path)
         document = to_plain(parse_yaml(text, path))
     except DeckbuilderError:
         pass
@@ -516,19 +507,10 @@ def apply_overlay_document(catalog: Catalog, document: object, overlay_file: Pat
                     f"correctable fields of a {entry.kind}: "
                     f"{', '.join(sorted(set(fields) - FIXED_FIELDS))}",
                 )
-        data = record.model_dump(exclude_unset=True)
-        data.update(correction.values)
-        provenance: Provenance = record.provenance
-        sources = dict(provenance.sources)
-        for name in correction.values:
-            sources[name] = f"overlay {overlay_file}: {correction.source}"
-        data["provenance"] = Provenance(
-            sources=sources,
-            unconfirmed=[name for name in provenance.unconfirmed if name not in correction.values],
-            note=provenance.note,
-        ).model_dump(exclude_unset=True)
+        sources = {name: f"{OVERLAY_SOURCE_PREFIX}{overlay_file}: {correction.source}"
+                   for name in correction.values}
         try:
-            corrected = type(record).model_validate(data)
+            corrected = with_values(record, correction.values, sources, keep_old_name=False)
         except ValidationError as error:
             first = error.errors()[0]
             field_where = (
@@ -541,18 +523,8 @@ def apply_overlay_document(catalog: Catalog, document: object, overlay_file: Pat
                 Location(overlay_file, *(field_where or where)),
                 "correct the value",
             ) from None
-        catalog.entries[record_id] = Entry(corrected, entry.kind, entry.set_id, entry.game)
-        _replace_in_set(catalog.sets[entry.set_id].card_set, corrected)
+        replace_record(catalog, entry, corrected)
     catalog.overlay_path = overlay_file
-
-
-def _replace_in_set(card_set: CardSet, record: Record) -> None:
-    for list_name, _ in RECORD_LISTS:
-        items = getattr(card_set, list_name)
-        for index, item in enumerate(items):
-            if item.id == record.id:
-                items[index] = record
-                return
 
 
 _DEFAULT: list[Catalog] = []
@@ -590,7 +562,7 @@ def build_catalog(
     others and a broken one is set apart in `catalog.broken` (`app.catalogs.project_catalog`).
     """
     catalog = Catalog()
-    for path in package_sets if package_sets is not None else _set_files(paths.PACKAGED_SETS):
+    for path in package_sets if package_sets is not None else yaml_files(paths.PACKAGED_SETS):
         catalog.add_set(load_set_file(path, "package"))
     if not use_user_data:
         return catalog
@@ -599,7 +571,7 @@ def build_catalog(
     shadowed = {loaded.card_set.id for loaded in project} | {
         broken.set_id for broken in catalog.broken}
     if installed:
-        for path in user_sets if user_sets is not None else _set_files(paths.installed_sets_dir()):
+        for path in user_sets if user_sets is not None else yaml_files(paths.installed_sets_dir()):
             loaded = load_set_file(path, "user")
             if loaded.card_set.id not in shadowed:
                 catalog.add_set(loaded)

@@ -24,6 +24,7 @@ from deckbuilder.catalog import (
     broken_set,
     build_catalog,
     load_set_file,
+    project_set_files,
 )
 from deckbuilder.errors import (
     CardDataError,
@@ -44,12 +45,14 @@ from deckbuilder.writing import (
     pause_at,
 )
 from deckbuilder.yamlio import (
+    first_problem,
     parse_yaml,
     position,
     read_text,
     to_plain,
     validate_document,
     validation_problems,
+    yaml_files,
 )
 
 
@@ -91,48 +94,36 @@ class CheckReport:
 
     def schema_error(self, listed: str | None = None) -> DataFileError:
         """The schema problems as one error: the first, and how many more (listed where)."""
-        first = self.schema_problems[0]
-        more = len(self.schema_problems) - 1
-        where = f", listed {listed}" if listed else ""
-        suffix = f" (and {more} more problem{'s' if more > 1 else ''}{where})" if more else ""
-        return DataFileError(first.message + suffix, first.where, first.fix)
+        return first_problem(self.schema_problems, listed)
 
 
 # -- what is there ------------------------------------------------------------------------------
-def _yaml_files(folder: Path) -> list[Path]:
-    """The same files the catalog loads (a folder named *.yaml shows up as unreadable)."""
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-
-
 def packaged_sets() -> dict[str, LoadedSet]:
     """The sets shipped in the package (a broken one is a package bug: it raises)."""
-    loaded = (load_set_file(path, "package") for path in _yaml_files(paths.PACKAGED_SETS))
+    loaded = (load_set_file(path, "package") for path in yaml_files(paths.PACKAGED_SETS))
     return {item.card_set.id: item for item in loaded}
 
 
 def installed_files() -> list[InstalledFile]:
-    """Every file in the user's sets folder, loaded or with the reason it cannot be."""
-    files: list[InstalledFile] = []
-    for path in _yaml_files(paths.installed_sets_dir()):
-        try:
-            files.append(InstalledFile(path, load_set_file(path, "user")))
-        except DeckbuilderError as error:
-            files.append(InstalledFile(path, error=error))
-    return files
+    """Every file in the user's sets folder, loaded or with the reason it cannot be (the
+    same files the catalog loads: a folder named *.yaml shows up as unreadable)."""
+    return _set_files(yaml_files(paths.installed_sets_dir()), "user")
 
 
 def project_files() -> list[InstalledFile]:
     """Every file of the repository's own sets folder (`--sets-dir`, `DECKBUILDER_SETS_DIR`,
     `sets-dir` in deckbuilder.toml), loaded or with the reason it cannot be."""
-    from deckbuilder.catalog import project_set_files
+    return _set_files(project_set_files(), "project")
 
-    files: list[InstalledFile] = []
-    for path in project_set_files():
+
+def _set_files(files: list[Path], origin: str) -> list[InstalledFile]:
+    found: list[InstalledFile] = []
+    for path in files:
         try:
-            files.append(InstalledFile(path, load_set_file(path, "project")))
+            found.append(InstalledFile(path, load_set_file(path, origin)))
         except DeckbuilderError as error:
-            files.append(InstalledFile(path, error=error))
-    return files
+            found.append(InstalledFile(path, error=error))
+    return found
 
 
 def vet_project_sets(catalog: Catalog, candidates: list[LoadedSet]) -> list[LoadedSet]:
@@ -221,7 +212,7 @@ def check_file(path: Path) -> CheckReport:
     """
     text = read_text(path)
     document = parse_yaml(text, path)
-    if document is None or not isinstance(document, dict):
+    if not isinstance(document, dict):
         validate_document(document, CardSet, path)  # raises the "empty" / "not a mapping" error
     try:
         card_set = CardSet.model_validate(to_plain(document))
@@ -439,21 +430,17 @@ def set_rows() -> list[dict[str, Any]]:
     """Packaged, installed and the sets folder's sets, one row each; an unreadable file says
     why."""
     rows = [_row(loaded) for loaded in packaged_sets().values()]
-    for installed in installed_files():
-        if installed.loaded is not None:
-            rows.append(_row(installed.loaded))
-        else:
-            rows.append({
-                "id": installed.set_id, "name": None, "version": None, "game": None,
-                "kind": None, "number": None, "complete": None, "cards": None, "requires": [],
-                "origin": "user", "path": str(installed.path), "error": str(installed.error),
-            })
-    for project in project_files():
-        rows.append(_row(project.loaded) if project.loaded is not None else {
-            "id": project.set_id, "name": None, "version": None, "game": None, "kind": None,
-            "number": None, "complete": None, "cards": None, "requires": [],
-            "origin": "project", "path": str(project.path), "error": str(project.error)})
+    rows += [_file_row(installed, "user") for installed in installed_files()]
+    rows += [_file_row(project, "project") for project in project_files()]
     return rows
+
+
+def _file_row(file: InstalledFile, origin: str) -> dict[str, object]:
+    if file.loaded is not None:
+        return _row(file.loaded)
+    unknown = dict.fromkeys(("name", "version", "game", "kind", "number", "complete", "cards"))
+    return {"id": file.set_id, **unknown, "requires": [], "origin": origin,
+            "path": str(file.path), "error": str(file.error)}
 
 
 def _row(loaded: LoadedSet) -> dict[str, object]:

@@ -72,8 +72,16 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 
 def text_of(raw: bytes, path: Path) -> str:
-    """The UTF-8 text of bytes read from `path`, refused as a file of ours is refused."""
-    return check_text(decode_utf8(raw, Path(path)), Path(path))
+    """The UTF-8 text of bytes read from `path`, refused as a file of ours is refused: not
+    UTF-8, or with more lines than any file of ours needs."""
+    text = decode_utf8(raw, Path(path))
+    lines = _line_count(text)
+    if lines > MAX_LINES:
+        raise DataFileError(
+            f"file has {lines} lines; the limit is {MAX_LINES}", Location(Path(path)),
+            "split the file or remove what does not belong in it",
+        )
+    return text
 
 
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
@@ -81,15 +89,9 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     return text_of(read_bytes(path, limit), Path(path))
 
 
-def check_text(text: str, path: Path) -> str:
-    """Refuse decoded text with more lines than any file of ours needs."""
-    lines = _line_count(text)
-    if lines > MAX_LINES:
-        raise DataFileError(
-            f"file has {lines} lines; the limit is {MAX_LINES}", Location(path),
-            "split the file or remove what does not belong in it",
-        )
-    return text
+def yaml_files(folder: Path) -> list[Path]:
+    """The `*.yaml` files of a folder, sorted (none when there is no such folder)."""
+    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
 
 
 def _line_count(text: str) -> int:
@@ -242,8 +244,6 @@ def parse_yaml(text: str, path: Path) -> object:
     try:
         _check_structure(yaml, text, path)
         return yaml.load(text)
-    except DataFileError:
-        raise
     except ReaderError as error:
         raise _reader_error(path, error, text) from None
     except YAMLError as error:
@@ -377,13 +377,13 @@ def validation_problems(
     return [problem for _, _, problem in placed]
 
 
-def _describe_validation(error: ValidationError, document: object, path: Path) -> DataFileError:
-    problems = validation_problems(error, document, path)
-    first = problems[0]
-    more = len(problems) - 1
-    if more:
-        first.message += f" (and {more} more problem{'s' if more > 1 else ''})"
-    return first
+def first_problem(problems: Sequence[DataFileError], listed: str | None = None
+                  ) -> DataFileError:
+    """The first of several problems as one error, saying how many more (listed where)."""
+    first, more = problems[0], len(problems) - 1
+    where = f", listed {listed}" if listed else ""
+    suffix = f" (and {more} more problem{'s' if more > 1 else ''}{where})" if more else ""
+    return DataFileError(first.message + suffix, first.where, first.fix)
 
 
 def _kind_of(value: object) -> str:
@@ -411,7 +411,7 @@ def validate_document(document: object, model: type[ModelT], path: Path) -> Mode
     try:
         return model.model_validate(to_plain(document))
     except ValidationError as error:
-        raise _describe_validation(error, document, path) from None
+        raise first_problem(validation_problems(error, document, path)) from None
 
 
 def model_of(raw: bytes, path: Path, model: type[ModelT]) -> tuple[ModelT, object]:

@@ -32,10 +32,9 @@ from deckbuilder.data_packs.model import (
 from deckbuilder.errors import Location
 from deckbuilder.models.cards import Record
 from deckbuilder.models.common import UNCONFIRMED, Provenance
+from deckbuilder.models.sets import RECORD_LISTS
 from deckbuilder.reading import read_bounded
-from deckbuilder.yamlio import MAX_FILE_BYTES, model_of, position
-
-_RECORD_LISTS = ("cards", "characters", "battlefields", "specials", "tokens")
+from deckbuilder.yamlio import MAX_FILE_BYTES, model_of, position, yaml_files
 
 
 @dataclass(frozen=True)
@@ -106,14 +105,9 @@ def load_pack_file(path: Path) -> LoadedPack:
     return LoadedPack(pack, Path(path), hashlib.sha256(raw).hexdigest(), document, raw)
 
 
-def pack_files(folder: Path | None = None) -> list[Path]:
-    folder = folder if folder is not None else paths.packs_dir()
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-
-
 def installed_packs(folder: Path | None = None) -> list[LoadedPack]:
     """The packs in the player's packs folder, by id (a damaged file raises, naming it)."""
-    packs = [load_pack_file(path) for path in pack_files(folder)]
+    packs = [load_pack_file(path) for path in yaml_files(folder or paths.packs_dir())]
     return sorted(packs, key=lambda loaded: loaded.pack.id)
 
 
@@ -134,14 +128,15 @@ def plain(record: Record, name: str) -> JsonValue:
     return record.model_dump(mode="json", include={name}).get(name)
 
 
-def with_values(record: Record, values: Mapping[str, object], source_of: dict[str, str]
-                ) -> Record:
+def with_values(record: Record, values: Mapping[str, object], source_of: dict[str, str],
+                *, keep_old_name: bool = True) -> Record:
     """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
-    A new name keeps the old one as an alias, so decks and records naming it keep working.
-    Raises `ValidationError` when a value does not fit the record's model."""
+    A new name keeps the old one as an alias (`keep_old_name`; the overlay writes its aliases
+    itself), so decks and records naming it keep working. Raises `ValidationError` when a
+    value does not fit the record's model."""
     data = record.model_dump(exclude_unset=True)
     data.update(values)
-    if "name" in values and values["name"] != record.name:
+    if keep_old_name and "name" in values and values["name"] != record.name:
         aliases = list(data.get("aliases", []))
         if record.name not in aliases:
             aliases.append(record.name)
@@ -226,7 +221,7 @@ def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
             layer.changes.append(PackChange(
                 offer.loaded.pack.id, record_id, name, plain(record, name), plain(changed, name),
                 record.provenance.source_of(name)))
-        _replace(catalog, entry, changed)
+        replace_record(catalog, entry, changed)
     return layer
 
 
@@ -276,13 +271,14 @@ def _goes_forward(catalog: Any, loaded: LoadedPack, record_id: str, name: str, v
     return True
 
 
-def _replace(catalog: Any, entry: Any, record: Record) -> None:
+def replace_record(catalog: Any, entry: Any, record: Record) -> None:
+    """Put `record` in place of the entry's in the catalog and in its set."""
     catalog.entries[record.id] = dataclasses.replace(entry, record=record)
     names = getattr(catalog, "_names", None)
     if isinstance(names, dict):
         names.clear()  # a renamed record is found by its new name (and its old, an alias)
     card_set = catalog.sets[entry.set_id].card_set
-    for list_name in _RECORD_LISTS:
+    for list_name, _ in RECORD_LISTS:
         items = getattr(card_set, list_name)
         for index, item in enumerate(items):
             if item.id == record.id:

@@ -9,6 +9,11 @@ from pydantic import Field, StrictStr
 from deckbuilder.models.cards import Battlefield, Card, Character, Special, Token
 from deckbuilder.models.common import CardId, Game, Provenance, Strict
 
+#: A set's lists of records and the kind of record each holds ("card", "character" ...).
+RECORD_LISTS: tuple[tuple[str, str], ...] = (
+    ("cards", "card"), ("characters", "character"), ("battlefields", "battlefield"),
+    ("specials", "special"), ("tokens", "token"))
+
 
 class SetKind(StrEnum):
     BASE = "base"
