@@ -131,7 +131,6 @@ def test_the_check_catches_a_log_that_shows_the_opponents_draws(
     opponent's drawn cards are caught at once."""
     from deckbuilder.sim.records import session as session_module
 
-    monkeypatch.setattr(session_module, "redact_lines",
-                        lambda lines, viewer, names=(): list(lines))
+    monkeypatch.setattr(session_module, "visible_log", lambda lines, viewer: list(lines))
     with pytest.raises(AssertionError, match="is shown"):
         _check_games(catalog, "revolver", (), ((1, "random"),))

@@ -30,7 +30,7 @@ from pydantic import JsonValue
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import kind_name
-from deckbuilder.engine.log_lines import SPECTATOR
+from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot, Evaluator, Heuristics
@@ -38,7 +38,6 @@ from deckbuilder.sim.records.session_view import (
     action_group,
     position_view,
     public_action_text,
-    redact_lines,
 )
 from deckbuilder.sim.records.transcript import (
     Step,
@@ -287,12 +286,14 @@ class GameSession:
         if viewer is not None and happened.player is not None and happened.player != viewer:
             text = happened.public_text
         return Event(happened.index, player, text,
-                     tuple(redact_lines(happened.lines, viewer, self.names)), happened.turn)
+                     tuple(visible_log(happened.lines, viewer)), happened.turn)
 
     def events(self, viewer: int | str | None = None, start: int = 0) -> list[Event]:
         """Every event so far (from the `start`-th on) as `viewer` may read them (None:
-        everything), e.g. to draw a page's log again after a reload."""
-        who = None if viewer is None else self.player_index(viewer)
+        everything; `SPECTATOR`: each action as the acting side's opponent reads it, both
+        sides' draws unnamed), e.g. to draw a page's log again after a reload."""
+        who = (None if viewer is None else SPECTATOR if viewer == SPECTATOR
+               else self.player_index(viewer))
         return [self._event(happened, who) for happened in self._history[max(0, start):]]
 
     def event_count(self) -> int:

@@ -7,7 +7,7 @@ so both show a person exactly the same picture. The position comes from the engi
 decks and the cards lying face down; the card definitions only add names and symbols.
 
 The engine's verbose log says whose each secret line is (`engine.log_lines`: "mcready draws
-Cowboy" is McReady's; the other player reads "mcready draws 2 cards"), and `redact_lines`
+Cowboy" is McReady's; the other player reads "mcready draws 2 cards"), and its `visible_log`
 reads a log for a viewer by that; `secret_words` reads, from the decision kinds' records,
 the decisions whose answer the opponent does not see (a poker card chosen face down, the
 card hidden under the Strongbox, the card put on top of a deck).
@@ -29,7 +29,7 @@ from deckbuilder.engine.actions import (
     USE_PIECE,
 )
 from deckbuilder.engine.compiled import GameSpec
-from deckbuilder.engine.log_lines import SPECTATOR, visible_log
+from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.engine.observe import CardView, CharacterView, Observation, observe
 from deckbuilder.engine.state import State
 from deckbuilder.games import game_of_view
@@ -77,14 +77,6 @@ def public_action_text(spec: GameSpec, kind: int, action: int, text: str) -> str
     if kind == K_REACT and action == PASS:
         return None
     return text
-
-
-def redact_lines(lines: Iterable[str], viewer: int | None,
-                 names: Sequence[str] = ()) -> list[str]:
-    """The log lines as `viewer` may read them (None: an onlooker who sees everything): the
-    engine says which lines are whose (`engine.log_lines.visible_log`); the opponent's draws
-    read as counts ("mcready draws 5 cards"). `names` is not needed any more."""
-    return visible_log(lines, viewer)
 
 
 # -- the position ---------------------------------------------------------------------------

@@ -5,9 +5,9 @@ A table that ends leaves the server's memory at once (its game, its lines, its l
 stays is on disk: the table's file, and one small file per link in `<tables>/links/`
 (`LinkFolder`) naming the table the link opens, so a link still shows the final position and
 offers the record: the store reads the file back and replays it when the link is opened,
-keeping the last few read back in a small cache (`EndedTables`). After the host's retention
-(`serve --table-retention DAYS`) the store's sweep deletes the file and its links; a link
-then answers, in one line, that its table was removed.
+keeping the last `ENDED_KEPT` read back in a small cache (`web.kept.Kept`). After the host's
+retention (`serve --table-retention DAYS`) the store's sweep deletes the file and its links;
+a link then answers, in one line, that its table was removed.
 
 Open tables are counted per client (`client_key`: an address, an IPv6 /64) as well as in
 all, so one client cannot take every place. This computer (loopback) is not counted per
@@ -22,11 +22,8 @@ import ipaddress
 import json
 import os
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Generic, TypeVar
 
 from deckbuilder.writing import atomic_write_text
 
@@ -41,8 +38,6 @@ ENDED_KEPT = 8
 MOST_LINK_BYTES = 4096
 #: The names of a link's file: a token's SHA-256, in hex.
 LINK_NAME = re.compile(r"^[0-9a-f]{64}$")
-
-Table = TypeVar("Table")
 
 
 class LinkFolder:
@@ -84,37 +79,6 @@ class LinkFolder:
             path = self._path(digest)
             if path is not None:
                 path.unlink(missing_ok=True)
-
-
-class EndedTables(Generic[Table]):
-    """The last `size` ended tables read back from their files, by table id: a page, its
-    event stream and the record ask for the same table in a row; older ones are dropped."""
-
-    def __init__(self, size: int = ENDED_KEPT) -> None:
-        self.size = size
-        self._kept: OrderedDict[str, Table] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, table_id: str) -> Table | None:
-        with self._lock:
-            table = self._kept.get(table_id)
-            if table is not None:
-                self._kept.move_to_end(table_id)
-            return table
-
-    def put(self, table_id: str, table: Table) -> None:
-        with self._lock:
-            self._kept[table_id] = table
-            self._kept.move_to_end(table_id)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-    def drop(self, table_id: str) -> None:
-        with self._lock:
-            self._kept.pop(table_id, None)
-
-    def __len__(self) -> int:
-        return len(self._kept)
 
 
 def client_key(address: str | None) -> str | None:

@@ -30,7 +30,7 @@ from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.friends.clients import client_of, remember_client
 from deckbuilder.web.friends.events import table_events
 from deckbuilder.web.friends.seats import seat_state
-from deckbuilder.web.friends.setup import FormOfJson, allows_illegal, new_table
+from deckbuilder.web.friends.setup import FormOfJson, new_table
 from deckbuilder.web.friends.tables import (
     SPECTATOR,
     FriendTable,
@@ -186,7 +186,7 @@ async def new_table_page(request: Request) -> Response:
     choices = await asyncio.to_thread(page_choices, config)
     return remember_client(request, render(
         request, "friend_new.html", title="Play a friend", choices=choices,
-        allow_illegal=allows_illegal(config), network=network_note(request)))
+        allow_illegal=config.allow_illegal, network=network_note(request)))
 
 
 async def table_page(request: Request) -> Response:

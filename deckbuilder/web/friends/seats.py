@@ -3,7 +3,7 @@
 `seat_view` and `seat_events` are the one place a table asks the game what a role may see:
 a seat gets `GameSession.view(side)` and `GameSession.events(side)`, which already keep the
 other side's hand, the deck order and face-down cards out. A spectator gets only what both
-seats see alike (`public_view`, the engine's spectator view): the hands as counts, each
+seats see alike (the same calls with the engine's `SPECTATOR`): the hands as counts, each
 side's secret answers in the words its opponent reads, and no side's draws by name.
 
 `seat_state` is the JSON the API answers with (and the page draws), from one role's eyes.
@@ -15,7 +15,6 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
-from deckbuilder.engine.log_lines import visible_log
 from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_record
 from deckbuilder.web.pages import fragment
@@ -26,39 +25,15 @@ FACE_DOWN = "face-down card"
 
 # -- the one call site per role -------------------------------------------------------------
 def seat_view(session: GameSession, role: str) -> dict[str, object]:
-    """The position as `role` may see it."""
-    if role == SPECTATOR:
-        return public_view(session)
-    return dict(session.view(role))
+    """The position as `role` may see it (a spectator: the engine's spectator view, the hands
+    as counts in `hand_sizes`, no seat's own game pieces, no face-down card)."""
+    return dict(session.view(SPECTATOR_VIEW if role == SPECTATOR else role))
 
 
 def seat_events(session: GameSession, role: str, start: int = 0) -> list[Event]:
-    """The events so far (from the `start`-th on) as `role` may read them."""
-    if role == SPECTATOR:
-        return public_events(session, start)
-    return list(session.events(role, start))
-
-
-# -- the public picture ---------------------------------------------------------------------
-def public_view(session: GameSession) -> dict[str, Any]:
-    """What both seats see alike: the engine's spectator view (`observe(state, SPECTATOR)`:
-    the hands as counts in `hand_sizes`, no seat's own game pieces, no face-down card)."""
-    return session.view(SPECTATOR_VIEW)
-
-
-def public_events(session: GameSession, start: int = 0) -> list[Event]:
-    """The events (from the `start`-th on) as a spectator may read them: each action as the
-    acting side's opponent reads it, and every line with both sides' draws unnamed."""
-    names = session.names
-    everything = session.events(None, start)
-    as_seen = [session.events(0, start), session.events(1, start)]
-    shown = []
-    for whole, first, second in zip(everything, *as_seen, strict=True):
-        # the acting side's opponent reads its secret answers in words
-        action = (second if whole.player == names[0] else first).action
-        lines = visible_log(whole.lines, SPECTATOR_VIEW)
-        shown.append(Event(whole.index, whole.player, action, tuple(lines), whole.turn))
-    return shown
+    """The events so far (from the `start`-th on) as `role` may read them (a spectator: each
+    action as the acting side's opponent reads it, both sides' draws unnamed)."""
+    return session.events(SPECTATOR_VIEW if role == SPECTATOR else role, start)
 
 
 def board_picture(view: dict[str, Any]) -> dict[str, object]:
@@ -75,15 +50,14 @@ def board_picture(view: dict[str, Any]) -> dict[str, object]:
 # -- the state a role is sent ---------------------------------------------------------------
 def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, object]]:
     from deckbuilder.app.table_words import action_card_id
-    from deckbuilder.card_face import one_line
+    from deckbuilder.web.table_view import summary_of
 
     session = table.session
     shown = []
     for choice in session.choices():
-        card_id = action_card_id(session.state, choice.action)
-        found = catalog.entries.get(card_id) if card_id is not None else None
-        shown.append({**choice.to_dict(), "record": card_id if found is not None else "",
-                      "summary": one_line(found).partition(" - ")[2] if found else ""})
+        card_id = action_card_id(session.state, choice.action) or ""
+        shown.append({**choice.to_dict(), "record": card_id if card_id in catalog.entries
+                      else "", "summary": summary_of(catalog, card_id)})
     return shown
 
 

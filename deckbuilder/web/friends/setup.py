@@ -70,11 +70,6 @@ class NewTable:
     deck_names: dict[str, str]
 
 
-def allows_illegal(config: WebConfig) -> bool:
-    """Whether this server lets a table's decks break the deck-building rules."""
-    return config.allow_illegal
-
-
 def new_table(config: WebConfig, form: Any) -> NewTable:
     """The form's table, set up as `deckbuilder play --human A --human B` would set it up."""
     from deckbuilder.sim.records.session import HUMAN, GameSession
@@ -89,7 +84,7 @@ def new_table(config: WebConfig, form: Any) -> NewTable:
                                    fix=f"take {' or '.join(sides)}")
     seed = secrets.randbelow(SEED_RANGE)  # never the creator's: a known seed tells the deal
     wants_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
-    if wants_illegal and not allows_illegal(config):
+    if wants_illegal and not config.allow_illegal:
         raise SimulationInputError(
             "this server does not allow decks that break the deck-building rules at a "
             "friend's table", fix="choose decks that keep the deck-building rules (whoever "

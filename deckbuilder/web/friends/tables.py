@@ -38,6 +38,7 @@ the retention deletes it (`lifespan`).
 from __future__ import annotations
 
 import json
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -52,9 +53,9 @@ from deckbuilder.sim.records.session import GameSession
 from deckbuilder.sim.records.transcript import GameRecord, Step, play_steps
 from deckbuilder.web.friends.lifespan import (
     DAY_SECONDS,
+    ENDED_KEPT,
     RETENTION_DAYS,
     TABLES_PER_CLIENT,
-    EndedTables,
     LinkFolder,
     client_key,
     duration_words,
@@ -63,6 +64,7 @@ from deckbuilder.web.friends.lifespan import (
 )
 from deckbuilder.web.friends.sealing import SealError, ServerKey, key_file_for
 from deckbuilder.web.friends.tokens import looks_like_token, new_token, token_hash
+from deckbuilder.web.kept import Kept
 from deckbuilder.writing import append_line, atomic_write_text, whole_lines
 
 TABLE_KIND = "deckbuilder-friend-table"
@@ -145,6 +147,8 @@ class FriendTable:
     client: str | None = None
     #: Bumped on every change, so an event stream knows when to send the state again.
     version: int = 0
+    #: When an ended table read back was last asked for (`TableStore.ended_tables`).
+    last_used: float = 0.0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @property
@@ -227,7 +231,7 @@ class TableStore:
 
     def __post_init__(self) -> None:
         self.links = LinkFolder(self.folder / "links")
-        self.ended_tables: EndedTables[FriendTable] = EndedTables()
+        self.ended_tables: Kept[FriendTable] = Kept(ENDED_KEPT, math.inf)
         self.key = ServerKey(key_file_for(self.folder))
         self._tables: dict[str, FriendTable] = {}
         self._by_token: dict[str, tuple[str, str]] = {}  # sha256 -> (table id, role)
@@ -432,7 +436,7 @@ class TableStore:
                 return None
             if table.ended is None:  # open, yet not in memory: no table of this server's
                 return None
-            self.ended_tables.put(table_id, table)
+            self.ended_tables.put(table)
         return table
 
     def tables(self) -> Iterator[FriendTable]:
@@ -669,7 +673,6 @@ class TableStore:
                 continue
             if table.ended is not None:
                 self.links.forget(_links_of(table))
-                self.ended_tables.drop(table.id)
                 path.unlink(missing_ok=True)
 
 
