@@ -22,6 +22,7 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
 from deckbuilder.sim import Contestant, build_report, print_report, simulate
 from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
+from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.html_report import optimize_html, simulate_html
 from deckbuilder.sim.reports.report import count_percent, verdict
 from deckbuilder.sim.reports.simulate_json import SimulationReport
@@ -233,7 +234,7 @@ def test_the_text_report_gives_the_verdict_and_counts_beside_small_samples() -> 
 
 def _shape_problems(shape: object, value: object, where: str = "report") -> list[str]:
     """Where `value` (JSON) differs from the type `shape`: a TypedDict (its keys, no other),
-    a list, a dict, a union, or a plain type (an int is a float too)."""
+    a list, a dict, a union, a Literal, or a plain type (an int is a float too)."""
     origin, args = typing.get_origin(shape), typing.get_args(shape)
     if typing.is_typeddict(shape):
         if not isinstance(value, dict):
@@ -243,6 +244,8 @@ def _shape_problems(shape: object, value: object, where: str = "report") -> list
         wrong += [f"{where}.{key} is missing" for key in shape.__required_keys__ - set(value)]
         return wrong + [problem for key, item in value.items() if key in hints
                         for problem in _shape_problems(hints[key], item, f"{where}.{key}")]
+    if origin is typing.Literal:
+        return [] if value in args else [f"{where} is not one of {args}"]
     if origin in (typing.Union, types.UnionType):
         tries = [_shape_problems(member, value, where) for member in args]
         return [] if [] in tries else [f"{where} is none of {shape}"]
@@ -269,6 +272,18 @@ def test_the_simulate_json_has_the_shape_the_text_page_and_charts_read() -> None
     assert _shape_problems(SimulationReport, report) == []
     assert _shape_problems(SimulationReport, {**report, "games": "6"}) == [
         "report.games is not <class 'int'>: '6'"]
+
+
+def test_the_gauntlet_and_tournament_json_have_the_shapes_their_readers_read() -> None:
+    gauntlet = runner.invoke(app, ["simulate", "colty", "--vs", "mcready", "--vs",
+                                   "example-mcready-pinkertons", "-n", "2", "--workers", "1",
+                                   "--json"])
+    tournament = runner.invoke(app, ["tournament", "colty", "example-colty-fan-the-gun",
+                                     "mcready", "--games", "2", "--workers", "1", "--json"])
+    assert gauntlet.exit_code == 0 and tournament.exit_code == 0, gauntlet.output
+    assert _shape_problems(GauntletReport, json.loads(gauntlet.stdout)) == []
+    assert _shape_problems(TournamentReport, json.loads(tournament.stdout)) == []
+    assert _shape_problems(GauntletReport, json.loads(tournament.stdout))  # another kind
 
 
 # -- PNG charts ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Console
 from rich.table import Table
@@ -21,6 +21,7 @@ from deckbuilder.sim.rankings.ratings import ELO_SCALE
 from deckbuilder.sim.rankings.tournament import TournamentResult
 from deckbuilder.sim.reports import html_report
 from deckbuilder.sim.reports.charts import Chart
+from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.html_report import interval_text, rate
 from deckbuilder.sim.reports.report import NOTE, modules_text, switches_text
 from deckbuilder.sim.reports.sensitivity import rests_on_lines
@@ -76,7 +77,7 @@ def _settings_rows(data: Mapping[str, object], decks: str) -> list[tuple[str, st
             ("turn cap", f"{data['max_turns']} turns (a longer game is a draw)")]
 
 
-def _gauntlet_decks(data: Mapping[str, Any]) -> str:
+def _gauntlet_decks(data: GauntletReport) -> str:
     deck = data["deck"]
     return (f"{deck['name']} ({deck['faction']}, bot {deck['bot']}) against "
             f"{len(data['opponents'])} {data['opponent_faction']} decks, "
@@ -90,7 +91,7 @@ def short_rate(interval: Mapping[str, float]) -> str:
             f"[{100 * interval['low']:.0f}, {100 * interval['high']:.0f}]")
 
 
-def print_gauntlet(console: Console, data: Mapping[str, Any]) -> None:
+def print_gauntlet(console: Console, data: GauntletReport) -> None:
     """The gauntlet for people: one row per opponent, the field last."""
     for label, value in _settings_rows(data, _gauntlet_decks(data)):
         console.print(f"{label}: {value}", markup=False, highlight=False)
@@ -114,7 +115,7 @@ def print_gauntlet(console: Console, data: Mapping[str, Any]) -> None:
     _caveats(console, data)
 
 
-def _caveats(console: Console, data: Mapping[str, Any]) -> None:
+def _caveats(console: Console, data: GauntletReport | TournamentReport) -> None:
     for line in rests_on_lines(data.get("rests_on")):  # what the result rests on
         console.print(f"Rests on: {line}", markup=False, highlight=False)
     if not data["reproducible"]:
@@ -126,7 +127,7 @@ def _caveats(console: Console, data: Mapping[str, Any]) -> None:
     console.print(build_line(data.get("build")), markup=False, highlight=False)
 
 
-def gauntlet_charts(data: Mapping[str, Any]) -> list[Chart]:
+def gauntlet_charts(data: GauntletReport) -> list[Chart]:
     rows = [IntervalRow(row["name"], row["win_rate"]["estimate"], row["win_rate"]["low"],
                         row["win_rate"]["high"], f"{row['wins']}/{row['games']} games")
             for row in data["opponents"]]
@@ -140,7 +141,7 @@ def gauntlet_charts(data: Mapping[str, Any]) -> list[Chart]:
                           "field, weighted. Dashed: half the games.")]
 
 
-def gauntlet_html(data: Mapping[str, Any]) -> str:
+def gauntlet_html(data: GauntletReport) -> str:
     """The gauntlet as a page."""
     field = data["field"]
     body = [
@@ -165,7 +166,7 @@ def gauntlet_html(data: Mapping[str, Any]) -> str:
     return html_report._page(f"{data['deck']['name']} against the field", body)
 
 
-def _page_notes(data: Mapping[str, Any]) -> list[str]:
+def _page_notes(data: GauntletReport | TournamentReport) -> list[str]:
     texts = [f"warning: {w}" for w in data.get("warnings", [])]
     if not data["reproducible"]:
         texts.append("Warning: a bot has a time budget, so these results depend on the "
@@ -200,7 +201,7 @@ def tournament_json(result: TournamentResult) -> dict[str, object]:
     }
 
 
-def _tournament_decks(data: Mapping[str, Any]) -> str:
+def _tournament_decks(data: TournamentReport) -> str:
     count = {side: sum(1 for row in data["standings"] if row["faction"] == side)
              for side in data["sides"]}
     first, second = data["sides"]
@@ -213,7 +214,7 @@ def _rating(interval: Mapping[str, float]) -> str:
             f"{interval['high']:+.0f}]")
 
 
-def _matrix(data: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+def _matrix(data: TournamentReport) -> tuple[list[str], list[list[str]]]:
     """Rows: the first side's decks; columns: the second's; cells: the row deck's wins."""
     first, second = data["sides"]
     rows = [row["deck"] for row in data["standings"] if row["faction"] == first]
@@ -225,7 +226,7 @@ def _matrix(data: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
         for col in columns] for deck in rows]
 
 
-def print_tournament(console: Console, data: Mapping[str, Any]) -> None:
+def print_tournament(console: Console, data: TournamentReport) -> None:
     """The tournament for people: the standings, then every pairing."""
     for label, value in _settings_rows(data, _tournament_decks(data)):
         console.print(f"{label}: {value}", markup=False, highlight=False)
@@ -244,8 +245,8 @@ def print_tournament(console: Console, data: Mapping[str, Any]) -> None:
     first, second = data["sides"]
     matrix = Table(f"{first} \\ {second}", *columns,
                    title=f"Pairings: how often the {first} deck (row) won")
-    for row in rows:
-        matrix.add_row(*row)
+    for cells in rows:
+        matrix.add_row(*cells)
     console.print(matrix)
     console.print(f"Rating: {data['rating_method']}.", markup=False, highlight=False)
     console.print(f"Win rate: {data['win_rate_method']}.", markup=False, highlight=False)
@@ -261,7 +262,7 @@ def _expected(points: float) -> float:
     return 1 / (1 + math.exp(-points / ELO_SCALE))
 
 
-def tournament_charts(data: Mapping[str, Any]) -> list[Chart]:
+def tournament_charts(data: TournamentReport) -> list[Chart]:
     standings = data["standings"]
     return [
         Chart("ratings", "intervals",
@@ -286,7 +287,7 @@ def tournament_charts(data: Mapping[str, Any]) -> list[Chart]:
     ]
 
 
-def tournament_html(data: Mapping[str, Any]) -> str:
+def tournament_html(data: TournamentReport) -> str:
     """The tournament as a page."""
     columns, rows = _matrix(data)
     first, second = data["sides"]
@@ -324,16 +325,17 @@ def write_report_files(data: Mapping[str, object], report_path: Path | None,
                        charts_dir: Path | None) -> list[Path]:
     """The HTML page and the PNG charts of a gauntlet or tournament report (`data["kind"]`);
     returns the files written. Check the paths first with `report_files.check_outputs`."""
-    is_tournament = data["kind"] == "tournament"
+    report = cast("GauntletReport | TournamentReport", data)  # the one its "kind" names
     written: list[Path] = []
     if report_path is not None:
-        page = tournament_html(data) if is_tournament else gauntlet_html(data)
+        page = (tournament_html(report) if report["kind"] == "tournament"
+                else gauntlet_html(report))
         html_report.write_html(report_path, page)
         written.append(Path(report_path))
     if charts_dir is not None:
         from deckbuilder.sim.reports.png_charts import write_charts
 
-        charts: Sequence[Chart] = (tournament_charts(data) if is_tournament
-                                   else gauntlet_charts(data))
+        charts: Sequence[Chart] = (tournament_charts(report) if report["kind"] == "tournament"
+                                   else gauntlet_charts(report))
         written.extend(write_charts(charts, charts_dir))
     return written
