@@ -13,7 +13,7 @@ from typing import Any
 from deckbuilder.engine.state import State
 from deckbuilder.scenario_kit.generic import ScenarioFormat
 from deckbuilder.scenario_kit.layout import Ids, set_forbidden, set_marker
-from deckbuilder.scenario_kit.parts import Source
+from deckbuilder.scenario_kit.parts import PlacedCard, Source, Tokens
 
 #: One step of laying out a position: (state, scenario, source, ids).
 Setup = Callable[[State, Any, Source, Ids], None]
@@ -67,6 +67,23 @@ def opens_nothing(state: State, scenario: object) -> bool:
     return False
 
 
+def set_tokens(state: State, uid: int, tokens: Tokens | PlacedCard) -> None:
+    """Lay the tokens the file gives on `uid`; a kind left out keeps set-up's."""
+    for kind, counts in (("power", state.own_power()), ("true_grit", state.own_grit()),
+                         ("eagle", state.own_eagle())):
+        if getattr(tokens, kind) is not None:
+            counts[uid] = getattr(tokens, kind)
+
+
+def set_alive(state: State, index: int, living: bool) -> None:
+    """Character `index` alive with set-up's tokens, or dead with none."""
+    character = state.spec.characters[index]
+    uid = state.spec.character_base + index
+    state.alive[index] = living
+    state.own_grit()[uid] = character.true_grit if living else 0
+    state.own_power()[uid] = character.power if living else 0
+
+
 def set_characters(state: State, scenario: Any, source: Source, ids: Ids,
                    field_name: str = "characters") -> None:
     """The characters alive and dead and their tokens (`position.characters`; a game's own
@@ -92,14 +109,10 @@ def set_characters(state: State, scenario: Any, source: Source, ids: Ids,
         state.alive[character(text, ("position", field_name, "dead", i))] = False
     for i, living in enumerate(state.alive):
         if not living:
-            uid = spec.character_base + i
-            state.own_power()[uid] = state.own_grit()[uid] = 0
+            set_alive(state, i, False)
     for text, tokens in characters.tokens.items():
         uid = spec.character_base + character(text, ("position", field_name, "tokens", text))
-        if tokens.power is not None:
-            state.own_power()[uid] = tokens.power
-        if tokens.true_grit is not None:
-            state.own_grit()[uid] = tokens.true_grit
+        set_tokens(state, uid, tokens)
         if tokens.eagle:
             raise source.error(f"an eagle token may not lie on a {word} card",
                                ("position", field_name, "tokens", text, "eagle"),
@@ -144,4 +157,5 @@ class ScenarioParts:
 
 
 __all__ = ["GENERIC_STAGING", "CheckFn", "Result", "ScenarioParts", "Staging", "same",
-           "set_characters", "set_generic_table", "side_findings", "side_values"]
+           "set_alive", "set_characters", "set_generic_table", "set_tokens", "side_findings",
+           "side_values"]

@@ -42,6 +42,7 @@ from deckbuilder.scenario_kit.parts import (
     Source,
     StepBase,
 )
+from deckbuilder.scenario_kit.staging import set_tokens
 from deckbuilder.scenarios.checks import check_all, validate_ids
 from deckbuilder.scenarios.choosing import choose_action
 from deckbuilder.scenarios.dealt import (
@@ -269,12 +270,7 @@ def _deal(state: State, scenario: AnyScenario, source: Source, ids: Ids,
         uid = pools[player][card].pop(0)  # the file's order is the instances' (`#2`)
         mode = _mode_for(spec.card_def[uid], placed, source, loc)
         place(state, uid, player, bf, mode)
-        if placed.power is not None:
-            state.own_power()[uid] = placed.power
-        if placed.true_grit is not None:
-            state.own_grit()[uid] = placed.true_grit
-        if placed.eagle is not None:
-            state.own_eagle()[uid] = placed.eagle
+        set_tokens(state, uid, placed)
         hosts.append(uid)
     for host, (player, under, loc) in zip(hosts, resolved.get("under", []), strict=True):
         for index, card in enumerate(under):

@@ -29,8 +29,10 @@ from deckbuilder.scenario_kit.staging import (
     nothing_to_prepare,
     per_side_count,
     same,
+    set_alive,
     set_characters,
     set_generic_table,
+    set_tokens,
 )
 
 
@@ -131,16 +133,9 @@ def _free(state: State, index: int, bandits: Any, bandit_id: str, keys: set[str]
     prison.free_santiago(state)
     living = bandit_id not in (bandits.dead or []) and (
         bandits.alive is None or "alive" in keys)
-    uid = state.spec.character_base + index
-    character = state.spec.characters[index]
-    state.alive[index] = living
-    state.own_grit()[uid] = character.true_grit if living else 0
-    state.own_power()[uid] = character.power if living else 0
+    set_alive(state, index, living)
     if tokens is not None and living:
-        if tokens.power is not None:
-            state.own_power()[uid] = tokens.power
-        if tokens.true_grit is not None:
-            state.own_grit()[uid] = tokens.true_grit
+        set_tokens(state, state.spec.character_base + index, tokens)
 
 
 def _derail_used(state: State, value: bool, ids: Ids, loc: tuple) -> Result:

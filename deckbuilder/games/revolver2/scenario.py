@@ -32,7 +32,9 @@ from deckbuilder.scenario_kit.staging import (
     ScenarioParts,
     Staging,
     same,
+    set_alive,
     set_generic_table,
+    set_tokens,
     side_values,
 )
 
@@ -129,22 +131,15 @@ def set_guardians(state: State, scenario: Revolver2Scenario, source: Source, ids
                     (*loc, "pile_size"),
                     f"use at most {len(pile)}")
             pile = pile[:guardians.pile_size]
-    base = spec.character_base
-    for guardian, character in enumerate(spec.characters):
-        living = guardian in alive
-        state.alive[guardian] = living
-        state.own_grit()[base + guardian] = character.true_grit if living else 0
-        state.own_power()[base + guardian] = character.power if living else 0
+    for guardian in range(len(spec.characters)):
+        set_alive(state, guardian, guardian in alive)
     state.pile = pile[::-1]  # drawn from its end
     for text, tokens in guardians.tokens.items():
         guardian = index[ids.resolve(text, "character", (*loc, "tokens", text))]
         if not state.alive[guardian]:
             raise source.error(f"{spec.characters[guardian].name} is not in play: no tokens",
                                (*loc, "tokens", text), "put him in `alive`")
-        if tokens.power is not None:
-            state.own_power()[base + guardian] = tokens.power
-        if tokens.true_grit is not None:
-            state.own_grit()[base + guardian] = tokens.true_grit
+        set_tokens(state, spec.character_base + guardian, tokens)
         if tokens.eagle:
             raise source.error("Revolver 2 has no eagle token", (*loc, "tokens", text, "eagle"),
                                "leave `eagle` out")
