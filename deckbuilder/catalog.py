@@ -49,8 +49,8 @@ from deckbuilder.yamlio import (
 
 RecordKind = str  # "card", "character", "battlefield", "special", "token"
 
-_RULE_LISTS = (("modules", "module"), ("rule_switches", "rule switch"),
-               ("rulesets", "ruleset"))
+#: A set's lists of rule parts, whose ids are global like record ids, and what each is.
+RULE_LISTS = (("modules", "module"), ("rule_switches", "rule switch"), ("rulesets", "ruleset"))
 _PUNCTUATION = re.compile(r"[^a-z0-9]+")
 #: Spellings that differ between documents; folded before lookup (rules README, point 6).
 _SPELLING_FOLDS = dict(fold for declaration in DECLARATIONS for fold in declaration.name_folds)
@@ -182,7 +182,7 @@ class Catalog:
     def _refuse_taken_rule_ids(self, loaded: LoadedSet) -> None:
         """Module, rule switch and ruleset ids are global like record ids: a user set may
         not redefine a packaged one (`rules` would show the homebrew text under its id)."""
-        for list_name, what in _RULE_LISTS:
+        for list_name, what in RULE_LISTS:
             taken = {item.id: set_id for set_id, other in self.sets.items()
                      for item in getattr(other.card_set, list_name)}
             for index, item in enumerate(getattr(loaded.card_set, list_name)):

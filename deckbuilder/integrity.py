@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, JsonValue
 from pydantic.fields import FieldInfo
 
-from deckbuilder.catalog import RECORD_LISTS, Catalog, LoadedSet
+from deckbuilder.catalog import RECORD_LISTS, RULE_LISTS, Catalog, LoadedSet
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
@@ -119,7 +119,8 @@ class _Checker:
         self.card_set = loaded.card_set
         self.others = others
         self.findings: list[Finding] = []
-        self._holders: dict[str, str] | None = None
+        #: record id -> the other set that defines it
+        self.record_holders = self._holders_of(*(list_name for list_name, _ in RECORD_LISTS))
 
     def add(self, code: str, loc: Loc, message: str, fix: str) -> None:
         line, column = position(self.document(), loc) or (None, None)
@@ -146,22 +147,12 @@ class _Checker:
                              "own id")
                     continue
                 seen[record.id] = (kind, loc)
-                owner = self._set_holding(record.id)
+                owner = self.record_holders.get(record.id)
                 if owner is not None:
                     self.add("id-in-other-set", loc,
                              f"id '{record.id}' is already used in set '{owner}'",
                              "ids are global and never reused: choose another id")
         return seen
-
-    def _set_holding(self, record_id: str) -> str | None:
-        """The other set that defines this id, if any."""
-        if self._holders is None:
-            self._holders = {}
-            for set_id, other in self.others.items():
-                for list_name, _ in RECORD_LISTS:
-                    for record in getattr(other, list_name):
-                        self._holders.setdefault(record.id, set_id)
-        return self._holders.get(record_id)
 
     def required_closure(self) -> list[str]:
         """Ids of the sets this one requires, directly or through them (known ones only)."""
@@ -248,7 +239,7 @@ class _Checker:
         elif target in reachable:
             kind = reachable[target][0]
         else:
-            holder = self._set_holding(target)
+            holder = self.record_holders.get(target)
             if holder is not None:
                 self.add("reference-not-required", reference.loc,
                          f"'{target}' is in set '{holder}', which this set does not require",
@@ -281,9 +272,8 @@ class _Checker:
                          "give the number of copies in the box, or set `deckable: false`")
 
     def check_modules_and_switches(self, closure: Sequence[str]) -> None:
-        self._check_unique_ids("modules", "module")
-        self._check_unique_ids("rule_switches", "rule switch")
-        self._check_unique_ids("rulesets", "ruleset")
+        for list_name, what in RULE_LISTS:
+            self._check_unique_ids(list_name, what)
         sets = [self.card_set, *(self.others[set_id] for set_id in closure)]
         modules = {module.id for card_set in sets for module in card_set.modules}
         switches = {switch.id: switch for card_set in sets for switch in card_set.rule_switches}
@@ -328,12 +318,13 @@ class _Checker:
                          f"ids are global and never reused: choose another {what} id")
             seen.add(item.id)
 
-    def _holders_of(self, list_name: str) -> dict[str, str]:
-        """Id -> the other set that defines it, for one of modules/rule_switches/rulesets."""
+    def _holders_of(self, *list_names: str) -> dict[str, str]:
+        """Id -> the other set that defines it, among the items of these lists of a set."""
         holders: dict[str, str] = {}
         for set_id, other in self.others.items():
-            for item in getattr(other, list_name):
-                holders.setdefault(item.id, set_id)
+            for list_name in list_names:
+                for item in getattr(other, list_name):
+                    holders.setdefault(item.id, set_id)
         return holders
 
     def run(self) -> list[Finding]:

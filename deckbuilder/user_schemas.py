@@ -27,9 +27,11 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from deckbuilder import paths, schema_json
-from deckbuilder.catalog import Catalog, Entry
+from deckbuilder.catalog import Catalog, Entry, build_catalog
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.reading import decode_utf8, read_bounded
+from deckbuilder.writing import atomic_write_text, folder_lock, make_data_folder
 
 USER_DECK_SCHEMA = "user-deck.schema.json"
 _STAMP = ".installed.json"
@@ -68,16 +70,12 @@ def _read_stamp(folder: Path) -> dict[str, object]:
 
 
 def _write_stamp(folder: Path, **values: str) -> None:
-    from deckbuilder.writing import atomic_write_text
-
     stamp = {**_read_stamp(folder), **values}
     atomic_write_text(folder / _STAMP, json.dumps(stamp, indent=2, sort_keys=True) + "\n")
 
 
 def _install_packaged(folder: Path, force: bool) -> list[Path]:
     """Copy the packaged schemas unless the stamp says these very texts are already there."""
-    from deckbuilder.writing import atomic_write_text
-
     texts = _packaged_texts()
     digest, version = _digest(texts), _package_version()
     stamp = _read_stamp(folder)
@@ -85,28 +83,22 @@ def _install_packaged(folder: Path, force: bool) -> list[Path]:
                and all((folder / name).is_file() for name in texts))
     if current and not force:
         return []
-    written = []
-    for name, text in texts.items():
-        atomic_write_text(folder / name, text)
-        written.append(folder / name)
+    written = _copy_packaged(folder, texts)
     _write_stamp(folder, package=version, schemas=digest)
     return written
 
 
+def _copy_packaged(folder: Path, texts: dict[str, str]) -> list[Path]:
+    for name, text in texts.items():
+        atomic_write_text(folder / name, text)
+    return [folder / name for name in texts]
+
+
 def install_packaged_schemas(force: bool = False) -> list[Path]:
     """Bring `$DECKBUILDER_HOME/schemas/` up to date with the package; returns what it wrote."""
-    from deckbuilder.writing import folder_lock
-
-    folder = paths.user_schemas_dir()
-    _make_folder(folder)
+    folder = make_data_folder(paths.user_schemas_dir(), "schemas")
     with folder_lock(folder):
         return _install_packaged(folder, force)
-
-
-def _make_folder(folder: Path) -> None:
-    from deckbuilder.writing import make_data_folder
-
-    make_data_folder(folder, "schemas")
 
 
 # -- the deck schema of the user's catalog --------------------------------------------------
@@ -172,8 +164,6 @@ def _is_game(game: str) -> dict[str, object]:
     written yet) is the game. Both, since while it completes yaml-language-server counts a
     value as equal to any it begins (`game: revolver` would pass for `revolver2`); no side
     begins another game's side (a test keeps that true)."""
-    from deckbuilder.models.common import GAME_FACTIONS
-
     return {"required": ["faction"], "properties": {
         "faction": {"enum": [str(side) for side in GAME_FACTIONS[game]]},
         "game": {"const": game}}}
@@ -235,8 +225,6 @@ def user_deck_schema(catalog: Catalog, whose: str = INSTALLED_SETS) -> dict[str,
 
 
 def _write_user_deck_schema(folder: Path, catalog: Catalog, force: bool) -> Path | None:
-    from deckbuilder.writing import atomic_write_text
-
     fingerprint = catalog_fingerprint(catalog)
     target = folder / USER_DECK_SCHEMA
     if not force and target.is_file() and _read_stamp(folder).get("catalog") == fingerprint:
@@ -249,14 +237,8 @@ def _write_user_deck_schema(folder: Path, catalog: Catalog, force: bool) -> Path
 
 def write_user_schemas(catalog: Catalog | None = None, force: bool = True) -> list[Path]:
     """`deckbuilder schema --user`: the packaged copies and the user deck schema, rewritten."""
-    from deckbuilder.writing import folder_lock
-
-    if catalog is None:
-        from deckbuilder.catalog import build_catalog
-
-        catalog = build_catalog()
-    folder = paths.user_schemas_dir()
-    _make_folder(folder)
+    catalog = catalog if catalog is not None else build_catalog()
+    folder = make_data_folder(paths.user_schemas_dir(), "schemas")
     with folder_lock(folder):  # two refreshes take turns; the later one sees both changes
         written = _install_packaged(folder, force)
         deck_schema = _write_user_deck_schema(folder, catalog, force)
@@ -373,13 +355,7 @@ def write_schemas_into(folder: Path, catalog: Catalog) -> list[Path]:
     catalog (what every clone reads: the packaged sets and the repository's own, see
     `app.catalogs.project_catalog(installed=False)`) in a folder of the user's repository, so
     that the decks written there name them by a relative path (see `deck_header`)."""
-    from deckbuilder.writing import atomic_write_text, make_data_folder
-
-    make_data_folder(folder, "schemas")
-    written = []
-    for name, text in _packaged_texts().items():
-        atomic_write_text(folder / name, text)
-        written.append(folder / name)
+    written = _copy_packaged(make_data_folder(folder, "schemas"), _packaged_texts())
     deck_schema = folder / USER_DECK_SCHEMA
     text = json.dumps(user_deck_schema(catalog, REPOSITORY_SETS), indent=2, ensure_ascii=False)
     atomic_write_text(deck_schema, text + "\n")

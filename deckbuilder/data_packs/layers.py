@@ -163,15 +163,23 @@ def check_value(entry: Any, name: str, value: JsonValue) -> str | None:
     if name not in pack_fields(record):
         return (f"'{name}' is not a value a pack sets on a {entry.kind} "
                 f"(values: {', '.join(pack_fields(record))})")
+    return value_refused(record, name, value, "a pack may confirm it as it stands, not "
+                         "reshape it (the player's overlay can: `deckbuilder overlay set`)")
+
+
+def value_refused(record: Record, name: str, value: object, reshaped: str) -> str | None:
+    """Why `value` cannot be the record's `name` (one line), or None: the record's model
+    refuses it (as `overlay set` checks it), or it reshapes engine data (`reshaped` says
+    what may be done instead)."""
     try:
         changed = with_values(record, {name: value}, {})
     except ValidationError as error:
         first = error.errors()[0]
-        return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
+        where = ".".join(map(str, first["loc"]))
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
     if is_engine_data(name, plain(record, name)) and getattr(changed, name) != getattr(
             record, name):
-        return (f"{name} is engine data: a pack may confirm it as it stands, not reshape it "
-                "(the player's overlay can: `deckbuilder overlay set`)")
+        return f"{name} is engine data: {reshaped}"
     return None
 
 

@@ -15,10 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import JsonValue, ValidationError
+from pydantic import JsonValue
 
 from deckbuilder.catalog import Entry
-from deckbuilder.data_packs.layers import is_engine_data, plain, with_values
+from deckbuilder.data_packs.layers import value_refused
 from deckbuilder.data_packs.model import MAX_NAME
 from deckbuilder.data_packs.standing import Standing, value_standings
 from deckbuilder.errors import DeckbuilderError
@@ -118,7 +118,8 @@ def read_answer(entry: Entry, question: Question, text: str) -> Answer:
         value = _typed_value(question, typed)
     except DeckbuilderError as error:
         return Answer("refused", reason=error.message)
-    reason = value_problem(entry, question.field, value)
+    reason = value_refused(entry.record, question.field, value,
+                           "only = (as shown) confirms it here")
     if reason is not None:
         return Answer("refused", reason=reason)
     return Answer("value", value)
@@ -140,22 +141,6 @@ def _typed_value(question: Question, typed: str) -> object:
             isinstance(item, str | int) for item in value)):
         raise DeckbuilderError("give one value, or a list like [a, b]")
     return value
-
-
-def value_problem(entry: Entry, field: str, value: object) -> str | None:
-    """Why `value` cannot be the record's `field` (one line), or None: the model's check,
-    as `overlay set` makes it, and engine data only confirmed as it stands."""
-    record = entry.record
-    try:
-        changed = with_values(record, {field: value}, {})
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(map(str, first["loc"]))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    if is_engine_data(field, plain(record, field)) and getattr(changed, field) != getattr(
-            record, field):
-        return f"{field} is engine data: only = (as shown) confirms it here"
-    return None
 
 
 def shown(value: object) -> str:
