@@ -29,13 +29,13 @@ import pytest
 
 from deckbuilder.catalog import default_catalog
 from deckbuilder.decks import load_deck, packaged_deck_file
+from deckbuilder.engine.position import render, snapshot
 from deckbuilder.games import get_game
 from deckbuilder.sim.records.transcript import (
     TextNarrator,
     golden_text,
     outcome_text,
     play_game,
-    position_lines,
 )
 from deckbuilder.writing import atomic_write_text
 
@@ -149,7 +149,7 @@ def transcript(golden: Golden) -> str:
                               switches=dict(golden.switches), modules=golden.modules)
     lines.append(f"# {outcome_text(record)}, {len(record.steps)} actions")
     lines.append("# final position")
-    lines.extend(position_lines(state))
+    lines.extend(render(snapshot(state, legal=False)))
     return "\n".join(lines) + "\n"
 
 

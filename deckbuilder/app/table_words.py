@@ -48,14 +48,6 @@ def space_words(space: str, characters: Sequence[Mapping[str, object]] = ()) -> 
     return f"the {space.replace('-', ' ').title()} face space"
 
 
-def character_words(character: Mapping[str, object]) -> str:
-    """A character of the view with its survival rating and tokens."""
-    extras = [f"survival {character['survival']}"]
-    extras += [f"{kind.replace('_', ' ')} {character[kind]}" for kind in ("true_grit", "power")
-               if character.get(kind)]
-    return f"{character['name']} ({', '.join(extras)})"
-
-
 def card_summary(catalog: Catalog | None, card_id: str) -> str:
     """`one_line` without the name: "cost 1 discard, firepower 2 (white)"; "" for a record
     the catalog (None: none) does not hold."""
@@ -81,7 +73,11 @@ class PlayerWords(ViewWords):
                 f"{space_words(str(marker['space']), view['characters']['list'])}")
 
     def character(self, character: dict[str, Any]) -> str:
-        return character_words(character)
+        """A character of the view with its survival rating and tokens."""
+        extras = [f"survival {character['survival']}"]
+        extras += [f"{kind.replace('_', ' ')} {character[kind]}"
+                   for kind in ("true_grit", "power") if character.get(kind)]
+        return f"{character['name']} ({', '.join(extras)})"
 
     def hand(self, view: dict[str, Any]) -> list[str]:
         """The person's hand, a line per card (copies counted) with its cost and firepower."""

@@ -16,7 +16,6 @@ few positions looked at last kept (`RECENT_POSITIONS`), so stepping forward and 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pydantic import JsonValue
@@ -24,7 +23,7 @@ from pydantic import JsonValue
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.sim.records.session import HUMAN, Event, GameSession
+from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.session_view import position_view
 from deckbuilder.sim.records.transcript import GameRecord, RecordError, Step, play_back, record_line
 
@@ -128,10 +127,7 @@ class ReplaySteps:
         """What `viewer` (0, 1) saw at `position`, as `GameSession.view` gave it; EVERYTHING
         (None): the engine's view with everything open (`observe`), for a game that is over."""
         state = self.state(position)
-        return position_view(state, None if viewer is None else self.player(viewer))
-
-    def player(self, viewer: int | str) -> int:
-        return self.session.player_index(viewer)
+        return position_view(state, None if viewer is None else self.session.player_index(viewer))
 
     def at(self, position: int, viewer: int | None) -> ReplayPosition:
         """Step `position` as `viewer` (0, 1; EVERYTHING) saw it: the replay viewers' answer."""
@@ -165,7 +161,7 @@ class ReplaySteps:
     def log(self, viewer: int | None) -> list[Event]:
         """Every event of the game as `viewer` may read it (None: everything), each with the
         index of its step (None: the set-up): `GameSession.events(viewer)`."""
-        key = None if viewer is None else self.player(viewer)
+        key = None if viewer is None else self.session.player_index(viewer)
         if key not in self._logs:
             self._logs[key] = self.session.events(key)
         return self._logs[key]
@@ -200,21 +196,12 @@ class ReplayStepError(DeckbuilderError):
 def _session_of(record: GameRecord, catalog: Catalog | None) -> GameSession:
     """A session set up as the record's game, both seats people: it plays only the record's
     actions, and its events are the ones a live session wrote."""
-    decks: list[Mapping[str, int]] = [record.decks[name] for name in _side_names(record)]
     try:
-        return GameSession(decks, record.seed, [HUMAN, HUMAN], record.ruleset, catalog,
-                           game=record.game, max_turns=record.max_turns,
-                           switches=record.switches, modules=record.modules, viewer=None)
+        return GameSession.of_record(record, catalog)
     except DeckbuilderError as error:
         if error.where is not None or record.source is None:
             raise
         raise RecordError(error.message, record.source, error.fix) from None
-
-
-def _side_names(record: GameRecord) -> tuple[str, str]:
-    from deckbuilder.games import get_game
-
-    return get_game(record.game).side_names
 
 
 def _quiet_copy(state: State) -> State:

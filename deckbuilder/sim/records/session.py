@@ -40,6 +40,7 @@ from deckbuilder.sim.records.session_view import (
     public_action_text,
 )
 from deckbuilder.sim.records.transcript import (
+    GameRecord,
     Step,
     drain_log,
     new_record,
@@ -169,6 +170,16 @@ class GameSession:
         self._history: list[_Happened] = []
         self._setup_shown = False
         self._happened(None, None, None, None)  # the set-up's events (the opening hands)
+
+    @classmethod
+    def of_record(cls, record: GameRecord, catalog: Catalog | None = None,
+                  seats: Sequence[str] = (HUMAN, HUMAN),
+                  viewer: int | str | None = None) -> GameSession:
+        """A new session of `record`'s game (decks, seed, ruleset, switches, modules), not
+        played yet: to replay it (two people: no bot thinks) or to play it again."""
+        return cls([record.decks[side] for side in record.sides], record.seed, seats,
+                   record.ruleset, catalog, game=record.game, max_turns=record.max_turns,
+                   switches=record.switches, modules=record.modules, viewer=viewer)
 
     @staticmethod
     def _seat(spec: str, player: int, seed: int, heuristics: Heuristics | Evaluator) -> _Seat:

@@ -16,6 +16,7 @@ card hidden under the Strongbox, the card put on top of a deck).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from deckbuilder.engine.actions import (
@@ -30,7 +31,7 @@ from deckbuilder.engine.actions import (
 )
 from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.log_lines import SPECTATOR
-from deckbuilder.engine.observe import CardView, CharacterView, Observation, observe
+from deckbuilder.engine.observe import CardView, Observation, observe
 from deckbuilder.engine.state import State
 from deckbuilder.games import game_of_view
 
@@ -97,11 +98,6 @@ def _card(view: CardView) -> dict[str, object]:
     if view.under:
         data["under"] = view.under
     return data
-
-
-def _character(view: CharacterView) -> dict[str, object]:
-    return {"id": view.id, "name": view.name, "survival": view.survival, "alive": view.alive,
-            "true_grit": view.true_grit, "power": view.power}
 
 
 def _hand_cards(state: State, ids: Iterable[str]) -> list[dict[str, object]]:
@@ -183,7 +179,7 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
         "battlefields": _battlefields(seen, by_side),
         "open_range": by_side(seen.open_range, lambda cards: [_card(c) for c in cards]),
         "characters": {"name": game_rules.declaration.characters_word,
-                       "list": [_character(b) for b in seen.characters],
+                       "list": [asdict(b) for b in seen.characters],
                        "pile": dict(seen.game_view).get("character_pile", 0)
                        if game_rules.has_pile else None,
                        # who lies face down in the pile (all know it; the order is hidden)

@@ -51,11 +51,8 @@ def take_back(session: GameSession, catalog: Catalog | None = None) -> str:
     record = session.record
     taken = record.steps[index]
     kept = record.steps[:index]
-    rebuilt = GameSession([record.decks[name] for name in session.names], record.seed,
-                          [seat.spec for seat in session.seats], record.ruleset, catalog,
-                          game=record.game, max_turns=record.max_turns,
-                          switches=record.switches, modules=record.modules,
-                          viewer=session.viewer)
+    rebuilt = GameSession.of_record(record, catalog, [seat.spec for seat in session.seats],
+                                    session.viewer)
     person = session.humans[0]
     try:
         rebuilt.advance()

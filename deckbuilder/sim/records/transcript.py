@@ -26,7 +26,7 @@ from typing import NoReturn, TypeGuard, TypeVar
 
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.position import has_pile, render, snapshot
+from deckbuilder.engine.position import has_pile, player_names, render, snapshot
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.games import get_game, new_game
@@ -89,6 +89,11 @@ class GameRecord:
     source: Location | None = field(default=None, compare=False)
 
     @property
+    def sides(self) -> tuple[str, str]:
+        """The game's sides, in seat order (the keys of `decks` and `bots`)."""
+        return get_game(self.game).side_names
+
+    @property
     def ended_by_table(self) -> bool:
         """Whether a table ended the game before the engine did (`TABLE_ENDINGS`: a seat
         resigned, or both left): the record stops with the game still going."""
@@ -129,10 +134,6 @@ def package_version() -> str:
 Narrator = Callable[[Step | None, list[str], State], None]
 
 
-def _names(state: State) -> tuple[str, str]:
-    return get_game(state.spec.game).side_names
-
-
 def drain_log(state: State) -> list[str]:
     """The events logged since the last call (the log is emptied: clones stay cheap)."""
     lines = list(state.log)
@@ -140,13 +141,17 @@ def drain_log(state: State) -> list[str]:
     return lines
 
 
-def record_outcome(state: State, record: GameRecord) -> None:
+def game_outcome(state: State) -> tuple[str | None, str, int]:
+    """The ended game's winner (None: nobody), its termination and its turns, as a record
+    keeps them."""
     outcome = state.outcome()
     assert outcome is not None, "the game is over"
-    names = _names(state)
-    record.winner = None if outcome.winner is None else names[outcome.winner]
-    record.termination = outcome.termination.value
-    record.turns = state.turn
+    winner = None if outcome.winner is None else player_names(state)[outcome.winner]
+    return winner, outcome.termination.value, state.turn
+
+
+def record_outcome(state: State, record: GameRecord) -> None:
+    record.winner, record.termination, record.turns = game_outcome(state)
 
 
 def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
@@ -159,7 +164,7 @@ def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
     from deckbuilder.catalog import default_catalog
     from deckbuilder.data_packs.exchange import data_hash
 
-    names = _names(state)
+    names = player_names(state)
     return GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
                       state.spec.ruleset, {names[p]: bots[p] for p in (0, 1)}, state.spec.game,
                       max_turns, package_version(), switches=dict(switches),
@@ -185,7 +190,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
     state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
                      max_turns=max_turns, verbose=True, switches=chosen or None,
                      modules=tuple(sorted(modules)), orders=orders)
-    names = _names(state)
+    names = player_names(state)
     players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
     rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
     record = new_record(state, decks, seed, [player.name for player in players], max_turns,
@@ -352,9 +357,9 @@ def _header_record(header: object, at: Location) -> GameRecord:
                         data=_data_of(header, at), deal=_deal_of(header, at), source=at)
     with _naming(at):
         get_game(record.game)
-    if set(decks) != set(_record_names(record)):
+    if set(decks) != set(record.sides):
         raise RecordError(f"the header's decks are {', '.join(sorted(decks))}, not "
-                          f"{', '.join(_record_names(record))}", at, "restore the header line")
+                          f"{', '.join(record.sides)}", at, "restore the header line")
     return record
 
 
@@ -429,7 +434,7 @@ def replay_record(record: GameRecord, catalog: Catalog | None = None,
     """
     chosen = record.switches if switches is None else switches
     with _naming(record.source):
-        state = new_game([record.decks[name] for name in _record_names(record)], record.seed,
+        state = new_game([record.decks[name] for name in record.sides], record.seed,
                          ruleset=record.ruleset, catalog=catalog, game=record.game,
                          max_turns=record.max_turns, verbose=True,
                          switches=dict(chosen) or None, modules=tuple(record.modules))
@@ -451,7 +456,7 @@ def play_back(record: GameRecord, state: Callable[[], State],
     viewers' `ReplaySteps` on a session): each step is checked against the game as `state()`
     stands (who decides, that the action is legal, its text) before `apply` plays it, and
     after the last one the record's ending is judged (`ending_problem`)."""
-    stopped = play_steps(record.steps, _record_names(record), state, apply)
+    stopped = play_steps(record.steps, record.sides, state, apply)
     if stopped is not None:
         return stopped
     problem = ending_problem(record, state())
@@ -479,14 +484,12 @@ def ending_problem(record: GameRecord, state: State) -> str | None:
     table ended (`TABLE_ENDINGS`) must still be going at the recorded turn, a resignation
     naming one side as the winner and an abandoned table none.
     """
-    names = _names(state)
+    names = player_names(state)
     if record.ended_by_table:
         if state.is_terminal():
-            replayed = GameRecord({}, 0, "", {})
-            record_outcome(state, replayed)
             return (f"the record says the table ended ({record.termination}) with the game "
                     "going on, but after its last action the game is over: "
-                    f"{_outcome_text(replayed.winner, replayed.termination, replayed.turns)}")
+                    f"{_outcome_text(*game_outcome(state))}")
         if record.turns != state.turn:
             return (f"the record says the table ended at turn {record.turns}; replayed, its "
                     f"last action leaves the game at turn {state.turn}")
@@ -498,10 +501,8 @@ def ending_problem(record: GameRecord, state: State) -> str | None:
     if not state.is_terminal():
         return ("after the last recorded action the game is not over "
                 f"({names[state.current_player()]} must still decide)")
-    replayed = GameRecord({}, 0, "", {})
-    record_outcome(state, replayed)
     expected = (record.winner, record.termination, record.turns)
-    actual = (replayed.winner, replayed.termination, replayed.turns)
+    actual = game_outcome(state)
     if expected != actual:
         return (f"the outcome differs: recorded {_outcome_text(*expected)}, "
                 f"replayed {_outcome_text(*actual)}")
@@ -514,10 +515,6 @@ def record_line(record: GameRecord, index: int) -> Location | None:
     if source is None:
         return None
     return Location(source.path, (source.line or 1) + index + 1)
-
-
-def _record_names(record: GameRecord) -> tuple[str, str]:
-    return get_game(record.game).side_names
 
 
 def step_problem(state: State, step: Step, names: tuple[str, str]) -> str | None:
@@ -612,11 +609,6 @@ class TextNarrator:
         if state.turn != self.turn and state.turn > 0 and not state.is_terminal():
             self.turn = state.turn
             self.emit(f"{'':>6}[{status_line(state)}]")
-
-
-def position_lines(state: State, legal: bool = False) -> list[str]:
-    """The position as text in the game's words (`play`'s final position)."""
-    return render(snapshot(state, legal=legal))
 
 
 def golden_text(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
