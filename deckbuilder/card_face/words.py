@@ -92,17 +92,23 @@ def recruitment_words(spaces: Iterable[TurnSpace], game: str) -> str:
         for space in spaces if space.recruit)
 
 
-def step_names(steps: Iterable[object]) -> list[str]:
-    """The vocabulary names (`do`) of steps and the steps nested in them, in order, once each.
-    Shown only for a record the data gives no text: the project has no wording of steps."""
+def step_names(steps: object) -> list[str]:
+    """The vocabulary names (`do`) of steps and the steps nested in them, in order, once each:
+    of step models, lists of them, or their JSON (a record's values on its web page). Shown
+    only for a record the data gives no text: the project has no wording of steps."""
     found: list[str] = []
 
-    def walk(each: Iterable[object]) -> None:
-        for step in each:
-            name = str(getattr(step, "do", "") or "")
-            if name and name not in found:
-                found.append(name)
-            walk(getattr(step, "steps", None) or ())
+    def walk(item: object) -> None:
+        if isinstance(item, dict):
+            name, nested = item.get("do"), list(item.values())
+        elif isinstance(item, list | tuple):
+            name, nested = None, list(item)
+        else:
+            name, nested = getattr(item, "do", None), getattr(item, "steps", None) or []
+        if isinstance(name, str) and name and name not in found:
+            found.append(name)
+        for each in nested:
+            walk(each)
 
     walk(steps)
     return found

@@ -10,8 +10,8 @@ is the check behind `cards --unimplemented`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from markupsafe import Markup
@@ -22,9 +22,10 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.card_details import engine_support, record_details
 from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
-from deckbuilder.app.spellings import faction_names, game_names, spellings_of
+from deckbuilder.app.spellings import faction_names, game_names
+from deckbuilder.card_face.words import step_names
 from deckbuilder.catalog import Catalog, Entry, normalise_name
-from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
+from deckbuilder.data_packs.standing import Standing, standing_words
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Character, Record
 from deckbuilder.models.common import Category, Faction, PlayType
@@ -59,10 +60,8 @@ class Search:
     kind_game: str | None = None
 
     def as_query(self) -> dict[str, str]:
-        return {key: value for key, value in (
-            ("q", self.q), ("game", self.game), ("faction", self.faction),
-            ("set", self.set_id), ("kind", self.kind), ("category", self.category),
-            ("play", self.play)) if value}
+        values = {**asdict(self), "set": self.set_id}
+        return {key: values[key] for key in FILTERS if values[key]}
 
     def link(self, **changes: str) -> str:
         """The browser's address for these filters with some changed (`q="Deputy"`)."""
@@ -95,10 +94,13 @@ def _choice(value: str | None, choices: dict[str, str], what: str) -> str | None
     return found
 
 
-def _table(values: list[str], *extra: tuple[str, str]) -> dict[str, str]:
+def _table(values: Iterable[str], spellings: Mapping[str, Iterable[str]] | None = None
+           ) -> dict[str, str]:
+    """Each value by its name folded (with and without spaces) and by its other spellings."""
     table = {normalise_name(value): value for value in values}
     table.update({normalise_name(value).replace(" ", ""): value for value in values})
-    table.update({normalise_name(spelling): value for spelling, value in extra})
+    table.update({normalise_name(spelling): value
+                  for value, names in (spellings or {}).items() for spelling in names})
     return table
 
 
@@ -108,24 +110,19 @@ def parse_search(catalog: Catalog, params: Any) -> Search:
         return str(params.get(key) or "")[:MAX_QUERY].strip()
 
     games = sorted({entry.game for entry in catalog.entries.values()})
-    game_spellings = [(name, value) for value, names in spellings_of(game_names()).items()
-                      for name in names]
-    faction_spellings = [(name, value) for value, names in spellings_of(faction_names()).items()
-                         for name in names]
     # a set by its id, its name, or the name after the product line (as `--set` takes it)
-    sets = _table(list(catalog.sets), *(
-        (spelling, set_id) for set_id, loaded in catalog.sets.items()
-        for spelling in (loaded.card_set.name, loaded.card_set.name.rpartition(": ")[2])))
+    sets = _table(catalog.sets, {
+        set_id: (loaded.card_set.name, loaded.card_set.name.rpartition(": ")[2])
+        for set_id, loaded in catalog.sets.items()})
     kind, kind_game = parse_kind(get("kind") or None)
     search = Search(
         q=get("q"),
-        game=_choice(get("game"), _table(games, *game_spellings), "game"),
-        faction=_choice(get("faction"), _table([str(f) for f in Faction], *faction_spellings),
-                        "faction"),
+        game=_choice(get("game"), _table(games, game_names()), "game"),
+        faction=_choice(get("faction"), _table(map(str, Faction), faction_names()), "faction"),
         set_id=_choice(get("set"), sets, "set"),
         kind=kind,
-        category=_choice(get("category"), _table([str(c) for c in Category]), "category"),
-        play=_choice(get("play"), _table([str(p) for p in PlayType]), "play type"),
+        category=_choice(get("category"), _table(map(str, Category)), "category"),
+        play=_choice(get("play"), _table(map(str, PlayType)), "play type"),
         kind_game=kind_game,
     )
     if kind_game is not None and search.game is not None and search.game != kind_game:
@@ -299,25 +296,6 @@ async def cards_page(request: Request) -> Response:
     )
 
 
-def _steps_in(value: object) -> list[str]:
-    """The vocabulary names (`do`) of the steps in a structured value, in order, once each."""
-    found: list[str] = []
-
-    def walk(item: object) -> None:
-        if isinstance(item, dict):
-            name = item.get("do")
-            if isinstance(name, str) and name not in found:
-                found.append(name)
-            for nested in item.values():
-                walk(nested)
-        elif isinstance(item, list):
-            for nested in item:
-                walk(nested)
-
-    walk(value)
-    return found
-
-
 def _value_text(catalog: Catalog, value: object) -> str:
     """A value in words for the values table (never JSON): ids as names, the steps of a
     card's text by their names (the face above puts the text itself in words), a table of
@@ -328,7 +306,7 @@ def _value_text(catalog: Catalog, value: object) -> str:
         return {True: "yes", False: "no", None: "none"}[value]
     if isinstance(value, int | float):
         return str(value)
-    steps = _steps_in(value)
+    steps = step_names(value)
     if steps:
         return "the text's effect, as the engine's steps: " + ", ".join(
             step.replace("-", " ") for step in steps)
@@ -353,8 +331,7 @@ async def card_page(request: Request, catalog: Catalog, entries: list[Entry]) ->
         for row in details["values"]:
             row["shown"] = _value_text(catalog, row["value"])
             # a player's value (a pack, or the overlay) named as one (data_packs.standing)
-            standing, _ = standing_of_source(row["source"])
-            row["overlay"] = standing is Standing.PLAYER and not row["unconfirmed"]
+            row["overlay"] = row["standing"] == Standing.PLAYER.value
             if row["overlay"]:
                 row["source"] = standing_words(row["source"], row["field"])
         records.append({
