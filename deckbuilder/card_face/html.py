@@ -136,8 +136,7 @@ def face_html(face: CardFace, heading_level: int = 2,
                      + "</div>")
     parts.append(placed.take(["text", *STEP_FIELDS]))
     parts.append(placed.rest())  # a field no row shows: its controls still on the face
-    if face.title_unconfirmed or face.text_unconfirmed or any(
-            row.unconfirmed for row in (*face.facts, *face.marks)):
+    if face.has_unconfirmed():
         parts.append(f'<p class="card-face__legend"><span class="card-face__flag">?</span> '
                      f"{escape(UNCONFIRMED_TITLE)}</p>")
     confirmed = face.confirmed_by()

@@ -119,6 +119,11 @@ class CardFace:
         return {name for row in self.rows() if row.standing is Standing.PLAYER
                 for name in row.fields}
 
+    def has_unconfirmed(self) -> bool:
+        """Whether some part of the face is unconfirmed (the renderers then add the legend)."""
+        return self.title_unconfirmed or self.text_unconfirmed or any(
+            row.unconfirmed for row in (*self.facts, *self.marks))
+
     def marked_fields(self) -> set[str]:
         """The fields some part of the face shows as unconfirmed."""
         marked = {"name"} if self.title_unconfirmed else set()

@@ -85,9 +85,9 @@ def face_text(face: CardFace, width: int = 80, encoding: str | None = None) -> l
         if face.text_note:
             lines += _wrap(f"({face.text_note})", width, "  ", "  ")
     confirmed = face.confirmed_by()
-    if _has_marked(face) or confirmed:
+    if face.has_unconfirmed() or confirmed:
         lines.append("")
-    if _has_marked(face):
+    if face.has_unconfirmed():
         lines += _wrap(LEGEND, width)
     if confirmed:
         lines += _wrap(PLAYER_LEGEND.format(mark=mark, who="; ".join(confirmed)), width)
@@ -109,8 +109,3 @@ def _facts(facts: tuple[Fact, ...], width: int, mark: str = PLAYER_MARK) -> list
             lines += _wrap(fact.label, width, "  ", "  ")
             lines += _wrap(value, width, "    ", "    ")
     return lines
-
-
-def _has_marked(face: CardFace) -> bool:
-    return face.title_unconfirmed or face.text_unconfirmed or any(
-        row.unconfirmed for row in (*face.facts, *face.marks))

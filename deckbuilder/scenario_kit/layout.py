@@ -4,13 +4,10 @@ writes (pointing at the line of a bad one), the turn marker and the cards no lon
 
 from __future__ import annotations
 
+from deckbuilder.card_face.words import characters_word
 from deckbuilder.catalog import Catalog
-from deckbuilder.declared import DECLARATIONS
 from deckbuilder.engine.state import State
 from deckbuilder.scenario_kit.parts import Marker, Offer, Source
-
-#: what the messages call a character of each game (its declaration's word)
-CHARACTER_WORD = {declaration.id: declaration.character_word for declaration in DECLARATIONS}
 
 
 class Ids:
@@ -28,8 +25,8 @@ class Ids:
         self.offers: list[Offer] = []  # the decisions met so far, for `offered`
 
     def word(self, kind: str) -> str:
-        return {"card": "card", "character": CHARACTER_WORD.get(self.game, "character"),
-                "battlefield": "battlefield"}[kind]
+        """What the messages call a card, battlefield or character (the game's word)."""
+        return characters_word(self.game) if kind == "character" else kind
 
     def resolve(self, text: str, kind: str, loc: tuple) -> str:
         entry = self.catalog.find(str(text), game=self.game)
