@@ -125,11 +125,8 @@ class BrokenSet:
     def where(self) -> str:
         """`file:line:col` of the problem (the file when the problem has no place), the file
         named as a player would (`paths.shown_path`)."""
-        where = self.error.where
-        place = Location(paths.shown_path(where.path if where is not None else self.path),
-                         where.line if where is not None else None,
-                         where.column if where is not None else None)
-        return str(place)
+        where = self.error.where or Location(self.path)
+        return str(Location(paths.shown_path(where.path), where.line, where.column))
 
     def __str__(self) -> str:
         fix = f" (fix: {self.error.fix})" if self.error.fix else ""

@@ -235,15 +235,10 @@ def check_file(path: Path) -> CheckReport:
     if card_set.id in packaged:
         report.findings.append(Finding(
             "packaged-set-id", f"set id '{card_set.id}' belongs to a packaged set",
-            _id_location(loaded), "packaged sets cannot be replaced: give this set a new id",
-        ))
+            Location(path, *(position(document, ["id"]) or (None, None))),
+            "packaged sets cannot be replaced: give this set a new id"))
     report.findings.extend(check_set(loaded, others))
     return report
-
-
-def _id_location(loaded: LoadedSet) -> Location:
-    line, column = position(loaded.document, ["id"]) or (None, None)
-    return Location(loaded.path, line, column)
 
 
 # -- import -------------------------------------------------------------------------------------
@@ -265,12 +260,9 @@ def import_set(path: Path, upgrade: bool = False) -> ImportResult:
     first = check_file(path)  # a file that is no card set is refused before anything is made
     if first.loaded is None:
         raise first.schema_error()
-    with folder_lock(_sets_folder()):  # racing imports and removals take turns
+    # racing imports and removals take turns
+    with folder_lock(make_data_folder(paths.installed_sets_dir(), "sets")):
         return _import_locked(path, upgrade)
-
-
-def _sets_folder() -> Path:
-    return make_data_folder(paths.installed_sets_dir(), "sets")
 
 
 def _import_locked(path: Path, upgrade: bool) -> ImportResult:

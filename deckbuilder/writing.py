@@ -63,10 +63,6 @@ def _writable(target: Path) -> bool:
     return bool(target.stat().st_mode & 0o200) and os.access(target, os.W_OK)
 
 
-def _temporary_name(target: Path) -> str:
-    return f".{target.name}.{os.getpid()}."
-
-
 def _remove_abandoned_temporaries(folder: Path, name: str) -> None:
     """Temporary files of writers that were killed before they could clean up."""
     try:
@@ -249,7 +245,7 @@ def _file_in_the_way(folder: Path) -> Path | None:
 def _make_temporary(folder: Path, target: Path) -> tuple[int, str]:
     import tempfile
 
-    return tempfile.mkstemp(prefix=_temporary_name(target), suffix=_TEMPORARY_SUFFIX,
+    return tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=_TEMPORARY_SUFFIX,
                             dir=folder)
 
 
