@@ -131,11 +131,9 @@ def _card_view(state: State, uid: int, viewer: int | None) -> CardView:
     under = spec.card_def[host].id if host >= 0 else ""
     if is_hidden(state, uid):
         owner = spec.owner[uid]
-        if viewer is not EVERYTHING and viewer != owner:  # face down: only that it is there
-            return CardView("", "face-down card", owner, mode.name, 0, 0, 0,
-                            bool(state.eagle[uid]), True, under)
-        return CardView(card.id, card.name, owner, mode.name, 0, 0, 0, bool(state.eagle[uid]),
-                        True, under)
+        seen = viewer is EVERYTHING or viewer == owner  # else only that a card lies there
+        return CardView(card.id if seen else "", card.name if seen else "face-down card", owner,
+                        mode.name, 0, 0, 0, bool(state.eagle[uid]), True, under)
     return CardView(card.id, card.name, spec.owner[uid], mode.name, fp, state.power[uid],
                     state.grit[uid], is_emptied(state, uid), False, under)
 

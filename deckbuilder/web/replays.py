@@ -110,15 +110,28 @@ def store_of(app: Starlette) -> ReplayStore:
 
 
 # -- opening a record -----------------------------------------------------------------------
-def _open(request: Request, key: Any, source: str, load: Any) -> Replay:
-    """The replay of `key` (opened before), or `load()`'s record opened now."""
+def _open(request: Request, key: Any, source: str, load: Callable[[], GameRecord]) -> Replay:
+    """The replay of `key` (opened before; None: never reused), or `load()`'s record opened
+    now."""
     store = store_of(request.app)
     found = store.by_key(key)
     if found is not None:
         return found
     catalog = config_of(request).catalog()
-    record: GameRecord = load()
-    return store.add(key, ReplaySteps(record, catalog), source, catalog)
+    return store.add(key, ReplaySteps(load(), catalog), source, catalog)
+
+
+async def _opened(request: Request, key: Any, source: str,
+                  load: Callable[[], GameRecord]) -> Response:
+    """`_open` in a thread, answered with the replay's address (a record it refuses: 400)."""
+    try:
+        replay = await asyncio.to_thread(_open, request, key, source, load)
+    except DeckbuilderError as error:
+        return error_response(error, 400, request)
+    url = f"/replays/{replay.id}"
+    if "application/json" in request.headers.get("accept", ""):
+        return JSONResponse({"replay": replay.id, "url": url})
+    return RedirectResponse(url, status_code=303)
 
 
 def record_of_upload(data: bytes, filename: str) -> GameRecord:
@@ -262,20 +275,10 @@ async def upload(request: Request) -> Response:
             data = await request.body()
             filename = request.headers.get("x-filename", "upload.jsonl")
         record = await asyncio.to_thread(record_of_upload, data, filename)
-        catalog = config_of(request).catalog()
-        steps = await asyncio.to_thread(ReplaySteps, record, catalog)
     except DeckbuilderError as error:
         return error_response(error, 400, request)
-    replay = store_of(request.app).add(None, steps, f"uploaded {record.source.path}"
-                                       if record.source else "uploaded record", catalog)
-    return _opened(request, replay)
-
-
-def _opened(request: Request, replay: Replay) -> Response:
-    url = f"/replays/{replay.id}"
-    if "application/json" in request.headers.get("accept", ""):
-        return JSONResponse({"replay": replay.id, "url": url})
-    return RedirectResponse(url, status_code=303)
+    return await _opened(request, None, f"uploaded {record.source.path}" if record.source
+                         else "uploaded record", lambda: record)
 
 
 async def from_table(request: Request) -> Response:
@@ -291,13 +294,8 @@ async def from_table(request: Request) -> Response:
             return offered_after_the_end(ReplayInputError, "the replay", "the game is over",
                                          request)
         record = dataclasses.replace(session.record, steps=list(session.record.steps))
-    key = ("table", entry.id, len(record.steps))
-    try:
-        replay = await asyncio.to_thread(_open, request, key, "a game at the table",
-                                         lambda: record)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    return _opened(request, replay)
+    return await _opened(request, ("table", entry.id, len(record.steps)),
+                         "a game at the table", lambda: record)
 
 
 async def from_friend_table(request: Request) -> Response:
@@ -316,14 +314,9 @@ async def from_friend_table(request: Request) -> Response:
     if text is None:
         return offered_after_the_end(ReplayInputError, "the replay", "the table has ended",
                                      request)
-    key = ("friends", table.id, table.step)
-    try:
-        replay = await asyncio.to_thread(
-            _open, request, key, "a table for two people",
-            lambda: record_of_upload(text.encode("utf-8"), f"table-{table.id}.jsonl"))
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    return _opened(request, replay)
+    return await _opened(
+        request, ("friends", table.id, table.step), "a table for two people",
+        lambda: record_of_upload(text.encode("utf-8"), f"table-{table.id}.jsonl"))
 
 
 async def from_file(request: Request) -> Response:
@@ -339,13 +332,8 @@ async def from_file(request: Request) -> Response:
                               request)
     except DeckbuilderError as error:
         return error_response(error, 400, request)
-    key = ("file", str(path), info.st_mtime_ns, info.st_size)
-    try:
-        replay = await asyncio.to_thread(_open, request, key, f"file {name}",
-                                         lambda: _read_named(path, name))
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    return _opened(request, replay)
+    return await _opened(request, ("file", str(path), info.st_mtime_ns, info.st_size),
+                         f"file {name}", lambda: _read_named(path, name))
 
 
 def _read_named(path: Path, name: str) -> GameRecord:

@@ -16,7 +16,7 @@ few positions looked at last kept (`RECENT_POSITIONS`), so stepping forward and 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from pydantic import JsonValue
 
@@ -25,7 +25,14 @@ from deckbuilder.engine.state import State
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.session_view import position_view
-from deckbuilder.sim.records.transcript import GameRecord, RecordError, Step, play_back, record_line
+from deckbuilder.sim.records.transcript import (
+    GameRecord,
+    RecordError,
+    Step,
+    play_back,
+    record_errors_at,
+    record_line,
+)
 
 #: A clone of the state is kept every this many steps.
 CHECKPOINT_EVERY = 32
@@ -51,8 +58,7 @@ class ReplayPosition:
     done: dict[str, JsonValue] | None
 
     def to_json(self) -> dict[str, JsonValue]:
-        return {"step": self.step, "last": self.last, "turn": self.turn,
-                "viewer": self.viewer, "view": self.view, "done": self.done}
+        return asdict(self)
 
 
 class ReplaySteps:
@@ -66,7 +72,8 @@ class ReplaySteps:
 
     def __init__(self, record: GameRecord, catalog: Catalog | None = None) -> None:
         self.record = record
-        self.session = _session_of(record, catalog)
+        with record_errors_at(record.source):  # both seats people: no bot thinks
+            self.session = GameSession.of_record(record, catalog)
         self.names: tuple[str, str] = self.session.names
         self.game: str = self.session.game
         state = self.session.state
@@ -191,17 +198,6 @@ class ReplaySteps:
 
 class ReplayStepError(DeckbuilderError):
     """A step or turn that is not in the replayed game."""
-
-
-def _session_of(record: GameRecord, catalog: Catalog | None) -> GameSession:
-    """A session set up as the record's game, both seats people: it plays only the record's
-    actions, and its events are the ones a live session wrote."""
-    try:
-        return GameSession.of_record(record, catalog)
-    except DeckbuilderError as error:
-        if error.where is not None or record.source is None:
-            raise
-        raise RecordError(error.message, record.source, error.fix) from None
 
 
 def _quiet_copy(state: State) -> State:

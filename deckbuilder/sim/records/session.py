@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from pydantic import JsonValue
 
@@ -79,7 +79,7 @@ class Choice:
     group: str
 
     def to_dict(self) -> dict[str, JsonValue]:
-        return {"action": self.action, "text": self.text, "group": self.group}
+        return asdict(self)
 
 
 @dataclass(frozen=True)

@@ -355,7 +355,7 @@ def _header_record(header: object, at: Location) -> GameRecord:
                         _field(header, "max_turns", int, at), str(header.get("deckbuilder", "")),
                         switches=dict(switches), modules=list(modules),
                         data=_data_of(header, at), deal=_deal_of(header, at), source=at)
-    with _naming(at):
+    with record_errors_at(at):
         get_game(record.game)
     if set(decks) != set(record.sides):
         raise RecordError(f"the header's decks are {', '.join(sorted(decks))}, not "
@@ -406,8 +406,9 @@ def _deal_of(header: Mapping[str, object], at: Location) -> dict[str, str] | Non
 
 
 @contextlib.contextmanager
-def _naming(where: Location | None) -> Iterator[None]:
-    """Errors without a place of their own (an unknown game, ruleset or card) name `where`."""
+def record_errors_at(where: Location | None) -> Iterator[None]:
+    """Errors without a place of their own (an unknown game, ruleset or card) are
+    `RecordError`s naming `where` (a record's line)."""
     try:
         yield
     except DeckbuilderError as error:
@@ -433,7 +434,7 @@ def replay_record(record: GameRecord, catalog: Catalog | None = None,
     record's (to ask whether the game would have gone the same under another reading).
     """
     chosen = record.switches if switches is None else switches
-    with _naming(record.source):
+    with record_errors_at(record.source):
         state = new_game([record.decks[name] for name in record.sides], record.seed,
                          ruleset=record.ruleset, catalog=catalog, game=record.game,
                          max_turns=record.max_turns, verbose=True,

@@ -205,10 +205,6 @@ class FriendTable:
                 self.seed = row["seed"]
 
 
-def _side_of(session: GameSession, player: int) -> str:
-    return str(session.names[player])
-
-
 def _links_of(table: FriendTable) -> dict[str, tuple[str, str]]:
     """Every link of the table: its token's hash -> (table id, role)."""
     links = {str(digest): (table.id, str(role))
@@ -305,8 +301,18 @@ class TableStore:
         its links' tokens by role."""
         with self._creating:  # counted and made at once: a burst of requests counts too
             self._refuse_if_full(client_key(client))
-            table, tokens = self._create(session, creator, heading, deck_names)
-            table.client = client_key(client)
+            table_id = new_token()[:16].replace("-", "x").replace("_", "y")
+            now = self.clock()
+            header, tokens = self._new_header(session, table_id, creator)
+            header.update(created=now, heading=heading, deck_names=deck_names)
+            table = FriendTable(table_id, self.folder / f"{table_id}.jsonl", header,
+                                [json.dumps(header, ensure_ascii=False) + "\n"], session,
+                                last_seen={role: now for role in (*session.names, SPECTATOR)},
+                                seed=session.record.seed, client=client_key(client))
+            table.joined.add(creator)
+            table.lines.append(json.dumps({"joined": creator, "at": now}) + "\n")
+            self._write(table)
+            self._index(table)
             return table, tokens
 
     def _refuse_if_full(self, client: str | None) -> None:
@@ -325,28 +331,12 @@ class TableStore:
                 fix="finish or resign one of them, or leave it: a table both seats left "
                     f"ends after {duration_words(self.idle_seconds)}")
 
-    def _create(self, session: GameSession, creator: str, heading: str,
-                deck_names: dict[str, str]) -> tuple[FriendTable, dict[str, str]]:
-        roles = [*(_side_of(session, player) for player in (0, 1)), SPECTATOR]
-        table_id = new_token()[:16].replace("-", "x").replace("_", "y")
-        now = self.clock()
-        header, tokens = self._new_header(session, table_id, creator)
-        header.update(created=now, heading=heading, deck_names=deck_names)
-        table = FriendTable(table_id, self.folder / f"{table_id}.jsonl", header,
-                            [json.dumps(header, ensure_ascii=False) + "\n"], session,
-                            last_seen={role: now for role in roles}, seed=session.record.seed)
-        table.joined.add(creator)
-        table.lines.append(json.dumps({"joined": creator, "at": now}) + "\n")
-        self._write(table)
-        self._index(table)
-        return table, tokens
-
     def _new_header(self, session: GameSession, table_id: str, creator: str
                     ) -> tuple[dict[str, object], dict[str, str]]:
         """A new table's header and its links' tokens by role: the creator's seat (random),
         the other seat's invitation and the spectator's (derived from the server's key);
         the seed sealed, its commitment shown. The record the table offers names the deal."""
-        sides = [_side_of(session, player) for player in (0, 1)]
+        sides = session.names
         friend = next(side for side in sides if side != creator)
         seed, salt = session.record.seed, new_salt()
         deal = {"commitment": seed_commitment(seed, salt), "salt": salt}
@@ -558,8 +548,8 @@ class TableStore:
                 raise StaleStep(f"step {asked} has not come yet; the table is at step "
                                 f"{current}", fix="act on the state sent with this answer")
             mover = session.to_move()
-            if mover is None or _side_of(session, mover) != role:
-                waiting = "nobody" if mover is None else _side_of(session, mover)
+            if mover is None or session.names[mover] != role:
+                waiting = "nobody" if mover is None else session.names[mover]
                 raise NotYourSeat(f"it is {waiting}'s decision: this link plays {role}",
                                   fix="wait for your turn (the page updates itself)")
             session.act(chosen, role)
