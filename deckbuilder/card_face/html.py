@@ -80,13 +80,11 @@ def _fact(fact: Fact, editors: _Editors) -> str:
             f"{_flag(fact.unconfirmed, fact.confirmed_by)}{editors.take(fact.fields)}</dd></div>")
 
 
-def _title(face: CardFace) -> str:
-    if not face.title_unconfirmed and not face.title_confirmed_by:
-        return escape(face.title)
-    attributes = _attributes(face.title_unconfirmed, confirmed_by=face.title_confirmed_by,
-                             source=face.title_source)
-    return (f"<span{attributes}>{escape(face.title)}"
-            f"{_flag(face.title_unconfirmed, face.title_confirmed_by)}</span>")
+def _title(title: Fact) -> str:
+    if not title.unconfirmed and not title.confirmed_by:
+        return escape(title.value)
+    return (f"<span{_row_attributes(title)}>{escape(title.value)}"
+            f"{_flag(title.unconfirmed, title.confirmed_by)}</span>")
 
 
 def face_html(face: CardFace, heading_level: int = 2,
@@ -104,10 +102,11 @@ def face_html(face: CardFace, heading_level: int = 2,
     level = min(max(heading_level, 1), 6)
     kind = escape(face.kind, quote=True)
     placed = _Editors(editors)
+    title, *_, text = face.rows()
     parts = [
         f'<article class="card-face card-face--{kind}" data-card-id="'
         f'{escape(face.id, quote=True)}" data-game="{escape(face.game, quote=True)}">',
-        f'<h{level} class="card-face__title">{_title(face)}</h{level}>',
+        f'<h{level} class="card-face__title">{_title(title)}</h{level}>',
     ]
     parts.append(placed.take(["name"]))
     parts.append(f'<p class="card-face__kind">{escape(face.subtitle)}</p>')
@@ -121,10 +120,7 @@ def face_html(face: CardFace, heading_level: int = 2,
         parts.append('<dl class="card-face__facts">'
                      + "".join(_fact(fact, placed) for fact in face.facts) + "</dl>")
     if face.text:
-        text_attributes = _attributes(face.text_unconfirmed, "card-face__text",
-                                      confirmed_by=face.text_confirmed_by,
-                                      source=face.text_source)
-        parts.append(f"<div{text_attributes}>"
+        parts.append(f"<div{_row_attributes(text, 'card-face__text')}>"
                      + "".join(f"<p>{escape(paragraph)}</p>" for paragraph in face.text)
                      + (f'<p class="card-face__note">{escape(face.text_note)}</p>'
                         if face.text_note else "")

@@ -138,18 +138,17 @@ def _decks(scenario: AnyScenario, ids: Ids,
 
 
 def _mode_for(card: Any, placed: PlacedCard, source: Source, loc: tuple) -> Any:
+    """The mode the file names (one that stays in play), else the first that stays."""
+    staying = [mode for mode in card.modes if mode.slot != SLOT_NONE]
     if placed.mode is not None:
-        for mode in card.modes:
+        for mode in staying:
             if mode.name.casefold() == placed.mode.casefold():
-                if mode.slot == SLOT_NONE:
-                    break
                 return mode
-        names = [m.name for m in card.modes if m.slot != SLOT_NONE]
+        names = [m.name for m in staying]
         raise source.error(f"{card.name} has no mode '{placed.mode}' that stays in play",
                            (*loc, "mode"), f"use one of: {', '.join(names) or 'none'}")
-    for mode in card.modes:
-        if mode.slot != SLOT_NONE:
-            return mode
+    if staying:
+        return staying[0]
     raise source.error(f"{card.name} is a one-shot card: it cannot be in play", loc,
                        "put it in a hand, a deck or a discard pile")
 

@@ -17,10 +17,10 @@ from typing import Any
 from deckbuilder.engine.state import DEFENDER, State
 from deckbuilder.games.revolver2 import poker
 from deckbuilder.games.revolver2.poker import WINS_NEEDED, Tournament
+from deckbuilder.games.revolver2.scenario_model import MALPASO_PLAYERS as SIDES
 from deckbuilder.scenario_kit.layout import Ids
 from deckbuilder.scenario_kit.parts import Source
 
-SIDES = ("esteban", "mapache")
 #: The only part of a position that means something during the tournament.
 TOURNAMENT_FIELDS = frozenset({"poker", "phase", "turn_number"})
 
