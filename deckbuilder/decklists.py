@@ -142,18 +142,10 @@ def quoted(text: str) -> str:
 
 def json_escaped(text: str) -> str:
     """JSON text with every character that does not print as itself (inside its strings:
-    JSON itself escapes the controls below U+0020 only) written as a `\\u` escape."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char.isprintable() or char == "\n":
-            out.append(char)
-        elif code > 0xFFFF:  # a surrogate pair, as JSON writes characters beyond the BMP
-            code -= 0x10000
-            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
-        else:
-            out.append(f"\\u{code:04x}")
-    return "".join(out)
+    JSON itself escapes the controls below U+0020 only) written as a `\\u` escape (a
+    surrogate pair beyond the BMP), as `json.dumps` escapes it."""
+    return "".join(char if char.isprintable() or char == "\n" else json.dumps(char)[1:-1]
+                   for char in text)
 
 
 def list_value(text: str) -> str:

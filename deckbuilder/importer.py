@@ -180,14 +180,12 @@ def _broken_project_set(loaded: LoadedSet, findings: list[Finding],
         f"set '{set_id}' of the sets folder: {first.message}{also}", first.where, first.fix))
 
 
-def sets_catalog(skip_installed: str | None = None) -> Catalog:
+def sets_catalog() -> Catalog:
     """Packaged and installed sets without the overlay (what the overlay corrects)."""
     catalog = Catalog()
     for loaded in packaged_sets().values():
         catalog.add_set(loaded)
     for installed in installed_files():
-        if installed.set_id == skip_installed:
-            continue
         if installed.error is not None:
             raise installed.error
         assert installed.loaded is not None

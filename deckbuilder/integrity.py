@@ -220,12 +220,9 @@ class _Checker:
             for list_name, kind in RECORD_LISTS:
                 for record in getattr(self.others[set_id], list_name):
                     reachable.setdefault(record.id, (kind, set_id))
-        for list_name, _ in RECORD_LISTS:
-            records = getattr(self.card_set, list_name)
-            for reference in references(records, (list_name,)):
+        for list_name in (*(name for name, _ in RECORD_LISTS), "modules"):
+            for reference in references(getattr(self.card_set, list_name), (list_name,)):
                 self._check_reference(reference, own, reachable)
-        for reference in references(self.card_set.modules, ("modules",)):
-            self._check_reference(reference, own, reachable)
 
     def _check_reference(
         self,

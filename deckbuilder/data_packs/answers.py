@@ -96,26 +96,21 @@ def _save_locked(path: Path, record_id: str, field: str, value: object, source: 
                                fix="see `deckbuilder cards`")
     before = plain(entry.record, field)
     after = before if value is AS_SHOWN else value
-    corrections = document["corrections"]
-    correction = corrections.get(record_id)
-    if correction is None:
-        correction = corrections[record_id] = CommentedMap(
-            [("source", source), ("values", CommentedMap())])
-    else:
-        correction["source"] = merge_source(str(correction["source"]),
-                                            [str(name) for name in correction["values"]],
-                                            field, source)
-    correction["values"][field] = after
+    values: dict[str, object] = {field: after}
     alias = None
     if field == "name" and normalise_name(str(after)) != normalise_name(entry.name):
         aliases = [str(each) for each in entry.record.aliases]
         if entry.name not in aliases:
             aliases.append(entry.name)
         alias = entry.name
+        values["aliases"] = [each for each in aliases if each != after]
+    correction = document["corrections"].setdefault(
+        record_id, CommentedMap([("source", source), ("values", CommentedMap())]))
+    for name, value in values.items():
         correction["source"] = merge_source(str(correction["source"]),
-                                            [str(name) for name in correction["values"]],
-                                            "aliases", source)
-        correction["values"]["aliases"] = [each for each in aliases if each != after]
+                                            [str(each) for each in correction["values"]],
+                                            name, source)
+        correction["values"][name] = value
     try:
         apply_overlay_document(catalog_below_overlay(), document, path)
     except DataFileError as error:

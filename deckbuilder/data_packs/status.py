@@ -21,13 +21,9 @@ class Counts:
     player: int = 0
     unconfirmed: int = 0
 
-    def add(self, standing: Standing) -> None:
-        if standing is Standing.STATED:
-            self.stated += 1
-        elif standing is Standing.PLAYER:
-            self.player += 1
-        else:
-            self.unconfirmed += 1
+    def add(self, standing: Standing, count: int = 1) -> None:
+        """Count `count` more values of this standing (its field is named as its value)."""
+        setattr(self, standing.value, getattr(self, standing.value) + count)
 
     @property
     def total(self) -> int:
@@ -92,9 +88,8 @@ def data_status(catalog: Catalog, decks: Iterable[tuple[str, Mapping[str, int]]]
     sets = set_counts(catalog)
     whole = Counts()
     for count in sets.values():
-        whole.stated += count.stated
-        whole.player += count.player
-        whole.unconfirmed += count.unconfirmed
+        for standing in Standing:
+            whole.add(standing, getattr(count, standing.value))
     layer = catalog.packs
     return {
         "sets": [{"set": set_id, **count.as_json()} for set_id, count in sets.items()],
