@@ -33,6 +33,7 @@ from deckbuilder.games import get_game, new_game
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
 from deckbuilder.reading import read_bounded
 from deckbuilder.sim.runs.seeds import bot_seed
+from deckbuilder.version import __version__
 from deckbuilder.yamlio import MAX_DIGITS
 
 RECORD_KIND = "deckbuilder-game"
@@ -122,14 +123,6 @@ class GameRecord:
         return "\n".join(lines) + "\n"
 
 
-def package_version() -> str:
-    """The deckbuilder version that wrote a record (the package's own: the distribution is
-    named revolver-deckbuilder, so asking the installer for "deckbuilder" gave "unknown")."""
-    from deckbuilder.version import __version__
-
-    return __version__
-
-
 #: Called with (step or None for the events before the first action, events logged since).
 Narrator = Callable[[Step | None, list[str], State], None]
 
@@ -167,7 +160,7 @@ def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
     names = player_names(state)
     return GameRecord({names[p]: dict(sorted(decks[p].items())) for p in (0, 1)}, seed,
                       state.spec.ruleset, {names[p]: bots[p] for p in (0, 1)}, state.spec.game,
-                      max_turns, package_version(), switches=dict(switches),
+                      max_turns, __version__, switches=dict(switches),
                       modules=sorted(modules),
                       data=data_hash(catalog if catalog is not None else default_catalog()))
 

@@ -326,11 +326,7 @@ async def events(request: Request, link: _Link) -> Response:
     """The link's state again at every change of the table, as Server-Sent Events."""
     text = request.query_params.get("max_events", "")
     max_events = min(int(text), MOST_EVENTS) if text.isdigit() and int(text) > 0 else None
-    html = _wants_html(request)
-
-    def snapshot(since: int) -> dict[str, Any]:
-        return _snapshot(request, link, since, html)
-
+    snapshot = functools.partial(_snapshot, request, link)
     after_text = request.query_params.get("after", "")
     after = int(after_text) if after_text.isdigit() and len(after_text) < 10 else None
     return StreamingResponse(

@@ -75,8 +75,8 @@ def outcome_of(table: FriendTable) -> str:
     return outcome_sentence(record.winner, record.termination, record.turns)
 
 
-def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str = "",
-               html: bool = False, catalog: Catalog | None = None) -> dict[str, Any]:
+def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str,
+               html: bool, catalog: Catalog) -> dict[str, Any]:
     """The table from `role`'s eyes: the view, the decision and its choices (when it is the
     role's to take), the log from event `since` on, the seats' presence, how it ended, the
     deal's commitment (and once ended its seed), the notices of new devices at a seat.
@@ -101,8 +101,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
         "to_move": to_move,
         "your_turn": mine,
         "decision": session.decision() if not over else "",
-        "choices": _choices(table, catalog) if mine and catalog is not None else (
-            [choice.to_dict() for choice in session.choices()] if mine else []),
+        "choices": _choices(table, catalog) if mine else [],
         "view": view,
         "log": [event.to_dict() for event in new_events],
         "log_start": since,
@@ -125,7 +124,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
 
 
 def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, Any],
-          events: list[Event], catalog: Catalog | None) -> dict[str, object]:
+          events: list[Event], catalog: Catalog) -> dict[str, object]:
     """The board, the actions and the new log lines as the page puts them in place (the
     bot table's board template and log cutting, so both tables read alike)."""
     from deckbuilder.web.table import TableSession, board_html, log_segments
