@@ -201,6 +201,11 @@ class _Builder:
         self.facts.append(Fact(label, str(value), self.is_unconfirmed(*fields), fields,
                                *self.standing(*fields)))
 
+    def fact_if(self, shown: object, label: str, value: object, field: str) -> None:
+        """A row shown when `shown` (its value is not the default) or the value is noted."""
+        if shown or self.is_noted(field):
+            self.fact(label, value, field)
+
     def mark(self, words: str, *fields: str) -> None:
         self.marks.append(Fact(words, "", self.is_unconfirmed(*fields), fields,
                                *self.standing(*fields)))
@@ -295,19 +300,14 @@ def _card(build: _Builder) -> None:
     if card.cost_waived_at:
         cost += f" (free at {build.names_of(card.cost_waived_at)})"
     build.fact("Cost", cost, "cost", *(field for field, _ in _COSTS), "cost_waived_at")
-    if card.firepower is not None or build.is_noted("firepower"):
-        build.fact("Firepower", "none" if card.firepower is None else card.firepower,
-                   "firepower")
-    if card.chip is not None or build.is_noted("chip"):
-        build.fact("Chip", card.chip or "none", "chip")
-    if card.icons or build.is_noted("icons"):
-        build.fact("Icons", icon_words(card.icons) or "none", "icons")
+    build.fact_if(card.firepower is not None, "Firepower",
+                  "none" if card.firepower is None else card.firepower, "firepower")
+    build.fact_if(card.chip is not None, "Chip", card.chip or "none", "chip")
+    build.fact_if(card.icons, "Icons", icon_words(card.icons) or "none", "icons")
     for name, label, _, _ in _SYMBOLS:
-        if getattr(card, name, 0) or build.is_noted(name):
-            build.fact(label, getattr(card, name, 0), name)
-    if card.placement != "current" or build.is_noted("placement"):
-        build.fact("Placed", PLACEMENT_WORDS.get(str(card.placement), str(card.placement)),
-                   "placement")
+        build.fact_if(getattr(card, name, 0), label, getattr(card, name, 0), name)
+    build.fact_if(card.placement != "current", "Placed",
+                  PLACEMENT_WORDS.get(str(card.placement), str(card.placement)), "placement")
     build.fact("Copies in its set", card.copies, "copies")
     if card.gunslinger:
         build.mark("unique gunslinger", "unique", "gunslinger")
@@ -330,16 +330,14 @@ def _card(build: _Builder) -> None:
 def _character(build: _Builder) -> None:
     character = build.record
     build.fact("Survival rating", character.survival, "survival")
-    if character.true_grit or build.is_noted("true_grit"):
-        build.fact("True grit", plural(character.true_grit, "token"), "true_grit")
-    if character.power_tokens or build.is_noted("power_tokens"):
-        build.fact("Power tokens", f"{character.power_tokens} (each an extra life)",
-                   "power_tokens")
+    build.fact_if(character.true_grit, "True grit", plural(character.true_grit, "token"),
+                  "true_grit")
+    build.fact_if(character.power_tokens, "Power tokens",
+                  f"{character.power_tokens} (each an extra life)", "power_tokens")
     has_death = bool(character.on_death) or any(
         trigger.when == "on-death" for trigger in character.triggers)
-    if has_death or build.is_noted("on_death"):
-        build.fact("On death", "an effect (see the text)" if has_death else "none",
-                   "on_death")
+    build.fact_if(has_death, "On death", "an effect (see the text)" if has_death else "none",
+                  "on_death")
     build.flag("leader", "leader", "not the leader", False)
     build.flag("starting", "in play at set-up", "not in play at set-up", True)
 
@@ -347,8 +345,8 @@ def _character(build: _Builder) -> None:
 def _battlefield(build: _Builder) -> None:
     battlefield = build.record
     build.fact("Place in the row", battlefield.order, "order")
-    if battlefield.group != "fixed" or build.is_noted("group"):
-        build.fact("Group", str(battlefield.group).replace("-", " "), "group")
+    build.fact_if(battlefield.group != "fixed", "Group", str(battlefield.group).replace("-", " "),
+                  "group")
     build.fact("Defence", battlefield.defence, "defence")
     build.fact("Turn spaces", space_labels(battlefield.spaces), "spaces")
     recruits = recruitment_words(battlefield.spaces, build.game)
@@ -358,11 +356,9 @@ def _battlefield(build: _Builder) -> None:
 
 def _special(build: _Builder) -> None:
     special = build.record
-    if special.tokens or build.is_noted("tokens"):
-        build.fact("Tokens at set-up", special.tokens, "tokens")
-    if special.beside is not None or build.is_noted("beside"):
-        build.fact("Lies beside", build.name_of(special.beside) if special.beside else "nothing",
-                   "beside")
+    build.fact_if(special.tokens, "Tokens at set-up", special.tokens, "tokens")
+    build.fact_if(special.beside is not None, "Lies beside",
+                  build.name_of(special.beside) if special.beside else "nothing", "beside")
     own = _own_special(special)
     if own is not None:
         _SPECIALS[own[0]][1](own[1], build)

@@ -11,7 +11,6 @@ before anything is played; the table's own limits are checked once it is laid ou
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from deckbuilder.catalog import Catalog
@@ -153,20 +152,4 @@ class DeckSupply:
                 f"list at most {held}, or give the decks in `decks`")
 
 
-def first_places(dealt: list[Dealt]) -> dict[tuple[int, str], tuple]:
-    """Where the file first deals each player's card, to point at it."""
-    places: dict[tuple[int, str], tuple] = {}
-    for item in dealt:
-        places.setdefault((item.player, item.card), item.loc)
-    return places
-
-
-def count_dealt(dealt: list[Dealt]) -> list[Counter[str]]:
-    needed: list[Counter[str]] = [Counter(), Counter()]
-    for item in dealt:
-        needed[item.player][item.card] += 1
-    return needed
-
-
-__all__ = ["Dealt", "DeckSupply", "count_dealt", "first_places", "record_source",
-           "verify_setup_pieces", "verify_sides"]
+__all__ = ["Dealt", "DeckSupply", "record_source", "verify_setup_pieces", "verify_sides"]

@@ -104,8 +104,8 @@ def load_scenario(path: Path | str) -> tuple[AnyScenario, Source]:
     path = Path(path)
     document = load_yaml(path)
     source = Source(path, document)
-    game = document.get("game", DEFAULT_GAME) if isinstance(document, dict) else DEFAULT_GAME
-    model = SCENARIO_MODELS.get(game) if isinstance(game, str) else None
+    game = _game_of(document)
+    model = SCENARIO_MODELS.get(game)
     if model is None:
         raise source.error(f"unknown game '{game}'", ("game",),
                            f"use one of: {', '.join(SCENARIO_MODELS)}")

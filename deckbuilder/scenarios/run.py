@@ -11,6 +11,7 @@ no staging of its own is laid out in the generic format (`GENERIC_STAGING`).
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,6 @@ from deckbuilder.scenarios.choosing import choose_action
 from deckbuilder.scenarios.dealt import (
     Dealt,
     DeckSupply,
-    count_dealt,
-    first_places,
     verify_setup_pieces,
     verify_sides,
 )
@@ -108,8 +107,8 @@ def _decks(scenario: AnyScenario, ids: Ids,
     else the base deck with the copies the position needs added from one box of each
     product (a unique card once); and each deck as it was before those were added."""
     supply = DeckSupply(ids.catalog, scenario.game, ids.source, dict(scenario.switches))
-    needed = count_dealt(dealt)
-    places = first_places(dealt)
+    needed = [Counter(item.card for item in dealt if item.player == player) for player in (0, 1)]
+    places = {(item.player, item.card): item.loc for item in reversed(dealt)}  # the first
     decks, own = [], []
     for player, name in enumerate(side_names(scenario)):
         side = getattr(scenario.position, name)
