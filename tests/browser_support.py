@@ -246,3 +246,56 @@ def screenshot(page: Any, name: str) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+#: What a page at its viewport's width makes its reader scroll sideways for, or cuts: the page
+#: wider than the viewport, and every element that hides part of its content sideways
+#: (`overflow-x` hidden or clip with content wider than its box: a table or a cell clipped).
+#: A box that scrolls sideways on its own (`overflow-x: auto`) is allowed, and so is a form
+#: field (its text scrolls inside it); an element one pixel wide or less is left out (the
+#: visually hidden text of screen readers).
+_SIDEWAYS_SCRIPT = """() => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const wide = document.documentElement.scrollWidth;
+  if (wide > width + 1) problems.push(`the page is ${wide} px wide at ${width} px`);
+  const name = element => element.tagName.toLowerCase()
+    + (element.id ? '#' + element.id : '')
+    + [...element.classList].map(c => '.' + c).join('');
+  for (const element of [document.documentElement, ...document.querySelectorAll('body, body *')]) {
+    const overflow = getComputedStyle(element).overflowX;
+    if (overflow !== 'hidden' && overflow !== 'clip') continue;
+    if (element.clientWidth <= 1 || element.matches('input, textarea, select')) continue;
+    const cut = element.scrollWidth - element.clientWidth;
+    if (cut > 1) problems.push(`${name(element)} cuts ${cut} px of its content`);
+  }
+  const reported = new Set();
+  for (const element of document.querySelectorAll('body *')) {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.right <= width + 1) continue;
+    if ([...reported].some(outer => outer.contains(element))) continue;
+    let scroller = element.parentElement;
+    while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) {
+      scroller = scroller.parentElement;
+    }
+    if (!scroller || scroller === document.documentElement || scroller === document.body) {
+      problems.push(`${name(element)} reaches ${Math.round(box.right)} px`);
+      reported.add(element);
+    }
+  }
+  return problems;
+}"""
+
+
+def sideways_problems(page: Any) -> list[str]:
+    """What `page` makes its reader scroll sideways for, or cuts (see `_SIDEWAYS_SCRIPT`),
+    as lines; none for a page that keeps to its viewport's width."""
+    return list(page.evaluate(_SIDEWAYS_SCRIPT))
+
+
+def assert_fits_the_screen(page: Any, name: str) -> None:
+    """Fail if `page` scrolls sideways or cuts a column at its viewport's width; save its
+    screenshot as `<name>.png` either way (the failing one shows what is wrong)."""
+    screenshot(page, name)
+    problems = sideways_problems(page)
+    assert not problems, f"{name}: " + "; ".join(problems[:12])

@@ -44,6 +44,21 @@
     return data;
   }
 
+  // The bar at the top of the editor: the card count and the verdict of the pieces shown,
+  // in view while the list scrolls; its verdict leads to the reasons.
+  function showBar() {
+    const total = $("deck-total");
+    const word = $("verdict-word");
+    const verdict = $("bar-verdict");
+    const violations = document.querySelectorAll("#verdict .violation").length;
+    $("deck-bar").classList.toggle("hidden", !state);
+    $("bar-total").textContent = total ? total.textContent : "";
+    verdict.textContent = word ? word.textContent : "";
+    verdict.className = word ? word.className : "verdict";
+    $("bar-why").textContent = violations
+      ? `${violations} violation${violations === 1 ? "" : "s"}` : "";
+  }
+
   function collection() { return $("collection").value || null; }
 
   function apply(data) {
@@ -52,6 +67,7 @@
     editor.classList.remove("hidden");
     putPiece($("deck-table"), data.html.deck);
     putPiece($("verdict"), data.html.verdict);
+    showBar();
     if (data.html.stats !== undefined) { putPiece($("stats"), data.html.stats); chooseOdds(); }
     $("sheet-link").href = data.sheet;
     if (document.activeElement !== $("deck-name")) $("deck-name").value = state.name;
@@ -116,6 +132,7 @@
     const data = await call("/api/deck/hand", {deck: state});
     if (data && data.html) putPiece($("hand"), data.html);
   });
+  showBar();
   $("print-button").addEventListener("click", () => window.print());
   $("collection").addEventListener("change", check);
 
