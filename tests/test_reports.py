@@ -9,6 +9,7 @@ import re
 import sys
 import types
 import typing
+from collections.abc import Mapping
 from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
@@ -24,6 +25,7 @@ from deckbuilder.sim import Contestant, build_report, print_report, simulate
 from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
 from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.html_report import optimize_html, simulate_html
+from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.report import count_percent, verdict
 from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.stats import wilson_interval
@@ -234,14 +236,20 @@ def test_the_text_report_gives_the_verdict_and_counts_beside_small_samples() -> 
 
 def _shape_problems(shape: object, value: object, where: str = "report") -> list[str]:
     """Where `value` (JSON) differs from the type `shape`: a TypedDict (its keys, no other),
-    a list, a dict, a union, a Literal, or a plain type (an int is a float too)."""
+    a list, a mapping, a union, a Literal, or a plain type (an int is a float too)."""
     origin, args = typing.get_origin(shape), typing.get_args(shape)
     if typing.is_typeddict(shape):
         if not isinstance(value, dict):
             return [f"{where} is not an object"]
-        hints = typing.get_type_hints(shape)
+        # NotRequired read from the hints: __required_keys__ misses it under postponed
+        # annotations before Python 3.14
+        hints = typing.get_type_hints(shape, include_extras=True)
+        optional = {key for key, hint in hints.items()
+                    if typing.get_origin(hint) is typing.NotRequired}
+        hints = {key: typing.get_args(hint)[0] if key in optional else hint
+                 for key, hint in hints.items()}
         wrong = [f"{where}.{key} is not in {shape.__name__}" for key in set(value) - set(hints)]
-        wrong += [f"{where}.{key} is missing" for key in shape.__required_keys__ - set(value)]
+        wrong += [f"{where}.{key} is missing" for key in set(hints) - optional - set(value)]
         return wrong + [problem for key, item in value.items() if key in hints
                         for problem in _shape_problems(hints[key], item, f"{where}.{key}")]
     if origin is typing.Literal:
@@ -249,8 +257,8 @@ def _shape_problems(shape: object, value: object, where: str = "report") -> list
     if origin in (typing.Union, types.UnionType):
         tries = [_shape_problems(member, value, where) for member in args]
         return [] if [] in tries else [f"{where} is none of {shape}"]
-    if origin in (list, dict):
-        if not isinstance(value, origin):
+    if origin in (list, dict, Mapping):
+        if not isinstance(value, list if origin is list else dict):
             return [f"{where} is not a {origin.__name__}"]
         items = value if isinstance(value, list) else list(value.values())
         return [problem for index, item in enumerate(items)
@@ -284,6 +292,17 @@ def test_the_gauntlet_and_tournament_json_have_the_shapes_their_readers_read() -
     assert _shape_problems(GauntletReport, json.loads(gauntlet.stdout)) == []
     assert _shape_problems(TournamentReport, json.loads(tournament.stdout)) == []
     assert _shape_problems(GauntletReport, json.loads(tournament.stdout))  # another kind
+
+
+def test_the_optimize_json_has_the_shape_its_page_and_charts_read() -> None:
+    printed = runner.invoke(app, ["optimize", "colty", "--vs", "mcready", "--budget", "150",
+                                  "--workers", "1", "--json"])
+    assert printed.exit_code == 0, printed.output
+    report = json.loads(printed.stdout)
+    assert "explanation" in report and "build" not in report
+    assert _shape_problems(OptimizeReport, report) == []
+    assert _shape_problems(OptimizeReport, {**report, "deck": None}) == [
+        "report.deck is not <class 'str'>: None"]
 
 
 # -- PNG charts ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -33,6 +33,7 @@ from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings
 from deckbuilder.sim.optimiser.optimize import optimize as search_decks
 from deckbuilder.sim.optimiser.optimize_table import Opponent
 from deckbuilder.sim.optimiser.racing import Round
+from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.optimize_report import (
     ReplayContext,
     advice,
@@ -170,13 +171,14 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     replay = ReplayContext(deck_text, [e.source for e in field.entries])
     opponent_name = (field.entries[0].label if len(field.entries) == 1
                      else f"a field of {len(field.entries)} decks")
-    data = {**report_json(result, catalog, replay), "deck": played.name,
-            "opponent": opponent_name, "field_notes": list(field.notes),
-            "ruleset": settings.ruleset, "switches": settings.switches,
-            "modules": list(settings.modules),
-            "module_names": module_titles(catalog, played.game, settings.modules),
-            "max_turns": settings.max_turns, "output": str(output) if written else None,
-            "output_is_a_guess": bool(written and not result.improved)}
+    data: OptimizeReport = {
+        **report_json(result, catalog, replay), "deck": played.name,
+        "opponent": opponent_name, "field_notes": list(field.notes),
+        "ruleset": settings.ruleset, "switches": settings.switches,
+        "modules": list(settings.modules),
+        "module_names": module_titles(catalog, played.game, settings.modules),
+        "max_turns": settings.max_turns, "output": str(output) if written else None,
+        "output_is_a_guess": bool(written and not result.improved)}
     for path in write_outputs("optimize", data, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
@@ -205,7 +207,7 @@ def _progress(catalog: Catalog) -> Callable[[Round], None]:
 
 
 def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | None,
-           data: dict[str, Any]) -> None:
+           data: OptimizeReport) -> None:
     settings = result.settings
     say = _say
     say(f"optimize {name}: {len(result.candidates)} legal candidates, {result.games} games "

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from deckbuilder.sim.reports.optimize_json import OptimizeJson
 from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.reports.svg_charts import IntervalRow, length_bins
 
@@ -86,7 +86,7 @@ def simulate_charts(report: SimulationReport) -> list[Chart]:
     return charts
 
 
-def optimize_charts(data: Mapping[str, Any]) -> list[Chart]:
+def optimize_charts(data: OptimizeJson) -> list[Chart]:
     """The charts of an `optimize` report (`report_json`)."""
     finalists = data.get("finalists", [])
     rows = [IntervalRow("; ".join(s["text"] for s in f["swaps"]), f["difference"]["estimate"],

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from deckbuilder.build import build_line
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, simulate_charts
+from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.optimize_report import explanation_html
 from deckbuilder.sim.reports.report import optimize_settings_rows, settings_rows
 from deckbuilder.sim.reports.sensitivity import rests_on_lines
@@ -196,7 +196,7 @@ def rests_on_html(rests: Mapping[str, object] | None) -> list[str]:
 
 
 # -- optimize --------------------------------------------------------------------------------
-def optimize_html(data: Mapping[str, Any]) -> str:
+def optimize_html(data: OptimizeReport) -> str:
     """The `optimize` report as a page (`data`: `report_json`'s, with the deck's name)."""
     deck = data.get("deck", "the deck")
     charts = {chart.name: chart for chart in optimize_charts(data)}

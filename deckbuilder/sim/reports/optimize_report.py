@@ -12,15 +12,22 @@ as the search did).
 from __future__ import annotations
 
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import get_game
 from deckbuilder.sim.optimiser.optimize import CONFIRM_SHARE, FINALISTS, OptimizeResult
 from deckbuilder.sim.optimiser.optimize_candidates import Candidate, card_name
 from deckbuilder.sim.optimiser.optimize_table import score
+from deckbuilder.sim.reports.optimize_json import (
+    CardWorthJson,
+    ChangedGameJson,
+    ExplanationJson,
+    OptimizeJson,
+    SwapJson,
+    WonJson,
+)
 from deckbuilder.sim.reports.sensitivity import data_in_force, rests_on
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.sim.runs.stats import proportion
@@ -36,52 +43,6 @@ METHOD = ("racing on paired seeds: a candidate is dropped only when a Bonferroni
           "games give the difference reported")
 
 
-class WonJson(TypedDict):
-    games: int
-    wins: int
-    rate: dict[str, float]
-
-
-class CardWorthJson(TypedDict):
-    """One card of a swap in the explanation: its games with it drawn and without."""
-
-    card: str
-    name: str
-    role: str  # "in" or "out"
-    copies: int
-    worth_per_copy: float
-    games: int
-    drawn_in: int
-    played_per_game: float
-    when_drawn: WonJson
-    when_not_drawn: WonJson
-    model_units: NotRequired[int]  # added once the race's units are counted
-
-
-class ChangedGameJson(TypedDict):
-    """A paired game whose winner the swap changed."""
-
-    seed: int
-    opponent: str
-    deck: str
-    with_swap: str
-    deck_turns: int
-    with_swap_turns: int
-    replay_deck: NotRequired[str]
-    replay_with_swap: NotRequired[str]
-
-
-class ExplanationJson(TypedDict):
-    swaps: list[dict[str, object]]
-    cards: list[CardWorthJson]
-    paired_games: int
-    changed_winner: int
-    turned_for_the_deck: int
-    turned_against: int
-    games: list[ChangedGameJson]
-    replay_note: str
-
-
 @dataclass(frozen=True)
 class ReplayContext:
     """How the command line named the decks, so a listed game's command plays it again."""
@@ -90,7 +51,7 @@ class ReplayContext:
     opponents: Sequence[str]  # each opponent of the field as given, in field order
 
 
-def _swaps_json(candidate: Candidate, catalog: Catalog) -> list[dict[str, object]]:
+def _swaps_json(candidate: Candidate, catalog: Catalog) -> list[SwapJson]:
     return [{"out": s.out, "in": s.into, "count": s.count, "text": s.text(catalog)}
             for s in candidate.swaps]
 
@@ -104,7 +65,7 @@ def points(value: float) -> str:
 
 
 def report_json(result: OptimizeResult, catalog: Catalog,
-                replay: ReplayContext | None = None) -> dict[str, Any]:
+                replay: ReplayContext | None = None) -> OptimizeJson:
     """The result for machines: every finalist with its confirmed difference (and its
     verdict in words), what the budget bought, the explanation of the best, and every
     candidate that raced with the games it played."""
@@ -113,7 +74,10 @@ def report_json(result: OptimizeResult, catalog: Catalog,
     settings = result.settings
     opponents = settings.opponents()
     total = sum(o.weight for o in opponents)
-    data: dict[str, object] = {
+    # what the answer rests on: the deck's, the field's and the finalists' new cards' values
+    put_in = [{swap.into: swap.count} for candidate in result.finalists
+              for swap in candidate.swaps]
+    data: OptimizeJson = {
         "games": result.games,
         "budget": settings.budget,
         "seed": settings.seed,
@@ -146,12 +110,9 @@ def report_json(result: OptimizeResult, catalog: Catalog,
              "dropped_by": candidate.dropped_by,
              "difference": result.selection_difference(candidate).as_dict()}
             for candidate in result.candidates if candidate.scores],
+        "rests_on": rests_on(catalog, [result.deck, *(o.cards for o in opponents), *put_in]),
+        "data": data_in_force(catalog),
     }
-    # what the answer rests on: the deck's, the field's and the finalists' new cards' values
-    put_in = [{swap.into: swap.count} for candidate in result.finalists
-              for swap in candidate.swaps]
-    data["rests_on"] = rests_on(catalog, [result.deck, *(o.cards for o in opponents), *put_in])
-    data["data"] = data_in_force(catalog)
     if result.best is not None:
         data["explanation"] = explain(result, result.best, catalog, replay)
     return data
@@ -324,7 +285,7 @@ def explanation_lines(explanation: ExplanationJson) -> list[str]:
     return lines
 
 
-def explanation_html(data: Mapping[str, Any]) -> list[str]:
+def explanation_html(data: OptimizeJson) -> list[str]:
     """What the budget bought and the explanation, as page parts for `html_report`'s
     optimize page (every text escaped; the same lines the text report prints)."""
     from html import escape
