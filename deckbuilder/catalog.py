@@ -39,6 +39,7 @@ from deckbuilder.writing import atomic_write_text
 from deckbuilder.yamlio import (
     MAX_FILE_BYTES,
     load_yaml,
+    model_of,
     parse_yaml,
     position,
     text_of,
@@ -409,8 +410,7 @@ def load_set_file(path: Path, origin: str = "user") -> LoadedSet:
     card_set = cached_set(cache_file, digest)
     if card_set is not None:
         return LoadedSet(card_set, path, origin)
-    document = parse_yaml(text_of(raw, path), path)
-    card_set = validate_document(document, CardSet, path)
+    card_set, document = model_of(raw, path, CardSet)
     store_cached_set(cache_file, digest, card_set)
     return LoadedSet(card_set, path, origin, document)
 

@@ -133,9 +133,9 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
     Counting aliases is not enough: 45 aliases, three per level, expand to 14 million nodes.
     So the size of every anchored node is tracked and each alias adds the size it expands to.
     """
-    depth = 0
     aliases = 0
-    open_sizes: list[tuple[int, str | None]] = []  # (nodes so far, anchor) per open collection
+    open_counts: list[int] = []  # nodes so far per open collection: its depth is their number
+    open_anchors: list[str | None] = []  # and its anchor
     anchor_sizes: dict[str, int] = {}
     total = 0
 
@@ -146,25 +146,22 @@ def _check_structure(yaml: YAML, text: str, path: Path) -> None:
             raise _refused_at(
                 path, mark, f"expands to more than {MAX_EXPANDED_NODES} values (anchors and "
                 "aliases)", "write the values out instead of using anchors and aliases")
-        if open_sizes:
-            count, anchor = open_sizes[-1]
-            open_sizes[-1] = (count + size, anchor)
+        if open_counts:
+            open_counts[-1] += size
 
     for event in yaml.parse(io.StringIO(text)):
         if isinstance(event, MappingStartEvent | SequenceStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
+            if len(open_counts) >= MAX_DEPTH:
                 raise _refused_at(path, event.start_mark, f"nested more than {MAX_DEPTH} levels "
                                   "deep", "flatten the structure")
-            open_sizes.append((1, event.anchor))
+            open_counts.append(1)
+            open_anchors.append(event.anchor)
         elif isinstance(event, MappingEndEvent | SequenceEndEvent):
-            depth -= 1
-            size, anchor = open_sizes.pop()
+            size, anchor = open_counts.pop(), open_anchors.pop()
             if anchor is not None:
                 anchor_sizes[anchor] = size
-            if open_sizes:
-                count, parent_anchor = open_sizes[-1]
-                open_sizes[-1] = (count + size, parent_anchor)
+            if open_counts:
+                open_counts[-1] += size
         elif isinstance(event, ScalarEvent):
             _check_scalar(event, path)
             if event.anchor is not None:
