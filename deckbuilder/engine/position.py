@@ -37,18 +37,6 @@ def player_name(state: State, player: int | None) -> str:
     return player_names(state)[player]
 
 
-def has_pile(state: State) -> bool:
-    """Whether some characters start face down in a pile to be recruited (Revolver 2's
-    guardians), so that a character out of play is not necessarily dead."""
-    return state.spec.game_rules.has_pile
-
-
-def characters_word(state: State) -> str:
-    """What the text calls the characters: the game's declared word, in the plural
-    ("bandits", "guardians")."""
-    return state.spec.game_rules.declaration.characters_word
-
-
 def pile_ids(state: State) -> list[str]:
     """The characters in the pile, the next to be recruited first."""
     characters = state.spec.characters
@@ -124,7 +112,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         entry: dict[str, object] = {"id": character.id, "alive": state.alive[character.idx]}
         entry.update(card_tokens(state, uid))
         listed.append(entry)
-    pile = pile_ids(state) if has_pile(state) else None
+    pile = pile_ids(state) if game_rules.has_pile else None  # None: no pile to recruit from
     held = {spec.characters[index].id: where
             for index, where in game_rules.held_characters(state).items()}
     out_of_play = {entry["id"] for entry in listed if not entry["alive"]} - set(pile or ()) \
@@ -147,7 +135,7 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "pieces_used_names": [state.spec.game_rules.piece_names.get(piece, piece)
                               for piece in sorted(state.pieces_used)],
         "characters": {
-            "name": characters_word(state),
+            "name": game_rules.declaration.characters_word,  # "bandits", "guardians"
             "pile": pile,  # None: the game has no pile
             "dead": [entry["id"] for entry in listed if entry["id"] in out_of_play],
             **({"held": held} if held else {}),  # out of play, waiting (in the prison)

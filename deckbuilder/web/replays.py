@@ -201,10 +201,6 @@ def _whole(text: str, what: str) -> int:
     return int(text)
 
 
-def _viewer_name(replay: Replay, viewer: int | None) -> str:
-    return EVERYTHING_NAME if viewer is None else replay.steps.names[viewer]
-
-
 def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, object]:
     """One step for the page: the view `viewer` had (`view`) and its board, what was done
     to reach it (as he could read it), and with everything open the whole position in words
@@ -233,7 +229,9 @@ def log_state(replay: Replay, viewer: int | None) -> dict[str, object]:
     lines = [{"step": -1 if event.index is None else event.index, "text": line,
               "segments": linked_segments(line, names)}
              for event in events for line in event.text_lines()]
-    return {"replay": replay.id, "viewer": _viewer_name(replay, viewer), "lines": lines}
+    return {"replay": replay.id,
+            "viewer": EVERYTHING_NAME if viewer is None else replay.steps.names[viewer],
+            "lines": lines}
 
 
 def turn_choices(replay: Replay) -> list[dict[str, object]]:

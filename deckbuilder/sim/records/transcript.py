@@ -26,7 +26,7 @@ from typing import NoReturn, TypeGuard, TypeVar
 
 from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.position import has_pile, player_names, render, snapshot
+from deckbuilder.engine.position import player_names, render, snapshot
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.games import get_game, new_game
@@ -542,7 +542,7 @@ def outcome_text(record: GameRecord) -> str:
 def _characters_status(state: State) -> str:
     word = state.spec.game_rules.attack_words[0]  # "gang", "guardians"
     alive = sum(state.alive)
-    if not has_pile(state):
+    if not state.spec.game_rules.has_pile:
         return f"{word} alive: {alive}/{len(state.alive)}"
     waiting = len(state.pile)
     return (f"{word}: {alive} in play, {waiting} in the pile, "

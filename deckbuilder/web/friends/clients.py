@@ -13,9 +13,9 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
+from deckbuilder.app.table_client import CLIENT_HEADER
 from deckbuilder.web.friends.tokens import looks_like_token, new_token
 
-CLIENT_HEADER = "X-Deckbuilder-Client"
 CLIENT_COOKIE = "deckbuilder_client"
 #: A browser keeps its client cookie this long (a year): the same device stays the same.
 COOKIE_SECONDS = 365 * 24 * 3600

@@ -145,7 +145,8 @@ def _snapshot(request: Request, link: _Link, since: int | None = None,
                            config_of(request).catalog())
         invitation = store.derived_token(table, "invitation")
         if (role == table.header.get("creator") and table.invited is not None
-                and invitation is not None and not table.invitation_spent() and not state["over"]):
+                and invitation is not None and table.invited not in table.joined
+                and not state["over"]):
             state["invitations"] = _links(request, {table.invited: invitation})
         watch = store.derived_token(table, "spectator")
         if role != SPECTATOR and watch is not None:

@@ -160,9 +160,6 @@ class FriendTable:
         """The number of actions taken: the step the next action answers."""
         return len(self.session.record.steps) if self.session is not None else 0
 
-    def is_over(self) -> bool:
-        return self.ended is not None
-
     def present(self, role: str, now: float) -> bool:
         return now - self.last_seen.get(role, 0.0) < PRESENT_SECONDS
 
@@ -170,9 +167,6 @@ class FriendTable:
     def invited(self) -> str | None:
         """The seat an invitation is out for (None at a format 1 table)."""
         return next(iter(self.header.get("invitations") or {}), None)
-
-    def invitation_spent(self) -> bool:
-        return self.invited is not None and self.invited in self.joined
 
     def is_invitation(self, token: str) -> bool:
         return token_hash(token) in (self.header.get("invitations") or {}).values()
@@ -319,7 +313,7 @@ class TableStore:
         """A new table beyond the open tables a server keeps, or one client may keep, is
         refused in one line (this computer's own are counted only in all)."""
         with self._lock:
-            open_tables = [table for table in self._tables.values() if not table.is_over()]
+            open_tables = [table for table in self._tables.values() if table.ended is None]
         if len(open_tables) >= MOST_OPEN_TABLES:
             raise FriendTableError(f"this server already keeps {len(open_tables)} unfinished "
                                    "tables", fix="finish or resign one of them first")
