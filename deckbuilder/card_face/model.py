@@ -245,7 +245,7 @@ def face(entry: Entry, catalog: Catalog) -> CardFace:
         build.fact("Faction", faction_title(entry.game, faction), "faction")
     build.fact("Set", set_name, "set")
     {"card": _card, "character": _character, "battlefield": _battlefield,
-     "special": _special, "token": _token}.get(entry.kind, _nothing)(build)
+     "special": _special, "token": _token}[entry.kind](build)
     text, text_unconfirmed, note = _text(record, build)
     covered = {field for row in (*build.facts, *build.marks) for field in row.fields}
     covered |= {"name", "text", *STEP_FIELDS}
@@ -277,10 +277,6 @@ def _kind_words(entry: Entry) -> str:
     if entry.kind == "token":
         return f"table piece ({game})"
     return f"{entry.kind} ({game})"
-
-
-def _nothing(build: _Builder) -> None:
-    return None
 
 
 def _own_special(record: object) -> tuple[str, object] | None:

@@ -32,7 +32,7 @@ from deckbuilder.scenario_kit.parts import (
     Tokens,
     allow_refused,
 )
-from deckbuilder.scenario_kit.sides import literal_of, per_side
+from deckbuilder.scenario_kit.sides import literal_of, per_side, side_fields
 
 
 @dataclass(frozen=True)
@@ -125,10 +125,6 @@ class GenericExpectations(GameExpectations):
         None, description="character id, or card id (card-id@battlefield-id) in play -> tokens")
 
 
-def _side_fields(sides: tuple[str, str], annotation: Any, **field: Any) -> dict[str, object]:
-    return {side: (annotation, Field(**field)) for side in sides}
-
-
 def _of(generic: Any, *params: Any) -> Any:
     """`generic[params]` for models made at run time, whose types mypy cannot see."""
     return generic[params]
@@ -149,7 +145,7 @@ def generic_format(declaration: GameDeclaration) -> ScenarioFormat:
     position_fields: dict[str, Any] = {
         "turn": (player, Field(description="whose turn it is")),
         "battlefields": (dict[str, in_play], Field(default_factory=dict)),  # type: ignore[valid-type]
-        **_side_fields(sides, Side, default_factory=Side)}
+        **side_fields(sides, Side, default_factory=Side)}
     position: type[Strict] = create_model(f"{stem}Position", __base__=GenericPosition,
                                           **position_fields)
     expectation_fields: dict[str, Any] = {

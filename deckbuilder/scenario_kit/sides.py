@@ -18,15 +18,16 @@ def per_side(name: str, sides: Sequence[str], annotation: object, *, default: ob
              **constraints: Any) -> type[Strict]:
     """A `Strict` model named `name` (its title in the schema) with one optional field per
     side, each of type `annotation` with the default (or factory) and field constraints."""
-    fields: dict[str, Any] = {}
-    for side in sides:
-        if default_factory is not None:
-            info = Field(default_factory=default_factory, **constraints)
-        else:
-            info = Field(default, **constraints)
-        fields[side] = (annotation, info)
-    model: type[Strict] = create_model(name, __base__=Strict, __doc__=doc, **fields)
+    given: dict[str, Any] = {"default": default} if default_factory is None else {
+        "default_factory": default_factory}
+    model: type[Strict] = create_model(name, __base__=Strict, __doc__=doc, **side_fields(
+        sides, annotation, **given, **constraints))
     return model
+
+
+def side_fields(sides: Sequence[str], annotation: object, **field: Any) -> dict[str, Any]:
+    """One model field a side, each `annotation` with `Field(**field)`."""
+    return {side: (annotation, Field(**field)) for side in sides}
 
 
 def literal_of(*values: str) -> Any:

@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.card_details import engine_support, record_details
 from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
 from deckbuilder.app.spellings import faction_names, game_names
-from deckbuilder.card_face.words import step_names
+from deckbuilder.card_face.words import game_title, step_names
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.data_packs.standing import Standing, standing_words
 from deckbuilder.errors import DeckbuilderError
@@ -266,12 +266,9 @@ def listing_rows(catalog: Catalog, entries: list[Entry], kind: str) -> list[dict
 
 def _options(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
     """The choices of the filter form: (value, label)."""
-    from deckbuilder.games import games
-
-    found = games()
     game_ids = sorted({entry.game for entry in catalog.entries.values()})
     return {
-        "game": [(game, found[game].title if game in found else game) for game in game_ids],
+        "game": [(game, game_title(game)) for game in game_ids],
         "faction": [(str(f), str(f)) for f in Faction],
         "set": [(set_id, loaded.card_set.name) for set_id, loaded in catalog.sets.items()],
         "kind": [(kind, kind) for kind in KINDS],
@@ -285,8 +282,7 @@ async def cards_page(request: Request) -> Response:
     catalog = config_of(request).catalog()
     # A bad filter raises its one-line error, which the app shows (page or JSON).
     found = search_records(catalog, search := parse_search(catalog, request.query_params))
-    noun = {"card": "card", "character": "character", "battlefield": "battlefield",
-            "special": "special card", "token": "kind of token"}[search.kind]
+    noun = {"special": "special card", "token": "kind of token"}.get(search.kind, search.kind)
     return render(
         request, "cards.html", title="Cards", search=search, options=_options(catalog),
         headers=[header for header, _, _ in COLUMNS[search.kind]],
