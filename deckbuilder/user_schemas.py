@@ -383,16 +383,13 @@ def with_deck_header_that_resolves(text: str, file: Path, catalog: Catalog) -> s
     does not resolve here (another machine's data folder, a folder since moved) is replaced by
     the one `deck_header` writes (or dropped when there is none); one that resolves is kept."""
     lines = text.splitlines(keepends=True)
-    for line in lines:
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            break
-        if _is_modeline(stripped):
-            reference = stripped.lstrip("#").strip().split("$schema=", 1)[1].strip()
-            if _reference_resolves(file, reference) is not False:
-                return text
-            return _replace_modeline(text, deck_header(file, catalog))
-    return text
+    found = _modelines(lines)
+    if not found:
+        return text
+    reference = lines[found[0]].strip().lstrip("#").strip().split("$schema=", 1)[1].strip()
+    if _reference_resolves(file, reference) is not False:
+        return text
+    return _replace_modeline(text, deck_header(file, catalog))
 
 
 def overlay_header(path: Path) -> str:
@@ -419,18 +416,19 @@ def _replace_modeline(text: str, header: str) -> str:
     text = text.removeprefix("\ufeff")  # a byte-order mark may only open the file
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
-    kept: list[str] = []
-    leading = True
-    for line in lines:
-        stripped = line.strip()
-        if leading and stripped and not stripped.startswith("#"):
-            leading = False
-        if leading and stripped.startswith("#") and _is_modeline(stripped):
-            continue
-        kept.append(line)
+    dropped = set(_modelines(lines))
+    kept = [line for index, line in enumerate(lines) if index not in dropped]
     return (header + newline if header else "") + "".join(kept)
 
 
-def _is_modeline(comment: str) -> bool:
-    body = comment.lstrip("#").strip()
-    return body.startswith("yaml-language-server:") and "$schema=" in body
+def _modelines(lines: list[str]) -> list[int]:
+    """The indexes of the `$schema` modelines among the leading comment (and blank) lines."""
+    found = []
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            break
+        body = stripped.lstrip("#").strip()
+        if body.startswith("yaml-language-server:") and "$schema=" in body:
+            found.append(index)
+    return found
