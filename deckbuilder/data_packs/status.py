@@ -51,8 +51,7 @@ def set_counts(catalog: Catalog) -> dict[str, Counts]:
     """Set id -> the standing of every value of its records."""
     counts = {set_id: Counts() for set_id in catalog.sets}
     for entry in catalog.entries.values():
-        for row in value_standings(entry):
-            counts[entry.set_id].add(row.standing)
+        count_card(counts[entry.set_id], entry)
     return counts
 
 
