@@ -13,7 +13,6 @@ from __future__ import annotations
 import sys
 
 from deckbuilder.card_face.model import CardFace, Fact
-from deckbuilder.data_packs.standing import Standing
 from deckbuilder.printable import columns, wrap_columns
 
 UNCONFIRMED_MARK = "?"
@@ -41,20 +40,11 @@ def player_mark(encoding: str | None = None) -> str:
     return PLAYER_MARK
 
 
-def _marked(value: str, unconfirmed: bool, confirmed: bool = False, mark: str = PLAYER_MARK
-            ) -> str:
-    if unconfirmed:
-        return f"{value}{UNCONFIRMED_MARK}"
-    return f"{value}{mark}" if confirmed else value
-
-
-def _mark_of(row: Fact, mark: str) -> str:
-    """A mark (a Fact with only a label) with its standing's sign."""
-    return _marked(row.label, row.unconfirmed, row.standing is Standing.PLAYER, mark)
-
-
-def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    return wrap_columns(text, width, first, rest)
+def _marked(text: str, row: Fact, mark: str) -> str:
+    """`text` (the row's value or label) with the sign of the row's standing."""
+    if row.unconfirmed:
+        return f"{text}{UNCONFIRMED_MARK}"
+    return f"{text}{mark}" if row.confirmed_by else text
 
 
 def face_text(face: CardFace, width: int = 80, encoding: str | None = None) -> list[str]:
@@ -70,27 +60,26 @@ def face_text(face: CardFace, width: int = 80, encoding: str | None = None) -> l
     """
     width = max(width, _MIN_WIDTH)
     mark = player_mark(encoding)
-    lines = _wrap(_marked(face.title, face.title_unconfirmed, bool(face.title_confirmed_by),
-                          mark), width)
-    lines += _wrap(face.subtitle, width)
+    title, *_, text = face.rows()
+    lines = wrap_columns(_marked(face.title, title, mark), width)
+    lines += wrap_columns(face.subtitle, width)
     lines += _facts(face.facts, width, mark)
-    marks = [_mark_of(row, mark) for row in face.marks]
+    marks = [_marked(row.label, row, mark) for row in face.marks]
     if marks:
-        lines += _wrap("; ".join(marks), width, "  Marks: ", "    ")
+        lines += wrap_columns("; ".join(marks), width, "  Marks: ", "    ")
     if face.text:
-        lines.append(_marked("Text", face.text_unconfirmed, bool(face.text_confirmed_by),
-                             mark))
+        lines.append(_marked("Text", text, mark))
         for paragraph in face.text:
-            lines += _wrap(paragraph, width, "  ", "  ")
+            lines += wrap_columns(paragraph, width, "  ", "  ")
         if face.text_note:
-            lines += _wrap(f"({face.text_note})", width, "  ", "  ")
+            lines += wrap_columns(f"({face.text_note})", width, "  ", "  ")
     confirmed = face.confirmed_by()
     if face.has_unconfirmed() or confirmed:
         lines.append("")
     if face.has_unconfirmed():
-        lines += _wrap(LEGEND, width)
+        lines += wrap_columns(LEGEND, width)
     if confirmed:
-        lines += _wrap(PLAYER_LEGEND.format(mark=mark, who="; ".join(confirmed)), width)
+        lines += wrap_columns(PLAYER_LEGEND.format(mark=mark, who="; ".join(confirmed)), width)
     return lines
 
 
@@ -101,11 +90,11 @@ def _facts(facts: tuple[Fact, ...], width: int, mark: str = PLAYER_MARK) -> list
     indent = 2 + label_width + 2
     lines: list[str] = []
     for fact in facts:
-        value = _marked(fact.value, fact.unconfirmed, fact.standing is Standing.PLAYER, mark)
+        value = _marked(fact.value, fact, mark)
         if width - indent >= _MIN_VALUE_COLUMNS:
             label = fact.label + " " * (label_width - columns(fact.label))
-            lines += _wrap(value, width, f"  {label}  ", " " * indent)
+            lines += wrap_columns(value, width, f"  {label}  ", " " * indent)
         else:  # too narrow for two columns: the label above its value
-            lines += _wrap(fact.label, width, "  ", "  ")
-            lines += _wrap(value, width, "    ", "    ")
+            lines += wrap_columns(fact.label, width, "  ", "  ")
+            lines += wrap_columns(value, width, "    ", "    ")
     return lines

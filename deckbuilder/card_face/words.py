@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from deckbuilder.declaration import GameDeclaration
-from deckbuilder.declared import DECLARATIONS
+from deckbuilder.declared import declaration_of
 from deckbuilder.models.cards import TurnSpace
 from deckbuilder.models.effects import game_declared
 
@@ -36,10 +35,6 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 def icon_words(icons: Iterable[str]) -> str:
     """`true grit, +1 clock` for the data's `[true-grit, clock-plus-1]`."""
     return ", ".join(_ICON_WORDS.get(str(icon), str(icon).replace("-", " ")) for icon in icons)
-
-
-def declaration_of(game: str) -> GameDeclaration | None:
-    return next((each for each in DECLARATIONS if each.id == game), None)
 
 
 def game_title(game: str) -> str:
