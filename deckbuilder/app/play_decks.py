@@ -17,6 +17,7 @@ from deckbuilder.decks import DeckSource, LoadedDeck, read_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.games import games, get_game
 from deckbuilder.legality import PLAY_TESTING, Code, Violation, validate_deck
+from deckbuilder.legality.pairing import an as an  # re-exported: app.field reads it here
 from deckbuilder.models import Deck
 from deckbuilder.yamlio import position
 
@@ -32,11 +33,6 @@ class SimDeck:
     cards: dict[str, int]
     warnings: list[str] = field(default_factory=list)
     source: str = ""
-
-
-def an(word: str) -> str:
-    """`word` with its indefinite article: "a colty deck", "an esteban deck"."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = False,

@@ -10,6 +10,7 @@ keep the engine's values (`gang_wiped_out`): only what a player reads is worded 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -81,11 +82,8 @@ class PlayerWords(ViewWords):
 
     def hand(self, view: dict[str, Any]) -> list[str]:
         """The person's hand, a line per card (copies counted) with its cost and firepower."""
-        counts: dict[str, int] = {}
-        names: dict[str, str] = {}
-        for card in view["hand"]:
-            counts[card["id"]] = counts.get(card["id"], 0) + 1
-            names[card["id"]] = card["name"]
+        counts = Counter(card["id"] for card in view["hand"])
+        names = {card["id"]: card["name"] for card in view["hand"]}
         symbols = "".join(f"; {kind} in hand: {count}"
                           for kind, count in view.get("symbols_in_hand", {}).items())
         lines = [f"{whose_hand(view)} ({len(view['hand'])}{symbols}){':' if counts else ': -'}"]

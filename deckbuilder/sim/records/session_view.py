@@ -15,6 +15,7 @@ card hidden under the Strongbox, the card put on top of a deck).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -353,10 +354,8 @@ def view_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str
 
 def _counted(names: Iterable[str]) -> str:
     """"Cowboy x3, Deputy": copies of a card named once, in the order first met."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name + (f" x{count}" if count > 1 else "") for name, count in counts.items())
+    return ", ".join(name + (f" x{count}" if count > 1 else "")
+                     for name, count in Counter(names).items())
 
 
 def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS,

@@ -94,7 +94,6 @@ def new_table(config: WebConfig, form: Any) -> NewTable:
     session = GameSession([deck.cards for deck in decks], seed, [HUMAN, HUMAN], setup.ruleset,
                           setup.catalog, game=name, max_turns=setup.max_turns,
                           switches=setup.switches, modules=setup.modules, viewer=None)
-    session.advance()
     heading = (f"{game.title}, {setup.rules_words()}: "
                + " against ".join(f"{side} ({deck.name})"
                                   for side, deck in zip(sides, decks, strict=True)))

@@ -49,7 +49,7 @@ from typing import Any
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.seed_commitment import new_salt, seed_commitment
-from deckbuilder.sim.records.session import GameSession
+from deckbuilder.sim.records.session import HUMAN, GameSession
 from deckbuilder.sim.records.transcript import GameRecord, Step, play_steps
 from deckbuilder.web.friends.lifespan import (
     DAY_SECONDS,
@@ -432,8 +432,6 @@ class TableStore:
     def _replay(self, table: FriendTable) -> None:
         """Set the game up from the header and apply its actions, checking each one's text
         (a rules change that reads an action differently leaves the table broken)."""
-        from deckbuilder.sim.records.session import HUMAN, GameSession
-
         game = table.header["game"]
         try:
             session = GameSession([game["decks"][side] for side in table.sides],
@@ -442,10 +440,7 @@ class TableStore:
                                   game=game["game"], max_turns=game["max_turns"],
                                   switches=game.get("switches") or {},
                                   modules=game.get("modules") or (), viewer=None)
-            session.advance()
-            names = (str(session.names[0]), str(session.names[1]))
-            stopped = play_steps(_steps_of(table), names,
-                                 lambda: session.state,
+            stopped = play_steps(_steps_of(table), session.names, lambda: session.state,
                                  lambda step: session.act(step.action, step.player))
         except (DeckbuilderError, ValueError, KeyError, TypeError) as error:
             table.broken = str(error)
