@@ -29,6 +29,7 @@ from typing import Any, ParamSpec, TypeVar
 from deckbuilder import paths, schema_json
 from deckbuilder.catalog import Catalog, Entry, build_catalog
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.models import Deck
 from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.reading import decode_utf8, read_bounded
 from deckbuilder.writing import atomic_write_text, folder_lock, make_data_folder
@@ -195,8 +196,6 @@ def user_deck_schema(catalog: Catalog, whose: str = INSTALLED_SETS) -> dict[str,
     `validate` notes and `deck fix-ids` rewrites) is ONE short diagnostic ("'texas ranger' was
     unexpected"), not a list of every card's name.
     """
-    from deckbuilder.models import Deck
-
     schema: dict[str, Any] = schema_json.schema_for(Deck, USER_DECK_SCHEMA)
     cards: dict[str, Any] = schema["properties"]["cards"]
     count = cards["additionalProperties"]

@@ -29,6 +29,7 @@ from ruamel.yaml.reader import ReaderError
 
 from deckbuilder.errors import DataFileError, Location
 from deckbuilder.models.common import CARD_ID_PATTERN
+from deckbuilder.models.effects import STEP_NAMES
 from deckbuilder.reading import decode_utf8, read_bounded
 from deckbuilder.writing import atomic_write_text
 
@@ -311,8 +312,6 @@ _SEE_SCHEMA = "see the schema named on the file's first line"
 
 
 def _step_names() -> str:
-    from deckbuilder.models.effects import STEP_NAMES
-
     return ", ".join(sorted(STEP_NAMES))
 
 

@@ -8,6 +8,7 @@ turns under the packs folder's lock."""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -17,7 +18,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from deckbuilder import paths
-from deckbuilder.catalog import Catalog, build_catalog
+from deckbuilder.catalog import Catalog, apply_overlay, build_catalog
 from deckbuilder.data_packs.answers import catalog_below_overlay
 from deckbuilder.data_packs.layers import (
     LoadedPack,
@@ -203,8 +204,6 @@ def _overlay_overrides(catalog: Catalog, pack: DataPack) -> list[str]:
     overlay = paths.overlay_path()
     if not overlay.exists():
         return []
-    from deckbuilder.catalog import apply_overlay
-
     apply_overlay(catalog, overlay)
     wins = []
     for record_id, values in pack.values.items():
@@ -221,8 +220,6 @@ def _overlay_overrides(catalog: Catalog, pack: DataPack) -> list[str]:
 def remove_pack(pack_id: str) -> tuple[Path, list[PackChange]]:
     """Take an installed pack out; the values it set (that no other pack sets the same) go
     back to the sets' values. Returns the file removed and those values."""
-    import re
-
     if not re.fullmatch(CARD_ID_PATTERN, pack_id):
         raise DeckbuilderError(f"'{printable(pack_id)}' is not a pack id",
                                fix="see `deckbuilder data status` for the packs installed")

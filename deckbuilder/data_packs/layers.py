@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -234,8 +235,6 @@ def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
 
 
 def _key(value: object) -> str:
-    import json
-
     return json.dumps(value, sort_keys=True)
 
 
