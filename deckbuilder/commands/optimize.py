@@ -174,7 +174,7 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     data: OptimizeReport = {
         **report_json(result, catalog, replay), "deck": played.name,
         "opponent": opponent_name, "field_notes": list(field.notes),
-        "ruleset": settings.ruleset, "switches": settings.switches,
+        "ruleset": settings.ruleset, "switches": settings.switches or {},
         "modules": list(settings.modules),
         "module_names": module_titles(catalog, played.game, settings.modules),
         "max_turns": settings.max_turns, "output": str(output) if written else None,

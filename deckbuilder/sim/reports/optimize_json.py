@@ -122,7 +122,7 @@ class OptimizeReport(OptimizeJson):
     opponent: str
     field_notes: list[str]
     ruleset: str | None
-    switches: Mapping[str, str] | None
+    switches: Mapping[str, str]
     modules: list[str]
     module_names: dict[str, str]
     max_turns: int

@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
+from deckbuilder.sim.reports.field_json import FieldJson
+from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.sensitivity import rests_on_lines
 from deckbuilder.sim.reports.simulate_json import CardRowJson, PlayerJson, SimulationReport
 from deckbuilder.sim.runs.batch import SimulationRun
@@ -159,7 +161,7 @@ def _ci(interval: Mapping[str, float]) -> str:
            f"{_percent(interval['high'])}]"
 
 
-def modules_text(report: Mapping[str, Any]) -> str:
+def modules_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
     """The modules played, by title and id ("A. Duel outside the Black Dog Saloon
     (saloon-duel)"), or "none"."""
     titles = report.get("module_names") or {}
@@ -167,7 +169,7 @@ def modules_text(report: Mapping[str, Any]) -> str:
                      else module for module in report.get("modules", [])) or "none"
 
 
-def switches_text(report: Mapping[str, Any]) -> str:
+def switches_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
     """The rule switches set over the ruleset ("poker-tie=guardians"), or what "none" means."""
     return ", ".join(f"{key}={value}" for key, value in report.get("switches", {}).items()) \
         or "none (the ruleset's readings)"
@@ -197,7 +199,7 @@ def settings_rows(report: SimulationReport) -> list[tuple[str, str]]:
     return rows
 
 
-def optimize_settings_rows(data: Mapping[str, object]) -> list[tuple[str, str]]:
+def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
     """`settings_rows` for an `optimize` run (`data`: its JSON report)."""
     rows = [("deck", f"{data.get('deck', 'the deck')}, bot {data.get('bot', '?')}"),
             ("opponent", f"{data.get('opponent', 'the other base deck')}, bot "

@@ -21,7 +21,7 @@ from deckbuilder.sim.rankings.ratings import ELO_SCALE
 from deckbuilder.sim.rankings.tournament import TournamentResult
 from deckbuilder.sim.reports import html_report
 from deckbuilder.sim.reports.charts import Chart
-from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
+from deckbuilder.sim.reports.field_json import FieldJson, GauntletReport, TournamentReport
 from deckbuilder.sim.reports.html_report import interval_text, rate
 from deckbuilder.sim.reports.report import NOTE, modules_text, switches_text
 from deckbuilder.sim.reports.sensitivity import rests_on_lines
@@ -69,7 +69,7 @@ def gauntlet_json(result: GauntletResult) -> dict[str, Any]:
     }
 
 
-def _settings_rows(data: Mapping[str, object], decks: str) -> list[tuple[str, str]]:
+def _settings_rows(data: FieldJson, decks: str) -> list[tuple[str, str]]:
     return [("game", str(data.get("title", data["game"]))), ("decks", decks),
             ("ruleset", str(data["ruleset"])), ("rule switches", switches_text(data)),
             ("modules", modules_text(data)),
