@@ -242,39 +242,33 @@ def _goes_forward(catalog: Any, loaded: LoadedPack, record_id: str, name: str, v
                   layer: PackLayer) -> bool:
     """True when the pack's value goes forward to the layer; else a notice says why not."""
     pack = loaded.pack
-    where = loaded.where("values", record_id, name)
+
+    def noticed(kind: str, message: str) -> bool:
+        """Say why the value does not go forward (or why it goes with a warning)."""
+        layer.notices.append(PackNotice(kind, pack.id, record_id, name, message,
+                                        loaded.where("values", record_id, name)))
+        return False
+
     entry = catalog.entries.get(record_id)
     if entry is None:
-        layer.notices.append(PackNotice("missing", pack.id, record_id, name,
-                                        f"{record_id}: no installed set has this record",
-                                        where))
-        return False
+        return noticed("missing", f"{record_id}: no installed set has this record")
     wanted = pack.applies_to.get(entry.set_id)
     if wanted is None:
-        layer.notices.append(PackNotice(
-            "refused", pack.id, record_id, name,
-            f"{record_id} is a record of set '{entry.set_id}', which the pack's applies_to "
-            "does not name", where))
-        return False
+        return noticed("refused", f"{record_id} is a record of set '{entry.set_id}', which the "
+                                  "pack's applies_to does not name")
     reason = check_value(entry, name, value)
     if reason is not None:
-        layer.notices.append(PackNotice("refused", pack.id, record_id, name,
-                                        f"{record_id}.{name}: {reason}", where))
-        return False
+        return noticed("refused", f"{record_id}.{name}: {reason}")
     installed = catalog.sets[entry.set_id].card_set.version
     if wanted != installed:
         source = entry.record.provenance.source_of(name)
         if source != UNCONFIRMED:
-            layer.notices.append(PackNotice(
-                "version", pack.id, record_id, name,
-                f"{record_id}.{name}: not applied: the pack was read for {entry.set_id} "
-                f"{wanted}, the installed set is {installed} and states it ({source})", where))
-            return False
-        layer.notices.append(PackNotice(
-            "version", pack.id, record_id, name,
-            f"{record_id}.{name}: applied, though the pack was read for {entry.set_id} "
-            f"{wanted} and the installed set is {installed} (it still leaves the value "
-            "unconfirmed)", where))
+            return noticed("version", f"{record_id}.{name}: not applied: the pack was read for "
+                           f"{entry.set_id} {wanted}, the installed set is {installed} and "
+                           f"states it ({source})")
+        noticed("version", f"{record_id}.{name}: applied, though the pack was read for "
+                f"{entry.set_id} {wanted} and the installed set is {installed} (it still "
+                "leaves the value unconfirmed)")
     return True
 
 
