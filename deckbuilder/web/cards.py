@@ -27,7 +27,7 @@ from deckbuilder.card_face.words import game_title, step_names
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.data_packs.standing import Standing, standing_words
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.models.cards import Character, Record
+from deckbuilder.models.cards import Character
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
 from deckbuilder.web.faces import face_fragment, record_route
@@ -173,11 +173,6 @@ def _blank(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _unconfirmed(record: Record) -> str:
-    count = len(record.provenance.unconfirmed)
-    return f"{count}" if count else ""
-
-
 def _tokens(record: Character) -> str:
     parts = [f"{record.true_grit} true grit"] if record.true_grit else []
     parts += [f"{record.power_tokens} power"] if record.power_tokens else []
@@ -189,7 +184,10 @@ def _death(record: Any) -> str:
     return ", ".join(str(step) for step in steps)
 
 
-COLUMNS: dict[str, list[Column]] = {
+#: Each kind's columns, then how many of the record's values are unconfirmed.
+COLUMNS: dict[str, list[Column]] = {kind: [*columns, (
+    "unconf.", lambda c, e: str(len(e.record.provenance.unconfirmed) or ""), "num",
+)] for kind, columns in {
     "card": [
         ("set", lambda c, e: e.set_id, ""),
         ("category", lambda c, e: str(e.record.category), ""),
@@ -197,33 +195,28 @@ COLUMNS: dict[str, list[Column]] = {
         ("cost", lambda c, e: str(e.record.cost), "num"),
         ("fp", lambda c, e: _blank(e.record.firepower), "num"),
         ("base", lambda c, e: str(c.base_copies(e.id)), "num"),
-        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
     ],
     "character": [
         ("set", lambda c, e: e.set_id, ""),
         ("survival", lambda c, e: str(e.record.survival), "num"),
         ("tokens", lambda c, e: _tokens(e.record), ""),
         ("on death", lambda c, e: _death(e.record), ""),
-        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
     ],
     "battlefield": [
         ("game", lambda c, e: e.game, ""),
         ("order", lambda c, e: str(e.record.order), "num"),
         ("defence", lambda c, e: str(e.record.defence), "num"),
         ("spaces", lambda c, e: describe_spaces(e.record.spaces), ""),
-        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
     ],
     "special": [
         ("set", lambda c, e: e.set_id, ""),
         ("tokens", lambda c, e: str(e.record.tokens or ""), "num"),
-        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
     ],
     "token": [
         ("game", lambda c, e: e.game, ""),
         ("in the box", lambda c, e: str(e.record.count), "num"),
-        ("unconf.", lambda c, e: _unconfirmed(e.record), "num"),
     ],
-}
+}.items()}
 
 
 def _badges(entry: Entry) -> list[tuple[str, str]]:
