@@ -20,7 +20,7 @@ from deckbuilder.data_packs.model import PACK_SOURCE_PREFIX
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
 from deckbuilder.models.cards import Record
-from deckbuilder.yamlio import load_yaml, validate_document, write_yaml
+from deckbuilder.yamlio import load_yaml, validate_document, write_yaml, yaml_files
 
 
 @dataclass
@@ -57,8 +57,7 @@ def fold_pack(pack_file: Path, set_files: Iterable[Path] | None = None, dry_run:
     the record's model refuses, or engine data reshaped, always is. Nothing is written when
     anything is refused, or with `dry_run`."""
     loaded = load_pack_file(pack_file)
-    files = list(set_files) if set_files is not None else sorted(
-        paths.PACKAGED_SETS.glob("*.yaml"))
+    files = list(set_files) if set_files is not None else yaml_files(paths.PACKAGED_SETS)
     catalog = build_catalog(package_sets=files, use_user_data=False)
     documents = {path: load_yaml(path) for path in files}
     by_set = {catalog.sets[str(doc["id"])].card_set.id: path for path, doc in documents.items()
