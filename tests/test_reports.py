@@ -7,15 +7,13 @@ import html
 import json
 import re
 import sys
-import types
-import typing
-from collections.abc import Mapping
 from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
 
 import pytest
 import toy_game as toy
+from json_shapes import shape_problems
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -234,41 +232,6 @@ def test_the_text_report_gives_the_verdict_and_counts_beside_small_samples() -> 
     assert count_percent(0, 0) == "-"
 
 
-def _shape_problems(shape: object, value: object, where: str = "report") -> list[str]:
-    """Where `value` (JSON) differs from the type `shape`: a TypedDict (its keys, no other),
-    a list, a mapping, a union, a Literal, or a plain type (an int is a float too)."""
-    origin, args = typing.get_origin(shape), typing.get_args(shape)
-    if typing.is_typeddict(shape):
-        if not isinstance(value, dict):
-            return [f"{where} is not an object"]
-        # NotRequired read from the hints: __required_keys__ misses it under postponed
-        # annotations before Python 3.14
-        hints = typing.get_type_hints(shape, include_extras=True)
-        optional = {key for key, hint in hints.items()
-                    if typing.get_origin(hint) is typing.NotRequired}
-        hints = {key: typing.get_args(hint)[0] if key in optional else hint
-                 for key, hint in hints.items()}
-        wrong = [f"{where}.{key} is not in {shape.__name__}" for key in set(value) - set(hints)]
-        wrong += [f"{where}.{key} is missing" for key in set(hints) - optional - set(value)]
-        return wrong + [problem for key, item in value.items() if key in hints
-                        for problem in _shape_problems(hints[key], item, f"{where}.{key}")]
-    if origin is typing.Literal:
-        return [] if value in args else [f"{where} is not one of {args}"]
-    if origin in (typing.Union, types.UnionType):
-        tries = [_shape_problems(member, value, where) for member in args]
-        return [] if [] in tries else [f"{where} is none of {shape}"]
-    if origin in (list, dict, Mapping):
-        if not isinstance(value, list if origin is list else dict):
-            return [f"{where} is not a {origin.__name__}"]
-        items = value if isinstance(value, list) else list(value.values())
-        return [problem for index, item in enumerate(items)
-                for problem in _shape_problems(args[-1], item, f"{where}[{index}]")]
-    kinds = {float: (int, float), object: (object,), type(None): (type(None),)}
-    fits = isinstance(value, kinds.get(shape, shape)) and not (
-        isinstance(value, bool) and shape in (int, float))
-    return [] if fits else [f"{where} is not {shape}: {value!r}"]
-
-
 def test_the_simulate_json_has_the_shape_the_text_page_and_charts_read() -> None:
     """`SimulationReport` is what the readers are type-checked against; the JSON
     `simulate --json` prints (a baseline's fields and the tool's own included) has it."""
@@ -277,8 +240,8 @@ def test_the_simulate_json_has_the_shape_the_text_page_and_charts_read() -> None
     assert printed.exit_code == 0, printed.output
     report = json.loads(printed.stdout)
     assert report["baseline"] is not None and "title" in report and "rests_on" in report
-    assert _shape_problems(SimulationReport, report) == []
-    assert _shape_problems(SimulationReport, {**report, "games": "6"}) == [
+    assert shape_problems(SimulationReport, report) == []
+    assert shape_problems(SimulationReport, {**report, "games": "6"}) == [
         "report.games is not <class 'int'>: '6'"]
 
 
@@ -289,9 +252,9 @@ def test_the_gauntlet_and_tournament_json_have_the_shapes_their_readers_read() -
     tournament = runner.invoke(app, ["tournament", "colty", "example-colty-fan-the-gun",
                                      "mcready", "--games", "2", "--workers", "1", "--json"])
     assert gauntlet.exit_code == 0 and tournament.exit_code == 0, gauntlet.output
-    assert _shape_problems(GauntletReport, json.loads(gauntlet.stdout)) == []
-    assert _shape_problems(TournamentReport, json.loads(tournament.stdout)) == []
-    assert _shape_problems(GauntletReport, json.loads(tournament.stdout))  # another kind
+    assert shape_problems(GauntletReport, json.loads(gauntlet.stdout)) == []
+    assert shape_problems(TournamentReport, json.loads(tournament.stdout)) == []
+    assert shape_problems(GauntletReport, json.loads(tournament.stdout))  # another kind
 
 
 def test_the_optimize_json_has_the_shape_its_page_and_charts_read() -> None:
@@ -300,8 +263,8 @@ def test_the_optimize_json_has_the_shape_its_page_and_charts_read() -> None:
     assert printed.exit_code == 0, printed.output
     report = json.loads(printed.stdout)
     assert "explanation" in report and "build" not in report
-    assert _shape_problems(OptimizeReport, report) == []
-    assert _shape_problems(OptimizeReport, {**report, "deck": None}) == [
+    assert shape_problems(OptimizeReport, report) == []
+    assert shape_problems(OptimizeReport, {**report, "deck": None}) == [
         "report.deck is not <class 'str'>: None"]
 
 

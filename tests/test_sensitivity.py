@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from json_shapes import shape_problems
 from typer.testing import CliRunner
 
 from deckbuilder.app.data_notes import deck_data_notes
@@ -26,6 +27,7 @@ from deckbuilder.sim.reports.sensitivity import (
     rests_on_lines,
     values_in_play,
 )
+from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.batch import Contestant
 from deckbuilder.sim.runs.runner import engine_catalog, prime_catalog
 
@@ -146,6 +148,7 @@ def test_simulate_says_what_it_rests_on_and_the_check_changes_no_number() -> Non
     code, out, err = run(*common, "--sensitivity", "--sensitivity-games", "2")
     assert code == 0, err
     without, report = json.loads(plain), json.loads(out)
+    assert shape_problems(SimulationReport, report) == []  # the check's JSON included
     checked = report["rests_on"].pop("sensitivity")
     assert without["rests_on"].pop("sensitivity") is None
     assert report == without  # every number of the run is the same

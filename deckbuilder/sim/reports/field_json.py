@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from deckbuilder.sim.reports.sensitivity import RestsOnJson
 from deckbuilder.sim.reports.simulate_json import CardRowJson
 
 
@@ -29,7 +30,7 @@ class FieldJson(TypedDict):
     module_names: NotRequired[dict[str, str]]
     warnings: NotRequired[list[str]]
     notes: NotRequired[list[str]]
-    rests_on: NotRequired[dict[str, object]]
+    rests_on: NotRequired[RestsOnJson]
     data: NotRequired[dict[str, object]]
 
 

@@ -17,7 +17,7 @@ from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, s
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.optimize_report import explanation_html
 from deckbuilder.sim.reports.report import optimize_settings_rows, settings_rows
-from deckbuilder.sim.reports.sensitivity import rests_on_lines
+from deckbuilder.sim.reports.sensitivity import RestsOnJson, rests_on_lines
 from deckbuilder.sim.reports.simulate_json import CardRowJson, SimulationReport
 
 STYLE = """
@@ -188,7 +188,7 @@ def simulate_html(report: SimulationReport) -> str:
     return _page(title, body)
 
 
-def rests_on_html(rests: Mapping[str, object] | None) -> list[str]:
+def rests_on_html(rests: RestsOnJson | None) -> list[str]:
     """What a result rests on (`sim.reports.sensitivity.rests_on_lines`), as the page shows it."""
     lines = rests_on_lines(rests)
     return ['<h2 id="rests-on">What this result rests on</h2>', *_paragraphs(lines)] \

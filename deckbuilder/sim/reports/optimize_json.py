@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
+from deckbuilder.sim.reports.sensitivity import RestsOnJson
+
 #: One swap of a candidate: `count` copies of `out` out, as many of `in` in.
 SwapJson = TypedDict("SwapJson", {"out": str, "in": str, "count": int, "text": str})
 
@@ -109,7 +111,7 @@ class OptimizeJson(TypedDict):
     left_out: list[LeftOutJson]
     finalists: list[FinalistJson]
     race: list[RacedJson]
-    rests_on: dict[str, object]
+    rests_on: RestsOnJson
     data: dict[str, object]
     explanation: NotRequired[ExplanationJson]  # when there is a best swap
     build: NotRequired[dict[str, object]]  # none today: the page names this build

@@ -63,6 +63,31 @@ MOVE_RULE = (f"each unconfirmed {', '.join(_MOVED_WORDS[:-1])} or {_MOVED_WORDS[
 
 
 # -- the values in play ----------------------------------------------------------------------
+class RankedCardJson(TypedDict):
+    id: str
+    name: str
+    unconfirmed: int
+    copies: int
+    played_per_game: float | None
+    weight: float
+
+
+class RestsOnJson(TypedDict):
+    """What a report says it rests on (its `rests_on` field): the decks' values by standing
+    (as `data status` counts them), the cards that matter most, the sensitivity check."""
+
+    stated: int
+    player: int
+    unconfirmed: int
+    total: int
+    decks: int
+    cards: int
+    cards_with_unconfirmed: int
+    ranked_by: str
+    matter_most: list[RankedCardJson]
+    sensitivity: SensitivityJson | None  # `simulate --sensitivity`
+
+
 @dataclass(frozen=True)
 class RankedCard:
     """A card of the decks with unconfirmed values, and how much it weighs in the result."""
@@ -74,7 +99,7 @@ class RankedCard:
     played_per_game: float | None  # all copies; None before any game
     weight: float
 
-    def as_json(self) -> dict[str, str | int | float | None]:
+    def as_json(self) -> RankedCardJson:
         return {"id": self.id, "name": self.name, "unconfirmed": self.unconfirmed,
                 "copies": self.copies, "played_per_game": self.played_per_game,
                 "weight": round(self.weight, 4)}
@@ -116,11 +141,12 @@ def values_in_play(catalog: Catalog, decks: Iterable[Mapping[str, int]],
 
 def rests_on(catalog: Catalog, decks: Sequence[Mapping[str, int]],
              plays: Mapping[str, float] | None = None,
-             limit: int = RANKED_CARDS) -> dict[str, object]:
+             limit: int = RANKED_CARDS) -> RestsOnJson:
     """What a report says it rests on (its `rests_on` field): the values of the decks'
     cards by standing, the cards that matter most and how they were ranked."""
     counts, ranked = values_in_play(catalog, decks, plays)
-    return {**counts.as_json(), "decks": len(decks),
+    return {"stated": counts.stated, "player": counts.player,
+            "unconfirmed": counts.unconfirmed, "total": counts.total, "decks": len(decks),
             "cards": len(merged_cards(decks)),
             "cards_with_unconfirmed": len(ranked),
             "ranked_by": RANKED_BY_COPIES if plays is None else RANKED_BY_PLAYS,
@@ -159,7 +185,7 @@ def _card_words(card: Mapping[str, object]) -> str:
     return f"{card['name']} ({card['unconfirmed']} unconfirmed, {how})"
 
 
-def rests_on_lines(rests: Mapping[str, Any] | None) -> list[str]:
+def rests_on_lines(rests: RestsOnJson | None) -> list[str]:
     """The report's words for `rests_on` (the text report and the page show the same)."""
     if not rests:
         return []
@@ -180,7 +206,7 @@ def rests_on_lines(rests: Mapping[str, Any] | None) -> list[str]:
     return lines
 
 
-def sensitivity_lines(checked: Mapping[str, Any]) -> list[str]:
+def sensitivity_lines(checked: SensitivityJson) -> list[str]:
     """The sensitivity check in words: each card's largest move of the win rate."""
     head = (f"Sensitivity ({checked['games']} games: {checked['games_per_value']} unmoved "
             f"and as many for each of {checked['moves']} moves, on this run's first seeds): ")
@@ -258,6 +284,20 @@ class CardMovesJson(TypedDict):
     name: str
     moves: list[MovedJson]
     largest: MovedJson
+
+
+class SensitivityJson(TypedDict):
+    """A sensitivity check: each checked card's moves, the card moving the win rate most
+    first."""
+
+    games_per_value: int
+    moves: int
+    games: int
+    checked_cards: list[str]
+    deck_win_rate_unmoved: float
+    rule: str
+    cards: list[CardMovesJson]
+    not_moved: list[str]  # checked cards with no whole-number value unconfirmed
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from deckbuilder.sim.reports.sensitivity import RestsOnJson
+
 
 class PlayerJson(TypedDict):
     name: str
@@ -121,5 +123,5 @@ class SimulationReport(TypedDict):
     terminations: NotRequired[list[str]]
     warnings: NotRequired[list[str]]
     notes: NotRequired[list[str]]
-    rests_on: NotRequired[dict[str, object]]
+    rests_on: NotRequired[RestsOnJson]
     data: NotRequired[dict[str, object]]
