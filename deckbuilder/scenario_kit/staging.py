@@ -29,6 +29,14 @@ def same(expected: object, actual: object, suffix: str = "") -> Result:
     return [(suffix, expected == actual, expected, actual)]
 
 
+def reading(read: Callable[[State], object]) -> CheckFn:
+    """The check of one value the position shows, `read(state)`, compared whole."""
+    def check(state: State, value: object, ids: Ids, loc: tuple) -> Result:
+        return same(value, read(state))
+
+    return check
+
+
 def side_findings(state: State, value: object,
                   compare: Callable[[int, str, Any], tuple[object, object]],
                   label: str = "") -> Result:
@@ -156,6 +164,6 @@ class ScenarioParts:
     checks: Mapping[str, CheckFn] = field(default_factory=dict)
 
 
-__all__ = ["GENERIC_STAGING", "CheckFn", "Result", "ScenarioParts", "Staging", "same",
+__all__ = ["GENERIC_STAGING", "CheckFn", "Result", "ScenarioParts", "Staging", "reading", "same",
            "set_alive", "set_characters", "set_generic_table", "set_tokens", "side_findings",
            "side_values"]

@@ -26,6 +26,7 @@ from deckbuilder.scenario_kit.staging import (
     CheckFn,
     Result,
     per_side_count,
+    reading,
     same,
     side_findings,
     side_values,
@@ -111,28 +112,15 @@ def check_all(state: State, expect: Any, ids: Ids, loc: tuple, label: str) -> li
     return checks
 
 
-def _to_act(state: State, value: str, ids: Ids, loc: tuple) -> Result:
-    return same(value, player_name(state, state.current_player()))
-
-
 def _decision(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     actual = "" if state.is_terminal() else kind_name(state.pending_kind, state.spec)
     return [("", norm_text(value) == norm_text(actual), value, actual)]
-
-
-def _turn(state: State, value: int, ids: Ids, loc: tuple) -> Result:
-    return same(value, state.turn)
 
 
 def _marker(state: State, value: Any, ids: Ids, loc: tuple) -> Result:
     bf = state.spec.bfs[state.marker_bf]
     expected = f"{ids.resolve(value.battlefield, 'battlefield', loc)} space {value.space}"
     return same(expected, f"{bf.id} space {bf.labels[state.marker_space]}")
-
-
-def _countdown(state: State, value: int, ids: Ids, loc: tuple) -> Result:
-    """The tokens left on the countdown card: the Mexican Border, the Mexican Army."""
-    return same(value, state.countdown)
 
 
 def _face_spaces(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
@@ -155,10 +143,6 @@ def _in_state(wanted_state: str) -> CheckFn:
         return [("", not others, wanted, ", ".join(others))]
 
     return check
-
-
-def _alive_count(state: State, value: int, ids: Ids, loc: tuple) -> Result:
-    return same(value, sum(state.alive))
 
 
 def _tokens(state: State, value: dict[str, Tokens], ids: Ids, loc: tuple) -> Result:
@@ -258,10 +242,6 @@ def _termination(state: State, value: str, ids: Ids, loc: tuple) -> Result:
     return same(value, "game not over" if outcome is None else outcome.termination.value)
 
 
-def _over(state: State, value: bool, ids: Ids, loc: tuple) -> Result:
-    return same(value, state.is_terminal())
-
-
 def _legal_texts(state: State) -> list[str]:
     return [state.action_to_string(action) for action in state.legal_actions()]
 
@@ -334,15 +314,17 @@ def _offered_check(state: State, value: list[Offered], ids: Ids, loc: tuple) -> 
 
 #: The table's checks, by expectation field; a game's own are its `ScenarioParts.checks`.
 CHECKS: dict[str, CheckFn] = {
-    "to_act": _to_act,
+    "to_act": reading(lambda state: player_name(state, state.current_player())),
     "decision": _decision,
-    "turn": _turn,
+    "turn": reading(lambda state: state.turn),
     "marker": _marker,
-    "countdown": _countdown,  # every format's name (`border`, `army`: the former keys)
+    # the tokens left on the countdown card (the Mexican Border, the Mexican Army): every
+    # format's name (`border`, `army`: the former keys)
+    "countdown": reading(lambda state: state.countdown),
     "face_spaces": _face_spaces,
     "alive": _in_state("alive"),
     "dead": _in_state("dead"),
-    "alive_count": _alive_count,
+    "alive_count": reading(lambda state: sum(state.alive)),
     "tokens": _tokens,
     "at": _at,
     "hand": _zone("hands"),
@@ -354,7 +336,7 @@ CHECKS: dict[str, CheckFn] = {
     "firepower": _firepower,
     "winner": _winner,
     "termination": _termination,
-    "over": _over,
+    "over": reading(lambda state: state.is_terminal()),
     "legal": _legal,
     "legal_includes": _legal_includes,
     "legal_excludes": _legal_excludes,

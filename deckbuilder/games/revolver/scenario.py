@@ -23,12 +23,11 @@ from deckbuilder.games.revolver.scenario_model import FORMAT, RevolverScenario
 from deckbuilder.scenario_kit.layout import Ids
 from deckbuilder.scenario_kit.parts import Source
 from deckbuilder.scenario_kit.staging import (
-    Result,
     ScenarioParts,
     Staging,
     nothing_to_prepare,
     per_side_count,
-    same,
+    reading,
     set_alive,
     set_characters,
     set_generic_table,
@@ -138,15 +137,11 @@ def _free(state: State, index: int, bandits: Any, bandit_id: str, keys: set[str]
         set_tokens(state, state.spec.character_base + index, tokens)
 
 
-def _derail_used(state: State, value: bool, ids: Ids, loc: tuple) -> Result:
-    return same(value, "derail" in state.pieces_used)
-
-
 #: Revolver's scenarios, for the registry (`GameParts.scenario`).
 SCENARIO = ScenarioParts(
     FORMAT, Staging(nothing_to_prepare, partial(set_characters, field_name="bandits"),
                     set_table, stage),
-    {"derail_used": _derail_used,
+    {"derail_used": reading(lambda state: "derail" in state.pieces_used),
      "silver_dollars": per_side_count(lambda state, player: state.silver[player])})
 
 __all__ = ["SCENARIO", "set_table", "stage"]

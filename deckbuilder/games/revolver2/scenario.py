@@ -31,6 +31,7 @@ from deckbuilder.scenario_kit.staging import (
     Result,
     ScenarioParts,
     Staging,
+    reading,
     same,
     set_alive,
     set_generic_table,
@@ -172,17 +173,9 @@ def opens(state: State, scenario: Revolver2Scenario) -> bool:
 
 
 # -- the checks of Revolver 2's own expectations ----------------------------------------------
-def _bridge_blown(state: State, value: bool, ids: Ids, loc: tuple) -> Result:
-    return same(value, is_bridge_blown(state))
-
-
 def _pile(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     wanted = [ids.resolve(t, "character", (*loc, i)) for i, t in enumerate(value)]
     return same(wanted, pile_ids(state))
-
-
-def _pile_size(state: State, value: int, ids: Ids, loc: tuple) -> Result:
-    return same(value, len(state.pile))
 
 
 def _battlefield_tokens(state: State, value: dict[str, JsonValue], ids: Ids, loc: tuple) -> Result:
@@ -210,7 +203,8 @@ def _poker_wins(state: State, value: object, ids: Ids, loc: tuple) -> Result:
 
 #: Revolver 2's scenarios, for the registry (`GameParts.scenario`).
 SCENARIO = ScenarioParts(FORMAT, Staging(prepare, set_guardians, set_table, opens=opens), {
-    "bridge_blown": _bridge_blown, "pile": _pile, "pile_size": _pile_size,
+    "bridge_blown": reading(is_bridge_blown), "pile": _pile,
+    "pile_size": reading(lambda state: len(state.pile)),
     "battlefield_tokens": _battlefield_tokens, "battlefield_set": _battlefield_set,
     "poker_wins": _poker_wins})
 
