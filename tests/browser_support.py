@@ -249,7 +249,8 @@ def screenshot(page: Any, name: str) -> Path:
 
 
 #: What a page at its viewport's width makes its reader scroll sideways for, or cuts: the page
-#: wider than the viewport, and every element that hides part of its content sideways
+#: wider than the viewport, the innermost elements (or their text) that reach past it outside
+#: a box that scrolls sideways, and every element that hides part of its content sideways
 #: (`overflow-x` hidden or clip with content wider than its box: a table or a cell clipped).
 #: A box that scrolls sideways on its own (`overflow-x: auto`) is allowed, and so is a form
 #: field (its text scrolls inside it); an element one pixel wide or less is left out (the
@@ -269,18 +270,26 @@ _SIDEWAYS_SCRIPT = """() => {
     const cut = element.scrollWidth - element.clientWidth;
     if (cut > 1) problems.push(`${name(element)} cuts ${cut} px of its content`);
   }
-  const reported = new Set();
+  const beyond = new Map();  // element -> how far right it, or its own text, reaches
   for (const element of document.querySelectorAll('body *')) {
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.right <= width + 1) continue;
-    if ([...reported].some(outer => outer.contains(element))) continue;
+    if (box.width === 0) continue;
+    const field = element.matches('input, textarea, select');  // their text scrolls in them
+    const visible = !field && getComputedStyle(element).overflowX === 'visible';
+    const reach = visible ? Math.max(box.right, box.left + element.scrollWidth) : box.right;
+    if (reach <= width + 1) continue;
     let scroller = element.parentElement;
     while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) {
       scroller = scroller.parentElement;
     }
     if (!scroller || scroller === document.documentElement || scroller === document.body) {
-      problems.push(`${name(element)} reaches ${Math.round(box.right)} px`);
-      reported.add(element);
+      beyond.set(element, reach);
+    }
+  }
+  // the innermost ones: an element reaches as far as what overflows it
+  for (const [element, reach] of beyond) {
+    if (![...beyond.keys()].some(inner => inner !== element && element.contains(inner))) {
+      problems.push(`${name(element)} reaches ${Math.round(reach)} px`);
     }
   }
   return problems;

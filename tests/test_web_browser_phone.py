@@ -6,7 +6,6 @@ Screenshots: phone-*.png in build/screenshots/ or $DECKBUILDER_SCREENSHOTS."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import browser_support
@@ -24,9 +23,9 @@ fits = browser_support.assert_fits_the_screen
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 runner = CliRunner()
 
-#: Each game with two of its factions: (game, the deck under test, the opponent's seat).
-GAMES = (("revolver", "mcready", "colty"), ("revolver2", "esteban", "mapache"))
-GAME_IDS = [game for game, _, _ in GAMES]
+#: Each game with one of its factions: the deck opened, simulated and played.
+GAMES = (("revolver", "mcready"), ("revolver2", "esteban"))
+GAME_IDS = [game for game, _ in GAMES]
 
 
 def test_every_page_of_the_navigation_fits_a_phone(live_server: Any, phone_page: Any) -> None:
@@ -44,12 +43,12 @@ def test_every_page_of_the_navigation_fits_a_phone(live_server: Any, phone_page:
         fits(phone_page, f"phone-{path.strip('/').replace('/', '-') or 'home'}")
 
 
-@pytest.mark.parametrize(("game", "faction", "opponent"), GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize(("game", "faction"), GAMES, ids=GAME_IDS)
 def test_the_cards_and_the_deck_editor_fit_a_phone(live_server: Any, phone_page: Any,
-                                                   game: str, faction: str,
-                                                   opponent: str) -> None:
+                                                   game: str, faction: str) -> None:
     """The game's cards, a card's page, the deck editor with a base deck open (its statistics
-    and the whole odds table shown), and its printable sheet."""
+    and the whole odds table shown), its printable sheet, the deck checked against a
+    collection (one more column) and a pasted list naming a card that is not there."""
     from playwright.sync_api import expect
 
     page = phone_page
@@ -65,12 +64,23 @@ def test_the_cards_and_the_deck_editor_fit_a_phone(live_server: Any, phone_page:
     fits(page, f"phone-deck-{game}")
     page.goto(live_server + page.locator("#sheet-link").get_attribute("href"))
     fits(page, f"phone-deck-sheet-{game}")
+    collection = "my-whole-collection-of-cards-bought-over-the-years.yaml"
+    (live_server.deck_folder / collection).write_text("name: mine\ncards:\n  deputy: 3\n",
+                                                      encoding="utf-8")
+    page.goto(f"{live_server}/deck?base={faction}&collection={collection}")
+    expect(page.locator("#deck-cards th", has_text="owned")).to_be_visible()
+    fits(page, f"phone-deck-collection-{game}")
+    page.goto(live_server + "/deck")
+    page.fill("#import-text", f"# faction: {faction}\n"
+              "3x Acardwhosenamerunsonandonwithoutaspacelongerthanthescreen\n")
+    page.click("#import-button")
+    expect(page.locator("#import-problems")).to_contain_text("unknown")
+    fits(page, f"phone-deck-pasted-{game}")
 
 
-@pytest.mark.parametrize(("game", "faction", "opponent"), GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize(("game", "faction"), GAMES, ids=GAME_IDS)
 def test_a_simulation_and_its_result_fit_a_phone(live_server: Any, phone_page: Any,
-                                                 game: str, faction: str,
-                                                 opponent: str) -> None:
+                                                 game: str, faction: str) -> None:
     from playwright.sync_api import expect
 
     page = phone_page
@@ -87,9 +97,8 @@ def test_a_simulation_and_its_result_fit_a_phone(live_server: Any, phone_page: A
     fits(page, f"phone-simulate-result-{game}")
 
 
-@pytest.mark.parametrize(("game", "faction", "opponent"), GAMES, ids=GAME_IDS)
-def test_the_tables_fit_a_phone(live_server: Any, phone_page: Any, game: str, faction: str,
-                                opponent: str) -> None:
+@pytest.mark.parametrize(("game", "faction"), GAMES, ids=GAME_IDS)
+def test_the_tables_fit_a_phone(live_server: Any, phone_page: Any, game: str, faction: str) -> None:
     """A table against a bot once started, a friend table's form, the table it made (with its
     invitation) and the invitation's own page."""
     from playwright.sync_api import expect
@@ -114,22 +123,21 @@ def test_the_tables_fit_a_phone(live_server: Any, phone_page: Any, game: str, fa
     fits(page, f"phone-friend-invitation-{game}")
 
 
-@pytest.mark.parametrize(("game", "faction", "opponent"), GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize(("game", "faction"), GAMES, ids=GAME_IDS)
 def test_a_replay_and_the_card_data_fit_a_phone(live_server: Any, phone_page: Any,
-                                                tmp_path: Path, game: str, faction: str,
-                                                opponent: str) -> None:
-    """The replays page, the viewer of an uploaded record at its start and its end, and the
-    card-data page with a base deck's cards to confirm."""
+                                                game: str, faction: str) -> None:
+    """The replays page listing a record of the deck folder, the viewer of that record at its
+    start and its end, and the card-data page with a base deck's cards to confirm."""
     from playwright.sync_api import expect
 
-    record = tmp_path / "game.jsonl"
+    record = live_server.deck_folder / f"a_{game}_game_recorded_under_a_name_with_no_break.jsonl"
     played = runner.invoke(cli_app, ["play", "--game", game, "--bots", "random", "--seed", "3",
                                      "--quiet", "--record", str(record)])
     assert played.exit_code == 0, played.output
     page = phone_page
     page.goto(live_server + "/replays")
-    page.set_input_files("#replay-file", str(record))
-    page.click("#replay-open")
+    fits(page, f"phone-replays-{game}")
+    page.locator("#replay-files a", has_text=record.name).click()
     expect(page.locator("#replay[data-ready='true']")).to_have_count(1)
     fits(page, f"phone-replay-start-{game}")
     page.keyboard.press("End")
@@ -153,10 +161,10 @@ def in_view(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, browser_support.PHONE],
                          ids=["desktop", "phone"])
-@pytest.mark.parametrize(("game", "faction", "opponent"), GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize(("game", "faction"), GAMES, ids=GAME_IDS)
 def test_the_deck_editors_verdict_stays_in_view(live_server: Any, browser_page: Any,
                                                 viewport: dict[str, int], game: str,
-                                                faction: str, opponent: str) -> None:
+                                                faction: str) -> None:
     """After `+` on the last card of the list (the page scrolled down to it, the verdict's
     panel off the screen), the card count and the verdict as they now stand are on it."""
     from playwright.sync_api import expect
