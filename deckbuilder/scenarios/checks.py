@@ -20,6 +20,7 @@ from deckbuilder.engine.position import (
 )
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game
+from deckbuilder.protocol import Outcome
 from deckbuilder.scenario_kit.layout import OPEN_RANGE, Ids
 from deckbuilder.scenario_kit.parts import Check, Offer, Offered, Tokens
 from deckbuilder.scenario_kit.staging import (
@@ -231,15 +232,10 @@ def _firepower(state: State, value: object, ids: Ids, loc: tuple) -> Result:
     return side_values(state, value, [totals[name] for name in player_names(state)])
 
 
-def _winner(state: State, value: str, ids: Ids, loc: tuple) -> Result:
-    outcome = state.outcome()
-    actual = "game not over" if outcome is None else player_name(state, outcome.winner)
-    return same(value, actual)
-
-
-def _termination(state: State, value: str, ids: Ids, loc: tuple) -> Result:
-    outcome = state.outcome()
-    return same(value, "game not over" if outcome is None else outcome.termination.value)
+def _ended(read: Callable[[State, Outcome], str]) -> CheckFn:
+    """The check of something of the game's end, `read(state, outcome)`, or 'game not over'."""
+    return reading(lambda state: "game not over" if (outcome := state.outcome()) is None
+                   else read(state, outcome))
 
 
 def _legal_texts(state: State) -> list[str]:
@@ -334,8 +330,8 @@ CHECKS: dict[str, CheckFn] = {
     "discard": _zone("discards"),
     "removed": _zone("removed"),
     "firepower": _firepower,
-    "winner": _winner,
-    "termination": _termination,
+    "winner": _ended(lambda state, outcome: player_name(state, outcome.winner)),
+    "termination": _ended(lambda state, outcome: outcome.termination.value),
     "over": reading(lambda state: state.is_terminal()),
     "legal": _legal,
     "legal_includes": _legal_includes,
