@@ -361,9 +361,7 @@ _MAX_REMOVED_BYTES = 4 * 1024 * 1024
 def removed_sets() -> dict[str, dict[str, Any]]:
     """The removed sets remembered (`remember_removed_set`); {} when none or unreadable."""
     path = paths.user_home() / REMOVED_SETS_FILE
-    if not path.is_file():
-        return {}
-    try:
+    try:  # none (not found), or not a regular file: refused by read_bounded
         data = json.loads(decode_utf8(read_bounded(path, _MAX_REMOVED_BYTES), path))
     except (DeckbuilderError, ValueError):
         return {}
