@@ -56,8 +56,7 @@ def in_play(state: State, bf: int, owner: int) -> list[dict[str, Any]]:
     spec = state.spec
     cards = []
     for uid in state.rows[2 * bf + owner]:
-        entry: dict[str, object] = {"card": spec.card_def[uid].id}
-        entry.update(card_tokens(state, uid))
+        entry: dict[str, object] = {"card": spec.card_def[uid].id, **card_tokens(state, uid)}
         if len(spec.card_def[uid].modes) > 1 and not is_hidden(state, uid):
             entry["mode"] = state.mode_of(uid).name
         host = host_of(state, uid)
@@ -106,17 +105,14 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         if any(sides.values()):
             key = spec.bfs[bf].id if bf < spec.n_bf else "open-range"
             battlefields[key] = sides
-    listed = []
-    for character in spec.characters:
-        uid = spec.character_base + character.idx
-        entry: dict[str, object] = {"id": character.id, "alive": state.alive[character.idx]}
-        entry.update(card_tokens(state, uid))
-        listed.append(entry)
+    listed: list[dict[str, object]] = [
+        {"id": character.id, "alive": state.alive[character.idx],
+         **card_tokens(state, spec.character_base + character.idx)}
+        for character in spec.characters]
     pile = pile_ids(state) if game_rules.has_pile else None  # None: no pile to recruit from
     held = {spec.characters[index].id: where
             for index, where in game_rules.held_characters(state).items()}
-    out_of_play = {entry["id"] for entry in listed if not entry["alive"]} - set(pile or ()) \
-        - set(held)
+    waiting = {*(pile or ()), *held}  # out of play, yet not dead
     current = state.current_player()
     outcome = state.outcome()
     data: dict[str, object] = {
@@ -137,7 +133,8 @@ def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
         "characters": {
             "name": game_rules.declaration.characters_word,  # "bandits", "guardians"
             "pile": pile,  # None: the game has no pile
-            "dead": [entry["id"] for entry in listed if entry["id"] in out_of_play],
+            "dead": [entry["id"] for entry in listed
+                     if not entry["alive"] and entry["id"] not in waiting],
             **({"held": held} if held else {}),  # out of play, waiting (in the prison)
         },
         "firepower": attack_totals(state),

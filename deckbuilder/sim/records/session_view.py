@@ -91,14 +91,9 @@ def _jsonable(value: object) -> object:
 
 
 def _card(view: CardView) -> dict[str, object]:
-    data: dict[str, object] = {"id": view.id, "name": view.name, "mode": view.mode,
-                            "firepower": view.firepower, "power": view.power,
-                            "true_grit": view.true_grit, "eagle": view.eagle}
-    if view.hidden:
-        data["hidden"] = True
-    if view.under:
-        data["under"] = view.under
-    return data
+    """Every field but the owner; `hidden` and `under` only when they say something."""
+    return {key: value for key, value in asdict(view).items()
+            if key != "owner" and (value or key not in ("hidden", "under"))}
 
 
 def _hand_cards(state: State, ids: Iterable[str]) -> list[dict[str, object]]:
