@@ -100,7 +100,7 @@ def test_a_simulation_and_its_result_fit_a_phone(live_server: Any, phone_page: A
 @pytest.mark.parametrize(("game", "faction"), GAMES, ids=GAME_IDS)
 def test_the_tables_fit_a_phone(live_server: Any, phone_page: Any, game: str, faction: str) -> None:
     """A table against a bot once started, a friend table's form, the table it made (with its
-    invitation) and the invitation's own page."""
+    invitation), the invitation's own page and the friend's seat it gives."""
     from playwright.sync_api import expect
 
     page = phone_page
@@ -118,9 +118,14 @@ def test_the_tables_fit_a_phone(live_server: Any, phone_page: Any, game: str, fa
     page.click("#friend-create")
     expect(page.locator("#invitations")).to_be_visible()
     fits(page, f"phone-friend-table-{game}")
-    page.goto(page.locator("input.invitation-link").first.input_value())
+    invitation = page.locator("input.invitation-link").first.input_value()
+    page.goto(invitation)
     expect(page.locator("#take-seat")).to_be_visible()
     fits(page, f"phone-friend-invitation-{game}")
+    page.click("#take-seat")
+    page.wait_for_url(lambda url: url != invitation)
+    expect(page.locator(".table-heading")).to_contain_text("you play")
+    fits(page, f"phone-friend-seat-{game}")
 
 
 @pytest.mark.parametrize(("game", "faction"), GAMES, ids=GAME_IDS)
