@@ -46,6 +46,7 @@ from deckbuilder.commands.game_options import (
 from deckbuilder.commands.play_setup import either
 from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
+from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
 from deckbuilder.sim.reports.sensitivity import DEFAULT_GAMES, MOVED_FIELDS
 from deckbuilder.sim.reports.tournament_report import print_gauntlet, write_report_files
@@ -195,7 +196,8 @@ def _refuse_field_sensitivity() -> None:
 
 def present_field_report(report: dict[str, JsonValue], report_path: Path | None,
                          charts_dir: Path | None, as_json: bool,
-                         print_text: Callable[[Console, Any], None]) -> None:
+                         print_text: Callable[[Console, GauntletReport], None]
+                         | Callable[[Console, TournamentReport], None]) -> None:
     """A gauntlet's or tournament's report: its files written (each said on stderr), then
     printed as JSON or, escaped, as text."""
     for path in write_report_files(report, report_path, charts_dir):
