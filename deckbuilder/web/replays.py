@@ -364,14 +364,9 @@ def _replay_route(handler: Callable[[Request, Replay, int | None], Awaitable[Res
     return route
 
 
-def _position(request: Request, replay: Replay) -> int:
-    """The step `?step=` (or the start of `?turn=`) names."""
-    return step_of(replay, request.query_params.get("step"), request.query_params.get("turn"))
-
-
 @_replay_route
 async def viewer_page(request: Request, replay: Replay, viewer: int | None) -> Response:
-    position = _position(request, replay)
+    position = step_of(replay, request.query_params.get("step"), request.query_params.get("turn"))
     state = await asyncio.to_thread(step_state, replay, position, viewer)
     log = await asyncio.to_thread(log_state, replay, viewer)
     steps = replay.steps
@@ -385,7 +380,7 @@ async def viewer_page(request: Request, replay: Replay, viewer: int | None) -> R
 
 @_replay_route
 async def step_api(request: Request, replay: Replay, viewer: int | None) -> Response:
-    position = _position(request, replay)
+    position = step_of(replay, request.query_params.get("step"), request.query_params.get("turn"))
     return JSONResponse(await asyncio.to_thread(step_state, replay, position, viewer))
 
 
