@@ -62,22 +62,19 @@ class Ids:
 OPEN_RANGE = "open-range"
 
 
-def space_index(state: State, bf: int, label: str, source: Source, loc: tuple) -> int:
-    labels = state.spec.bfs[bf].labels
-    if label in labels:
-        return labels.index(label)
-    raise source.error(f"{state.spec.bfs[bf].name} has no turn space '{label}'", loc,
-                       f"use one of: {', '.join(dict.fromkeys(labels))}")
-
-
 def set_marker(state: State, marker: Marker | None, source: Source, ids: Ids) -> None:
     """Put the turn marker where the position says (no battlefield is entered or left)."""
     if marker is None:
         return
     bf = ids.battlefield(marker.battlefield, ("position", "marker", "battlefield"))
+    labels = state.spec.bfs[bf].labels
+    label = str(marker.space)
+    if label not in labels:
+        raise source.error(f"{state.spec.bfs[bf].name} has no turn space '{label}'",
+                           ("position", "marker", "space"),
+                           f"use one of: {', '.join(dict.fromkeys(labels))}")
     state.marker_bf = bf
-    state.marker_space = space_index(state, bf, str(marker.space), source,
-                                     ("position", "marker", "space"))
+    state.marker_space = labels.index(label)
 
 
 def set_forbidden(state: State, cards: list[str], ids: Ids) -> None:
@@ -86,4 +83,4 @@ def set_forbidden(state: State, cards: list[str], ids: Ids) -> None:
     state.forbidden = (forbidden, forbidden)
 
 
-__all__ = ["Ids", "set_forbidden", "set_marker", "space_index"]
+__all__ = ["Ids", "set_forbidden", "set_marker"]
