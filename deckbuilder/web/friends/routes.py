@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from markupsafe import Markup
@@ -56,20 +55,15 @@ MOST_EVENTS = 1000
 
 
 # -- the store of this app -------------------------------------------------------------------
-def tables_folder(config: WebConfig) -> Path:
-    """Where the server writes its tables: `WebConfig.tables_folder`, else the user's data
-    folder's `tables/` ($DECKBUILDER_HOME/tables)."""
+def store_of(app: Starlette) -> TableStore:
+    """The app's tables, read from its folder (`WebConfig.tables_folder`, else the user's
+    data folder's `tables/`: $DECKBUILDER_HOME/tables) the first time they are asked for
+    (`open_tables` asks at start, so a restarted server knows its links at once)."""
     from deckbuilder.paths import user_home
 
-    return config.tables_folder if config.tables_folder else user_home() / "tables"
-
-
-def store_of(app: Starlette) -> TableStore:
-    """The app's tables, read from its folder the first time they are asked for (`open_tables`
-    asks at start, so a restarted server knows its links at once)."""
     config: WebConfig = app.state.config
     return held_by(app, "friend_tables", lambda: TableStore(
-        tables_folder(config), config.catalog, config.table_idle_seconds,
+        config.tables_folder or user_home() / "tables", config.catalog, config.table_idle_seconds,
         retention_seconds=config.table_retention_seconds,
         tables_per_client=config.tables_per_client))
 
