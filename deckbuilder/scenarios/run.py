@@ -64,10 +64,6 @@ def side_names(scenario: AnyScenario) -> tuple[str, str]:
 
 
 # -- building the position ----------------------------------------------------------------------
-def _placed(item: object) -> PlacedCard:
-    return item if isinstance(item, PlacedCard) else PlacedCard(card=item)
-
-
 def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Dealt], dict[str, object]]:
     """Every card the position deals (to whom, where, with its place in the file), and the
     resolved ids by place."""
@@ -88,7 +84,7 @@ def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Dealt], dict[str, obj
             ids.resolve(bf_text, "battlefield", ("position", "battlefields", bf_text))
         for player, name in enumerate(names):
             for index, item in enumerate(getattr(sides, name)):
-                placed = _placed(item)
+                placed = item if isinstance(item, PlacedCard) else PlacedCard(card=item)
                 loc = ("position", "battlefields", bf_text, name, index)
                 card = ids.resolve(placed.card, "card", loc)
                 under = ids.cards(placed.under, (*loc, "under"))
@@ -354,11 +350,6 @@ def _record_offer(state: State, result: ScenarioResult) -> None:
                                [state.action_to_string(a) for a in state.legal_actions()]))
 
 
-def _moment(result: ScenarioResult) -> str:
-    played = len(result.steps)
-    return f"after action {played}" if played else "before any action"
-
-
 def run_scenario(path: Path | str, catalog: Catalog | None = None, ruleset: str | None = None,
                  switches: dict[str, str] | None = None,
                  modules: list[str] | None = None) -> ScenarioResult:
@@ -415,8 +406,9 @@ def run(scenario: AnyScenario, source: Source, catalog: Catalog | None = None) -
                 bfs_in_play = state.spec.bfs
                 ids.in_play = {bf.id: bf.idx for bf in bfs_in_play}
         if step.expect is not None:
+            moment = f"after action {len(result.steps)}" if result.steps else "before any action"
             result.checks.extend(check_all(state, step.expect, ids,
-                                           ("actions", index, "expect"), _moment(result)))
+                                           ("actions", index, "expect"), moment))
     final = scenario.expect if scenario.expect is not None else scenario_format.expectations()
     result.checks.extend(check_all(state, final, ids, ("expect",), ""))
     return result

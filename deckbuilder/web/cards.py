@@ -169,10 +169,6 @@ def search_records(catalog: Catalog, search: Search) -> Found:
 Column = tuple[str, Callable[[Catalog, Entry], str], str]  # header, cell(catalog, entry), css class
 
 
-def _blank(value: object) -> str:
-    return "" if value is None else str(value)
-
-
 def _tokens(record: Character) -> str:
     parts = [f"{record.true_grit} true grit"] if record.true_grit else []
     parts += [f"{record.power_tokens} power"] if record.power_tokens else []
@@ -193,7 +189,7 @@ COLUMNS: dict[str, list[Column]] = {kind: [*columns, (
         ("category", lambda c, e: str(e.record.category), ""),
         ("play", lambda c, e: str(e.record.play), ""),
         ("cost", lambda c, e: str(e.record.cost), "num"),
-        ("fp", lambda c, e: _blank(e.record.firepower), "num"),
+        ("fp", lambda c, e: "" if e.record.firepower is None else str(e.record.firepower), "num"),
         ("base", lambda c, e: str(c.base_copies(e.id)), "num"),
     ],
     "character": [
