@@ -238,15 +238,10 @@ class TableClient:
             return TableClientError(f"the table at {self.server} answered {status}, "
                                     "not a table's refusal", fix=_NOT_A_TABLE)
         watch = refusal.watch
-        if watch is not None and _server_of(table_api_or_none(watch) or "") != self.server:
-            watch = None  # only a link to this table's own server is offered
+        try:  # only a link to this table's own server is offered
+            if watch is not None and _server_of(table_api(watch)) != self.server:
+                watch = None
+        except TableClientError:  # no table link at all
+            watch = None
         return Refused(f"the table at {self.server} says: {refusal.error}", error.code,
                        refusal.state, watch)
-
-
-def table_api_or_none(link: str) -> str | None:
-    """`table_api`, None for what is not a table link."""
-    try:
-        return table_api(link)
-    except TableClientError:
-        return None
