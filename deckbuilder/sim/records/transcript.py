@@ -243,10 +243,6 @@ def _no_constant(text: str) -> NoReturn:
     raise _BadNumber(f"'{text}' is not a JSON number")
 
 
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COPIES
-
-
 def read_record(path: Path | str) -> GameRecord:
     """Parse a record file; any broken line is a RecordError at file:line(:col)."""
     try:
@@ -326,7 +322,8 @@ def _header_record(header: object, at: Location) -> GameRecord:
     decks = _field(header, "decks", dict, at)
     for name, deck in decks.items():
         if not isinstance(deck, dict) or not all(
-                isinstance(k, str) and _is_count(v) for k, v in deck.items()):
+                isinstance(k, str) and type(v) is int and 0 <= v <= MAX_COPIES
+                for k, v in deck.items()):
             raise RecordError(f"deck '{name}' is not card id -> copies (0 to {MAX_COPIES})", at,
                               "restore the header line")
         if len(deck) > MAX_DECK_ENTRIES:
