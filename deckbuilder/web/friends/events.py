@@ -29,11 +29,6 @@ STREAM_SECONDS = 300.0
 RETRY_MS = 1500
 
 
-def sse(kind: str, data: dict[str, object], event_id: int | None = None) -> str:
-    head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
-
-
 async def table_events(store: TableStore, table: FriendTable, role: str,
                        snapshot: Callable[[int], dict[str, Any]], since: int,
                        max_events: int | None, after: int | None = None
@@ -55,7 +50,7 @@ async def table_events(store: TableStore, table: FriendTable, role: str,
         if mark != sent_mark:  # a change at the table, or a seat came or went
             state = await asyncio.to_thread(snapshot, since)
             sent_mark, since = mark, state["log_next"]
-            yield sse("state", state, since)
+            yield f"id: {since}\nevent: state\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
             sent += 1
             beat = time.monotonic()
             if state["over"] or (max_events is not None and sent >= max_events):
