@@ -175,20 +175,21 @@ def test_gauntlet_the_command_line_and_the_python_api_give_one_result() -> None:
         [[card.id for card in row.cards] for row in result.matchups]
 
 
-@pytest.mark.xfail(strict=True, reason="`simulate --vs A --vs B --json` prints the report the "
-                   "GauntletResult carries (`report`), in the library's own shape "
-                   "(sim.reports.tournament_report.gauntlet_json), not the typed fields")
-def test_gauntlet_the_command_lines_json_is_the_python_result() -> None:
-    assert plain(_gauntlet_api()) == _gauntlet_cli()
-
-
-@pytest.mark.xfail(strict=True, reason="the web simulator plays one opponent: no gauntlet")
-def test_gauntlet_the_web_app_plays_a_field(client: TestClient) -> None:
-    started = client.post("/api/simulate", data={"deck": "base:mcready", "vs": FIELD,
-                                                 "games": "4", "seed": "2", "bot": "random"})
-    assert started.status_code == 200, started.text
-    assert "field" in _web_simulation(client, deck="base:mcready", vs=FIELD, games="4",
-                                      seed="2", bot="random")
+def test_gauntlet_the_web_app_plays_the_field_the_command_line_plays(
+        client: TestClient) -> None:
+    """The simulator page with several opponents plays the gauntlet: its JSON is the
+    command's `--json` for the same seed, and its page shows the field's rows."""
+    form = {"deck": "base:mcready", "vs": ["base:colty", f"packaged:{FIELD[1]}"], "games": "4",
+            "seed": "2", "bot": "random"}
+    cli = _gauntlet_cli()
+    assert _web_simulation(client, **form) == cli
+    started = client.post("/api/simulate", data=form)
+    with client.stream("GET", started.json()["events"]) as stream:
+        done = json.loads("".join(stream.iter_text()).split("event: done\ndata: ")[1]
+                          .split("\n")[0])
+    assert "against the field" in done["html"]
+    for row in cli["opponents"]:
+        assert f"<td>{row['name']}</td>" in done["html"].replace("&#39;", "'")
 
 
 def test_tournament_the_command_line_and_the_python_api_give_one_report() -> None:

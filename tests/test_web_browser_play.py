@@ -26,6 +26,39 @@ runner = CliRunner()
 MOST_CLICKS = 400
 
 
+def test_a_field_of_opponents_plays_the_gauntlet_the_command_line_plays(
+        live_server: str, browser_page: Any) -> None:
+    """The simulator's field mode: the deck against each chosen opponent (the other side's
+    decks only are offered), with the command line's numbers for the same seed."""
+    from playwright.sync_api import expect
+
+    page = browser_page
+    page.goto(live_server + "/simulate")
+    page.check('input[name="mode"][value="field"]')
+    expect(page.locator("#sim-vs")).to_be_hidden()
+    page.select_option("#sim-game", "revolver")
+    page.select_option("#sim-deck", "base:mcready")
+    offered = page.locator("#sim-field option:not([disabled])")
+    assert offered.count() >= 2 and "mcready" not in " ".join(
+        offered.evaluate_all("options => options.map(o => o.dataset.faction)"))
+    page.select_option("#sim-field", ["base:colty", "packaged:example-colty-fan-the-gun"])
+    page.fill("#sim-bot", "random")
+    page.fill("#sim-games", "20")
+    page.fill("#sim-seed", "4")
+    page.click("#sim-run")
+    expect(page.locator(".sim-field h2")).to_contain_text("against the field", timeout=60_000)
+    cli = json.loads(runner.invoke(cli_app, [
+        "simulate", "mcready", "--vs", "colty", "--vs", "example-colty-fan-the-gun",
+        "--games", "20", "--seed", "4", "--bot", "random", "--json"]).stdout)
+    rows = page.locator(".sim-field-rows tbody tr")
+    expect(rows).to_have_count(2)
+    for index, row in enumerate(cli["opponents"]):
+        cells = rows.nth(index).locator("td")
+        assert cells.nth(0).inner_text() == row["name"]
+        assert cells.nth(3).inner_text() == str(row["wins"])
+    screenshot(page, "simulate-field")
+
+
 def test_a_200_game_simulation_draws_its_chart(live_server: str, browser_page: Any) -> None:
     from playwright.sync_api import expect
 

@@ -1,4 +1,5 @@
-"""The simulator page: `deckbuilder simulate` (and `--baseline`) in the browser.
+"""The simulator page: `deckbuilder simulate` (with `--baseline`, or a field of opponents:
+`web.field_runs`) in the browser.
 
 The form offers what the command line offers (decks, bots, games, seed, ruleset, switches,
 modules, turn cap, precision, --allow-illegal). The decks are read, checked and refused by
@@ -108,9 +109,17 @@ def deck_argument(config: WebConfig, choice: str) -> str:
                                    "deck folder")
 
 
-def read_plan(config: WebConfig, form: FormData) -> SimulationPlan:
-    """The form's simulation, read and checked as `deckbuilder simulate` reads its options
-    (`plan_simulation`; the first problem is one line, as on the command line)."""
+def opponent_argument(config: WebConfig, choice: str) -> str:
+    """An opponent of a field as the command line is given it: a packaged deck by its name,
+    as the report's `source` says (`deckbuilder simulate --vs NAME`), not by its path."""
+    argument = deck_argument(config, choice)
+    kind, _, name = choice.partition(":")
+    return name if kind == "packaged" else argument
+
+
+def play_options(form: FormData) -> tuple[PlayOptions, float]:
+    """The form's settings (games, seed, bots, rules, modules, turn cap, --allow-illegal) and
+    the precision asked for, checked as the command line checks its options."""
     games = number(form, "games", 1000, 1, MAX_GAMES)
     seed = number(form, "seed", 1, -MAX_SEED, MAX_SEED)
     max_turns = number(form, "max_turns", 200, 1, 10_000)
@@ -118,7 +127,23 @@ def read_plan(config: WebConfig, form: FormData) -> SimulationPlan:
     bot = bot_spec(str(form.get("bot") or ""), "bot")
     opponent_bot = bot_spec(str(form.get("opponent_bot") or bot), "opponent bot")
     allow_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
-    vs = str(form.get("vs") or "").strip()
+    return PlayOptions(
+        games, seed, bot, opponent_bot, str(form.get("ruleset") or "").strip() or None,
+        [str(text) for text in form.getlist("switch") if str(text).strip()],
+        [str(module) for module in form.getlist("module") if str(module).strip()],
+        max_turns, allow_illegal), precision
+
+
+def opponents_chosen(form: FormData) -> list[str]:
+    """The opponents the form names (`vs`, once or more; none: the other side's base deck)."""
+    return [str(value).strip() for value in form.getlist("vs") if str(value).strip()]
+
+
+def read_plan(config: WebConfig, form: FormData) -> SimulationPlan:
+    """The form's simulation, read and checked as `deckbuilder simulate` reads its options
+    (`plan_simulation`; the first problem is one line, as on the command line)."""
+    options, precision = play_options(form)
+    chosen = opponents_chosen(form)
     baseline: str | None = None
     if str(form.get("mode") or "") == "baseline":
         choice = str(form.get("baseline") or "").strip()
@@ -128,11 +153,7 @@ def read_plan(config: WebConfig, form: FormData) -> SimulationPlan:
         baseline = deck_argument(config, choice)
     plan = plan_simulation(
         config.catalog(), deck_argument(config, str(form.get("deck") or "")),
-        deck_argument(config, vs) if vs else None, baseline, PlayOptions(
-            games, seed, bot, opponent_bot, str(form.get("ruleset") or "").strip() or None,
-            [str(text) for text in form.getlist("switch") if str(text).strip()],
-            [str(module) for module in form.getlist("module") if str(module).strip()],
-            max_turns, allow_illegal), precision)
+        deck_argument(config, chosen[0]) if chosen else None, baseline, options, precision)
     check_plan(plan)
     return plan
 
@@ -275,6 +296,8 @@ async def start_simulation(request: Request) -> Response:
     config = config_of(request)
     form = await request.form()
     try:
+        if str(form.get("mode") or "") == "field" or len(opponents_chosen(form)) > 1:
+            return await start_field_run(request, config, form)
         plan = await asyncio.to_thread(read_plan, config, form)
         job = jobs_of(request.app).add(plan.total, plan.side,
                                        lambda on_result: play_plan(plan, on_result),
@@ -286,13 +309,32 @@ async def start_simulation(request: Request) -> Response:
                          "events": f"/api/simulate/{job.id}/events"})
 
 
+async def start_field_run(request: Request, config: WebConfig, form: FormData) -> Response:
+    """A deck against a field of opponents (`deckbuilder simulate DECK --vs A --vs B`)."""
+    from deckbuilder.web.field_runs import play_field, read_field_plan
+
+    chosen = opponents_chosen(form)
+    if not chosen:
+        raise SimulationInputError("a field needs its opponents",
+                                   fix="choose one or more opponents of the other side")
+    options, _ = play_options(form)
+    plan, seat = await asyncio.to_thread(
+        read_field_plan, config.catalog(), deck_argument(config, str(form.get("deck") or "")),
+        [opponent_argument(config, choice) for choice in chosen], options)
+    job = jobs_of(request.app).add(plan.total, seat,
+                                   lambda on_result: play_field(plan, on_result),
+                                   {"deck": plan.deck.name, "opponent": "the field"})
+    return JSONResponse({"job": job.id, "total": plan.total, "warnings": list(plan.warnings),
+                         "events": f"/api/simulate/{job.id}/events"})
+
+
 def _event(kind: str, data: Mapping[str, object]) -> str:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n"
 
 
 def _final_event(job: SimulationJob) -> str:
     if job.state == "done" and job.report is not None:
-        return _event("done", {"html": report_fragment(_simulated(job.report), job.id),
+        return _event("done", {"html": _result_html(job.report, job.id),
                                **job.progress().as_dict()})
     if job.state == "cancelled":
         return _event("cancelled", job.progress().as_dict())
@@ -349,17 +391,25 @@ async def simulation_status(request: Request) -> Response:
     return JSONResponse({"job": job.id, **job.progress().as_dict(), "error": job.error})
 
 
+def _result_html(report: dict[str, JsonValue], job_id: str) -> str:
+    from deckbuilder.web.field_runs import field_fragment, is_field_report
+
+    if is_field_report(report):
+        return field_fragment(report, job_id)
+    return report_fragment(_simulated(report), job_id)
+
+
 def _simulated(report: dict[str, JsonValue]) -> SimulationReport:
     """A job's report, read as what it is: a job plays one `simulate`."""
     return cast(SimulationReport, report)
 
 
-def _finished_report(request: Request) -> SimulationReport | Response:
+def _finished_report(request: Request) -> dict[str, JsonValue] | Response:
     job = jobs_of(request.app).get(request.path_params["job_id"])
     if job is None or job.report is None:
         return JSONResponse({"error": "no finished simulation with that id (reports are "
                                       "kept for half an hour)"}, status_code=404)
-    return _simulated(job.report)
+    return job.report
 
 
 async def report_json(request: Request) -> Response:
@@ -374,11 +424,13 @@ async def report_json(request: Request) -> Response:
 async def report_html(request: Request) -> Response:
     """The same page `--report FILE.html` writes (self-contained, no script)."""
     from deckbuilder.sim.reports.html_report import simulate_html
+    from deckbuilder.web.field_runs import field_html, is_field_report
 
     found = _finished_report(request)
     if isinstance(found, Response):
         return found
-    return HTMLResponse(simulate_html(found), headers={
+    page = field_html(found) if is_field_report(found) else simulate_html(_simulated(found))
+    return HTMLResponse(page, headers={
         "Content-Disposition": 'attachment; filename="simulation.html"'})
 
 

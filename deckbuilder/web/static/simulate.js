@@ -8,9 +8,10 @@
   const form = document.getElementById("simulate-form");
   if (!form) return;
   const [game, deck, vs, baseline, baselineRow, runButton, stopButton, errorLine, warnings,
-         progressBox, bar, status, result] =
+         progressBox, bar, status, result, opponentRow, fieldRow, field] =
     ["sim-game", "sim-deck", "sim-vs", "sim-baseline", "baseline-row", "sim-run", "sim-stop",
-     "sim-error", "sim-warnings", "sim-progress", "sim-bar", "sim-status", "sim-result"]
+     "sim-error", "sim-warnings", "sim-progress", "sim-bar", "sim-status", "sim-result",
+     "opponent-row", "field-row", "sim-field"]
       .map((id) => document.getElementById(id));
   let source = null;
   let jobId = null;
@@ -39,9 +40,20 @@
     const faction = deck.selectedOptions[0] ? deck.selectedOptions[0].dataset.faction : "";
     filter(vs, (other) => !faction || other !== faction);
     filter(baseline, (other) => !faction || other === faction);
+    for (const option of field.options) {  // several may be chosen: none is chosen for you
+      const shown = fits(option, game.value, (other) => !faction || other !== faction);
+      option.hidden = !shown;
+      option.disabled = !shown;
+      if (!shown) option.selected = false;
+    }
     const comparing = form.elements.mode.value === "baseline";
+    const playingField = form.elements.mode.value === "field";
     baselineRow.hidden = !comparing;
     baseline.disabled = !comparing;
+    opponentRow.hidden = playingField;
+    vs.disabled = playingField;  // a disabled select sends nothing: the field's choices go
+    fieldRow.hidden = !playingField;
+    field.disabled = !playingField;
     window.deckbuilderPage.showGameRules(form, game.value);  // page_tools.js
   }
 

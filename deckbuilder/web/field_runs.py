@@ -1,0 +1,68 @@
+"""A deck against a field of opponents in the browser: `deckbuilder simulate DECK --vs A --vs B`
+(a gauntlet). The decks are read and the games played by the shared `app.field_runs`, so the
+page's JSON is the command's `--json` for the same seed (tests/test_faces_agree.py compares
+them); the page shows the same rows as the command's report page (`gauntlet_html`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import cast
+
+from markupsafe import Markup
+from pydantic import JsonValue
+
+from deckbuilder.app.field_runs import GauntletPlan, plan_gauntlet, run_gauntlet_plan
+from deckbuilder.app.json_values import as_plain_json
+from deckbuilder.app.play_decks import side_of_deck
+from deckbuilder.app.running import PlayOptions
+from deckbuilder.app.simulation_plan import default_workers
+from deckbuilder.catalog import Catalog
+from deckbuilder.sim.reports.field_json import GauntletReport
+from deckbuilder.sim.runs.runner import GameResult
+from deckbuilder.web.pages import fragment
+
+
+def read_field_plan(catalog: Catalog, deck: str, field: Sequence[str],
+                    options: PlayOptions) -> tuple[GauntletPlan, int]:
+    """The deck and its field (deck arguments as `deckbuilder simulate` takes them), read and
+    checked by `plan_gauntlet` (the first problem is one line); and the deck's seat, whose
+    wins the page counts."""
+    plan = plan_gauntlet(catalog, deck, list(field), options, option="opponent")
+    return plan, side_of_deck(plan.deck)[0]
+
+
+def play_field(plan: GauntletPlan, on_result: Callable[[GameResult], None] | None = None
+               ) -> dict[str, JsonValue]:
+    """Play the field on the executor the command would choose; its `--json` report."""
+    from deckbuilder.sim.runs.executors import open_executor
+
+    # The server runs threads: its workers start from a fresh process, not a fork of it.
+    with open_executor(default_workers(plan.total), start_method="forkserver") as executor:
+        result = run_gauntlet_plan(plan, executor, on_result)
+    return as_plain_json(dict(result.report))
+
+
+def is_field_report(report: Mapping[str, object]) -> bool:
+    """Is this a gauntlet's report (a simulation's has no field)?"""
+    return "field" in report and "opponents" in report
+
+
+def field_fragment(report: Mapping[str, object], job_id: str) -> str:
+    """The field's results as HTML: its chart (the same SVG as `--report`) and its rows."""
+    from deckbuilder.sim.reports.charts import render_svg
+    from deckbuilder.sim.reports.html_report import interval_text, rate
+    from deckbuilder.sim.reports.tournament_report import gauntlet_charts
+
+    data = cast(GauntletReport, report)
+    # render_svg escapes every text it draws (names come from files): the SVG is markup
+    charts = [{"svg": Markup(render_svg(chart)), "caption": chart.caption}
+              for chart in gauntlet_charts(data)]
+    return fragment("simulate_field.html", report=data, charts=charts, job_id=job_id,
+                    rate=rate, interval_text=interval_text)
+
+
+def field_html(report: Mapping[str, object]) -> str:
+    """The same page `--report FILE.html` writes for a gauntlet."""
+    from deckbuilder.sim.reports.tournament_report import gauntlet_html
+
+    return gauntlet_html(cast(GauntletReport, report))
