@@ -279,7 +279,32 @@ def test_the_text_says_what_the_budget_bought_and_why(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "what the budget bought: " in result.stdout
     assert "candidates told apart from the deck" in result.stdout
-    assert "changed the winner in" in result.stdout and "deckbuilder play" in result.stdout
+    # at this budget the swap is not told apart: its changed games are chance, none is told
+    assert "changed the winner in" in result.stdout
+    assert "not told apart from the deck: which games it changed is chance" in result.stdout
+    assert "deckbuilder play" not in result.stdout
+
+
+def _changed(seed: int) -> dict[str, object]:
+    return {"seed": seed, "opponent": "colty base deck", "deck": "lost", "with_swap": "won",
+            "deck_turns": 30, "with_swap_turns": 31, "replay_deck": f"deckbuilder play {seed}",
+            "replay_with_swap": f"deckbuilder play {seed} --swap a=b:1"}
+
+
+def test_a_swap_told_apart_tells_three_of_its_changed_games_and_how_to_see_more() -> None:
+    explanation = {"cards": [], "paired_games": 40, "changed_winner": 9,
+                   "turned_for_the_deck": 7, "turned_against": 2, "told_apart": True,
+                   "games": [_changed(seed) for seed in range(8)], "replay_note": "",
+                   "swaps": []}
+    lines = explanation_lines(explanation)  # type: ignore[arg-type]
+    assert [line for line in lines if line.strip().startswith("seed ")] == [
+        f"  seed {seed} against colty base deck: the deck lost in 30 turns, with the swap won "
+        "in 31" for seed in range(3)]
+    assert sum("deckbuilder play" in line for line in lines) == 6
+    assert lines[-1] == ("  and 6 more: the same command with --json lists 8 of them with the "
+                         "commands that replay them")
+    quiet = explanation_lines({**explanation, "told_apart": False})  # type: ignore[typeddict-item]
+    assert not any("seed " in line or "deckbuilder play" in line for line in quiet)
 
 
 def test_a_field_of_weighted_opponents_scores_the_same_on_any_worker_count(

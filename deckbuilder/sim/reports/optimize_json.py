@@ -56,6 +56,9 @@ class ExplanationJson(TypedDict):
     changed_winner: int
     turned_for_the_deck: int
     turned_against: int
+    #: the confirmed difference's interval leaves out zero: only then are the games the swap
+    #: changed told in words (otherwise which games changed is chance)
+    told_apart: bool
     games: list[ChangedGameJson]
     replay_note: str
 

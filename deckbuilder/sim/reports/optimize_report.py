@@ -32,8 +32,10 @@ from deckbuilder.sim.reports.sensitivity import data_in_force, rests_on
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.sim.runs.stats import proportion
 
-#: Paired games that changed the winner listed in the explanation, at most.
+#: Paired games that changed the winner listed in the explanation's JSON, at most.
 LISTED_GAMES = 8
+#: ... and told in its words (the text and the page), for a swap told apart from the deck.
+TOLD_GAMES = 3
 
 METHOD = ("racing on paired seeds: a candidate is dropped only when a Bonferroni-corrected "
           "interval puts it below the deck or the leader; each round re-samples the leader "
@@ -202,9 +204,11 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
                                                        candidate)
         changed.append(entry)
     gained = sum(1 for g in changed if _better(g["with_swap"], g["deck"]))
+    confirmed = result.difference(candidate)
     return {"swaps": _swaps_json(candidate, catalog), "cards": cards,
             "paired_games": len(mine), "changed_winner": len(changed),
             "turned_for_the_deck": gained, "turned_against": len(changed) - gained,
+            "told_apart": confirmed.low > 0 or confirmed.high < 0,
             "games": changed[:LISTED_GAMES],
             "replay_note": ("both games of a pair replay exactly with the two commands "
                             "given (`play --swap` lays the changed deck out along the deck, "
@@ -275,13 +279,21 @@ def explanation_lines(explanation: ExplanationJson) -> list[str]:
         f"the swap changed the winner in {explanation['changed_winner']} of "
         f"{explanation['paired_games']} paired games: {explanation['turned_for_the_deck']} "
         f"for the deck, {explanation['turned_against']} against it")
-    for game in explanation["games"]:
+    if not explanation["told_apart"]:
+        lines.append("  the swap is not told apart from the deck: which games it changed is "
+                     "chance here, so none is told (the --json report lists them)")
+        return lines
+    for game in explanation["games"][:TOLD_GAMES]:
         lines.append(f"  seed {game['seed']} against {game['opponent']}: the deck "
                      f"{game['deck']} in {game['deck_turns']} turns, with the swap "
                      f"{game['with_swap']} in {game['with_swap_turns']}")
         if "replay_deck" in game:
             lines.append(f"    the deck's game: {game['replay_deck']}")
             lines.append(f"    with the swap: {game['replay_with_swap']}")
+    more = explanation["changed_winner"] - min(TOLD_GAMES, len(explanation["games"]))
+    if more > 0:
+        lines.append(f"  and {more} more: the same command with --json lists "
+                     f"{len(explanation['games'])} of them with the commands that replay them")
     return lines
 
 
