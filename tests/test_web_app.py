@@ -95,6 +95,19 @@ def test_every_page_answers(client: TestClient, url: str, expected: str) -> None
     assert expected in response.text
 
 
+def test_the_home_page_leads_to_every_page_of_the_bar(client: TestClient) -> None:
+    """A tile for each page of the navigation bar (Play a friend, Replays and Card data too),
+    with what it is for."""
+    from html import escape
+
+    from deckbuilder.web.pages import NAVIGATION, PAGE_SUMMARIES
+
+    home = client.get("/").text
+    for path, label in NAVIGATION:
+        assert (f'<a class="tile" href="{path}"><h2>{escape(label)}</h2>'
+                f"<p>{escape(PAGE_SUMMARIES[path])}</p></a>") in home, path
+
+
 def test_pages_share_the_navigation_and_mark_the_current_one(client: TestClient) -> None:
     page = client.get("/cards").text
     for link in ("/cards", "/deck", "/simulate", "/play"):

@@ -27,6 +27,21 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: page shows the same bar.
 NAVIGATION = (("/cards", "Cards"), ("/deck", "Deck"), ("/simulate", "Simulate"), ("/play", "Play"),
               ("/friends", "Play a friend"), ("/replays", "Replays"), ("/data", "Card data"))
+#: What each page of the bar is for: the home page has a tile for each (a page without one
+#: is an error there, so the home page leads to every feature).
+PAGE_SUMMARIES = {
+    "/cards": "Search every card, character and battlefield of the installed sets: texts, "
+              "values, sources, and whether the engine plays it.",
+    "/deck": "Start from a base deck, open a deck file or paste a list; swap cards by click "
+             "and see the Module D verdict as you go.",
+    "/simulate": "Play hundreds of games between bots, or a deck against a field, and read "
+                 "the win rate with its interval.",
+    "/play": "Sit at the table against a bot, or watch two bots play.",
+    "/friends": "Play a friend: on one screen, or at two devices through an invitation link.",
+    "/replays": "Step through a recorded game, as either seat saw it or with everything open.",
+    "/data": "Review the card values no document states, and confirm those you can read on "
+             "your own cards.",
+}
 
 
 
@@ -56,6 +71,7 @@ environment = jinja2.Environment(
     lstrip_blocks=True,
 )
 environment.globals["navigation"] = NAVIGATION
+environment.globals["page_summaries"] = PAGE_SUMMARIES
 
 
 #: The command line's advice inside the library's error lines, as the web pages give it:
