@@ -131,17 +131,15 @@ def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, 
 
     seat = None if role == SPECTATOR else table.sides.index(role)
     entry = TableSession(table.id, table.session, seat, state["heading"], 0, catalog)
-    lines = [line for event in events for line in event.text_lines()]
+    per_event = [event.text_lines() for event in events]
+    lines = [line for own in per_event for line in own]
     groups: dict[str, list[dict[str, object]]] = {}
     for choice in state["choices"]:
         groups.setdefault(choice["group"], []).append(choice)
     actions = fragment("friend_actions.html", groups=groups, state=state, role=role,
                        spectator=role == SPECTATOR, game=table.session.game)
     segments = log_segments(entry, lines)
-    by_event, at = [], 0
-    for event in events:  # the same lines, event by event (the page skips what it has)
-        count = len(event.text_lines())
-        by_event.append({"lines": lines[at:at + count], "segments": segments[at:at + count]})
-        at += count
+    cut = iter(segments)  # the same lines, event by event (the page skips what it has)
+    by_event = [{"lines": own, "segments": [next(cut) for _ in own]} for own in per_event]
     return {"board": board_html(entry, board_picture(view)), "actions": actions,
             "log_lines": lines, "log_segments": segments, "log_events": by_event}
