@@ -46,14 +46,20 @@ def measure(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(_MEASURE))
 
 
-def assert_in_view(page: Any, where: str) -> dict[str, Any]:
+def assert_in_view(page: Any, where: str, shot: str = "") -> dict[str, Any]:
     """Fail unless the decision's text (and the first button, where the page has one to
-    press) lies whole inside the first screen at each of SCREENS; the figures by screen."""
+    press) lies whole inside the first screen at each of SCREENS; the figures by screen.
+    With `shot`, the first screen is saved as `<shot>-<screen>.png` (browser_support's
+    folder; docs/screenshots/ keeps copies)."""
     figures = {}
     problems = []
     for name, size in SCREENS.items():
         page.set_viewport_size(size)
         found = measure(page)
+        if shot:
+            folder = browser_support.screenshot_folder()
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(folder / f"{shot}-{name}.png"))
         figures[name] = found
         print(f"{where} {name}: decision {found['decision']}, button {found['button']}")
         if found["decision"] is None:
@@ -152,7 +158,7 @@ def test_the_bot_table_shows_the_decision_first(live_server: str, chromium_brows
         clicks += 1
     if game == "revolver2":  # the tournament's panel is folded once it is won
         assert page.locator("#poker").evaluate("panel => panel.matches('details:not([open])')")
-    assert_in_view(page, f"bot {game} {SIDES[game][seat]} later")
+    assert_in_view(page, f"bot {game} {SIDES[game][seat]} later", f"glance-bot-{game}-{seat}")
     page.context.close()
 
 
@@ -225,6 +231,7 @@ def test_both_seats_of_a_friend_table_show_the_decision_first(
         assert clicks < MOST_CLICKS, "the poker tournament did not end"
         play_at_the_friend_table(pages, 1)
         clicks += 1
+    assert_in_view(mover_of(pages), f"friend {game} later", f"glance-friend-{game}")
     if game == "revolver2":  # folded once won
         for page in pages:
             assert page.locator("#poker").evaluate("panel => panel.matches('details:not([open])')")
