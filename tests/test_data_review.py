@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from deckbuilder import paths
 from deckbuilder.catalog import Entry, build_catalog
 from deckbuilder.cli import app
+from deckbuilder.commands.data import down_the_face
 from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, save_answer
 from deckbuilder.data_packs.review import Question, questions_for, read_answer
 from deckbuilder.decks import load_deck, read_deck
@@ -42,7 +43,8 @@ def mcready_questions() -> list[Question]:
     catalog = build_catalog()
     deck = read_deck("mcready", catalog).loaded
     return [question for record_id in deck.counts()
-            for question in questions_for(catalog.entries[record_id])]
+            for question in down_the_face(catalog, catalog.entries[record_id],
+                                          questions_for(catalog.entries[record_id]))]
 
 
 def question(record_id: str, field: str) -> tuple[Entry, Question]:
@@ -193,7 +195,7 @@ def test_the_whole_mcready_deck_reviewed_exported_and_imported_elsewhere(
 
 
 def test_end_of_input_and_q_stop_a_review_with_the_answers_kept(user_home: Path) -> None:
-    code, out, _ = run("data", "review", "--card", "deputy", input="9\n")
+    code, out, _ = run("data", "review", "--card", "deputy", input="\n\n\n9\n")  # copies: 9
     assert code == 0 and "1 answers saved" in out
     code, out, _ = run("data", "review", "--card", "deputy", input="\nq\n")
     assert code == 0 and "0 answers saved" in out and "1 skipped" in out
@@ -260,15 +262,16 @@ class Terminal:
 @pytest.mark.slow
 def test_a_review_in_a_terminal(user_home: Path) -> None:
     terminal = Terminal("data", "review", "--card", "deputy", "--name", "Ann")
-    assert terminal.until(PROMPT) is not None  # copies
-    terminal.type("12\n")  # a base deck card holds at most ... it is checked: 12 is fine
-    assert terminal.until(PROMPT) is not None  # cost
-    terminal.type("eleven\n")
+    assert terminal.until(PROMPT) is not None  # cost (down the face: cost, firepower, icons,
+    terminal.type("eleven\n")                   # copies)
     assert terminal.until(re.compile(r"not saved: [^\n]+")) is not None
     assert terminal.until(PROMPT) is not None  # cost again
     terminal.type("=\n")
-    assert terminal.until(PROMPT) is not None  # firepower
-    terminal.type("q\n")
+    for _ in ("firepower", "icons"):
+        assert terminal.until(PROMPT) is not None
+        terminal.type("\n")
+    assert terminal.until(PROMPT) is not None  # copies
+    terminal.type("12\n")  # a base deck card holds at most ... it is checked: 12 is fine
     assert terminal.finish() == 0, terminal.output
     assert "Deputy" in terminal.output and "Sources" in terminal.output
     assert "2 answers saved" in terminal.output
@@ -283,7 +286,7 @@ def test_a_review_killed_keeps_every_answer_given_before(user_home: Path) -> Non
         [sys.executable, "-m", "deckbuilder", "data", "review", "--card", "deputy"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(b"7\n=\n")
+    process.stdin.write(b"=\n\n\n7\n")  # cost as shown, firepower and icons skipped, copies
     process.stdin.flush()
     seen = b""
     deadline = time.time() + TIMEOUT

@@ -99,6 +99,26 @@ def test_every_unconfirmed_value_of_the_deck_has_a_form_on_its_face(client: Test
     assert "Colonel McReady base deck" in page
 
 
+@pytest.mark.parametrize("card_id", ["apache-scout", "deputy", "cowboy"])
+def test_the_page_asks_a_cards_values_in_the_terminals_order(client: TestClient,
+                                                             card_id: str) -> None:
+    """`data review` in the terminal and the page ask a card's values in one order: down
+    the card's face (each answer skipped here, so nothing is written)."""
+    from typer.testing import CliRunner
+
+    from deckbuilder.cli import app as cli_app
+
+    page = client.get(f"/data?cards=card:{card_id}").text
+    card = page[page.index(f'id="card-{card_id}"'):]
+    on_the_page = re.findall(r'data-field="([^"]+)"', card[:card.index("</article>")])
+    typed = CliRunner().invoke(cli_app, ["data", "review", "--card", card_id], input="\n" * 40)
+    assert typed.exit_code == 0, typed.output
+    asked = [label.replace(" ", "_") for label in re.findall(r"([a-z][a-z ]*) \(now ",
+                                                              typed.output)]
+    assert len(asked) > 1 and asked == on_the_page
+    assert overlay() is None
+
+
 def test_the_whole_mcready_deck_can_be_confirmed_in_the_browser(client: TestClient) -> None:
     ids = mcready_ids()
     expected = to_review(ids)

@@ -119,6 +119,13 @@ class CardFace:
         return {name for row in self.rows() if row.standing is Standing.PLAYER
                 for name in row.fields}
 
+    def field_order(self) -> tuple[str, ...]:
+        """The record's fields in the order the face shows them (the name, the marks, the
+        facts): the order a review asks them, on the page (`face_html`'s editors) and in the
+        terminal (`data review`)."""
+        shown = ("name", *(name for row in (*self.marks, *self.facts) for name in row.fields))
+        return tuple(dict.fromkeys(shown))
+
     def has_unconfirmed(self) -> bool:
         """Whether some part of the face is unconfirmed (the renderers then add the legend)."""
         return self.title_unconfirmed or self.text_unconfirmed or any(

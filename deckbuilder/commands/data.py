@@ -10,6 +10,7 @@ Everything from a file is printed escaped (`safe`), with markup off.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -17,6 +18,7 @@ import typer
 
 from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.card_face import face
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import detail_lines, text_width
@@ -24,7 +26,13 @@ from deckbuilder.commands.choices import SET
 from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json, safe
 from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, check_player_name, save_answer
 from deckbuilder.data_packs.exchange import PackRefused, export_pack, import_pack, remove_pack
-from deckbuilder.data_packs.review import CardReview, cards_to_review, read_answer, shown
+from deckbuilder.data_packs.review import (
+    CardReview,
+    Question,
+    cards_to_review,
+    read_answer,
+    shown,
+)
 from deckbuilder.data_packs.status import data_status
 from deckbuilder.decks import DECK_ARGUMENT_HELP, packaged_deck_names, read_deck
 from deckbuilder.errors import DeckbuilderError
@@ -117,6 +125,15 @@ def _review(deck: str | None, set_id: str | None, card: str | None, name: str | 
     return 0
 
 
+def down_the_face(catalog: Catalog, entry: Entry, questions: Iterable[Question]
+                  ) -> list[Question]:
+    """The questions in the order the card's face shows their rows, the order the page asks
+    them (`CardFace.field_order`); a value the face does not show comes last."""
+    order = face(entry, catalog).field_order()
+    return sorted(questions, key=lambda asked: order.index(asked.field)
+                  if asked.field in order else len(order))
+
+
 def _review_card(catalog: Catalog, item: CardReview, number: int, count: int,
                  player: str | None) -> tuple[int, int, bool]:
     """Ask one card's questions: (saved, skipped, quit)."""
@@ -128,7 +145,7 @@ def _review_card(catalog: Catalog, item: CardReview, number: int, count: int,
         _say(shown_line)
     _say("")
     saved = skipped = 0
-    for question in item.questions:
+    for question in down_the_face(catalog, entry, item.questions):
         while True:
             line = _read(f"{question.label} (now {shown(question.current)}; "
                          f"{question.hint()}) > ")

@@ -20,7 +20,7 @@ from pydantic import JsonValue
 from deckbuilder.catalog import Entry
 from deckbuilder.data_packs.layers import value_refused
 from deckbuilder.data_packs.model import MAX_NAME
-from deckbuilder.data_packs.standing import Standing, value_standings
+from deckbuilder.data_packs.standing import Standing, ValueStanding, value_standings
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.yamlio import parse_yaml, to_plain
 
@@ -76,13 +76,19 @@ class Answer:
     reason: str = ""
 
 
+def review_rows(entry: Entry, standings: frozenset[Standing]) -> list[ValueStanding]:
+    """The record's values of these standings a player can read off the card, in the one
+    order the terminal and the web page ask them: the name first, then as the record lists
+    them."""
+    rows = [row for row in value_standings(entry)
+            if row.standing in standings and row.field not in NOT_ASKED]
+    return sorted(rows, key=lambda row: row.field != "name")
+
+
 def questions_for(entry: Entry) -> tuple[Question, ...]:
     """The record's unconfirmed values a player can read off the card, the name first."""
-    rows = [row for row in value_standings(entry)
-            if row.standing is Standing.UNCONFIRMED and row.field not in NOT_ASKED]
-    rows.sort(key=lambda row: row.field != "name")
     return tuple(Question(entry.id, entry.name, row.field, row.value, row.engine_data)
-                 for row in rows)
+                 for row in review_rows(entry, frozenset({Standing.UNCONFIRMED})))
 
 
 def cards_to_review(entries: Iterable[Entry]) -> list[CardReview]:

@@ -30,8 +30,8 @@ from deckbuilder.app.card_details import find_records
 from deckbuilder.card_face import face, face_html
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.answers import AS_SHOWN, check_player_name, save_answer
-from deckbuilder.data_packs.review import NOT_ASKED, Question, read_answer, shown
-from deckbuilder.data_packs.standing import Standing, ValueStanding, value_standings
+from deckbuilder.data_packs.review import Question, read_answer, review_rows, shown
+from deckbuilder.data_packs.standing import Standing, ValueStanding
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record
 from deckbuilder.web.config import WebConfig, config_of, resolve_deck_path
@@ -108,8 +108,7 @@ def choices(config: WebConfig, catalog: Catalog) -> list[tuple[str, list[tuple[s
 def reviewable(entry: Entry) -> list[ValueStanding]:
     """The values a player can read off the card: unconfirmed ones and those a player
     confirmed (to correct an answer), never the set a record belongs to."""
-    return [row for row in value_standings(entry)
-            if row.standing is not Standing.STATED and row.field not in NOT_ASKED]
+    return review_rows(entry, frozenset({Standing.UNCONFIRMED, Standing.PLAYER}))
 
 
 @dataclass(frozen=True)
