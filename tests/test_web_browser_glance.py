@@ -103,6 +103,12 @@ def assert_faces_leave_buttons_free(page: Any, where: str) -> int:
             shown += page.locator("#face-popover").is_visible()
             covered = page.evaluate(_COVERED)
             assert not covered, f"{where} {name}, face {index}: {covered}"
+            # back to the buttons with the face open: a phone's sheet moves out of their way
+            page.evaluate("window.scrollTo(0, 0)")
+            page.evaluate("new Promise(done => requestAnimationFrame(() => "
+                          "requestAnimationFrame(done)))")
+            covered = page.evaluate(_COVERED)
+            assert not covered, f"{where} {name}, face {index} scrolled up: {covered}"
             page.keyboard.press("Escape")
             card.evaluate("card => card.removeAttribute('aria-expanded')")
     page.set_viewport_size(SCREENS["desktop"])

@@ -263,7 +263,9 @@
     if (current && !popover.hidden) place(current);
   }
   window.addEventListener("resize", placeAgain);
-  // the page scrolling moves the buttons under a phone's sheet: it moves out of their way
-  window.addEventListener("scroll", () => { requestAnimationFrame(placeAgain); },
-                          {passive: true});
+  // the page scrolling moves the buttons under a phone's sheet (fixed to the screen): it
+  // moves out of their way; a face beside its name scrolls with it and the buttons alike
+  window.addEventListener("scroll", () => {
+    if (popover.classList.contains("face-popover--sheet")) requestAnimationFrame(placeAgain);
+  }, {passive: true});
 })();
