@@ -23,7 +23,8 @@ from typer.testing import CliRunner
 from deckbuilder import paths
 from deckbuilder.catalog import build_catalog, load_set_file
 from deckbuilder.cli import EXIT_CODES_EPILOG, app
-from deckbuilder.commands.human_play import EXIT_ABANDONED, _action_number
+from deckbuilder.commands.choice_prompt import chosen
+from deckbuilder.commands.human_play import EXIT_ABANDONED
 from deckbuilder.commands.streams import EXIT_BROKEN_PIPE, EXIT_OUTPUT_FAILED
 from deckbuilder.set_cache import CACHE_UNUSED_DAYS
 from deckbuilder.sim.records.transcript import read_record, replay_record
@@ -82,7 +83,15 @@ def test_answers_python_cannot_read_as_numbers_are_asked_again() -> None:
 ])
 def test_an_answer_is_an_action_number_only_in_ascii_digits_and_in_range(
         answer: str, number: int | None) -> None:
-    assert _action_number(answer, 7) == number
+    keys = ["deputy", "cowboy", "drop-deputy", "use-gatling-gun", "pass", "bank", "x"]
+    assert chosen(answer, keys) == (None if number is None else number - 1)
+
+
+@pytest.mark.parametrize(("answer", "index"), [
+    ("cowboy", 1), ("DROP-Deputy", 2), (" pass ", 4), ("drop", None), ("", None)])
+def test_an_answer_may_be_a_choices_key_in_any_case(answer: str, index: int | None) -> None:
+    keys = ["deputy", "cowboy", "drop-deputy", "use-gatling-gun", "pass"]
+    assert chosen(answer, keys) == index
 
 
 # -- 2. --scheduler: checked before Dask sees it -----------------------------------------------

@@ -14,12 +14,15 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.catalog import build_catalog
+from deckbuilder.commands.choice_prompt import GIVE_UP_QUESTION
 from deckbuilder.commands.human_play import EXIT_ABANDONED, PROMPT_END
 from deckbuilder.sim.records.transcript import read_record, replay_record
 
 #: Long enough for a loaded machine; a whole game takes a second or two.
 TIMEOUT = 60.0
 PROMPT = re.compile(r"\[1-(\d+), \? q\]" + re.escape(PROMPT_END) + r"$")
+#: Asked once more before a choice that gives up one's own card: the drivers say yes.
+GIVE_UP = re.compile(re.escape(GIVE_UP_QUESTION) + r"$")
 
 
 class Terminal:
@@ -50,9 +53,15 @@ class Terminal:
         return True
 
     def until_prompt(self) -> int | None:
-        """Read up to the next prompt: the number of actions it offers (None: it ended)."""
+        """Read up to the next prompt: the number of actions it offers (None: it ended); a
+        choice that gives up one's own card is confirmed on the way."""
         deadline = time.time() + TIMEOUT
         while True:
+            giving_up = GIVE_UP.search(self.output[self.seen:])
+            if giving_up is not None:
+                self.seen += giving_up.end()
+                self.type("y\n")
+                continue
             match = PROMPT.search(self.output[self.seen:])
             if match is not None:
                 self.seen += match.end()
@@ -96,6 +105,48 @@ def test_a_whole_game_against_the_random_bot(tmp_path: Path, side: str) -> None:
     saved = read_record(record)
     assert saved.bots[me] == "human" and saved.bots[other] == "random"
     assert replay_record(saved, build_catalog()).mismatch is None
+
+
+CHOICE = re.compile(r"^\s+\d+\. \[([^\]]+)\] (.+)$", re.MULTILINE)
+
+
+def _decision(terminal: Terminal) -> dict[str, str]:
+    """Up to the next prompt: each choice's key and its words, as the decision lists them."""
+    start = terminal.seen
+    assert terminal.until_prompt() is not None
+    return dict(CHOICE.findall(terminal.output[start:terminal.seen]))
+
+
+def test_keys_keep_their_meaning_and_giving_up_a_card_is_asked_once_more() -> None:
+    """Mapache's first play phase (seed 5): a card keeps its key from one decision to the
+    next, plays come before giving up one's own card and passing, and giving up Rurales is
+    asked once more: no keeps it (the same decision again), yes discards it."""
+    terminal = Terminal("play", "--game", "revolver2", "--human", "mapache", "--seed", "5")
+    for _ in range(3):  # the poker tournament
+        _decision(terminal)
+        terminal.type("1\n")
+    before = _decision(terminal)
+    assert list(before)[-1] == "pass" and "rurales" in before
+    terminal.type("rurales\n")  # by its key
+    after = _decision(terminal)
+    kept = set(before) & set(after)
+    assert kept - {"pass"} and all(before[key] == after[key] for key in kept)
+    keys = list(after)
+    assert keys.index("drop-rurales") > max(keys.index(key) for key in keys
+                                            if not key.startswith("drop-") and key != "pass")
+    terminal.type("drop-rurales\n")
+    deadline = time.time() + TIMEOUT
+    while not GIVE_UP.search(terminal.output[terminal.seen:]):
+        assert terminal._read(deadline)
+    terminal.seen = len(terminal.output)
+    terminal.type("n\n")  # keeps the card: the same decision is asked again
+    assert _decision(terminal) == after
+    terminal.type("drop-rurales\n")
+    assert "mapache discards his Rurales from play" not in terminal.output
+    assert "drop-rurales" not in _decision(terminal)  # yes, said on the way (until_prompt)
+    assert "mapache discards his Rurales from play" in terminal.output
+    terminal.type("q\n")
+    assert terminal.finish() == EXIT_ABANDONED
 
 
 def test_bad_answers_are_asked_again_and_q_quits(tmp_path: Path) -> None:
@@ -163,7 +214,7 @@ def test_poker_cards_are_chosen_by_their_values_and_each_round_says_why() -> Non
     terminal = Terminal("play", "--game", "revolver2", "--human", "esteban", "--seed", "3")
     offered = terminal.until_prompt()
     assert offered is not None
-    choices = re.findall(r"^\s+(\d+)\. show (.+?) - (.+)$", terminal.output, re.MULTILINE)
+    choices = re.findall(r"^\s+(\d+)\. \[[^]]+\] show (.+?) - (.+)$", terminal.output, re.MULTILINE)
     assert len(choices) == offered
     by_name = {entry.record.name: entry.record for entry in catalog.entries.values()
                if getattr(entry.record, "poker", None) is not None}
@@ -206,6 +257,11 @@ def test_two_people_at_one_screen(tmp_path: Path, game: str, sides: tuple[str, s
         waiting = terminal.output[terminal.seen:]
         turn_over = PASS_PROMPT.search(waiting)
         prompt = PROMPT.search(waiting)
+        giving_up = GIVE_UP.search(waiting)
+        if giving_up:
+            terminal.seen += giving_up.end()
+            terminal.type("y\n")
+            continue
         if turn_over:
             terminal.seen += turn_over.end()
             passes += 1

@@ -39,7 +39,9 @@ def play_randomly(session: GameSession, seed: int = 0) -> list:
     shown = list(session.advance())
     while not session.is_over():
         assert session.waiting_for() is not None
-        shown += session.act(rng.choice(session.choices()).action)
+        # in the engine's order: the path does not hang on the order the faces list them
+        shown += session.act(rng.choice(sorted(session.choices(), key=lambda c: c.action))
+                             .action)
     return shown
 
 
@@ -146,11 +148,40 @@ def test_choices_are_the_legal_actions_with_their_texts(catalog) -> None:
     session.advance()
     choices = session.choices()
     state = session.state
-    assert [c.action for c in choices] == state.legal_actions()
-    assert [c.text for c in choices] == [state.action_to_string(a) for a in state.legal_actions()]
+    assert sorted(c.action for c in choices) == state.legal_actions()
+    assert all(c.text == state.action_to_string(c.action) for c in choices)
     groups = {c.text.split()[0]: c.group for c in choices}
     assert groups["end"] == "pass" and groups["play"] == "play"
     assert session.decision() == "play phase"
+    # by kind (plays, then passing: the pass is the engine's first action, the faces' last),
+    # each with a key naming its card
+    assert [c.group for c in choices] == ["play"] * (len(choices) - 1) + ["pass"]
+    assert [c.key for c in choices if c.group == "play"] == [c.record for c in choices
+                                                             if c.group == "play"]
+    assert choices[-1].key == "pass" and len({c.key for c in choices}) == len(choices)
+
+
+def test_a_card_keeps_its_key_and_a_give_up_comes_after_the_plays(catalog) -> None:
+    """Across a whole game's decisions: a key always names the same card's same kind of
+    choice, and the kinds come in one order (plays, abilities, giving up, passing)."""
+    from deckbuilder.sim.records.choices import KIND_RANK
+
+    session = GameSession(base_decks(catalog, "revolver2"), 5, ["human", "random"],
+                          catalog=catalog, game="revolver2")
+    session.advance()
+    meaning: dict[str, tuple[str, str]] = {}
+    rng = random.Random(5)
+    gave_up = 0
+    while not session.is_over():
+        choices = session.choices()
+        ranks = [KIND_RANK.get(c.group, 0) for c in choices]
+        assert ranks == sorted(ranks), [c.group for c in choices]
+        for choice in choices:
+            assert meaning.setdefault(choice.key, (choice.group, choice.record)) == \
+                (choice.group, choice.record), choice.key
+        gave_up += any(c.group == "discard-own" for c in choices)
+        session.act(rng.choice(sorted(choices, key=lambda c: c.action)).action)
+    assert gave_up and len(meaning) > 10
 
 
 #: A log line that shows a card: played (it may come back to hand unseen before a human

@@ -92,7 +92,7 @@ def test_play_human_shows_costs_firepower_survival_and_the_card_asked_for() -> N
                        input="? 2\n?volcanic\nq\n")
     assert code == 130
     decision = out[out.index("your decision"):]
-    played = re.search(r"  2\. play (.+?) - (cost .+)", decision)
+    played = re.search(r"  2\. \[[^]]+\] play (.+?) - (cost .+)", decision)
     assert played is not None
     entry = next(e for e in catalog.cards() if e.name == played[1] and e.game == "revolver")
     assert played[2] == one_line(entry).split(" - ", 1)[1]

@@ -403,3 +403,26 @@ def test_serve_refuses_a_missing_deck_folder(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {tmp_path / 'nope'}: the deck folder does not "
                                      "exist (fix: pass --decks with an existing folder)")
+
+
+def test_the_choices_are_labelled_by_kind_and_giving_up_a_card_looks_apart() -> None:
+    """The table's buttons: each kind under its label, in the session's order; a choice that
+    gives up one's own card is marked apart (a different look than a play)."""
+    from deckbuilder.web.pages import fragment
+
+    def choice(action: int, text: str, group: str, key: str) -> dict[str, object]:
+        return {"action": action, "text": text, "group": group, "key": key,
+                "record": "", "summary": ""}
+
+    groups = {"play": [choice(17, "play Cowboy", "play", "cowboy")],
+              "discard-own": [choice(70, "discard own Deputy from play", "discard-own",
+                                     "drop-deputy")],
+              "pass": [choice(0, "end play phase", "pass", "pass")]}
+    page = fragment("play_actions.html", groups=groups, over=False, watching=False,
+                    decision="play phase", waiting=False, session_id="s", outcome="",
+                    game="revolver", can_take_back=False)
+    labels = ["play a card", "give up one of your own cards", "pass"]
+    assert [page.index(f'<span class="group-label">{label}</span>') for label in labels] == \
+        sorted(page.index(f'<span class="group-label">{label}</span>') for label in labels)
+    assert 'class="action give-up" data-action="70" data-key="drop-deputy"' in page
+    assert 'class="action" data-action="17" data-key="cowboy"' in page

@@ -173,6 +173,7 @@ class Choice(Answer):
     summary: Line | None = None
     record: Name | None = None
     group: Name = ""
+    key: Name = ""  # `sim.records.choices.choice_keys` ("": a server that sends none)
 
 
 class LogEntry(Answer):

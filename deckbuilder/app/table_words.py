@@ -18,9 +18,9 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
 from deckbuilder.card_face.text import player_mark
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.actions import BF_BASE, CHARACTER_BASE, IN_PLAY_BASE, MODE_BASE
 from deckbuilder.engine.observe import EVERYTHING
 from deckbuilder.engine.state import State
+from deckbuilder.sim.records.choices import action_card_id
 from deckbuilder.sim.records.session_view import ViewWords, position_view, view_lines, whose_hand
 
 _GAME_OVER = re.compile(
@@ -100,33 +100,6 @@ class PlayerWords(ViewWords):
     def outcome(self, view: dict[str, Any]) -> str:
         outcome = view["outcome"]
         return f"game over: {outcome_sentence(outcome['winner'], outcome['termination'])}"
-
-
-def action_card_id(state: State, action: int) -> str | None:
-    """The catalog id of the card (or character) an action names: the card played, paid,
-    chosen or targeted; None for an action that names none (pass, a battlefield ...)."""
-    spec = state.spec
-    layout = spec.layout
-    if layout.play_base <= action < layout.game_base:
-        return str(spec.defs[spec.action_def[action]].id)
-    if layout.ability_base <= action < layout.play_base:
-        slots = (layout.play_base - layout.ability_base) // (layout.own_base - IN_PLAY_BASE)
-        uid = (action - layout.ability_base) // slots  # a card's abilities lie together
-        return str(spec.uid_id(uid))
-    if IN_PLAY_BASE <= action < layout.ability_base:
-        uid = (action - IN_PLAY_BASE) % (layout.own_base - IN_PLAY_BASE)
-        return str(spec.uid_id(uid))
-    if CHARACTER_BASE <= action < IN_PLAY_BASE:
-        index = action - CHARACTER_BASE
-        return str(spec.characters[index].id) if index < len(spec.characters) else None
-    if MODE_BASE <= action < CHARACTER_BASE and state.pending_data:
-        return str(spec.card_def[state.pending_data[0]].id)
-    if BF_BASE <= action < MODE_BASE:
-        index = action - BF_BASE
-        return str(spec.bfs[index].id) if index < len(spec.bfs) else None
-    if layout.game_base <= action < layout.size:
-        return spec.game_rules.game_action_record(state, action - layout.game_base)
-    return None
 
 
 def choice_words(state: State, action: int, text: str, catalog: Catalog | None) -> str:

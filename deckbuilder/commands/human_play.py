@@ -19,10 +19,11 @@ from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
-from deckbuilder.app.table_words import PlayerWords, action_card_id, choice_words
+from deckbuilder.app.table_words import PlayerWords, choice_words
 from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands.card_detail import text_width
+from deckbuilder.commands.choice_prompt import choice_lines, chosen, confirmed
 from deckbuilder.commands.common import EXIT_OK, console, error_console, safe
 from deckbuilder.commands.play_setup import choose_decks, split_bots
 from deckbuilder.commands.play_setup import say as _say
@@ -205,13 +206,17 @@ def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int:
             except DeckbuilderError as error:
                 _say(str(error))
                 continue
-        number = _action_number(answer.lower(), len(choices))
-        if number is not None:
-            return int(choices[number - 1].action)
+        at = chosen(answer, [choice.key for choice in choices])
+        if at is not None:
+            if confirmed(choices[at].group, choices[at].text, _read, _say):
+                return int(choices[at].action)
+            _show_decision(session, [], choices, catalog)
+            continue
         if answer:
             shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
             _say(f"'{shown}' is not one of the actions: give a number from 1 to "
-                 f"{len(choices)} (? shows the position, ? N or ?NAME a card, q quits)")
+                 f"{len(choices)} or a key in [ ] (? shows the position, ? N or ?NAME a "
+                 f"card, q quits)")
 
 
 #: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
@@ -220,40 +225,28 @@ SHOWN_ANSWER = 40
 TAKEN_BACK = -1
 
 
-def _action_number(answer: str, count: int) -> int | None:
-    """The answer as an action's number (1 to `count`), or None. Only ASCII digits count:
-    `str.isdigit` also says yes to '²' (which `int` refuses), and `int` refuses more than
-    4,300 digits; neither may end the game."""
-    digits = answer.lstrip("0")
-    if not answer.isascii() or not answer.isdigit() or len(digits) > len(str(count)):
-        return None
-    number = int(digits or "0")
-    return number if 1 <= number <= count else None
-
-
 def _show_decision(session: GameSession, lines: list[str], choices: Sequence[Choice],
                    catalog: Catalog) -> None:
     _say("")
     for line in lines:
         _say(f"  {line}")
     _say(f"your decision: {session.decision()}")
-    width = len(str(len(choices)))
-    for number, choice in enumerate(choices, start=1):
-        _say(f"  {number:>{width}}. "
-             + choice_words(session.state, choice.action, choice.text, catalog))
+    for line in choice_lines([(choice.group, choice.key, choice_words(
+            session.state, choice.action, choice.text, catalog)) for choice in choices]):
+        _say(f"  {line}")
 
 
 def _show_card(session: GameSession, asked: str, choices: Sequence[Choice], catalog: Catalog
                ) -> None:
-    """`? N`: the face of the card action N names; `?NAME`: the card NAME names (a unique
-    start of a name will do), in the game played. A wrong one says why, and the game goes
-    on."""
-    number = _action_number(asked, len(choices))
+    """`? N` (or `? KEY`): the face of the card action N names; `?NAME`: the card NAME
+    names (a unique start of a name will do), in the game played. A wrong one says why, and
+    the game goes on."""
+    at = chosen(asked, [choice.key for choice in choices])
     try:
-        if number is not None:
-            card_id = action_card_id(session.state, int(choices[number - 1].action))
-            if card_id is None or card_id not in catalog.entries:
-                _say(f"action {number} ({choices[number - 1].text}) names no card")
+        if at is not None:
+            card_id = choices[at].record
+            if card_id not in catalog.entries:
+                _say(f"action {at + 1} ({choices[at].text}) names no card")
                 return
             entries = [catalog.entries[card_id]]
         elif asked:

@@ -29,6 +29,7 @@ from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands.card_detail import text_width
+from deckbuilder.commands.choice_prompt import choice_lines, chosen, confirmed
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
 from deckbuilder.sim.records.session import Event
 from deckbuilder.sim.records.session_view import view_lines
@@ -183,11 +184,16 @@ def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
         if answer.startswith("?"):
             _show_card(choices, answer[1:].strip(), catalog)
             continue
-        if answer.isascii() and answer.isdigit() and 1 <= int(answer[:6]) <= len(choices):
-            return choices[int(answer) - 1].action
+        at = chosen(answer, [choice.key for choice in choices])
+        if at is not None:
+            if confirmed(choices[at].group, choices[at].text,
+                         lambda asked: _read(asked, keyboard), _say):
+                return choices[at].action
+            continue
         if answer:
             _say(f"'{answer[:40]}' is not one of the actions: give a number from 1 to "
-                 f"{len(choices)} (? shows the position, ? N a card, r resigns, q leaves)")
+                 f"{len(choices)} or a key in [ ] (? shows the position, ? N a card, r "
+                 f"resigns, q leaves)")
 
 
 def _show_position(state: TableState, catalog: Catalog) -> None:
@@ -196,20 +202,21 @@ def _show_position(state: TableState, catalog: Catalog) -> None:
         for line in view_lines(state.view.model_dump(by_alias=True), PlayerWords(catalog)):
             _say(f"  {line}")
     _say(f"your decision: {state.decision}")
-    width = len(str(len(state.choices)))
-    for number, choice in enumerate(state.choices, start=1):
-        summary = choice.summary or ""
-        _say(f"  {number:>{width}}. {choice.text}" + (f" - {summary}" if summary else ""))
+    for line in choice_lines([(choice.group, choice.key or str(number), choice.text + (
+            f" - {choice.summary}" if choice.summary else ""))
+            for number, choice in enumerate(state.choices, start=1)]):
+        _say(f"  {line}")
 
 
 def _show_card(choices: list[Choice], asked: str, catalog: Catalog) -> None:
-    if not (asked.isascii() and asked.isdigit() and 1 <= int(asked[:6]) <= len(choices)):
-        _say(f"? N shows the card of action N (1 to {len(choices)})")
+    at = chosen(asked, [choice.key for choice in choices])
+    if at is None:
+        _say(f"? N shows the card of action N (1 to {len(choices)}), or ? KEY")
         return
-    record = choices[int(asked) - 1].record
+    record = choices[at].record
     entry = catalog.entries.get(record) if record else None
     if entry is None:
-        _say(f"action {asked} names no card")
+        _say(f"action {at + 1} names no card")
         return
     for line in face_text(face(entry, catalog), max(text_width() - 2, 40)):
         _say(f"  {line}")

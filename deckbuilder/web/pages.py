@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import games
 from deckbuilder.printable import printable
+from deckbuilder.sim.records.choices import GIVING_UP, kind_words
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -72,6 +73,8 @@ environment = jinja2.Environment(
 )
 environment.globals["navigation"] = NAVIGATION
 environment.globals["page_summaries"] = PAGE_SUMMARIES
+environment.globals["kind_words"] = kind_words
+environment.globals["giving_up"] = GIVING_UP
 
 
 #: The command line's advice inside the library's error lines, as the web pages give it:

@@ -28,10 +28,10 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.endings import outcome_sentence
-from deckbuilder.app.table_words import action_card_id
 from deckbuilder.card_face import one_line
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.sim.records.choices import action_card_id
 from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of

@@ -34,11 +34,13 @@ from deckbuilder.engine.log_lines import SPECTATOR, visible_log
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot, Evaluator, Heuristics
-from deckbuilder.sim.records.session_view import (
+from deckbuilder.sim.records.choices import (
+    action_card_id,
     action_group,
-    position_view,
-    public_action_text,
+    choice_keys,
+    in_kind_order,
 )
+from deckbuilder.sim.records.session_view import position_view, public_action_text
 from deckbuilder.sim.records.transcript import (
     GameRecord,
     Step,
@@ -71,12 +73,15 @@ class GameOverError(SessionError):
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal action of the open decision: the int to pass to `act`, its text, and what
-    kind of answer it is (`session_view.action_group`: play, pay, target, pass ...)."""
+    """One legal action of the open decision: the int to pass to `act`, its text, what kind
+    of answer it is (`choices.action_group`: play, pay, target, pass ...), the id of the card
+    it names ("" for none) and its key (`choices.choice_keys`)."""
 
     action: int
     text: str
     group: str
+    record: str = ""
+    key: str = ""
 
     def to_dict(self) -> dict[str, JsonValue]:
         return asdict(self)
@@ -216,12 +221,18 @@ class GameSession:
         return "" if self.is_over() else kind_name(self.state.pending_kind, self.state.spec)
 
     def choices(self) -> list[Choice]:
-        """The legal actions of the open decision, in the engine's order (empty once over)."""
+        """The legal actions of the open decision in the order every face lists them, by
+        kind (`choices.in_kind_order`), each with its key (empty once over)."""
         if self.is_over():
             return []
         state = self.state
-        return [Choice(action, state.action_to_string(action), action_group(state, action))
-                for action in state.legal_actions()]
+        actions = state.legal_actions()
+        groups = [action_group(state, action) for action in actions]
+        order = in_kind_order(groups)
+        cards = [action_card_id(state, actions[at]) for at in order]
+        keys = choice_keys([(groups[at], card) for at, card in zip(order, cards, strict=True)])
+        return [Choice(actions[at], state.action_to_string(actions[at]), groups[at], card or "",
+                       key) for at, card, key in zip(order, cards, keys, strict=True)]
 
     # -- moving -------------------------------------------------------------------------------
     def advance(self, max_steps: int | None = None) -> list[Event]:

@@ -20,16 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from deckbuilder.engine.actions import (
-    ACCEPT,
-    BF_BASE,
-    CHARACTER_BASE,
-    IN_PLAY_BASE,
-    K_REACT,
-    MODE_BASE,
-    PASS,
-    USE_PIECE,
-)
+from deckbuilder.engine.actions import K_REACT, PASS
 from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.engine.observe import CardView, Observation, observe
@@ -44,28 +35,6 @@ def secret_words(spec: GameSpec, kind: int) -> str | None:
     if found is None or not found.secret:
         return None
     return found.secret_words or f"answers: {found.words}"
-
-
-def action_group(state: State, action: int) -> str:
-    """What kind of answer an action is, for a UI that groups its buttons: pass, piece,
-    accept, battlefield, mode, character, target, discard-own, ability, play, pay, card,
-    game-piece. Read from the action table's ranges (engine/actions.py)."""
-    layout = state.spec.layout
-    if action == PASS:
-        return "pass"
-    if action == USE_PIECE:
-        return "piece"
-    if action == ACCEPT:
-        return "accept"
-    ranges = ((MODE_BASE, "battlefield"), (CHARACTER_BASE, "mode"), (IN_PLAY_BASE, "character"),
-              (layout.own_base, "target"), (layout.ability_base, "discard-own"),
-              (layout.play_base, "ability"), (layout.pay_base, "play"),
-              (layout.card_base, "pay"), (layout.game_base, "card"), (layout.size, "game-piece"))
-    if action >= BF_BASE:
-        for end, group in ranges:
-            if action < end:
-                return group
-    return "other"
 
 
 def public_action_text(spec: GameSpec, kind: int, action: int, text: str) -> str | None:

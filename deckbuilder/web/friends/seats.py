@@ -49,7 +49,7 @@ def board_picture(view: dict[str, Any]) -> dict[str, object]:
 
 # -- the state a role is sent ---------------------------------------------------------------
 def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, object]]:
-    from deckbuilder.app.table_words import action_card_id
+    from deckbuilder.sim.records.choices import action_card_id
     from deckbuilder.web.table_view import summary_of
 
     session = table.session
