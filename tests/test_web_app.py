@@ -425,4 +425,4 @@ def test_the_choices_are_labelled_by_kind_and_giving_up_a_card_looks_apart() -> 
     assert [page.index(f'<span class="group-label">{label}</span>') for label in labels] == \
         sorted(page.index(f'<span class="group-label">{label}</span>') for label in labels)
     assert 'class="action give-up" data-action="70" data-key="drop-deputy"' in page
-    assert 'class="action" data-action="17" data-key="cowboy"' in page
+    assert 'class="action" data-action="17" data-key="cowboy"' in page  # no card: no face

@@ -107,7 +107,10 @@
     const tops = narrow ? [window.innerHeight - 8 - height, 8]
       : (box.bottom + height + 6 > window.innerHeight && box.top > height + 6) ? [above, below]
       : [below, above];
-    let top = tops.find((each) => !covers(boxes, left, each, width, height));
+    // a phone's sheet covers neither the buttons nor the name it shows (a second tap on the
+    // name closes it)
+    const clear = narrow ? [...boxes, box] : boxes;
+    let top = tops.find((each) => !covers(clear, left, each, width, height));
     if (top === undefined) {
       const room = roomBesideButtons(boxes);
       if (room === null) {
