@@ -59,74 +59,26 @@
     }
   }
 
-  // The buttons a face never covers: the game table's actions and the replay's controls.
-  // A face that would is moved (the other side of its name, the other end of a phone's
-  // screen), else squeezed into the room beside them, else closed.
-  const KEEP_CLEAR = "#actions button, .replay-controls .button";
-  const LEAST_ROOM = 96;  // px: less room than this for a face, and it closes
-
-  function buttonBoxes(name) {
-    return [...document.querySelectorAll(KEEP_CLEAR)]
-      .filter((button) => button !== name && button.getClientRects().length)
-      .map((button) => button.getBoundingClientRect())
-      .filter((box) => box.bottom > 0 && box.top < window.innerHeight);
-  }
-
-  function covers(boxes, left, top, width, height) {  // viewport coordinates
-    return boxes.some((box) => box.left < left + width && left < box.right &&
-                               box.top < top + height && top < box.bottom);
-  }
-
-  // Where a face fits (viewport coordinates) when every side of its name covers a button:
-  // the larger room above or below the buttons, or null when neither is large enough.
-  function roomBesideButtons(boxes) {
-    const above = Math.min(...boxes.map((box) => box.top)) - 16;
-    const below = window.innerHeight - Math.max(...boxes.map((box) => box.bottom)) - 16;
-    if (Math.max(above, below) < LEAST_ROOM) return null;
-    return above >= below ? {top: 8, height: above}
-                          : {top: window.innerHeight - 8 - below, height: below};
-  }
-
   function place(name) {
     const narrow = window.innerWidth < 600;
     popover.classList.toggle("face-popover--sheet", narrow);
-    popover.style.maxHeight = "";
-    popover.style.bottom = "";
-    popover.style.left = "";
-    popover.style.top = "";
-    const boxes = buttonBoxes(name);
-    const width = popover.offsetWidth;
-    const height = popover.offsetHeight;
-    const box = name.getBoundingClientRect();
-    const left = narrow ? 8 : Math.max(8, Math.min(box.left,
-                                                 document.documentElement.clientWidth - width - 8));
-    // a sheet along the bottom of a phone's screen, else its top; beside a name, below it
-    // (above when there is no room below)
-    const below = box.bottom + 6;
-    const above = box.top - height - 6;
-    const tops = narrow ? [window.innerHeight - 8 - height, 8]
-      : (box.bottom + height + 6 > window.innerHeight && box.top > height + 6) ? [above, below]
-      : [below, above];
-    // a phone's sheet covers neither the buttons nor the name it shows (a second tap on the
-    // name closes it)
-    const clear = narrow ? [...boxes, box] : boxes;
-    let top = tops.find((each) => !covers(clear, left, each, width, height));
-    if (top === undefined) {
-      const room = roomBesideButtons(boxes);
-      if (room === null) {
-        hide();
-        return;
-      }
-      top = room.top;
-      popover.style.maxHeight = room.height + "px";
-    }
-    if (narrow) {  // fixed to the screen
-      popover.style.top = top + "px";
-      popover.style.bottom = "auto";
+    if (narrow) {  // a sheet along the bottom of a phone's screen
+      popover.style.left = "";
+      popover.style.top = "";
       return;
     }
-    popover.style.left = left + window.scrollX + "px";
-    popover.style.top = top + window.scrollY + "px";
+    const box = name.getBoundingClientRect();
+    const width = popover.offsetWidth;
+    const height = popover.offsetHeight;
+    let left = box.left + window.scrollX;
+    left = Math.max(window.scrollX + 8,
+                    Math.min(left, window.scrollX + document.documentElement.clientWidth - width - 8));
+    let top = box.bottom + window.scrollY + 6;
+    if (box.bottom + height + 6 > window.innerHeight && box.top > height + 6) {
+      top = box.top + window.scrollY - height - 6;
+    }
+    popover.style.left = left + "px";
+    popover.style.top = top + "px";
   }
 
   // A face shown by the pointer resting on a name is passive (a tooltip): clicks go through
@@ -262,13 +214,5 @@
       else show(name);
     }
   });
-  function placeAgain() {
-    if (current && !popover.hidden) place(current);
-  }
-  window.addEventListener("resize", placeAgain);
-  // the page scrolling moves the buttons under a phone's sheet (fixed to the screen): it
-  // moves out of their way; a face beside its name scrolls with it and the buttons alike
-  window.addEventListener("scroll", () => {
-    if (popover.classList.contains("face-popover--sheet")) requestAnimationFrame(placeAgain);
-  }, {passive: true});
+  window.addEventListener("resize", () => { if (current && !popover.hidden) place(current); });
 })();
