@@ -31,7 +31,6 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.card_face import one_line
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.sim.records.choices import action_card_id
 from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
@@ -166,13 +165,12 @@ def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, 
     return [linked_segments(line, names) for line in lines]
 
 
-def _action_card(entry: TableSession, action: int) -> dict[str, str]:
+def _action_card(entry: TableSession, card_id: str) -> dict[str, str]:
     """The card an action plays, pays with, targets or shows: its id (the button shows its
     face, static/faces.js) and what it costs and fires, as the terminal's `play --human` says
     it ("cost discard 1 card, firepower 2 (white)"); empty for an action that names none."""
-    card_id = action_card_id(entry.session.state, action)
-    found = _catalog(entry).entries.get(card_id) if card_id is not None else None
-    if found is None or card_id is None:
+    found = _catalog(entry).entries.get(card_id)
+    if found is None:
         return {"record": "", "summary": ""}
     return {"record": card_id, "summary": one_line(found).partition(" - ")[2]}
 
@@ -187,7 +185,7 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     groups: dict[str, list[dict[str, object]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
         groups.setdefault(choice.group, []).append(
-            {**choice.to_dict(), **_action_card(entry, choice.action)})
+            {**choice.to_dict(), **_action_card(entry, choice.record)})
     over = session.is_over()
     outcome = outcome_words(entry)
     lines = _log_lines(events)

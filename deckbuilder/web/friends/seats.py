@@ -49,13 +49,12 @@ def board_picture(view: dict[str, Any]) -> dict[str, object]:
 
 # -- the state a role is sent ---------------------------------------------------------------
 def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, object]]:
-    from deckbuilder.sim.records.choices import action_card_id
     from deckbuilder.web.table_view import summary_of
 
     session = table.session
     shown = []
     for choice in session.choices():
-        card_id = action_card_id(session.state, choice.action) or ""
+        card_id = choice.record  # the card the session named for it
         shown.append({**choice.to_dict(), "record": card_id if card_id in catalog.entries
                       else "", "summary": summary_of(catalog, card_id)})
     return shown
