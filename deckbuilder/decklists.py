@@ -37,14 +37,13 @@ from deckbuilder.decks import (
     DeckEntry,
     LoadedDeck,
     deck_document,
-    game_of_faction,
 )
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.models import Deck
 from deckbuilder.models.common import CARD_ID_PATTERN, SHARED_FACTIONS, Faction
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import refuse_overwrite
-from deckbuilder.yamlio import read_text, validate_document, write_yaml
+from deckbuilder.yamlio import validate_document, write_yaml
 
 
 class LineStatus(StrEnum):
@@ -478,34 +477,34 @@ def is_json_list(source: Path, text: str) -> bool:
 
 
 # -- import and export -----------------------------------------------------------------------
-def import_deck_list(
-    source: Path, catalog: Catalog, out: Path, faction: str | None = None, force: bool = False
-) -> DeckList:
-    """Read a text or JSON deck list and write it as a deck file (cards under their ids)."""
-    if faction is not None:
-        game_of_faction(faction)
-    text = read_text(source)
+def parse_text_or_json(text: str, catalog: Catalog, faction: str | None, source: Path
+                       ) -> DeckList:
+    """A JSON deck (`is_json_list`) or else a text list, labelled."""
     if is_json_list(source, text):
-        deck_list = parse_deck_json(text, catalog, faction, source)
-    else:
-        deck_list = parse_deck_list(text, catalog, faction)
-    write_imported_deck(deck_list, source, catalog, out, force)
-    return deck_list
+        return parse_deck_json(text, catalog, faction, source)
+    return parse_deck_list(text, catalog, faction)
+
+
+def list_refusal(deck_list: DeckList, source: Path, or_else: str = "pass --faction"
+                 ) -> DeckError | None:
+    """Why a deck list makes no deck file (it names no faction, or no card), or None."""
+    if deck_list.faction is None:
+        first, *others = FACTION_GAMES
+        return DeckError("the list does not say whose deck it is",
+                         Location(source, deck_list.header_lines.get("faction", 1)),
+                         f"add a '# faction: {first}' line (or {', '.join(others)}) or {or_else}")
+    if not deck_list.cards:
+        return DeckError("the list names no cards", Location(source), "add '3x .38 Special' lines")
+    return None
 
 
 def write_imported_deck(deck_list: DeckList, source: Path, catalog: Catalog, out: Path,
                         force: bool = False) -> None:
     """Write a deck list read from `source` (any format) as a deck file; a list that names
     no faction or no card, or does not make a deck, is refused at its own line."""
-    if deck_list.faction is None:
-        first, *others = FACTION_GAMES
-        raise DeckError(
-            "the list does not say whose deck it is",
-            Location(source, deck_list.header_lines.get("faction", 1)),
-            f"add a '# faction: {first}' line (or {', '.join(others)}) or pass --faction",
-        )
-    if not deck_list.cards:
-        raise DeckError("the list names no cards", Location(source), "add '3x .38 Special' lines")
+    if (refused := list_refusal(deck_list, source)) is not None:
+        raise refused
+    assert deck_list.faction is not None  # list_refusal refuses a list without one
     refuse_overwrite(out, force)
     name = deck_list.name or source.stem or "imported deck"
     document = deck_document(name, deck_list.faction, deck_list.cards, catalog, deck_list.sets)

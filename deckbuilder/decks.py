@@ -273,15 +273,27 @@ def read_deck(source: object, catalog: Catalog, what: str = "deck") -> DeckArgum
                     f"deck, or a packaged deck ({', '.join(packaged_deck_names())})")
 
 
-def _base_deck(faction: str, catalog: Catalog) -> LoadedDeck:
-    game = FACTION_GAMES[faction]
+def base_deck_cards(catalog: Catalog, faction: str, where: Location | None = None
+                    ) -> dict[str, int]:
+    """The faction's base deck (card id -> copies), or a `DeckError` at `where`."""
+    game = game_of_faction(faction, where)
     cards = catalog.base_deck(game, faction)
     if not cards:
         raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
-                        fix="install the base set (see `deckbuilder sets`)")
+                        where, "install the base set (see `deckbuilder sets`)")
+    return cards
+
+
+def base_deck_name(faction: str) -> str:
+    """The name a base deck goes by ("Colty gang base deck")."""
+    return f"{FACTION_TITLES.get(Faction(faction), faction)} base deck"
+
+
+def _base_deck(faction: str, catalog: Catalog) -> LoadedDeck:
+    game = FACTION_GAMES[faction]
+    cards = base_deck_cards(catalog, faction)
     base_set = catalog.base_set_id(game)
-    title = FACTION_TITLES.get(Faction(faction), faction)
-    deck = Deck(name=f"{title} base deck", game=game, faction=faction,
+    deck = Deck(name=base_deck_name(faction), game=game, faction=faction,
                 sets=[base_set] if base_set else None, cards=cards)
     return resolve_deck(deck, catalog)
 
@@ -356,16 +368,10 @@ def new_deck(
     catalog: Catalog, faction: str, path: Path, force: bool = False, name: str | None = None
 ) -> dict[str, int]:
     """Write the faction's base deck to `path`; returns its cards (id -> copies)."""
-    game = game_of_faction(faction)
-    base = catalog.base_deck(game, faction)
-    if not base:
-        raise DeckError(
-            f"no base deck for '{faction}': the {game} base set is not installed",
-            fix="install the base set (see `deckbuilder sets`)",
-        )
+    base = base_deck_cards(catalog, faction)
     refuse_overwrite(path, force)
-    title = name or f"{FACTION_TITLES.get(Faction(faction), faction)} base deck"
-    write_yaml(path, deck_document(title, faction, base, catalog), deck_header(path, catalog))
+    document = deck_document(name or base_deck_name(faction), faction, base, catalog)
+    write_yaml(path, document, deck_header(path, catalog))
     return base
 
 

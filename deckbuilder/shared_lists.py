@@ -44,15 +44,14 @@ from deckbuilder.decklists import (
     export_name,
     guess_faction,
     is_json_list,
-    parse_deck_json,
-    parse_deck_list,
+    parse_text_or_json,
     quoted,
     read_header,
     unquoted,
     write_imported_deck,
 )
-from deckbuilder.decks import FACTION_GAMES, DeckEntry, LoadedDeck, game_of_faction
-from deckbuilder.errors import DeckbuilderError, DeckError, Location
+from deckbuilder.decks import FACTION_GAMES, DeckEntry, LoadedDeck, base_deck_cards, game_of_faction
+from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models.common import Category
 from deckbuilder.yamlio import read_text
 
@@ -328,16 +327,10 @@ def decode_share_code(code: str, loads: Callable[[bytes], object] = json.loads,
             "description": description if isinstance(description, str) else None}
 
 
-def parse_share_code(code: str, catalog: Catalog, faction: str | None = None) -> DeckList:
-    """The deck a share code holds, as a deck list: its base deck with the diff applied,
-    each card labelled as a list's lines are (all on line 1: a link is one line)."""
-    shared = decode_share_code(code)
-    game = game_of_faction(shared["faction"])
-    cards = dict(catalog.base_deck(game, shared["faction"]))
-    if not cards:
-        raise DeckError(f"no base deck for '{shared['faction']}': the {game} base set is not "
-                        "installed", Location("share link"),
-                        "install the base set (see `deckbuilder sets`)")
+def shared_deck_cards(shared: dict[str, Any], catalog: Catalog, where: Location
+                      ) -> dict[str, int]:
+    """The cards a decoded share code holds: its base deck with the diff applied."""
+    cards = base_deck_cards(catalog, shared["faction"], where)
     for card, count in shared["out"].items():
         left = cards.get(card, 0) - count
         if left > 0:
@@ -346,6 +339,14 @@ def parse_share_code(code: str, catalog: Catalog, faction: str | None = None) ->
             cards.pop(card, None)
     for card, count in shared["into"].items():
         cards[card] = cards.get(card, 0) + count
+    return cards
+
+
+def parse_share_code(code: str, catalog: Catalog, faction: str | None = None) -> DeckList:
+    """The deck a share code holds, as a deck list: its base deck with the diff applied,
+    each card labelled as a list's lines are (all on line 1: a link is one line)."""
+    shared = decode_share_code(code)
+    cards = shared_deck_cards(shared, catalog, Location("share link"))
     result = DeckList(faction=faction)
     raw = f"share code {code[:24]}..." if len(code) > 24 else f"share code {code}"
     headers = {"faction": shared["faction"], "name": shared["name"],
@@ -382,12 +383,10 @@ def parse_any_deck_list(text: str, catalog: Catalog, faction: str | None = None,
     shared = _shared_deck(text, catalog, faction)
     if shared is not None:
         return shared
-    if is_json_list(source, text):
-        return parse_deck_json(text, catalog, faction, source)
-    style = forum_format(text)
+    style = None if is_json_list(source, text) else forum_format(text)
     if style is not None:
         return parse_forum_list(text, catalog, faction, style)
-    return parse_deck_list(text, catalog, faction)
+    return parse_text_or_json(text, catalog, faction, source)
 
 
 def import_any_deck_list(source: Path | str, catalog: Catalog, out: Path,

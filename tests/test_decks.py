@@ -12,7 +12,6 @@ from deckbuilder.catalog import Catalog, build_catalog
 from deckbuilder.decklists import (
     LineStatus,
     export_deck_list,
-    import_deck_list,
     parse_deck_list,
 )
 from deckbuilder.decks import (
@@ -25,6 +24,7 @@ from deckbuilder.decks import (
 )
 from deckbuilder.errors import DataFileError, DeckbuilderError, DeckError
 from deckbuilder.models import Deck
+from deckbuilder.shared_lists import import_any_deck_list
 
 SETS = Path(__file__).resolve().parent / "fixtures" / "decks" / "sets"
 DECKS = Path(__file__).resolve().parent / "fixtures" / "decks"
@@ -308,7 +308,7 @@ def test_text_import_faction_comes_from_the_option_the_header_or_the_cards(catal
 def test_importing_a_list_writes_a_deck_with_ids(catalog, tmp_path):
     source = write(tmp_path, "list.txt", LIST)
     out = tmp_path / "deck.yaml"
-    import_deck_list(source, catalog, out)
+    import_any_deck_list(source, catalog, out)
     deck = load_deck(out, catalog)
     assert deck.name == "Rangers from a forum post"
     assert deck.counts()["mini-vantage-point"] == 1
@@ -319,7 +319,7 @@ def test_importing_a_list_writes_a_deck_with_ids(catalog, tmp_path):
 def test_importing_a_list_without_a_faction_is_refused(catalog, tmp_path):
     source = write(tmp_path, "list.txt", "2x Texs Ranger\n")
     with pytest.raises(DeckError, match="whose deck"):
-        import_deck_list(source, catalog, tmp_path / "deck.yaml")
+        import_any_deck_list(source, catalog, tmp_path / "deck.yaml")
 
 
 def test_export_then_import_gives_back_the_same_deck(catalog, tmp_path):

@@ -12,12 +12,11 @@ from deckbuilder.catalog import Catalog, normalise_name
 from deckbuilder.decklists import (
     LineStatus,
     export_deck_list,
-    is_json_list,
+    list_refusal,
     list_value,
-    parse_deck_json,
-    parse_deck_list,
+    parse_text_or_json,
 )
-from deckbuilder.decks import FACTION_GAMES
+from deckbuilder.decks import FACTION_GAMES, game_of_faction
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.web.deck_state import DeckState
 
@@ -53,9 +52,7 @@ def _faction(text: str | None) -> str | None:
     if not text:
         return None
     folded = normalise_name(text).replace(" ", "")
-    if folded not in FACTION_GAMES:
-        raise DeckError(f"'{text[:40]}' has no base deck", Location(PASTED),
-                        f"use one of: {', '.join(FACTION_GAMES)}")
+    game_of_faction(folded if folded in FACTION_GAMES else text[:40], Location(PASTED))
     return folded
 
 
@@ -69,10 +66,7 @@ def import_text(catalog: Catalog, text: str, faction: str | None = None) -> Impo
         raise DeckError(f"the list has more than {MAX_LIST_LINES} lines", Location(PASTED),
                         "paste one deck list")
     chosen = _faction(faction)
-    if is_json_list(PASTED, text):
-        deck_list = parse_deck_json(text, catalog, chosen, PASTED)
-    else:
-        deck_list = parse_deck_list(text, catalog, chosen)
+    deck_list = parse_text_or_json(text, catalog, chosen, PASTED)
     game = FACTION_GAMES.get(deck_list.faction or "")
     lines = []
     for line in deck_list.lines:
@@ -87,17 +81,9 @@ def import_text(catalog: Catalog, text: str, faction: str | None = None) -> Impo
                     {"name": name, "line": f"{line.count}x {list_value(name)}"})
         lines.append(labelled)
     problems = len(deck_list.problems)
-    if deck_list.faction is None:
-        where = Location(PASTED, deck_list.header_lines.get("faction", 1))
-        first, *others = FACTION_GAMES
-        error = DeckError("the list does not say whose deck it is", where,
-                          f"add a '# faction: {first}' line (or {', '.join(others)}) or "
-                          "choose the faction")
-        return ImportedList(None, lines, problems, str(error))
-    if not deck_list.cards:
-        error = DeckError("the list names no cards", Location(PASTED),
-                          "add '3x .38 Special' lines")
-        return ImportedList(None, lines, problems, str(error))
+    refused = list_refusal(deck_list, PASTED, "choose the faction")
+    if refused is not None or deck_list.faction is None:
+        return ImportedList(None, lines, problems, str(refused))
     state = DeckState(name=deck_list.name or "imported deck", game=FACTION_GAMES[
         deck_list.faction], faction=deck_list.faction, cards=list(deck_list.cards.items()),
         sets=deck_list.sets, description=deck_list.description)

@@ -17,16 +17,22 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, LoadedDeck, resolve_deck
+from deckbuilder.decks import (
+    FACTION_GAMES,
+    LoadedDeck,
+    base_deck_cards,
+    base_deck_name,
+    resolve_deck,
+)
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.models import Deck
-from deckbuilder.models.common import Faction
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
 from deckbuilder.shared_lists import (  # noqa: F401 (MAX_SHARE_CODE, ShareCodeError: the web's names)
     MAX_SHARE_CODE,
     ShareCodeError,
     decode_share_code,
     encode_share_code,
+    shared_deck_cards,
 )
 from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.yamlio import validate_document
@@ -136,18 +142,11 @@ def state_from_loaded(deck: LoadedDeck, file: str | None = None, version: str | 
 
 def base_state(catalog: Catalog, faction: str) -> DeckState:
     """The faction's base deck, as `deckbuilder deck new FACTION` writes it."""
-    from deckbuilder.decks import game_of_faction
-
-    game = game_of_faction(faction, _WHERE)
-    cards = catalog.base_deck(game, faction)
-    if not cards:
-        raise DeckError(f"no base deck for '{faction}': the {game} base set is not installed",
-                        _WHERE, "install the base set (see `deckbuilder sets`)")
-    title = FACTION_TITLES.get(Faction(faction), faction)
+    cards = base_deck_cards(catalog, faction, _WHERE)
     # no `sets:` (every installed set), like the file `deck new` writes: the cards of the
     # expansions may go in
-    return DeckState(name=f"{title} base deck", game=game, faction=faction,
-                     cards=list(cards.items()))
+    return DeckState(name=base_deck_name(faction), game=FACTION_GAMES[faction],
+                     faction=faction, cards=list(cards.items()))
 
 
 # -- clicks: a card in, a card out -----------------------------------------------------------
@@ -217,21 +216,10 @@ def state_from_share_code(code: str, catalog: Catalog) -> DeckState:
     web's bound on nesting): its base deck with the diff applied, in the base deck's order,
     then checked as any deck is."""
     shared = decode_share_code(code, parse_json, (TooDeep,))
-    base = base_state(catalog, shared["faction"])
-    out, into = shared["out"], shared["into"]
-    cards: list[tuple[str, int]] = []
-    for key, count in base.cards:
-        left = count - out.get(key, 0)
-        if left > 0:
-            cards.append((key, left))
-    for key, count in into.items():
-        existing = [index for index, (k, _) in enumerate(cards) if k == key]
-        if existing:
-            cards[existing[0]] = (key, cards[existing[0]][1] + count)
-        else:
-            cards.append((key, count))
-    state = DeckState(name=shared["name"] or base.name, game=base.game,
-                      faction=shared["faction"], cards=cards, sets=shared["sets"],
-                      description=shared["description"])
+    faction = shared["faction"]
+    cards = shared_deck_cards(shared, catalog, _WHERE)
+    state = DeckState(name=shared["name"] or base_deck_name(faction),
+                      game=FACTION_GAMES[faction], faction=faction, cards=list(cards.items()),
+                      sets=shared["sets"], description=shared["description"])
     state.model()  # a code edited by hand gets the deck file's one-line error
     return state
