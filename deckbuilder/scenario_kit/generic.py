@@ -4,15 +4,16 @@ plugged-in game, `generic_format`): built from its declaration's side names, wit
 game on the table has (whose turn, the marker, the countdown card's tokens, the characters,
 each side's cards) and the shared expectations.
 
-Revolver's and Revolver 2's formats (`games/<game>/scenario_model.py`) add their own pieces
-(the border and Derail the Train, the modules; the poker tournament, the guardian pile, the
-bridge); their per-side parts are built the same way (`sides.per_side`).
+Revolver's and Revolver 2's formats (`games/<game>/scenario_model.py`) subclass the shared
+position and expectations (`GenericPosition`, `GenericExpectations`) with their own pieces (the
+border and Derail the Train, the modules; the poker tournament, the guardian pile, the bridge);
+their per-side parts are built the same way (`side_models`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, NamedTuple, TypeVar
 
 from pydantic import Field, create_model, model_validator
 
@@ -97,32 +98,91 @@ class Characters(Strict):
         return self
 
 
-class GenericPosition(Strict):
+SidesT = TypeVar("SidesT")
+CardsT = TypeVar("CardsT")
+CountT = TypeVar("CountT")
+
+
+class GenericPosition(Strict, Generic[PlayerT, SidesT]):
     """The position to set up; what is left out is as at the start of a game."""
 
+    turn: PlayerT = Field(description="whose turn it is")
     phase: Literal["play", "start"] = Field(
         "play", description="play: that player's play phase is open; start: the turn begins "
-                            "and then the play phase opens")
-    turn_number: int | None = Field(None, ge=1, description="game turns counted so far")
+                            "(the marker, the draw) and then the play phase opens")
+    turn_number: int | None = Field(None, ge=1, description="game turns counted so far "
+                                                            "(default: 3 on the first side's "
+                                                            "turn, 4 on the second's)")
     marker: Marker | None = None
     countdown: Count | None = Field(None, ge=0, description="tokens left on the countdown card")
     killed_this_turn: bool = Field(False, description="a character already died this turn")
     forbidden: list[str] = Field(default_factory=list, description="cards no longer playable")
-    characters: Characters = Field(default_factory=Characters)
+    battlefields: dict[str, SidesT] = Field(
+        default_factory=dict, description="battlefield id -> the cards in play there")
 
 
-class GenericExpectations(GameExpectations):
+class GenericExpectations(GameExpectations, Generic[PlayerT, CardsT, CountT]):
     """What must hold. Card lists compare as multisets; a field left out is not checked."""
 
-    decision: str | None = Field(None, description="the open decision")
+    to_act: PlayerT | None = None
+    decision: str | None = Field(None, description='the open decision, e.g. "choose the '
+                                                   'casualty"')
     turn: int | None = None
     marker: Marker | None = None
     countdown: Count | None = Field(None, description="tokens left on the countdown card")
-    alive: list[str] | None = Field(None, description="these characters are alive")
-    dead: list[str] | None = Field(None, description="these characters are dead")
+    alive: list[str] | None = Field(None, description="these characters are alive (others "
+                                                      "may be)")
+    dead: list[str] | None = Field(None, description="these characters are dead (others may "
+                                                     "be)")
     alive_count: int | None = None
     tokens: dict[str, Tokens] | None = Field(
-        None, description="character id, or card id (card-id@battlefield-id) in play -> tokens")
+        None, description="character id, or card id (card-id@battlefield-id) in play -> tokens "
+                          "(summed over the copies in play; #N: the N-th copy there)")
+    at: dict[str, CardsT] | None = Field(
+        None, description="battlefield id -> exactly these cards, per owner (order ignored)")
+    hand: CardsT | None = None
+    hand_size: CountT | None = None
+    deck_size: CountT | None = Field(None, description="cards left in each deck")
+    deck_top: CardsT | None = Field(
+        None, description="the top cards of each deck, first drawn first (only as many as "
+                          "listed are compared, in order)")
+    discard: CardsT | None = None
+    removed: CardsT | None = None
+    firepower: CountT | None = Field(
+        None, description="the totals an attack here compares (the first side's includes the "
+                          "defence)")
+    winner: PlayerT | None = None
+
+
+class SideModels(NamedTuple):
+    """The per-side pieces of a game's scenario format, built from its declaration's side
+    names and named after the game (`RevolverCards` ...)."""
+
+    player: Any  # Literal of the side names
+    player_or_none: Any  # ... or "none"
+    in_play: type[Strict]  # the cards at one battlefield, per owner
+    cards: type[Strict]  # a list of cards per side (expectations)
+    counts: type[Strict]  # a number per side
+    decks: type[Strict]  # a deck per side
+
+
+def _stem(declaration: GameDeclaration) -> str:
+    """The game's id as a model name's start (`Revolver2`, `Toy`)."""
+    return "".join(part.capitalize() for part in declaration.id.replace("_", "-").split("-"))
+
+
+def side_models(declaration: GameDeclaration) -> SideModels:
+    sides = declaration.side_ids
+    stem = _stem(declaration)
+    return SideModels(
+        literal_of(*sides), literal_of(*sides, "none"),
+        per_side(f"{stem}Sides", sides, list[CardInPlay], default_factory=list,
+                 doc="Cards at one battlefield, listed under their owner (a row-blocking card "
+                     "too, though it lies in the other side's column)."),
+        per_side(f"{stem}Cards", sides, list[str] | None),
+        per_side(f"{stem}Count", sides, int | None),
+        per_side(f"{stem}Decks", sides, dict[CardKey, DeckCount] | None,
+                 max_length=MAX_DECK_ENTRIES))
 
 
 def _of(generic: Any, *params: Any) -> Any:
@@ -132,33 +192,21 @@ def _of(generic: Any, *params: Any) -> Any:
 
 def generic_format(declaration: GameDeclaration) -> ScenarioFormat:
     """The scenario models of `declaration`'s game, named after it (`ToyScenario` ...)."""
-    sides = declaration.side_ids
-    stem = "".join(part.capitalize() for part in declaration.id.replace("_", "-").split("-"))
-    player = literal_of(*sides)
-    player_or_none = literal_of(*sides, "none")
-    in_play = per_side(f"{stem}Sides", sides, list[CardInPlay], default_factory=list,
-                       doc="Cards at one battlefield, listed under their owner.")
-    cards = per_side(f"{stem}Cards", sides, list[str] | None)
-    count = per_side(f"{stem}Count", sides, int | None)
-    decks = per_side(f"{stem}Decks", sides, dict[CardKey, DeckCount] | None,
-                     max_length=MAX_DECK_ENTRIES)
+    sides = side_models(declaration)
+    stem = _stem(declaration)
     position_fields: dict[str, Any] = {
-        "turn": (player, Field(description="whose turn it is")),
-        "battlefields": (dict[str, in_play], Field(default_factory=dict)),  # type: ignore[valid-type]
-        **side_fields(sides, Side, default_factory=Side)}
-    position: type[Strict] = create_model(f"{stem}Position", __base__=GenericPosition,
-                                          **position_fields)
-    expectation_fields: dict[str, Any] = {
-        "to_act": (player_or_none | None, None), "winner": (player_or_none | None, None),
-        "at": (dict[str, cards] | None,  # type: ignore[valid-type]
-               Field(None, description="battlefield id -> cards")),
-        **{zone: (cards | None, None) for zone in ("hand", "discard", "removed", "deck_top")},
-        **{total: (count | None, None) for total in ("hand_size", "deck_size", "firepower")}}
-    expectations: type[Strict] = create_model(f"{stem}Expectations",
-                                              __base__=GenericExpectations, **expectation_fields)
-    step_base: type[StepBase] = _of(GameStep, player, expectations)
+        "characters": (Characters, Field(default_factory=Characters)),
+        **side_fields(declaration.side_ids, Side, default_factory=Side)}
+    position: type[Strict] = create_model(
+        f"{stem}Position", __base__=_of(GenericPosition, sides.player, sides.in_play),
+        __doc__=GenericPosition.__doc__, **position_fields)
+    expectations_base: type[Strict] = _of(GenericExpectations, sides.player_or_none, sides.cards,
+                                          sides.counts)
+    expectations = create_model(
+        f"{stem}Expectations", __doc__=GenericExpectations.__doc__, __base__=expectations_base)
+    step_base: type[StepBase] = _of(GameStep, sides.player, expectations)
     step = create_model(f"{stem}ActionStep", __doc__=GameStep.__doc__, __base__=step_base)
-    scenario_base: type[Strict] = _of(GameScenario, decks, position, step, expectations)
+    scenario_base: type[Strict] = _of(GameScenario, sides.decks, position, step, expectations)
     scenario_fields: dict[str, Any] = {"game": (literal_of(declaration.id), ...),
                                        "ruleset": (str, declaration.default_ruleset)}
     scenario = create_model(

@@ -15,14 +15,20 @@ from pydantic import AliasChoices, Field, model_validator
 
 from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
-from deckbuilder.models.decks import MAX_DECK_ENTRIES, CardKey, DeckCount
-from deckbuilder.scenario_kit.generic import GameScenario, GameStep, ScenarioFormat
-from deckbuilder.scenario_kit.parts import CardInPlay, Count, GameExpectations, Marker, Side, Tokens
-from deckbuilder.scenario_kit.sides import literal_of, per_side
+from deckbuilder.scenario_kit.generic import (
+    GameScenario,
+    GameStep,
+    GenericExpectations,
+    GenericPosition,
+    ScenarioFormat,
+    side_models,
+)
+from deckbuilder.scenario_kit.parts import Count, Side, Tokens
+from deckbuilder.scenario_kit.sides import per_side
 
 MALPASO_PLAYERS: tuple[str, str] = REVOLVER2.side_ids
 BattlefieldSet = Literal["crystal-river", "buffalo-falls"]
-if TYPE_CHECKING:  # built from the side names below; for mypy, a side's name and a model
+if TYPE_CHECKING:  # built from the side names; for mypy, a side's name and a model
     MalpasoPlayer: TypeAlias = str
     MalpasoPlayerOrNone: TypeAlias = str
     MalpasoSides: TypeAlias = Strict
@@ -33,12 +39,8 @@ if TYPE_CHECKING:  # built from the side names below; for mypy, a side's name an
     MalpasoCount: TypeAlias = Strict
     Revolver2Decks: TypeAlias = Strict
 else:
-    MalpasoPlayer = literal_of(*MALPASO_PLAYERS)
-    MalpasoPlayerOrNone = literal_of(*MALPASO_PLAYERS, "none")
-    MalpasoSides = per_side(
-        "MalpasoSides", MALPASO_PLAYERS, list[CardInPlay], default_factory=list,
-        doc="Cards at one battlefield, listed under their owner (Mapache's row-blocking cards "
-            "under\n    mapache).")
+    MalpasoPlayer, MalpasoPlayerOrNone, MalpasoSides, MalpasoCards, MalpasoCount, \
+        Revolver2Decks = side_models(REVOLVER2)
     BattlefieldTokens = per_side(
         "BattlefieldTokens", MALPASO_PLAYERS, Count | None, ge=0,
         doc="Power tokens lying on each side of a battlefield card (the poker tournament puts "
@@ -47,10 +49,6 @@ else:
     PokerCards = per_side("PokerCards", MALPASO_PLAYERS, list[str], default_factory=list,
                           doc="Poker cards per side, by id (all-rivers-poker-esteban-1) or name.")
     PokerCount = per_side("PokerCount", MALPASO_PLAYERS, Count, default=0, ge=0)
-    MalpasoCards = per_side("MalpasoCards", MALPASO_PLAYERS, list[str] | None)
-    MalpasoCount = per_side("MalpasoCount", MALPASO_PLAYERS, int | None)
-    Revolver2Decks = per_side("Revolver2Decks", MALPASO_PLAYERS,
-                              dict[CardKey, DeckCount] | None, max_length=MAX_DECK_ENTRIES)
 
 
 class Guardians(Strict):
@@ -99,37 +97,24 @@ class PokerPosition(Strict):
         None, description="rounds won so far; checked against the rounds `played` gives")
 
 
-class Revolver2Position(Strict):
+class Revolver2Position(GenericPosition[MalpasoPlayer | None, MalpasoSides]):
     """The position to set up, past the poker tournament (or, with `poker`, during it); what is
     left out is as at the start of a game (no poker card's set-up effect applies)."""
 
     turn: MalpasoPlayer | None = Field(
         None, description="whose turn it is (required, except during the poker tournament)")
+    countdown: Count | None = Field(
+        None, ge=0, validation_alias=AliasChoices("countdown", "army"),
+        description="Mexican Army tokens left (default 12; `army`, the former key, still reads)")
     poker: PokerPosition | None = Field(
         None, description="the poker tournament is under way: only `poker` describes the "
                           "position (who chooses next follows from `face_down`)")
-    phase: Literal["play", "start"] = Field(
-        "play", description="play: that player's play phase is open; start: the turn begins "
-                            "(the guardians advance the marker and recruit; both draw two) and "
-                            "then the play phase opens")
-    turn_number: int | None = Field(None, ge=1, description="game turns counted so far "
-                                                            "(default: 3 for esteban, 4 "
-                                                            "mapache)")
     battlefield_set: BattlefieldSet | None = Field(
         None, description="the three battlefields before Los Quantos Bridge: crystal-river "
                           "(the guardians won the poker tournament) or buffalo-falls (Mapache "
                           "won); default: the set of the battlefields the file names, else "
                           "crystal-river")
-    marker: Marker | None = None
-    countdown: Count | None = Field(
-        None, ge=0, validation_alias=AliasChoices("countdown", "army"),
-        description="Mexican Army tokens left (default 12; `army`, the former key, still reads)")
     bridge_blown: bool = Field(False, description="Los Quantos Bridge is already blown up")
-    killed_this_turn: bool = Field(False, description="a guardian already died this turn")
-    forbidden: list[str] = Field(default_factory=list,
-                                 description="cards no longer playable")
-    battlefields: dict[str, MalpasoSides] = Field(
-        default_factory=dict, description="battlefield id -> the cards in play there")
     battlefield_tokens: dict[str, BattlefieldTokens] = Field(
         default_factory=dict, description="battlefield id -> power tokens on its card's sides")
     guardians: Guardians = Field(default_factory=Guardians)
@@ -147,44 +132,19 @@ class Revolver2Position(Strict):
         return self
 
 
-class Revolver2Expectations(GameExpectations):
+class Revolver2Expectations(GenericExpectations[MalpasoPlayerOrNone, MalpasoCards,
+                                                MalpasoCount]):
     """What must hold. Card lists compare as multisets; a field left out is not checked."""
 
-    to_act: MalpasoPlayerOrNone | None = None
-    decision: str | None = Field(None, description='the open decision, e.g. "stay or move on"')
-    turn: int | None = None
-    marker: Marker | None = None
     countdown: Count | None = Field(
         None, validation_alias=AliasChoices("countdown", "army"),
         description="Mexican Army tokens left (`army`, the former key, still reads)")
     bridge_blown: bool | None = None
-    alive: list[str] | None = Field(None, description="these guardians are in play (others "
-                                                      "may be)")
-    dead: list[str] | None = Field(None, description="these guardians are dead (others may "
-                                                     "be)")
-    alive_count: int | None = Field(None, description="guardians in play")
     pile: list[str] | None = Field(
         None, description="exactly these guardians in the pile, the first drawn first")
     pile_size: int | None = None
-    tokens: dict[str, Tokens] | None = Field(
-        None, description="guardian id, or card id (card-id@battlefield-id) in play -> tokens "
-                          "(summed over the copies in play; #N: the N-th copy there)")
     battlefield_tokens: dict[str, BattlefieldTokens] | None = Field(
         None, description="battlefield id -> power tokens on its card's sides")
-    at: dict[str, MalpasoCards] | None = Field(
-        None, description="battlefield id -> exactly these cards, per owner (order ignored)")
-    hand: MalpasoCards | None = None
-    hand_size: MalpasoCount | None = None
-    deck_size: MalpasoCount | None = Field(None, description="cards left in each deck")
-    deck_top: MalpasoCards | None = Field(
-        None, description="the top cards of each deck, first drawn first (only as many as "
-                          "listed are compared, in order)")
-    discard: MalpasoCards | None = None
-    removed: MalpasoCards | None = None
-    firepower: MalpasoCount | None = Field(
-        None, description="the totals an attack here compares (the guardians' includes the "
-                          "defence)")
-    winner: MalpasoPlayerOrNone | None = None
     battlefield_set: BattlefieldSet | Literal["none"] | None = Field(
         None, description="the battlefield set in play (the poker tournament's winner's); "
                           "none while the tournament goes on")
