@@ -37,7 +37,7 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -308,3 +308,160 @@ def assert_fits_the_screen(page: Any, name: str) -> None:
     screenshot(page, name)
     problems = sideways_problems(page)
     assert not problems, f"{name}: " + "; ".join(problems[:12])
+
+
+# -- every page of the app, with content ----------------------------------------------------
+# Tours of the app's pages that the phone test (fits the screen) and the accessibility test
+# (axe-core) both take: each one drives a page from stop to stop and yields the stop's name
+# there, for the caller to check the page as it stands.
+
+#: Each game with one of its factions: the deck opened, simulated and played.
+GAMES = (("revolver", "mcready"), ("revolver2", "esteban"))
+GAME_IDS = [game for game, _ in GAMES]
+
+
+def navigation_pages(page: Any, server: Any) -> Iterator[str]:
+    """The home page, each page of the navigation bar as it first opens, with a long file name
+    in the deck folder (a select is as wide as its longest option unless told), and the page
+    of an error."""
+    from deckbuilder.web.pages import NAVIGATION
+
+    long_name = "a-deck-with-a-very-long-file-name-that-a-player-might-well-give-it.yaml"
+    (server.deck_folder / long_name).write_text(
+        "name: a long one\ngame: revolver\nfaction: colty\ncards: {}\n", encoding="utf-8")
+    (server.deck_folder / long_name.replace(".yaml", ".txt")).write_text(
+        "1x Deputy\n", encoding="utf-8")
+    for path in ["/", *(path for path, _ in NAVIGATION), "/cards/no-such-card"]:
+        page.goto(server + path)
+        page.wait_for_load_state("networkidle")
+        yield path.strip("/").replace("/", "-") or "home"
+
+
+def card_and_deck_pages(page: Any, server: Any, game: str, faction: str) -> Iterator[str]:
+    """The game's cards, a card's page, the deck editor with a base deck open (its statistics
+    and the whole odds table shown), its printable sheet, the deck checked against a
+    collection (one more column) and a pasted list naming a card that is not there."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/cards?game={game}")
+    yield f"cards-{game}"
+    page.locator(".card-list a[data-face]").first.click()
+    page.wait_for_url(lambda url: "/cards/" in url)
+    yield f"card-{game}"
+    page.goto(f"{server}/deck?base={faction}")
+    expect(page.locator("#odds-table")).to_be_visible()
+    page.locator("#deck-table button[data-add]").first.click()
+    expect(page.locator("#deck-total")).not_to_have_text("")
+    yield f"deck-{game}"
+    page.goto(server + page.locator("#sheet-link").get_attribute("href"))
+    yield f"deck-sheet-{game}"
+    collection = "my-whole-collection-of-cards-bought-over-the-years.yaml"
+    (server.deck_folder / collection).write_text("name: mine\ncards:\n  deputy: 3\n",
+                                                 encoding="utf-8")
+    page.goto(f"{server}/deck?base={faction}&collection={collection}")
+    expect(page.locator("#deck-cards th", has_text="owned")).to_be_visible()
+    yield f"deck-collection-{game}"
+    page.goto(server + "/deck")
+    page.fill("#import-text", f"# faction: {faction}\n"
+              "3x Acardwhosenamerunsonandonwithoutaspacelongerthanthescreen\n")
+    page.click("#import-button")
+    expect(page.locator("#import-problems")).to_contain_text("unknown")
+    yield f"deck-pasted-{game}"
+
+
+def simulation_pages(page: Any, server: Any, game: str, faction: str) -> Iterator[str]:
+    """The simulator's form filled in, and the result of its 40 games."""
+    from playwright.sync_api import expect
+
+    page.goto(server + "/simulate")
+    page.select_option("#sim-game", game)
+    page.select_option("#sim-deck", f"base:{faction}")
+    page.fill("#sim-bot", "random")
+    page.fill("#sim-games", "40")
+    page.fill("#sim-seed", "3")
+    yield f"simulate-form-{game}"
+    page.click("#sim-run")
+    expect(page.locator("table.sim-wins")).to_be_visible(timeout=60_000)
+    expect(page.locator("#chart-cards svg")).to_be_visible()
+    yield f"simulate-result-{game}"
+
+
+def table_pages(page: Any, server: Any, game: str, faction: str) -> Iterator[str]:
+    """A table against a bot once started, a friend table's form, the table it made (with its
+    invitation), the invitation's own page and the friend's seat it gives."""
+    from playwright.sync_api import expect
+
+    page.goto(server + "/play")
+    page.select_option("#play-game", game)
+    page.select_option("#play-seat", faction)
+    page.fill("#play-seed", "2")
+    page.click("#play-start")
+    expect(page.locator("#actions button.action").first).to_be_visible()
+    yield f"play-table-{game}"
+    page.goto(server + "/friends")
+    page.select_option("#friend-game", game)
+    page.select_option("#friend-seat", faction)
+    yield f"friends-form-{game}"
+    page.click("#friend-create")
+    expect(page.locator("#invitations")).to_be_visible()
+    yield f"friend-table-{game}"
+    invitation = page.locator("input.invitation-link").first.input_value()
+    page.goto(invitation)
+    expect(page.locator("#take-seat")).to_be_visible()
+    yield f"friend-invitation-{game}"
+    page.click("#take-seat")
+    page.wait_for_url(lambda url: url != invitation)
+    expect(page.locator(".table-heading")).to_contain_text("you play")
+    yield f"friend-seat-{game}"
+
+
+def replay_and_data_pages(page: Any, server: Any, game: str, faction: str) -> Iterator[str]:
+    """The replays page listing a record of the deck folder, the viewer of that record at its
+    start and its end, and the card-data page with a base deck's cards to confirm."""
+    from playwright.sync_api import expect
+    from typer.testing import CliRunner
+
+    from deckbuilder.cli import app as cli_app
+
+    record = server.deck_folder / f"a_{game}_game_recorded_under_a_name_with_no_break.jsonl"
+    if not record.exists():
+        played = CliRunner().invoke(cli_app, ["play", "--game", game, "--bots", "random",
+                                              "--seed", "3", "--quiet", "--record", str(record)])
+        assert played.exit_code == 0, played.output
+    page.goto(server + "/replays")
+    yield f"replays-{game}"
+    page.locator("#replay-files a", has_text=record.name).click()
+    expect(page.locator("#replay[data-ready='true']")).to_have_count(1)
+    yield f"replay-start-{game}"
+    page.keyboard.press("End")
+    expect(page.locator("#board #game-over")).to_be_visible()
+    yield f"replay-end-{game}"
+    page.goto(server + "/data")
+    page.select_option("#data-cards", f"base:{faction}")
+    page.locator("#data-choose button[type=submit]").click()
+    expect(page.locator("#data-progress")).to_be_visible()
+    yield f"data-{game}"
+
+
+#: The tours of a game's pages, each taken once per game.
+GAME_TOURS: tuple[Callable[[Any, Any, str, str], Iterator[str]], ...] = (
+    card_and_deck_pages, simulation_pages, table_pages, replay_and_data_pages)
+
+
+#: The axe-core impacts that fail a page (issue 37: none serious or critical, anywhere).
+FAILING_IMPACTS = ("serious", "critical")
+
+
+def axe_problems(page: Any, name: str) -> list[str]:
+    """The serious and critical axe-core violations of `page` as it stands (WCAG 2 A and AA
+    and best practice), one line each naming the rule, the page and the first nodes."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        _missing("axe-playwright-python is not installed (pip install -e \".[test]\")")
+
+    results = Axe().run(page).response
+    return [f"{name}: {rule['id']} ({rule['impact']}): {rule['help']}: "
+            + " | ".join(" ".join(node["target"]) + " " + node.get("failureSummary", "")
+                         .replace("\n", " ")[:160] for node in rule["nodes"][:3])
+            for rule in results["violations"] if rule["impact"] in FAILING_IMPACTS]
