@@ -118,7 +118,8 @@ def test_a_first_game_of_revolver2_is_told_in_its_own_words(guardians: tuple[int
 def test_the_position_tells_the_pile_from_the_dead_in_the_games_words() -> None:
     """Guardians not yet recruited wait face down in the pile: out of play, but not dead."""
     from deckbuilder.engine.position import render, snapshot
-    from deckbuilder.sim.records.transcript import play_game, status_line
+    from deckbuilder.sim.records.session import play_game
+    from deckbuilder.sim.records.transcript import status_line
 
     catalog = build_catalog()
     decks = [catalog.base_deck("revolver2", side) for side in ("esteban", "mapache")]

@@ -27,7 +27,8 @@ from deckbuilder.commands.choice_prompt import chosen
 from deckbuilder.commands.human_play import EXIT_ABANDONED
 from deckbuilder.commands.streams import EXIT_BROKEN_PIPE, EXIT_OUTPUT_FAILED
 from deckbuilder.set_cache import CACHE_UNUSED_DAYS
-from deckbuilder.sim.records.transcript import read_record, replay_record
+from deckbuilder.sim.records.session import replay_record
+from deckbuilder.sim.records.transcript import read_record
 from deckbuilder.sim.runs.dask_executor import (
     MAX_SCHEDULER_FILE_BYTES,
     SchedulerError,

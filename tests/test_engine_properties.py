@@ -40,13 +40,13 @@ from deckbuilder.engine.state import EVERYONE, OWNER, PLAYER_ZONES, State
 from deckbuilder.games import games, get_game, new_game
 from deckbuilder.protocol import UnplayableDeckError
 from deckbuilder.rulesets import list_rulesets
+from deckbuilder.sim.records.session import replay_record
 from deckbuilder.sim.records.transcript import (
     GameRecord,
     Step,
     new_record,
     read_record,
     record_outcome,
-    replay_record,
 )
 
 GAME_NAMES = sorted(games())

@@ -31,12 +31,8 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.decks import load_deck, packaged_deck_file
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.games import get_game
-from deckbuilder.sim.records.transcript import (
-    TextNarrator,
-    golden_text,
-    outcome_text,
-    play_game,
-)
+from deckbuilder.sim.records.session import golden_text, play_game
+from deckbuilder.sim.records.transcript import TextNarrator, outcome_text
 from deckbuilder.writing import atomic_write_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -141,7 +137,7 @@ def heading(golden: Golden) -> list[str]:
 
 def transcript(golden: Golden) -> str:
     """The golden's text: the heading, every action with its events (as `deckbuilder play`
-    narrates them), the outcome and the final position (as `sim.records.transcript.golden_text`)."""
+    narrates them), the outcome and the final position (as `sim.records.session.golden_text`)."""
     lines = heading(golden)
     state, record = play_game(decks_of(golden), golden.seed, golden.bots, golden.ruleset,
                               default_catalog(), game=golden.game,
@@ -185,7 +181,7 @@ def test_every_golden_file_is_listed_and_the_folder_stays_small() -> None:
 
 
 def test_the_base_goldens_are_the_librarys_golden_text() -> None:
-    """The transcript above and `sim.records.transcript.golden_text` write a base game alike."""
+    """The transcript above and `sim.records.session.golden_text` write a base game alike."""
     for name in ("random-vs-random-seed-1", "greedy-vs-greedy-seed-3"):
         golden = GAMES[name]
         assert transcript(golden) == golden_text(decks_of(golden), golden.seed, golden.bots,

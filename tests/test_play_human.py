@@ -16,7 +16,8 @@ import pytest
 from deckbuilder.catalog import build_catalog
 from deckbuilder.commands.choice_prompt import GIVE_UP_QUESTION
 from deckbuilder.commands.human_play import EXIT_ABANDONED, PROMPT_END
-from deckbuilder.sim.records.transcript import read_record, replay_record
+from deckbuilder.sim.records.session import replay_record
+from deckbuilder.sim.records.transcript import read_record
 
 #: Long enough for a loaded machine; a whole game takes a second or two.
 TIMEOUT = 60.0

@@ -15,13 +15,8 @@ from deckbuilder.cli import app
 from deckbuilder.commands.play_setup import split_bots
 from deckbuilder.engine.position import render, snapshot
 from deckbuilder.games.revolver.endings import Termination
-from deckbuilder.sim.records.transcript import (
-    RecordError,
-    play_game,
-    read_record,
-    replay_record,
-    status_line,
-)
+from deckbuilder.sim.records.session import play_game, replay_record
+from deckbuilder.sim.records.transcript import RecordError, read_record, status_line
 
 runner = CliRunner()
 

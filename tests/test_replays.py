@@ -22,9 +22,9 @@ import pytest
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game
 from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
-from deckbuilder.sim.records.session import GameSession
+from deckbuilder.sim.records.session import GameSession, replay_record
 from deckbuilder.sim.records.take_back import TakeBackError, can_take_back, last_decision, take_back
-from deckbuilder.sim.records.transcript import RecordError, Step, read_record, replay_record
+from deckbuilder.sim.records.transcript import RecordError, Step, read_record
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 TestClient = starlette_testclient.TestClient

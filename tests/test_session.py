@@ -19,9 +19,11 @@ from deckbuilder.sim.records.session import (
     GameSession,
     IllegalChoiceError,
     OutOfTurnError,
+    play_game,
+    replay_record,
 )
 from deckbuilder.sim.records.session_view import view_lines
-from deckbuilder.sim.records.transcript import play_game, read_record, replay_record
+from deckbuilder.sim.records.transcript import read_record
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ it offers once ended (the header's "deal"). Whether that record was dealt from t
 seed and played as it says is two questions: does the seed with the salt give the commitment
 the table showed, and does the game set up from that seed reproduce every recorded step and
 the record's ending
-(`sim.records.transcript.replay_record`, the one replay every viewer takes). `check_deal`
+(`sim.records.session.replay_record`, the one replay every viewer takes). `check_deal`
 answers both in one line.
 """
 
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.seed_commitment import commitment_matches, seed_commitment
-from deckbuilder.sim.records.transcript import GameRecord, record_line, replay_record
+from deckbuilder.sim.records.session import replay_record
+from deckbuilder.sim.records.transcript import GameRecord, record_line
 
 #: The one line of a deal that checks.
 DEAL_CHECKS = "the deal checks: dealt from the committed seed and played as recorded"

@@ -43,14 +43,13 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
 from deckbuilder.scenarios.model import load_scenario
 from deckbuilder.scenarios.run import run_scenario
+from deckbuilder.sim.records.session import play_game, replay_record
 from deckbuilder.sim.records.transcript import (
     GameRecord,
     ReplayResult,
     TextNarrator,
-    play_game,
     read_record,
     record_line,
-    replay_record,
 )
 from deckbuilder.sim.reports.sensitivity import data_in_force
 from deckbuilder.writing import atomic_write_text, refuse_overwrite

@@ -1,8 +1,9 @@
 """A game played step by step, in which any seat may be a person: `GameSession`.
 
 `deckbuilder play --human SIDE` and the web game table both drive this one class, so neither
-holds game logic of its own. A session is the game `play_game` plays (transcript.py), cut at
-every decision a person must take:
+holds game logic of its own; `play_game` (every seat a bot) and `replay_record` (every step
+the recorded one) are sessions too, so there is one game loop. A session stops at every
+decision a person must take:
 
     session = GameSession(decks, seed=7, seats=["human", "greedy"])
     events = session.advance()          # bots move until a human must decide (or the end)
@@ -31,6 +32,8 @@ from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.actions import kind_name
 from deckbuilder.engine.log_lines import SPECTATOR, visible_log
+from deckbuilder.engine.position import render, snapshot
+from deckbuilder.engine.state import State
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
 from deckbuilder.protocol import Bot, Evaluator, Heuristics
@@ -43,10 +46,15 @@ from deckbuilder.sim.records.choices import (
 from deckbuilder.sim.records.session_view import position_view, public_action_text
 from deckbuilder.sim.records.transcript import (
     GameRecord,
+    Narrator,
+    ReplayResult,
     Step,
+    TextNarrator,
     drain_log,
     new_record,
     outcome_text,
+    play_back,
+    record_errors_at,
     record_outcome,
 )
 from deckbuilder.sim.runs.seeds import bot_seed
@@ -143,13 +151,17 @@ class GameSession:
     `seats` has one entry per side, player 0 (colty, esteban) first: a bot spec (`random`,
     `greedy`, `search:rollouts=50` ...) or "human". `viewer` is whose eyes the events that
     `advance` and `act` return are redacted for: by default the only human seat, or None
-    (everything shown) when no seat, or both, are human.
+    (everything shown) when no seat, or both, are human. `narrate` is told every step as it
+    happens, unredacted (the set-up's events first). `orders`: how each deck lies before the
+    shuffle (`sim.runs.aligned`; none: sorted by id), as `new_game` takes them.
     """
 
     def __init__(self, decks: Sequence[Mapping[str, int]], seed: int, seats: Sequence[str],
                  ruleset: str | None = None, catalog: Catalog | None = None, game: str = "revolver",
                  max_turns: int = 200, switches: Mapping[str, str] | None = None,
-                 modules: Sequence[str] = (), viewer: int | str | None = "auto") -> None:
+                 modules: Sequence[str] = (), viewer: int | str | None = "auto",
+                 narrate: Narrator | None = None,
+                 orders: Sequence[Sequence[str] | None] = ()) -> None:
         if len(seats) != 2:
             raise SessionError(f"a game has two seats, not {len(seats)}",
                                fix="give one bot spec or 'human' per side")
@@ -160,7 +172,7 @@ class GameSession:
         chosen = dict(sorted((switches or {}).items()))
         self.state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
                               max_turns=max_turns, verbose=True, switches=chosen or None,
-                              modules=tuple(sorted(modules)))
+                              modules=tuple(sorted(modules)), orders=orders)
         self.seats = [self._seat(spec, player, seed, entry.heuristics)
                       for player, spec in enumerate(seats)]
         self.humans = tuple(p for p in (0, 1) if self.seats[p].human)
@@ -174,21 +186,25 @@ class GameSession:
                                  catalog)
         self._history: list[_Happened] = []
         self._setup_shown = False
-        self._happened(None, None, None, None)  # the set-up's events (the opening hands)
+        self.narrate = narrate
+        self._happened(None, None, None)  # the set-up's events (the opening hands)
 
     @classmethod
     def of_record(cls, record: GameRecord, catalog: Catalog | None = None,
-                  seats: Sequence[str] = (HUMAN, HUMAN),
-                  viewer: int | str | None = None) -> GameSession:
-        """A new session of `record`'s game (decks, seed, ruleset, switches, modules), not
-        played yet: to replay it (two people: no bot thinks) or to play it again."""
+                  seats: Sequence[str] = (HUMAN, HUMAN), viewer: int | str | None = None,
+                  switches: Mapping[str, str] | None = None,
+                  narrate: Narrator | None = None) -> GameSession:
+        """A new session of `record`'s game (decks, seed, ruleset, switches unless `switches`
+        replaces them, modules), not played yet: to replay it (two people: no bot thinks) or
+        to play it again."""
         return cls([record.decks[side] for side in record.sides], record.seed, seats,
                    record.ruleset, catalog, game=record.game, max_turns=record.max_turns,
-                   switches=record.switches, modules=record.modules, viewer=viewer)
+                   switches=record.switches if switches is None else switches,
+                   modules=record.modules, viewer=viewer, narrate=narrate)
 
     @staticmethod
     def _seat(spec: str, player: int, seed: int, heuristics: Heuristics | Evaluator) -> _Seat:
-        rng = random.Random(bot_seed(seed, player))  # the stream `play_game` gives this side
+        rng = random.Random(bot_seed(seed, player))  # the stream `simulate` gives this side
         if spec.strip().lower() == HUMAN:
             return _Seat(HUMAN, None, rng)
         return _Seat(spec, make_bot(spec, heuristics), rng)
@@ -246,7 +262,7 @@ class GameSession:
             if seat.bot is None:
                 break
             state = self.state
-            state.verbose = False  # bots choose on the quiet state, as in `play_game`
+            state.verbose = False  # bots choose on the quiet state: nothing is logged
             action = seat.bot.choose(state, seat.rng)
             state.verbose = True
             self._apply(player, action)
@@ -284,15 +300,17 @@ class GameSession:
         state.apply(action)
         step = Step(len(self.record.steps), self.names[player], action, text)
         self.record.steps.append(step)
-        public = public_action_text(state.spec, kind, action, text)
-        self._happened(step.index, player, text, public)
+        self._happened(step, player, public_action_text(state.spec, kind, action, text))
         if state.is_terminal():
             record_outcome(state, self.record)
 
-    def _happened(self, index: int | None, player: int | None, text: str | None,
-                  public: str | None) -> None:
-        lines = tuple(drain_log(self.state))  # as `play_game` drains it: clones stay cheap
-        self._history.append(_Happened(index, player, text, public, lines, self.state.turn))
+    def _happened(self, step: Step | None, player: int | None, public: str | None) -> None:
+        lines = drain_log(self.state)  # the log is emptied: clones stay cheap
+        if self.narrate is not None:
+            self.narrate(step, lines, self.state)
+        self._history.append(_Happened(None if step is None else step.index, player,
+                                       None if step is None else step.text, public,
+                                       tuple(lines), self.state.turn))
 
     # -- what is shown ------------------------------------------------------------------------
     def _pending_events(self, start: int) -> list[Event]:
@@ -352,3 +370,52 @@ class GameSession:
         It holds every action as the engine reads it, secrets included: offer it once the
         game is over. A human seat is named "human" in its bots."""
         return self.record.to_jsonl()
+
+
+def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
+              ruleset: str | None = None, catalog: Catalog | None = None, game: str = "revolver",
+              max_turns: int = 200, narrate: Narrator | None = None,
+              switches: Mapping[str, str] | None = None,
+              modules: Sequence[str] = (),
+              orders: Sequence[Sequence[str] | None] = ()) -> tuple[State, GameRecord]:
+    """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
+
+    Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
+    replays the simulated game whose seed is S (with the same ruleset and `switches`). They
+    choose on the quiet state; the events are logged only while an action is applied. The
+    record names the ruleset played (the game's own when `ruleset` is None). `orders`: how
+    each deck lies before the shuffle (`sim.runs.aligned`; none: sorted by id), as `new_game`.
+    """
+    for spec in bots:  # every seat a bot: "human" is refused as `make_bot` refuses it
+        if spec.strip().lower() == HUMAN:
+            make_bot(spec, get_game(game).heuristics)
+    session = GameSession(decks, seed, bots, ruleset, catalog, game, max_turns, switches,
+                          modules, None, narrate, orders)
+    session.advance()
+    return session.state, session.record
+
+
+def replay_record(record: GameRecord, catalog: Catalog | None = None,
+                  narrate: Narrator | None = None,
+                  switches: Mapping[str, str] | None = None) -> ReplayResult:
+    """Apply the recorded actions to a new game; report the first step that differs.
+
+    The game is set up with the record's ruleset and rule switches; `switches` replaces the
+    record's (to ask whether the game would have gone the same under another reading).
+    """
+    with record_errors_at(record.source):
+        session = GameSession.of_record(record, catalog, switches=switches, narrate=narrate)
+    return play_back(record, lambda: session.state, lambda step: session.act(step.action))
+
+
+def golden_text(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
+                ruleset: str = "rulebook-en", catalog: Catalog | None = None,
+                max_turns: int = 200) -> str:
+    """A seeded game as text: the setup, every action with its events, the final position."""
+    lines = [f"# golden transcript: seed {seed}, bots {' vs '.join(bots)}, ruleset {ruleset}"]
+    state, record = play_game(decks, seed, bots, ruleset, catalog, max_turns=max_turns,
+                              narrate=TextNarrator(lines.append))
+    lines.append(f"# {outcome_text(record)}, {len(record.steps)} actions")
+    lines.append("# final position")
+    lines.extend(render(snapshot(state)))
+    return "\n".join(lines) + "\n"

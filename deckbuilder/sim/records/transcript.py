@@ -1,38 +1,35 @@
-"""One game, played by bots and written down: the readable account, JSON-lines records, replay.
+"""One game written down: the readable account, JSON-lines records, the checks of a replay.
 
 A record (`.jsonl`) has a header line (format, game, decks as card-id counts, seed, ruleset,
 the single rule switches chosen over it, bots, package version, and the card data played
 with: the data packs and overlay in force by content hash), one line per action (index,
 player, action int, its text) and a final line (outcome, turns). A header without "switches"
-(written before they were recorded) means none. `replay_record` re-applies the actions to
-`new_game(...)` and stops at the first step whose text, player or legality differs, so a rules
-change that alters a recorded game is caught at the exact step; `play_back` is that one walk,
-which the replay viewers (`sim/records/replay_steps.py`) take too. A record whose table
-ended the game (`TABLE_ENDINGS`: a resignation, an abandoned table) is reproduced up to its
-last step and judged as that ending. Golden transcripts
-(`golden_text`) are the same games as text: every action, every logged event and the final
-position.
+(written before they were recorded) means none. `play_back` re-applies the actions and stops
+at the first step whose text, player or legality differs, so a rules change that alters a
+recorded game is caught at the exact step; it is the one walk, which `replay_record`
+(`sim/records/session.py`) and the replay viewers (`sim/records/replay_steps.py`) take. A
+record whose table ended the game (`TABLE_ENDINGS`: a resignation, an abandoned table) is
+reproduced up to its last step and judged as that ending. Golden transcripts
+(`session.golden_text`) are the same games as text: every action, every logged event and the
+final position.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn, TypeGuard, TypeVar
 
-from deckbuilder.bots import make_bot
 from deckbuilder.catalog import Catalog
-from deckbuilder.engine.position import player_names, render, snapshot
+from deckbuilder.engine.position import player_names
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
-from deckbuilder.games import get_game, new_game
+from deckbuilder.games import get_game
 from deckbuilder.models.decks import MAX_DECK_ENTRIES
 from deckbuilder.reading import read_bounded
-from deckbuilder.sim.runs.seeds import bot_seed
 from deckbuilder.version import __version__
 from deckbuilder.yamlio import MAX_DIGITS
 
@@ -163,47 +160,6 @@ def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
                       max_turns, __version__, switches=dict(switches),
                       modules=sorted(modules),
                       data=data_hash(catalog if catalog is not None else default_catalog()))
-
-
-def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
-              ruleset: str | None = None, catalog: Catalog | None = None, game: str = "revolver",
-              max_turns: int = 200, narrate: Narrator | None = None,
-              switches: Mapping[str, str] | None = None,
-              modules: Sequence[str] = (),
-              orders: Sequence[Sequence[str] | None] = ()) -> tuple[State, GameRecord]:
-    """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
-
-    Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
-    replays the simulated game whose seed is S (with the same ruleset and `switches`). They
-    choose on the quiet state; the events are logged only while an action is applied. The
-    record names the ruleset played (the game's own when `ruleset` is None). `orders`: how
-    each deck lies before the shuffle (`sim.runs.aligned`; none: sorted by id), as `new_game`.
-    """
-    chosen = dict(sorted((switches or {}).items()))
-    state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
-                     max_turns=max_turns, verbose=True, switches=chosen or None,
-                     modules=tuple(sorted(modules)), orders=orders)
-    names = player_names(state)
-    players = [make_bot(spec, get_game(game).heuristics) for spec in bots]
-    rngs = [random.Random(bot_seed(seed, player)) for player in (0, 1)]
-    record = new_record(state, decks, seed, [player.name for player in players], max_turns,
-                        chosen, modules, catalog)
-    if narrate is not None:
-        narrate(None, drain_log(state), state)
-    while not state.is_terminal():
-        player = state.current_player()
-        state.verbose = False
-        action = players[player].choose(state, rngs[player])
-        state.verbose = True
-        text = state.action_to_string(action)
-        state.apply(action)
-        step = Step(len(record.steps), names[player], action, text)
-        record.steps.append(step)
-        events = drain_log(state)
-        if narrate is not None:
-            narrate(step, events, state)
-    record_outcome(state, record)
-    return state, record
 
 
 # -- reading and replaying ------------------------------------------------------------------------
@@ -415,36 +371,10 @@ class ReplayResult:
     step: int | None = None  # where: a step index (the final line is index len(steps))
 
 
-def replay_record(record: GameRecord, catalog: Catalog | None = None,
-                  narrate: Narrator | None = None,
-                  switches: Mapping[str, str] | None = None) -> ReplayResult:
-    """Apply the recorded actions to a new game; report the first step that differs.
-
-    The game is set up with the record's ruleset and rule switches; `switches` replaces the
-    record's (to ask whether the game would have gone the same under another reading).
-    """
-    chosen = record.switches if switches is None else switches
-    with record_errors_at(record.source):
-        state = new_game([record.decks[name] for name in record.sides], record.seed,
-                         ruleset=record.ruleset, catalog=catalog, game=record.game,
-                         max_turns=record.max_turns, verbose=True,
-                         switches=dict(chosen) or None, modules=tuple(record.modules))
-    if narrate is not None:
-        narrate(None, drain_log(state), state)
-
-    def apply(step: Step) -> None:
-        state.apply(step.action)
-        events = drain_log(state)
-        if narrate is not None:
-            narrate(step, events, state)
-
-    return play_back(record, lambda: state, apply)
-
-
 def play_back(record: GameRecord, state: Callable[[], State],
-              apply: Callable[[Step], None]) -> ReplayResult:
-    """The one replay of a record, whatever plays it (`replay_record` on a bare game, the
-    viewers' `ReplaySteps` on a session): each step is checked against the game as `state()`
+              apply: Callable[[Step], object]) -> ReplayResult:
+    """The one replay of a record, whatever session plays it (`replay_record`, the viewers'
+    `ReplaySteps`): each step is checked against the game as `state()`
     stands (who decides, that the action is legal, its text) before `apply` plays it, and
     after the last one the record's ending is judged (`ending_problem`)."""
     stopped = play_steps(record.steps, record.sides, state, apply)
@@ -600,16 +530,3 @@ class TextNarrator:
         if state.turn != self.turn and state.turn > 0 and not state.is_terminal():
             self.turn = state.turn
             self.emit(f"{'':>6}[{status_line(state)}]")
-
-
-def golden_text(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str],
-                ruleset: str = "rulebook-en", catalog: Catalog | None = None,
-                max_turns: int = 200) -> str:
-    """A seeded game as text: the setup, every action with its events, the final position."""
-    lines = [f"# golden transcript: seed {seed}, bots {' vs '.join(bots)}, ruleset {ruleset}"]
-    state, record = play_game(decks, seed, bots, ruleset, catalog, max_turns=max_turns,
-                              narrate=TextNarrator(lines.append))
-    lines.append(f"# {outcome_text(record)}, {len(record.steps)} actions")
-    lines.append("# final position")
-    lines.extend(render(snapshot(state)))
-    return "\n".join(lines) + "\n"
