@@ -18,7 +18,7 @@ from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from deckbuilder.cli import app
-from deckbuilder.games.revolver2.staging import pile_ids
+from deckbuilder.engine.position import pile_ids
 from deckbuilder.paths import PACKAGED_SCHEMAS
 from deckbuilder.scenarios.run import run_scenario
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from deckbuilder.engine.position import pile_ids
 from deckbuilder.engine.staging import StagingError
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver2.poker import Tournament, in_progress
@@ -20,7 +21,6 @@ from deckbuilder.games.revolver2.staging import (
     BATTLEFIELD_SETS,
     battlefield_set_of,
     is_bridge_blown,
-    pile_ids,
     skip_tournament,
     stage_battlefield_tokens,
     stage_bridge,

@@ -4,13 +4,11 @@ Every game of Revolver 2 opens with the All Rivers Poker tournament, whose winne
 which three battlefields come before Los Quantos Bridge. A rules question ("Rurales and Los
 Tiburon attack at the Saloon") needs the game past the tournament with the right battlefield
 set, without playing poker: `skip_tournament` does that. The other helpers set Revolver 2's
-own pieces (the guardian pile, tokens on a side of a battlefield card, the bridge); the
-table's `deckbuilder.engine.staging` places cards and sets a character's life and tokens.
+own pieces (tokens on a side of a battlefield card, the bridge); the table's
+`deckbuilder.engine.staging` places cards and sets a character's life and tokens.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.chance import shuffle
@@ -72,32 +70,6 @@ def skip_tournament(state: State, battlefield_set: str, begin: bool = True) -> N
     state.run()
 
 
-def guardian_index(state: State, guardian_id: str) -> int:
-    for character in state.spec.characters:
-        if character.id == guardian_id:
-            return character.idx
-    raise StagingError(f"no guardian '{guardian_id}'")
-
-
-def stage_pile(state: State, guardian_ids: Sequence[str]) -> None:
-    """The guardian draw pile holds exactly these guardians, the first drawn first (they
-    leave play if they were in it; the guardians who were in the pile and are not named
-    stay out of the game)."""
-    indices = [guardian_index(state, guardian) for guardian in guardian_ids]
-    if len(set(indices)) != len(indices):
-        raise StagingError("a guardian is named twice in the pile")
-    base = state.spec.character_base
-    for index in indices:
-        state.alive[index] = False
-        state.own_power()[base + index] = state.own_grit()[base + index] = 0
-    state.pile = indices[::-1]  # the pile is drawn from its end
-
-
-def pile_ids(state: State) -> list[str]:
-    """The guardian draw pile, the first drawn first."""
-    return [state.spec.characters[index].id for index in reversed(state.pile)]
-
-
 def stage_battlefield_tokens(state: State, battlefield: str, player: int, count: int) -> None:
     """`count` power tokens on `player`'s side of a battlefield card (counted in his
     firepower there; the guardians' add to the battlefield's defence)."""
@@ -118,6 +90,5 @@ def stage_bridge(state: State, blown: bool) -> None:
         (state.pieces_used - {BRIDGE})
 
 
-__all__ = ["BATTLEFIELD_SETS", "battlefield_set_of", "guardian_index", "is_bridge_blown",
-           "pile_ids", "skip_tournament", "stage_battlefield_tokens", "stage_bridge",
-           "stage_pile"]
+__all__ = ["BATTLEFIELD_SETS", "battlefield_set_of", "is_bridge_blown", "skip_tournament",
+           "stage_battlefield_tokens", "stage_bridge"]
