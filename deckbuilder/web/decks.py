@@ -106,7 +106,9 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
         "notes": notes,
         "collection": collection,
         "groups": _groups(catalog, state, owned),
-        "taken_out": _taken_out(catalog, state),
+        "taken_out": [{"id": row.card, "name": row.name, "out": row.count,
+                       "category": str(catalog.entries[row.card].record.category)}
+                      for row in (stats.changes.out if stats.changes is not None else ())],
     }
     return {
         "deck": state.to_json(),
@@ -192,23 +194,6 @@ def _groups(catalog: Catalog, state: DeckState, owned: dict[str, int] | None
     return [{"category": category, "cards": cards, "count": copies[category]}
             for category, cards in sorted(rows.items(),
                                           key=lambda item: order.get(item[0], 99))]
-
-
-def _taken_out(catalog: Catalog, state: DeckState) -> list[dict[str, object]]:
-    """Base cards with fewer copies than the base deck: what was swapped out."""
-    if state.faction not in FACTION_GAMES:
-        return []
-    counts: Counter[str] = Counter()
-    for key, count in state.cards:
-        entry = catalog.find(key, state.game)
-        counts[entry.id if entry is not None else key] += count
-    rows = []
-    for card, copies in catalog.base_deck(state.game, state.faction).items():
-        if counts[card] < copies:
-            entry = catalog.entries[card]
-            rows.append({"id": card, "name": entry.name, "out": copies - counts[card],
-                         "category": str(entry.record.category)})
-    return rows
 
 
 def _page_context(config: WebConfig) -> dict[str, object]:
