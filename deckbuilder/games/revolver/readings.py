@@ -66,8 +66,12 @@ def swap_steps(steps: tuple, runner: Callable[[State, tuple], None],
     return tuple(swapped)
 
 
-def _reshape_modes(card: CardDef, runner: Callable[[State, tuple], None],
-                   make: Callable[[Any], Step]) -> None:
+def _reshape_modes(spec: GameSpec, compiled: CompiledCatalog, card_id: str,
+                   runner: Callable[[State, tuple], None], make: Callable[[Any], Step]) -> None:
+    """This spec's own copy of the card, each `runner` step of its modes `make(params)`."""
+    card = own_card(spec, compiled, card_id)
+    if card is None:
+        return
     modes = []
     for mode in card.modes:
         mode = copy(mode)
@@ -95,31 +99,25 @@ def bounce_without_exception(spec: GameSpec, compiled: CompiledCatalog, card_id:
                              allowed: str) -> None:
     """The card's return-to-hand steps no longer leave out the card `allowed`."""
     allowed_def = compiled.def_index.get(allowed, -1)
-    card = own_card(spec, compiled, card_id)
-    if card is None:
-        return
 
     def widened(params: tuple) -> Step:
         target = copy(params[0])  # a bounce step's params: (target filter, count)
         target.exclude = target.exclude - {allowed_def}
         return (run_bounce, (target, *params[1:]))
 
-    _reshape_modes(card, run_bounce, widened)
+    _reshape_modes(spec, compiled, card_id, run_bounce, widened)
 
 
 # -- along-fer-the-ride: any-members, casualties --------------------------------------------------
 def sacrifice_as_casualties(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> None:
     """The gang's own losses are casualties: lowest survival rating first, tokens save."""
-    card = own_card(spec, compiled, card_id)
-    if card is not None:
-        _reshape_modes(card, run_sacrifice, lambda count: (run_casualty, count))
+    _reshape_modes(spec, compiled, card_id, run_sacrifice, lambda count: (run_casualty, count))
 
 
 def sacrifice_any_members(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> None:
     """The gang player removes whichever members he chooses; tokens save none."""
-    card = own_card(spec, compiled, card_id)
-    if card is not None:
-        _reshape_modes(card, run_sacrifice, lambda count: (run_remove_any_members, count))
+    _reshape_modes(spec, compiled, card_id, run_sacrifice,
+                   lambda count: (run_remove_any_members, count))
 
 
 def run_remove_any_members(state: State, task: tuple) -> None:
@@ -156,16 +154,12 @@ def _remove(state: State, index: int, count: int) -> None:
 # -- lawmen-removal: true-grit-ignored ------------------------------------------------------------
 def kill_ignoring_true_grit(spec: GameSpec, compiled: CompiledCatalog, card_id: str) -> None:
     """The card's removal of characters is no kill: a true grit token keeps none of them."""
-    card = own_card(spec, compiled, card_id)
-    if card is None:
-        return
-
     def regardless(params: tuple) -> Step:
         # a kill step's params: (target, count, up_to, max firepower, ignore grit, remove,
         # at least)
         return (run_kill, (*params[:4], True, *params[5:]))
 
-    _reshape_modes(card, run_kill, regardless)
+    _reshape_modes(spec, compiled, card_id, run_kill, regardless)
 
 
 # -- jack-death: gang-fights-on -------------------------------------------------------------------
