@@ -19,7 +19,6 @@ given any way, no seats)::
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the exports' types, for type checkers (they are imported lazily below)
@@ -38,7 +37,7 @@ if TYPE_CHECKING:  # the exports' types, for type checkers (they are imported la
     from deckbuilder.app.deck_verdict import DeckVerdict, deck_verdict
     from deckbuilder.catalog import Catalog
     from deckbuilder.catalog import build_catalog as load_catalog
-    from deckbuilder.decks import load_deck
+    from deckbuilder.decks import load_deck, packaged_deck, packaged_decks
     from deckbuilder.engine.observe import observe
     from deckbuilder.errors import DeckbuilderError
     from deckbuilder.games import new_game
@@ -53,6 +52,8 @@ _EXPORTS = {
     "load_catalog": ("deckbuilder.catalog", "build_catalog"),
     "Catalog": ("deckbuilder.catalog", "Catalog"),
     "load_deck": ("deckbuilder.decks", "load_deck"),
+    "packaged_deck": ("deckbuilder.decks", "packaged_deck"),
+    "packaged_decks": ("deckbuilder.decks", "packaged_decks"),
     "validate_deck": ("deckbuilder.legality", "validate_deck"),
     "deck_verdict": ("deckbuilder.app.deck_verdict", "deck_verdict"),
     "DeckVerdict": ("deckbuilder.app.deck_verdict", "DeckVerdict"),
@@ -83,26 +84,6 @@ __all__ = [
     "observe", "optimize", "packaged_deck", "packaged_decks", "position_view", "simulate",
     "tournament", "validate_deck",
 ]
-
-
-def packaged_decks() -> dict[str, Path]:
-    """The decks that ship with the package (base decks and examples), by name: the same
-    files as the checkout's `decks/`, found wherever the package is installed."""
-    from deckbuilder.paths import PACKAGED_DECKS
-
-    return {path.stem: path for path in sorted(PACKAGED_DECKS.glob("*.yaml"))}
-
-
-def packaged_deck(name: str) -> Path:
-    """One packaged deck file by name (`example-mcready-pinkertons`, `colty-base`, ...)."""
-    decks = packaged_decks()
-    stem = name.removesuffix(".yaml")
-    if stem not in decks:
-        from deckbuilder.errors import DeckbuilderError
-
-        raise DeckbuilderError(f"no packaged deck named '{name}'",
-                               fix=f"choose among: {', '.join(decks)}")
-    return decks[stem]
 
 
 def __getattr__(name: str) -> Any:

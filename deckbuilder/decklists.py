@@ -114,6 +114,7 @@ class DeckList:
     description: str | None = None
     sideboard: dict[str, int] = field(default_factory=dict)
     header_lines: dict[str, int] = field(default_factory=dict)  # header -> its line
+    source: Path = Path("deck list")  # what `deck import` read: its file, or "share link"
 
     @property
     def problems(self) -> list[ListLine]:

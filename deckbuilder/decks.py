@@ -23,7 +23,7 @@ from ruamel.yaml.tokens import CommentToken
 from deckbuilder import paths
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.declared import DECLARATIONS
-from deckbuilder.errors import DataFileError, DeckError, Location
+from deckbuilder.errors import DataFileError, DeckbuilderError, DeckError, Location
 from deckbuilder.models import Collection, Deck
 from deckbuilder.models.common import GAME_FACTIONS, Faction
 from deckbuilder.schema_json import HEADER_PREFIX
@@ -208,9 +208,15 @@ class DeckArgument:
         return f"base:{self.faction}" if self.faction else self.loaded.name
 
 
+def packaged_decks() -> dict[str, Path]:
+    """The decks that ship with the package (base decks and examples), by name: the same
+    files as the checkout's `decks/`, found wherever the package is installed."""
+    return {path.stem: path for path in sorted(paths.PACKAGED_DECKS.glob("*.yaml"))}
+
+
 def packaged_deck_names() -> list[str]:
     """The names of the decks shipped in the package (`example-mcready-pinkertons` ...)."""
-    return sorted(path.stem for path in paths.PACKAGED_DECKS.glob("*.yaml"))
+    return sorted(packaged_decks())
 
 
 #: A packaged deck's name, to show how one is given.
@@ -228,6 +234,15 @@ def packaged_deck_file(name: str) -> Path | None:
         return None
     packaged = paths.PACKAGED_DECKS / f"{path.name.removesuffix('.yaml')}.yaml"
     return packaged if packaged.is_file() else None
+
+
+def packaged_deck(name: str) -> Path:
+    """One packaged deck file by name (`example-mcready-pinkertons`, `colty-base`, ...)."""
+    found = packaged_deck_file(name)
+    if found is None:
+        raise DeckbuilderError(f"no packaged deck named '{name}'",
+                               fix=f"choose among: {', '.join(packaged_decks())}")
+    return found
 
 
 def deck_text(source: object, what: str = "deck") -> str | None:

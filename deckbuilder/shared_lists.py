@@ -402,6 +402,7 @@ def import_any_deck_list(source: Path | str, catalog: Catalog, out: Path,
     else:  # a file (a missing one is "file not found", even if its name looked like a code)
         deck_list = parse_any_deck_list(read_text(path), catalog, faction, path)
     write_imported_deck(deck_list, path, catalog, out, force)
+    deck_list.source = path
     return deck_list
 
 

@@ -170,15 +170,6 @@ def _is_game(game: str) -> dict[str, object]:
         "game": {"const": game}}}
 
 
-def offered_cards(schema: dict[str, Any], game: str | None = None) -> dict[str, object]:
-    """The card keys a user deck schema offers a deck of `game` (None: of any game)."""
-    definitions: dict[str, Any] = schema.get("$defs", {})
-    wanted = [cards_definition(game)] if game is not None else [
-        name for name in definitions if name.endswith(cards_definition(""))]
-    return {key: described for name in wanted
-            for key, described in definitions.get(name, {}).get("properties", {}).items()}
-
-
 #: Whose cards a deck schema offers: the user's (`--user`) or a repository's (`--into`).
 INSTALLED_SETS = "this user's installed sets"
 REPOSITORY_SETS = "the packaged sets and the repository's own sets folder (sets-dir)"

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import typer.main
 from jsonschema import Draft202012Validator, ValidationError, validators
+from schema_support import offered_cards
 from test_shell import complete
 
 from deckbuilder import paths, user_schemas
@@ -271,7 +272,7 @@ def revolver_deck(**changes: Any) -> dict[str, Any]:
 def test_the_deck_schema_flags_a_card_of_the_other_game() -> None:
     schema = deck_schema()
     validator = Draft202012Validator(schema)
-    other = next(iter(user_schemas.offered_cards(schema, "revolver2")))
+    other = next(iter(offered_cards(schema, "revolver2")))
     assert list(validator.iter_errors(revolver_deck())) == []
     flagged = list(validator.iter_errors(revolver_deck(cards={"apache-scout": 3, other: 1})))
     assert len(flagged) == 1 and other in flagged[0].message

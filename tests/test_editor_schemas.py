@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
+from schema_support import offered_cards
 from typer.testing import CliRunner
 
 from deckbuilder import paths, schema_json, user_schemas
@@ -208,7 +209,7 @@ def test_schema_user_flags_an_unknown_card_and_passes_a_good_deck(user_home: Pat
 def test_user_deck_schema_describes_each_card_and_keeps_games_apart(user_home: Path) -> None:
     run("schema", "--user")
     document = json.loads(user_deck_schema(user_home).read_text(encoding="utf-8"))
-    offered = user_schemas.offered_cards(document)
+    offered = offered_cards(document)
     assert "Apache scout" in offered["apache-scout"]["description"]
     assert "revolver-base" in offered["apache-scout"]["description"]
     from deckbuilder.catalog import build_catalog
@@ -231,7 +232,7 @@ def test_installing_a_homebrew_set_adds_its_cards_and_removing_drops_them(
     import_set(SET_FIXTURES / "homebrew-base.yaml")
     assert errors(user_deck_schema(user_home), homebrew) == []  # id and alias offered
     offered = json.loads(user_deck_schema(user_home).read_text(encoding="utf-8"))
-    assert "Test Frontier Town" in user_schemas.offered_cards(offered)["test-deputy"][
+    assert "Test Frontier Town" in offered_cards(offered)["test-deputy"][
         "description"]
     remove_set("test-frontier-town")
     assert errors(user_deck_schema(user_home), homebrew) != []
@@ -248,7 +249,7 @@ def test_a_deck_written_after_a_catalog_change_refreshes_the_user_schema(
     shutil.copyfile(SET_FIXTURES / "homebrew-base.yaml", sets_folder / "by-hand.yaml")
     run("deck", "new", "mcready", "-o", decks / "second.yaml")
     offered = json.loads(user_deck_schema(user_home).read_text(encoding="utf-8"))
-    assert "test-deputy" in user_schemas.offered_cards(offered)
+    assert "test-deputy" in offered_cards(offered)
 
 
 def test_schema_user_refuses_out_and_check(tmp_path: Path) -> None:

@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
+from schema_support import offered_cards
 from typer.testing import CliRunner
 
-from deckbuilder import paths, user_schemas
+from deckbuilder import paths
 from deckbuilder.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -264,7 +265,7 @@ def test_the_editor_gives_one_short_diagnostic_per_typo(user_home: Path) -> None
         errors = list(validator.iter_errors({**deck, "cards": {typo: 1}}))
         assert len(errors) == 1, [error.message for error in errors]
         assert typo in errors[0].message and len(errors[0].message) < 200
-    other_game = next(key for key, value in user_schemas.offered_cards(schema).items()
+    other_game = next(key for key, value in offered_cards(schema).items()
                       if "revolver2]" in value.get("description", ""))
     assert len(list(validator.iter_errors({**deck, "cards": {other_game: 1}}))) == 1
 

@@ -84,14 +84,19 @@ def chosen_entries(catalog: Catalog, deck: str | None, set_id: str | None,
     if card is not None:
         return find_records(catalog, card)
     if set_id is not None:
-        if set_id not in catalog.sets:
-            raise DeckbuilderError(f"no card set '{safe(set_id)}'",
-                                   fix=f"sets: {', '.join(catalog.sets)}")
+        _refuse_unknown_sets(catalog, [set_id])
         return [entry for entry in catalog.entries.values() if entry.set_id == set_id]
     if deck is not None:
         counts = read_deck(deck, catalog).loaded.counts()
         return [catalog.entries[record_id] for record_id in counts]
     return list(catalog.entries.values())
+
+
+def _refuse_unknown_sets(catalog: Catalog, set_ids: list[str]) -> None:
+    for set_id in set_ids:
+        if set_id not in catalog.sets:
+            raise DeckbuilderError(f"no card set '{safe(set_id)}'",
+                                   fix=f"sets: {', '.join(catalog.sets)}")
 
 
 def _review(deck: str | None, set_id: str | None, card: str | None, name: str | None) -> int:
@@ -261,10 +266,7 @@ def _export(output: Path, set_ids: list[str], cards: list[str], pack_id: str, ve
     refuse_overwrite(output, force)
     catalog = project_catalog()
     card_ids = [entry.id for name in cards for entry in find_records(catalog, name)]
-    for set_id in set_ids:
-        if set_id not in catalog.sets:
-            raise DeckbuilderError(f"no card set '{safe(set_id)}'",
-                                   fix=f"sets: {', '.join(catalog.sets)}")
+    _refuse_unknown_sets(catalog, set_ids)
     try:
         exported = export_pack(output, pack_id, version, set_ids, card_ids)
     except ValueError as error:  # the pack model refuses the id or version given
@@ -308,8 +310,8 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
         else ""
     _say(f"installed pack {report.pack_id} {report.version}{replaced} as {report.path}")
     for change in data["changes"]:
-        _say(f"  {change['id']}.{change['field']}: {_value(change['before'])} -> "
-             f"{_value(change['after'])} (was {change['before_source']})")
+        _say(f"  {change['id']}.{change['field']}: {shown(change['before'])} -> "
+             f"{shown(change['after'])} (was {change['before_source']})")
     for line in data["conflicts"]:
         _say(f"  conflict: {line}")
     for line in data["warnings"]:
@@ -318,10 +320,6 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
         _say(f"  {line}")
     _say(f"{len(data['changes'])} values changed, {len(data['conflicts'])} conflicts, "
          f"{len(data['overlay_wins'])} overridden by your overlay.")
-
-
-def _value(value: object) -> str:
-    return shown(value)
 
 
 @data_app.command("remove")

@@ -256,7 +256,6 @@ def _import(source_text: str, out: Path, faction: str | None, force: bool, as_js
     catalog = project_catalog(sets_dir)
     chosen = normalise_name(faction).replace(" ", "") if faction else None
     deck_list = import_any_deck_list(source_text, catalog, out, chosen or None, force)
-    source = Path(source_text) if _is_file(source_text) else Path("share link")
     if as_json:
         print_json({
             "file": str(out),
@@ -273,9 +272,8 @@ def _import(source_text: str, out: Path, faction: str | None, force: bool, as_js
         style = _STYLES.get(line.status, "red")
         message = f"  -- {safe(line.message, markup=True)}" if line.message else ""
         console.print(
-            f"{safe(source.name, markup=True)}:{line.number:<4} [{style}]{line.status:<10}[/] "
-            f"{safe(line.text.strip(), markup=True)}{message}"
-        )
+            f"{safe(deck_list.source.name, markup=True)}:{line.number:<4} "
+            f"[{style}]{line.status:<10}[/] {safe(line.text.strip(), markup=True)}{message}")
     total = sum(deck_list.cards.values())
     aside = sum(deck_list.sideboard.values())
     sideboard = f"; {aside} sideboard card(s) not added" if aside else ""
@@ -284,13 +282,6 @@ def _import(source_text: str, out: Path, faction: str | None, force: bool, as_js
         f"{len(deck_list.problems)} line(s) need attention"), markup=False)
     _note_no_schema(out, _schema_named(out))
     return len(deck_list.problems)
-
-
-def _is_file(text: str) -> bool:
-    try:
-        return Path(text).is_file()
-    except OSError:  # a share code too long for a file name
-        return False
 
 
 def _line_json(line: ListLine) -> dict[str, str | int | None]:

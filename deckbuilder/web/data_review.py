@@ -26,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder import decks
 from deckbuilder.app.card_details import find_records
 from deckbuilder.card_face import face, face_html
 from deckbuilder.catalog import Catalog, Entry
@@ -62,20 +63,13 @@ class Chosen:
 def chosen_cards(config: WebConfig, catalog: Catalog, choice: str) -> Chosen:
     """The entries a choice names, each once, in the deck's (or set's) order; raises
     `ReviewInputError` or the deck's own error (one line)."""
-    from deckbuilder import packaged_deck
-    from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES, load_deck
-    from deckbuilder.models.common import Faction
-
     kind, _, name = choice.strip()[:MAX_FIELD].partition(":")
-    if kind == "base" and name in FACTION_GAMES:
-        ids = list(catalog.base_deck(FACTION_GAMES[name], name))
-        if not ids:
-            raise ReviewInputError(f"no base deck for '{name}': its base set is not installed")
-        title = FACTION_TITLES.get(Faction(name), name)
-        return Chosen(choice, f"{title} base deck", [catalog.entries[each] for each in ids])
+    if kind == "base" and name in decks.FACTION_GAMES:
+        ids = decks.base_deck_cards(catalog, name)
+        return Chosen(choice, decks.base_deck_name(name), [catalog.entries[each] for each in ids])
     if kind in ("packaged", "file"):
-        path = packaged_deck(name) if kind == "packaged" else resolve_deck_path(config, name)
-        loaded = load_deck(path, catalog)
+        path = decks.packaged_deck(name) if kind == "packaged" else resolve_deck_path(config, name)
+        loaded = decks.load_deck(path, catalog)
         return Chosen(choice, loaded.name, [catalog.entries[each] for each in loaded.counts()
                                             if each in catalog.entries])
     if kind == "set":
