@@ -202,6 +202,8 @@ def test_games_needed_grow_with_the_noise_and_fall_with_the_difference() -> None
 
 
 def _deck(tmp_path: Path) -> Path:
+    """McReady's base deck with ten Texas Rangers for his Deputies: five boxes' worth
+    (`optimize` is told so with BOXES)."""
     cards = dict(default_catalog().base_deck("revolver", "mcready"))
     del cards["deputy"]
     cards["texas-ranger"] = 10
@@ -212,12 +214,16 @@ def _deck(tmp_path: Path) -> Path:
     return deck
 
 
+#: The boxes of The Tarnished Star the deck's ten Texas Rangers take (two a box).
+BOXES = ("--boxes", "5")
+
+
 def test_the_games_that_changed_the_winner_replay_with_the_command_shown(
         tmp_path: Path) -> None:
     deck = _deck(tmp_path)
     result = runner.invoke(app, ["optimize", str(deck), "--out", "texas-ranger", "--in",
                                  "deputy", "--budget", "120", "--seed", "3", "--bot",
-                                 "random", "--workers", "1", "--json"])
+                                 "random", "--workers", "1", "--json", *BOXES])
     assert result.exit_code == 0, result.output
     explanation = json.loads(result.stdout)["explanation"]
     assert {card["role"] for card in explanation["cards"]} == {"in", "out"}
@@ -275,7 +281,7 @@ def test_the_text_says_what_the_budget_bought_and_why(tmp_path: Path) -> None:
     deck = _deck(tmp_path)
     result = runner.invoke(app, ["optimize", str(deck), "--out", "texas-ranger", "--in",
                                  "deputy", "--budget", "120", "--seed", "3", "--bot",
-                                 "random", "--workers", "1"])
+                                 "random", "--workers", "1", *BOXES])
     assert result.exit_code == 0, result.output
     assert "what the budget bought: " in result.stdout
     assert "candidates told apart from the deck" in result.stdout
@@ -312,7 +318,7 @@ def test_a_field_of_weighted_opponents_scores_the_same_on_any_worker_count(
     deck = _deck(tmp_path)
     common = ["optimize", str(deck), "--vs", "colty", "--vs",
               "example-colty-fan-the-gun@3", "--out", "texas-ranger", "--in", "deputy",
-              "--budget", "120", "--seed", "2", "--bot", "random", "--json"]
+              "--budget", "120", "--seed", "2", "--bot", "random", "--json", *BOXES]
     serial = runner.invoke(app, [*common, "--workers", "1"])
     pooled = runner.invoke(app, [*common, "--workers", "2"])
     assert serial.exit_code == 0 and pooled.exit_code == 0, serial.output + pooled.output

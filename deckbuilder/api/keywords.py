@@ -18,6 +18,7 @@ from typing import Any, TypedDict
 
 from deckbuilder.app.running import PlayOptions, check_count, use_catalog
 from deckbuilder.catalog import Catalog
+from deckbuilder.legality.supply import SupplyCollection
 from deckbuilder.sim.runs.runner import Executor, GameResult
 
 __all__ = ["Asked", "OptimizeKeywords", "SimulateKeywords", "TournamentKeywords", "asked"]
@@ -26,7 +27,8 @@ __all__ = ["Asked", "OptimizeKeywords", "SimulateKeywords", "TournamentKeywords"
 class RunKeywords(TypedDict, total=False):
     """What every call takes: `seed` (default 1), `bot` ("greedy"), `ruleset` (the game's),
     `switches` ({id: reading}), `modules` (letters, ids or names), `max_turns` (200),
-    `workers` (processes, 1; 0: one per core) or an `executor` (Dask), `catalog`."""
+    `workers` (processes, 1; 0: one per core) or an `executor` (Dask), `catalog`, `boxes`
+    (the decks are judged against N boxes of each product; default one)."""
 
     seed: int
     bot: str
@@ -37,6 +39,7 @@ class RunKeywords(TypedDict, total=False):
     workers: int
     executor: Executor | None
     catalog: Catalog | None
+    boxes: int | None
 
 
 class OptimizeKeywords(RunKeywords, total=False):
@@ -46,10 +49,13 @@ class OptimizeKeywords(RunKeywords, total=False):
 
 
 class TournamentKeywords(RunKeywords, total=False):
-    """`tournament`'s: `games` per pairing, `allow_illegal`, `on_result` (each game)."""
+    """`tournament`'s: `games` per pairing, `allow_illegal`, `on_result` (each game),
+    `collection` (the decks are judged against what it owns instead of one box of each
+    product: a collection file, a `Collection` or card id -> copies)."""
 
     games: int
     allow_illegal: bool
+    collection: SupplyCollection
     on_result: Callable[[GameResult], None] | None
 
 
@@ -83,6 +89,7 @@ def asked(given: Mapping[str, Any], allowed: type, call: str, games: int = 1000)
         check_count("games", given.get("games", games), 1),
         check_count("seed", given.get("seed", 1), 0), bot, given.get("opponent_bot"),
         given.get("ruleset"), given.get("switches"), given.get("modules", ()),
-        given.get("max_turns", 200), bool(given.get("allow_illegal", False)))
+        given.get("max_turns", 200), bool(given.get("allow_illegal", False)),
+        given.get("boxes"), given.get("collection"))
     return Asked(options, given.get("workers", 1), given.get("executor"),
                  use_catalog(given.get("catalog")), given.get("on_result"))

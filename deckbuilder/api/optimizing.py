@@ -21,7 +21,7 @@ from deckbuilder.app.play_decks import search_template, side_of_deck
 from deckbuilder.app.results import OptimizeResult, Swap
 from deckbuilder.app.running import check_count, games_on
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import DeckSource, load_collection, owned_copies
+from deckbuilder.decks import DeckSource, load_collection, owned_copies, read_deck
 from deckbuilder.errors import DeckError
 from deckbuilder.models import Collection, Deck
 from deckbuilder.sim.optimiser.optimize import OptimizeSettings, Round
@@ -82,8 +82,9 @@ def optimize(deck: DeckSource, *, against: DeckSource | Sequence[DeckSource] | N
     """Search the legal decks near `deck` for a better one against `against` (one opponent
     or a weighted field, as `gauntlet` takes it; default: the other side's base deck),
     playing `budget` games in all. Only cards the `collection` owns (a collection file, a
-    `Collection`, or card -> copies: everything owned, the deck's cards included) and, given
-    `sets` (ids), only cards of those sets go in; `only_out`/`only_in` (ids or names) narrow
+    `Collection`, or card -> copies: everything owned, the deck's cards included; without
+    one, `boxes` of each product, one by default) and, given `sets` (ids), only cards of
+    those sets go in; `only_out`/`only_in` (ids or names) narrow
     the swaps to those cards.
 
     The result's `is_better` is true only when the best deck's difference, measured on fresh
@@ -93,8 +94,10 @@ def optimize(deck: DeckSource, *, against: DeckSource | Sequence[DeckSource] | N
     check_count("budget", budget, LEAST_BUDGET)
     run = asked(given, OptimizeKeywords, "optimize", games=budget)
     found = run.catalog
+    owned = _owned(collection, found, read_deck(deck, found).loaded.game)
+    options = run.options if owned is None else replace(run.options, collection=owned)
     plan = plan_gauntlet(found, deck, None if against is None else listed(against, "against"),
-                         run.options, weights=weights, option="field")
+                         options, weights=weights, option="field")
     played, wanted = plan.deck, plan.settings
     template = search_template(deck, found, played)
     searched = OptimizeSettings(
@@ -105,7 +108,7 @@ def optimize(deck: DeckSource, *, against: DeckSource | Sequence[DeckSource] | N
         modules=wanted.modules, max_turns=wanted.max_turns)
     with games_on(run.workers, run.executor) as runner:
         result = search_decks(template, found, searched, sets=sets,
-                              collection=_owned(collection, found, played.game),
+                              supply=options.supply(found),
                               only_out=_card_ids(only_out, found, played.game, "only_out"),
                               only_in=_card_ids(only_in, found, played.game, "only_in"),
                               executor=runner, progress=progress)

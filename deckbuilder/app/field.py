@@ -37,6 +37,7 @@ from deckbuilder.app.running import SettingError
 from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckSource, deck_text
 from deckbuilder.errors import DeckError, Location
+from deckbuilder.legality import PLAY_TESTING, Supply
 
 __all__ = ["Field", "FieldEntry", "deck_files_in", "is_field", "read_decks", "read_field",
            "single_opponent", "split_weight"]
@@ -142,8 +143,8 @@ class _Read:
 
 
 def _read_one(text: str, weight: float, catalog: Catalog, allow_illegal: bool,
-              from_folder: bool) -> _Read:
-    deck = load_sim_deck(text, catalog, allow_illegal)
+              from_folder: bool, supply: Supply) -> _Read:
+    deck = load_sim_deck(text, catalog, allow_illegal, supply=supply)
     return _Read(deck, weight, deck.source, text, from_folder)
 
 
@@ -163,24 +164,25 @@ def _weights(given: Sequence[float] | None, count: int) -> list[float]:
 
 
 def _read_all(items: Sequence[DeckSource], catalog: Catalog, allow_illegal: bool, option: str,
-              weights: Sequence[float] | None = None) -> list[_Read]:
+              weights: Sequence[float] | None, supply: Supply) -> list[_Read]:
     """Each item read: a name or path (`@WEIGHT` and folders allowed), or a deck object (a
-    script's); `weights` (a script's, one per item) multiply the items' own."""
+    script's); `weights` (a script's, one per item) multiply the items' own; every deck
+    judged against `supply`."""
     found: list[_Read] = []
     for index, (item, given) in enumerate(zip(items, _weights(weights, len(items)),
                                               strict=True)):
         text = deck_text(item, option)
         if text is None:  # a deck object: never merged with another
-            deck = load_sim_deck(item, catalog, allow_illegal, option)
+            deck = load_sim_deck(item, catalog, allow_illegal, option, supply)
             found.append(_Read(deck, given, f"#{index}", deck.name, False))
             continue
         spec, weight = split_weight(text, option)
         path = Path(spec)
         if path.is_dir():
-            found += [_read_one(str(file), weight * given, catalog, allow_illegal, True)
+            found += [_read_one(str(file), weight * given, catalog, allow_illegal, True, supply)
                       for file in deck_files_in(path)]
         else:
-            found.append(_read_one(spec, weight * given, catalog, allow_illegal, False))
+            found.append(_read_one(spec, weight * given, catalog, allow_illegal, False, supply))
     return found
 
 
@@ -214,11 +216,12 @@ def _entries(reads: list[_Read]) -> tuple[FieldEntry, ...]:
 
 
 def read_decks(specs: Sequence[DeckSource], catalog: Catalog, *, allow_illegal: bool = False,
-               option: str = "DECKS") -> tuple[list[FieldEntry], list[str]]:
+               option: str = "DECKS", supply: Supply = PLAY_TESTING
+               ) -> tuple[list[FieldEntry], list[str]]:
     """Every deck `specs` name (files, packaged names, factions, folders, `@WEIGHT` allowed;
     or deck objects), of any side, and the notes on decks named twice. All must be of one
     game: a deck of another game is one line naming both."""
-    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option))
+    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option, None, supply))
     if not reads:
         raise DeckError(f"{option}: no decks given", fix="name deck files or a folder of decks")
     first = reads[0]
@@ -233,7 +236,7 @@ def read_decks(specs: Sequence[DeckSource], catalog: Catalog, *, allow_illegal: 
 
 def read_field(specs: Sequence[DeckSource], catalog: Catalog, *, game: str, side_against: str,
                allow_illegal: bool = False, option: str = "--vs",
-               weights: Sequence[float] | None = None) -> Field:
+               weights: Sequence[float] | None = None, supply: Supply = PLAY_TESTING) -> Field:
     """The field `specs` name (as `read_decks` reads them; `weights`: a script's, one per
     spec), to be played by the side `side_against` of `game` (the opponents of a deck of
     the other side).
@@ -243,7 +246,7 @@ def read_field(specs: Sequence[DeckSource], catalog: Catalog, *, game: str, side
     left is an error. Example: `read_field(["mcready", "decks/@2"], catalog, game="revolver",
     side_against="mcready")`.
     """
-    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option, weights))
+    reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option, weights, supply))
     kept: list[_Read] = []
     for read in reads:
         if read.deck.game == game and read.deck.faction == side_against:

@@ -69,15 +69,17 @@ def plan_gauntlet(catalog: Catalog, deck: DeckSource, field: Sequence[DeckSource
     """Read the deck and its field (None: the other side's base deck; `option` names the
     field in messages) and the settings; one line per mistake."""
     prime_catalog(catalog)
-    played = load_sim_deck(deck, catalog, options.allow_illegal)
+    supply = options.supply(catalog)
+    played = load_sim_deck(deck, catalog, options.allow_illegal, supply=supply)
     side, sides = side_of_deck(played)
     opponents = read_field([sides[1 - side]] if field is None else field, catalog,
                            game=played.game, side_against=sides[1 - side],
                            allow_illegal=options.allow_illegal, option=option,
-                           weights=weights)
+                           weights=weights, supply=supply)
     return GauntletPlan(catalog, played, opponents, options.settings(catalog, played.game),
                         (*played.warnings, *opponents.warnings),
-                        (*opponents.notes, *deck_data_notes(played.cards, catalog)))
+                        (*opponents.notes, *deck_data_notes(played.cards, catalog),
+                         f"decks {supply.sentence}"))
 
 
 def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
@@ -96,7 +98,7 @@ def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
     for row, entry in zip(report["opponents"], entries, strict=True):
         row["weight"] = entry.weight
         row["source"] = entry.source
-    _worded(report, plan.catalog, plan.warnings, plan.notes)
+    _worded(report, plan.catalog, plan.warnings, plan.notes, plan.settings.supply)
     report.update(result_data(plan.catalog, [played.cards, *(e.cards for e in entries)]))
     matchups = tuple(
         Matchup(row.opponent, entry.source, entry.weight, row.weight,
@@ -111,7 +113,7 @@ def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
 
 
 def _worded(report: dict[str, Any], catalog: Catalog, warnings: Sequence[str],
-            notes: Sequence[str]) -> None:
+            notes: Sequence[str], supply: str) -> None:
     game = get_game(report["game"])
     report["title"] = game.title
     report["module_names"] = module_titles(catalog, report["game"], report["modules"])
@@ -120,6 +122,7 @@ def _worded(report: dict[str, Any], catalog: Catalog, warnings: Sequence[str],
             ending["words"] = ending_words(ending["termination"])
     report["warnings"] = list(warnings)
     report["notes"] = [*report.get("notes", []), *notes]
+    report["supply"] = supply
 
 
 @dataclass(frozen=True)
@@ -146,8 +149,9 @@ def plan_tournament(catalog: Catalog, specs: Sequence[DeckSource], options: Play
     """Read the decks (files, packaged names, factions, folders, deck objects) and the
     settings; decks of two games, or of no side of a game, are one line."""
     prime_catalog(catalog)
+    supply = options.supply(catalog)
     decks, notes = read_decks(specs, catalog, allow_illegal=options.allow_illegal,
-                              option=option)
+                              option=option, supply=supply)
     game = decks[0].deck.game
     sides = get_game(game).side_names
     for entry in decks:
@@ -160,7 +164,7 @@ def plan_tournament(catalog: Catalog, specs: Sequence[DeckSource], options: Play
                             f"{game}", fix=f"give decks of {' or '.join(sides)}")
     plan = TournamentPlan(catalog, decks, options.settings(catalog, game),
                           tuple(w for entry in decks for w in entry.deck.warnings),
-                          tuple(notes))
+                          (*notes, f"decks {supply.sentence}"))
     if plan.total > MOST_TOURNAMENT_GAMES:
         raise SettingError(f"{plan.total} games in all: at most {MOST_TOURNAMENT_GAMES}",
                            fix="name fewer decks or play fewer games per pairing")
@@ -179,7 +183,7 @@ def run_tournament_plan(plan: TournamentPlan, executor: Executor,
         switches=dict(wanted.switches), modules=wanted.modules, max_turns=wanted.max_turns,
         on_result=on_result)
     report = tournament_json(result)
-    _worded(report, plan.catalog, plan.warnings, plan.notes)
+    _worded(report, plan.catalog, plan.warnings, plan.notes, plan.settings.supply)
     report.update(result_data(plan.catalog, [entry.cards for entry in plan.decks]))
     return TournamentResult(
         wanted.game, result.sides, result.standings, result.pairings, result.rating_method,

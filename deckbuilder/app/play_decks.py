@@ -16,7 +16,7 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckSource, LoadedDeck, read_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.games import games, get_game
-from deckbuilder.legality import PLAY_TESTING, Code, Violation, validate_deck
+from deckbuilder.legality import PLAY_TESTING, Code, Supply, Violation, validate_deck
 from deckbuilder.legality.pairing import an as an  # re-exported: app.field reads it here
 from deckbuilder.models import Deck
 from deckbuilder.yamlio import position
@@ -36,15 +36,17 @@ class SimDeck:
 
 
 def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = False,
-                  what: str = "deck") -> SimDeck:
+                  what: str = "deck", supply: Supply = PLAY_TESTING) -> SimDeck:
     """Read a deck for play, however it is given (`deckbuilder.decks.read_deck`: a deck file,
     a faction name meaning its base deck, a packaged deck's name, a model or a loaded deck).
 
     A deck the engine cannot play (an unknown card, a card of another game, a record that is
     no deck card) is refused with the validator's first such violation. Every other illegal deck
     is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
-    then it gets a warning, so that a deck can be play-tested before it is legal. A deck
-    object comes from a script: the fixes are said in Python's terms.
+    then it gets a warning, so that a deck can be play-tested before it is legal. Its copies
+    are judged against `supply` (simulate, gauntlets, tournaments and the optimiser give
+    theirs; a game at a table counts none). A deck object comes from a script: the fixes are
+    said in Python's terms.
     """
     argument = read_deck(source, catalog, what)
     loaded = argument.loaded
@@ -62,16 +64,18 @@ def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = Fa
         raise DeckError(f"the engine does not play {loaded.game}",
                         Location(path, *(found or (None, None))),
                         f"play and simulate decks of {', '.join(games())}")
-    warnings = _legality_warnings(loaded, catalog, allow_illegal, path, validate, allow)
+    warnings = _legality_warnings(loaded, catalog, allow_illegal, path, validate, allow,
+                                  supply)
     return SimDeck(loaded.name, loaded.game, loaded.faction, loaded.counts(), warnings,
                    argument.source)
 
 
 def _legality_warnings(loaded: LoadedDeck, catalog: Catalog, allow_illegal: bool,
-                       path: Path | str, validate: str, allow: str) -> list[str]:
+                       path: Path | str, validate: str, allow: str,
+                       supply: Supply) -> list[str]:
     """The deck checked for play: an unplayable deck is refused, an illegal one too unless
     `allow_illegal` (then its warning)."""
-    report = validate_deck(loaded, catalog, supply=PLAY_TESTING)
+    report = validate_deck(loaded, catalog, supply=supply)
     more = (f" ({len(report.violations)} problems in all: {validate})"
             if len(report.violations) > 1 else "")
     refused = [violation for violation in report.violations
@@ -115,10 +119,10 @@ def _is_unplayable(violation: Violation, game: str, catalog: Catalog) -> bool:
 
 
 def load_side_deck(source: DeckSource, side: str, game: str, option: str, catalog: Catalog,
-                   allow_illegal: bool = False) -> SimDeck:
+                   allow_illegal: bool = False, supply: Supply = PLAY_TESTING) -> SimDeck:
     """`load_sim_deck` for one side of a game: a deck of another side or another game is
     refused with `side_error`, naming the option (or form field, or argument) it came from."""
-    deck = load_sim_deck(source, catalog, allow_illegal, option)
+    deck = load_sim_deck(source, catalog, allow_illegal, option, supply)
     if deck.faction != side or deck.game != game:
         raise side_error(option, side, game, deck)
     return deck

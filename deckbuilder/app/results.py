@@ -42,7 +42,8 @@ class Settings:
     """What the games were played with: two runs with the same settings play the same games.
 
     `build` says which build played them ("compiled with mypyc" or "plain Python"); `games`
-    is per opponent (a gauntlet) or per pairing (a tournament)."""
+    is per opponent (a gauntlet) or per pairing (a tournament); `supply` says what the decks
+    were judged against (`legality.Supply.sentence`)."""
 
     game: str
     ruleset: str
@@ -55,6 +56,7 @@ class Settings:
     max_turns: int
     build: str
     compiled: bool
+    supply: str = ""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from deckbuilder.build import compiled, describe
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
+from deckbuilder.legality import COPIES_SWITCH, Supply, deck_supply
+from deckbuilder.legality.supply import SupplyCollection
 from deckbuilder.sim.runs.runner import Executor, make_executor, prime_catalog
 
 __all__ = ["PlayOptions", "SettingError", "check_count", "games_on", "use_catalog"]
@@ -57,7 +59,9 @@ def games_on(workers: int, executor: Executor | None) -> Iterator[Executor]:
 class PlayOptions:
     """What a face asks to play, as given: one object in place of the long lists of
     settings every run takes. `settings` reads and checks it for a game (`opponent_bot`
-    None: `bot`; `switches` as {id: reading} or `ID=READING` texts)."""
+    None: `bot`; `switches` as {id: reading} or `ID=READING` texts); `supply` is what every
+    deck is judged against (one box of each product unless `boxes`, `collection` or the
+    switch `card-copies=any-number` says otherwise)."""
 
     games: int = 1000
     seed: int = 1
@@ -68,17 +72,30 @@ class PlayOptions:
     modules: Sequence[str] = ()
     max_turns: int = 200
     allow_illegal: bool = False
+    boxes: int | None = None
+    collection: SupplyCollection = None
+
+    def _switch_texts(self) -> list[str]:
+        switches = self.switches
+        return ([f"{key}={value}" for key, value in switches.items()]
+                if isinstance(switches, Mapping) else list(switches or ()))
+
+    def supply(self, catalog: Catalog) -> Supply:
+        """The one supply of `legality.deck_supply` these options ask for."""
+        chosen = {key.strip(): value.strip() for key, _, value in
+                  (text.partition("=") for text in self._switch_texts())}
+        reading = {COPIES_SWITCH: chosen[COPIES_SWITCH]} if COPIES_SWITCH in chosen else None
+        return deck_supply(catalog, boxes=self.boxes, collection=self.collection,
+                           switches=reading)
 
     def settings(self, catalog: Catalog, game: str) -> Settings:
         """The settings read and checked against the game's installed sets: the ruleset
         (the game's own when None), the switches and the modules (by letter, id or name),
         the turn cap; and the build that plays."""
         modules = [self.modules] if isinstance(self.modules, str) else self.modules  # "A"
-        switches = self.switches
-        texts = ([f"{key}={value}" for key, value in switches.items()]
-                 if isinstance(switches, Mapping) else list(switches or ()))
         return Settings(game, self.ruleset or get_game(game).default_ruleset,
-                        frozen_mapping(parse_switches(texts, catalog, game)),
+                        frozen_mapping(parse_switches(self._switch_texts(), catalog, game)),
                         read_modules(modules, catalog, game), self.bot,
                         self.opponent_bot or self.bot, self.seed, self.games,
-                        check_count("max_turns", self.max_turns, 1), describe(), compiled())
+                        check_count("max_turns", self.max_turns, 1), describe(), compiled(),
+                        self.supply(catalog).sentence)

@@ -69,18 +69,21 @@ def plan_simulation(catalog: Catalog, deck: DeckSource, vs: DeckSource | None,
     check they can meet (sides, one game), read the settings, and collect the warnings and
     notes; the first problem raises its one-line error (`vs_option` names the opponent)."""
     prime_catalog(catalog)
-    played = load_sim_deck(deck, catalog, options.allow_illegal)
+    supply = options.supply(catalog)
+    played = load_sim_deck(deck, catalog, options.allow_illegal, supply=supply)
     side, players = side_of_deck(played)
     opponent = load_side_deck(players[1 - side] if vs is None else vs, players[1 - side],
-                              played.game, vs_option, catalog, options.allow_illegal)
+                              played.game, vs_option, catalog, options.allow_illegal, supply)
     compared = None if baseline is None else load_side_deck(
-        baseline, played.faction, played.game, "--baseline", catalog, options.allow_illegal)
+        baseline, played.faction, played.game, "--baseline", catalog, options.allow_illegal,
+        supply)
     wanted = options.settings(catalog, played.game)
     warnings = [w for d in (played, opponent, compared) if d is not None for w in d.warnings]
     seated = [played.cards, opponent.cards] if side == 0 else [opponent.cards, played.cards]
     warnings += dead_card_warnings(seated, catalog, played.game, wanted.modules)
     return SimulationPlan(catalog, get_game(played.game), played, opponent, compared, side,
-                          wanted, precision, warnings, deck_data_notes(played.cards, catalog))
+                          wanted, precision, warnings,
+                          [*deck_data_notes(played.cards, catalog), f"decks {supply.sentence}"])
 
 
 def contestants(plan: SimulationPlan) -> tuple[Contestant, Contestant, Contestant | None]:
@@ -129,6 +132,7 @@ def simulation_report(plan: SimulationPlan, run: SimulationRun) -> dict[str, Any
         row["words"] = ending_words(row["termination"])
     report["warnings"] = plan.warnings
     report["notes"] = plan.notes
+    report["supply"] = plan.settings.supply
     # what the result rests on (unconfirmed values, the cards that matter most, the data)
     played = [plan.deck, plan.opponent, *([plan.baseline] if plan.baseline else [])]
     report.update(result_data(plan.catalog, [each.cards for each in played], report))

@@ -25,6 +25,12 @@ Modules = Annotated[list[str] | None, typer.Option(
     "--module", help="a module to play with, by letter (A), id or name (repeatable; see "
                      "`deckbuilder rules`)",
     autocompletion=completion.complete_module)]
+#: the supply every deck is judged against (deckbuilder.legality.supply.deck_supply)
+Boxes = Annotated[int | None, typer.Option(
+    "--boxes", min=1, metavar="N",
+    help="judge decks against N copies of every product (default: one)")]
+CollectionFile = Annotated[Path | None, typer.Option(
+    "--collection", help="judge decks against a collection file: what you own")]
 MaxTurns = Annotated[int, typer.Option(
     "--max-turns", min=1, help="a game this long is stopped and counted as a draw")]
 #: deckbuilder.sim.runs.dask_executor

@@ -26,8 +26,16 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
-from deckbuilder.commands.game_options import ChartsDir, LocalDask, Modules, ReportPath, Scheduler
-from deckbuilder.decks import load_collection, new_deck, read_deck, swap_cards
+from deckbuilder.commands.game_options import (
+    Boxes,
+    ChartsDir,
+    CollectionFile,
+    LocalDask,
+    Modules,
+    ReportPath,
+    Scheduler,
+)
+from deckbuilder.decks import new_deck, read_deck, swap_cards
 from deckbuilder.errors import DeckError
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings
 from deckbuilder.sim.optimiser.optimize import optimize as search_decks
@@ -63,8 +71,8 @@ def optimize(
         "--sets", help="only put in cards of these sets (repeatable; default: the deck's "
                        "`sets:`, else every installed set)",
         autocompletion=SET.complete)] = None,
-    collection: Annotated[Path | None, typer.Option(
-        "--collection", help="a collection file: put in only what it owns")] = None,
+    collection: CollectionFile = None,
+    boxes: Boxes = None,
     out_cards: Annotated[list[str] | None, typer.Option(
         "--out", help="only consider taking out this card (repeatable, or a comma-separated "
                       "list)", autocompletion=completion.complete_card_list)] = None,
@@ -107,14 +115,16 @@ def optimize(
 
     Single swaps first, then combinations of the good ones; clearly worse candidates are
     dropped early and the finalists are confirmed on fresh seeds, so picking the best of many
-    does not inflate the difference reported. Never an illegal deck.
+    does not inflate the difference reported. Never an illegal deck, nor one beyond the
+    supply: one copy of each product unless --boxes N, --collection FILE or --switch
+    card-copies=any-number says otherwise.
     """
     guarded(_optimize)(deck, vs or [], sets, collection, _listed(out_cards), _listed(in_cards), bot,
                        opponent_bot or bot, budget, seed, workers, ruleset, switch or [],
                        module or [], max_turns, output, force, as_json,
                        scheduler=scheduler, local_dask=local_dask,
                        report_path=report_path, charts_dir=charts_dir,
-                       write_guess=write_guess)
+                       write_guess=write_guess, boxes=boxes)
 
 
 def _listed(values: list[str] | None) -> list[str]:
@@ -136,16 +146,16 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
               max_turns: int, output: Path | None, force: bool, as_json: bool,
               scheduler: str | None = None, local_dask: bool = False,
               report_path: Path | None = None, charts_dir: Path | None = None,
-              write_guess: bool = False) -> None:
+              write_guess: bool = False, boxes: int | None = None) -> None:
     check_outputs(report_path, charts_dir)  # before the search: no waiting for an error
     if output is not None:
         refuse_overwrite(output, force)  # before the search, not after it
     catalog = project_catalog()
-    plan = plan_gauntlet(catalog, deck_text, vs or None, PlayOptions(
-        budget, seed, bot, opponent_bot, ruleset, switch_texts, modules, max_turns))
+    options = PlayOptions(budget, seed, bot, opponent_bot, ruleset, switch_texts, modules,
+                          max_turns, boxes=boxes, collection=collection_path)
+    plan = plan_gauntlet(catalog, deck_text, vs or None, options)
     played, field, wanted = plan.deck, plan.opponents, plan.settings
     template = search_template(deck_text, catalog, played)
-    owned = load_collection(collection_path, catalog) if collection_path is not None else None
     for card in [*out_cards, *in_cards]:
         if catalog.find(card, played.game) is None:
             raise DeckError(f"unknown card '{card}'", fix="see `deckbuilder cards`")
@@ -160,7 +170,7 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     show = sys.stderr.isatty() and not as_json
     with open_executor(workers, scheduler, local_dask) as executor:
         result = search_decks(
-            template, catalog, settings, sets=sets, collection=owned,
+            template, catalog, settings, sets=sets, supply=options.supply(catalog),
             only_out=[_id(catalog, c, played.game) for c in out_cards],
             only_in=[_id(catalog, c, played.game) for c in in_cards],
             executor=executor, progress=_progress(catalog) if show else None)
@@ -218,6 +228,7 @@ def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | N
     say(f"against {against}; bots {settings.bot} against {settings.opponent_bot}; ruleset "
         f"{settings.ruleset}; rule switches: {switches_text(data)}; modules: "
         f"{modules_text(data)}; at most {settings.max_turns} turns a game")
+    say(f"decks {result.supply}")
     for note in data.get("field_notes", []):
         say(f"note: {note}")
     for card in data.get("left_out", []):

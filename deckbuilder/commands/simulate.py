@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -34,7 +34,9 @@ from deckbuilder.commands.common import (
     safe,
 )
 from deckbuilder.commands.game_options import (
+    Boxes,
     ChartsDir,
+    CollectionFile,
     LocalDask,
     MaxTurns,
     Modules,
@@ -106,42 +108,39 @@ def simulate(
     sensitivity_games: Annotated[int, typer.Option(
         "--sensitivity-games", min=1, help="games per moved value for --sensitivity, on "
                                            "this run's first seeds")] = DEFAULT_GAMES,
+    boxes: Boxes = None,
+    collection: CollectionFile = None,
 ) -> None:
     """Play DECK against an opponent over many seeded games; win rates with 95% intervals.
 
     The results measure the deck and the bots together. The same --seed gives the same
-    results for any --workers.
+    results for any --workers. Every deck is judged against one copy of each product unless
+    --boxes N, --collection FILE or --switch card-copies=any-number says otherwise.
     """
     if workers is None:
         workers = 0 if local_dask else default_workers(games * len(vs or [None]))
+    options = PlayOptions(games, seed, bot, opponent_bot or bot, ruleset, switch or [],
+                          module or [], max_turns, allow_illegal, boxes, collection)
     if vs and guarded(is_field)(vs):
         if sensitivity:
             guarded(_refuse_field_sensitivity)()
-        guarded(_gauntlet)(deck, vs, games, seed, bot, opponent_bot or bot, baseline, workers,
-                           ruleset, switch or [], module or [], max_turns, as_json,
-                           allow_illegal, scheduler, local_dask, report_path, charts_dir)
+        guarded(_gauntlet)(deck, vs, baseline, workers, options, as_json, scheduler,
+                           local_dask, report_path, charts_dir)
         return
-    guarded(_simulate)(deck, guarded(single_opponent)(vs), games, seed, bot,
-                       opponent_bot or bot, baseline, workers, ruleset,
-                       switch or [], max_turns, precision, as_json, allow_illegal,
-                       module or [], scheduler=scheduler, local_dask=local_dask,
+    guarded(_simulate)(deck, guarded(single_opponent)(vs), baseline, workers, options,
+                       precision, as_json, scheduler=scheduler, local_dask=local_dask,
                        report_path=report_path, charts_dir=charts_dir,
                        sensitivity_games=sensitivity_games if sensitivity else None)
 
 
 def _simulate(
-    deck_text: str, vs: str | None, games: int, seed: int, bot: str, opponent_bot: str,
-    baseline_text: str | None, workers: int, ruleset: str | None, switch_texts: list[str],
-    max_turns: int, precision: float, as_json: bool, allow_illegal: bool = False,
-    modules: Sequence[str] = (), scheduler: str | None = None, local_dask: bool = False,
-    report_path: Path | None = None, charts_dir: Path | None = None,
+    deck_text: str, vs: str | None, baseline_text: str | None, workers: int,
+    options: PlayOptions, precision: float, as_json: bool, scheduler: str | None = None,
+    local_dask: bool = False, report_path: Path | None = None, charts_dir: Path | None = None,
     sensitivity_games: int | None = None,
 ) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
-    plan = plan_simulation(
-        project_catalog(), deck_text, vs, baseline_text,
-        PlayOptions(games, seed, bot, opponent_bot, ruleset, switch_texts, modules, max_turns,
-                    allow_illegal), precision)
+    plan = plan_simulation(project_catalog(), deck_text, vs, baseline_text, options, precision)
     for warning in plan.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
@@ -165,19 +164,15 @@ def _simulate(
             plain_console.print(f"note: {safe(note)}", markup=False)
 
 
-def _gauntlet(deck_text: str, vs: list[str], games: int, seed: int, bot: str,
-              opponent_bot: str, baseline: str | None, workers: int, ruleset: str | None,
-              switch_texts: list[str], modules: list[str], max_turns: int, as_json: bool,
-              allow_illegal: bool, scheduler: str | None, local_dask: bool,
+def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
+              options: PlayOptions, as_json: bool, scheduler: str | None, local_dask: bool,
               report_path: Path | None, charts_dir: Path | None) -> None:
     """DECK against each deck of a field (`--vs` repeated or a folder): `app.field_runs`."""
     if baseline is not None:
         raise DeckError("--baseline compares two decks against one opponent, not a field",
                         fix="give one --vs with --baseline, or leave --baseline out")
     check_outputs(report_path, charts_dir)
-    plan = plan_gauntlet(project_catalog(), deck_text, vs,
-                         PlayOptions(games, seed, bot, opponent_bot, ruleset, switch_texts,
-                                     modules, max_turns, allow_illegal))
+    plan = plan_gauntlet(project_catalog(), deck_text, vs, options)
     for warning in plan.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     with open_executor(workers, scheduler, local_dask) as executor:

@@ -47,27 +47,27 @@ def tournament(
                                 "warning) instead of refusing them")] = False,
     report_path: option.ReportPath = None,
     charts_dir: option.ChartsDir = None,
+    boxes: option.Boxes = None,
+    collection: option.CollectionFile = None,
 ) -> None:
     """Play every deck of one side against every deck of the other; ranking and ratings.
 
     Each pairing plays the same seeds; decks are ranked by a Bradley-Terry rating fitted
     from the results, with 95% intervals. The same --seed gives the same results for any
-    --workers or Dask cluster.
+    --workers or Dask cluster. Every deck is judged against one copy of each product unless
+    --boxes N, --collection FILE or --switch card-copies=any-number says otherwise.
     """
-    guarded(_tournament)(decks, games, seed, bot, workers, scheduler, local_dask, ruleset,
-                         switch or [], module or [], max_turns, as_json, allow_illegal,
-                         report_path, charts_dir)
+    guarded(_tournament)(decks, workers, scheduler, local_dask, as_json, report_path,
+                         charts_dir, PlayOptions(games, seed, bot, None, ruleset, switch or [],
+                                                 module or [], max_turns, allow_illegal, boxes,
+                                                 collection))
 
 
-def _tournament(specs: list[str], games: int, seed: int, bot: str, workers: int | None,
-                scheduler: str | None, local_dask: bool, ruleset: str | None,
-                switch_texts: list[str], modules: list[str], max_turns: int, as_json: bool,
-                allow_illegal: bool, report_path: Path | None, charts_dir: Path | None
-                ) -> None:
+def _tournament(specs: list[str], workers: int | None, scheduler: str | None,
+                local_dask: bool, as_json: bool, report_path: Path | None,
+                charts_dir: Path | None, options: PlayOptions) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
-    plan = plan_tournament(project_catalog(), specs,
-                           PlayOptions(games, seed, bot, None, ruleset, switch_texts, modules,
-                                       max_turns, allow_illegal))
+    plan = plan_tournament(project_catalog(), specs, options)
     for warning in plan.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     if workers is None:

@@ -24,6 +24,7 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
+from deckbuilder.commands.game_options import Boxes, CollectionFile
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.decks import LoadedDeck, read_deck
 from deckbuilder.errors import DeckbuilderError
@@ -35,12 +36,8 @@ def validate(
         metavar="DECK", help="deck files (YAML); a faction (its base deck) or a packaged "
         "deck's name works too (a file of that name in the current folder wins)",
         show_default=False, autocompletion=completion.complete_deck)],
-    collection: Annotated[
-        Path | None, typer.Option("--collection", help="a collection file: report cards not owned")
-    ] = None,
-    boxes: Annotated[int | None, typer.Option(
-        "--boxes", min=1, metavar="N",
-        help="judge against N copies of every product (default: one)")] = None,
+    collection: CollectionFile = None,
+    boxes: Boxes = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", metavar="ID=READING",
         help="rule switch card-copies=any-number: no limit from the boxes",

@@ -11,7 +11,7 @@ from deckbuilder.decks import DECK_SIZE
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import an, listed, replacement_balance
 from deckbuilder.legality.report import Code, Violation
-from deckbuilder.legality.supply import boxes_needed, boxes_text
+from deckbuilder.legality.supply import ANY_NUMBER, COPIES_SWITCH, boxes_needed, boxes_text
 from deckbuilder.models.common import SHARED_FACTIONS
 
 Rule = Callable[[DeckFacts], list[Violation]]
@@ -307,7 +307,8 @@ def _beyond_boxes(facts: DeckFacts, card: str, count: int, have: int) -> Violati
         Code.NOT_IN_SUPPLY, card,
         f"{_copies(count)} of {entry.name}; {held}: needs {needed} of {product}",
         f"keep at most {have}, or judge the deck against what you own: "
-        f"--boxes {boxes_needed(count, per_box)} or --collection FILE")
+        f"--boxes {boxes_needed(count, per_box)} or --collection FILE (or any number: "
+        f"--switch {COPIES_SWITCH}={ANY_NUMBER})")
 
 
 #: Every rule, in the order its violations are reported.

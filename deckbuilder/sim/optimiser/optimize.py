@@ -5,7 +5,8 @@ or against a field of them, weighted). The answer here:
 
 1. **Candidates** (`optimize_candidates`). Every legal single swap near the deck: one copy
    of a card of the deck out, one copy of another card in (or all copies for as many), from
-   the installed sets (or `sets`), within what the collection owns.
+   the installed sets (or `sets`), within the supply (`legality.deck_supply`: one box of each
+   product, N boxes, a collection, or any number under the `card-copies` switch).
 2. **Racing** (`racing`). Every candidate plays the deck's numbered seeds (paired units,
    against every opponent of the field); a candidate is dropped only when a corrected
    confidence interval says it is worse than the deck or than the leader, and each round's
@@ -30,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from deckbuilder.catalog import Catalog
+from deckbuilder.legality import Supply, deck_supply
 from deckbuilder.models import Deck
 from deckbuilder.sim.optimiser.optimize_candidates import (
     Candidate,
@@ -119,6 +121,8 @@ class OptimizeResult:
     cost: dict[str, float] = field(default_factory=dict)
     #: cards no candidate brings in, as they can do nothing in this set-up: id -> why
     left_out: dict[str, str] = field(default_factory=dict)
+    #: what every candidate was judged against (`legality.Supply.sentence`)
+    supply: str = ""
     #: the confirmation games, whole: "deck" and each finalist's label
     confirmation_games: dict[str, list[GameResult]] = field(default_factory=dict)
     #: the seeds of the confirmation units, in order
@@ -179,17 +183,19 @@ def _table_settings(settings: OptimizeSettings) -> TableSettings:
 
 
 def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
-             sets: Sequence[str] | None = None, collection: Mapping[str, int] | None = None,
+             sets: Sequence[str] | None = None, supply: Supply | None = None,
              only_out: Sequence[str] = (), only_in: Sequence[str] = (),
              executor: Executor | None = None,
              progress: Callable[[Round], None] | None = None) -> OptimizeResult:
-    """Search the legal decks near `deck` (its cards resolved to ids) for better ones."""
+    """Search the legal decks near `deck` (its cards resolved to ids) for better ones, within
+    `supply` (default: one box of each product)."""
+    supply = supply or deck_supply(catalog)
     cards = {resolve_card(catalog, card, deck.game): count for card, count in deck.cards.items()}
     table = Table(_table_settings(settings), executor or SerialExecutor(), cards)
     per_unit = table.games_per_unit
     confirm_budget = int(settings.budget * CONFIRM_SHARE)
     race_budget = settings.budget - confirm_budget
-    singles = single_swaps(deck, cards, catalog, sets=sets, collection=collection,
+    singles = single_swaps(deck, cards, catalog, supply, sets=sets,
                            only_out=only_out, only_in=only_in)
     dead = dead_in_setup(sorted({swap.into for c in singles for swap in c.swaps}), cards,
                          settings.side, [o.cards for o in settings.opponents()], catalog,
@@ -203,7 +209,7 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
     race.run(int(race_budget * SINGLES_SHARE), "single swaps")
     race.refit()
     promising = [c for c in race.ranked() if race.blended(c) > 0]
-    combos = combinations(distinct_outs(promising), deck, cards, catalog, sets, collection,
+    combos = combinations(distinct_outs(promising), deck, cards, catalog, sets, supply,
                           len(singles)) if len(promising) > 1 else []
     if combos:
         considered += race.enter(combos, race_budget)
@@ -211,7 +217,7 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
     race.refit()
     finalists = race.contenders(FINALISTS)
     result = OptimizeResult(cards, considered, finalists, race.baseline, [], table.games,
-                            settings, dict(race.worth), dict(race.cost), dead)
+                            settings, dict(race.worth), dict(race.cost), dead, supply.sentence)
     if finalists:
         _confirm(result, table, finalists, cards)
     result.games = table.games

@@ -1,8 +1,10 @@
 """The decks `optimize` considers: every legal deck one replacement away, and a few
 combinations of the good replacements.
 
-Module D (the validator) decides what is legal, and a card the engine cannot play is never
-put in, so no candidate is a deck the player could not build or the engine could not play.
+Module D (the validator) decides what is legal, judged against the supply the player builds
+from (`legality.deck_supply`: one box of each product unless told otherwise), and a card the
+engine cannot play is never put in, so no candidate is a deck the player could not build or
+the engine could not play.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from itertools import combinations as choose
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import dead_card_reasons, get_game
-from deckbuilder.legality import PLAY_TESTING, validate_deck
+from deckbuilder.legality import Supply, validate_deck
 from deckbuilder.models import Deck
 
 #: Single swaps combined, at most.
@@ -79,10 +81,8 @@ def apply_swaps(cards: Mapping[str, int], swaps: Sequence[Swap]) -> dict[str, in
 
 
 def _legal(template: Deck, cards: Mapping[str, int], catalog: Catalog,
-           sets: Sequence[str] | None, collection: Mapping[str, int] | None) -> bool:
-    supply = PLAY_TESTING if collection is None else None
-    return validate_deck(_deck_model(template, cards, sets), catalog, collection,
-                         supply=supply).is_legal
+           sets: Sequence[str] | None, supply: Supply) -> bool:
+    return validate_deck(_deck_model(template, cards, sets), catalog, supply=supply).is_legal
 
 
 def candidate_cards(template: Deck, catalog: Catalog, sets: Sequence[str] | None,
@@ -127,11 +127,12 @@ def dead_in_setup(ins: Sequence[str], cards: Mapping[str, int], side: int,
     return found or {}
 
 
-def single_swaps(template: Deck, cards: Mapping[str, int], catalog: Catalog, *,
-                 sets: Sequence[str] | None = None, collection: Mapping[str, int] | None = None,
+def single_swaps(template: Deck, cards: Mapping[str, int], catalog: Catalog, supply: Supply, *,
+                 sets: Sequence[str] | None = None,
                  only_out: Sequence[str] = (), only_in: Sequence[str] = ()) -> list[Candidate]:
-    """Every legal deck one replacement away (Module D decides), in a stable order: one copy
-    of a card for one of another, and all of a card's copies for as many of another."""
+    """Every legal deck one replacement away (Module D decides, within `supply`), in a stable
+    order: one copy of a card for one of another, and all of a card's copies for as many of
+    another."""
     ins = candidate_cards(template, catalog, sets, only_in)
     outs = sorted(card for card in cards if not only_out or card in only_out)
     found: list[Candidate] = []
@@ -143,21 +144,21 @@ def single_swaps(template: Deck, cards: Mapping[str, int], catalog: Catalog, *,
             for count in counts:
                 swap = Swap(out, into, count)
                 after = apply_swaps(cards, [swap])
-                if after is not None and _legal(template, after, catalog, sets, collection):
+                if after is not None and _legal(template, after, catalog, sets, supply):
                     found.append(Candidate((swap,), after, f"c{len(found)}"))
     return found
 
 
 def combinations(best: Sequence[Candidate], template: Deck, cards: Mapping[str, int],
-                 catalog: Catalog, sets: Sequence[str] | None,
-                 collection: Mapping[str, int] | None, start: int) -> list[Candidate]:
+                 catalog: Catalog, sets: Sequence[str] | None, supply: Supply,
+                 start: int) -> list[Candidate]:
     """The legal decks two or three of these single swaps make together."""
     singles = [candidate.swaps[0] for candidate in best[:COMBINED]]
     found: list[Candidate] = []
     for size in (2, 3):
         for chosen in choose(singles, size):
             after = apply_swaps(cards, chosen)
-            if after is not None and _legal(template, after, catalog, sets, collection):
+            if after is not None and _legal(template, after, catalog, sets, supply):
                 found.append(Candidate(tuple(chosen), after, f"c{start + len(found)}"))
     return found
 

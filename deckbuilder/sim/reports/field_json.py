@@ -30,6 +30,7 @@ class FieldJson(TypedDict):
     module_names: NotRequired[dict[str, str]]
     warnings: NotRequired[list[str]]
     notes: NotRequired[list[str]]
+    supply: NotRequired[str]  # what the decks were judged against
     rests_on: NotRequired[RestsOnJson]
     data: NotRequired[dict[str, object]]
 

@@ -116,6 +116,7 @@ class OptimizeJson(TypedDict):
     race: list[RacedJson]
     rests_on: RestsOnJson
     data: dict[str, object]
+    supply: str  # what every candidate was judged against
     explanation: NotRequired[ExplanationJson]  # when there is a best swap
     build: NotRequired[dict[str, object]]  # none today: the page names this build
 

@@ -82,6 +82,7 @@ def report_json(result: OptimizeResult, catalog: Catalog,
     data: OptimizeJson = {
         "games": result.games,
         "budget": settings.budget,
+        "supply": result.supply,
         "seed": settings.seed,
         "game": settings.game,
         "bot": settings.bot,

@@ -208,7 +208,7 @@ def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
         rows.append(("ruleset", str(data["ruleset"])))
     rows += [("rule switches", switches_text(data)), ("modules", modules_text(data)),
              ("seed", f"{data['seed']} (the same seed plays the same search)"),
-             ("budget", f"{data['budget']} games")]
+             ("budget", f"{data['budget']} games"), ("supply", data["supply"])]
     if "max_turns" in data:
         rows.append(("turn cap", f"{data['max_turns']} turns (a longer game is stopped "
                                  "and counted as a draw)"))

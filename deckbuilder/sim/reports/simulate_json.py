@@ -123,5 +123,6 @@ class SimulationReport(TypedDict):
     terminations: NotRequired[list[str]]
     warnings: NotRequired[list[str]]
     notes: NotRequired[list[str]]
+    supply: NotRequired[str]  # what the decks were judged against
     rests_on: NotRequired[RestsOnJson]
     data: NotRequired[dict[str, object]]
