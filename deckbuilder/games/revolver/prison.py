@@ -150,18 +150,10 @@ def _data(state: State) -> PrisonData:
 def set_up(state: State) -> None:
     """Santiago's card goes into the prison (out of the lineup); the Garrotte, if this game
     has it, waits out of the game until Module B's choice puts it under him."""
-    facts = prison_facts(state)
-    uid = state.spec.character_base + facts.santiago
-    state.alive[facts.santiago] = False
-    state.own_grit()[uid] = state.own_power()[uid] = 0
-    if facts.garrotte >= 0 and facts.garrotte not in state.removed[DEFENDER] and \
-            state.card_zone(facts.garrotte) == "nowhere":
-        state.removed[DEFENDER].append(facts.garrotte)
-    set_module_data(state, PRISON_MODULE, PrisonData(IMPRISONED, state.marker_bf))
-    _sync_silence(state)
+    restage(state)
     if state.verbose:
-        state.note(f"the San Manzanillo Prison lies at place {facts.bf + 1} of the row; "
-                   "Santiago is held there")
+        state.note(f"the San Manzanillo Prison lies at place {prison_facts(state).bf + 1} of "
+                   "the row; Santiago is held there")
 
 
 def _sync_silence(state: State) -> None:
