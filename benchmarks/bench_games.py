@@ -4,6 +4,7 @@
     python benchmarks/bench_games.py --quick    # smaller samples
     python benchmarks/bench_games.py --runs 3   # every row three times, and each row's median
     python benchmarks/bench_games.py --interleave 20   # each row in 20 short turns with UNO
+    python benchmarks/bench_games.py --interleave 10 --write   # ... and keep them (below)
 
 For each game (Revolver, Revolver 2; base decks): random vs random and greedy vs greedy (the
 package's bots, as `simulate --bot random|greedy` plays them), games/s and decisions/s on one
@@ -17,14 +18,22 @@ games (seeded games played on from where the last turn stopped), ROUNDS times a 
 gives a ratio of two spells a second apart, and the row its median and quartiles. A slow spell of
 the shared host then moves a round, not the row: the median moves a few percent between runs
 where a row of `--runs` moved twenty.
+
+`--write` (with `--interleave`) keeps this build's medians and the commit measured in
+deckbuilder/data/speed.json, where every speed the tool quotes is read from
+(`deckbuilder.build.speed_claim`: `--version`, the reports, setup.py; a test holds the docs to
+it). Run it in both builds, at one commit, with a clean working tree.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import gc
+import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -82,8 +91,10 @@ class GameStream:
                 return decisions, spent
 
 
-def interleaved(catalog: object, rounds: int, window: float = 0.5) -> None:
-    """Every row in `rounds` turns with the yardstick (see the module docstring)."""
+def interleaved(catalog: object, rounds: int, window: float = 0.5) -> dict[str, float]:
+    """Every row in `rounds` turns with the yardstick (see the module docstring); each row's
+    median multiple of UNO, by "game bot"."""
+    medians = {}
     for game in ("revolver", "revolver2"):
         for bot in ("random", "greedy"):
             stream = GameStream(game, bot, catalog)
@@ -98,6 +109,21 @@ def interleaved(catalog: object, rounds: int, window: float = 0.5) -> None:
             print(f"{game:<10} {bot:<7} {statistics.median(found):6.3f} x UNO  (quartiles "
                   f"{quartiles[0]:.3f}-{quartiles[2]:.3f}; {len(found)} rounds, "
                   f"{stream.seed} games)", flush=True)
+            medians[f"{game} {bot}"] = round(statistics.median(found), 3)
+    return medians
+
+
+def write_speed(medians: dict[str, float]) -> None:
+    """This build's medians and the commit measured, into the file the tool quotes from."""
+    from deckbuilder.build import SPEED_FILE, describe, speed_claim
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    data = json.loads(SPEED_FILE.read_text(encoding="utf-8"))
+    data["builds"][describe()] = {"commit": commit, "date": datetime.date.today().isoformat(),
+                                  "x_uno": medians}
+    SPEED_FILE.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {SPEED_FILE}: the compiled build plays the games {speed_claim(SPEED_FILE)}")
 
 
 def main() -> None:
@@ -107,13 +133,20 @@ def main() -> None:
                         help="measure every row this many times and give each row's median")
     parser.add_argument("--interleave", type=int, default=0, metavar="ROUNDS",
                         help="take turns with the yardstick, ROUNDS turns a row (see above)")
+    parser.add_argument("--write", action="store_true",
+                        help="keep this build's medians in deckbuilder/data/speed.json "
+                             "(with --interleave)")
     options = parser.parse_args()
+    if options.write and not options.interleave:
+        parser.error("--write keeps the medians of --interleave ROUNDS: give both")
     scale = 0.25 if options.quick else 1.0
     catalog = build_catalog()
     prime_catalog(catalog)  # as simulate does before it plays (the catalog kept from the GC)
     print(f"build: {build_name()}")
     if options.interleave:
-        interleaved(catalog, options.interleave)
+        medians = interleaved(catalog, options.interleave)
+        if options.write:
+            write_speed(medians)
         return
     ratios: dict[tuple[str, str], list[float]] = {}
     for _ in range(max(1, options.runs)):

@@ -2,21 +2,41 @@
 
 `pip install` builds the compiled one when a C compiler is found (setup.py; the release wheels
 are compiled) and plain Python otherwise, or with `DECKBUILDER_COMPILE=0`. The same games play
-2.8 to 5.1 times as fast compiled (docs/maintainers/performance.md), so `--version` and every
-simulation report say which build ran and, in the plain build, how to get the faster one
-(`faster_build_hint`).
+faster compiled, so `--version` and every simulation report say which build ran and, in the
+plain build, how to get the faster one (`faster_build_hint`). How much faster is measured, not
+written here: `speed_claim` reads data/speed.json, which benchmarks/bench_games.py --write
+keeps, with the commit measured (setup.py loads this file by its path, before any install).
 """
 
 from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import json
+from pathlib import Path
 
 COMPILED = "compiled with mypyc"
 PLAIN = "plain Python"
+#: Each build's measured speed: benchmarks/bench_games.py --write writes it.
+SPEED_FILE = Path(__file__).resolve().parent / "data" / "speed.json"
+
+
+def speed_claim(path: Path = SPEED_FILE) -> str:
+    """"LOW to HIGH times as fast (measured at COMMIT)": the compiled build's decisions a
+    second over the plain build's, the least and the most over the rows both builds measured
+    (each as a multiple of UNO's, so that the two runs share a yardstick)."""
+    builds = json.loads(path.read_text(encoding="utf-8"))["builds"]
+    fast, slow = builds[COMPILED], builds[PLAIN]
+    ratios = [fast["x_uno"][row] / slow["x_uno"][row] for row in fast["x_uno"]
+              if row in slow["x_uno"]]
+    at = fast["commit"] if fast["commit"] == slow["commit"] else \
+        f"{fast['commit']} compiled, {slow['commit']} plain"
+    return f"{min(ratios):.1f} to {max(ratios):.1f} times as fast (measured at {at})"
+
+
 #: One line for a plain build: what the compiled build gives and how to install it.
 FASTER_BUILD_HINT = (
-    "the compiled build plays the same games 2.8 to 5.1 times as fast: with a C compiler and "
+    f"the compiled build plays the same games {speed_claim()}: with a C compiler and "
     "Python's headers installed (e.g. apt install gcc python3-dev), reinstall with "
     "`pip install --force-reinstall --no-cache-dir --no-deps revolver-deckbuilder` (or "
     "`pip install .` in a clone); see docs/players/install.md"
