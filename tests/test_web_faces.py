@@ -182,6 +182,17 @@ def test_the_table_names_are_faces_and_hand_cards_say_cost_and_firepower(
                      page, re.S)
 
 
+
+def test_a_summary_keeps_what_follows_a_name_with_a_dash(catalog: Any) -> None:
+    """Both tables and the terminal cut a card's summary after its whole name: "Ambush! -
+    false alarm" is not cut at its own dash."""
+    from deckbuilder.app.table_words import card_summary
+    from deckbuilder.web.table_view import summary_of
+
+    assert summary_of(catalog, "ambush-false-alarm").startswith("cost free")
+    assert summary_of(catalog, "ambush-false-alarm") == card_summary(
+        catalog, "ambush-false-alarm", "\u2713")
+
 # -- words ----------------------------------------------------------------------------------
 def test_every_ending_has_words() -> None:
     for game_id in games():

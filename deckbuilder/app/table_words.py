@@ -49,13 +49,14 @@ def space_words(space: str, characters: Sequence[Mapping[str, object]] = ()) -> 
     return f"the {space.replace('-', ' ').title()} face space"
 
 
-def card_summary(catalog: Catalog | None, card_id: str) -> str:
+def card_summary(catalog: Catalog | None, card_id: str, mark: str | None = None) -> str:
     """`one_line` without the name: "cost 1 discard, firepower 2 (white)"; "" for a record
-    the catalog (None: none) does not hold."""
+    the catalog (None: none) does not hold. `mark` marks a value a player confirmed (None:
+    `player_mark`, what standard output can write)."""
     entry = catalog.entries.get(card_id) if catalog is not None else None
     if entry is None:
         return ""
-    line = one_line(entry, player_mark())
+    line = one_line(entry, player_mark() if mark is None else mark)
     cut = line.find(" - ", len(entry.record.name))
     return line[cut + 3:] if cut >= 0 else ""
 

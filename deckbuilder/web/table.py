@@ -28,7 +28,6 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.endings import outcome_sentence
-from deckbuilder.card_face import one_line
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.session import Event, GameSession
@@ -45,7 +44,7 @@ from deckbuilder.web.simulator import (
     page_choices,
 )
 from deckbuilder.web.table_form import form_game, form_setup
-from deckbuilder.web.table_view import board_fragment
+from deckbuilder.web.table_view import board_fragment, choice_row
 
 #: Games kept in memory at once; the least recently used goes when a new one needs room.
 MAX_SESSIONS = 32
@@ -165,16 +164,6 @@ def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, 
     return [linked_segments(line, names) for line in lines]
 
 
-def _action_card(entry: TableSession, card_id: str) -> dict[str, str]:
-    """The card an action plays, pays with, targets or shows: its id (the button shows its
-    face, static/faces.js) and what it costs and fires, as the terminal's `play --human` says
-    it ("cost discard 1 card, firepower 2 (white)"); empty for an action that names none."""
-    found = _catalog(entry).entries.get(card_id)
-    if found is None:
-        return {"record": "", "summary": ""}
-    return {"record": card_id, "summary": one_line(found).partition(" - ")[2]}
-
-
 def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     """The board, the person's legal actions (only when it is his decision) and the new log
     lines (as text, and cut into pieces that name records), as the page's script puts them
@@ -184,8 +173,7 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     mine = entry.human is not None and session.waiting_for() == entry.human
     groups: dict[str, list[dict[str, object]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
-        groups.setdefault(choice.group, []).append(
-            {**choice.to_dict(), **_action_card(entry, choice.record)})
+        groups.setdefault(choice.group, []).append(choice_row(choice, _catalog(entry)))
     over = session.is_over()
     outcome = outcome_words(entry)
     lines = _log_lines(events)

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckbuilder.card_face import one_line
+from deckbuilder.app.table_words import card_summary
+from deckbuilder.card_face.text import PLAYER_MARK
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import game_of_view
+from deckbuilder.sim.records.session import Choice
 from deckbuilder.sim.records.session_view import pieces_lines
 from deckbuilder.web.pages import fragment
 
@@ -29,13 +31,17 @@ UNCONFIRMED_NOTE = "values as the data states them; ? marks a value no document 
 
 
 def summary_of(catalog: Catalog, record_id: str) -> str:
-    """What a card name's summary says after the name (`cost 1 discard, firepower 2`)."""
-    entry = catalog.entries.get(record_id) if record_id else None
-    if entry is None:
-        return ""
-    line = one_line(entry)
-    _, separator, rest = line.partition(" - ")
-    return rest if separator else ""
+    """What a card name's summary says after the name (`cost 1 discard, firepower 2`), a
+    player's confirmation marked as a page can write it."""
+    return card_summary(catalog, record_id, PLAYER_MARK)
+
+
+def choice_row(choice: Choice, catalog: Catalog) -> dict[str, object]:
+    """A legal action as both tables' buttons show it: the session's `Choice`, the id of the
+    card it names ("" for none; the button shows its face, static/faces.js) and what that
+    card costs and fires, as the terminal's `play --human` says it."""
+    card = choice.record if choice.record in catalog.entries else ""
+    return {**choice.to_dict(), "record": card, "summary": summary_of(catalog, card)}
 
 
 def name_of(catalog: Catalog, record_id: str) -> str:

@@ -49,15 +49,9 @@ def board_picture(view: dict[str, Any]) -> dict[str, object]:
 
 # -- the state a role is sent ---------------------------------------------------------------
 def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, object]]:
-    from deckbuilder.web.table_view import summary_of
+    from deckbuilder.web.table_view import choice_row
 
-    session = table.session
-    shown = []
-    for choice in session.choices():
-        card_id = choice.record  # the card the session named for it
-        shown.append({**choice.to_dict(), "record": card_id if card_id in catalog.entries
-                      else "", "summary": summary_of(catalog, card_id)})
-    return shown
+    return [choice_row(choice, catalog) for choice in table.session.choices()]
 
 
 def outcome_of(table: FriendTable) -> str:
