@@ -77,8 +77,10 @@ def test_optimize_never_proposes_more_than_the_box_holds(tmp_path: Path) -> None
         assert all(swap["count"] == 1 for swap in raced["swaps"])
     two = json.loads(run(*common, "--boxes", "2").stdout)
     assert two["supply"] == TWO_BOXES and two["candidates"] == 2
-    text = run(*common[:-1])
+    page = tmp_path / "optimize.html"
+    text = run(*common[:-1], "--report", page)
     assert text.exit_code == 0 and f"decks {ONE_BOX}" in text.stdout
+    assert ONE_BOX in page.read_text(encoding="utf-8")  # the optimiser's page
 
 
 # -- a deck beyond the supply is refused, in one line that says how to allow it -----------------
