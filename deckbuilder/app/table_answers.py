@@ -118,6 +118,21 @@ class ViewOutcome(Answer):
     termination: Name | None = None
 
 
+class RuleWords(Answer):
+    words: Line
+    source: Line
+
+
+class NotOffered(Answer):
+    """A card in hand not offered now, and why (`engine.why_not.NotOffered`)."""
+
+    card: Name = ""
+    name: Name
+    reason: Line
+    rules: list[RuleWords] = Field(default_factory=list, max_length=20)
+    engine_reading: bool = False
+
+
 class SeatView(Answer):
     """A seat's position (`session_view.position_view`): every field the terminal draws."""
 
@@ -146,6 +161,7 @@ class SeatView(Answer):
     opponent_hand: Count
     hand: list[Named] = Field(max_length=1_000)
     symbols_in_hand: dict[Name, Small] = Field(default_factory=dict, max_length=20)
+    not_offered: list[NotOffered] = Field(default_factory=list, max_length=1_000)
     outcome: ViewOutcome | None = None
 
     @model_validator(mode="after")

@@ -1,11 +1,13 @@
 """A decision's choices in the terminal, for `play --human` and `join` alike: by kind, each
 kind under its label (`sim.records.choices`), each choice with its number and its key (the
 card it names, kept from one decision to the next while the card is offered). An answer is a
-number or a key; a choice that gives up one's own card is asked once more."""
+number or a key; a choice that gives up one's own card is asked once more. `w` says why each
+card in hand that is not offered cannot be played now (`why_lines`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from deckbuilder.sim.records.choices import GIVING_UP, kind_words
 
@@ -47,3 +49,24 @@ def confirmed(group: str, words: str, ask: Callable[[str], str], say: Callable[[
         return True
     say(f"that gives up one of your own cards: {words}")
     return ask(GIVE_UP_QUESTION).strip().lower() in ("y", "yes")
+
+
+#: What a person types to hear why the cards in his hand not offered cannot be played now.
+WHY_ANSWERS = ("w", "why")
+
+
+def why_lines(view: Mapping[str, Any]) -> list[str]:
+    """Why each card in hand not offered cannot be played now (a seat's view's `not_offered`):
+    the engine's words, then the rules' words and their document, or that it is the engine's
+    reading of the cards (the rule documents do not say)."""
+    if not view.get("not_offered"):
+        return ["every card in your hand is offered now"]
+    lines = ["why the other cards in your hand are not offered:"]
+    for why in view["not_offered"]:
+        reason = str(why["reason"])
+        named = reason.startswith(why["name"])  # most reasons start with the card's name
+        lines.append(f"  {reason}" if named else f"  {why['name']}: {reason}")
+        lines += [f"    the rules: \"{rule['words']}\" ({rule['source']})" for rule in why["rules"]]
+        if why["engine_reading"]:
+            lines.append("    (the engine's reading: the rule documents do not say)")
+    return lines

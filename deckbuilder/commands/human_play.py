@@ -2,7 +2,8 @@
 
 At each of a person's decisions: the events he has not read, as he may read them, the
 position as he sees it, the numbered actions with their cards' numbers and a prompt (a
-number; `?` the position again, `? N` or `?NAME` a card, `u` takes a move back, `q` quits).
+number; `?` the position again, `? N` or `?NAME` a card, `w` why a card in hand is not
+offered, `u` takes a move back, `q` quits).
 Two people: the screen is cleared and the device passed between their turns.
 """
 
@@ -23,7 +24,13 @@ from deckbuilder.app.table_words import PlayerWords, choice_words
 from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands.card_detail import text_width
-from deckbuilder.commands.choice_prompt import choice_lines, chosen, confirmed
+from deckbuilder.commands.choice_prompt import (
+    WHY_ANSWERS,
+    choice_lines,
+    chosen,
+    confirmed,
+    why_lines,
+)
 from deckbuilder.commands.common import EXIT_OK, console, error_console, safe
 from deckbuilder.commands.play_setup import choose_decks, split_bots
 from deckbuilder.commands.play_setup import say as _say
@@ -199,6 +206,10 @@ def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int:
         if answer.startswith("?"):
             _show_card(session, answer[1:].strip(), choices, catalog)
             continue
+        if answer.lower() in WHY_ANSWERS:
+            for line in why_lines(view):
+                _say(f"  {line}")
+            continue
         if answer.lower() in ("u", "undo"):
             try:
                 _say(f"taken back: {take_back(session, catalog)}")
@@ -216,7 +227,7 @@ def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int:
             shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
             _say(f"'{shown}' is not one of the actions: give a number from 1 to "
                  f"{len(choices)} or a key in [ ] (? shows the position, ? N or ?NAME a "
-                 f"card, q quits)")
+                 f"card, w why a card is not offered, q quits)")
 
 
 #: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).

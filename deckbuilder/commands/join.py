@@ -29,7 +29,13 @@ from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands.card_detail import text_width
-from deckbuilder.commands.choice_prompt import choice_lines, chosen, confirmed
+from deckbuilder.commands.choice_prompt import (
+    WHY_ANSWERS,
+    choice_lines,
+    chosen,
+    confirmed,
+    why_lines,
+)
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
 from deckbuilder.sim.records.session import Event
 from deckbuilder.sim.records.session_view import view_lines
@@ -59,9 +65,9 @@ def join(
     """Sit at a web table for two people by its link, and play that seat in the terminal.
 
     At each of your decisions: the position as you see it, the actions numbered, a prompt (a
-    number; ? shows the position again, ? N the card of action N, r resigns, q leaves: come
-    back with your seat's link). While the other person decides, it waits for his move (q
-    leaves then too).
+    number; ? shows the position again, ? N the card of action N, w why a card in hand is
+    not offered, r resigns, q leaves: come back with your seat's link). While the other
+    person decides, it waits for his move (q leaves then too).
     """
     raise typer.Exit(guarded(_join)(link, quiet))
 
@@ -123,8 +129,8 @@ def _greet(client: TableClient, state: TableState) -> None:
              f"deckbuilder replay RECORD --check-deal {state.commitment}")
     if state.seat is not None:
         _say(f"you play {state.seat}: answer with the number of an action; ? shows the "
-             "position again, ? N the card of action N, r resigns, q leaves (your seat's "
-             "link brings you back)")
+             "position again, ? N the card of action N, w why a card is not offered, r "
+             "resigns, q leaves (your seat's link brings you back)")
 
 
 def _show_log(state: TableState, shown: int, quiet: bool) -> int:
@@ -184,6 +190,10 @@ def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
         if answer.startswith("?"):
             _show_card(choices, answer[1:].strip(), catalog)
             continue
+        if answer in WHY_ANSWERS:
+            for line in why_lines(state.view.model_dump() if state.view else {}):
+                _say(f"  {line}")
+            continue
         at = chosen(answer, [choice.key for choice in choices])
         if at is not None:
             if confirmed(choices[at].group, choices[at].text,
@@ -192,8 +202,8 @@ def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
             continue
         if answer:
             _say(f"'{answer[:40]}' is not one of the actions: give a number from 1 to "
-                 f"{len(choices)} or a key in [ ] (? shows the position, ? N a card, r "
-                 f"resigns, q leaves)")
+                 f"{len(choices)} or a key in [ ] (? shows the position, ? N a card, w why "
+                 f"a card is not offered, r resigns, q leaves)")
 
 
 def _show_position(state: TableState, catalog: Catalog) -> None:

@@ -131,6 +131,10 @@ class GameRules(Generic[StateT]):
     #: the symbols of a card definition the game counts in a hand (its attribute) and their
     #: words in a status line (Revolver 2's ("kegs", "powder kegs"), ("ammunition", ...))
     hand_symbols: tuple[tuple[str, str], ...]
+    #: why a card cannot be played (`engine.play.play_refusal`'s codes: card-limit, cost ...)
+    #: -> the rules' words and the document that says them (the game's `why_not` module); a
+    #: code left out is answered as the engine's reading
+    rule_words: Mapping[str, tuple[str, str]]
     overrides_idle: bool
 
     def __init__(self, declaration: GameDeclaration) -> None:
@@ -151,6 +155,7 @@ class GameRules(Generic[StateT]):
         self.forbidding_steps = frozenset()
         self.token_ids = {}
         self.hand_symbols = ()
+        self.rule_words = {}
         #: whether the game opens its own decisions when idle (see `idle`)
         self.overrides_idle = type(self).idle is not GameRules.idle
 

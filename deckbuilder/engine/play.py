@@ -8,7 +8,7 @@ functions (`play_options`), with an inlined fast path for the common simple card
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from deckbuilder.engine.actions import (
     BF_BASE,
@@ -30,6 +30,7 @@ from deckbuilder.engine.actions import (
 from deckbuilder.engine.board import (
     arrived,
     can_place,
+    column_count,
     find_row,
     lift,
     place,
@@ -137,69 +138,88 @@ def play_options(state: State, player: int, card: CardDef, hand_size: int,
 
 def play_problem(state: State, player: int, definition: int) -> str | None:
     """Why `player` cannot play card `definition` now (None: he can)."""
+    refusal = play_refusal(state, player, definition)
+    return None if refusal is None else refusal[1]
+
+
+def play_refusal(state: State, player: int, definition: int
+                 ) -> tuple[tuple[str, ...], str] | None:
+    """Why `player` cannot play card `definition` now: the rules it meets (codes, each a key
+    of `GameRules.rule_words`) and the engine's words; None: he can."""
     spec = state.spec
     if state.over:
-        return "the game is over"
+        return ("over",), "the game is over"
     if state.pending_kind != K_MAIN or state.pending_player != player:
-        return f"it is not {_name(state, player)}'s play phase"
+        return ("phase",), f"it is not {_name(state, player)}'s play phase"
     if not 0 <= definition < len(spec.defs):
-        return f"no card #{definition}"
+        return ("no-card",), f"no card #{definition}"
     card = spec.defs[definition]
     hand = state.hands[player]
     if not any(spec.def_of[uid] == definition for uid in hand):
-        return f"{_name(state, player)} holds no {card.name}"
+        return ("no-card",), f"{_name(state, player)} holds no {card.name}"
     if not card.main_playable:
-        return f"{card.name} is played only in reaction to the opponent"
+        return ("reaction",), f"{card.name} is played only in reaction to the opponent"
     if definition in state.forbidden[player]:
-        return f"{card.name} may no longer be played (a card forbids it)"
+        return ("forbidden",), f"{card.name} may no longer be played (a card forbids it)"
     bf_name = spec.bf_name(state.marker_bf)
     if state.marker_bf in card.not_at:
-        return f"{card.name} cannot be used at {bf_name}"
+        return ("not-at",), f"{card.name} cannot be used at {bf_name}"
     if definition in forbidden_here(state, player):
-        return f"{card.name} may not be played at {bf_name} (a card of the opponent's there " \
-               "forbids it)"
+        return ("forbidden-here",), f"{card.name} may not be played at {bf_name} (a card of " \
+            "the opponent's there forbids it)"
     if card.silver > state.silver[player]:
-        return (f"{card.name} costs {card.silver} silver dollar(s) and "
-                f"{_name(state, player)} has {state.silver[player]}")
+        return ("silver",), (f"{card.name} costs {card.silver} silver dollar(s) and "
+                             f"{_name(state, player)} has {state.silver[player]}")
     if play_options(state, player, card, len(hand)):
         return None
-    reasons = []
+    reasons = dict(_mode_reasons(state, player, card, len(hand)))
+    return tuple(dict.fromkeys(reasons.values())), \
+        f"{card.name} cannot be played: " + "; ".join(reasons)
+
+
+def _mode_reasons(state: State, player: int, card: CardDef, hand_size: int
+                  ) -> Iterator[tuple[str, str]]:
+    """Why each of the card's modes has no way to be played: (the engine's words, code)."""
+    spec = state.spec
+    bf_name = spec.bf_name(state.marker_bf)
     for mode in card.modes:
         requirement = mode.marker_req
         if requirement is not None and requirement[1] and \
                 marker_target(state, requirement[0], True) is None:
             edge = "rightmost" if requirement[0] > 0 else "leftmost"
-            reasons.append(f"the turn marker is on the {edge} space it can reach at {bf_name}")
+            yield f"the turn marker is on the {edge} space it can reach at {bf_name}", "marker"
             continue
         where = list(placements(state, card, mode))
         if not where:
-            reasons.append(f"it may be placed only in {card.named_place}, which is not on "
-                           "the board" if card.placement == PLACE_NAMED
-                           else "it has no battlefield it may be placed at")
+            yield (f"it may be placed only in {card.named_place}, which is not on the board"
+                   if card.placement == PLACE_NAMED
+                   else "it has no battlefield it may be placed at"), "placement"
             continue
         if mode.needs and not needs_met(state, mode.needs, player):
-            reasons.append(_unmet(state, mode, player))
+            yield _unmet(state, mode, player)
             continue
         cheapest = 0 if mode.discarded else min(card_cost(state, player, card, bf)
                                                 for bf in where)
-        if cheapest > len(hand) - 1:
-            reasons.append(f"it costs {cheapest} discard(s) and only {len(hand) - 1} other "
-                           "card(s) are in hand")
+        if cheapest > hand_size - 1:
+            yield (f"it costs {cheapest} discard(s) and only {hand_size - 1} other card(s) "
+                   "are in hand"), "cost"
             continue
         if mode.slot == SLOT_OPPONENT and all(row_blocking_count(state, bf) >= 2 for bf in where):
-            reasons.append("there are already 2 row-blocking cards there")
-        else:
-            side = player if mode.slot == SLOT_OWN else 1 - player
+            yield "there are already 2 row-blocking cards there", "row-blocking"
+            continue
+        side = player if mode.slot == SLOT_OWN else 1 - player
+        if any(column_count(state, bf, side) >= spec.column_limit[side] for bf in where):
             limit = "three-card" if spec.column_limit[side] == 3 else "card"
-            reasons.append(f"the column is full (the {limit} limit or a row limit)")
-    return f"{card.name} cannot be played: " + "; ".join(dict.fromkeys(reasons))
+            yield f"the column is full (the {limit} limit)", "card-limit"
+        else:
+            yield "the column is full (a row limit: a card there limits it)", "row-limit"
 
 
-def _unmet(state: State, mode: ModeDef, player: int) -> str:
+def _unmet(state: State, mode: ModeDef, player: int) -> tuple[str, str]:
     for kind, params in mode.needs:
         if kind == NEED_CONDITION and not condition_holds(state, params, player):
-            return "its condition does not hold now (only-if)"
-    return "there is no card in play to put it under"
+            return "its condition does not hold now (only-if)", "condition"
+    return "there is no card in play to put it under", "under"
 
 
 def verify_play(state: State, player: int, definition: int) -> None:

@@ -31,7 +31,7 @@ from deckbuilder.engine.state import (
     State,
 )
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
-from deckbuilder.games.revolver import frontier_steps
+from deckbuilder.games.revolver import frontier_steps, why_not
 from deckbuilder.games.revolver import modules as plugins_of
 from deckbuilder.games.revolver.declaration import DECLARATION, K_SAVE
 from deckbuilder.games.revolver.derail import (
@@ -172,6 +172,7 @@ class RevolverRules(GameRules[State]):
     def __init__(self) -> None:
         super().__init__(DECLARATION)
         self.steps = {**STEPS, **frontier_steps.STEPS}
+        self.rule_words = why_not.RULE_WORDS
         self.hiding_steps = frontier_steps.HIDING_STEPS
         self.under_steps = frontier_steps.UNDER_STEPS
         self.forbidding_steps = frontier_steps.FORBIDDING_STEPS

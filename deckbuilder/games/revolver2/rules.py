@@ -30,7 +30,7 @@ from deckbuilder.engine.marker import advance_marker, first_space, next_space, s
 from deckbuilder.engine.possible import COUNTDOWN, POWER, TRUE_GRIT
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
-from deckbuilder.games.revolver2 import poker, view
+from deckbuilder.games.revolver2 import poker, view, why_not
 from deckbuilder.games.revolver2.declaration import DECLARATION, K_KEGS, K_STAY
 from deckbuilder.games.revolver2.endings import (
     Termination,
@@ -136,6 +136,7 @@ class Revolver2Rules(KegPieces):
     def __init__(self) -> None:
         super().__init__(DECLARATION)
         self.steps = STEPS
+        self.rule_words = why_not.RULE_WORDS
         self.known_variants = KNOWN_VARIANTS
         self.attack_words = ("guardians", "raiders")
         self.countdown_name = "Mexican Army"

@@ -25,6 +25,7 @@ from deckbuilder.engine.compiled import GameSpec
 from deckbuilder.engine.log_lines import SPECTATOR
 from deckbuilder.engine.observe import CardView, Observation, observe
 from deckbuilder.engine.state import State
+from deckbuilder.engine.why_not import not_offered
 from deckbuilder.games import game_of_view
 
 
@@ -168,6 +169,8 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
             "winner": None if seen.winner is None else names[seen.winner],
             "termination": seen.termination},
     }
+    if viewer in (0, 1):  # a seat: why each card of his hand not offered cannot be played
+        view["not_offered"] = [why.to_dict() for why in not_offered(state, seen.player)]
     if seen.other_hand is not None:  # everything: the other seat's hand too
         view["other_hand"] = _hand_cards(state, seen.other_hand)
         view["deck_tops"] = by_side(seen.deck_tops or ((), ()), named)

@@ -1,0 +1,58 @@
+"""Why a card in hand is not offered now, for the faces to say on request.
+
+The reason is the engine's own (`play.play_refusal`, the check that makes the play phase's
+options), so it cannot disagree with what is offered; each game words the rules it meets in
+its documents' words (`GameRules.rule_words`, the game's `why_not` module). A reason the
+documents do not word is marked as the engine's reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckbuilder.engine.play import play_refusal
+from deckbuilder.engine.state import State
+
+
+@dataclass(frozen=True)
+class NotOffered:
+    """A card in hand that cannot be played now: its id and name, the engine's words, the
+    rules' words with their documents, and whether some of it is only the engine's reading
+    (the documents do not say)."""
+
+    card: str
+    name: str
+    reason: str
+    rules: tuple[tuple[str, str], ...]
+    engine_reading: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": self.card, "name": self.name, "reason": self.reason,
+                "rules": [{"words": words, "source": source} for words, source in self.rules],
+                "engine_reading": self.engine_reading}
+
+
+def not_offered(state: State, player: int) -> list[NotOffered]:
+    """The cards in `player`'s hand he cannot play now, once each, in hand order, and why."""
+    if state.over:
+        return []
+    spec = state.spec
+    worded = spec.game_rules.rule_words
+    legal = set(state.legal)
+    found: dict[int, NotOffered] = {}
+    for uid in state.hands[player]:
+        definition = spec.def_of[uid]
+        if definition in found or spec.play_action[definition] in legal:
+            continue
+        refusal = play_refusal(state, player, definition)
+        if refusal is None:  # offered: `play_refusal` and the options agree (tested)
+            continue
+        codes, words = refusal
+        card = spec.defs[definition]
+        found[definition] = NotOffered(str(card.id), card.name, words,
+                                       tuple(worded[code] for code in codes if code in worded),
+                                       any(code not in worded for code in codes))
+    return list(found.values())
+
+
+__all__ = ["NotOffered", "not_offered"]
