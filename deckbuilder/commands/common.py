@@ -115,12 +115,17 @@ def print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
+def print_answer(data: object, as_json: bool, *lines: str) -> None:
+    """A command's answer: `data` as JSON, or else its `lines`, escaped (see `safe`)."""
+    if as_json:
+        print_json(data)
+        return
+    for line in lines:
+        console.print(safe(line), markup=False)
+
+
 def print_rows(rows: list[Row], as_json: bool, lines: Callable[[Row], list[str]],
                summary: str) -> None:
     """A listing (`sets list`, `overlay show`): the rows as JSON, or each row's `lines` and
-    the `summary` line, escaped (see `safe`)."""
-    if as_json:
-        print_json(rows)
-        return
-    for line in [*(line for row in rows for line in lines(row)), summary]:
-        console.print(safe(line), markup=False)
+    the `summary` line."""
+    print_answer(rows, as_json, *(line for row in rows for line in lines(row)), summary)

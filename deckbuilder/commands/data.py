@@ -23,7 +23,15 @@ from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import detail_lines, text_width
 from deckbuilder.commands.choices import SET
-from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json, safe
+from deckbuilder.commands.common import (
+    EXIT_FAILED,
+    console,
+    fail,
+    guarded,
+    print_answer,
+    print_json,
+    safe,
+)
 from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, check_player_name, save_answer
 from deckbuilder.data_packs.exchange import PackRefused, export_pack, import_pack, remove_pack
 from deckbuilder.data_packs.review import (
@@ -273,16 +281,13 @@ def _export(output: Path, set_ids: list[str], cards: list[str], pack_id: str, ve
         raise DeckbuilderError(f"--id/--version: {str(error).splitlines()[-2].strip()}",
                                fix="a pack id is kebab-case (my-homebrew-cards)") from None
     count = sum(len(values) for values in exported.pack.values.values())
-    if as_json:
-        print_json({"path": str(output), "id": pack_id, "version": version, "values": count,
-                    "records": len(exported.pack.values),
-                    "applies_to": exported.pack.applies_to, "left_out": exported.left_out})
-        return
-    _say(f"wrote {count} values of {len(exported.pack.values)} records to {output} "
-         f"(pack {pack_id} {version}, for "
-         + ", ".join(f"{key} {value}" for key, value in exported.pack.applies_to.items()) + ")")
-    for line in exported.left_out:
-        _say(f"  left out {line}")
+    print_answer({"path": str(output), "id": pack_id, "version": version, "values": count,
+                  "records": len(exported.pack.values),
+                  "applies_to": exported.pack.applies_to, "left_out": exported.left_out},
+                 as_json, f"wrote {count} values of {len(exported.pack.values)} records to "
+                 f"{output} (pack {pack_id} {version}, for " + ", ".join(
+                     f"{key} {value}" for key, value in exported.pack.applies_to.items()) + ")",
+                 *(f"  left out {line}" for line in exported.left_out))
 
 
 @data_app.command("import")
@@ -303,23 +308,19 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
     except PackRefused as refused:  # a pack (a file that is one) refused, as `sets import`
         raise fail(str(refused), EXIT_FAILED) from None
     data = report.as_json()
-    if as_json:
-        print_json(data)
-        return
     replaced = f" (replaced version {report.replaced_version})" if report.replaced_version \
         else ""
-    _say(f"installed pack {report.pack_id} {report.version}{replaced} as {report.path}")
-    for change in data["changes"]:
-        _say(f"  {change['id']}.{change['field']}: {shown(change['before'])} -> "
-             f"{shown(change['after'])} (was {change['before_source']})")
-    for line in data["conflicts"]:
-        _say(f"  conflict: {line}")
-    for line in data["warnings"]:
-        _say(f"  warning: {line}")
-    for line in data["overlay_wins"]:
-        _say(f"  {line}")
-    _say(f"{len(data['changes'])} values changed, {len(data['conflicts'])} conflicts, "
-         f"{len(data['overlay_wins'])} overridden by your overlay.")
+    print_answer(
+        data, as_json,
+        f"installed pack {report.pack_id} {report.version}{replaced} as {report.path}",
+        *(f"  {change['id']}.{change['field']}: {shown(change['before'])} -> "
+          f"{shown(change['after'])} (was {change['before_source']})"
+          for change in data["changes"]),
+        *(f"  conflict: {line}" for line in data["conflicts"]),
+        *(f"  warning: {line}" for line in data["warnings"]),
+        *(f"  {line}" for line in data["overlay_wins"]),
+        f"{len(data['changes'])} values changed, {len(data['conflicts'])} conflicts, "
+        f"{len(data['overlay_wins'])} overridden by your overlay.")
 
 
 @data_app.command("remove")
@@ -334,10 +335,8 @@ def remove(
 
 def _remove(pack_id: str, as_json: bool) -> None:
     path, gone = remove_pack(pack_id)
-    if as_json:
-        print_json({"id": pack_id, "path": str(path), "values": len(gone)})
-        return
-    _say(f"removed pack {pack_id} ({path}): {len(gone)} values back to the packaged data")
+    print_answer({"id": pack_id, "path": str(path), "values": len(gone)}, as_json,
+                 f"removed pack {pack_id} ({path}): {len(gone)} values back to the packaged data")
 
 
 def register(app: typer.Typer) -> None:

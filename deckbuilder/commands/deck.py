@@ -19,6 +19,7 @@ from deckbuilder.commands.common import (
     console,
     error_console,
     guarded,
+    print_answer,
     print_json,
     safe,
 )
@@ -176,18 +177,13 @@ def fix_ids(
 
 def _fix_ids(deck_file: Path, as_json: bool, sets_dir: Path | None) -> None:
     rewritten = fix_card_ids(deck_file, project_catalog(sets_dir))
-    if as_json:
-        print_json({"file": str(deck_file), "changed": bool(rewritten), "rewritten": [
-            {"line": row.line, "written": row.written, "card": row.card, "name": row.name,
-             "merged": row.merged} for row in rewritten]})
-        return
-    for row in rewritten:
-        how = "merged into" if row.merged else "->"
-        console.print(safe(f"{deck_file}:{row.line}: {row.written} {how} {row.card}"),
-                      markup=False)
-    console.print(safe(f"{deck_file}: {_count(len(rewritten), 'key')} rewritten"
-                       if rewritten else f"{deck_file}: every card is written as its id"),
-                  markup=False)
+    print_answer({"file": str(deck_file), "changed": bool(rewritten), "rewritten": [
+        {"line": row.line, "written": row.written, "card": row.card, "name": row.name,
+         "merged": row.merged} for row in rewritten]}, as_json, *(
+        f"{deck_file}:{row.line}: {row.written} {'merged into' if row.merged else '->'} "
+        f"{row.card}" for row in rewritten),
+        f"{deck_file}: {_count(len(rewritten), 'key')} rewritten" if rewritten
+        else f"{deck_file}: every card is written as its id")
 
 
 @deck_app.command("diff")
@@ -358,10 +354,8 @@ def rename(
 
 def _rename(deck_file: Path, new_name: str, as_json: bool, sets_dir: Path | None) -> None:
     old = rename_deck(deck_file, project_catalog(sets_dir), new_name)
-    if as_json:
-        print_json({"file": str(deck_file), "old_name": old, "name": new_name})
-        return
-    console.print(safe(f"{deck_file}: renamed {old!r} -> {new_name!r}"), markup=False)
+    print_answer({"file": str(deck_file), "old_name": old, "name": new_name}, as_json,
+                 f"{deck_file}: renamed {old!r} -> {new_name!r}")
 
 
 @deck_app.command("stats")

@@ -13,7 +13,7 @@ import typer
 from deckbuilder import paths
 from deckbuilder.app.overlay_edits import overlay_rows, set_correction, unset_correction
 from deckbuilder.commands import completion
-from deckbuilder.commands.common import console, guarded, print_json, print_rows, safe
+from deckbuilder.commands.common import console, guarded, print_answer, print_json, print_rows
 
 overlay_app = typer.Typer(
     help="Correct packaged card values locally; the correction shows as the value's source.",
@@ -57,13 +57,9 @@ def set_(
 
 def _set(record_id: str, field: str, value: str, source: str, as_json: bool) -> None:
     change = set_correction(record_id, field, value, source)
-    if as_json:
-        print_json(change)
-        return
-    console.print(safe(
-        f"{change['id']}.{change['field']}: {change['before']!r} -> {change['after']!r} "
-        f"(source: {change['source']}); wrote {change['path']}"), markup=False,
-    )
+    print_answer(change, as_json,
+                 f"{change['id']}.{change['field']}: {change['before']!r} -> "
+                 f"{change['after']!r} (source: {change['source']}); wrote {change['path']}")
 
 
 @overlay_app.command("unset")
@@ -81,11 +77,8 @@ def unset(
 
 def _unset(record_id: str, field: str | None, as_json: bool) -> None:
     change = unset_correction(record_id, field)
-    if as_json:
-        print_json(change)
-        return
-    console.print(safe(f"{change['id']}: {', '.join(change['fields'])} no longer corrected; "
-                       f"wrote {change['path']}"), markup=False)
+    print_answer(change, as_json, f"{change['id']}: {', '.join(change['fields'])} no longer "
+                                  f"corrected; wrote {change['path']}")
 
 
 @overlay_app.command("show")

@@ -20,6 +20,7 @@ from deckbuilder.commands.common import (
     error_console,
     fail,
     guarded,
+    print_answer,
     print_json,
     print_rows,
     safe,
@@ -219,10 +220,8 @@ def _remove(set_text: str, as_json: bool) -> None:
     path = remove_set(set_id)
     if removed is not None:
         remember_removed_set(removed)
-    if as_json:
-        print_json({"set": set_id, "path": str(path), "removed": True})
-        return
-    console.print(safe(f"removed {set_id}: {path}"), markup=False)
+    print_answer({"set": set_id, "path": str(path), "removed": True}, as_json,
+                 f"removed {set_id}: {path}")
 
 
 @sets_app.command("list")
