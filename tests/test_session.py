@@ -67,6 +67,18 @@ def test_a_session_of_two_bots_is_the_game_play_plays(catalog, game, bots, seed)
     assert session.outcome_text().startswith(f"{got.winner or 'nobody'} wins")
 
 
+
+def test_play_game_seats_bots_only(catalog) -> None:
+    """`play_game` plays through a session, but a "human" seat is no bot there: refused as
+    `make_bot` refuses an unknown bot, before anything is narrated."""
+    from deckbuilder.bots import BotSpecError
+
+    told: list[object] = []
+    with pytest.raises(BotSpecError, match="unknown bot 'human'"):
+        play_game(base_decks(catalog, "revolver"), 1, ("human", "random"), catalog=catalog,
+                  narrate=lambda *given: told.append(given))
+    assert told == []
+
 def test_a_bot_seat_draws_the_same_stream_whoever_sits_opposite(catalog) -> None:
     """A human who answers as the bot would have keeps the bot on the other side playing
     the very same game: the bots' seeded streams do not depend on the other seat."""

@@ -390,7 +390,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
         if spec.strip().lower() == HUMAN:
             make_bot(spec, get_game(game).heuristics)
     session = GameSession(decks, seed, bots, ruleset, catalog, game, max_turns, switches,
-                          modules, None, narrate, orders)
+                          modules, viewer=None, narrate=narrate, orders=orders)
     session.advance()
     return session.state, session.record
 
