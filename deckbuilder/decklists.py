@@ -29,8 +29,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString
-
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.decks import (
     FACTION_GAMES,
@@ -508,18 +506,8 @@ def write_imported_deck(deck_list: DeckList, source: Path, catalog: Catalog, out
     assert deck_list.faction is not None  # list_refusal refuses a list without one
     refuse_overwrite(out, force)
     name = deck_list.name or source.stem or "imported deck"
-    document = deck_document(name, deck_list.faction, deck_list.cards, catalog, deck_list.sets)
-    if deck_list.description:
-        document["description"] = deck_list.description
-    for key in ("name", "description"):
-        if key in document and not document[key].isprintable():
-            # ruamel writes U+0085 and U+2028 raw in its other styles, and reads them back
-            # as line breaks: double quotes escape them (\N, \L)
-            document[key] = DoubleQuotedScalarString(document[key])
-    cards = document["cards"]
-    for index, key in enumerate(list(cards)):
-        if not key.isprintable():  # an unknown card kept as written: the same goes for it
-            cards.insert(index, DoubleQuotedScalarString(key), cards.pop(key))
+    document = deck_document(name, deck_list.faction, deck_list.cards, catalog, deck_list.sets,
+                             deck_list.description)
     try:
         validate_document(document, Deck, out)
     except DeckbuilderError as error:

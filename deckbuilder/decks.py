@@ -358,11 +358,13 @@ def _name_comment(name: str, following: str = "") -> list[CommentToken | None]:
 
 def deck_document(
     name: str, faction: str, cards: dict[str, int], catalog: Catalog,
-    sets: list[str] | None = None,
+    sets: list[str] | None = None, description: str | None = None,
 ) -> CommentedMap:
-    """A deck as a round-trip document: cards under their ids, each with its name beside it."""
+    """A deck as a round-trip document: cards under their ids, each with its name beside it.
+    A text that does not print is double-quoted: ruamel writes U+0085 and U+2028 raw in its
+    other styles, and reads them back as line breaks (double quotes escape them: \\N, \\L)."""
     document = CommentedMap()
-    document["name"] = name
+    document["name"] = _printed(name)
     document["game"] = game_of_faction(faction)
     document["faction"] = faction
     if sets:
@@ -371,12 +373,18 @@ def deck_document(
         document["sets"] = flow
     card_map = CommentedMap()
     for key, count in cards.items():
-        card_map[key] = count
+        card_map[_printed(key)] = count  # an unknown card is kept as written
         entry = catalog.find(key, game_of_faction(faction))
         if entry is not None and entry.name != key:
             card_map.ca.items[key] = _name_comment(entry.name)
     document["cards"] = card_map
+    if description:
+        document["description"] = _printed(description)
     return document
+
+
+def _printed(text: str) -> str:
+    return text if text.isprintable() else DoubleQuotedScalarString(text)
 
 
 def new_deck(

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.decklists import export_deck_list
@@ -136,12 +135,7 @@ def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = 
             written = write_edited_deck(path, document, text_of(raw, path), catalog)
             return Saved(name, False, version_of_bytes(written.encode()))
         document = deck_document(model.name, state.faction, state.card_map(), catalog,
-                                 state.sets)
-        if state.description:
-            document["description"] = state.description
-        for key in ("name", "description"):
-            if key in document and not document[key].isprintable():
-                document[key] = DoubleQuotedScalarString(document[key])  # as `deck import`
+                                 state.sets, state.description)
         validate_document(document, Deck, path)
         written = write_yaml(path, document, deck_header(path, catalog))
         return Saved(name, True, version_of_bytes(written.encode()))
