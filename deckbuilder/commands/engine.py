@@ -205,7 +205,7 @@ def replay(
     watch: Annotated[bool, typer.Option(
         "--watch", help="step through the game yourself: the position as either player saw "
                         "it, or everything, and each step's log (Enter/n next, p back, t N "
-                        "turn N, v 0/1/a viewer, q quits)")] = False,
+                        "turn N, v SIDE/all viewer, q quits)")] = False,
     step: Annotated[int | None, typer.Option(
         "--step", help="show the position after the game's first N actions (0: the set-up) "
                        "as --watch does; with --json, as the web replay viewer gives it; "

@@ -5,7 +5,7 @@ The same steps as the web viewer (sim/records/replay_steps.py): at each one the 
 chosen viewer saw it (`view_lines` in a player's words, as `play --human` shows it; with
 everything open, the whole position as `play` prints its end) and that step's log as he could
 read it. Keys, one line each: Enter or n next, p previous, t N the first step of turn N,
-s N step N, v 0 / v 1 / v a (or a side's name) whose view, q quits.
+s N step N, v SIDE (a side's name, or 0 / 1) or v all whose view, q quits.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.commands.common import EXIT_OK, console, print_json, safe
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
-from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplaySteps
+from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplayStepError, ReplaySteps
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.transcript import read_record
 
 #: What the prompt line ends with (the pseudo-terminal tests read up to it).
 PROMPT_END = "> "
-KEYS = "Enter/n next, p back, t N turn N, s N step N, v 0/1/a viewer, q quits"
+KEYS = "Enter/n next, p back, t N turn N, s N step N, v {}/{}/all viewer, q quits"
 
 
 def _say(line: str) -> None:
@@ -121,15 +121,16 @@ class Watcher:
                     return True
                 self.position = number
         elif words[0] == "v" and len(words) == 2:
-            chosen = {"0": 0, "1": 1, "a": None, "all": None, "everything": None,
-                      steps.names[0]: 0, steps.names[1]: 1}
-            if words[1] not in chosen:
-                _say(f"v 0 ({steps.names[0]}), v 1 ({steps.names[1]}) or v a (everything)")
+            try:  # a side's name (or 0 / 1), as the web viewer's `?viewer=` reads it
+                self.viewer = EVERYTHING if words[1] in ("a", "all") else \
+                    steps.viewer_named(words[1])
+            except ReplayStepError:
+                _say(f"v {steps.names[0]}, v {steps.names[1]} (or v 0, v 1) or v all "
+                     "(everything)")
                 return True
-            self.viewer = chosen[words[1]]
         else:
             shown = answer if len(answer) <= 40 else answer[:40] + "..."
-            _say(f"'{shown}' is not a key here: {KEYS}")
+            _say(f"'{shown}' is not a key here: {KEYS.format(*steps.names)}")
             return True
         self.show()
         return True
@@ -165,7 +166,7 @@ def watch(path: Path, as_json: bool = False, start: int = 0) -> int:
          + ", ".join(f"{who} ({bot})" for who, bot in record.bots.items())
          + f"; {outcome_sentence(record.winner, record.termination, record.turns)}, "
            f"{steps.last} steps")
-    _say(f"keys: {KEYS}")
+    _say(f"keys: {KEYS.format(*steps.names)}")
     watcher = Watcher(steps, catalog)
     watcher.position = steps.checked(start)
     watcher.show()
