@@ -402,15 +402,20 @@ def test_a_table_is_back_at_the_same_step_after_a_restart(deck_folder: Path) -> 
     assert made["tokens"]["mapache"] not in creator and tokens["mapache"] not in creator
 
 
-def test_a_table_file_the_engine_reads_differently_is_one_line(deck_folder: Path,
-                                                               user_home: Path) -> None:
+def _one_step_table(deck_folder: Path, user_home: Path) -> tuple[str, Path, list[str], int]:
+    """A table whose first seat acted once: its seat link, its file, the file's lines, the
+    action taken (its step is the last line)."""
     first = new_client(deck_folder)
-    made = create(first)
-    colty = made["tokens"]["colty"]
+    colty = create(first)["tokens"]["colty"]
     action = state_of(first, colty)["choices"][0]["action"]
     first.post(f"/api/tables/{colty}/act", json={"step": 0, "action": action})
     path = next((user_home / "tables").glob("*.jsonl"))
-    lines = path.read_text().splitlines()
+    return colty, path, path.read_text().splitlines(), action
+
+
+def test_a_table_file_the_engine_reads_differently_is_one_line(deck_folder: Path,
+                                                               user_home: Path) -> None:
+    colty, path, lines, _ = _one_step_table(deck_folder, user_home)
     step = json.loads(lines[-1])
     lines[-1] = json.dumps({**step, "text": "something else"})
     path.write_text("\n".join(lines) + "\n")
@@ -420,6 +425,17 @@ def test_a_table_file_the_engine_reads_differently_is_one_line(deck_folder: Path
     line = error_of(second.get(f"/api/tables/{colty}"), 400)
     assert "cannot be restored" in line and "something else" in line
 
+
+
+def test_a_table_files_step_is_read_as_a_records_is(deck_folder: Path, user_home: Path) -> None:
+    """A step line of a table's file is checked as a record's (`add_step`): an action that is
+    no number breaks the table in one line naming the file's line."""
+    colty, path, lines, action = _one_step_table(deck_folder, user_home)
+    lines[-1] = json.dumps({**json.loads(lines[-1]), "action": str(action)})
+    path.write_text("\n".join(lines) + "\n")
+    line = error_of(new_client(deck_folder).get(f"/api/tables/{colty}"), 400)
+    assert "cannot be restored" in line and "'action' has the wrong type (str)" in line
+    assert f"{path.name}:{len(lines)}" in line
 
 # -- the event stream ------------------------------------------------------------------------
 def test_a_seat_hears_the_other_seat_act(deck_folder: Path, user_home: Path) -> None:

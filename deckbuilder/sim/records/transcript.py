@@ -216,13 +216,7 @@ def parse_record(raw: bytes, path: Path | str) -> GameRecord:
     at = Location(Path(path), number)
     record = _header_record(header, at)
     for number, row in rows[1:-1]:
-        at = Location(Path(path), number)
-        index = _field(row, "i", int, at)
-        if index != len(record.steps):
-            raise RecordError(f"step {index} where step {len(record.steps)} was expected", at,
-                              "the record's lines are out of order or some are missing")
-        record.steps.append(Step(index, _field(row, "player", str, at),
-                                 _field(row, "action", int, at), _field(row, "text", str, at)))
+        add_step(record.steps, row, Location(Path(path), number))
     number, final = rows[-1]
     at = Location(Path(path), number)
     outcome = _field(final, "outcome", dict, at)
@@ -236,6 +230,17 @@ def parse_record(raw: bytes, path: Path | str) -> GameRecord:
                           "steps were removed or added: restore the record as "
                           "`deckbuilder play --record` wrote it")
     return record
+
+
+def add_step(steps: list[Step], row: object, at: Location) -> None:
+    """The step a line of a record (or of a friend table's file) holds, checked, put after
+    `steps`; a line out of order is a RecordError at `at`."""
+    index = _field(row, "i", int, at)
+    if index != len(steps):
+        raise RecordError(f"step {index} where step {len(steps)} was expected", at,
+                          "the record's lines are out of order or some are missing")
+    steps.append(Step(index, _field(row, "player", str, at), _field(row, "action", int, at),
+                      _field(row, "text", str, at)))
 
 
 def _json_rows(raw: bytes, path: Path) -> list[tuple[int, object]]:

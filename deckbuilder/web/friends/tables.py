@@ -50,7 +50,7 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.seed_commitment import new_salt, seed_commitment
 from deckbuilder.sim.records.session import HUMAN, GameSession
-from deckbuilder.sim.records.transcript import GameRecord, Step, play_steps
+from deckbuilder.sim.records.transcript import GameRecord, Step, add_step, play_steps
 from deckbuilder.web.friends.lifespan import (
     DAY_SECONDS,
     ENDED_KEPT,
@@ -656,16 +656,13 @@ class TableStore:
 
 
 def _steps_of(table: FriendTable) -> list[Step]:
-    """The actions of a table's file, in order (a line out of order is a broken file)."""
+    """The actions of a table's file, in order, read as a record's (`add_step`: a line out of
+    order, or not a step's, is a broken file)."""
     steps: list[Step] = []
-    for line in table.lines[1:]:
+    for number, line in enumerate(table.lines[1:], start=2):
         row = json.loads(line)
-        if "i" not in row:
-            continue
-        if row["i"] != len(steps):
-            raise ValueError(f"step {row['i']} is out of order")
-        steps.append(Step(int(row["i"]), str(row["player"]), int(row["action"]),
-                          str(row["text"])))
+        if "i" in row:
+            add_step(steps, row, Location(table.path, number))
     return steps
 
 
