@@ -64,7 +64,7 @@ class TableSession:
     human: int | None
     heading: str
     seed: int
-    catalog: Catalog | None = None  # the catalog the game was set up from: names, faces, summaries
+    catalog: Catalog  # the catalog the game was set up from: names, faces, summaries
     lock: threading.Lock = field(default_factory=threading.Lock)
     last_used: float = field(default_factory=time.monotonic)
 
@@ -80,7 +80,7 @@ class TableSessions(Kept[TableSession]):
         super().__init__(MAX_SESSIONS, IDLE_SECONDS)
 
     def add(self, session: GameSession, human: int | None, heading: str, seed: int,
-            catalog: Catalog | None = None) -> TableSession:
+            catalog: Catalog) -> TableSession:
         return self.put(TableSession(secrets.token_urlsafe(12), session, human, heading, seed,
                                      catalog))
 
@@ -94,7 +94,8 @@ class TableError(DeckbuilderError):
 
 
 # -- a new game ------------------------------------------------------------------------------
-def new_session(config: WebConfig, form: Any) -> tuple[Any, int | None, str, int, Any]:
+def new_session(config: WebConfig, form: Any
+                ) -> tuple[GameSession, int | None, str, int, Catalog]:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
     and checked by the command's functions, then a `GameSession`."""
     from deckbuilder.sim.records.session import HUMAN, GameSession
@@ -130,14 +131,6 @@ def _log_lines(events: Iterable[Event]) -> list[str]:
     return [line for event in events for line in event.text_lines()]
 
 
-def _catalog(entry: TableSession) -> Catalog:
-    if entry.catalog is None:  # a session made without one (tests): the packaged data
-        from deckbuilder.catalog import build_catalog
-
-        entry.catalog = build_catalog()
-    return entry.catalog
-
-
 def board_view(entry: TableSession) -> dict[str, Any]:
     """The picture drawn: the person's own view; watching bots, everything (no seat at the
     table is a person's, so there is nothing to keep from him)."""
@@ -155,12 +148,12 @@ def outcome_words(entry: TableSession) -> str:
 
 def board_html(entry: TableSession, view: dict[str, object]) -> str:
     """The board fragment of the view (table_view.board_fragment)."""
-    return board_fragment(view, _catalog(entry), entry.watching, outcome_words(entry))
+    return board_fragment(view, entry.catalog, entry.watching, outcome_words(entry))
 
 
 def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, str]]]:
     """Each log line cut at the names of the game's records (faces.linked_segments)."""
-    names = name_index(_catalog(entry), entry.session.game)
+    names = name_index(entry.catalog, entry.session.game)
     return [linked_segments(line, names) for line in lines]
 
 
@@ -173,7 +166,7 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     mine = entry.human is not None and session.waiting_for() == entry.human
     groups: dict[str, list[dict[str, object]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
-        groups.setdefault(choice.group, []).append(choice_row(choice, _catalog(entry)))
+        groups.setdefault(choice.group, []).append(choice_row(choice, entry.catalog))
     over = session.is_over()
     outcome = outcome_words(entry)
     lines = _log_lines(events)
@@ -279,7 +272,7 @@ def _take_back(entry: TableSession) -> dict[str, object]:
         if entry.human is None:
             raise TableError("two bots play this game: there is no move of yours to take back",
                              fix="use Step or Auto-play")
-        take_back(entry.session, _catalog(entry))
+        take_back(entry.session, entry.catalog)
         return {**table_state(entry, entry.session.events(entry.human)), "reset_log": True}
 
 
