@@ -36,6 +36,10 @@ _SHOWN_APART = frozenset({"id", "aliases", "text", "provenance"})
 #: The fields whose steps the record's text puts in words.
 STEP_FIELDS = ("effect", "modes", "triggers", "abilities", "on_death")
 TEXT_PARAPHRASE = "a paraphrase; no document is named for it"
+#: Who a homebrew set's own named sources are (`row_standing`): the player's set, not a
+#: rule document; and its text without a named source, which is the set's own, not a paraphrase.
+SET_NOTES = "your set's notes"
+SET_TEXT = "your set's own text; it names no source for it"
 #: Each game's own pieces on a face, from its card model: costs beside the discards (field,
 #: unit), symbols a card shows (field, label, one, many), and special cards of a kind of their
 #: own (the field holding their data -> what such a card is called, its rows, its summary).
@@ -156,11 +160,12 @@ def unconfirmed_fields(record: Any) -> tuple[str, ...]:
     return tuple(listed)
 
 
-def row_standing(record: Any, fields: tuple[str, ...], unconfirmed: tuple[str, ...]
-                 ) -> tuple[str, str]:
+def row_standing(record: Any, fields: tuple[str, ...], unconfirmed: tuple[str, ...],
+                 homebrew: bool = False) -> tuple[str, str]:
     """(confirmed_by, source) of a row showing `fields` (see `Fact`): who confirmed those a
     player confirmed ("" if none), and the sources of all in words; ("", "") for a row with
-    an unconfirmed value (its mark says it) or only defaults."""
+    an unconfirmed value (its mark says it) or only defaults. A `homebrew` set's own named
+    sources are the player's (`SET_NOTES`), not a document's."""
     if any(name in unconfirmed for name in fields):
         return "", ""
     who: list[str] = []
@@ -170,9 +175,11 @@ def row_standing(record: Any, fields: tuple[str, ...], unconfirmed: tuple[str, .
         if not source:
             continue
         standing, by = standing_of_source(source)
+        if homebrew and standing is Standing.STATED:
+            standing, by = Standing.PLAYER, SET_NOTES
         if standing is Standing.PLAYER and by and by not in who:
             who.append(by)
-        said = standing_words(source, name)
+        said = f"{SET_NOTES}: {source}" if by == SET_NOTES else standing_words(source, name)
         if said not in words:
             words.append(said)
     return ", ".join(who), "; ".join(words)
@@ -181,10 +188,11 @@ def row_standing(record: Any, fields: tuple[str, ...], unconfirmed: tuple[str, .
 class _Builder:
     """Collects a face's rows, each marked when any field it shows is unconfirmed."""
 
-    def __init__(self, record: Any, catalog: Catalog, game: str) -> None:
+    def __init__(self, record: Any, catalog: Catalog, game: str, homebrew: bool) -> None:
         self.record = record
         self.catalog = catalog
         self.game = game
+        self.homebrew = homebrew
         self.unconfirmed = unconfirmed_fields(record)
         self.facts: list[Fact] = []
         self.marks: list[Fact] = []
@@ -202,7 +210,7 @@ class _Builder:
     def standing(self, *fields: str) -> tuple[str, str]:
         """(who confirmed, where from in words) of the fields a row shows: the players (or
         packs) that confirmed any of them, and each distinct source in words."""
-        return row_standing(self.record, fields, self.unconfirmed)
+        return row_standing(self.record, fields, self.unconfirmed, self.homebrew)
 
     def fact(self, label: str, value: object, *fields: str) -> None:
         self.facts.append(Fact(label, str(value), self.is_unconfirmed(*fields), fields,
@@ -241,8 +249,9 @@ def face(entry: Entry, catalog: Catalog) -> CardFace:
     'Whiskey Canyon'
     """
     record = entry.record
-    build = _Builder(record, catalog, entry.game)
     loaded = catalog.sets.get(entry.set_id)
+    build = _Builder(record, catalog, entry.game,
+                     loaded is not None and loaded.card_set.kind == "homebrew")
     set_name = loaded.card_set.name if loaded is not None else entry.set_id
     if loaded is not None and loaded.card_set.kind == "base":
         set_name += " (base game)"
@@ -380,7 +389,8 @@ def _text(record: Any, build: _Builder) -> tuple[tuple[str, ...], bool, str]:
         paragraphs = tuple(" ".join(part.split()) for part in record.text.split("\n\n")
                            if part.strip())
         source = record.provenance.sources.get("text")
-        return paragraphs, unconfirmed, "" if source else TEXT_PARAPHRASE
+        return paragraphs, unconfirmed, "" if source else (
+            SET_TEXT if build.homebrew else TEXT_PARAPHRASE)
     if steps:
         names = ", ".join(step_names(steps))
         return ((f"The data gives no text for this card; its effect uses the steps: {names}.",),
