@@ -99,6 +99,8 @@ def test_the_web_board_folds_the_reasons_under_the_hand() -> None:
     fold = fold[:fold.index("</details>")]
     assert "Why can't I play these 2 cards?" in fold
     assert "the column is full (the three-card limit)" in fold
+    assert 'data-face="38-special" data-game="revolver">.38 Special</span> cannot be played' \
+        in fold  # the card's name once, its face behind it
     assert "<cite>rulebook-en, Turn sequence, 3. Play cards</cite>" in fold
     assert "the engine's reading" in fold
     assert 'why-not' not in board_fragment(view, default_catalog(), watching=True, outcome="")
@@ -121,3 +123,20 @@ def test_w_in_join_says_why_from_the_tables_json() -> None:
     assert ".38 Special cannot be played: the column is full (the three-card limit)" \
         in result.stdout
     assert '"The Colty Gang player has a three card limit.' in result.stdout
+
+
+def test_the_bot_tables_json_carries_the_reasons_its_board_shows(tmp_path) -> None:
+    testclient = pytest.importorskip("starlette.testclient")
+    from deckbuilder.web.app import create_app
+    from deckbuilder.web.config import WebConfig
+
+    config = WebConfig(deck_folder=tmp_path, tables_folder=tmp_path / "tables")
+    with testclient.TestClient(create_app(config), base_url="http://localhost") as client:
+        started = client.post("/api/play", data={"game": "revolver", "human": "colty",
+                                                 "seed": "2"},
+                              headers={"accept": "application/json"}).json()
+        state = client.get(f"/api/play/{started['session']}").json()
+    assert state["not_offered"], "seed 2 deals the gang a card it cannot play at once"
+    fold = state["board"][state["board"].index('<details class="why-not"'):]
+    for why in state["not_offered"]:
+        assert why["reason"][len(why["name"]):] in fold

@@ -184,6 +184,8 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
         "over": over,
         "outcome": outcome if over else None,
         "turn": view["turn"],
+        # why the cards in hand not offered cannot be played (engine/why_not.py), as the board
+        "not_offered": view.get("not_offered", []),
         "record": f"/api/play/{entry.id}/record.jsonl" if over else None,
     }
 
