@@ -274,3 +274,6 @@ def test_optimize_refuses_a_budget_too_small_and_an_unknown_card() -> None:
     with pytest.raises(DeckError) as unknown:
         deckbuilder.optimize("mcready", only_in=["Texas Rangr"], budget=100)
     assert "unknown card 'Texas Rangr'" in _one_line(unknown)
+    with pytest.raises(DeckError) as unowned:
+        deckbuilder.optimize("mcready", collection={"Texas Rangr": 1}, budget=100)
+    assert "collection: unknown card 'Texas Rangr'" in _one_line(unowned)

@@ -51,11 +51,8 @@ def _owned(collection: CollectionSource | None, catalog: Catalog,
         return load_collection(os.fspath(collection), catalog)
     owned: dict[str, int] = {}
     for card, copies in collection.items():
-        entry = catalog.find(card, game)
-        if entry is None:
-            raise DeckError(f"collection: unknown card '{card}'",
-                            fix="name cards by id or printed name (see `deckbuilder cards`)")
-        owned[entry.id] = owned.get(entry.id, 0) + check_count(f"copies of {card}", copies, 0)
+        [card_id] = _card_ids([card], catalog, game, "collection")
+        owned[card_id] = owned.get(card_id, 0) + check_count(f"copies of {card}", copies, 0)
     return owned
 
 
