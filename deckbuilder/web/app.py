@@ -164,6 +164,6 @@ def create_app(config: WebConfig) -> Starlette:
         exception_handlers=handlers,
     )
     app.state.config = config
-    friends.open_tables(app)  # tables of an earlier run: their links work at once
+    friends.store_of(app)  # read now: the tables of an earlier run's links work at once
     return app
 

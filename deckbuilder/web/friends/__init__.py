@@ -12,6 +12,6 @@
 
 from __future__ import annotations
 
-from deckbuilder.web.friends.routes import ROUTES, open_tables, store_of
+from deckbuilder.web.friends.routes import ROUTES, store_of
 
-__all__ = ["ROUTES", "open_tables", "store_of"]
+__all__ = ["ROUTES", "store_of"]

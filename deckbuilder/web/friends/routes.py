@@ -58,7 +58,7 @@ MOST_EVENTS = 1000
 def store_of(app: Starlette) -> TableStore:
     """The app's tables, read from its folder (`WebConfig.tables_folder`, else the user's
     data folder's `tables/`: $DECKBUILDER_HOME/tables) the first time they are asked for
-    (`open_tables` asks at start, so a restarted server knows its links at once)."""
+    (the app asks at start, so a restarted server knows its links at once)."""
     from deckbuilder.paths import user_home
 
     config: WebConfig = app.state.config
@@ -66,11 +66,6 @@ def store_of(app: Starlette) -> TableStore:
         config.tables_folder or user_home() / "tables", config.catalog, config.table_idle_seconds,
         retention_seconds=config.table_retention_seconds,
         tables_per_client=config.tables_per_client))
-
-
-def open_tables(app: Starlette) -> TableStore:
-    """Read the tables folder now (called once the app is built)."""
-    return store_of(app)
 
 
 # -- reading requests ------------------------------------------------------------------------
