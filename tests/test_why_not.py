@@ -80,6 +80,7 @@ def test_w_at_the_terminal_says_the_limit_in_the_rulebooks_words(monkeypatch) ->
     monkeypatch.setattr(human_play, "_read", lambda prompt: next(answers))
     monkeypatch.setattr(human_play, "_say", said.append)
     human_play._ask(session, GANG, False, default_catalog())
+    assert "  (w: why 2 cards in your hand are not offered)" in said  # under the choices
     why = "\n".join(said[said.index("  why the other cards in your hand are not offered:"):])
     assert ".38 Special cannot be played: the column is full (the three-card limit)" in why
     assert 'the rules: "The Colty Gang player has a three card limit.' in why
@@ -123,6 +124,7 @@ def test_w_in_join_says_why_from_the_tables_json() -> None:
     assert ".38 Special cannot be played: the column is full (the three-card limit)" \
         in result.stdout
     assert '"The Colty Gang player has a three card limit.' in result.stdout
+    assert "(w: why 2 cards in your hand are not offered)" in result.stdout
 
 
 def test_the_bot_tables_json_carries_the_reasons_its_board_shows(tmp_path) -> None:

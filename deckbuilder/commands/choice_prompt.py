@@ -55,6 +55,15 @@ def confirmed(group: str, words: str, ask: Callable[[str], str], say: Callable[[
 WHY_ANSWERS = ("w", "why")
 
 
+def why_hint(view: Mapping[str, Any]) -> list[str]:
+    """Under a play phase's choices, when cards in hand are not offered: that `w` says why."""
+    count = len(view.get("not_offered") or ())
+    if not count or view.get("decision") != "play phase":
+        return []
+    cards = "1 card in your hand is" if count == 1 else f"{count} cards in your hand are"
+    return [f"(w: why {cards} not offered)"]
+
+
 def why_lines(view: Mapping[str, Any]) -> list[str]:
     """Why each card in hand not offered cannot be played now (a seat's view's `not_offered`):
     the engine's words, then the rules' words and their document, or that it is the engine's

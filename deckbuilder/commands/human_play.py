@@ -29,6 +29,7 @@ from deckbuilder.commands.choice_prompt import (
     choice_lines,
     chosen,
     confirmed,
+    why_hint,
     why_lines,
 )
 from deckbuilder.commands.common import EXIT_OK, console, error_console, safe
@@ -195,6 +196,8 @@ def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int:
     hand_at = next((i for i, line in enumerate(lines) if line.startswith("your hand (")),
                    len(lines) - 1)
     _show_decision(session, lines if full else lines[hand_at:], choices, catalog)
+    for line in why_hint(view):
+        _say(f"  {line}")
     prompt = f"{session.names[me]} [1-{len(choices)}, ? q]{PROMPT_END}"
     while True:
         answer = _read(prompt).strip()

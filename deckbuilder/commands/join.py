@@ -34,6 +34,7 @@ from deckbuilder.commands.choice_prompt import (
     choice_lines,
     chosen,
     confirmed,
+    why_hint,
     why_lines,
 )
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
@@ -174,6 +175,8 @@ def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
     """The position, the actions and the prompt, until a number (an action), RESIGN."""
     choices = state.choices
     _show_position(state, catalog)
+    for line in why_hint(state.view.model_dump() if state.view else {}):
+        _say(f"  {line}")
     prompt = f"{state.seat} [1-{len(choices)}, ? r q]{PROMPT_END}"
     while True:
         answer = _read(prompt, keyboard).strip().lower()
