@@ -87,11 +87,6 @@ def parse_value(text: str) -> object:
     return _plain_scalar(value)
 
 
-def _checked(document: object, path: Path) -> Overlay:
-    """The overlay document validated against its model."""
-    return validate_document(document, Overlay, path)
-
-
 def _with_overlay(document: object, path: Path) -> Catalog:
     catalog = sets_catalog()
     apply_overlay_document(catalog, document, path)
@@ -160,7 +155,7 @@ def _unset_in_file(path: Path, record_id: str, field: str | None) -> UnsetChange
     else:
         correction["source"] = drop_source(str(correction["source"]), list(values), field)
         del values[field]
-    _checked(document, path)
+    validate_document(document, Overlay, path)
     write_yaml(path, document, overlay_header(path))
     return {"id": key, "fields": removed, "path": str(path)}
 
@@ -220,7 +215,7 @@ def overlay_rows() -> list[OverlayRow]:
     document = load_yaml(path)
     if document is None:
         return []
-    overlay = _checked(document, path)
+    overlay = validate_document(document, Overlay, path)
     package = sets_catalog()
     corrected = sets_catalog()
     apply_overlay_document(corrected, document, path)

@@ -131,12 +131,6 @@ def _log_lines(events: Iterable[Event]) -> list[str]:
     return [line for event in events for line in event.text_lines()]
 
 
-def board_view(entry: TableSession) -> dict[str, Any]:
-    """The picture drawn: the person's own view; watching bots, everything (no seat at the
-    table is a person's, so there is nothing to keep from him)."""
-    return entry.session.view(entry.human)
-
-
 def outcome_words(entry: TableSession) -> str:
     """"mapache wins: the guardians are wiped out (after 23 turns)", "" before the end."""
     session = entry.session
@@ -146,7 +140,7 @@ def outcome_words(entry: TableSession) -> str:
     return outcome_sentence(record.winner, record.termination, record.turns)
 
 
-def board_html(entry: TableSession, view: dict[str, object]) -> str:
+def board_html(entry: TableSession, view: dict[str, Any]) -> str:
     """The board fragment of the view (table_view.board_fragment)."""
     return board_fragment(view, entry.catalog, entry.watching, outcome_words(entry))
 
@@ -162,7 +156,8 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     lines (as text, and cut into pieces that name records), as the page's script puts them
     in place."""
     session = entry.session
-    view = board_view(entry)
+    # the person's own view; watching bots, everything (no seat is a person's: nothing to hide)
+    view = entry.session.view(entry.human)
     mine = entry.human is not None and session.waiting_for() == entry.human
     groups: dict[str, list[dict[str, object]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
