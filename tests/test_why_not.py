@@ -10,7 +10,7 @@ from engine_cards import hand, in_play, ready, synthetic_game
 
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.actions import K_MAIN
-from deckbuilder.engine.why_not import not_offered
+from deckbuilder.engine.why_not import ENGINE_READING, not_offered
 from deckbuilder.games import games, get_game, new_game
 from deckbuilder.sim.records.session import GameSession
 
@@ -85,8 +85,8 @@ def test_w_at_the_terminal_says_the_limit_in_the_rulebooks_words(monkeypatch) ->
     assert ".38 Special cannot be played: the column is full (the three-card limit)" in why
     assert 'the rules: "The Colty Gang player has a three card limit.' in why
     assert "(rulebook-en, Turn sequence, 3. Play cards)" in why
-    assert "Lightning reflexes is played only in reaction to the opponent\n      (the " \
-           "engine's reading: the rule documents do not say)" in why
+    assert "Lightning reflexes is played only in reaction to the opponent\n      " \
+           f"({ENGINE_READING})" in why
 
 
 def test_the_web_board_folds_the_reasons_under_the_hand() -> None:
@@ -103,7 +103,7 @@ def test_the_web_board_folds_the_reasons_under_the_hand() -> None:
     assert 'data-face="38-special" data-game="revolver">.38 Special</span> cannot be played' \
         in fold  # the card's name once, its face behind it
     assert "<cite>rulebook-en, Turn sequence, 3. Play cards</cite>" in fold
-    assert "the engine's reading" in fold
+    assert f"({ENGINE_READING})".replace("'", "&#39;") in fold  # escaped, as all data
     assert 'why-not' not in board_fragment(view, default_catalog(), watching=True, outcome="")
     assert view["not_offered"][0]["rules"][0]["source"].startswith("rulebook-en")  # the JSON
 

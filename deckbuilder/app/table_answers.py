@@ -131,6 +131,7 @@ class NotOffered(Answer):
     reason: Line
     rules: list[RuleWords] = Field(default_factory=list, max_length=20)
     engine_reading: bool = False
+    note: Line = ""
 
 
 class SeatView(Answer):

@@ -66,8 +66,8 @@ def why_hint(view: Mapping[str, Any]) -> list[str]:
 
 def why_lines(view: Mapping[str, Any]) -> list[str]:
     """Why each card in hand not offered cannot be played now (a seat's view's `not_offered`):
-    the engine's words, then the rules' words and their document, or that it is the engine's
-    reading of the cards (the rule documents do not say)."""
+    the engine's words, then the rules' words and their document, or its note that it is the
+    engine's reading of the card (the rule documents do not word it)."""
     if not view.get("not_offered"):
         return ["every card in your hand is offered now"]
     lines = ["why the other cards in your hand are not offered:"]
@@ -76,6 +76,6 @@ def why_lines(view: Mapping[str, Any]) -> list[str]:
         named = reason.startswith(why["name"])  # most reasons start with the card's name
         lines.append(f"  {reason}" if named else f"  {why['name']}: {reason}")
         lines += [f"    the rules: \"{rule['words']}\" ({rule['source']})" for rule in why["rules"]]
-        if why["engine_reading"]:
-            lines.append("    (the engine's reading: the rule documents do not say)")
+        if why.get("note"):
+            lines.append(f"    ({why['note']})")
     return lines

@@ -13,6 +13,11 @@ from dataclasses import dataclass
 from deckbuilder.engine.play import play_refusal
 from deckbuilder.engine.state import State
 
+#: What every face says of a reason the game's documents do not word (a card's own text,
+#: read by the engine: its face shows that text).
+ENGINE_READING = "the engine's reading of the card: the rule documents state no general rule " \
+                 "for it"
+
 
 @dataclass(frozen=True)
 class NotOffered:
@@ -29,7 +34,8 @@ class NotOffered:
     def to_dict(self) -> dict[str, object]:
         return {"card": self.card, "name": self.name, "reason": self.reason,
                 "rules": [{"words": words, "source": source} for words, source in self.rules],
-                "engine_reading": self.engine_reading}
+                "engine_reading": self.engine_reading,
+                "note": ENGINE_READING if self.engine_reading else ""}
 
 
 def not_offered(state: State, player: int) -> list[NotOffered]:
@@ -55,4 +61,4 @@ def not_offered(state: State, player: int) -> list[NotOffered]:
     return list(found.values())
 
 
-__all__ = ["NotOffered", "not_offered"]
+__all__ = ["ENGINE_READING", "NotOffered", "not_offered"]
