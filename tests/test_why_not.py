@@ -10,6 +10,7 @@ from engine_cards import hand, in_play, ready, synthetic_game
 
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.actions import K_MAIN
+from deckbuilder.engine.state import State
 from deckbuilder.engine.why_not import ENGINE_READING, not_offered
 from deckbuilder.games import games, get_game, new_game
 from deckbuilder.sim.records.session import GameSession
@@ -17,13 +18,19 @@ from deckbuilder.sim.records.session import GameSession
 GANG = 0
 
 
-@pytest.mark.parametrize("game", sorted(games()))
-def test_a_card_has_a_reason_exactly_when_it_is_not_offered(game: str) -> None:
+def _base_game(game: str, seed: int) -> State:
     catalog = default_catalog()
-    decks = [catalog.base_deck(game, side) for side in get_game(game).side_names]
+    return new_game([catalog.base_deck(game, side) for side in get_game(game).side_names], seed,
+                    game=game)
+
+
+@pytest.mark.parametrize("game", [*sorted(games()), "synthetic"])
+def test_a_card_has_a_reason_exactly_when_it_is_not_offered(game: str) -> None:
+    """Over random games of both games (and Revolver's synthetic card pool, whose cards
+    forbid, need conditions and waive costs)."""
     checked = 0
     for seed in range(12):
-        state = new_game(decks, seed, game=game)
+        state = synthetic_game(seed) if game == "synthetic" else _base_game(game, seed)
         rng = random.Random(seed)
         while not state.is_terminal():
             player = state.current_player()
