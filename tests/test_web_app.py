@@ -71,7 +71,7 @@ def client(decks: Path) -> Iterator[TestClient]:
 def test_every_page_module_is_present() -> None:
     """Every page module contributes its routes to the app."""
     assert {module.__name__.rsplit(".", 1)[1] for module in PAGE_MODULES} == {
-        "cards", "decks", "simulator", "table"}
+        "cards", "decks", "simulator", "table", "faces", "friends", "replays", "data_review"}
     for module in PAGE_MODULES:
         assert module.ROUTES, module.__name__
 

@@ -30,8 +30,9 @@ from deckbuilder.web.trust import SameOrigin, SecurityHeaders, TrustedHosts, all
 STATIC = Path(__file__).resolve().parent / "static"
 
 #: The modules that contribute pages, each with a `ROUTES` list: the card browser, the deck
-#: editor, the simulator and the game table (`faces` serves the card faces all of them show).
-PAGE_MODULES = (cards, decks, simulator, table)
+#: editor, the simulator, the game table, the card faces all of them show, tables for two
+#: people (web/friends/), finished games to step through and the card data to confirm.
+PAGE_MODULES = (cards, decks, simulator, table, faces, friends, replays, data_review)
 
 
 class RequestSizeLimit:
@@ -128,10 +129,6 @@ def _routes() -> list[BaseRoute]:
     routes: list[BaseRoute] = [Route("/", _home, name="home")]
     for module in PAGE_MODULES:
         routes.extend(module.ROUTES)
-    routes.extend(faces.ROUTES)
-    routes.extend(friends.ROUTES)  # tables for two people (web/friends/)
-    routes.extend(replays.ROUTES)  # finished games to step through (web/replays.py)
-    routes.extend(data_review.ROUTES)  # confirm card data from the printed cards
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     return routes
 

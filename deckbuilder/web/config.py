@@ -80,11 +80,6 @@ def config_of(request: HTTPConnection) -> WebConfig:
     return config
 
 
-def catalog(config: WebConfig) -> Catalog:
-    """`config.catalog()`, for callers that prefer a function."""
-    return config.catalog()
-
-
 def resolve_deck_path(config: WebConfig, name: str) -> Path:
     """The file `name` (relative to the deck folder, `/`-separated) names inside the deck
     folder, or an `UnsafePathError` saying why not.

@@ -141,12 +141,7 @@ def error_response(error: DeckbuilderError, status: int = 400,
                    request: Request | None = None) -> Response:
     """The error as the command line would print it: `{"error": line}` for a script (or when
     no request is given), else a page showing the line."""
-    line = error_line(error)
-    if wants_json(request):
-        return JSONResponse({"error": line}, status_code=status)
-    assert request is not None
-    return render(request, "error.html", status_code=status, message=line,
-                  title="Something is wrong")
+    return message_response(request, error_line(error), status, "Something is wrong")
 
 
 def offered_after_the_end(error_type: type[DeckbuilderError], what: str, end: str,
@@ -157,9 +152,11 @@ def offered_after_the_end(error_type: type[DeckbuilderError], what: str, end: st
                                      "card)", fix="finish the game first"), 409, request)
 
 
-def message_response(request: Request | None, message: str, status: int) -> Response:
+def message_response(request: Request | None, message: str, status: int,
+                     title: str | None = None) -> Response:
     """A plain message (not found, too large ...) in the same two shapes."""
     if wants_json(request):
         return JSONResponse({"error": message}, status_code=status)
     assert request is not None
-    return render(request, "error.html", status_code=status, message=message, title=message)
+    return render(request, "error.html", status_code=status, message=message,
+                  title=title or message)
