@@ -364,6 +364,9 @@ def test_a_resignation_ends_the_table_for_the_other_side(client: TestClient,
     assert ended["outcome"] == "esteban resigned before the first turn: mapache wins"
     seen = state_of(client, made["tokens"]["mapache"])
     assert seen["over"] and seen["outcome"] == ended["outcome"]
+    # the board says the same ending as the state: one view of how the table ended
+    board = client.get(f"/api/tables/{made['tokens']['mapache']}?html=1").json()["html"]["board"]
+    assert "Game over: esteban resigned before the first turn: mapache wins." in board
     assert "already ended" in error_of(client.post(f"/api/tables/{esteban}/resign"), 409)
     assert "cannot resign" in error_of(
         client.post(f"/api/tables/{made['tokens']['spectator']}/resign"), 403)

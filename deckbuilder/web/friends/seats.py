@@ -120,7 +120,8 @@ def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, 
           events: list[Event], catalog: Catalog) -> dict[str, object]:
     """The board, the actions and the new log lines as the page puts them in place (the
     bot table's board template and log cutting, so both tables read alike)."""
-    from deckbuilder.web.table import TableSession, board_html, log_segments
+    from deckbuilder.web.table import TableSession, log_segments
+    from deckbuilder.web.table_view import board_fragment
 
     seat = None if role == SPECTATOR else table.sides.index(role)
     entry = TableSession(table.id, table.session, seat, state["heading"], 0, catalog)
@@ -134,5 +135,8 @@ def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, 
     segments = log_segments(entry, lines)
     cut = iter(segments)  # the same lines, event by event (the page skips what it has)
     by_event = [{"lines": own, "segments": [next(cut) for _ in own]} for own in per_event]
-    return {"board": board_html(entry, board_picture(view)), "actions": actions,
+    # the table's own ending (a resignation, both seats away), which the session never saw
+    outcome = str(state["outcome"] or "")
+    board = board_fragment(board_picture(view), catalog, entry.watching, outcome)
+    return {"board": board, "actions": actions,
             "log_lines": lines, "log_segments": segments, "log_events": by_event}
