@@ -5,10 +5,12 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import typer
+from pydantic import JsonValue
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 
@@ -23,6 +25,7 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "ShellConsole", "console"
 P = ParamSpec("P")
 R = TypeVar("R")
 Row = TypeVar("Row")
+JsonObject = dict[str, JsonValue]
 
 #: The width of a table when the output is not a terminal: wide enough that no column is cut,
 #: so that ids stay whole in a pipe or a file (a table is only as wide as its cells).
@@ -113,6 +116,26 @@ def guarded(function: Callable[P, R],
 
 def print_json(data: object) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def each_file(files: Sequence[Path], check: Callable[[Path], tuple[int, JsonObject]],
+              refused: Callable[[Path, DeckbuilderError], JsonObject], as_json: bool) -> int:
+    """Check each file in turn (`sets check`, `scenario`): one file's error does not stop the
+    others (each is one line on stderr, and its `refused` object); --json: one object per
+    file (a list for several). The worst exit code."""
+    results: list[JsonObject] = []
+    exit_code = EXIT_OK
+    for file in files:
+        try:
+            code, result = check(file)
+        except DeckbuilderError as error:
+            error_console.print(f"error: {safe(error)}", markup=False)
+            code, result = EXIT_BAD_INPUT, refused(file, error)
+        exit_code = max(exit_code, code)
+        results.append(result)
+    if as_json:
+        print_json(results[0] if len(results) == 1 else results)
+    return exit_code
 
 
 def print_answer(data: object, as_json: bool, *lines: str) -> None:

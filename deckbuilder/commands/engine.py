@@ -22,9 +22,9 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.commands import completion, play_setup
 from deckbuilder.commands.choices import BOT_LIST, BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
-    EXIT_BAD_INPUT,
     EXIT_FAILED,
     EXIT_OK,
+    each_file,
     error_console,
     fail,
     guarded,
@@ -343,24 +343,17 @@ def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
                switch_texts: Sequence[str] = (), modules: list[str] | None = None) -> int:
     """Run every file; one file's failure or error does not stop the others."""
     catalog = project_catalog()
-    results: list[dict[str, JsonValue]] = []
-    exit_code = EXIT_OK
-    for index, path in enumerate(paths):
-        if index and not as_json:
+    started: list[Path] = []
+
+    def run(path: Path) -> tuple[int, dict[str, JsonValue]]:
+        if started and not as_json:
             _say("")
-        try:
-            data, passed = _scenario(catalog, path, as_json, ruleset, switch_texts, modules)
-        except DeckbuilderError as error:
-            error_console.print(f"error: {safe(error)}", markup=False)
-            results.append({"scenario": str(path), "passed": None, "error": error.message})
-            exit_code = EXIT_BAD_INPUT
-            continue
-        results.append(data)
-        if not passed:
-            exit_code = max(exit_code, EXIT_FAILED)
-    if as_json:
-        print_json(results[0] if len(results) == 1 else results)
-    return exit_code
+        started.append(path)
+        data, passed = _scenario(catalog, path, as_json, ruleset, switch_texts, modules)
+        return EXIT_OK if passed else EXIT_FAILED, data
+
+    return each_file(paths, run, lambda path, error: {
+        "scenario": str(path), "passed": None, "error": error.message}, as_json)
 
 
 def _scenario(catalog: Catalog, path: Path, as_json: bool, ruleset: str | None = None,

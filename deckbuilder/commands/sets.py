@@ -17,6 +17,7 @@ from deckbuilder.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
     console,
+    each_file,
     error_console,
     fail,
     guarded,
@@ -70,28 +71,9 @@ def check(files: FilesArgument, as_json: JsonOption = False,
     schema: a missing field, a wrong value). The worst of all the files; each is reported.
     """
     paths.use_sets_dir(sets_dir)
-    code = guarded(_check_all)(files, as_json)
-    raise typer.Exit(code)
-
-
-def _check_all(files: list[Path], as_json: bool) -> int:
-    """Check each file in turn, the way `validate` checks decks: one file's error does not
-    stop the others (each is one line on stderr); --json: one object per file (a list for
-    several)."""
-    results: list[dict[str, JsonValue]] = []
-    exit_code = EXIT_OK
-    for file in files:
-        try:
-            code, result = _check(file, as_json)
-        except DeckbuilderError as error:
-            code, result = EXIT_BAD_INPUT, {"file": str(file), "ok": False,
-                                            "error": error.message, "problems": []}
-            error_console.print(f"error: {safe(error)}", markup=False)
-        exit_code = max(exit_code, code)
-        results.append(result)
-    if as_json:
-        print_json(results[0] if len(results) == 1 else results)
-    return exit_code
+    raise typer.Exit(guarded(each_file)(
+        files, lambda file: _check(file, as_json), lambda file, error: {
+            "file": str(file), "ok": False, "error": error.message, "problems": []}, as_json))
 
 
 def _check(file: Path, as_json: bool) -> tuple[int, dict[str, JsonValue]]:
