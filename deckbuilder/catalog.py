@@ -30,8 +30,6 @@ from deckbuilder.data_packs.model import OVERLAY_SOURCE_PREFIX
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import CardDataError, DataFileError, DeckbuilderError, Location
 from deckbuilder.models import Card, CardSet, Overlay, SetKind
-from deckbuilder.models.cards import Record
-from deckbuilder.models.common import UNCONFIRMED
 from deckbuilder.models.sets import RECORD_LISTS
 from deckbuilder.reading import decode_utf8, read_bounded
 from deckbuilder.set_cache import cached_set, entry_file, source_digest, store_cached_set
@@ -338,18 +336,6 @@ class Catalog:
                 )
         return rows
 
-    def value_counts(self) -> tuple[int, int]:
-        """(confirmed, unconfirmed) values over every record: the data-status figure."""
-        confirmed = unconfirmed = 0
-        for entry in self.entries.values():
-            provenance = entry.record.provenance
-            for name in _described_fields(entry.record):
-                if provenance.source_of(name) == UNCONFIRMED:
-                    unconfirmed += 1
-                else:
-                    confirmed += 1
-        return confirmed, unconfirmed
-
 
 #: The record of removed sets in the user data folder: set id -> its name and the folded
 #: names of its records (`removed_set_of`). Only a message depends on it, so a damaged file
@@ -385,17 +371,6 @@ def remember_removed_set(card_set: CardSet) -> None:
                          "names": sorted(names)}
     atomic_write_text(paths.user_home() / REMOVED_SETS_FILE,
                       json.dumps({"format": 1, "sets": kept}, indent=1) + "\n")
-
-
-_NOT_VALUES = {"id", "provenance", "aliases", "text"}
-
-
-def _described_fields(record: Record) -> list[str]:
-    """The fields a record sets explicitly (defaults the data never chose are not values)."""
-    return sorted(
-        name for name in record.model_fields_set | set(record.provenance.unconfirmed)
-        if name not in _NOT_VALUES
-    )
 
 
 # -- loading --------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
+from deckbuilder.data_packs.status import catalog_counts
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record
@@ -208,7 +209,8 @@ def _list_unconfirmed(catalog: Catalog, game: str | None, faction: str | None, s
         for row in catalog.unconfirmed()
         if _matches(catalog.entries[row.record_id], game, faction, set_id)
     ]
-    confirmed, unconfirmed_count = catalog.value_counts()
+    counts = catalog_counts(catalog)
+    confirmed, unconfirmed_count = counts.stated + counts.player, counts.unconfirmed
     if as_json:
         print_json(rows)
         return

@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from pydantic import JsonValue
 
-from deckbuilder.catalog import Entry, _described_fields
+from deckbuilder.catalog import Entry
 from deckbuilder.data_packs.layers import is_engine_data, plain
 from deckbuilder.data_packs.model import OVERLAY_SOURCE_PREFIX, PACK_SOURCE_PREFIX
 from deckbuilder.models.common import UNCONFIRMED
@@ -147,12 +147,16 @@ class ValueStanding:
                 "confirmed_by": self.confirmed_by, "engine_data": self.engine_data}
 
 
+_NOT_VALUES = {"id", "provenance", "aliases", "text"}
+
+
 def value_standings(entry: Entry) -> list[ValueStanding]:
-    """Every value of a record (the fields its data sets, as `Catalog.value_counts` counts
-    them), each with its standing."""
+    """Every value of a record (the fields its data sets explicitly, or lists unconfirmed:
+    defaults the data never chose are not values), each with its standing."""
     record = entry.record
     rows = []
-    for name in _described_fields(record):
+    for name in sorted(name for name in record.model_fields_set | set(
+            record.provenance.unconfirmed) if name not in _NOT_VALUES):
         source = record.provenance.source_of(name)
         standing, by = standing_of_source(source)
         value = entry.set_id if name == "set" else plain(record, name)

@@ -1,6 +1,6 @@
 """`data status`: per set and per deck, how many values a document states, a player
 confirmed, or are still our reading; and the cards to review first (the most unknowns, the
-most copies in the deck). Counted as `Catalog.value_counts` and `cards --unconfirmed` count."""
+most copies in the deck). `cards --unconfirmed` ends with the whole catalog's figure."""
 
 from __future__ import annotations
 
@@ -55,6 +55,14 @@ def set_counts(catalog: Catalog) -> dict[str, Counts]:
     return counts
 
 
+def catalog_counts(catalog: Catalog) -> Counts:
+    """The standing of every value of every record of the catalog."""
+    whole = Counts()
+    for entry in catalog.entries.values():
+        count_card(whole, entry)
+    return whole
+
+
 def count_card(counts: Counts, entry: Entry) -> int:
     """Add the standing of each of a card's values to `counts`; how many are unconfirmed."""
     unknown = 0
@@ -84,16 +92,12 @@ def data_status(catalog: Catalog, decks: Iterable[tuple[str, Mapping[str, int]]]
                 ) -> dict[str, Any]:
     """Everything `data status --json` prints: sets, decks, the whole catalog, and the packs
     and overlay in force."""
-    sets = set_counts(catalog)
-    whole = Counts()
-    for count in sets.values():
-        for standing in Standing:
-            whole.add(standing, getattr(count, standing.value))
     layer = catalog.packs
     return {
-        "sets": [{"set": set_id, **count.as_json()} for set_id, count in sets.items()],
+        "sets": [{"set": set_id, **count.as_json()}
+                 for set_id, count in set_counts(catalog).items()],
         "decks": [deck_status(catalog, name, cards).as_json() for name, cards in decks],
-        "catalog": whole.as_json(),
+        "catalog": catalog_counts(catalog).as_json(),
         "packs": [{"id": loaded.pack.id, "version": loaded.pack.version,
                    "path": str(loaded.path)} for loaded in (layer.packs if layer else [])],
         "pack_notices": [notice.message for notice in (layer.notices if layer else [])],

@@ -238,17 +238,18 @@ def switches_markdown() -> str:
 def data_status_markdown() -> str:
     """Per packaged set: the values a document states and the values no document states (the
     figure `deckbuilder cards --unconfirmed` ends with, set by set)."""
-    from deckbuilder.catalog import Catalog, build_catalog
+    from deckbuilder.catalog import build_catalog
+    from deckbuilder.data_packs.status import set_counts
 
     catalog = build_catalog(use_user_data=False)
+    counts = set_counts(catalog)
     lines = ["| set | product | card list complete | values stated by a document | "
              "unconfirmed values |", "|---|---|---|---|---|"]
     totals = [0, 0]
     for set_id in sorted(catalog.sets):
         loaded = catalog.sets[set_id]
-        single = Catalog()
-        single.add_set(loaded)
-        confirmed, unconfirmed = single.value_counts()
+        confirmed, unconfirmed = counts[set_id].stated + counts[set_id].player, \
+            counts[set_id].unconfirmed
         totals[0] += confirmed
         totals[1] += unconfirmed
         complete = "yes" if loaded.card_set.complete else "no"
