@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TextIO, TypeVar
 
 import typer
 from pydantic import JsonValue
@@ -112,6 +112,16 @@ def guarded(function: Callable[P, R],
         # command line reports it once for every command (commands.streams).
 
     return wrapper
+
+
+def typed_line(stream: TextIO) -> str:
+    """A line of `stream` (sys.stdin; "" at its end), undecodable bytes replaced (U+FFFD):
+    bytes that are not text in the terminal's encoding are a wrong answer, asked again."""
+    binary = getattr(stream, "buffer", None)
+    if binary is None:  # a text-only stream (a test's StringIO): already text
+        return str(stream.readline())
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    return bytes(binary.readline()).decode(encoding, errors="replace")
 
 
 def print_json(data: object) -> None:

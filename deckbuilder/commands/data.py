@@ -31,6 +31,7 @@ from deckbuilder.commands.common import (
     print_answer,
     print_json,
     safe,
+    typed_line,
 )
 from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, check_player_name, save_answer
 from deckbuilder.data_packs.exchange import PackRefused, export_pack, import_pack, remove_pack
@@ -193,11 +194,7 @@ def _read(prompt: str) -> str | None:
     they are a wrong answer, asked again."""
     console.print(safe(prompt), end="", markup=False, highlight=False)
     console.file.flush()
-    binary = getattr(sys.stdin, "buffer", None)
-    if binary is None:
-        line = str(sys.stdin.readline())
-    else:
-        line = bytes(binary.readline()).decode(sys.stdin.encoding or "utf-8", errors="replace")
+    line = typed_line(sys.stdin)
     if not line:
         _say("")
         return None

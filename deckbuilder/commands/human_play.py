@@ -12,7 +12,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
 
 from pydantic import JsonValue
 
@@ -32,7 +31,7 @@ from deckbuilder.commands.choice_prompt import (
     why_hint,
     why_lines,
 )
-from deckbuilder.commands.common import EXIT_OK, console, error_console, safe
+from deckbuilder.commands.common import EXIT_OK, console, error_console, safe, typed_line
 from deckbuilder.commands.play_setup import choose_decks, split_bots
 from deckbuilder.commands.play_setup import say as _say
 from deckbuilder.commands.play_setup import say_worded as _say_worded
@@ -285,7 +284,7 @@ def _read(prompt: str) -> str:
     console.print(safe(prompt), end="", markup=False)
     console.file.flush()
     try:
-        line = _read_line(sys.stdin)
+        line = typed_line(sys.stdin)
     except KeyboardInterrupt:
         console.print("")
         raise _Abandoned("interrupted") from None
@@ -293,15 +292,6 @@ def _read(prompt: str) -> str:
         console.print("")
         raise _Abandoned("end of input")
     return line
-
-
-def _read_line(stream: TextIO) -> str:
-    """A line of `stream` (sys.stdin), undecodable bytes replaced (U+FFFD)."""
-    binary = getattr(stream, "buffer", None)
-    if binary is None:  # a text-only stream (a test's StringIO): already text
-        return str(stream.readline())
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    return bytes(binary.readline()).decode(encoding, errors="replace")
 
 
 # -- replay -----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.catalog import Catalog
-from deckbuilder.commands.common import EXIT_OK, console, print_json, safe
+from deckbuilder.commands.common import EXIT_OK, console, print_json, safe, typed_line
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
 from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplayStepError, ReplaySteps
@@ -38,14 +38,8 @@ def _read(prompt: str) -> str | None:
     the terminal's encoding are replaced, so they are a wrong key, not the end."""
     console.print(safe(prompt), end="", markup=False)
     console.file.flush()
-    stream = sys.stdin
     try:
-        binary = getattr(stream, "buffer", None)
-        if binary is None:
-            line = str(stream.readline())
-        else:
-            line = bytes(binary.readline()).decode(getattr(stream, "encoding", None) or "utf-8",
-                                                   errors="replace")
+        line = typed_line(sys.stdin)
     except KeyboardInterrupt:
         line = ""
     if not line:
