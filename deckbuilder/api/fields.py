@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Unpack
 
 from deckbuilder.api.keywords import SimulateKeywords, TournamentKeywords, asked
+from deckbuilder.app.bot_checks import check_gauntlet, check_tournament, checked
 from deckbuilder.app.field_runs import (
     plan_gauntlet,
     plan_tournament,
@@ -52,7 +53,8 @@ def gauntlet(deck: DeckSource, field: DeckSource | Sequence[DeckSource], *,
     plan = plan_gauntlet(run.catalog, deck, listed(field, "field"), run.options,
                          weights=weights, option="field")
     with games_on(run.workers, run.executor) as runner:
-        return run_gauntlet_plan(plan, runner, run.on_result)
+        return checked(run_gauntlet_plan(plan, runner, run.on_result), check_gauntlet, plan,
+                       run.check_bot, runner)
 
 
 def tournament(decks: DeckSource | Sequence[DeckSource],
@@ -68,4 +70,5 @@ def tournament(decks: DeckSource | Sequence[DeckSource],
     run = asked(given, TournamentKeywords, "tournament", games=200)
     plan = plan_tournament(run.catalog, listed(decks, "decks"), run.options, "decks")
     with games_on(run.workers, run.executor) as runner:
-        return run_tournament_plan(plan, runner, run.on_result)
+        return checked(run_tournament_plan(plan, runner, run.on_result), check_tournament,
+                       plan, run.check_bot, runner)

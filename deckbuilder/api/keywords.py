@@ -28,7 +28,9 @@ class RunKeywords(TypedDict, total=False):
     """What every call takes: `seed` (default 1), `bot` ("greedy"), `ruleset` (the game's),
     `switches` ({id: reading}), `modules` (letters, ids or names), `max_turns` (200),
     `workers` (processes, 1; 0: one per core) or an `executor` (Dask), `catalog`, `boxes`
-    (the decks are judged against N boxes of each product; default one)."""
+    (the decks are judged against N boxes of each product; default one), `check_bot` (the
+    verdict asked again with this bot, as `--check-bot`; "none": never; the report's
+    `bot_check`)."""
 
     seed: int
     bot: str
@@ -40,6 +42,7 @@ class RunKeywords(TypedDict, total=False):
     executor: Executor | None
     catalog: Catalog | None
     boxes: int | None
+    check_bot: str | None
 
 
 class OptimizeKeywords(RunKeywords, total=False):
@@ -75,6 +78,7 @@ class Asked:
     executor: Executor | None
     catalog: Catalog
     on_result: Callable[[GameResult], None] | None
+    check_bot: str | None = None
 
 
 def asked(given: Mapping[str, Any], allowed: type, call: str, games: int = 1000) -> Asked:
@@ -92,4 +96,5 @@ def asked(given: Mapping[str, Any], allowed: type, call: str, games: int = 1000)
         given.get("max_turns", 200), bool(given.get("allow_illegal", False)),
         given.get("boxes"), given.get("collection"))
     return Asked(options, given.get("workers", 1), given.get("executor"),
-                 use_catalog(given.get("catalog")), given.get("on_result"))
+                 use_catalog(given.get("catalog")), given.get("on_result"),
+                 given.get("check_bot"))

@@ -16,6 +16,7 @@ from typing import Unpack
 
 from deckbuilder.api.fields import listed
 from deckbuilder.api.keywords import OptimizeKeywords, asked
+from deckbuilder.app.bot_checks import check_optimized
 from deckbuilder.app.field_runs import plan_gauntlet
 from deckbuilder.app.play_decks import search_template, side_of_deck
 from deckbuilder.app.results import OptimizeResult, Swap
@@ -28,6 +29,7 @@ from deckbuilder.sim.optimiser.optimize import OptimizeSettings, Round
 from deckbuilder.sim.optimiser.optimize import optimize as search_decks
 from deckbuilder.sim.optimiser.optimize_candidates import card_name
 from deckbuilder.sim.optimiser.optimize_table import Opponent
+from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.optimize_report import advice
 
 __all__ = ["CollectionSource", "optimize"]
@@ -109,6 +111,8 @@ def optimize(deck: DeckSource, *, against: DeckSource | Sequence[DeckSource] | N
                               only_out=_card_ids(only_out, found, played.game, "only_out"),
                               only_in=_card_ids(only_in, found, played.game, "only_in"),
                               executor=runner, progress=progress)
+        checks = check_optimized(result, found, run.check_bot, runner,
+                                 run.workers if run.executor is None else 1)
     best = result.best
     swaps = () if best is None else tuple(
         Swap(swap.out, card_name(found, swap.out), swap.into, card_name(found, swap.into),
@@ -120,4 +124,4 @@ def optimize(deck: DeckSource, *, against: DeckSource | Sequence[DeckSource] | N
         played.name, best_deck, swaps, None if best is None else result.difference(best),
         result.improved, len(result.candidates), result.games, advice(result),
         replace(wanted, games=result.games), budget, tuple(played.warnings),
-        plan.opponents.notes)
+        (*plan.opponents.notes, *checks["notes"], *verdict_lines(checks)))

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from typing import Any, Unpack
 
 from deckbuilder.api.keywords import SimulateKeywords, asked
+from deckbuilder.app.bot_checks import check_simulation
+from deckbuilder.app.data_notes import add_sensitivity, planned_sensitivity
 from deckbuilder.app.results import (
     Ending,
     Lengths,
@@ -49,8 +51,13 @@ def simulate(deck: DeckSource, against: DeckSource | None = None,
     run = asked(given, SimulateKeywords, "simulate")
     plan = plan_simulation(run.catalog, deck, against, None, run.options, vs_option="against")
     with games_on(run.workers, run.executor) as runner:
-        played = run_plan(plan, runner, run.on_result)
-    return _result(simulation_report(plan, played), plan.settings)
+        report = simulation_report(plan, run_plan(plan, runner, run.on_result))
+        check_simulation(plan, report, run.check_bot, runner)  # whether the verdict holds
+    games, cards = planned_sensitivity(plan, report, None)  # what it rests on, where cheap
+    if games:
+        add_sensitivity(plan, report, games, run.workers if run.executor is None else 1,
+                        cards=cards)
+    return _result(report, plan.settings)
 
 
 def _summary(data: Mapping[str, float]) -> Summary:

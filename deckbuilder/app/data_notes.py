@@ -11,14 +11,20 @@ from typing import Any
 
 from deckbuilder.app.card_details import OVERLAY_SOURCE
 from deckbuilder.catalog import Catalog
+from deckbuilder.sim.optimiser.optimize import OptimizeResult, replay_gain
 from deckbuilder.sim.reports.sensitivity import (
     CHECKED_CARDS,
+    DEFAULT_GAMES,
     Setup,
+    SwapRestsOnJson,
     check_sensitivity,
     data_in_force,
+    moved_scores,
     planned_moves,
+    range_sentence,
     report_plays,
     rests_on,
+    value_range,
     values_in_play,
 )
 from deckbuilder.sim.runs.batch import Contestant
@@ -26,6 +32,14 @@ from deckbuilder.sim.runs.runner import GameResult
 
 #: Cards a deck's note names, review-first order.
 NAMED_CARDS = 5
+#: The check `simulate` runs unasked: the cards that matter most it moves, and the games per
+#: moved value (at most), when it plays no more games than the run itself.
+AUTO_CARDS = 2
+AUTO_GAMES = 100
+#: Confirmation units an optimiser's best swap replays per moved value, at most, and the
+#: share of the search's budget those games may cost.
+SWAP_UNITS = 100
+SWAP_SHARE = 0.25
 
 
 def deck_data_notes(cards: Mapping[str, int], catalog: Catalog) -> list[str]:
@@ -89,24 +103,70 @@ def sensitivity_setup(plan: Any) -> Setup:
                  dict(wanted.switches), tuple(sorted(wanted.modules)))
 
 
-def checked_cards(report: Mapping[str, Any]) -> list[str]:
+def checked_cards(report: Mapping[str, Any], cards: int = CHECKED_CARDS) -> list[str]:
     """The cards a sensitivity check moves: the first of the report's `matter_most`."""
-    return [card["id"] for card in report["rests_on"]["matter_most"][:CHECKED_CARDS]]
+    return [card["id"] for card in report["rests_on"]["matter_most"][:cards]]
 
 
-def sensitivity_cost(plan: Any, report: Mapping[str, Any], games: int) -> int:
+def sensitivity_cost(plan: Any, report: Mapping[str, Any], games: int,
+                     cards: int = CHECKED_CARDS) -> int:
     """The games `simulate --sensitivity N` plays on top of the run (said before playing)."""
-    return games * (len(planned_moves(plan.catalog, checked_cards(report))) + 1)
+    return games * (len(planned_moves(plan.catalog, checked_cards(report, cards))) + 1)
+
+
+def unasked_sensitivity(plan: Any, report: dict[str, Any]) -> int | None:
+    """The games per moved value of the check `simulate` runs unasked (`AUTO_CARDS`), or
+    None, with a note saying why, when it would play more games than the run."""
+    games = min(int(plan.settings.games), AUTO_GAMES)
+    cost = sensitivity_cost(plan, report, games, AUTO_CARDS)
+    if cost <= plan.settings.games:
+        return games
+    report["notes"] = [*report.get("notes", []), (
+        f"sensitivity not checked unasked: moving the {AUTO_CARDS} cards that matter most "
+        f"would play {cost} more games, more than the run's {plan.settings.games}; "
+        "--sensitivity runs it")]
+    return None
+
+
+def planned_sensitivity(plan: Any, report: dict[str, Any], asked: bool | None,
+                        games: int = DEFAULT_GAMES) -> tuple[int, int]:
+    """The games per moved value and the cards of the check to run (0 games: none): the full
+    check when `asked`, none when told not to (False), else the unasked one where cheap
+    (`unasked_sensitivity`, which notes why not)."""
+    if asked is None:
+        return unasked_sensitivity(plan, report) or 0, AUTO_CARDS
+    return (games if asked else 0), CHECKED_CARDS
 
 
 def add_sensitivity(plan: Any, report: dict[str, Any], games: int, workers: int = 1,
-                    on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+                    on_result: Callable[[GameResult], None] | None = None,
+                    cards: int = CHECKED_CARDS) -> dict[str, Any]:
     """Run the sensitivity check of a `simulate` report (`result_data` added) and put it
     into `report["rests_on"]["sensitivity"]`."""
-    checked = check_sensitivity(plan.catalog, sensitivity_setup(plan), checked_cards(report),
-                                games, workers, on_result)
+    checked = check_sensitivity(plan.catalog, sensitivity_setup(plan),
+                                checked_cards(report, cards), games, workers, on_result)
     report["rests_on"]["sensitivity"] = checked
-    return checked
+    return dict(checked)
+
+
+def swap_rests_on(result: OptimizeResult, catalog: Catalog, workers: int = 1
+                  ) -> SwapRestsOnJson | None:
+    """What the best swap's gain rests on: its first confirmation units replayed with each
+    unconfirmed whole-number value of the cards it swaps moved one down and one up
+    (`sensitivity.moved_scores`), the gain's range over them, in one sentence."""
+    best = result.best
+    if best is None:
+        return None
+    cards = list(dict.fromkeys(card for swap in best.swaps for card in (swap.into, swap.out)))
+    per_unit = 2 * len(result.settings.opponents()) * (len(planned_moves(catalog, cards)) + 1)
+    units = max(1, min(len(best.confirmed), SWAP_UNITS,
+                       int(result.settings.budget * SWAP_SHARE) // per_unit))
+    unmoved, rows = moved_scores(
+        catalog, cards, lambda executor: replay_gain(result, best, executor, units), workers)
+    span = value_range(catalog, sum(unmoved) / units, rows, 0.0)
+    said = range_sentence(f"{100 * span['unmoved']:+.1f} points on the first {units} "
+                          "confirmation units", span, lambda gain: f"{100 * gain:+.1f}")
+    return {**span, "units": units, "sentence": said, "games": units * per_unit}
 
 
 # -- game records -----------------------------------------------------------------------------

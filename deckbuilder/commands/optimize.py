@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from deckbuilder.app.bot_checks import check_optimized
 from deckbuilder.app.card_search import resolve_set
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field_runs import plan_gauntlet
@@ -35,12 +36,14 @@ from deckbuilder.commands.game_options import (
     ReportPath,
     Scheduler,
 )
+from deckbuilder.commands.simulate import CheckBot
 from deckbuilder.decks import new_deck, read_deck, swap_cards
 from deckbuilder.errors import DeckError
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings
 from deckbuilder.sim.optimiser.optimize import optimize as search_decks
 from deckbuilder.sim.optimiser.optimize_table import Opponent
 from deckbuilder.sim.optimiser.racing import Round
+from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.optimize_report import (
     ReplayContext,
@@ -52,7 +55,6 @@ from deckbuilder.sim.reports.optimize_report import (
 )
 from deckbuilder.sim.reports.report import modules_text, switches_text
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
-from deckbuilder.sim.reports.sensitivity import rests_on_lines
 from deckbuilder.sim.runs.executors import open_executor
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
@@ -110,6 +112,7 @@ def optimize(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     report_path: ReportPath = None,
     charts_dir: ChartsDir = None,
+    check_bot: CheckBot = None,
 ) -> None:
     """Search the legal decks near DECK for better ones, by paired games on common seeds.
 
@@ -124,7 +127,7 @@ def optimize(
                        module or [], max_turns, output, force, as_json,
                        scheduler=scheduler, local_dask=local_dask,
                        report_path=report_path, charts_dir=charts_dir,
-                       write_guess=write_guess, boxes=boxes)
+                       write_guess=write_guess, boxes=boxes, check_bot=check_bot)
 
 
 def _listed(values: list[str] | None) -> list[str]:
@@ -146,7 +149,8 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
               max_turns: int, output: Path | None, force: bool, as_json: bool,
               scheduler: str | None = None, local_dask: bool = False,
               report_path: Path | None = None, charts_dir: Path | None = None,
-              write_guess: bool = False, boxes: int | None = None) -> None:
+              write_guess: bool = False, boxes: int | None = None,
+              check_bot: str | None = None) -> None:
     check_outputs(report_path, charts_dir)  # before the search: no waiting for an error
     if output is not None:
         refuse_overwrite(output, force)  # before the search, not after it
@@ -174,6 +178,8 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
             only_out=[_id(catalog, c, played.game) for c in out_cards],
             only_in=[_id(catalog, c, played.game) for c in in_cards],
             executor=executor, progress=_progress(catalog) if show else None)
+        checks = check_optimized(result, catalog, check_bot, executor,  # never on Dask
+                                 workers if scheduler is None and not local_dask else 0)
     written = output is not None and result.best is not None and (
         result.improved or write_guess)
     if written and output is not None:
@@ -183,12 +189,13 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
                      else f"a field of {len(field.entries)} decks")
     data: OptimizeReport = {
         **report_json(result, catalog, replay), "deck": played.name,
-        "opponent": opponent_name, "field_notes": list(field.notes),
+        "opponent": opponent_name, "field_notes": [*field.notes, *checks.pop("notes")],
         "ruleset": settings.ruleset, "switches": settings.switches or {},
         "modules": list(settings.modules),
         "module_names": module_titles(catalog, played.game, settings.modules),
         "max_turns": settings.max_turns, "output": str(output) if written else None,
-        "output_is_a_guess": bool(written and not result.improved)}
+        "output_is_a_guess": bool(written and not result.improved),
+        "gain_rests_on": checks["gain_rests_on"], "bot_check": checks["bot_check"]}
     for path in write_outputs("optimize", data, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
@@ -248,8 +255,8 @@ def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | N
             f"[{points(interval.low)}, {points(interval.high)}] over "
             f"{len(candidate.confirmed)} paired units ({verdict})")
     say(f"what the budget bought: {advice(result)}")
-    for line in rests_on_lines(data.get("rests_on")):
-        say(f"Rests on: {line}")
+    for line in verdict_lines(data):
+        say(line)
     explanation = data.get("explanation")  # there is one when there is a best deck
     if explanation and result.best is not None:
         say(f"why {swaps_text(result.best, catalog)} (the confirmation games):")

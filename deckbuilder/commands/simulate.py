@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -11,8 +12,14 @@ from pydantic import JsonValue
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+from deckbuilder.app.bot_checks import check_gauntlet, check_simulation
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.data_notes import add_sensitivity, sensitivity_cost
+from deckbuilder.app.data_notes import (
+    AUTO_CARDS,
+    add_sensitivity,
+    planned_sensitivity,
+    sensitivity_cost,
+)
 from deckbuilder.app.field import is_field, single_opponent
 from deckbuilder.app.field_runs import plan_gauntlet, run_gauntlet_plan
 from deckbuilder.app.running import PlayOptions
@@ -48,14 +55,28 @@ from deckbuilder.commands.game_options import (
 from deckbuilder.commands.play_setup import either
 from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
+from deckbuilder.sim.reports.bot_check import (
+    AUTO_FROM,
+    AUTO_MOST,
+    CHECK_BOT,
+    CHECK_GAMES,
+    BotCheckJson,
+)
 from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
-from deckbuilder.sim.reports.sensitivity import DEFAULT_GAMES, MOVED_FIELDS
+from deckbuilder.sim.reports.sensitivity import CHECKED_CARDS, DEFAULT_GAMES, MOVED_FIELDS
 from deckbuilder.sim.reports.tournament_report import print_gauntlet, write_report_files
 from deckbuilder.sim.runs.executors import open_executor
 
 #: What a run played with progress shown returns (a run, a report, a check).
 Ran = TypeVar("Ran")
+#: `--check-bot`, for `simulate`, `tournament` and `optimize` alike.
+CheckBot = Annotated[str | None, typer.Option(
+    "--check-bot", show_default=False,
+    help=f"ask the verdict again with this bot on the run's first seeds (at most {CHECK_GAMES} "
+         f"games a pairing) and say whether it holds; default: {CHECK_BOT}, unasked only in "
+         f"the compiled build, for runs of {AUTO_FROM}+ games a pairing and at most "
+         f"{AUTO_MOST} check games (its time is said on stderr); none: no check")]
 
 
 def simulate(
@@ -98,18 +119,21 @@ def simulate(
                                 "warning) instead of refusing it")] = False,
     report_path: ReportPath = None,
     charts_dir: ChartsDir = None,
-    sensitivity: Annotated[bool, typer.Option(
-        "--sensitivity", help="also move each unconfirmed "
-                              f"{either([name.replace('_', ' ') for name in MOVED_FIELDS])} "
-                              "value of the cards that matter most one down and one up, and "
-                              "say how far the win rate moves "
-                              "(plays --sensitivity-games games per moved value, and says "
-                              "how many before playing)")] = False,
+    sensitivity: Annotated[bool | None, typer.Option(
+        "--sensitivity/--no-sensitivity", show_default=False,
+        help="move each unconfirmed "
+             f"{either([name.replace('_', ' ') for name in MOVED_FIELDS])} value of the "
+             f"{CHECKED_CARDS} cards that matter most one down and one up, and say how far "
+             "the win rate moves (plays --sensitivity-games games per moved value, and says "
+             f"how many before playing); unasked, the {AUTO_CARDS} cards that matter most "
+             "are moved when that plays no more games than the run; --no-sensitivity: "
+             "never")] = None,
     sensitivity_games: Annotated[int, typer.Option(
         "--sensitivity-games", min=1, help="games per moved value for --sensitivity, on "
                                            "this run's first seeds")] = DEFAULT_GAMES,
     boxes: Boxes = None,
     collection: CollectionFile = None,
+    check_bot: CheckBot = None,
 ) -> None:
     """Play DECK against an opponent over many seeded games; win rates with 95% intervals.
 
@@ -125,19 +149,20 @@ def simulate(
         if sensitivity:
             guarded(_refuse_field_sensitivity)()
         guarded(_gauntlet)(deck, vs, baseline, workers, options, as_json, scheduler,
-                           local_dask, report_path, charts_dir)
+                           local_dask, report_path, charts_dir, check_bot)
         return
     guarded(_simulate)(deck, guarded(single_opponent)(vs), baseline, workers, options,
                        precision, as_json, scheduler=scheduler, local_dask=local_dask,
                        report_path=report_path, charts_dir=charts_dir,
-                       sensitivity_games=sensitivity_games if sensitivity else None)
+                       sensitivity=(sensitivity, sensitivity_games), check_bot=check_bot)
 
 
 def _simulate(
     deck_text: str, vs: str | None, baseline_text: str | None, workers: int,
     options: PlayOptions, precision: float, as_json: bool, scheduler: str | None = None,
     local_dask: bool = False, report_path: Path | None = None, charts_dir: Path | None = None,
-    sensitivity_games: int | None = None,
+    sensitivity: tuple[bool | None, int] = (None, DEFAULT_GAMES),
+    check_bot: str | None = None,
 ) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
     plan = plan_simulation(project_catalog(), deck_text, vs, baseline_text, options, precision)
@@ -146,27 +171,31 @@ def _simulate(
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
     with open_executor(workers, scheduler, local_dask) as executor:
         run = _with_progress(run_plan, show_progress, plan.total, plan, executor)
-    report = simulation_report(plan, run)
-    if sensitivity_games is not None:  # on this machine's processes, never on Dask
-        cost = sensitivity_cost(plan, report, sensitivity_games)
-        error_console.print(f"sensitivity: {cost} more games ({sensitivity_games} unmoved and "
-                            f"as many for each of {cost // sensitivity_games - 1} moves)",
+        report = simulation_report(plan, run)
+        checked(check_simulation, min(plan.settings.games, CHECK_GAMES), plan, report,
+                check_bot, executor)
+    games, cards = planned_sensitivity(plan, report, *sensitivity)
+    if games:  # on this machine's processes, never on Dask
+        cost = sensitivity_cost(plan, report, games, cards)
+        error_console.print(f"sensitivity: {cost} more games ({games} unmoved and "
+                            f"as many for each of {cost // games - 1} moves)",
                             markup=False, highlight=False)
-        _with_progress(add_sensitivity, show_progress, cost, plan, report, sensitivity_games,
-                       workers if scheduler is None and not local_dask else 0)
+        _with_progress(add_sensitivity, show_progress, cost, plan, report, games,
+                       workers if scheduler is None and not local_dask else 0, cards=cards)
     for path in write_outputs("simulate", report, report_path, charts_dir):
         error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
     if as_json:
         print_json(report)
     else:
         print_report(plain_console, _shown(report))
-        for note in plan.notes:
+        for note in report["notes"]:
             plain_console.print(f"note: {safe(note)}", markup=False)
 
 
 def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
               options: PlayOptions, as_json: bool, scheduler: str | None, local_dask: bool,
-              report_path: Path | None, charts_dir: Path | None) -> None:
+              report_path: Path | None, charts_dir: Path | None,
+              check_bot: str | None = None) -> None:
     """DECK against each deck of a field (`--vs` repeated or a folder): `app.field_runs`."""
     if baseline is not None:
         raise DeckError("--baseline compares two decks against one opponent, not a field",
@@ -178,6 +207,8 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
     with open_executor(workers, scheduler, local_dask) as executor:
         report = dict(_with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
                                      plan, executor).report)
+        checked(check_gauntlet, min(plan.settings.games, CHECK_GAMES)
+                * len(plan.opponents.entries), plan, report, check_bot, executor)
     present_field_report(report, report_path, charts_dir, as_json, print_gauntlet)
     if not as_json:
         for note in report["notes"]:
@@ -201,6 +232,17 @@ def present_field_report(report: dict[str, JsonValue], report_path: Path | None,
         print_json(report)
     else:
         print_text(plain_console, _shown(report))
+
+
+def checked(check: Callable[..., BotCheckJson | None], total: int, *args: object) -> None:
+    """Run a bot check (`app.bot_checks`) of at most `total` games with progress shown, and
+    say on stderr what it cost (the report says what it found: no figure of the machine's)."""
+    started = time.perf_counter()
+    found = _with_progress(check, error_console.is_terminal, total, *args)
+    if found is not None:
+        error_console.print(f"check: {found['games']} games with {found['bots'][1]} took "
+                            f"{time.perf_counter() - started:.1f} s", markup=False,
+                            highlight=False)
 
 
 def _with_progress(run: Callable[..., Ran], show: bool, total: int, *args: object,

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from deckbuilder.app.bot_checks import check_tournament
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field_runs import plan_tournament, run_tournament_plan
 from deckbuilder.app.running import PlayOptions
@@ -15,7 +16,13 @@ from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
 from deckbuilder.commands.common import error_console, guarded, safe
-from deckbuilder.commands.simulate import _with_progress, present_field_report
+from deckbuilder.commands.simulate import (
+    CheckBot,
+    _with_progress,
+    checked,
+    present_field_report,
+)
+from deckbuilder.sim.reports.bot_check import CHECK_GAMES
 from deckbuilder.sim.reports.report_files import check_outputs
 from deckbuilder.sim.reports.tournament_report import print_tournament
 from deckbuilder.sim.runs.executors import open_executor
@@ -49,6 +56,7 @@ def tournament(
     charts_dir: option.ChartsDir = None,
     boxes: option.Boxes = None,
     collection: option.CollectionFile = None,
+    check_bot: CheckBot = None,
 ) -> None:
     """Play every deck of one side against every deck of the other; ranking and ratings.
 
@@ -60,12 +68,13 @@ def tournament(
     guarded(_tournament)(decks, workers, scheduler, local_dask, as_json, report_path,
                          charts_dir, PlayOptions(games, seed, bot, None, ruleset, switch or [],
                                                  module or [], max_turns, allow_illegal, boxes,
-                                                 collection))
+                                                 collection), check_bot)
 
 
 def _tournament(specs: list[str], workers: int | None, scheduler: str | None,
                 local_dask: bool, as_json: bool, report_path: Path | None,
-                charts_dir: Path | None, options: PlayOptions) -> None:
+                charts_dir: Path | None, options: PlayOptions,
+                check_bot: str | None = None) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
     plan = plan_tournament(project_catalog(), specs, options)
     for warning in plan.warnings:
@@ -75,6 +84,8 @@ def _tournament(specs: list[str], workers: int | None, scheduler: str | None,
     with open_executor(workers, scheduler, local_dask) as executor:
         report = dict(_with_progress(run_tournament_plan, error_console.is_terminal,
                                      plan.total, plan, executor).report)
+        checked(check_tournament, min(plan.settings.games, CHECK_GAMES) * plan.total
+                // plan.settings.games, plan, report, check_bot, executor)
     present_field_report(report, report_path, charts_dir, as_json, print_tournament)
 
 

@@ -11,12 +11,14 @@ from typing import cast
 from markupsafe import Markup
 from pydantic import JsonValue
 
+from deckbuilder.app.bot_checks import check_gauntlet
 from deckbuilder.app.field_runs import GauntletPlan, plan_gauntlet, run_gauntlet_plan
 from deckbuilder.app.json_values import as_plain_json
 from deckbuilder.app.play_decks import side_of_deck
 from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import default_workers
 from deckbuilder.catalog import Catalog
+from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.field_json import GauntletReport
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.web.pages import fragment
@@ -38,8 +40,9 @@ def play_field(plan: GauntletPlan, on_result: Callable[[GameResult], None] | Non
 
     # The server runs threads: its workers start from a fresh process, not a fork of it.
     with open_executor(default_workers(plan.total), start_method="forkserver") as executor:
-        result = run_gauntlet_plan(plan, executor, on_result)
-    return as_plain_json(dict(result.report))
+        report = dict(run_gauntlet_plan(plan, executor, on_result).report)
+        check_gauntlet(plan, report, None, executor)  # whether it holds, where cheap
+    return as_plain_json(report)
 
 
 def is_field_report(report: Mapping[str, object]) -> bool:
@@ -58,6 +61,7 @@ def field_fragment(report: Mapping[str, object], job_id: str) -> str:
     charts = [{"svg": Markup(render_svg(chart)), "caption": chart.caption}
               for chart in gauntlet_charts(data)]
     return fragment("simulate_field.html", report=data, charts=charts, job_id=job_id,
+                    verdict=verdict_lines(data),
                     rate=rate, interval_text=interval_text)
 
 

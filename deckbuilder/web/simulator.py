@@ -28,6 +28,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder.app.bot_checks import check_simulation
+from deckbuilder.app.data_notes import planned_sensitivity
 from deckbuilder.app.endings import ending_words
 from deckbuilder.app.rule_listing import game_rules
 from deckbuilder.app.running import PlayOptions
@@ -43,6 +45,7 @@ from deckbuilder.app.simulation_plan import (
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
+from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
@@ -168,7 +171,12 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[GameResult], None] | No
     with open_executor(default_workers(plan.settings.games) if workers is None else workers,
                        start_method="forkserver") as executor:
         run = run_plan(plan, executor, on_result)
-    return as_plain_json(simulation_report(plan, run))
+        report = simulation_report(plan, run)
+        check_simulation(plan, report, None, executor)  # whether it holds, where cheap
+    if planned_sensitivity(plan, report, None)[0]:  # moved card data would reach every job
+        report["notes"] = [*report["notes"], "the sensitivity check runs in `deckbuilder "
+                           "simulate`, not on this page"]
+    return as_plain_json(report)
 
 
 # -- the page's choices ----------------------------------------------------------------------
@@ -278,6 +286,7 @@ def report_fragment(report: SimulationReport, job_id: str) -> str:
     charts = {chart.name: {"svg": Markup(render_svg(chart)), "caption": chart.caption}
               for chart in simulate_charts(report)}
     return fragment("simulate_result.html", report=report, charts=charts, job_id=job_id,
+                    verdict=verdict_lines(report),
                     ending_words=ending_words, rate=rate, interval_text=interval_text,
                     counted=counted,
                     signed_points=signed_points, card_rows=report["cards"]["deck"][:40])

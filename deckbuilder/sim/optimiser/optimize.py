@@ -28,7 +28,7 @@ numbered, and every decision reads the results in game order).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.legality import Supply, deck_supply
@@ -58,6 +58,7 @@ __all__ = [
     "Swap",
     "apply_swaps",
     "optimize",
+    "replay_gain",
     "single_swaps",
 ]
 
@@ -267,6 +268,19 @@ def _confirm_units(result: OptimizeResult, table: Table, finalists: Sequence[Can
     result.baseline_confirmed.extend(scores.get("deck", []))
     for candidate in finalists:
         candidate.confirmed.extend(scores.get(candidate.label, []))
+
+
+def replay_gain(result: OptimizeResult, candidate: Candidate, executor: Executor, units: int,
+                bots: tuple[str, str] | None = None) -> list[float]:
+    """The candidate's score minus the deck's on each of the first `units` confirmation
+    units, played again (with `bots`, the deck's and the opponents', in place of the
+    search's; on the catalog in force, which a check may have moved)."""
+    settings = result.settings if bots is None else replace(
+        result.settings, bot=bots[0], opponent_bot=bots[1])
+    table = Table(_table_settings(settings), executor, result.deck)
+    scores = table.play([("deck", result.deck, range(units)),
+                         ("candidate", candidate.cards, range(units))], offset=CONFIRM_OFFSET)
+    return [a - b for a, b in zip(scores["candidate"], scores["deck"], strict=True)]
 
 
 def _still_close(result: OptimizeResult, finalists: Sequence[Candidate]) -> list[Candidate]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from deckbuilder.sim.reports.bot_check import BotCheckJson
 from deckbuilder.sim.reports.sensitivity import RestsOnJson
 from deckbuilder.sim.reports.simulate_json import CardRowJson
 
@@ -32,6 +33,7 @@ class FieldJson(TypedDict):
     notes: NotRequired[list[str]]
     supply: NotRequired[str]  # what the decks were judged against
     rests_on: NotRequired[RestsOnJson]
+    bot_check: NotRequired[BotCheckJson | None]  # `app.bot_checks`
     data: NotRequired[dict[str, object]]
 
 

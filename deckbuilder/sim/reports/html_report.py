@@ -13,11 +13,11 @@ from pathlib import Path
 
 from deckbuilder.build import build_line
 from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, simulate_charts
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.optimize_report import explanation_html
 from deckbuilder.sim.reports.report import optimize_settings_rows, settings_rows
-from deckbuilder.sim.reports.sensitivity import RestsOnJson, rests_on_lines
 from deckbuilder.sim.reports.simulate_json import CardRowJson, SimulationReport
 
 STYLE = """
@@ -179,7 +179,7 @@ def simulate_html(report: SimulationReport) -> str:
     if not report.get("reproducible", True):
         body += _paragraphs(["Warning: a bot has a time budget, so these results depend on "
                              "the machine's speed and are not reproducible from the seed."])
-    body += rests_on_html(report.get("rests_on"))
+    body += rests_on_html(report)
     body += _paragraphs([f"warning: {w}" for w in report.get("warnings", [])])
     body += _paragraphs([f"note: {n}" for n in report.get("notes", [])])
     body += _paragraphs([report["note"]])
@@ -188,11 +188,12 @@ def simulate_html(report: SimulationReport) -> str:
     return _page(title, body)
 
 
-def rests_on_html(rests: RestsOnJson | None) -> list[str]:
-    """What a result rests on (`sim.reports.sensitivity.rests_on_lines`), as the page shows it."""
-    lines = rests_on_lines(rests)
-    return ['<h2 id="rests-on">What this result rests on</h2>', *_paragraphs(lines)] \
-        if lines else []
+def rests_on_html(report: Mapping[str, object]) -> list[str]:
+    """What a result rests on and whether it holds (`sim.reports.bot_check.verdict_lines`),
+    as the page shows it."""
+    lines = verdict_lines(report)
+    return ['<h2 id="rests-on">What this result rests on, and whether it holds</h2>',
+            *_paragraphs(lines)] if lines else []
 
 
 # -- optimize --------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ def optimize_html(data: OptimizeReport) -> str:
     if "candidates" in charts:
         body += ["<h2>The search</h2>", _figure(charts["candidates"])]
     body += explanation_html(data)  # what the budget bought, and why the best swap is best
-    body += rests_on_html(data.get("rests_on"))
+    body += rests_on_html(data)
     output = data.get("output")
     if output:
         body += _paragraphs([f"The best deck was written to {output}."])

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
-from deckbuilder.sim.reports.sensitivity import RestsOnJson
+from deckbuilder.sim.reports.bot_check import BotCheckJson
+from deckbuilder.sim.reports.sensitivity import RestsOnJson, SwapRestsOnJson
 
 #: One swap of a candidate: `count` copies of `out` out, as many of `in` in.
 SwapJson = TypedDict("SwapJson", {"out": str, "in": str, "count": int, "text": str})
@@ -134,3 +135,5 @@ class OptimizeReport(OptimizeJson):
     max_turns: int
     output: str | None
     output_is_a_guess: bool
+    gain_rests_on: NotRequired[SwapRestsOnJson | None]  # `app.data_notes.swap_rests_on`
+    bot_check: NotRequired[BotCheckJson | None]  # `app.bot_checks.check_swap`

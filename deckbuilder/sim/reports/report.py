@@ -9,9 +9,9 @@ from rich.console import Console
 from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
+from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.field_json import FieldJson
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
-from deckbuilder.sim.reports.sensitivity import rests_on_lines
 from deckbuilder.sim.reports.simulate_json import CardRowJson, PlayerJson, SimulationReport
 from deckbuilder.sim.runs.batch import SimulationRun
 from deckbuilder.sim.runs.stats import games_needed, proportion
@@ -298,8 +298,8 @@ def _print_caveats(console: Console, report: SimulationReport) -> None:
         "the most demanding one inside the interval).",
         markup=False,
     )
-    for line in rests_on_lines(report.get("rests_on")):  # what the result rests on
-        console.print(f"Rests on: {line}", markup=False)
+    for line in verdict_lines(report):  # what the result rests on, whether it holds
+        console.print(line, markup=False)
     for cut in report.get("cut_short", []):
         console.print(f"Warning: {cut['warning']}", markup=False)
     if not report["reproducible"]:

@@ -218,7 +218,10 @@ def sensitivity_lines(checked: SensitivityJson) -> list[str]:
     if checked.get("not_moved"):
         parts.append(f"{', '.join(checked['not_moved'])}: no whole-number value unconfirmed")
     said = "; ".join(parts) if parts else "no card was checked"
-    return [head + said + ". Rule: " + checked["rule"] + "."]
+    span = checked["range"]
+    rate = range_sentence(f"The deck's win rate {span['unmoved']:.1%} on those games", span,
+                          lambda value: f"{value:.1%}")
+    return [f"{rate}.", head + said + ". Rule: " + checked["rule"] + "."]
 
 
 def _points(interval: Mapping[str, float]) -> str:
@@ -298,6 +301,7 @@ class SensitivityJson(TypedDict):
     rule: str
     cards: list[CardMovesJson]
     not_moved: list[str]  # checked cards with no whole-number value unconfirmed
+    range: RangeJson
 
 
 @dataclass(frozen=True)
@@ -315,8 +319,9 @@ class Setup:
     modules: Sequence[str]
 
 
-def _wins(setup: Setup, games: int, executor: Executor,
-          on_result: Callable[[GameResult], None] | None) -> list[float]:
+def deck_wins(setup: Setup, games: int, executor: Executor,
+              on_result: Callable[[GameResult], None] | None = None) -> list[float]:
+    """The deck's win (1) or not (0) in each of `setup`'s first `games` games."""
     run = simulate(setup.deck, setup.opponent, side=setup.side, games=games, seed=setup.seed,
                    ruleset=setup.ruleset, game=setup.game, max_turns=setup.max_turns,
                    switches=setup.switches, modules=setup.modules, executor=executor,
@@ -330,33 +335,43 @@ def planned_moves(catalog: Catalog, cards: Sequence[str]) -> list[Move]:
             for move in moves_of(catalog.entries[card])]
 
 
-def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], games: int,
-                      workers: int = 1,
-                      on_result: Callable[[GameResult], None] | None = None
-                      ) -> dict[str, object]:
-    """Play `games` games unmoved and as many with each move of `cards`' unconfirmed values
-    (`planned_moves`), on the same seeds; per card, each move's paired difference in the
-    deck's win rate, the cards ordered by their largest move. `workers` as `simulate`'s
-    (local processes fork after each moved catalog is primed)."""
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    moves = planned_moves(catalog, cards)
+def moved_scores(catalog: Catalog, cards: Sequence[str],
+                 measure: Callable[[Executor], list[float]], workers: int = 1
+                 ) -> tuple[list[float], dict[str, list[MovedJson]]]:
+    """`measure` (per-unit scores, on a fresh executor) unmoved and with each move of
+    `cards`' unconfirmed values (`planned_moves`), on the same seeds; per card, each move's
+    paired difference with the unmoved scores. Local processes fork after each moved catalog
+    is primed; the catalog in force is put back."""
     before = engine_catalog()
+    rows: dict[str, list[MovedJson]] = {}
     try:
         prime_catalog(catalog)
-        unmoved = _wins(setup, games, make_executor(workers), on_result)
-        rows: dict[str, list[MovedJson]] = {}
-        for move in moves:
+        unmoved = measure(make_executor(workers))
+        for move in planned_moves(catalog, cards):
             prime_catalog(moved_catalog(catalog, move))
-            moved = _wins(setup, games, make_executor(workers), on_result)
-            difference = paired_difference(moved, unmoved)
+            moved = measure(make_executor(workers))
             rows.setdefault(move.record_id, []).append({
                 "field": move.field, "from": move.before, "to": move.after,
-                "difference": difference.as_dict(),
+                "difference": paired_difference(moved, unmoved).as_dict(),
                 "games_with_different_winner": sum(a != b for a, b in
                                                    zip(moved, unmoved, strict=True))})
     finally:
         prime_catalog(before)
+    return unmoved, rows
+
+
+def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], games: int,
+                      workers: int = 1,
+                      on_result: Callable[[GameResult], None] | None = None
+                      ) -> SensitivityJson:
+    """Play `games` games unmoved and as many with each move of `cards`' unconfirmed values,
+    on the same seeds (`moved_scores`); per card, each move's paired difference in the deck's
+    win rate, the cards ordered by their largest move; and the win rate's range over them."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    unmoved, rows = moved_scores(
+        catalog, cards, lambda executor: deck_wins(setup, games, executor, on_result), workers)
+    moves = sum(len(moved) for moved in rows.values())
     cards_json: list[CardMovesJson] = []
     for card, moved_rows in rows.items():
         largest = max(moved_rows, key=lambda row: abs(row["difference"]["estimate"]))
@@ -364,9 +379,63 @@ def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], game
                            "moves": moved_rows, "largest": largest})
     cards_json.sort(key=lambda row: (-abs(row["largest"]["difference"]["estimate"]),
                                      row["name"]))
-    return {"games_per_value": games, "moves": len(moves),
-            "games": games * (len(moves) + 1), "checked_cards": list(cards),
-            "deck_win_rate_unmoved": sum(unmoved) / games, "rule": MOVE_RULE,
+    win_rate = sum(unmoved) / games
+    return {"games_per_value": games, "moves": moves,
+            "games": games * (moves + 1), "checked_cards": list(cards),
+            "deck_win_rate_unmoved": win_rate, "rule": MOVE_RULE,
             "cards": cards_json,
             "not_moved": [catalog.entries[card].name for card in cards
-                          if card in catalog.entries and card not in rows]}
+                          if card in catalog.entries and card not in rows],
+            "range": value_range(catalog, win_rate, rows, 0.5)}
+
+
+# -- the range of a result over the unconfirmed values ----------------------------------------
+class RangeJson(TypedDict):
+    """A result (a win rate, a swap's gain) unmoved, and its lowest and highest estimate over
+    the moved values; whether its verdict (above or below `centre`) rests on them."""
+
+    unmoved: float
+    low: float
+    high: float
+    centre: float
+    values: list[str]  # "Card's cost and firepower": the values moved, by card
+    verdict_rests_on_them: bool
+
+
+class SwapRestsOnJson(RangeJson):
+    """What an optimiser's best swap's gain rests on (its report's `gain_rests_on`): the
+    gain's range over the swapped cards' unconfirmed values, the games that cost, in words."""
+
+    units: int  # confirmation units replayed per moved value
+    games: int
+    sentence: str
+
+
+def value_range(catalog: Catalog, unmoved: float, rows: Mapping[str, list[MovedJson]],
+                centre: float) -> RangeJson:
+    """The result's range over the moves (the unmoved estimate plus each move's paired
+    difference)."""
+    moved = [unmoved + row["difference"]["estimate"] for card_rows in rows.values()
+             for row in card_rows]
+    low, high = min([unmoved, *moved]), max([unmoved, *moved])
+    values = [f"{catalog.entries[card].name}'s " + " and ".join(
+        dict.fromkeys(row["field"].replace("_", " ") for row in card_rows))
+        for card, card_rows in rows.items()]
+    return {"unmoved": unmoved, "low": low, "high": high, "centre": centre, "values": values,
+            "verdict_rests_on_them": (low - centre) * (high - centre) < 0}
+
+
+def range_sentence(result: str, span: RangeJson, shown: Callable[[float], str]) -> str:
+    """"+34.0 points, resting on X's unconfirmed cost: +12.0 to +38.0 over its plausible
+    values": `result` in words, the range's ends as `shown` writes them."""
+    values = span["values"]
+    if not values:
+        return f"{result}, resting on no unconfirmed whole-number value of those cards"
+    named = (values[0] if len(values) == 1
+             else ", ".join(values[:-1]) + " and " + values[-1])
+    its = "its" if len(values) == 1 else "their"
+    verdict = ("; the verdict rests on " + ("it" if len(values) == 1 else "them")
+               if span["verdict_rests_on_them"] else "")
+    return (f"{result}, resting on {named} (unconfirmed): {shown(span['low'])} to "
+            f"{shown(span['high'])} over {its} plausible values (each one down and one up)"
+            f"{verdict}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from deckbuilder.sim.reports.bot_check import BotCheckJson
 from deckbuilder.sim.reports.sensitivity import RestsOnJson
 
 
@@ -125,4 +126,5 @@ class SimulationReport(TypedDict):
     notes: NotRequired[list[str]]
     supply: NotRequired[str]  # what the decks were judged against
     rests_on: NotRequired[RestsOnJson]
+    bot_check: NotRequired[BotCheckJson | None]  # `app.bot_checks`
     data: NotRequired[dict[str, object]]

@@ -20,11 +20,11 @@ from deckbuilder.sim.rankings.gauntlet import GauntletResult, Setup
 from deckbuilder.sim.rankings.ratings import ELO_SCALE
 from deckbuilder.sim.rankings.tournament import TournamentResult
 from deckbuilder.sim.reports import html_report
+from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.charts import Chart
 from deckbuilder.sim.reports.field_json import FieldJson, GauntletReport, TournamentReport
 from deckbuilder.sim.reports.html_report import interval_text, rate
 from deckbuilder.sim.reports.report import NOTE, modules_text, switches_text
-from deckbuilder.sim.reports.sensitivity import rests_on_lines
 from deckbuilder.sim.reports.svg_charts import IntervalRow
 from deckbuilder.sim.runs.stats import Interval
 
@@ -116,8 +116,8 @@ def print_gauntlet(console: Console, data: GauntletReport) -> None:
 
 
 def _caveats(console: Console, data: GauntletReport | TournamentReport) -> None:
-    for line in rests_on_lines(data.get("rests_on")):  # what the result rests on
-        console.print(f"Rests on: {line}", markup=False, highlight=False)
+    for line in verdict_lines(data):  # what the result rests on, whether it holds
+        console.print(line, markup=False, highlight=False)
     if not data["reproducible"]:
         console.print("Warning: a bot has a time budget (ms=...), so these results depend on "
                       "the machine's speed and are not reproducible from the seed.",
@@ -172,7 +172,7 @@ def _page_notes(data: GauntletReport | TournamentReport) -> list[str]:
         texts.append("Warning: a bot has a time budget, so these results depend on the "
                      "machine's speed and are not reproducible from the seed.")
     texts += [f"note: {n}" for n in data.get("notes", [])]
-    return [*html_report.rests_on_html(data.get("rests_on")),
+    return [*html_report.rests_on_html(data),
             *html_report._paragraphs([*texts, data["seeds_note"], data["note"],
                                       build_line(data.get("build"))])]
 
