@@ -24,6 +24,7 @@ from deckbuilder.games import get_game
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, replay_gain
 from deckbuilder.sim.reports.bot_check import (
     CHECK_GAMES,
+    AgreementJson,
     BotCheckJson,
     ComparedJson,
     agreement,
@@ -48,7 +49,8 @@ def _checked(plan: Plan, bot: str, games: int) -> Plan:
 
 
 def _finish(report: dict[str, Any], bots: tuple[str, str], games: int,
-            compared: list[ComparedJson], agreed: list[Any] | None = None) -> BotCheckJson:
+            compared: list[ComparedJson], agreed: list[AgreementJson] | None = None
+            ) -> BotCheckJson:
     check: BotCheckJson = {"bots": list(bots), "games": games, "compared": compared,
                            "agreement": agreed or []}
     report["bot_check"] = check
