@@ -1,5 +1,6 @@
 """The countdown lives once, on the rules base class (`GameRules.end_turn`, `count_down`): every
-game counts down the same way and names it in its own words; a game adds only its own moments."""
+game counts down the same way and names it in its own words; a game adds only its own moments.
+So do the start of a turn and the endings every game has (`turn_task`, `countdown_ending`)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from deckbuilder.games import games, new_game
 
 
 def test_the_rules_read_the_states_own_codes() -> None:
-    assert (game_rules._ATTACKER, game_rules._PHASE_END) == (state.ATTACKER, state.PHASE_END)
+    assert (game_rules._DEFENDER, game_rules._ATTACKER, game_rules._PHASE_END) == (
+        state.DEFENDER, state.ATTACKER, state.PHASE_END)
 
 
-def test_no_game_writes_its_own_countdown() -> None:
+def test_no_game_writes_its_own_countdown_or_turn_start() -> None:
     for game in games().values():
-        assert type(game.rules).count_down is GameRules.count_down, game.name
+        for moment in ("count_down", "countdown_empty", "start_turn"):
+            assert getattr(type(game.rules), moment) is getattr(GameRules, moment), game.name
 
 
 def _end_attackers_turn(game: str, sides: tuple[str, str], killed: bool) -> State:

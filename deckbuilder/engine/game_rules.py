@@ -52,17 +52,21 @@ class TableState(Protocol):
     countdown: int
     killed_this_turn: bool
     verbose: bool
+    tasks: list[tuple[Any, ...]]
 
     @property
     def spec(self) -> CountdownSpec: ...
 
     def note(self, text: str) -> None: ...
 
+    def end_game(self, winner: int | None, termination: StrEnum) -> None: ...
+
 
 #: The state a game's rules are given: the table's `engine.state.State` for every game.
 StateT = TypeVar("StateT", bound=TableState)
-#: `engine.state`'s ATTACKER and PHASE_END, which the default end of turn reads (the state sits
+#: `engine.state`'s DEFENDER, ATTACKER and PHASE_END, which the defaults read (the state sits
 #: above the rules, so they cannot be imported; tests/test_game_rules_countdown.py holds them equal)
+_DEFENDER = 0
 _ATTACKER = 1
 _PHASE_END = 3
 #: A step of the effect vocabulary: (compile(step model, resolver) -> params, run(state, task)).
@@ -135,6 +139,12 @@ class GameRules(Generic[StateT]):
     #: -> the rules' words and the document that says them (the game's `why_not` module); a
     #: code left out is answered as the engine's reading
     rule_words: Mapping[str, tuple[str, str]]
+    #: the task that begins a side's turn, queued as `(turn_task, player)` (`start_turn`)
+    turn_task: Callable[[Any, tuple[Any, ...]], None] | None
+    #: the ending when the countdown card's last token goes (player 0 has held out) and the
+    #: ending of a card's "you have lost" (`countdown_empty`, `card_loss`); None: no ending
+    countdown_ending: StrEnum | None
+    card_ending: StrEnum | None
     overrides_idle: bool
 
     def __init__(self, declaration: GameDeclaration) -> None:
@@ -156,6 +166,9 @@ class GameRules(Generic[StateT]):
         self.token_ids = {}
         self.hand_symbols = ()
         self.rule_words = {}
+        self.turn_task = None
+        self.countdown_ending = None
+        self.card_ending = None
         #: whether the game opens its own decisions when idle (see `idle`)
         self.overrides_idle = type(self).idle is not GameRules.idle
 
@@ -180,7 +193,10 @@ class GameRules(Generic[StateT]):
 
     def start_turn(self, state: StateT, player: int) -> None:
         """Queue the start of `player`'s turn (scenarios set up a position and then let the
-        game's own turn begin; the table queues the next turn when one ends)."""
+        game's own turn begin; the table queues the next turn when one ends): the game's
+        `turn_task`."""
+        if self.turn_task is not None:
+            state.tasks.append((self.turn_task, player))
 
     def end_turn(self, state: StateT, task: tuple[Any, ...]) -> None:
         """The task that ends a turn, `(rules.end_turn, player)`, queued by the table after the
@@ -211,10 +227,15 @@ class GameRules(Generic[StateT]):
 
     def countdown_empty(self, state: StateT) -> None:
         """The countdown card's last token went (the Mexican Border, the Arrival of the
-        Mexican Army): usually the end of the game."""
+        Mexican Army): player 0 wins (`countdown_ending`)."""
+        if self.countdown_ending is not None:
+            state.end_game(_DEFENDER, self.countdown_ending)
 
     def card_loss(self, state: StateT, loser: int, source_uid: int) -> None:
-        """A card or character `source_uid` says "you have lost": end the game for `loser`."""
+        """A card or character `source_uid` says "you have lost": end the game for `loser`
+        (`card_ending`)."""
+        if self.card_ending is not None:
+            state.end_game(1 - loser, self.card_ending)
 
     # -- the game's table pieces (Derail the Train, the bridge, a module's duel) ----------------
     def piece_available(self, state: StateT, player: int) -> str | None:

@@ -64,19 +64,13 @@ class StandoffRules(GameRules[State]):
         self.attack_words = ("deputies", "outlaws")
         self.countdown_name = "Dawn"
         self.steps = {"reload": (_compile_reload, _run_reload)}
-
-    def start_turn(self, state: State, player: int) -> None:
-        state.tasks.append((_t_start_turn, player))
+        self.turn_task = _t_start_turn
+        self.countdown_ending = Termination.DAWN
+        self.card_ending = Termination.CARD_EFFECT
 
     def character_died(self, state: State, index: int) -> None:
         if not any(state.alive):
             state.end_game(ATTACKER, Termination.DEPUTIES_DOWN)
-
-    def countdown_empty(self, state: State) -> None:
-        state.end_game(DEFENDER, Termination.DAWN)
-
-    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
-        state.end_game(1 - loser, Termination.CARD_EFFECT)
 
     def describe_action(self, state: State, action: int) -> str | None:
         if state.pending_kind == K_TRUCE:
@@ -103,9 +97,6 @@ class StandoffRules(GameRules[State]):
         if not view["game_pieces"].get("truce_possible"):
             return None
         return {"sheriff": view["players"][DEFENDER]}
-
-
-RULES = StandoffRules()
 
 
 def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None = None,
@@ -158,3 +149,6 @@ def _t_advance(state: State, task: tuple) -> None:
 def _resume_truce(state: State, action: int, data: Any) -> None:
     if action == TRUCE:
         state.end_game(None, Termination.TRUCE)
+
+
+RULES = StandoffRules()

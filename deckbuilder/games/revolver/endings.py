@@ -1,11 +1,11 @@
-"""How a game of Revolver ends: its terminations, and what a death, the empty border and a
-card's "you have lost" mean under the chosen rule switches."""
+"""How a game of Revolver ends: its terminations, and what a death and a card's "you have
+lost" mean under the chosen rule switches (the empty border is `GameRules.countdown_empty`)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State
+from deckbuilder.engine.state import ATTACKER, State
 from deckbuilder.games.revolver.facts import RevolverFacts
 
 
@@ -37,10 +37,6 @@ def character_died(state: State, index: int) -> None:
     elif index == facts.cortez and extra == "cortez-before-train" and \
             state.marker_bf < facts.cortez_deadline_bf:
         state.end_game(ATTACKER, Termination.CORTEZ_KILLED)
-
-
-def border_emptied(state: State) -> None:
-    state.end_game(DEFENDER, Termination.BORDER_EMPTIED)
 
 
 def card_loss(state: State, loser: int, source: int) -> None:

@@ -42,12 +42,7 @@ from deckbuilder.games.revolver.derail import (
     describe_derail,
     use_derail,
 )
-from deckbuilder.games.revolver.endings import (
-    Termination,
-    border_emptied,
-    card_loss,
-    character_died,
-)
+from deckbuilder.games.revolver.endings import Termination, card_loss, character_died
 from deckbuilder.games.revolver.facts import KNOWN_VARIANTS, RevolverFacts, bind
 from deckbuilder.games.revolver.prison import PRISON
 
@@ -184,6 +179,8 @@ class RevolverRules(GameRules[State]):
         self.modules = plugins_of.PLAYABLE_MODULES
         self.attack_words = ("gang", "lawmen")
         self.countdown_name = "border"
+        self.turn_task = t_start_turn
+        self.countdown_ending = Termination.BORDER_EMPTIED
         self.piece_names = {DERAIL: "Derail the Train"}
         # the box's tokens (rulebook-en, Components; the Tarnished Star's eagle, 1.3's silver
         # dollars): the same supply serves both sides
@@ -196,9 +193,6 @@ class RevolverRules(GameRules[State]):
 
     def bind(self, spec: Any, compiled: Any) -> None:
         bind(spec, compiled)
-
-    def start_turn(self, state: State, player: int) -> None:
-        state.tasks.append((t_start_turn, player))
 
     def end_turn(self, state: State, task: tuple) -> None:
         """McReady's turn ends: the border countdown, then the train."""
@@ -222,9 +216,6 @@ class RevolverRules(GameRules[State]):
 
     def character_died(self, state: State, index: int) -> None:
         character_died(state, index)
-
-    def countdown_empty(self, state: State) -> None:
-        border_emptied(state)
 
     def card_loss(self, state: State, loser: int, source_uid: int) -> None:
         card_loss(state, loser, source_uid)

@@ -1,5 +1,5 @@
-"""How a game of Revolver 2 ends: its terminations, and what a guardian's death, the last
-Mexican Army token and a card's "you have lost" mean under the chosen rule switches."""
+"""How a game of Revolver 2 ends: its terminations, and what a guardian's death and the
+mine's showdown mean under the chosen rule switches (the rules base class ends the others)."""
 
 from __future__ import annotations
 
@@ -31,14 +31,6 @@ def guardians_gone(state: State) -> bool:
 def character_died(state: State, index: int) -> None:
     if guardians_gone(state):
         state.end_game(ATTACKER, Termination.GUARDIANS_WIPED_OUT)
-
-
-def army_arrived(state: State) -> None:
-    state.end_game(DEFENDER, Termination.ARMY_ARRIVED)
-
-
-def card_loss(state: State, loser: int, source: int) -> None:
-    state.end_game(1 - loser, Termination.CARD_EFFECT)
 
 
 def check_mine(state: State) -> None:

@@ -32,13 +32,7 @@ from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
 from deckbuilder.games.revolver2 import poker, view, why_not
 from deckbuilder.games.revolver2.declaration import DECLARATION, K_KEGS, K_STAY
-from deckbuilder.games.revolver2.endings import (
-    Termination,
-    army_arrived,
-    card_loss,
-    character_died,
-    check_mine,
-)
+from deckbuilder.games.revolver2.endings import Termination, character_died, check_mine
 from deckbuilder.games.revolver2.facts import KNOWN_VARIANTS, LAYOUT_OF_WINNER, bind
 from deckbuilder.games.revolver2.facts import select_battlefields as _select
 from deckbuilder.games.revolver2.pieces import BRIDGE, STEPS, KegPieces, redeal_open_payment
@@ -140,6 +134,9 @@ class Revolver2Rules(KegPieces):
         self.known_variants = KNOWN_VARIANTS
         self.attack_words = ("guardians", "raiders")
         self.countdown_name = "Mexican Army"
+        self.turn_task = t_start_turn
+        self.countdown_ending = Termination.ARMY_ARRIVED
+        self.card_ending = Termination.CARD_EFFECT
         self.piece_names = {BRIDGE: "Los Quantos Bridge (blown)"}
         self.has_pile = True  # 12 of the 19 guardians wait face down to be recruited
         self.hand_symbols = (("kegs", "powder kegs"), ("ammunition", "ammunition"))
@@ -155,9 +152,6 @@ class Revolver2Rules(KegPieces):
     def bind(self, spec: Any, compiled: Any) -> None:
         bind(spec, compiled)
 
-    def start_turn(self, state: State, player: int) -> None:
-        state.tasks.append((t_start_turn, player))
-
     def end_turn(self, state: State, task: tuple) -> None:
         """Mapache's turn ends: the Mexican Army comes a token nearer unless a guardian died
         (however he died); then the showdown at the mine."""
@@ -167,12 +161,6 @@ class Revolver2Rules(KegPieces):
 
     def character_died(self, state: State, index: int) -> None:
         character_died(state, index)
-
-    def countdown_empty(self, state: State) -> None:
-        army_arrived(state)
-
-    def card_loss(self, state: State, loser: int, source_uid: int) -> None:
-        card_loss(state, loser, source_uid)
 
     def describe_action(self, state: State, action: int) -> str | None:
         kind = state.pending_kind
