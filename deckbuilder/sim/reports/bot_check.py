@@ -120,7 +120,7 @@ def bot_check_lines(check: BotCheckJson | None) -> list[str]:
     lines = [f"Checked with {second} in place of {first}: {check['games']} games on the "
              "run's first seeds."]
     for row in check["compared"]:
-        said = (f"both {row['first_says']}" if row["first_says"] == row["second_says"]
+        said = (f"both: {row['first_says']}" if row["first_says"] == row["second_says"]
                 else f"{first}: {row['first_says']}, {second}: {row['second_says']}")
         shown = _points if row["centre"] == 0 else _rate
         lines.append(f"{row['what']}: {first} {shown(row['first'])}, {second} "
