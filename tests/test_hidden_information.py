@@ -92,6 +92,8 @@ def _check_games(catalog: Any, game: str, modules: tuple[str, ...],
             for player in (0, 1):
                 view = session.view(player)
                 view.pop("piece_names", None)  # every poker card's name: the box's contents
+                for reason in view.get("not_offered", []):
+                    reason.pop("rules")  # the rule documents' own words, which name leaders
                 known[player] |= _seen_by(session.state, player)
                 events = session.events(player, read[player])
                 read[player] += len(events)
