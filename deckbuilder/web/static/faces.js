@@ -19,7 +19,7 @@
   let hideTimer = 0;
   let showTimer = 0;
   let lastPointer = "mouse";
-  let pointerFocus = false;  // true while a pointer press is under way
+  let pointerFocus = false;  // true from a pointer press to its click
 
   function ready(callback) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", callback);
@@ -59,26 +59,38 @@
     }
   }
 
+  // The buttons a face never covers: the decision's (the game table's actions) and the
+  // replay's controls. A face shows below its name, or above it when there is no room below
+  // on the screen, else below or above all those buttons; never over its own name (a second
+  // tap on it closes the face). It is placed once, as it opens, in the page's coordinates:
+  // it scrolls with the buttons, so none slides under it, and nothing moves under a tap.
+  const KEEP_CLEAR = "#actions button, .replay-controls .button";
+
   function place(name) {
-    const narrow = window.innerWidth < 600;
-    popover.classList.toggle("face-popover--sheet", narrow);
-    if (narrow) {  // a sheet along the bottom of a phone's screen
-      popover.style.left = "";
-      popover.style.top = "";
-      return;
-    }
     const box = name.getBoundingClientRect();
+    const clear = [...document.querySelectorAll(KEEP_CLEAR)]
+      .filter((button) => button !== name && button.getClientRects().length)
+      .map((button) => button.getBoundingClientRect());
     const width = popover.offsetWidth;
     const height = popover.offsetHeight;
-    let left = box.left + window.scrollX;
-    left = Math.max(window.scrollX + 8,
-                    Math.min(left, window.scrollX + document.documentElement.clientWidth - width - 8));
-    let top = box.bottom + window.scrollY + 6;
-    if (box.bottom + height + 6 > window.innerHeight && box.top > height + 6) {
-      top = box.top + window.scrollY - height - 6;
+    const left = Math.max(8, Math.min(box.left, document.documentElement.clientWidth - width - 8));
+    const below = box.bottom + 6;
+    const above = box.top - height - 6;
+    const tops = below + height > window.innerHeight && above > 0 ? [above, below] : [below, above];
+    if (clear.length) {
+      tops.push(Math.max(...clear.map((button) => button.bottom)) + 6,
+                Math.min(...clear.map((button) => button.top)) - height - 6);
     }
-    popover.style.left = left + "px";
-    popover.style.top = top + "px";
+    const free = (top) => top + window.scrollY >= 0 && ![box, ...clear].some((button) =>
+      button.left < left + width && left < button.right &&
+      button.top < top + height && top < button.bottom);
+    const top = tops.find(free);
+    if (top === undefined) {
+      hide();
+      return;
+    }
+    popover.style.left = left + window.scrollX + "px";
+    popover.style.top = top + window.scrollY + "px";
   }
 
   // A face shown by the pointer resting on a name is passive (a tooltip): clicks go through
@@ -152,7 +164,8 @@
     if (!trigger(event.target) && !popover.contains(event.target)) hide();
   });
   // a press focuses what it presses before its click: that focus is the click's business
-  document.addEventListener("pointerup", () => { setTimeout(() => { pointerFocus = false; }, 0); });
+  // (until the click itself: a timer from pointerup may run first on a busy machine)
+  document.addEventListener("click", () => { pointerFocus = false; }, true);
   document.addEventListener("mouseover", (event) => {
     if (lastPointer === "touch") return;
     const name = trigger(event.target);
