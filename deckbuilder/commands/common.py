@@ -85,6 +85,11 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
     return typer.Exit(code)
 
 
+def say(line: str = "") -> None:
+    """One line of an account or report: names and texts in it come from files (escaped)."""
+    console.print(safe(line), markup=False)
+
+
 def warn(message: str) -> None:
     """Print one warning line to stderr (escaped: see `safe`); the command goes on."""
     error_console.print(f"warning: {safe(message)}", markup=False)

@@ -33,6 +33,7 @@ from deckbuilder.commands.common import (
     safe,
     typed_line,
 )
+from deckbuilder.commands.common import say as _say
 from deckbuilder.data_packs.answers import AS_SHOWN, AnswerRefused, check_player_name, save_answer
 from deckbuilder.data_packs.exchange import PackRefused, export_pack, import_pack, remove_pack
 from deckbuilder.data_packs.review import (
@@ -55,10 +56,6 @@ data_app = typer.Typer(
 
 #: The exit code of a review left with Ctrl-C (every answer before it is saved).
 EXIT_INTERRUPTED = 130
-
-
-def _say(text: str = "") -> None:
-    console.print(safe(text), markup=False, highlight=False, soft_wrap=True)
 
 
 # -- review -----------------------------------------------------------------------------------

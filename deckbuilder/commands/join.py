@@ -38,6 +38,7 @@ from deckbuilder.commands.choice_prompt import (
     why_lines,
 )
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
+from deckbuilder.commands.common import say as _say
 from deckbuilder.sim.records.session import Event
 from deckbuilder.sim.records.session_view import view_lines
 
@@ -50,10 +51,6 @@ RESIGN = "resign"
 #: end of a wait for the other seat (None, or the error the wait ended with).
 LINE, MOVED = "line", "moved"
 Message = tuple[str, str | BaseException | None]
-
-
-def _say(text: str) -> None:
-    console.print(safe(text), markup=False, highlight=False)
 
 
 def join(

@@ -11,7 +11,7 @@ from deckbuilder.app.play_decks import load_side_deck, load_sim_deck
 from deckbuilder.app.table_words import worded_line
 from deckbuilder.bots import BOT_HELP, BotSpecError
 from deckbuilder.catalog import Catalog
-from deckbuilder.commands.common import console, error_console, safe
+from deckbuilder.commands.common import error_console, safe, say
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckError
 from deckbuilder.games import games, get_game
@@ -19,11 +19,6 @@ from deckbuilder.legality import PLAY_TESTING, validate_deck
 from deckbuilder.models import Deck
 from deckbuilder.sim.optimiser.optimize_candidates import Swap, apply_swaps, resolve_card
 from deckbuilder.sim.runs.aligned import SeatOrders, seat_orders
-
-
-def say(line: str) -> None:
-    """One line of an account or report: names and texts in it come from files (escaped)."""
-    console.print(safe(line), markup=False)
 
 
 def say_worded(line: str) -> None:

@@ -18,6 +18,7 @@ from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands.common import EXIT_OK, console, print_json, safe, typed_line
+from deckbuilder.commands.common import say as _say
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
 from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplayStepError, ReplaySteps
@@ -27,10 +28,6 @@ from deckbuilder.sim.records.transcript import read_record
 #: What the prompt line ends with (the pseudo-terminal tests read up to it).
 PROMPT_END = "> "
 KEYS = "Enter/n next, p back, t N turn N, s N step N, v {}/{}/all viewer, q quits"
-
-
-def _say(line: str) -> None:
-    console.print(safe(line), markup=False)
 
 
 def _read(prompt: str) -> str | None:
