@@ -198,9 +198,6 @@ class Tally:
     key: str
     count: int
 
-    def to_json(self) -> dict[str, str | int]:
-        return {"key": self.key, "count": self.count}
-
 
 @dataclass(frozen=True)
 class ChipFirepower:

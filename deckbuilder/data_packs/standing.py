@@ -141,11 +141,6 @@ class ValueStanding:
     def words(self) -> str:
         return standing_words(self.source, self.field)
 
-    def as_json(self) -> dict[str, JsonValue]:
-        return {"id": self.record_id, "field": self.field, "value": self.value,
-                "standing": self.standing.value, "source": self.source,
-                "confirmed_by": self.confirmed_by, "engine_data": self.engine_data}
-
 
 _NOT_VALUES = {"id", "provenance", "aliases", "text"}
 

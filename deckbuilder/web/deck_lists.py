@@ -34,10 +34,6 @@ class LabelledLine:
     message: str
     suggestions: list[dict[str, str]] = field(default_factory=list)  # {name, line}
 
-    def to_json(self) -> dict[str, object]:
-        return {"number": self.number, "text": self.text, "status": self.status,
-                "message": self.message, "suggestions": self.suggestions}
-
 
 @dataclass
 class ImportedList:

@@ -18,7 +18,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import NotRequired, TypedDict
 from urllib.parse import urlencode
 
@@ -336,7 +336,7 @@ async def import_api(request: Request) -> Response:
     faction = data.get("faction")
     faction = faction if isinstance(faction, str) else None
     imported = import_text(config.catalog(), text, faction)
-    answer: dict[str, object] = {"lines": [line.to_json() for line in imported.lines],
+    answer: dict[str, object] = {"lines": [asdict(line) for line in imported.lines],
                               "problems": imported.problems, "error": imported.error}
     if imported.state is not None:
         answer.update(await _verdict(config, imported.state, _collection(data)))
