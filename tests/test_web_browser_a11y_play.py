@@ -26,6 +26,12 @@ _NAMELESS = """() => [...document.querySelectorAll('button, [role=button]')]
   .filter(e => e.getClientRects().length && !(e.textContent.trim() || e.getAttribute('aria-label')
     || e.getAttribute('aria-labelledby') || e.title))
   .map(e => e.outerHTML.slice(0, 300))"""
+#: Board signs a screen reader would read as a bare number (firepower "3", tokens "+1", "TG
+#: 2") or battlefields with no name of their own: none.
+_UNSAID = """() => [...document.querySelectorAll('#board .fp, #board .token.power, #board .grit')]
+  .filter(e => !e.querySelector('.visually-hidden')).map(e => e.outerHTML)
+  .concat([...document.querySelectorAll('#board .battlefield:not([aria-label^="battlefield "])')]
+    .map(e => e.dataset.battlefield))"""
 #: The focused element's outline, as `style width colour`.
 _OUTLINE = """() => { const style = getComputedStyle(document.activeElement);
   return [style.outlineStyle, style.outlineWidth, style.outlineColor].join(' '); }"""
@@ -36,8 +42,10 @@ _AT_THE_DECISION = ("() => !document.querySelector('#actions [data-old]') && "
 
 
 def check_the_table(page: Any, name: str) -> None:
-    """Every button named; no serious axe-core violation."""
+    """Every button named, the board's numbers and battlefields said in words; no serious
+    axe-core violation."""
     assert page.evaluate(_NAMELESS) == [], name
+    assert page.evaluate(_UNSAID) == [], name
     problems = browser_support.axe_problems(page, name)
     assert not problems, "\n".join(problems)
 
