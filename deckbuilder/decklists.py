@@ -162,7 +162,7 @@ def unquoted(text: str) -> str:
     return text
 
 
-def _list_lines(text: str) -> list[str]:
+def list_lines(text: str) -> list[str]:
     """The lines as an editor counts them: split at newlines only, so `file:line` points at
     the right line and a U+2028 inside a line stays in it."""
     lines = text.split("\n")
@@ -326,7 +326,7 @@ def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> 
     result = DeckList(faction=faction)
     reader = CardReader(result, catalog)
     in_sideboard = False
-    for number, raw in enumerate(_list_lines(text), start=1):
+    for number, raw in enumerate(list_lines(text), start=1):
         stripped = raw.strip()
         if not stripped:
             result.lines.append(ListLine(number, raw, LineStatus.BLANK))

@@ -44,6 +44,7 @@ from deckbuilder.decklists import (
     export_name,
     guess_faction,
     is_json_list,
+    list_lines,
     parse_text_or_json,
     quoted,
     read_header,
@@ -203,11 +204,7 @@ def parse_forum_list(text: str, catalog: Catalog, faction: str | None = None,
     result = DeckList(faction=faction)
     reader = CardReader(result, catalog)
     value_of = _from_markdown if style == MARKDOWN else _from_bbcode
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    for number, raw in enumerate(lines, start=1):
-        raw = raw.removesuffix("\r")
+    for number, raw in enumerate(list_lines(text), start=1):
         stripped = raw.strip()
         if not stripped:
             result.lines.append(ListLine(number, raw, LineStatus.BLANK))
