@@ -25,7 +25,7 @@ from deckbuilder.app.card_search import (
 )
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import one_line, unconfirmed_fields
-from deckbuilder.card_face.words import faction_title
+from deckbuilder.card_face.words import faction_title, plural
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import show, text_width
@@ -110,11 +110,8 @@ def _cards(game: str | None, faction: str | None, set_id: str | None, kind_text:
         return
     for line in listing_lines(catalog, entries, text_width()):
         _print_plain(line)
-    noun = {"card": "card", "character": "character", "battlefield": "battlefield",
-            "special": "special card", "token": "kind of token"}[kind]
-    found = f"{len(entries)} {noun}{'' if len(entries) == 1 else 's'}"
-    if noun == "kind of token" and len(entries) != 1:
-        found = f"{len(entries)} kinds of token"
+    found = plural(len(entries), {"special": "special card", "token": "kind of token"}.get(
+        kind, kind), "kinds of token" if kind == "token" else None)
     console.print(f"{found}{f' matching {safe(search)!r}' if search else ''}.", markup=False)
 
 

@@ -11,6 +11,7 @@ from rich.markup import escape
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.deck_sheet import deck_sheet_html, print_pdf
+from deckbuilder.card_face.words import plural
 from deckbuilder.catalog import normalise_name
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import SIDE
@@ -52,10 +53,6 @@ FACTION_HELP = "; ".join(f"{', '.join(declaration.side_ids)} ({declaration.title
                          for declaration in DECLARATIONS)
 DECK_HELP = (f"a deck file, or a faction (its base deck: {DECLARATIONS[0].side_ids[1]}) or a "
              "packaged deck's name (a file of that name in the current folder wins)")
-
-
-def _count(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 @deck_app.command("new")
@@ -152,7 +149,7 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: boo
     else:
         codes = ", ".join(sorted(report.codes()))
         console.print(
-            f"the deck is not legal yet ({_count(len(report.violations), 'violation')}: "
+            f"the deck is not legal yet ({plural(len(report.violations), 'violation')}: "
             f"{codes}); see `deckbuilder validate {escape(safe(deck_file))}`"
         )
         if report.supply:
@@ -182,7 +179,7 @@ def _fix_ids(deck_file: Path, as_json: bool, sets_dir: Path | None) -> None:
          "merged": row.merged} for row in rewritten]}, as_json, *(
         f"{deck_file}:{row.line}: {row.written} {'merged into' if row.merged else '->'} "
         f"{row.card}" for row in rewritten),
-        f"{deck_file}: {_count(len(rewritten), 'key')} rewritten" if rewritten
+        f"{deck_file}: {plural(len(rewritten), 'key')} rewritten" if rewritten
         else f"{deck_file}: every card is written as its id")
 
 
