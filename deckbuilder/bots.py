@@ -182,6 +182,18 @@ def play_on_at_random(actions: list[int], rng: random.Random) -> int:
     return actions[below(rng, len(actions))]
 
 
+def pick_best(actions: list[int], values: list[float], rng: random.Random) -> int:
+    """The action of the highest value (within `_TIE`); equal ones drawn at random."""
+    best: list[int] = []
+    best_value = -math.inf
+    for action, value in zip(actions, values, strict=True):
+        if value > best_value + _TIE:
+            best_value, best = value, [action]
+        elif value >= best_value - _TIE:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[below(rng, len(best))]
+
+
 def sort_ranks(keys: Sequence[Any]) -> list[int]:
     """Each key's place among the distinct keys in sorted order (equal keys, equal places).
     A sort by these numbers is the sort by the keys, ties kept in order as before, and it
@@ -327,6 +339,11 @@ def _judged(world: Any, actions: list[int], player: int, evaluate: Evaluator,
     return best, afters
 
 
+#: How a bot values every option of a main decision: (state, options, player, rng) -> values
+#: (the games' scoring greedy bots' `action_values`).
+RankActions = Callable[[Any, list[int], int, random.Random], list[float]]
+
+
 @dataclass
 class SearchBot:
     """Determinized Monte Carlo search over the bot's own observation.
@@ -377,17 +394,33 @@ class SearchBot:
     #: Take the small decisions `quick` answers (which card pays a cost, which casualty)
     #: by its rule instead of searching them (`quick=false` searches them too).
     quick_small: bool = True
+    #: Search only the `top` options `rank` values most at a main decision; 0: every option.
+    top: int = 0
+    #: Values the options for `top` (None: every option is searched).
+    rank: RankActions | None = None
 
     def choose(self, state: Any, rng: random.Random) -> int:
-        actions = state.legal_actions()
+        actions = self._candidates(state, rng)
+        return actions[0] if len(actions) == 1 else self._search(state, actions, rng)
+
+    def _candidates(self, state: Any, rng: random.Random) -> list[int]:
+        """The options worth a search, or the one to play without a search: forced, the turn
+        budget spent, the game's `quick` rule."""
+        actions: list[int] = state.legal_actions()
         if len(actions) == 1:
-            return actions[0]
+            return actions
         if self.budget.is_spent(state, state.current_player()):
-            return play_on_at_random(actions, rng)
-        if self.quick_small and self.quick is not None and is_mid_move(state):
-            small = self.quick(state, actions)
-            if small is not None:
-                return small
+            return [play_on_at_random(actions, rng)]
+        if is_mid_move(state):
+            if self.quick_small and self.quick is not None:
+                small = self.quick(state, actions)
+                if small is not None:
+                    return [small]
+            return actions
+        return self._best_ranked(state, actions, rng) if self.top else actions
+
+    def _search(self, state: Any, actions: list[int], rng: random.Random) -> int:
+        """The candidate whose rollouts the judge values most (see the class docstring)."""
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         alive = list(range(len(actions)))
@@ -411,6 +444,14 @@ class SearchBot:
         best = [actions[index] for index in alive
                 if totals[index] / counts[index] >= best_value - _TIE]
         return best[0] if len(best) == 1 else best[below(rng, len(best))]
+
+    def _best_ranked(self, state: Any, actions: list[int], rng: random.Random) -> list[int]:
+        """The `top` options the rollout bot values most, in their order (ties: the first)."""
+        if self.rank is None or len(actions) <= self.top:
+            return actions
+        values = self.rank(state, actions, state.current_player(), rng)
+        ranked = sorted(range(len(actions)), key=values.__getitem__, reverse=True)
+        return [actions[index] for index in sorted(ranked[:self.top])]
 
     def _try(self, state: Any, actions: list[int], alive: list[int], worlds: int,
              deadline: float, totals: list[float], counts: list[int],
@@ -479,6 +520,10 @@ ALLOCATIONS = ("halving", "uniform")
 #: How the search judges where a rollout stops: the game's own search judge where it offers
 #: one (`Heuristics.search_judge`, else its evaluator), or the evaluator the greedy uses.
 SEARCH_JUDGES = ("game", "value")
+#: The cheap search: the rollout bot's three best options of a main decision, each rolled out
+#: once in one re-dealt world; within ten times the greedy's cost a game, compiled
+#: (docs/maintainers/performance.md, the bot ladder).
+CHEAP_SEARCH: Final = "search:allocate=uniform,rollouts=1,top=3"
 
 
 @dataclass(frozen=True)
@@ -566,7 +611,7 @@ class GreedyOptions:
 @dataclass(frozen=True)
 class SearchOptions:
     """`search[:rollouts=N|ms=M,horizon=T,policy=...,allocate=...,judge=game|value,
-    quick=false]`; what is not given keeps `SearchBot`'s default."""
+    quick=false,top=K]`; what is not given keeps `SearchBot`'s default."""
 
     rollouts: int | None = None
     ms: float | None = None
@@ -575,15 +620,17 @@ class SearchOptions:
     allocate: str | None = None
     judge: str = "game"
     quick: bool = True
+    top: int = 0
 
     def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot:
         if self.rollouts is not None and self.ms is not None:
             raise BotSpecError(f"bot '{spec}' sets both rollouts and ms",
                                fix="give the budget as rollouts=N or as ms=M")
-        bot = SearchBot(heuristics.evaluate, quick=heuristics.quick,
-                        rollout_bot=heuristics.greedy() if heuristics.greedy else None,
+        rollout_bot = heuristics.greedy() if heuristics.greedy else None
+        bot = SearchBot(heuristics.evaluate, quick=heuristics.quick, rollout_bot=rollout_bot,
+                        rank=getattr(rollout_bot, "action_values", None),
                         judge=heuristics.search_judge if self.judge == "game" else None,
-                        quick_small=self.quick, ms=self.ms,
+                        quick_small=self.quick, ms=self.ms, top=self.top,
                         name=_canonical_name("search", given))
         if self.rollouts is not None:
             bot.rollouts = self.rollouts
@@ -629,8 +676,9 @@ BOT_KINDS: Final[dict[str, BotKind]] = {kind.name: kind for kind in (
                                  _choice("allocation", ALLOCATIONS)),
                        BotOption("judge", "|".join(SEARCH_JUDGES),
                                  _choice("judge", SEARCH_JUDGES)),
-                       BotOption("quick", "false", _flag)),
-            SearchOptions, ("search:rollouts=200", "search:ms=50")),
+                       BotOption("quick", "false", _flag),
+                       BotOption("top", "K", _at_least(int, 0))),
+            SearchOptions, ("search:rollouts=200", "search:ms=50", CHEAP_SEARCH)),
 )}
 BOT_NAMES: Final = tuple(BOT_KINDS)
 #: Specs shown as examples after the names (any `key=value` options may follow).

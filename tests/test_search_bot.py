@@ -6,8 +6,12 @@ docs/maintainers/performance.md): 60 games could not tell it reliably."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
+
+import pytest
+import toy_game as toy
 
 from deckbuilder.bots import SearchBot, is_mid_move, make_bot
 from deckbuilder.catalog import default_catalog
@@ -154,3 +158,35 @@ def test_a_copy_draws_the_same_chance_as_the_world_it_was_copied_from() -> None:
             assert (world.hands, world.decks) == (copy.hands, copy.decks)
         checked += 1
     assert checked >= 10
+
+
+def planted_double() -> toy.ToyState:
+    """Red at 8 of the toy race's 12 with a `double` and a `step-2` in hand and two plays
+    left: `double` then `step-2` wins this turn; `step-2` first (the one-ply greedy's choice:
+    it moves at once) does not. Blue is at 11 and wins on its turn."""
+    state = toy.new_game([toy.TOY_DECK, toy.TOY_DECK], 3)
+    state.hands[0] = [0, 1, 0, 1, 0, 0]
+    state.positions = [8, 11]
+    state.plays_left = 2
+    return state
+
+
+def one_ply_values(state: toy.ToyState, actions: list[int], player: int,
+                   rng: random.Random) -> list[float]:
+    """The toy's greedy ranking: each option's position judged after it."""
+    values = []
+    for action in actions:
+        after = state.clone()
+        after.apply(action)
+        values.append(toy.evaluate(after, player))
+    return values
+
+
+@pytest.mark.parametrize("spec", ["search:top=2,allocate=uniform,rollouts=1"])
+def test_a_search_finds_the_win_the_greedy_misses(spec: str) -> None:
+    state = planted_double()
+    assert make_bot("greedy", toy.evaluate).choose(state, random.Random(1)) == toy.STEP_2
+    bot = dataclasses.replace(make_bot(spec, toy.evaluate), rank=one_ply_values)
+    assert isinstance(bot, SearchBot)
+    assert bot.choose(state, random.Random(1)) == toy.DOUBLE
+

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
-from deckbuilder.bots import TurnBudget, best_action
+from deckbuilder.bots import TurnBudget, best_action, pick_best
 from deckbuilder.engine import actions as act
 from deckbuilder.engine import card_steps
 from deckbuilder.engine.board import (
@@ -28,7 +28,6 @@ from deckbuilder.engine.board import (
     targets,
 )
 from deckbuilder.engine.card_records import ModeDef
-from deckbuilder.engine.chance import below
 from deckbuilder.engine.codes import SLOT_NONE, SLOT_OPPONENT, SLOT_OWN
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.marker import marker_target
@@ -393,7 +392,7 @@ class ScoringBot:
         if kind == act.K_MAIN:
             if self.budget.is_spent(state, player):
                 return act.PASS
-            return self._main(state, actions, player, rng)
+            return pick_best(actions, self.action_values(state, actions, player, rng), rng)
         if kind in (act.K_MODE, act.K_PLACE):
             chosen = self._how_to_play(state, actions, player)
             if chosen is not None:
@@ -405,15 +404,15 @@ class ScoringBot:
         world = state.resample_hidden(player, rng)  # best_action judges throw-away copies
         return best_action(world, actions, player, evaluate_spent, rng, spend_world=True)
 
-    def _main(self, state: State, actions: list[int], player: int,
-              rng: random.Random) -> int:
+    def action_values(self, state: State, actions: list[int], player: int,
+                      rng: random.Random) -> list[float]:
+        """The value of each option of a main decision, as the greedy ranks them."""
         r = Reading(state, player)
         spec = state.spec
         layout = spec.layout
         def_of = spec.def_of
         hand = r.hand
-        best: list[int] = []
-        best_value = -math.inf
+        values: list[float] = []
         discards: dict[tuple[int, int, int], float] = {}
         keeping: float | None = None  # the phase left open with every card kept
         room: dict[int, bool] = {}  # play_options' column answers, shared by the cards
@@ -443,13 +442,9 @@ class ScoringBot:
                     if keeping is None:
                         keeping = value(r, Change(hand), False)
                     score = discards[key] = _discard_value(r, uid, keeping)
-            if score is None:
-                score = self._played_out(state, action, player, rng)
-            if score > best_value + _TIE:
-                best_value, best = score, [action]
-            elif score >= best_value - _TIE:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[below(rng, len(best))]
+            values.append(self._played_out(state, action, player, rng) if score is None
+                          else score)
+        return values
 
     def _how_to_play(self, state: State, actions: list[int], player: int) -> int | None:
         """Choose a mode or a battlefield by the value of playing the card that way."""

@@ -25,12 +25,12 @@ from deckbuilder.bots import (
     TurnBudget,
     best_action,
     copy_world,
+    pick_best,
     settle_move,
     sort_ranks,
 )
 from deckbuilder.engine.actions import K_MAIN, PASS
 from deckbuilder.engine.board import card_firepower
-from deckbuilder.engine.chance import below
 from deckbuilder.engine.expansion_steps import card_cost
 from deckbuilder.engine.spec_fields import SpecFields
 from deckbuilder.engine.spec_memo import SpecMemo
@@ -38,8 +38,6 @@ from deckbuilder.engine.state import ATTACKER, DEFENDER, State
 from deckbuilder.games.revolver2.bots.evaluate import Reading, evaluate, track_of, value_of
 from deckbuilder.games.revolver2.bots.play_changes import changes
 from deckbuilder.games.revolver2.bots.quick import card_worth, quick_choice
-
-_TIE: Final = 1e-9
 
 
 def _deck_symbols(state: State, player: int) -> float:
@@ -130,9 +128,11 @@ class ScoringGreedy:
             if steps.cut:
                 self.budget.looks_cut += 1
             return action
-        return self._main(state, actions, player, rng)
+        return pick_best(actions, self.action_values(state, actions, player, rng), rng)
 
-    def _main(self, state: State, actions: list[int], player: int, rng: random.Random) -> int:
+    def action_values(self, state: State, actions: list[int], player: int,
+                      rng: random.Random) -> list[float]:
+        """The value of each option of a main decision, as the greedy ranks them."""
         r = Reading(state, player)
         hands = list(r.hands)
         base_value = value_of(r, r.attack, r.defence, hands[0], hands[1], r.held)
@@ -152,15 +152,7 @@ class ScoringGreedy:
                 values[index] = evaluate(after, player)
             if steps.cut:
                 self.budget.looks_cut += 1
-        best: list[int] = []
-        best_value = -2.0
-        for action, value in zip(actions, values, strict=True):
-            assert value is not None  # every option is valued by now
-            if value > best_value + _TIE:
-                best_value, best = value, [action]
-            elif value >= best_value - _TIE:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[below(rng, len(best))]
+        return [value for value in values if value is not None]  # every option is valued
 
 
 def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> float | None:
