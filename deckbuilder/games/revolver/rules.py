@@ -95,17 +95,10 @@ def setup(spec: GameSpec, seed: int, max_turns: int, verbose: bool = False) -> S
     state.alive = [True] * len(spec.characters)
     if spec.facts.derail_bf < 0:
         state.pieces_used = frozenset({DERAIL})
-    plugins = spec.facts.plugins
-    if plugins:
-        state.tasks.append((t_start_turn, DEFENDER))
-        state.tasks.append((_t_opening_hands,))
-        for plugin in plugins:  # tasks they queue run before the opening hands
-            plugin.set_up(state)
-        state.run()
-        return state
-    draw(state, DEFENDER, OPENING_HAND)
-    draw(state, ATTACKER, OPENING_HAND)
     state.tasks.append((t_start_turn, DEFENDER))
+    state.tasks.append((_t_opening_hands,))
+    for plugin in spec.facts.plugins:  # tasks they queue run before the opening hands
+        plugin.set_up(state)
     state.run()
     return state
 
