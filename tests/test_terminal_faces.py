@@ -149,3 +149,23 @@ def test_a_deck_given_alone_plays_the_side_its_faction_names(tmp_path: Path) -> 
 def test_two_decks_given_alone_play_a_revolver2_game() -> None:
     code, out, _ = run("play", "mapache", "esteban", "-q")
     assert code == 0 and "wins:" in out
+
+
+
+@pytest.mark.parametrize("kind, noun", [("token", "kinds of token"),
+                                        ("special", "special cards")])
+def test_a_listing_counts_its_kind_as_the_web_page_does(kind: str, noun: str,
+                                                        tmp_path: Path) -> None:
+    """The command line and the web's card page say one count in one wording."""
+    pytest.importorskip("jinja2")
+    from starlette.testclient import TestClient
+
+    from deckbuilder.web.app import create_app
+    from deckbuilder.web.config import WebConfig
+
+    code, out, _ = run("cards", "--kind", kind)
+    counted = re.search(rf"^(\d+ {noun})\.$", out, re.MULTILINE)
+    assert code == 0 and counted is not None, out[-300:]
+    app = create_app(WebConfig(deck_folder=tmp_path))
+    page = TestClient(app, base_url="http://localhost").get(f"/cards?kind={kind}").text
+    assert counted[1] in page

@@ -32,6 +32,16 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
+#: How a listing counts its records of a kind, where the kind's id is not the noun.
+_KIND_NOUNS = {"special": ("special card", None), "token": ("kind of token", "kinds of token")}
+
+
+def kind_count(count: int, kind: str) -> str:
+    """`1 special card`, `3 kinds of token`: the command line's and the web's listings alike."""
+    word, many = _KIND_NOUNS.get(kind, (kind, None))
+    return plural(count, word, many)
+
+
 def icon_words(icons: Iterable[str]) -> str:
     """`true grit, +1 clock` for the data's `[true-grit, clock-plus-1]`."""
     return ", ".join(_ICON_WORDS.get(str(icon), str(icon).replace("-", " ")) for icon in icons)

@@ -25,7 +25,7 @@ from deckbuilder.app.card_search import (
 )
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import one_line, unconfirmed_fields
-from deckbuilder.card_face.words import faction_title, plural
+from deckbuilder.card_face.words import faction_title, kind_count
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import show, text_width
@@ -110,8 +110,7 @@ def _cards(game: str | None, faction: str | None, set_id: str | None, kind_text:
         return
     for line in listing_lines(catalog, entries, text_width()):
         _print_plain(line)
-    found = plural(len(entries), {"special": "special card", "token": "kind of token"}.get(
-        kind, kind), "kinds of token" if kind == "token" else None)
+    found = kind_count(len(entries), kind)
     console.print(f"{found}{f' matching {safe(search)!r}' if search else ''}.", markup=False)
 
 

@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.card_details import engine_support, record_details
 from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
 from deckbuilder.app.spellings import faction_names, game_names
-from deckbuilder.card_face.words import game_title, step_names
+from deckbuilder.card_face.words import game_title, kind_count, step_names
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.data_packs.standing import Standing, standing_words
 from deckbuilder.errors import DeckbuilderError
@@ -271,13 +271,12 @@ async def cards_page(request: Request) -> Response:
     catalog = config_of(request).catalog()
     # A bad filter raises its one-line error, which the app shows (page or JSON).
     found = search_records(catalog, search := parse_search(catalog, request.query_params))
-    noun = {"special": "special card", "token": "kind of token"}.get(search.kind, search.kind)
     return render(
         request, "cards.html", title="Cards", search=search, options=_options(catalog),
         headers=[header for header, _, _ in COLUMNS[search.kind]],
         header_classes=[css for _, _, css in COLUMNS[search.kind]],
         rows=listing_rows(catalog, found.entries, search.kind), found=found,
-        summary=f"{len(found.entries)} {noun}{'' if len(found.entries) == 1 else 's'}",
+        summary=kind_count(len(found.entries), search.kind),
     )
 
 
