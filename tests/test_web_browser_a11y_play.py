@@ -208,6 +208,9 @@ def test_a_face_never_covers_the_decisions_buttons(live_server: Any, chromium_br
         name.tap() if phone else name.click()
         expect(popover).to_be_visible()
         assert page.evaluate(_COVERED) == [], f"{screen}: face {index} covers a button"
+        if index == 0:  # the face itself reads well: colours, names
+            problems = browser_support.axe_problems(page, f"{game} {screen} face shown")
+            assert not problems, "\n".join(problems)
         page.evaluate("window.scrollTo(0, 0)")
         assert page.evaluate(_COVERED) == [], f"{screen}: face {index}, page scrolled up"
         if phone:
