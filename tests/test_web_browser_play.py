@@ -124,6 +124,12 @@ def test_a_game_against_the_random_bot_by_clicking(live_server: str, browser_pag
     expect(outcome).to_contain_text("after")
     assert clicks > 10
     assert page.locator("#log li").count() > clicks
+    # the log folds away under its heading, and opens again
+    expect(page.locator("#log")).to_be_visible()
+    page.click("#log-fold summary")
+    expect(page.locator("#log")).to_be_hidden()
+    page.click("#log-fold summary")
+    expect(page.locator("#log")).to_be_visible()
     screenshot(page, "play-table-over")
     with page.expect_download() as download:
         page.click("#download-record")
