@@ -10,11 +10,11 @@ column, the opponent's column (row-blocking) or no column (beside the battlefiel
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from deckbuilder.engine.actions import CHARACTER_BASE, K_CASUALTY, K_PAY, K_SACRIFICE
 from deckbuilder.engine.addons import WHERE_PREVIOUS, attached_to, host_of
-from deckbuilder.engine.card_records import CardDef, ModeDef
+from deckbuilder.engine.card_records import CardDef, ModeDef, TargetFields
 from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import (
     SIDE_OPPONENT,
@@ -255,7 +255,7 @@ def is_protected(state: State, uid: int, actor: int) -> bool:
         not state.eagle[uid]  # an emptied card bears no icon
 
 
-def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
+def targets(state: State, target: TargetFields, ctx: tuple[int, int, int]) -> list[int]:
     """Cards in play matching a compiled target filter, seen from the acting player.
     Cards lying under other cards are never targets (`host` targets the card under which
     the acting card lies)."""
@@ -265,22 +265,23 @@ def targets(state: State, target: Any, ctx: tuple[int, int, int]) -> list[int]:
         return [host] if host >= 0 else []
     player = ctx[0]
     side = target.side
-    sides = (player,) if side == SIDE_SELF else (1 - player,) if side == SIDE_OPPONENT else (0, 1)
+    sides = [player] if side == SIDE_SELF else [1 - player] if side == SIDE_OPPONENT else [0, 1]
     where = target.where
     marker = state.marker_bf
     n_bf = spec.n_bf
+    # Lists of ints, not ranges and tuples of either: the compiled build loops over them natively.
     if where == WHERE_CURRENT:
-        bfs: Any = (marker,)
+        bfs = [marker]
     elif where == WHERE_ANY:
-        bfs = range(n_bf + 1)
+        bfs = list(range(n_bf + 1))
     elif where == WHERE_ADJACENT:
         bfs = [bf for bf in (marker - 1, marker + 1) if 0 <= bf < n_bf]
     elif where == WHERE_UPCOMING:
-        bfs = range(marker + 1, n_bf)
+        bfs = list(range(marker + 1, n_bf))
     elif where == WHERE_PREVIOUS:
-        bfs = (marker - 1,) if marker > 0 else ()
+        bfs = [marker - 1] if marker > 0 else []
     else:
-        bfs = (ctx[2] if 0 <= ctx[2] <= n_bf else marker,)
+        bfs = [ctx[2] if 0 <= ctx[2] <= n_bf else marker]
     rows = state.rows
     card_def = spec.card_def
     placed = state.placed

@@ -40,6 +40,10 @@ _CHARACTER_FIELDS: Final = (
     "on_death", "on_grit_lost", "on_token_lost", "power", "starting", "survival", "true_grit",
 )
 
+#: A target filter's fields (its slots and its copy, `card_steps.TargetFilter`).
+TARGET_FIELDS: Final = ("cards", "categories", "exclude", "host", "icons", "plays", "side",
+                        "this_card", "where")
+
 
 def copy_fields(source: object, target: T, fields: tuple[str, ...]) -> T:
     """`target` given every field `source` has set."""
@@ -210,3 +214,20 @@ class BattlefieldDef:
     name: str
     offset: int
     recruits: tuple[int, ...]  # characters drawn from the pile on each space (Revolver 2)
+
+
+class TargetFields:
+    """A compiled step target's fields, which `card_steps.TargetFilter` fills: declared here,
+    below the table, so `board.targets` (an inner loop of every game) reads them typed."""
+
+    __slots__ = TARGET_FIELDS
+
+    side: int
+    where: int
+    icons: frozenset[str] | None
+    host: bool
+    categories: int
+    plays: frozenset[int] | None
+    cards: frozenset[int] | None
+    exclude: frozenset[int]
+    this_card: bool

@@ -40,7 +40,7 @@ from deckbuilder.engine.board import (
     relocate,
     targets,
 )
-from deckbuilder.engine.card_records import CardDef, copy_fields
+from deckbuilder.engine.card_records import TARGET_FIELDS, CardDef, TargetFields, copy_fields
 from deckbuilder.engine.chance import shuffle
 from deckbuilder.engine.codes import (
     ALL,
@@ -113,15 +113,10 @@ class Resolver:
                          if word in name and card_id in self.cards)
 
 
-#: A `TargetFilter`'s fields: its slots and its copy (see `card_records.copy_fields`).
-_TARGET_FIELDS: Final = ("cards", "categories", "exclude", "host", "icons", "plays", "side",
-                         "this_card", "where")
-
-
-class TargetFilter:
+class TargetFilter(TargetFields):
     """A compiled `Target`: which cards in play a step may act on."""
 
-    __slots__ = _TARGET_FIELDS
+    __slots__ = ()
 
     def __init__(self, target: Any, resolver: Resolver) -> None:
         self.side = SIDE_CODES[target.side]
@@ -137,7 +132,7 @@ class TargetFilter:
                           and not target.cards)
 
     def __copy__(self) -> TargetFilter:
-        return copy_fields(self, TargetFilter(Target(), Resolver({}, {})), _TARGET_FIELDS)
+        return copy_fields(self, TargetFilter(Target(), Resolver({}, {})), TARGET_FIELDS)
 
 
 def _count(value: Any) -> int:
