@@ -11,7 +11,8 @@ from typing import Annotated
 import typer
 
 from deckbuilder.commands import completion
-from deckbuilder.commands.choices import RULESET
+from deckbuilder.commands.choices import BOT, RULESET
+from deckbuilder.sim.reports.bot_check import AUTO_FROM, AUTO_MOST, CHECK_BOT, CHECK_GAMES
 
 Ruleset = Annotated[str | None, typer.Option(
     "--ruleset", **RULESET.option(),
@@ -51,3 +52,10 @@ ChartsDir = Annotated[Path | None, typer.Option(
     "--charts", show_default=False,
     help="write the report's charts as PNG files into this folder (pip install "
          "\"revolver-deckbuilder\\[plots]\")")]
+#: `--check-bot`, for `simulate`, `tournament` and `optimize` alike.
+CheckBot = Annotated[str | None, typer.Option(
+    "--check-bot", show_default=False, autocompletion=BOT.complete,
+    help=f"ask the verdict again with this bot on the run's first seeds (at most {CHECK_GAMES} "
+         f"games a pairing) and say whether it holds; default: {CHECK_BOT}, unasked only in "
+         f"the compiled build, for runs of {AUTO_FROM}+ games a pairing and at most "
+         f"{AUTO_MOST} check games (its time is said on stderr); none: no check")]

@@ -28,15 +28,8 @@ from deckbuilder.app.table_client import Refused, TableClient, TableClientError
 from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
+from deckbuilder.commands import choice_prompt as asking
 from deckbuilder.commands.card_detail import text_width
-from deckbuilder.commands.choice_prompt import (
-    WHY_ANSWERS,
-    choice_lines,
-    chosen,
-    confirmed,
-    why_hint,
-    why_lines,
-)
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
 from deckbuilder.commands.common import say as _say
 from deckbuilder.sim.records.session import Event
@@ -172,7 +165,7 @@ def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
     """The position, the actions and the prompt, until a number (an action), RESIGN."""
     choices = state.choices
     _show_position(state, catalog)
-    for line in why_hint(state.view.model_dump() if state.view else {}):
+    for line in asking.why_hint(state.view.model_dump() if state.view else {}):
         _say(f"  {line}")
     prompt = f"{state.seat} [1-{len(choices)}, ? r q]{PROMPT_END}"
     while True:
@@ -190,13 +183,13 @@ def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
         if answer.startswith("?"):
             _show_card(choices, answer[1:].strip(), catalog)
             continue
-        if answer in WHY_ANSWERS:
-            for line in why_lines(state.view.model_dump() if state.view else {}):
+        if answer in asking.WHY_ANSWERS:
+            for line in asking.why_lines(state.view.model_dump() if state.view else {}):
                 _say(f"  {line}")
             continue
-        at = chosen(answer, [choice.key for choice in choices])
+        at = asking.chosen(answer, [choice.key for choice in choices])
         if at is not None:
-            if confirmed(choices[at].group, choices[at].text,
+            if asking.confirmed(choices[at].group, choices[at].text,
                          lambda asked: _read(asked, keyboard), _say):
                 return choices[at].action
             continue
@@ -212,14 +205,14 @@ def _show_position(state: TableState, catalog: Catalog) -> None:
         for line in view_lines(state.view.model_dump(by_alias=True), PlayerWords(catalog)):
             _say(f"  {line}")
     _say(f"your decision: {state.decision}")
-    for line in choice_lines([(choice.group, choice.key or str(number), choice.text + (
+    for line in asking.choice_lines([(choice.group, choice.key or str(number), choice.text + (
             f" - {choice.summary}" if choice.summary else ""))
             for number, choice in enumerate(state.choices, start=1)]):
         _say(f"  {line}")
 
 
 def _show_card(choices: list[Choice], asked: str, catalog: Catalog) -> None:
-    at = chosen(asked, [choice.key for choice in choices])
+    at = asking.chosen(asked, [choice.key for choice in choices])
     if at is None:
         _say(f"? N shows the card of action N (1 to {len(choices)}), or ? KEY")
         return

@@ -20,6 +20,7 @@ from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.switches import module_titles
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands import completion
+from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT, RULESET, SET
 from deckbuilder.commands.common import (
     console,
@@ -28,16 +29,6 @@ from deckbuilder.commands.common import (
     print_json,
     safe,
 )
-from deckbuilder.commands.game_options import (
-    Boxes,
-    ChartsDir,
-    CollectionFile,
-    LocalDask,
-    Modules,
-    ReportPath,
-    Scheduler,
-)
-from deckbuilder.commands.simulate import CheckBot
 from deckbuilder.decks import new_deck, read_deck, swap_cards
 from deckbuilder.errors import DeckError
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings
@@ -75,8 +66,8 @@ def optimize(
         "--sets", help="only put in cards of these sets (repeatable; default: the deck's "
                        "`sets:`, else every installed set)",
         autocompletion=SET.complete)] = None,
-    collection: CollectionFile = None,
-    boxes: Boxes = None,
+    collection: option.CollectionFile = None,
+    boxes: option.Boxes = None,
     out_cards: Annotated[list[str] | None, typer.Option(
         "--out", help="only consider taking out this card (repeatable, or a comma-separated "
                       "list)", autocompletion=completion.complete_card_list)] = None,
@@ -94,14 +85,14 @@ def optimize(
     workers: Annotated[int, typer.Option(
         "--workers", "-w", min=0, help="processes; 0: one per core (results do not "
                                        "change)")] = 0,
-    scheduler: Scheduler = None,
-    local_dask: LocalDask = False,
+    scheduler: option.Scheduler = None,
+    local_dask: option.LocalDask = False,
     ruleset: Annotated[str | None, typer.Option(
         "--ruleset", help="rule variant id", autocompletion=RULESET.complete)] = None,
     switch: Annotated[list[str] | None, typer.Option(
         "--switch", help="ID=VALUE: one rule switch (repeatable)",
         autocompletion=completion.complete_switch)] = None,
-    module: Modules = None,
+    module: option.Modules = None,
     max_turns: Annotated[int, typer.Option("--max-turns", min=1)] = 200,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="write the best deck found here, only when it is confirmed "
@@ -112,9 +103,9 @@ def optimize(
                               "confirmed better (its header says it is a guess)")] = False,
     force: Annotated[bool, typer.Option("--force", help="let -o replace a file")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
-    report_path: ReportPath = None,
-    charts_dir: ChartsDir = None,
-    check_bot: CheckBot = None,
+    report_path: option.ReportPath = None,
+    charts_dir: option.ChartsDir = None,
+    check_bot: option.CheckBot = None,
 ) -> None:
     """Search the legal decks near DECK for better ones, by paired games on common seeds.
 

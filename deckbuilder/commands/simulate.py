@@ -43,6 +43,7 @@ from deckbuilder.commands.common import (
 from deckbuilder.commands.game_options import (
     Boxes,
     ChartsDir,
+    CheckBot,
     CollectionFile,
     LocalDask,
     MaxTurns,
@@ -55,13 +56,7 @@ from deckbuilder.commands.game_options import (
 from deckbuilder.commands.play_setup import either
 from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
-from deckbuilder.sim.reports.bot_check import (
-    AUTO_FROM,
-    AUTO_MOST,
-    CHECK_BOT,
-    CHECK_GAMES,
-    BotCheckJson,
-)
+from deckbuilder.sim.reports.bot_check import CHECK_GAMES, BotCheckJson
 from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
 from deckbuilder.sim.reports.sensitivity import CHECKED_CARDS, DEFAULT_GAMES, MOVED_FIELDS
@@ -70,13 +65,6 @@ from deckbuilder.sim.runs.executors import open_executor
 
 #: What a run played with progress shown returns (a run, a report, a check).
 Ran = TypeVar("Ran")
-#: `--check-bot`, for `simulate`, `tournament` and `optimize` alike.
-CheckBot = Annotated[str | None, typer.Option(
-    "--check-bot", show_default=False,
-    help=f"ask the verdict again with this bot on the run's first seeds (at most {CHECK_GAMES} "
-         f"games a pairing) and say whether it holds; default: {CHECK_BOT}, unasked only in "
-         f"the compiled build, for runs of {AUTO_FROM}+ games a pairing and at most "
-         f"{AUTO_MOST} check games (its time is said on stderr); none: no check")]
 
 
 def simulate(

@@ -17,7 +17,6 @@ from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
 from deckbuilder.commands.common import error_console, guarded, safe
 from deckbuilder.commands.simulate import (
-    CheckBot,
     _with_progress,
     checked,
     present_field_report,
@@ -56,7 +55,7 @@ def tournament(
     charts_dir: option.ChartsDir = None,
     boxes: option.Boxes = None,
     collection: option.CollectionFile = None,
-    check_bot: CheckBot = None,
+    check_bot: option.CheckBot = None,
 ) -> None:
     """Play every deck of one side against every deck of the other; ranking and ratings.
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from deckbuilder.sim.reports.bot_check import BotCheckJson
-from deckbuilder.sim.reports.sensitivity import RestsOnJson
-from deckbuilder.sim.reports.simulate_json import CardRowJson
+from deckbuilder.sim.reports.simulate_json import CardRowJson, ToolAdded
 
 
-class FieldJson(TypedDict):
-    """What gauntlets and tournaments share: the rules, the seed, the notes."""
+class FieldJson(ToolAdded):
+    """What gauntlets and tournaments share: the rules, the seed, the notes (`ToolAdded`'s,
+    from `app.field_runs`)."""
 
     note: str
     seeds_note: str
@@ -26,15 +25,6 @@ class FieldJson(TypedDict):
     seed: int
     games: int
     reproducible: bool
-    # added by the tool (`app.field_runs`)
-    title: NotRequired[str]
-    module_names: NotRequired[dict[str, str]]
-    warnings: NotRequired[list[str]]
-    notes: NotRequired[list[str]]
-    supply: NotRequired[str]  # what the decks were judged against
-    rests_on: NotRequired[RestsOnJson]
-    bot_check: NotRequired[BotCheckJson | None]  # `app.bot_checks`
-    data: NotRequired[dict[str, object]]
 
 
 class EndedJson(TypedDict):

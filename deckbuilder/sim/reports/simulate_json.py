@@ -94,7 +94,20 @@ class BaselineJson(TypedDict):
     progress: list[dict[str, float]]
 
 
-class SimulationReport(TypedDict):
+class ToolAdded(TypedDict):
+    """What the tool adds to every report of runs (a deck's, a gauntlet's, a tournament's)."""
+
+    title: NotRequired[str]
+    module_names: NotRequired[dict[str, str]]
+    warnings: NotRequired[list[str]]
+    notes: NotRequired[list[str]]
+    supply: NotRequired[str]  # what the decks were judged against
+    rests_on: NotRequired[RestsOnJson]
+    bot_check: NotRequired[BotCheckJson | None]  # `app.bot_checks`
+    data: NotRequired[dict[str, object]]
+
+
+class SimulationReport(ToolAdded):
     """A deck against one opponent: what `simulate --json` prints."""
 
     note: str
@@ -116,15 +129,7 @@ class SimulationReport(TypedDict):
     precision: PrecisionJson
     baseline: BaselineJson | None
     build: dict[str, object]
-    # added by the tool (`app.simulation_plan.simulation_report`)
-    title: NotRequired[str]
+    # added by the tool (`app.simulation_plan.simulation_report`), besides `ToolAdded`'s
     switches: NotRequired[dict[str, str]]
     modules: NotRequired[list[str]]
-    module_names: NotRequired[dict[str, str]]
     terminations: NotRequired[list[str]]
-    warnings: NotRequired[list[str]]
-    notes: NotRequired[list[str]]
-    supply: NotRequired[str]  # what the decks were judged against
-    rests_on: NotRequired[RestsOnJson]
-    bot_check: NotRequired[BotCheckJson | None]  # `app.bot_checks`
-    data: NotRequired[dict[str, object]]
