@@ -15,14 +15,7 @@ from pydantic import AliasChoices, Field, model_validator
 
 from deckbuilder.games.revolver2.declaration import DECLARATION as REVOLVER2
 from deckbuilder.models.common import Strict
-from deckbuilder.scenario_kit.generic import (
-    GameScenario,
-    GameStep,
-    GenericExpectations,
-    GenericPosition,
-    ScenarioFormat,
-    side_models,
-)
+from deckbuilder.scenario_kit import generic
 from deckbuilder.scenario_kit.parts import Count, Side, Tokens
 from deckbuilder.scenario_kit.sides import per_side
 
@@ -40,7 +33,7 @@ if TYPE_CHECKING:  # built from the side names; for mypy, a side's name and a mo
     Revolver2Decks: TypeAlias = Strict
 else:
     MalpasoPlayer, MalpasoPlayerOrNone, MalpasoSides, MalpasoCards, MalpasoCount, \
-        Revolver2Decks = side_models(REVOLVER2)
+        Revolver2Decks = generic.side_models(REVOLVER2)
     BattlefieldTokens = per_side(
         "BattlefieldTokens", MALPASO_PLAYERS, Count | None, ge=0,
         doc="Power tokens lying on each side of a battlefield card (the poker tournament puts "
@@ -97,7 +90,7 @@ class PokerPosition(Strict):
         None, description="rounds won so far; checked against the rounds `played` gives")
 
 
-class Revolver2Position(GenericPosition[MalpasoPlayer | None, MalpasoSides]):
+class Revolver2Position(generic.GenericPosition[MalpasoPlayer | None, MalpasoSides]):
     """The position to set up, past the poker tournament (or, with `poker`, during it); what is
     left out is as at the start of a game (no poker card's set-up effect applies)."""
 
@@ -132,7 +125,7 @@ class Revolver2Position(GenericPosition[MalpasoPlayer | None, MalpasoSides]):
         return self
 
 
-class Revolver2Expectations(GenericExpectations[MalpasoPlayerOrNone, MalpasoCards,
+class Revolver2Expectations(generic.GenericExpectations[MalpasoPlayerOrNone, MalpasoCards,
                                                 MalpasoCount]):
     """What must hold. Card lists compare as multisets; a field left out is not checked."""
 
@@ -151,11 +144,11 @@ class Revolver2Expectations(GenericExpectations[MalpasoPlayerOrNone, MalpasoCard
     poker_wins: PokerCount | None = Field(None, description="poker rounds each side has won")
 
 
-class Revolver2ActionStep(GameStep[MalpasoPlayer, Revolver2Expectations]):
+class Revolver2ActionStep(generic.GameStep[MalpasoPlayer, Revolver2Expectations]):
     """An action (`do`), optionally by a named player, and/or checks after it (`expect`)."""
 
 
-class Revolver2Scenario(GameScenario[Revolver2Decks, Revolver2Position, Revolver2ActionStep,
+class Revolver2Scenario(generic.GameScenario[Revolver2Decks, Revolver2Position, Revolver2ActionStep,
                                      Revolver2Expectations]):
     """One rules question of Revolver 2: a position, what is played, what must follow."""
 
@@ -165,7 +158,7 @@ class Revolver2Scenario(GameScenario[Revolver2Decks, Revolver2Position, Revolver
 
 
 #: Revolver 2's scenario models: the file, an action item, the expectations.
-FORMAT = ScenarioFormat(Revolver2Scenario, Revolver2ActionStep, Revolver2Expectations)
+FORMAT = generic.ScenarioFormat(Revolver2Scenario, Revolver2ActionStep, Revolver2Expectations)
 
 __all__ = ["FORMAT", "MALPASO_PLAYERS", "PokerPosition", "Revolver2ActionStep",
            "Revolver2Expectations", "Revolver2Position", "Revolver2Scenario"]
