@@ -507,6 +507,96 @@ class SearchBot:
         return evaluate(world, player) if judge is None else judge(world, player)
 
 
+#: One node of `IsmctsBot`'s tree: option -> [times tried, total value for the mover].
+Node = dict[int, list[float]]
+
+
+@dataclass
+class IsmctsBot(SearchBot):
+    """Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012; as
+    OpenSpiel's ISMCTS): one tree for the decision, grown over `rollouts` iterations, each in
+    a fresh re-deal of the hidden cards (`resample_hidden`). A node is the sequence of actions
+    taken since the decision, which both players see, so every world shares it whatever was
+    dealt. At a node the options legal in this world are chosen by UCB1 on the mover's own
+    value, a new one added as the node's visits grow (the rollout bot's choice first), the
+    first new option ends the descent, the rollout
+    policy plays on to `horizon` turns after the decision, and the judge's value (negated for
+    the opponent's nodes) is added along the path. The root option tried most is played.
+    Forced moves, the game's `quick` answers, the small decisions and the `top` options are
+    taken as `SearchBot` takes them."""
+
+    #: UCB1's exploration constant, on the judge's scale (-1 to 1).
+    exploration: float = 0.3
+
+    def _search(self, state: Any, actions: list[int], rng: random.Random) -> int:
+        player = state.current_player()
+        stop_turn = state.turn + self.horizon
+        tree: dict[tuple[int, ...], Node] = {}
+        for _ in range(self.rollouts):
+            world = state.resample_hidden(player, rng)
+            path: list[tuple[list[float], bool]] = []
+            key: tuple[int, ...] = ()
+            legal = actions
+            while True:
+                mover = world.current_player()
+                action = legal[0] if len(legal) == 1 else self._quick(world, legal, key, rng)
+                if action is None:
+                    node = tree.setdefault(key, {})
+                    action, new = self._select(node, world, legal, rng)
+                    path.append((node[action], mover == player))
+                    if new:
+                        world.apply(action)
+                        break
+                world.apply(action)
+                if world.is_terminal() or world.turn >= stop_turn:
+                    break
+                key += (action,)
+                legal = world.legal_actions()
+            value = self._rollout(world, player, stop_turn, rng)
+            for stats, own in path:
+                stats[0] += 1.0
+                stats[1] += value if own else -value
+        root = tree[()]
+        most = max(root[action][0] for action in actions if action in root)
+        best = [action for action in actions if action in root and root[action][0] == most]
+        return best[0] if len(best) == 1 else best[below(rng, len(best))]
+
+    def _quick(self, world: Any, legal: list[int], key: tuple[int, ...],
+               rng: random.Random) -> int | None:
+        """A small decision below the root, taken by the game's `quick` rule or else the
+        rollout bot (None: a main decision, a node of the tree)."""
+        if not key or not is_mid_move(world):
+            return None
+        action = self.quick(world, legal) if self.quick is not None else None
+        if action is None and self.rollout_bot is not None:
+            action = self.rollout_bot.choose(world, rng)
+        return action
+
+    def _select(self, node: Node, world: Any, legal: list[int],
+                rng: random.Random) -> tuple[int, bool]:
+        """A new option (the rollout bot's first, then at random) while the node has been
+        visited enough for one more (progressive widening: 1 + the square root of its visits),
+        else UCB1's among those tried; and whether it is new."""
+        tried_here = [action for action in legal if action in node]
+        visits = sum(node[action][0] for action in tried_here)
+        if len(tried_here) < len(legal) and (
+                not tried_here or len(tried_here) < 1 + math.isqrt(int(visits))):
+            untried = [action for action in legal if action not in node]
+            first = (self.rollout_bot.choose(world, rng)
+                     if not node and self.rollout_bot is not None else -1)
+            action = first if first in untried else untried[below(rng, len(untried))]
+            node[action] = [0.0, 0.0]
+            return action, True
+        log_tried = math.log(visits)
+        best, best_score = tried_here[0], -math.inf
+        for action in tried_here:
+            tried, total = node[action]
+            score = total / tried + self.exploration * math.sqrt(log_tried / tried)
+            if score > best_score:
+                best, best_score = action, score
+        return best, False
+
+
 # -- the registry ----------------------------------------------------------------------------
 #: How the greedy bot judges an action: from the cards' profiles without playing it
 #: (`scoring.py`, the engine's heuristic only), or by playing it out on a copy.
@@ -644,6 +734,26 @@ class SearchOptions:
 
 
 @dataclass(frozen=True)
+class IsmctsOptions:
+    """`ismcts[:iterations=N,horizon=T,exploration=C,top=K,judge=game|value]`; what is not
+    given keeps `IsmctsBot`'s default."""
+
+    iterations: int = 100
+    horizon: int = 2
+    exploration: float = 0.3
+    top: int = 0
+    judge: str = "game"
+
+    def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot:
+        rollout_bot = heuristics.greedy() if heuristics.greedy else None
+        return IsmctsBot(heuristics.evaluate, quick=heuristics.quick, rollout_bot=rollout_bot,
+                         rank=getattr(rollout_bot, "action_values", None),
+                         judge=heuristics.search_judge if self.judge == "game" else None,
+                         rollouts=self.iterations, horizon=self.horizon, top=self.top,
+                         exploration=self.exploration, name=_canonical_name("ismcts", given))
+
+
+@dataclass(frozen=True)
 class BotKind:
     """A kind of bot as specs name it: its options (their keys, values and readers), the
     frozen model they fill in, and examples for the help and the shell's completion."""
@@ -679,6 +789,13 @@ BOT_KINDS: Final[dict[str, BotKind]] = {kind.name: kind for kind in (
                        BotOption("quick", "false", _flag),
                        BotOption("top", "K", _at_least(int, 0))),
             SearchOptions, ("search:rollouts=200", "search:ms=50", CHEAP_SEARCH)),
+    BotKind("ismcts", (BotOption("iterations", "N", _at_least(int, 1)),
+                       BotOption("horizon", "T", _at_least(int, 1)),
+                       BotOption("exploration", "C", _at_least(float, 0.0)),
+                       BotOption("top", "K", _at_least(int, 0)),
+                       BotOption("judge", "|".join(SEARCH_JUDGES),
+                                 _choice("judge", SEARCH_JUDGES))),
+            IsmctsOptions, ("ismcts:iterations=400",)),
 )}
 BOT_NAMES: Final = tuple(BOT_KINDS)
 #: Specs shown as examples after the names (any `key=value` options may follow).

@@ -121,7 +121,7 @@ def test_the_registry_is_the_one_list_of_bots() -> None:
     line offers and the help it prints are read from the registry."""
     from deckbuilder.commands.choices import BOT, BOT_LIST
 
-    assert BOT_NAMES == tuple(BOT_KINDS) == ("random", "greedy", "search")
+    assert BOT_NAMES == tuple(BOT_KINDS) == ("random", "greedy", "search", "ismcts")
     for kind in BOT_KINDS.values():
         assert kind.usage() in BOT_HELP and kind.name in BOT_LIST
         assert kind.model().build  # every option has a default

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 import toy_game as toy
 
-from deckbuilder.bots import SearchBot, is_mid_move, make_bot
+from deckbuilder.bots import IsmctsBot, SearchBot, is_mid_move, make_bot
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.actions import BF_BASE
 from deckbuilder.engine.state import State
@@ -182,7 +182,8 @@ def one_ply_values(state: toy.ToyState, actions: list[int], player: int,
     return values
 
 
-@pytest.mark.parametrize("spec", ["search:top=2,allocate=uniform,rollouts=1"])
+@pytest.mark.parametrize("spec", ["search:top=2,allocate=uniform,rollouts=1",
+                                  "ismcts:iterations=40,horizon=1"])
 def test_a_search_finds_the_win_the_greedy_misses(spec: str) -> None:
     state = planted_double()
     assert make_bot("greedy", toy.evaluate).choose(state, random.Random(1)) == toy.STEP_2
@@ -190,3 +191,16 @@ def test_a_search_finds_the_win_the_greedy_misses(spec: str) -> None:
     assert isinstance(bot, SearchBot)
     assert bot.choose(state, random.Random(1)) == toy.DOUBLE
 
+
+def test_ismcts_is_reproducible_per_seed() -> None:
+    """The same seed, the same choices; another seed may differ, but the tree search over
+    re-dealt worlds never reads the true hidden cards."""
+    def choices(seed: int) -> list[int]:
+        bot = make_bot("ismcts:iterations=30", REVOLVER2)
+        assert isinstance(bot, IsmctsBot)
+        return [bot.choose(state, random.Random(seed + index))
+                for index, state in enumerate(greedy_positions(range(1)))
+                if len(state.legal_actions()) > 1 and index % 7 == 0]
+    first = choices(5)
+    assert len(first) >= 5
+    assert choices(5) == first
