@@ -152,9 +152,10 @@ def test_a_friend_table_by_keyboard_alone(live_server: Any, chromium_browser: An
         expect(mover.locator("#actions .decision")).to_be_visible()
         move(mover, moves)
         moves += 1
-        for page in pages:  # the other seat moves on by the event stream
+        for page in pages:  # the other seat moves on by the event stream (slow on a busy CI)
             page.wait_for_function(
-                "step => Number(document.getElementById('table').dataset.step) > step", arg=step)
+                "step => Number(document.getElementById('table').dataset.step) > step", arg=step,
+                timeout=2 * browser_support.PAGE_TIMEOUT_MS)
             page.wait_for_function(_AT_THE_DECISION)
             said[page].append(page.locator("#table-news").text_content() or "")
     assert moves > 10
