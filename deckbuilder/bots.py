@@ -557,9 +557,8 @@ class IsmctsBot(SearchBot):
                 stats[0] += 1.0
                 stats[1] += value if own else -value
         root = tree[()]
-        most = max(root[action][0] for action in actions if action in root)
-        best = [action for action in actions if action in root and root[action][0] == most]
-        return best[0] if len(best) == 1 else best[below(rng, len(best))]
+        tried = [action for action in actions if action in root]
+        return pick_best(tried, [root[action][0] for action in tried], rng)  # tried most
 
     def _quick(self, world: Any, legal: list[int], key: tuple[int, ...],
                rng: random.Random) -> int | None:
