@@ -22,7 +22,8 @@ from pydantic import ValidationError
 from deckbuilder import paths
 from deckbuilder.data_packs.layers import (
     PackLayer,
-    apply_installed_packs,
+    apply_packs,
+    installed_packs,
     replace_record,
     with_values,
 )
@@ -547,7 +548,7 @@ def build_catalog(
                 catalog.add_set(loaded)
     _add_project_sets(catalog, project, vet_project_sets)
     if installed:
-        catalog.packs = apply_installed_packs(catalog)  # above the sets, below the overlay
+        catalog.packs = apply_packs(catalog, installed_packs())  # above the sets, below the overlay
         overlay_file = overlay if overlay is not None else paths.overlay_path()
         if overlay_file.exists():
             apply_overlay(catalog, overlay_file)

@@ -43,21 +43,15 @@ def _flag(unconfirmed: bool, confirmed_by: str = "") -> str:
     return ""
 
 
-def _attributes(unconfirmed: bool, *classes: str, confirmed_by: str = "", source: str = ""
-                ) -> str:
+def _row_attributes(row: Fact, *classes: str) -> str:
     names = list(classes)
-    if unconfirmed:
+    if row.unconfirmed:
         names.append("unconfirmed")
-    elif confirmed_by:
+    elif row.confirmed_by:
         names.append("player-confirmed")
     shown = f' class="{" ".join(names)}"' if names else ""
-    title = UNCONFIRMED_TITLE if unconfirmed else source
+    title = UNCONFIRMED_TITLE if row.unconfirmed else row.source
     return shown + (f' title="{escape(title, quote=True)}"' if title else "")
-
-
-def _row_attributes(row: Fact, *classes: str) -> str:
-    return _attributes(row.unconfirmed, *classes, confirmed_by=row.confirmed_by,
-                       source=row.source)
 
 
 class _Editors:

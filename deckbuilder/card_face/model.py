@@ -132,18 +132,11 @@ class CardFace:
 
     def has_unconfirmed(self) -> bool:
         """Whether some part of the face is unconfirmed (the renderers then add the legend)."""
-        return self.title_unconfirmed or self.text_unconfirmed or any(
-            row.unconfirmed for row in (*self.facts, *self.marks))
+        return any(row.unconfirmed for row in self.rows())
 
     def marked_fields(self) -> set[str]:
         """The fields some part of the face shows as unconfirmed."""
-        marked = {"name"} if self.title_unconfirmed else set()
-        for row in (*self.facts, *self.marks):
-            if row.unconfirmed:
-                marked.update(row.fields)
-        if self.text_unconfirmed:
-            marked.update(("text", *STEP_FIELDS))
-        return marked
+        return {name for row in self.rows() if row.unconfirmed for name in row.fields}
 
 
 def unconfirmed_fields(record: Any) -> tuple[str, ...]:
@@ -152,12 +145,9 @@ def unconfirmed_fields(record: Any) -> tuple[str, ...]:
     the catalog's value counts read them). The text is not among the latter: a record's text
     is a paraphrase by definition, and says so (`TEXT_PARAPHRASE`)."""
     provenance = record.provenance
-    listed = list(provenance.unconfirmed)
-    for name in sorted(record.model_fields_set):
-        if name in _SHOWN_APART or name in listed or name in provenance.sources:
-            continue
-        listed.append(name)
-    return tuple(listed)
+    return (*provenance.unconfirmed, *(
+        name for name in sorted(record.model_fields_set) if name not in _SHOWN_APART
+        and name not in provenance.unconfirmed and name not in provenance.sources))
 
 
 def row_standing(record: Any, fields: tuple[str, ...], unconfirmed: tuple[str, ...],
@@ -399,14 +389,10 @@ def _text(record: Any, build: _Builder) -> tuple[tuple[str, ...], bool, str]:
 
 
 def _steps_of(record: Any, name: str) -> list[Any]:
-    found = getattr(record, name, None) or []
-    steps: list[object] = []
-    for item in found:
-        if hasattr(item, "do"):
-            steps.append(item)
-        else:  # a trigger, ability or mode: its steps
-            steps.extend(getattr(item, "steps", None) or getattr(item, "effect", None) or [])
-    return steps
+    """The steps of a field: a step itself, or a trigger's, ability's or mode's steps."""
+    return [step for item in getattr(record, name, None) or []
+            for step in ([item] if hasattr(item, "do") else
+                         getattr(item, "steps", None) or getattr(item, "effect", None) or [])]
 
 
 def one_line(entry: Entry, confirmed_mark: str = "\u2713") -> str:

@@ -18,7 +18,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from deckbuilder import paths
 from deckbuilder.catalog import Catalog, apply_overlay_document, normalise_name
-from deckbuilder.data_packs.layers import apply_packs, installed_packs, plain
+from deckbuilder.data_packs.layers import apply_packs, installed_packs, plain, renamed_aliases
 from deckbuilder.data_packs.model import MAX_NAME, printed_card_source
 from deckbuilder.data_packs.standing import merge_source
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
@@ -99,11 +99,8 @@ def _save_locked(path: Path, record_id: str, field: str, value: object, source: 
     values: dict[str, object] = {field: after}
     alias = None
     if field == "name" and normalise_name(str(after)) != normalise_name(entry.name):
-        aliases = [str(each) for each in entry.record.aliases]
-        if entry.name not in aliases:
-            aliases.append(entry.name)
         alias = entry.name
-        values["aliases"] = [each for each in aliases if each != after]
+        values["aliases"] = renamed_aliases(entry.record.aliases, entry.name, after)
     correction = document["corrections"].setdefault(
         record_id, CommentedMap([("source", source), ("values", CommentedMap())]))
     for name, value in values.items():

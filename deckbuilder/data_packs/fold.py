@@ -106,9 +106,7 @@ def _fold_value(node: CommentedMap, record: Record, loaded: LoadedPack, name: st
         elif record.name not in aliases:
             aliases.append(record.name)
     node[name] = _flow(value)
-    provenance = node.get("provenance")
-    if provenance is None:
-        provenance = node["provenance"] = CommentedMap()
+    provenance = node.setdefault("provenance", CommentedMap())
     unconfirmed = provenance.get("unconfirmed")
     if unconfirmed is not None and name in unconfirmed:
         unconfirmed.remove(name)

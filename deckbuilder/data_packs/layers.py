@@ -129,6 +129,13 @@ def plain(record: Record, name: str) -> JsonValue:
     return record.model_dump(mode="json", include={name}).get(name)
 
 
+def renamed_aliases(aliases: Iterable[object], old: str, new: object) -> list[str]:
+    """A record's aliases once its name `old` becomes `new`: the old name kept as one (so
+    decks naming it keep working), the new name not."""
+    kept = [str(alias) for alias in aliases]
+    return [alias for alias in (kept if old in kept else [*kept, old]) if alias != new]
+
+
 def with_values(record: Record, values: Mapping[str, object], source_of: dict[str, str],
                 *, keep_old_name: bool = True) -> Record:
     """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
@@ -138,10 +145,7 @@ def with_values(record: Record, values: Mapping[str, object], source_of: dict[st
     data = record.model_dump(exclude_unset=True)
     data.update(values)
     if keep_old_name and "name" in values and values["name"] != record.name:
-        aliases = list(data.get("aliases", []))
-        if record.name not in aliases:
-            aliases.append(record.name)
-        data["aliases"] = [alias for alias in aliases if alias != values["name"]]
+        data["aliases"] = renamed_aliases(data.get("aliases", []), record.name, values["name"])
     provenance = record.provenance
     data["provenance"] = Provenance(
         sources={**provenance.sources, **source_of},
@@ -285,8 +289,3 @@ def replace_record(catalog: Any, entry: Any, record: Record) -> None:
             if item.id == record.id:
                 items[index] = record
                 return
-
-
-def apply_installed_packs(catalog: object) -> PackLayer:
-    """`build_catalog`'s step between the sets and the overlay."""
-    return apply_packs(catalog, installed_packs())

@@ -5,7 +5,7 @@ most copies in the deck). `cards --unconfirmed` ends with the whole catalog's fi
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from deckbuilder.catalog import Catalog, Entry
@@ -30,8 +30,7 @@ class Counts:
         return self.stated + self.player + self.unconfirmed
 
     def as_json(self) -> dict[str, int]:
-        return {"stated": self.stated, "player": self.player,
-                "unconfirmed": self.unconfirmed, "total": self.total}
+        return {**asdict(self), "total": self.total}
 
 
 @dataclass
