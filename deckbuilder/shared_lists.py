@@ -151,24 +151,11 @@ def _export(deck: LoadedDeck, catalog: Catalog | None, style: _Style) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_markdown(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
-    """The deck as a Markdown post (Reddit, Discord, GitHub) that `deck import` reads back:
-    the name as a heading, faction and sets, the cards by category with their counts."""
-    return _export(deck, catalog, _MARKDOWN_STYLE)
-
-
-def export_bbcode(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
-    """The deck as a BBCode post (BoardGameGeek's forums) that `deck import` reads back."""
-    return _export(deck, catalog, _BBCODE_STYLE)
-
-
 def export_forum(deck: LoadedDeck, catalog: Catalog | None, output_format: str) -> str:
-    """`deck export --format markdown|bbcode`."""
-    if output_format == MARKDOWN:
-        return export_markdown(deck, catalog)
-    if output_format == BBCODE:
-        return export_bbcode(deck, catalog)
-    raise ValueError(f"not a forum format: {output_format!r}")
+    """`deck export --format markdown|bbcode`: the deck as a Markdown post (Reddit, Discord,
+    GitHub) or a BBCode one (BoardGameGeek's forums) that `deck import` reads back: the name
+    as a heading, faction and sets, the cards by category with their counts."""
+    return _export(deck, catalog, {MARKDOWN: _MARKDOWN_STYLE, BBCODE: _BBCODE_STYLE}[output_format])
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -197,7 +184,7 @@ def forum_format(text: str) -> str | None:
 
 def parse_forum_list(text: str, catalog: Catalog, faction: str | None = None,
                      output_format: str | None = None) -> DeckList:
-    """Read a Markdown or BBCode post (as `export_markdown`/`export_bbcode` write them, or
+    """Read a Markdown or BBCode post (as `export_forum` writes them, or
     written by hand in that shape), labelling every line as a text list's lines are.
     Lines that are neither a header nor `2x Name` are the post's prose: comments."""
     style = output_format or forum_format(text) or MARKDOWN

@@ -29,7 +29,6 @@ from deckbuilder.shared_lists import (
     bbcode_text,
     encode_share_code,
     export_forum,
-    export_markdown,
     forum_format,
     import_any_deck_list,
     markdown_text,
@@ -140,7 +139,7 @@ def test_a_whole_markdown_post_renders_no_link_image_or_script(catalog: Catalog)
     deck = type(base)(base.deck.model_copy(update={"name": " ".join(HOSTILE[:4]),
                                                    "description": HOSTILE[4]}),
                       base.entries)
-    rendered = markdown_it.MarkdownIt("commonmark").render(export_markdown(deck, catalog))
+    rendered = markdown_it.MarkdownIt("commonmark").render(export_forum(deck, catalog, MARKDOWN))
     rendered = rendered.replace("<em>62 cards</em>", "")  # the post's own footer
     assert not re.search(r"<(a|img|script|em|code|del|table)\b", rendered)
     assert rendered.count("<h2>") == 1 and "<h1>" not in rendered

@@ -64,13 +64,10 @@ def an(word: str) -> str:
 
 def listed(facts: DeckFacts, counts: dict[str, int], with_category: bool = False) -> str:
     """`2x Deputy, 1x Sandstorm (an action card)`: cards with their copies."""
-    parts = []
-    for card, count in counts.items():
-        text = f"{count}x {facts.name(card)}"
-        if with_category:
-            text += f" ({an(str(facts.entry(card).record.category))} card)"
-        parts.append(text)
-    return ", ".join(parts)
+    return ", ".join(
+        f"{count}x {facts.name(card)}"
+        + (f" ({an(str(facts.entry(card).record.category))} card)" if with_category else "")
+        for card, count in counts.items())
 
 
 @dataclass(frozen=True)

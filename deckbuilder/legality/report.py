@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -81,14 +81,7 @@ class Violation:
     fix: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "rule": self.rule,
-            "message": self.message,
-            "cards": list(self.cards),
-            "line": self.line,
-            "fix": self.fix,
-        }
+        return {**asdict(self), "cards": list(self.cards)}
 
 
 @dataclass(frozen=True)

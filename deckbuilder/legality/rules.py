@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from deckbuilder import paths
+from deckbuilder.card_face.words import plural
 from deckbuilder.catalog import Entry
 from deckbuilder.decks import DECK_SIZE
 from deckbuilder.legality.facts import DeckFacts
@@ -18,15 +19,7 @@ Rule = Callable[[DeckFacts], list[Violation]]
 
 
 def _copies(count: int) -> str:
-    return f"{count} {'copy' if count == 1 else 'copies'}"
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
-
-
-def _listed(facts: DeckFacts, counts: dict[str, int], with_category: bool = False) -> str:
-    return listed(facts, counts, with_category)
+    return plural(count, "copy", "copies")
 
 
 def _is_unique(facts: DeckFacts, card: str) -> bool:
@@ -45,21 +38,21 @@ def check_deck_size(facts: DeckFacts) -> list[Violation]:
         return []
     difference = total - DECK_SIZE
     balance = replacement_balance(facts)
-    message = f"the deck has {_cards(total)}, not {DECK_SIZE}"
+    message = f"the deck has {plural(total, 'card')}, not {DECK_SIZE}"
     cards: tuple[str, ...] = ()
     if difference > 0 and balance.explained_by_size(difference):
         groups = balance.unpaired_groups()
         message += "; " + "; ".join(group.describe(facts) for group in groups)
         cards = tuple(card for group in groups for card in group.added)
-        fix = (f"take {_cards(difference)} out (one of the cards put in, or a base card "
+        fix = (f"take {plural(difference, 'card')} out (one of the cards put in, or a base card "
                "of the same category)")
     elif difference > 0:
-        fix = f"take {_cards(difference)} out"
+        fix = f"take {plural(difference, 'card')} out"
     else:
         if balance.leftover:
-            message += "; taken out without a replacement: " + _listed(facts, balance.leftover)
+            message += "; taken out without a replacement: " + listed(facts, balance.leftover)
             cards = tuple(balance.leftover)
-        fix = f"add {_cards(-difference)} (put base cards back or add replacements)"
+        fix = f"add {plural(-difference, 'card')} (put base cards back or add replacements)"
     return [facts.violation(Code.DECK_SIZE, message, cards, facts.deck.cards_line(), fix)]
 
 
@@ -174,7 +167,7 @@ def check_like_for_like(facts: DeckFacts) -> list[Violation]:
         message = group.describe(facts)
         if balance.leftover:
             message += ("; taken out without a replacement: "
-                        + _listed(facts, balance.leftover, with_category=True))
+                        + listed(facts, balance.leftover, with_category=True))
         if gunslingers:
             message += f" ({' and '.join(gunslingers)} went out, but rule B keeps gunslingers)"
         names = " or ".join(facts.name(card) for card in group.added)
@@ -197,14 +190,9 @@ def check_like_for_like(facts: DeckFacts) -> list[Violation]:
 
 def check_unique_copies(facts: DeckFacts) -> list[Violation]:
     """Rule E: one copy of each unique card."""
-    violations = []
-    for card, count in facts.counts.items():
-        record = facts.entry(card).record
-        if _is_unique(facts, card) and count > 1:
-            violations.append(facts.of_card(
-                Code.UNIQUE_COPIES, card, f"{_copies(count)} of {record.name}, a unique card",
-                f"keep one copy ({card}: 1)"))
-    return violations
+    return [facts.of_card(Code.UNIQUE_COPIES, card, f"{_copies(count)} of {facts.name(card)}, "
+                          "a unique card", f"keep one copy ({card}: 1)")
+            for card, count in facts.counts.items() if _is_unique(facts, card) and count > 1]
 
 
 def _declared_sets(facts: DeckFacts) -> set[str] | None:
