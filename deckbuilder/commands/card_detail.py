@@ -18,7 +18,7 @@ from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import GAME
-from deckbuilder.commands.common import console, guarded, print_json
+from deckbuilder.commands.common import AsJson, console, guarded, print_json
 from deckbuilder.data_packs.standing import Standing, standing_of_source, standing_words
 from deckbuilder.models.common import UNCONFIRMED
 from deckbuilder.printable import wrap_columns
@@ -82,21 +82,18 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     return wrap_columns(text, max(width, 20), first, rest)
 
 
+@guarded
 def show(
     name: Annotated[str, typer.Argument(
         metavar="NAME", help="a card's id, name or alias, or the start of one (volcanic)",
         show_default=False, autocompletion=completion.complete_record)],
     game: Annotated[str | None, typer.Option(
         help="revolver or revolver2 (for namesakes)", autocompletion=GAME.complete)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """One card (or character, battlefield ...) as its face: values and text in words, each
     value no document states marked `?`; then the document stating each value, and whether
     the engine plays it. A unique start of a name finds the card (`cards show volcanic`)."""
-    guarded(_show)(name, game, as_json)
-
-
-def _show(name: str, game: str | None, as_json: bool) -> None:
     catalog = project_catalog()
     entries = find_records(catalog, name, game)
     if as_json:

@@ -31,6 +31,7 @@ from deckbuilder.commands import completion
 from deckbuilder.commands.card_detail import show, text_width
 from deckbuilder.commands.choices import FACTION, GAME, SET
 from deckbuilder.commands.common import (
+    AsJson,
     console,
     guarded,
     plain_value,
@@ -67,7 +68,7 @@ def cards(
     unimplemented: Annotated[
         bool, typer.Option("--unimplemented", help="list cards the engine cannot play")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """List cards with their texts; filter by game, faction, set, kind and words.
 
@@ -273,7 +274,7 @@ def _kind_command(kind: str, summary: str) -> Callable[..., None]:
                                                    **SET.option())] = None,
         search: Annotated[str | None, typer.Option(
             "--search", help="words to find in names, aliases and texts")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+        as_json: AsJson = False,
     ) -> None:
         guarded(_cards)(game, faction, set_id, kind, search, False, False, as_json)
 

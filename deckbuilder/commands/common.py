@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ParamSpec, TextIO, TypeVar
+from typing import Annotated, Any, ParamSpec, TextIO, TypeVar
 
 import typer
 from pydantic import JsonValue
@@ -18,7 +18,7 @@ from deckbuilder.app.json_values import plain_value
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.printable import printable
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "ShellConsole", "console",
+__all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "AsJson", "ShellConsole", "console",
            "error_console", "fail", "guarded", "plain_console",
            "plain_value", "print_json", "safe"]
 
@@ -64,6 +64,9 @@ plain_console = ShellConsole(markup=False)
 EXIT_OK = 0
 EXIT_FAILED = 1  # the command ran; the answer is "no" (an illegal deck, a refused set)
 EXIT_BAD_INPUT = 2  # a file could not be read or an argument is wrong
+
+#: `--json` of every command that answers in JSON as well as in text.
+AsJson = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
 def safe(text: object, *, markup: bool = False) -> str:

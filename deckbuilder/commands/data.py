@@ -25,6 +25,7 @@ from deckbuilder.commands.card_detail import detail_lines, text_width
 from deckbuilder.commands.choices import SET
 from deckbuilder.commands.common import (
     EXIT_FAILED,
+    AsJson,
     console,
     fail,
     guarded,
@@ -200,18 +201,15 @@ def _read(prompt: str) -> str | None:
 
 # -- status -----------------------------------------------------------------------------------
 @data_app.command("status")
+@guarded
 def status(
     deck: Annotated[str | None, typer.Argument(
         metavar="[DECK]", help="a deck to count (default: the packaged decks)",
         show_default=False, autocompletion=completion.complete_deck)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Per set and per deck: how many values a document states, a player confirmed (a pack
     or your overlay), or are still unconfirmed; the cards to review first."""
-    guarded(_status)(deck, as_json)
-
-
-def _status(deck: str | None, as_json: bool) -> None:
     catalog = project_catalog()
     names = [deck] if deck is not None else packaged_deck_names()
     decks = []
@@ -243,6 +241,7 @@ def _status(deck: str | None, as_json: bool) -> None:
 
 # -- packs ------------------------------------------------------------------------------------
 @data_app.command("export")
+@guarded
 def export(
     output: Annotated[Path, typer.Option("-o", "--output", help="the pack file to write",
                                          show_default=False)],
@@ -256,18 +255,14 @@ def export(
                        ] = "my-card-data",
     version: Annotated[str, typer.Option("--version", help="the pack's version")] = "1",
     force: Annotated[bool, typer.Option("--force", help="replace an existing file")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Write your own values (your overlay's: what you reviewed or corrected) as a data pack
     that names the card-set versions they were read for."""
-    guarded(_export)(output, set_ids or [], cards or [], pack_id, version, force, as_json)
-
-
-def _export(output: Path, set_ids: list[str], cards: list[str], pack_id: str, version: str,
-            force: bool, as_json: bool) -> None:
     refuse_overwrite(output, force)
     catalog = project_catalog()
-    card_ids = [entry.id for name in cards for entry in find_records(catalog, name)]
+    card_ids = [entry.id for name in cards or [] for entry in find_records(catalog, name)]
+    set_ids = set_ids or []
     _refuse_unknown_sets(catalog, set_ids)
     try:
         exported = export_pack(output, pack_id, version, set_ids, card_ids)
@@ -285,18 +280,15 @@ def _export(output: Path, set_ids: list[str], cards: list[str], pack_id: str, ve
 
 
 @data_app.command("import")
+@guarded
 def import_(
     file: Annotated[Path, typer.Argument(help="a data pack file", show_default=False)],
     upgrade: Annotated[bool, typer.Option("--upgrade", help="replace the installed pack of "
                                                             "the same id")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Check a data pack (schema, ids, set versions, each value) and install it above the
     packaged data and below your overlay; says every value it changes and every conflict."""
-    guarded(_import)(file, upgrade, as_json)
-
-
-def _import(file: Path, upgrade: bool, as_json: bool) -> None:
     try:
         report = import_pack(file, upgrade)
     except PackRefused as refused:  # a pack (a file that is one) refused, as `sets import`
@@ -318,16 +310,13 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
 
 
 @data_app.command("remove")
+@guarded
 def remove(
     pack_id: Annotated[str, typer.Argument(
         metavar="ID", help="an installed pack's id", autocompletion=completion.complete_pack)],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Take an installed data pack out: its values go back to the packaged ones."""
-    guarded(_remove)(pack_id, as_json)
-
-
-def _remove(pack_id: str, as_json: bool) -> None:
     path, gone = remove_pack(pack_id)
     print_answer({"id": pack_id, "path": str(path), "values": len(gone)}, as_json,
                  f"removed pack {pack_id} ({path}): {len(gone)} values back to the packaged data")

@@ -17,6 +17,7 @@ from deckbuilder.commands import completion
 from deckbuilder.commands.choices import SIDE
 from deckbuilder.commands.common import (
     EXIT_FAILED,
+    AsJson,
     console,
     error_console,
     guarded,
@@ -56,13 +57,14 @@ DECK_HELP = (f"a deck file, or a faction (its base deck: {DECLARATIONS[0].side_i
 
 
 @deck_app.command("new")
+@guarded
 def new(
     faction: Annotated[str, typer.Argument(help=FACTION_HELP, show_default=False,
                                             autocompletion=SIDE.complete)],
     out: Annotated[Path, typer.Option("--out", "-o", help="deck file to write")],
     name: Annotated[str | None, typer.Option(help="the deck's name")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """Write the faction's base deck, ready to edit.
@@ -70,11 +72,6 @@ def new(
     The file names an editor schema only when its repository has a schemas folder
     (`deckbuilder schema --into DIR`), by a path relative to the deck.
     """
-    guarded(_new)(faction, out, name, force, as_json, sets_dir)
-
-
-def _new(faction: str, out: Path, name: str | None, force: bool, as_json: bool,
-         sets_dir: Path | None) -> None:
     faction = normalise_name(faction).replace(" ", "") or faction
     cards = new_deck(project_catalog(sets_dir), faction, out, force=force, name=name)
     schema = _schema_named(out)
@@ -105,6 +102,7 @@ def _note_no_schema(deck_file: Path, schema: str | None) -> None:
 
 
 @deck_app.command("swap")
+@guarded
 def swap(
     deck_file: Annotated[Path, typer.Argument(help="deck file, edited in place")],
     out_card: Annotated[str, typer.Option(
@@ -113,7 +111,7 @@ def swap(
     in_card: Annotated[str, typer.Option(
         "--in", help="card to put in (id or name)", autocompletion=completion.complete_card)],
     count: Annotated[int, typer.Option("--count", min=1, max=99, help="copies to swap")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """Swap COUNT copies of one card for another; comments, order and layout are kept.
@@ -123,13 +121,6 @@ def swap(
     Exit code 0 when the deck is legal after the swap, 1 when it is not yet (the swap is
     written all the same), 2 when the deck cannot be read or a card is unknown.
     """
-    if not guarded(_swap)(deck_file, out_card, in_card, count, as_json, sets_dir):
-        raise typer.Exit(EXIT_FAILED)
-
-
-def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: bool,
-          sets_dir: Path | None) -> bool:
-    """Swap and say whether the deck is legal now (the command's exit code)."""
     catalog = project_catalog(sets_dir)
     result = swap_cards(deck_file, catalog, out_card, in_card, count)
     report = validate_deck(deck_file, catalog)
@@ -139,28 +130,29 @@ def _swap(deck_file: Path, out_card: str, in_card: str, count: int, as_json: boo
                     "in": {"card": result.in_id, "name": result.in_name},
                     "legal": report.is_legal, "violations": sorted(report.codes()),
                     "supply": report.supply})
-        return report.is_legal
-    console.print(safe(
-        f"{deck_file}: {count}x {result.out_name} -> {result.in_name} ({result.in_id})"
-    ), markup=False)
-    if report.is_legal:
-        console.print(f"the deck is legal ({report.supply})" if report.supply
-                      else "the deck is legal")
     else:
-        codes = ", ".join(sorted(report.codes()))
-        console.print(
-            f"the deck is not legal yet ({plural(len(report.violations), 'violation')}: "
-            f"{codes}); see `deckbuilder validate {escape(safe(deck_file))}`"
-        )
-        if report.supply:
-            console.print(report.supply)
-    return report.is_legal
+        console.print(safe(
+            f"{deck_file}: {count}x {result.out_name} -> {result.in_name} ({result.in_id})"
+        ), markup=False)
+        if report.is_legal:
+            console.print(f"the deck is legal ({report.supply})" if report.supply
+                          else "the deck is legal")
+        else:
+            console.print(
+                f"the deck is not legal yet ({plural(len(report.violations), 'violation')}: "
+                f"{', '.join(sorted(report.codes()))}); see `deckbuilder validate "
+                f"{escape(safe(deck_file))}`")
+            if report.supply:
+                console.print(report.supply)
+    if not report.is_legal:
+        raise typer.Exit(EXIT_FAILED)
 
 
 @deck_app.command("fix-ids")
+@guarded
 def fix_ids(
     deck_file: Annotated[Path, typer.Argument(help="deck file, edited in place")],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """Write every card of the deck under its id (`texas ranger: 1` -> `texas-ranger: 1`).
@@ -169,10 +161,6 @@ def fix_ids(
     the name kept as a comment; two lines of one card become one. Order, counts and comments
     are kept; unknown cards are left as they are (`validate` names them).
     """
-    guarded(_fix_ids)(deck_file, as_json, sets_dir)
-
-
-def _fix_ids(deck_file: Path, as_json: bool, sets_dir: Path | None) -> None:
     rewritten = fix_card_ids(deck_file, project_catalog(sets_dir))
     print_answer({"file": str(deck_file), "changed": bool(rewritten), "rewritten": [
         {"line": row.line, "written": row.written, "card": row.card, "name": row.name,
@@ -184,19 +172,16 @@ def _fix_ids(deck_file: Path, as_json: bool, sets_dir: Path | None) -> None:
 
 
 @deck_app.command("diff")
+@guarded
 def diff(
     first: Annotated[str, typer.Argument(
         help=f"deck A: {DECK_HELP}", show_default=False, autocompletion=completion.complete_deck)],
     second: Annotated[str, typer.Argument(
         help="deck B (the same)", show_default=False, autocompletion=completion.complete_deck)],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """The cards taken out of deck A and put into deck B."""
-    guarded(_diff)(first, second, as_json, sets_dir)
-
-
-def _diff(first: str, second: str, as_json: bool, sets_dir: Path | None) -> None:
     catalog = project_catalog(sets_dir)
     changes = diff_decks(read_deck(first, catalog).loaded, read_deck(second, catalog).loaded)
     if as_json:
@@ -234,8 +219,7 @@ def import_list(
     and `Deck` / `Sideboard` section lines (sideboard cards are reported, not added).
     Exit code 1 when some line could not be read as asked (the deck is written all the same).
     """
-    problems = guarded(_import)(source, out, faction, force, as_json, sets_dir)
-    if problems:
+    if guarded(_import)(source, out, faction, force, as_json, sets_dir):
         raise typer.Exit(EXIT_FAILED)
 
 
@@ -285,6 +269,7 @@ def _line_json(line: ListLine) -> dict[str, str | int | None]:
 
 
 @deck_app.command("export")
+@guarded
 def export(
     deck_file: Annotated[str, typer.Argument(
         metavar="DECK", help=DECK_HELP, show_default=False,
@@ -301,11 +286,6 @@ def export(
     BoardGameGeek), each of which `deck import` reads back as the same deck (whatever its
     name holds); or as a deck sheet to print (html; pdf, printed with headless Chromium,
     needs --out): the cards grouped and counted, the replacements and the verdict."""
-    guarded(_export)(deck_file, out, output_format, force, sets_dir)
-
-
-def _export(deck_file: str, out: Path | None, output_format: str, force: bool,
-            sets_dir: Path | None) -> None:
     chosen = output_format.strip().lower()
     if chosen not in EXPORT_FORMATS:
         raise DeckbuilderError(f"--format {safe(output_format)!r} is not a format",
@@ -337,25 +317,23 @@ def _export(deck_file: str, out: Path | None, output_format: str, force: bool,
 
 
 @deck_app.command("rename")
+@guarded
 def rename(
     deck_file: Annotated[Path, typer.Argument(metavar="DECK", help="deck file, edited in place",
                                               show_default=False)],
     new_name: Annotated[str, typer.Argument(metavar="NAME", help="the deck's new name",
                                             show_default=False)],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """Give the deck a new name (its `name:` line); cards, comments and order are kept."""
-    guarded(_rename)(deck_file, new_name, as_json, sets_dir)
-
-
-def _rename(deck_file: Path, new_name: str, as_json: bool, sets_dir: Path | None) -> None:
     old = rename_deck(deck_file, project_catalog(sets_dir), new_name)
     print_answer({"file": str(deck_file), "old_name": old, "name": new_name}, as_json,
                  f"{deck_file}: renamed {old!r} -> {new_name!r}")
 
 
 @deck_app.command("stats")
+@guarded
 def stats(
     deck_file: Annotated[str, typer.Argument(
         metavar="DECK", help=DECK_HELP, show_default=False,
@@ -368,22 +346,17 @@ def stats(
     extra_opening: Annotated[int, typer.Option(
         "--extra-opening", min=0, max=5,
         help="cards a card's effect adds to the opening hand (Revolver 2: 1 or 2)")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """What the deck holds: counts by category, play type and set, the cost curve, firepower
     by chip colour, the changes against the base deck, and the exact odds of at least one
     card of a kind (or a named card) in the opening hand and by your turn N."""
-    guarded(_stats)(deck_file, turns, cards or [], extra_opening, as_json, sets_dir)
-
-
-def _stats(deck_file: str, turns: int, cards: list[str], extra_opening: int, as_json: bool,
-           sets_dir: Path | None) -> None:
     catalog = project_catalog(sets_dir)
     deck = read_deck(deck_file, catalog).loaded
     found = deck_stats(deck, catalog, turns, DrawRules(extra_opening=extra_opening))
     wanted = set()
-    for card in cards:
+    for card in cards or []:
         entry = catalog.find(card, deck.game)
         if entry is None or entry.id not in deck.counts():
             raise DeckbuilderError(f"the deck has no card '{safe(card)}'",

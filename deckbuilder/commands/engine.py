@@ -24,6 +24,7 @@ from deckbuilder.commands.choices import BOT_LIST, BOTS, GAME, RULESET, SIDE
 from deckbuilder.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
+    AsJson,
     each_file,
     error_console,
     fail,
@@ -315,10 +316,11 @@ def _replay_summary(path: Path, record: GameRecord, result: ReplayResult
 
 
 # -- scenario ---------------------------------------------------------------------------------
+@guarded
 def scenario(
     files: Annotated[list[Path], typer.Argument(
         help="scenario files (scenario.schema.json)", show_default=False)],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     ruleset: Annotated[str | None, typer.Option(
         "--ruleset", **RULESET.option(),
         help="play it under this ruleset instead of the file's")] = None,
@@ -335,13 +337,6 @@ def scenario(
     file:line:col), 2 when a file cannot be read (the worst over the files; each one is
     reported). --ruleset, --switch and --module ask the same question under another reading.
     """
-    code = guarded(_scenarios)(files, as_json, ruleset, switch or [], module)
-    raise typer.Exit(code)
-
-
-def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
-               switch_texts: Sequence[str] = (), modules: list[str] | None = None) -> int:
-    """Run every file; one file's failure or error does not stop the others."""
     catalog = project_catalog()
     started: list[Path] = []
 
@@ -349,11 +344,11 @@ def _scenarios(paths: Sequence[Path], as_json: bool, ruleset: str | None = None,
         if started and not as_json:
             _say("")
         started.append(path)
-        data, passed = _scenario(catalog, path, as_json, ruleset, switch_texts, modules)
+        data, passed = _scenario(catalog, path, as_json, ruleset, switch or [], module)
         return EXIT_OK if passed else EXIT_FAILED, data
 
-    return each_file(paths, run, lambda path, error: {
-        "scenario": str(path), "passed": None, "error": error.message}, as_json)
+    raise typer.Exit(each_file(files, run, lambda path, error: {
+        "scenario": str(path), "passed": None, "error": error.message}, as_json))
 
 
 def _scenario(catalog: Catalog, path: Path, as_json: bool, ruleset: str | None = None,

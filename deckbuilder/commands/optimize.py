@@ -23,6 +23,7 @@ from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT, RULESET, SET
 from deckbuilder.commands.common import (
+    AsJson,
     console,
     error_console,
     guarded,
@@ -102,7 +103,7 @@ def optimize(
         "--write-guess", help="let -o write the best deck found even when it is not "
                               "confirmed better (its header says it is a guess)")] = False,
     force: Annotated[bool, typer.Option("--force", help="let -o replace a file")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     report_path: option.ReportPath = None,
     charts_dir: option.ChartsDir = None,
     check_bot: option.CheckBot = None,

@@ -13,7 +13,14 @@ import typer
 from deckbuilder import paths
 from deckbuilder.app.overlay_edits import overlay_rows, set_correction, unset_correction
 from deckbuilder.commands import completion
-from deckbuilder.commands.common import console, guarded, print_answer, print_json, print_rows
+from deckbuilder.commands.common import (
+    AsJson,
+    console,
+    guarded,
+    print_answer,
+    print_json,
+    print_rows,
+)
 
 overlay_app = typer.Typer(
     help="Correct packaged card values locally; the correction shows as the value's source.",
@@ -23,9 +30,7 @@ overlay_app = typer.Typer(
 
 # -- the commands -------------------------------------------------------------------------------
 @overlay_app.command("path")
-def path_(
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
-) -> None:
+def path_(as_json: AsJson = False) -> None:
     """Print where the overlay file is (it may not exist yet)."""
     where = paths.overlay_path()
     if as_json:
@@ -35,6 +40,7 @@ def path_(
 
 
 @overlay_app.command("set", context_settings={"ignore_unknown_options": True})
+@guarded
 def set_(
     record_id: Annotated[str, typer.Argument(
         metavar="ID", help='a record id or name: texas-ranger, "Texas Ranger"',
@@ -46,16 +52,12 @@ def set_(
     source: Annotated[
         str, typer.Option("--source", help="where the correct value is stated", show_default=False)
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Correct one value of one record; the change is checked before the file is written.
 
     VALUE is read as YAML, so a negative number works as it is: `overlay set x cost -1`.
     """
-    guarded(_set)(record_id, field, value, source, as_json)
-
-
-def _set(record_id: str, field: str, value: str, source: str, as_json: bool) -> None:
     change = set_correction(record_id, field, value, source)
     print_answer(change, as_json,
                  f"{change['id']}.{change['field']}: {change['before']!r} -> "
@@ -63,33 +65,25 @@ def _set(record_id: str, field: str, value: str, source: str, as_json: bool) -> 
 
 
 @overlay_app.command("unset")
+@guarded
 def unset(
     record_id: Annotated[str, typer.Argument(
         metavar="ID", help="a record's id or name", autocompletion=completion.complete_record)],
     field: Annotated[str | None, typer.Argument(
         metavar="[FIELD]", help="the corrected field; omitted: the whole correction",
         autocompletion=completion.complete_field)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Take a correction out again: the packaged value and its source hold once more."""
-    guarded(_unset)(record_id, field, as_json)
-
-
-def _unset(record_id: str, field: str | None, as_json: bool) -> None:
     change = unset_correction(record_id, field)
     print_answer(change, as_json, f"{change['id']}: {', '.join(change['fields'])} no longer "
                                   f"corrected; wrote {change['path']}")
 
 
 @overlay_app.command("show")
-def show(
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
-) -> None:
+@guarded
+def show(as_json: AsJson = False) -> None:
     """List the corrections and what each changes."""
-    guarded(_show)(as_json)
-
-
-def _show(as_json: bool) -> None:
     rows = overlay_rows()
     print_rows(rows, as_json, lambda row: [
         f"{row['id']}.{row['field']} ({row['set']}): {row['package_value']!r} "

@@ -11,6 +11,7 @@ from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.rule_listing import game_rules
 from deckbuilder.commands.choices import GAME
 from deckbuilder.commands.common import (
+    AsJson,
     console,
     guarded,
     print_json,
@@ -19,21 +20,18 @@ from deckbuilder.commands.common import (
 from deckbuilder.games import games, get_game
 
 
+@guarded
 def rules(
     game: Annotated[str | None, typer.Option(
         help="revolver or revolver2 (default: both)", show_default=False,
         **GAME.option())] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """List the rule switches (where the rule documents disagree) and the rulesets.
 
     `--ruleset ID` chooses a ruleset for `play`, `simulate` and `scenario`; `--switch ID=VALUE`
     sets a single switch over it.
     """
-    guarded(_rules)(game, as_json)
-
-
-def _rules(game: str | None, as_json: bool) -> None:
     catalog = project_catalog()
     names = [get_game(game).name] if game is not None else list(games())
     data = [game_rules(catalog, name) for name in names]

@@ -18,12 +18,21 @@ from pydantic import JsonValue
 
 from deckbuilder import paths, schemas
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.commands.common import EXIT_FAILED, console, fail, guarded, print_json, warn
+from deckbuilder.commands.common import (
+    EXIT_FAILED,
+    AsJson,
+    console,
+    fail,
+    guarded,
+    print_json,
+    warn,
+)
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.importer import installed_files
 from deckbuilder.user_schemas import write_schemas_into, write_user_schemas
 
 
+@guarded
 def schema(
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="folder to write to (default: package data)")
@@ -44,7 +53,7 @@ def schema(
                                   "machine only is left out, with a warning",
                                   show_default=False)
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """Generate JSON Schemas (draft 2020-12) for card sets, decks, collections, overlays.
@@ -52,11 +61,6 @@ def schema(
     Each schema's $id is https://revolver-deckbuilder.github.io/schemas/<file name>: an
     identifier, not necessarily an address that can be fetched.
     """
-    guarded(_schema)(out, check, user, into, as_json, sets_dir)
-
-
-def _schema(out: Path | None, check: bool, user: bool, into: Path | None, as_json: bool,
-            sets_dir: Path | None) -> None:
     if sum((user, into is not None, out is not None or check)) > 1:
         raise fail("--user, --into DIR and --out/--check write to different places: "
                    "give one of them")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +17,7 @@ from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
     EXIT_OK,
+    AsJson,
     console,
     each_file,
     error_console,
@@ -45,7 +47,6 @@ sets_app = typer.Typer(
 FileArgument = Annotated[
     Path, typer.Argument(help="a card-set YAML file", show_default=False)
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
 #: `--sets-dir DIR` of the commands that read decks or sets: a repository's own set files.
@@ -61,7 +62,7 @@ FilesArgument = Annotated[
 
 
 @sets_app.command("check")
-def check(files: FilesArgument, as_json: JsonOption = False,
+def check(files: FilesArgument, as_json: AsJson = False,
           sets_dir: SetsDirOption = None) -> None:
     """Validate card-set files without installing them; list every problem of each.
 
@@ -130,18 +131,15 @@ def _check(file: Path, as_json: bool) -> tuple[int, dict[str, JsonValue]]:
 
 
 @sets_app.command("import")
+@functools.partial(guarded, answers=SetInstallError)
 def import_(
     file: FileArgument,
     upgrade: Annotated[
         bool, typer.Option("--upgrade", help="replace the installed set with the same id")
     ] = False,
-    as_json: JsonOption = False,
+    as_json: AsJson = False,
 ) -> None:
     """Install a card-set file into the user data folder; a refused import changes nothing."""
-    guarded(_import, answers=SetInstallError)(file, upgrade, as_json)
-
-
-def _import(file: Path, upgrade: bool, as_json: bool) -> None:
     try:
         result = import_set(file, upgrade=upgrade)
     except SetRefused as refused:
@@ -164,18 +162,26 @@ def _import(file: Path, upgrade: bool, as_json: bool) -> None:
 
 
 @sets_app.command("remove")
+@functools.partial(guarded, answers=SetInstallError)
 def remove(
     set_id: Annotated[str, typer.Argument(
         metavar="SET", help="an installed set, by id or name (\"Dusty's homebrew\")",
         autocompletion=completion.complete_installed_set)],
-    as_json: JsonOption = False,
+    as_json: AsJson = False,
 ) -> None:
     """Remove an installed set; refused while another installed set requires it.
 
     The names of its cards are remembered, so a deck that still names one is told that its
     set is gone.
     """
-    guarded(_remove, answers=SetInstallError)(set_id, as_json)
+    set_id = _set_named(set_id)
+    removed = next((item.loaded.card_set for item in installed_files()
+                    if item.loaded is not None and item.set_id == set_id), None)
+    path = remove_set(set_id)
+    if removed is not None:
+        remember_removed_set(removed)
+    print_answer({"set": set_id, "path": str(path), "removed": True}, as_json,
+                 f"removed {set_id}: {path}")
 
 
 def _set_named(text: str) -> str:
@@ -195,25 +201,11 @@ def _set_named(text: str) -> str:
         fix=f"installed sets: {'; '.join(installed) or 'none'} (see `deckbuilder sets list`)")
 
 
-def _remove(set_text: str, as_json: bool) -> None:
-    set_id = _set_named(set_text)
-    removed = next((item.loaded.card_set for item in installed_files()
-                    if item.loaded is not None and item.set_id == set_id), None)
-    path = remove_set(set_id)
-    if removed is not None:
-        remember_removed_set(removed)
-    print_answer({"set": set_id, "path": str(path), "removed": True}, as_json,
-                 f"removed {set_id}: {path}")
-
-
 @sets_app.command("list")
-def list_(as_json: JsonOption = False, sets_dir: SetsDirOption = None) -> None:
+@guarded
+def list_(as_json: AsJson = False, sets_dir: SetsDirOption = None) -> None:
     """List packaged and installed sets, and those of the sets folder (--sets-dir)."""
     paths.use_sets_dir(sets_dir)
-    guarded(_list)(as_json)
-
-
-def _list(as_json: bool) -> None:
     rows = set_rows()
     print_rows(rows, as_json, _set_lines, f"{len(rows)} sets.")
 

@@ -34,6 +34,7 @@ from deckbuilder.app.spellings import side_ids
 from deckbuilder.commands import completion
 from deckbuilder.commands.choices import BOT, BOT_LIST
 from deckbuilder.commands.common import (
+    AsJson,
     error_console,
     guarded,
     plain_console,
@@ -101,7 +102,7 @@ def simulate(
     precision: Annotated[float, typer.Option(
         "--precision", min=0.001, max=0.5,
         help="report the games needed for this +- precision of the win rate")] = 0.02,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="simulate a deck that breaks the deck-building rules (with a "
                                 "warning) instead of refusing it")] = False,

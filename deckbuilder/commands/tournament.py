@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,7 +14,7 @@ from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
 from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
-from deckbuilder.commands.common import error_console, guarded, safe
+from deckbuilder.commands.common import AsJson, error_console, guarded, safe
 from deckbuilder.commands.simulate import (
     _with_progress,
     checked,
@@ -27,6 +26,7 @@ from deckbuilder.sim.reports.tournament_report import print_tournament
 from deckbuilder.sim.runs.executors import open_executor
 
 
+@guarded
 def tournament(
     decks: Annotated[list[str], typer.Argument(
         help="deck files, packaged decks, factions (their base decks) or folders of decks, "
@@ -47,7 +47,7 @@ def tournament(
     switch: option.Switches = None,
     module: option.Modules = None,
     max_turns: option.MaxTurns = 200,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="play decks that break the deck-building rules (with a "
                                 "warning) instead of refusing them")] = False,
@@ -64,18 +64,10 @@ def tournament(
     --workers or Dask cluster. Every deck is judged against one copy of each product unless
     --boxes N, --collection FILE or --switch card-copies=any-number says otherwise.
     """
-    guarded(_tournament)(decks, workers, scheduler, local_dask, as_json, report_path,
-                         charts_dir, PlayOptions(games, seed, bot, None, ruleset, switch or [],
-                                                 module or [], max_turns, allow_illegal, boxes,
-                                                 collection), check_bot)
-
-
-def _tournament(specs: list[str], workers: int | None, scheduler: str | None,
-                local_dask: bool, as_json: bool, report_path: Path | None,
-                charts_dir: Path | None, options: PlayOptions,
-                check_bot: str | None = None) -> None:
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
-    plan = plan_tournament(project_catalog(), specs, options)
+    plan = plan_tournament(project_catalog(), decks, PlayOptions(
+        games, seed, bot, None, ruleset, switch or [], module or [], max_turns, allow_illegal,
+        boxes, collection))
     for warning in plan.warnings:
         error_console.print(f"warning: {safe(warning)}", markup=False)
     if workers is None:

@@ -18,6 +18,7 @@ from deckbuilder.commands.common import (
     EXIT_BAD_INPUT,
     EXIT_FAILED,
     EXIT_OK,
+    AsJson,
     console,
     error_console,
     guarded,
@@ -31,6 +32,7 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.legality import LegalityReport, Replacement, Supply, deck_supply
 
 
+@guarded
 def validate(
     decks: Annotated[list[Path], typer.Argument(
         metavar="DECK", help="deck files (YAML); a faction (its base deck) or a packaged "
@@ -42,7 +44,7 @@ def validate(
         "--switch", metavar="ID=READING",
         help="rule switch card-copies=any-number: no limit from the boxes",
         autocompletion=completion.complete_supply_switch)] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
     """Check decks against the deck-building rules (Tarnished Star, Module D).
@@ -61,20 +63,12 @@ def validate(
     Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read
     (a deck, or a set of the sets folder).
     """
-    code = guarded(_validate)(decks, collection, as_json, sets_dir, boxes, switch or [])
-    raise typer.Exit(code)
-
-
-def _validate(decks: list[Path], collection: Path | None, as_json: bool,
-              sets_dir: Path | None, boxes: int | None, switches: list[str]) -> int:
-    """Every deck gets its own verdict: a broken set of the repository's folder is reported
-    (exit 2) and held back, and only the decks that use it wait on it."""
     catalog = project_catalog(sets_dir, keep_broken=True)
     for broken in catalog.broken:
         error_console.print(f"error: {safe(broken)}", markup=False)
     exit_code = EXIT_BAD_INPUT if catalog.broken else EXIT_OK
     supply = deck_supply(catalog, boxes=boxes, collection=collection,
-                         switches=dict(text.partition("=")[::2] for text in switches))
+                         switches=dict(text.partition("=")[::2] for text in switch or []))
     results: list[dict[str, JsonValue]] = []
     for path in decks:
         result, code = _validate_one(path, catalog, supply, as_json)
@@ -82,7 +76,7 @@ def _validate(decks: list[Path], collection: Path | None, as_json: bool,
         exit_code = max(exit_code, code)
     if as_json:
         print_json(results[0] if len(results) == 1 else results)
-    return exit_code
+    raise typer.Exit(exit_code)
 
 
 def _validate_one(path: Path, catalog: Catalog, supply: Supply,
