@@ -81,6 +81,3 @@ def set_forbidden(state: State, cards: list[str], ids: Ids) -> None:
     def_index = {card.id: card.idx for card in state.spec.defs}
     forbidden = frozenset(def_index[c] for c in ids.cards(cards, ("position", "forbidden")))
     state.forbidden = (forbidden, forbidden)
-
-
-__all__ = ["Ids", "set_forbidden", "set_marker"]

@@ -292,25 +292,3 @@ class Source:
 
     def error(self, message: str, loc: tuple, fix: str | None = None) -> ScenarioError:
         return ScenarioError(message, self.where(*loc), fix)
-
-
-__all__ = [
-    "EXPECT_DESCRIPTION",
-    "REFUSED",
-    "CardInPlay",
-    "Check",
-    "Count",
-    "Marker",
-    "Offer",
-    "Offered",
-    "PlacedCard",
-    "PlayedStep",
-    "ScenarioBase",
-    "ScenarioError",
-    "ScenarioResult",
-    "Side",
-    "Source",
-    "StepBase",
-    "Tokens",
-    "allow_refused",
-]

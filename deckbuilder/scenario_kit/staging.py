@@ -162,8 +162,3 @@ class ScenarioParts:
     format: ScenarioFormat
     staging: Staging
     checks: Mapping[str, CheckFn] = field(default_factory=dict)
-
-
-__all__ = ["GENERIC_STAGING", "CheckFn", "Result", "ScenarioParts", "Staging", "reading", "same",
-           "set_alive", "set_characters", "set_generic_table", "set_tokens", "side_findings",
-           "side_values"]

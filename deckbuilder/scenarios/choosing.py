@@ -145,7 +145,3 @@ def copies_in_play(state: State, card: str, bf: str | None) -> list[int]:
             continue
         found.extend(uid for uid in row if spec.uid_id(uid) == card)
     return sorted(found)
-
-
-__all__ = ["DECLINE", "action_instance", "cards_under", "choose_action", "copies_in_play",
-           "describe_instance", "norm_text", "split_number"]

@@ -17,15 +17,11 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.decks import owned_copies
 from deckbuilder.engine.state import State
 from deckbuilder.legality.report import Code, rule_reference
+from deckbuilder.legality.supply import ANY_NUMBER, COPIES_SWITCH
 from deckbuilder.models import Collection
 from deckbuilder.models.cards import Record
 from deckbuilder.scenario_kit.layout import Ids
 from deckbuilder.scenario_kit.parts import Source
-
-#: The rule switch whose `any-number` reading lets a deck hold any number of copies (declared
-#: in tarnished-star.yaml; `legality.supply` reads it for decks)
-COPIES_SWITCH = "card-copies"
-ANY_NUMBER = "any-number"
 
 
 @dataclass(frozen=True)
@@ -150,6 +146,3 @@ class DeckSupply:
                 f"more copies of {entry.name} ({needed}) than one box of {product} holds "
                 f"({held}) (rule: {record_source(entry.record, 'copies', 'set')})", loc,
                 f"list at most {held}, or give the decks in `decks`")
-
-
-__all__ = ["Dealt", "DeckSupply", "record_source", "verify_setup_pieces", "verify_sides"]

@@ -36,17 +36,7 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
 from deckbuilder.models.common import Strict
 from deckbuilder.scenario_kit.generic import generic_format
-from deckbuilder.scenario_kit.parts import (
-    Check,
-    Count,
-    Marker,
-    PlayedStep,
-    ScenarioError,
-    ScenarioResult,
-    Side,
-    Source,
-    Tokens,
-)
+from deckbuilder.scenario_kit.parts import Source
 from deckbuilder.scenario_kit.staging import GENERIC_STAGING, ScenarioParts
 
 #: A scenario in its game's format (the formats are built from each game's declaration and
@@ -111,8 +101,3 @@ def load_scenario(path: Path | str) -> tuple[AnyScenario, Source]:
                            f"use one of: {', '.join(SCENARIO_MODELS)}")
     scenario: object = validate_document(document, model, path)  # the game's own format
     return scenario, source
-
-
-__all__ = ["PARTS", "AnyScenario", "Check", "Count", "Marker", "PlayedStep", "Scenario",
-           "ScenarioError", "ScenarioResult", "Side", "Source", "Tokens", "load_scenario",
-           "scenario_parts"]

@@ -432,6 +432,3 @@ def _expect_refusal(scenario: AnyScenario, source: Source, catalog: Catalog) -> 
     result.checks.append(Check("refused", False, f'"{words}"',
                                "the position was laid out (nothing refused it)", where))
     return result
-
-
-__all__ = ["build_state", "run", "run_scenario"]
