@@ -109,7 +109,7 @@ class RequestSizeLimit:
 
 async def _deckbuilder_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, DeckbuilderError)
-    return error_response(error, 400, request)
+    return error_response(error, request=request)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:

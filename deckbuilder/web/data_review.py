@@ -36,7 +36,7 @@ from deckbuilder.data_packs.standing import Standing, ValueStanding
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record
 from deckbuilder.web.config import WebConfig, config_of, resolve_deck_path
-from deckbuilder.web.json_input import parse_json
+from deckbuilder.web.json_input import json_object
 from deckbuilder.web.pages import error_line, fragment, render, wants_json
 
 #: The longest text taken from a form field (an answer is at most 500 characters).
@@ -231,12 +231,8 @@ async def _answer_form(request: Request) -> tuple[dict[str, str], bool]:
     if request.url.path.startswith("/api/"):
         if not request.headers.get("content-type", "").startswith("application/json"):
             raise ReviewInputError("send the answer as JSON (content-type application/json)")
-        try:
-            data = parse_json(await request.body())
-        except ValueError:
-            raise ReviewInputError("the answer is not JSON") from None
-        if not isinstance(data, dict):
-            raise ReviewInputError("the answer is not a JSON object")
+        data = json_object(await request.body(), ReviewInputError, "send the answer the page "
+                           "sends: reload it")
         return {key: _text(data.get(key)) for key in ANSWER_FIELDS}, True
     form = await request.form(max_files=0, max_fields=len(ANSWER_FIELDS) + 2)
     return {key: _text(form.get(key)) for key in ANSWER_FIELDS}, False

@@ -62,7 +62,7 @@ from deckbuilder.web.deck_state import (
     state_from_share_code,
     version_of,
 )
-from deckbuilder.web.json_input import TooDeep, parse_json
+from deckbuilder.web.json_input import json_object
 from deckbuilder.web.pages import error_line, fragment, render
 
 CATEGORY_ORDER = [str(category) for category in Category]
@@ -267,18 +267,8 @@ async def _body(request: Request) -> dict[str, object]:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise DeckError("the request is not JSON", Location("request"),
                         "send it with content-type application/json (reload the page)")
-    try:
-        data = parse_json(await request.body())
-    except TooDeep as error:
-        raise DeckError(f"the request's JSON is refused: {error}", Location("request"),
-                        "send what the editor sends: reload the page") from None
-    except (ValueError, UnicodeDecodeError):
-        raise DeckError("the request is not JSON", Location("request"),
-                        "reload the page") from None
-    if not isinstance(data, dict):
-        raise DeckError("the request is not a JSON object", Location("request"),
-                        "reload the page")
-    return data
+    return json_object(await request.body(), DeckError, "send what the editor sends: reload "
+                       "the page", Location("request"))
 
 
 def _collection(data: dict[str, object]) -> str | None:

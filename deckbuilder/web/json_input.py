@@ -12,6 +12,8 @@ import json
 import re
 from typing import Any
 
+from deckbuilder.errors import DeckbuilderError, Location
+
 #: The deepest nesting of arrays and objects accepted (a deck request is 4 levels deep).
 MAX_DEPTH = 32
 #: A JSON string, skipped when counting brackets (a `[` inside a name is no nesting);
@@ -62,3 +64,17 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         return json.loads(data)
     except RecursionError:  # not reached below MAX_DEPTH; kept as the last line of defence
         raise TooDeep(f"it is nested more than {max_depth} levels deep") from None
+
+
+def json_object(raw: bytes, error: type[DeckbuilderError], fix: str,
+                where: Location | None = None) -> dict[str, Any]:
+    """A request body's JSON object (an empty body: `{}`), else `error` in one line."""
+    try:
+        data = parse_json(raw or b"{}")
+    except TooDeep as problem:
+        raise error(f"the request's JSON is refused: {problem}", where, fix) from None
+    except ValueError:  # UnicodeDecodeError included
+        raise error("the request is not JSON", where, fix) from None
+    if not isinstance(data, dict):
+        raise error("the request is not a JSON object", where, fix)
+    return data

@@ -137,11 +137,14 @@ def wants_json(request: Request | None) -> bool:
     return "application/json" in accept and "text/html" not in accept
 
 
-def error_response(error: DeckbuilderError, status: int = 400,
+def error_response(error: DeckbuilderError, status: int | None = None,
                    request: Request | None = None) -> Response:
     """The error as the command line would print it: `{"error": line}` for a script (or when
-    no request is given), else a page showing the line."""
-    return message_response(request, error_line(error), status, "Something is wrong")
+    no request is given), else a page showing the line; with the error's own `status` (400
+    for one that names none) unless `status` is given. The app answers every error a route
+    raises so (`app.create_app`)."""
+    return message_response(request, error_line(error),
+                            status or int(getattr(error, "status", 400)), "Something is wrong")
 
 
 def offered_after_the_end(error_type: type[DeckbuilderError], what: str, end: str,

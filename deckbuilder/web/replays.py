@@ -60,6 +60,10 @@ class ReplayInputError(DeckbuilderError):
     """A record, step or viewer the replay pages refuse."""
 
 
+class ReplayNotFound(ReplayInputError):
+    status = 404
+
+
 @dataclass
 class Replay:
     """One opened record: its steps, where it came from, and the catalog that names cards."""
@@ -124,10 +128,7 @@ def _open(request: Request, key: Any, source: str, load: Callable[[], GameRecord
 async def _opened(request: Request, key: Any, source: str,
                   load: Callable[[], GameRecord]) -> Response:
     """`_open` in a thread, answered with the replay's address (a record it refuses: 400)."""
-    try:
-        replay = await asyncio.to_thread(_open, request, key, source, load)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+    replay = await asyncio.to_thread(_open, request, key, source, load)
     url = f"/replays/{replay.id}"
     if "application/json" in request.headers.get("accept", ""):
         return JSONResponse({"replay": replay.id, "url": url})
@@ -245,7 +246,7 @@ def turn_choices(replay: Replay) -> list[dict[str, object]]:
 def _replay(request: Request) -> Replay:
     replay = store_of(request.app).get(request.path_params["replay_id"])
     if replay is None:
-        raise ReplayInputError("no replay with that id (it was closed after an hour unseen, "
+        raise ReplayNotFound("no replay with that id (it was closed after an hour unseen, "
                                "or the server restarted)", fix="open the record again at "
                                                                "/replays")
     return replay
@@ -259,22 +260,19 @@ async def replays_page(request: Request) -> Response:
 
 async def upload(request: Request) -> Response:
     """A record sent by the page: a form's `record` file, or the file as the request body."""
-    try:
-        if request.headers.get("content-type", "").startswith("multipart/form-data"):
-            form = await request.form(max_files=1, max_fields=4)
-            sent = form.get("record")
-            if sent is None or isinstance(sent, str):
-                raise ReplayInputError("no record file in the form",
-                                       fix="choose a .jsonl file written by "
-                                           "`deckbuilder play --record`")
-            data = await sent.read(MAX_UPLOAD_BYTES + 1)
-            filename = sent.filename or "upload.jsonl"
-        else:
-            data = await request.body()
-            filename = request.headers.get("x-filename", "upload.jsonl")
-        record = await asyncio.to_thread(record_of_upload, data, filename)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+    if request.headers.get("content-type", "").startswith("multipart/form-data"):
+        form = await request.form(max_files=1, max_fields=4)
+        sent = form.get("record")
+        if sent is None or isinstance(sent, str):
+            raise ReplayInputError("no record file in the form",
+                                   fix="choose a .jsonl file written by "
+                                       "`deckbuilder play --record`")
+        data = await sent.read(MAX_UPLOAD_BYTES + 1)
+        filename = sent.filename or "upload.jsonl"
+    else:
+        data = await request.body()
+        filename = request.headers.get("x-filename", "upload.jsonl")
+    record = await asyncio.to_thread(record_of_upload, data, filename)
     return await _opened(request, None, f"uploaded {record.source.path}" if record.source
                          else "uploaded record", lambda: record)
 
@@ -283,9 +281,9 @@ async def from_table(request: Request) -> Response:
     """The replay of a finished game at the table (the record is offered only at the end)."""
     entry = sessions_of(request.app).get(request.path_params["session_id"])
     if entry is None:
-        return error_response(ReplayInputError(
-            "no game with that id (it ended long ago, or the server restarted)",
-            fix="download a game's record at its end, then open it at /replays"), 404, request)
+        raise ReplayNotFound("no game with that id (it ended long ago, or the server "
+                             "restarted)", fix="download a game's record at its end, then "
+                                               "open it at /replays")
     with entry.lock:
         session = entry.session
         if not session.is_over():
@@ -321,15 +319,12 @@ async def from_file(request: Request) -> Response:
     """A record file of the deck folder (`?path=games/first.jsonl`)."""
     config = config_of(request)
     name = request.query_params.get("path", "")
+    path = resolve_record_path(config, name)
     try:
-        path = resolve_record_path(config, name)
         info = await asyncio.to_thread(os.stat, path)
     except FileNotFoundError:
-        return error_response(ReplayInputError("no such record file", Location(name[:80]),
-                                               "pick one of the files /replays lists"), 404,
-                              request)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+        raise ReplayNotFound("no such record file", Location(name[:80]),
+                             "pick one of the files /replays lists") from None
     return await _opened(request, ("file", str(path), info.st_mtime_ns, info.st_size),
                          f"file {name}", lambda: _read_named(path, name))
 
@@ -351,15 +346,9 @@ def _replay_route(handler: Callable[[Request, Replay, int | None], Awaitable[Res
     unknown replay is a 404, a viewer or step it refuses a 400."""
     @functools.wraps(handler)
     async def route(request: Request) -> Response:
-        try:
-            replay = _replay(request)
-        except DeckbuilderError as error:
-            return error_response(error, 404, request)
-        try:
-            return await handler(request, replay,
-                                 replay.steps.viewer_named(request.query_params.get("viewer")))
-        except DeckbuilderError as error:
-            return error_response(error, 400, request)
+        replay = _replay(request)
+        return await handler(request, replay,
+                             replay.steps.viewer_named(request.query_params.get("viewer")))
 
     return route
 

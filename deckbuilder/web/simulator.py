@@ -49,7 +49,7 @@ from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
-from deckbuilder.web.pages import error_response, fragment, render
+from deckbuilder.web.pages import fragment, render
 from deckbuilder.web.simulation_jobs import SimulationJob, jobs_of
 
 #: The most games one web simulation plays: every result is kept for the charts (a few
@@ -304,16 +304,12 @@ async def start_simulation(request: Request) -> Response:
     """Check the form; on success a job waits for the page's event stream to start it."""
     config = config_of(request)
     form = await request.form()
-    try:
-        if str(form.get("mode") or "") == "field" or len(opponents_chosen(form)) > 1:
-            return await start_field_run(request, config, form)
-        plan = await asyncio.to_thread(read_plan, config, form)
-        job = jobs_of(request.app).add(plan.total, plan.side,
-                                       lambda on_result: play_plan(plan, on_result),
-                                       {"deck": plan.deck.name,
-                                        "opponent": plan.opponent.name})
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+    if str(form.get("mode") or "") == "field" or len(opponents_chosen(form)) > 1:
+        return await start_field_run(request, config, form)
+    plan = await asyncio.to_thread(read_plan, config, form)
+    job = jobs_of(request.app).add(plan.total, plan.side,
+                                   lambda on_result: play_plan(plan, on_result),
+                                   {"deck": plan.deck.name, "opponent": plan.opponent.name})
     return JSONResponse({"job": job.id, "total": plan.total, "warnings": plan.warnings,
                          "events": f"/api/simulate/{job.id}/events"})
 

@@ -34,9 +34,9 @@ from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
-from deckbuilder.web.json_input import TooDeep, parse_json
+from deckbuilder.web.json_input import json_object
 from deckbuilder.web.kept import Kept, held_by
-from deckbuilder.web.pages import error_response, fragment, offered_after_the_end, render
+from deckbuilder.web.pages import fragment, offered_after_the_end, render
 from deckbuilder.web.simulator import (
     SimulationInputError,
     bot_spec,
@@ -90,7 +90,11 @@ def sessions_of(app: Starlette) -> TableSessions:
 
 
 class TableError(DeckbuilderError):
-    """A request the table refuses (no such game, a step while a person must decide)."""
+    """A request the table refuses (a step while a person must decide ...)."""
+
+
+class NoSuchGame(TableError):
+    status = 404
 
 
 # -- a new game ------------------------------------------------------------------------------
@@ -127,10 +131,6 @@ def new_session(config: WebConfig, form: Any
 
 
 # -- what the page gets ----------------------------------------------------------------------
-def _log_lines(events: Iterable[Event]) -> list[str]:
-    return [line for event in events for line in event.text_lines()]
-
-
 def outcome_words(entry: TableSession) -> str:
     """"mapache wins: the guardians are wiped out (after 23 turns)", "" before the end."""
     session = entry.session
@@ -138,11 +138,6 @@ def outcome_words(entry: TableSession) -> str:
         return ""
     record = session.record
     return outcome_sentence(record.winner, record.termination, record.turns)
-
-
-def board_html(entry: TableSession, view: dict[str, Any]) -> str:
-    """The board fragment of the view (table_view.board_fragment)."""
-    return board_fragment(view, entry.catalog, entry.watching, outcome_words(entry))
 
 
 def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, str]]]:
@@ -164,10 +159,10 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
         groups.setdefault(choice.group, []).append(choice_row(choice, entry.catalog))
     over = session.is_over()
     outcome = outcome_words(entry)
-    lines = _log_lines(events)
+    lines = [line for event in events for line in event.text_lines()]
     return {
         "session": entry.id,
-        "board": board_html(entry, view),
+        "board": board_fragment(view, entry.catalog, entry.watching, outcome),
         "actions": fragment("play_actions.html", groups=groups, over=over,
                             watching=entry.watching, decision=session.decision(),
                             waiting=not mine and not over, session_id=entry.id,
@@ -189,7 +184,7 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
 def _entry(request: Request) -> TableSession:
     entry = sessions_of(request.app).get(request.path_params["session_id"])
     if entry is None:
-        raise TableError("no game with that id (it ended long ago, or the server restarted)",
+        raise NoSuchGame("no game with that id (it ended long ago, or the server restarted)",
                          fix="start a new game at /play")
     return entry
 
@@ -200,10 +195,7 @@ async def play_page(request: Request) -> Response:
 
 
 async def table_page(request: Request) -> Response:
-    try:
-        entry = _entry(request)
-    except TableError as error:
-        return error_response(error, 404, request)
+    entry = _entry(request)
     state = await asyncio.to_thread(_snapshot, entry)
     # both are this module's own templates, rendered with every name escaped: markup
     return render(request, "play_table.html", title="Game table", state=state,
@@ -212,12 +204,8 @@ async def table_page(request: Request) -> Response:
 
 
 async def start_game(request: Request) -> Response:
-    form = await request.form()
-    try:
-        session, human, heading, seed, catalog = await asyncio.to_thread(
-            new_session, config_of(request), form)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
+    session, human, heading, seed, catalog = await asyncio.to_thread(
+        new_session, config_of(request), await request.form())
     entry = sessions_of(request.app).add(session, human, heading, seed, catalog)
     url = f"/play/{entry.id}"
     if "application/json" not in request.headers.get("accept", ""):
@@ -227,14 +215,7 @@ async def start_game(request: Request) -> Response:
 
 async def _action_of(request: Request) -> object:
     if request.headers.get("content-type", "").startswith("application/json"):
-        try:
-            data = parse_json(await request.body())
-        except TooDeep as error:
-            raise TableError(f"the request's JSON is refused: {error}",
-                             fix="send {\"action\": N}") from None
-        except ValueError:  # UnicodeDecodeError included
-            raise TableError("the request is not JSON", fix="send {\"action\": N}") from None
-        return data.get("action") if isinstance(data, dict) else None
+        return json_object(await request.body(), TableError, 'send {"action": N}').get("action")
     return (await request.form()).get("action")
 
 
@@ -253,13 +234,9 @@ def _act(entry: TableSession, action: object) -> dict[str, object]:
 
 
 async def act(request: Request) -> Response:
-    try:
-        entry = _entry(request)
-        action = await _action_of(request)
-        state = await asyncio.to_thread(_act, entry, action)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    return JSONResponse(state)
+    entry = _entry(request)
+    action = await _action_of(request)
+    return JSONResponse(await asyncio.to_thread(_act, entry, action))
 
 
 def _take_back(entry: TableSession) -> dict[str, object]:
@@ -274,12 +251,7 @@ def _take_back(entry: TableSession) -> dict[str, object]:
 
 
 async def take_back_move(request: Request) -> Response:
-    try:
-        entry = _entry(request)
-        state = await asyncio.to_thread(_take_back, entry)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    return JSONResponse(state)
+    return JSONResponse(await asyncio.to_thread(_take_back, _entry(request)))
 
 
 def _step(entry: TableSession, steps: int) -> dict[str, object]:
@@ -291,22 +263,13 @@ def _step(entry: TableSession, steps: int) -> dict[str, object]:
 
 
 async def step(request: Request) -> Response:
-    try:
-        entry = _entry(request)
-        form = await request.form()
-        steps = number(form, "steps", 1, 1, MAX_STEPS)
-        state = await asyncio.to_thread(_step, entry, steps)
-    except DeckbuilderError as error:
-        return error_response(error, 400, request)
-    return JSONResponse(state)
+    entry = _entry(request)
+    steps = number(await request.form(), "steps", 1, 1, MAX_STEPS)
+    return JSONResponse(await asyncio.to_thread(_step, entry, steps))
 
 
 async def state(request: Request) -> Response:
-    try:
-        entry = _entry(request)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
-    return JSONResponse(await asyncio.to_thread(_snapshot, entry))
+    return JSONResponse(await asyncio.to_thread(_snapshot, _entry(request)))
 
 
 def _snapshot(entry: TableSession) -> dict[str, Any]:
@@ -318,10 +281,7 @@ def _snapshot(entry: TableSession) -> dict[str, Any]:
 async def record(request: Request) -> Response:
     """The finished game as `deckbuilder play --record` writes it, for `deckbuilder replay`
     (never before the end: the record holds the opponent's hand and the deck order)."""
-    try:
-        entry = _entry(request)
-    except DeckbuilderError as error:
-        return error_response(error, 404, request)
+    entry = _entry(request)
     text = await asyncio.to_thread(_record_text, entry)
     if text is None:
         return offered_after_the_end(TableError, "the record", "the game is over", request)

@@ -39,7 +39,7 @@ from deckbuilder.web.friends.tables import (
     TableStore,
     ended_record,
 )
-from deckbuilder.web.json_input import TooDeep, parse_json
+from deckbuilder.web.json_input import json_object
 from deckbuilder.web.kept import held_by
 from deckbuilder.web.pages import (
     error_line,
@@ -99,17 +99,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
     if not request.headers.get("content-type", "").startswith("application/json"):
         form = await request.form()
         return {key: form.get(key) for key in form}
-    try:
-        data = parse_json(await request.body() or b"{}")
-    except TooDeep as error:
-        raise FriendTableError(f"the request's JSON is refused: {error}",
-                               fix="send a flat JSON object") from None
-    except ValueError:  # UnicodeDecodeError included
-        raise FriendTableError("the request is not JSON", fix="send a JSON object") from None
-    if not isinstance(data, dict):
-        raise FriendTableError("the request is not a JSON object",
-                               fix='send {"step": N, "action": A}')
-    return data
+    return json_object(await request.body(), FriendTableError,
+                       'send a JSON object such as {"step": N, "action": A}')
 
 
 def _since(request: Request) -> int:
@@ -148,17 +139,13 @@ def _links(request: Request, tokens: dict[str, str]) -> dict[str, str]:
     return {role: f"{base}/friends/{token}" for role, token in tokens.items()}
 
 
-def _status(error: DeckbuilderError) -> int:
-    return int(getattr(error, "status", 400))
-
-
 def _refusal(request: Request, error: DeckbuilderError) -> Response:
     """The error in one line; an invitation's names the spectator's link as `watch`."""
     if isinstance(error, InvitationLink) and error.watch and wants_json(request):
         return JSONResponse({"error": error_line(error),
                              "watch": _links(request, {SPECTATOR: error.watch})[SPECTATOR]},
-                            status_code=_status(error))
-    return error_response(error, _status(error), request)
+                            status_code=error.status)
+    return error_response(error, request=request)
 
 
 # -- pages -----------------------------------------------------------------------------------
@@ -187,8 +174,6 @@ async def table_page(request: Request) -> Response:
         state = await asyncio.to_thread(_snapshot, request, link, 0, True)
     except InvitationLink as error:
         return await invitation_page(request, error)
-    except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
     html = state["html"]
     # the board and actions are this package's and the table's own templates, escaped
     return remember_client(request, render(
@@ -203,14 +188,11 @@ async def invitation_page(request: Request, error: InvitationLink) -> Response:
     or, once it is spent, where to watch."""
     store = store_of(request.app)
     token = request.path_params["token"]
-    try:
-        table, role = await asyncio.to_thread(store.find, token, True)
-    except DeckbuilderError as failure:
-        return error_response(failure, _status(failure), request)
+    table, role = await asyncio.to_thread(store.find, token, True)
     watch = _links(request, {SPECTATOR: error.watch})[SPECTATOR] if error.watch else None
     taken = isinstance(error, SeatTaken)
     return remember_client(request, render(
-        request, "friend_invitation.html", status_code=_status(error) if taken else 200,
+        request, "friend_invitation.html", status_code=error.status if taken else 200,
         title="Invitation", heading=table.header.get("heading", ""), role=role, token=token,
         watch=watch, taken=taken, message=error_line(error),
         commitment=(table.deal or {}).get("commitment")))
@@ -225,8 +207,6 @@ async def take_seat(request: Request) -> Response:
         _, _, secret = await asyncio.to_thread(store.take, token, client_of(request))
     except InvitationLink as error:
         return await invitation_page(request, error)
-    except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
     return remember_client(request, RedirectResponse(f"/friends/{secret or token}",
                                                      status_code=303))
 
@@ -235,19 +215,16 @@ async def take_seat(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     """A new table; the creator's seat link, the invitation and the spectator's."""
     config = config_of(request)
-    try:
-        if request.headers.get("content-type", "").startswith("application/json"):
-            form: object = FormOfJson(await _json_body(request))
-        else:
-            form = await request.form()
-        made = await asyncio.to_thread(new_table, config, form)
-        store = store_of(request.app)
-        await asyncio.to_thread(store.sweep)
-        table, tokens = await asyncio.to_thread(
-            store.create, made.session, made.creator, made.heading, made.deck_names,
-            request.client.host if request.client else None)
-    except DeckbuilderError as error:
-        return error_response(error, _status(error), request)
+    if request.headers.get("content-type", "").startswith("application/json"):
+        form: object = FormOfJson(await _json_body(request))
+    else:
+        form = await request.form()
+    made = await asyncio.to_thread(new_table, config, form)
+    store = store_of(request.app)
+    await asyncio.to_thread(store.sweep)
+    table, tokens = await asyncio.to_thread(
+        store.create, made.session, made.creator, made.heading, made.deck_names,
+        request.client.host if request.client else None)
     links = _links(request, tokens)
     url = f"/friends/{tokens[made.creator]}"
     if "application/json" not in request.headers.get("accept", "") and not isinstance(
@@ -299,7 +276,7 @@ async def act(request: Request, link: _Link) -> Response:
     except DeckbuilderError as error:
         state = await asyncio.to_thread(_snapshot, request, link)
         return JSONResponse({"error": error_line(error), "state": state},
-                            status_code=_status(error))
+                            status_code=int(getattr(error, "status", 400)))
     state = await asyncio.to_thread(_snapshot, request, link)
     state["repeated"] = not moved
     return JSONResponse(state)
