@@ -28,12 +28,10 @@ from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import pair_replacements
 from deckbuilder.legality.report import (
     MODULE_D_BY_ANALOGY,
-    RULE_TEXT,
     Code,
     LegalityReport,
     Replacement,
     Violation,
-    rule_reference,
 )
 from deckbuilder.legality.rules import RULES
 from deckbuilder.legality.supply import (
@@ -49,17 +47,13 @@ __all__ = [
     "COPIES_SWITCH",
     "MODULE_D_BY_ANALOGY",
     "PLAY_TESTING",
-    "RULES",
-    "RULE_TEXT",
     "Code",
     "LegalityReport",
     "Replacement",
     "Supply",
-    "SupplyError",
     "Violation",
     "deck_facts",
     "deck_supply",
-    "rule_reference",
     "validate_deck",
 ]
 
