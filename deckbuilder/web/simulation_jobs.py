@@ -51,33 +51,9 @@ class BusyError(DeckbuilderError):
     """Too many simulations at once: one line, like every other refusal."""
 
 
-@dataclass(frozen=True)
-class Progress:
-    """What the page shows while the games are played."""
-
-    state: str
-    played: int
-    total: int
-    deck_games: int
-    deck_wins: int
-    baseline_games: int
-    baseline_wins: int
-
-    def as_dict(self) -> dict[str, JsonValue]:
-        data: dict[str, JsonValue] = {
-            "state": self.state, "played": self.played, "total": self.total,
-            "games": self.deck_games, "wins": self.deck_wins,
-        }
-        if self.deck_games:
-            low, high = wilson_interval(self.deck_wins, self.deck_games)
-            data["win_rate"] = {"estimate": self.deck_wins / self.deck_games,
-                                "low": low, "high": high}
-        if self.baseline_games:
-            low, high = wilson_interval(self.baseline_wins, self.baseline_games)
-            data["baseline_games"] = self.baseline_games
-            data["baseline_win_rate"] = {
-                "estimate": self.baseline_wins / self.baseline_games, "low": low, "high": high}
-        return data
+def _rate(wins: int, games: int) -> dict[str, JsonValue]:
+    low, high = wilson_interval(wins, games)
+    return {"estimate": wins / games, "low": low, "high": high}
 
 
 @dataclass
@@ -88,7 +64,6 @@ class SimulationJob:
     total: int
     seat: int
     work: Callable[[Callable[[GameResult], None]], dict[str, JsonValue]]
-    description: dict[str, JsonValue] = field(default_factory=dict)
     state: str = "waiting"  # waiting, running, done, failed, cancelled
     error: str | None = None
     report: dict[str, JsonValue] | None = None
@@ -104,10 +79,18 @@ class SimulationJob:
     def is_finished(self) -> bool:
         return self.state in ("done", "failed", "cancelled")
 
-    def progress(self) -> Progress:
+    def progress(self) -> dict[str, JsonValue]:
+        """What the page shows while the games are played."""
         deck_games, deck_wins, baseline_games, baseline_wins = self._counts
-        return Progress(self.state, deck_games + baseline_games, self.total, deck_games,
-                        deck_wins, baseline_games, baseline_wins)
+        data: dict[str, JsonValue] = {
+            "state": self.state, "played": deck_games + baseline_games, "total": self.total,
+            "games": deck_games, "wins": deck_wins}
+        if deck_games:
+            data["win_rate"] = _rate(deck_wins, deck_games)
+        if baseline_games:
+            data.update(baseline_games=baseline_games,
+                        baseline_win_rate=_rate(baseline_wins, baseline_games))
+        return data
 
     def count(self, result: GameResult) -> None:
         """The library's `on_result`: one game more; stop here when no page wants it."""
@@ -165,8 +148,8 @@ class SimulationJobs:
             del self._jobs[finished.pop(0).id]
 
     def add(self, total: int, seat: int,
-            work: Callable[[Callable[[GameResult], None]], dict[str, JsonValue]],
-            description: dict[str, JsonValue]) -> SimulationJob:
+            work: Callable[[Callable[[GameResult], None]], dict[str, JsonValue]]
+            ) -> SimulationJob:
         with self._lock:
             self._prune()
             if self.running() >= MAX_RUNNING:
@@ -175,7 +158,7 @@ class SimulationJobs:
             if len(self._jobs) >= MAX_KEPT:
                 raise BusyError("too many simulations are waiting to start",
                                 fix="try again in a minute")
-            job = SimulationJob(secrets.token_urlsafe(12), total, seat, work, description)
+            job = SimulationJob(secrets.token_urlsafe(12), total, seat, work)
             self._jobs[job.id] = job
             return job
 

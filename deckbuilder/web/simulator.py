@@ -18,7 +18,7 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any, TypedDict, cast
 
 from markupsafe import Markup
@@ -43,7 +43,6 @@ from deckbuilder.app.simulation_plan import (
     simulation_report,
 )
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
-from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.simulate_json import SimulationReport
@@ -64,6 +63,10 @@ HEARTBEAT_SECONDS = 2.0
 
 class SimulationInputError(DeckbuilderError):
     """A form value the command line would refuse too (bad number, unknown choice)."""
+
+
+class NoSuchSimulation(DeckbuilderError):
+    status = 404
 
 
 # -- reading the form ------------------------------------------------------------------------
@@ -180,13 +183,6 @@ def play_plan(plan: SimulationPlan, on_result: Callable[[GameResult], None] | No
 
 
 # -- the page's choices ----------------------------------------------------------------------
-def _rules_of(catalog: Catalog) -> list[dict[str, object]]:
-    """Each game's rulesets, switches and modules as `deckbuilder rules --json` lists them."""
-    from deckbuilder.games import games
-
-    return [game_rules(catalog, name) for name in games()]
-
-
 def _stamp(path: str) -> tuple[int, int]:
     """A file's modification time and size: a deck read again only when one changes."""
     try:
@@ -244,13 +240,9 @@ def deck_choices(config: WebConfig) -> list[DeckChoice]:
         for faction, game in FACTION_GAMES.items() if catalog.base_deck(game, faction)]
 
     def described(value: str, path: object, group: str, label: str) -> DeckChoice:
-        read = _deck_heading(config, str(path))
-        if read is None:
-            return {"value": value, "label": f"{label} (unreadable)", "game": "",
-                    "faction": "", "group": group}
-        name, game, faction = read
-        return {"value": value, "label": f"{name} ({label})", "game": game,
-                "faction": faction, "group": group}
+        name, game, faction = _deck_heading(config, str(path)) or (None, "", "")
+        return {"value": value, "label": f"{name} ({label})" if name else f"{label} (unreadable)",
+                "game": game, "faction": faction, "group": group}
 
     for name, path in packaged_decks().items():
         if not name.endswith("-base"):
@@ -270,7 +262,8 @@ def page_choices(config: WebConfig) -> dict[str, object]:
         "decks": deck_choices(config),
         "games": [{"id": name, "title": entry.title, "sides": list(entry.side_names)}
                   for name, entry in games().items()],
-        "rules": _rules_of(config.catalog()),
+        # each game's rulesets, switches and modules as `deckbuilder rules --json` lists them
+        "rules": [game_rules(config.catalog(), name) for name in games()],
         "bots": [*BOT_NAMES, *BOT_EXAMPLES],
         "max_games": MAX_GAMES,
     }
@@ -307,10 +300,16 @@ async def start_simulation(request: Request) -> Response:
     if str(form.get("mode") or "") == "field" or len(opponents_chosen(form)) > 1:
         return await start_field_run(request, config, form)
     plan = await asyncio.to_thread(read_plan, config, form)
-    job = jobs_of(request.app).add(plan.total, plan.side,
-                                   lambda on_result: play_plan(plan, on_result),
-                                   {"deck": plan.deck.name, "opponent": plan.opponent.name})
-    return JSONResponse({"job": job.id, "total": plan.total, "warnings": plan.warnings,
+    return _started(request, plan.total, plan.side,
+                    lambda on_result: play_plan(plan, on_result), plan.warnings)
+
+
+def _started(request: Request, total: int, seat: int,
+             work: Callable[[Callable[[GameResult], None]], dict[str, JsonValue]],
+             warnings: Sequence[str]) -> Response:
+    """A new job for the page's event stream to start; where that stream is."""
+    job = jobs_of(request.app).add(total, seat, work)
+    return JSONResponse({"job": job.id, "total": total, "warnings": list(warnings),
                          "events": f"/api/simulate/{job.id}/events"})
 
 
@@ -326,11 +325,8 @@ async def start_field_run(request: Request, config: WebConfig, form: FormData) -
     plan, seat = await asyncio.to_thread(
         read_field_plan, config.catalog(), deck_argument(config, str(form.get("deck") or "")),
         [opponent_argument(config, choice) for choice in chosen], options)
-    job = jobs_of(request.app).add(plan.total, seat,
-                                   lambda on_result: play_field(plan, on_result),
-                                   {"deck": plan.deck.name, "opponent": "the field"})
-    return JSONResponse({"job": job.id, "total": plan.total, "warnings": list(plan.warnings),
-                         "events": f"/api/simulate/{job.id}/events"})
+    return _started(request, plan.total, seat, lambda on_result: play_field(plan, on_result),
+                    plan.warnings)
 
 
 def _event(kind: str, data: Mapping[str, object]) -> str:
@@ -340,19 +336,16 @@ def _event(kind: str, data: Mapping[str, object]) -> str:
 def _final_event(job: SimulationJob) -> str:
     if job.state == "done" and job.report is not None:
         return _event("done", {"html": _result_html(job.report, job.id),
-                               **job.progress().as_dict()})
+                               **job.progress()})
     if job.state == "cancelled":
-        return _event("cancelled", job.progress().as_dict())
+        return _event("cancelled", job.progress())
     return _event("failed", {"error": job.error or "the simulation failed"})
 
 
 async def simulation_events(request: Request) -> Response:
     """The job's progress as Server-Sent Events; the stream's end stops the games."""
     jobs = jobs_of(request.app)
-    job = jobs.get(request.path_params["job_id"])
-    if job is None:
-        return JSONResponse({"error": "no such simulation (it ended, or the server "
-                                      "restarted)"}, status_code=404)
+    job = _job(request)
     jobs.attach(job)
 
     async def stream() -> AsyncIterator[str]:
@@ -368,7 +361,7 @@ async def simulation_events(request: Request) -> Response:
                 progress = job.progress()
                 if progress != shown:
                     shown, quiet_since = progress, time.monotonic()
-                    yield _event("progress", progress.as_dict())
+                    yield _event("progress", progress)
                 elif time.monotonic() - quiet_since > HEARTBEAT_SECONDS:
                     quiet_since = time.monotonic()
                     yield ": still playing\n\n"
@@ -380,20 +373,30 @@ async def simulation_events(request: Request) -> Response:
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-async def cancel_simulation(request: Request) -> Response:
-    jobs = jobs_of(request.app)
-    job = jobs.get(request.path_params["job_id"])
+def _job(request: Request) -> SimulationJob:
+    job = jobs_of(request.app).get(request.path_params["job_id"])
     if job is None:
-        return JSONResponse({"error": "no such simulation"}, status_code=404)
-    jobs.cancel(job)
+        raise NoSuchSimulation("no such simulation (it ended, or the server restarted)")
+    return job
+
+
+def _report(request: Request) -> dict[str, JsonValue]:
+    job = jobs_of(request.app).get(request.path_params["job_id"])
+    if job is None or job.report is None:
+        raise NoSuchSimulation("no finished simulation with that id (reports are kept for "
+                               "half an hour)")
+    return job.report
+
+
+async def cancel_simulation(request: Request) -> Response:
+    job = _job(request)
+    jobs_of(request.app).cancel(job)
     return JSONResponse({"job": job.id, "state": job.state})
 
 
 async def simulation_status(request: Request) -> Response:
-    job = jobs_of(request.app).get(request.path_params["job_id"])
-    if job is None:
-        return JSONResponse({"error": "no such simulation"}, status_code=404)
-    return JSONResponse({"job": job.id, **job.progress().as_dict(), "error": job.error})
+    job = _job(request)
+    return JSONResponse({"job": job.id, **job.progress(), "error": job.error})
 
 
 def _result_html(report: dict[str, JsonValue], job_id: str) -> str:
@@ -409,20 +412,9 @@ def _simulated(report: dict[str, JsonValue]) -> SimulationReport:
     return cast(SimulationReport, report)
 
 
-def _finished_report(request: Request) -> dict[str, JsonValue] | Response:
-    job = jobs_of(request.app).get(request.path_params["job_id"])
-    if job is None or job.report is None:
-        return JSONResponse({"error": "no finished simulation with that id (reports are "
-                                      "kept for half an hour)"}, status_code=404)
-    return job.report
-
-
 async def report_json(request: Request) -> Response:
     """The `--json` report of a finished simulation, as a download."""
-    found = _finished_report(request)
-    if isinstance(found, Response):
-        return found
-    return JSONResponse(found, headers={
+    return JSONResponse(_report(request), headers={
         "Content-Disposition": 'attachment; filename="simulation.json"'})
 
 
@@ -431,9 +423,7 @@ async def report_html(request: Request) -> Response:
     from deckbuilder.sim.reports.html_report import simulate_html
     from deckbuilder.web.field_runs import field_html, is_field_report
 
-    found = _finished_report(request)
-    if isinstance(found, Response):
-        return found
+    found = _report(request)
     page = field_html(found) if is_field_report(found) else simulate_html(_simulated(found))
     return HTMLResponse(page, headers={
         "Content-Disposition": 'attachment; filename="simulation.html"'})
