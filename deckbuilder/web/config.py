@@ -80,9 +80,12 @@ def config_of(request: HTTPConnection) -> WebConfig:
     return config
 
 
-def resolve_deck_path(config: WebConfig, name: str) -> Path:
+def resolve_deck_path(config: WebConfig, name: str, suffixes: tuple[str, ...] = DECK_SUFFIXES,
+                      fix: str = "name a file inside the deck folder, e.g. my-deck.yaml"
+                      ) -> Path:
     """The file `name` (relative to the deck folder, `/`-separated) names inside the deck
-    folder, or an `UnsafePathError` saying why not.
+    folder, of one of `suffixes` (deck files, unless the replays ask for records), or an
+    `UnsafePathError` saying why not.
 
     The file need not exist (a deck may be saved under a new name); its folder must be inside
     the deck folder once every symbolic link is followed.
@@ -93,7 +96,6 @@ def resolve_deck_path(config: WebConfig, name: str) -> Path:
     ...     print(error.message)
     a deck path may not contain '..'
     """
-    fix = "name a file inside the deck folder, e.g. my-deck.yaml"
     shown = name if len(name) <= 80 and name.isprintable() else repr(name[:80])
     where = Location(shown)
     if not name or not name.strip():
@@ -107,15 +109,15 @@ def resolve_deck_path(config: WebConfig, name: str) -> Path:
         raise UnsafePathError("a deck path may not contain '..'", where, fix)
     if any(part.startswith(".") for part in pure.parts):
         raise UnsafePathError("hidden files and folders are not served", where, fix)
-    if pure.suffix.lower() not in DECK_SUFFIXES:
-        raise UnsafePathError(f"only {' and '.join(DECK_SUFFIXES)} files are deck files",
-                              where, fix)
+    kind = "deck files" if suffixes == DECK_SUFFIXES else "records"
+    if pure.suffix.lower() not in suffixes:
+        raise UnsafePathError(f"only {' and '.join(suffixes)} files are {kind}", where, fix)
     root = Path(os.path.realpath(config.deck_folder))
     candidate = Path(os.path.realpath(root.joinpath(*pure.parts)))
     if not candidate.is_relative_to(root) or candidate == root:
         raise UnsafePathError("that path leads out of the deck folder", where, fix)
-    if candidate.suffix.lower() not in DECK_SUFFIXES:  # a link named .yaml to something else
-        raise UnsafePathError("that link names no deck file", where, fix)
+    if candidate.suffix.lower() not in suffixes:  # a link named .yaml to something else
+        raise UnsafePathError(f"that link names none of the {kind}", where, fix)
     return candidate
 
 
@@ -127,9 +129,9 @@ MOST_ENTRIES_LOOKED_AT = 20_000
 NOT_DECK_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "build", "dist"})
 
 
-def deck_files(config: WebConfig) -> list[str]:
-    """The deck files and lists in the deck folder (and its subfolders, three deep), as the
-    names `resolve_deck_path` accepts; links that lead out are left out."""
+def deck_files(config: WebConfig, suffixes: tuple[str, ...] = DECK_SUFFIXES) -> list[str]:
+    """The deck files and lists (or other `suffixes`) in the deck folder and its subfolders,
+    three deep, as the names `resolve_deck_path` accepts; links that lead out are left out."""
     root = Path(os.path.realpath(config.deck_folder))
     found: list[str] = []
     if not root.is_dir():
@@ -147,7 +149,7 @@ def deck_files(config: WebConfig) -> list[str]:
         for file_name in sorted(files):
             relative = (Path(folder) / file_name).relative_to(root).as_posix()
             try:
-                resolve_deck_path(config, relative)
+                resolve_deck_path(config, relative, suffixes)
             except UnsafePathError:
                 continue
             found.append(relative)

@@ -38,7 +38,7 @@ from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.replay_steps import EVERYTHING_NAME, ReplaySteps
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.transcript import GameRecord, RecordError, parse_record, read_record
-from deckbuilder.web.config import WebConfig, config_of
+from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
 from deckbuilder.web.faces import linked_segments, name_index
 from deckbuilder.web.kept import Kept, held_by
 from deckbuilder.web.pages import error_response, offered_after_the_end, render
@@ -51,8 +51,8 @@ MAX_REPLAYS = 16
 IDLE_SECONDS = 3600.0
 #: The largest record the page takes (a game of 200 turns is some 30 KB).
 MAX_UPLOAD_BYTES = 512 * 1024
-#: How deep the replay page looks for record files in the deck folder, and how many it lists.
-RECORD_FOLDER_DEPTH = 3
+#: The record files the replay page lists from the deck folder, and how many at most.
+RECORD_SUFFIXES = (".jsonl",)
 MOST_RECORDS_LISTED = 200
 
 
@@ -149,38 +149,9 @@ def record_of_upload(data: bytes, filename: str) -> GameRecord:
     return parse_record(data, shown)
 
 
-def resolve_record_path(config: WebConfig, name: str) -> Path:
-    """A `.jsonl` file inside the deck folder, by its name relative to it; anything that
-    leaves the folder (absolute, `..`, hidden, a link out) is refused."""
-    fix = "name a .jsonl record inside the deck folder, e.g. games/first.jsonl"
-    shown = name if len(name) <= 80 and name.isprintable() else repr(name[:80])
-    pure = PurePosixPath(name)
-    if (not name.strip() or len(name) > 255 or not name.isprintable() or "\\" in name
-            or pure.is_absolute() or name.startswith("~") or (len(name) > 1 and name[1] == ":")
-            or any(part in ("..", "") or part.startswith(".") for part in pure.parts)
-            or pure.suffix.lower() != ".jsonl"):
-        raise ReplayInputError("not the name of a record file in the deck folder",
-                               Location(shown), fix)
-    root = Path(os.path.realpath(config.deck_folder))
-    candidate = Path(os.path.realpath(root.joinpath(*pure.parts)))
-    if not candidate.is_relative_to(root) or candidate.suffix.lower() != ".jsonl":
-        raise ReplayInputError("that path leads out of the deck folder", Location(shown), fix)
-    return candidate
-
-
 def record_files(config: WebConfig) -> list[str]:
     """The `.jsonl` files of the deck folder (three folders deep, hidden ones left out)."""
-    root = Path(os.path.realpath(config.deck_folder))
-    found: list[str] = []
-    for folder, subfolders, files in os.walk(root):
-        depth = len(Path(folder).relative_to(root).parts)
-        subfolders[:] = sorted(name for name in subfolders if not name.startswith(".")
-                               and depth < RECORD_FOLDER_DEPTH)
-        found += [(Path(folder) / name).relative_to(root).as_posix() for name in sorted(files)
-                  if name.lower().endswith(".jsonl") and not name.startswith(".")]
-        if len(found) >= MOST_RECORDS_LISTED:
-            break
-    return found[:MOST_RECORDS_LISTED]
+    return deck_files(config, RECORD_SUFFIXES)[:MOST_RECORDS_LISTED]
 
 
 # -- what the page gets ---------------------------------------------------------------------
@@ -319,7 +290,8 @@ async def from_file(request: Request) -> Response:
     """A record file of the deck folder (`?path=games/first.jsonl`)."""
     config = config_of(request)
     name = request.query_params.get("path", "")
-    path = resolve_record_path(config, name)
+    path = resolve_deck_path(config, name, RECORD_SUFFIXES, "name a .jsonl record inside the "
+                             "deck folder, e.g. games/first.jsonl")
     try:
         info = await asyncio.to_thread(os.stat, path)
     except FileNotFoundError:
