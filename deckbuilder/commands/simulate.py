@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
 import typer
-from pydantic import JsonValue
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from deckbuilder.app.bot_checks import check_gauntlet, check_simulation
@@ -58,10 +56,9 @@ from deckbuilder.commands.play_setup import either
 from deckbuilder.errors import DeckError
 from deckbuilder.sim import print_report
 from deckbuilder.sim.reports.bot_check import CHECK_GAMES, BotCheckJson
-from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
 from deckbuilder.sim.reports.sensitivity import CHECKED_CARDS, DEFAULT_GAMES, MOVED_FIELDS
-from deckbuilder.sim.reports.tournament_report import print_gauntlet, write_report_files
+from deckbuilder.sim.reports.tournament_report import print_gauntlet
 from deckbuilder.sim.runs.executors import open_executor
 
 #: What a run played with progress shown returns (a run, a report, a check).
@@ -171,14 +168,7 @@ def _simulate(
                             markup=False, highlight=False)
         _with_progress(add_sensitivity, show_progress, cost, plan, report, games,
                        workers if scheduler is None and not local_dask else 0, cards=cards)
-    for path in write_outputs("simulate", report, report_path, charts_dir):
-        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
-    if as_json:
-        print_json(report)
-    else:
-        print_report(plain_console, _shown(report))
-        for note in report["notes"]:
-            plain_console.print(f"note: {safe(note)}", markup=False)
+    present_report("simulate", report, report_path, charts_dir, as_json, print_report)
 
 
 def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
@@ -198,10 +188,7 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
                                      plan, executor).report)
         checked(check_gauntlet, min(plan.settings.games, CHECK_GAMES)
                 * len(plan.opponents.entries), plan, report, check_bot, executor)
-    present_field_report(report, report_path, charts_dir, as_json, print_gauntlet)
-    if not as_json:
-        for note in report["notes"]:
-            plain_console.print(f"note: {safe(note)}", markup=False)
+    present_report("gauntlet", report, report_path, charts_dir, as_json, print_gauntlet)
 
 
 def _refuse_field_sensitivity() -> None:
@@ -209,18 +196,20 @@ def _refuse_field_sensitivity() -> None:
                     fix="give one --vs with --sensitivity, or leave --sensitivity out")
 
 
-def present_field_report(report: dict[str, JsonValue], report_path: Path | None,
-                         charts_dir: Path | None, as_json: bool,
-                         print_text: Callable[[Console, GauntletReport], None]
-                         | Callable[[Console, TournamentReport], None]) -> None:
-    """A gauntlet's or tournament's report: its files written (each said on stderr), then
-    printed as JSON or, escaped, as text."""
-    for path in write_report_files(report, report_path, charts_dir):
-        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
+def present_report(kind: str, report: Mapping[str, object], report_path: Path | None,
+                   charts_dir: Path | None, as_json: bool,
+                   print_text: Callable[..., None]) -> None:
+    """A report of `kind` (`report_files.write_outputs`): its files written (each said on
+    stderr), then printed as JSON or, escaped, as text with its notes (a tournament's text
+    says them itself)."""
+    for path in write_outputs(kind, report, report_path, charts_dir):
+        error_console.print(f"wrote {safe(path)}", markup=False)
     if as_json:
         print_json(report)
-    else:
-        print_text(plain_console, _shown(report))
+        return
+    print_text(plain_console, _shown(report))
+    for note in cast("list[str]", report["notes"]) if kind != "tournament" else ():
+        plain_console.print(f"note: {safe(note)}")
 
 
 def checked(check: Callable[..., BotCheckJson | None], total: int, *args: object) -> None:

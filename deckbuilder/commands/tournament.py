@@ -18,7 +18,7 @@ from deckbuilder.commands.common import AsJson, error_console, guarded, safe
 from deckbuilder.commands.simulate import (
     _with_progress,
     checked,
-    present_field_report,
+    present_report,
 )
 from deckbuilder.sim.reports.bot_check import CHECK_GAMES
 from deckbuilder.sim.reports.report_files import check_outputs
@@ -77,7 +77,8 @@ def tournament(
                                      plan.total, plan, executor).report)
         checked(check_tournament, min(plan.settings.games, CHECK_GAMES) * plan.total
                 // plan.settings.games, plan, report, check_bot, executor)
-    present_field_report(report, report_path, charts_dir, as_json, print_tournament)
+    present_report("tournament", report, report_path, charts_dir, as_json,
+                   print_tournament)
 
 
 def register(app: typer.Typer) -> None:

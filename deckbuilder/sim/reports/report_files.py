@@ -1,15 +1,12 @@
-"""`--report FILE.html` and `--charts DIR` of `simulate` and `optimize`: checked before any
-game is played (a missing extra or a wrong file name costs no waiting), written after."""
+"""`--report FILE.html` and `--charts DIR` of `simulate`, `optimize` and `tournament`: checked
+before any game is played (a missing extra or a wrong file name costs no waiting), written after."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import cast
 
-from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
-from deckbuilder.sim.reports.optimize_json import OptimizeReport
-from deckbuilder.sim.reports.simulate_json import SimulationReport
+from deckbuilder.sim.reports.charts import Chart, optimize_charts, simulate_charts
 
 
 def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
@@ -26,22 +23,23 @@ def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
 
 def write_outputs(kind: str, data: Mapping[str, object], report_path: Path | None,
                   charts_dir: Path | None) -> list[Path]:
-    """Write the HTML report and the PNG charts of a `simulate` or `optimize` (`kind`)
-    report; returns the files written."""
-    from deckbuilder.sim.reports import html_report
+    """Write the HTML report and the PNG charts of a `simulate`, `optimize`, `gauntlet` or
+    `tournament` report (`kind`); returns the files written."""
+    from deckbuilder.sim.reports import html_report, tournament_report
 
-    # the report of the kind named: "simulate" or "optimize"
-    simulated, optimized = cast(SimulationReport, data), cast(OptimizeReport, data)
+    faces: dict[str, tuple[Callable[..., str], Callable[..., list[Chart]]]] = {
+        "simulate": (html_report.simulate_html, simulate_charts),
+        "optimize": (html_report.optimize_html, optimize_charts),
+        "gauntlet": (tournament_report.gauntlet_html, tournament_report.gauntlet_charts),
+        "tournament": (tournament_report.tournament_html, tournament_report.tournament_charts),
+    }
+    page, charts = faces[kind]  # each reads the report of the kind named
     written: list[Path] = []
     if report_path is not None:
-        page = (html_report.simulate_html(simulated) if kind == "simulate"
-                else html_report.optimize_html(optimized))
-        html_report.write_html(report_path, page)
+        html_report.write_html(report_path, page(data))
         written.append(Path(report_path))
     if charts_dir is not None:
         from deckbuilder.sim.reports.png_charts import write_charts
 
-        charts = (simulate_charts(simulated) if kind == "simulate"
-                  else optimize_charts(optimized))
-        written.extend(write_charts(charts, charts_dir))
+        written.extend(write_charts(charts(data), charts_dir))
     return written

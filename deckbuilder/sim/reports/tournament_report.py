@@ -8,9 +8,8 @@ The text and the page read only the JSON data, so all three show the same number
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -29,8 +28,7 @@ from deckbuilder.sim.reports.svg_charts import IntervalRow
 from deckbuilder.sim.runs.stats import Interval
 
 __all__ = ["gauntlet_charts", "gauntlet_html", "gauntlet_json", "print_gauntlet",
-           "print_tournament", "tournament_charts", "tournament_html", "tournament_json",
-           "write_report_files"]
+           "print_tournament", "tournament_charts", "tournament_html", "tournament_json"]
 
 SEEDS_NOTE = ("Every pairing is played on the same seeds (game i of each pairing deals from "
               "the same seed), so the rows differ by the decks, not by the deal.")
@@ -318,24 +316,3 @@ def tournament_html(data: TournamentReport) -> str:
     ]
     body += _page_notes(data)
     return html_report._page("Tournament", body)
-
-
-# -- files -----------------------------------------------------------------------------------
-def write_report_files(data: Mapping[str, object], report_path: Path | None,
-                       charts_dir: Path | None) -> list[Path]:
-    """The HTML page and the PNG charts of a gauntlet or tournament report (`data["kind"]`);
-    returns the files written. Check the paths first with `report_files.check_outputs`."""
-    report = cast("GauntletReport | TournamentReport", data)  # the one its "kind" names
-    written: list[Path] = []
-    if report_path is not None:
-        page = (tournament_html(report) if report["kind"] == "tournament"
-                else gauntlet_html(report))
-        html_report.write_html(report_path, page)
-        written.append(Path(report_path))
-    if charts_dir is not None:
-        from deckbuilder.sim.reports.png_charts import write_charts
-
-        charts: Sequence[Chart] = (tournament_charts(report) if report["kind"] == "tournament"
-                                   else gauntlet_charts(report))
-        written.extend(write_charts(charts, charts_dir))
-    return written
