@@ -235,22 +235,13 @@ def _badges(entry: Entry) -> list[tuple[str, str]]:
     return badges
 
 
-def listing_rows(catalog: Catalog, entries: list[Entry], kind: str) -> list[dict[str, JsonValue]]:
-    rows = []
+def listing_rows(catalog: Catalog, entries: list[Entry], kind: str) -> list[dict[str, object]]:
     if kind == "battlefield":
         entries = sorted(entries, key=lambda e: (e.game, e.record.order))
-    for entry in entries:
-        record = entry.record
-        rows.append({
-            "id": entry.id,
-            "game": entry.game,
-            "name": record.name,
-            "badges": _badges(entry),
-            "chip": str(getattr(record, "chip", None) or ""),
-            "cells": [(cell(catalog, entry), css) for _, cell, css in COLUMNS[kind]],
-            "text": record.text or "",
-        })
-    return rows
+    return [{"id": entry.id, "game": entry.game, "name": entry.record.name,
+             "badges": _badges(entry), "chip": str(getattr(entry.record, "chip", None) or ""),
+             "cells": [(cell(catalog, entry), css) for _, cell, css in COLUMNS[kind]],
+             "text": entry.record.text or ""} for entry in entries]
 
 
 def _options(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:

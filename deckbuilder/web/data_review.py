@@ -105,23 +105,12 @@ def reviewable(entry: Entry) -> list[ValueStanding]:
     return review_rows(entry, frozenset({Standing.UNCONFIRMED, Standing.PLAYER}))
 
 
-@dataclass(frozen=True)
-class Progress:
-    reviewed: int
-    total: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.reviewed} of {self.total} values reviewed"
-
-    def as_json(self) -> dict[str, Any]:
-        return {"reviewed": self.reviewed, "total": self.total, "text": self.text}
-
-
-def progress(entries: list[Entry]) -> Progress:
+def progress(entries: list[Entry]) -> dict[str, Any]:
     """How many of the listed cards' reviewable values a player confirmed."""
     rows = [row for entry in _once(entries) for row in reviewable(entry)]
-    return Progress(sum(row.standing is Standing.PLAYER for row in rows), len(rows))
+    reviewed = sum(row.standing is Standing.PLAYER for row in rows)
+    return {"reviewed": reviewed, "total": len(rows),
+            "text": f"{reviewed} of {len(rows)} values reviewed"}
 
 
 def _once(entries: list[Entry]) -> list[Entry]:
@@ -200,15 +189,10 @@ def _page(request: Request, choice: str, player: str,
             chosen = chosen_cards(config, catalog, choice)
         except DeckbuilderError as error:
             problem, status = error_line(error), 400
-    cards: list[Markup] = []
-    settled: list[Entry] = []
-    if chosen is not None:
-        for entry in _once(chosen.entries):
-            if reviewable(entry):
-                cards.append(Markup(card_html(catalog, entry, choice, player,
-                                              errors)))
-            else:
-                settled.append(entry)
+    listed = _once(chosen.entries) if chosen is not None else []
+    cards = [Markup(card_html(catalog, entry, choice, player, errors))
+             for entry in listed if reviewable(entry)]
+    settled = [entry for entry in listed if not reviewable(entry)]
     return render(request, "data_review.html", status_code=status,
                   title="Confirm card data", choices=choices(config, catalog), choice=choice,
                   player=player, chosen=chosen, cards=cards, settled=settled,
@@ -316,8 +300,7 @@ def _answered(config: WebConfig, saved: dict[str, Any], fields: dict[str, str]
     if fields["cards"]:
         # (none when the list the page showed no longer reads: a deck file changed)
         with contextlib.suppress(DeckbuilderError):
-            body["progress"] = progress(chosen_cards(config, catalog, fields["cards"]).entries
-                                        ).as_json()
+            body["progress"] = progress(chosen_cards(config, catalog, fields["cards"]).entries)
     return body
 
 

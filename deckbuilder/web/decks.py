@@ -147,10 +147,8 @@ def stats_view(found: DeckStats) -> dict[str, object]:
 
 def _violation_view(catalog: Catalog, state: DeckState, violation: Violation
                     ) -> dict[str, object]:
-    names = []
-    for card in violation.cards:
-        entry = catalog.find(card, state.game)
-        names.append(entry.name if entry is not None else card)
+    names = [entry.name if (entry := catalog.find(card, state.game)) is not None else card
+             for card in violation.cards]
     return {"code": violation.code, "rule": violation.rule, "message": violation.message,
             "cards": names, "fix": violation.fix}
 
@@ -177,13 +175,12 @@ def _groups(catalog: Catalog, state: DeckState, owned: dict[str, int] | None
         if entry is not None and entry.kind != "card":
             category = "not a deck card"
         card_id = entry.id if entry is not None else None
+        in_base = base.get(card_id, 0) if card_id else 0
         copies[category] += count
         rows.setdefault(category, []).append({
             "key": key, "id": card_id, "count": count,
             "name": entry.name if entry is not None else key,
-            "known": entry is not None,
-            "base": base.get(card_id, 0) if card_id else 0,
-            "added": count - (base.get(card_id, 0) if card_id else 0),
+            "known": entry is not None, "base": in_base, "added": count - in_base,
             "cost": getattr(record, "cost", None),
             "firepower": getattr(record, "firepower", None),
             "gunslinger": bool(getattr(record, "gunslinger", False)),

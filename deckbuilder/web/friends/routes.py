@@ -108,10 +108,6 @@ def _since(request: Request) -> int:
     return int(text) if text.isdigit() and len(text) < 10 else 0
 
 
-def _wants_html(request: Request) -> bool:
-    return request.query_params.get("html") in ("1", "true")
-
-
 def _snapshot(request: Request, link: _Link, since: int | None = None,
               html: bool | None = None) -> dict[str, Any]:
     """The role's state, with the links it may pass on: for the creator the invitation while
@@ -119,7 +115,7 @@ def _snapshot(request: Request, link: _Link, since: int | None = None,
     spectator's link."""
     store, table, role, token = link
     since = _since(request) if since is None else since
-    html = _wants_html(request) if html is None else html
+    html = request.query_params.get("html") in ("1", "true") if html is None else html
     with table.lock:
         state = seat_state(table, role, since, store.clock(), f"/api/tables/{token}", html,
                            config_of(request).catalog())

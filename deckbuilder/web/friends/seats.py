@@ -18,6 +18,7 @@ from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
 from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_record
 from deckbuilder.web.pages import fragment
+from deckbuilder.web.table_view import board_fragment, choice_row
 
 #: What a hidden card is called in the spectator's picture of a hand.
 FACE_DOWN = "face-down card"
@@ -48,12 +49,6 @@ def board_picture(view: dict[str, Any]) -> dict[str, object]:
 
 
 # -- the state a role is sent ---------------------------------------------------------------
-def _choices(table: FriendTable, catalog: Catalog) -> list[dict[str, object]]:
-    from deckbuilder.web.table_view import choice_row
-
-    return [choice_row(choice, catalog) for choice in table.session.choices()]
-
-
 def outcome_of(table: FriendTable) -> str:
     """The end in words ("", while the game goes on): the record's ending as `deckbuilder
     replay` words it; a table ended for another reason than both seats leaving says why."""
@@ -94,7 +89,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
         "to_move": to_move,
         "your_turn": mine,
         "decision": session.decision() if not over else "",
-        "choices": _choices(table, catalog) if mine else [],
+        "choices": [choice_row(choice, catalog) for choice in session.choices()] if mine else [],
         "view": view,
         "log": [event.to_dict() for event in new_events],
         "log_start": since,
@@ -121,7 +116,6 @@ def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, 
     """The board, the actions and the new log lines as the page puts them in place (the
     bot table's board template and log cutting, so both tables read alike)."""
     from deckbuilder.web.table import TableSession, log_segments
-    from deckbuilder.web.table_view import board_fragment
 
     seat = None if role == SPECTATOR else table.sides.index(role)
     entry = TableSession(table.id, table.session, seat, state["heading"], 0, catalog)
