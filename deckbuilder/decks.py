@@ -122,10 +122,8 @@ class LoadedDeck:
         return [entry for entry in self.entries if entry.entry is None]
 
     def line_of(self, card_id: str) -> int | None:
-        for entry in self.entries:
-            if entry.entry is not None and entry.entry.id == card_id:
-                return entry.line
-        return None
+        return next((entry.line for entry in self.entries
+                     if entry.entry is not None and entry.entry.id == card_id), None)
 
     def miswritten(self) -> list[DeckEntry]:
         """Entries naming a card by a spelling that is neither its id nor its printed name
@@ -686,8 +684,7 @@ def rename_deck(path: Path | str, catalog: Catalog, new_name: str) -> str:
     with editing(path):
         document, original = _read_for_edit(path)
         old = str(document.get("name", ""))
-        document["name"] = (new_name if new_name.isprintable()
-                            else DoubleQuotedScalarString(new_name))
+        document["name"] = _printed(new_name)
         validate_document(document, Deck, path)
         write_edited_deck(path, document, original, catalog)
         return old

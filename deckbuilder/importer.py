@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckbuilder import paths
+from deckbuilder.card_face.words import plural
 from deckbuilder.catalog import (
     BrokenSet,
     Catalog,
@@ -279,8 +280,8 @@ def _import_locked(path: Path, upgrade: bool) -> ImportResult:
         )
     if report.findings:
         raise SetRefused(
-            f"refused to import '{card_set.id}': {len(report.findings)} problem"
-            f"{'s' if len(report.findings) > 1 else ''} in {path}",
+            f"refused to import '{card_set.id}': {plural(len(report.findings), 'problem')} in "
+            f"{path}",
             report.findings,
             "correct them (`deckbuilder sets check` lists them) and import again",
         )

@@ -353,11 +353,8 @@ def check_catalog(catalog: Catalog, only: Sequence[str] | None = None) -> list[F
     []
     """
     all_sets = {set_id: loaded.card_set for set_id, loaded in catalog.sets.items()}
-    findings: list[Finding] = []
-    for set_id, loaded in catalog.sets.items():
-        if only is None or set_id in only:
-            findings.extend(check_set(loaded, all_sets))
-    return findings
+    return [finding for set_id, loaded in catalog.sets.items() if only is None or set_id in only
+            for finding in check_set(loaded, all_sets)]
 
 
 def dependents(set_id: str, sets: Mapping[str, CardSet]) -> list[str]:

@@ -49,9 +49,7 @@ def available_rulesets(card_set: CardSet) -> list[str]:
     """Ruleset ids a user may pass, the default first."""
     ids = [ruleset.id for ruleset in card_set.rulesets]
     default = default_ruleset(card_set.game)
-    if default not in ids:
-        ids.insert(0, default)
-    return ids
+    return ids if default in ids else [default, *ids]
 
 
 def read_rules(card_set: CardSet, ruleset: str | None = None,
@@ -135,14 +133,9 @@ class ResolvedRuleset:
 
 
 def _game_data(catalog: Catalog, game: str) -> tuple[dict[str, RuleSwitch], list[Ruleset]]:
-    switches: dict[str, RuleSwitch] = {}
-    rulesets: list[Ruleset] = []
-    for loaded in catalog.sets.values():
-        if loaded.card_set.game != game:
-            continue
-        switches.update({switch.id: switch for switch in loaded.card_set.rule_switches})
-        rulesets.extend(loaded.card_set.rulesets)
-    return switches, rulesets
+    sets = [loaded.card_set for loaded in catalog.sets.values() if loaded.card_set.game == game]
+    return ({switch.id: switch for each in sets for switch in each.rule_switches},
+            [ruleset for each in sets for ruleset in each.rulesets])
 
 
 def list_rulesets(catalog: Catalog, game: str) -> list[ResolvedRuleset]:

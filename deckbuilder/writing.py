@@ -52,9 +52,7 @@ def _reason(error: OSError) -> str:
 
 def _write_target(path: Path) -> Path:
     """The file a write to `path` changes: the file a symbolic link names, else `path`."""
-    if path.is_symlink():
-        return Path(os.path.realpath(path))
-    return path
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
 def _writable(target: Path) -> bool:

@@ -10,6 +10,7 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from types import UnionType
 from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -382,16 +383,9 @@ def first_problem(problems: Sequence[DataFileError], listed: str | None = None
     return DataFileError(first.message + suffix, first.where, first.fix)
 
 
-def _kind_of(value: object) -> str:
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "plain text"
-    return type(value).__name__
+#: What a top-level value that is no mapping is, in words (the first type it is wins).
+_KINDS: tuple[tuple[type | UnionType, str], ...] = (
+    (list, "a list"), (bool, "true/false"), (int | float, "a number"), (str, "plain text"))
 
 
 def validate_document(document: object, model: type[ModelT], path: Path) -> ModelT:
@@ -399,8 +393,10 @@ def validate_document(document: object, model: type[ModelT], path: Path) -> Mode
     if document is None:
         raise DataFileError("file is empty", Location(path, 1, 1), f"write a {model.__name__}")
     if not isinstance(document, dict):
+        found = next((words for kind, words in _KINDS if isinstance(document, kind)),
+                     type(document).__name__)
         raise DataFileError(
-            f"expected a mapping (key: value) at the top, found {_kind_of(document)}",
+            f"expected a mapping (key: value) at the top, found {found}",
             Location(path, 1, 1),
             f"write a {model.__name__} as a YAML mapping",
         )
@@ -468,19 +464,9 @@ def dump_keeping_layout(document: object, original: str) -> str:
     return "".join(parts)
 
 
-_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
-
-
-def _lines(text: str) -> list[str]:
-    """The lines of `text`, each with its break, split where the YAML reader counts lines."""
-    lines: list[str] = []
-    start = 0
-    for found in _BREAK.finditer(text):
-        lines.append(text[start:found.end()])
-        start = found.end()
-    if start < len(text):
-        lines.append(text[start:])
-    return lines
+#: A line with its break, split where the YAML reader counts lines.
+_LINE = re.compile("[^\n\r\x85\u2028\u2029]*(?:\r\n|[\n\r\x85\u2028\u2029])"
+                   "|[^\n\r\x85\u2028\u2029]+")
 
 
 def _top_blocks(document: object, text: str) -> tuple[str, dict[object, str]] | None:
@@ -491,7 +477,7 @@ def _top_blocks(document: object, text: str) -> tuple[str, dict[object, str]] | 
     starts = [document.lc.key(key)[0] for key in document]
     if any(not isinstance(line, int) for line in starts) or starts != sorted(set(starts)):
         return None
-    lines = _lines(text)
+    lines = _LINE.findall(text)
     bounds = [*starts, len(lines)]
     blocks = {key: "".join(lines[bounds[index]:bounds[index + 1]])
               for index, key in enumerate(document)}
