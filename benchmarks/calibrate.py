@@ -15,7 +15,7 @@ measure decks *and* bots together.
 
 The last column is the sanity check: pointless moves per game of each side's bot, over the
 first `--sanity-games` seeds of the pair (default 100; 0 leaves it out). A move is pointless
-as `deckbuilder/sim/runs/sanity.py` defines it: discarding one's own card from play when the card
+as `benchmarks/sanity.py` defines it: discarding one's own card from play when the card
 gave firepower and, before the play phase ends, the column it left takes no card it could not
 have taken had the card stayed (the column was open before the discard and never fills up to
 its card limit afterwards). Making room under the gang's 3-card limit, opening a column a row
@@ -30,11 +30,12 @@ import time
 from collections import Counter
 from functools import partial
 
+from sanity import watched_game  # benchmarks/sanity.py, beside this script
+
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game
 from deckbuilder.sim import Contestant, simulate
 from deckbuilder.sim.runs.runner import prime_catalog
-from deckbuilder.sim.runs.sanity import watched_game
 from deckbuilder.sim.runs.stats import wilson_interval
 
 #: Each bot against itself and against the next one down, from both seats; and the scoring

@@ -1,6 +1,6 @@
 """Greedy makes no moves a player would laugh at: no pointless discards from play.
 
-`deckbuilder/sim/runs/sanity.py` defines a pointless discard (a card that gave firepower,
+`benchmarks/sanity.py` defines a pointless discard (a card that gave firepower,
 discarded without its place being needed before the phase ends). Before the fix of the
 scoring greedy's discard value, greedy made about 3.8 of them a game as the gang and 2.5 as
 McReady (who has no card limit to make room under) on Revolver's base decks.
@@ -8,11 +8,21 @@ McReady (who has no card limit to make room under) on Revolver's base decks.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+
 import pytest
 
 from deckbuilder.catalog import build_catalog
 from deckbuilder.games import get_game
-from deckbuilder.sim.runs.sanity import watched_game
+
+_SPEC = importlib.util.spec_from_file_location(
+    "benchmark_sanity", Path(__file__).resolve().parent.parent / "benchmarks" / "sanity.py")
+assert _SPEC is not None and _SPEC.loader is not None
+sanity = sys.modules["benchmark_sanity"] = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(sanity)
+watched_game = sanity.watched_game
 
 SEEDS = range(1, 41)
 #: Pointless discards per game a side may make, on average over `SEEDS`.

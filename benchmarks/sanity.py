@@ -1,4 +1,5 @@
-"""Moves a player would laugh at, counted over whole games: the bot ladder's sanity check.
+"""Moves a player would laugh at, counted over whole games: the bot ladder's sanity check
+(`calibrate.py`; a developer's measure, so it lives beside the benchmarks, not in the package).
 
 One kind is counted today, the **pointless discard**: a player discards his own card from
 play (the play-phase action "discard own X from play", `engine/play.py`) when
