@@ -17,7 +17,7 @@ from deckbuilder.models import CardSet, Collection, Deck, Overlay
 from deckbuilder.paths import PACKAGED_SCHEMAS
 from deckbuilder.schema_json import schema_for
 
-#: schema file name -> model. Other modules (scenarios) add theirs through `register_schema`.
+#: schema file name -> model (`render_all` adds the scenarios' and the data packs').
 SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "card-set.schema.json": CardSet,
     "deck.schema.json": Deck,
@@ -26,21 +26,12 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
 }
 
 
-def register_schema(file_name: str, model: type[BaseModel]) -> None:
-    SCHEMA_MODELS[file_name] = model
-
-
-def _load_extra_models() -> None:
+def render_all() -> dict[str, str]:
+    """File name -> JSON text, exactly as committed."""
     from deckbuilder.data_packs.model import DataPack
     from deckbuilder.scenarios.model import Scenario
 
-    register_schema("scenario.schema.json", Scenario)
-    register_schema("data-pack.schema.json", DataPack)
-
-
-def render_all() -> dict[str, str]:
-    """File name -> JSON text, exactly as committed."""
-    _load_extra_models()
+    SCHEMA_MODELS.update({"scenario.schema.json": Scenario, "data-pack.schema.json": DataPack})
     return {
         name: json.dumps(schema_for(model, name), indent=2, sort_keys=False) + "\n"
         for name, model in sorted(SCHEMA_MODELS.items())
@@ -59,11 +50,7 @@ def write_all(folder: Path = PACKAGED_SCHEMAS) -> list[Path]:
 
 def stale_files(folder: Path = PACKAGED_SCHEMAS) -> list[str]:
     """Schema files that differ from what the models generate now."""
-    stale = []
-    for name, text in render_all().items():
-        path = folder / name
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            stale.append(name)
-    return stale
+    return [name for name, text in render_all().items() if not (folder / name).exists()
+            or (folder / name).read_text(encoding="utf-8") != text]
 
 

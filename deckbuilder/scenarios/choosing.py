@@ -40,9 +40,7 @@ def norm_text(text: str) -> str:
 def split_number(text: str) -> tuple[str, int | None]:
     """'kill Deputy at Bank #2' -> ('kill Deputy at Bank', 2); no `#N`: (text, None)."""
     found = _NUMBERED.match(text)
-    if found is None:
-        return text, None
-    return found["text"], int(found["n"])
+    return (text, None) if found is None else (found["text"], int(found["n"]))
 
 
 def action_instance(state: State, action: int) -> int:
@@ -79,11 +77,9 @@ def _looks(state: State, uid: int) -> tuple:
 def describe_instance(state: State, uid: int) -> str:
     """'Deputy at Bank (McReady's, power 1, under it: Volcanic pistol)'."""
     spec = state.spec
-    details = [f"{spec.game_rules.side_names[spec.owner[uid]]}'s"]
-    for label, values in (("power", state.power), ("true grit", state.grit),
-                          ("eagle", state.eagle)):
-        if values[uid]:
-            details.append(f"{label} {values[uid]}")
+    details = [f"{spec.game_rules.side_names[spec.owner[uid]]}'s", *(
+        f"{label} {values[uid]}" for label, values in
+        (("power", state.power), ("true grit", state.grit), ("eagle", state.eagle)) if values[uid])]
     under = [spec.uid_name(u) for u in cards_under(state, uid)] if uid < spec.n_cards else []
     if under:
         details.append(f"under it: {', '.join(under)}")
@@ -138,10 +134,6 @@ def copies_in_play(state: State, card: str, bf: str | None) -> list[int]:
     """The instances of `card` in play (at battlefield id `bf` if given), in instance order;
     cards lying under others included."""
     spec = state.spec
-    found: list[int] = []
-    for index, row in enumerate(state.rows):
-        where = index >> 1
-        if bf is not None and (where >= spec.n_bf or spec.bfs[where].id != bf):
-            continue
-        found.extend(uid for uid in row if spec.uid_id(uid) == card)
-    return sorted(found)
+    return sorted(uid for index, row in enumerate(state.rows)
+                  if bf is None or (index >> 1 < spec.n_bf and spec.bfs[index >> 1].id == bf)
+                  for uid in row if spec.uid_id(uid) == card)
