@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from deckbuilder.app.json_values import deeper_than
 from deckbuilder.games import games
 from deckbuilder.sim.records.seed_commitment import commitment_matches
 
@@ -276,15 +277,13 @@ def decode_answer(body: bytes) -> Any:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise AnswerError("it is not UTF-8 text") from None
+    if deeper_than(body, MOST_DEPTH):
+        raise AnswerError(f"it is nested more than {MOST_DEPTH} levels deep")
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_int=_short_int,
-                           parse_float=_finite_float)
-    except RecursionError:
-        raise AnswerError(f"it is nested more than {MOST_DEPTH} levels deep") from None
+        return json.loads(text, parse_constant=_no_constant, parse_int=_short_int,
+                          parse_float=_finite_float)
     except ValueError:  # the hooks below raise AnswerError, which passes through
         raise AnswerError("it is not JSON") from None
-    _check_depth(value)
-    return value
 
 
 def _no_constant(word: str) -> Any:
@@ -302,22 +301,6 @@ def _finite_float(digits: str) -> float:
     if not math.isfinite(number):
         raise AnswerError(f"it holds a number too large to be one ({digits[:30]})")
     return number
-
-
-def _check_depth(value: Any) -> None:
-    """Walk the value without recursion: no deeper than MOST_DEPTH."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = list(item.values())
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if children and depth > MOST_DEPTH:
-            raise AnswerError(f"it is nested more than {MOST_DEPTH} levels deep")
-        stack.extend((child, depth + 1) for child in children)
 
 
 AnswerT = TypeVar("AnswerT", bound="Answer")

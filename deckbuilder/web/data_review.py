@@ -28,6 +28,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder import decks
 from deckbuilder.app.card_details import find_records
+from deckbuilder.app.json_values import json_object
 from deckbuilder.card_face import face, face_html
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.answers import AS_SHOWN, check_player_name, save_answer
@@ -36,7 +37,6 @@ from deckbuilder.data_packs.standing import Standing, ValueStanding
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record
 from deckbuilder.web.config import WebConfig, config_of, resolve_deck_path
-from deckbuilder.web.json_input import json_object
 from deckbuilder.web.pages import error_line, fragment, render, wants_json
 
 #: The longest text taken from a form field (an answer is at most 500 characters).

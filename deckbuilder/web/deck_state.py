@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckbuilder.app.json_values import TooDeep, parse_json
 from deckbuilder.catalog import Catalog
 from deckbuilder.decks import (
     FACTION_GAMES,
@@ -34,7 +35,6 @@ from deckbuilder.shared_lists import (  # noqa: F401 (MAX_SHARE_CODE, ShareCodeE
     encode_share_code,
     shared_deck_cards,
 )
-from deckbuilder.web.json_input import TooDeep, parse_json
 from deckbuilder.yamlio import validate_document
 
 #: The one copy count the editor will not go past (the Deck model's own limit).

@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.deck_sheet import deck_sheet_html
 from deckbuilder.app.deck_verdict import deck_verdict
+from deckbuilder.app.json_values import json_object
 from deckbuilder.catalog import Catalog, normalise_name
 from deckbuilder.deck_stats import (
     DeckStats,
@@ -62,7 +63,6 @@ from deckbuilder.web.deck_state import (
     state_from_share_code,
     version_of,
 )
-from deckbuilder.web.json_input import json_object
 from deckbuilder.web.pages import error_line, fragment, render
 
 CATEGORY_ORDER = [str(category) for category in Category]

@@ -28,13 +28,13 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.endings import outcome_sentence
+from deckbuilder.app.json_values import json_object
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.faces import linked_segments, name_index
-from deckbuilder.web.json_input import json_object
 from deckbuilder.web.kept import Kept, held_by
 from deckbuilder.web.pages import fragment, offered_after_the_end, render
 from deckbuilder.web.simulator import (

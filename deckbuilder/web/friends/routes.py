@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
+from deckbuilder.app.json_values import json_object
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.friends.clients import client_of, remember_client
@@ -39,7 +40,6 @@ from deckbuilder.web.friends.tables import (
     TableStore,
     ended_record,
 )
-from deckbuilder.web.json_input import json_object
 from deckbuilder.web.kept import held_by
 from deckbuilder.web.pages import (
     error_line,
