@@ -302,10 +302,9 @@ class Catalog:
 
     # -- base decks -------------------------------------------------------------------------
     def base_set_id(self, game: str) -> str | None:
-        for set_id, loaded in self.sets.items():
-            if loaded.card_set.kind == SetKind.BASE and loaded.card_set.game == game:
-                return set_id
-        return None
+        return next((set_id for set_id, loaded in self.sets.items()
+                     if loaded.card_set.kind == SetKind.BASE and loaded.card_set.game == game),
+                    None)
 
     def base_copies(self, card_id: str) -> int:
         entry = self.entries.get(card_id)
@@ -326,16 +325,11 @@ class Catalog:
 
     # -- provenance -------------------------------------------------------------------------
     def unconfirmed(self) -> list[UnconfirmedValue]:
-        rows: list[UnconfirmedValue] = []
-        for entry in self.entries.values():
-            for name in entry.record.provenance.unconfirmed:
-                rows.append(
-                    UnconfirmedValue(
-                        entry.id, entry.name, entry.kind, entry.set_id, name,
-                        entry.set_id if name == "set" else getattr(entry.record, name, None),
-                    )
-                )
-        return rows
+        return [UnconfirmedValue(entry.id, entry.name, entry.kind, entry.set_id, name,
+                                 entry.set_id if name == "set"
+                                 else getattr(entry.record, name, None))
+                for entry in self.entries.values()
+                for name in entry.record.provenance.unconfirmed]
 
 
 #: The record of removed sets in the user data folder: set id -> its name and the folded

@@ -6,15 +6,9 @@ The odds are exact hypergeometric figures (`math.comb`, `Fraction`): drawing `se
 from a shuffled deck of `size` holding `copies` of what is wanted, the chance of at least one
 is `1 - C(size - copies, seen) / C(size, seen)`.
 
-How many cards a player has seen by turn N follows the rulebooks, and the engine agrees:
-five cards in the opening hand (rulebook-en, "Set-up": "Each player draws five cards";
-malpaso-es, "Cada jugador roba cinco cartas"; the engine's OPENING_HAND = 5) and two drawn in
-each of his turns, his first turn included (rulebook-en, "Turn sequence", "2. Draw two cards":
-only the marker's advance is skipped in the first turn; the engine's DRAW_PER_TURN = 2).
-Cards drawn by card effects, and a reshuffled discard pile, are not counted: the figures are
-for the draws every game has. Revolver 2's poker tournament may add cards to the opening
-hand (a poker card's `extra_cards`, +1 or +2 in the data); `DrawRules(extra_opening=...)`
-takes that in, and the default (0) assumes no such poker card, as `assumptions` says.
+How many cards a player has seen by turn N follows the rulebooks, as the engine does:
+`DrawRules` names its sources and what it leaves out (cards drawn by effects, a reshuffled
+discard pile; Revolver 2's poker cards that add to the opening hand: `extra_opening`).
 
 >>> chance_of_at_least(62, 4, 5)
 Fraction(32567, 111569)

@@ -370,12 +370,10 @@ def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> 
 
 
 def guess_faction(catalog: Catalog, cards: Iterable[str]) -> str | None:
-    votes: Counter[str] = Counter()
-    for key in cards:
-        entry = catalog.find(key)
-        faction = getattr(entry.record, "faction", None) if entry else None
-        if faction in FACTION_GAMES:
-            votes[faction] += 1
+    """The player faction most of the cards belong to (None: no card is a side's)."""
+    found = (getattr(entry.record, "faction", None) if (entry := catalog.find(key)) else None
+             for key in cards)
+    votes = Counter(faction for faction in found if faction in FACTION_GAMES)
     return votes.most_common(1)[0][0] if votes else None
 
 

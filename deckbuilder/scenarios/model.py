@@ -1,18 +1,9 @@
 """Rules questions as files: set up a position by card id, play actions, check what follows.
 
-A scenario file (YAML, schema `scenario.schema.json`) answers one rules question the way the
-rulebook's examples do: "McReady has a Deputy and a Cowboy at the Bank, the gang a .38 Special;
-he attacks; the gang must take a casualty". It names
-
-- `game`: revolver (the default) or revolver2; the sides are named as the game names them
-  (colty/mcready, esteban/mapache) everywhere in the file;
-- `position`: whose turn and phase, the turn marker, the countdown card's tokens, each side's
-  cards at each battlefield with their tokens, which characters are alive and their tokens,
-  hands, the top of each deck, discard piles (and each game's own pieces);
-- `actions`: what the players do, written as `action_to_string` prints them ("play Stick of
-  dynamite", "casualty: Bullet"), matched exactly or by a unique prefix, so files survive a
-  renumbering of the action table; an item may also check expectations on the way;
-- `expect`: what must hold at the end (see `Expectations`).
+A scenario file (YAML, schema `scenario.schema.json`, described in docs/players/scenarios.md)
+answers one rules question the way the rulebook's examples do: its `position`, its `actions`
+written as `action_to_string` prints them (exactly or by a unique prefix, so files survive a
+renumbering of the action table) and what it must `expect`.
 
 Each game's format lives in its package and is found through the registry (its
 `GameParts.scenario`; a game that brings none gets the generic format built from its
