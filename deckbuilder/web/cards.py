@@ -15,13 +15,18 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from markupsafe import Markup
-from pydantic import JsonValue
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.card_details import engine_support, record_details
-from deckbuilder.app.card_search import describe_spaces, matches_search, parse_kind
+from deckbuilder.app.card_search import (
+    card_row,
+    describe_spaces,
+    matches_search,
+    parse_kind,
+    record_row,
+)
 from deckbuilder.app.spellings import faction_names, game_names
 from deckbuilder.card_face.words import game_title, kind_count, step_names
 from deckbuilder.catalog import Catalog, Entry, normalise_name
@@ -321,31 +326,16 @@ async def card_page(request: Request, catalog: Catalog, entries: list[Entry]) ->
     return render(request, "card.html", title=entries[0].name, records=records)
 
 
-def card_json(catalog: Catalog, entry: Entry) -> dict[str, JsonValue]:
-    """A short description of a card for the deck editor's lists."""
-    record = entry.record
-    return {
-        "id": entry.id, "name": record.name, "kind": entry.kind, "game": entry.game,
-        "set": entry.set_id, "faction": str(getattr(record, "faction", "") or ""),
-        "category": str(getattr(record, "category", "") or ""),
-        "play": str(getattr(record, "play", "") or ""),
-        "cost": getattr(record, "cost", None), "firepower": getattr(record, "firepower", None),
-        "unique": bool(getattr(record, "unique", False)),
-        "gunslinger": bool(getattr(record, "gunslinger", False)),
-        "deckable": bool(getattr(record, "deckable", True)),
-        "base_copies": catalog.base_copies(entry.id),
-        "text": record.text or "",
-    }
-
-
 async def cards_api(request: Request) -> Response:
     """`/api/cards?q=...&game=...&faction=...`: the browser's search as JSON (the deck
-    editor's "add a card" box), with the typo suggestions."""
+    editor's "add a card" box), each row as `cards --json` prints it, with the typo
+    suggestions."""
     catalog = config_of(request).catalog()
     # A bad filter raises its one-line error, which the app shows (page or JSON).
     found = search_records(catalog, parse_search(catalog, request.query_params))
     return JSONResponse({
-        "cards": [card_json(catalog, entry) for entry in found.entries[:API_LIMIT]],
+        "cards": [card_row(catalog, entry) if entry.kind == "card" else record_row(entry)
+                  for entry in found.entries[:API_LIMIT]],
         "total": len(found.entries),
         "suggestions": found.suggestions,
         "note": found.note,
