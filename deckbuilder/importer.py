@@ -436,17 +436,7 @@ def _file_row(file: InstalledFile, origin: str) -> dict[str, object]:
 
 def _row(loaded: LoadedSet) -> dict[str, object]:
     card_set = loaded.card_set
-    return {
-        "id": card_set.id,
-        "name": card_set.name,
-        "version": card_set.version,
-        "game": card_set.game,
-        "kind": card_set.kind,
-        "number": card_set.number,
-        "complete": card_set.complete,
-        "cards": len(card_set.cards),
-        "requires": list(card_set.requires),
-        "origin": loaded.origin,
-        "path": str(loaded.path),
-        "error": None,
-    }
+    shown = card_set.model_dump(include={"id", "name", "version", "game", "kind", "number",
+                                         "complete"})
+    return {**shown, "cards": len(card_set.cards), "requires": list(card_set.requires),
+            "origin": loaded.origin, "path": str(loaded.path), "error": None}

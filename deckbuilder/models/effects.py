@@ -395,13 +395,9 @@ TABLE_STEPS: tuple[type[Strict], ...] = (
 def game_declared(attribute: str) -> list[Any]:
     """What each game's own card-data module (its declaration's `card_model`, importing only
     the models) declares under `attribute` (`STEPS`, `CARD_FIELDS`), the packaged games first."""
-    found = []
-    for declaration in DECLARATIONS:
-        if declaration.card_model:
-            module = importlib.import_module(declaration.card_model)
-            if hasattr(module, attribute):
-                found.append(getattr(module, attribute))
-    return found
+    modules = [importlib.import_module(declaration.card_model) for declaration in DECLARATIONS
+               if declaration.card_model]
+    return [getattr(module, attribute) for module in modules if hasattr(module, attribute)]
 
 
 #: Every step card data may name: the table's, then each game's own (the one registry).

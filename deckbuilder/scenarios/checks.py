@@ -261,21 +261,19 @@ def _legal_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Res
 
 def _legal_excludes(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     texts = _legal_texts(state)
-    results: Result = []
-    for wanted in value:
-        hits = [text for text in texts if norm_text(text).startswith(norm_text(wanted))]
-        results.append((f" '{wanted}'", not hits, "not legal", f"legal ({'; '.join(hits)})"))
-    return results
+    hits = [[text for text in texts if norm_text(text).startswith(norm_text(wanted))]
+            for wanted in value]
+    return [(f" '{wanted}'", not hit, "not legal", f"legal ({'; '.join(hit)})")
+            for wanted, hit in zip(value, hits, strict=True)]
 
 
 def _log_includes(state: State, value: list[str], ids: Ids, loc: tuple) -> Result:
     """Each text, with the logged event it was found in (shown even when the check holds)."""
-    results: Result = []
-    for text in value:
-        line = next((line for line in state.log if norm_text(text) in norm_text(line)), None)
-        results.append((f" '{text}'", line is not None, "found", "not found",
-                        f"'{line}'" if line is not None else None))
-    return results
+    lines = [next((line for line in state.log if norm_text(text) in norm_text(line)), None)
+             for text in value]
+    return [(f" '{text}'", line is not None, "found", "not found",
+             f"'{line}'" if line is not None else None)
+            for text, line in zip(value, lines, strict=True)]
 
 
 def _offer_matches(offer: Offer, wanted: Offered) -> bool:

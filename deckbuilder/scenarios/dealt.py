@@ -14,11 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import owned_copies
 from deckbuilder.engine.state import State
 from deckbuilder.legality.report import Code, rule_reference
-from deckbuilder.legality.supply import ANY_NUMBER, COPIES_SWITCH
-from deckbuilder.models import Collection
+from deckbuilder.legality.supply import ANY_NUMBER, COPIES_SWITCH, box_supply
 from deckbuilder.models.cards import Record
 from deckbuilder.scenario_kit.layout import Ids
 from deckbuilder.scenario_kit.parts import Source
@@ -112,8 +110,7 @@ class DeckSupply:
     def box(self) -> dict[str, int]:
         """One box of each installed product (as a deck is judged without a collection)."""
         if self._box is None:
-            self._box = owned_copies(Collection(sets=dict.fromkeys(self.catalog.sets, 1)),
-                                     self.catalog)
+            self._box = dict(box_supply(self.catalog).copies or {})
         return self._box
 
     def check_unique(self, card_id: str, count: int, loc: tuple) -> None:
