@@ -27,12 +27,8 @@ _KINDS = (
 
 def _kind(mode: int) -> str | None:
     """What a non-regular file is, or None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    for test, name in _KINDS:
-        if test(mode):
-            return name
-    return "not a regular file"
+    return None if stat.S_ISREG(mode) else next(
+        (name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
 def _refuse_kind(mode: int, where: Location, what: str) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from deckbuilder import paths, schema_json
+from deckbuilder import version as package
 from deckbuilder.catalog import Catalog, Entry, build_catalog
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models import Deck
@@ -56,12 +57,6 @@ def _digest(texts: dict[str, str]) -> str:
     return hasher.hexdigest()
 
 
-def _package_version() -> str:
-    from deckbuilder.version import __version__
-
-    return str(__version__)
-
-
 def _read_stamp(folder: Path) -> dict[str, object]:
     try:
         stamp = json.loads((folder / _STAMP).read_text(encoding="utf-8"))
@@ -78,7 +73,7 @@ def _write_stamp(folder: Path, **values: str) -> None:
 def _install_packaged(folder: Path, force: bool) -> list[Path]:
     """Copy the packaged schemas unless the stamp says these very texts are already there."""
     texts = _packaged_texts()
-    digest, version = _digest(texts), _package_version()
+    digest, version = _digest(texts), str(package.__version__)
     stamp = _read_stamp(folder)
     current = (stamp.get("package") == version and stamp.get("schemas") == digest
                and all((folder / name).is_file() for name in texts))

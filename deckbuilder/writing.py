@@ -127,10 +127,8 @@ def pause_at(point: str) -> None:
         return
     name, _, seconds = wanted.partition(":")
     if name == point:
-        try:
+        with contextlib.suppress(ValueError):
             time.sleep(min(float(seconds or 0), 10.0))
-        except ValueError:
-            return
 
 
 def make_data_folder(folder: Path, what: str) -> Path:

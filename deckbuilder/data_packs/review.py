@@ -93,16 +93,11 @@ def questions_for(entry: Entry) -> tuple[Question, ...]:
 
 def cards_to_review(entries: Iterable[Entry]) -> list[CardReview]:
     """The cards among `entries` with something to ask, in the order given, each once."""
-    seen: set[str] = set()
-    reviews = []
+    first: dict[str, Entry] = {}
     for entry in entries:
-        if entry.id in seen:
-            continue
-        seen.add(entry.id)
-        questions = questions_for(entry)
-        if questions:
-            reviews.append(CardReview(entry, questions))
-    return reviews
+        first.setdefault(entry.id, entry)
+    return [CardReview(entry, questions) for entry in first.values()
+            if (questions := questions_for(entry))]
 
 
 def read_answer(entry: Entry, question: Question, text: str) -> Answer:
