@@ -1,11 +1,9 @@
 """The card browser: `/cards` (search and filters), `/cards/{id}` (everything about one
 record), and `/api/cards` for the deck editor's search box.
 
-The answers are the command line's: the search is `deckbuilder cards --search` (every word
-in the id, name, aliases or text, case and accents forgiven), a typo is answered with
-`catalog.suggest` (the names `cards show` would suggest), a record's values and sources are
-`app.card_details.record_details` (what `cards show` prints), and "does the engine play it"
-is the check behind `cards --unimplemented`.
+The answers are the command line's: the search is `deckbuilder cards --search`, a typo is
+answered with `catalog.suggest`, a record's values and sources are `cards show`'s
+(`app.card_details.record_details`), and "does the engine play it" is `cards --unimplemented`.
 """
 
 from __future__ import annotations

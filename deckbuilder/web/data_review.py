@@ -1,15 +1,11 @@
-"""The "Confirm card data" page (`/data`): the cards of a deck (a base deck, a packaged deck,
-a file of the deck folder), of a card set or one card, each as its face with every value no
-document states marked on it and editable in place, as `deckbuilder data review` asks in the
-terminal.
+"""The "Confirm card data" page (`/data`): the cards of a deck, a card set or one card, each
+as its face with every value no document states marked on it and editable in place, as
+`deckbuilder data review` asks in the terminal.
 
-Each value has an input with the current reading: "as shown" confirms the reading, Save
-saves the typed value. An answer is read by `data_packs.review.read_answer` (the terminal's
-checks, the same one-line refusals) and written by `data_packs.answers.save_answer` (into
-the player's overlay, atomically under its lock, sourced "read from the printed card", the
-date and the name the player gave). Writes are POSTs, so the app's Origin check
-(`trust.SameOrigin`) applies. The page works without scripts (a form per value, answered
-with a redirect); static/data_review.js saves in place and shows a refusal beside the input.
+An answer is read by `data_packs.review.read_answer` (the terminal's checks and refusals) and
+written by `data_packs.answers.save_answer` (into the player's overlay, atomically, with the
+date and the player's name). Writes are POSTs, so the app's Origin check applies. The page
+works without scripts (a form per value); static/data_review.js saves in place.
 """
 
 from __future__ import annotations

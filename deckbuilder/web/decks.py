@@ -1,13 +1,9 @@
 """The deck editor: `/deck` and its small JSON endpoints under `/api/deck`.
 
-Every change the page makes (a card in, a card out, a list pasted, a collection chosen)
-comes back with the Module D verdict of `deckbuilder validate` for the deck as it now is:
-the same `validate_deck` call, the same violations with their codes, cards and fixes, the
-same replacement pairs, warnings and notes. The editor holds no rule of its own.
-
-The page keeps the deck (see `deck_state`), sends it with each request and puts the
-server-rendered pieces (`deck_table.html`, `deck_verdict.html`: Jinja, autoescaped) in
-place; it writes every other text from the server with `textContent`.
+Every change the page makes comes back with the verdict of `deckbuilder validate` for the
+deck as it now is (`app.deck_verdict`): the editor holds no rule of its own. The page keeps
+the deck (`deck_state`), sends it with each request and puts the server-rendered pieces
+(Jinja, autoescaped) in place; it writes every other text from the server with `textContent`.
 """
 
 from __future__ import annotations

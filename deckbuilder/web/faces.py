@@ -1,14 +1,10 @@
 """Card faces on every page: the stylesheet of `deckbuilder.card_face`, one face as an HTML
-fragment for the hover cards (`/api/faces/{id}`), and the markup that makes a card name show
-its face (`data-face`, read by static/faces.js).
+fragment for the hover cards (`/api/faces/{id}`), and the log's names as face triggers.
 
-A name becomes a face trigger by carrying `data-face="ID"` (and `data-game`); faces.js shows
-the face beside it on hover, on keyboard focus and on tap, and Escape closes it. The fragment
-is `card_face.face_html` (every value escaped), so no page writes a card of its own.
-
-Log lines are text: `linked_segments` cuts one into (text, record id or "") pieces at the
-catalog names of the game's records, so the log's names show faces too without any text from
-a file reaching the page unescaped.
+A name is a face trigger by carrying `data-face="ID"` (and `data-game`); static/faces.js shows
+the face on hover, focus and tap. The fragment is `card_face.face_html` (every value escaped),
+so no page writes a card of its own; `linked_segments` cuts a log line at the game's record
+names, so no text from a file reaches the page unescaped.
 """
 
 from __future__ import annotations
@@ -56,12 +52,6 @@ def record_route(handler: Callable[[Request, Catalog, list[Entry]], Awaitable[Re
 def face_fragment(catalog: Catalog, entry: Entry, heading_level: int = 3) -> str:
     """The entry's face as the escaped fragment a hover card or a page shows."""
     return face_html(face(entry, catalog), heading_level=heading_level)
-
-
-def summary(catalog: Catalog, record_id: str) -> str:
-    """The one-line summary of a record (cost, firepower, poker value ...), "" if unknown."""
-    entry = catalog.entries.get(record_id)
-    return one_line(entry) if entry is not None else ""
 
 
 @lru_cache(maxsize=8)

@@ -1,14 +1,11 @@
 """Replays to watch: a finished game's record opened in a viewer that steps through it.
 
-A record comes from a finished game at the table (/play, by its session id), from a `.jsonl`
-file the browser uploads (read as data by `read_record`, within `MAX_UPLOAD_BYTES`), or from
-a record file inside the deck folder. `ReplaySteps` (sim/records/replay_steps.py) plays it again and
-gives each step's position as either player saw it, or everything (both hands, the cards
-face down: the game is over), and the log as that viewer could read it (`events(viewer)`).
-The board is the table's own fragment (play_board.html), so a replay looks like the game did.
-
-Replays live in the server's memory under an unguessable id, at most `MAX_REPLAYS` of them;
-opening the same game again (the same table, the same unchanged file) reuses its replay.
+A record comes from a finished game at the table, a friend table, an uploaded `.jsonl` file
+(read as data, within `MAX_UPLOAD_BYTES`) or a record file of the deck folder. `ReplaySteps`
+plays it again and gives each step as either player saw it, or everything (the game is
+over); the board is the table's own fragment, so a replay looks like the game did. Replays
+live in memory under an unguessable id (`MAX_REPLAYS`); the same game opened again (the same
+table, the same unchanged file) reuses its replay.
 """
 
 from __future__ import annotations

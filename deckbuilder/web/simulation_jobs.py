@@ -1,12 +1,9 @@
 """Simulations the server is running for open pages: one thread each, bounded, cancellable.
 
-A job is created when the page asks for a simulation, starts when the page opens its event
-stream, and is stopped as soon as no page is listening: the stream's end (the tab closed,
-the page left, the Stop button) sets the job's cancel flag, and a lease guards against a
-stream that ends without its clean-up running (the worker stops when no listener has
-renewed the lease for `LEASE_SECONDS`). The games are played by the library's `simulate`
-with its `on_result` callback, which counts the progress and raises `SimulationCancelled`
-to stop; nothing of the game or the statistics lives here.
+A job starts when its page opens the event stream and stops as soon as no page listens: the
+stream's end sets its cancel flag, and a lease stops a worker whose stream ended without its
+clean-up (no renewal for `LEASE_SECONDS`). The library's `on_result` callback counts the
+progress and raises `SimulationCancelled` to stop; nothing of the games lives here.
 """
 
 from __future__ import annotations

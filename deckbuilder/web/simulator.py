@@ -1,15 +1,11 @@
 """The simulator page: `deckbuilder simulate` (with `--baseline`, or a field of opponents:
 `web.field_runs`) in the browser.
 
-The form offers what the command line offers (decks, bots, games, seed, ruleset, switches,
-modules, turn cap, precision, --allow-illegal). The decks are read, checked and refused by
-the shared `app.simulation_plan` (as `deckbuilder simulate` reads them), the games are
-played by the library's `simulate` on the executor the command would choose, and the report
-is `build_report` with the same fields the command adds: so for the same seed the page shows
-the same numbers as `deckbuilder simulate ... --json` (a test compares them).
-
-The games run in a thread per simulation (`simulation_jobs`) while the page follows them by
-Server-Sent Events; when the page goes away the stream ends and the games stop.
+The form offers what the command line offers; the decks are read and refused by the shared
+`app.simulation_plan` and the report is the command's, so for the same seed the page shows
+the numbers of `deckbuilder simulate ... --json` (a test compares them). The games run in a
+thread per simulation (`simulation_jobs`) while the page follows them by Server-Sent Events;
+when the page goes away the stream ends and the games stop.
 """
 
 from __future__ import annotations

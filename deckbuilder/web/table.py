@@ -1,14 +1,10 @@
 """The game table: play a game against a bot in the browser, or watch two bots play.
 
-Every move goes through `GameSession` (deckbuilder/sim/records/session.py), the same step-wise game
-`deckbuilder play --human` drives; the decks are read and checked by the command line's
-functions. The page only ever receives what the person at the table may see: the board is
-drawn from `session.view(human)`, the log is the session's events redacted for that seat,
-and the record (which holds every secret) is offered only once the game is over. When two
-bots play, there is nothing to hide from the person watching: both hands are shown.
-
-Sessions live in the server's memory under an unguessable id, at most `MAX_SESSIONS` of them;
-one left alone for `IDLE_SECONDS` is forgotten.
+Every move goes through `GameSession`, the game `deckbuilder play --human` drives. The page
+only ever receives what the person at the table may see (`session.view(human)`, the events
+redacted for that seat); the record, which holds every secret, is offered only once the game
+is over. Two bots playing hide nothing from the person watching. Sessions live in memory
+under an unguessable id (`MAX_SESSIONS`, forgotten after `IDLE_SECONDS`).
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
-"""A table's changes as Server-Sent Events: each link's page (or a bot) listens, and gets its
-own state again whenever the table changes (the other seat acted, joined, resigned, came
-back or went away).
+"""A table's changes as Server-Sent Events: each link's page (or a bot) gets its own state
+again whenever the table changes (the other seat acted, joined, resigned, came or went).
 
-The stream sends `event: state` with the role's state (`seats.seat_state`) and, as its
-`id:`, the number of log events the listener now has, so a browser that reconnects (its
-`Last-Event-ID`) is sent only the log it missed. A comment every few seconds keeps proxies
-from closing a quiet stream, and listening keeps the seat "at the table". The stream ends
-when the table ends, after `max_events` states (a bot's long poll, with `after`: the
-version it has), or after
-`STREAM_SECONDS` (the browser reconnects by itself).
+Each `event: state` has as its `id:` the number of log events the listener now has, so a
+browser that reconnects (`Last-Event-ID`) is sent only the log it missed. A comment every few
+seconds keeps proxies from closing a quiet stream, and listening keeps the seat "at the
+table". The stream ends with the table, after `max_events` states (a bot's long poll), or
+after `STREAM_SECONDS` (the browser reconnects by itself).
 """
 
 from __future__ import annotations

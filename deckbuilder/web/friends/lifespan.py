@@ -22,6 +22,7 @@ import ipaddress
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -114,21 +115,16 @@ def mark_ended(path: Path, when: float) -> None:
 
 
 def expired_files(folder: Path, open_ids: set[str], cutoff: float) -> Iterator[Path]:
-    """The table files in `folder`, not of an open table, last written before `cutoff`."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for entry in entries:
-        name = entry.name
-        if not name.endswith(".jsonl") or name[:-len(".jsonl")] in open_ids:
-            continue
+    """The table files in `folder` (no links), not of an open table, last written before
+    `cutoff`."""
+    for path in folder.glob("*.jsonl"):
         try:
-            if not entry.is_file(follow_symlinks=False) or entry.stat().st_mtime >= cutoff:
-                continue
+            status = path.lstat()
         except OSError:
             continue
-        yield Path(entry.path)
+        if path.stem not in open_ids and stat.S_ISREG(status.st_mode) \
+                and status.st_mtime < cutoff:
+            yield path
 
 
 def duration_words(seconds: float) -> str:

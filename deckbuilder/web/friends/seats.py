@@ -1,12 +1,8 @@
 """What each link of a friend table is shown: a seat its own view, a spectator the public one.
 
 `seat_view` and `seat_events` are the one place a table asks the game what a role may see:
-a seat gets `GameSession.view(side)` and `GameSession.events(side)`, which already keep the
-other side's hand, the deck order and face-down cards out. A spectator gets only what both
-seats see alike (the same calls with the engine's `SPECTATOR`): the hands as counts, each
-side's secret answers in the words its opponent reads, and no side's draws by name.
-
-`seat_state` is the JSON the API answers with (and the page draws), from one role's eyes.
+`GameSession.view` and `events` already keep the other side's hand, the deck order and
+face-down cards out; a spectator gets what both seats see alike (the engine's `SPECTATOR`).
 """
 
 from __future__ import annotations
@@ -65,10 +61,8 @@ def outcome_of(table: FriendTable) -> str:
 
 def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str,
                html: bool, catalog: Catalog) -> dict[str, Any]:
-    """The table from `role`'s eyes: the view, the decision and its choices (when it is the
-    role's to take), the log from event `since` on, the seats' presence, how it ended, the
-    deal's commitment (and once ended its seed), the notices of new devices at a seat.
-    `api_path` is the link's API address (`/api/tables/TOKEN`), for the record's."""
+    """The table from `role`'s eyes, with the log from event `since` on; `api_path` is the
+    link's API address (`/api/tables/TOKEN`), for the record's."""
     session = table.session
     view = seat_view(session, role)
     count = session.event_count()

@@ -15,24 +15,14 @@ Each table is one file, `<tables folder>/<table id>.jsonl`, that only grows:
     {"end": "finished" | "resigned" | "abandoned", "winner": ..., "by": ..., "at": ...,
      "seed": ..., "seed_salt": ...}
 
-A seat's link is the only thing that lets a person act for it. The creator's is made with the
-table; the other seat's is made when its invitation is first taken (`take`), and only whoever
-took it is told it: from then on the invitation is spent (`SeatTaken`). The seed is sealed
-with the server's key (`sealing`) until the end line reveals it; every state shows its
-commitment. Format 1 files (every role's token in `tokens`, the friend's invitation being his
-seat's link, the seed in `game`) are read and played as they were.
-
-A game is deterministic from its set-up and its actions (`GameSession`), so a server that
-restarts reads the files' first lines (to know the links) and replays a table's actions the
-first time one of its links is opened: the table is back at the same step. Every write goes
-through the project's atomic writer (the whole file, which is small: a game is a few hundred
-lines), so a crash leaves the file as it was before the last action or after it.
-
-A table ends by the game's end, by a seat's resignation, when both seats have been away
-for `idle_seconds` (a seat is "away" when its page has neither listened nor asked for a
-while), or when its invitation was not taken in that time. An ended table leaves memory at
-once and stays readable by its links (the final position, the record) from its file, until
-the retention deletes it (`lifespan`).
+A seat's link is the only thing that lets a person act for it. The friend's is made when
+the invitation is first taken (`take`) and told only to whoever took it; from then on the
+invitation is spent (`SeatTaken`). The seed stays sealed (`sealing`) until the end line
+reveals it. Format 1 files (every role's token in `tokens`, the seed in `game`) are read and
+played as they were. A game is deterministic from its set-up and its actions, so a restarted
+server replays a table the first time one of its links is opened. A move is one appended,
+synced line: a crash loses at most the move being written. A table ends with its game, a
+resignation, or once abandoned (`_abandoned`); what is kept of it then: `lifespan`.
 """
 
 from __future__ import annotations
@@ -465,10 +455,8 @@ class TableStore:
         table.last_seen[role] = self.clock()
 
     def take(self, token: str, client: str = "") -> tuple[FriendTable, str, str | None]:
-        """The seat a link sits at, and its new secret when the link was an invitation: that
-        is exchanged, the first time, for a seat's secret that only this caller is told
-        (the invitation is spent from then on: `SeatTaken`). A seat's own link, or the
-        spectator's, only joins (`join`)."""
+        """The seat a link sits at, and its new secret when the link was an invitation,
+        told to this caller only (the invitation is spent from then on: `SeatTaken`)."""
         table, role = self.find(token, invitation=True)
         if not table.is_invitation(token):
             self.join(table, role)
@@ -514,11 +502,9 @@ class TableStore:
 
     def act(self, table: FriendTable, role: str, step: object, action: object,
             client: str = "") -> bool:
-        """The seat's answer to the decision of `step`. True when it moved the game; False
-        for a repeat of the answer already given (a second click: nothing changes). A
-        spectator, a seat answering the other's decision, an answer to an old step and an
-        illegal action are refused with their own errors. `client` names who sent it
-        (`_note_client`)."""
+        """The seat's answer to the decision of `step`: True when it moved the game, False
+        for a repeat of the answer already given (a second click). `client` names who sent
+        it (`_note_client`)."""
         with table.lock:
             self._seat_may(table, role, "act")
             asked = _whole_number(step, "step", "send the step the view showed "
