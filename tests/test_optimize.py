@@ -14,7 +14,8 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
 from deckbuilder.legality import deck_supply, validate_deck
 from deckbuilder.models import Deck
-from deckbuilder.sim.optimiser.optimize import Swap, apply_swaps, single_swaps
+from deckbuilder.sim.optimiser.optimize import single_swaps
+from deckbuilder.sim.optimiser.optimize_candidates import Swap, apply_swaps
 
 runner = CliRunner()
 

@@ -24,6 +24,7 @@ from deckbuilder.app.card_search import (
     resolve_set,
 )
 from deckbuilder.app.catalogs import project_catalog
+from deckbuilder.app.json_values import plain_value
 from deckbuilder.card_face import one_line, unconfirmed_fields
 from deckbuilder.card_face.words import faction_title, kind_count
 from deckbuilder.catalog import Catalog, Entry
@@ -34,7 +35,6 @@ from deckbuilder.commands.common import (
     AsJson,
     console,
     guarded,
-    plain_value,
     print_json,
     safe,
 )

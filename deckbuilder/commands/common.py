@@ -14,13 +14,8 @@ from pydantic import JsonValue
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 
-from deckbuilder.app.json_values import plain_value
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.printable import printable
-
-__all__ = ["EXIT_BAD_INPUT", "EXIT_FAILED", "EXIT_OK", "AsJson", "ShellConsole", "console",
-           "error_console", "fail", "guarded", "plain_console",
-           "plain_value", "print_json", "safe"]
 
 P = ParamSpec("P")
 R = TypeVar("R")

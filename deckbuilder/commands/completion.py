@@ -41,11 +41,6 @@ from deckbuilder.legality.supply import COPIES_SWITCH
 from deckbuilder.models.common import GAME_FACTIONS
 from deckbuilder.printable import printable
 
-__all__ = ["complete_card", "complete_card_list", "complete_deck", "complete_deck_card",
-           "complete_field", "complete_installed_set", "complete_kind", "complete_module",
-           "complete_opponent", "complete_pack", "complete_record", "complete_supply_switch",
-           "complete_swap", "complete_switch", "deck_of_side", "words"]
-
 #: An offer: the value, or the value and a short help the shell shows beside it (zsh, fish).
 Offer = str | tuple[str, str]
 #: The parameters that name a deck, whose game decides which cards a card value offers.

@@ -35,8 +35,6 @@ from deckbuilder.legality import Supply, deck_supply
 from deckbuilder.models import Deck
 from deckbuilder.sim.optimiser.optimize_candidates import (
     Candidate,
-    Swap,
-    apply_swaps,
     combinations,
     dead_in_setup,
     distinct_outs,
@@ -48,19 +46,6 @@ from deckbuilder.sim.optimiser.optimize_table import Opponent, Table, TableSetti
 from deckbuilder.sim.optimiser.racing import CONTENDER_Z, Race, Round
 from deckbuilder.sim.runs.runner import Executor, GameResult, SerialExecutor
 from deckbuilder.sim.runs.stats import Interval, paired_difference, paired_games_needed
-
-__all__ = [
-    "Candidate",
-    "Opponent",
-    "OptimizeResult",
-    "OptimizeSettings",
-    "Round",
-    "Swap",
-    "apply_swaps",
-    "optimize",
-    "replay_gain",
-    "single_swaps",
-]
 
 #: Share of the budget kept for the confirmation on fresh seeds.
 CONFIRM_SHARE = 0.3

@@ -49,9 +49,6 @@ from deckbuilder.sim.runs.seeds import game_seed
 from deckbuilder.sim.runs.stats import Z95, Interval, proportion
 from deckbuilder.sim.runs.tally import SeatCards, card_rows
 
-__all__ = ["GauntletResult", "Matchup", "PairingTally", "Record", "Setup", "play_pairings",
-           "run_gauntlet", "side_of", "weighted_mean"]
-
 
 @dataclass(frozen=True)
 class Setup:

@@ -33,8 +33,6 @@ from dataclasses import dataclass
 
 from deckbuilder.sim.runs.stats import Z95
 
-__all__ = ["ELO_SCALE", "BradleyTerryFit", "fit_bradley_terry"]
-
 #: log-strength -> Elo points (400 points: 10 to 1 odds).
 ELO_SCALE = 400 / math.log(10)
 #: Zermelo's iteration runs until no log-strength moves more than this; Newton's finishes.

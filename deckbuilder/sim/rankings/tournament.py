@@ -54,8 +54,6 @@ from deckbuilder.sim.runs.runner import (
 from deckbuilder.sim.runs.stats import Interval, proportion
 from deckbuilder.sim.runs.tally import SeatCards, card_rows
 
-__all__ = ["Pairing", "Standing", "TournamentResult", "run_tournament"]
-
 
 @dataclass(frozen=True)
 class Pairing:

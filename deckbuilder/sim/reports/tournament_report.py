@@ -27,9 +27,6 @@ from deckbuilder.sim.reports.report import NOTE, modules_text, switches_text
 from deckbuilder.sim.reports.svg_charts import IntervalRow
 from deckbuilder.sim.runs.stats import Interval
 
-__all__ = ["gauntlet_charts", "gauntlet_html", "gauntlet_json", "print_gauntlet",
-           "print_tournament", "tournament_charts", "tournament_html", "tournament_json"]
-
 SEEDS_NOTE = ("Every pairing is played on the same seeds (game i of each pairing deals from "
               "the same seed), so the rows differ by the decks, not by the deal.")
 
