@@ -1,9 +1,6 @@
-"""Everything known about one record (a card, character, battlefield ...): its values with
-the document that states each, what is unconfirmed, what the overlay changed, and whether
-the engine plays it. `deckbuilder cards show` prints it; the web card page shows it.
-
-A player should never take a guess for a fact: every value carries its source, or is
-marked unconfirmed, and a value corrected by the overlay says so.
+"""Everything known about one record: its values with the document that states each, what is
+unconfirmed, what the overlay changed, and whether the engine plays it (`cards show`, the
+web card page). A player should never take a guess for a fact.
 """
 
 from __future__ import annotations

@@ -43,11 +43,9 @@ SWAP_SHARE = 0.25
 
 
 def deck_data_notes(cards: Mapping[str, int], catalog: Catalog) -> list[str]:
-    """Notes about the data a deck's verdict or simulation rests on: whether a local overlay
-    is in use (and how many of the deck's values it changes), and how many of the deck's
-    values no document states and no player confirmed, naming the cards to review first
-    (the most unconfirmed values times copies, as `data status`). `cards` maps card ids to
-    copies (unknown ids are skipped)."""
+    """Notes about the data a deck's verdict or simulation rests on: an overlay in use, and
+    the deck's values no document states and no player confirmed, naming the cards to review
+    first (as `data status` ranks them). `cards`: card id -> copies (unknown ids skipped)."""
     entries = [catalog.entries[card] for card in cards if card in catalog.entries]
     overlaid = sum(1 for entry in entries for source in entry.record.provenance.sources.values()
                    if source.startswith(OVERLAY_SOURCE))

@@ -79,10 +79,6 @@ class Field:
     warnings: tuple[str, ...] = ()
 
     @property
-    def labels(self) -> list[str]:
-        return [entry.label for entry in self.entries]
-
-    @property
     def weights(self) -> list[float]:
         """Each opponent's share of the field (the weights scaled to sum to 1)."""
         total = sum(entry.weight for entry in self.entries)
@@ -142,12 +138,6 @@ class _Read:
     from_folder: bool
 
 
-def _read_one(text: str, weight: float, catalog: Catalog, allow_illegal: bool,
-              from_folder: bool, supply: Supply) -> _Read:
-    deck = load_sim_deck(text, catalog, allow_illegal, supply=supply)
-    return _Read(deck, weight, deck.source, text, from_folder)
-
-
 def _weights(given: Sequence[float] | None, count: int) -> list[float]:
     """A script's weights, one per item (default all alike); a wrong one is one line."""
     if given is None:
@@ -177,12 +167,10 @@ def _read_all(items: Sequence[DeckSource], catalog: Catalog, allow_illegal: bool
             found.append(_Read(deck, given, f"#{index}", deck.name, False))
             continue
         spec, weight = split_weight(text, option)
-        path = Path(spec)
-        if path.is_dir():
-            found += [_read_one(str(file), weight * given, catalog, allow_illegal, True, supply)
-                      for file in deck_files_in(path)]
-        else:
-            found.append(_read_one(spec, weight * given, catalog, allow_illegal, False, supply))
+        from_folder = Path(spec).is_dir()
+        for name in map(str, deck_files_in(Path(spec))) if from_folder else [spec]:
+            deck = load_sim_deck(name, catalog, allow_illegal, supply=supply)
+            found.append(_Read(deck, weight * given, deck.source, name, from_folder))
     return found
 
 
@@ -238,14 +226,8 @@ def read_field(specs: Sequence[DeckSource], catalog: Catalog, *, game: str, side
                allow_illegal: bool = False, option: str = "--vs",
                weights: Sequence[float] | None = None, supply: Supply = PLAY_TESTING) -> Field:
     """The field `specs` name (as `read_decks` reads them; `weights`: a script's, one per
-    spec), to be played by the side `side_against` of `game` (the opponents of a deck of
-    the other side).
-
-    A deck named directly that is of another side or game is refused (one line naming the
-    option); decks of another side or game inside a folder are left out with a note. No deck
-    left is an error. Example: `read_field(["mcready", "decks/@2"], catalog, game="revolver",
-    side_against="mcready")`.
-    """
+    spec), to be played by the side `side_against` of `game`. A deck named directly that is
+    of another side or game is refused; one inside a folder is left out with a note."""
     reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option, weights, supply))
     kept: list[_Read] = []
     for read in reads:

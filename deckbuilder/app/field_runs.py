@@ -1,13 +1,7 @@
 """Gauntlets (`simulate DECK --vs A --vs B`, `deckbuilder.gauntlet`) and tournaments
 (`tournament DECKS...`, `deckbuilder.tournament`) read, checked, played and answered the one
-way every face asks for them.
-
-The decks are read by `app.field` (files, packaged names, factions, folders, weights, deck
-objects), the settings by `PlayOptions`, and every mistake is one line before any game is
-played; the games are the library's (`sim.rankings`), and the answer is a typed result
-(`app.results`) that carries the report `--json` prints: the library's JSON data with the
-words the tool adds (the game's title, how games ended, the warnings, what the result rests
-on).
+way every face asks for them: every mistake is one line before any game is played, and the
+typed result (`app.results`) carries the report `--json` prints.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Decks read for play, however they are given, checked before any game is set up.
-
-`simulate`, `optimize`, the web simulator, the web game table and the Python API all read
-their decks here, so a deck the engine cannot play is refused with the same one line
-everywhere, and an illegal one is refused (or, with --allow-illegal, played with a warning)
-alike.
+"""Decks read for play, however they are given, checked before any game is set up: every
+face reads its decks here, so a deck the engine cannot play, or an illegal one, is refused
+(or, with --allow-illegal, played with a warning) in the same one line everywhere.
 """
 
 from __future__ import annotations
@@ -37,16 +34,12 @@ class SimDeck:
 
 def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = False,
                   what: str = "deck", supply: Supply = PLAY_TESTING) -> SimDeck:
-    """Read a deck for play, however it is given (`deckbuilder.decks.read_deck`: a deck file,
-    a faction name meaning its base deck, a packaged deck's name, a model or a loaded deck).
+    """Read a deck for play, however it is given (`deckbuilder.decks.read_deck`).
 
-    A deck the engine cannot play (an unknown card, a card of another game, a record that is
-    no deck card) is refused with the validator's first such violation. Every other illegal deck
-    is refused too, with the validator's report, unless `allow_illegal` (--allow-illegal):
-    then it gets a warning, so that a deck can be play-tested before it is legal. Its copies
-    are judged against `supply` (simulate, gauntlets, tournaments and the optimiser give
-    theirs; a game at a table counts none). A deck object comes from a script: the fixes are
-    said in Python's terms.
+    A deck the engine cannot play is always refused; another illegal deck too, unless
+    `allow_illegal`: then it gets a warning, so that a deck can be play-tested before it is
+    legal. Its copies are judged against `supply` (a game at a table counts none). A deck
+    object comes from a script: the fixes are said in Python's terms.
     """
     argument = read_deck(source, catalog, what)
     loaded = argument.loaded

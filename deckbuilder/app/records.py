@@ -1,13 +1,10 @@
 """A game record's deal, checked once for every face: `check_deal`.
 
-A friend table shows both seats a commitment to its seed before the deal
-(`sim.records.seed_commitment`) and writes the seed and the commitment's salt into the record
-it offers once ended (the header's "deal"). Whether that record was dealt from the committed
-seed and played as it says is two questions: does the seed with the salt give the commitment
-the table showed, and does the game set up from that seed reproduce every recorded step and
-the record's ending
-(`sim.records.session.replay_record`, the one replay every viewer takes). `check_deal`
-answers both in one line.
+A friend table shows both seats a commitment to its seed before the deal and writes the
+seed and the commitment's salt into the record it offers once ended. The record is honest
+when the seed with the salt gives the commitment the table showed, and the game set up from
+that seed reproduces every recorded step and the ending (`replay_record`, the one replay
+every viewer takes). `check_deal` answers both in one line.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """A simulation read and checked the one way every face of the tool reads it.
 
-`deckbuilder simulate`, the web simulator and `deckbuilder.simulate` take the same inputs
-(decks as a file, a name, a faction or a deck object; the settings as `PlayOptions`), refuse
-the same mistakes with the same one-line messages, play through the library's `simulate`
-and add the same fields to its report; so for the same seed all show the same numbers. Only
-how they ask (options, a form, arguments) and how they show the result (a terminal, a page,
-a typed result) differ.
+`deckbuilder simulate`, the web simulator and `deckbuilder.simulate` take the same inputs,
+refuse the same mistakes with the same one-line messages and add the same fields to the
+library's report, so for the same seed all show the same numbers; only how they ask and how
+they show the result differ.
 """
 
 from __future__ import annotations

@@ -1,16 +1,13 @@
 """A client of the web app's table API (docs/reference/table-api.md): join a seat by its
-link, read the seat's state, act, and wait for the other seat. `deckbuilder join URL` plays
-through it in the terminal; a script may use it too.
+link, read the seat's state, act, and wait for the other seat (`deckbuilder join URL`).
 
-A link may name any server, so every answer is untrusted input: it is read with bounds (size,
-time, no redirects) and checked against the models of `app.table_answers` before anything
-uses it. Joining by an invitation exchanges it for the seat's own secret (the answer's
-`seat_token`): every later call uses that secret, and `resume_link` is the link that brings
-the seat back. Every request names this process (`CLIENT_HEADER`), so the table can tell
-both seats when a seat is played from somewhere new.
-
-Only the standard library (urllib): the command line needs no web extra to join a table.
-Every failure is one `TableClientError` line naming the server: what happened, what to do.
+A link may name any server, so every answer is untrusted input: read with bounds (size,
+time, no redirects) and checked against the models of `app.table_answers` before use. An
+invitation is exchanged for the seat's own secret (`seat_token`), which every later call
+uses; `resume_link` brings the seat back. Every request names this process
+(`CLIENT_HEADER`), so the table can tell both seats when a seat is played from somewhere new.
+Only the standard library (urllib): joining needs no web extra. Every failure is one
+`TableClientError` line naming the server.
 """
 
 from __future__ import annotations

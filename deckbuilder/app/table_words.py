@@ -1,10 +1,7 @@
 """The game table in a player's words: endings ("the guardians are wiped out", not
-`guardians_wiped_out`), the marker's space ("on Skinny Landell's face space", not "space
-skinny"), the characters with their survival ratings, hand cards and actions with their cost
-and firepower (`card_face.one_line`), and which card an action names (for `? N`).
-
-`deckbuilder play` prints these; the web table may read the same words. Records and reports
-keep the engine's values (`gang_wiped_out`): only what a player reads is worded here.
+`guardians_wiped_out`), the marker's space, the characters with their survival ratings, hand
+cards and actions with their cost and firepower (`card_face.one_line`). Records and reports
+keep the engine's values: only what a player reads is worded here.
 """
 
 from __future__ import annotations

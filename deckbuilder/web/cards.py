@@ -62,16 +62,12 @@ class Search:
     play: str | None = None
     kind_game: str | None = None
 
-    def as_query(self) -> dict[str, str]:
-        values = {**asdict(self), "set": self.set_id}
-        return {key: values[key] for key in FILTERS if values[key]}
-
     def link(self, **changes: str) -> str:
         """The browser's address for these filters with some changed (`q="Deputy"`)."""
         from urllib.parse import urlencode
 
-        query = {**self.as_query(), **changes}
-        return "/cards?" + urlencode({key: value for key, value in query.items() if value})
+        query = {**asdict(self), "set": self.set_id, **changes}
+        return "/cards?" + urlencode({key: query[key] for key in FILTERS if query[key]})
 
 
 @dataclass
