@@ -268,10 +268,9 @@ class Catalog:
         """(id, name) of the removed set that had the record this names, when no set of the
         catalog has it: a deck is told its card's set is gone, not offered a look-alike."""
         key = normalise_name(name_or_id)
-        for set_id, kept in removed_sets().items():
-            if set_id not in self.sets and key in kept.get("names", ()):
-                return set_id, str(kept.get("name") or set_id)
-        return None
+        return next(((set_id, str(kept.get("name") or set_id))
+                     for set_id, kept in removed_sets().items()
+                     if set_id not in self.sets and key in kept.get("names", ())), None)
 
     def broken_set_needed(self, set_ids: Iterable[str],
                           card_keys: Iterable[str]) -> BrokenSet | None:
@@ -279,10 +278,8 @@ class Catalog:
         or one holding a card it names that no sound set has; None when it needs none."""
         wanted = set(set_ids)
         folded = {normalise_name(key) for key in card_keys}
-        for broken in self.broken:
-            if broken.set_id in wanted or folded & broken.names:
-                return broken
-        return None
+        return next((broken for broken in self.broken
+                     if broken.set_id in wanted or folded & broken.names), None)
 
     def card(self, card_id: str) -> Card:
         entry = self.entries[card_id]

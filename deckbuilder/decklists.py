@@ -178,9 +178,7 @@ def _parse_card_line(text: str) -> tuple[int, str, bool] | None:
         match = pattern.match(text)
         if match:
             return int(match["count"]), match["name"].strip(), True
-    if _COUNT_ONLY.match(text):
-        return None
-    return 1, text, False
+    return None if _COUNT_ONLY.match(text) else (1, text, False)
 
 
 def _card_warning(entry: Entry, faction: str | None) -> str:
@@ -306,9 +304,7 @@ def read_header(
 def _section(content: str) -> bool | None:
     """True for a sideboard section line, False for a main deck one, None for neither."""
     match = _SECTION.match(content)
-    if match is None:
-        return None
-    return _SECTIONS.get(" ".join(match["word"].lower().split()))
+    return None if match is None else _SECTIONS.get(" ".join(match["word"].lower().split()))
 
 
 # -- text lists ------------------------------------------------------------------------------

@@ -408,9 +408,7 @@ def _split_comment(value: str) -> tuple[str, str]:
 def _comment_parts(cards: CommentedMap, key: object) -> tuple[str, str, CommentToken | None]:
     slots = cards.ca.items.get(key)
     token = slots[2] if slots and len(slots) > 2 else None
-    if token is None:
-        return "", "", None
-    return (*_split_comment(token.value), token)
+    return ("", "", None) if token is None else (*_split_comment(token.value), token)
 
 
 def _set_comment(cards: CommentedMap, key: object, end_of_line: str, below: str,

@@ -72,10 +72,8 @@ def find_project_file(start: Path | None = None) -> Path | None:
     """The nearest `deckbuilder.toml` in `start` (default: the current folder) or above it,
     within the repository; None when there is none."""
     folder = Path(os.path.abspath(start if start is not None else Path.cwd()))
-    for candidate in repository_folders(folder):
-        if (candidate / PROJECT_FILE).is_file():
-            return candidate / PROJECT_FILE
-    return None
+    return next((candidate / PROJECT_FILE for candidate in repository_folders(folder)
+                 if (candidate / PROJECT_FILE).is_file()), None)
 
 
 def read_project_file(path: Path) -> dict[str, Path]:

@@ -329,10 +329,8 @@ def repository_schemas(deck: Path) -> Path | None:
             named = None
         if named is not None and _is_our_schema_folder(named):
             return named
-    for folder in paths.repository_folders(start):
-        if _is_our_schema_folder(folder / "schemas"):
-            return folder / "schemas"
-    return None
+    return next((folder / "schemas" for folder in paths.repository_folders(start)
+                 if _is_our_schema_folder(folder / "schemas")), None)
 
 
 def write_schemas_into(folder: Path, catalog: Catalog) -> list[Path]:
@@ -380,9 +378,7 @@ def with_deck_header_that_resolves(text: str, file: Path, catalog: Catalog) -> s
 def overlay_header(path: Path) -> str:
     """The `$schema` line of an overlay the tool creates; "" (none) for an existing file,
     whose first lines are the user's (like `deck swap`, an edit keeps them as they are)."""
-    if Path(path).exists():
-        return ""
-    return _header_for(Path(path), "overlay.schema.json")
+    return "" if Path(path).exists() else _header_for(Path(path), "overlay.schema.json")
 
 
 def with_set_header(text: str, target: Path) -> str:

@@ -121,9 +121,7 @@ def read_answer(entry: Entry, question: Question, text: str) -> Answer:
         return Answer("refused", reason=error.message)
     reason = value_refused(entry.record, question.field, value,
                            "only = (as shown) confirms it here")
-    if reason is not None:
-        return Answer("refused", reason=reason)
-    return Answer("value", value)
+    return Answer("value", value) if reason is None else Answer("refused", reason=reason)
 
 
 def _typed_value(question: Question, typed: str) -> object:

@@ -93,9 +93,7 @@ def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
     'copies: box count; firepower: errata'
     """
     kept = _without(labelled(old, fields) or [(list(fields), old)], field)
-    if all(text == new for _, text in kept):
-        return new
-    return _joined([*kept, ([field], new)])
+    return new if all(text == new for _, text in kept) else _joined([*kept, ([field], new)])
 
 
 def drop_source(old: str, fields: list[str], field: str) -> str:

@@ -132,6 +132,4 @@ class Provenance(Strict):
         return self
 
     def source_of(self, field: str) -> str:
-        if field in self.unconfirmed:
-            return UNCONFIRMED
-        return self.sources.get(field, UNCONFIRMED)
+        return UNCONFIRMED if field in self.unconfirmed else self.sources.get(field, UNCONFIRMED)

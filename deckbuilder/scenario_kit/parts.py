@@ -252,11 +252,8 @@ class ScenarioResult:
     def first_problem(self) -> str | None:
         if self.failure is not None:
             return self.failure
-        for check in self.checks:
-            if not check.ok:
-                return f"{check.where}: {check.name}: expected {check.expected}, " \
-                       f"got {check.actual}"
-        return None
+        return next((f"{check.where}: {check.name}: expected {check.expected}, got "
+                     f"{check.actual}" for check in self.checks if not check.ok), None)
 
 
 class Source:
