@@ -310,10 +310,7 @@ def _document_loc(document: Any, loc: Sequence[object]) -> list[object]:
 
 
 _SEE_SCHEMA = "see the schema named on the file's first line"
-
-
-def _step_names() -> str:
-    return ", ".join(sorted(STEP_NAMES))
+_STEP_NAMES = ", ".join(sorted(STEP_NAMES))
 
 
 def _problem(detail: Any, document: Any) -> tuple[list[object], str, str]:
@@ -330,13 +327,13 @@ def _problem(detail: Any, document: Any) -> tuple[list[object], str, str]:
         return (
             loc,
             f"{dotted}: unknown effect step '{context.get('tag')}'",
-            f"use one of the known steps: {_step_names()}",
+            f"use one of the known steps: {_STEP_NAMES}",
         )
     if kind == "union_tag_not_found" and context.get("discriminator") == "'do'":
         return (
             loc,
             f"{dotted}: effect step without 'do'",
-            f"start the step with `do:` and one of: {_step_names()}",
+            f"start the step with `do:` and one of: {_STEP_NAMES}",
         )
     if kind == "string_pattern_mismatch" and context.get("pattern") == CARD_ID_PATTERN:
         return (

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from deckbuilder.catalog import Catalog
-from deckbuilder.decks import DeckSource, game_of_faction, read_deck
+from deckbuilder.decks import DeckSource, base_deck_cards, game_of_faction, read_deck
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import pair_replacements
@@ -84,12 +84,7 @@ def deck_facts(
             f"faction '{loaded.faction}' plays {game}, but the deck says game: {loaded.game}",
             where, f"set game: {game}, or choose a {loaded.game} faction",
         )
-    base = catalog.base_deck(game, loaded.faction)
-    if not base:
-        raise DeckError(
-            f"no base deck for '{loaded.faction}': the {game} base set is not installed",
-            where, "install the base set (see `deckbuilder sets`)",
-        )
+    base = base_deck_cards(catalog, loaded.faction, where)
     return DeckFacts(loaded, catalog, base, loaded.counts(),
                      _supply_of(catalog, collection, boxes, switches, supply))
 

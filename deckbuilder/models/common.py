@@ -31,13 +31,9 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, use_enum_values=True)
 
 
-def _member_name(value: str) -> str:
-    return value.upper().replace("-", "_")
-
-
 def _declared_enum(name: str, values: Iterable[str]) -> Any:
-    return StrEnum(name, {_member_name(value): value for value in dict.fromkeys(values)},
-                   module=__name__)
+    return StrEnum(name, {value.upper().replace("-", "_"): value
+                          for value in dict.fromkeys(values)}, module=__name__)
 
 
 if TYPE_CHECKING:  # the members code names; the rest come from the declarations
