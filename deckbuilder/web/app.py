@@ -125,21 +125,13 @@ async def _home(request: Request) -> Response:
                   deck_folder=str(config.deck_folder))
 
 
-def _routes() -> list[BaseRoute]:
-    routes: list[BaseRoute] = [Route("/", _home, name="home")]
-    for module in PAGE_MODULES:
-        routes.extend(module.ROUTES)
-    routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
-    return routes
-
-
 class DeckbuilderApp(Starlette):
     """Starlette with the trust checks outside everything else: the framing headers go on
     every response (a 500 included) and a request for another host name is refused before
     any other code (Starlette's own error page included) sees it."""
 
-    def __init__(self, config: WebConfig, **options: Any) -> None:
-        self.trusted_names = allowed_names(config.listen_host, config.extra_hosts)
+    def __init__(self, trusted_names: frozenset[str], **options: Any) -> None:
+        self.trusted_names = trusted_names
         super().__init__(**options)
 
     def build_middleware_stack(self) -> ASGIApp:
@@ -151,12 +143,13 @@ def create_app(config: WebConfig) -> Starlette:
     """The web app over one deck folder: `uvicorn.run(create_app(WebConfig(Path("decks"))))`."""
     handlers: dict[object, object] = {DeckbuilderError: _deckbuilder_error,
                                 HTTPException: _http_error}
+    names = allowed_names(config.listen_host, config.extra_hosts)
+    routes: list[BaseRoute] = [Route("/", _home, name="home"),
+                               *(route for module in PAGE_MODULES for route in module.ROUTES),
+                               Mount("/static", app=StaticFiles(directory=STATIC), name="static")]
     app = DeckbuilderApp(
-        config,
-        routes=_routes(),
-        middleware=[Middleware(SameOrigin, names=allowed_names(config.listen_host,
-                                                               config.extra_hosts),
-                               port=config.port),
+        names, routes=routes,
+        middleware=[Middleware(SameOrigin, names=names, port=config.port),
                     Middleware(RequestSizeLimit, limit=config.max_request_bytes)],
         exception_handlers=handlers,
     )

@@ -93,6 +93,12 @@ def linked_segments(line: str, names: dict[str, str]) -> list[tuple[str, str]]:
     return pieces
 
 
+def linked_lines(catalog: Catalog, game: str, lines: list[str]) -> list[list[tuple[str, str]]]:
+    """Each line cut at the names of the game's records (`linked_segments`)."""
+    names = name_index(catalog, game)
+    return [linked_segments(line, names) for line in lines]
+
+
 # -- routes ----------------------------------------------------------------------------------
 @record_route
 async def face_api(request: Request, catalog: Catalog, entries: list[Entry]) -> Response:

@@ -5,32 +5,20 @@ them); the page shows the same rows as the command's report page (`gauntlet_html
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import cast
 
 from markupsafe import Markup
 from pydantic import JsonValue
 
 from deckbuilder.app.bot_checks import check_gauntlet
-from deckbuilder.app.field_runs import GauntletPlan, plan_gauntlet, run_gauntlet_plan
+from deckbuilder.app.field_runs import GauntletPlan, run_gauntlet_plan
 from deckbuilder.app.json_values import as_plain_json
-from deckbuilder.app.play_decks import side_of_deck
-from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import default_workers
-from deckbuilder.catalog import Catalog
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.field_json import GauntletReport
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.web.pages import fragment
-
-
-def read_field_plan(catalog: Catalog, deck: str, field: Sequence[str],
-                    options: PlayOptions) -> tuple[GauntletPlan, int]:
-    """The deck and its field (deck arguments as `deckbuilder simulate` takes them), read and
-    checked by `plan_gauntlet` (the first problem is one line); and the deck's seat, whose
-    wins the page counts."""
-    plan = plan_gauntlet(catalog, deck, list(field), options, option="opponent")
-    return plan, side_of_deck(plan.deck)[0]
 
 
 def play_field(plan: GauntletPlan, on_result: Callable[[GameResult], None] | None = None

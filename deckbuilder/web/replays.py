@@ -36,7 +36,7 @@ from deckbuilder.sim.records.replay_steps import EVERYTHING_NAME, ReplaySteps
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.transcript import GameRecord, RecordError, parse_record, read_record
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
-from deckbuilder.web.faces import linked_segments, name_index
+from deckbuilder.web.faces import linked_lines, linked_segments, name_index
 from deckbuilder.web.kept import Kept, held_by
 from deckbuilder.web.pages import error_response, offered_after_the_end, render
 from deckbuilder.web.table import sessions_of
@@ -184,9 +184,8 @@ def step_state(replay: Replay, position: int, viewer: int | None) -> dict[str, o
         seen = steps.at(position, viewer)
         board = board_fragment(seen.view, replay.catalog, True, outcome)
         whole = view_lines(seen.view, PlayerWords(replay.catalog)) if viewer is None else []
-    names = name_index(replay.catalog, steps.game)
     return {"replay": replay.id, **seen.to_json(), "board": board,
-            "whole": [linked_segments(line, names) for line in whole]}
+            "whole": linked_lines(replay.catalog, steps.game, whole)}
 
 
 def log_state(replay: Replay, viewer: int | None) -> dict[str, object]:

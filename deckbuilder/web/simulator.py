@@ -311,18 +311,20 @@ def _started(request: Request, total: int, seat: int,
 
 async def start_field_run(request: Request, config: WebConfig, form: FormData) -> Response:
     """A deck against a field of opponents (`deckbuilder simulate DECK --vs A --vs B`)."""
-    from deckbuilder.web.field_runs import play_field, read_field_plan
+    from deckbuilder.app.field_runs import plan_gauntlet
+    from deckbuilder.app.play_decks import side_of_deck
+    from deckbuilder.web.field_runs import play_field
 
     chosen = opponents_chosen(form)
     if not chosen:
         raise SimulationInputError("a field needs its opponents",
                                    fix="choose one or more opponents of the other side")
     options, _ = play_options(form)
-    plan, seat = await asyncio.to_thread(
-        read_field_plan, config.catalog(), deck_argument(config, str(form.get("deck") or "")),
-        [opponent_argument(config, choice) for choice in chosen], options)
-    return _started(request, plan.total, seat, lambda on_result: play_field(plan, on_result),
-                    plan.warnings)
+    plan = await asyncio.to_thread(
+        plan_gauntlet, config.catalog(), deck_argument(config, str(form.get("deck") or "")),
+        [opponent_argument(config, choice) for choice in chosen], options, option="opponent")
+    return _started(request, plan.total, side_of_deck(plan.deck)[0],  # whose wins it counts
+                    lambda on_result: play_field(plan, on_result), plan.warnings)
 
 
 def _event(kind: str, data: Mapping[str, object]) -> str:

@@ -30,7 +30,7 @@ from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.sim.records.take_back import can_take_back, take_back
 from deckbuilder.web.config import WebConfig, config_of
-from deckbuilder.web.faces import linked_segments, name_index
+from deckbuilder.web.faces import linked_lines
 from deckbuilder.web.kept import Kept, held_by
 from deckbuilder.web.pages import fragment, offered_after_the_end, render
 from deckbuilder.web.simulator import (
@@ -136,12 +136,6 @@ def outcome_words(entry: TableSession) -> str:
     return outcome_sentence(record.winner, record.termination, record.turns)
 
 
-def log_segments(entry: TableSession, lines: list[str]) -> list[list[tuple[str, str]]]:
-    """Each log line cut at the names of the game's records (faces.linked_segments)."""
-    names = name_index(entry.catalog, entry.session.game)
-    return [linked_segments(line, names) for line in lines]
-
-
 def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     """The board, the person's legal actions (only when it is his decision) and the new log
     lines (as text, and cut into pieces that name records), as the page's script puts them
@@ -165,7 +159,7 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
                             outcome=outcome, game=session.game,
                             can_take_back=entry.human is not None and can_take_back(session)),
         "log": lines,
-        "log_segments": log_segments(entry, lines),
+        "log_segments": linked_lines(entry.catalog, session.game, lines),
         "game": session.game,
         "over": over,
         "outcome": outcome if over else None,

@@ -12,6 +12,7 @@ from typing import Any
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
 from deckbuilder.sim.records.session import Event, GameSession
+from deckbuilder.web.faces import linked_lines
 from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_record
 from deckbuilder.web.pages import fragment
 from deckbuilder.web.table_view import board_fragment, choice_row
@@ -109,10 +110,6 @@ def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, 
           events: list[Event], catalog: Catalog) -> dict[str, object]:
     """The board, the actions and the new log lines as the page puts them in place (the
     bot table's board template and log cutting, so both tables read alike)."""
-    from deckbuilder.web.table import TableSession, log_segments
-
-    seat = None if role == SPECTATOR else table.sides.index(role)
-    entry = TableSession(table.id, table.session, seat, state["heading"], 0, catalog)
     per_event = [event.text_lines() for event in events]
     lines = [line for own in per_event for line in own]
     groups: dict[str, list[dict[str, object]]] = {}
@@ -120,11 +117,11 @@ def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, 
         groups.setdefault(choice["group"], []).append(choice)
     actions = fragment("friend_actions.html", groups=groups, state=state, role=role,
                        spectator=role == SPECTATOR, game=table.session.game)
-    segments = log_segments(entry, lines)
+    segments = linked_lines(catalog, table.session.game, lines)
     cut = iter(segments)  # the same lines, event by event (the page skips what it has)
     by_event = [{"lines": own, "segments": [next(cut) for _ in own]} for own in per_event]
     # the table's own ending (a resignation, both seats away), which the session never saw
     outcome = str(state["outcome"] or "")
-    board = board_fragment(board_picture(view), catalog, entry.watching, outcome)
+    board = board_fragment(board_picture(view), catalog, role == SPECTATOR, outcome)
     return {"board": board, "actions": actions,
             "log_lines": lines, "log_segments": segments, "log_events": by_event}
