@@ -1,27 +1,18 @@
 """The decks a deck is judged against: `--vs` read into a weighted field.
 
-`simulate DECK --vs A --vs B`, `optimize DECK --vs A --vs B` and `tournament` name decks the
-same way, and read them here:
-
-- a deck file (`my-mcready.yaml`), a packaged deck's name (`example-mcready-pinkertons`) or a
-  faction (`mcready`, its base deck), as every command reads a deck
-  (`deckbuilder.decks.read_deck`);
-- a folder: every `*.yaml`/`*.yml` deck file directly in it, sorted by name. In a field, the
-  folder's decks of the other side (or of another game) are left out with a note, so one folder
-  can hold a player's decks of both sides; a file that is no readable deck is an error;
-- any of these followed by `@WEIGHT` (`mcready@2`, `decks/@0.5`): how much the opponent counts
-  in the field's figure (default 1; a folder's weight applies to each of its decks). A file
-  whose name itself ends in `@2` is read as that file.
-
-The same deck named twice is one opponent whose weights add up (with a note).
+`simulate DECK --vs A --vs B`, `optimize` and `tournament` name decks alike: a deck file, a
+packaged deck's name or a faction (its base deck), as every command reads a deck; a folder
+(every `*.yaml`/`*.yml` deck file directly in it; in a field, its decks of another side or
+game are left out with a note, so one folder can hold a player's decks of both sides); any
+of these followed by `@WEIGHT` (`mcready@2`, `decks/@0.5`): how much the opponent counts in
+the field's figure (a folder's weight applies to each of its decks; an existing file whose
+name ends in `@2` is that file). The same deck named twice is one opponent whose weights add
+up (with a note).
 
     >>> split_weight("mcready@2")
     ('mcready', 2.0)
     >>> split_weight("decks/")
     ('decks/', 1.0)
-
-A wrong file is one line naming it (`file:line:col: what (fix: how)`), exit 2, like every deck
-the tool reads: the errors are `DeckError`/`DataFileError` from `load_sim_deck`.
 """
 
 from __future__ import annotations

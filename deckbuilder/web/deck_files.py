@@ -1,21 +1,13 @@
 """The deck folder: open a deck file, save the editor's deck, read a collection.
 
-Every name comes from the browser and goes through `resolve_deck_path` first. Saving an
-existing deck file edits its round-trip YAML document in place, as `deckbuilder deck swap`
-does, so the user's comments and the order of the entries survive; the read-modify-write
-holds the folder lock (`writing.editing`) and the write is atomic (`write_yaml`). A new file
-is written like `deckbuilder deck new` writes one. Errors name the file as the user knows it
-(relative to the deck folder), so the line is the one `deckbuilder validate NAME` prints
-when run in that folder.
-
-Every file is read once and bounded (`yamlio.read_bytes`): a FIFO, a device or a file over
-the size limit named `something.yaml` is refused in one line before a byte is read, so no
-request waits on it; the request handlers call these functions in a worker thread, never on
-the event loop. The editor keeps the version (content hash) of the very bytes it parsed;
-Save replaces that file only while it still has that version, checked on the bytes read
-under the same lock `deck swap` holds, so a change made meanwhile (by `deck swap`, another
-tab, a text editor) is never silently undone: the save is refused with `SaveConflict` (409)
-and the page keeps the user's deck.
+Every name comes from the browser and goes through `resolve_deck_path` first; errors name
+the file as the user knows it, relative to the deck folder. Saving an existing deck file
+edits its round-trip YAML document in place, as `deckbuilder deck swap` does, so comments and
+order survive. Every file is read once and bounded (`yamlio.read_bytes`: a FIFO or a device
+named `something.yaml` is refused before a byte is read), in a worker thread. Save replaces
+the file the editor opened only while it still has the version (content hash) the editor
+parsed, checked under the lock `deck swap` holds, so a change made meanwhile is never
+silently undone (`SaveConflict`, 409: the page keeps the user's deck).
 """
 
 from __future__ import annotations

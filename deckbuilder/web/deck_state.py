@@ -1,13 +1,9 @@
 """The deck the editor holds, between the page and the server, and its share code.
 
-The page keeps the deck as JSON (`DeckState.to_json`) and sends it with every change; the
-server checks it as the `Deck` model (the same checks as a deck file) and answers with the
-verdict. Nothing about the rules lives here: adding and removing a card only changes counts.
-
-The share code is the deck as a diff against its faction's base deck (the way Module D
-states a deck), as compact JSON in base64url, so a link stays short and reopens the deck on
-any install that has the same base deck; its codec is `deckbuilder.shared_lists`', the one
-`deck import` reads links with.
+The page keeps the deck as JSON and sends it with every change; the server checks it as the
+`Deck` model (the same checks as a deck file). Nothing about the rules lives here. The share
+code is the deck as a diff against its faction's base deck (as Module D states a deck), so a
+link stays short; its codec is the one `deck import` reads links with (`shared_lists`).
 """
 
 from __future__ import annotations

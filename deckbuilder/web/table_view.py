@@ -1,18 +1,9 @@
 """The game table in a player's words: what `play_board.html` draws beside the session's view.
 
-`GameSession.view` (sim/records/session_view.py) says what a seat may see; this module adds what a
-person needs to read it like the real table, from the catalog alone:
-
-- each card's one-line summary (cost, firepower, poker value ...), the face on hover being
-  faces.js's;
-- the characters as the table shows them: in play, face down in the pile (a count: which one
-  comes next is hidden), and dead, struck through;
-- the battlefield row as the view has it: before Revolver 2's poker tournament has chosen
-  it, the fixed battlefields and the two sets the tournament chooses between;
-- the game's own pieces on a panel as its rules give them (`board_pieces`: Revolver 2's poker
-  tournament, the person's cards by value and effect, and after each round what each side
-  showed and why the round went as it did);
-- the ending in words.
+`GameSession.view` says what a seat may see; this module adds, from the catalog alone, what a
+person needs to read it like the real table: each card's one-line summary, the characters in
+play, in the pile (a count: which comes next is hidden) and dead, the game's own pieces on a
+panel as its rules give them (`board_pieces`), and the ending in words.
 """
 
 from __future__ import annotations

@@ -1,18 +1,13 @@
-"""How long a friend table lives: what is kept of a table once it has ended, when its file
-goes, and how many open tables one client may hold.
+"""How long a friend table lives: what is kept of it once it has ended, when its file goes,
+and how many open tables one client may hold.
 
-A table that ends leaves the server's memory at once (its game, its lines, its links). What
-stays is on disk: the table's file, and one small file per link in `<tables>/links/`
-(`LinkFolder`) naming the table the link opens, so a link still shows the final position and
-offers the record: the store reads the file back and replays it when the link is opened,
-keeping the last `ENDED_KEPT` read back in a small cache (`web.kept.Kept`). After the host's
-retention (`serve --table-retention DAYS`) the store's sweep deletes the file and its links;
-a link then answers, in one line, that its table was removed.
-
-Open tables are counted per client (`client_key`: an address, an IPv6 /64) as well as in
-all, so one client cannot take every place. This computer (loopback) is not counted per
-client: whoever runs the server can already delete its tables, and on a server only this
-computer reaches, every table is made from loopback.
+An ended table leaves memory at once; its file stays, with one small file per link in
+`<tables>/links/` (`LinkFolder`), so a link still shows the final position and offers the
+record (read back and replayed when opened, the last `ENDED_KEPT` kept in memory). After the
+retention (`serve --table-retention DAYS`) the sweep deletes the file and its links. Open
+tables are counted per client (`client_key`) as well as in all, so one client cannot take
+every place; this computer (loopback) counts only in all: whoever runs the server can delete
+its tables anyway, and on a server only it reaches every table is made from loopback.
 """
 
 from __future__ import annotations

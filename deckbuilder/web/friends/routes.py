@@ -1,14 +1,10 @@
 """The friend tables' pages and JSON API (documented in docs/reference/table-api.md).
 
-Pages: `/friends` (make a table), `/friends/{token}` (a seat's or a spectator's table: the
-link; an invitation's page offers to take the seat, by a POST, so that a chat app's preview
-of the link takes nothing). API, each under a link's token: create, join (which exchanges an
-invitation for the seat's own secret), view, act, resign, events (SSE), the record once over.
-Every answer is one role's state (`seats.seat_state`); refusals are `{"error": one line}`
-with the status the error names (403 a link acting for another seat, 409 an old step, an
-ended table or a spent invitation, 404 an unknown link), for an action also the fresh
-`state`, so a client that was behind draws the table as it is now, and for an invitation
-the spectator's link (`watch`).
+An invitation's page offers to take the seat by a POST, so that a chat app's preview of the
+link takes nothing. Every answer is one role's state (`seats.seat_state`); a refusal is
+`{"error": one line}` with the status the error names, for an action also the fresh `state`
+(a client that was behind draws the table as it is now), and for an invitation the
+spectator's link (`watch`).
 """
 
 from __future__ import annotations
