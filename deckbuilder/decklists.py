@@ -520,8 +520,8 @@ def export_deck_list(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
         lines.append(f"# sets: {', '.join(deck.deck.sets)}")
     if deck.deck.description:
         lines.append(f"# description: {list_value(deck.deck.description)}")
-    for entry in deck.entries:
-        lines.append(f"{entry.count}x {list_value(export_name(entry, deck.game, catalog))}")
+    lines += [f"{entry.count}x {list_value(export_name(entry, deck.game, catalog))}"
+              for entry in deck.entries]
     return "\n".join(lines) + "\n"
 
 

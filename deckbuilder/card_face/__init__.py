@@ -1,12 +1,6 @@
 """The card face: one rendering of a card (or character, battlefield, poker card, table
-piece) made from its data, for every place a player looks.
-
-- `face(entry, catalog)` -> `CardFace`: the facts in words, each marked when no document
-  states it;
-- `face_text(face, width=80)`: lines for a terminal (`cards show`, `play --human`'s `?NAME`);
-- `face_html(face)`: an escaped, accessible fragment (card pages, hover cards, the game
-  table), styled by `stylesheet()`;
-- `one_line(entry)`: the short summary a hand card or an action button shows.
+piece) made from its data (`face`), for every place a player looks: a terminal
+(`face_text`), a web page (`face_html`), a hand card or an action button (`one_line`).
 """
 
 from __future__ import annotations

@@ -144,11 +144,9 @@ def _packs_folder() -> Path:
 def check_pack(loaded: LoadedPack, catalog: Catalog) -> list[str]:
     """Why the pack cannot be imported into this catalog (empty: it can): sets it names that
     are not installed, records no installed set has, values refused."""
-    problems = []
-    for set_id in loaded.pack.applies_to:
-        if set_id not in catalog.sets:
-            problems.append(f"{loaded.where('applies_to', set_id)}: set '{set_id}' is not "
-                            "installed (install it with `deckbuilder sets import`)")
+    problems = [f"{loaded.where('applies_to', set_id)}: set '{set_id}' is not installed "
+                "(install it with `deckbuilder sets import`)"
+                for set_id in loaded.pack.applies_to if set_id not in catalog.sets]
     for record_id in loaded.pack.values:
         if record_id not in catalog.entries:
             hint = catalog.suggest(record_id)
