@@ -5,6 +5,7 @@ modules and turn cap. The bot table (`table.new_session`) and the friend tables
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,8 +49,9 @@ def form_game(form: Any) -> tuple[str, Any]:
 
 def form_setup(config: WebConfig, form: Any, name: str, game: Any,
                allow_illegal: bool) -> TableSetup:
-    """The decks (`deck0`, `deck1`: a base deck, a packaged deck, a deck-folder file, or a
-    side's name for its base deck), the rules and the turn cap of the form's game."""
+    """The decks (`deck0`, `deck1`, or the API's `decks: {side: deck}`: a base deck, a
+    packaged deck, a deck-folder file, or a side's name for its base deck), the rules and
+    the turn cap of the form's game."""
     from deckbuilder.app.play_decks import load_side_deck
     from deckbuilder.app.switches import parse_switches, read_modules
     from deckbuilder.decks import FACTION_GAMES
@@ -57,8 +59,10 @@ def form_setup(config: WebConfig, form: Any, name: str, game: Any,
     catalog = config.catalog()
     max_turns = number(form, "max_turns", 200, 1, 10_000)
     decks = []
+    by_side = form.get("decks")
     for player, side in enumerate(game.side_names):
-        choice = str(form.get(f"deck{player}") or "").strip()
+        choice = str(form.get(f"deck{player}") or (
+            by_side.get(side) if isinstance(by_side, Mapping) else "") or "").strip()
         if choice in FACTION_GAMES:
             choice = f"base:{choice}"
         decks.append(load_side_deck(deck_argument(config, choice) if choice else side, side,

@@ -28,16 +28,11 @@ SEED_RANGE = 10**15
 
 class FormOfJson:
     """The API's JSON body read like the page's form (`get`, `getlist`), with the names
-    the form uses (deck0, deck1, switch, module ...); `decks: {side: deck}` and
-    `switches`/`modules` lists are taken too."""
+    the form uses (deck0, deck1, switch, module ...); `switches`/`modules` lists are taken
+    too, and `decks: {side: deck}` (`table_form.form_setup` reads it)."""
 
-    def __init__(self, data: Mapping[str, JsonValue], sides: tuple[str, str] | None = None) -> None:
+    def __init__(self, data: Mapping[str, JsonValue]) -> None:
         self.data = dict(data)
-        decks = self.data.get("decks")
-        if isinstance(decks, Mapping) and sides is not None:
-            for player, side in enumerate(sides):
-                if side in decks:
-                    self.data.setdefault(f"deck{player}", decks[side])
         for plural, single in (("switches", "switch"), ("modules", "module")):
             if plural in self.data:
                 self.data.setdefault(single, self.data[plural])
@@ -76,8 +71,6 @@ def new_table(config: WebConfig, form: Any) -> NewTable:
 
     name, game = form_game(form)
     sides = game.side_names
-    if isinstance(form, FormOfJson):
-        form = FormOfJson(form.data, sides)
     seat = str(form.get("seat") or sides[0]).strip().lower()
     if seat not in sides:
         raise SimulationInputError(f"unknown seat '{seat[:40]}'",
