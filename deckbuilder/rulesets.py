@@ -67,8 +67,8 @@ def read_rules(card_set: CardSet, ruleset: str | None = None,
     """
     ruleset = ruleset or default_ruleset(card_set.game)
     sets = (card_set, *expansions)
-    all_switches = [switch for each in sets for switch in each.rule_switches]
-    choices = {switch.id: switch.default for switch in all_switches}
+    switches = {switch.id: switch for each in sets for switch in each.rule_switches}
+    choices = {switch_id: switch.default for switch_id, switch in switches.items()}
     named = {candidate.id: candidate for each in sets for candidate in each.rulesets}
     if ruleset in named:
         choices.update(named[ruleset].choices)
@@ -77,7 +77,6 @@ def read_rules(card_set: CardSet, ruleset: str | None = None,
             f"unknown ruleset '{ruleset}' for {card_set.name}",
             fix=f"choose one of: {', '.join(available_rulesets(card_set))}",
         )
-    switches = {switch.id: switch for switch in all_switches}
     for switch_id, value in (overrides or {}).items():
         if switch_id not in switches:
             raise UnknownRulesetError(
