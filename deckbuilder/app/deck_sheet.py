@@ -16,8 +16,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from deckbuilder.card_face import one_line
-from deckbuilder.card_face.text import player_mark
+from deckbuilder.app.table_words import card_summary
 from deckbuilder.catalog import Catalog
 from deckbuilder.deck_stats import deck_stats
 from deckbuilder.decks import DeckEntry, LoadedDeck
@@ -53,15 +52,6 @@ ul { margin: 0.2rem 0; padding-left: 1.2rem; }
 """
 
 
-def _facts(entry: DeckEntry) -> str:
-    """What the card face's one-line summary says beside the name (cost, firepower ...)."""
-    if entry.entry is None:
-        return "not a known card"
-    line = one_line(entry.entry, player_mark())
-    prefix = f"{entry.entry.name} - "
-    return line[len(prefix):] if line.startswith(prefix) else line
-
-
 def _groups(deck: LoadedDeck) -> list[tuple[str, list[DeckEntry]]]:
     grouped: dict[str, list[DeckEntry]] = {}
     for entry in deck.entries:
@@ -89,7 +79,10 @@ def sheet_sections(deck: LoadedDeck, catalog: Catalog) -> dict[str, Any]:
                          for (out_name, in_name, wildcard), count in counted.items()],
         "groups": [{"category": category, "count": sum(entry.count for entry in entries),
                     "cards": [{"count": entry.count, "name": entry.display_name,
-                               "facts": _facts(entry)} for entry in entries]}
+                               # the card face's one-line summary beside the name
+                               "facts": card_summary(catalog, entry.entry.id)
+                               if entry.entry is not None else "not a known card"}
+                              for entry in entries]}
                    for category, entries in _groups(deck)],
         "cost_curve": [(row.key, row.count) for row in stats.cost_curve],
     }

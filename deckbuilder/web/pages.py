@@ -45,7 +45,6 @@ PAGE_SUMMARIES = {
 }
 
 
-
 class GameTemplates(jinja2.BaseLoader):
     """A game's own templates, `<game id>/<file>`: the file from the `templates` folder of the
     package its rules come from (its declaration's `entry`), so a game's panel on the board
@@ -71,10 +70,8 @@ environment = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-environment.globals["navigation"] = NAVIGATION
-environment.globals["page_summaries"] = PAGE_SUMMARIES
-environment.globals["kind_words"] = kind_words
-environment.globals["giving_up"] = GIVING_UP
+environment.globals.update(navigation=NAVIGATION, page_summaries=PAGE_SUMMARIES,
+                           kind_words=kind_words, giving_up=GIVING_UP)
 
 
 #: The command line's advice inside the library's error lines, as the web pages give it:
@@ -129,9 +126,7 @@ def render(request: Request, template: str, status_code: int = 200, **context: o
 
 def wants_json(request: Request | None) -> bool:
     """Calls from the page's scripts (`/api/...`, or asking for JSON) get JSON errors."""
-    if request is None:
-        return True
-    if request.url.path.startswith("/api/"):
+    if request is None or request.url.path.startswith("/api/"):
         return True
     accept = request.headers.get("accept", "")
     return "application/json" in accept and "text/html" not in accept
