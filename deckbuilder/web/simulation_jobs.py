@@ -69,7 +69,6 @@ class SimulationJob:
     lease: float = field(default_factory=time.monotonic)
     listeners: int = 0
     cancel_flag: threading.Event = field(default_factory=threading.Event)
-    thread: threading.Thread | None = None
     _counts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
     @property
@@ -177,9 +176,7 @@ class SimulationJobs:
                 job.finished_at = time.monotonic()
                 return
             job.state = "running"
-            job.thread = threading.Thread(target=job.run, name=f"simulation-{job.id}",
-                                          daemon=True)
-            job.thread.start()
+            threading.Thread(target=job.run, name=f"simulation-{job.id}", daemon=True).start()
 
     def detach(self, job: SimulationJob) -> None:
         """A page stopped listening: the last one gone stops the games."""

@@ -15,7 +15,7 @@ import json
 import os
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
 from markupsafe import Markup
 from pydantic import JsonValue
@@ -212,30 +212,20 @@ def _deck_heading(config: WebConfig, path: str) -> tuple[str, str, str] | None:
     return heading
 
 
-class DeckChoice(TypedDict):
-    """A deck the page offers: the select's value and label, and what the deck is."""
-
-    value: str
-    label: str
-    game: str
-    faction: str
-    group: str
-
-
-def deck_choices(config: WebConfig) -> list[DeckChoice]:
-    """The decks the page offers: base decks, packaged decks, and the deck folder's files
-    (each read for its game and faction; a file that does not read is offered anyway, so
+def deck_choices(config: WebConfig) -> list[dict[str, str]]:
+    """The decks the page offers ({value, label, game, faction, group}): base decks, packaged
+    decks, and the deck folder's files (a file that does not read is offered anyway, so
     that choosing it shows the command line's one-line error)."""
     from deckbuilder import packaged_decks
     from deckbuilder.decks import FACTION_GAMES
 
     catalog = config.catalog()
-    choices: list[DeckChoice] = [
+    choices: list[dict[str, str]] = [
         {"value": f"base:{faction}", "label": f"{faction} base deck", "game": game,
          "faction": faction, "group": "Base decks"}
         for faction, game in FACTION_GAMES.items() if catalog.base_deck(game, faction)]
 
-    def described(value: str, path: object, group: str, label: str) -> DeckChoice:
+    def described(value: str, path: object, group: str, label: str) -> dict[str, str]:
         name, game, faction = _deck_heading(config, str(path)) or (None, "", "")
         return {"value": value, "label": f"{name} ({label})" if name else f"{label} (unreadable)",
                 "game": game, "faction": faction, "group": group}
