@@ -38,6 +38,7 @@ from deckbuilder.writing import atomic_write_text
 from deckbuilder.yamlio import (
     MAX_FILE_BYTES,
     load_yaml,
+    located,
     model_of,
     parse_yaml,
     position,
@@ -164,10 +165,9 @@ class Catalog:
             other = self.entries.get(record.id)
             owner = other.set_id if other is not None else owners.get(record.id)
             if owner is not None:
-                line = position(loaded.document, [list_name, index, "id"]) or (None, None)
                 raise CardDataError(
                     f"id '{record.id}' is already used in set '{owner}'",
-                    Location(loaded.path, *line),
+                    located(loaded.path, loaded.document, [list_name, index, "id"]),
                     "ids are global: choose another id",
                 )
             owners[record.id] = card_set.id
@@ -184,10 +184,9 @@ class Catalog:
                      for item in getattr(other.card_set, list_name)}
             for index, item in enumerate(getattr(loaded.card_set, list_name)):
                 if item.id in taken:
-                    line = position(loaded.document, [list_name, index, "id"]) or (None, None)
                     raise CardDataError(
                         f"{what} id '{item.id}' is already used in set '{taken[item.id]}'",
-                        Location(loaded.path, *line),
+                        located(loaded.path, loaded.document, [list_name, index, "id"]),
                         f"ids are global: choose another {what} id",
                     )
 

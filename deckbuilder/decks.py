@@ -32,6 +32,7 @@ from deckbuilder.writing import atomic_write_text, editing, refuse_overwrite
 from deckbuilder.yamlio import (
     dump_keeping_layout,
     load_model,
+    located,
     model_of,
     position,
     read_bytes,
@@ -317,18 +318,13 @@ def owned_copies(
 ) -> dict[str, int]:
     """Card id -> copies owned: `boxes * copies` for every card of each owned set, plus singles."""
     source = path if path is not None else Path("collection")
-
-    def where(*loc: str) -> Location:
-        found = position(document, loc) if document is not None else None
-        return Location(source, *(found or (None, None)))
-
     owned: Counter[str] = Counter()
     for set_id, boxes in collection.sets.items():
         loaded = catalog.sets.get(set_id)
         if loaded is None:
             raise DataFileError(
                 f"collection names set '{set_id}', which is not installed",
-                where("sets", set_id),
+                located(source, document, ("sets", set_id)),
                 f"installed sets: {', '.join(sorted(catalog.sets))}",
             )
         for card in loaded.card_set.cards:
@@ -336,7 +332,8 @@ def owned_copies(
     for key, count in collection.cards.items():
         entry = catalog.find(key)
         if entry is None:
-            raise DataFileError(f"collection names unknown card '{key}'", where("cards", key),
+            raise DataFileError(f"collection names unknown card '{key}'",
+                                located(source, document, ("cards", key)),
                                 _did_you_mean(catalog.suggest(key, kind="card")))
         owned[entry.id] += count
     return dict(owned)

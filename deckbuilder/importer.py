@@ -47,8 +47,8 @@ from deckbuilder.writing import (
 )
 from deckbuilder.yamlio import (
     first_problem,
+    located,
     parse_yaml,
-    position,
     read_text,
     to_plain,
     validate_document,
@@ -169,10 +169,10 @@ def _broken_project_set(loaded: LoadedSet, findings: list[Finding],
     waited = next((index for index, required in enumerate(requires)
                    if required in broken_ids and required != set_id), None)
     if waited is not None:
-        line = position(loaded.document, ["requires", waited]) or (None, None)
         return broken_set(loaded, CardDataError(
             f"set '{set_id}' of the sets folder waits on set '{requires[waited]}', which is "
-            "broken: it is checked once that set is fixed", Location(loaded.path, *line),
+            "broken: it is checked once that set is fixed",
+            located(loaded.path, loaded.document, ["requires", waited]),
             f"fix set '{requires[waited]}' first"), requires[waited])
     first, more = findings[0], len(findings) - 1
     shown = paths.shown_path(loaded.path)
@@ -234,7 +234,7 @@ def check_file(path: Path) -> CheckReport:
     if card_set.id in packaged:
         report.findings.append(Finding(
             "packaged-set-id", f"set id '{card_set.id}' belongs to a packaged set",
-            Location(path, *(position(document, ["id"]) or (None, None))),
+            located(path, document, ["id"]),
             "packaged sets cannot be replaced: give this set a new id"))
     report.findings.extend(check_set(loaded, others))
     return report

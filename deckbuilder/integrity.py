@@ -23,7 +23,7 @@ from deckbuilder.catalog import RECORD_LISTS, RULE_LISTS, Catalog, LoadedSet
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
-from deckbuilder.yamlio import position
+from deckbuilder.yamlio import located, position
 
 Loc = tuple[Any, ...]
 
@@ -123,8 +123,8 @@ class _Checker:
         self.record_holders = self._holders_of(*(list_name for list_name, _ in RECORD_LISTS))
 
     def add(self, code: str, loc: Loc, message: str, fix: str) -> None:
-        line, column = position(self.document(), loc) or (None, None)
-        self.findings.append(Finding(code, message, Location(self.loaded.path, line, column), fix))
+        where = located(self.loaded.path, self.document(), loc)
+        self.findings.append(Finding(code, message, where, fix))
 
     def document(self) -> Any:
         """The round-trip document (parsed again if the set came from the catalog's cache)."""

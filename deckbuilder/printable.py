@@ -34,9 +34,8 @@ def printable(text: object) -> str:
     'Bad\\\\x1b[2JName'
     """
     text = str(text)
-    if not text.isprintable():
-        text = "".join(c if _shown_raw(c) else _escaped(c) for c in text)
-    return text
+    return text if text.isprintable() else "".join(
+        c if _shown_raw(c) else _escaped(c) for c in text)
 
 
 def columns(text: str) -> int:

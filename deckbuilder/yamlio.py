@@ -289,6 +289,11 @@ def position(document: object, loc: Iterable[object]) -> tuple[int, int] | None:
     return found
 
 
+def located(path: Path | str, document: object, loc: Iterable[object]) -> Location:
+    """`path` at the deepest node on `loc` that `document` has a position for (`position`)."""
+    return Location(path, *(position(document, loc) or (None, None)))
+
+
 def _document_loc(document: Any, loc: Sequence[object]) -> list[object]:
     """The parts of a pydantic error location that exist in the document.
 

@@ -35,7 +35,7 @@ from deckbuilder.models.cards import Record
 from deckbuilder.models.common import UNCONFIRMED, Provenance
 from deckbuilder.models.sets import RECORD_LISTS
 from deckbuilder.reading import read_bounded
-from deckbuilder.yamlio import MAX_FILE_BYTES, model_of, position, yaml_files
+from deckbuilder.yamlio import MAX_FILE_BYTES, located, model_of, yaml_files
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,7 @@ class LoadedPack:
         return f"{self.pack.id} {self.pack.version}"
 
     def where(self, *loc: object) -> Location:
-        found = position(self.document, loc) if self.document is not None else None
-        return Location(self.path, *(found or (None, None)))
+        return located(self.path, self.document, loc)
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,7 @@ def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
     """Apply `packs` to the catalog's records (in place) and say what each did.
 
     Refused values (a value the record's model refuses, engine data reshaped, a set the pack
-    does not name) are not applied and are listed as `refused`; `pack_import` refuses a pack
+    does not name) are not applied and are listed as `refused`; `import_pack` refuses a pack
     with any, so only a pack file edited after its import has them here.
     """
     layer = PackLayer(sorted(packs, key=lambda loaded: loaded.pack.id))

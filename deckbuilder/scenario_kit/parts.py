@@ -282,10 +282,9 @@ class Source:
                      and spelling in node), key)
 
     def where(self, *loc: str | int) -> Location:
-        from deckbuilder.yamlio import position
+        from deckbuilder.yamlio import located
 
-        found = position(self.document, loc) if self.document is not None else None
-        return Location(self.path, *(found or (None, None)))
+        return located(self.path, self.document, loc)
 
     def error(self, message: str, loc: tuple, fix: str | None = None) -> ScenarioError:
         return ScenarioError(message, self.where(*loc), fix)
