@@ -8,6 +8,7 @@ faction?", and "which values are unconfirmed, and where does each value come fro
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import re
@@ -401,11 +402,9 @@ def broken_set_file(path: Path, error: DeckbuilderError) -> BrokenSet:
     """A set file that cannot be loaded, with its id and its records' names read as far as
     the file allows: a deck naming one of them is told it waits on this set."""
     text, document = "", None
-    try:
+    with contextlib.suppress(DeckbuilderError):
         text = text_of(read_bounded(path, MAX_FILE_BYTES, "set file (.yaml)"), path)
         document = to_plain(parse_yaml(text, path))
-    except DeckbuilderError:
-        pass
     if not isinstance(document, dict):
         found = _ID_LINE.search(text)
         return BrokenSet(path, found.group(1) if found else None, error)

@@ -100,11 +100,9 @@ def _signals_handled(numbers: tuple[int, ...], handler: Callable[[int, Any], Non
     """`handler` answers the signals `numbers` while the block runs (in the main thread only:
     elsewhere signals cannot be handled, and the block runs as it is)."""
     previous: dict[int, Any] = {}
-    try:
+    with contextlib.suppress(ValueError):
         for number in numbers:
             previous[number] = signal.signal(number, handler)
-    except ValueError:
-        pass
     try:
         yield
     finally:

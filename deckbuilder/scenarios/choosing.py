@@ -1,16 +1,9 @@
-"""Which legal action, or which card in play, a scenario's text means.
-
-An action is named by its text as `action_to_string` prints it, exactly or by a prefix that
-reads only one way. When several legal actions read alike (two Deputies at the Bank, one with
-a power token), the text must say which with `#N`: the N-th of them in the order of the
-action table, which is the order of the card instances; a position's copies at one
-battlefield are numbered in the order the file lists them. Copies that nothing tells apart
-(same card, column, mode, tokens and cards under it) may be left unnumbered: choosing either
-changes nothing. `decline` answers an open decision's "no" (an optional cost or trigger,
-a reaction, "choose no more"), `accept` pays an optional cost or takes an optional trigger.
-
-A card in play is named `card`, `card@battlefield` or either with `#N` (its copies in play
-there, in instance order), as the expectations `tokens` and `under` write it.
+"""Which legal action, or which card in play, a scenario's text means, as
+docs/players/scenarios.md tells a file's author: an action's text (or a prefix that reads one
+way), `#N` for the N-th of actions that read alike (in instance order, which for a position's
+copies at one battlefield is the file's order), `decline` and `accept`; a card in play as
+`card`, `card@battlefield`, either with `#N`. Copies nothing tells apart (same card, column,
+mode, tokens and cards under it) need no number: choosing either changes nothing.
 """
 
 from __future__ import annotations
