@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TextIO, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from pydantic import JsonValue
@@ -88,6 +88,12 @@ def say(line: str = "") -> None:
     console.print(safe(line), markup=False)
 
 
+def tell(line: str) -> None:
+    """One line on stderr, escaped (see `safe`): what a command did or what it cost (a file
+    written, the games a check took), kept off stdout, which its answer owns."""
+    error_console.print(safe(line), markup=False)
+
+
 def warn(message: str) -> None:
     """Print one warning line to stderr (escaped: see `safe`); the command goes on."""
     error_console.print(f"warning: {safe(message)}", markup=False)
@@ -117,9 +123,13 @@ def guarded(function: Callable[P, R],
     return wrapper
 
 
-def typed_line(stream: TextIO) -> str:
-    """A line of `stream` (sys.stdin; "" at its end), undecodable bytes replaced (U+FFFD):
-    bytes that are not text in the terminal's encoding are a wrong answer, asked again."""
+def typed_line(prompt: str) -> str:
+    """The line typed after `prompt` (escaped) on sys.stdin, "" at its end; undecodable bytes
+    replaced (U+FFFD): bytes that are not text in the terminal's encoding are a wrong
+    answer, asked again."""
+    console.print(safe(prompt), end="", markup=False)
+    console.file.flush()
+    stream = sys.stdin
     binary = getattr(stream, "buffer", None)
     if binary is None:  # a text-only stream (a test's StringIO): already text
         return str(stream.readline())

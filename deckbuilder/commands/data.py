@@ -9,7 +9,6 @@ Everything from a file is printed escaped (`safe`), with markup off.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
@@ -26,7 +25,6 @@ from deckbuilder.commands.choices import SET
 from deckbuilder.commands.common import (
     EXIT_FAILED,
     AsJson,
-    console,
     fail,
     guarded,
     print_answer,
@@ -61,6 +59,7 @@ EXIT_INTERRUPTED = 130
 
 # -- review -----------------------------------------------------------------------------------
 @data_app.command("review")
+@guarded
 def review(
     deck: Annotated[str | None, typer.Argument(
         metavar="[DECK]", help=DECK_ARGUMENT_HELP, show_default=False,
@@ -78,7 +77,33 @@ def review(
     printed cards. For each value type the printed value, = when the card shows the current
     reading, Enter to skip, q to quit. Each answer is saved at once into your overlay,
     sourced "read from the printed card" with the date (and --name)."""
-    raise typer.Exit(guarded(_review)(deck, set_id, card, name))
+    player = check_player_name(name)
+    catalog = project_catalog()
+    reviews = cards_to_review(chosen_entries(catalog, deck, set_id, card))
+    questions = sum(len(each.questions) for each in reviews)
+    if not reviews:
+        _say("Nothing to review: every value of these cards is stated by a document or "
+             "confirmed by a player.")
+        return
+    _say(f"{questions} unconfirmed values on {len(reviews)} cards. For each: type the "
+         "printed value, = if the card shows the current reading, Enter to skip, q to quit. "
+         "Each answer is saved at once.")
+    saved = skipped = 0
+    try:
+        for number, item in enumerate(reviews, 1):
+            outcome = _review_card(catalog, item, number, len(reviews), player)
+            saved += outcome[0]
+            skipped += outcome[1]
+            if outcome[2]:
+                break
+    except KeyboardInterrupt:
+        _say("")
+        _say(f"Interrupted: {saved} answers saved, {skipped} skipped.")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    from deckbuilder import paths
+
+    _say(f"{saved} answers saved to {paths.overlay_path()}, {skipped} skipped; "
+         f"{questions - saved} values of these cards are still unconfirmed.")
 
 
 def chosen_entries(catalog: Catalog, deck: str | None, set_id: str | None,
@@ -104,37 +129,6 @@ def _refuse_unknown_sets(catalog: Catalog, set_ids: list[str]) -> None:
         if set_id not in catalog.sets:
             raise DeckbuilderError(f"no card set '{safe(set_id)}'",
                                    fix=f"sets: {', '.join(catalog.sets)}")
-
-
-def _review(deck: str | None, set_id: str | None, card: str | None, name: str | None) -> int:
-    player = check_player_name(name)
-    catalog = project_catalog()
-    reviews = cards_to_review(chosen_entries(catalog, deck, set_id, card))
-    questions = sum(len(each.questions) for each in reviews)
-    if not reviews:
-        _say("Nothing to review: every value of these cards is stated by a document or "
-             "confirmed by a player.")
-        return 0
-    _say(f"{questions} unconfirmed values on {len(reviews)} cards. For each: type the "
-         "printed value, = if the card shows the current reading, Enter to skip, q to quit. "
-         "Each answer is saved at once.")
-    saved = skipped = 0
-    try:
-        for number, item in enumerate(reviews, 1):
-            outcome = _review_card(catalog, item, number, len(reviews), player)
-            saved += outcome[0]
-            skipped += outcome[1]
-            if outcome[2]:
-                break
-    except KeyboardInterrupt:
-        _say("")
-        _say(f"Interrupted: {saved} answers saved, {skipped} skipped.")
-        return EXIT_INTERRUPTED
-    from deckbuilder import paths
-
-    _say(f"{saved} answers saved to {paths.overlay_path()}, {skipped} skipped; "
-         f"{questions - saved} values of these cards are still unconfirmed.")
-    return 0
 
 
 def down_the_face(catalog: Catalog, entry: Entry, questions: Iterable[Question]
@@ -188,11 +182,8 @@ def _review_card(catalog: Catalog, item: CardReview, number: int, count: int,
 
 
 def _read(prompt: str) -> str | None:
-    """One typed line (None at the end of the input); undecodable bytes are replaced, so
-    they are a wrong answer, asked again."""
-    console.print(safe(prompt), end="", markup=False, highlight=False)
-    console.file.flush()
-    line = typed_line(sys.stdin)
+    """One typed line (`typed_line`); None at the end of the input."""
+    line = typed_line(prompt)
     if not line:
         _say("")
         return None

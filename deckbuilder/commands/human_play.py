@@ -9,7 +9,6 @@ Two people: the screen is cleared and the device passed between their turns.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -276,15 +275,9 @@ def _show_card(session: GameSession, asked: str, choices: Sequence[Choice], cata
 
 
 def _read(prompt: str) -> str:
-    """One line typed by the person (the prompt escaped, as all file text is).
-
-    The line is read as bytes and decoded leniently: bytes that are not text in the
-    terminal's encoding are a wrong answer (asked again), not the end of the game.
-    """
-    console.print(safe(prompt), end="", markup=False)
-    console.file.flush()
+    """One line typed by the person (`typed_line`); leaving the game at its end or Ctrl-C."""
     try:
-        line = typed_line(sys.stdin)
+        line = typed_line(prompt)
     except KeyboardInterrupt:
         console.print("")
         raise _Abandoned("interrupted") from None

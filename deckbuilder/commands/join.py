@@ -46,6 +46,7 @@ LINE, MOVED = "line", "moved"
 Message = tuple[str, str | BaseException | None]
 
 
+@guarded
 def join(
     link: Annotated[str, typer.Argument(
         metavar="LINK", show_default=False,
@@ -60,10 +61,6 @@ def join(
     not offered, r resigns, q leaves: come back with your seat's link). While the other
     person decides, it waits for his move (q leaves then too).
     """
-    raise typer.Exit(guarded(_join)(link, quiet))
-
-
-def _join(link: str, quiet: bool) -> int:
     client = TableClient(link)
     catalog = project_catalog()
     keyboard = Keyboard(sys.stdin)
@@ -76,7 +73,7 @@ def _join(link: str, quiet: bool) -> int:
         shown = _show_log(state, shown, quiet)
         _show_notices(state, told)
         if state.over:
-            return _show_end(client, state, commitment)
+            raise typer.Exit(_show_end(client, state, commitment))
         if not state.your_turn:
             _say(f"waiting for {state.to_move or 'the other seat'} ... (q leaves)")
             _wait(client, state.version, keyboard)

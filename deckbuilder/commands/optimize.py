@@ -24,11 +24,10 @@ from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT, RULESET, SET
 from deckbuilder.commands.common import (
     AsJson,
-    console,
-    error_console,
     guarded,
     print_json,
-    safe,
+    say,
+    tell,
 )
 from deckbuilder.decks import new_deck, read_deck, swap_cards
 from deckbuilder.errors import DeckError
@@ -191,7 +190,7 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
         "output_is_a_guess": bool(written and not result.improved),
         "gain_rests_on": checks["gain_rests_on"], "bot_check": checks["bot_check"]}
     for path in write_outputs("optimize", data, report_path, charts_dir):
-        error_console.print(f"wrote {safe(path)}", markup=False, highlight=False)
+        tell(f"wrote {path}")
     if as_json:
         print_json(data)
         return
@@ -206,9 +205,8 @@ def _checks(result: OptimizeResult, catalog: Catalog, check_bot: str | None,
     checks = check_optimized(result, catalog, check_bot, executor, workers)
     games = sum(part["games"] for part in (checks["bot_check"], checks["gain_rests_on"]) if part)
     if games:
-        error_console.print(f"checks of the best swap: {games} more games took "
-                            f"{time.perf_counter() - started:.1f} s", markup=False,
-                            highlight=False)
+        tell(f"checks of the best swap: {games} more games took "
+             f"{time.perf_counter() - started:.1f} s")
     return checks
 
 
@@ -225,8 +223,7 @@ def _progress(catalog: Catalog) -> Callable[[Round], None]:
             swaps = "; ".join(s.text(catalog) for s in done.best.swaps)
             best = (f", best so far: {swaps} {interval.estimate * 100:+.1f} points "
                     f"[{interval.low * 100:+.1f}, {interval.high * 100:+.1f}]")
-        error_console.print(f"{done.stage}: {done.alive} candidates alive, {done.games} games"
-                            f"{best}", markup=False, highlight=False)
+        tell(f"{done.stage}: {done.alive} candidates alive, {done.games} games{best}")
 
     return show
 
@@ -234,7 +231,6 @@ def _progress(catalog: Catalog) -> Callable[[Round], None]:
 def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | None,
            data: OptimizeReport) -> None:
     settings = result.settings
-    say = _say
     say(f"optimize {name}: {len(result.candidates)} legal candidates, {result.games} games "
         f"(budget {settings.budget}), seed {settings.seed}")
     field = data.get("opponents", [])
@@ -280,10 +276,6 @@ def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | N
         say(f"wrote the best guess to {output} (not confirmed better: its header says so)")
     else:
         say(f"wrote the best deck to {output}")
-
-
-def _say(text: str) -> None:
-    console.print(text, markup=False, highlight=False)
 
 
 def _write_best(deck_text: str, output: Path, result: OptimizeResult, catalog: Catalog,

@@ -10,14 +10,13 @@ s N step N, v SIDE (a side's name, or 0 / 1) or v all whose view, q quits.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.table_words import PlayerWords, worded_line
 from deckbuilder.catalog import Catalog
-from deckbuilder.commands.common import EXIT_OK, console, print_json, safe, typed_line
+from deckbuilder.commands.common import EXIT_OK, console, print_json, typed_line
 from deckbuilder.commands.common import say as _say
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game
@@ -31,12 +30,9 @@ KEYS = "Enter/n next, p back, t N turn N, s N step N, v {}/{}/all viewer, q quit
 
 
 def _read(prompt: str) -> str | None:
-    """One line typed (None at the end of the input or Ctrl-C); bytes that are not text in
-    the terminal's encoding are replaced, so they are a wrong key, not the end."""
-    console.print(safe(prompt), end="", markup=False)
-    console.file.flush()
+    """One line typed (`typed_line`), stripped; None at the end of the input or Ctrl-C."""
     try:
-        line = typed_line(sys.stdin)
+        line = typed_line(prompt)
     except KeyboardInterrupt:
         line = ""
     if not line:
@@ -51,9 +47,7 @@ class Watcher:
     def __init__(self, steps: ReplaySteps, catalog: Catalog) -> None:
         self.steps = steps
         self.words = PlayerWords(catalog)
-        people = [p for p in (0, 1)
-                  if steps.record.bots.get(steps.names[p]) == "human"]
-        self.viewer: int | None = people[0] if len(people) == 1 else EVERYTHING
+        self.viewer = steps.viewer_named(None)  # the only person at the table, or everything
         self.position = 0
 
     def viewer_name(self) -> str:

@@ -38,6 +38,8 @@ from deckbuilder.commands.common import (
     plain_console,
     print_json,
     safe,
+    tell,
+    warn,
 )
 from deckbuilder.commands.game_options import (
     Boxes,
@@ -153,7 +155,7 @@ def _simulate(
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
     plan = plan_simulation(project_catalog(), deck_text, vs, baseline_text, options, precision)
     for warning in plan.warnings:
-        error_console.print(f"warning: {safe(warning)}", markup=False)
+        warn(warning)
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
     with open_executor(workers, scheduler, local_dask) as executor:
         run = _with_progress(run_plan, show_progress, plan.total, plan, executor)
@@ -163,9 +165,8 @@ def _simulate(
     games, cards = planned_sensitivity(plan, report, *sensitivity)
     if games:  # on this machine's processes, never on Dask
         cost = sensitivity_cost(plan, report, games, cards)
-        error_console.print(f"sensitivity: {cost} more games ({games} unmoved and "
-                            f"as many for each of {cost // games - 1} moves)",
-                            markup=False, highlight=False)
+        tell(f"sensitivity: {cost} more games ({games} unmoved and as many for each of "
+             f"{cost // games - 1} moves)")
         _with_progress(add_sensitivity, show_progress, cost, plan, report, games,
                        workers if scheduler is None and not local_dask else 0, cards=cards)
     present_report("simulate", report, report_path, charts_dir, as_json, print_report)
@@ -182,7 +183,7 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
     check_outputs(report_path, charts_dir)
     plan = plan_gauntlet(project_catalog(), deck_text, vs, options)
     for warning in plan.warnings:
-        error_console.print(f"warning: {safe(warning)}", markup=False)
+        warn(warning)
     with open_executor(workers, scheduler, local_dask) as executor:
         report = dict(_with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
                                      plan, executor).report)
@@ -203,7 +204,7 @@ def present_report(kind: str, report: Mapping[str, object], report_path: Path | 
     stderr), then printed as JSON or, escaped, as text with its notes (a tournament's text
     says them itself)."""
     for path in write_outputs(kind, report, report_path, charts_dir):
-        error_console.print(f"wrote {safe(path)}", markup=False)
+        tell(f"wrote {path}")
     if as_json:
         print_json(report)
         return
@@ -218,9 +219,8 @@ def checked(check: Callable[..., BotCheckJson | None], total: int, *args: object
     started = time.perf_counter()
     found = _with_progress(check, error_console.is_terminal, total, *args)
     if found is not None:
-        error_console.print(f"check: {found['games']} games with {found['bots'][1]} took "
-                            f"{time.perf_counter() - started:.1f} s", markup=False,
-                            highlight=False)
+        tell(f"check: {found['games']} games with {found['bots'][1]} took "
+             f"{time.perf_counter() - started:.1f} s")
 
 
 def _with_progress(run: Callable[..., Ran], show: bool, total: int, *args: object,

@@ -14,7 +14,7 @@ from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
 from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
-from deckbuilder.commands.common import AsJson, error_console, guarded, safe
+from deckbuilder.commands.common import AsJson, error_console, guarded, warn
 from deckbuilder.commands.simulate import (
     _with_progress,
     checked,
@@ -69,7 +69,7 @@ def tournament(
         games, seed, bot, None, ruleset, switch or [], module or [], max_turns, allow_illegal,
         boxes, collection))
     for warning in plan.warnings:
-        error_console.print(f"warning: {safe(warning)}", markup=False)
+        warn(warning)
     if workers is None:
         workers = 0 if local_dask else default_workers(plan.total)
     with open_executor(workers, scheduler, local_dask) as executor:

@@ -25,7 +25,6 @@ from deckbuilder.sim.reports.field_json import FieldJson, GauntletReport, Tourna
 from deckbuilder.sim.reports.html_report import interval_text, rate
 from deckbuilder.sim.reports.report import NOTE, modules_text, switches_text
 from deckbuilder.sim.reports.svg_charts import IntervalRow
-from deckbuilder.sim.runs.stats import Interval
 
 SEEDS_NOTE = ("Every pairing is played on the same seeds (game i of each pairing deals from "
               "the same seed), so the rows differ by the decks, not by the deal.")
@@ -34,10 +33,6 @@ SEEDS_NOTE = ("Every pairing is played on the same seeds (game i of each pairing
 def _setup_json(setup: Setup) -> dict[str, object]:
     return {"game": setup.game, "ruleset": setup.ruleset, "switches": dict(setup.switches),
             "modules": list(setup.modules), "max_turns": setup.max_turns}
-
-
-def _interval(interval: Interval) -> dict[str, float]:
-    return interval.as_dict()
 
 
 # -- gauntlet --------------------------------------------------------------------------------
@@ -54,12 +49,12 @@ def gauntlet_json(result: GauntletResult) -> dict[str, Any]:
         "opponents": [{
             "name": row.opponent, "bot": row.bot, "share": row.weight, "games": row.games,
             "wins": row.wins, "draws": row.draws, "losses": row.losses,
-            "win_rate": _interval(row.win_rate), "mean_turns": row.mean_turns,
+            "win_rate": row.win_rate.as_dict(), "mean_turns": row.mean_turns,
             "endings": [{"termination": ending, "games": count}
                         for ending, count in row.endings],
             "cards": list(row.cards),
         } for row in result.matchups],
-        "field": {"win_rate": _interval(result.field_win_rate), "method": result.field_method,
+        "field": {"win_rate": result.field_win_rate.as_dict(), "method": result.field_method,
                   "weakest": weakest.opponent},
     }
 
@@ -183,13 +178,13 @@ def tournament_json(result: TournamentResult) -> dict[str, object]:
         "standings": [{
             "rank": row.rank, "deck": row.deck, "faction": row.side, "bot": row.bot,
             "games": row.games, "wins": row.wins, "draws": row.draws, "losses": row.losses,
-            "win_rate": _interval(row.win_rate), "rating": _interval(row.rating),
+            "win_rate": row.win_rate.as_dict(), "rating": row.rating.as_dict(),
             "cards": list(row.cards),
         } for row in result.standings],
         "pairings": [{
             "first": row.first, "second": row.second, "games": row.games,
             "first_wins": row.first_wins, "second_wins": row.second_wins, "draws": row.draws,
-            "first_win_rate": _interval(row.first_win_rate),
+            "first_win_rate": row.first_win_rate.as_dict(),
         } for row in result.pairings],
         "rating_method": result.rating_method, "win_rate_method": result.win_rate_method,
         "notes": list(result.notes),
