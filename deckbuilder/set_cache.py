@@ -55,15 +55,12 @@ def cached_set(cache_file: Path, digest: str) -> CardSet | None:
         return None
     try:
         content = read_bounded(cache_file, _MAX_CACHE_BYTES, "cache entry")
-    except DeckbuilderError:
-        return None
-    header, _, payload = content.partition(b"\n")
-    if not header.startswith(_SEAL_PREFIX) or not hmac.compare_digest(
-            header[len(_SEAL_PREFIX):], _seal(key, digest, payload)):
-        return None  # edited, damaged, or written for another source: rebuilt by the caller
-    try:
+        header, _, payload = content.partition(b"\n")
+        if not header.startswith(_SEAL_PREFIX) or not hmac.compare_digest(
+                header[len(_SEAL_PREFIX):], _seal(key, digest, payload)):
+            return None  # edited, damaged, or written for another source: rebuilt by the caller
         card_set = CardSet.model_validate_json(payload)
-    except (ValidationError, ValueError):
+    except (DeckbuilderError, ValidationError, ValueError):
         return None
     _mark_used(cache_file)
     return card_set
