@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from deckbuilder.engine.actions import PASS
 from deckbuilder.engine.chance import below
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.protocol import Bot, Evaluator, Heuristics, QuickChoice
@@ -360,7 +361,8 @@ class SearchBot:
     in rounds and keeps the better half of the candidates after each, so the close contest
     between the last two gets most of the worlds instead of an equal share with moves that
     were plainly worse after a few; `allocate="uniform"` gives every candidate the same
-    number of worlds, for comparison.
+    number of worlds, for comparison; `allocate="check"` spends them as uniform does, then
+    one more world on the rollouts' best and the `rank`'s favourite where the two differ.
 
     Economies that keep a decision within 1 ms compiled: the small decisions the game's
     `quick` takes by a rule inside every look-ahead (which card pays a cost) are taken by it
@@ -398,6 +400,12 @@ class SearchBot:
     top: int = 0
     #: Values the options for `top` (None: every option is searched).
     rank: RankActions | None = None
+    #: Search only the small decisions `quick` leaves open (a target, a casualty, staying or
+    #: moving on) of at most this many options; the rollout bot takes the others (None: search
+    #: them all).
+    small: int | None = None
+    #: The option `rank` valued most at the decision under way (for `allocate="check"`).
+    _favourite: int | None = field(default=None, init=False, repr=False)
 
     def choose(self, state: Any, rng: random.Random) -> int:
         actions = self._candidates(state, rng)
@@ -407,6 +415,7 @@ class SearchBot:
         """The options worth a search, or the one to play without a search: forced, the turn
         budget spent, the game's `quick` rule."""
         actions: list[int] = state.legal_actions()
+        self._favourite = None
         if len(actions) == 1:
             return actions
         if self.budget.is_spent(state, state.current_player()):
@@ -416,6 +425,9 @@ class SearchBot:
                 small = self.quick(state, actions)
                 if small is not None:
                     return [small]
+            bot = self.rollout_bot
+            if bot is not None and self.small is not None and len(actions) > self.small:
+                return [bot.choose(state, rng)]
             return actions
         return self._best_ranked(state, actions, rng) if self.top else actions
 
@@ -424,7 +436,7 @@ class SearchBot:
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         alive = list(range(len(actions)))
-        rounds = 1 if self.allocate == "uniform" else max(1, math.ceil(math.log2(len(actions))))
+        rounds = 1 if self.allocate != "halving" else max(1, math.ceil(math.log2(len(actions))))
         started = time.perf_counter()
         for done_rounds in range(rounds):
             left = rounds - done_rounds
@@ -440,18 +452,42 @@ class SearchBot:
             if left > 1:
                 ranked = sorted(alive, key=lambda index: (-totals[index] / counts[index], index))
                 alive = sorted(ranked[:math.ceil(len(alive) / 2)])
+        if self.allocate == "check" and self.ms is None:
+            alive = self._check(state, actions, alive, totals, counts, rng)
         best_value = max(totals[index] / counts[index] for index in alive)
         best = [actions[index] for index in alive
                 if totals[index] / counts[index] >= best_value - _TIE]
         return best[0] if len(best) == 1 else best[below(rng, len(best))]
 
+    def _check(self, state: Any, actions: list[int], alive: list[int], totals: list[float],
+               counts: list[int], rng: random.Random) -> list[int]:
+        """`allocate="check"`: where the rollouts' best is not the option `rank` valued most,
+        one more world for the two of them, which are then the candidates left."""
+        favourite, self._favourite = self._favourite, None
+        if favourite is None:
+            return alive
+        best_value = max(totals[index] / counts[index] for index in alive)
+        leaders = [index for index in alive if totals[index] / counts[index] >= best_value - _TIE]
+        chosen = actions.index(favourite)
+        if chosen in leaders:
+            return alive
+        pair = sorted((leaders[0], chosen))
+        self._try(state, actions, pair, 1, math.inf, totals, counts, rng)
+        return pair
+
     def _best_ranked(self, state: Any, actions: list[int], rng: random.Random) -> list[int]:
-        """The `top` options the rollout bot values most, in their order (ties: the first)."""
+        """The `top` options the rollout bot values most, in their order (ties: the first),
+        and ending the play phase (`PASS`), which its values under-rate: without it the cheap
+        level's McReady won 8 points fewer against greedy (docs/maintainers/performance.md)."""
         if self.rank is None or len(actions) <= self.top:
             return actions
         values = self.rank(state, actions, state.current_player(), rng)
         ranked = sorted(range(len(actions)), key=values.__getitem__, reverse=True)
-        return [actions[index] for index in sorted(ranked[:self.top])]
+        self._favourite = actions[ranked[0]]
+        kept = set(ranked[:self.top])
+        if PASS in actions:
+            kept.add(actions.index(PASS))
+        return [actions[index] for index in sorted(kept)]
 
     def _try(self, state: Any, actions: list[int], alive: list[int], worlds: int,
              deadline: float, totals: list[float], counts: list[int],
@@ -605,14 +641,16 @@ GREEDY_JUDGES = ("score", "playout")
 #: alone (half-finished moves), or uniformly at random.
 ROLLOUT_POLICIES = ("greedy", "playout", "fast", "random")
 #: How the search spends its budget over the candidate actions (`SearchBot.allocate`).
-ALLOCATIONS = ("halving", "uniform")
+ALLOCATIONS = ("halving", "uniform", "check")
 #: How the search judges where a rollout stops: the game's own search judge where it offers
 #: one (`Heuristics.search_judge`, else its evaluator), or the evaluator the greedy uses.
 SEARCH_JUDGES = ("game", "value")
-#: The cheap search: the rollout bot's three best options of a main decision, each rolled out
-#: once in one re-dealt world; within ten times the greedy's cost a game, compiled
+#: The cheap search: the rollout bot's three best options of a main decision and ending the
+#: play phase, each rolled out once in one re-dealt world, and once more for the best and the
+#: rollout bot's favourite where they differ; the small decisions of two options searched
+#: alike, the others the rollout bot's. Within ten times the greedy's cost a game, compiled
 #: (docs/maintainers/performance.md, the bot ladder).
-CHEAP_SEARCH: Final = "search:allocate=uniform,rollouts=1,top=3"
+CHEAP_SEARCH: Final = "search:allocate=check,rollouts=1,small=2,top=3"
 
 
 @dataclass(frozen=True)
@@ -700,7 +738,7 @@ class GreedyOptions:
 @dataclass(frozen=True)
 class SearchOptions:
     """`search[:rollouts=N|ms=M,horizon=T,policy=...,allocate=...,judge=game|value,
-    quick=false,top=K]`; what is not given keeps `SearchBot`'s default."""
+    quick=false,top=K,small=K]`; what is not given keeps `SearchBot`'s default."""
 
     rollouts: int | None = None
     ms: float | None = None
@@ -710,6 +748,7 @@ class SearchOptions:
     judge: str = "game"
     quick: bool = True
     top: int = 0
+    small: int | None = None
 
     def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot:
         if self.rollouts is not None and self.ms is not None:
@@ -720,7 +759,7 @@ class SearchOptions:
                         rank=getattr(rollout_bot, "action_values", None),
                         judge=heuristics.search_judge if self.judge == "game" else None,
                         quick_small=self.quick, ms=self.ms, top=self.top,
-                        name=_canonical_name("search", given))
+                        small=self.small, name=_canonical_name("search", given))
         if self.rollouts is not None:
             bot.rollouts = self.rollouts
         if self.horizon is not None:
@@ -786,7 +825,8 @@ BOT_KINDS: Final[dict[str, BotKind]] = {kind.name: kind for kind in (
                        BotOption("judge", "|".join(SEARCH_JUDGES),
                                  _choice("judge", SEARCH_JUDGES)),
                        BotOption("quick", "false", _flag),
-                       BotOption("top", "K", _at_least(int, 0))),
+                       BotOption("top", "K", _at_least(int, 0)),
+                       BotOption("small", "K", _at_least(int, 0))),
             SearchOptions, ("search:rollouts=200", "search:ms=50", CHEAP_SEARCH)),
     BotKind("ismcts", (BotOption("iterations", "N", _at_least(int, 1)),
                        BotOption("horizon", "T", _at_least(int, 1)),

@@ -128,7 +128,7 @@ def test_the_registry_is_the_one_list_of_bots() -> None:
         for example in kind.examples:
             assert toy_bot(example).name.startswith(kind.name)
     assert BOT.complete("sea") == ["search", "search:rollouts=200", "search:ms=50",
-                                   "search:allocate=uniform,rollouts=1,top=3"]
+                                   "search:allocate=check,rollouts=1,small=2,top=3"]
     options = BOT_KINDS["search"].model(rollouts=5, horizon=2)
     built = options.build(Heuristics(toy.evaluate), "search:rollouts=5,horizon=2",
                           {"rollouts": "5", "horizon": "2"})

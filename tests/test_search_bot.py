@@ -13,9 +13,9 @@ from collections.abc import Iterator
 import pytest
 import toy_game as toy
 
-from deckbuilder.bots import IsmctsBot, SearchBot, is_mid_move, make_bot
+from deckbuilder.bots import CHEAP_SEARCH, IsmctsBot, SearchBot, is_mid_move, make_bot
 from deckbuilder.catalog import default_catalog
-from deckbuilder.engine.actions import BF_BASE
+from deckbuilder.engine.actions import BF_BASE, PASS
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver2.bots.quick import quick_choice
@@ -204,3 +204,61 @@ def test_ismcts_is_reproducible_per_seed() -> None:
     first = choices(5)
     assert len(first) >= 5
     assert choices(5) == first
+
+
+def main_decisions(seeds: range, least: int) -> Iterator[State]:
+    """Revolver 2's main decisions of seeded greedy games with at least `least` options."""
+    for state in greedy_positions(seeds):
+        if not is_mid_move(state) and len(state.legal_actions()) >= least:
+            yield state.clone()
+
+
+def test_the_cheap_level_searches_the_favourites_and_ending_the_play_phase() -> None:
+    """`top=3`: the rollout bot's three best options and PASS, which its values under-rate;
+    `allocate=check`: one world each, and one more for the rollouts' best and the favourite
+    where they differ."""
+    bot = make_bot(CHEAP_SEARCH, REVOLVER2)
+    assert isinstance(bot, SearchBot) and bot.rank is not None
+    tried: list[list[int]] = []
+    original = bot._try
+
+    def spy(state, actions, alive, *rest):  # type: ignore[no-untyped-def]
+        tried.append([actions[index] for index in alive])
+        if len(tried) == 1:
+            tried.append([-1 if bot._favourite is None else bot._favourite])
+        return original(state, actions, alive, *rest)
+
+    bot._try = spy  # type: ignore[method-assign]
+    checks = 0
+    for state in main_decisions(range(4), 6):
+        actions = state.legal_actions()
+        values = bot.rank(state, actions, state.current_player(), random.Random(1))
+        best = [actions[index] for index in
+                sorted(range(len(actions)), key=values.__getitem__, reverse=True)[:3]]
+        tried.clear()
+        bot.choose(state, random.Random(1))
+        first, favourite = tried[0], tried[1][0]
+        assert set(first) == {*best, PASS} and favourite in best
+        if len(tried) > 2:
+            assert favourite in tried[2] and len(tried[2]) == 2
+            checks += 1
+    assert checks >= 3
+
+
+def test_small_decisions_of_more_options_than_small_are_the_rollout_bots() -> None:
+    """`small=2`: staying or moving on is searched; a choice among more is the rollout bot's."""
+    bot = make_bot("search:small=2", REVOLVER2)
+    assert isinstance(bot, SearchBot) and bot.rollout_bot is not None
+    searched = taken = 0
+    for state in greedy_positions(range(6)):
+        actions = state.legal_actions()
+        if not is_mid_move(state) or quick_choice(state, actions) is not None:
+            continue
+        candidates = bot._candidates(state, random.Random(2))
+        if len(actions) == 2:
+            assert candidates == actions
+            searched += 1
+        elif len(actions) > 2:
+            assert candidates == [bot.rollout_bot.choose(state, random.Random(2))]
+            taken += 1
+    assert searched and taken
