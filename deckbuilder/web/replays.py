@@ -34,8 +34,9 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.replay_steps import EVERYTHING_NAME, ReplaySteps
 from deckbuilder.sim.records.session_view import view_lines
-from deckbuilder.sim.records.transcript import GameRecord, RecordError, parse_record, read_record
+from deckbuilder.sim.records.transcript import GameRecord, parse_record, read_record
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
+from deckbuilder.web.deck_files import named_as
 from deckbuilder.web.faces import linked_lines, linked_segments, name_index
 from deckbuilder.web.kept import Kept, held_by
 from deckbuilder.web.pages import error_response, offered_after_the_end, render
@@ -299,13 +300,8 @@ async def from_file(request: Request) -> Response:
 
 def _read_named(path: Path, name: str) -> GameRecord:
     """`read_record`, its errors naming the file as the deck folder knows it."""
-    try:
+    with named_as(name, path):
         return read_record(path)
-    except RecordError as error:
-        where = error.where
-        raise RecordError(error.message, Location(name, where.line if where else None,
-                                                  where.column if where else None),
-                          error.fix) from None
 
 
 def _replay_route(handler: Callable[[Request, Replay, int | None], Awaitable[Response]],

@@ -392,12 +392,7 @@ def _result_html(report: dict[str, JsonValue], job_id: str) -> str:
 
     if is_field_report(report):
         return field_fragment(report, job_id)
-    return report_fragment(_simulated(report), job_id)
-
-
-def _simulated(report: dict[str, JsonValue]) -> SimulationReport:
-    """A job's report, read as what it is: a job plays one `simulate`."""
-    return cast(SimulationReport, report)
+    return report_fragment(cast(SimulationReport, report), job_id)  # a job plays `simulate`
 
 
 async def report_json(request: Request) -> Response:
@@ -412,7 +407,8 @@ async def report_html(request: Request) -> Response:
     from deckbuilder.web.field_runs import field_html, is_field_report
 
     found = _report(request)
-    page = field_html(found) if is_field_report(found) else simulate_html(_simulated(found))
+    page = (field_html(found) if is_field_report(found)
+            else simulate_html(cast(SimulationReport, found)))
     return HTMLResponse(page, headers={
         "Content-Disposition": 'attachment; filename="simulation.html"'})
 

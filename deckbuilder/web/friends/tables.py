@@ -31,7 +31,7 @@ import json
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -413,11 +413,10 @@ class TableStore:
             self.ended_tables.put(table)
         return table
 
-    def tables(self) -> Iterator[FriendTable]:
-        """The open tables (a copy taken at once: ending one changes the store)."""
+    def tables(self) -> list[FriendTable]:
+        """The open tables (a copy: ending one changes the store)."""
         with self._lock:
-            kept = list(self._tables.values())
-        yield from kept
+            return list(self._tables.values())
 
     def _replay(self, table: FriendTable) -> None:
         """Set the game up from the header and apply its actions, checking each one's text
