@@ -40,7 +40,6 @@ from deckbuilder.games.revolver.bots.evaluate_tables import (
     MARKER_CARD_TURNS,
     MAX_EXPECTED_HAND,
     MCREADY_CARD_KILLS,
-    SQRT2,
     TYPICAL_HAND,
     Tables,
     any_of,
@@ -100,10 +99,9 @@ _DRAW2: Final = 2 * DRAW_FIREPOWER  # McReady's two draws a turn
 # The play-out greedy and the search bot call `evaluate` thousands of times a game (the
 # greedy bot its race pieces), so the hot path below spells
 # out `max`/`min` of two numbers as comparisons (with the same result, the same operand when
-# they are equal) and the normal distribution function (`phi`) and the standing (tanh) in
-# line. The arithmetic keeps the plain formulas' order of operations, so the values are the
-# same to the last bit as before these shortcuts.
-_erf: Final = math.erf
+# they are equal) and the standing (tanh) in line, and the normal distribution function
+# (`phi`) is remembered by its argument. The arithmetic keeps the plain formulas' order of
+# operations, so the values are the same to the last bit as before these shortcuts.
 _tanh: Final = math.tanh
 
 
@@ -262,8 +260,7 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     level = board + hand_power
     turn = 1
     for gang in here_gang:
-        rate = 0.5 * (1.0 + _erf(((level + _DRAW2 * turn - gang - 0.5) / ATTACK_SPREAD)
-                                 / SQRT2))
+        rate = phi((level + _DRAW2 * turn - gang - 0.5) / ATTACK_SPREAD)
         here_kills += rate
         here_variance += rate * (1.0 - rate)
         turn += 1
@@ -299,8 +296,10 @@ def attack_standing(turns: float, here_gang: list[float], fresh_rate: float, bon
         return _tanh(if_not / STANDING_SCALE)
     if_kill = race_after(turns, here_gang, fresh_rate, bonus, lives - 1, border,
                          lawmen + missing, hand_power - missing, kill_cards)
-    best = if_not if if_not > if_kill else if_kill  # max(if_kill, if_not)
-    return kill * _tanh(best / STANDING_SCALE) + (1.0 - kill) * _tanh(if_not / STANDING_SCALE)
+    standing_if_not = _tanh(if_not / STANDING_SCALE)
+    # tanh of max(if_kill, if_not), worked out once where both are the same
+    best = _tanh(if_kill / STANDING_SCALE) if if_kill >= if_not else standing_if_not
+    return kill * best + (1.0 - kill) * standing_if_not
 
 
 def mcready_value(state: State, viewer: int = ATTACKER, spend: bool = False) -> float:
@@ -413,7 +412,7 @@ def _analytic_value(state: State, viewer: int) -> float:
     if not missing:
         kill, kill_cards = 1.0, 0.0
     else:  # in the middle of McReady's play phase: what his hand can still bring
-        kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
+        kill = phi((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD)
         cards = float(len(state.hands[ATTACKER]))
         kill_cards = missing / SPEND_FIREPOWER
         if cards < kill_cards:
@@ -434,7 +433,7 @@ def gang_turn_standing(turns: float, here_gang: list[float], fresh_rate: float, 
     short = gang + 1 - lawmen
     missing = short if short > 0.0 else 0.0  # max(0.0, short)
     hand_power += _DRAW2
-    kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
+    kill = phi((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD)
     cards = mcready_cards + 2.0
     kill_cards = missing / SPEND_FIREPOWER
     if cards < kill_cards:

@@ -253,14 +253,12 @@ def _retrieve(r: Reading, change: Change, categories: int, to: str, count: int) 
 
 def _without(hand: list[int], def_of: list[int], definition: int) -> list[int]:
     """The hand without its first card of `definition` (the hand itself if it has none)."""
-    rest: list[int] = []
-    found = False
-    for uid in hand:
-        if not found and def_of[uid] == definition:
-            found = True
-        else:
-            rest.append(uid)
-    return rest if found else hand
+    for index, uid in enumerate(hand):
+        if def_of[uid] == definition:
+            rest = hand[:]  # the hand's own objects: none made anew
+            rest.pop(index)
+            return rest
+    return hand
 
 
 def card_value(r: Reading, definition: int, combos: list[tuple[int, int, int]],

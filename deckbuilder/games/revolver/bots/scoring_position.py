@@ -233,7 +233,8 @@ def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonu
     race_if_kill = race_after(turns, here_gang, fresh, bonus, lives - 1, border,
                               lawmen + missing, hand_power - missing,
                               missing / SPEND_FIREPOWER)
-    best = race_if_not if race_if_not > race_if_kill else race_if_kill
-    gain = _tanh(best / STANDING_SCALE) - standing_if_not
+    # tanh of max(race_if_kill, race_if_not), less the standing if not
+    gain = (_tanh(race_if_kill / STANDING_SCALE) - standing_if_not
+            if race_if_kill >= race_if_not else 0.0)
     reach = et.phi((lawmen + hand_power - gang - 0.5) / et.ATTACK_SPREAD)
     return result + (1.0 - cancel) * reach * (gain if gain > 0.0 else 0.0)

@@ -29,29 +29,20 @@ def hand_after_paying(profiles: GameProfiles, hand: list[int], cost: int) -> lis
     """The hand after paying `cost` discards: the cards of least worth (the `quick` rule)."""
     if cost <= 0:
         return hand
-    size = len(hand)
-    if cost >= size:  # the whole hand pays
+    if cost >= len(hand):  # the whole hand pays
         return []
+    # The first `cost` cards of a stable sort by rank: one at a time, the first card of least
+    # rank among those not yet paid (no sort with a called key; the cards left are the
+    # hand's own objects, in its order).
     rank = profiles.pay_rank
-    if cost == 1:  # the first card of least worth, as a stable sort would put first
-        cheapest = hand[0]
-        for uid in hand:
-            if rank[uid] < rank[cheapest]:
-                cheapest = uid
-        return [uid for uid in hand if uid != cheapest]
-    # The first `cost` cards of a stable sort by rank: one at a time, the first card of
-    # least rank among those not yet paid (no sort with a called key, no `in` over a list).
-    paid = [False] * size
+    rest = hand[:]
     for _ in range(cost):
-        cheapest = -1
-        lowest = 0
-        for index in range(size):
-            if not paid[index]:
-                here = rank[hand[index]]
-                if cheapest < 0 or here < lowest:
-                    cheapest, lowest = index, here
-        paid[cheapest] = True
-    return [hand[index] for index in range(size) if not paid[index]]
+        cheapest = 0
+        for index in range(1, len(rest)):
+            if rank[rest[index]] < rank[rest[cheapest]]:
+                cheapest = index
+        rest.pop(cheapest)
+    return rest
 
 
 def removal_rank(state: State, uid: int, player: int, bf: int,
