@@ -216,9 +216,7 @@ def overlay_rows() -> list[OverlayRow]:
     if document is None:
         return []
     overlay = validate_document(document, Overlay, path)
-    package = sets_catalog()
-    corrected = sets_catalog()
-    apply_overlay_document(corrected, document, path)
+    package, corrected = sets_catalog(), _with_overlay(document, path)
     rows: list[OverlayRow] = []
     for record_id, correction in overlay.corrections.items():
         old = package.entries[record_id]
