@@ -334,7 +334,12 @@ class State:
         idle = self.spec.idle
         while self.pending_resume is None and not self.over:
             if tasks:
-                task = tasks.pop()
+                # The last by clear(): a list pop() empties keeps a C buffer each push reallocates.
+                if len(tasks) > 1:
+                    task = tasks.pop()
+                else:
+                    task = tasks[0]
+                    tasks.clear()
                 task[0](self, task)
             else:
                 idle(self)
