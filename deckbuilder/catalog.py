@@ -357,10 +357,9 @@ def record_names(card_set: CardSet) -> frozenset[str]:
 
 def remember_removed_set(card_set: CardSet) -> None:
     """Remember a set being removed: its name and the names of its records."""
-    names = record_names(card_set)
     kept = removed_sets()
     kept[card_set.id] = {"name": card_set.name, "game": str(card_set.game),
-                         "names": sorted(names)}
+                         "names": sorted(record_names(card_set))}
     atomic_write_text(paths.user_home() / REMOVED_SETS_FILE,
                       json.dumps({"format": 1, "sets": kept}, indent=1) + "\n")
 

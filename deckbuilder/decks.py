@@ -474,9 +474,8 @@ def set_card_counts(cards: CommentedMap, counts: Sequence[tuple[str, int]], cata
 
     wanted: dict[str, tuple[str, int]] = {}
     for key, count in counts:
-        previous = wanted.get(identity(key))
-        wanted[identity(key)] = (previous[0] if previous else key,
-                                 count + (previous[1] if previous else 0))
+        written, before = wanted.get(identity(key), (key, 0))  # the first spelling is kept
+        wanted[identity(key)] = (written, before + count)
     placed: set[str] = set()
     for key in list(cards):
         found = identity(str(key))
