@@ -28,7 +28,7 @@ from deckbuilder.commands.common import (
 from deckbuilder.commands.deck_stats_text import stats_lines
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.deck_stats import DEFAULT_TURNS, DrawRules, deck_stats
-from deckbuilder.decklists import ListLine, export_deck_json, export_deck_list
+from deckbuilder.decklists import export_deck_json, export_deck_list
 from deckbuilder.decks import (
     diff_decks,
     fix_card_ids,
@@ -239,7 +239,9 @@ def _import(source_text: str, out: Path, faction: str | None, force: bool, as_js
             "faction": deck_list.faction,
             "cards": deck_list.cards,
             "sideboard": deck_list.sideboard,
-            "lines": [_line_json(line) for line in deck_list.lines],
+            "lines": [{"line": line.number, "text": line.text, "status": str(line.status),
+                       "message": line.message, "card": line.card, "count": line.count}
+                      for line in deck_list.lines],
             "schema": _schema_named(out),
         })
         return len(deck_list.problems)
@@ -259,13 +261,6 @@ def _import(source_text: str, out: Path, faction: str | None, force: bool, as_js
         f"{len(deck_list.problems)} line(s) need attention"), markup=False)
     _note_no_schema(out, _schema_named(out))
     return len(deck_list.problems)
-
-
-def _line_json(line: ListLine) -> dict[str, str | int | None]:
-    return {
-        "line": line.number, "text": line.text, "status": str(line.status),
-        "message": line.message, "card": line.card, "count": line.count,
-    }
 
 
 @deck_app.command("export")

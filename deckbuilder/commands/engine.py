@@ -46,8 +46,6 @@ from deckbuilder.scenarios.model import load_scenario
 from deckbuilder.scenarios.run import run_scenario
 from deckbuilder.sim.records.session import play_game, replay_record
 from deckbuilder.sim.records.transcript import (
-    GameRecord,
-    ReplayResult,
     TextNarrator,
     read_record,
     record_line,
@@ -285,8 +283,18 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
     result = replay_record(record, catalog, narrate)
     data_note = record_data_note(record.data, catalog)  # the packs or overlay have changed
     if as_json:
-        print_json({**_replay_summary(path, record, result), "data": record.data,
-                    "data_now": data_in_force(catalog), "data_note": data_note})
+        print_json({  # what the record says, and whether the engine still plays it so
+            "record_file": str(path), "game": record.game, "seed": record.seed,
+            "ruleset": record.ruleset, "switches": record.switches, "modules": record.modules,
+            "max_turns": record.max_turns, "bots": record.bots, "decks": record.decks,
+            "recorded_with": record.version or None,
+            "outcome": {"winner": record.winner, "termination": record.termination},
+            "turns": record.turns,
+            "ending": outcome_sentence(record.winner, record.termination, record.turns),
+            "steps": len(record.steps), "replayed_steps": result.steps,
+            "matches": result.mismatch is None, "mismatch": result.mismatch,
+            "mismatch_step": result.step if result.mismatch is not None else None,
+            "data": record.data, "data_now": data_in_force(catalog), "data_note": data_note})
     elif data_note is not None:
         _say(f"note: {data_note}")
     if result.mismatch is not None:
@@ -296,23 +304,6 @@ def _replay(path: Path, quiet: bool, as_json: bool = False) -> None:
     if not as_json:
         _say(f"replayed {result.steps} actions: the same game "
              f"({outcome_sentence(record.winner, record.termination, record.turns)})")
-
-
-def _replay_summary(path: Path, record: GameRecord, result: ReplayResult
-                    ) -> dict[str, object]:
-    """`replay --json`: what the record says, and whether the engine still plays it so."""
-    return {
-        "record_file": str(path), "game": record.game, "seed": record.seed,
-        "ruleset": record.ruleset, "switches": record.switches, "modules": record.modules,
-        "max_turns": record.max_turns, "bots": record.bots, "decks": record.decks,
-        "recorded_with": record.version or None,
-        "outcome": {"winner": record.winner, "termination": record.termination},
-        "turns": record.turns,
-        "ending": outcome_sentence(record.winner, record.termination, record.turns),
-        "steps": len(record.steps), "replayed_steps": result.steps,
-        "matches": result.mismatch is None, "mismatch": result.mismatch,
-        "mismatch_step": result.step if result.mismatch is not None else None,
-    }
 
 
 # -- scenario ---------------------------------------------------------------------------------

@@ -41,12 +41,12 @@ from deckbuilder.sim.reports.optimize_report import (
     ReplayContext,
     advice,
     explanation_lines,
-    points,
     report_json,
     swaps_text,
 )
 from deckbuilder.sim.reports.report import modules_text, switches_text
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
+from deckbuilder.sim.reports.sensitivity import points_interval
 from deckbuilder.sim.runs.executors import open_executor
 from deckbuilder.sim.runs.runner import Executor
 from deckbuilder.user_schemas import deck_header
@@ -219,10 +219,8 @@ def _progress(catalog: Catalog) -> Callable[[Round], None]:
     def show(done: Round) -> None:
         best = ""
         if done.best is not None and done.best_difference is not None:
-            interval = done.best_difference
-            swaps = "; ".join(s.text(catalog) for s in done.best.swaps)
-            best = (f", best so far: {swaps} {interval.estimate * 100:+.1f} points "
-                    f"[{interval.low * 100:+.1f}, {interval.high * 100:+.1f}]")
+            best = (f", best so far: {swaps_text(done.best, catalog)} "
+                    f"{points_interval(done.best_difference.as_dict())}")
         tell(f"{done.stage}: {done.alive} candidates alive, {done.games} games{best}")
 
     return show
@@ -255,9 +253,8 @@ def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | N
         interval = result.difference(candidate)
         verdict = ("better" if interval.low > 0 else "worse" if interval.high < 0
                    else "not told apart")
-        say(f"  {rank}. {swaps_text(candidate, catalog)}: {points(interval.estimate)} points "
-            f"[{points(interval.low)}, {points(interval.high)}] over "
-            f"{len(candidate.confirmed)} paired units ({verdict})")
+        say(f"  {rank}. {swaps_text(candidate, catalog)}: {points_interval(interval.as_dict())} "
+            f"over {len(candidate.confirmed)} paired units ({verdict})")
     say(f"what the budget bought: {advice(result)}")
     for line in verdict_lines(data):
         say(line)
@@ -292,7 +289,6 @@ def _write_best(deck_text: str, output: Path, result: OptimizeResult, catalog: C
         new_deck(catalog, faction, output, force=True)
     for swap in best.swaps:
         swap_cards(output, catalog, swap.out, swap.into, swap.count)
-    interval = result.difference(best)
     settings = result.settings
     guess = [] if result.improved else [
         "#   A GUESS (--write-guess): not told apart from the deck on the fresh seeds"]
@@ -300,9 +296,8 @@ def _write_best(deck_text: str, output: Path, result: OptimizeResult, catalog: C
         "# Written by `deckbuilder optimize`: the best deck it found near "
         f"{source.name if source.exists() else faction + ' base deck'}.",
         *(f"#   swapped: {swap.text(catalog)}" for swap in best.swaps),
-        f"#   win rate {points(interval.estimate)} points [{points(interval.low)}, "
-        f"{points(interval.high)}] (95%) against the deck, over {len(best.confirmed)} "
-        "paired units on fresh seeds",
+        f"#   win rate {points_interval(result.difference(best).as_dict())} (95%) against the "
+        f"deck, over {len(best.confirmed)} paired units on fresh seeds",
         f"#   bots {settings.bot} vs {settings.opponent_bot}, seed {settings.seed}, "
         f"budget {settings.budget}; results measure the deck and the bots together",
         *guess,

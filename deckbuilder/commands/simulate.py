@@ -67,6 +67,7 @@ from deckbuilder.sim.runs.executors import open_executor
 Ran = TypeVar("Ran")
 
 
+@guarded
 def simulate(
     deck: Annotated[str, typer.Argument(
         help=f"a deck file, or a faction name ({', '.join(side_ids())}) for its base deck",
@@ -133,16 +134,17 @@ def simulate(
         workers = 0 if local_dask else default_workers(games * len(vs or [None]))
     options = PlayOptions(games, seed, bot, opponent_bot or bot, ruleset, switch or [],
                           module or [], max_turns, allow_illegal, boxes, collection)
-    if vs and guarded(is_field)(vs):
+    if vs and is_field(vs):
         if sensitivity:
-            guarded(_refuse_field_sensitivity)()
-        guarded(_gauntlet)(deck, vs, baseline, workers, options, as_json, scheduler,
-                           local_dask, report_path, charts_dir, check_bot)
+            raise DeckError("--sensitivity moves values against one opponent, not a field",
+                            fix="give one --vs with --sensitivity, or leave --sensitivity out")
+        _gauntlet(deck, vs, baseline, workers, options, as_json, scheduler, local_dask,
+                  report_path, charts_dir, check_bot)
         return
-    guarded(_simulate)(deck, guarded(single_opponent)(vs), baseline, workers, options,
-                       precision, as_json, scheduler=scheduler, local_dask=local_dask,
-                       report_path=report_path, charts_dir=charts_dir,
-                       sensitivity=(sensitivity, sensitivity_games), check_bot=check_bot)
+    _simulate(deck, single_opponent(vs), baseline, workers, options, precision, as_json,
+              scheduler=scheduler, local_dask=local_dask, report_path=report_path,
+              charts_dir=charts_dir, sensitivity=(sensitivity, sensitivity_games),
+              check_bot=check_bot)
 
 
 def _simulate(
@@ -190,11 +192,6 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
         checked(check_gauntlet, min(plan.settings.games, CHECK_GAMES)
                 * len(plan.opponents.entries), plan, report, check_bot, executor)
     present_report("gauntlet", report, report_path, charts_dir, as_json, print_gauntlet)
-
-
-def _refuse_field_sensitivity() -> None:
-    raise DeckError("--sensitivity moves values against one opponent, not a field",
-                    fix="give one --vs with --sensitivity, or leave --sensitivity out")
 
 
 def present_report(kind: str, report: Mapping[str, object], report_path: Path | None,

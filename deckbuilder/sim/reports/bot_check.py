@@ -15,7 +15,12 @@ from itertools import combinations
 from typing import TypedDict, cast
 
 from deckbuilder.build import compiled
-from deckbuilder.sim.reports.sensitivity import RestsOnJson, SwapRestsOnJson, rests_on_lines
+from deckbuilder.sim.reports.sensitivity import (
+    RestsOnJson,
+    SwapRestsOnJson,
+    points_interval,
+    rests_on_lines,
+)
 
 #: The stronger bot a check plays with unless told otherwise (`--check-bot`).
 CHECK_BOT = "search"
@@ -122,7 +127,7 @@ def bot_check_lines(check: BotCheckJson | None) -> list[str]:
     for row in check["compared"]:
         said = (f"both: {row['first_says']}" if row["first_says"] == row["second_says"]
                 else f"{first}: {row['first_says']}, {second}: {row['second_says']}")
-        shown = _points if row["centre"] == 0 else _rate
+        shown = points_interval if row["centre"] == 0 else _rate
         lines.append(f"{row['what']}: {first} {shown(row['first'])}, {second} "
                      f"{shown(row['second'])} ({said}): the verdict {row['holds']}.")
     for side in check["agreement"]:
@@ -142,11 +147,6 @@ def verdict_lines(report: Mapping[str, object]) -> list[str]:
             *(f"Holds? {line}"
               for line in bot_check_lines(cast("BotCheckJson | None",
                                                report.get("bot_check"))))]
-
-
-def _points(interval: Interval) -> str:
-    return (f"{100 * interval['estimate']:+.1f} points [{100 * interval['low']:+.1f}, "
-            f"{100 * interval['high']:+.1f}]")
 
 
 def _rate(interval: Interval) -> str:

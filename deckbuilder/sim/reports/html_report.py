@@ -17,7 +17,9 @@ from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, simulate_charts
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.optimize_report import explanation_html
+from deckbuilder.sim.reports.optimize_report import points as signed_points
 from deckbuilder.sim.reports.report import optimize_settings_rows, settings_rows
+from deckbuilder.sim.reports.sensitivity import points_interval
 from deckbuilder.sim.reports.simulate_json import CardRowJson, SimulationReport
 
 STYLE = """
@@ -51,10 +53,6 @@ def interval_text(interval: Mapping[str, float] | None) -> str:
     if not interval:
         return "-"
     return f"[{rate(interval['low'])}, {rate(interval['high'])}]"
-
-
-def signed_points(value: float) -> str:
-    return f"{100 * value:+.1f}"
 
 
 def counted(successes: int, trials: int) -> str:
@@ -135,14 +133,12 @@ def simulate_html(report: SimulationReport) -> str:
     ]
     baseline = report.get("baseline")
     if baseline:
-        difference = baseline["difference"]
         body += [
             "<h2>Against the baseline</h2>",
             f'<p class="verdict">{_e(baseline["verdict"])}.</p>',
             f"<p>Baseline {_e(baseline['deck'])} (bot {_e(baseline['bot'])}) wins "
             f"{_e(counted(baseline['wins'], games))} {_e(interval_text(baseline['win_rate']))}"
-            f"; difference (deck minus baseline) {signed_points(difference['estimate'])} "
-            f"points [{signed_points(difference['low'])}, {signed_points(difference['high'])}]"
+            f"; difference (deck minus baseline) {points_interval(baseline['difference'])}"
             f"; {_e(baseline['games_with_different_winner'])} games had a different "
             f"winner. Method: {_e(baseline['method'])}.</p>",
         ]

@@ -12,6 +12,7 @@ from deckbuilder.build import build_facts, build_line
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.field_json import FieldJson
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
+from deckbuilder.sim.reports.sensitivity import points_interval
 from deckbuilder.sim.reports.simulate_json import CardRowJson, PlayerJson, SimulationReport
 from deckbuilder.sim.runs.batch import SimulationRun
 from deckbuilder.sim.runs.stats import games_needed, proportion
@@ -30,10 +31,6 @@ STANDARD_PRECISIONS = (0.05, 0.02, 0.01)
 SMALL_SAMPLE = 100
 
 
-def _interval(successes: int, trials: int) -> dict[str, float]:
-    return proportion(successes, trials).as_dict()
-
-
 def _baseline(run: SimulationRun) -> dict[str, object] | None:
     config = run.config
     tally = run.tally
@@ -44,7 +41,7 @@ def _baseline(run: SimulationRun) -> dict[str, object] | None:
     return {
         "deck": config.baseline.name, "bot": config.baseline.bot,
         "wins": wins,
-        "win_rate": _interval(wins, tally.baseline.count),
+        "win_rate": proportion(wins, tally.baseline.count).as_dict(),
         "difference": difference.as_dict(),
         "games_with_different_winner": tally.paired.different_winner,
         "method": "paired on the same game seeds: mean of per-seed win differences "
@@ -243,7 +240,7 @@ def print_report(console: Console, report: SimulationReport, card_limit: int = 4
         console.print(
             f"Against baseline {baseline['deck']} (bot {baseline['bot']}) on the same seeds: "
             f"baseline wins {_ci(baseline['win_rate'])}; difference (deck minus baseline) "
-            f"{_signed(baseline['difference'])}; "
+            f"{points_interval(baseline['difference'])}; "
             f"{baseline['games_with_different_winner']} games had a different winner.",
             markup=False,
         )
@@ -308,11 +305,3 @@ def _print_caveats(console: Console, report: SimulationReport) -> None:
     console.print(f"Note: {report['note']}", markup=False)
     if "build" in report:
         console.print(build_line(report["build"]), markup=False)
-
-
-def _signed(interval: Mapping[str, float]) -> str:
-    def points(value: float) -> str:
-        return f"{100 * value:+.1f}"
-
-    return (f"{points(interval['estimate'])} points [{points(interval['low'])}, "
-            f"{points(interval['high'])}]")

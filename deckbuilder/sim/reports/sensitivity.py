@@ -214,7 +214,7 @@ def sensitivity_lines(checked: SensitivityJson) -> list[str]:
     for card in checked["cards"]:
         largest = card["largest"]
         parts.append(f"{card['name']} {largest['field']} {largest['from']}->{largest['to']} "
-                     f"moves the deck's win rate by {_points(largest['difference'])}")
+                     f"moves the deck's win rate by {points_interval(largest['difference'])}")
     if checked.get("not_moved"):
         parts.append(f"{', '.join(checked['not_moved'])}: no whole-number value unconfirmed")
     said = "; ".join(parts) if parts else "no card was checked"
@@ -224,7 +224,8 @@ def sensitivity_lines(checked: SensitivityJson) -> list[str]:
     return [f"{rate}.", head + said + ". Rule: " + checked["rule"] + "."]
 
 
-def _points(interval: Mapping[str, float]) -> str:
+def points_interval(interval: Mapping[str, float]) -> str:
+    """A difference of win rates and its interval in points: "+4.0 points [+1.0, +7.0]"."""
     return (f"{100 * interval['estimate']:+.1f} points [{100 * interval['low']:+.1f}, "
             f"{100 * interval['high']:+.1f}]")
 

@@ -159,13 +159,6 @@ def check_playable(specs: Iterable[GameJob]) -> None:
                          else get_game(spec.game).heuristics)
 
 
-def _first_games(config: SimulationConfig, new_game: NewGame | None,
-                 evaluate: Evaluator | None) -> list[GameJob]:
-    """The first game of the deck (and of the baseline): one per distinct set-up."""
-    single = dataclasses.replace(config, games=1)
-    return list(iter_specs(single, new_game, evaluate))
-
-
 def simulate(
     deck: Contestant,
     opponent: Contestant,
@@ -197,7 +190,8 @@ def simulate(
         raise ValueError("games must be at least 1")
     config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,
                               max_turns, switch_items(switches), tuple(sorted(modules)))
-    check_playable(_first_games(config, new_game, evaluate))
+    # the first game of the deck (and of the baseline): one per distinct set-up
+    check_playable(iter_specs(dataclasses.replace(config, games=1), new_game, evaluate))
     tally = RunTally(side, games, paired=baseline is not None)
     kept: tuple[list[GameResult], list[GameResult]] | None = ([], []) if keep_results else None
     runner = executor or make_executor(workers)

@@ -224,7 +224,8 @@ class ProcessExecutor:
 
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         size = self._chunk_size(items)
-        chunks = _chunks(iter(items), size)
+        source = iter(items)
+        chunks = iter(lambda: list(itertools.islice(source, size)), [])  # until one is empty
         limit = self.workers * (1 + self.IN_FLIGHT_PER_WORKER)
         context = None if self.start_method is None else multiprocessing.get_context(
             self.start_method)
@@ -240,11 +241,6 @@ class ProcessExecutor:
                 yield from pending.popleft().result()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _chunks(items: Iterator[T], size: int) -> Iterator[list[T]]:
-    while chunk := list(itertools.islice(items, size)):
-        yield chunk
 
 
 def make_executor(workers: int, start_method: str | None = None) -> Executor:
