@@ -36,7 +36,7 @@ _SHOWN_APART = frozenset({"id", "aliases", "text", "provenance"})
 #: The fields whose steps the record's text puts in words.
 STEP_FIELDS = ("effect", "modes", "triggers", "abilities", "on_death")
 TEXT_PARAPHRASE = "a paraphrase; no document is named for it"
-#: Who a homebrew set's own named sources are (`row_standing`): the player's set, not a
+#: Who a homebrew set's own named sources are (`_Builder.standing`): the player's set, not a
 #: rule document; and its text without a named source, which is the set's own, not a paraphrase.
 SET_NOTES = "your set's notes"
 SET_TEXT = "your set's own text; it names no source for it"
@@ -150,31 +150,6 @@ def unconfirmed_fields(record: Any) -> tuple[str, ...]:
         and name not in provenance.unconfirmed and name not in provenance.sources))
 
 
-def row_standing(record: Any, fields: tuple[str, ...], unconfirmed: tuple[str, ...],
-                 homebrew: bool = False) -> tuple[str, str]:
-    """(confirmed_by, source) of a row showing `fields` (see `Fact`): who confirmed those a
-    player confirmed ("" if none), and the sources of all in words; ("", "") for a row with
-    an unconfirmed value (its mark says it) or only defaults. A `homebrew` set's own named
-    sources are the player's (`SET_NOTES`), not a document's."""
-    if any(name in unconfirmed for name in fields):
-        return "", ""
-    who: list[str] = []
-    words: list[str] = []
-    for name in fields:
-        source = record.provenance.sources.get(name)
-        if not source:
-            continue
-        standing, by = standing_of_source(source)
-        if homebrew and standing is Standing.STATED:
-            standing, by = Standing.PLAYER, SET_NOTES
-        if standing is Standing.PLAYER and by and by not in who:
-            who.append(by)
-        said = f"{SET_NOTES}: {source}" if by == SET_NOTES else standing_words(source, name)
-        if said not in words:
-            words.append(said)
-    return ", ".join(who), "; ".join(words)
-
-
 class _Builder:
     """Collects a face's rows, each marked when any field it shows is unconfirmed."""
 
@@ -198,9 +173,27 @@ class _Builder:
             is Standing.PLAYER for name in fields)
 
     def standing(self, *fields: str) -> tuple[str, str]:
-        """(who confirmed, where from in words) of the fields a row shows: the players (or
-        packs) that confirmed any of them, and each distinct source in words."""
-        return row_standing(self.record, fields, self.unconfirmed, self.homebrew)
+        """(confirmed_by, source) of a row showing `fields` (see `Fact`): who confirmed those a
+        player confirmed ("" if none), and the sources of all in words; ("", "") for a row
+        with an unconfirmed value (its mark says it) or only defaults. A homebrew set's own
+        named sources are the player's (`SET_NOTES`), not a document's."""
+        if self.is_unconfirmed(*fields):
+            return "", ""
+        who: list[str] = []
+        words: list[str] = []
+        for name in fields:
+            source = self.record.provenance.sources.get(name)
+            if not source:
+                continue
+            standing, by = standing_of_source(source)
+            if self.homebrew and standing is Standing.STATED:
+                standing, by = Standing.PLAYER, SET_NOTES
+            if standing is Standing.PLAYER and by and by not in who:
+                who.append(by)
+            said = f"{SET_NOTES}: {source}" if by == SET_NOTES else standing_words(source, name)
+            if said not in words:
+                words.append(said)
+        return ", ".join(who), "; ".join(words)
 
     def fact(self, label: str, value: object, *fields: str) -> None:
         self.facts.append(Fact(label, str(value), self.is_unconfirmed(*fields), fields,
