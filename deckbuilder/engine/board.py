@@ -514,7 +514,7 @@ def pay_next(state: State, player: int, count: int, kind: int = K_PAY) -> None:
             count -= 1
             continue
         pay_action = state.spec.pay_action
-        state.decide(player, sorted(pay_action[d] for d in distinct), _resume_pay,
+        state.decide(player, sorted(pay_action[d] for d in distinct), RESUME_PAY,
                      (player, count, kind), kind)
         return
 
@@ -523,6 +523,10 @@ def _resume_pay(state: State, action: int, data: tuple) -> None:
     player, count, kind = data
     discard_from_hand(state, player, state.spec.action_def[action])
     pay_next(state, player, count - 1, kind)
+
+
+PAY: Final = t_pay  # statics compiled (engine.turn's RESUME_MAIN)
+RESUME_PAY: Final = _resume_pay
 
 
 def _who(state: State, player: int) -> str:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from deckbuilder.declaration import GameDeclaration
 from deckbuilder.protocol import Heuristics
@@ -66,9 +66,9 @@ class TableState(Protocol):
 StateT = TypeVar("StateT", bound=TableState)
 #: `engine.state`'s DEFENDER, ATTACKER and PHASE_END, which the defaults read (the state sits
 #: above the rules, so they cannot be imported; tests/test_game_rules_countdown.py holds them equal)
-_DEFENDER = 0
-_ATTACKER = 1
-_PHASE_END = 3
+_DEFENDER: Final = 0
+_ATTACKER: Final = 1
+_PHASE_END: Final = 3
 #: A step of the effect vocabulary: (compile(step model, resolver) -> params, run(state, task)).
 #: (The table's state is above this module: `Any` stands for it.)
 StepEntry = tuple[Callable[[Any, Any], Any], Callable[[Any, tuple[Any, ...]], None]]

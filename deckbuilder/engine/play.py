@@ -9,6 +9,7 @@ functions (`play_options`), with an inlined fast path for the common simple card
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from deckbuilder.engine.actions import (
     BF_BASE,
@@ -28,6 +29,7 @@ from deckbuilder.engine.actions import (
     kind_name,
 )
 from deckbuilder.engine.board import (
+    PAY,
     arrived,
     can_place,
     column_count,
@@ -36,7 +38,6 @@ from deckbuilder.engine.board import (
     place,
     push_steps,
     row_blocking_count,
-    t_pay,
     take_from_hand,
 )
 from deckbuilder.engine.card_records import CardDef, ModeDef
@@ -358,7 +359,7 @@ def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: in
     for its effect is no play: no reaction to a play answers it (and its cost is 0)."""
     state.cancelled = False
     tasks = state.tasks
-    tasks.append((_t_resolve, player, uid, mode, bf))
+    tasks.append((RESOLVE, player, uid, mode, bf))
     if state.spec.card_def[uid].modes[mode].discarded:
         if state.verbose:
             state.note(f"{_name(state, player)} discards {state.spec.card_def[uid].name} from "
@@ -371,7 +372,7 @@ def begin_play(state: State, player: int, uid: int, mode: int, bf: int, cost: in
     if reactions is not None and (not reactions or state.spec.def_of[uid] in reactions):
         tasks.append((_t_react_to_play, player, uid))
     if cost:
-        tasks.append((t_pay, player, cost, K_PAY))
+        tasks.append((PAY, player, cost, K_PAY))
 
 
 def _t_resolve(state: State, task: tuple) -> None:
@@ -387,7 +388,7 @@ def _t_resolve(state: State, task: tuple) -> None:
         return
     mode: ModeDef = card.modes[mode_index]
     if mode.slot == SLOT_NONE:
-        state.tasks.append((t_finish_one_shot, uid))
+        state.tasks.append((FINISH_ONE_SHOT, uid))
     else:
         state.limbo.remove(uid)
         place(state, uid, player, bf, mode)
@@ -421,6 +422,10 @@ def t_finish_one_shot(state: State, task: tuple) -> None:
     if uid in state.limbo:
         state.limbo.remove(uid)
         state.discards[state.spec.owner[uid]].append(uid)
+
+
+RESOLVE: Final = _t_resolve  # statics compiled (engine.turn's RESUME_MAIN)
+FINISH_ONE_SHOT: Final = t_finish_one_shot
 
 
 # -- reactions --------------------------------------------------------------------------------
@@ -479,7 +484,7 @@ def resume_reaction(state: State, action: int, data: tuple) -> None:
     assert steps is not None  # offered as a reaction only when it has one
     push_steps(state, steps, (player, uid, state.marker_bf))
     if card.react_cost:
-        state.tasks.append((t_pay, player, card.react_cost, K_PAY))
+        state.tasks.append((PAY, player, card.react_cost, K_PAY))
 
 
 # -- abilities and discarding your own card ---------------------------------------------------
@@ -491,7 +496,7 @@ def use_ability(state: State, player: int, uid: int, index: int) -> None:
         state.note(f"{_name(state, player)} uses {state.spec.card_def[uid].name}: {ability.name}")
     push_steps(state, ability.steps, (player, uid, find_row(state, uid) >> 1))
     if ability.discard_cost:
-        state.tasks.append((t_pay, player, ability.discard_cost, K_PAY))
+        state.tasks.append((PAY, player, ability.discard_cost, K_PAY))
 
 
 def discard_own(state: State, player: int, uid: int) -> None:

@@ -61,7 +61,7 @@ def t_begin_play(state: State, task: tuple) -> None:
 def open_main(state: State) -> None:
     """With nothing else to do, the active player decides in his play phase."""
     player = state.active
-    state.decide(player, None, _resume_main, None, K_MAIN)  # options listed when asked
+    state.decide(player, None, RESUME_MAIN, None, K_MAIN)  # options listed when asked
 
 
 def _resume_main(state: State, action: int, data: None) -> None:
@@ -88,7 +88,7 @@ def end_play_phase(state: State) -> None:
     tasks = state.tasks
     tasks.append((game_rules.end_turn, player))
     if player == ATTACKER:
-        tasks.append((t_attack,))
+        tasks.append(ATTACK)
         state.phase = PHASE_ATTACK
     else:
         state.phase = PHASE_END
@@ -107,7 +107,7 @@ def t_attack(state: State, task: tuple) -> None:
     if attack <= defence:
         return
     state.attack_cancelled = False
-    state.tasks.append((t_attack_casualty,))
+    state.tasks.append(ATTACK_CASUALTY)
     options = reaction_options(state, DEFENDER, None) if state.hands[DEFENDER] else None
     if options:
         state.decide(DEFENDER, [PASS, *options], resume_reaction, (DEFENDER, True, -1), K_REACT)
@@ -118,3 +118,10 @@ def t_attack_casualty(state: State, task: tuple) -> None:
         casualty_next(state, 1, False)
 
 
+#: The turn's resumes and argumentless tasks as the compiled build's statics (a function read
+#: by its name is a look-up in the module's dict at each use), the tasks made once.
+RESUME_MAIN: Final = _resume_main
+ATTACK: Final[tuple] = (t_attack,)
+ATTACK_CASUALTY: Final[tuple] = (t_attack_casualty,)
+BEGIN_PLAY: Final[tuple] = (t_begin_play,)
+DRAW_PHASE: Final = t_draw_phase

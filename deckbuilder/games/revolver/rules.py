@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.engine.actions import CHARACTER_BASE, PASS
@@ -30,7 +30,7 @@ from deckbuilder.engine.state import (
     PHASE_END,
     State,
 )
-from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
+from deckbuilder.engine.turn import BEGIN_PLAY, DRAW_PHASE, begin_turn
 from deckbuilder.games.revolver import frontier_steps, why_not
 from deckbuilder.games.revolver import modules as plugins_of
 from deckbuilder.games.revolver.declaration import DECLARATION, K_SAVE
@@ -118,14 +118,14 @@ def t_start_turn(state: State, task: tuple) -> None:
     for plugin in plugins:
         plugin.marker_moved(state)  # a card may have moved the marker on
     tasks = state.tasks
-    tasks.append((t_begin_play,))
+    tasks.append(BEGIN_PLAY)
     if plugins:
         tasks.append((_t_after_draw, player))
-    tasks.append((t_draw_phase, player))
+    tasks.append((DRAW_PHASE, player))
     if plugins:
         tasks.append((_t_before_draw, player))
     if player == DEFENDER and state.turn > 1:  # not on the gang's first turn
-        tasks.append((t_advance,))
+        tasks.append(ADVANCE)
 
 
 def _t_before_draw(state: State, task: tuple) -> None:
@@ -145,6 +145,9 @@ def t_advance(state: State, task: tuple) -> None:
     facts: RevolverFacts = state.spec.facts
     for plugin in facts.plugins:
         plugin.marker_moved(state)
+
+
+ADVANCE: Final[tuple] = (t_advance,)  # made once, a static compiled (engine.turn's BEGIN_PLAY)
 
 
 # -- the table pieces: the modules' (the saloon duel), Derail the Train (the 3:15 Express) ------

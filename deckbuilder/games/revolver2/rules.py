@@ -29,7 +29,7 @@ from deckbuilder.engine.game_rules import RowChoice
 from deckbuilder.engine.marker import advance_marker, first_space, next_space, set_marker
 from deckbuilder.engine.possible import COUNTDOWN, POWER, TRUE_GRIT
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State
-from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
+from deckbuilder.engine.turn import BEGIN_PLAY, DRAW_PHASE, begin_turn
 from deckbuilder.games.revolver2 import poker, view, why_not
 from deckbuilder.games.revolver2.declaration import DECLARATION, K_KEGS, K_STAY
 from deckbuilder.games.revolver2.endings import Termination, character_died, check_mine
@@ -79,12 +79,12 @@ def t_start_turn(state: State, task: tuple) -> None:
     if not begin_turn(state, player, Termination.TURN_CAP):
         return
     tasks = state.tasks
-    tasks.append((t_begin_play,))
-    tasks.append((t_draw_phase, player))
+    tasks.append(BEGIN_PLAY)
+    tasks.append((DRAW_PHASE, player))
     if player == DEFENDER:
-        tasks.append((t_recruit,))
+        tasks.append(RECRUIT)
         if state.turn > 1:  # on his first turn the marker goes on the first space
-            tasks.append((t_advance,))
+            tasks.append(ADVANCE)
 
 
 def t_advance(state: State, task: tuple) -> None:
@@ -121,6 +121,11 @@ def t_recruit(state: State, task: tuple) -> None:
         state.own_power()[spec.character_base + index] = character.power
         if state.verbose:
             state.note(f"{character.name} joins the guardians")
+
+
+#: Made once, statics compiled (engine.turn's BEGIN_PLAY).
+ADVANCE: Final[tuple] = (t_advance,)
+RECRUIT: Final[tuple] = (t_recruit,)
 
 
 class Revolver2Rules(KegPieces):
