@@ -72,8 +72,8 @@ def test_json_for_one_deck_is_an_object_of_the_documented_shape():
     result = run(EVERY_PROBLEM, "--json")
     assert result.exit_code == 1
     report = json.loads(result.stdout)
-    assert set(report) == {"file", "legal", "violations", "replacements", "warnings", "notes",
-                           "name", "game", "faction", "spellings", "supply"}
+    assert set(report) == {"file", "legal", "violations", "replacements", "pairs", "warnings",
+                           "notes", "name", "game", "faction", "spellings", "supply"}
     assert isinstance(report["warnings"], list)
     assert report["file"] == str(EVERY_PROBLEM) and report["legal"] is False
     for violation in report["violations"]:

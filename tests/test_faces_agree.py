@@ -123,6 +123,27 @@ def test_validate_the_python_api_gives_the_whole_verdict(
     assert cli["notes"] == list(verdict.notes) and "spellings" in cli
 
 
+def test_validate_the_replacement_pairs_are_one_answer_on_every_face(
+        client: TestClient, deck_file: Path, catalog: deckbuilder.Catalog) -> None:
+    """`validate --json`, the web editor's JSON and the deck sheet count and word the pairs
+    of a packaged legal deck alike: the report's `pairs`, presented by each."""
+    from html import escape
+
+    from deckbuilder.app.deck_sheet import deck_sheet_html, sheet_sections
+
+    cli = cli_json("validate", str(deck_file))["pairs"]
+    web = client.post("/api/deck/check", json={"deck": _editor_state(client, deck_file)})
+    deck = deckbuilder.load_deck(deck_file, catalog)
+    sheet = [pair.to_json() for pair in sheet_sections(deck, catalog)["replacements"]]
+    assert cli and web.json()["report"]["pairs"] == cli == sheet
+    printed = runner.invoke(cli_app, ["validate", str(deck_file)]).stdout
+    page = deck_sheet_html(deck, catalog)
+    for pair in cli:
+        assert f"{pair['count']}x {pair['out_name']} -> {pair['in_name']}  ({pair['rule']})" \
+            in printed
+        assert f"{pair['count']}× {escape(pair['out_name'])} → " in page and pair["rule"] in page
+
+
 # -- simulate ---------------------------------------------------------------------------------
 def _web_simulation(client: TestClient, **form: str) -> dict[str, Any]:
     """A simulation of the web simulator, played to its end; its report."""

@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections import Counter
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -66,17 +65,13 @@ def _groups(deck: LoadedDeck) -> list[tuple[str, list[DeckEntry]]]:
 def sheet_sections(deck: LoadedDeck, catalog: Catalog) -> dict[str, Any]:
     """What the sheet shows, as data (tests and the web page read it too)."""
     report = validate_deck(deck, catalog)
-    counted = Counter((pair.out_name, pair.in_name, pair.wildcard)
-                      for pair in report.replacements)
     stats = deck_stats(deck, catalog, turns=0)
     return {
         "name": deck.name, "faction": deck.faction, "game": deck.game, "total": deck.total(),
         "legal": report.is_legal,
         "violations": [{"code": v.code, "message": v.message, "fix": v.fix}
                        for v in report.violations],
-        "replacements": [{"count": count, "out": out_name, "in": in_name,
-                          "how": "location/open-range" if wildcard else "same category"}
-                         for (out_name, in_name, wildcard), count in counted.items()],
+        "replacements": report.pairs,
         "groups": [{"category": category, "count": sum(entry.count for entry in entries),
                     "cards": [{"count": entry.count, "name": entry.display_name,
                                # the card face's one-line summary beside the name
@@ -120,8 +115,9 @@ def deck_sheet_html(deck: LoadedDeck, catalog: Catalog) -> str:
                  "</span></h2>")
     if sheet["replacements"]:
         parts.append('<ul id="sheet-replacements">' + "".join(
-            f"<li>{pair['count']}× {text(pair['out'])} → <strong>{text(pair['in'])}</strong> "
-            f'<span class="small">({pair["how"]})</span></li>'
+            f"<li>{pair.count}× {text(pair.replacement.out_name)} → "
+            f"<strong>{text(pair.replacement.in_name)}</strong> "
+            f'<span class="small">({pair.rule})</span></li>'
             for pair in sheet["replacements"]) + "</ul>")
     else:
         parts.append('<p id="sheet-replacements">none: the base deck\'s cards as they come</p>')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,25 @@ class Replacement:
 
 
 @dataclass(frozen=True)
+class ReplacementPair:
+    """The copies of one replacement counted, worded once for every face (`validate`, its
+    `--json`, the web editor, the deck sheet): `2x Deputy -> Texas Ranger (rule C: ...)`."""
+
+    count: int
+    replacement: Replacement
+
+    @property
+    def rule(self) -> str:
+        return ("rule D: location/open-range" if self.replacement.wildcard
+                else "rule C: same category")
+
+    def to_json(self) -> dict[str, Any]:
+        pair = self.replacement
+        return {"count": self.count, "out": pair.out, "in": pair.into,
+                "out_name": pair.out_name, "in_name": pair.in_name, "rule": self.rule}
+
+
+@dataclass(frozen=True)
 class LegalityReport:
     """Every problem with a deck at once (like python-chess's `Board.status()`).
 
@@ -123,6 +143,12 @@ class LegalityReport:
     def codes(self) -> set[str]:
         return {violation.code for violation in self.violations}
 
+    @property
+    def pairs(self) -> tuple[ReplacementPair, ...]:
+        """The replacements counted, in the order first met."""
+        return tuple(ReplacementPair(count, pair)
+                     for pair, count in Counter(self.replacements).items())
+
     def to_json(self) -> dict[str, Any]:
         return {
             "file": str(self.path) if self.path is not None else None,
@@ -130,4 +156,5 @@ class LegalityReport:
             "supply": self.supply,
             "violations": [violation.to_json() for violation in self.violations],
             "replacements": [replacement.to_json() for replacement in self.replacements],
+            "pairs": [pair.to_json() for pair in self.pairs],
         }

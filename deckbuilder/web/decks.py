@@ -37,7 +37,7 @@ from deckbuilder.deck_stats import (
 )
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
-from deckbuilder.legality import LegalityReport, Violation
+from deckbuilder.legality import Violation
 from deckbuilder.models.common import Category, Faction
 from deckbuilder.web.config import WebConfig, config_of, deck_files
 from deckbuilder.web.deck_files import (
@@ -97,7 +97,6 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
         "report": report,
         "violations": [_violation_view(catalog, state, violation)
                        for violation in report.violations],
-        "pairs": _pairs(report),
         "warnings": warnings,
         "notes": notes,
         "collection": collection,
@@ -147,14 +146,6 @@ def _violation_view(catalog: Catalog, state: DeckState, violation: Violation
              for card in violation.cards]
     return {"code": violation.code, "rule": violation.rule, "message": violation.message,
             "cards": names, "fix": violation.fix}
-
-
-def _pairs(report: LegalityReport) -> list[dict[str, object]]:
-    """The replacement pairs as `validate` prints them: `2x Deputy -> Texas Ranger`."""
-    counted = Counter((r.out_name, r.in_name, r.wildcard) for r in report.replacements)
-    return [{"count": count, "out": out_name, "in": in_name,
-             "how": "rule D: location/open-range" if wildcard else "rule C: same category"}
-            for (out_name, in_name, wildcard), count in counted.items()]
 
 
 def _groups(catalog: Catalog, state: DeckState, owned: dict[str, int] | None
