@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -29,7 +27,7 @@ from deckbuilder.commands.game_options import Boxes, CollectionFile
 from deckbuilder.commands.sets import SetsDirOption
 from deckbuilder.decks import LoadedDeck, read_deck
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.legality import LegalityReport, Replacement, Supply, deck_supply
+from deckbuilder.legality import LegalityReport, Supply, deck_supply
 
 
 @guarded
@@ -121,7 +119,7 @@ def _waiting(loaded: LoadedDeck, broken: BrokenSet, path: Path,
                      "line": where.line if where is not None else None,
                      "column": where.column if where is not None else None,
                      "message": broken.error.message},
-        "violations": [], "replacements": [],
+        "violations": [], "replacements": [], "pairs": [],
     }
 
 
@@ -142,6 +140,7 @@ def _error_json(path: Path, error: DeckbuilderError) -> dict[str, JsonValue]:
         },
         "violations": [],
         "replacements": [],
+        "pairs": [],
     }
 
 
@@ -165,19 +164,18 @@ def _print_report(report: LegalityReport) -> None:
         console.print(f"      rule: {safe(violation.rule, markup=True)}", style="dim")
         if violation.fix:
             console.print(f"      fix: {safe(violation.fix, markup=True)}")
-    _print_replacements(report.replacements, report.is_legal)
+    _print_replacements(report)
 
 
-def _print_replacements(replacements: Sequence[Replacement], is_legal: bool) -> None:
-    if not replacements:
-        console.print("  replacements: none" + (" (the base deck as it comes)" if is_legal else ""))
+def _print_replacements(report: LegalityReport) -> None:
+    if not report.pairs:
+        console.print("  replacements: none"
+                      + (" (the base deck as it comes)" if report.is_legal else ""))
         return
     console.print("  replacements (base card out -> card in):")
-    pairs = Counter((r.out_name, r.in_name, r.wildcard) for r in replacements)
-    for (out_name, in_name, wildcard), count in pairs.items():
-        how = "rule D: location/open-range" if wildcard else "rule C: same category"
-        console.print(f"    {count}x {safe(out_name, markup=True)} -> "
-                      f"{safe(in_name, markup=True)}  ({how})")
+    for pair in report.pairs:
+        console.print(f"    {pair.count}x {safe(pair.replacement.out_name, markup=True)} -> "
+                      f"{safe(pair.replacement.in_name, markup=True)}  ({pair.rule})")
 
 
 def register(app: typer.Typer) -> None:
