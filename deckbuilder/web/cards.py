@@ -174,11 +174,6 @@ def _tokens(record: Character) -> str:
     return ", ".join(parts)
 
 
-def _death(record: Any) -> str:
-    steps = [step.model_dump(mode="json").get("do", "?") for step in record.on_death]
-    return ", ".join(str(step) for step in steps)
-
-
 #: Each kind's columns, then how many of the record's values are unconfirmed.
 COLUMNS: dict[str, list[Column]] = {kind: [*columns, (
     "unconf.", lambda c, e: str(len(e.record.provenance.unconfirmed) or ""), "num",
@@ -195,7 +190,8 @@ COLUMNS: dict[str, list[Column]] = {kind: [*columns, (
         ("set", lambda c, e: e.set_id, ""),
         ("survival", lambda c, e: str(e.record.survival), "num"),
         ("tokens", lambda c, e: _tokens(e.record), ""),
-        ("on death", lambda c, e: _death(e.record), ""),
+        ("on death", lambda c, e: ", ".join(str(step.model_dump(mode="json").get("do", "?"))
+                                            for step in e.record.on_death), ""),
     ],
     "battlefield": [
         ("game", lambda c, e: e.game, ""),

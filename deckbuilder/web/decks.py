@@ -349,11 +349,6 @@ def _conflict(config: WebConfig, conflict: SaveConflict, name: str) -> Response:
         "copy": copy_name(config, name)}}, status_code=409)
 
 
-def _download_name(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60]
-    return f"{slug or 'deck'}.txt"
-
-
 async def export_text_view(request: Request) -> Response:
     """GET `/deck/export.txt?share=CODE`: the deck as `deckbuilder deck export` prints it,
     as a download."""
@@ -361,8 +356,9 @@ async def export_text_view(request: Request) -> Response:
     state = state_from_share_code(str(request.query_params.get("share") or ""),
                                   config.catalog())
     text = export_text(state, config.catalog())
+    slug = re.sub(r"[^a-z0-9]+", "-", state.name.lower()).strip("-")[:60] or "deck"
     return PlainTextResponse(text, headers={
-        "content-disposition": f'attachment; filename="{_download_name(state.name)}"'})
+        "content-disposition": f'attachment; filename="{slug}.txt"'})
 
 
 async def sheet_view(request: Request) -> Response:
