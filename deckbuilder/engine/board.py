@@ -507,15 +507,13 @@ def pay_next(state: State, player: int, count: int, kind: int = K_PAY) -> None:
             while hand:
                 discard_from_hand(state, player, def_of[hand[-1]])
             return
-        first = def_of[hand[0]]
-        distinct = {def_of[uid] for uid in hand}
-        if len(distinct) == 1:
-            discard_from_hand(state, player, first)
+        pay_action = state.spec.pay_action  # a card definition's own action
+        choices = sorted({pay_action[def_of[uid]] for uid in hand})
+        if len(choices) == 1:
+            discard_from_hand(state, player, def_of[hand[0]])
             count -= 1
             continue
-        pay_action = state.spec.pay_action
-        state.decide(player, sorted(pay_action[d] for d in distinct), RESUME_PAY,
-                     (player, count, kind), kind)
+        state.decide(player, choices, RESUME_PAY, (player, count, kind), kind)
         return
 
 

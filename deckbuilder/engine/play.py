@@ -282,6 +282,8 @@ def _add_plays(state: State, player: int, hand: list[int], options: list[int]) -
         forbidden = forbidden | forbidden_here(state, player)
     play_action = spec.play_action
     room: dict[int, bool] = {}
+    # A simple card's column here, own and opponent's (its `fast`): -1 not asked yet, 0, 1.
+    columns = [-1, -1]
     in_hand = [def_of[uid] for uid in hand]
     in_hand.sort()
     last = -1
@@ -300,11 +302,9 @@ def _add_plays(state: State, player: int, hand: list[int], options: list[int]) -
         if card.cost >= hand_size:
             continue
         if fast != FAST_FREE:  # FAST_OWN_COLUMN / FAST_OPPONENT_COLUMN: the slot
-            key = 2 * bf + fast
-            fits = room.get(key)
-            if fits is None:
-                fits = room[key] = can_place(state, player, card.modes[0], bf)
-            if not fits:
+            if columns[fast] < 0:
+                columns[fast] = can_place(state, player, card.modes[0], bf)
+            if not columns[fast]:
                 continue
         options.append(play_action[definition])
 
