@@ -32,12 +32,6 @@ class TooDeep(ValueError):
     """JSON nested deeper than `MAX_DEPTH`."""
 
 
-def _without_innermost(brackets: bytes) -> bytes:
-    for pair in _INNERMOST:
-        brackets = brackets.replace(pair, b"")
-    return brackets
-
-
 def deeper_than(raw: bytes, limit: int) -> bool:
     """Whether the arrays and objects of `raw` nest more than `limit` levels (strings
     skipped), found without recursion: keep only the brackets, then take away the innermost
@@ -49,7 +43,9 @@ def deeper_than(raw: bytes, limit: int) -> bool:
     """
     brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKETS)
     for _ in range(limit + 1):
-        inner = _without_innermost(brackets)
+        inner = brackets
+        for pair in _INNERMOST:
+            inner = inner.replace(pair, b"")
         if len(inner) == len(brackets):  # nothing (left) to take away: not that deep
             return False
         brackets = inner

@@ -35,7 +35,7 @@ from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.records.replay_steps import EVERYTHING_NAME, ReplaySteps
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.transcript import GameRecord, parse_record, read_record
-from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
+from deckbuilder.web.config import config_of, deck_files, resolve_deck_path
 from deckbuilder.web.deck_files import named_as
 from deckbuilder.web.faces import linked_lines, linked_segments, name_index
 from deckbuilder.web.kept import Kept, held_by
@@ -147,11 +147,6 @@ def record_of_upload(data: bytes, filename: str) -> GameRecord:
     return parse_record(data, shown)
 
 
-def record_files(config: WebConfig) -> list[str]:
-    """The `.jsonl` files of the deck folder (three folders deep, hidden ones left out)."""
-    return deck_files(config, RECORD_SUFFIXES)[:MOST_RECORDS_LISTED]
-
-
 # -- what the page gets ---------------------------------------------------------------------
 def step_of(replay: Replay, text: str | None, turn_text: str | None = None) -> int:
     """The position a query names: `step` (0 to the last), or the first of `turn`."""
@@ -221,8 +216,9 @@ def _replay(request: Request) -> Replay:
 
 
 async def replays_page(request: Request) -> Response:
-    files = await asyncio.to_thread(record_files, config_of(request))
-    return render(request, "replays.html", title="Replays", files=files,
+    # the `.jsonl` files of the deck folder (three folders deep, hidden ones left out)
+    files = await asyncio.to_thread(deck_files, config_of(request), RECORD_SUFFIXES)
+    return render(request, "replays.html", title="Replays", files=files[:MOST_RECORDS_LISTED],
                   limit=MAX_UPLOAD_BYTES)
 
 

@@ -127,15 +127,6 @@ def new_session(config: WebConfig, form: Any
 
 
 # -- what the page gets ----------------------------------------------------------------------
-def outcome_words(entry: TableSession) -> str:
-    """"mapache wins: the guardians are wiped out (after 23 turns)", "" before the end."""
-    session = entry.session
-    if not session.is_over():
-        return ""
-    record = session.record
-    return outcome_sentence(record.winner, record.termination, record.turns)
-
-
 def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     """The board, the person's legal actions (only when it is his decision) and the new log
     lines (as text, and cut into pieces that name records), as the page's script puts them
@@ -147,8 +138,9 @@ def table_state(entry: TableSession, events: Iterable[Event]) -> dict[str, Any]:
     groups: dict[str, list[dict[str, object]]] = {}  # in the engine's order, grouped
     for choice in session.choices() if mine else []:
         groups.setdefault(choice.group, []).append(choice_row(choice, entry.catalog))
-    over = session.is_over()
-    outcome = outcome_words(entry)
+    over, record = session.is_over(), session.record
+    # "mapache wins: the guardians are wiped out (after 23 turns)", "" before the end
+    outcome = outcome_sentence(record.winner, record.termination, record.turns) if over else ""
     lines = [line for event in events for line in event.text_lines()]
     return {
         "session": entry.id,
