@@ -22,7 +22,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from deckbuilder import decks
 from deckbuilder.app.card_details import find_records
 from deckbuilder.app.json_values import json_object
 from deckbuilder.card_face import face, face_html
@@ -30,9 +29,10 @@ from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.answers import AS_SHOWN, check_player_name, save_answer
 from deckbuilder.data_packs.review import Question, read_answer, review_rows, shown
 from deckbuilder.data_packs.standing import Standing, ValueStanding
+from deckbuilder.decks import read_deck
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record
-from deckbuilder.web.config import WebConfig, config_of, resolve_deck_path
+from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.pages import error_line, fragment, render, wants_json
 
 #: The longest text taken from a form field (an answer is at most 500 characters).
@@ -59,13 +59,11 @@ class Chosen:
 def chosen_cards(config: WebConfig, catalog: Catalog, choice: str) -> Chosen:
     """The entries a choice names, each once, in the deck's (or set's) order; raises
     `ReviewInputError` or the deck's own error (one line)."""
+    from deckbuilder.web.simulator import deck_argument
+
     kind, _, name = choice.strip()[:MAX_FIELD].partition(":")
-    if kind == "base" and name in decks.FACTION_GAMES:
-        ids = decks.base_deck_cards(catalog, name)
-        return Chosen(choice, decks.base_deck_name(name), [catalog.entries[each] for each in ids])
-    if kind in ("packaged", "file"):
-        path = decks.packaged_deck(name) if kind == "packaged" else resolve_deck_path(config, name)
-        loaded = decks.load_deck(path, catalog)
+    if kind in ("base", "packaged", "file"):  # a deck, read as the simulator reads it
+        loaded = read_deck(deck_argument(config, choice), catalog).loaded
         return Chosen(choice, loaded.name, [catalog.entries[each] for each in loaded.counts()
                                             if each in catalog.entries])
     if kind == "set":
