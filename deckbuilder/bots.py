@@ -565,11 +565,15 @@ class IsmctsBot(SearchBot):
 
     #: UCB1's exploration constant, on the judge's scale (-1 to 1).
     exploration: float = 0.3
+    #: Which option a node adds next: "greedy", the rollout bot's first then at random;
+    #: "rank", in the order `rank` values them (progressive bias towards the greedy's).
+    widen: str = "greedy"
 
     def _search(self, state: Any, actions: list[int], rng: random.Random) -> int:
         player = state.current_player()
         stop_turn = state.turn + self.horizon
         tree: dict[tuple[int, ...], Node] = {}
+        orders: dict[tuple[int, ...], list[int]] = {}
         for _ in range(self.rollouts):
             world = state.resample_hidden(player, rng)
             path: list[tuple[list[float], bool]] = []
@@ -580,7 +584,8 @@ class IsmctsBot(SearchBot):
                 action = legal[0] if len(legal) == 1 else self._quick(world, legal, key, rng)
                 if action is None:
                     node = tree.setdefault(key, {})
-                    action, new = self._select(node, world, legal, rng)
+                    order = orders.setdefault(key, [])
+                    action, new = self._select(node, world, legal, order, rng)
                     path.append((node[action], mover == player))
                     if new:
                         world.apply(action)
@@ -609,18 +614,26 @@ class IsmctsBot(SearchBot):
             action = self.rollout_bot.choose(world, rng)
         return action
 
-    def _select(self, node: Node, world: Any, legal: list[int],
+    def _select(self, node: Node, world: Any, legal: list[int], order: list[int],
                 rng: random.Random) -> tuple[int, bool]:
-        """A new option (the rollout bot's first, then at random) while the node has been
-        visited enough for one more (progressive widening: 1 + the square root of its visits),
-        else UCB1's among those tried; and whether it is new."""
+        """A new option while the node has been visited enough for one more (progressive
+        widening: 1 + the square root of its visits), else UCB1's among those tried; and
+        whether it is new. The new one is the first of `order` not yet tried (`widen="rank"`:
+        `order` holds the node's options as `rank` values them, best first), else the
+        rollout bot's choice at a fresh node, else one at random."""
         tried_here = [action for action in legal if action in node]
         visits = sum(node[action][0] for action in tried_here)
         if len(tried_here) < len(legal) and (
                 not tried_here or len(tried_here) < 1 + math.isqrt(int(visits))):
             untried = [action for action in legal if action not in node]
-            first = (self.rollout_bot.choose(world, rng)
-                     if not node and self.rollout_bot is not None else -1)
+            if not order and self.widen == "rank" and self.rank is not None \
+                    and not is_mid_move(world):
+                values = self.rank(world, legal, world.current_player(), rng)
+                ranked = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
+                order.extend(legal[index] for index in ranked)
+            first = next((action for action in order if action not in node), -1)
+            if first not in untried and not node and self.rollout_bot is not None:
+                first = self.rollout_bot.choose(world, rng)
             action = first if first in untried else untried[below(rng, len(untried))]
             node[action] = [0.0, 0.0]
             return action, True
@@ -647,6 +660,8 @@ ALLOCATIONS = ("halving", "uniform", "check")
 #: How the search judges where a rollout stops: the game's own search judge where it offers
 #: one (`Heuristics.search_judge`, else its evaluator), or the evaluator the greedy uses.
 SEARCH_JUDGES = ("game", "value")
+#: Which option an `IsmctsBot` node adds next (`IsmctsBot.widen`).
+WIDENINGS = ("greedy", "rank")
 #: The cheap search: the rollout bot's three best options of a main decision and ending the
 #: play phase, each rolled out once in one re-dealt world, and once more for the best and the
 #: rollout bot's favourite where they differ; the small decisions of two options searched
@@ -775,14 +790,15 @@ class SearchOptions:
 
 @dataclass(frozen=True)
 class IsmctsOptions:
-    """`ismcts[:iterations=N,horizon=T,exploration=C,top=K,judge=game|value]`; what is not
-    given keeps `IsmctsBot`'s default."""
+    """`ismcts[:iterations=N,horizon=T,exploration=C,top=K,judge=game|value,
+    widen=greedy|rank]`; what is not given keeps `IsmctsBot`'s default."""
 
     iterations: int = 100
     horizon: int = 2
     exploration: float = 0.3
     top: int = 0
     judge: str = "game"
+    widen: str = "greedy"
 
     def build(self, heuristics: Heuristics, spec: str, given: dict[str, str]) -> Bot:
         rollout_bot = heuristics.greedy() if heuristics.greedy else None
@@ -790,7 +806,8 @@ class IsmctsOptions:
                          rank=getattr(rollout_bot, "action_values", None),
                          judge=heuristics.search_judge if self.judge == "game" else None,
                          rollouts=self.iterations, horizon=self.horizon, top=self.top,
-                         exploration=self.exploration, name=_canonical_name("ismcts", given))
+                         exploration=self.exploration, widen=self.widen,
+                         name=_canonical_name("ismcts", given))
 
 
 @dataclass(frozen=True)
@@ -835,7 +852,8 @@ BOT_KINDS: Final[dict[str, BotKind]] = {kind.name: kind for kind in (
                        BotOption("exploration", "C", _at_least(float, 0.0)),
                        BotOption("top", "K", _at_least(int, 0)),
                        BotOption("judge", "|".join(SEARCH_JUDGES),
-                                 _choice("judge", SEARCH_JUDGES))),
+                                 _choice("judge", SEARCH_JUDGES)),
+                       BotOption("widen", "|".join(WIDENINGS), _choice("widening", WIDENINGS))),
             IsmctsOptions, ("ismcts:iterations=400",)),
 )}
 BOT_NAMES: Final = tuple(BOT_KINDS)

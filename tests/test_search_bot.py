@@ -183,13 +183,26 @@ def one_ply_values(state: toy.ToyState, actions: list[int], player: int,
 
 
 @pytest.mark.parametrize("spec", ["search:top=2,allocate=uniform,rollouts=1",
-                                  "ismcts:iterations=40,horizon=1"])
+                                  "ismcts:iterations=40,horizon=1",
+                                  "ismcts:iterations=40,horizon=1,widen=rank"])
 def test_a_search_finds_the_win_the_greedy_misses(spec: str) -> None:
     state = planted_double()
     assert make_bot("greedy", toy.evaluate).choose(state, random.Random(1)) == toy.STEP_2
     bot = dataclasses.replace(make_bot(spec, toy.evaluate), rank=one_ply_values)
     assert isinstance(bot, SearchBot)
     assert bot.choose(state, random.Random(1)) == toy.DOUBLE
+
+
+def test_ismcts_widening_by_rank_tries_the_rank_favourite_first() -> None:
+    """`widen=rank` adds a node's options in the order `rank` values them: with one
+    iteration the root has tried only the greedy's favourite, whatever the seed; widening
+    at random tries other options on some seeds."""
+    def first_tried(widen: str, seed: int) -> int:
+        bot = dataclasses.replace(make_bot(f"ismcts:iterations=1,horizon=1,widen={widen}",
+                                           toy.evaluate), rank=one_ply_values)
+        return bot.choose(planted_double(), random.Random(seed))
+    assert {first_tried("rank", seed) for seed in range(12)} == {toy.STEP_2}
+    assert len({first_tried("greedy", seed) for seed in range(12)}) > 1
 
 
 def test_ismcts_is_reproducible_per_seed() -> None:
