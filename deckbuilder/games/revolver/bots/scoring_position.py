@@ -37,9 +37,9 @@ class Reading:
     """The race model's numbers for the position as `player` sees it."""
 
     __slots__ = ("bf", "bonus", "border", "fresh", "gang", "gang_size", "hand", "hand_kills",
-                 "hand_turns", "killed", "last", "lawmen", "lives", "m_hand_size", "m_room",
-                 "player", "profiles", "react_chance", "room", "space", "state", "tables",
-                 "track", "track_here", "train_bf", "train_space", "turn_bonus")
+                 "hand_turns", "here_gang", "killed", "last", "lawmen", "lives", "m_hand_size",
+                 "m_room", "player", "profiles", "react_chance", "room", "space", "state",
+                 "tables", "track", "track_here", "train_bf", "train_space", "turn_bonus")
 
     def __init__(self, state: State, player: int) -> None:
         spec = state.spec
@@ -73,6 +73,9 @@ class Reading:
         self.m_hand_size = len(state.hands[ATTACKER])
         self.gang_size = len(state.hands[DEFENDER])  # its size, not its cards
         self.react_chance = _reaction_chance(state, tables) if player == ATTACKER else 0.0
+        # McReady's `unseen_here` for the options that leave its numbers as they are
+        self.here_gang = tables.unseen_here(self.gang_size, self.room, self.track_here,
+                                            self.gang) if player == ATTACKER else []
 
 
 def _reaction_chance(state: State, tables: Tables) -> float:
@@ -203,7 +206,10 @@ def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonu
     hand can still bring."""
     hand_power = tables.hand_firepower(hand, r.bf) + draws * et.DRAW_FIREPOWER if m_room else 0.0
     # Unseen, the gang's hand counts by its size only.
-    here_gang = tables.unseen_here(r.gang_size, room, here, gang) if here else []
+    if here == r.track_here and room == r.room and gang == r.gang:
+        here_gang = r.here_gang
+    else:
+        here_gang = tables.unseen_here(r.gang_size, room, here, gang) if here else []
     border = r.border
     killed = killed or r.killed
     failed_border = border if killed else border - 1
