@@ -128,13 +128,6 @@ def _listed(values: list[str] | None) -> list[str]:
     return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
 
 
-def _known_set(catalog: Catalog, set_id: str) -> str:
-    """The id of a set given by id or name; an unknown one refused as `cards --set` does."""
-    known = resolve_set(catalog, set_id)
-    assert known is not None  # None only for no set asked
-    return known
-
-
 def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
               collection_path: Path | None, out_cards: list[str], in_cards: list[str],
               bot: str, opponent_bot: str, budget: int, seed: int, workers: int,
@@ -157,7 +150,8 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
         if catalog.find(card, played.game) is None:
             raise DeckError(f"unknown card '{card}'", fix="see `deckbuilder cards`")
     if sets is not None:  # an unknown set would leave no card to put in, silently
-        sets = [_known_set(catalog, set_id) for set_id in sets]
+        # each set's id, given by id or name; an unknown one refused as `cards --set` does
+        sets = [known for set_id in sets if (known := resolve_set(catalog, set_id))]
     settings = OptimizeSettings(
         side=side_of_deck(played)[0],
         field=[Opponent(e.label, e.cards, e.weight) for e in field.entries],

@@ -44,11 +44,6 @@ sets_app = typer.Typer(
 )
 
 
-FileArgument = Annotated[
-    Path, typer.Argument(help="a card-set YAML file", show_default=False)
-]
-
-
 #: `--sets-dir DIR` of the commands that read decks or sets: a repository's own set files.
 SetsDirOption = Annotated[Path | None, typer.Option(
     "--sets-dir", help="a folder of set files read as if installed (a repository's homebrew "
@@ -56,14 +51,10 @@ SetsDirOption = Annotated[Path | None, typer.Option(
     show_default=False)]
 
 
-FilesArgument = Annotated[
-    list[Path], typer.Argument(help="card-set YAML files", show_default=False)
-]
-
-
 @sets_app.command("check")
-def check(files: FilesArgument, as_json: AsJson = False,
-          sets_dir: SetsDirOption = None) -> None:
+def check(files: Annotated[list[Path], typer.Argument(help="card-set YAML files",
+                                                     show_default=False)],
+          as_json: AsJson = False, sets_dir: SetsDirOption = None) -> None:
     """Validate card-set files without installing them; list every problem of each.
 
     Exit code 0: every file can be imported; 1: some file has problems the import would
@@ -133,7 +124,7 @@ def _check(file: Path, as_json: bool) -> tuple[int, dict[str, JsonValue]]:
 @sets_app.command("import")
 @functools.partial(guarded, answers=SetInstallError)
 def import_(
-    file: FileArgument,
+    file: Annotated[Path, typer.Argument(help="a card-set YAML file", show_default=False)],
     upgrade: Annotated[
         bool, typer.Option("--upgrade", help="replace the installed set with the same id")
     ] = False,

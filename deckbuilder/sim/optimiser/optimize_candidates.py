@@ -62,11 +62,6 @@ def resolve_card(catalog: Catalog, card: str, game: str) -> str:
     return entry.id if entry is not None else card
 
 
-def _deck_model(template: Deck, cards: Mapping[str, int], sets: Sequence[str] | None) -> Deck:
-    return Deck(name=template.name, game=template.game, faction=template.faction,
-                sets=list(sets) if sets is not None else template.sets, cards=dict(cards))
-
-
 def apply_swaps(cards: Mapping[str, int], swaps: Sequence[Swap]) -> dict[str, int] | None:
     """The deck after the swaps, or None when a swap takes out a card no longer there."""
     result = dict(cards)
@@ -82,7 +77,9 @@ def apply_swaps(cards: Mapping[str, int], swaps: Sequence[Swap]) -> dict[str, in
 
 def _legal(template: Deck, cards: Mapping[str, int], catalog: Catalog,
            sets: Sequence[str] | None, supply: Supply) -> bool:
-    return validate_deck(_deck_model(template, cards, sets), catalog, supply=supply).is_legal
+    deck = Deck(name=template.name, game=template.game, faction=template.faction,
+                sets=list(sets) if sets is not None else template.sets, cards=dict(cards))
+    return validate_deck(deck, catalog, supply=supply).is_legal
 
 
 def candidate_cards(template: Deck, catalog: Catalog, sets: Sequence[str] | None,

@@ -240,9 +240,3 @@ def check_report_path(path: Path) -> None:
         raise DeckbuilderError("the report is an HTML file", Location(Path(path)),
                                "give a file name ending in .html")
 
-
-def write_html(path: Path, text: str) -> None:
-    from deckbuilder.writing import atomic_write_text
-
-    check_report_path(path)
-    atomic_write_text(path, text)

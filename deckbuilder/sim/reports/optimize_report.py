@@ -204,7 +204,7 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
             entry["replay_with_swap"] = replay_command(result, replay, which, before.seed,
                                                        candidate)
         changed.append(entry)
-    gained = sum(1 for g in changed if _better(g["with_swap"], g["deck"]))
+    gained = sum(1 for g in changed if _RANK[g["with_swap"]] > _RANK[g["deck"]])
     confirmed = result.difference(candidate)
     return {"swaps": _swaps_json(candidate, catalog), "cards": cards,
             "paired_games": len(mine), "changed_winner": len(changed),
@@ -217,10 +217,6 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
 
 
 _RANK = {"lost": 0, "drew": 1, "won": 2}
-
-
-def _better(first: str, second: str) -> bool:
-    return _RANK[first] > _RANK[second]
 
 
 def _result_word(game: GameResult, side: int) -> str:

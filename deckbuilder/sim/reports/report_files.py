@@ -26,6 +26,7 @@ def write_outputs(kind: str, data: Mapping[str, object], report_path: Path | Non
     """Write the HTML report and the PNG charts of a `simulate`, `optimize`, `gauntlet` or
     `tournament` report (`kind`); returns the files written."""
     from deckbuilder.sim.reports import html_report, tournament_report
+    from deckbuilder.writing import atomic_write_text
 
     faces: dict[str, tuple[Callable[..., str], Callable[..., list[Chart]]]] = {
         "simulate": (html_report.simulate_html, simulate_charts),
@@ -36,7 +37,8 @@ def write_outputs(kind: str, data: Mapping[str, object], report_path: Path | Non
     page, charts = faces[kind]  # each reads the report of the kind named
     written: list[Path] = []
     if report_path is not None:
-        html_report.write_html(report_path, page(data))
+        html_report.check_report_path(report_path)
+        atomic_write_text(report_path, page(data))
         written.append(Path(report_path))
     if charts_dir is not None:
         from deckbuilder.sim.reports.png_charts import write_charts
