@@ -75,7 +75,7 @@ def test_every_option_valued_from_the_numbers_is_valued_as_its_play_out() -> Non
         for action in state.legal_actions():
             if action == PASS:
                 continue
-            scored = _from_numbers(state, reading, list(reading.hands), action)
+            scored = _from_numbers(state, reading, action)
             if scored is None or _draws(state, action, player):
                 continue  # a draw is valued at its deck's average symbols: no one play-out's
             after = state.clone()
@@ -148,7 +148,7 @@ def _scored_from_numbers(state, action: int, player: int) -> bool:
     if action == PASS:
         return True
     reading = Reading(state, player)
-    return _from_numbers(state, reading, list(reading.hands), action) is not None
+    return _from_numbers(state, reading, action) is not None
 
 
 def test_the_scoring_greedy_reads_nothing_hidden() -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, cast
 
 from deckbuilder.bots import (
     StepBudget,
@@ -134,9 +134,8 @@ class ScoringGreedy:
                       rng: random.Random) -> list[float]:
         """The value of each option of a main decision, as the greedy ranks them."""
         r = Reading(state, player)
-        hands = list(r.hands)
-        base_value = value_of(r, r.attack, r.defence, hands[0], hands[1], r.held)
-        values = [base_value if action == PASS else _from_numbers(state, r, hands, action)
+        base_value = value_of(r, r.attack, r.defence, r.hands[0], r.hands[1], r.held)
+        values = [base_value if action == PASS else _from_numbers(state, r, action)
                   for action in actions]
         # The rest played out on one re-dealt copy, as the play-out greedy does: a copy of it
         # for each but the last, which plays on the re-dealt copy itself.
@@ -152,10 +151,10 @@ class ScoringGreedy:
                 values[index] = evaluate(after, player)
             if steps.cut:
                 self.budget.looks_cut += 1
-        return [value for value in values if value is not None]  # every option is valued
+        return cast(list[float], values)  # every option is valued by now: no copy
 
 
-def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> float | None:
+def _from_numbers(state: State, r: Reading, action: int) -> float | None:
     """The value of playing a card whose change to the numbers is known (`play_changes`),
     or of discarding one's own plain card from play, worked out from the position's numbers
     (None: another kind of option). Where the play asks a choice, the best end is taken, as
@@ -173,8 +172,11 @@ def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> fl
         cost = card_cost(state, player, card, state.marker_bf)
         kegs, ammunition = _payment(state, player, definition, cost)
         lost = (card.kegs + kegs) if player == DEFENDER else (card.ammunition + ammunition)
-        hand = hands[:]
-        hand[player] += drawn - 1 - cost
+        guardian_hand, mapache_hand = r.hands
+        if player == DEFENDER:
+            guardian_hand += drawn - 1 - cost
+        else:
+            mapache_hand += drawn - 1 - cost
         held = float(r.held - lost)
         if drawn:
             held += drawn * _deck_symbols(state, player)
@@ -187,7 +189,9 @@ def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> fl
             else:
                 attack += gained
                 defence -= taken
-            best = max(best, value_of(r, attack, defence, hand[0], hand[1], held))
+            value = value_of(r, attack, defence, guardian_hand, mapache_hand, held)
+            if value > best:  # max(best, value)
+                best = value
         return best
     if layout.own_base <= action < layout.ability_base:
         uid = action - layout.own_base
@@ -199,5 +203,5 @@ def _from_numbers(state: State, r: Reading, hands: list[int], action: int) -> fl
                 defence -= power
             else:
                 attack -= power
-            return value_of(r, attack, defence, hands[0], hands[1], r.held)
+            return value_of(r, attack, defence, r.hands[0], r.hands[1], r.held)
     return None
