@@ -295,14 +295,10 @@ def export(
         print_pdf(deck_sheet_html(deck, catalog), out)
         console.print(f"wrote {safe(out)}", markup=False)
         return
-    if chosen == "json":
-        text = export_deck_json(deck)
-    elif chosen == "html":
-        text = deck_sheet_html(deck, catalog)
-    elif chosen in ("markdown", "bbcode"):
-        text = export_forum(deck, catalog, chosen)
-    else:
-        text = export_deck_list(deck, catalog)
+    writers = {"json": lambda: export_deck_json(deck),  # else a forum post's format
+               "text": lambda: export_deck_list(deck, catalog),
+               "html": lambda: deck_sheet_html(deck, catalog)}
+    text = writers.get(chosen, lambda: export_forum(deck, catalog, chosen))()
     if out is None:
         sys.stdout.write(text)  # every character that does not print is escaped already
         return
