@@ -16,6 +16,7 @@ import typer
 from deckbuilder.app.card_details import game_steps
 from deckbuilder.app.card_search import (
     KIND_HELP,
+    KIND_WORDS,
     card_row,
     describe_spaces,
     matches_search,
@@ -59,7 +60,7 @@ def cards(
         str | None, typer.Option("--set", help="a set id, e.g. tarnished-star", **SET.option())
     ] = None,
     kind: Annotated[str | None, typer.Option(
-        "--kind", help=KIND_HELP, autocompletion=completion.complete_kind)] = None,
+        "--kind", help=KIND_HELP, autocompletion=completion.words(KIND_WORDS))] = None,
     search: Annotated[str | None, typer.Option(
         "--search", help="words to find in names, aliases and texts (all of them)")] = None,
     unconfirmed: Annotated[

@@ -286,11 +286,6 @@ def complete_viewer(incomplete: str) -> list[str]:
     return _starting_with([*side_ids(), EVERYTHING_NAME], incomplete)
 
 
-def complete_kind(incomplete: str) -> list[str]:
-    """`--kind`: card, character, bandit, guardian, battlefield, special, token."""
-    return _starting_with(KIND_WORDS, incomplete)
-
-
 # -- sets, packs, rules ---------------------------------------------------------------------
 def complete_installed_set(incomplete: str) -> list[str]:
     """A set installed in the player's sets folder (`sets remove`), by id."""

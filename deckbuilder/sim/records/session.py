@@ -51,11 +51,11 @@ from deckbuilder.sim.records.transcript import (
     Step,
     TextNarrator,
     drain_log,
+    game_outcome,
     new_record,
     outcome_text,
     play_back,
     record_errors_at,
-    record_outcome,
 )
 from deckbuilder.sim.runs.seeds import bot_seed
 
@@ -302,7 +302,8 @@ class GameSession:
         self.record.steps.append(step)
         self._happened(step, player, public_action_text(state.spec, kind, action, text))
         if state.is_terminal():
-            record_outcome(state, self.record)
+            self.record.winner, self.record.termination, self.record.turns = \
+                game_outcome(state)
 
     def _happened(self, step: Step | None, player: int | None, public: str | None) -> None:
         lines = drain_log(self.state)  # the log is emptied: clones stay cheap

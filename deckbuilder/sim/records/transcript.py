@@ -140,10 +140,6 @@ def game_outcome(state: State) -> tuple[str | None, str, int]:
     return winner, outcome.termination.value, state.turn
 
 
-def record_outcome(state: State, record: GameRecord) -> None:
-    record.winner, record.termination, record.turns = game_outcome(state)
-
-
 def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
                bots: Sequence[str], max_turns: int, switches: Mapping[str, str],
                modules: Sequence[str], catalog: Catalog | None = None) -> GameRecord:
