@@ -149,8 +149,7 @@ def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
     for card in [*out_cards, *in_cards]:
         if catalog.find(card, played.game) is None:
             raise DeckError(f"unknown card '{card}'", fix="see `deckbuilder cards`")
-    if sets is not None:  # an unknown set would leave no card to put in, silently
-        # each set's id, given by id or name; an unknown one refused as `cards --set` does
+    if sets is not None:  # by id or name; refused if unknown (it leaves no card to put in)
         sets = [known for set_id in sets if (known := resolve_set(catalog, set_id))]
     settings = OptimizeSettings(
         side=side_of_deck(played)[0],
