@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from deckbuilder.catalog import Catalog, Entry
@@ -24,16 +25,9 @@ class DeckFacts:
     removed: dict[str, int] = field(init=False)  # base minus deck
 
     def __post_init__(self) -> None:
-        added = {
-            card: count - self.base.get(card, 0)
-            for card, count in self.counts.items() if count > self.base.get(card, 0)
-        }
-        removed = {
-            card: count - self.counts.get(card, 0)
-            for card, count in self.base.items() if count > self.counts.get(card, 0)
-        }
-        object.__setattr__(self, "added", added)
-        object.__setattr__(self, "removed", removed)
+        deck, base = Counter(self.counts), Counter(self.base)  # a difference keeps what is > 0
+        object.__setattr__(self, "added", dict(deck - base))
+        object.__setattr__(self, "removed", dict(base - deck))
 
     def entry(self, card_id: str) -> Entry:
         return self.catalog.entries[card_id]
