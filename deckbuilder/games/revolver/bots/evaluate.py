@@ -40,6 +40,7 @@ from deckbuilder.games.revolver.bots.evaluate_tables import (
     MARKER_CARD_TURNS,
     MAX_EXPECTED_HAND,
     MCREADY_CARD_KILLS,
+    SQRT2,
     TYPICAL_HAND,
     Tables,
     any_of,
@@ -99,10 +100,17 @@ _DRAW2: Final = 2 * DRAW_FIREPOWER  # McReady's two draws a turn
 # The play-out greedy and the search bot call `evaluate` thousands of times a game (the
 # greedy bot its race pieces), so the hot path below spells
 # out `max`/`min` of two numbers as comparisons (with the same result, the same operand when
-# they are equal) and the standing (tanh) in line, and the normal distribution function
-# (`phi`) is remembered by its argument. The arithmetic keeps the plain formulas' order of
-# operations, so the values are the same to the last bit as before these shortcuts.
+# they are equal) and the normal distribution function (`phi`) and the standing (tanh) in
+# line. The arithmetic keeps the plain formulas' order of operations, so the values are the
+# same to the last bit as before these shortcuts.
+_erf: Final = math.erf
 _tanh: Final = math.tanh
+#: `race_after`'s last `phi` answers by a slot of the argument (nan: none): nine asks in ten
+#: repeat one, and compiled, `math.erf` is a generic call (a float's hash, for a dict, costs
+#: more still).
+_PHI_SLOTS: Final = 1023
+_phi_asked: Final[list[float]] = [math.nan] * (_PHI_SLOTS + 1)
+_phi_answer: Final[list[float]] = [0.0] * (_PHI_SLOTS + 1)
 
 
 # -- what the hands can do ----------------------------------------------------------------------
@@ -260,7 +268,13 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     level = board + hand_power
     turn = 1
     for gang in here_gang:
-        rate = phi((level + _DRAW2 * turn - gang - 0.5) / ATTACK_SPREAD)
+        z = (level + _DRAW2 * turn - gang - 0.5) / ATTACK_SPREAD
+        slot = int(z * 64.0) & _PHI_SLOTS
+        if _phi_asked[slot] == z:  # 0.0 and -0.0 alike: phi is 0.5 at both
+            rate = _phi_answer[slot]
+        else:
+            rate = _phi_answer[slot] = phi(z)
+            _phi_asked[slot] = z
         here_kills += rate
         here_variance += rate * (1.0 - rate)
         turn += 1
@@ -412,7 +426,7 @@ def _analytic_value(state: State, viewer: int) -> float:
     if not missing:
         kill, kill_cards = 1.0, 0.0
     else:  # in the middle of McReady's play phase: what his hand can still bring
-        kill = phi((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD)
+        kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
         cards = float(len(state.hands[ATTACKER]))
         kill_cards = missing / SPEND_FIREPOWER
         if cards < kill_cards:
@@ -433,7 +447,7 @@ def gang_turn_standing(turns: float, here_gang: list[float], fresh_rate: float, 
     short = gang + 1 - lawmen
     missing = short if short > 0.0 else 0.0  # max(0.0, short)
     hand_power += _DRAW2
-    kill = phi((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD)
+    kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
     cards = mcready_cards + 2.0
     kill_cards = missing / SPEND_FIREPOWER
     if cards < kill_cards:

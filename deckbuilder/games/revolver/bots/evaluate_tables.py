@@ -368,21 +368,9 @@ def any_of(flags: list[bool], cards: list[int]) -> bool:
     return any(flags[card] for card in cards)
 
 
-#: `phi`'s last answers by a slot of the argument (nan: none): nine asks in ten repeat one, and
-#: compiled, `math.erf` is a generic call (a float's hash, for a dict, costs more still).
-_PHI_SLOTS: Final = 1023
-_phi_asked: Final[list[float]] = [math.nan] * (_PHI_SLOTS + 1)
-_phi_answer: Final[list[float]] = [0.0] * (_PHI_SLOTS + 1)
-
-
 def phi(z: float) -> float:
     """The standard normal distribution function."""
-    slot = int(z * 64.0) & _PHI_SLOTS
-    if _phi_asked[slot] == z:  # 0.0 and -0.0 alike: phi is 0.5 at both
-        return _phi_answer[slot]
-    answer = _phi_answer[slot] = 0.5 * (1.0 + _ERF(z / SQRT2))
-    _phi_asked[slot] = z
-    return answer
+    return 0.5 * (1.0 + _ERF(z / SQRT2))
 
 
 # -- what the hands can do ----------------------------------------------------------------------

@@ -38,9 +38,11 @@ def hand_after_paying(profiles: GameProfiles, hand: list[int], cost: int) -> lis
     rest = hand[:]
     for _ in range(cost):
         cheapest = 0
+        lowest = rank[rest[0]]
         for index in range(1, len(rest)):
-            if rank[rest[index]] < rank[rest[cheapest]]:
-                cheapest = index
+            here = rank[rest[index]]
+            if here < lowest:
+                cheapest, lowest = index, here
         rest.pop(cheapest)
     return rest
 
