@@ -187,13 +187,16 @@ def play_on_at_random(actions: list[int], rng: random.Random) -> int:
 
 def pick_best(actions: list[int], values: list[float], rng: random.Random) -> int:
     """The action of the highest value (within `_TIE`); equal ones drawn at random."""
+    if len(actions) != len(values):
+        raise ValueError("pick_best: one value an action")
     best: list[int] = []
     best_value = -math.inf
-    for action, value in zip(actions, values, strict=True):
+    for index in range(len(actions)):  # not zip(strict=True): mypyc calls that generically
+        value = values[index]
         if value > best_value + _TIE:
-            best_value, best = value, [action]
+            best_value, best = value, [actions[index]]
         elif value >= best_value - _TIE:
-            best.append(action)
+            best.append(actions[index])
     return best[0] if len(best) == 1 else best[below(rng, len(best))]
 
 
