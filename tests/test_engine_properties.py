@@ -44,9 +44,9 @@ from deckbuilder.sim.records.session import replay_record
 from deckbuilder.sim.records.transcript import (
     GameRecord,
     Step,
+    game_outcome,
     new_record,
     read_record,
-    record_outcome,
 )
 
 GAME_NAMES = sorted(games())
@@ -225,7 +225,7 @@ def test_a_written_record_replays_to_the_same_state(
         steps.append(_step(state, action))
         state.apply(action)
     record = _record_of(started, setup, steps)
-    record_outcome(state, record)
+    record.winner, record.termination, record.turns = game_outcome(state)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.jsonl"
         path.write_text(record.to_jsonl(), encoding="utf-8")
@@ -339,7 +339,7 @@ class EngineGame(RuleBasedStateMachine):
         assert state is not None and start is not None
         record = _record_of(start, self.setup, self.steps)
         if state.is_terminal():
-            record_outcome(state, record)
+            record.winner, record.termination, record.turns = game_outcome(state)
         events: list[str] = []
         result = replay_record(record,
                                narrate=lambda _step, logged, _state: events.extend(logged))
