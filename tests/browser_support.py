@@ -244,7 +244,9 @@ def screenshot(page: Any, name: str) -> Path:
     folder = screenshot_folder()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    # A whole page under the load of CI (the compiled build beside two test workers) has
+    # taken longer than the default 30 s to capture; the content is already in place.
+    page.screenshot(path=str(path), full_page=True, timeout=90_000)
     return path
 
 
