@@ -1,12 +1,9 @@
 """The action table: every decision is one small int, read in the context of the open decision.
 
 A game's table is fixed once its decks are known (`ActionLayout`): a few fixed actions, then
-ranges for battlefields, modes, characters, cards in play (by instance), abilities, card
-definitions (play, pay, choose), and the game's own pieces (Revolver 2's poker cards). The
-numbering depends only on the game and the decks in play, never on what else the catalog
-holds: card definitions are numbered by their order among the decks' own cards. Which ranges
-are legal depends on the open decision (its `kind`), and `action_to_string` reads an action
-in that context ("play Deputy", "pay: discard Cowboy", "kill Deputy at Whiskey Canyon").
+ranges for battlefields, modes, characters, card instances, abilities, card definitions and
+the game's own pieces. The numbering depends only on the game and the decks in play, never on
+what else the catalog holds; `action_to_string` reads an action in its decision's context.
 """
 
 from __future__ import annotations

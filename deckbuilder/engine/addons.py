@@ -1,9 +1,6 @@
-"""Table pieces the expansions add: cards lying under other cards (the `attach` step), cards
-unaffected by row limits (the `unaffected-by` step), and cards arriving at a battlefield
-(the card-arrives-here trigger).
-
-The board's functions that act on these pieces (row limits with exceptions, arrivals) live in
-`board.py`, which imports this module (never the other way round).
+"""Table pieces the expansions add: cards lying under other cards (`attach`), cards unaffected
+by row limits (`unaffected-by`), cards arriving at a battlefield. `board.py`, which acts on
+them, imports this module (never the other way round).
 """
 
 from __future__ import annotations

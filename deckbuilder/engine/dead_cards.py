@@ -1,10 +1,7 @@
-"""Cards that can do nothing in a set-up: a deck may hold them (they are legal), but the table
-can never play them here, and a player should be told rather than find them silently dead.
-
-A card is dead when no way to play it has a place (every mode lies only at a battlefield the
-game names, such as Revolver's San Manzanillo Prison, and the set-up has not that battlefield),
-or when all it does is act on named cards that are dead themselves or in neither deck (Pull
-the bars out with a horse, whose only target is Double the guard).
+"""Cards that can do nothing in a set-up (legal to hold, never playable here), so a player is
+told rather than find them silently dead: every mode lies only at a battlefield the set-up has
+not (Revolver's San Manzanillo Prison), or all the card does is act on named cards that are
+dead or in neither deck (Pull the bars out with a horse, for Double the guard).
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """The implemented effect steps: one registry, step name -> (compiler, runner).
 
-Card data composes steps from the vocabulary in `deckbuilder.models.effects`. Each step is
-compiled once (`compile_steps`) into a `(runner, params)` pair with plain params (ints,
-frozensets, a `TargetFilter`); a runner is called as `runner(state, (runner, params, ctx))`
-with ctx = (acting player, source card uid or -1, battlefield the card was played at). A
-runner that needs a choice opens a decision and continues in its `_resume` function.
-
-`IMPLEMENTED_STEPS` is what `deckbuilder.engine.support` reads to report unplayable cards: every
-step of the vocabulary except `manual`, which by definition no engine can perform.
+Each step of a card's data (`deckbuilder.models.effects`) is compiled once (`compile_steps`)
+into a `(runner, params)` pair with plain params; a runner is called as
+`runner(state, (runner, params, ctx))` with ctx = (acting player, source card uid or -1,
+battlefield the card was played at), and one that needs a choice continues in its `_resume`.
+`IMPLEMENTED_STEPS` is every step of the vocabulary except `manual` (`engine.support`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Compiling what the expansion cards add to a card definition and a game's spec.
-
-Called by `compiled.py`: a card's static steps (cost reduction, row-limit immunity), its
-triggers "while in play, the opponent plays ..." and "a card arrives here", what it costs
-to react with it; and, per game, who attaches, watches, reduces costs or ignores row limits,
-so the hot loop checks one attribute and moves on when a game has none of these cards.
+"""Compiling what the expansion cards add to a card definition and a game's spec (called by
+`compiled.py`): static steps, triggers, reaction costs and, per game, who attaches, watches,
+reduces costs or ignores row limits, so the hot loop checks one attribute when a game has none.
 """
 
 from __future__ import annotations

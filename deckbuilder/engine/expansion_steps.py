@@ -1,11 +1,8 @@
 """Effect steps and hooks the expansion cards need: conditions (`only-if`), cards put under
-other cards (`attach`), static cost reductions, a card destroying or discarding itself, and
-the triggers "while in play, the opponent plays ..." and "a card arrives here"; and the table's
-side of two of a game's steps (Revolver's, `games/revolver/frontier_steps.py`): cards lying face
-down under a card, and plays a card forbids where it lies.
-
-Runners follow the calling convention of `effects.py`: `runner(state, (runner, params,
-ctx))` with ctx = (acting player, source card uid or -1, battlefield).
+other cards (`attach`), static cost reductions, a card destroying or discarding itself, the
+triggers "while in play, the opponent plays ..." and "a card arrives here", and the table's
+side of two of Revolver's steps (`games/revolver/frontier_steps.py`): cards face down under a
+card, and plays a card forbids where it lies. Runners follow `effects.py`'s convention.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
-"""Who may read a line of the engine's log. The engine writes every line; a line that names
-something one player may not know (the card the opponent drew) is a `SecretLine`: its owner
-reads it whole, anyone else reads its `others` text (or nothing). `visible_log` is the one
-reading of a log for a viewer: the terminal game, the web tables, records and replays all use
-it (through `observe` or a session), so no face matches the log's wording to hide a card.
-
-A `SecretLine` is a `str` (its whole text), so an omniscient reader (a golden transcript, a
-scenario check, `play` between bots) reads the log as before.
+"""Who may read a line of the engine's log. A line that names something one player may not
+know is a `SecretLine`: its owner reads it whole, anyone else its `others` text (or nothing).
+`visible_log` is the one reading of a log for a viewer, so no face matches the log's wording
+to hide a card. A `SecretLine` is a `str` (its whole text), so an omniscient reader (a golden
+transcript, `play` between bots) reads the log as before.
 """
 
 from __future__ import annotations

@@ -3,15 +3,9 @@ of every face's view of a position (the terminal, the web tables, the replay vie
 JSON API). A viewer is a seat (0, 1), `SPECTATOR` (what both seats see alike) or
 `EVERYTHING` (None: both hands and the face-down cards, for a game that is over).
 
-Open information: both sides' cards in play with their tokens, the marker, the countdown, the
-bandits, both discard piles, removed cards, deck sizes, the opponent's hand SIZE, both
-players' silver dollars, the cards under character cards. Hidden: the opponent's hand, the
-order of both decks, and the opponent's cards lying face down under a card (the Strongbox).
-The legal actions are shown only to the player who must decide.
-
-The values every face shows are computed here once: each battlefield's firepower (the cards';
-an attack adds the defence), whether the battlefield row is chosen (Revolver 2's poker
-tournament chooses it: until then `row_choices` names the sets), the characters in the pile.
+Hidden from a seat: the opponent's hand (not its size), the order of both decks, the
+opponent's cards face down under a card; the legal actions go only to the player who must
+decide. The values every face shows (firepower, whether the row is chosen) are computed here.
 """
 
 from __future__ import annotations

@@ -1,14 +1,7 @@
-"""A whole position as plain data (card ids, token counts) and as text, for people and tests.
-
+"""A whole position as plain data (card ids, token counts) and as text, in the words of the
+game played: the omniscient view (both hands, the top of both decks), unlike `observe`.
 Scenario files, `deckbuilder scenario --json`, golden transcripts and the end of
-`deckbuilder play` all describe a position the same way, so a change in how the engine lays out
-a position shows up in one place. Unlike `observe`, this is the omniscient view: both hands and
-the top of both decks.
-
-The text is in the words of the game played (`state.spec.game_rules`): its sides, its countdown
-("border", "Mexican Army") and, in a game whose characters wait in a pile to be recruited
-(Revolver 2's guardians), characters in play, in the pile and dead. Revolver's text is the one
-the golden transcripts have always compared.
+`deckbuilder play` all describe a position through it, so a change shows up in one place.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """What no position of either game can hold: the table's limits, the box's tokens, the eagle
-token's places, the face spaces of a living character.
-
-Play never reaches such a position, but a position laid out by hand (a scenario file, or
-`engine.staging` in a test) can describe one; `verify_position` refuses it with the rule it
-breaks, so a rules question is never answered about a table that cannot exist. The table's
-rules are the base rulebook's (both games share the table); how many tokens the box holds is
-read from the card sets (`Token.count`, with the document that states it), and which box token
-each of the table's counters uses is the game's own declaration (`GameRules.token_ids`).
+token's places, the face spaces of a living character. Play never reaches such a position,
+but one laid out by hand (a scenario file, `engine.staging`) can: `verify_position` refuses it
+with the rule it breaks. The box's token counts come from the card sets (`Token.count`), which
+box token each counter uses from the game (`GameRules.token_ids`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""The fields of a game's spec, declared below the state.
-
-`GameSpec` (compiled.py) is built from the card definitions, so it lives above the modules
-that play a game (state, board, play ...), which read it as `state.spec`. Declared here, its
-fields are typed for those modules too: for mypy, and for the compiled build (setup.py), which
-reads a typed field at once instead of looking it up by name.
+"""The fields of a game's spec, declared below the state: `GameSpec` (compiled.py) lives above
+the modules that play a game, which read it as `state.spec`; declared here, its fields are
+typed for them, for mypy and for the compiled build (a typed field is read at once).
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Set up positions by hand: for rule tests and scenarios ("Deputy and Cowboy at the Bank").
-
-Staging moves real card instances between zones, so every card stays in exactly one place
-(`state.check_invariants()` holds afterwards). After staging during a play phase, call
-`refresh(state)` so the open decision's legal actions are recomputed, and
-`engine.possible.verify_position(state, catalog)` to refuse a position the rules rule out (as
-scenario files are; a rules test may stage one on purpose).
+Staging moves real card instances, so every card stays in one place (`check_invariants`);
+then call `refresh(state)` to recompute the open decision's actions, and
+`engine.possible.verify_position` to refuse a position the rules rule out.
 """
 
 from __future__ import annotations

@@ -1,27 +1,17 @@
-"""What a card in play says now: the one place that answers it.
+"""What a card in play says now: the one place that answers it (tarnished-star-en, Tokens and
+Card Notes; FAQ Q1, Q3, Q6).
 
-A card's printed value, icons and text normally apply. Two things take them away
-(tarnished-star-en, Tokens and Card Notes; FAQ Q1, Q3, Q6):
+- An **eagle token** on the card, or on the card it lies under, *empties* it: no firepower
+  value, no icons, no text (no triggers, abilities, static effects, limit exemption or "cannot
+  be moved"); `state.eagle[uid]`, copied onto the cards lying under the card that gets it.
+- A **silent battlefield** (`state.silent_bf`, -1 = none; the San Manzanillo Prison while the
+  marker is there, FAQ Q6): its cards keep printed firepower and icons but no text, except
+  those whose own text names the place (`speaks_at`); whether cards *played* there lose
+  theirs too is the switch `prison-silence` (`spec.silences_plays`).
+- A card lying face down under another (the Strongbox's) has no text either.
 
-- an **eagle token** on the card, or on the card it lies under, *empties* it: no firepower
-  value, no icons, no text: no triggers (on death, on destroyed, arrivals, draw phase ...),
-  no abilities, no static effects (row limits, cost reductions, unaffected-by), no limit
-  exemption (it counts toward its column's card limit), and no "cannot be moved";
-  `state.eagle[uid]` holds it (`attach_card` and the eagle step copy it onto the cards
-  lying under the card that gets it, so one int lookup answers for a card under a card);
-- a **silent battlefield** (`state.silent_bf`, -1 = none; set by the San Manzanillo Prison's
-  plug-in while the marker is there: "ignore the text on the cards", FAQ Q6): the cards in
-  play there keep their printed firepower and icons but have no text, except the cards whose
-  own text names that place (Double the guard, Pull the bars out with a horse, the Duster:
-  `speaks_at`, read once from the card data into `CardDef.speaks_silenced`). Whether the
-  cards *played* there lose their text too is the rule switch `prison-silence`
-  (`spec.silences_plays`).
-
-A card lying face down under another (the Strongbox's hidden card) has no text either.
-
-The firepower and column-counting loops in `board.py` read `state.eagle` and
-`state.silent_bf` inline (an int lookup per card, no call) with a comment naming the
-function here they inline; everything else calls these functions.
+`board.py`'s firepower and column-counting loops inline these lookups (a comment names the
+function here); everything else calls these functions.
 """
 
 from __future__ import annotations

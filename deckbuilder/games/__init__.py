@@ -1,12 +1,7 @@
 """The games, found through one registry: bots, simulation, records, scenarios and the
-command line reach a game only through `get_game` (a game never imports another).
-
-A game is a declaration and a class: its static facts in a `GameDeclaration`
-(`games/<game>/declaration.py`, listed once in `declared.py` or plugged in through the
-`deckbuilder.games` entry point group), and its rules in a subclass of the table's `GameRules`
-with the rest the tool needs (`GameParts`: new_game, the bots' heuristics, the endings, the
-scenario set-up), which the declaration's `entry` names and which is imported only when the game
-is first asked for. See docs/maintainers/new-game.md.
+command line reach a game only through `get_game` (a game never imports another). A game is
+a `GameDeclaration` and a `GameRules` subclass with its `GameParts`, imported when first asked
+for (docs/maintainers/new-game.md).
 
 This module imports only layer 1 and the protocol at its top: the declarations (layer 1) live
 in the games' packages, so importing one runs this file while the models are still loading.

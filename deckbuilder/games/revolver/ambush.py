@@ -2,20 +2,10 @@
 
 What is known (research grade B, card-facts.md 1.8): one Ambush card is dealt to each
 battlefield; an ambush can add McReady firepower, kill a Colty man, or be a false alarm.
-Everything else is a READING, marked unconfirmed in ambush-on-gunshot-trail.yaml:
-
-- The cards: three kinds (`kind` below, one record each), `copies` each, all McReady's
-  instances (an ambush helps the lawmen or does nothing). At set-up they are shuffled and one
-  is dealt face down to each battlefield (in `state.limbo`, where the rest wait, unused).
-- When one is revealed (switch `ambush-reveal`): `marker-enters` (default): when the turn
-  marker enters its battlefield (the first battlefield's at the first turn);
-  `mcready-turn`: at the start of McReady's first turn there.
-- What it does: a firepower card (extra McReady firepower) is placed in McReady's column at
-  its battlefield and stays there as his card; a one-shot (a gang member killed, a false
-  alarm) resolves its effect and is removed from the game. The data marks every ambush
-  `reshuffles: false`: one in McReady's discard pile never joins his deck.
-- Nobody sees a face-down ambush: `view` says only which battlefields hold one, and
-  `resample` re-deals the face-down and unused ambushes for a bot.
+Everything else is a READING, marked unconfirmed in ambush-on-gunshot-trail.yaml, with the
+switch `ambush-reveal` (docs/players/rules.md). The face-down and unused ambushes lie in
+`state.limbo` (all McReady's instances); a revealed firepower ambush stays in McReady's
+column as his card, a one-shot resolves and leaves the game.
 """
 
 from __future__ import annotations

@@ -1,29 +1,14 @@
 """The Tarnished Star's Module A, the duel outside the Black Dog saloon, and Module B,
 McReady's choice (tarnished-star-en: Module A, How to Play, The Saloon Duel; Module B).
+docs/players/rules.md says what they play.
 
-Set-up (A): the Armed train guard in McReady's column at the 3:15 Express, the duel card
-beside Rattlesnake Creek, the child hostage token on Rattlesnake Creek. While Cortez lives, in
-a gang turn at Rattlesnake Creek, the gang may start the duel once (the table piece
-`USE_PIECE`); his turn pauses: both players draw two, the gang puts a card from hand face
-down, McReady calls the bluff, retreats, or shows a Lock-icon card from hand face up; the
-card is revealed and the outcome applied; then the gang's turn goes on. If the marker leaves
-Rattlesnake Creek before the duel, the hostage token is removed and the guard stays.
-Module B: before the opening hands, McReady chooses one silver dollar or two; with two, a
-true grit token goes on the Armed train guard.
+The face-down card lies in `state.limbo`, hidden from McReady; a world re-dealt for him
+(`resample`) deals it anew among all the gang's cards he cannot see (hand and deck: the hand
+alone would keep the real card too often). The duel's state is a `SaloonDuel`.
 
-The face-down card lies in `state.limbo`, hidden from McReady: his observation says only that
-a card lies there, and a world re-dealt for him (`resample`) deals it anew among the gang's
-cards he cannot see. The duel's state is a `SaloonDuel` (immutable), the module's data.
-
-Readings no document states (each marked READING below): the sheet's Lock icon is the data's
-`lock` icon; a card's firepower in the duel is its printed firepower; a Lock card shown by
-McReady costs nothing and has no effect of its own; a gang with no card in hand after the
-draw puts nothing down (a card without the Lock icon); the hostage token on Cortez is one
-more true grit token on him; Module B's dollars set `state.silver` (the usual one dollar of
-the other expansions is not modelled without it); McReady chooses before the opening hands;
-the Garrotte goes under Santiago only with the prison module (else the step is skipped with
-a logged note); for McReady the face-down card is re-dealt among all the gang's cards he cannot
-see (hand and deck), not the hand alone, which would keep the real card too often. The data
+Readings no document states (besides those marked READING below): a card's firepower in the
+duel is its printed firepower; McReady chooses his dollars before the opening hands; the
+Garrotte goes under Santiago only with the prison module (else a logged note); the data
 marks the guard `reshuffles: false` (a module card never joins McReady's deck).
 """
 

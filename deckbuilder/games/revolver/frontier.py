@@ -1,40 +1,16 @@
 """The Frontier deck (Expansion 1.3, Vengeance on the Frontier) and the Tarnished Star's
 Module C (its nine Frontier cards shuffled into it), as one module plug-in.
 
-The rules of 1.3 are in none of our documents: everything here is a READING, marked
-unconfirmed in the data (vengeance-on-the-frontier.yaml, module `frontier-deck`, whose
-provenance note gives the reasons) and chosen by rule switches where two readings are
-equally plausible:
-
-- What is in it: every `faction: frontier` card of the installed Revolver sets, `copies`
-  each, except a card listed by a Frontier module that is not in use (Module C's nine stay
-  out without `frontier-deck-cards`; Module C is shuffled into "the Frontier deck you already
-  have", so it brings 1.3's cards too). A player who owns 1.3 corrects a card's faction,
-  copies or text with the overlay, or adds cards with a set of his own.
-- When they come out (switch `frontier-draw`): `one-of-two-draws` (default): in his "Draw two
-  cards" phase a player may take one of his two cards from the top of the Frontier deck (a
-  decision); `extra-on-new-battlefield`: in his first draw phase at each new battlefield a
-  player draws one Frontier card on top of his two.
-- Who controls them, where they lie: the drawer; the card is his, in his hand, played like
-  his own cards (cost, his column at the current battlefield). A card marked
-  `played_when_drawn` (The Legend of Boggy Creek: "Play this card immediately") is played at
-  once when drawn, for free (the table's draw does it: a Frontier card is drawn through it).
-- Where they go: discarded or destroyed, to the Frontier discard pile (swept there at each
-  moment the game calls the plug-in: a player's discard pile never keeps one past the next
-  phase; one shuffled into a player's deck meanwhile is taken out again); removed from the
-  game, out of the game.
-- The empty Frontier deck (switch `frontier-empty`): `reshuffle-discards` (default): the
-  Frontier discard pile is shuffled into a new Frontier deck; `no-more-cards`: no more
-  Frontier cards come out.
-- The red poker chip ("counts as white or black, whichever fits"): no effect of the engine
-  reads a chip's colour, so it needs no rule here (nothing to switch).
+1.3's rules are in none of our documents: all here is a READING, marked unconfirmed in
+vengeance-on-the-frontier.yaml (module `frontier-deck`, whose provenance gives the reasons),
+with the rule switches `frontier-draw` and `frontier-empty` where two readings are equally
+plausible (docs/players/rules.md lists them). A drawn Frontier card is the drawer's, played
+like his own; discarded or destroyed, it goes to the Frontier discard pile (swept there at
+each moment the game calls the plug-in, even from a deck it was shuffled into).
 
 Representation: a table card has one owner, so each Frontier card has one instance per player
-(`extra_cards`: (0, id) and (1, id)); the drawer gets his own, the other lies in
-`state.limbo` (as do both while the card is in the Frontier deck or its discard pile). The
-Frontier deck and discard pile are the module's data (`FrontierPile`: indices into the
-module's card list, immutable). Nobody sees the deck's order (`view` gives its size);
-`resample` re-deals it, and the Frontier cards in the opponent's hand, for a bot.
+(`extra_cards`); the drawer gets his, the other lies in `state.limbo` (as do both while the
+card is in the Frontier deck or its discard pile, the module's `FrontierPile`).
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """Revolver's steps for the Frontier and Tarnished Star cards: a card hidden under a card (the
 Strongbox) and taking it back, a card changing sides (its twin instance takes its place), the
 hidden-token guess (Reverend Henry Kane), and plays forbidden here (Indian Burial ground).
-
-They are the game's, not the table's: `STEPS` joins Revolver's vocabulary through
-`RevolverRules.steps`, and the roles the table must know (which steps hide a card, act on the
-hidden cards, forbid plays) are named in `RevolverRules`. The table keeps the mechanics those
-roles need (`engine.expansion_steps.lay_face_down_under`, `can_reach_hidden`, `forbidden_here`).
-
-Runners follow the calling convention of `engine/effects.py`: `runner(state, (runner, params,
-ctx))` with ctx = (acting player, source card uid or -1, battlefield).
+They join the game through `RevolverRules.steps`; the table keeps the mechanics the roles
+need (`engine.expansion_steps`). Runners follow `engine/effects.py`'s calling convention.
 """
 
 from __future__ import annotations

@@ -1,13 +1,6 @@
-"""The expansion modules Revolver's engine plays, as plug-ins: one object per module, each in
-its own file, called by the game's rules at a few fixed moments (python-chess's variants are
-the model: a handful of moments, each a module's own function or else a no-op).
-
-Why plug-ins: the Tarnished Star's saloon duel, the San Manzanillo Prison, the Frontier deck,
-the ambushes and 1.1's new bandits each add pieces to the same game; the game's turn sequence
-calls them in one order (`PLUGINS`), so no module's code reaches into another's, and a game
-without modules pays one empty loop per turn.
-
-What a plug-in is, and the state and actions it owns, is `plugin.py`.
+"""The expansion modules Revolver's engine plays, as plug-ins (`plugin.py`), one file each,
+called by the game's rules at a few fixed moments in one order (`PLUGINS`): no module's code
+reaches into another's, and a game without modules pays one empty loop per turn.
 """
 
 from __future__ import annotations

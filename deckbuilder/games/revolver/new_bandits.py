@@ -1,16 +1,9 @@
 """The new bandits of Expansion 1.1, Ambush on Gunshot Trail, as a module plug-in
-(`gunshot-trail-bandits`): Sister Sarah and her Mule joins the Colty gang.
-
-Why a module: without it no set-up brings her in, so the cards that speak of her (the Texas
-Ranger's cancel "if Sister Sarah is dead", 1.4) could never happen. No document says how 1.1's
-bandits enter the gang; the module's record in ambush-on-gunshot-trail.yaml gives the READING
-played here (marked unconfirmed, with its reasoning): the new bandits are added to the gang's
-sixteen at set-up, alive, and die as any bandit does.
-
-The table does the work: a module's record that lists a character brings it into the game
-compiled with the bandits (`engine.compiled`), and a starting one is in front of the gang from
-set-up. This plug-in makes the module one the engine plays and refuses a game whose catalog
-lacks the bandits it names, so the module never plays silently without them.
+(`gunshot-trail-bandits`): Sister Sarah and her Mule joins the Colty gang, so the cards that
+speak of her (the Texas Ranger's "if Sister Sarah is dead", 1.4) can happen. How she enters
+is a READING (ambush-on-gunshot-trail.yaml, docs/players/rules.md). The table compiles a
+module's characters with the bandits; this plug-in refuses a catalog that lacks them, so the
+module never plays silently without them.
 """
 
 from __future__ import annotations

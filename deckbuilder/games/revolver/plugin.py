@@ -1,12 +1,7 @@
 """What a module plug-in is (`ModulePlugin`) and the little it shares with the game: its own
-state in `state.game_data` and its share of the piece range. The registry of plug-ins is
-`modules.py`; each plug-in lives in its own file and imports only this one.
-
-A module's own small state lives in `state.game_data`, a sorted tuple of (module id, value)
-pairs (hashable and immutable, as the table requires): `module_data` reads a module's value,
-`set_module_data` replaces it. A module's own decisions (the duel's answers, McReady's dollars)
-are actions of the game's piece range, shared out by `modules.bind` (`piece_action`,
-`piece_index`).
+state in `state.game_data`, a sorted tuple of (module id, value) pairs (hashable and
+immutable, as the table requires), and its decisions as actions of the game's piece range,
+shared out by `modules.bind`. Each plug-in imports only this module.
 """
 
 from __future__ import annotations

@@ -3,28 +3,13 @@ Star's cards depend on it: a battlefield in the row, Santiago held there, the te
 silences, and his release (tarnished-star-en: Module A, Module B step 3, FAQ Q4 and Q6,
 Tokens and Card Notes: Garrotte).
 
-No document here gives the 1.2 rules. What this plays, each a marked reading (the data's
-provenance says which values are unconfirmed; the two readings of equal weight are the
-set's rule switches):
-
-- the row (switch `prison-position`): the prison joins the base row after the battlefield
-  the switch names (after Whiskey Canyon by default). The row is compiled per layout, so
-  the switch's value travels in the layout string as an item `prison-position=<value>`
-  beside the module ids (the plug-in's `row_switches`: `modules.layout_of` puts it there);
-- texts (FAQ Q6): while the marker is at the prison, `state.silent_bf` names it, and the
-  table's one place for "what a card says now" (`engine/wording.py`) takes the text from
-  the cards there; the cards whose own text names the prison keep theirs (the table's to
-  say: the prison is named by their data's conditions and placement);
-- Santiago (switch `santiago-release`): his bandit card lies in the prison, out of the
-  gang's lineup (`state.alive` false, his place `IMPRISONED` in the module's data); when the
-  marker leaves the prison forward he is freed unless Double the guard stands there (by
-  default), or only if the gang outguns McReady there (the other reading); freed, he joins
-  the living gang, and the Garrotte lying under him (Module B, two dollars: `duel.py`) goes
-  to the gang's hand. His on-death: none (unconfirmed).
-
-Santiago is not a base-set bandit: he is compiled with the bandits because the module's
-record lists him (the table compiles the characters and battlefields of the modules a layout
-names), so card data can name him (the Garrotte's `dead: [santiago]`).
+No document gives the 1.2 rules: each value is a marked reading (the data's provenance), and
+the readings of equal weight are rule switches (docs/players/rules.md). The row is compiled
+per layout, so `prison-position` travels in the layout string as an item
+`prison-position=<value>` (`row_switches`); the silenced texts are `engine/wording.py`'s to
+say (`state.silent_bf`). Santiago is compiled with the bandits because the module's record
+lists him, so card data can name him (the Garrotte's `dead: [santiago]`); held, he is out of
+the lineup (`state.alive` false).
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""Two modules with little to do at the table: the silver dollars of the expansions, and the
-Tarnished Star's Module D, which is the deck-building rules.
-
-- `silver-dollars` (vengeance-on-the-frontier.yaml): McReady starts the game with the
-  module's `mcready_starting_silver_dollars` (one: Module B's "two silver dollars instead
-  of the usual one"); cards then gain and spend them (`state.silver`, the table's). Module B's
-  choice, made later in the set-up, replaces the number.
-- `build-your-own-deck` (Module D): the deck-building rules. `validate`, `play` and
-  `simulate` apply them to every deck anyway, so choosing the module changes nothing at the
-  table; it is accepted rather than refused, since a player who names it is right to.
+"""Two modules with little to do at the table: `silver-dollars` (McReady starts with the
+module's `mcready_starting_silver_dollars`, which Module B's later choice replaces; cards gain
+and spend `state.silver`) and the Tarnished Star's Module D, `build-your-own-deck`: the
+deck-building rules every deck meets anyway, so it changes nothing at the table and is
+accepted rather than refused.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""Laying out a Revolver position: the bandits, the table's pieces (the marker, the face
-spaces, the border, the silver dollars, Derail the Train) and, after the table's set-up pieces
-are back (`game_rules.restage`), what the modules add: Module B's choice
-(`position.mcreadys_choice`) and the bandits a module holds (Santiago in the San Manzanillo
-Prison, `position.bandits.freed`). With the checks of Revolver's own expectations, it is the
-game's `GameParts.scenario` (`SCENARIO`).
-
-A held bandit is neither alive nor dead in the gang: a file naming him alive, dead or with
-tokens without freeing him describes an impossible position and is refused (exit 2), as is a
-choice of Module B without the module, or the module without its choice.
+"""Laying out a Revolver position (the game's `GameParts.scenario`): the bandits, the table's
+pieces and, after `game_rules.restage`, what the modules add (Module B's choice, the bandits a
+module holds). A held bandit is neither alive nor dead: a file naming him alive, dead or with
+tokens without freeing him is refused (exit 2), as is Module B's choice without the module,
+or the module without its choice.
 """
 
 from __future__ import annotations

@@ -1,14 +1,7 @@
-"""Powder kegs and ammunition: Revolver 2's table pieces, used in one's own play phase.
-
-A card with powder kegs or ammunition may be discarded from hand for its symbols instead of
-being played, and then does not do its effect (malpaso-es: Barriles de pólvora / munición).
-- Dynamite the Bridge (the guardians, at Los Quantos Bridge, once per game): discard cards
-  showing two kegs; every Mapache card at the bridge is discarded, the guardians' stay.
-- Collapse the Tunnels (the guardians, at the Abandoned Silver Mine, each turn there): the
-  same at the mine. Once per turn is a reading ("cada turno").
-- The Gatling Gun (Mapache, at the mine): for each of his firepower cards there he may discard
-  one ammunition card; each ammunition symbol costs the guardians a guardian, and these count
-  as kills for the Mexican Army. Once per turn is a reading.
+"""Powder kegs and ammunition: Revolver 2's table pieces, used in one's own play phase
+(malpaso-es: Barriles de pólvora / munición; docs/players/play.md tells their rules): Dynamite
+the Bridge, Collapse the Tunnels and the Gatling Gun. Readings: collapsing the mine and the
+Gatling Gun are once per turn ("cada turno").
 """
 
 from __future__ import annotations

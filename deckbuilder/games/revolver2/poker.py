@@ -1,12 +1,5 @@
-"""The All Rivers Poker tournament, played before the game (malpaso-es: Torneo de póquer).
-
-Each player shuffles his six tournament cards and puts one back in the box unseen, then both
-choose a card face down; when both have chosen, the cards are revealed and the higher value
-wins the round. A cheat card wins unless the other card calls cheats (You cheat Dawg!).
-Played cards are discarded, except You cheat Dawg!, which goes back to its owner's hand. The
-first to win two rounds wins the tournament: the guardians bring in Crystal River, Mapache
-Buffalo Falls. Every card played applies its set-up effect to the side that played it, won
-or lost (bigger opening hands, power tokens on the Malpaso battlefield card).
+"""The All Rivers Poker tournament, played before the game (malpaso-es: Torneo de póquer;
+docs/players/play.md tells its rules).
 
 The choices are simultaneous; the table's decisions are not, so the guardians choose first and
 their card stays hidden from Mapache (and from bots playing him) until both have chosen.

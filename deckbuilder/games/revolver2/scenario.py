@@ -1,8 +1,7 @@
-"""Laying out a Revolver 2 position: past the poker tournament with the position's battlefield
-set, then the guardians (in play, in the pile, dead), the Mexican Army, the bridge and the
-power tokens on the battlefield cards; or, with `position.poker`, the tournament under way
-(`scenario_poker.py`). With the checks of Revolver 2's own expectations, it is the game's
-`GameParts.scenario` (`SCENARIO`).
+"""Laying out a Revolver 2 position (the game's `GameParts.scenario`): past the poker
+tournament with the position's battlefield set, then the guardians, the Mexican Army, the
+bridge and the power tokens; or, with `position.poker`, the tournament under way
+(`scenario_poker.py`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
-"""A Revolver 2 position during the All Rivers Poker tournament (`position.poker`).
-
-The tournament comes before the game: no card is in play or in hand, the decks are whole, the
-guardians are as the set-up puts them. The file says which poker cards each side holds, has
-played round by round, has put back unseen, and whether the guardians' card for this round
-lies face down; the rounds won follow from the rounds played (a `wins` that disagrees is an
-impossible position). Its end is played by the engine as after a played tournament: the
-winner's battlefield set comes in, every played card's set-up effect applies (bigger opening
-hands, power tokens on Malpaso), the opening hands are drawn and the guardians' turn begins.
+"""A Revolver 2 position during the All Rivers Poker tournament (`position.poker`): before the
+game, so no card is in play or in hand and the decks are whole. The rounds won follow from the
+rounds played (a `wins` that disagrees is an impossible position); its end is played as after
+a played tournament.
 """
 
 from __future__ import annotations

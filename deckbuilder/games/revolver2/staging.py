@@ -1,11 +1,7 @@
-"""Set up Revolver 2 positions by hand: for rule tests and scenario files.
-
-Every game of Revolver 2 opens with the All Rivers Poker tournament, whose winner decides
-which three battlefields come before Los Quantos Bridge. A rules question ("Rurales and Los
-Tiburon attack at the Saloon") needs the game past the tournament with the right battlefield
-set, without playing poker: `skip_tournament` does that. The other helpers set Revolver 2's
-own pieces (tokens on a side of a battlefield card, the bridge); the table's
-`deckbuilder.engine.staging` places cards and sets a character's life and tokens.
+"""Set up Revolver 2 positions by hand, for rule tests and scenario files: past the poker
+tournament with the right battlefield set (`skip_tournament`), and Revolver 2's own pieces
+(tokens on a side of a battlefield card, the bridge). The table's `engine.staging` places
+cards and sets a character's life and tokens.
 """
 
 from __future__ import annotations
@@ -36,13 +32,8 @@ def battlefield_set_of(state: State, battlefield_id: str) -> str | None:
 
 def skip_tournament(state: State, battlefield_set: str, begin: bool = True) -> None:
     """End the poker tournament without playing it: the side whose win brings in
-    `battlefield_set` has won it, no poker card was played (so no set-up effect applies).
-
-    With `begin`, the game goes on as after a played tournament: the decks are shuffled,
-    each player draws his opening five and the guardians' first turn begins. Without it,
-    nothing more happens and no decision is open (a scenario lays out its own position,
-    then opens the turn it wants).
-    """
+    `battlefield_set` has won it, no poker card played. With `begin` the game goes on as after
+    a played tournament; without it no decision is open (a scenario opens its own turn)."""
     if battlefield_set not in BATTLEFIELD_SETS:
         raise StagingError(f"no battlefield set '{battlefield_set}' (use one of: "
                            f"{', '.join(BATTLEFIELD_SETS)})")

@@ -1,10 +1,7 @@
-"""Revolver 2's own pieces of a view, as the table asks for them through the rules
-(`Revolver2Rules.observe`, `row_choices`, `pieces_lines`, `board_pieces`): every face reads
-them from the view or the rules, none imports this game.
-
-The poker tournament as a viewer sees it (his own cards, each round's cards with who won it
-and why, the score); the battlefield sets the tournament still chooses between; the
-tournament in a view's text lines and on the web board's panel.
+"""Revolver 2's own pieces of a view (the poker tournament as a viewer sees it, the battlefield
+sets it still chooses between), as the table asks for them through the rules
+(`Revolver2Rules.observe`, `row_choices`, `pieces_lines`, `board_pieces`): no face imports
+this game.
 """
 
 from __future__ import annotations
