@@ -1,25 +1,6 @@
-"""A gauntlet: one deck against a field of opponents, each on the same seeds, and the field's
-figure weighted as the player says.
-
-Every opponent is played on the seeds `game_seed(seed, 0..games-1)`: game `i` against each
-opponent deals the deck the same shuffle, so the field's figure is an average over paired
-games, and each row is exactly what `simulate DECK --vs OPPONENT` gives for that seed.
-
-The field's win rate is the weighted mean of the rows. Its interval comes from the games
-themselves: for each seed, the weighted share of the games the deck won on that seed is one
-observation, the seeds are independent, so the mean of those observations has a
-normal-approximation interval (the paired games on one seed may be correlated, and this
-counts that correlation instead of assuming it away). With one opponent it is that row's
-Wilson interval, as `simulate` gives.
-
-    >>> from deckbuilder import load_catalog
-    >>> catalog = load_catalog()
-    >>> deck = Contestant("Colty", catalog.base_deck("revolver", "colty"), "random")
-    >>> field = [Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random")]
-    >>> result = run_gauntlet(deck, field, games=4, seed=1)
-    >>> result.side, len(result.matchups), result.matchups[0].games
-    ('colty', 1, 4)
-"""
+"""A gauntlet: one deck against a field of opponents, each on the same seeds
+`game_seed(seed, 0..games-1)`, so each row is what `simulate DECK --vs OPPONENT` gives and
+the field's figure, weighted as the player says, averages paired games."""
 
 from __future__ import annotations
 
@@ -64,7 +45,7 @@ class Setup:
 def side_of(cards: Mapping[str, int], game: str | None = None,
             catalog: Catalog | None = None) -> tuple[str, str]:
     """(game, side) a deck plays, read from its cards' faction: the caller never names a
-    seat. A deck whose cards name no side, or two, is a `ValueError`."""
+    seat."""
     found = catalog if catalog is not None else engine_catalog()
     sides: Counter[tuple[str, str]] = Counter()
     for card, copies in cards.items():
@@ -97,8 +78,7 @@ class Record:
 
 @dataclass(frozen=True)
 class Matchup(Record):
-    """The deck against one opponent: its record, how the games ended, and the deck's cards
-    in those games (`cards`: rows as `simulate --json` gives them, most played first)."""
+    """The deck against one opponent (`cards`: rows as `simulate --json` gives them)."""
 
     opponent: str
     bot: str
@@ -109,8 +89,7 @@ class Matchup(Record):
 
 @dataclass(frozen=True)
 class GauntletResult:
-    """The deck against each opponent and against the whole field (win rates count wins;
-    a draw is no win)."""
+    """The deck against each opponent and the field (a draw is no win)."""
 
     deck: str
     bot: str
@@ -127,21 +106,17 @@ class GauntletResult:
 
     @property
     def weakest(self) -> Matchup:
-        """The opponent the deck does worst against."""
         return min(self.matchups, key=lambda row: (row.win_rate.estimate, row.opponent))
 
 
 def weighted_mean(outcomes: Sequence[Sequence[float]], shares: Sequence[float],
                   z: float = Z95) -> Interval:
     """The weighted mean over opponents of per-seed outcomes (`outcomes[i][j]`: opponent
-    `i`, seed `j`, 1 for a win), with a 95% normal-approximation interval, clipped to [0, 1].
-
-    Its variance is the larger of two estimates: the spread of the per-seed weighted outcomes
-    (independent across seeds, so it counts how the paired games on one seed go together),
-    and the opponents' binomial variances added as if independent, each rate taken as
-    Agresti and Coull's (wins + z^2/2) / (games + z^2), so that a row of all wins or all
-    losses still counts as uncertain (Agresti & Coull 1998, "Approximate is better than
-    'exact' for interval estimation of binomial proportions")."""
+    `i`, seed `j`) with a 95% normal-approximation interval. Its variance is the larger of
+    the per-seed spread (which counts how paired games on one seed go together) and the
+    opponents' binomial variances added as if independent, each rate Agresti and Coull's
+    (wins + z^2/2) / (games + z^2), so that a row of all wins still counts as uncertain
+    (Agresti & Coull 1998)."""
     count = len(outcomes[0])
     per_seed = [sum(share * row[j] for share, row in zip(shares, outcomes, strict=True))
                 for j in range(count)]
@@ -161,8 +136,7 @@ def weighted_mean(outcomes: Sequence[Sequence[float]], shares: Sequence[float],
 def pairing_jobs(first: Contestant, second: Contestant, label: str, games: int, seed: int,
                  setup: Setup, orders: tuple[tuple[str, ...] | None, tuple[str, ...] | None]
                  = (None, None)) -> Iterator[GameJob]:
-    """The games of one pairing, `first` in seat 0 and `second` in seat 1, on the seeds
-    every pairing shares."""
+    """The games of one pairing on the seeds every pairing shares."""
     decks = (deck_items(first.cards), deck_items(second.cards))
     for index in range(games):
         yield GameJob(index=index, seed=game_seed(seed, index), decks=decks,
@@ -176,8 +150,8 @@ DRAW = 2
 
 
 class PairingTally:
-    """One pairing's games kept as counts and one byte per game (its winner, by seed), not
-    as results: a pairing of a million games holds a megabyte (and each seat's card counts)."""
+    """One pairing's games as counts and one byte per game (its winner, by seed), not as
+    results: a pairing of a million games holds a megabyte."""
 
     def __init__(self, games: int) -> None:
         self.winners = bytearray([DRAW]) * games
@@ -200,15 +174,13 @@ class PairingTally:
         return self.winners.count(seat)
 
     def outcomes(self, seat: int) -> list[float]:
-        """Per seed: 1.0 when `seat` won."""
         return [1.0 if winner == seat else 0.0 for winner in self.winners]
 
 
 def play_pairings(jobs: Iterable[GameJob], games: Mapping[str, int], executor: Executor,
                   on_result: Callable[[GameResult], None] | None = None
                   ) -> dict[str, PairingTally]:
-    """Play `jobs` on `executor` into one tally per label (`games`: label -> games); the
-    results may come back in any order, and nothing depends on it."""
+    """Play `jobs` into one tally per label; the results may come back in any order."""
     tallies = {label: PairingTally(count) for label, count in games.items()}
     for result in executor.map(play_one, jobs):
         tallies[result.label].add(result)
@@ -219,8 +191,7 @@ def play_pairings(jobs: Iterable[GameJob], games: Mapping[str, int], executor: E
 
 def matchup_of(tally: PairingTally, seat: int, opponent: Contestant, share: float,
                deck: Contestant, side: str, names: Mapping[str, str]) -> Matchup:
-    """The figures of one pairing from the seat of the deck under test (`deck`, playing
-    `side`; `names`: card id -> printed name)."""
+    """The figures of one pairing from the seat of the deck under test."""
     wins = tally.wins(seat)
     draws = tally.wins(DRAW)
     return Matchup(opponent.name, opponent.bot, share,
@@ -251,12 +222,9 @@ def run_gauntlet(
     max_turns: int = 200,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> GauntletResult:
-    """Play `deck` against every opponent of `field`, `games` games each on the same seeds,
-    on `executor` (default: this process); `weights` (default: equal) say how much each
-    opponent counts in the field's win rate. The sides are read from the decks' cards.
-
-    The same (seed, games) give the same result on every executor.
-    """
+    """Play `deck` against every opponent of `field` on the same seeds; `weights` (default:
+    equal) say how much each counts in the field's win rate. The same (seed, games) give
+    the same result on every executor."""
     if games < 1:
         raise ValueError("games must be at least 1")
     if not field:

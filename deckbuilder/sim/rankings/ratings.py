@@ -1,28 +1,14 @@
 """Ratings fitted from a tournament's results: the Bradley-Terry model.
 
-Each deck `i` has a strength `g_i > 0`, and deck `i` beats deck `j` with probability
-`g_i / (g_i + g_j)` (Zermelo 1929; Bradley & Terry 1952). The strengths are the maximum
-likelihood estimates, found by Zermelo's iteration, the MM algorithm of Hunter (2004, "MM
-algorithms for generalized Bradley-Terry models", Annals of Statistics 32(1), 384-406,
-eq. 3): `g_i <- W_i / sum_j n_ij / (g_i + g_j)`, which raises the likelihood at every step,
-and, once it moves little, Newton's method on the log-strengths (the log-likelihood is
-concave) to finish the last digits quickly.
-
-- A draw counts half a win to each deck (as Elo's scoring does).
-- Every deck also gets one win and one loss against a virtual deck of strength 1, a weak
-  prior like the "virtual draws" of Coulom's Bayeselo: a deck that won (or lost) every game
-  otherwise has an infinite rating, and decks that never met through any chain of games
-  have no common scale.
-- Ratings are shown on Elo's scale, `400 * log10(g)`, centred so that the decks' mean is 0:
-  100 points more means winning about 64% of the games between the two.
-- The 95% intervals come from the Fisher information of the log-strengths (the curvature
-  of the log-likelihood, prior included) at the estimate: the normal approximation to the
-  maximum likelihood estimate (Hunter 2004, section 6; David 1988, "The method of paired
-  comparisons"). They are the interval of each centred rating, not of differences.
-
-    >>> fit = fit_bradley_terry(["a", "b"], {("a", "b"): (30.0, 10.0)})
-    >>> fit.ratings[0] > 0 > fit.ratings[1], round(fit.expected_score(0, 1), 2)
-    (True, 0.74)
+Deck `i` of strength `g_i` beats deck `j` with probability `g_i / (g_i + g_j)` (Zermelo 1929;
+Bradley & Terry 1952). The maximum likelihood strengths come from Zermelo's iteration, the MM
+algorithm of Hunter (2004, "MM algorithms for generalized Bradley-Terry models", Annals of
+Statistics 32(1), eq. 3), finished by Newton's method on the concave log-likelihood. A draw is
+half a win to each deck (as in Elo). Each deck also plays one win and one loss against a
+virtual deck of strength 1, a weak prior like Coulom's Bayeselo "virtual draws": without it a
+clean sweep rates infinite and decks that never met share no scale. Ratings are on Elo's
+scale, centred on the decks' mean; the 95% intervals come from the Fisher information at the
+estimate (Hunter 2004, section 6; David 1988), each of a centred rating, not of differences.
 """
 
 from __future__ import annotations
@@ -67,8 +53,7 @@ def fit_bradley_terry(names: Sequence[str],
                       scores: Mapping[tuple[str, str], tuple[float, float]],
                       *, tolerance: float = 1e-10, most_iterations: int = 100_000
                       ) -> BradleyTerryFit:
-    """Fit the strengths of `names` from `scores[(a, b)] = (a's score, b's score)` over the
-    games between a and b (a win 1, a draw 1/2 to each)."""
+    """Fit the strengths of `names` from `scores[(a, b)] = (a's score, b's score)`."""
     index = {name: number for number, name in enumerate(names)}
     count = len(names)
     games = [[0.0] * count for _ in range(count)]
@@ -119,8 +104,7 @@ def fit_bradley_terry(names: Sequence[str],
 
 
 def _information(logs: Sequence[float], games: Sequence[Sequence[float]]) -> list[list[float]]:
-    """The Fisher information of the log-strengths: sum of n p (1 - p) over each deck's
-    games (the prior's included) on the diagonal, minus it between two decks."""
+    """The Fisher information of the log-strengths (the prior's games included)."""
     count = len(logs)
     matrix = [[0.0] * count for _ in range(count)]
     for i in range(count):

@@ -1,24 +1,11 @@
-"""A tournament: every deck of one side against every deck of the other, on shared seeds,
-ranked by win rate and by a Bradley-Terry rating fitted from the results.
+"""A tournament: every deck of one side against every deck of the other, ranked by win rate
+and by a Bradley-Terry rating fitted from the results.
 
-In both Revolver games a deck's side is its seat (Colty's gang and Padre Esteban play
-first), so each pairing is played once per seed, each deck in its own side's seat: no game
-lets the seats be swapped. Every pairing plays the seeds `game_seed(seed, 0..games-1)`, and
-each deck lies along its side's base deck before the shuffle (`sim.runs.aligned`), so two decks of
-one side draw alike on a seed until a card they differ in comes up: the differences between
-them are the decks', not the deal's.
-
-Given decks of one side only ("which of my decks is best?"), the other side's base deck is
-their opponent, with a note.
-
-    >>> from deckbuilder import load_catalog
-    >>> catalog = load_catalog()
-    >>> decks = [Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
-    ...          Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random")]
-    >>> result = run_tournament(decks, games=4, seed=1)
-    >>> [(pairing.first, pairing.second, pairing.games) for pairing in result.pairings]
-    [('Colty', 'McReady', 4)]
-"""
+A deck's side is its seat in both Revolver games, so each pairing is played once per seed.
+Every pairing plays the seeds `game_seed(seed, 0..games-1)`, each deck laid along its side's
+base deck before the shuffle (`sim.runs.aligned`): two decks of one side draw alike on a seed
+until a card they differ in comes up, so their differences are the decks', not the deal's.
+Decks of one side only meet the other side's base deck, with a note."""
 
 from __future__ import annotations
 
@@ -57,7 +44,7 @@ from deckbuilder.sim.runs.tally import SeatCards, card_rows
 
 @dataclass(frozen=True)
 class Pairing:
-    """One deck of the first side (`first`, seat 0) against one of the second."""
+    """One deck of the first side (seat 0) against one of the second."""
 
     first: str
     second: str
@@ -74,7 +61,7 @@ class Pairing:
 @dataclass(frozen=True)
 class Standing:
     """A deck's place: its win rate against the other side's decks (each counting alike)
-    and its rating, both with 95% intervals."""
+    and its rating."""
 
     rank: int
     deck: str
@@ -86,13 +73,13 @@ class Standing:
     losses: int
     win_rate: Interval
     rating: Interval  # Elo points, the decks' mean 0
-    #: the deck's cards over its games, as `simulate --json` gives them (most played first)
+    #: the deck's cards over its games, as `simulate --json` gives them
     cards: tuple[dict[str, JsonValue], ...] = ()
 
 
 @dataclass(frozen=True)
 class TournamentResult:
-    """Standings (best rating first), every pairing's counts, and how they were computed."""
+    """Standings (best rating first) and every pairing's counts."""
 
     game: str
     sides: tuple[str, str]
@@ -105,10 +92,6 @@ class TournamentResult:
     win_rate_method: str
     notes: tuple[str, ...]
     reproducible: bool
-
-    def ranking(self, side: str | None = None) -> list[Standing]:
-        """The standings of one side (or all), best first."""
-        return [row for row in self.standings if side is None or row.side == side]
 
 
 def _unique(decks: Sequence[Contestant]) -> list[Contestant]:
@@ -141,12 +124,8 @@ def run_tournament(
     max_turns: int = 200,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> TournamentResult:
-    """Play every deck of one side against every deck of the other, `games` games per
-    pairing on the same seeds, on `executor` (default: this process). The sides and the
-    game are read from the decks' cards; decks of two games are a `ValueError`.
-
-    The same (seed, games) give the same result on every executor.
-    """
+    """Play every deck of one side against every deck of the other on the same seeds. The
+    same (seed, games) give the same result on every executor."""
     if games < 1:
         raise ValueError("games must be at least 1")
     if not decks:
@@ -190,8 +169,7 @@ def run_tournament(
 
 def _decks_by_side(decks: Sequence[Contestant], game: str, sides: Sequence[str],
                    catalog: Catalog) -> tuple[dict[str, list[Contestant]], list[str]]:
-    """The decks by the side they play (the first deck's game for all), a side no deck was
-    given for played by its base deck, and a note saying so."""
+    """The decks by the side they play, a side without one played by its base deck."""
     by_side: dict[str, list[Contestant]] = {side: [] for side in sides}
     for deck in _unique(decks):
         deck_game, side = side_of(deck.cards)
@@ -212,8 +190,7 @@ def _decks_by_side(decks: Sequence[Contestant], game: str, sides: Sequence[str],
 def _standings(firsts: Sequence[Contestant], seconds: Sequence[Contestant],
                sides: Sequence[str], tallies: Mapping[str, PairingTally], games: int,
                fit: BradleyTerryFit, names: Mapping[str, str]) -> tuple[Standing, ...]:
-    """Every deck's place, best rating first: its win rate over its pairings (each opponent
-    counting alike), its rating and its cards' figures."""
+    """Every deck's place, best rating first."""
     unranked = []
     for number, deck in enumerate([*firsts, *seconds]):
         seat = 0 if number < len(firsts) else 1
@@ -230,13 +207,9 @@ def _standings(firsts: Sequence[Contestant], seconds: Sequence[Contestant],
         cards = SeatCards()
         for tally in mine:
             cards.merge(tally.cards[seat])
-        unranked.append((deck, sides[seat], played, wins, draws, rate,
-                         Interval(fit.ratings[number], fit.lows[number], fit.highs[number]),
-                         tuple(card_rows(cards, played, wins, seat, sides[seat], deck.cards,
-                                         names))))
-    unranked.sort(key=lambda row: (-row[6].estimate, row[0].name))
-    return tuple(
-        Standing(rank, deck.name, side, deck.bot, count, wins, draws, count - wins - draws,
-                 rate, rating, rows)
-        for rank, (deck, side, count, wins, draws, rate, rating, rows)
-        in enumerate(unranked, 1))
+        unranked.append(Standing(
+            0, deck.name, sides[seat], deck.bot, played, wins, draws, played - wins - draws,
+            rate, Interval(fit.ratings[number], fit.lows[number], fit.highs[number]),
+            tuple(card_rows(cards, played, wins, seat, sides[seat], deck.cards, names))))
+    unranked.sort(key=lambda row: (-row.rating.estimate, row.deck))
+    return tuple(replace(row, rank=rank) for rank, row in enumerate(unranked, 1))

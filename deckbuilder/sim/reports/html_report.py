@@ -18,7 +18,14 @@ from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, s
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.optimize_report import explanation_html
 from deckbuilder.sim.reports.optimize_report import points as signed_points
-from deckbuilder.sim.reports.report import optimize_settings_rows, settings_rows
+from deckbuilder.sim.reports.report import (
+    ENDING_HEADERS,
+    ending_rows,
+    interval_text,
+    optimize_settings_rows,
+    rate,
+    settings_rows,
+)
 from deckbuilder.sim.reports.sensitivity import points_interval
 from deckbuilder.sim.reports.simulate_json import CardRowJson, SimulationReport
 
@@ -42,17 +49,6 @@ table.settings th { font-weight: normal; color: #555; white-space: nowrap; }
 
 def _e(value: object) -> str:
     return escape(str(value), quote=True)
-
-
-def rate(value: float | None) -> str:
-    """A rate as the page prints it: one decimal, like the text report."""
-    return "-" if value is None else f"{100 * value:.1f}%"
-
-
-def interval_text(interval: Mapping[str, float] | None) -> str:
-    if not interval:
-        return "-"
-    return f"[{rate(interval['low'])}, {rate(interval['high'])}]"
 
 
 def counted(successes: int, trials: int) -> str:
@@ -157,10 +153,7 @@ def simulate_html(report: SimulationReport) -> str:
         f"{turns['p10']:g}-{turns['p90']:g}, range {turns['min']:g}-{turns['max']:g}); "
         f"{report['length']['decisions']['mean']:.0f} decisions per game.</p>",
         _figure(charts["game-length"]),
-        _table(("how it ended", "games", "share", "won by"),
-               [[row.get("words") or row["termination"], row["games"], rate(row["share"]),
-                 ", ".join(f"{who} {count}" for who, count in row["winners"].items())]
-                for row in report["endings"]]),
+        _table(ENDING_HEADERS, ending_rows(report)),
         _figure(charts["endings"]),
     ]
     precision = report["precision"]

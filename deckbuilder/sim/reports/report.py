@@ -149,13 +149,17 @@ def count_percent(successes: int, trials: int, small: int = SMALL_SAMPLE) -> str
 
 
 # -- text ------------------------------------------------------------------------------------
-def _percent(value: float | None) -> str:
+def rate(value: float | None) -> str:
+    """A rate as the reports print it, text and page: one decimal."""
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
+def interval_text(interval: Mapping[str, float] | None) -> str:
+    return f"[{rate(interval['low'])}, {rate(interval['high'])}]" if interval else "-"
+
+
 def _ci(interval: Mapping[str, float]) -> str:
-    return f"{_percent(interval['estimate'])} [{_percent(interval['low'])}, " \
-           f"{_percent(interval['high'])}]"
+    return f"{rate(interval['estimate'])} {interval_text(interval)}"
 
 
 def modules_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
@@ -226,7 +230,7 @@ def print_report(console: Console, report: SimulationReport, card_limit: int = 4
     console.print(f"Rule switches: {switches_text(report)}; modules: {modules_text(report)}"
                   f"{cap}.", markup=False)
     console.print(_sides_table(report))
-    console.print(_endings_table(report))
+    console.print(text_table(ENDING_HEADERS, ending_rows(report), "How games ended"))
     turns, decisions = report["length"]["turns"], report["length"]["decisions"]
     console.print(
         f"Game length: {turns['mean']:.1f} turns on average (median {turns['median']:g}, "
@@ -248,24 +252,33 @@ def print_report(console: Console, report: SimulationReport, card_limit: int = 4
     _print_caveats(console, report)
 
 
+def text_table(headers: Sequence[str], rows: Iterable[Sequence[object]],
+               title: str | None = None) -> Table:
+    """The terminal's twin of `html_report._table`: one table's rows, drawn as text."""
+    table = Table(*headers, title=title)
+    for row in rows:
+        table.add_row(*(str(cell) for cell in row))
+    return table
+
+
 def _sides_table(report: SimulationReport) -> Table:
-    sides = Table("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]",
-                  title="Wins per side (Wilson 95% intervals)")
-    for row in report["sides"]:
-        sides.add_row(str(row["seat"]), row["faction"], row["deck"], row["bot"],
-                      str(row["wins"]), _ci(row["win_rate"]))
     draws = report["draws"]
-    sides.add_row("", "draw", "", "", str(draws["games"]), _percent(draws["rate"]))
-    return sides
+    return text_table(
+        ("seat", "faction", "deck", "bot", "wins", "win rate [95% CI]"),
+        [*([row["seat"], row["faction"], row["deck"], row["bot"], row["wins"],
+            _ci(row["win_rate"])] for row in report["sides"]),
+         ["", "draw", "", "", draws["games"], rate(draws["rate"])]],
+        "Wins per side (Wilson 95% intervals)")
 
 
-def _endings_table(report: SimulationReport) -> Table:
-    endings = Table("how it ended", "games", "share", "won by", title="How games ended")
-    for row in report["endings"]:
-        won_by = ", ".join(f"{who} {count}" for who, count in row["winners"].items())
-        endings.add_row(row.get("words") or row["termination"], str(row["games"]),
-                        _percent(row["share"]), won_by)
-    return endings
+def ending_rows(report: SimulationReport) -> list[list[object]]:
+    """How the games ended, a row each: the text report's table and the page's."""
+    return [[row.get("words") or row["termination"], row["games"], rate(row["share"]),
+             ", ".join(f"{who} {count}" for who, count in row["winners"].items())]
+            for row in report["endings"]]
+
+
+ENDING_HEADERS = ("how it ended", "games", "share", "won by")
 
 
 def _cards_table(deck: PlayerJson, rows: Iterable[CardRowJson]) -> Table:
@@ -291,7 +304,7 @@ def _print_caveats(console: Console, report: SimulationReport) -> None:
     half_width = 100 * precision["deck_win_rate_half_width"]
     console.print(
         f"Precision: the deck's win rate is known to +-{half_width:.1f} points (95%). "
-        f"Games needed for {needs} (at a win rate of {_percent(precision['planning_rate'])}, "
+        f"Games needed for {needs} (at a win rate of {rate(precision['planning_rate'])}, "
         "the most demanding one inside the interval).",
         markup=False,
     )

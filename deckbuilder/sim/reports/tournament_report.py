@@ -1,14 +1,11 @@
-"""Reports of gauntlets and tournaments: plain data for `--json`, tables for the terminal,
-and a page with pictures for `--report` (charts as in `simulate`'s page: `sim.reports.charts`,
-drawn inline by `svg_charts`, or as PNG files by `png_charts` for `--charts`).
-
-The text and the page read only the JSON data, so all three show the same numbers.
-"""
+"""Reports of gauntlets and tournaments: `--json`'s data, and the terminal's tables and the
+`--report` page drawn from that data alone, so every face shows the same numbers."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from rich.console import Console
@@ -22,8 +19,14 @@ from deckbuilder.sim.reports import html_report
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.charts import Chart
 from deckbuilder.sim.reports.field_json import FieldJson, GauntletReport, TournamentReport
-from deckbuilder.sim.reports.html_report import interval_text, rate
-from deckbuilder.sim.reports.report import NOTE, modules_text, switches_text
+from deckbuilder.sim.reports.report import (
+    NOTE,
+    interval_text,
+    modules_text,
+    rate,
+    switches_text,
+    text_table,
+)
 from deckbuilder.sim.reports.svg_charts import IntervalRow
 
 SEEDS_NOTE = ("Every pairing is played on the same seeds (game i of each pairing deals from "
@@ -75,46 +78,70 @@ def _gauntlet_decks(data: GauntletReport) -> str:
 
 
 def short_rate(interval: Mapping[str, float]) -> str:
-    """"50% [15, 85]": a win rate and its interval in whole points, narrow enough for a table
-    in an 80-column terminal (the JSON and HTML reports keep the decimals)."""
+    """"50% [15, 85]": narrow enough for an 80-column terminal's table."""
     return (f"{100 * interval['estimate']:.0f}% "
             f"[{100 * interval['low']:.0f}, {100 * interval['high']:.0f}]")
 
 
+def _one_bot(rows: Sequence[Mapping[str, Any]]) -> str | None:
+    """The bot of every row, if one: the terminal's table then names it once, in its title."""
+    bots = {row["bot"] for row in rows}
+    return next(iter(bots)) if len(bots) == 1 else None
+
+
+def _say(console: Console, line: str, highlight: bool = False) -> None:
+    console.print(line, markup=False, highlight=highlight)
+
+
+def _print_field(console: Console, data: GauntletReport | TournamentReport, decks: str,
+                 tables: Sequence[Table], lines: Sequence[str]) -> None:
+    """A gauntlet's or a tournament's text: its settings, tables, lines and caveats."""
+    for label, value in _settings_rows(data, decks):
+        _say(console, f"{label}: {value}")
+    for table in tables:
+        console.print(table)
+    for line in lines:
+        _say(console, line)
+    for line in verdict_lines(data):  # what the result rests on, whether it holds
+        _say(console, line)
+    if not data["reproducible"]:
+        _say(console, "Warning: a bot has a time budget (ms=...), so these results depend on "
+                      "the machine's speed and are not reproducible from the seed.", True)
+    for line in (data["seeds_note"], f"Note: {data['note']}", build_line(data.get("build"))):
+        _say(console, line)
+
+
+def _field_page(title: str, data: GauntletReport | TournamentReport, decks: str,
+                verdict: str, parts: Sequence[str]) -> str:
+    """A gauntlet's or a tournament's page: what was played, the verdict, `parts`, notes."""
+    texts = [f"warning: {w}" for w in data.get("warnings", [])]
+    if not data["reproducible"]:
+        texts.append("Warning: a bot has a time budget, so these results depend on the "
+                     "machine's speed and are not reproducible from the seed.")
+    texts += [f"note: {n}" for n in data.get("notes", [])]
+    return html_report._page(title, [
+        f"<p>{html_report._e(decks)}.</p>", html_report._settings(_settings_rows(data, decks)),
+        *html_report._paragraphs([verdict], "verdict"), *parts,
+        *html_report.rests_on_html(data),
+        *html_report._paragraphs([*texts, data["seeds_note"], data["note"],
+                                  build_line(data.get("build"))])])
+
+
 def print_gauntlet(console: Console, data: GauntletReport) -> None:
     """The gauntlet for people: one row per opponent, the field last."""
-    for label, value in _settings_rows(data, _gauntlet_decks(data)):
-        console.print(f"{label}: {value}", markup=False, highlight=False)
-    bots = {row["bot"] for row in data["opponents"]}
-    one_bot = len(bots) == 1
-    title = f"{data['deck']['name']} against each opponent" + (
-        f" (bot {next(iter(bots))})" if one_bot else "")
-    table = Table("opponent", *(() if one_bot else ("bot",)), "weight", "won-drawn-lost",
-                  "win rate [95% CI]", "turns", title=title)
-    for row in data["opponents"]:
-        table.add_row(row["name"], *(() if one_bot else (row["bot"],)),
-                      f"{100 * row['share']:.0f}%",
-                      f"{row['wins']}-{row['draws']}-{row['losses']}",
-                      short_rate(row["win_rate"]), f"{row['mean_turns']:.1f}")
+    bot = _one_bot(data["opponents"])
+    bot_column = () if bot else ("bot",)
     field = data["field"]
-    table.add_row("the field (weighted)", *(() if one_bot else ("",)), "100%", "",
-                  short_rate(field["win_rate"]), "")
-    console.print(table)
-    console.print(f"Weakest against: {field['weakest']}. Field: {field['method']}.",
-                  markup=False, highlight=False)
-    _caveats(console, data)
-
-
-def _caveats(console: Console, data: GauntletReport | TournamentReport) -> None:
-    for line in verdict_lines(data):  # what the result rests on, whether it holds
-        console.print(line, markup=False, highlight=False)
-    if not data["reproducible"]:
-        console.print("Warning: a bot has a time budget (ms=...), so these results depend on "
-                      "the machine's speed and are not reproducible from the seed.",
-                      markup=False)
-    console.print(data["seeds_note"], markup=False, highlight=False)
-    console.print(f"Note: {data['note']}", markup=False, highlight=False)
-    console.print(build_line(data.get("build")), markup=False, highlight=False)
+    table = text_table(
+        ("opponent", *bot_column, "weight", "won-drawn-lost", "win rate [95% CI]", "turns"),
+        [*([row["name"], *(() if bot else (row["bot"],)), f"{100 * row['share']:.0f}%",
+            f"{row['wins']}-{row['draws']}-{row['losses']}", short_rate(row["win_rate"]),
+            f"{row['mean_turns']:.1f}"] for row in data["opponents"]),
+         ["the field (weighted)", *("" for _ in bot_column), "100%", "",
+          short_rate(field["win_rate"]), ""]],
+        f"{data['deck']['name']} against each opponent" + (f" (bot {bot})" if bot else ""))
+    _print_field(console, data, _gauntlet_decks(data), [table],
+                 [f"Weakest against: {field['weakest']}. Field: {field['method']}."])
 
 
 def gauntlet_charts(data: GauntletReport) -> list[Chart]:
@@ -132,39 +159,22 @@ def gauntlet_charts(data: GauntletReport) -> list[Chart]:
 
 
 def gauntlet_html(data: GauntletReport) -> str:
-    """The gauntlet as a page."""
     field = data["field"]
-    body = [
-        f"<p>{html_report._e(_gauntlet_decks(data))}.</p>",
-        html_report._settings(_settings_rows(data, _gauntlet_decks(data))),
-        f'<p class="verdict">Against the field: {rate(field["win_rate"]["estimate"])} '
-        f"{interval_text(field['win_rate'])}; weakest against "
-        f"{html_report._e(field['weakest'])}.</p>",
-        *[html_report._figure(chart) for chart in gauntlet_charts(data)],
-        html_report._table(
-            ("opponent", "bot", "weight", "won", "drawn", "lost", "win rate", "95% interval",
-             "turns", "how games ended"),
-            [[row["name"], row["bot"], f"{100 * row['share']:.0f}%", row["wins"],
-              row["draws"], row["losses"], rate(row["win_rate"]["estimate"]),
-              interval_text(row["win_rate"]), f"{row['mean_turns']:.1f}",
-              ", ".join(f"{e.get('words') or e['termination']} {e['games']}"
-                        for e in row["endings"])]
-             for row in data["opponents"]]),
-        *html_report._paragraphs([f"Field: {field['method']}."]),
-    ]
-    body += _page_notes(data)
-    return html_report._page(f"{data['deck']['name']} against the field", body)
-
-
-def _page_notes(data: GauntletReport | TournamentReport) -> list[str]:
-    texts = [f"warning: {w}" for w in data.get("warnings", [])]
-    if not data["reproducible"]:
-        texts.append("Warning: a bot has a time budget, so these results depend on the "
-                     "machine's speed and are not reproducible from the seed.")
-    texts += [f"note: {n}" for n in data.get("notes", [])]
-    return [*html_report.rests_on_html(data),
-            *html_report._paragraphs([*texts, data["seeds_note"], data["note"],
-                                      build_line(data.get("build"))])]
+    return _field_page(
+        f"{data['deck']['name']} against the field", data, _gauntlet_decks(data),
+        f"Against the field: {rate(field['win_rate']['estimate'])} "
+        f"{interval_text(field['win_rate'])}; weakest against {field['weakest']}.",
+        [*[html_report._figure(chart) for chart in gauntlet_charts(data)],
+         html_report._table(
+             ("opponent", "bot", "weight", "won", "drawn", "lost", "win rate", "95% interval",
+              "turns", "how games ended"),
+             [[row["name"], row["bot"], f"{100 * row['share']:.0f}%", row["wins"],
+               row["draws"], row["losses"], rate(row["win_rate"]["estimate"]),
+               interval_text(row["win_rate"]), f"{row['mean_turns']:.1f}",
+               ", ".join(f"{e.get('words') or e['termination']} {e['games']}"
+                         for e in row["endings"])]
+              for row in data["opponents"]]),
+         *html_report._paragraphs([f"Field: {field['method']}."])])
 
 
 # -- tournament ------------------------------------------------------------------------------
@@ -175,17 +185,11 @@ def tournament_json(result: TournamentResult) -> dict[str, object]:
         **_setup_json(result.setup), "sides": list(result.sides),
         "seed": result.seed, "games_per_pairing": result.games,
         "games": result.games * len(result.pairings), "reproducible": result.reproducible,
-        "standings": [{
-            "rank": row.rank, "deck": row.deck, "faction": row.side, "bot": row.bot,
-            "games": row.games, "wins": row.wins, "draws": row.draws, "losses": row.losses,
-            "win_rate": row.win_rate.as_dict(), "rating": row.rating.as_dict(),
-            "cards": list(row.cards),
-        } for row in result.standings],
-        "pairings": [{
-            "first": row.first, "second": row.second, "games": row.games,
-            "first_wins": row.first_wins, "second_wins": row.second_wins, "draws": row.draws,
-            "first_win_rate": row.first_win_rate.as_dict(),
-        } for row in result.pairings],
+        "standings": [{**{"faction" if key == "side" else key: value
+                          for key, value in asdict(row).items()}, "cards": list(row.cards)}
+                      for row in result.standings],
+        "pairings": [{**asdict(row), "first_win_rate": row.first_win_rate.as_dict()}
+                     for row in result.pairings],
         "rating_method": result.rating_method, "win_rate_method": result.win_rate_method,
         "notes": list(result.notes),
     }
@@ -205,46 +209,38 @@ def _rating(interval: Mapping[str, float]) -> str:
 
 
 def _matrix(data: TournamentReport) -> tuple[list[str], list[list[str]]]:
-    """Rows: the first side's decks; columns: the second's; cells: the row deck's wins."""
+    """The pairings, one table for both faces: a row per deck of the first side, a column
+    per deck of the second, in each cell how often the row's deck won."""
     first, second = data["sides"]
     rows = [row["deck"] for row in data["standings"] if row["faction"] == first]
     columns = [row["deck"] for row in data["standings"] if row["faction"] == second]
     cells = {(p["first"], p["second"]): p for p in data["pairings"]}
-    return columns, [[deck] + [
+    return [f"{first} \\ {second}", *columns], [[deck] + [
         f"{rate(cells[(deck, col)]['first_win_rate']['estimate'])} "
         f"({cells[(deck, col)]['first_wins']}/{cells[(deck, col)]['games']})"
         for col in columns] for deck in rows]
 
 
+def _methods(data: TournamentReport) -> list[str]:
+    return [f"Rating: {data['rating_method']}.", f"Win rate: {data['win_rate_method']}.",
+            "Ratings across the two sides also hold each side's own advantage: compare "
+            "decks of one side."]
+
+
 def print_tournament(console: Console, data: TournamentReport) -> None:
     """The tournament for people: the standings, then every pairing."""
-    for label, value in _settings_rows(data, _tournament_decks(data)):
-        console.print(f"{label}: {value}", markup=False, highlight=False)
-    bots = {row["bot"] for row in data["standings"]}
-    one_bot = len(bots) == 1
-    table = Table("rank", "deck", "side", *(() if one_bot else ("bot",)), "games",
-                  "win rate [95% CI]", "rating [95% CI]",
-                  title="Standings (best rating first)"
-                  + (f"; bot {next(iter(bots))}" if one_bot else ""))
-    for row in data["standings"]:
-        table.add_row(str(row["rank"]), row["deck"], row["faction"],
-                      *(() if one_bot else (row["bot"],)), str(row["games"]),
-                      short_rate(row["win_rate"]), _rating(row["rating"]))
-    console.print(table)
-    columns, rows = _matrix(data)
-    first, second = data["sides"]
-    matrix = Table(f"{first} \\ {second}", *columns,
-                   title=f"Pairings: how often the {first} deck (row) won")
-    for cells in rows:
-        matrix.add_row(*cells)
-    console.print(matrix)
-    console.print(f"Rating: {data['rating_method']}.", markup=False, highlight=False)
-    console.print(f"Win rate: {data['win_rate_method']}.", markup=False, highlight=False)
-    console.print("Ratings across the two sides also hold each side's own advantage: "
-                  "compare decks of one side.", markup=False, highlight=False)
-    for note in data.get("notes", []):
-        console.print(f"note: {note}", markup=False, highlight=False)
-    _caveats(console, data)
+    bot = _one_bot(data["standings"])
+    standings = text_table(
+        ("rank", "deck", "side", *(() if bot else ("bot",)), "games", "win rate [95% CI]",
+         "rating [95% CI]"),
+        [[row["rank"], row["deck"], row["faction"], *(() if bot else (row["bot"],)),
+          row["games"], short_rate(row["win_rate"]), _rating(row["rating"])]
+         for row in data["standings"]],
+        "Standings (best rating first)" + (f"; bot {bot}" if bot else ""))
+    matrix = text_table(*_matrix(data), f"Pairings: how often the {data['sides'][0]} deck "
+                                        "(row) won")
+    _print_field(console, data, _tournament_decks(data), [standings, matrix],
+                 [*_methods(data), *(f"note: {note}" for note in data.get("notes", []))])
 
 
 def _expected(points: float) -> float:
@@ -278,15 +274,11 @@ def tournament_charts(data: TournamentReport) -> list[Chart]:
 
 
 def tournament_html(data: TournamentReport) -> str:
-    """The tournament as a page."""
-    columns, rows = _matrix(data)
     first, second = data["sides"]
     best = data["standings"][0]
-    body = [
-        f"<p>{html_report._e(_tournament_decks(data))}.</p>",
-        html_report._settings(_settings_rows(data, _tournament_decks(data))),
-        f'<p class="verdict">Best rated: {html_report._e(best["deck"])} '
-        f"({html_report._e(best['faction'])}), {_rating(best['rating'])} Elo points.</p>",
+    return _field_page("Tournament", data, _tournament_decks(data),
+                       f"Best rated: {best['deck']} ({best['faction']}), "
+                       f"{_rating(best['rating'])} Elo points.", [
         '<h2 id="standings">Standings</h2>',
         *[html_report._figure(chart) for chart in tournament_charts(data)],
         html_report._table(
@@ -300,11 +292,5 @@ def tournament_html(data: TournamentReport) -> str:
         '<h2 id="pairings">Pairings</h2>',
         *html_report._paragraphs([f"How often the {first} deck of the row beat the "
                                   f"{second} deck of the column."]),
-        html_report._table((f"{first} \\ {second}", *columns), rows),
-        *html_report._paragraphs([
-            f"Rating: {data['rating_method']}.", f"Win rate: {data['win_rate_method']}.",
-            "Ratings across the two sides also hold each side's own advantage: compare "
-            "decks of one side."]),
-    ]
-    body += _page_notes(data)
-    return html_report._page("Tournament", body)
+        html_report._table(*_matrix(data)),
+        *html_report._paragraphs(_methods(data))])
