@@ -1,13 +1,9 @@
-"""Deck orders that make paired games share their luck.
-
-A paired comparison plays two decks on the same seeds, so that the difference in results is
-the decks' and not the draws'. The shuffle depends only on the seed and the deck's size, so
-it is the deck's order before the shuffle that decides which card comes up when. Sorted by
-id (the engine's default), one card swapped for another shifts every card between them, and
-the two games draw different hands from the first turn: the pairing then removes little of
-the luck. Laid out by `aligned_order`, the changed deck keeps every card the reference deck
-also holds in the reference's place and puts each new card where a removed one lay, so both
-games draw the same cards until a changed card comes up.
+"""Deck orders that make paired games share their luck. The shuffle depends only on the seed
+and the deck's size, so the order before it decides which card comes up when. Sorted by id,
+one card swapped shifts every card between them and the two games draw different hands from
+the first turn; laid out by `aligned_order`, the changed deck keeps the reference's cards in
+their places and puts each new card where a removed one lay, so both games draw alike until a
+changed card comes up.
 
     >>> aligned_order({"a": 1, "b": 2, "c": 1}, reference={"a": 2, "b": 2})
     ('a', 'c', 'b', 'b')
@@ -21,9 +17,8 @@ from deckbuilder.engine.compiled import deck_order
 
 
 def aligned_order(deck: Mapping[str, int], reference: Mapping[str, int]) -> tuple[str, ...]:
-    """`deck`'s cards, one per copy, laid out along `reference`'s default order: a card both
-    decks hold stays where the reference has it, the deck's other cards (sorted by id) fill
-    the places the reference's removed cards leave, and any cards beyond those come last."""
+    """`deck`'s cards, one per copy, laid out along `reference`'s default order (the deck's
+    other cards, sorted by id, fill the places of removed ones; any beyond those come last)."""
     left = {card: copies for card, copies in deck.items() if copies}
     places: list[str | None] = []
     for card in deck_order(reference):
@@ -42,9 +37,8 @@ SeatOrders = tuple[tuple[str, ...] | None, tuple[str, ...] | None]
 
 
 def seat_orders(deck: Mapping[str, int], reference: Mapping[str, int], side: int) -> SeatOrders:
-    """The orders of a game in which `deck` sits in seat `side` and the other seat keeps its
-    own: `deck` laid out along `reference`, or no order at all when it is the reference
-    itself (which then lies in the default order, as it does in its own games)."""
+    """The orders of a game with `deck` in seat `side`, laid out along `reference` (none when
+    it is the reference itself, which lies in the default order as in its own games)."""
     held = {card: copies for card, copies in deck.items() if copies}
     if held == {card: copies for card, copies in reference.items() if copies}:
         return (None, None)

@@ -1,22 +1,14 @@
 """`simulate`: a deck against an opponent over many seeded games, optionally paired with a
-baseline deck on the same seeds.
+baseline deck on the same seeds. The run keeps running statistics (`sim.runs.tally`), so a
+million games hold as much memory as a thousand; `keep_results=True` keeps the games too:
 
     >>> from deckbuilder import load_catalog
     >>> catalog = load_catalog()
     >>> run = simulate(Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
     ...                Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random"),
-    ...                side=0, games=4, seed=1)
-    >>> run.tally.deck.count, sum(run.tally.deck.wins) + run.tally.deck.draws
-    (4, 4)
-
-The run keeps running statistics (`sim.runs.tally`), not the games: a million games hold as much
-memory as a thousand. `keep_results=True` keeps every `GameResult` too, in game order:
-
-    >>> run = simulate(Contestant("Colty", catalog.base_deck("revolver", "colty"), "random"),
-    ...                Contestant("McReady", catalog.base_deck("revolver", "mcready"), "random"),
     ...                side=0, games=4, seed=1, keep_results=True)
-    >>> [result.index for result in run.results]
-    [0, 1, 2, 3]
+    >>> sum(run.tally.deck.wins) + run.tally.deck.draws, [result.index for result in run.results]
+    (4, [0, 1, 2, 3])
 """
 
 from __future__ import annotations
@@ -77,8 +69,8 @@ class ResultsNotKept(RuntimeError):
 
 @dataclass
 class SimulationRun:
-    """A finished simulation: its settings, its running statistics (`tally`: what every report
-    reads) and, when `simulate(..., keep_results=True)` asked for them, its games."""
+    """A finished simulation: its settings, its running statistics (what every report reads)
+    and, with `keep_results=True`, its games."""
 
     config: SimulationConfig
     tally: RunTally
@@ -86,12 +78,10 @@ class SimulationRun:
 
     @property
     def results(self) -> list[GameResult]:
-        """The deck's games in game order (only with `keep_results=True`)."""
         return self._kept()[0]
 
     @property
     def baseline_results(self) -> list[GameResult]:
-        """The baseline's games on the same seeds, in game order (`keep_results=True`)."""
         return self._kept()[1]
 
     def _kept(self) -> tuple[list[GameResult], list[GameResult]]:
@@ -108,10 +98,9 @@ class SimulationRun:
 
 def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
                evaluate: Evaluator | None = None) -> Iterator[GameJob]:
-    """One spec per game (and per baseline game, on the same seed right after it: paired),
-    built lazily: `simulate --games 100000000` plays its first game at once, in bounded
-    memory, and a pair's two games come back close together (the tally pairs them as they
-    come, holding only the few in between)."""
+    """One spec per game (and per baseline game, on the same seed right after it), built
+    lazily: a huge batch starts at once in bounded memory, and a pair's two games come back
+    close together (the tally holds only the few in between)."""
     entries = [("deck", config.deck)]
     if config.baseline is not None:
         entries.append(("baseline", config.baseline))
@@ -122,9 +111,8 @@ def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
         decks = (items, opponent_items) if config.side == 0 else (opponent_items, items)
         bots = ((contestant.bot, config.opponent.bot) if config.side == 0
                 else (config.opponent.bot, contestant.bot))
-        # The baseline lies like the deck but for the cards they differ in (`sim.runs.aligned`):
-        # each pair of games draws alike until such a card comes up. (A stand-in game of
-        # the tests deals its own way.)
+        # The baseline lies like the deck but for the cards they differ in (`sim.runs.aligned`)
+        # (a stand-in game of the tests deals its own way).
         orders = (seat_orders(contestant.cards, config.deck.cards, config.side)
                   if new_game is None else (None, None))
         setups.append((label, decks, bots, orders))
@@ -144,10 +132,8 @@ def build_specs(config: SimulationConfig, new_game: NewGame | None = None,
 
 
 def check_playable(specs: Iterable[GameJob]) -> None:
-    """Fail once, here, with the engine's message, rather than once per game in the workers.
-
-    Only the first game of each set-up is started: the set-ups differ by deck, not by seed.
-    """
+    """Fail once, here, with the engine's message, rather than once per game in the workers
+    (the first game of each set-up is started: they differ by deck, not by seed)."""
     seen: set[tuple[object, ...]] = set()
     for spec in specs:
         key = (spec.decks, spec.ruleset, spec.game, spec.switches, spec.modules)
@@ -179,13 +165,9 @@ def simulate(
     modules: Sequence[str] = (),
     keep_results: bool = False,
 ) -> SimulationRun:
-    """Play `games` seeded games of `deck` (in seat `side`) against `opponent`, under
-    `ruleset` (None: the game's own) with single rule `switches` (switch id -> variant).
-
-    The same (seed, games) give the same results for any `workers` or `executor`.
-    `new_game`/`evaluate` replace the real engine (tests use a toy game). The run keeps
-    running statistics (flat memory whatever `games`); `keep_results` keeps every game too.
-    """
+    """Play `games` seeded games of `deck` (in seat `side`) against `opponent`: the same
+    (seed, games) give the same results for any `workers` or `executor`. `new_game` and
+    `evaluate` replace the real engine (tests use a toy game)."""
     if games < 1:
         raise ValueError("games must be at least 1")
     config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,

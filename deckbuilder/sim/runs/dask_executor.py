@@ -1,26 +1,19 @@
 """Play the games on a Dask cluster: an existing one (`--scheduler ADDRESS`) or a local one
-started for the run (`--dask`).
+started for the run (`--dask`). Dask is an optional extra, imported only inside functions,
+so deckbuilder runs without it.
 
-Dask is an optional extra (`pip install "revolver-deckbuilder[dask]"`): this module imports
-it only inside functions, so deckbuilder imports and runs without it. Games travel in chunks,
-and only a few chunks per worker thread are on the cluster at any time, so a lazy batch of
-any length streams through in bounded memory; results come back in the order the games were
-given, so the same seed gives the same results as on any other executor.
-
-A worker plays with its own catalog (the card sets and overlay of its own DECKBUILDER_HOME),
-so every chunk carries a fingerprint of the client's catalog and a worker whose catalog
-differs refuses to play: a clear error, not silently different games.
+A worker plays with its own catalog (its own DECKBUILDER_HOME), so every chunk carries a
+fingerprint of the client's catalog and a worker whose catalog differs refuses to play: a
+clear error, not silently different games.
 """
 
 from __future__ import annotations
 
-import collections
 import hashlib
-import itertools
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +23,7 @@ from typing import Any, TypeVar
 from deckbuilder.catalog import Catalog
 from deckbuilder.errors import DataFileError, DeckbuilderError, Location
 from deckbuilder.reading import decode_utf8, read_bounded
+from deckbuilder.sim.runs.runner import bounded_map, chunk_sizes, engine_catalog, play_chunk
 from deckbuilder.version import __version__
 
 T = TypeVar("T")
@@ -70,13 +64,9 @@ _ADDRESS_FIX = ("give the scheduler's address as tcp://HOST:PORT (e.g. tcp://127
 
 
 def scheduler_address(text: str) -> str:
-    """The address to connect to for `--scheduler TEXT`: TEXT itself when it is an address
-    (tcp://HOST:PORT or HOST:PORT), else the address in the scheduler file TEXT names.
-
-    Dask is given only an address checked here: a huge, binary or deeply nested file, an
-    address that is not a string, or a scheme Dask cannot use without more configuration
-    (tls://, ucx://) is one line (exit 2), not a traceback from inside Dask.
-    """
+    """The address for `--scheduler TEXT`: TEXT (tcp://HOST:PORT or HOST:PORT), or the
+    address in the scheduler file TEXT names. Dask is given only an address checked here, so
+    a bad file or scheme is one line, not a traceback from inside Dask."""
     shown = text if len(text) <= 60 else text[:60] + "..."
     if "://" not in text and _exists(text):
         return _address_in_file(Path(text))
@@ -195,8 +185,6 @@ def mismatch_message(client: CatalogFingerprint, worker: CatalogFingerprint,
 
 @lru_cache(maxsize=1)
 def _worker_fingerprint() -> CatalogFingerprint:
-    from deckbuilder.sim.runs.runner import engine_catalog
-
     return catalog_fingerprint(engine_catalog())
 
 
@@ -220,22 +208,14 @@ def check_worker_catalog(expected: CatalogFingerprint) -> None:
 def _play_checked(fn: Callable[[T], R], chunk: list[T],
                   expected: CatalogFingerprint) -> list[R]:
     check_worker_catalog(expected)
-    return [fn(item) for item in chunk]
+    return play_chunk(fn, chunk)
 
 
 # -- the executor ------------------------------------------------------------------------------
 class DaskExecutor:
-    """An `Executor` on a Dask cluster; use it as a context manager (it owns a client, and a
-    local cluster when no scheduler is given).
+    """An `Executor` on a Dask cluster, used as a context manager (it owns a client, and a
+    local cluster of `workers` processes when no scheduler is given)."""
 
-    `scheduler`: an address (tcp://host:8786) or a scheduler file written by
-    `dask scheduler --scheduler-file`, checked by `scheduler_address` before Dask sees it;
-    None starts a local cluster of `workers` processes (0: one per core), each playing one
-    game at a time.
-    """
-
-    #: Chunks on the cluster per worker thread beyond the one it is playing.
-    IN_FLIGHT_PER_THREAD = 4
     #: How long to wait for a scheduler to answer, and then for its first worker.
     CONNECT_SECONDS = 10
     WORKER_SECONDS = 30
@@ -252,7 +232,6 @@ class DaskExecutor:
         self._cluster: Any = None
         self._fingerprint: CatalogFingerprint | None = None
 
-    # context management ---------------------------------------------------------------------
     def __enter__(self) -> DaskExecutor:
         self.start()
         return self
@@ -271,14 +250,13 @@ class DaskExecutor:
                                          processes=True, dashboard_address=":0")
             self._client = Client(self._cluster)
             return
-        target = self.scheduler
         try:
             self._client = Client(self.address, timeout=self.CONNECT_SECONDS)
             self._client.wait_for_workers(1, timeout=self.WORKER_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:
             self.close()
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise ClusterError(f"cannot use the Dask scheduler at {target}: {reason}",
+            raise ClusterError(f"cannot use the Dask scheduler at {self.scheduler}: {reason}",
                                fix="start it with `dask scheduler` and at least one "
                                    "`dask worker`, and give its address "
                                    "(tcp://HOST:8786) or its scheduler file") from None
@@ -291,11 +269,8 @@ class DaskExecutor:
         if cluster is not None:
             cluster.close()
 
-    # the Executor protocol ------------------------------------------------------------------
     def fingerprint(self) -> CatalogFingerprint:
         if self._fingerprint is None:
-            from deckbuilder.sim.runs.runner import engine_catalog
-
             catalog = self.catalog if self.catalog is not None else engine_catalog()
             self._fingerprint = catalog_fingerprint(catalog)
         return self._fingerprint
@@ -304,37 +279,15 @@ class DaskExecutor:
         counts = self._client.nthreads() if self._client is not None else {}
         return max(1, sum(counts.values()))
 
-    #: The largest chunk: long enough to hide a task's overhead, short enough to spread.
-    MAX_CHUNK = 64
-
-    def _chunk_sizes(self, items: Iterable[object], threads: int) -> Iterator[int]:
-        """Chunk sizes: fixed when the count is known; for a lazy batch (`simulate` streams
-        its games) small at first, so that a short batch still reaches every worker, then
-        growing by one per round of the workers up to `MAX_CHUNK`."""
-        if self.chunk_size:
-            yield from itertools.repeat(self.chunk_size)
-        if isinstance(items, Sized):
-            yield from itertools.repeat(max(1, min(self.MAX_CHUNK, len(items) // (threads * 8))))
-        for size in range(1, self.MAX_CHUNK):
-            yield from itertools.repeat(size, threads)
-        yield from itertools.repeat(self.MAX_CHUNK)
-
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         self.start()
         client = self._client
         expected = self.fingerprint()
         threads = self.threads()
-        sizes = self._chunk_sizes(items, threads)
-        limit = threads * (1 + self.IN_FLIGHT_PER_THREAD)
-        source = iter(items)
-        pending: collections.deque[Any] = collections.deque()
-        try:
-            while chunk := list(itertools.islice(source, next(sizes))):
-                pending.append(client.submit(_play_checked, fn, chunk, expected, pure=False))
-                if len(pending) >= limit:
-                    yield from pending.popleft().result()
-            while pending:
-                yield from pending.popleft().result()
-        finally:
-            if pending and self._client is not None:
-                self._client.cancel(list(pending))
+        yield from bounded_map(
+            lambda chunk: client.submit(_play_checked, fn, chunk, expected, pure=False), items,
+            chunk_sizes(items, threads, self.chunk_size, ramp=True), threads, self._cancel)
+
+    def _cancel(self, pending: Sequence[object]) -> None:
+        if pending and self._client is not None:
+            self._client.cancel(pending)

@@ -1,6 +1,5 @@
 """Which executor a command plays its games on: the local pool (the default), a local Dask
-cluster, or an existing one. Kept apart from the runner and the Dask executor so that neither
-imports the other's chooser (the Dask executor reads the runner's catalog)."""
+cluster, or an existing one (kept apart: the Dask executor imports the runner)."""
 
 from __future__ import annotations
 
@@ -14,10 +13,8 @@ from deckbuilder.sim.runs.runner import Executor, make_executor
 def open_executor(workers: int, scheduler: str | None = None,
                   local_dask: bool = False, start_method: str | None = None
                   ) -> Iterator[Executor]:
-    """The executor a command asked for, closed after use: the Dask cluster at `scheduler`
-    (an address or a scheduler file), a local Dask cluster of `workers` processes
-    (`local_dask`), else `make_executor(workers, start_method)`. Dask is imported only when
-    asked for."""
+    """The executor a command asked for, closed after use: the Dask cluster at `scheduler`, a
+    local Dask cluster (`local_dask`), else `make_executor`; Dask is imported only then."""
     if scheduler is None and not local_dask:
         yield make_executor(workers, start_method)
         return

@@ -1,9 +1,6 @@
-"""Play many independent games through a pluggable executor.
-
-A game is a small picklable task, `play_one(GameJob) -> GameResult`, so it can run in this
-process, in a pool of local processes, or (later) on other machines: the runner only asks an
-`Executor` to map `play_one` over the specs, then puts the results back in game order. Nothing
-in a result depends on where or when it was computed.
+"""Play many independent games through a pluggable executor: a game is a small picklable
+task, `play_one(GameJob) -> GameResult`, so nothing in a result depends on where or when it
+was computed (this process, a pool of processes, a Dask cluster).
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ import itertools
 import multiprocessing
 import os
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol, TypeVar
@@ -29,6 +26,7 @@ from deckbuilder.sim.runs.seeds import bot_seed
 
 T = TypeVar("T")
 R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 DeckItems = tuple[tuple[str, int], ...]
 SwitchItems = tuple[tuple[str, str], ...]
@@ -105,19 +103,15 @@ def engine_catalog() -> Catalog:
 
 
 def keep_from_collector() -> None:
-    """Take every object alive now (the catalog above all) out of the garbage collector's
-    reach for good: a process that plays games keeps them to its end, and every collection
-    of the oldest generation walked them all again, about a sixth of a greedy game's time.
-    Before a fork it also keeps the pages they lie on shared with the workers."""
+    """Freeze every object alive now (the catalog above all): a process that plays games
+    keeps them to its end, and every full collection walked them again (a sixth of a greedy
+    game's time). Before a fork it also keeps their pages shared with the workers."""
     gc.freeze()
 
 
 def start_game(spec: GameJob) -> State:
-    """The initial state of `spec`'s game (raises the engine's error for unplayable decks).
-
-    A stand-in `new_game` is given `switches=` only when the job has some, so one that
-    knows no rule switches (the tests' toy game) still plays jobs without them.
-    """
+    """The initial state of `spec`'s game. A stand-in `new_game` (the tests' toy game) is
+    given `switches=`, `modules=` and `orders=` only when the job has some."""
     decks = [dict(items) for items in spec.decks]
     switches = dict(spec.switches) or None
     if spec.new_game is None:
@@ -175,11 +169,8 @@ def _counts(counter: Mapping[str, int]) -> dict[str, int]:
 
 # -- executors -------------------------------------------------------------------------------
 class Executor(Protocol):
-    """Runs `fn` over `items` and yields one result per item (any order is allowed).
-
-    `items` may be a lazy iterable of any length: an executor takes them as it goes (a
-    batch of 100,000,000 games starts playing at once, in bounded memory).
-    """
+    """Runs `fn` over `items` (a lazy iterable of any length, taken as it goes) and yields one
+    result per item."""
 
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]: ...
 
@@ -191,61 +182,79 @@ class SerialExecutor:
         return map(fn, items)
 
 
-def _play_chunk(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
+def play_chunk(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [fn(item) for item in chunk]
+
+
+#: The largest chunk: long enough to hide a task's overhead, short enough to spread.
+MAX_CHUNK = 64
+#: Chunks queued per worker thread beyond the one it is playing.
+IN_FLIGHT_PER_THREAD = 4
+
+
+def chunk_sizes(items: Iterable[object], threads: int, fixed: int | None = None,
+                ramp: bool = False) -> Iterator[int]:
+    """Small chunks keep the progress bar moving, a cap keeps any one short; a lazy batch
+    with `ramp` (Dask) starts at 1 and grows by one per round of the threads, so that a
+    short batch still reaches every worker."""
+    if fixed:
+        return itertools.repeat(fixed)
+    if isinstance(items, Sized):
+        return itertools.repeat(max(1, min(MAX_CHUNK, len(items) // (threads * 8))))
+    if not ramp:
+        return itertools.repeat(MAX_CHUNK)
+    return itertools.chain(*(itertools.repeat(size, threads) for size in range(1, MAX_CHUNK)),
+                           itertools.repeat(MAX_CHUNK))
+
+
+class Submitted(Protocol[R_co]):
+    def result(self) -> Iterable[R_co]: ...
+
+
+def bounded_map(submit: Callable[[list[T]], Submitted[R]], items: Iterable[T],
+                sizes: Iterator[int], threads: int,
+                cancel: Callable[[Sequence[Submitted[R]]], object]) -> Iterator[R]:
+    """The results of `submit`ting `items` in chunks, in order, with only a few chunks per
+    thread in flight: a lazy batch of any length starts at once, in bounded memory. What is
+    still in flight when the caller stops is handed to `cancel`."""
+    source = iter(items)
+    pending: collections.deque[Submitted[R]] = collections.deque()
+    try:
+        while chunk := list(itertools.islice(source, next(sizes))):
+            pending.append(submit(chunk))
+            if len(pending) >= threads * (1 + IN_FLIGHT_PER_THREAD):
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        cancel(list(pending))
 
 
 class ProcessExecutor:
     """A pool of local processes; items travel in chunks to keep pickling cheap.
-
-    Only a few chunks per worker are in flight at any time, so the items are consumed as the
-    results come back: work starts at once and memory stays bounded whatever the count.
-    """
-
-    #: Chunks queued per worker beyond the one it is playing.
-    IN_FLIGHT_PER_WORKER = 4
+    `start_method` None is the platform's default (`fork` on Linux: the workers inherit the
+    primed catalog); a server with threads of its own asks for "forkserver", as forking a
+    process with other threads running is unsafe."""
 
     def __init__(self, workers: int | None = None, chunk_size: int | None = None,
                  start_method: str | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.chunk_size = chunk_size
-        #: how the workers start (None: the platform's default, `fork` on Linux, so they
-        #: inherit the primed catalog). A server with threads of its own asks for
-        #: "forkserver": forking a process that has other threads running is unsafe.
         self.start_method = start_method
 
-    def _chunk_size(self, items: Iterable[object]) -> int:
-        if self.chunk_size:
-            return self.chunk_size
-        # Small chunks keep the progress bar moving; a cap keeps any one chunk short.
-        known = len(items) if isinstance(items, Sized) else None
-        return max(1, min(64, (known if known is not None else 1 << 30)
-                          // (self.workers * 8)))
-
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
-        size = self._chunk_size(items)
-        source = iter(items)
-        chunks = iter(lambda: list(itertools.islice(source, size)), [])  # until one is empty
-        limit = self.workers * (1 + self.IN_FLIGHT_PER_WORKER)
         context = None if self.start_method is None else multiprocessing.get_context(
             self.start_method)
         pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers,
                                                       mp_context=context)
-        pending: collections.deque[concurrent.futures.Future[list[R]]] = collections.deque()
-        try:
-            for chunk in chunks:
-                pending.append(pool.submit(_play_chunk, fn, chunk))
-                if len(pending) >= limit:
-                    yield from pending.popleft().result()
-            while pending:
-                yield from pending.popleft().result()
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        yield from bounded_map(
+            lambda chunk: pool.submit(play_chunk, fn, chunk), items,
+            chunk_sizes(items, self.workers, self.chunk_size), self.workers,
+            lambda _: pool.shutdown(wait=True, cancel_futures=True))
 
 
 def make_executor(workers: int, start_method: str | None = None) -> Executor:
-    """`workers` 1: this process; 0: one process per core; K: K processes (started by
-    `start_method`, see `ProcessExecutor`)."""
+    """`workers` 1: this process; 0: one process per core; K: K processes."""
     if workers == 1:
         return SerialExecutor()
     return ProcessExecutor(None if workers <= 0 else workers, start_method=start_method)
@@ -256,11 +265,7 @@ def run_games(
     executor: Executor | None = None,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play every spec; results come back sorted by (label, index) whatever the executor.
-
-    `specs` is consumed lazily (a generator of 100,000,000 games is fine): the first game is
-    played before the second spec is built.
-    """
+    """Play every spec (taken lazily); the results sorted by (label, index)."""
     runner = executor or SerialExecutor()
     order: dict[str, int] = {}
 

@@ -1,9 +1,6 @@
-"""Seeds for batches: each game's seed depends only on (master seed, game index).
-
-A game's seed is a hash of the master seed and the game's index, not the n-th draw of a shared
-generator, so any worker (or machine) can compute it alone: results do not depend on how many
-workers ran the batch, nor in which order they finished. The same index gives the same seed for
-two decks, which is what a paired comparison needs.
+"""Seeds for batches: a hash of (master seed, game index), not the n-th draw of a shared
+generator, so any worker computes it alone and results do not depend on how many workers ran
+the batch. The same index gives two decks the same seed, as a paired comparison needs.
 
     >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
     True

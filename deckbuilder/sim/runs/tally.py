@@ -1,13 +1,7 @@
-"""The running statistics of a simulation: everything its reports need, kept as the games come
-in, so a run of a million games holds as much memory as one of a thousand.
-
-A `GameResult` with the cards each side drew and played costs about 2.5 KB; a run used to keep
-every one until the report. A `RunTally` keeps counts instead: wins per seat, endings, a
-histogram of game lengths (exact quantiles: a game lasts a whole number of turns), per-card
-sums, and the running win rate and paired difference at the report's checkpoints. Results may
-arrive in any order (an executor's choice); the few that come early wait until the games
-before them are in, so every figure, the running ones included, is the one the games give in
-game order.
+"""The running statistics of a simulation, kept as the games come in (counts, a histogram
+of game lengths, per-card sums, the running curves), so a million games hold as much memory
+as a thousand. Results that arrive early wait until the games before them are in, so every
+figure, the running ones included, is the one the games give in game order.
 
     >>> from deckbuilder.sim.runs.runner import GameResult
     >>> tally = RunTally(side=0, games=2)
@@ -41,15 +35,13 @@ def checkpoints(count: int, points: int = PROGRESS_POINTS) -> list[int]:
 
 
 def summarize_counts(histogram: Mapping[int, int]) -> Summary:
-    """`stats.summarize` of the sample a histogram (value -> how many times) stands for: the
-    same mean, median and nearest-rank percentiles, without the sample."""
+    """`stats.summarize` of the sample a histogram (value -> how many times) stands for."""
     count = sum(histogram.values())
     if not count:
         return Summary(0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     values = sorted(histogram)
 
     def at(position: int) -> int:
-        """The value at `position` (from 0) of the sorted sample."""
         seen = 0
         for value in values:
             seen += histogram[value]
@@ -68,8 +60,7 @@ def summarize_counts(histogram: Mapping[int, int]) -> Summary:
 
 
 class SeatCards:
-    """One seat's card figures summed over games: copies drawn and played, the games a card
-    was played in, and the games among those its seat won."""
+    """One seat's card figures summed over games."""
 
     __slots__ = ("drawn", "games_played", "played", "wins_played")
 
@@ -99,8 +90,7 @@ class SeatCards:
 def card_rows(tally: SeatCards, games: int, all_wins: int, seat: int, faction: str,
               deck: Mapping[str, int], names: Mapping[str, str]) -> list[dict[str, Any]]:
     """One seat's card figures over `games` games its side won `all_wins` of, a row per card
-    of `deck` (and any other card the seat drew or played), most played first: the rows of
-    `simulate`'s report and of each opponent of a gauntlet."""
+    of `deck` (and any other card the seat drew or played), most played first."""
     count = games or 1
     rows: list[dict[str, Any]] = []
     for card in sorted(set(deck) | set(tally.drawn) | set(tally.played)):
@@ -132,8 +122,7 @@ def card_rows(tally: SeatCards, games: int, all_wins: int, seat: int, faction: s
 
 
 class ContestantTally:
-    """The games of one contestant (the deck, or the baseline on the same seeds), counted in
-    game order."""
+    """The games of one contestant (the deck, or the baseline), counted in game order."""
 
     def __init__(self, side: int, games: int) -> None:
         self.side = side
@@ -168,8 +157,8 @@ class ContestantTally:
 
 
 class PairedTally:
-    """The deck against the baseline, game by game on the same seeds: the paired difference
-    of their wins (deck minus baseline) and how often the winner changed."""
+    """The deck against the baseline on the same seeds: the paired difference of their wins
+    and how often the winner changed."""
 
     def __init__(self, side: int, games: int) -> None:
         self.side = side
@@ -201,8 +190,7 @@ class PairedTally:
                                   "high": min(1.0, mean + spread)})
 
     def difference(self, z: float = Z95) -> Interval:
-        """`stats.paired_difference` of the two runs' wins: the mean difference with a
-        normal-approximation interval, its variance computed exactly from the counts."""
+        """`stats.paired_difference` of the two runs' wins, its variance exact from the counts."""
         n = self.count
         if n == 0:
             return Interval(0.0, -1.0, 1.0)
@@ -241,7 +229,7 @@ class RunTally:
 
     @property
     def waiting(self) -> int:
-        """Results held until the games before them come in (a bound on the memory held)."""
+        """Results held until the games before them come in."""
         return sum(map(len, self._early.values())) + len(self._unpaired)
 
     def _count(self, result: GameResult) -> None:
@@ -260,7 +248,6 @@ class RunTally:
                                         else (other[1], result.winner))
         self.paired.add(deck_winner, baseline_winner)
 
-    # -- the report's sections (plain data, as `report.build_report` prints them) -----------
     def sides(self, config: Any, players: Sequence[str]) -> list[dict[str, Any]]:
         rows = []
         for seat in (0, 1):
@@ -296,11 +283,9 @@ class RunTally:
                 "turn_counts": [[turns, games] for turns, games in sorted(self.deck.turns.items())]}
 
     def progress(self) -> list[dict[str, float]]:
-        """The deck's win rate and its 95% interval after each checkpoint of games."""
         return [{"games": n, "wins": wins, **proportion(wins, n).as_dict()}
                 for n, wins in self.deck.progress]
 
     def cut_short(self) -> list[dict[str, object]]:
-        """How often each bot's bounds cut its play short (a card that loops): [] when never."""
         return [{"bot": name, "times": times, "warning": cut_short_note(name, times)}
                 for name, times in sorted(self.deck.cut_short.items())]
