@@ -1,11 +1,8 @@
 """Which build of the package runs: plain Python, or the game loop compiled by mypyc.
 
-`pip install` builds the compiled one when a C compiler is found (setup.py; the release wheels
-are compiled) and plain Python otherwise, or with `DECKBUILDER_COMPILE=0`. The same games play
-faster compiled, so `--version` and every simulation report say which build ran and, in the
-plain build, how to get the faster one (`faster_build_hint`). How much faster is measured, not
-written here: `speed_claim` reads data/speed.json, which benchmarks/bench_games.py --write
-keeps, with the commit measured (setup.py loads this file by its path, before any install).
+`--version` and every simulation report say which, and in the plain build how to get the
+faster one; how much faster is measured (data/speed.json, kept by benchmarks/bench_games.py
+--write), not written here. setup.py loads this file by its path, before any install.
 """
 
 from __future__ import annotations
@@ -23,8 +20,7 @@ SPEED_FILE = Path(__file__).resolve().parent / "data" / "speed.json"
 
 def speed_claim(path: Path = SPEED_FILE) -> str:
     """"LOW to HIGH times as fast (measured at COMMIT)": the compiled build's decisions a
-    second over the plain build's, the least and the most over the rows both builds measured
-    (each as a multiple of UNO's, so that the two runs share a yardstick)."""
+    second over the plain build's, each as a multiple of UNO's (the runs' shared yardstick)."""
     builds = json.loads(path.read_text(encoding="utf-8"))["builds"]
     fast, slow = builds[COMPILED], builds[PLAIN]
     ratios = [fast["x_uno"][row] / slow["x_uno"][row] for row in fast["x_uno"]
@@ -44,9 +40,8 @@ FASTER_BUILD_HINT = (
 
 
 def compiled() -> bool:
-    """Does the game loop run compiled (an extension module, not a .py file)? Asked of the
-    module's file without importing it (importing the state builds the models: most of
-    `--version`'s start-up)."""
+    """Does the game loop run compiled? Asked of the module's file without importing it
+    (which would build the models: most of `--version`'s start-up)."""
     found = importlib.util.find_spec("deckbuilder.engine.state")
     path = (found.origin if found is not None else None) or ""
     return any(path.endswith(suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
@@ -63,15 +58,12 @@ def faster_build_hint() -> str | None:
 
 
 def build_facts() -> dict[str, object]:
-    """The build, as the simulation reports record it (`"build"` of `simulate --json`): the
-    build of this process, which plays the games on local processes too (a Dask cluster's
-    workers run their own installation)."""
+    """This process's build, as the simulation reports record it (`"build"` of `--json`)."""
     return {"compiled": compiled(), "name": describe(), "faster": faster_build_hint()}
 
 
 def build_line(build: dict[str, object] | None = None) -> str:
-    """The reports' one line: "Build: compiled with mypyc." or "Build: plain Python; the
-    compiled build plays ... (how to install it)"."""
+    """The reports' one line: "Build: compiled with mypyc." or "Build: plain Python; ..."."""
     build = build if build is not None else build_facts()
     faster = build.get("faster")
     return f"Build: {build['name']}" + (f"; {faster}." if faster else ".")

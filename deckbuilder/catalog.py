@@ -1,9 +1,6 @@
 """One resolved card pool: packaged sets + user-installed sets + the repository's own sets
-folder (`paths.project_sets_dir`) + the local overlay.
-
-The catalog answers "which card is this name?" (ids, names and aliases, case- and
-punctuation-insensitive, with suggestions for typos), "what is the base deck of this
-faction?", and "which values are unconfirmed, and where does each value come from?".
+folder + data packs + the local overlay. It answers which card a name means (with typo
+suggestions), a faction's base deck, and where each value comes from.
 """
 
 from __future__ import annotations
@@ -115,7 +112,7 @@ class LoadedSet:
 @dataclass(frozen=True)
 class BrokenSet:
     """A set of the repository's folder that cannot be used, and its first problem: set
-    apart, so that what does not need it is still read and checked (`build_catalog`)."""
+    apart, so that what does not need it is still read and checked."""
 
     path: Path
     set_id: str | None  # its id, as far as the file could be read
@@ -125,8 +122,7 @@ class BrokenSet:
 
     @property
     def where(self) -> str:
-        """`file:line:col` of the problem (the file when the problem has no place), the file
-        named as a player would (`paths.shown_path`)."""
+        """`file:line:col` of the problem, the file named as a player would."""
         where = self.error.where or Location(self.path)
         return str(Location(paths.shown_path(where.path), where.line, where.column))
 
@@ -203,12 +199,8 @@ class Catalog:
 
     # -- lookup -----------------------------------------------------------------------------
     def find(self, name_or_id: str, game: str | None = None) -> Entry | None:
-        """The record an id, name or alias names.
-
-        `game` is a preference, not a filter: it decides between two games' namesakes (both
-        games have a Gatling Gun), while a card of the other game is still found, so the
-        validator can say "wrong game" instead of "unknown card".
-        """
+        """The record an id, name or alias names. `game` only decides between two games'
+        namesakes, so the validator can say "wrong game" instead of "unknown card"."""
         entry = self.entries.get(name_or_id)
         if entry is not None and (game is None or entry.game == game):
             return entry
@@ -226,13 +218,9 @@ class Catalog:
         faction: str | None = None,
         prefer_game: str | None = None,
     ) -> list[str]:
-        """The plausible names for a misspelt one, the deck's own first.
-
-        `kind` and `game` filter; `faction` and `prefer_game` only order: names of the
-        preferred game and of the faction (or neutral) come first. Only plausible names are
-        offered: close to the typo, and not much further from it than the best one ("Texas
-        Rangr" suggests Texas Ranger, not a gang card that merely shares letters).
-        """
+        """The plausible names for a misspelt one, the deck's own first (`kind` and `game`
+        filter; `faction` and `prefer_game` order). Only names not much further from the typo
+        than the best one are offered, not a card that merely shares letters."""
         index = self._name_index()
         wanted_game = game or prefer_game
         folded = normalise_name(name)
@@ -329,9 +317,8 @@ class Catalog:
                 for name in entry.record.provenance.unconfirmed]
 
 
-#: The record of removed sets in the user data folder: set id -> its name and the folded
-#: names of its records (`removed_set_of`). Only a message depends on it, so a damaged file
-#: is read as empty.
+#: The removed sets (id -> name and folded record names); only a message depends on it, so
+#: a damaged file is read as empty.
 REMOVED_SETS_FILE = "removed-sets.json"
 _MAX_REMOVED_BYTES = 4 * 1024 * 1024
 
@@ -366,8 +353,8 @@ def remember_removed_set(card_set: CardSet) -> None:
 
 # -- loading --------------------------------------------------------------------------------
 def load_set_file(path: Path, origin: str = "user") -> LoadedSet:
-    """Load a set file, from the validated-JSON cache when the file is unchanged
-    (`set_cache`: parsing round-trip YAML costs ~100x more than validating cached JSON)."""
+    """Load a set file, from the validated-JSON cache when the file is unchanged (round-trip
+    YAML costs ~100x more than validating cached JSON)."""
     raw = read_bounded(path, MAX_FILE_BYTES, "set file (.yaml)")
     digest = source_digest(raw)
     cache_file = entry_file(digest)
@@ -380,9 +367,7 @@ def load_set_file(path: Path, origin: str = "user") -> LoadedSet:
 
 
 def project_set_files(folder: Path | None = None) -> list[Path]:
-    """The set files of the repository's own folder (`--sets-dir`, `DECKBUILDER_SETS_DIR`
-    or the project file's `sets-dir`; `folder` when given): read like installed sets, never
-    copied anywhere."""
+    """The set files of the repository's own folder: read like installed sets, never copied."""
     folder = folder if folder is not None else paths.project_sets_dir()
     if folder is None:
         return []
@@ -398,8 +383,8 @@ _ID_LINE = re.compile(r"^id:[ \t]*[\"']?([A-Za-z0-9][A-Za-z0-9_.-]*)", re.MULTIL
 
 
 def broken_set_file(path: Path, error: DeckbuilderError) -> BrokenSet:
-    """A set file that cannot be loaded, with its id and its records' names read as far as
-    the file allows: a deck naming one of them is told it waits on this set."""
+    """A set file that cannot be loaded, with its id and record names as far as readable, so
+    a deck naming one is told it waits on this set."""
     text, document = "", None
     with contextlib.suppress(DeckbuilderError):
         text = text_of(read_bounded(path, MAX_FILE_BYTES, "set file (.yaml)"), path)
@@ -423,8 +408,7 @@ def broken_set_file(path: Path, error: DeckbuilderError) -> BrokenSet:
 
 def broken_set(loaded: LoadedSet, error: DeckbuilderError,
                waits_on: str | None = None) -> BrokenSet:
-    """A set that loads but cannot be used (its ids taken, its integrity, a broken set it
-    requires)."""
+    """A set that loads but cannot be used (ids taken, integrity, a broken requirement)."""
     return BrokenSet(loaded.path, loaded.card_set.id, error, record_names(loaded.card_set),
                      waits_on)
 
@@ -490,8 +474,7 @@ _DEFAULT: list[Catalog] = []
 
 
 def default_catalog() -> Catalog:
-    """The packaged + installed card sets and the overlay, loaded once per process (the
-    engine's default when no catalog is given)."""
+    """The whole catalog, loaded once per process (the default when none is given)."""
     if not _DEFAULT:
         _DEFAULT.append(build_catalog())
     return _DEFAULT[0]
@@ -511,15 +494,10 @@ def build_catalog(
     installed: bool = True,
     vet_project_sets: VetProjectSets | None = None,
 ) -> Catalog:
-    """Load the packaged sets, the user's installed sets, the repository's own sets folder
-    and the overlay into one catalog.
-
-    A set of the repository's folder is read instead of an installed set of the same id (the
-    repository's copy is what every clone reads). `installed=False` leaves out what only this
-    machine has (installed sets, data packs, the overlay). Without `vet_project_sets` a
-    broken set of the repository's folder raises; with it each set is read apart from the
-    others and a broken one is set apart in `catalog.broken` (`app.catalogs.project_catalog`).
-    """
+    """Load every layer into one catalog. A set of the repository's folder shadows an
+    installed one of the same id (every clone reads it); `installed=False` leaves out what
+    only this machine has. With `vet_project_sets` a broken repository set is set apart in
+    `catalog.broken` instead of raising."""
     catalog = Catalog()
     for path in package_sets if package_sets is not None else yaml_files(paths.PACKAGED_SETS):
         catalog.add_set(load_set_file(path, "package"))
@@ -544,8 +522,7 @@ def build_catalog(
 
 
 def _read_project_sets(catalog: Catalog, keep_going: bool) -> list[LoadedSet]:
-    """The loaded sets of the repository's own folder; a file that does not load raises, or
-    with `keep_going` is set apart in `catalog.broken`."""
+    """The loaded sets of the repository's folder (a broken one raises unless `keep_going`)."""
     catalog.sets_folder = paths.project_sets_dir()
     loaded = []
     for path in project_set_files(catalog.sets_folder):
@@ -560,8 +537,7 @@ def _read_project_sets(catalog: Catalog, keep_going: bool) -> list[LoadedSet]:
 
 def _add_project_sets(catalog: Catalog, project: list[LoadedSet],
                       vet: VetProjectSets | None) -> None:
-    """The repository's own sets: all or nothing without `vet`; else the sound ones, the
-    others set apart with their first problem."""
+    """The repository's own sets: all or nothing without `vet`; else the sound ones."""
     if vet is None:
         for loaded in project:
             catalog.add_set(loaded)

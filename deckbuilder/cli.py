@@ -1,11 +1,7 @@
 """The typer app: thin commands over the library (see deckbuilder.commands.*), loaded lazily.
 
-Every command is listed in `COMMANDS` with the module that defines it and the one line the
-root `--help` shows. A command module is imported only when one of its commands runs (or
-shows its `--help`, or the shell completes its options), the way click's documentation
-describes a lazily loading group; so `deckbuilder --version` and `deckbuilder --help` import
-no command module, and each command pays for its own imports only. The command modules
-import what they need at their top.
+A command module is imported only when one of its commands runs, shows its `--help` or
+completes (click's lazily loading group), so `--version` and `--help` import none of them.
 """
 
 from __future__ import annotations
@@ -43,9 +39,8 @@ _CLICK_EXCEPTION: type[Exception] = next(
 
 @dataclass(frozen=True)
 class LazyCommand:
-    """Where a command is defined (a module of `deckbuilder.commands` whose `register(app)`
-    adds it) and the one line the root `--help` lists it with (the first paragraph of its
-    help; a test checks the two agree)."""
+    """The `deckbuilder.commands` module whose `register(app)` adds a command, and the line
+    the root `--help` lists it with (a test checks it agrees with the command's help)."""
 
     module: str
     summary: str
@@ -141,11 +136,9 @@ class LazyCommands(MutableMapping[str, Any]):
 
 
 class OneLineErrors(TyperGroup):
-    """The root command: its commands load lazily (`LazyCommands`); a usage error (an unknown
-    option, a value that is not a choice, a missing argument) is one line on stderr and exit
-    code 2, like every other error, not a box of text. Standard output that cannot be written
-    (a full disk, a broken pipe) is one line too, and its own exit code (see
-    `deckbuilder.commands.streams`), whatever command wrote it."""
+    """The root command: its commands load lazily; a usage error is one line on stderr and
+    exit code 2, not a box of text; standard output that cannot be written is one line too,
+    with its own exit code (`deckbuilder.commands.streams`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -164,8 +157,8 @@ class OneLineErrors(TyperGroup):
         return list(self.commands)  # the names only: nothing is imported
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        """The command; while the root's help or the shell lists the commands, a stand-in
-        with its one-line help for each command not loaded yet (nothing is imported)."""
+        """The command, or, while the commands are listed, a stand-in with its one-line help
+        (nothing is imported)."""
         commands = self.commands
         if (self._listing and isinstance(commands, LazyCommands)
                 and not commands.is_loaded(cmd_name) and cmd_name in COMMANDS):
@@ -269,8 +262,7 @@ def _root(
 
 
 def _add_epilogs(typer_app: typer.Typer) -> None:
-    """Every command and group lists the exit codes at the end of its help (unless it says
-    more about them itself)."""
+    """Every command and group without an epilog of its own lists the exit codes."""
     for command in typer_app.registered_commands:
         if command.epilog is None:
             command.epilog = EXIT_CODES_EPILOG

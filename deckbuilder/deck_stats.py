@@ -1,14 +1,7 @@
-"""Deck statistics: what a deck holds (by category, play type and set), its cost curve, its
-firepower by chip colour, what changed against the faction's base deck, and the odds of
-drawing a kind of card (or a named card) in the opening hand and by turn N.
-
-The odds are exact hypergeometric figures (`math.comb`, `Fraction`): drawing `seen` cards
-from a shuffled deck of `size` holding `copies` of what is wanted, the chance of at least one
-is `1 - C(size - copies, seen) / C(size, seen)`.
-
-How many cards a player has seen by turn N follows the rulebooks, as the engine does:
-`DrawRules` names its sources and what it leaves out (cards drawn by effects, a reshuffled
-discard pile; Revolver 2's poker cards that add to the opening hand: `extra_opening`).
+"""Deck statistics: what a deck holds, its cost curve, firepower by chip, what changed against
+the base deck, and the exact (hypergeometric) odds of drawing a kind of card by turn N. The
+cards seen by turn N follow the rulebooks, as the engine does: `DrawRules` names its sources
+and what it leaves out.
 
 >>> chance_of_at_least(62, 4, 5)
 Fraction(32567, 111569)
@@ -101,8 +94,8 @@ class DeckStatsJson(TypedDict):
 
 # -- the odds --------------------------------------------------------------------------------
 def chance_of_at_least(size: int, copies: int, seen: int, wanted: int = 1) -> Fraction:
-    """The exact chance that `seen` cards drawn from a shuffled deck of `size`, holding
-    `copies` of a kind, include at least `wanted` of that kind (hypergeometric).
+    """The exact chance that `seen` cards drawn from `size` holding `copies` of a kind
+    include at least `wanted` of it.
 
     >>> chance_of_at_least(10, 1, 3)
     Fraction(3, 10)
@@ -149,8 +142,7 @@ class DrawRules:
     )
 
     def cards_seen(self, turn: int) -> int:
-        """Cards seen by the end of the draw phase of the player's turn `turn` (0: the
-        opening hand only)."""
+        """Cards seen by the end of the draw phase of the player's turn `turn` (0: opening)."""
         return self.opening_hand + self.extra_opening + self.draws_per_turn * turn
 
     def to_json(self) -> DrawRulesJson:
@@ -307,8 +299,7 @@ def _changes(deck: LoadedDeck, catalog: Catalog) -> Changes | None:
 
 
 def odds_by_turn(size: int, copies: int, turns: int, rules: DrawRules) -> tuple[TurnOdds, ...]:
-    """The chance of at least one of `copies` in the opening hand (turn 0) and by each of
-    the player's turns 1 to `turns`."""
+    """The chance of at least one of `copies` by each of the player's turns 0 to `turns`."""
     return tuple(TurnOdds(turn, min(rules.cards_seen(turn), size),
                           chance_of_at_least(size, copies, rules.cards_seen(turn)))
                  for turn in range(turns + 1))
@@ -370,8 +361,7 @@ class HandCard:
 
 def sample_opening_hand(deck: LoadedDeck, rng: random.Random,
                         size: int | None = None) -> tuple[HandCard, ...]:
-    """A hand as the deck might deal it (the web page's "draw a hand"): `size` cards
-    (the opening hand by default) drawn without replacement with the caller's RNG."""
+    """A hand as the deck might deal it (the web page's "draw a hand")."""
     size = DrawRules().opening_hand if size is None else size
     pool = [HandCard(copy.key, copy.name) for copy in _copies(deck) for _ in range(copy.count)]
     return tuple(rng.sample(pool, min(size, len(pool))))

@@ -1,20 +1,7 @@
-"""Deck lists in and out: text lists (`3x .38 Special`) and the JSON deck format of the
-card-game deck sites; read line by line, every line labelled, like Forge.
-
-Text lists: `3x Name`, `3 Name`, `Name x3`; `#` and `//` comments; `# name:`, `# faction:`,
-`# sets:` and `# description:` headers; `Deck` / `Sideboard` section lines (the
-sideboard's cards are reported, not added). A value that would not survive a line of its
-own (a newline, another line separator, a control character, a `#`) is written as a JSON
-string literal (`# name: "two\\nlines"`) and read back as one, so an export round-trips
-whatever the deck holds.
-
-JSON decks (the shape of ArkhamDB's decklists, which NetrunnerDB's resemble):
-`{"name": ..., "game": ..., "faction": ..., "sets": [...], "description": ...,
-"slots": {"card-id": 2, ...}, "sideSlots": {...}}`. On import `cards` may stand for `slots`
-(NetrunnerDB), `faction_code` for `faction`, and a `{"data": [deck]}` envelope is opened.
-
-Duplicate lines are merged before counting; a typo gets the closest names and is kept as
-written so the deck file shows it and `validate` points at it.
+"""Deck lists in and out: text lists (`3x .38 Special`) and the deck sites' JSON decks, read
+line by line with every line labelled, like Forge. Both formats are described in
+docs/players/decks.md ("Deck lists in and out"); a typo is kept as written so the deck file
+shows it and `validate` points at it.
 """
 
 from __future__ import annotations
@@ -133,15 +120,14 @@ def needs_quoting(text: str) -> bool:
 
 
 def quoted(text: str) -> str:
-    """A JSON string literal that holds no character a line reader or a terminal would act
-    on (JSON leaves U+0085, U+2028 and U+2029 raw: they are escaped here too)."""
+    """A JSON string literal escaping U+0085, U+2028 and U+2029 too (JSON leaves them raw,
+    and a line reader or a terminal acts on them)."""
     return json_escaped(json.dumps(text, ensure_ascii=False))
 
 
 def json_escaped(text: str) -> str:
-    """JSON text with every character that does not print as itself (inside its strings:
-    JSON itself escapes the controls below U+0020 only) written as a `\\u` escape (a
-    surrogate pair beyond the BMP), as `json.dumps` escapes it."""
+    """JSON text with every character that does not print as itself `\\u`-escaped (JSON
+    itself escapes only the controls below U+0020)."""
     return "".join(char if char.isprintable() or char == "\n" else json.dumps(char)[1:-1]
                    for char in text)
 
@@ -163,8 +149,7 @@ def unquoted(text: str) -> str:
 
 
 def list_lines(text: str) -> list[str]:
-    """The lines as an editor counts them: split at newlines only, so `file:line` points at
-    the right line and a U+2028 inside a line stays in it."""
+    """The lines as an editor counts them (a U+2028 inside a line stays in it)."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -193,10 +178,8 @@ def _card_warning(entry: Entry, faction: str | None) -> str:
 
 
 def unknown_identity(name: str) -> str:
-    """When two lines name the same unknown card, to be merged: the same text but for case.
-    Not the folded lookup name: it drops every character outside ASCII letters and digits,
-    so two different names written in other characters (unprintable ones, another script)
-    would fold to the same and be merged into one.
+    """Two lines name the same unknown card when their text is the same but for case (not
+    the folded lookup name, which would merge two names written in another script).
 
     >>> unknown_identity("Texs Ranger") == unknown_identity("TEXS RANGER")
     True
@@ -267,8 +250,7 @@ class CardReader:
 def read_header(
     number: int, raw: str, key: str, value: str, result: DeckList, faction: str | None,
 ) -> ListLine:
-    """One `# key: value` header, checked here so that a bad one is named at its own line
-    of the list (not later, at the deck file being written)."""
+    """One `# key: value` header, checked here so a bad one is named at its own line."""
     value = unquoted(value)
     result.header_lines[key] = number
     if key == "faction":
@@ -309,11 +291,7 @@ def _section(content: str) -> bool | None:
 
 # -- text lists ------------------------------------------------------------------------------
 def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> DeckList:
-    """Read `3x .38 Special` lines (also `3 .38 Special`, `.38 Special x3`), labelling each.
-
-    Duplicate lines are merged before counting; a typo gets the closest names and is kept as
-    written so the deck file shows it (and `validate` points at it). Lines after a
-    `Sideboard` line are the sideboard: reported, not added.
+    """Read a text list, labelling each line; duplicate lines are merged.
 
     >>> from deckbuilder.catalog import Catalog
     >>> parse_deck_list("# faction: colty\\n", Catalog()).faction
@@ -390,8 +368,7 @@ def _json_int(text: str) -> int:
 
 
 def _line_of_key(text: str, key: str, start: int) -> int:
-    """The line of `"key":` in the JSON text, searching from `start` (line numbers for the
-    labels: the json module keeps no positions)."""
+    """The line of `"key":` from `start` on (the json module keeps no positions)."""
     index = text.find(json.dumps(key), start)
     if index < 0:
         index = text.find(json.dumps(key, ensure_ascii=False), start)
@@ -400,9 +377,7 @@ def _line_of_key(text: str, key: str, start: int) -> int:
 
 def parse_deck_json(text: str, catalog: Catalog, faction: str | None = None,
                     source: Path = Path("deck.json")) -> DeckList:
-    """Read a JSON deck (a name, a faction and a `slots` map of card id to count), labelling
-    each slot like a line of a text list. Keys may be ids or names; `sideSlots` are
-    reported, not added."""
+    """Read a JSON deck, labelling each slot like a line of a text list."""
     try:
         data = json.loads(text, object_pairs_hook=_json_object, parse_int=_json_int,
                           parse_constant=_no_constant)
@@ -493,8 +468,7 @@ def list_refusal(deck_list: DeckList, source: Path, or_else: str = "pass --facti
 
 def write_imported_deck(deck_list: DeckList, source: Path, catalog: Catalog, out: Path,
                         force: bool = False) -> None:
-    """Write a deck list read from `source` (any format) as a deck file; a list that names
-    no faction or no card, or does not make a deck, is refused at its own line."""
+    """Write a deck list read from `source` as a deck file, or refuse it at its own line."""
     if (refused := list_refusal(deck_list, source)) is not None:
         raise refused
     assert deck_list.faction is not None  # list_refusal refuses a list without one
@@ -513,8 +487,7 @@ def write_imported_deck(deck_list: DeckList, source: Path, catalog: Catalog, out
 
 
 def export_deck_list(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
-    """The deck as a text list (`20x .38 Special`) that `parse_deck_list` reads back as the
-    same deck: a value a line could not hold as written is a JSON string literal."""
+    """The deck as a text list that `parse_deck_list` reads back as the same deck."""
     lines = [f"# name: {list_value(deck.name)}", f"# faction: {deck.faction}"]
     if deck.deck.sets:
         lines.append(f"# sets: {', '.join(deck.deck.sets)}")
@@ -526,8 +499,7 @@ def export_deck_list(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
 
 
 def export_name(entry: DeckEntry, game: str, catalog: Catalog | None) -> str:
-    """The name to write for a deck entry so that a reader finds the same card: its
-    printed name, or its id when another card shares that name."""
+    """The entry's printed name, or its id when another card shares that name."""
     name = entry.display_name
     if entry.entry is not None and catalog is not None:
         back = catalog.find(name, game)
@@ -537,8 +509,7 @@ def export_name(entry: DeckEntry, game: str, catalog: Catalog | None) -> str:
 
 
 def export_deck_json(deck: LoadedDeck) -> str:
-    """The deck in the JSON deck format (`slots`: card id -> count; unknown entries under
-    the name as written), which `parse_deck_json` reads back."""
+    """The deck as a JSON deck (unknown entries under the name as written)."""
     data: dict[str, object] = {"name": deck.name, "game": deck.game, "faction": deck.faction}
     if deck.deck.sets is not None:
         data["sets"] = list(deck.deck.sets)

@@ -1,13 +1,7 @@
-"""What a game declares about itself, once: `GameDeclaration` (its id, title and spellings,
-its two sides with their titles and spellings, the word for its characters, its default
-ruleset, its decision kinds).
-
-Every table that lists a game's static facts is derived from the declarations: the `Game` and
-`Faction` enums and `GAME_FACTIONS` (models/common.py), the decks' titles, the default
-rulesets, the command line's spellings, the scenario models, the action table's decision kinds
-and their words and secrecy. The declarations sit in layer 1 (models) so the enums can read
-them; each game's own sits in its package (`games/<game>/declaration.py`, importing only
-layer 1) and is listed once in `declared.py`.
+"""What a game declares about itself, once: every table of a game's static facts (the `Game`
+and `Faction` enums, deck titles, default rulesets, spellings, decision kinds) derives from
+it. Declarations sit in layer 1 (models) so the enums can read them; each game's own sits in
+its package and is listed once in `declared.py`.
 """
 
 from __future__ import annotations
@@ -29,10 +23,8 @@ class SideDeclaration:
 
 @dataclass(frozen=True)
 class DecisionKind:
-    """One kind of decision a player may be asked (OpenSpiel's per-game action enums are
-    the model): its code (the number records and the open decision carry; never reused), its
-    name, the words shown to a player, and whether the other player may not see the choice
-    (a secret decision: the web table hides it and its log line from the opponent)."""
+    """One kind of decision a player may be asked (like OpenSpiel's per-game action enums):
+    its code (carried by records; never reused), name, words, and whether it is secret."""
 
     code: int
     name: str

@@ -1,13 +1,6 @@
-"""The games this installation knows, by their declarations: one line per packaged game, and
-the games other packages plug in through the `deckbuilder.games` entry point group.
-
-A plug-in package declares, in its own `pyproject.toml`:
-
-    [project.entry-points."deckbuilder.games"]
-    mygame = "mygame.declaration:DECLARATION"
-
-The entry names a `GameDeclaration` (layer 1, imported when the models are); the declaration's
-`entry` names the game's rules, imported only when the game is played (`deckbuilder.games`).
+"""The games this installation knows, by their declarations: the packaged games, and those
+other packages plug in through the `deckbuilder.games` entry point group (naming a
+`GameDeclaration`, whose `entry` names the rules, imported only when the game is played).
 """
 
 from __future__ import annotations
@@ -23,8 +16,8 @@ ENTRY_POINT_GROUP = "deckbuilder.games"
 
 
 def _plugged_in(known: tuple[GameDeclaration, ...]) -> tuple[GameDeclaration, ...]:
-    """The declarations other installed packages plug in (a broken or clashing one is left
-    out with a warning: a bad plug-in must not stop the packaged games)."""
+    """The declarations other packages plug in (a broken or clashing one is left out with a
+    warning: a bad plug-in must not stop the packaged games)."""
     import warnings
 
     found: list[GameDeclaration] = []

@@ -1,18 +1,9 @@
 """The plug-in surface: everything a game's rules, bots and entry import from deckbuilder.
 
-A game reaches the table through this one module instead of the engine's own (state, turn,
-board, marker, actions, compiled spec, rules base class), so the engine may rearrange its
-modules while the names here keep their meaning. A game's `declaration.py` and
-`card_model.py` are read while the models are being built, before the engine exists, so they
-import `deckbuilder.declaration` (and `deckbuilder.models.common.Strict`) instead; see
-docs/maintainers/new-game.md. `mypy --strict` checks this module (pyproject.toml).
-
-What it holds: the rules (`GameRules`, the base class a game subclasses; `GameParts`, what its
-entry hands the registry); the table (`State`, its seats `ATTACKER` and `DEFENDER`, `MODE_BASE`,
-the first action number a game's own decision may use); setting a game up (`game_spec`, the
-compiled spec of its cards, from a `Catalog`); the table's moments a turn is made of (`draw`,
-`begin_turn`, `t_begin_play`, `t_draw_phase`, the marker's moves); and what bots and the
-simulation see of a game (`Heuristics`, `GameState`, `Bot`, `Outcome`).
+A game reaches the table through this one module instead of the engine's own, so the engine
+may rearrange its modules while the names here keep their meaning. A game's `declaration.py`
+and `card_model.py` are read before the engine exists, so they import
+`deckbuilder.declaration` instead; see docs/maintainers/new-game.md.
 """
 
 from __future__ import annotations

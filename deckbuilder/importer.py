@@ -1,9 +1,8 @@
 """Check, install, remove and list card sets in the user data folder.
 
-The folder `$DECKBUILDER_HOME/sets/` is the truth (no manifest): a set is installed when its
-file is there. Every change is checked completely first and then made with one atomic file
-operation, so a refused import or removal changes nothing. The installed file name comes
-from the set id alone (kebab-case, enforced by the schema), never from a path the user gave.
+The folder is the truth (no manifest). Every change is checked completely first and then made
+with one atomic file operation, so a refused one changes nothing; the installed file's name
+comes from the set id alone, never from a path the user gave.
 """
 
 from __future__ import annotations
@@ -106,14 +105,12 @@ def packaged_sets() -> dict[str, LoadedSet]:
 
 
 def installed_files() -> list[InstalledFile]:
-    """Every file in the user's sets folder, loaded or with the reason it cannot be (the
-    same files the catalog loads: a folder named *.yaml shows up as unreadable)."""
+    """Every file in the user's sets folder, loaded or with the reason it cannot be."""
     return _set_files(yaml_files(paths.installed_sets_dir()), "user")
 
 
 def project_files() -> list[InstalledFile]:
-    """Every file of the repository's own sets folder (`--sets-dir`, `DECKBUILDER_SETS_DIR`,
-    `sets-dir` in deckbuilder.toml), loaded or with the reason it cannot be."""
+    """Every file of the repository's own sets folder, loaded or with the reason it cannot be."""
     return _set_files(project_set_files(), "project")
 
 
@@ -128,10 +125,9 @@ def _set_files(files: list[Path], origin: str) -> list[InstalledFile]:
 
 
 def vet_project_sets(catalog: Catalog, candidates: list[LoadedSet]) -> list[LoadedSet]:
-    """The repository's own sets that can be used, each checked as an import would check it
-    (references, requirements, copies, modules), since nothing installed them; the others go
-    to `catalog.broken` with their first problem. A set whose only problem is another broken
-    set of the folder (an id both give) is kept, and one requiring a broken set waits on it."""
+    """The repository's own sets that can be used, each checked as an import would be (nothing
+    installed them); the others go to `catalog.broken`. A set whose only problem is another
+    broken set of the folder is kept, and one requiring a broken set waits on it."""
     known = {set_id: loaded.card_set for set_id, loaded in catalog.sets.items()}
     pool = list(candidates)
     while True:
@@ -162,8 +158,8 @@ def _findings_among(sets: list[LoadedSet], among: list[LoadedSet],
 
 def _broken_project_set(loaded: LoadedSet, findings: list[Finding],
                         broken_ids: set[str | None]) -> BrokenSet:
-    """One line for a set of the sets folder: the broken set it waits on (its references into
-    that set cannot be judged before), else its first problem and how many more there are."""
+    """One line for a set of the sets folder: the broken set it waits on, else its first
+    problem and how many more there are."""
     set_id = loaded.card_set.id
     requires = loaded.card_set.requires
     waited = next((index for index, required in enumerate(requires)
@@ -204,11 +200,8 @@ def _require_valid_id(set_id: str) -> None:
 
 # -- check --------------------------------------------------------------------------------------
 def check_file(path: Path) -> CheckReport:
-    """Validate a card-set file without installing it: schema first, then integrity.
-
-    Raises `DataFileError` when the file cannot be read as YAML at all; schema problems and
-    integrity findings are returned in the report, every one of them.
-    """
+    """Validate a card-set file without installing it: schema first, then integrity (raises
+    only when the file is no YAML at all)."""
     text = read_text(path)
     document = parse_yaml(text, path)
     if not isinstance(document, dict):
@@ -251,11 +244,7 @@ class ImportResult:
 
 @keeps_user_schemas_fresh
 def import_set(path: Path, upgrade: bool = False) -> ImportResult:
-    """Install a card-set file into the user data folder, or change nothing and raise.
-
-    Raises `DataFileError` for a file that is not a valid card set, `SetRefused` (with every
-    finding) for integrity problems, `SetInstallError` for an installed set without `upgrade`.
-    """
+    """Install a card-set file into the user data folder, or change nothing and raise."""
     first = check_file(path)  # a file that is no card set is refused before anything is made
     if first.loaded is None:
         raise first.schema_error()
@@ -418,8 +407,7 @@ def _check_after_removal(set_id: str, target: InstalledFile, files: list[Install
 
 # -- list ---------------------------------------------------------------------------------------
 def set_rows() -> list[dict[str, Any]]:
-    """Packaged, installed and the sets folder's sets, one row each; an unreadable file says
-    why."""
+    """Every set, one row each; an unreadable file says why."""
     rows = [_row(loaded) for loaded in packaged_sets().values()]
     rows += [_file_row(installed, "user") for installed in installed_files()]
     rows += [_file_row(project, "project") for project in project_files()]

@@ -1,10 +1,6 @@
-"""Reference integrity of card sets: what a schema cannot see, because it spans records and sets.
-
-The schema judges one value at a time. These checks look across the file and the other sets:
-duplicate ids, references to records that do not exist (or live in a set that is not
-required), required sets that are missing, of another game or required in a cycle, copy
-counts, modules and rule switches named but not defined. Like the deck validator they return
-*every* problem at once, each with `file:line:col` and a fix.
+"""Reference integrity of card sets: what a schema cannot see, because it spans records and sets
+(ids, references, requirements, copies, modules, rule switches). Every problem comes back at
+once, each with `file:line:col` and a fix.
 """
 
 from __future__ import annotations
@@ -300,8 +296,8 @@ class _Checker:
                              f"use one of: {', '.join(values)}")
 
     def _check_unique_ids(self, list_name: str, what: str) -> None:
-        """Ids of modules, rule switches and rulesets are global like record ids: a set may
-        not redefine one of another set (a homebrew set would replace the packaged text)."""
+        """Ids of modules, rule switches and rulesets are global like record ids (a homebrew
+        set would replace the packaged text)."""
         seen: set[str] = set()
         holders = self._holders_of(list_name)
         for index, item in enumerate(getattr(self.card_set, list_name)):
@@ -336,12 +332,8 @@ class _Checker:
 
 
 def check_set(loaded: LoadedSet, others: Mapping[str, CardSet]) -> list[Finding]:
-    """Every integrity problem of one set, judged against the other available sets.
-
-    `others` maps set id -> set for every set that is (or would be, once this one is
-    installed) available besides this one. An upgrade leaves the installed version of this set
-    out of `others`, so it may reuse its own ids.
-    """
+    """Every integrity problem of one set, judged against the other available sets (never
+    its own installed version, so an upgrade may reuse its own ids)."""
     return _Checker(loaded, {k: v for k, v in others.items() if k != loaded.card_set.id}).run()
 
 

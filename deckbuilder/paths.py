@@ -77,14 +77,8 @@ def find_project_file(start: Path | None = None) -> Path | None:
 
 
 def read_project_file(path: Path) -> dict[str, Path]:
-    """The folders a project file names (`sets-dir = "homebrew"`), relative to the file.
-
-    ```toml
-    # deckbuilder.toml, at the root of a repository of decks
-    sets-dir = "homebrew"    # set files every command reads, as if installed
-    schemas-dir = "schemas"  # where `deckbuilder schema --into` wrote the editor schemas
-    ```
-    """
+    """The folders a project file names (`sets-dir = "homebrew"`, `schemas-dir`), relative
+    to the file."""
     import tomllib
 
     from deckbuilder.errors import DataFileError, Location
@@ -132,7 +126,6 @@ def shown_folder(folder: Path) -> str:
 
 
 def use_sets_dir(folder: Path | None) -> None:
-    """`--sets-dir DIR`: this process and the processes it starts (simulation workers) read
-    the set files of DIR, as `DECKBUILDER_SETS_DIR` would make them."""
+    """`--sets-dir DIR`: this process and those it starts read the set files of DIR."""
     if folder is not None:
         os.environ[SETS_DIR_VARIABLE] = str(Path(folder).expanduser().resolve())

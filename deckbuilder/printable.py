@@ -19,16 +19,12 @@ def _escaped(character: str) -> str:
 
 def _shown_raw(character: str) -> bool:
     """Printable, or a plain space of some width (no-break, ideographic): harmless on a
-    terminal. Control, format (bidi overrides, zero-width), line/paragraph separators,
-    surrogates, private-use and unassigned characters are not."""
+    terminal, unlike controls, bidi overrides, separators and unassigned characters."""
     return character.isprintable() or unicodedata.category(character) == "Zs"
 
 
 def printable(text: object) -> str:
-    """`text` with every character that does not print as itself shown as its escape.
-
-    ESC and the other control characters, bidi overrides, zero-width characters, line
-    separators and lone surrogates become ``\\x1b``, ``\\u2028`` ...:
+    """`text` with every character that does not print as itself shown as its escape:
 
     >>> printable("Bad\\x1b[2JName")
     'Bad\\\\x1b[2JName'
@@ -39,8 +35,7 @@ def printable(text: object) -> str:
 
 
 def columns(text: str) -> int:
-    """How many terminal columns `text` takes: East Asian wide and full-width characters two,
-    combining marks none, the rest one (so a card named in Japanese wraps where it should).
+    """How many terminal columns `text` takes (wide characters two, combining marks none).
 
     >>> columns("Deputy"), columns("保安官"), columns("e\\u0301")
     (6, 6, 1)
@@ -56,10 +51,9 @@ def _character_columns(character: str) -> int:
 
 def wrap_columns(text: object, width: int, first: str = "", rest: str = "", *,
                  break_long_words: bool = True) -> list[str]:
-    """`text` made printable and wrapped at spaces into lines of at most `width` columns
-    (`columns`), the first line starting with `first`, the others with `rest`. A word longer
-    than a line is cut (between characters, never inside a wide one) unless
-    `break_long_words` is False (an id other commands take stays whole). At least one line.
+    """`text` made printable and wrapped at spaces into lines of at most `width` columns, the
+    first starting with `first`, the others with `rest`. A word longer than a line is cut
+    (never inside a wide character) unless `break_long_words` is False. At least one line.
 
     >>> wrap_columns("保安官 保安官 保安官", 10)
     ['保安官', '保安官', '保安官']

@@ -1,11 +1,8 @@
 """Reading a user's files with every bound checked before the read happens.
 
-A path given on the command line may name anything: `/dev/zero` (endless), a FIFO (blocks
-until someone writes), a sparse file of 2 GiB (a few bytes on disk, gigabytes in memory), a
-link to a device. `read_bounded` looks at what the path is first (`stat`), opens it without
-blocking (`O_NONBLOCK`), checks again on the open file (`fstat`: the path may have changed in
-between), and reads at most `limit + 1` bytes, so no file costs more than its limit in time
-or memory, and each refusal is one `DataFileError` line.
+A path may name `/dev/zero`, a FIFO, a sparse file of 2 GiB or a device: `read_bounded` checks
+what it is (`stat`), opens it without blocking, checks again on the open file (the path may
+have changed), and reads at most `limit + 1` bytes, so no file costs more than its limit.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""Rule variants as data, in one place: where the documents disagree, a ruleset chooses one
-reading of every rule switch.
-
-A card set declares each `RuleSwitch` with its variants (each naming its source) and named
-`Ruleset`s choosing among them; each game names its default ruleset. The engine reads the
-chosen variants from `read_rules` and nowhere else; `list_rulesets` serves
-the `rules` command. Which variants a game's engine can actually play is the game's to say
-(`known_variants`), so an unplayable reading is refused with its name, never played silently.
+"""Rule variants as data: where the documents disagree, a ruleset chooses one reading of every
+rule switch. The engine reads the chosen variants from `read_rules` and nowhere else; a
+reading the game cannot play (`known_variants`) is refused by name, never played silently.
 """
 
 from __future__ import annotations
@@ -56,9 +51,8 @@ def read_rules(card_set: CardSet, ruleset: str | None = None,
                known_variants: Mapping[str, frozenset[str]] | None = None,
                overrides: Mapping[str, str] | None = None,
                expansions: Sequence[CardSet] = ()) -> Rules:
-    """Every switch's default, overridden by the named ruleset's choices, then by `overrides`
-    (single switches chosen one by one). The switches and rulesets of the game's installed
-    `expansions` (the saloon duel's reading of the Tarnished Star) join the base set's.
+    """Every switch's default, overridden by the named ruleset's choices, then `overrides`;
+    the installed `expansions`' switches and rulesets join the base set's.
 
     >>> from deckbuilder.catalog import build_catalog
     >>> base_set = build_catalog(use_user_data=False).sets["revolver-base"].card_set
@@ -156,9 +150,8 @@ def _resolve(ruleset: Ruleset, switches: dict[str, RuleSwitch], game: str) -> Re
 
 
 def reading_of(catalog: Catalog, game: str, ruleset_id: str | None, switch_id: str) -> str | None:
-    """The reading one switch has under a ruleset (the ruleset's choice, else the switch's
-    default; None for a switch no set declares), without resolving every ruleset: a game's
-    set-up asks this once per game."""
+    """The reading one switch has under a ruleset (None: no set declares it), without
+    resolving every ruleset."""
     switches, rulesets = _game_data(catalog, game)
     wanted = ruleset_id or default_ruleset(game)
     for ruleset in rulesets:

@@ -12,11 +12,8 @@ SCHEMA_ID_BASE = "https://revolver-deckbuilder.github.io/schemas/"
 
 
 def _close_pattern_properties(node: object) -> None:
-    """Make id-keyed mappings refuse other keys in editors too, as pydantic does at load time.
-
-    Pydantic renders `dict[CardId, X]` as `patternProperties`, which only constrains keys that
-    match; a key like `../../x` would pass. Copy the pattern into `propertyNames`.
-    """
+    """Make id-keyed mappings refuse other keys in editors too: pydantic's
+    `patternProperties` lets `../../x` pass, so the pattern goes into `propertyNames`."""
     if isinstance(node, dict):
         patterns = node.get("patternProperties")
         if isinstance(patterns, dict) and len(patterns) == 1:

@@ -1,9 +1,5 @@
 """JSON Schemas (draft 2020-12) generated from the models; the committed files must match.
-
-Each schema's `$id` is a stable URL (`schema_json.SCHEMA_ID_BASE`): an identifier (editors and
-validators tell the schemas apart by it), not a promise that the address can be fetched. Data
-files name their schema by a path that resolves where they live (`schema_json.header_line`);
-the user's data folder holds its own copies (`deckbuilder.user_schemas`).
+Each `$id` is a stable identifier, not a promise that the address can be fetched.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""The validated-JSON cache of card-set files, sealed with this installation's secret key.
-
-Round-trip YAML parsing costs ~100x more than validating cached JSON, and a set file is read
-on every command (`catalog.load_set_file`). An entry is keyed by the file's bytes and the
-models' source, so an edited file or a changed model is parsed afresh, and believed only when
-its seal (an HMAC with this installation's key over the source's digest and the entry's
-bytes) holds: an edited or foreign entry is rebuilt from the source. A cache that cannot be
-read or written makes commands slower, never fail.
+"""The validated-JSON cache of card-set files (round-trip YAML costs ~100x more), keyed by the
+file's bytes and the models' source, and believed only when its HMAC seal with this
+installation's secret key holds. A cache that cannot be used makes commands slower, never fail.
 """
 
 from __future__ import annotations
@@ -78,9 +73,8 @@ def store_cached_set(cache_file: Path, digest: str, card_set: CardSet) -> None:
     prune_cache(cache_file.parent)
 
 
-#: An entry no set has used for this long is removed (when the cache grows by one): set
-#: files that were edited since, models of an older version, sets no longer installed. The
-#: cache is shared by every DECKBUILDER_HOME, so "no set uses it" is known only by its age.
+#: An entry unused this long is removed when the cache grows: it is shared by every
+#: DECKBUILDER_HOME, so "no set uses it" is known only by its age.
 CACHE_UNUSED_DAYS = 30
 #: An entry is marked as used (its modification time) at most this often.
 _MARK_USED_SECONDS = 24 * 3600
@@ -93,8 +87,7 @@ def _mark_used(cache_file: Path) -> None:
 
 
 def prune_cache(folder: Path, unused_days: float = CACHE_UNUSED_DAYS) -> list[Path]:
-    """Remove the cache entries in `folder` that no set has used for `unused_days`; the
-    ones removed. A cache that cannot be listed or changed is left as it is."""
+    """Remove (and return) the cache entries in `folder` unused for `unused_days`."""
     cutoff = time.time() - unused_days * 24 * 3600
     removed: list[Path] = []
     with contextlib.suppress(OSError):
@@ -107,10 +100,8 @@ def prune_cache(folder: Path, unused_days: float = CACHE_UNUSED_DAYS) -> list[Pa
 
 
 def _cache_key(create: bool) -> bytes | None:
-    """This installation's secret cache key (created on first use, readable by its owner
-    only); None when it can be neither read nor made (then nothing is cached: a full disk
-    or a cache folder that cannot be written makes commands slower, not fail). An empty or
-    damaged key file (a disk that filled up while an older version wrote it) is replaced."""
+    """This installation's secret cache key, created on first use (owner-only); None when it
+    can be neither read nor made: then nothing is cached."""
     key_file = paths.cache_dir() / _KEY_FILE
     key = read_key_file(key_file)
     if key is not None or not create:
@@ -122,8 +113,7 @@ def _cache_key(create: bool) -> bytes | None:
 
 
 def read_key_file(key_file: Path) -> bytes | None:
-    """A 32-byte key kept as hex in its own file; None when missing or damaged (the set
-    cache and the friend tables' seal each keep one)."""
+    """A 32-byte key kept as hex in its own file; None when missing or damaged."""
     try:
         text = read_bounded(key_file, 1024, "cache key").decode("ascii").strip()
         return bytes.fromhex(text) if len(text) == 64 else None
@@ -132,9 +122,8 @@ def read_key_file(key_file: Path) -> bytes | None:
 
 
 def make_key_file(key_file: Path) -> bytes:
-    """A new key, written whole to a file of its own before it takes the key file's name, so
-    that a failed write leaves no empty key behind. When another process has just made a key,
-    that one is used."""
+    """A new key, written whole before it takes the key file's name (a failed write leaves
+    no empty key); one another process has just made wins."""
     key = secrets.token_bytes(32)
     key_file.parent.mkdir(parents=True, exist_ok=True)
     temporary = key_file.with_name(f".{_KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}")

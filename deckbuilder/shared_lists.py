@@ -1,26 +1,11 @@
-"""Deck lists made to share: forum posts in Markdown or BBCode (BoardGameGeek's forums), and
-the web editor's share links, read back as the same deck.
+"""Deck lists made to share: forum posts in Markdown or BBCode, and the web editor's share
+links, read back as the same deck.
 
-A forum post groups the cards by category with their counts, under header lines that carry
-what an import needs (name, faction, sets, description):
-
-    ## Deck name                              [b]Deck:[/b] Deck name
-    **Faction:** mcready                      [b]Faction:[/b] mcready
-    **Sets:** revolver-base, tarnished-star   [b]Sets:[/b] revolver-base, tarnished-star
-    ### Action (18)                           [b][u]Action (18)[/u][/b]
-    - 2x Deputy                               2x Deputy
-
-Whatever a deck's name or a card's name holds is written as text, never as markup: Markdown
-gets a backslash before every character that could start markup (emphasis, links, images,
-HTML, headings, tables); BBCode, which has no escape, gets a zero-width space after every `[`
-so no tag opens. A value that would not survive one line of its own (a line break, a
-character that does not print, spaces at either end) is written as a JSON string literal, as
-the text lists do. Readers undo exactly that.
-
-A share code is the deck as its diff against the faction's base deck, as the web editor
-makes it: `{"v": 1, "f": faction, "n": name, "o": {id: copies out}, "i": {key: copies in},
-"s": sets or null, "d": description}` as compact JSON, deflated, base64url. The codec lives
-here, below the web layer, so `deck import` reads a link as the editor does.
+Names are written as text, never markup: Markdown escapes every character that could open
+markup; BBCode, which has no escape, gets a zero-width space after every `[`. A share code is
+the deck's diff against its base deck, `{"v": 1, "f": faction, "n": name, "o": {id: out},
+"i": {key: in}, "s": sets, "d": description}`, compact JSON deflated and base64url; the codec
+lives below the web layer so `deck import` reads a link as the editor does.
 """
 
 from __future__ import annotations
@@ -85,8 +70,7 @@ def markdown_text(value: str) -> str:
 
 
 def bbcode_text(value: str) -> str:
-    """A value as BBCode that shows it as written and opens no tag (BBCode has no escape
-    character: a zero-width space after `[` keeps a tag from being read)."""
+    """A value as BBCode that shows it as written and opens no tag."""
     return _one_line(value).replace("[", "[" + _ZERO_WIDTH_SPACE)
 
 
@@ -152,9 +136,7 @@ def _export(deck: LoadedDeck, catalog: Catalog | None, style: _Style) -> str:
 
 
 def export_forum(deck: LoadedDeck, catalog: Catalog | None, output_format: str) -> str:
-    """`deck export --format markdown|bbcode`: the deck as a Markdown post (Reddit, Discord,
-    GitHub) or a BBCode one (BoardGameGeek's forums) that `deck import` reads back: the name
-    as a heading, faction and sets, the cards by category with their counts."""
+    """`deck export --format markdown|bbcode`: a post that `deck import` reads back."""
     return _export(deck, catalog, {MARKDOWN: _MARKDOWN_STYLE, BBCODE: _BBCODE_STYLE}[output_format])
 
 
@@ -171,8 +153,7 @@ _BB_TAG = re.compile(r"\[/?(?:b|i|u|list|size|color|c|q)\b[^\]\u200b]*\]", re.IG
 
 
 def forum_format(text: str) -> str | None:
-    """`markdown` or `bbcode` when the text is a forum post of ours (its header lines say),
-    else None (a plain text list, or something else)."""
+    """`markdown` or `bbcode` when the text's header lines make it a forum post, else None."""
     for line in text.split("\n")[:40]:
         stripped = line.strip()
         if _MD_HEADER.match(stripped):
@@ -184,9 +165,7 @@ def forum_format(text: str) -> str | None:
 
 def parse_forum_list(text: str, catalog: Catalog, faction: str | None = None,
                      output_format: str | None = None) -> DeckList:
-    """Read a Markdown or BBCode post (as `export_forum` writes them, or
-    written by hand in that shape), labelling every line as a text list's lines are.
-    Lines that are neither a header nor `2x Name` are the post's prose: comments."""
+    """Read a forum post, labelling every line; its prose is comments."""
     style = output_format or forum_format(text) or MARKDOWN
     result = DeckList(faction=faction)
     reader = CardReader(result, catalog)
@@ -274,10 +253,8 @@ def _counts(value: object, what: str) -> dict[str, int]:
 
 def decode_share_code(code: str, loads: Callable[[bytes], object] = json.loads,
                       refused: tuple[type[Exception], ...] = ()) -> dict[str, Any]:
-    """The fields a share code holds, checked: `faction`, `name`, `out`, `into`, `sets`,
-    `description`. Bounded: the code's length, the inflated size, every count. The web
-    passes its JSON reader that bounds nesting (`loads`) and the error it raises
-    (`refused`: its words become the reason)."""
+    """The fields a share code holds, checked and bounded (length, inflated size, counts).
+    The web passes its nesting-bounded JSON reader and the error it raises."""
     if len(code) > MAX_SHARE_CODE:
         raise _bad_code(f"it is longer than {MAX_SHARE_CODE} characters")
     try:
@@ -327,8 +304,7 @@ def shared_deck_cards(shared: dict[str, Any], catalog: Catalog, where: Location
 
 
 def parse_share_code(code: str, catalog: Catalog, faction: str | None = None) -> DeckList:
-    """The deck a share code holds, as a deck list: its base deck with the diff applied,
-    each card labelled as a list's lines are (all on line 1: a link is one line)."""
+    """The deck a share code holds, as a deck list labelled on line 1 (a link is one line)."""
     shared = decode_share_code(code)
     cards = shared_deck_cards(shared, catalog, Location("share link"))
     result = DeckList(faction=faction)
@@ -362,8 +338,8 @@ def _shared_deck(text: str, catalog: Catalog, faction: str | None) -> DeckList |
 # -- any deck list ------------------------------------------------------------------------------
 def parse_any_deck_list(text: str, catalog: Catalog, faction: str | None = None,
                         source: Path = Path("deck list")) -> DeckList:
-    """One reader for every deck list a player may hold: a share link or code, a JSON deck,
-    a Markdown or BBCode post, a text list (tried in that order)."""
+    """Any deck list: a share link or code, a JSON deck, a forum post, a text list (in that
+    order)."""
     shared = _shared_deck(text, catalog, faction)
     if shared is not None:
         return shared
@@ -375,8 +351,7 @@ def parse_any_deck_list(text: str, catalog: Catalog, faction: str | None = None,
 
 def import_any_deck_list(source: Path | str, catalog: Catalog, out: Path,
                          faction: str | None = None, force: bool = False) -> DeckList:
-    """`deck import SOURCE`: a file holding any deck list, or a share link or code given
-    in place of a file; written as a deck file."""
+    """`deck import SOURCE`: a deck list file, or a share link or code, as a deck file."""
     if faction is not None:
         game_of_faction(faction)
     path = Path(source)

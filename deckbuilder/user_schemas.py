@@ -1,18 +1,10 @@
 """Schemas in the user's data folder, so every YAML file written for a user names one that resolves.
 
-The packaged schemas live inside the installed package, whose path changes with every virtual
-environment; a `$schema` line pointing there would break. So the user's data folder holds
-copies (`$DECKBUILDER_HOME/schemas/`), refreshed when the package (version or schema text)
-changes, and a deck schema for the user's own catalog (`user-deck.schema.json`): its `cards`
-keys are the card ids, names and aliases of every installed set of the deck's game, so an
-editor offers them (and no card of the other game) and flags an unknown card. It is
-rewritten whenever a set is installed or removed and whenever a deck is written after the
-catalog changed (a stamp file records what it was built from).
-
-Files inside the data folder (installed sets, the overlay) name their schema by a relative
-path, which survives moving the whole folder. A deck elsewhere names one only when its
-repository holds a schemas folder (`deckbuilder schema --into DIR`), by a relative path that
-resolves wherever the repository is cloned; never a path on the author's machine.
+The package's own path changes with every virtual environment, so the data folder holds
+copies, refreshed when the package changes, and a deck schema of the user's catalog whose
+`cards` keys are its cards (rewritten when the catalog changes; a stamp file records what it
+was built from). A deck outside the data folder names a schema only by a relative path into
+its repository's schemas folder, never a path on the author's machine.
 """
 
 from __future__ import annotations
@@ -109,8 +101,7 @@ _DECK_SCHEMA_SHAPE = "cards of the deck's game under $defs, picked by its factio
 
 
 def catalog_fingerprint(catalog: Catalog) -> str:
-    """What the user deck schema depends on: every deckable card's id, names, game and set
-    (and the schema's shape)."""
+    """What the user deck schema depends on."""
     rows = sorted(
         (entry.id, entry.name, *entry.record.aliases, entry.game, entry.set_id,
          _describe(entry, catalog))
@@ -156,10 +147,9 @@ def cards_definition(game: str) -> str:
 
 
 def _is_game(game: str) -> dict[str, object]:
-    """A deck of this game: its faction is one of the game's sides, and its `game` (when
-    written yet) is the game. Both, since while it completes yaml-language-server counts a
-    value as equal to any it begins (`game: revolver` would pass for `revolver2`); no side
-    begins another game's side (a test keeps that true)."""
+    """A deck of this game by its faction and its `game`: both, since while completing,
+    yaml-language-server counts a value as equal to any it begins (`revolver` for
+    `revolver2`); no side begins another game's side (a test keeps that true)."""
     return {"required": ["faction"], "properties": {
         "faction": {"enum": [str(side) for side in GAME_FACTIONS[game]]},
         "game": {"const": game}}}
@@ -173,14 +163,9 @@ REPOSITORY_SETS = "the packaged sets and the repository's own sets folder (sets-
 def user_deck_schema(catalog: Catalog, whose: str = INSTALLED_SETS) -> dict[str, object]:
     """The deck schema with `cards` keys limited to the catalog's cards, each described.
 
-    Every exact spelling (id, printed name, alias) of a game's cards is a `properties` key of
-    that game's definition (`$defs`, `cards_definition`), which the deck's faction and game
-    pick with an `if`/`then` (`_is_game`): so an editor completes the cards
-    of the deck's game only, each with its description beside it, and the branch closes
-    `cards` (`additionalProperties: false`): a typo, a card of another game or a
-    spelling the catalog only finds by folding case and punctuation (`texas ranger`, which
-    `validate` notes and `deck fix-ids` rewrites) is ONE short diagnostic ("'texas ranger' was
-    unexpected"), not a list of every card's name.
+    Each game's exact spellings sit under `$defs`, picked by an `if`/`then` on the deck's game,
+    which closes `cards`: a typo or another game's card is ONE short diagnostic ("'texas
+    ranger' was unexpected"), not a list of every card's name.
     """
     schema: dict[str, Any] = schema_json.schema_for(Deck, USER_DECK_SCHEMA)
     cards: dict[str, Any] = schema["properties"]["cards"]
@@ -231,11 +216,8 @@ def write_user_schemas(catalog: Catalog | None = None, force: bool = True) -> li
 
 
 def refresh_user_schemas() -> None:
-    """After a set is installed or removed: rebuild the user deck schema from the catalog.
-
-    The change itself already happened and stands; a schema that cannot be refreshed is a
-    warning on stderr, never a failure of the command.
-    """
+    """After a set is installed or removed: rebuild the user deck schema (a failure is a
+    warning, since the change itself stands)."""
     try:
         write_user_schemas(force=False)
     except DeckbuilderError as error:
@@ -266,11 +248,8 @@ def schema_reference(file: Path, schema: Path) -> str:
 
 
 def _header_for(file: Path, schema_name: str, catalog: Catalog | None = None) -> str:
-    """The header naming `schema_name` in the user's schemas folder, installed first.
-
-    When the data folder cannot be written, the packaged file is named instead: it exists,
-    though it moves with the installation.
-    """
+    """The header naming `schema_name` in the user's schemas folder, installed first (the
+    packaged file when the data folder cannot be written)."""
     try:
         if catalog is not None:
             write_user_schemas(catalog, force=False)
@@ -285,16 +264,8 @@ def _header_for(file: Path, schema_name: str, catalog: Catalog | None = None) ->
 
 def deck_header(path: Path, catalog: Catalog) -> str:
     """The `$schema` line of a deck written for the user: one that resolves wherever the deck
-    goes with its repository, or "" (no line) when there is no such schema.
-
-    - a deck inside the user's data folder: the copies there (refreshed when the catalog
-      changed), by a relative path;
-    - a schemas folder of the deck's repository (`deckbuilder schema --into DIR`: the
-      project file's `schemas-dir`, else a `schemas/` folder holding our deck schema in the
-      deck's folder or above it, up to the repository's root): a path relative to the deck;
-    - anywhere else no line: a path into this machine's data folder would be "Unable to load
-      schema" for everyone the deck is shared with (editors map decks to a schema in their
-      settings instead; see the README's "Editing with completion").
+    goes (the data folder's copies, or its repository's schemas folder, relatively), else ""
+    (a path into this machine's data folder would fail for everyone the deck is shared with).
     """
     path = Path(path)
     if Path(os.path.abspath(path)).is_relative_to(os.path.abspath(paths.user_home())):
@@ -308,8 +279,7 @@ def deck_header(path: Path, catalog: Catalog) -> str:
 
 
 def _is_our_schema_folder(folder: Path) -> bool:
-    """A folder `schema --into` wrote: its deck schema carries our `$id` (a `schemas/`
-    folder of some other project is not taken for ours)."""
+    """A folder `schema --into` wrote: its deck schema carries our `$id`."""
     path = folder / "deck.schema.json"
     try:  # bounded and regular files only: a FIFO named so must not hang a save
         text = decode_utf8(read_bounded(path, MOST_SCHEMA_BYTES, "schema file"), path)
@@ -334,10 +304,8 @@ def repository_schemas(deck: Path) -> Path | None:
 
 
 def write_schemas_into(folder: Path, catalog: Catalog) -> list[Path]:
-    """`deckbuilder schema --into DIR`: the packaged schemas and the deck schema of this
-    catalog (what every clone reads: the packaged sets and the repository's own, see
-    `app.catalogs.project_catalog(installed=False)`) in a folder of the user's repository, so
-    that the decks written there name them by a relative path (see `deck_header`)."""
+    """`deckbuilder schema --into DIR`: the packaged schemas and this catalog's deck schema in
+    a folder of the user's repository, which its decks name by a relative path."""
     written = _copy_packaged(make_data_folder(folder, "schemas"), _packaged_texts())
     deck_schema = folder / USER_DECK_SCHEMA
     text = json.dumps(user_deck_schema(catalog, REPOSITORY_SETS), indent=2, ensure_ascii=False)
@@ -346,8 +314,7 @@ def write_schemas_into(folder: Path, catalog: Catalog) -> list[Path]:
 
 
 def _reference_resolves(file: Path, reference: str) -> bool | None:
-    """Whether a `$schema` reference names a file that exists from where `file` lies; None
-    when it cannot be told here (an http(s) URL: no network is asked)."""
+    """Whether a `$schema` reference names a file that exists from `file` (None: a URL)."""
     from urllib.parse import unquote, urlparse
 
     parsed = urlparse(reference)
@@ -362,9 +329,8 @@ def _reference_resolves(file: Path, reference: str) -> bool | None:
 
 
 def with_deck_header_that_resolves(text: str, file: Path, catalog: Catalog) -> str:
-    """A deck's text to be written back (`deck swap`, `deck fix-ids`): a `$schema` line that
-    does not resolve here (another machine's data folder, a folder since moved) is replaced by
-    the one `deck_header` writes (or dropped when there is none); one that resolves is kept."""
+    """A deck's text to be written back, its `$schema` line replaced by `deck_header`'s when
+    it does not resolve here (another machine's data folder)."""
     lines = text.splitlines(keepends=True)
     found = _modelines(lines)
     if not found:
@@ -376,24 +342,19 @@ def with_deck_header_that_resolves(text: str, file: Path, catalog: Catalog) -> s
 
 
 def overlay_header(path: Path) -> str:
-    """The `$schema` line of an overlay the tool creates; "" (none) for an existing file,
-    whose first lines are the user's (like `deck swap`, an edit keeps them as they are)."""
+    """The `$schema` line of an overlay the tool creates ("" for an existing one: its first
+    lines are the user's)."""
     return "" if Path(path).exists() else _header_for(Path(path), "overlay.schema.json")
 
 
 def with_set_header(text: str, target: Path) -> str:
-    """An installed set's text with its `$schema` line naming the schema where it now lives.
-
-    The user's line pointed at a schema relative to where their file was; only the leading
-    comment lines are looked at (they cannot be data), and only a `$schema` modeline among
-    them is replaced: every other byte of the user's text is kept.
-    """
+    """An installed set's text with its `$schema` modeline naming the schema where it now
+    lives, every other byte kept."""
     return _replace_modeline(text, _header_for(Path(target), "card-set.schema.json"))
 
 
 def _replace_modeline(text: str, header: str) -> str:
-    """`text` with its leading `$schema` modelines replaced by `header` ("": none), every
-    other byte kept."""
+    """`text` with its leading `$schema` modelines replaced by `header`."""
     text = text.removeprefix("\ufeff")  # a byte-order mark may only open the file
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"

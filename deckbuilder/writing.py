@@ -1,21 +1,11 @@
 """Writing a user's files so that nothing is lost: whole or not at all, one writer at a time.
 
-- `atomic_write_text` writes a temporary file beside the target and renames it over the
-  target, so a reader never sees half a file. It writes through a symbolic link to the file
-  it names (the link stays a link), keeps the file's mode (setgid and sticky bits included),
-  owner and group where the writer may set them, refuses a read-only file, and turns
-  every failure (a missing or unwritable folder, a path that is a folder, a full disk) into
-  one `WriteError` line. Its temporary file is removed on any failure, on SIGTERM too; one a
-  killed process left behind (its name carries the writer's process id) is removed by the next
-  write in that folder once that process is gone. The new file takes on the old one's extended
-  attributes (tags, ACLs, where the system lets the writer set them).
-- With `keep_links=True` (a deck `deck swap` edits), a file that has other names (hard links)
-  is rewritten in its own inode instead, so every name sees the change: renaming a new file
-  over one name would split it from the others. See `_copy_into` for that trade-off.
-- `editing(path)` serialises read-modify-write: two commands changing the same file (two
-  `overlay set`, two `deck swap`, `sets import` racing `sets remove`) take turns, so both
-  changes survive. The lock is an advisory `flock` on the file's folder: it needs no lock
-  file, so none is ever left behind, and the kernel releases it when a process dies.
+`atomic_write_text` writes a temporary file beside the target and renames it over it, through
+a symbolic link, keeping mode, owner, group and extended attributes where the writer may; a
+temporary file a killed writer left (its name holds the pid) goes at the next write. With
+`keep_links=True` a hard-linked file is rewritten in its own inode so every name sees the
+change (`_copy_into`). `editing(path)` serialises read-modify-write with an advisory `flock`
+on the folder: no lock file is ever left behind, and the kernel releases it when a process dies.
 """
 
 from __future__ import annotations
@@ -56,8 +46,8 @@ def _write_target(path: Path) -> Path:
 
 
 def _writable(target: Path) -> bool:
-    """The file's own write permission, as its owner set it (root may write anything, but a
-    file someone made read-only is not to be replaced behind their back)."""
+    """The file's own write permission (root may write anything, but a file someone made
+    read-only is not to be replaced behind their back)."""
     return bool(target.stat().st_mode & 0o200) and os.access(target, os.W_OK)
 
 
@@ -89,16 +79,14 @@ def _alive(pid: int) -> bool:
 
 
 def _terminate_as_exit() -> contextlib.AbstractContextManager[None]:
-    """SIGTERM (a plain `kill`) raises SystemExit while a file is being written, so the
-    temporary file is cleaned up like on any other failure."""
+    """SIGTERM raises SystemExit while a file is written, so the temporary file goes."""
     return _signals_handled((signal.SIGTERM,), _raise_exit)
 
 
 @contextlib.contextmanager
 def _signals_handled(numbers: tuple[int, ...], handler: Callable[[int, Any], None]
                      ) -> Iterator[None]:
-    """`handler` answers the signals `numbers` while the block runs (in the main thread only:
-    elsewhere signals cannot be handled, and the block runs as it is)."""
+    """`handler` answers the signals `numbers` while the block runs (main thread only)."""
     previous: dict[int, Any] = {}
     with contextlib.suppress(ValueError):
         for number in numbers:
@@ -130,8 +118,7 @@ def pause_at(point: str) -> None:
 
 
 def make_data_folder(folder: Path, what: str) -> Path:
-    """Create a folder of the user's data folder (`what`: "sets", "schemas"), or say in one
-    line why it cannot be."""
+    """Create a folder of the user's data folder, or say in one line why it cannot be."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -149,14 +136,12 @@ def refuse_overwrite(path: Path, force: bool) -> None:
 
 
 def atomic_write_text(path: Path, text: str, *, keep_links: bool = False) -> None:
-    """Write `text` to `path` whole, or leave `path` as it was and raise a `WriteError`
-    (`keep_links`: see the module's docstring)."""
+    """Write `text` to `path` whole, or leave `path` as it was and raise a `WriteError`."""
     atomic_write_bytes(path, text.encode("utf-8"), keep_links=keep_links)
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> None:
-    """Write `data` to `path` whole, or leave `path` as it was and raise a `WriteError`
-    (a PNG chart; text goes through `atomic_write_text`)."""
+    """Write `data` to `path` whole, or leave `path` as it was and raise a `WriteError`."""
     path = Path(path)
     target = _write_target(path)
     where = Location(path)
@@ -203,9 +188,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> 
 
 
 def append_line(path: Path, line: str) -> None:
-    """Add one line to the end of a log file that exists (a table's moves), synced to disk
-    before returning, or raise a `WriteError`. Cheaper than rewriting the file at every move;
-    a line cut short by a crash has no newline, and its reader drops it (`whole_lines`)."""
+    """Add one synced line to a log file (cheaper than a rewrite at every move); a line a
+    crash cut short has no newline, and `whole_lines` drops it."""
     data = (line if line.endswith("\n") else line + "\n").encode("utf-8")
     try:
         with _terminate_as_exit(), open(path, "ab") as stream:
@@ -218,8 +202,7 @@ def append_line(path: Path, line: str) -> None:
 
 
 def whole_lines(text: str) -> list[str]:
-    """The lines of an append-only log (each with its newline), without a last line a crash
-    cut short (`append_line`).
+    """The lines of an append-only log, without a last line a crash cut short.
 
     >>> whole_lines("move 1\\nmove 2\\nmove")
     ['move 1\\n', 'move 2\\n']
@@ -244,11 +227,9 @@ def _make_temporary(folder: Path, target: Path) -> tuple[int, str]:
 
 
 def _take_on_owner_and_mode(handle: int, target: Path) -> None:
-    """Give the temporary file (open as `handle`) what the file it replaces had: its owner
-    and group where the writer may set them (root: always; anyone: a group of their own),
-    then its mode with the setuid, setgid and sticky bits (after the owner: a change of owner
-    clears them). A new file gets what the umask allows, and its group from the folder as the
-    system decides."""
+    """Give the temporary file the replaced file's owner and group where the writer may set
+    them, then its mode with setuid/setgid/sticky bits (after the owner: chown clears them).
+    A new file gets what the umask allows."""
     try:
         old = target.stat()
     except FileNotFoundError:
@@ -270,9 +251,8 @@ def _take_on_owner_and_mode(handle: int, target: Path) -> None:
 
 
 def _take_on_attributes(handle: int, target: Path) -> None:
-    """Give the temporary file (open as `handle`) the extended attributes of the file it
-    replaces (`user.*` tags, ACLs). One the writer may not set (`security.*` without the
-    privilege) or the file system does not hold is left behind; a full disk is an error."""
+    """Give the temporary file the replaced file's extended attributes; one the writer may not
+    set is left behind, but a full disk is an error."""
     if not hasattr(os, "listxattr"):  # pragma: no cover - not Linux
         return
     try:
@@ -295,15 +275,11 @@ def _other_names(target: Path) -> bool:
 
 
 def _copy_into(target: Path, data: bytes, temporary: str) -> None:
-    """Write `data` into the file `target` itself (its inode), so its hard links see it; the
-    temporary file holding the same text is removed once it is not needed.
+    """Write `data` into `target`'s own inode, so its hard links see it.
 
-    The trade-off against a rename: the new text is already written whole and synced in the
-    temporary file, and a disk without room for the change fails before the file is touched;
-    then one write, a truncation and a sync, with SIGTERM and Ctrl-C held until they are done.
-    A reader in that moment (microseconds for a deck) can see part of the change, and a crash
-    in it leaves the file partly written, with the whole new text still in the temporary file
-    beside it (an error in it says so). Writers take turns under `editing`, as for any write.
+    Unlike a rename, a reader in that moment (microseconds) can see part of the change, and
+    a crash leaves the file partly written, so the whole new text stays synced in `temporary`
+    until done, and a disk without room fails before the file is touched.
     """
     try:
         descriptor = os.open(target, os.O_WRONLY)
@@ -343,8 +319,7 @@ def _room_for(descriptor: int, size: int) -> bool:
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold SIGTERM and Ctrl-C (SIGINT) while the block runs, then act on them: a file must
-    not be left half-copied by a signal that comes in the middle."""
+    """Hold SIGTERM and SIGINT while the block runs, so no file is left half-copied."""
     held: list[int] = []
     try:
         with _signals_handled((signal.SIGTERM, signal.SIGINT),

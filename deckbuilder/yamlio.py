@@ -63,19 +63,13 @@ def _yaml() -> YAML:
 
 
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a YAML or text file, read once and bounded.
-
-    The bounds are checked before and while reading (see `deckbuilder.reading`), so neither
-    `/dev/zero`, a FIFO nor a sparse file of gigabytes is read into memory, and nothing
-    waits on one. A caller that needs the file's version hashes these bytes and parses them
-    (`text_of`, `model_of`): the file is not read a second time to compare.
-    """
+    """The bytes of a YAML or text file, read once and bounded (`deckbuilder.reading`); a
+    caller needing the file's version hashes these bytes rather than read it again."""
     return read_bounded(Path(path), limit, "YAML or text file")
 
 
 def text_of(raw: bytes, path: Path) -> str:
-    """The UTF-8 text of bytes read from `path`, refused as a file of ours is refused: not
-    UTF-8, or with more lines than any file of ours needs."""
+    """The UTF-8 text of bytes read from `path`; refused over `MAX_LINES` lines."""
     text = decode_utf8(raw, Path(path))
     lines = _line_count(text)
     if lines > MAX_LINES:
@@ -102,11 +96,8 @@ def _line_count(text: str) -> int:
 
 
 def _check_items(text: str, path: Path) -> None:
-    """Refuse a file with too many values before parsing it (parsing costs ~0.1 ms a value).
-
-    Every value but the first is preceded by a line break or a comma, so their count bounds
-    the number of values from above, and costs microseconds to take.
-    """
+    """Refuse a file with too many values before parsing it (~0.1 ms a value): every value
+    but the first follows a line break or a comma, so their count is a cheap upper bound."""
     items = _line_count(text) + text.count(",")
     if items > MAX_ITEMS:
         raise DataFileError(
@@ -130,11 +121,8 @@ def _refused_at(path: Path, mark: Any, message: str, fix: str) -> DataFileError:
 
 
 def _check_structure(yaml: YAML, text: str, path: Path) -> None:
-    """Refuse alias bombs and absurd nesting before building any object.
-
-    Counting aliases is not enough: 45 aliases, three per level, expand to 14 million nodes.
-    So the size of every anchored node is tracked and each alias adds the size it expands to.
-    """
+    """Refuse alias bombs and absurd nesting before building any object. Counting aliases is
+    not enough (45, three per level, expand to 14 million nodes): each adds its anchor's size."""
     aliases = 0
     open_counts: list[int] = []  # nodes so far per open collection: its depth is their number
     open_anchors: list[str | None] = []  # and its anchor
@@ -265,11 +253,7 @@ def _known(line: object, col: object) -> tuple[int, int] | None:
 
 
 def position(document: object, loc: Iterable[object]) -> tuple[int, int] | None:
-    """The 1-based (line, column) of the deepest node on `loc` in a round-trip document.
-
-    Nodes added in memory (not read from a file) have no position; the deepest node that has
-    one answers for them.
-    """
+    """The 1-based (line, column) of the deepest node on `loc` that was read from a file."""
     node = document
     found: tuple[int, int] | None = None
     if hasattr(node, "lc"):
@@ -295,12 +279,8 @@ def located(path: Path | str, document: object, loc: Iterable[object]) -> Locati
 
 
 def _document_loc(document: Any, loc: Sequence[object]) -> list[object]:
-    """The parts of a pydantic error location that exist in the document.
-
-    Pydantic adds names of union members ("kill", "constrained-int", "literal['all']") to
-    locations; they are not keys of the file and would hide the real place. The last part is
-    kept when absent from a mapping: it names a missing field.
-    """
+    """The parts of a pydantic error location that exist in the document: not the union
+    members' names pydantic adds ("kill", "literal['all']"); a missing last field is kept."""
     node = document
     kept: list[object] = []
     for index, key in enumerate(loc):
@@ -352,10 +332,8 @@ def _problem(detail: Any, document: Any) -> tuple[list[object], str, str]:
 def validation_problems(
     error: ValidationError, document: object, path: Path
 ) -> list[DataFileError]:
-    """Every problem of a failed validation, one per place, each with its file:line:col.
-
-    Alternatives of a union that all failed at the same place become one problem.
-    """
+    """Every problem of a failed validation, one per place (a union's failed alternatives
+    merged), each with its file:line:col."""
     grouped: dict[tuple[object, ...], tuple[list[object], list[str], str]] = {}
     for detail in error.errors():
         loc, message, fix = _problem(detail, document)
@@ -409,8 +387,7 @@ def validate_document(document: object, model: type[ModelT], path: Path) -> Mode
 
 
 def model_of(raw: bytes, path: Path, model: type[ModelT]) -> tuple[ModelT, object]:
-    """Parse and validate the bytes read from a YAML file (`read_bytes`); returns the model
-    and the round-trip document."""
+    """Parse and validate the bytes of a YAML file: the model and the round-trip document."""
     document = parse_yaml(text_of(raw, path), path)
     return validate_document(document, model, path), document
 
@@ -436,15 +413,10 @@ def dump_yaml(document: object) -> str:
 
 
 def dump_keeping_layout(document: object, original: str) -> str:
-    """`dump_yaml(document)` for a document read from `original` and edited: every top-level
-    entry the edit left as it was is written as `original` wrote it, byte for byte (a flow
-    list over two lines, a list at column 0, `---`, the lines before the first key), and only
-    the entries that changed take the dumper's layout, in `original`'s line endings.
-
-    The round-trip dumper keeps comments and order, but not every layout: it joins a wrapped
-    `sets: [...]` onto one line and re-indents lists. An entry counts as unchanged when the
-    dumper writes it the same before and after the edit (value, comments and styles alike).
-    """
+    """`dump_yaml(document)` for a document read from `original` and edited, where every
+    top-level entry the dumper writes the same before and after the edit keeps `original`'s
+    bytes: the round-trip dumper keeps comments and order but not every layout (it joins a
+    wrapped `sets: [...]` and re-indents lists)."""
     dumped = dump_yaml(document)
     path = Path("<original>")
     before = parse_yaml(original, path)

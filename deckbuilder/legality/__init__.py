@@ -1,16 +1,9 @@
 """Deck legality: the deck-building rules A-E of Module D (The Tarnished Star, expansion 1.4).
 
 A deck is checked as a diff against its faction's base deck, because Module D states every
-rule that way: the base cards taken out (`removed`) and the cards put in (`added`). Every added
-card must pair with a removed card (rule C like for like; rule D locations and open-range cards
-replace anything but a unique gunslinger); that pairing is returned as the explanation of a
-legal deck. Each rule is a small independent function in `rules.py`; all of them always run and
-every problem comes back at once, as typed `Violation`s with a stable code.
-
-Revolver 2 (Last Stand at Malpaso): Module D is printed in a Revolver 1 expansion and says
-nothing about Revolver 2. Its decks have the same structure (a 62-card base deck per side), so
-we apply the same rules to Revolver 2 decks by analogy, and say so: the `rule` of every
-violation of a Revolver 2 deck reads "Module D (applied to Revolver 2 by analogy)".
+rule that way; the pairing of added with removed cards explains a legal deck. Every rule runs
+and every problem comes back at once. Module D says nothing about Revolver 2, whose decks have
+the same structure: its rules are applied there by analogy, and every violation says so.
 
 >>> from deckbuilder.legality import Code
 >>> Code.GUNSLINGER_REPLACED
@@ -96,14 +89,9 @@ def validate_deck(
 ) -> LegalityReport:
     """Check a deck against Module D; every violation at once, and the replacement pairs.
 
-    `deck` is read by the one reader (`decks.read_deck`: a file path, a packaged deck's name,
-    a faction for its base deck, a `Deck` model or a `LoadedDeck`). It is judged against
-    one box of each product unless `collection` (a collection file, a `Collection` model or a
-    mapping card id -> copies owned), `boxes` (N of every product) or `switches`
-    (`{"card-copies": "any-number"}`) says otherwise; `supply` (from `deck_supply`) stands
-    for all three when many decks are checked. The report's `supply` says which. Raises a
-    `DeckbuilderError` only when the deck can't be read, has no base deck to compare with,
-    or the supply asked for can't be built.
+    The supply is one box of each product unless `collection`, `boxes` or `switches` says
+    otherwise (`deck_supply`); `supply` stands for all three when many decks are checked.
+    Raises a `DeckbuilderError` only when the deck, its base deck or the supply can't be read.
     """
     facts = deck_facts(deck, catalog, collection, boxes=boxes, switches=switches,
                        supply=supply)

@@ -72,10 +72,8 @@ def listed(facts: DeckFacts, counts: dict[str, int], with_category: bool = False
 
 @dataclass(frozen=True)
 class UnpairedGroup:
-    """The cards of one category put in, some of which have no removed card to replace.
-
-    `category` is None for locations and open-range cards (rule D: they replace any card).
-    """
+    """The cards of one category put in, some with no removed card to replace (`category`
+    None: locations and open-range cards, rule D)."""
 
     category: str | None
     added: dict[str, int]  # every card of the category put in (copies)

@@ -27,12 +27,9 @@ def _is_unique(facts: DeckFacts, card: str) -> bool:
 
 
 def check_deck_size(facts: DeckFacts) -> list[Violation]:
-    """Rule A: 62 cards, counting every entry (known or not).
-
-    When the size alone explains why some card put in has no partner (or some card taken out
-    has no replacement), this violation names those cards and rule C stays silent: one
-    mistake, one violation.
-    """
+    """Rule A: 62 cards, counting every entry (known or not). When the size alone explains
+    an unpaired card, this violation names it and rule C stays silent: one mistake, one
+    violation."""
     total = facts.deck.total()
     if total == DECK_SIZE:
         return []
@@ -151,13 +148,9 @@ def check_gunslingers(facts: DeckFacts) -> list[Violation]:
 
 
 def check_like_for_like(facts: DeckFacts) -> list[Violation]:
-    """Rules C and D: every added card pairs with a removed card it may replace.
-
-    One violation per category of cards put in without a partner, naming the cards of that
-    category put in and taken out (the pairing can't tell which of them the player meant to
-    go unpaired) and the base cards taken out without a replacement. Silent when the deck's
-    size alone explains the shortfall (`check_deck_size` names the cards then).
-    """
+    """Rules C and D: every added card pairs with a removed card it may replace. One
+    violation per category, naming all its cards put in and taken out (the pairing can't tell
+    which the player meant to go unpaired)."""
     balance = replacement_balance(facts)
     if not balance.unpaired or balance.explained_by_size(facts.deck.total() - DECK_SIZE):
         return []

@@ -1,13 +1,9 @@
 """The supply: how many copies of each card a deck may hold, and the sentence every verdict says.
 
-Module D builds a deck by replacing base cards "with equivalent cards from this (or another)
-expansion and/or promo cards": the cards come out of the boxes, so a deck holds no more
-copies than the player's products hold. Without a collection a deck is judged against one box
-of each product (each set declares its cards' copies; a faction's base deck comes from the
-base game box); `boxes` (N of every product) or a collection changes it, and the rule switch
-`card-copies` reads "any number of copies" instead. `deck_supply` is the one place that
-builds a supply; every deck check (`validate_deck`, and a search for decks that must stay
-within it) calls it.
+Module D replaces base cards "with equivalent cards from this (or another) expansion and/or
+promo cards": they come out of the boxes, so a deck holds no more copies than the player's
+products (one box of each unless told otherwise); the rule switch `card-copies` reads "any
+number of copies" instead. `deck_supply` is the one place that builds a supply.
 
 >>> from deckbuilder.catalog import build_catalog
 >>> catalog = build_catalog(use_user_data=False)
@@ -47,11 +43,8 @@ class SupplyError(DeckbuilderError):
 
 @dataclass(frozen=True)
 class Supply:
-    """How many copies of each card the player has to build from, and how that was judged.
-
-    `copies` None: any number (the `card-copies=any-number` reading). `boxes` is set when the
-    supply is N boxes of every product (the default is one), None for a collection.
-    """
+    """How many copies of each card the player has to build from, and how that was judged
+    (`copies` None: any number; `boxes` None: a collection)."""
 
     sentence: str
     copies: Mapping[str, int] | None
@@ -66,10 +59,8 @@ class Supply:
         return None if self.copies is None else self.copies.get(card_id, 0)
 
 
-#: What play-testing checks a deck against (simulate, gauntlets, tournaments, play and the
-#: optimiser's search without a collection): no limit from the boxes. Those callers name
-#: this one value, so giving them a supply of their own (`deck_supply`) replaces it in one
-#: search.
+#: What play-testing (simulate, gauntlets, tournaments, play, the optimiser without a
+#: collection) checks a deck against: no limit from the boxes.
 PLAY_TESTING = Supply("not judged against a supply: play-testing counts no copies", None)
 
 
@@ -123,8 +114,7 @@ def deck_supply(catalog: Catalog, *, boxes: int | None = None,
                 collection: SupplyCollection = None,
                 switches: Mapping[str, str] | None = None) -> Supply:
     """The supply a deck is judged against: one box of each product unless `boxes`, a
-    `collection` or the `card-copies=any-number` reading says otherwise (one of them at most).
-    """
+    `collection` or the `card-copies=any-number` reading says otherwise (one at most)."""
     reading = copies_reading(switches)
     given = [name for name, value in (
         ("--boxes", boxes), ("--collection", collection),
