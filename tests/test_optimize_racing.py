@@ -17,7 +17,7 @@ from deckbuilder.catalog import default_catalog
 from deckbuilder.cli import app
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings, _confirm
 from deckbuilder.sim.optimiser.optimize_candidates import Candidate, Swap
-from deckbuilder.sim.optimiser.optimize_table import Opponent, Table, TableSettings, score
+from deckbuilder.sim.optimiser.optimize_table import Opponent, Table, score
 from deckbuilder.sim.optimiser.racing import FIRST_UNITS, LEAST_TO_DROP, Race
 from deckbuilder.sim.reports.optimize_report import explain, explanation_lines
 from deckbuilder.sim.runs.runner import GameJob, GameResult, SerialExecutor, deck_items, run_games
@@ -181,8 +181,8 @@ def test_a_unit_is_the_weighted_mean_over_the_field() -> None:
     colty = dict(catalog.base_deck("revolver", "colty"))
     fan = load_sim_deck("example-colty-fan-the-gun", catalog).cards
     field = [Opponent("colty", colty, 3.0), Opponent("fan the gun", fan, 1.0)]
-    settings = TableSettings(1, field, ("random", "random"), 3, "revolver", None, None, (),
-                             200)
+    settings = OptimizeSettings(side=1, bot="random", opponent_bot="random", seed=3,
+                                field=field)
     table = Table(settings, SerialExecutor(), mcready)
     units = table.play([("deck", mcready, range(6))])["deck"]
     assert table.games == 12

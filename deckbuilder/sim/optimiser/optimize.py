@@ -1,28 +1,9 @@
 """`optimize`: which legal swaps make a deck better, found by paired simulation.
 
-The question a player has is "which swaps would make my deck better?" (against one opponent,
-or against a field of them, weighted). The answer here:
-
-1. **Candidates** (`optimize_candidates`). Every legal single swap near the deck: one copy
-   of a card of the deck out, one copy of another card in (or all copies for as many), from
-   the installed sets (or `sets`), within the supply (`legality.deck_supply`: one box of each
-   product, N boxes, a collection, or any number under the `card-copies` switch).
-2. **Racing** (`racing`). Every candidate plays the deck's numbered seeds (paired units,
-   against every opponent of the field); a candidate is dropped only when a corrected
-   confidence interval says it is worse than the deck or than the leader, and each round's
-   games go to the leader and its closest challengers (ranked by their means shrunk towards
-   zero, more for a swap that changes fewer cards), so a larger budget finds what a smaller
-   one missed.
-3. **Combinations.** The best single swaps that touch different cards are combined (two or
-   three at a time) and join the race.
-4. **Confirmation.** Picking the best of many estimates inflates it (the winner's curse), so
-   the finalists (the leader and the challengers the race cannot tell apart from it) are
-   played again on fresh seeds, which no choice was made on, and only those games give the
-   reported difference and its interval. A deck is proposed as better only
-   when that interval lies above zero.
-
-Results depend on the seed only: the executor and the worker count change nothing (games are
-numbered, and every decision reads the results in game order).
+Candidates (`optimize_candidates`) race on the deck's seeds (`racing`), the best singles are
+combined, and the finalists are confirmed on fresh seeds, which alone give the reported
+difference (the winner's curse): docs/players/optimise.md states the method. Results depend on
+the seed only: games are numbered and every decision reads the results in game order.
 """
 
 from __future__ import annotations
@@ -42,7 +23,7 @@ from deckbuilder.sim.optimiser.optimize_candidates import (
     sample,
     single_swaps,
 )
-from deckbuilder.sim.optimiser.optimize_table import Opponent, Table, TableSettings
+from deckbuilder.sim.optimiser.optimize_table import OptimizeSettings, Table
 from deckbuilder.sim.optimiser.racing import CONTENDER_Z, Race, Round
 from deckbuilder.sim.runs.runner import Executor, GameResult, SerialExecutor
 from deckbuilder.sim.runs.stats import Interval, paired_difference, paired_games_needed
@@ -64,33 +45,6 @@ CONFIRM_FIRST_SHARE = 0.5
 CONFIRM_ROUNDS = 4
 #: The smallest difference the advice speaks of (two points).
 SMALLEST_DIFFERENCE = 0.02
-
-
-@dataclass(frozen=True)
-class OptimizeSettings:
-    """What the search plays with: the opponent (or a weighted field), the bots, the rules,
-    the budget (games in all)."""
-
-    side: int  # the deck's seat
-    opponent: Mapping[str, int] | None = None
-    bot: str = "greedy"
-    opponent_bot: str = "greedy"
-    budget: int = 4000
-    seed: int = 1
-    game: str = "revolver"
-    ruleset: str | None = None
-    switches: Mapping[str, str] | None = None
-    modules: Sequence[str] = ()
-    max_turns: int = 200
-    #: the opponents, weighted; when given, `opponent` is not used
-    field: Sequence[Opponent] = ()
-
-    def opponents(self) -> list[Opponent]:
-        if self.field:
-            return list(self.field)
-        if self.opponent is None:
-            raise ValueError("an opponent or a field is needed")
-        return [Opponent("opponent", self.opponent, 1.0)]
 
 
 @dataclass
@@ -160,14 +114,6 @@ class OptimizeResult:
         return paired_games_needed(noise, target), target
 
 
-def _table_settings(settings: OptimizeSettings) -> TableSettings:
-    return TableSettings(side=settings.side, opponents=settings.opponents(),
-                         bots=(settings.bot, settings.opponent_bot), seed=settings.seed,
-                         game=settings.game, ruleset=settings.ruleset,
-                         switches=settings.switches, modules=settings.modules,
-                         max_turns=settings.max_turns)
-
-
 def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
              sets: Sequence[str] | None = None, supply: Supply | None = None,
              only_out: Sequence[str] = (), only_in: Sequence[str] = (),
@@ -177,7 +123,7 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
     `supply` (default: one box of each product)."""
     supply = supply or deck_supply(catalog)
     cards = {resolve_card(catalog, card, deck.game): count for card, count in deck.cards.items()}
-    table = Table(_table_settings(settings), executor or SerialExecutor(), cards)
+    table = Table(settings, executor or SerialExecutor(), cards)
     per_unit = table.games_per_unit
     confirm_budget = int(settings.budget * CONFIRM_SHARE)
     race_budget = settings.budget - confirm_budget
@@ -216,14 +162,9 @@ def optimize(deck: Deck, catalog: Catalog, settings: OptimizeSettings, *,
 
 def _confirm(result: OptimizeResult, table: Table, finalists: Sequence[Candidate],
              cards: Mapping[str, int]) -> None:
-    """The finalists and the deck again, on fresh seeds, with every game kept whole.
-
-    Every finalist first plays CONFIRM_FIRST_SHARE of the confirmation; the rest, in rounds,
-    goes to the deck, the finalist with the best difference so far and the finalists whose
-    paired games against it (the same fresh seeds) cannot yet tell them apart from it (an
-    upper bound at CONTENDER_Z standard errors above zero): the finalists are compared with
-    each other, and the games go to telling the best apart from the deck, not to confirming
-    the ones behind it."""
+    """The finalists and the deck again, on fresh seeds, every game kept whole; after a first
+    share each, the games go to the best finalist and those still close to it (`_still_close`):
+    to telling the best apart from the deck, not to confirming the ones behind it."""
     per = table.games_per_unit
     units = max(1, (result.settings.budget - table.games) // per)
     labels = ["deck", *(c.label for c in finalists)]
@@ -262,7 +203,7 @@ def replay_gain(result: OptimizeResult, candidate: Candidate, executor: Executor
     search's; on the catalog in force, which a check may have moved)."""
     settings = result.settings if bots is None else replace(
         result.settings, bot=bots[0], opponent_bot=bots[1])
-    table = Table(_table_settings(settings), executor, result.deck)
+    table = Table(settings, executor, result.deck)
     scores = table.play([("deck", result.deck, range(units)),
                          ("candidate", candidate.cards, range(units))], offset=CONFIRM_OFFSET)
     return [a - b for a, b in zip(scores["candidate"], scores["deck"], strict=True)]

@@ -1,10 +1,6 @@
-"""The decks `optimize` considers: every legal deck one replacement away, and a few
-combinations of the good replacements.
-
-Module D (the validator) decides what is legal, judged against the supply the player builds
-from (`legality.deck_supply`: one box of each product unless told otherwise), and a card the
-engine cannot play is never put in, so no candidate is a deck the player could not build or
-the engine could not play.
+"""The decks `optimize` considers: every legal deck one replacement away (Module D judges,
+against the player's supply), and a few combinations of the good replacements; a card the
+engine cannot play is never put in.
 """
 
 from __future__ import annotations
@@ -162,14 +158,10 @@ def combinations(best: Sequence[Candidate], template: Deck, cards: Mapping[str, 
 
 def distinct_outs(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The best single swaps, one per card taken out (two swaps of one card are one idea)."""
-    seen: set[str] = set()
-    chosen = []
+    chosen: dict[str, Candidate] = {}
     for candidate in candidates:
-        out = candidate.swaps[0].out
-        if out not in seen:
-            seen.add(out)
-            chosen.append(candidate)
-    return chosen
+        chosen.setdefault(candidate.swaps[0].out, candidate)
+    return list(chosen.values())
 
 
 def sample(candidates: list[Candidate], size: int, seed: int) -> list[Candidate]:

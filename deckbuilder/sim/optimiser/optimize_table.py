@@ -1,10 +1,6 @@
-"""The games `optimize` plays: every deck on the same numbered seeds, against every opponent
-of the field, scored from the deck's seat.
-
-One *paired unit* is one seed index played against each opponent: its score is the weighted
-mean of those games' scores (a win 1, a draw a half, a loss 0). Every candidate and the deck
-itself play the same units, so the difference of two decks' scores on a unit is the decks'
-and not the draw's; with one opponent a unit is one game.
+"""The games `optimize` plays: every deck on the same numbered seeds against every opponent
+of the field, scored from the deck's seat. A *paired unit* is one seed against each opponent,
+scored as the weighted mean of its games (a win 1, a draw a half, a loss 0).
 """
 
 from __future__ import annotations
@@ -35,18 +31,30 @@ class Opponent:
 
 
 @dataclass(frozen=True)
-class TableSettings:
-    """What every game shares: the seats, the bots, the rules, the master seed."""
+class OptimizeSettings:
+    """What the search plays with: the opponent (or a weighted field), the bots, the rules,
+    the budget (games in all)."""
 
-    side: int
-    opponents: Sequence[Opponent]
-    bots: tuple[str, str]  # (the deck's bot, the opponents' bot)
-    seed: int
-    game: str
-    ruleset: str | None
-    switches: Mapping[str, str] | None
-    modules: Sequence[str]
-    max_turns: int
+    side: int  # the deck's seat
+    opponent: Mapping[str, int] | None = None
+    bot: str = "greedy"
+    opponent_bot: str = "greedy"
+    budget: int = 4000
+    seed: int = 1
+    game: str = "revolver"
+    ruleset: str | None = None
+    switches: Mapping[str, str] | None = None
+    modules: Sequence[str] = ()
+    max_turns: int = 200
+    #: the opponents, weighted; when given, `opponent` is not used
+    field: Sequence[Opponent] = ()
+
+    def opponents(self) -> list[Opponent]:
+        if self.field:
+            return list(self.field)
+        if self.opponent is None:
+            raise ValueError("an opponent or a field is needed")
+        return [Opponent("opponent", self.opponent, 1.0)]
 
 
 def score(result: GameResult, side: int) -> float:
@@ -57,25 +65,24 @@ def score(result: GameResult, side: int) -> float:
 
 
 class Table:
-    """Plays the units the search asks for, counting the games against the budget. Every
-    deck is laid out along the deck under study (`sim.runs.aligned`), so a candidate's game draws
-    what the deck's own game on that seed draws until a swapped card comes up: the paired
-    difference then measures the swap, not the luck of two different shuffles."""
+    """Plays the units the search asks for, counting the games against the budget; every deck
+    is laid out along the deck under study (`sim.runs.aligned`), so a paired difference
+    measures the swap, not the luck of two shuffles."""
 
-    def __init__(self, settings: TableSettings, executor: Executor,
+    def __init__(self, settings: OptimizeSettings, executor: Executor,
                  reference: Mapping[str, int]) -> None:
         self.settings = settings
         self.executor = executor
         self.reference = dict(reference)
         self.games = 0
-        total = sum(opponent.weight for opponent in settings.opponents)
-        self.weights = [opponent.weight / total for opponent in settings.opponents]
-        self.opponents: list[DeckItems] = [deck_items(o.cards) for o in settings.opponents]
-        s = settings
-        mine, theirs = s.bots
-        self.bots = (mine, theirs) if s.side == 0 else (theirs, mine)
-        self.switches = switch_items(s.switches)
-        self.modules = tuple(sorted(s.modules))
+        field = settings.opponents()
+        total = sum(opponent.weight for opponent in field)
+        self.weights = [opponent.weight / total for opponent in field]
+        self.opponents: list[DeckItems] = [deck_items(o.cards) for o in field]
+        mine, theirs = settings.bot, settings.opponent_bot
+        self.bots = (mine, theirs) if settings.side == 0 else (theirs, mine)
+        self.switches = switch_items(settings.switches)
+        self.modules = tuple(sorted(settings.modules))
         #: the games kept whole (label -> results in (unit, opponent) order), for labels
         #: asked to be kept: the explanation of a suggestion reads them
         self.kept: dict[str, list[GameResult]] = {}

@@ -1,35 +1,8 @@
 """Racing the candidate decks: spend the games where they can still change the answer.
 
-The method is a *racing* best-arm search on paired games, after Maron and Moore's Hoeffding
-races (1994) and Birattari et al.'s F-race (2002) for the elimination, and Kalyanakrishnan et
-al.'s LUCB (2012) for where the games go:
-
-- Every candidate plays the same numbered seeds as the deck (paired units); a few each at
-  first.
-- **Dropping needs evidence.** A candidate leaves the race only when its paired difference
-  with the deck, or with the current leader, has a whole confidence interval below zero. The
-  interval is corrected for looking many times at many candidates (Bonferroni: round r of K
-  candidates tests at 5% / (K r (r + 1)), which sums to 5% over all rounds), so a strong swap
-  is not lost to a few unlucky games, and no fixed schedule halves the field.
-- **The games go to the close calls.** Each round plays more games of the leader (the best
-  estimate) and of the challengers whose optimistic bound (estimate plus EXPLORE standard
-  errors) is highest: candidates that may still be the best are re-sampled, the ones that
-  cannot are parked (not dropped: they come back when the leader's estimate falls). A larger
-  budget therefore keeps re-sampling the close candidates and finds what a smaller one missed.
-
-Rankings shrink each candidate's mean difference towards zero (*empirical Bayes*, after
-Efron and Morris's use of Stein's estimator, 1975): a swap's true effect is taken to be drawn
-from a normal law around zero whose variance grows with the cards it changes (`cards_changed`;
-its size per card is estimated from all the candidates' games at once, by the method of
-moments), and its own games weigh by their precision. A one-card swap that won a few lucky
-games is then ranked near zero, where such swaps lie, while a ten-card swap's strong start
-keeps most of its weight: the games go to the candidates that may really be best, and a strong
-swap with an unlucky start keeps a wide posterior and is looked at again. The posterior spread
-also picks the finalists: only the candidates the race cannot tell apart from its leader are
-confirmed (`contenders`). Dropping uses a candidate's own games, and the reported difference
-comes from fresh seeds (`deckbuilder.sim.optimiser.optimize`). A small model of each card's
-worth going in and cost going out (`main_effects`) is fitted too, for the explanation of a
-suggestion.
+A racing best-arm search on paired games (Hoeffding races and F-race for dropping, LUCB for
+where the games go, empirical-Bayes shrinkage for the rankings); docs/players/optimise.md
+("The method") states it with its sources and the reasons for each choice.
 """
 
 from __future__ import annotations
@@ -116,10 +89,8 @@ def drop_z(candidates: int, round_number: int) -> float:
 
 def main_effects(candidates: Sequence[Candidate],
                  baseline: Sequence[float]) -> tuple[dict[str, float], dict[str, float]]:
-    """Each card's worth per copy going in and its cost per copy going out, fitted to every
-    candidate's games at once (ridge least squares by backfitting). A swap shares its card
-    going out with many others and its card going in with many more, so the model pools
-    their games: the race looks at the promising swaps while each has played only a few."""
+    """Each card's worth per copy going in and cost per copy going out, fitted to every
+    candidate's games at once (ridge least squares by backfitting), for the explanation."""
     data = [(c, len(c.scores), mean_difference(c, baseline)) for c in candidates if c.scores]
     worth: dict[str, float] = {}
     cost: dict[str, float] = {}
@@ -194,11 +165,9 @@ class Race:
         self.prior_variance = effect_spread(self.pool, means, self.baseline)
 
     def adjusted(self, candidate: Candidate) -> float:
-        """The candidate's mean difference, corrected for how its units went for the deck
-        (a control variate): when the deck happened to win more of a candidate's units
-        than of all its units, a change could mostly only lose there, and the plain mean
-        is unfairly low. The correction's slope is the candidate's own regression of its
-        difference on the deck's score, shrunk towards -1/2 while it has few units."""
+        """The mean difference corrected by a control variate (the deck's score on the
+        candidate's units against all its units: where the deck won more, a change could
+        mostly only lose); the slope is shrunk towards PRIOR_SLOPE while units are few."""
         n = len(candidate.scores)
         if n == 0:
             return 0.0
