@@ -1,8 +1,5 @@
-"""What the report charts show, from the JSON reports, independent of how they are drawn.
-
-The HTML report draws these as inline SVG (`svg_charts`), `--charts` as PNG files
-(`png_charts`, with matplotlib): both read the same `Chart` list, so the pictures agree.
-"""
+"""What the report charts show, from the JSON reports: the page draws them as SVG
+(`svg_charts`), `--charts` as PNG (`png_charts`), both from one `Chart` list, so they agree."""
 
 from __future__ import annotations
 
@@ -19,7 +16,7 @@ MOST_ROWS = 25
 
 @dataclass(frozen=True)
 class Chart:
-    """One chart: `kind` is "line" (points with a band), "intervals" (rows) or "bars"."""
+    """One chart: `kind` is "line" (points with a band), "intervals" or "bars"."""
 
     name: str  # a file stem: win-rate, cards, ...
     kind: str
@@ -43,7 +40,6 @@ def signed_range(lows: Sequence[float], highs: Sequence[float]) -> tuple[float, 
 
 
 def simulate_charts(report: SimulationReport) -> list[Chart]:
-    """The charts of a `simulate` report (`build_report`)."""
     deck = report["deck"]["name"]
     charts = [Chart(
         "win-rate", "line", f"Win rate of {deck} as games accumulate",
@@ -87,7 +83,6 @@ def simulate_charts(report: SimulationReport) -> list[Chart]:
 
 
 def optimize_charts(data: OptimizeJson) -> list[Chart]:
-    """The charts of an `optimize` report (`report_json`)."""
     finalists = data.get("finalists", [])
     rows = [IntervalRow("; ".join(s["text"] for s in f["swaps"]), f["difference"]["estimate"],
                         f["difference"]["low"], f["difference"]["high"],
@@ -117,7 +112,6 @@ def optimize_charts(data: OptimizeJson) -> list[Chart]:
 
 
 def render_svg(chart: Chart) -> str:
-    """The chart as inline SVG text."""
     from deckbuilder.sim.reports import svg_charts
 
     if chart.kind == "line":

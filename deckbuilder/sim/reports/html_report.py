@@ -1,9 +1,6 @@
-"""A report a player can open: one HTML file, charts inline as SVG, nothing fetched.
-
-The page reads only the JSON reports (`build_report`, `report_json`), so it shows the same
-numbers `--json` prints. Every text in it that came from a file (deck and card names, notes,
-warnings) is escaped; the page has no script and loads nothing from anywhere.
-"""
+"""A report a player can open: one HTML file, charts inline as SVG, nothing fetched, no
+script. It reads only the JSON reports, so it shows the numbers `--json` prints; every text
+from a file (deck and card names, notes, warnings) is escaped."""
 
 from __future__ import annotations
 
@@ -16,7 +13,7 @@ from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, simulate_charts
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
-from deckbuilder.sim.reports.optimize_report import explanation_html
+from deckbuilder.sim.reports.optimize_report import explanation_lines
 from deckbuilder.sim.reports.optimize_report import points as signed_points
 from deckbuilder.sim.reports.report import (
     ENDING_HEADERS,
@@ -52,7 +49,6 @@ def _e(value: object) -> str:
 
 
 def counted(successes: int, trials: int) -> str:
-    """A rate with the count behind it, always: "80.0% (4/5)"."""
     return "-" if trials <= 0 else f"{rate(successes / trials)} ({successes}/{trials})"
 
 
@@ -82,8 +78,6 @@ def _paragraphs(texts: Iterable[str], css: str = "note") -> list[str]:
 
 
 def _settings(rows: Sequence[tuple[str, str]]) -> str:
-    """What was played, every setting that changes the games named: the same games again
-    need the same rows."""
     items = "".join(f"<tr><th scope=\"row\">{_e(label)}</th><td>{_e(value)}</td></tr>"
                     for label, value in rows)
     return (f'<h2 id="settings">Settings</h2><table class="settings"><tbody>{items}'
@@ -107,7 +101,6 @@ CARD_HEADERS = ("card", "copies", "drawn per game", "played per game", "games pl
 
 
 def simulate_html(report: SimulationReport) -> str:
-    """The `simulate` report as a page (`report`: `build_report`'s data)."""
     deck, opponent = report["deck"], report["opponent"]
     charts = {chart.name: chart for chart in simulate_charts(report)}
     title = f"{deck['name']} against {opponent['name']}"
@@ -178,8 +171,6 @@ def simulate_html(report: SimulationReport) -> str:
 
 
 def rests_on_html(report: Mapping[str, object]) -> list[str]:
-    """What a result rests on and whether it holds (`sim.reports.bot_check.verdict_lines`),
-    as the page shows it."""
     lines = verdict_lines(report)
     return ['<h2 id="rests-on">What this result rests on, and whether it holds</h2>',
             *_paragraphs(lines)] if lines else []
@@ -187,7 +178,6 @@ def rests_on_html(report: Mapping[str, object]) -> list[str]:
 
 # -- optimize --------------------------------------------------------------------------------
 def optimize_html(data: OptimizeReport) -> str:
-    """The `optimize` report as a page (`data`: `report_json`'s, with the deck's name)."""
     deck = data.get("deck", "the deck")
     charts = {chart.name: chart for chart in optimize_charts(data)}
     finalists = data.get("finalists", [])
@@ -215,7 +205,14 @@ def optimize_html(data: OptimizeReport) -> str:
         body += _paragraphs(["No legal swap was found near this deck."], "verdict")
     if "candidates" in charts:
         body += ["<h2>The search</h2>", _figure(charts["candidates"])]
-    body += explanation_html(data)  # what the budget bought, and why the best swap is best
+    body += _paragraphs([f"What the budget bought: {data.get('advice', '')}"])
+    explanation = data.get("explanation")
+    if explanation:  # why the best swap is best, as the text report says it
+        items = "".join(f"<li>{_e(line.strip())}</li>"
+                        for line in explanation_lines(explanation))
+        body += [f"<h2>Why {_e('; '.join(s['text'] for s in explanation['swaps']))}</h2>",
+                 f"<p>From the confirmation games (fresh seeds).</p><ul>{items}</ul>",
+                 *_paragraphs([f"{explanation['replay_note']}."])]
     body += rests_on_html(data)
     output = data.get("output")
     if output:
@@ -227,8 +224,7 @@ def optimize_html(data: OptimizeReport) -> str:
 
 # -- writing ---------------------------------------------------------------------------------
 def check_report_path(path: Path) -> None:
-    """Refuse, before any game is played, a report path that is not an .html file (a typo
-    must not replace a deck file)."""
+    """Refuse a report path that is not an .html file: a typo must not replace a deck."""
     if Path(path).suffix.lower() not in (".html", ".htm"):
         raise DeckbuilderError("the report is an HTML file", Location(Path(path)),
                                "give a file name ending in .html")

@@ -1,13 +1,6 @@
-"""What `optimize` found, for machines and for people: the finalists with their confirmed
-differences, what the budget bought, and the explanation of the best suggestion.
-
-The explanation reads only the confirmation games (fresh seeds, which no choice was made on):
-per card of each swap, how often it was drawn and played and how the games went with and
-without it, its worth per copy as the race's model put it; and the paired games in which the
-swap changed the winner, with their seeds and the commands that play both games of the pair
-again (the one with the swap by `play --swap`, which lays the changed deck out along the deck
-as the search did).
-"""
+"""What `optimize` found, for machines and for people. The explanation of the best swap reads
+only the confirmation games (fresh seeds, on which no choice was made), so its figures are
+not flattered by the race's selection."""
 
 from __future__ import annotations
 
@@ -68,9 +61,7 @@ def points(value: float) -> str:
 
 def report_json(result: OptimizeResult, catalog: Catalog,
                 replay: ReplayContext | None = None) -> OptimizeJson:
-    """The result for machines: every finalist with its confirmed difference (and its
-    verdict in words), what the budget bought, the explanation of the best, and every
-    candidate that raced with the games it played."""
+    """The result for machines (`optimize --json`)."""
     from deckbuilder.sim.reports.report import verdict
 
     settings = result.settings
@@ -122,7 +113,6 @@ def report_json(result: OptimizeResult, catalog: Catalog,
 
 
 def advice(result: OptimizeResult) -> str:
-    """What the budget bought, in one sentence a player can act on."""
     told = result.told_apart()
     if result.best is None:
         return "no legal swap found near this deck"
@@ -149,7 +139,6 @@ def _drawn(game: GameResult, side: int, card: str) -> bool:
 
 def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult], side: int,
                   per_copy: float, catalog: Catalog) -> CardWorthJson:
-    """How the games of the deck holding `card` went with it drawn and without."""
     drawn = [g for g in games if _drawn(g, side, card)]
     others = [g for g in games if not _drawn(g, side, card)]
 
@@ -167,7 +156,6 @@ def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult]
 
 def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
             replay: ReplayContext | None = None) -> ExplanationJson:
-    """The figures behind a suggestion and the paired games where it changed the winner."""
     side = result.settings.side
     deck_games = result.confirmation_games.get("deck", [])
     mine = result.confirmation_games.get(candidate.label, [])
@@ -225,9 +213,8 @@ def _result_word(game: GameResult, side: int) -> str:
 
 def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
                    seed: int, swapped: Candidate | None = None) -> str:
-    """The `deckbuilder play` line that plays the deck's game on `seed` against opponent
-    number `which` again (the bots, rules, switches, modules and turn cap of the search);
-    with `swapped`, the game of that candidate (`--swap` for each of its swaps)."""
+    """The `deckbuilder play` line that plays the deck's (or `swapped`'s) game on `seed`
+    against opponent number `which` again."""
     settings = result.settings
     game = get_game(settings.game)
     bots = ([settings.bot, settings.opponent_bot] if settings.side == 0
@@ -258,7 +245,6 @@ def _won(games: WonJson, when: str, none: str) -> str:
 
 
 def explanation_lines(explanation: ExplanationJson) -> list[str]:
-    """The explanation in words, a line each (the text report and the page share them)."""
     lines = []
     for card in explanation["cards"]:
         drawn, other = card["when_drawn"], card["when_not_drawn"]
@@ -292,21 +278,3 @@ def explanation_lines(explanation: ExplanationJson) -> list[str]:
         lines.append(f"  and {more} more: the same command with --json lists "
                      f"{len(explanation['games'])} of them with the commands that replay them")
     return lines
-
-
-def explanation_html(data: OptimizeJson) -> list[str]:
-    """What the budget bought and the explanation, as page parts for `html_report`'s
-    optimize page (every text escaped; the same lines the text report prints)."""
-    from html import escape
-
-    parts = [f'<p class="note">What the budget bought: {escape(str(data.get("advice", "")))}'
-             "</p>"]
-    explanation = data.get("explanation")
-    if explanation:
-        swaps = "; ".join(s["text"] for s in explanation["swaps"])
-        items = "".join(f"<li>{escape(line.strip())}</li>"
-                        for line in explanation_lines(explanation))
-        parts += [f"<h2>Why {escape(swaps)}</h2>",
-                  f"<p>From the confirmation games (fresh seeds).</p><ul>{items}</ul>",
-                  f'<p class="note">{escape(explanation["replay_note"])}.</p>']
-    return parts

@@ -1,8 +1,5 @@
-"""`--charts DIR`: the report's charts as PNG files, drawn with matplotlib (an optional
-extra: `pip install "revolver-deckbuilder[plots]"`).
-
-The charts are the same `Chart` list the HTML report draws as SVG
-(`deckbuilder.sim.reports.charts`).
+"""`--charts DIR`: the report's charts (`sim.reports.charts`, as the page draws them in SVG) as
+PNG files, drawn with matplotlib, an optional extra: `pip install "revolver-deckbuilder[plots]"`.
 """
 
 from __future__ import annotations
@@ -25,12 +22,11 @@ INSTALL = 'pip install "revolver-deckbuilder[plots]"'
 
 
 class PlotsUnavailable(DeckbuilderError):
-    """--charts without matplotlib: one line saying what to install."""
+    """--charts without matplotlib."""
 
 
 def require_matplotlib() -> ModuleType:
-    """The pyplot module on a file-only backend, or a one-line error naming the extra.
-    Called before any game is played, so a missing extra costs no waiting."""
+    """The pyplot module on a file-only backend, or a one-line error naming the extra."""
     try:
         import matplotlib
 
@@ -95,7 +91,6 @@ def _draw(plt: ModuleType, chart: Chart) -> Figure:
 
 
 def write_charts(charts: Sequence[Chart], folder: Path) -> list[Path]:
-    """One PNG per chart in `folder` (created if needed), named after the chart."""
     plt = require_matplotlib()
     folder = Path(folder)
     try:

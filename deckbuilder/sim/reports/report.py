@@ -54,7 +54,6 @@ def _baseline(run: SimulationRun) -> dict[str, object] | None:
 def build_report(run: SimulationRun, players: Sequence[str],
                  names: Mapping[str, str] | None = None,
                  precision: float = 0.02) -> dict[str, Any]:
-    """Everything the command prints, as plain data (the `--json` output)."""
     config = run.config
     names = names or {}
     tally = run.tally
@@ -110,15 +109,14 @@ def build_report(run: SimulationRun, players: Sequence[str],
 
 # -- words -----------------------------------------------------------------------------------
 def points_text(value: float) -> str:
-    """A win-rate difference in points, without a needless ".0": 0.04 -> "4"."""
+    """0.04 -> "4", 0.052 -> "5.2"."""
     text = f"{abs(100 * value):.1f}"
     return text[:-2] if text.endswith(".0") else text
 
 
 def verdict(first: str, second: str, difference: Mapping[str, float]) -> str:
-    """The comparison in words, from the difference `first` minus `second` (estimate, low,
-    high): "B wins 4 points less often than A, between 1 and 7 points, 95%: A is better";
-    when the interval holds zero, the two are not told apart."""
+    """The difference `first` minus `second` in words: "B wins 4 points less often than A,
+    between 1 and 7 points, 95%: A is better", or not told apart."""
     estimate = difference["estimate"]
     # a difference of win rates lies in [-1, 1], whatever the normal approximation says
     low, high = max(-1.0, difference["low"]), min(1.0, difference["high"])
@@ -163,23 +161,20 @@ def _ci(interval: Mapping[str, float]) -> str:
 
 
 def modules_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
-    """The modules played, by title and id ("A. Duel outside the Black Dog Saloon
-    (saloon-duel)"), or "none"."""
+    """The modules played, by title and id, or "none"."""
     titles = report.get("module_names") or {}
     return ", ".join(f"{titles[module]} ({module})" if titles.get(module, module) != module
                      else module for module in report.get("modules", [])) or "none"
 
 
 def switches_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
-    """The rule switches set over the ruleset ("poker-tie=guardians"), or what "none" means."""
     return ", ".join(f"{key}={value}" for key, value in report.get("switches", {}).items()) \
         or "none (the ruleset's readings)"
 
 
 def settings_rows(report: SimulationReport) -> list[tuple[str, str]]:
-    """Every setting that changes the games, named (the text report and the page both show
-    them): the decks and their bots, the ruleset, the rule switches, the modules, the seed
-    and the turn cap. Two runs with the same rows play the same games."""
+    """Every setting that changes the games: two runs with the same rows play the same
+    games."""
     deck, opponent = report["deck"], report["opponent"]
     rows = [("game", str(report.get("title", report["game"]))),
             ("deck", f"{deck['name']} ({deck['faction']}), bot {deck['bot']}"),
@@ -201,7 +196,6 @@ def settings_rows(report: SimulationReport) -> list[tuple[str, str]]:
 
 
 def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
-    """`settings_rows` for an `optimize` run (`data`: its JSON report)."""
     rows = [("deck", f"{data.get('deck', 'the deck')}, bot {data.get('bot', '?')}"),
             ("opponent", f"{data.get('opponent', 'the other base deck')}, bot "
                          f"{data.get('opponent_bot', '?')}")]
@@ -217,7 +211,6 @@ def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
 
 
 def print_report(console: Console, report: SimulationReport, card_limit: int = 40) -> None:
-    """The report for people: a few tables and the caveats that go with them."""
     deck, opponent = report["deck"], report["opponent"]
     console.print(
         f"{report['games']} games of {deck['name']} ({deck['faction']}, bot {deck['bot']}) "
@@ -295,7 +288,6 @@ def _cards_table(deck: PlayerJson, rows: Iterable[CardRowJson]) -> Table:
 
 
 def _print_caveats(console: Console, report: SimulationReport) -> None:
-    """How precise the figures are, what they rest on, and the warnings that go with them."""
     precision = report["precision"]
     needs = "; ".join(
         f"+-{100 * row['precision']:g} points: {row['games_needed']} games"

@@ -10,7 +10,6 @@ from deckbuilder.sim.reports.charts import Chart, optimize_charts, simulate_char
 
 
 def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
-    """Fail now, in one line, if the outputs asked for cannot be written."""
     if report_path is not None:
         from deckbuilder.sim.reports.html_report import check_report_path
 
@@ -23,8 +22,7 @@ def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
 
 def write_outputs(kind: str, data: Mapping[str, object], report_path: Path | None,
                   charts_dir: Path | None) -> list[Path]:
-    """Write the HTML report and the PNG charts of a `simulate`, `optimize`, `gauntlet` or
-    `tournament` report (`kind`); returns the files written."""
+    """Write the page and the PNG charts of a report of `kind`; the files written."""
     from deckbuilder.sim.reports import html_report, tournament_report
     from deckbuilder.writing import atomic_write_text
 

@@ -1,22 +1,15 @@
 """What a result rests on: how many of the values in play no document states, which cards'
 unconfirmed values matter most, and (opt-in) how far the result moves when they move.
 
-Two measures, the cheap one always shown:
-- the cards ranked by their unconfirmed values x copies x plays per copy per game (the run's
-  own per-card figures: the plays of all copies per game); before any game is played (a
-  gauntlet, a tournament, `validate`) by unconfirmed values x copies, as `data status` ranks
-  them. Counted as `data status` counts (`data_packs.status`): each card of the decks once.
-- the sensitivity check (`simulate --sensitivity [N]`): each unconfirmed whole-number value
-  of the first `CHECKED_CARDS` cards of that ranking is moved one down and one up, within
-  the model's bounds (cost 0-10, firepower 0-20, powder kegs, ammunition and silver dollars
-  0-4), and N games are played on the run's own first N seeds for each moved value and once
-  unmoved: the paired difference in the deck's win rate says how much the result rests on
-  that value. Values that are not whole numbers (category, play, icons, effects) are not
-  moved: no document bounds what else they could be.
-
-A moved value is played from a copy of the catalog (`moved_catalog`); the games run in this
-process or in local processes forked after it is primed (never on a Dask cluster, whose
-workers read their own card data).
+The cards are ranked by unconfirmed values x copies x plays per copy per game (the run's own
+figures), or before any game by unconfirmed values x copies, each card of the decks counted
+once, as `data status` counts (`data_packs.status`). The sensitivity check (`simulate
+--sensitivity`) moves each unconfirmed whole-number value of the first `CHECKED_CARDS` cards
+one down and one up within the model's bounds and plays the run's first N seeds for each,
+the paired difference saying how much the result rests on it. Other values (category, play,
+icons, effects) are not moved: no document bounds what else they could be. A moved value is
+played from a copy of the catalog in this process or local processes forked after it is
+primed, never on a Dask cluster, whose workers read their own card data.
 """
 
 from __future__ import annotations
@@ -73,9 +66,6 @@ class RankedCardJson(TypedDict):
 
 
 class RestsOnJson(TypedDict):
-    """What a report says it rests on (its `rests_on` field): the decks' values by standing
-    (as `data status` counts them), the cards that matter most, the sensitivity check."""
-
     stated: int
     player: int
     unconfirmed: int
@@ -90,8 +80,6 @@ class RestsOnJson(TypedDict):
 
 @dataclass(frozen=True)
 class RankedCard:
-    """A card of the decks with unconfirmed values, and how much it weighs in the result."""
-
     id: str
     name: str
     unconfirmed: int
@@ -106,7 +94,6 @@ class RankedCard:
 
 
 def merged_cards(decks: Iterable[Mapping[str, int]]) -> dict[str, int]:
-    """The decks' cards, each once, with the copies of all the decks together."""
     merged: Counter[str] = Counter()
     for deck in decks:
         for card, copies in deck.items():
@@ -117,9 +104,8 @@ def merged_cards(decks: Iterable[Mapping[str, int]]) -> dict[str, int]:
 def values_in_play(catalog: Catalog, decks: Iterable[Mapping[str, int]],
                    plays: Mapping[str, float] | None = None
                    ) -> tuple[Counts, list[RankedCard]]:
-    """The standing of every value of the decks' cards (each card once, as `data status`
-    counts a deck), and every card with unconfirmed values, weightiest first: by `plays`
-    (card id -> plays of all its copies per game) when a run gives them, else by copies."""
+    """The standing of every value of the decks' cards, and every card with unconfirmed
+    values, weightiest first: by `plays` (card id -> plays per game) if given, else copies."""
     counts = Counts()
     ranked = []
     for card, copies in merged_cards(decks).items():
@@ -142,8 +128,7 @@ def values_in_play(catalog: Catalog, decks: Iterable[Mapping[str, int]],
 def rests_on(catalog: Catalog, decks: Sequence[Mapping[str, int]],
              plays: Mapping[str, float] | None = None,
              limit: int = RANKED_CARDS) -> RestsOnJson:
-    """What a report says it rests on (its `rests_on` field): the values of the decks'
-    cards by standing, the cards that matter most and how they were ranked."""
+    """A report's `rests_on` field."""
     counts, ranked = values_in_play(catalog, decks, plays)
     return {"stated": counts.stated, "player": counts.player,
             "unconfirmed": counts.unconfirmed, "total": counts.total, "decks": len(decks),
@@ -155,8 +140,7 @@ def rests_on(catalog: Catalog, decks: Sequence[Mapping[str, int]],
 
 
 def report_plays(report: Mapping[str, Any]) -> dict[str, float]:
-    """Card id -> plays per game of all its copies, from a `simulate` report's card rows
-    (both seats)."""
+    """Card id -> plays per game of all its copies, from a `simulate` report (both seats)."""
     cards = report.get("cards", {})
     plays: dict[str, float] = {}
     for seat in ("deck", "opponent"):
@@ -166,8 +150,7 @@ def report_plays(report: Mapping[str, Any]) -> dict[str, float]:
 
 
 def data_in_force(catalog: Catalog) -> dict[str, Any]:
-    """The packs and overlay a result was played with, by content hash (the `data` field of
-    reports and game records)."""
+    """The packs and overlay in force by content hash (reports' and records' `data`)."""
     from deckbuilder.data_packs.exchange import data_hash
 
     return data_hash(catalog)
@@ -186,7 +169,6 @@ def _card_words(card: Mapping[str, object]) -> str:
 
 
 def rests_on_lines(rests: RestsOnJson | None) -> list[str]:
-    """The report's words for `rests_on` (the text report and the page show the same)."""
     if not rests:
         return []
     decks = "the deck's" if rests.get("decks", 1) == 1 else "the decks'"
@@ -207,7 +189,6 @@ def rests_on_lines(rests: RestsOnJson | None) -> list[str]:
 
 
 def sensitivity_lines(checked: SensitivityJson) -> list[str]:
-    """The sensitivity check in words: each card's largest move of the win rate."""
     head = (f"Sensitivity ({checked['games']} games: {checked['games_per_value']} unmoved "
             f"and as many for each of {checked['moves']} moves, on this run's first seeds): ")
     parts = []
@@ -233,8 +214,6 @@ def points_interval(interval: Mapping[str, float]) -> str:
 # -- the sensitivity check --------------------------------------------------------------------
 @dataclass(frozen=True)
 class Move:
-    """One unconfirmed value moved: `record_id`'s `field` from `before` to `after`."""
-
     record_id: str
     field: str
     before: int
@@ -242,7 +221,6 @@ class Move:
 
 
 def bounds(record: Record, field: str) -> tuple[int, int]:
-    """The model's bounds of a whole-number field (its `ge` and `le`)."""
     low, high = 0, 99
     for rule in type(record).model_fields[field].metadata:
         low = getattr(rule, "ge", low)
@@ -251,8 +229,6 @@ def bounds(record: Record, field: str) -> tuple[int, int]:
 
 
 def moves_of(entry: Entry) -> list[Move]:
-    """Every move of `entry`'s unconfirmed whole-number values: one down, one up, within
-    bounds."""
     moves = []
     for row in value_standings(entry):
         if row.field not in MOVED_FIELDS or row.standing is not Standing.UNCONFIRMED:
@@ -266,8 +242,7 @@ def moves_of(entry: Entry) -> list[Move]:
 
 
 def moved_catalog(catalog: Catalog, move: Move) -> Catalog:
-    """A copy of `catalog` with one value moved (the original is untouched; the engine
-    compiles each catalog object once)."""
+    """A copy of `catalog` with one value moved: the engine compiles each catalog once."""
     moved = copy.copy(catalog)
     entries = dict(catalog.entries)
     entry = entries[move.record_id]
@@ -291,9 +266,6 @@ class CardMovesJson(TypedDict):
 
 
 class SensitivityJson(TypedDict):
-    """A sensitivity check: each checked card's moves, the card moving the win rate most
-    first."""
-
     games_per_value: int
     moves: int
     games: int
@@ -307,8 +279,6 @@ class SensitivityJson(TypedDict):
 
 @dataclass(frozen=True)
 class Setup:
-    """The games a sensitivity check plays: the run's decks, bots, rules and seed."""
-
     deck: Contestant
     opponent: Contestant
     side: int
@@ -322,7 +292,6 @@ class Setup:
 
 def deck_wins(setup: Setup, games: int, executor: Executor,
               on_result: Callable[[GameResult], None] | None = None) -> list[float]:
-    """The deck's win (1) or not (0) in each of `setup`'s first `games` games."""
     run = simulate(setup.deck, setup.opponent, side=setup.side, games=games, seed=setup.seed,
                    ruleset=setup.ruleset, game=setup.game, max_turns=setup.max_turns,
                    switches=setup.switches, modules=setup.modules, executor=executor,
@@ -331,7 +300,6 @@ def deck_wins(setup: Setup, games: int, executor: Executor,
 
 
 def planned_moves(catalog: Catalog, cards: Sequence[str]) -> list[Move]:
-    """The moves a check of these cards makes (their count says what it costs)."""
     return [move for card in cards if card in catalog.entries
             for move in moves_of(catalog.entries[card])]
 
@@ -339,10 +307,9 @@ def planned_moves(catalog: Catalog, cards: Sequence[str]) -> list[Move]:
 def moved_scores(catalog: Catalog, cards: Sequence[str],
                  measure: Callable[[Executor], list[float]], workers: int = 1
                  ) -> tuple[list[float], dict[str, list[MovedJson]]]:
-    """`measure` (per-unit scores, on a fresh executor) unmoved and with each move of
-    `cards`' unconfirmed values (`planned_moves`), on the same seeds; per card, each move's
-    paired difference with the unmoved scores. Local processes fork after each moved catalog
-    is primed; the catalog in force is put back."""
+    """`measure` (per-unit scores) unmoved and with each move of `cards`' values on the same
+    seeds; per card, each move's paired difference. Local processes fork after each moved
+    catalog is primed; the catalog in force is put back."""
     before = engine_catalog()
     rows: dict[str, list[MovedJson]] = {}
     try:
@@ -365,9 +332,8 @@ def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], game
                       workers: int = 1,
                       on_result: Callable[[GameResult], None] | None = None
                       ) -> SensitivityJson:
-    """Play `games` games unmoved and as many with each move of `cards`' unconfirmed values,
-    on the same seeds (`moved_scores`); per card, each move's paired difference in the deck's
-    win rate, the cards ordered by their largest move; and the win rate's range over them."""
+    """The deck's win rate unmoved and with each move of `cards`' values (`moved_scores`),
+    the cards ordered by their largest move."""
     if games < 1:
         raise ValueError("games must be at least 1")
     unmoved, rows = moved_scores(
@@ -392,8 +358,8 @@ def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], game
 
 # -- the range of a result over the unconfirmed values ----------------------------------------
 class RangeJson(TypedDict):
-    """A result (a win rate, a swap's gain) unmoved, and its lowest and highest estimate over
-    the moved values; whether its verdict (above or below `centre`) rests on them."""
+    """A result unmoved and its range over the moved values; whether its verdict (above or
+    below `centre`) rests on them."""
 
     unmoved: float
     low: float
@@ -404,8 +370,7 @@ class RangeJson(TypedDict):
 
 
 class SwapRestsOnJson(RangeJson):
-    """What an optimiser's best swap's gain rests on (its report's `gain_rests_on`): the
-    gain's range over the swapped cards' unconfirmed values, the games that cost, in words."""
+    """What an optimiser's best swap's gain rests on (its report's `gain_rests_on`)."""
 
     units: int  # confirmation units replayed per moved value
     games: int
@@ -414,8 +379,6 @@ class SwapRestsOnJson(RangeJson):
 
 def value_range(catalog: Catalog, unmoved: float, rows: Mapping[str, list[MovedJson]],
                 centre: float) -> RangeJson:
-    """The result's range over the moves (the unmoved estimate plus each move's paired
-    difference)."""
     moved = [unmoved + row["difference"]["estimate"] for card_rows in rows.values()
              for row in card_rows]
     low, high = min([unmoved, *moved]), max([unmoved, *moved])
@@ -428,7 +391,7 @@ def value_range(catalog: Catalog, unmoved: float, rows: Mapping[str, list[MovedJ
 
 def range_sentence(result: str, span: RangeJson, shown: Callable[[float], str]) -> str:
     """"+34.0 points, resting on X's unconfirmed cost: +12.0 to +38.0 over its plausible
-    values": `result` in words, the range's ends as `shown` writes them."""
+    values"."""
     values = span["values"]
     if not values:
         return f"{result}, resting on no unconfirmed whole-number value of those cards"

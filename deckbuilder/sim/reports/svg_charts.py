@@ -1,14 +1,6 @@
-"""Small charts as inline SVG text: the HTML report needs no plotting library.
-
-Three shapes cover the reports: a line with its 95% band (a win rate as games accumulate),
-rows of intervals (per-card win rates, optimize finalists: the width of each bar is what a
-reader must see), and bars (game lengths, endings). Every text drawn comes from the caller
-and is escaped here, so a card named ``<script>`` is drawn as those characters.
-
-    >>> svg = bars([("a<b", 3)], title="t")
-    >>> "a&lt;b" in svg and "<script" not in svg
-    True
-"""
+"""Small charts as inline SVG text, so the HTML report needs no plotting library: a line with
+its 95% band, rows of intervals (the width of each bar is what a reader must see) and bars.
+Every text drawn comes from the caller and is escaped here: card names come from files."""
 
 from __future__ import annotations
 
@@ -27,8 +19,7 @@ MUTED = "#888888"
 
 @dataclass(frozen=True)
 class IntervalRow:
-    """One row of an interval chart: a label, an estimate with its interval, and a note
-    drawn at the right (the count behind it: "4/5 games")."""
+    """One row of an interval chart; `note` is drawn at the right ("4/5 games")."""
 
     label: str
     estimate: float
@@ -52,7 +43,6 @@ def _svg(height: float, body: Sequence[str], title: str) -> str:
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round tick values spanning [low, high]."""
     if high <= low:
         return [low]
     raw = (high - low) / count
@@ -76,8 +66,7 @@ def percent(value: float, signed: bool = False) -> str:
 def line_band(points: Sequence[Mapping[str, float]], *, title: str, x_label: str = "games",
               y_range: tuple[float, float] = (0.0, 1.0), signed: bool = False,
               reference: float | None = None) -> str:
-    """The estimate after each number of games (`games`, `estimate`, `low`, `high`) as a
-    line, its 95% interval as a band around it; `reference` draws a dashed level (0.5, 0)."""
+    """The estimate after each number of games as a line, its 95% interval as a band."""
     height, left, right, top, bottom = 300, 60, 20, 30, 45
     if not points:
         return _svg(60, [_text(WIDTH / 2, 40, "no games", "middle")], title)
@@ -115,8 +104,8 @@ def line_band(points: Sequence[Mapping[str, float]], *, title: str, x_label: str
 def interval_rows(rows: Sequence[IntervalRow], *, title: str,
                   x_range: tuple[float, float] = (0.0, 1.0), signed: bool = False,
                   reference: float | None = None) -> str:
-    """One horizontal interval per row: a dot at the estimate, a bar from low to high. A
-    rate from five games draws a long bar, which is the point."""
+    """A dot at each row's estimate, a bar across its interval: a rate from five games
+    draws a long bar, which is the point."""
     row_height, top, bottom, left, right = 22, 30, 30, 200, 110
     height = top + bottom + row_height * max(1, len(rows))
     x_low, x_high = x_range
@@ -150,7 +139,6 @@ def interval_rows(rows: Sequence[IntervalRow], *, title: str,
 
 
 def bars(rows: Sequence[tuple[str, float]], *, title: str, value_label: str = "games") -> str:
-    """Horizontal bars with their values written beside them."""
     row_height, top, bottom, left, right = 20, 30, 25, 200, 80
     height = top + bottom + row_height * max(1, len(rows))
     largest = max((value for _, value in rows), default=0) or 1
@@ -167,7 +155,7 @@ def bars(rows: Sequence[tuple[str, float]], *, title: str, value_label: str = "g
 
 
 def length_bins(turn_counts: Sequence[Sequence[int]], most: int = 20) -> list[tuple[str, int]]:
-    """[turns, games] pairs grouped into at most `most` ranges of turns, for `bars`."""
+    """[turns, games] pairs grouped into at most `most` ranges of turns."""
     if not turn_counts:
         return []
     shortest, longest = turn_counts[0][0], turn_counts[-1][0]
