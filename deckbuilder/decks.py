@@ -1,9 +1,5 @@
-"""Deck files and text deck lists: load with source lines, resolve names, build and edit.
-
-A deck file names cards by id or by name; `load_deck` resolves every entry against the catalog
-and remembers its line, so the validator can say `deck.yaml:12`. Edits (`swap_cards`) go
-through the ruamel round-trip document, so the user's comments and order survive, and every
-write is atomic. Text deck lists live in `deckbuilder.decklists`.
+"""Deck files: read (with each entry's line, so the validator can say `deck.yaml:12`), resolve,
+build and edit through the round-trip document, so comments and order survive.
 """
 
 from __future__ import annotations
@@ -127,10 +123,8 @@ class LoadedDeck:
                      if entry.entry is not None and entry.entry.id == card_id), None)
 
     def miswritten(self) -> list[DeckEntry]:
-        """Entries naming a card by a spelling that is neither its id nor its printed name
-        nor an alias (`texas ranger`, `TEXAS-RANGER`): the catalog folds case and punctuation
-        and finds the card, but an editor's schema, which knows only the exact spellings,
-        does not. `deck fix-ids` rewrites them (and names) to ids."""
+        """Entries naming a card by a spelling the catalog finds only by folding (`texas
+        ranger`), which an editor's schema does not know; `deck fix-ids` rewrites them."""
         return [entry for entry in self.entries
                 if entry.entry is not None and entry.key not in _spellings(entry.entry)]
 
@@ -171,10 +165,7 @@ def resolve_deck(
 
 
 def load_deck(path: Path | str, catalog: Catalog) -> LoadedDeck:
-    """Read a deck file and resolve its cards.
-
-    Raises `DataFileError` (with `file:line`) when the file is not a readable deck.
-    """
+    """Read a deck file and resolve its cards."""
     path = Path(path)
     deck, document = load_model(path, Deck)
     return resolve_deck(deck, catalog, path, document)
@@ -208,8 +199,7 @@ class DeckArgument:
 
 
 def packaged_decks() -> dict[str, Path]:
-    """The decks that ship with the package (base decks and examples), by name: the same
-    files as the checkout's `decks/`, found wherever the package is installed."""
+    """The decks that ship with the package (base decks and examples), by name."""
     return {path.stem: path for path in sorted(paths.PACKAGED_DECKS.glob("*.yaml"))}
 
 
@@ -260,12 +250,8 @@ def deck_text(source: object, what: str = "deck") -> str | None:
 
 
 def read_deck(source: object, catalog: Catalog, what: str = "deck") -> DeckArgument:
-    """The one reading of a deck, for every command, page and script that takes one.
-
-    A loaded deck is itself; a model is resolved against the catalog. A name or path: a file
-    at that path (relative to the current folder) wins; else a faction's name means its base
-    deck (`mcready`, `Colti`); else a packaged deck's name (`example-mcready-pinkertons`).
-    Anything else is "file not found", naming the choices.
+    """The one reading of a deck, for every command, page and script that takes one: a file
+    at that path wins, else a faction's base deck (`Colti`), else a packaged deck's name.
     """
     text = deck_text(source, what)
     if text is None:
@@ -355,9 +341,8 @@ def deck_document(
     name: str, faction: str, cards: dict[str, int], catalog: Catalog,
     sets: list[str] | None = None, description: str | None = None,
 ) -> CommentedMap:
-    """A deck as a round-trip document: cards under their ids, each with its name beside it.
-    A text that does not print is double-quoted: ruamel writes U+0085 and U+2028 raw in its
-    other styles, and reads them back as line breaks (double quotes escape them: \\N, \\L)."""
+    """A deck as a round-trip document: cards under their ids, each with its name beside it
+    (a text that does not print is double-quoted, or ruamel reads U+2028 back as a break)."""
     document = CommentedMap()
     document["name"] = _printed(name)
     document["game"] = game_of_faction(faction)
@@ -463,11 +448,8 @@ class SwapResult:
 
 def set_card_counts(cards: CommentedMap, counts: Sequence[tuple[str, int]], catalog: Catalog,
                     game: str | None) -> None:
-    """Make a deck file's `cards` map hold these counts (card id or name, copies; a card
-    given twice adds up), changing only what changed, as `deck swap` edits a file: a card
-    whose count stays keeps its line and the name it is written under, a card gone loses
-    its line (the comment lines below it stay), a new card goes in under its id with its
-    name as a comment."""
+    """Make a deck file's `cards` map hold these counts, changing only what changed, as `deck
+    swap` edits a file (a new card goes in under its id with its name as a comment)."""
 
     def identity(key: str) -> str:  # as a loaded deck's entry tells cards apart
         return DeckEntry(key, 0, None, catalog.find(key, game)).identity
@@ -518,10 +500,7 @@ def _keys_naming(cards: CommentedMap, catalog: Catalog, entry: Entry | None) -> 
 def swap_cards(
     path: Path | str, catalog: Catalog, out_card: str, in_card: str, count: int = 1
 ) -> SwapResult:
-    """Replace `count` copies of one card by another in a deck file, keeping comments and order.
-
-    Cards are given by id or name; the in card is written under its id.
-    """
+    """Replace `count` copies of one card by another in a deck file, keeping comments and order."""
     path = Path(path)
     with editing(path):  # a concurrent swap on the same deck waits: both swaps survive
         return _swap_in_file(path, catalog, out_card, in_card, count)
@@ -585,11 +564,9 @@ def _read_for_edit(path: Path) -> tuple[CommentedMap, str]:
 
 
 def write_edited_deck(path: Path, document: object, original: str, catalog: Catalog) -> str:
-    """Write an edited deck file (`deck swap`, `fix-ids`, `rename`, the web editor's Save)
-    and return the text written: atomically, into the same file (its other names and
-    attributes see the change); what the edit did not touch keeps the layout of `original`;
-    a `$schema` line that does not resolve here (another machine's data folder) is replaced
-    by one that does, else kept as the user wrote it (a line they wrote is never dropped)."""
+    """Write an edited deck file atomically into the same inode and return the text: what the
+    edit did not touch keeps `original`'s layout, and a `$schema` line that does not resolve
+    here is replaced by one that does (a line the user wrote is never dropped)."""
     text = dump_keeping_layout(document, original)
     text = _schema_line_kept(text, with_deck_header_that_resolves(text, path, catalog))
     atomic_write_text(path, text, keep_links=True)
@@ -614,11 +591,8 @@ class RewrittenKey:
 
 
 def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
-    """`deck fix-ids`: every `cards` key that names a card by anything but its id (a printed
-    name, an alias, `texas ranger`, `TEXAS-RANGER`) is rewritten to the id, in place: order,
-    counts and comments kept, the name added as a comment where the line had none; two lines
-    of one card become one (the first, counts added). Unknown keys are left alone. Nothing
-    to rewrite: the file is not written at all."""
+    """`deck fix-ids`: every `cards` key naming a card by anything but its id is rewritten to
+    the id in place (two lines of one card merged); nothing to rewrite, nothing written."""
     path = Path(path)
     with editing(path):  # a concurrent swap on the same deck waits
         document, original = _read_for_edit(path)
@@ -667,10 +641,7 @@ def _rename_key(cards: CommentedMap, key: object, new_key: str, name: str) -> No
 
 
 def rename_deck(path: Path | str, catalog: Catalog, new_name: str) -> str:
-    """`deck rename`: the file's `name:` becomes `new_name`, everything else kept as written
-    (comments, order, keys); locked against a concurrent edit, written atomically. Returns
-    the old name. A name that does not print (a line break ...) is written double-quoted,
-    so it reads back the same."""
+    """`deck rename`: the file's `name:` becomes `new_name`, all else kept; the old name."""
     path = Path(path)
     if not new_name.strip():
         raise DeckError("a deck's name cannot be empty", Location(path),

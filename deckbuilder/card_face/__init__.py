@@ -1,5 +1,4 @@
-"""The card face: one rendering of a card (or character, battlefield, poker card, table
-piece) made from its data (`face`), for every place a player looks: a terminal
+"""The card face: one rendering of a record made from its data (`face`), for a terminal
 (`face_text`), a web page (`face_html`), a hand card or an action button (`one_line`).
 """
 

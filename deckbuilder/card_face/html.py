@@ -1,15 +1,6 @@
-"""A card face as an HTML fragment: an `<article>` with a heading, the marks, a `<dl>` of
-facts and the text. Every value from the data is escaped. Each value shows its standing: one
-no document states has the class `unconfirmed`, a title saying so and a visible `?`; one a
-player confirmed (a data pack, or the player's own overlay) has the class `player-confirmed`,
-a title naming the pack and what the player said, and a visible `✓`; both have words for
-screen readers. A value a document states carries its document in its title.
-
-The layout is in `card_face.css` (shipped beside this module; `stylesheet()` reads it): one
-column that reads at 390 px, long words broken rather than overflowing.
-
-`editors` (the "Confirm card data" page) puts a field's editing controls on the face, beside
-the row that shows the field; they are the caller's HTML, already escaped.
+"""A card face as an accessible HTML fragment. Every value from the data is escaped, and each
+shows its standing: an unconfirmed value a visible `?`, a player's a `✓`, each with a title and
+words for screen readers; a stated value names its document in its title.
 """
 
 from __future__ import annotations
@@ -83,9 +74,8 @@ def _title(title: Fact) -> str:
 
 def face_html(face: CardFace, heading_level: int = 2,
               editors: Mapping[str, str] | None = None) -> str:
-    """The face as an accessible fragment; `heading_level` (1-6) fits it into the page's
-    outline (a card page's face is `h1`, a hover card's `h3` ...); `editors` (field -> the
-    caller's escaped HTML) puts controls beside the rows showing those fields.
+    """The face as a fragment; `heading_level` (1-6) fits it into the page's outline;
+    `editors` (field -> the caller's escaped HTML) puts controls beside those fields' rows.
 
     >>> from deckbuilder.card_face.model import CardFace
     >>> bare = CardFace("x", "token", "revolver", "<b>", False, "token", (), (), (), False,

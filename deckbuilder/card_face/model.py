@@ -1,10 +1,6 @@
-"""A card face: what a player reads on a card, built from its catalog record alone.
-
-Every value the face shows has one of three standings (`data_packs.standing`): stated by a
-document (which), confirmed by a player (which pack, or the player's own overlay), or
-unconfirmed: a value no document states (listed in the record's `provenance.unconfirmed`, or
-set in the data with no source). The renderers mark the last two, so a guess is never read
-as a fact and a player's reading never as a document's.
+"""A card face: what a player reads on a card, built from its catalog record alone. Each value
+carries its standing (stated, confirmed by a player, unconfirmed) and the renderers mark the
+last two, so a guess is never read as a fact and a player's reading never as a document's.
 """
 
 from __future__ import annotations
@@ -53,11 +49,8 @@ _SPECIALS: dict[str, tuple[str, Callable[..., None], Callable[..., list[str]]]] 
 
 @dataclass(frozen=True)
 class Fact:
-    """One row of a face: `label`, `value` in words, and its standing: unconfirmed (no
-    document states it), confirmed by a player (`confirmed_by` says who: `your overlay`,
-    `pack ID VERSION`), else stated. `source` is where the row's values come from, in words
-    (`stated by rulebook-en: ...`), "" when the data leaves them at their defaults. `fields`
-    are the record's fields the row shows (for the check that none goes unmarked)."""
+    """One row of a face with its standing (`confirmed_by`: who, for a player's value), its
+    sources in words ("" for defaults) and the record's fields it shows."""
 
     label: str
     value: str
@@ -109,8 +102,7 @@ class CardFace:
         return (title, *self.facts, *self.marks, text)
 
     def confirmed_by(self) -> tuple[str, ...]:
-        """Who confirmed the values a player confirmed (`your overlay`, `pack X 1`), once
-        each, in the order the face shows them."""
+        """Who confirmed the player's values, once each, in the face's order."""
         found: list[str] = []
         for row in self.rows():
             for who in row.confirmed_by.split(", ") if row.confirmed_by else ():
@@ -124,9 +116,7 @@ class CardFace:
                 for name in row.fields}
 
     def field_order(self) -> tuple[str, ...]:
-        """The record's fields in the order the face shows them (the name, the marks, the
-        facts): the order a review asks them, on the page (`face_html`'s editors) and in the
-        terminal (`data review`)."""
+        """The record's fields in the order the face shows them: the order a review asks them."""
         shown = ("name", *(name for row in (*self.marks, *self.facts) for name in row.fields))
         return tuple(dict.fromkeys(shown))
 
@@ -140,10 +130,8 @@ class CardFace:
 
 
 def unconfirmed_fields(record: Any) -> tuple[str, ...]:
-    """The record's values no document states: the fields its provenance lists as
-    unconfirmed, then the fields the data sets without naming a source (as `cards show` and
-    the catalog's value counts read them). The text is not among the latter: a record's text
-    is a paraphrase by definition, and says so (`TEXT_PARAPHRASE`)."""
+    """The record's values no document states: those its provenance lists, then those the
+    data sets without a source (not the text: a paraphrase by definition, and said so)."""
     provenance = record.provenance
     return (*provenance.unconfirmed, *(
         name for name in sorted(record.model_fields_set) if name not in _SHOWN_APART
@@ -173,9 +161,7 @@ class _Builder:
             is Standing.PLAYER for name in fields)
 
     def standing(self, *fields: str) -> tuple[str, str]:
-        """(confirmed_by, source) of a row showing `fields` (see `Fact`): who confirmed those a
-        player confirmed ("" if none), and the sources of all in words; ("", "") for a row
-        with an unconfirmed value (its mark says it) or only defaults. A homebrew set's own
+        """(confirmed_by, source) of a row showing `fields` (see `Fact`); a homebrew set's
         named sources are the player's (`SET_NOTES`), not a document's."""
         if self.is_unconfirmed(*fields):
             return "", ""
@@ -390,8 +376,7 @@ def _steps_of(record: Any, name: str) -> list[Any]:
 
 def one_line(entry: Entry, confirmed_mark: str = "\u2713") -> str:
     """The short summary a hand card or an action button shows, unconfirmed values with `?`
-    and values a player confirmed (a data pack, the overlay) with `confirmed_mark` (a
-    terminal that cannot write `✓` gets `card_face.text.player_mark()`'s `+`).
+    and a player's with `confirmed_mark`.
 
     >>> from deckbuilder.catalog import build_catalog
     >>> catalog = build_catalog(use_user_data=False)

@@ -1,11 +1,6 @@
-"""A card face as plain lines for a terminal: every line fits `width` columns, a value no
-document states ends in `?`, a value a player confirmed (a data pack, or the player's own
-overlay) in `✓` (`+` where the terminal's encoding has no `✓`), and legend lines say what
-the marks mean and who confirmed.
-
-The lines are plain text (no rich markup): print them with markup off. Characters that do
-not print as themselves (ESC, bidi overrides, line separators ...) are shown as escapes, so
-a card set cannot move the cursor or recolour the screen.
+"""A card face as plain lines for a terminal (print them with markup off): an unconfirmed value
+ends in `?`, a player's in `✓` (`+` where the encoding lacks it), and characters that do not
+print as themselves are escaped, so a card set cannot move the cursor.
 """
 
 from __future__ import annotations
@@ -48,9 +43,8 @@ def _marked(text: str, row: Fact, mark: str) -> str:
 
 
 def face_text(face: CardFace, width: int = 80, encoding: str | None = None) -> list[str]:
-    """The face as lines of at most `width` columns (at least 20), for `cards show` and the
-    terminal game's `?NAME`; `encoding` (default: standard output's) chooses the player's
-    mark (`player_mark`).
+    """The face as lines of at most `width` columns (at least 20); `encoding` chooses the
+    player's mark (`player_mark`).
 
     >>> from deckbuilder.card_face import face
     >>> from deckbuilder.catalog import build_catalog

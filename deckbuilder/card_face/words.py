@@ -98,9 +98,8 @@ def recruitment_words(spaces: Iterable[TurnSpace], game: str) -> str:
 
 
 def step_names(steps: object) -> list[str]:
-    """The vocabulary names (`do`) of steps and the steps nested in them, in order, once each:
-    of step models, lists of them, or their JSON (a record's values on its web page). Shown
-    only for a record the data gives no text: the project has no wording of steps."""
+    """The names (`do`) of steps and those nested in them, once each, of models or their JSON
+    (shown only for a record without text: the project has no wording of steps)."""
     found: list[str] = []
 
     def walk(item: object) -> None:

@@ -1,11 +1,6 @@
-"""Saving review answers into the player's overlay: one answer at a time, each written whole
-(`atomic_write_text`) under the overlay's lock (`writing.editing`), read afresh inside the
-lock. So a review killed at any moment leaves a readable overlay holding every answer given
-before, and two reviews in two terminals (or the terminal and the web page) keep each
-other's answers.
-
-The overlay's format is the one `overlay set` writes (`models.decks.Overlay`): one `source`
-per record, labelled per field when the fields' sources differ (`merge_source`).
+"""Saving review answers into the player's overlay: one answer at a time, written whole under
+the overlay's lock and read afresh inside it, so a killed review loses no earlier answer and
+two reviews at once keep each other's. The format is the one `overlay set` writes.
 """
 
 from __future__ import annotations
@@ -68,10 +63,9 @@ def check_player_name(name: str | None) -> str | None:
 
 def save_answer(record_id: str, field: str, value: object, player: str | None = None,
                 day: date | None = None, overlay: Path | None = None) -> SavedAnswer:
-    """Write one answer into the overlay: `value` (JSON data, or `AS_SHOWN` to confirm the
-    current reading) becomes `field` of `record_id`, sourced "read from the printed card,
-    DATE[, by NAME]". A new name keeps the old one as an alias. Checked against the catalog
-    as it would be before writing; raises `AnswerRefused` (one line) when refused."""
+    """Write one answer into the overlay (`AS_SHOWN` confirms the current reading), sourced
+    "read from the printed card, DATE[, by NAME]", checked against the catalog before writing;
+    a new name keeps the old one as an alias."""
     path = overlay if overlay is not None else paths.overlay_path()
     source = printed_card_source(day or date.today(), check_player_name(player))
     with editing(path):  # another review waits, then reads this answer before adding its own

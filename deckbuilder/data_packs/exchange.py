@@ -1,9 +1,6 @@
-"""Data packs in and out: `data export` writes the player's own values (the overlay's) as a
-pack; `data import` checks a pack as `sets import` checks a set (schema, ids, the set
-versions, the values against each record's model, engine data only confirmed) and installs it
-into `$DECKBUILDER_HOME/packs/ID.yaml`, reporting every value it changes and every conflict;
-`data remove` takes it out. A refused import changes nothing; installs and removals take
-turns under the packs folder's lock."""
+"""Data packs in and out: `data export` writes the overlay's values as a pack; `data import`
+checks a pack as `sets import` checks a set and installs it, reporting every change and
+conflict; `data remove` takes it out. A refused import changes nothing."""
 
 from __future__ import annotations
 
@@ -63,10 +60,8 @@ class Exported:
 def export_pack(output: Path, pack_id: str = "my-card-data", version: str = "1",
                 sets: Iterable[str] = (), cards: Iterable[str] = (),
                 description: str | None = None) -> Exported:
-    """Write the player's own values (the overlay's, as the catalog has them) as a pack; only
-    of `sets` / `cards` (ids) when given. Engine data the overlay reshaped is left out (a pack
-    cannot carry it), and so are aliases (a renamed card gets its old name as an alias when
-    the pack is applied)."""
+    """Write the overlay's values as a pack (only of `sets` / `cards` when given); engine data
+    the overlay reshaped is left out, since a pack cannot carry it."""
     catalog = build_catalog()
     wanted_sets, wanted_cards = set(sets), set(cards)
     values: dict[str, dict[str, dict[str, object]]] = {}
@@ -142,8 +137,7 @@ def _packs_folder() -> Path:
 
 
 def check_pack(loaded: LoadedPack, catalog: Catalog) -> list[str]:
-    """Why the pack cannot be imported into this catalog (empty: it can): sets it names that
-    are not installed, records no installed set has, values refused."""
+    """Why the pack cannot be imported into this catalog (empty: it can)."""
     problems = [f"{loaded.where('applies_to', set_id)}: set '{set_id}' is not installed "
                 "(install it with `deckbuilder sets import`)"
                 for set_id in loaded.pack.applies_to if set_id not in catalog.sets]
@@ -159,9 +153,7 @@ def check_pack(loaded: LoadedPack, catalog: Catalog) -> list[str]:
 
 
 def import_pack(path: Path, upgrade: bool = False) -> ImportReport:
-    """Install a pack, or change nothing and raise: `DataFileError` for a file that is no
-    pack, `PackRefused` for a pack that does not fit the installed sets (every problem
-    counted, the first named) or one already installed without `upgrade`."""
+    """Install a pack, or change nothing and raise."""
     loaded = load_pack_file(path)
     problems = check_pack(loaded, sets_catalog())
     if problems:
@@ -216,8 +208,7 @@ def _overlay_overrides(catalog: Catalog, pack: DataPack) -> list[str]:
 
 # -- remove -----------------------------------------------------------------------------------
 def remove_pack(pack_id: str) -> tuple[Path, list[PackChange]]:
-    """Take an installed pack out; the values it set (that no other pack sets the same) go
-    back to the sets' values. Returns the file removed and those values."""
+    """Take an installed pack out: the file removed and the values it set."""
     if not re.fullmatch(CARD_ID_PATTERN, pack_id):
         raise DeckbuilderError(f"'{printable(pack_id)}' is not a pack id",
                                fix="see `deckbuilder data status` for the packs installed")
@@ -240,8 +231,8 @@ def remove_pack(pack_id: str) -> tuple[Path, list[PackChange]]:
 
 # -- the data in force ------------------------------------------------------------------------
 def data_hash(catalog: Catalog) -> dict[str, object]:
-    """The packs and overlay a catalog was built with, by content hash (SHA-256): what a
-    game record names so `replay` can tell when the data differ."""
+    """The packs and overlay a catalog was built with, by SHA-256, so `replay` can tell when
+    a record's data differ."""
     layer = catalog.packs
     packs = {loaded.pack.id: loaded.digest for loaded in (layer.packs if layer else [])}
     overlay = None

@@ -1,14 +1,8 @@
-"""The data packs as a layer of the catalog: above the packaged and installed sets, below the
-player's overlay (`catalog.build_catalog` applies them in between).
+"""The data packs as a layer of the catalog: above the sets, below the player's overlay.
 
-The result depends on which packs are installed, never on the order they came in: packs are
-applied by id, and a value two packs give differently is a conflict that neither decides (the
-value stays as the sets have it, and the report says so). A pack names the version of each set
-it was read for; for a set of another version a value is applied only while the set still
-leaves it unconfirmed (a value the newer set states from a document is the document's).
-
-This module must not import the catalog (the catalog imports it): records are changed through
-their models, and entries through `dataclasses.replace`.
+The result depends on which packs are installed, never their order: a value two packs give
+differently is a conflict neither decides, and a pack read for another set version applies a
+value only while the set leaves it unconfirmed. This module must not import the catalog.
 """
 
 from __future__ import annotations
@@ -40,9 +34,7 @@ from deckbuilder.yamlio import MAX_FILE_BYTES, located, model_of, yaml_files
 
 @dataclass(frozen=True)
 class LoadedPack:
-    """A pack file read and checked against the model: `raw` is the bytes read (once), the
-    bytes `pack` was parsed from and the bytes `data import` installs; `digest` is their
-    SHA-256."""
+    """A pack file read and checked; `raw` is the bytes read once, parsed and installed."""
 
     pack: DataPack
     path: Path
@@ -73,8 +65,7 @@ class PackChange:
 @dataclass(frozen=True)
 class PackNotice:
     """A value not applied, or applied with a warning: `kind` is conflict, version, missing
-    (the record's set is not installed) or refused (the value breaks the record's model or
-    reshapes engine data; an import refuses the pack)."""
+    or refused (an import refuses the pack)."""
 
     kind: str
     pack: str
@@ -98,8 +89,7 @@ class PackLayer:
 
 # -- reading ----------------------------------------------------------------------------------
 def load_pack_file(path: Path) -> LoadedPack:
-    """Read a pack file with every YAML file's limits (size, lines, values, depth, aliases)
-    and check it against `DataPack`; a file that is no pack raises `DataFileError`."""
+    """Read a pack file with every YAML file's limits and check it against `DataPack`."""
     raw = read_bounded(Path(path), MAX_FILE_BYTES, "data pack (.yaml)")
     pack, document = model_of(raw, Path(path), DataPack)
     return LoadedPack(pack, Path(path), hashlib.sha256(raw).hexdigest(), document, raw)
@@ -129,18 +119,15 @@ def plain(record: Record, name: str) -> JsonValue:
 
 
 def renamed_aliases(aliases: Iterable[object], old: str, new: object) -> list[str]:
-    """A record's aliases once its name `old` becomes `new`: the old name kept as one (so
-    decks naming it keep working), the new name not."""
+    """A record's aliases once its name `old` becomes `new` (decks naming `old` keep working)."""
     kept = [str(alias) for alias in aliases]
     return [alias for alias in (kept if old in kept else [*kept, old]) if alias != new]
 
 
 def with_values(record: Record, values: Mapping[str, object], source_of: dict[str, str],
                 *, keep_old_name: bool = True) -> Record:
-    """A copy of `record` with `values` set, each with its source (off the unconfirmed list).
-    A new name keeps the old one as an alias (`keep_old_name`; the overlay writes its aliases
-    itself), so decks and records naming it keep working. Raises `ValidationError` when a
-    value does not fit the record's model."""
+    """A copy of `record` with `values` set, each with its source (off the unconfirmed list);
+    a new name keeps the old one as an alias unless the caller writes aliases itself."""
     data = record.model_dump(exclude_unset=True)
     data.update(values)
     if keep_old_name and "name" in values and values["name"] != record.name:
@@ -172,9 +159,8 @@ def check_value(entry: Any, name: str, value: JsonValue) -> str | None:
 
 
 def value_refused(record: Record, name: str, value: object, reshaped: str) -> str | None:
-    """Why `value` cannot be the record's `name` (one line), or None: the record's model
-    refuses it (as `overlay set` checks it), or it reshapes engine data (`reshaped` says
-    what may be done instead)."""
+    """Why `value` cannot be the record's `name` (one line), or None: the model refuses it, or
+    it reshapes engine data (`reshaped` says what may be done instead)."""
     try:
         changed = with_values(record, {name: value}, {})
     except ValidationError as error:
@@ -188,12 +174,8 @@ def value_refused(record: Record, name: str, value: object, reshaped: str) -> st
 
 
 def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
-    """Apply `packs` to the catalog's records (in place) and say what each did.
-
-    Refused values (a value the record's model refuses, engine data reshaped, a set the pack
-    does not name) are not applied and are listed as `refused`; `import_pack` refuses a pack
-    with any, so only a pack file edited after its import has them here.
-    """
+    """Apply `packs` to the catalog's records (in place) and say what each did; refused
+    values are listed, not applied."""
     layer = PackLayer(sorted(packs, key=lambda loaded: loaded.pack.id))
     offers: dict[tuple[str, str], list[_Offer]] = {}
     for loaded in layer.packs:

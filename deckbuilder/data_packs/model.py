@@ -1,6 +1,5 @@
-"""The data pack file: values players read from their printed cards, each with its source,
-for the card-set versions it names. A pack is data, never code: a mapping of record ids to
-field values, read with the limits of every YAML file (`yamlio`)."""
+"""The data pack file: values players read from their printed cards, each with its source, for
+the card-set versions it names. A pack is data, never code."""
 
 from __future__ import annotations
 

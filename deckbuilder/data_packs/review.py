@@ -1,11 +1,6 @@
-"""A review of cards against the printed ones, without any I/O: which values to ask about,
-and what an answer means. `commands/data.py` asks in the terminal; the web page can ask the
-same questions; `answers.save_answer` writes an answer.
-
-An answer is the printed value, `=` (the card shows the current reading: it is confirmed as
-it stands), an empty line (skip) or `q` (quit). A value is checked against the record's model
-as `overlay set` checks it (a cost is a whole number from 0 to 10 ...); engine data (effect
-steps, turn spaces) can only be confirmed with `=`.
+"""A review of cards against the printed ones, without any I/O: which values to ask about, and
+what an answer means (the printed value, `=` to confirm, Enter to skip, `q` to quit; engine
+data can only be confirmed). The terminal and the web page ask the same questions.
 """
 
 from __future__ import annotations
@@ -77,9 +72,7 @@ class Answer:
 
 
 def review_rows(entry: Entry, standings: frozenset[Standing]) -> list[ValueStanding]:
-    """The record's values of these standings a player can read off the card, in the one
-    order the terminal and the web page ask them: the name first, then as the record lists
-    them."""
+    """The record's values of these standings a player can read off the card, name first."""
     rows = [row for row in value_standings(entry)
             if row.standing in standings and row.field not in NOT_ASKED]
     return sorted(rows, key=lambda row: row.field != "name")

@@ -23,8 +23,7 @@ class Standing(StrEnum):
 
 
 def standing_of_source(source: str) -> tuple[Standing, str | None]:
-    """A provenance source read back: its standing, and for a player's value who confirmed
-    it (`pack ID VERSION` or `your overlay`).
+    """A provenance source read back: its standing, and who confirmed a player's value.
 
     >>> standing_of_source("data pack mcready-printed 1: read from the printed card")
     (<Standing.PLAYER: 'player'>, 'pack mcready-printed 1')
@@ -45,9 +44,7 @@ _LABELLED = re.compile(r"^([a-z_]+(?:, [a-z_]+)*): (.+)$", re.DOTALL)
 
 
 def said_for(source: str, field: str) -> str:
-    """What a player's source says of one field: the text after `overlay PATH: ` or `data pack
-    ID VERSION: `, and of a source labelled per field (`cost: ...; copies: ...`) the field's
-    own part.
+    """What a player's source says of one field (of a source labelled per field, its part).
 
     >>> said_for("overlay /h/overlay.yaml: cost, icons: read, 2025-03-01; copies: box", "cost")
     'read, 2025-03-01'
@@ -61,9 +58,7 @@ def said_for(source: str, field: str) -> str:
 
 
 def labelled(source: str, fields: list[str]) -> list[tuple[list[str], str]] | None:
-    """A correction's source as (fields, text) segments when it is labelled per field (as
-    `overlay set` writes it: `copies: box count; cost: errata`), else None: it covers every
-    field."""
+    """A correction's source as (fields, text) segments when labelled per field, else None."""
     segments: list[tuple[list[str], str]] = []
     for segment in source.split("; "):
         match = _LABELLED.match(segment)
@@ -84,8 +79,7 @@ def _joined(segments: list[tuple[list[str], str]]) -> str:
 
 
 def merge_source(old: str, fields: list[str], field: str, new: str) -> str:
-    """One correction has one source text: labelled per field when the fields' sources differ
-    (the convention of `overlay set`, so `overlay unset` takes a label out again).
+    """One correction's source text, labelled per field when the fields' sources differ.
 
     >>> merge_source("box count", ["copies"], "cost", "read from the printed card, 2025-03-01")
     'copies: box count; cost: read from the printed card, 2025-03-01'
@@ -112,8 +106,7 @@ def drop_source(old: str, fields: list[str], field: str) -> str:
 
 
 def standing_words(source: str, field: str = "") -> str:
-    """The standing as a player reads it: `stated by rulebook-en: FAQ`, `confirmed by a
-    player (pack X 1): read from the printed card ...`, `unconfirmed (our reading)`."""
+    """The standing as a player reads it (`stated by rulebook-en: FAQ` ...)."""
     standing, by = standing_of_source(source)
     if standing is Standing.UNCONFIRMED:
         return "unconfirmed (our reading)"
@@ -124,8 +117,7 @@ def standing_words(source: str, field: str = "") -> str:
 
 @dataclass(frozen=True)
 class ValueStanding:
-    """One value of a record with its standing: what the "Confirm card data" page and
-    `data review` show, and `data status` counts."""
+    """One value of a record with its standing."""
 
     record_id: str
     field: str
@@ -144,8 +136,7 @@ _NOT_VALUES = {"id", "provenance", "aliases", "text"}
 
 
 def value_standings(entry: Entry) -> list[ValueStanding]:
-    """Every value of a record (the fields its data sets explicitly, or lists unconfirmed:
-    defaults the data never chose are not values), each with its standing."""
+    """Every value a record's data sets or lists unconfirmed, each with its standing."""
     record = entry.record
     rows = []
     for name in sorted(name for name in record.model_fields_set | set(

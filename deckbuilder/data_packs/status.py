@@ -1,6 +1,5 @@
-"""`data status`: per set and per deck, how many values a document states, a player
-confirmed, or are still our reading; and the cards to review first (the most unknowns, the
-most copies in the deck). `cards --unconfirmed` ends with the whole catalog's figure."""
+"""`data status`: per set and per deck, how many values a document states, a player confirmed,
+or are still our reading, and the cards to review first."""
 
 from __future__ import annotations
 
@@ -72,8 +71,7 @@ def count_card(counts: Counts, entry: Entry) -> int:
 
 
 def deck_status(catalog: Catalog, name: str, cards: Mapping[str, int]) -> DeckStatus:
-    """The values of a deck's cards (each card once), and the cards to review first: the
-    most unconfirmed values times the copies the deck plays."""
+    """The values of a deck's cards, and those to review first (unconfirmed x copies)."""
     counts = Counts()
     ranked = []
     for record_id, copies in cards.items():
@@ -89,8 +87,7 @@ def deck_status(catalog: Catalog, name: str, cards: Mapping[str, int]) -> DeckSt
 
 def data_status(catalog: Catalog, decks: Iterable[tuple[str, Mapping[str, int]]]
                 ) -> dict[str, Any]:
-    """Everything `data status --json` prints: sets, decks, the whole catalog, and the packs
-    and overlay in force."""
+    """Everything `data status --json` prints."""
     layer = catalog.packs
     return {
         "sets": [{"set": set_id, **count.as_json()}

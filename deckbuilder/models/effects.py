@@ -1,9 +1,6 @@
-"""The effect vocabulary: the steps that card data composes into card behaviour.
-
-Each step is a small model discriminated by `do`. The list `STEP_MODELS` is the one registry:
-card data naming any other step fails to load, with the known names in the error. The engine
-keeps its own registry of implemented steps; a step the engine cannot perform makes its card
-"unimplemented" (`deckbuilder cards --unimplemented`), never silently ignored.
+"""The effect vocabulary: the steps, discriminated by `do`, that card data composes into card
+behaviour. `STEP_MODELS` is the one registry; a step the engine cannot perform makes its card
+"unimplemented", never silently ignored.
 """
 
 from __future__ import annotations
@@ -393,8 +390,7 @@ TABLE_STEPS: tuple[type[Strict], ...] = (
 
 
 def game_declared(attribute: str) -> list[Any]:
-    """What each game's own card-data module (its declaration's `card_model`, importing only
-    the models) declares under `attribute` (`STEPS`, `CARD_FIELDS`), the packaged games first."""
+    """What each game's own card-data module declares under `attribute` (`STEPS` ...)."""
     modules = [importlib.import_module(declaration.card_model) for declaration in DECLARATIONS
                if declaration.card_model]
     return [getattr(module, attribute) for module in modules if hasattr(module, attribute)]
