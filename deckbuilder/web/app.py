@@ -1,10 +1,5 @@
-"""The Starlette application: the pages of every web module, the static files, the request
-size limit, what the server trusts (`trust`: host names, other sites' pages, framing), and
-one-line errors.
-
-`create_app(config)` is all `deckbuilder serve` (and the tests) need. Routes come from the
-modules' `ROUTES` lists; each module is a page of the app (cards, deck editor, simulator,
-game table) and calls the same library functions as the command line.
+"""The Starlette application (`create_app`): every page module's `ROUTES`, the static files,
+the request size limit, what the server trusts (`trust`), and one-line errors.
 """
 
 from __future__ import annotations
@@ -36,12 +31,8 @@ PAGE_MODULES = (cards, decks, simulator, table, faces, friends, replays, data_re
 
 
 class RequestSizeLimit:
-    """Refuse request bodies over `limit` bytes with 413 and one line.
-
-    A body with a Content-Length over the limit is refused before it is read; a body without
-    one (chunked) is read up to the limit and refused when it goes over. Accepted bodies are
-    handed on whole; later `receive` calls (a disconnect during a long response) pass through.
-    """
+    """Refuse request bodies over `limit` bytes with 413 and one line: by Content-Length
+    before reading, or (chunked) as soon as the body read goes over."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app

@@ -1,9 +1,5 @@
-"""The card browser: `/cards` (search and filters), `/cards/{id}` (everything about one
-record), and `/api/cards` for the deck editor's search box.
-
-The answers are the command line's: the search is `deckbuilder cards --search`, a typo is
-answered with `catalog.suggest`, a record's values and sources are `cards show`'s
-(`app.card_details.record_details`), and "does the engine play it" is `cards --unimplemented`.
+"""The card browser: `/cards` (search and filters), `/cards/{id}` (one record), and
+`/api/cards` for the deck editor's search box; the answers are `deckbuilder cards`'.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""What the web app may touch: the deck folder it was given, and the catalog it loads once.
-
-Every path the browser sends goes through `resolve_deck_path`, which refuses anything that
-would leave the deck folder (absolute paths, `..`, a symbolic link pointing out, hidden
-files, a suffix other than .yaml or .txt) with one line, like the command line's errors.
+"""What the web app may touch: the deck folder it was given (every path the browser sends
+goes through `resolve_deck_path`), and the catalog it loads once.
 """
 
 from __future__ import annotations
@@ -83,12 +80,9 @@ def config_of(request: HTTPConnection) -> WebConfig:
 def resolve_deck_path(config: WebConfig, name: str, suffixes: tuple[str, ...] = DECK_SUFFIXES,
                       fix: str = "name a file inside the deck folder, e.g. my-deck.yaml"
                       ) -> Path:
-    """The file `name` (relative to the deck folder, `/`-separated) names inside the deck
-    folder, of one of `suffixes` (deck files, unless the replays ask for records), or an
-    `UnsafePathError` saying why not.
-
-    The file need not exist (a deck may be saved under a new name); its folder must be inside
-    the deck folder once every symbolic link is followed.
+    """The file `name` (`/`-separated) names inside the deck folder, of one of `suffixes`, or
+    an `UnsafePathError` saying why not. The file need not exist (a deck may be saved under a
+    new name), but it must be inside the folder once every symbolic link is followed.
 
     >>> try:
     ...     resolve_deck_path(WebConfig(Path("/tmp")), "../etc/passwd.yaml")

@@ -1,11 +1,6 @@
-"""The "Confirm card data" page (`/data`): the cards of a deck, a card set or one card, each
-as its face with every value no document states marked on it and editable in place, as
-`deckbuilder data review` asks in the terminal.
-
-An answer is read by `data_packs.review.read_answer` (the terminal's checks and refusals) and
-written by `data_packs.answers.save_answer` (into the player's overlay, atomically, with the
-date and the player's name). Writes are POSTs, so the app's Origin check applies. The page
-works without scripts (a form per value); static/data_review.js saves in place.
+"""The "Confirm card data" page (`/data`): `deckbuilder data review` in the browser, each
+unconfirmed value editable on the card's face. Answers are read and saved by the terminal's
+own functions (`data_packs`); writes are POSTs, so the Origin check applies.
 """
 
 from __future__ import annotations

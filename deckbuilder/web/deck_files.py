@@ -1,13 +1,9 @@
 """The deck folder: open a deck file, save the editor's deck, read a collection.
 
-Every name comes from the browser and goes through `resolve_deck_path` first; errors name
-the file as the user knows it, relative to the deck folder. Saving an existing deck file
-edits its round-trip YAML document in place, as `deckbuilder deck swap` does, so comments and
-order survive. Every file is read once and bounded (`yamlio.read_bytes`: a FIFO or a device
-named `something.yaml` is refused before a byte is read), in a worker thread. Save replaces
-the file the editor opened only while it still has the version (content hash) the editor
-parsed, checked under the lock `deck swap` holds, so a change made meanwhile is never
-silently undone (`SaveConflict`, 409: the page keeps the user's deck).
+Every name goes through `resolve_deck_path` first, and every file is read once and bounded
+(`yamlio.read_bytes`). Saving edits an existing deck file in place, as `deck swap` does, and
+only while it still has the version (content hash) the editor parsed, checked under the lock
+`deck swap` holds: a change made meanwhile is never silently undone (`SaveConflict`).
 """
 
 from __future__ import annotations
@@ -103,10 +99,8 @@ class Saved:
 
 def save_deck(config: WebConfig, state: DeckState, name: str, overwrite: bool = False
               ) -> Saved:
-    """Write the deck to `name` in the deck folder: a .yaml deck file (an existing one is
-    edited in place) or a .txt list (`deck export`'s text). A file other than the one the
-    deck was opened from is replaced only with `overwrite`; the file it was opened from only
-    while it still has the version the editor read (else `SaveConflict`)."""
+    """Write the deck to `name`: a .yaml deck file or a .txt list (`deck export`'s text). A
+    file other than the one the deck was opened from is replaced only with `overwrite`."""
     catalog = config.catalog()
     path = resolve_deck_path(config, name)
     model = state.model()  # a bad deck is refused before anything is touched

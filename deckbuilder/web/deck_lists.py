@@ -53,11 +53,8 @@ def _faction(text: str | None) -> str | None:
 
 
 def import_text(catalog: Catalog, text: str, faction: str | None = None) -> ImportedList:
-    """Read a pasted list (text, or a JSON deck) as `deckbuilder deck import` reads a file.
-
-    A list that makes no deck (no faction given, no cards) still comes back labelled, with
-    the one-line error `deck import` would print, so the page can show both.
-    """
+    """Read a pasted list as `deck import` reads a file; a list that makes no deck still
+    comes back labelled, with `deck import`'s one-line error."""
     if text.count("\n") > MAX_LIST_LINES:
         raise DeckError(f"the list has more than {MAX_LIST_LINES} lines", Location(PASTED),
                         "paste one deck list")

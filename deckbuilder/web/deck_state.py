@@ -1,14 +1,13 @@
 """The deck the editor holds, between the page and the server, and its share code.
 
 The page keeps the deck as JSON and sends it with every change; the server checks it as the
-`Deck` model (the same checks as a deck file). Nothing about the rules lives here. The share
-code is the deck as a diff against its faction's base deck (as Module D states a deck), so a
-link stays short; its codec is the one `deck import` reads links with (`shared_lists`).
+`Deck` model. The share code is the deck as a diff against its faction's base deck, so a link
+stays short (its codec is `shared_lists`', which `deck import` reads links with).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -160,11 +159,8 @@ def _key_of(state: DeckState, catalog: Catalog, card: str) -> str | None:
 
 
 def add_card(state: DeckState, catalog: Catalog, card: str, count: int = 1) -> DeckState:
-    """One more copy (or `count`) of a card; a card new to the deck goes in under its id.
-
-    Any card may go in (the verdict says whether it is allowed); a name no card has is
-    refused with the suggestions, like `deck swap --in`.
-    """
+    """`count` more copies of a card, a new one under its id. Any card may go in (the verdict
+    judges); a name no card has is refused with suggestions, like `deck swap --in`."""
     key = _key_of(state, catalog, card)
     if key is None:
         entry = catalog.find(card, state.game)
@@ -173,9 +169,9 @@ def add_card(state: DeckState, catalog: Catalog, card: str, count: int = 1) -> D
             raise DeckError(f"'{card}' is not a known card", _WHERE,
                             f"did you mean {' or '.join(hint)}?" if hint
                             else "search for it in the card list")
-        return DeckState(**{**state.__dict__, "cards": [*state.cards, (entry.id, count)]})
-    cards = [(k, min(c + count, MAX_COPIES) if k == key else c) for k, c in state.cards]
-    return DeckState(**{**state.__dict__, "cards": cards})
+        return replace(state, cards=[*state.cards, (entry.id, count)])
+    return replace(state, cards=[(k, min(c + count, MAX_COPIES) if k == key else c)
+                                 for k, c in state.cards])
 
 
 def remove_card(state: DeckState, catalog: Catalog, card: str, count: int = 1) -> DeckState:
@@ -185,13 +181,12 @@ def remove_card(state: DeckState, catalog: Catalog, card: str, count: int = 1) -
         raise DeckError(f"the deck has no copy of '{card}'", _WHERE,
                         "click a card the deck contains")
     cards = [(k, c - count if k == key else c) for k, c in state.cards]
-    return DeckState(**{**state.__dict__, "cards": [(k, c) for k, c in cards if c > 0]})
+    return replace(state, cards=[(k, c) for k, c in cards if c > 0])
 
 
 # -- share codes -----------------------------------------------------------------------------
 def share_code(state: DeckState, catalog: Catalog) -> str:
-    """The deck as its diff against the base deck: `shared_lists.encode_share_code`, the
-    codec `deck import` reads links with (one piece of code, so a link made here imports)."""
+    """The deck as its diff against the base deck (`shared_lists.encode_share_code`)."""
     base = catalog.base_deck(state.game, state.faction) if state.faction in FACTION_GAMES \
         else {}
     counts: dict[str, int] = {}
@@ -208,9 +203,8 @@ def share_code(state: DeckState, catalog: Catalog) -> str:
 
 
 def state_from_share_code(code: str, catalog: Catalog) -> DeckState:
-    """The deck a share code holds (`shared_lists.decode_share_code`, JSON read with the
-    web's bound on nesting): its base deck with the diff applied, in the base deck's order,
-    then checked as any deck is."""
+    """The deck a share code holds (JSON read with the web's bound on nesting), checked as
+    any deck is."""
     shared = decode_share_code(code, parse_json, (TooDeep,))
     faction = shared["faction"]
     cards = shared_deck_cards(shared, catalog, _WHERE)

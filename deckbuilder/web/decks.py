@@ -1,9 +1,6 @@
-"""The deck editor: `/deck` and its small JSON endpoints under `/api/deck`.
-
-Every change the page makes comes back with the verdict of `deckbuilder validate` for the
-deck as it now is (`app.deck_verdict`): the editor holds no rule of its own. The page keeps
-the deck (`deck_state`), sends it with each request and puts the server-rendered pieces
-(Jinja, autoescaped) in place; it writes every other text from the server with `textContent`.
+"""The deck editor: `/deck` and its JSON endpoints under `/api/deck`. Every change comes back
+with `deckbuilder validate`'s verdict (`app.deck_verdict`): the editor holds no rule of its
+own. The page keeps the deck (`deck_state`) and sends it with each request.
 """
 
 from __future__ import annotations
@@ -224,10 +221,8 @@ def _open_page(config: WebConfig, params: Mapping[str, str], collection: str | N
 
 
 async def deck_page(request: Request) -> Response:
-    """The editor. `?base=FACTION` starts from a base deck, `?file=NAME` opens a deck file
-    of the deck folder (`?list=NAME.txt` a text list), `?share=CODE` reopens a shared deck;
-    `&collection=NAME` checks it against a collection file. The files are read in a worker
-    thread: no file a request names holds up another request."""
+    """The editor: `?base=FACTION`, `?file=NAME` (`?list=NAME.txt`) or `?share=CODE`, and
+    `&collection=NAME`; files are read in a worker thread."""
     config = config_of(request)
     collection = (request.query_params.get("collection") or "").strip() or None
     opened = await asyncio.to_thread(_open_page, config, request.query_params, collection)

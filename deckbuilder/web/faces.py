@@ -1,10 +1,6 @@
-"""Card faces on every page: the stylesheet of `deckbuilder.card_face`, one face as an HTML
-fragment for the hover cards (`/api/faces/{id}`), and the log's names as face triggers.
-
-A name is a face trigger by carrying `data-face="ID"` (and `data-game`); static/faces.js shows
-the face on hover, focus and tap. The fragment is `card_face.face_html` (every value escaped),
-so no page writes a card of its own; `linked_segments` cuts a log line at the game's record
-names, so no text from a file reaches the page unescaped.
+"""Card faces on every page: `card_face`'s stylesheet, one face as an HTML fragment for the
+hover cards (`/api/faces/{id}`), and the log's names as face triggers (`data-face="ID"`,
+shown by static/faces.js).
 """
 
 from __future__ import annotations

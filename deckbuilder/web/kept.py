@@ -1,7 +1,5 @@
-"""What the web app keeps in memory for a while under an unguessable id (games at the bot
-table, opened replays): at most `most` of them, the least recently used going first when
-there is no room, and one nobody used for `idle_seconds` forgotten; and the one registry of
-each kind an app holds (`held_by`)."""
+"""What the web app keeps in memory under an unguessable id (bot games, opened replays),
+bounded and expiring, and the one registry of each kind an app holds (`held_by`)."""
 
 from __future__ import annotations
 

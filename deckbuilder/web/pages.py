@@ -1,9 +1,5 @@
-"""Rendering: one Jinja2 environment with autoescape on, and the one-line error response.
-
-Every value from a file (a card name, a deck name, an error message) reaches the page through
-Jinja's escaping; no template marks user text `|safe`. Errors are the command line's own
-one-line text (`str(DeckbuilderError)`, with the same escaping of characters that do not
-print), shown on the page or returned as `{"error": line}` to the page's scripts.
+"""Rendering: one Jinja2 environment with autoescape on (no template marks user text
+`|safe`), and the command line's one-line errors as a page or `{"error": line}`.
 """
 
 from __future__ import annotations
@@ -134,10 +130,8 @@ def wants_json(request: Request | None) -> bool:
 
 def error_response(error: DeckbuilderError, status: int | None = None,
                    request: Request | None = None) -> Response:
-    """The error as the command line would print it: `{"error": line}` for a script (or when
-    no request is given), else a page showing the line; with the error's own `status` (400
-    for one that names none) unless `status` is given. The app answers every error a route
-    raises so (`app.create_app`)."""
+    """The error's one line, as JSON for a script (or no request) or as a page; with the
+    error's own `status` (else 400) unless `status` is given."""
     return message_response(request, error_line(error),
                             status or int(getattr(error, "status", 400)), "Something is wrong")
 

@@ -1,11 +1,6 @@
-"""Replays to watch: a finished game's record opened in a viewer that steps through it.
-
-A record comes from a finished game at the table, a friend table, an uploaded `.jsonl` file
-(read as data, within `MAX_UPLOAD_BYTES`) or a record file of the deck folder. `ReplaySteps`
-plays it again and gives each step as either player saw it, or everything (the game is
-over); the board is the table's own fragment, so a replay looks like the game did. Replays
-live in memory under an unguessable id (`MAX_REPLAYS`); the same game opened again (the same
-table, the same unchanged file) reuses its replay.
+"""Replays to watch: a finished game's record (the bot table's, a friend table's, an upload,
+a file of the deck folder) stepped through as either seat saw it, or everything, on the
+table's own board. The same game opened again reuses its replay.
 """
 
 from __future__ import annotations

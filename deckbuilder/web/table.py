@@ -1,10 +1,6 @@
-"""The game table: play a game against a bot in the browser, or watch two bots play.
-
-Every move goes through `GameSession`, the game `deckbuilder play --human` drives. The page
-only ever receives what the person at the table may see (`session.view(human)`, the events
-redacted for that seat); the record, which holds every secret, is offered only once the game
-is over. Two bots playing hide nothing from the person watching. Sessions live in memory
-under an unguessable id (`MAX_SESSIONS`, forgotten after `IDLE_SECONDS`).
+"""The game table: play a bot in the browser, or watch two bots play, through `GameSession`
+(what `play --human` drives). The page only receives what its seat may see; the record,
+which holds every secret, is offered once the game is over.
 """
 
 from __future__ import annotations

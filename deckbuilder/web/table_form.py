@@ -1,7 +1,5 @@
-"""A game's set-up read from a page's form, as `deckbuilder play` reads its options: the game,
-each side's deck (read and checked by the command's own functions), the ruleset, switches,
-modules and turn cap. The bot table (`table.new_session`) and the friend tables
-(`friends/setup.new_table`) both read their forms here; each adds its own seats and seed."""
+"""A game's set-up read from a page's form as `deckbuilder play` reads its options, for the
+bot table and the friend tables (each adds its own seats and seed)."""
 
 from __future__ import annotations
 

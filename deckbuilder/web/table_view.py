@@ -1,9 +1,5 @@
-"""The game table in a player's words: what `play_board.html` draws beside the session's view.
-
-`GameSession.view` says what a seat may see; this module adds, from the catalog alone, what a
-person needs to read it like the real table: each card's one-line summary, the characters in
-play, in the pile (a count: which comes next is hidden) and dead, the game's own pieces on a
-panel as its rules give them (`board_pieces`), and the ending in words.
+"""The game table in a player's words: what `play_board.html` draws beside the session's
+view, from the catalog alone (card summaries, characters, the game's own panel pieces).
 """
 
 from __future__ import annotations
@@ -53,10 +49,8 @@ def characters_of(view: dict[str, Any]) -> dict[str, object]:
 
 
 def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outcome: str) -> str:
-    """The board (play_board.html) for a view, as the tables and the replay viewer draw it:
-    every card name a face trigger, every name escaped. The game's own pieces its rules put
-    on a panel (`board_pieces`, drawn by the game's own `templates/board_panel.html`:
-    `pages.GameTemplates`) are not repeated in the table's line."""
+    """The board (play_board.html) for a view, as the tables and the replay viewer draw it;
+    the game's own panel pieces (`board_pieces`) are not repeated in the table's line."""
     game = game_of_view(view)
     panel = None if game is None else game.rules.board_pieces(
         view, lambda card_id: _card(catalog, card_id))

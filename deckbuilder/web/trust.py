@@ -1,21 +1,12 @@
-"""What the server trusts: the host names it answers to, the pages it takes changes from,
-and the headers that keep other sites from framing it.
+"""What the server trusts. It listens on this computer with no login, so any page that can
+make a browser send it a request is a possible attacker:
 
-The app listens on this computer and has no login, so anything that can make a browser send
-it a request is a possible attacker:
-
-- DNS rebinding: a site the user visits re-points its own name to 127.0.0.1; the browser
-  then treats the app as that site's "same origin". `TrustedHosts` answers only requests whose
-  `Host` names this server (the loopback names, the `--host` it listens on, and names added
-  with `serve --allow-host`); any other name gets 421 and one line before a handler runs.
-- Cross-site requests: a page of another site may post a form or a "simple" fetch to the app.
-  `SameOrigin` refuses a request that changes something when its `Origin` is not
-  `http://NAME:PORT` with NAME one of the same allowed names and PORT this server's port.
-  The check does not compare Origin with Host: a rebound page sends both with its own name.
-- Framing (clickjacking) and sniffing: `SecurityHeaders` puts `X-Frame-Options: DENY`,
-  `Content-Security-Policy: frame-ancestors 'none'`, `X-Content-Type-Options: nosniff`,
-  `Referrer-Policy: no-referrer` and `Cross-Origin-Resource-Policy: same-origin` on every
-  response, refusals included.
+- DNS rebinding (a site re-points its name to 127.0.0.1): `TrustedHosts` answers only a
+  `Host` naming this server (loopback, `--host`, `serve --allow-host`); 421 otherwise.
+- Cross-site requests (another site's form or simple fetch): `SameOrigin` refuses a change
+  whose `Origin` is not an allowed name on this server's port. It does not compare Origin
+  with Host: a rebound page sends both with its own name.
+- Framing and sniffing: `SecurityHeaders` on every response, refusals included.
 """
 
 from __future__ import annotations
@@ -115,13 +106,9 @@ class TrustedHosts:
 
 
 class SameOrigin:
-    """Refuse requests that change something (POST and the like) sent by another site's page.
-
-    Browsers name the page's origin in the Origin header; one that is not
-    `http://NAME[:PORT]` with an allowed NAME and this server's PORT (or "null": a sandboxed
-    or local page) is refused with 403 and one line. Requests without the header (curl,
-    scripts) are not a browser's and pass: they had to pass `TrustedHosts` anyway.
-    """
+    """Refuse a change (POST and the like) whose Origin is not this server's (403, one line;
+    "null", a sandboxed or local page, too). A request without Origin is no browser's and
+    passes: it had to pass `TrustedHosts` anyway."""
 
     SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
