@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from deckbuilder.app.bot_checks import check_optimized
-from deckbuilder.app.card_search import resolve_set
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.field_runs import plan_gauntlet
-from deckbuilder.app.play_decks import search_template, side_of_deck
+from deckbuilder.app.optimizing import plan_search, run_search
 from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.switches import module_titles
 from deckbuilder.catalog import Catalog
@@ -30,10 +28,7 @@ from deckbuilder.commands.common import (
     tell,
 )
 from deckbuilder.decks import new_deck, read_deck, swap_cards
-from deckbuilder.errors import DeckError
-from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings
-from deckbuilder.sim.optimiser.optimize import optimize as search_decks
-from deckbuilder.sim.optimiser.optimize_table import Opponent
+from deckbuilder.sim.optimiser.optimize import OptimizeResult
 from deckbuilder.sim.optimiser.racing import Round
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
@@ -115,12 +110,12 @@ def optimize(
     supply: one copy of each product unless --boxes N, --collection FILE or --switch
     card-copies=any-number says otherwise.
     """
-    guarded(_optimize)(deck, vs or [], sets, collection, _listed(out_cards), _listed(in_cards), bot,
-                       opponent_bot or bot, budget, seed, workers, ruleset, switch or [],
-                       module or [], max_turns, output, force, as_json,
-                       scheduler=scheduler, local_dask=local_dask,
-                       report_path=report_path, charts_dir=charts_dir,
-                       write_guess=write_guess, boxes=boxes, check_bot=check_bot)
+    options = PlayOptions(budget, seed, bot, opponent_bot or bot, ruleset, switch or [],
+                          module or [], max_turns, boxes=boxes, collection=collection)
+    guarded(_optimize)(deck, vs or [], options, sets, _listed(out_cards), _listed(in_cards),
+                       workers, output, force, as_json, scheduler=scheduler,
+                       local_dask=local_dask, report_path=report_path, charts_dir=charts_dir,
+                       write_guess=write_guess, check_bot=check_bot)
 
 
 def _listed(values: list[str] | None) -> list[str]:
@@ -128,42 +123,22 @@ def _listed(values: list[str] | None) -> list[str]:
     return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
 
 
-def _optimize(deck_text: str, vs: list[str], sets: list[str] | None,
-              collection_path: Path | None, out_cards: list[str], in_cards: list[str],
-              bot: str, opponent_bot: str, budget: int, seed: int, workers: int,
-              ruleset: str | None, switch_texts: list[str], modules: Sequence[str],
-              max_turns: int, output: Path | None, force: bool, as_json: bool,
+def _optimize(deck_text: str, vs: list[str], options: PlayOptions, sets: list[str] | None,
+              out_cards: list[str], in_cards: list[str], workers: int,
+              output: Path | None, force: bool, as_json: bool,
               scheduler: str | None = None, local_dask: bool = False,
               report_path: Path | None = None, charts_dir: Path | None = None,
-              write_guess: bool = False, boxes: int | None = None,
-              check_bot: str | None = None) -> None:
+              write_guess: bool = False, check_bot: str | None = None) -> None:
     check_outputs(report_path, charts_dir)  # before the search: no waiting for an error
     if output is not None:
         refuse_overwrite(output, force)  # before the search, not after it
     catalog = project_catalog()
-    options = PlayOptions(budget, seed, bot, opponent_bot, ruleset, switch_texts, modules,
-                          max_turns, boxes=boxes, collection=collection_path)
-    plan = plan_gauntlet(catalog, deck_text, vs or None, options)
-    played, field, wanted = plan.deck, plan.opponents, plan.settings
-    template = search_template(deck_text, catalog, played)
-    for card in [*out_cards, *in_cards]:
-        if catalog.find(card, played.game) is None:
-            raise DeckError(f"unknown card '{card}'", fix="see `deckbuilder cards`")
-    if sets is not None:  # by id or name; refused if unknown (it leaves no card to put in)
-        sets = [known for set_id in sets if (known := resolve_set(catalog, set_id))]
-    settings = OptimizeSettings(
-        side=side_of_deck(played)[0],
-        field=[Opponent(e.label, e.cards, e.weight) for e in field.entries],
-        bot=bot, opponent_bot=wanted.opponent_bot, budget=budget, seed=seed, game=played.game,
-        ruleset=wanted.ruleset, switches=dict(wanted.switches), modules=wanted.modules,
-        max_turns=wanted.max_turns)
+    plan = plan_search(catalog, deck_text, vs or None, options, sets=sets,
+                       only=(out_cards, in_cards))
+    played, field, settings = plan.field.deck, plan.field.opponents, plan.settings
     show = sys.stderr.isatty() and not as_json
     with open_executor(workers, scheduler, local_dask) as executor:
-        result = search_decks(
-            template, catalog, settings, sets=sets, supply=options.supply(catalog),
-            only_out=[_id(catalog, c, played.game) for c in out_cards],
-            only_in=[_id(catalog, c, played.game) for c in in_cards],
-            executor=executor, progress=_progress(catalog) if show else None)
+        result = run_search(plan, executor, _progress(catalog) if show else None)
         checks = _checks(result, catalog, check_bot, executor,  # never on Dask
                          workers if scheduler is None and not local_dask else 0)
     written = output is not None and result.best is not None and (
@@ -201,11 +176,6 @@ def _checks(result: OptimizeResult, catalog: Catalog, check_bot: str | None,
         tell(f"checks of the best swap: {games} more games took "
              f"{time.perf_counter() - started:.1f} s")
     return checks
-
-
-def _id(catalog: Catalog, card: str, game: str) -> str:
-    entry = catalog.find(card, game)
-    return entry.id if entry is not None else card
 
 
 def _progress(catalog: Catalog) -> Callable[[Round], None]:
