@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pydantic import JsonValue
 
 from deckbuilder.bots import is_reproducible
-from deckbuilder.catalog import Catalog
 from deckbuilder.games import games as game_registry
 from deckbuilder.games import get_game
 from deckbuilder.sim.runs.batch import Contestant, check_playable
@@ -42,22 +41,19 @@ class Setup:
     max_turns: int = 200
 
 
-def side_of(cards: Mapping[str, int], game: str | None = None,
-            catalog: Catalog | None = None) -> tuple[str, str]:
+def side_of(cards: Mapping[str, int], game: str | None = None) -> tuple[str, str]:
     """(game, side) a deck plays, read from its cards' faction: the caller never names a
     seat."""
-    found = catalog if catalog is not None else engine_catalog()
-    sides: Counter[tuple[str, str]] = Counter()
-    for card, copies in cards.items():
-        entry = found.entries.get(card)
+    entries = engine_catalog().entries
+    sides: set[tuple[str, str]] = set()
+    for card in cards:
+        entry = entries.get(card)
         faction = getattr(getattr(entry, "record", None), "faction", None)
-        if entry is None or faction is None:
+        if entry is None or faction is None or game not in (None, entry.game):
             continue
         entry_game = str(entry.game)
         if entry_game in game_registry() and str(faction) in get_game(entry_game).side_names:
-            sides[(entry_game, str(faction))] += copies
-    if game is not None:
-        sides = Counter({key: count for key, count in sides.items() if key[0] == game})
+            sides.add((entry_game, str(faction)))
     if len(sides) != 1:
         named = ", ".join(f"{side} ({g})" for g, side in sorted(sides)) or "none"
         raise ValueError(f"cannot tell which side this deck plays from its cards: {named}")
@@ -240,15 +236,14 @@ def run_gauntlet(
             raise ValueError(f"{opponent.name} is not a {sides[1 - seat]} deck of {game}")
     setup = make_setup(game, ruleset, switches, modules, max_turns)
     pairs = [(deck, opponent) if seat == 0 else (opponent, deck) for opponent in field]
-    check_playable(next(pairing_jobs(first, second, f"vs-{number}", 1, seed, setup))
-                   for number, (first, second) in enumerate(pairs))
 
-    def jobs() -> Iterator[GameJob]:
+    def jobs(count: int) -> Iterator[GameJob]:
         for number, (first, second) in enumerate(pairs):
-            yield from pairing_jobs(first, second, f"vs-{number}", games, seed, setup)
+            yield from pairing_jobs(first, second, f"vs-{number}", count, seed, setup)
 
+    check_playable(jobs(1))
     labels = {f"vs-{number}": games for number in range(len(field))}
-    tallies = play_pairings(jobs(), labels, executor or make_executor(1), on_result)
+    tallies = play_pairings(jobs(games), labels, executor or make_executor(1), on_result)
     total = sum(weights)
     shares = [weight / total for weight in weights]
     grouped = [tallies[label] for label in labels]

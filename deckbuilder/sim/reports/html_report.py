@@ -18,10 +18,13 @@ from deckbuilder.sim.reports.optimize_report import points as signed_points
 from deckbuilder.sim.reports.report import (
     ENDING_HEADERS,
     ending_rows,
+    game_length,
     interval_text,
     optimize_settings_rows,
     rate,
     settings_rows,
+    summary,
+    unreproducible,
 )
 from deckbuilder.sim.reports.sensitivity import points_interval
 from deckbuilder.sim.reports.simulate_json import CardRowJson, SimulationReport
@@ -106,10 +109,7 @@ def simulate_html(report: SimulationReport) -> str:
     title = f"{deck['name']} against {opponent['name']}"
     games = report["games"]
     body = [
-        f"<p>{_e(games)} games of {_e(deck['name'])} ({_e(deck['faction'])}, bot "
-        f"{_e(deck['bot'])}) against {_e(opponent['name'])} ({_e(opponent['faction'])}, bot "
-        f"{_e(opponent['bot'])}); game {_e(report.get('title', report['game']))}, ruleset "
-        f"{_e(report['ruleset'])}, seed {_e(report['seed'])}.</p>",
+        f"<p>{_e(summary(report))}</p>",
         _settings(settings_rows(report)),
         "<h2>Wins</h2>",
         _table(("seat", "faction", "deck", "bot", "wins", "games", "win rate", "95% interval"),
@@ -133,7 +133,6 @@ def simulate_html(report: SimulationReport) -> str:
         ]
         if "baseline-difference" in charts:
             body.append(_figure(charts["baseline-difference"]))
-    turns = report["length"]["turns"]
     body += [
         f"<h2>Cards of {_e(deck['name'])}</h2>",
         _figure(charts["cards"]),
@@ -142,9 +141,7 @@ def simulate_html(report: SimulationReport) -> str:
         f"<details><summary>Cards of {_e(opponent['name'])}</summary>"
         + _table(CARD_HEADERS, _card_rows(report["cards"]["opponent"])) + "</details>",
         "<h2>Game length and endings</h2>",
-        f"<p>{turns['mean']:.1f} turns on average (median {turns['median']:g}, 10-90% "
-        f"{turns['p10']:g}-{turns['p90']:g}, range {turns['min']:g}-{turns['max']:g}); "
-        f"{report['length']['decisions']['mean']:.0f} decisions per game.</p>",
+        f"<p>{_e(game_length(report))}</p>",
         _figure(charts["game-length"]),
         _table(ENDING_HEADERS, ending_rows(report)),
         _figure(charts["endings"]),
@@ -159,8 +156,7 @@ def simulate_html(report: SimulationReport) -> str:
                  row["games_needed_worst_case"]] for row in precision["targets"]]),
     ]
     if not report.get("reproducible", True):
-        body += _paragraphs(["Warning: a bot has a time budget, so these results depend on "
-                             "the machine's speed and are not reproducible from the seed."])
+        body += _paragraphs([unreproducible()])
     body += rests_on_html(report)
     body += _paragraphs([f"warning: {w}" for w in report.get("warnings", [])])
     body += _paragraphs([f"note: {n}" for n in report.get("notes", [])])

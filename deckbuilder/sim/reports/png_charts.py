@@ -21,10 +21,6 @@ if TYPE_CHECKING:  # the plots extra is optional
 INSTALL = 'pip install "revolver-deckbuilder[plots]"'
 
 
-class PlotsUnavailable(DeckbuilderError):
-    """--charts without matplotlib."""
-
-
 def require_matplotlib() -> ModuleType:
     """The pyplot module on a file-only backend, or a one-line error naming the extra."""
     try:
@@ -33,7 +29,7 @@ def require_matplotlib() -> ModuleType:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise PlotsUnavailable("--charts needs matplotlib, which is not installed",
+        raise DeckbuilderError("--charts needs matplotlib, which is not installed",
                                fix=INSTALL) from None
     return plt
 

@@ -210,26 +210,37 @@ def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
     return rows
 
 
-def print_report(console: Console, report: SimulationReport, card_limit: int = 40) -> None:
+def summary(report: SimulationReport) -> str:
+    """The games played in a sentence: the text's first line and the page's."""
     deck, opponent = report["deck"], report["opponent"]
-    console.print(
-        f"{report['games']} games of {deck['name']} ({deck['faction']}, bot {deck['bot']}) "
-        f"against {opponent['name']} ({opponent['faction']}, bot {opponent['bot']}); "
-        f"game {report.get('title', report['game'])}, ruleset {report['ruleset']}, "
-        f"seed {report['seed']}.",
-        markup=False,
-    )
+    return (f"{report['games']} games of {deck['name']} ({deck['faction']}, bot {deck['bot']}) "
+            f"against {opponent['name']} ({opponent['faction']}, bot {opponent['bot']}); "
+            f"game {report.get('title', report['game'])}, ruleset {report['ruleset']}, "
+            f"seed {report['seed']}.")
+
+
+def game_length(report: SimulationReport) -> str:
+    turns, decisions = report["length"]["turns"], report["length"]["decisions"]
+    return (f"{turns['mean']:.1f} turns on average (median {turns['median']:g}, 10-90% "
+            f"{turns['p10']:g}-{turns['p90']:g}, range {turns['min']:g}-{turns['max']:g}); "
+            f"{decisions['mean']:.0f} decisions per game.")
+
+
+def unreproducible(how: str = "") -> str:
+    """The warning of a run whose bot has a time budget (`how`: which option sets it)."""
+    return (f"Warning: a bot has a time budget{how}, so these results depend on the "
+            "machine's speed and are not reproducible from the seed.")
+
+
+def print_report(console: Console, report: SimulationReport, card_limit: int = 40) -> None:
+    deck = report["deck"]
+    console.print(summary(report), markup=False)
     cap = f"; at most {report['max_turns']} turns a game" if "max_turns" in report else ""
     console.print(f"Rule switches: {switches_text(report)}; modules: {modules_text(report)}"
                   f"{cap}.", markup=False)
     console.print(_sides_table(report))
     console.print(text_table(ENDING_HEADERS, ending_rows(report), "How games ended"))
-    turns, decisions = report["length"]["turns"], report["length"]["decisions"]
-    console.print(
-        f"Game length: {turns['mean']:.1f} turns on average (median {turns['median']:g}, "
-        f"10-90% {turns['p10']:g}-{turns['p90']:g}, range {turns['min']:g}-{turns['max']:g}); "
-        f"{decisions['mean']:.0f} decisions per game."
-    )
+    console.print(f"Game length: {game_length(report)}")
     console.print(_cards_table(deck, report["cards"]["deck"][:card_limit]))
     console.print(report["cards"]["note"], markup=False)
     baseline = report.get("baseline")
@@ -305,8 +316,7 @@ def _print_caveats(console: Console, report: SimulationReport) -> None:
     for cut in report.get("cut_short", []):
         console.print(f"Warning: {cut['warning']}", markup=False)
     if not report["reproducible"]:
-        console.print("Warning: a bot has a time budget (ms=...), so these results depend on "
-                      "the machine's speed and are not reproducible from the seed.")
+        console.print(unreproducible(" (ms=...)"))
     console.print(f"Note: {report['note']}", markup=False)
     if "build" in report:
         console.print(build_line(report["build"]), markup=False)

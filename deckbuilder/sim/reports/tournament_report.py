@@ -26,6 +26,7 @@ from deckbuilder.sim.reports.report import (
     rate,
     switches_text,
     text_table,
+    unreproducible,
 )
 from deckbuilder.sim.reports.svg_charts import IntervalRow
 
@@ -105,8 +106,7 @@ def _print_field(console: Console, data: GauntletReport | TournamentReport, deck
     for line in verdict_lines(data):  # what the result rests on, whether it holds
         _say(console, line)
     if not data["reproducible"]:
-        _say(console, "Warning: a bot has a time budget (ms=...), so these results depend on "
-                      "the machine's speed and are not reproducible from the seed.", True)
+        _say(console, unreproducible(" (ms=...)"), True)
     for line in (data["seeds_note"], f"Note: {data['note']}", build_line(data.get("build"))):
         _say(console, line)
 
@@ -116,8 +116,7 @@ def _field_page(title: str, data: GauntletReport | TournamentReport, decks: str,
     """A gauntlet's or a tournament's page: what was played, the verdict, `parts`, notes."""
     texts = [f"warning: {w}" for w in data.get("warnings", [])]
     if not data["reproducible"]:
-        texts.append("Warning: a bot has a time budget, so these results depend on the "
-                     "machine's speed and are not reproducible from the seed.")
+        texts.append(unreproducible())
     texts += [f"note: {n}" for n in data.get("notes", [])]
     return html_report._page(title, [
         f"<p>{html_report._e(decks)}.</p>", html_report._settings(_settings_rows(data, decks)),
