@@ -1,8 +1,5 @@
-"""`deckbuilder cards show NAME`: one record's face (`card_face`), then what the face leaves
-out (`app.card_details`): its id, the engine's support, the document stating each value.
-
-A player should never take a guess for a fact: every value is shown with the document that
-states it, or marked unconfirmed, and a value corrected by the overlay says so.
+"""`deckbuilder cards show NAME`: one record's face, then what the face leaves out
+(`app.card_details`), every value with its document or marked unconfirmed.
 """
 
 from __future__ import annotations
@@ -25,10 +22,7 @@ from deckbuilder.printable import wrap_columns
 
 
 def detail_lines(catalog: Catalog, entry: Entry, width: int) -> list[str]:
-    """One record as a player reads it: its face (`card_face.face_text`), then what the
-    face leaves out: its id and other names, copies in its base deck, whether the engine
-    plays it, the document stating each value, and the data's note. Plain text, at most
-    `width` columns."""
+    """One record as a player reads it, plain text of at most `width` columns."""
     details = record_details(catalog, entry)
     lines = face_text(face(entry, catalog), width)
     lines.append("")

@@ -1,9 +1,5 @@
-"""`deckbuilder cards`: the card browser. List cards (with their texts), characters,
-battlefields, specials and tokens; search names and texts; `cards show NAME` for everything
-about one record; unconfirmed values and the records the engine cannot play.
-
-`deckbuilder characters` and `deckbuilder battlefields` are the same listing with the kind
-chosen, because that is what a player types.
+"""`deckbuilder cards` (and `characters`, `battlefields`: the same listing, the kind chosen,
+as a player types it): list and search records, `cards show NAME` for one.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
-"""Option values that are choices: games, factions, sets, rulesets and bots.
-
-Each one forgives case, spacing and the documents' own spellings ("Colti" in the Tarnished
-Star sheet is the base game's "Colty"; "Colonel McReady"; "Malpaso" for Revolver 2), is
-completed by the shell (`deckbuilder --install-completion`), and an unknown value is a usage
-error naming the choices (exit code 2), not an empty answer.
-
-Use one as `typer.Option("--faction", **FACTION.option(), help=...)` (a parser, the shell's
-completion and the metavar); the command receives the canonical value (`colty`).
+"""Option values that are choices: games, factions, sets, rulesets and bots. Each forgives
+case, spacing and the documents' own spellings ("Colti" in the Tarnished Star sheet), completes
+itself, and an unknown value is a usage error naming the choices. Use one as
+`typer.Option("--faction", **FACTION.option(), help=...)`; the command gets `colty`.
 """
 
 from __future__ import annotations
@@ -58,12 +53,9 @@ class _Choice:
 
 
 class NamedChoice(_Choice):
-    """A choice among canonical values, each with other accepted spellings.
-
-    `load` returns canonical value -> spellings; it may read the catalog, so it runs only when
-    the option is given (or completed). If it fails (a broken card set), the value passes
-    through unchanged and the command reports the real problem in its one line.
-    """
+    """A choice among canonical values, each with other spellings (`load`, run only when the
+    option is given: it may read the catalog). If `load` fails (a broken set) the value passes
+    unchanged, and the command reports the real problem."""
 
     def __init__(self, what: str, load: Callable[[], Mapping[str, Iterable[str]]],
                  metavar: str | None = None) -> None:

@@ -28,12 +28,9 @@ PIPE_WIDTH = 10_000
 
 
 class ShellConsole(Console):
-    """A console as wide as its terminal, and without a width limit when it writes to a pipe
-    or a file (rich takes the width of any terminal among stdin/stdout/stderr, so a table
-    piped into `grep` was cut to the width of the terminal the command was typed in).
-
-    emoji=False: a card named ":skull:" prints as written, not as a picture.
-    """
+    """A console with no width limit when it writes to a pipe or a file (rich would take the
+    width of a terminal among stdin/stderr and cut a table piped into `grep`); no emoji, so
+    a card named ":skull:" prints as written."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(highlight=False, soft_wrap=True, emoji=False, **options)
@@ -65,14 +62,9 @@ AsJson = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
 def safe(text: object, *, markup: bool = False) -> str:
-    """Text from a file (a name, an id, a value, an error message), fit for the terminal.
-
-    Every character that does not print as itself (ESC and the other control characters, bidi
-    overrides, zero-width characters, line separators, lone surrogates ...) is shown as its
-    escape (``\\x1b``, ``\\u2028``), so a card set cannot move the cursor, recolour the
-    screen, split a one-line message or crash the encoder. ``markup=True`` also escapes rich
-    markup (``[bold]``), for text inside a string printed with markup or a table cell.
-    """
+    """Text from a file, fit for the terminal: every character that does not print as itself
+    is shown as its escape (`printable`), so a card set cannot move the cursor or split a
+    line; ``markup=True`` also escapes rich markup, for text printed with markup."""
     text = printable(text)
     return escape(text) if markup else text
 

@@ -1,17 +1,9 @@
-"""The shell's TAB completion for every value a player types by name: decks, factions, cards,
-sets, data packs, kinds, formats, rule switches and modules (`autocompletion=` of the typer
-parameters; `deckbuilder --install-completion` puts it in the shell). The choices of
-`deckbuilder.commands.choices` (games, factions, sets, rulesets, bots) complete themselves.
+"""The shell's TAB completion of the values a player types by name (typer's `autocompletion=`).
 
-Completion runs in a fresh process on every TAB, so each completer reads what it needs once
-(the catalog, the packaged decks' names) and nothing more; one that cannot read its data (a
-broken set) offers nothing instead of failing: the command reports the problem when it runs.
-A value that may also be a file (a deck) offers names only when some match, so any other
-prefix falls back to the shell's own completion of file names.
-
-typer keeps only the offers that start with the typed text, so every offer does: a card typed
-by the start of its name (`first dep`) is offered as its name spelt like an id
-(`first-deputy-charlie-weathers`), which every command reads as that card.
+Each TAB is a fresh process: a completer reads what it needs once, and offers nothing when
+its data cannot be read (the command reports it). A deck offers names only when some match,
+so other prefixes fall back to the shell's file names. typer keeps only offers that start
+with the typed text, so a card typed by its name's start is offered spelt like an id.
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""`deckbuilder data`: card data players complete. `review` walks a deck's, a set's or a
-card's unconfirmed values against the printed cards, saving each answer into the overlay as
-it is given; `status` counts what is stated, confirmed by a player, or still our reading;
-`export`, `import` and `remove` share the values as data packs.
-
-The logic is `deckbuilder.data_packs`; these commands read the arguments, ask and print.
-Everything from a file is printed escaped (`safe`), with markup off.
+"""`deckbuilder data`: card data players complete (`review`, `status`) and share as data
+packs (`export`, `import`, `remove`); the logic is `deckbuilder.data_packs`.
 """
 
 from __future__ import annotations

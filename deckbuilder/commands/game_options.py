@@ -1,7 +1,5 @@
-"""The options of the commands that play games (`simulate`, `tournament`, `optimize`,
-`play`), declared once so that their spelling, checks, completion and help agree:
-`ruleset: Ruleset = None` in a command's signature is its `--ruleset`. The helps are rich
-markup: "\\[" shows a bracket that would otherwise be read as a tag."""
+"""The options of the commands that play games, declared once so that they agree:
+`ruleset: Ruleset = None` in a signature is its `--ruleset`. The helps are rich markup."""
 
 from __future__ import annotations
 

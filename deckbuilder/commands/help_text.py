@@ -1,9 +1,6 @@
-"""Help that reads well in a terminal: every option's value has a name a player understands
-(`--vs DECK`, `--games N`, not `<list[str]>` or `<int range>`), a flag shows no value, and a
-command's description is reflowed, so a docstring's line breaks do not leave ragged lines at
-the terminal's width.
-
-`cli.load_commands` applies `polish` to every command it builds.
+"""Help that reads well in a terminal (`polish`, applied by `cli.load_commands`): option
+values named as a player understands them (`--vs DECK`, not `<list[str]>`), and descriptions
+reflowed to the terminal's width.
 """
 
 from __future__ import annotations

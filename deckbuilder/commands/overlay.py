@@ -1,7 +1,5 @@
-"""`deckbuilder overlay`: correct any packaged value locally, by record id, with its source.
-
-The editing itself (a round-trip YAML document checked before it is written) is
-`deckbuilder.app.overlay_edits`; these commands read the arguments and print what changed.
+"""`deckbuilder overlay`: correct any packaged value locally, by record id, with its source
+(the editing is `deckbuilder.app.overlay_edits`).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """`deckbuilder schema`: write the JSON Schemas, or check that the committed ones are current.
-
-`--user` writes them into the user's data folder instead (where the `$schema` lines of the
-files written there point), with a deck schema listing the installed sets' cards; `--into DIR`
-into a folder of the user's repository, so that the decks written in it name them by a
-relative path that resolves wherever the repository is cloned, with a deck schema of what
-every clone reads: the packaged sets and the repository's sets folder, never a set installed
-on the author's machine only.
+`--into DIR` writes into the user's repository a deck schema of what every clone reads (the
+packaged sets and the repository's sets folder, never a set installed on one machine only).
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""`deckbuilder serve`: the web app (card browser, deck editor, simulator, game table) on
-this computer, over one deck folder.
-
-The web stack (starlette, jinja2, uvicorn) is an optional extra: it is imported only when the
-command runs, so every other command works without it, and without it this command says in
-one line how to install it.
+"""`deckbuilder serve`: the web app on this computer, over one deck folder. The web stack is
+an optional extra, imported only when the command runs (without it: one line on installing).
 """
 
 from __future__ import annotations
