@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,6 @@ from deckbuilder.catalog import build_catalog
 from deckbuilder.cli import app
 from deckbuilder.data_packs.answers import save_answer
 from deckbuilder.data_packs.exchange import PackRefused, data_hash, import_pack, remove_pack
-from deckbuilder.data_packs.fold import fold_pack
 from deckbuilder.data_packs.model import DataPack
 from deckbuilder.errors import DataFileError
 from deckbuilder.yamlio import MAX_FILE_BYTES, load_yaml
@@ -215,8 +215,21 @@ def test_the_committed_schema_is_the_models() -> None:
     assert committed == json.loads(json.dumps(schema_for(DataPack, "data-pack.schema.json")))
 
 
-# -- the maintainer's fold -------------------------------------------------------------------
+# -- the maintainer's fold (scripts/fold_pack.py: nothing installed uses it) -------------------
+def _fold_script() -> Any:
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "fold_pack.py"
+    spec = importlib.util.spec_from_file_location("fold_pack_script", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_a_pack_folds_into_the_set_files_with_its_provenance(tmp_path: Path) -> None:
+    fold_pack = _fold_script().fold_pack
     sets = tmp_path / "expansions"
     shutil.copytree(paths.PACKAGED_SETS, sets)
     pack = write_pack(tmp_path, "reviewed", {"deputy": {"cost": 2, "icons": ["true-grit"]}})
@@ -242,13 +255,7 @@ def test_a_pack_folds_into_the_set_files_with_its_provenance(tmp_path: Path) -> 
 
 def test_the_fold_script_says_what_it_would_change(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    import importlib.util
-
-    script = Path(__file__).resolve().parent.parent / "scripts" / "fold_pack.py"
-    spec = importlib.util.spec_from_file_location("fold_pack_script", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _fold_script()
     sets = tmp_path / "expansions"
     shutil.copytree(paths.PACKAGED_SETS, sets)
     before = (sets / "revolver-base.yaml").read_text()
