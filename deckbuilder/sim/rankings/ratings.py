@@ -46,7 +46,12 @@ class BradleyTerryFit:
 
     def expected_score(self, first: int, second: int) -> float:
         """The share of the games between two decks the model expects `first` to win."""
-        return 1 / (1 + math.exp((self.ratings[second] - self.ratings[first]) / ELO_SCALE))
+        return expected_share(self.ratings[first] - self.ratings[second])
+
+
+def expected_share(points: float) -> float:
+    """The share of games a deck rated `points` above another wins against it."""
+    return 1 / (1 + math.exp(-points / ELO_SCALE))
 
 
 def fit_bradley_terry(names: Sequence[str],

@@ -19,7 +19,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, value_standings
@@ -88,9 +88,7 @@ class RankedCard:
     weight: float
 
     def as_json(self) -> RankedCardJson:
-        return {"id": self.id, "name": self.name, "unconfirmed": self.unconfirmed,
-                "copies": self.copies, "played_per_game": self.played_per_game,
-                "weight": round(self.weight, 4)}
+        return cast(RankedCardJson, {**dataclasses.asdict(self), "weight": round(self.weight, 4)})
 
 
 def merged_cards(decks: Iterable[Mapping[str, int]]) -> dict[str, int]:
@@ -126,8 +124,7 @@ def values_in_play(catalog: Catalog, decks: Iterable[Mapping[str, int]],
 
 
 def rests_on(catalog: Catalog, decks: Sequence[Mapping[str, int]],
-             plays: Mapping[str, float] | None = None,
-             limit: int = RANKED_CARDS) -> RestsOnJson:
+             plays: Mapping[str, float] | None = None) -> RestsOnJson:
     """A report's `rests_on` field."""
     counts, ranked = values_in_play(catalog, decks, plays)
     return {"stated": counts.stated, "player": counts.player,
@@ -135,7 +132,7 @@ def rests_on(catalog: Catalog, decks: Sequence[Mapping[str, int]],
             "cards": len(merged_cards(decks)),
             "cards_with_unconfirmed": len(ranked),
             "ranked_by": RANKED_BY_COPIES if plays is None else RANKED_BY_PLAYS,
-            "matter_most": [card.as_json() for card in ranked[:limit]],
+            "matter_most": [card.as_json() for card in ranked[:RANKED_CARDS]],
             "sensitivity": None}
 
 

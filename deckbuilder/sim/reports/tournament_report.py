@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -13,7 +12,7 @@ from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
 from deckbuilder.sim.rankings.gauntlet import GauntletResult, Setup
-from deckbuilder.sim.rankings.ratings import ELO_SCALE
+from deckbuilder.sim.rankings.ratings import expected_share
 from deckbuilder.sim.rankings.tournament import TournamentResult
 from deckbuilder.sim.reports import html_report
 from deckbuilder.sim.reports.bot_check import verdict_lines
@@ -242,20 +241,15 @@ def print_tournament(console: Console, data: TournamentReport) -> None:
                  [*_methods(data), *(f"note: {note}" for note in data.get("notes", []))])
 
 
-def _expected(points: float) -> float:
-    """A rating as the share of games it wins against a deck rated 0 (the decks' mean)."""
-    return 1 / (1 + math.exp(-points / ELO_SCALE))
-
-
 def tournament_charts(data: TournamentReport) -> list[Chart]:
     standings = data["standings"]
     return [
         Chart("ratings", "intervals",
               "Rating: the share of games each deck would win against an average deck",
               rows=[IntervalRow(row["deck"],
-                                _expected(row["rating"]["estimate"]),
-                                _expected(row["rating"]["low"]),
-                                _expected(row["rating"]["high"]),
+                                expected_share(row["rating"]["estimate"]),
+                                expected_share(row["rating"]["low"]),
+                                expected_share(row["rating"]["high"]),
                                 f"{row['rating']['estimate']:+.0f} Elo")
                     for row in standings],
               reference=0.5,
