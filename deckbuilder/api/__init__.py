@@ -1,9 +1,5 @@
-"""The library as a script uses it: simulate a deck, run a gauntlet or a tournament, search
-for a better deck, each answered by a typed, frozen result.
-
-Decks are given as loaded decks (`deckbuilder.load_deck`), `Deck` models, paths, packaged
-deck names or factions; seats follow from the decks' factions; rates come with 95%
-intervals. The same functions are exported by the package itself (`deckbuilder.simulate`).
+"""The library as a script uses it: simulate, a gauntlet, a tournament, a better deck, each a
+typed, frozen result (also exported as `deckbuilder.simulate` ...).
 
     >>> from deckbuilder.api import simulate
     >>> simulate("colty", "mcready", games=2, seed=5, bot="random").games

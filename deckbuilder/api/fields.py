@@ -1,9 +1,5 @@
-"""`deckbuilder.gauntlet` and `deckbuilder.tournament`: a deck against a field, and every deck
-of one side against every deck of the other, as typed results.
-
-Names, paths, folders and deck objects are read, played and answered by the service the
-command line uses (`app.field_runs`), so the numbers are `simulate --vs` and `tournament`'s
-for the same seed.
+"""`deckbuilder.gauntlet` and `deckbuilder.tournament` as typed results, answered by the
+service the command line uses (`app.field_runs`): the same seed gives the same numbers.
 
     >>> result = tournament(["colty", "mcready"], games=2, seed=1, bot="random")
     >>> len(result.standings), result.pairings[0].games
@@ -41,14 +37,9 @@ def listed(decks: DeckSource | Sequence[DeckSource], what: str) -> list[DeckSour
 def gauntlet(deck: DeckSource, field: DeckSource | Sequence[DeckSource], *,
              weights: Sequence[float] | None = None,
              **given: Unpack[SimulateKeywords]) -> GauntletResult:
-    """Play `deck` against each opponent of `field`, `games` games each on the same seeds,
-    and weigh the results into the field's win rate (`weights`: one per entry of `field`,
-    default all alike; a folder's weight goes to each of its decks).
-
-    `field`: decks given as `simulate`'s `against` (loaded, models, paths, names, factions),
-    folders of deck files (the other side's decks in them are left out with a note), or one
-    of these alone. Other settings as `simulate`.
-    """
+    """Play `deck` against each opponent of `field` (decks as `simulate`'s `against`, or
+    folders of deck files), `games` games each on the same seeds, weighed into the field's
+    win rate (`weights`: one per entry, default all alike). Other settings as `simulate`."""
     run = asked(given, SimulateKeywords, "gauntlet")
     plan = plan_gauntlet(run.catalog, deck, listed(field, "field"), run.options,
                          weights=weights, option="field")
@@ -59,14 +50,9 @@ def gauntlet(deck: DeckSource, field: DeckSource | Sequence[DeckSource], *,
 
 def tournament(decks: DeckSource | Sequence[DeckSource],
                **given: Unpack[TournamentKeywords]) -> TournamentResult:
-    """Play every deck of one side against every deck of the other, `games` games per
-    pairing on shared seeds, and rank them (a Bradley-Terry rating and the win rate, with
-    95% intervals). Given decks of one side only, the other side's base deck plays them all.
-
-    `decks`: loaded decks, models, paths, names, factions or folders (or one folder), all of
-    one game; `bot` plays every deck; `games` per pairing, default 200. Other settings as
-    `simulate`.
-    """
+    """Play every deck of one side against every deck of the other, `games` (200) games
+    per pairing on shared seeds, and rank them; given decks of one side only, the other
+    side's base deck plays them all. Other settings as `simulate`."""
     run = asked(given, TournamentKeywords, "tournament", games=200)
     plan = plan_tournament(run.catalog, listed(decks, "decks"), run.options, "decks")
     with games_on(run.workers, run.executor) as runner:

@@ -1,6 +1,5 @@
 """The settings every API call takes by keyword, typed once (`Unpack[SimulateKeywords]` ...)
-and read once into the service's settings object (`app.running.PlayOptions`), so that the
-calls share one list instead of each writing its own.
+and read once into the service's settings object (`app.running.PlayOptions`).
 
     >>> asked({"games": 4, "seed": 2}, SimulateKeywords, "simulate").options.games
     4
@@ -70,8 +69,7 @@ class SimulateKeywords(TournamentKeywords, total=False):
 
 @dataclass(frozen=True)
 class Asked:
-    """A call's keywords read and checked: the settings, where the games run, the catalog,
-    whom to tell of each game."""
+    """A call's keywords read and checked."""
 
     options: PlayOptions
     workers: int
@@ -82,8 +80,8 @@ class Asked:
 
 
 def asked(given: Mapping[str, Any], allowed: type, call: str, games: int = 1000) -> Asked:
-    """`given` (a call's keywords, of the TypedDict `allowed`) read: an unknown keyword is
-    Python's own TypeError; `games` below 1 or a negative `seed` a `SettingError`."""
+    """An unknown keyword is Python's own TypeError; `games` below 1 or a negative `seed` a
+    `SettingError`."""
     known: frozenset[str] = getattr(allowed, "__optional_keys__", frozenset())
     for name in given:
         if name not in known:

@@ -1,9 +1,6 @@
-"""`deckbuilder.simulate`: a deck against one opponent, as a typed result.
-
-The simulation is read, checked and played by the service the command line and the web
-simulator use (`app.simulation_plan`): the seat follows from the deck's faction, and the
-numbers are those of the report `deckbuilder simulate --json` prints (kept whole in
-`report`): the same seed gives the same win counts.
+"""`deckbuilder.simulate`: a deck against one opponent, as a typed result of the service the
+command line and the web simulator use (`app.simulation_plan`); `report` keeps the
+`simulate --json` report whole.
 
     >>> result = simulate("mcready", games=4, seed=1, bot="random")
     >>> result.side, result.opponent_side, result.wins + result.draws + result.losses
@@ -37,17 +34,9 @@ __all__ = ["simulate"]
 def simulate(deck: DeckSource, against: DeckSource | None = None,
              **given: Unpack[SimulateKeywords]) -> SimulationResult:
     """Play `deck` against `against` (default: the other side's base deck) `games` times on
-    seeds that follow from `seed`; its win rate with a 95% interval, how the games ended, how
-    long they lasted and what each card did.
-
-    `deck` and `against`: a loaded deck (`load_deck`), a `Deck`, a path, a packaged deck's
-    name or a faction (its base deck); the deck's seat follows from its faction. `bot` plays
-    the deck, `opponent_bot` (default: `bot`) the opponent. `switches` maps rule switch ids
-    to readings, `modules` names modules by letter, id or name. `workers` processes (0: one
-    per core) or an `executor` (Dask) play the games: the numbers do not change. Defaults:
-    `games=1000`, `seed=1`, `bot="greedy"`, `max_turns=200`. Bad input raises a
-    `DeckbuilderError` whose `str()` is one line.
-    """
+    seeds that follow from `seed`. Decks: a loaded deck, a `Deck`, a path, a packaged deck's
+    name or a faction (its base deck); the seat follows from the faction. Bad input raises
+    a `DeckbuilderError` whose `str()` is one line."""
     run = asked(given, SimulateKeywords, "simulate")
     plan = plan_simulation(run.catalog, deck, against, None, run.options, vs_option="against")
     with games_on(run.workers, run.executor) as runner:
@@ -66,7 +55,6 @@ def _summary(data: Mapping[str, float]) -> Summary:
 
 
 def _result(report: Mapping[str, Any], used: Settings) -> SimulationResult:
-    """The typed result of a `simulate --json` report."""
     seat = int(report["deck"]["seat"])
     mine = report["sides"][seat]
     games = int(report["games"])

@@ -1,15 +1,6 @@
-"""The service's answers as typed, frozen values: what a script reads (`deckbuilder.api`)
-instead of a report's JSON, and what the command line's and the web's reports come from.
-
-Every rate is an `Interval` (estimate, low, high: a 95% interval); every count is the deck
-under test's, whichever seat it played; every result carries the settings that produced it,
-so a number can always be reproduced (same settings, same seed: same games).
-
-    >>> from deckbuilder.sim.runs.stats import proportion
-    >>> rate = proportion(3, 4)
-    >>> round(rate.estimate, 2), rate.low < rate.estimate < rate.high
-    (0.75, True)
-"""
+"""The service's answers as typed, frozen values (`deckbuilder.api`). Every rate is a 95%
+`Interval`; every count is the deck under test's, whichever seat it played; every result
+carries the settings that produced it, so a number can always be reproduced."""
 
 from __future__ import annotations
 
@@ -32,18 +23,15 @@ __all__ = ["CardFigures", "Ending", "GauntletResult", "Interval", "Lengths", "Ma
 
 
 def frozen_mapping(items: Mapping[str, _Value]) -> Mapping[str, _Value]:
-    """A read-only copy: a frozen result whose mappings could still be changed would not be
-    frozen."""
+    """A read-only copy: a frozen result's mappings must not change either."""
     return MappingProxyType(dict(items))
 
 
 @dataclass(frozen=True)
 class Settings:
-    """What the games were played with: two runs with the same settings play the same games.
-
-    `build` says which build played them ("compiled with mypyc" or "plain Python"); `games`
-    is per opponent (a gauntlet) or per pairing (a tournament); `supply` says what the decks
-    were judged against (`legality.Supply.sentence`)."""
+    """What the games were played with (the same settings play the same games); `games` is
+    per opponent (a gauntlet) or per pairing (a tournament); `supply` is
+    `legality.Supply.sentence`."""
 
     game: str
     ruleset: str
@@ -62,7 +50,6 @@ class Settings:
 @dataclass(frozen=True)
 class Ending:
     """How some games ended: the engine's value, in words, how many games and who won them."""
-
     termination: str
     words: str
     games: int
@@ -72,9 +59,7 @@ class Ending:
 
 @dataclass(frozen=True)
 class Lengths:
-    """How long the games lasted: turns and decisions (mean, median, min, max, 10th and 90th
-    percentiles) and the histogram of turns."""
-
+    """How long the games lasted: turns and decisions, and the histogram of turns."""
     turns: Summary
     decisions: Summary
     turn_histogram: tuple[tuple[int, int], ...]  # (turns, games), shortest first
@@ -82,9 +67,8 @@ class Lengths:
 
 @dataclass(frozen=True)
 class CardFigures:
-    """One card of a deck over the games: how often it was drawn and played, and the deck's
-    win rate in the games it was played and in those it was not (a correlation, not the
-    card's worth: see `SimulationResult.card_note`). None: no such game."""
+    """One card of a deck over the games; the win rates when played and not are a
+    correlation, not the card's worth (`SimulationResult.card_note`). None: no such game."""
 
     id: str
     name: str
@@ -98,14 +82,12 @@ class CardFigures:
 
 
 def interval(data: Mapping[str, float] | None) -> Interval | None:
-    """A report's {estimate, low, high} as an `Interval` (None stays None)."""
     if data is None:
         return None
     return Interval(float(data["estimate"]), float(data["low"]), float(data["high"]))
 
 
 def card_figures(rows: Sequence[Mapping[str, Any]]) -> tuple[CardFigures, ...]:
-    """A report's card rows (`simulate --json`'s, a gauntlet opponent's) as typed values."""
     return tuple(CardFigures(
         str(row["id"]), str(row["name"]), int(row["copies"]), float(row["drawn_per_game"]),
         float(row["played_per_game"]), int(row["games_played"]), int(row["games_not_played"]),
@@ -113,7 +95,6 @@ def card_figures(rows: Sequence[Mapping[str, Any]]) -> tuple[CardFigures, ...]:
 
 
 def _card_named(cards: Sequence[CardFigures], name_or_id: str, deck: str) -> CardFigures:
-    """One of `cards` by id or printed name (any case)."""
     wanted = name_or_id.casefold()
     for figures in cards:
         if wanted in (figures.id, figures.name.casefold()):
@@ -122,7 +103,6 @@ def _card_named(cards: Sequence[CardFigures], name_or_id: str, deck: str) -> Car
 
 
 def _labelled(by_label: Mapping[str, _Row], label: str, kind: str, within: str) -> _Row:
-    """The row of `label` (labels are unique), or a KeyError naming what is missing."""
     if label not in by_label:
         raise KeyError(f"no {kind} '{label}' in this {within}")
     return by_label[label]
@@ -130,11 +110,8 @@ def _labelled(by_label: Mapping[str, _Row], label: str, kind: str, within: str) 
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """A deck against one opponent (`deckbuilder.simulate`).
-
-    `win_rate` is the deck's (a draw is no win), with its 95% Wilson interval; `endings` maps
-    each ending to its games, most frequent first, and `ending_details` says it in words;
-    `cards` are the deck's cards, `opponent_cards` the opponent's."""
+    """A deck against one opponent (`deckbuilder.simulate`): a draw is no win; `endings`
+    most frequent first (`ending_details` in words)."""
 
     deck: str
     opponent: str
@@ -170,8 +147,7 @@ class SimulationResult:
 
 @dataclass(frozen=True)
 class Matchup(Record):
-    """The deck against one opponent of a gauntlet: its record, how the games ended, and
-    `cards`: the deck's cards in those games (most played first)."""
+    """The deck against one opponent of a gauntlet; `cards`: the deck's, most played first."""
 
     opponent: str
     source: str  # how the opponent was given (a path, a name, a faction)
@@ -181,15 +157,13 @@ class Matchup(Record):
     cards: tuple[CardFigures, ...] = ()
 
     def card(self, name_or_id: str) -> CardFigures:
-        """One of the deck's cards against this opponent, by id or printed name (any case)."""
         return _card_named(self.cards, name_or_id, f"the games against {self.opponent}")
 
 
 @dataclass(frozen=True)
 class GauntletResult:
-    """A deck against each opponent of a field and against the field (`deckbuilder.gauntlet`):
-    `field_win_rate` is the weighted mean of the opponents' rows on paired seeds, its interval
-    computed as `method` says."""
+    """A deck against each opponent of a field and the field (`deckbuilder.gauntlet`):
+    `field_win_rate` is the weighted mean of the rows, its interval computed as `method` says."""
 
     deck: str
     side: str
@@ -218,9 +192,7 @@ class GauntletResult:
 @dataclass(frozen=True)
 class TournamentResult:
     """Every deck of one side against every deck of the other (`deckbuilder.tournament`):
-    `standings` best rating first (a Bradley-Terry rating in Elo points, the decks' mean 0,
-    and the win rate, both with 95% intervals), `pairings` every pairing's counts,
-    `deck_cards` each deck's card figures over its games (`cards_of`)."""
+    `standings` best Bradley-Terry rating first (Elo points, the decks' mean 0)."""
 
     game: str
     sides: tuple[str, str]
@@ -245,14 +217,12 @@ class TournamentResult:
         return [row for row in self.standings if side is None or row.side == side]
 
     def standing(self, deck: str) -> Standing:
-        """One deck's standing, by its label."""
         return _labelled({row.deck: row for row in self.standings}, deck, "deck", "tournament")
 
 
 @dataclass(frozen=True)
 class Swap:
-    """`count` copies of `out` (an id, named `out_name`) out of the deck, as many of `into`
-    in."""
+    """`count` copies of `out` out of the deck, as many of `into` in (ids, and names)."""
 
     out: str
     out_name: str
@@ -266,12 +236,9 @@ class Swap:
 
 @dataclass(frozen=True)
 class OptimizeResult:
-    """The best deck the optimiser found near a deck (`deckbuilder.optimize`).
-
-    `difference` is its win rate minus the deck's, confirmed on fresh seeds the search never
-    chose on (None: no legal swap was found); `is_better` is true only when that interval
-    lies above zero: then `best` is worth playing, else it is a guess (`advice` says what a
-    larger budget would tell)."""
+    """The best deck the optimiser found near a deck (`deckbuilder.optimize`): `difference`
+    (None: no legal swap) is confirmed on fresh seeds; `is_better` only when it lies above
+    zero, else `best` is a guess (`advice` says what a larger budget would tell)."""
 
     deck: str
     best: Deck  # the deck with `swaps` applied (the deck itself when there are none)

@@ -1,11 +1,8 @@
-"""The simulator page: `deckbuilder simulate` (with `--baseline`, or a field of opponents:
-`web.field_runs`) in the browser.
-
-The form offers what the command line offers; the decks are read and refused by the shared
-`app.simulation_plan` and the report is the command's, so for the same seed the page shows
-the numbers of `deckbuilder simulate ... --json` (a test compares them). The games run in a
-thread per simulation (`simulation_jobs`) while the page follows them by Server-Sent Events;
-when the page goes away the stream ends and the games stop.
+"""The simulator page: `deckbuilder simulate` (with `--baseline`, or a field of opponents) in
+the browser. The decks are read and played by the command's own service (`app`), so for the
+same seed the page's JSON is the command's `--json` (tests/test_faces_agree.py). The games
+run in a thread per simulation (`simulation_jobs`) while the page follows them by
+Server-Sent Events; when the page goes away the stream ends and the games stop.
 """
 
 from __future__ import annotations
@@ -24,9 +21,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
-from deckbuilder.app.bot_checks import check_simulation
+from deckbuilder.app.bot_checks import check_gauntlet, check_simulation
 from deckbuilder.app.data_notes import planned_sensitivity
 from deckbuilder.app.endings import ending_words
+from deckbuilder.app.field_runs import GauntletPlan, plan_gauntlet, run_gauntlet_plan
+from deckbuilder.app.play_decks import side_of_deck
 from deckbuilder.app.rule_listing import game_rules
 from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import (
@@ -41,6 +40,7 @@ from deckbuilder.app.simulation_plan import (
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.reports.bot_check import verdict_lines
+from deckbuilder.sim.reports.field_json import GauntletReport
 from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.runner import GameResult
 from deckbuilder.web.config import WebConfig, config_of, deck_files, resolve_deck_path
@@ -160,19 +160,23 @@ def read_plan(config: WebConfig, form: FormData) -> SimulationPlan:
     return plan
 
 
-def play_plan(plan: SimulationPlan, on_result: Callable[[GameResult], None] | None = None,
-              workers: int | None = None) -> dict[str, JsonValue]:
-    """Play the plan on the executor `deckbuilder simulate` would choose; its `--json`
-    report."""
+def play_plan(plan: SimulationPlan | GauntletPlan,
+              on_result: Callable[[GameResult], None] | None = None) -> dict[str, JsonValue]:
+    """Play a simulation or a field on the executor the command would choose; its `--json`
+    report, checked with a stronger bot where cheap."""
     from deckbuilder.sim.runs.executors import open_executor
 
+    field = isinstance(plan, GauntletPlan)
     # The server runs threads: its workers start from a fresh process, not a fork of it.
-    with open_executor(default_workers(plan.settings.games) if workers is None else workers,
+    with open_executor(default_workers(plan.total if field else plan.settings.games),
                        start_method="forkserver") as executor:
-        run = run_plan(plan, executor, on_result)
-        report = simulation_report(plan, run)
-        check_simulation(plan, report, None, executor)  # whether it holds, where cheap
-    if planned_sensitivity(plan, report, None)[0]:  # moved card data would reach every job
+        if isinstance(plan, GauntletPlan):
+            report = dict(run_gauntlet_plan(plan, executor, on_result).report)
+            check_gauntlet(plan, report, None, executor)
+        else:
+            report = simulation_report(plan, run_plan(plan, executor, on_result))
+            check_simulation(plan, report, None, executor)
+    if not field and planned_sensitivity(plan, report, None)[0]:  # moved data reaches every job
         report["notes"] = [*report["notes"], "the sensitivity check runs in `deckbuilder "
                            "simulate`, not on this page"]
     return as_plain_json(report)
@@ -301,10 +305,6 @@ def _started(request: Request, total: int, seat: int,
 
 async def start_field_run(request: Request, config: WebConfig, form: FormData) -> Response:
     """A deck against a field of opponents (`deckbuilder simulate DECK --vs A --vs B`)."""
-    from deckbuilder.app.field_runs import plan_gauntlet
-    from deckbuilder.app.play_decks import side_of_deck
-    from deckbuilder.web.field_runs import play_field
-
     chosen = opponents_chosen(form)
     if not chosen:
         raise SimulationInputError("a field needs its opponents",
@@ -314,7 +314,7 @@ async def start_field_run(request: Request, config: WebConfig, form: FormData) -
         plan_gauntlet, config.catalog(), deck_argument(config, str(form.get("deck") or "")),
         [opponent_argument(config, choice) for choice in chosen], options, option="opponent")
     return _started(request, plan.total, side_of_deck(plan.deck)[0],  # whose wins it counts
-                    lambda on_result: play_field(plan, on_result), plan.warnings)
+                    lambda on_result: play_plan(plan, on_result), plan.warnings)
 
 
 def _event(kind: str, data: Mapping[str, object]) -> str:
@@ -387,11 +387,26 @@ async def simulation_status(request: Request) -> Response:
     return JSONResponse({"job": job.id, **job.progress(), "error": job.error})
 
 
-def _result_html(report: dict[str, JsonValue], job_id: str) -> str:
-    from deckbuilder.web.field_runs import field_fragment, is_field_report
+def _is_field(report: Mapping[str, object]) -> bool:
+    return "field" in report and "opponents" in report  # a simulation's has no field
 
-    if is_field_report(report):
-        return field_fragment(report, job_id)
+
+def _field_fragment(report: GauntletReport, job_id: str) -> str:
+    """The field's results as HTML: its chart (the same SVG as `--report`) and its rows."""
+    from deckbuilder.sim.reports.charts import render_svg
+    from deckbuilder.sim.reports.html_report import interval_text, rate
+    from deckbuilder.sim.reports.tournament_report import gauntlet_charts
+
+    # render_svg escapes every text it draws (names come from files): the SVG is markup
+    charts = [{"svg": Markup(render_svg(chart)), "caption": chart.caption}
+              for chart in gauntlet_charts(report)]
+    return fragment("simulate_field.html", report=report, charts=charts, job_id=job_id,
+                    verdict=verdict_lines(report), rate=rate, interval_text=interval_text)
+
+
+def _result_html(report: dict[str, JsonValue], job_id: str) -> str:
+    if _is_field(report):
+        return _field_fragment(cast(GauntletReport, report), job_id)
     return report_fragment(cast(SimulationReport, report), job_id)  # a job plays `simulate`
 
 
@@ -404,10 +419,10 @@ async def report_json(request: Request) -> Response:
 async def report_html(request: Request) -> Response:
     """The same page `--report FILE.html` writes (self-contained, no script)."""
     from deckbuilder.sim.reports.html_report import simulate_html
-    from deckbuilder.web.field_runs import field_html, is_field_report
+    from deckbuilder.sim.reports.tournament_report import gauntlet_html
 
     found = _report(request)
-    page = (field_html(found) if is_field_report(found)
+    page = (gauntlet_html(cast(GauntletReport, found)) if _is_field(found)
             else simulate_html(cast(SimulationReport, found)))
     return HTMLResponse(page, headers={
         "Content-Disposition": 'attachment; filename="simulation.html"'})
