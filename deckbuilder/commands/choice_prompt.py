@@ -1,15 +1,43 @@
-"""A decision's choices in the terminal, for `play --human` and `join` alike: by kind, each
-kind under its label (`sim.records.choices`), each choice with its number and its key (the
-card it names, kept from one decision to the next while the card is offered). An answer is a
-number or a key; a choice that gives up one's own card is asked once more. `w` says why each
-card in hand that is not offered cannot be played now (`why_lines`)."""
+"""A decision asked in the terminal, for `play --human` and `join` alike: the choices by kind
+(`sim.records.choices`), each with its number and its key (the card it names, kept from one
+decision to the next); an answer is a number or a key, and a choice that gives up one's own
+card is asked once more. `w` says why a card in hand is not offered (`why_lines`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
+from deckbuilder.app.card_details import find_records
+from deckbuilder.card_face import face, face_text
+from deckbuilder.catalog import Catalog
+from deckbuilder.commands.card_detail import text_width
+from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.choices import GIVING_UP, kind_words
+
+#: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
+SHOWN_ANSWER = 40
+#: The question asked once more before a choice that gives up one's own card.
+GIVE_UP_QUESTION = "give it up? [y/N]> "
+#: What a person types to hear why the cards in his hand not offered cannot be played now.
+WHY_ANSWERS = ("w", "why")
+#: What a person types to see the position and the choices again.
+HELP_ANSWERS = ("?", "h", "help")
+
+
+class Listed(Protocol):
+    """A choice as either face holds it (a session's, or a table's answer)."""
+
+    @property
+    def action(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def group(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+    @property
+    def record(self) -> str | None: ...
 
 
 def choice_lines(listed: Sequence[tuple[str, str, str]]) -> list[str]:
@@ -25,6 +53,13 @@ def choice_lines(listed: Sequence[tuple[str, str, str]]) -> list[str]:
     return lines
 
 
+def decision_lines(position: Sequence[str], decision: str,
+                   listed: Sequence[tuple[str, str, str]]) -> list[str]:
+    """The position's lines, the decision and its choices (`choice_lines`), indented."""
+    return ["", *(f"  {line}" for line in position), f"your decision: {decision}",
+            *(f"  {line}" for line in choice_lines(listed))]
+
+
 def chosen(answer: str, keys: Sequence[str]) -> int | None:
     """The index of the choice an answer names: its number (ASCII digits only: `str.isdigit`
     also says yes to '²', and `int` refuses more than 4,300 digits) or its key; None."""
@@ -37,10 +72,6 @@ def chosen(answer: str, keys: Sequence[str]) -> int | None:
     return lowered.index(typed) if typed and typed in lowered else None
 
 
-#: The question asked once more before a choice that gives up one's own card.
-GIVE_UP_QUESTION = "give it up? [y/N]> "
-
-
 def confirmed(group: str, words: str, ask: Callable[[str], str], say: Callable[[str], None]
               ) -> bool:
     """True unless the choice gives up one of one's own cards and the person, asked once
@@ -51,8 +82,66 @@ def confirmed(group: str, words: str, ask: Callable[[str], str], say: Callable[[
     return ask(GIVE_UP_QUESTION).strip().lower() in ("y", "yes")
 
 
-#: What a person types to hear why the cards in his hand not offered cannot be played now.
-WHY_ANSWERS = ("w", "why")
+def ask_action(prompt: str, choices: Sequence[Listed], view: Mapping[str, Any],
+               read: Callable[[str], str], say: Callable[[str], None], *,
+               show: Callable[[], None], show_card: Callable[[str], None],
+               commands: Mapping[str, Callable[[], str | None]], wrong: str,
+               declined: Callable[[], None] = lambda: None) -> int | str:
+    """Read answers until one names an action (its int) or one of `commands` (a word each,
+    checked first) gives its word; `?` shows the position again (`show`), `?X` a card,
+    `w` why a card is not offered; a wrong answer is told what works (`wrong`)."""
+    for line in why_hint(view):
+        say(f"  {line}")
+    keys = [choice.key for choice in choices]
+    while True:
+        answer = read(prompt).strip()
+        word = answer.lower()
+        if word in commands:
+            done = commands[word]()
+            if done is not None:
+                return done
+        elif word in HELP_ANSWERS:
+            show()
+        elif answer.startswith("?"):
+            show_card(answer[1:].strip())
+        elif word in WHY_ANSWERS:
+            for line in why_lines(view):
+                say(f"  {line}")
+        elif (at := chosen(answer, keys)) is not None:
+            if confirmed(choices[at].group, choices[at].text, read, say):
+                return int(choices[at].action)
+            declined()
+        elif answer:
+            shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
+            say(f"'{shown}' is not one of the actions: give a number from 1 to {len(choices)} "
+                f"or a key in [ ] ({wrong})")
+
+
+def show_card(asked: str, choices: Sequence[Listed], catalog: Catalog,
+              say: Callable[[str], None], game: str | None = None) -> None:
+    """`? N` (or `? KEY`): the face of the card action N names; with `game`, `?NAME` the card
+    NAME names in it (a unique start will do). A wrong one says why; the game goes on."""
+    at = chosen(asked, [choice.key for choice in choices])
+    if at is not None:
+        entry = catalog.entries.get(choices[at].record or "")
+        if entry is None:
+            say(f"action {at + 1} ({choices[at].text}) names no card")
+            return
+    elif game is None:
+        say(f"? N shows the card of action N (1 to {len(choices)}), or ? KEY")
+        return
+    else:
+        try:
+            found = find_records(catalog, asked, game)
+        except DeckbuilderError as error:
+            say(str(error))
+            return
+        if not found:
+            return
+        entry = found[0]
+    say("")
+    for line in face_text(face(entry, catalog), max(text_width() - 2, 40)):
+        say(f"  {line}")
 
 
 def why_hint(view: Mapping[str, Any]) -> list[str]:

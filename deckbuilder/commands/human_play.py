@@ -1,38 +1,24 @@
-"""`deckbuilder play --human`: a person (or two at one screen) at the table in the terminal.
-
-At each of a person's decisions: the events he has not read, as he may read them, the
-position as he sees it, the numbered actions with their cards' numbers and a prompt (a
-number; `?` the position again, `? N` or `?NAME` a card, `w` why a card in hand is not
-offered, `u` takes a move back, `q` quits).
-Two people: the screen is cleared and the device passed between their turns.
+"""`deckbuilder play --human`: a person (or two at one screen, the screen cleared and the
+device passed between their turns) at the table in the terminal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from pydantic import JsonValue
 
-from deckbuilder.app.card_details import find_records
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
 from deckbuilder.app.table_words import PlayerWords, choice_words
-from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
-from deckbuilder.commands.card_detail import text_width
-from deckbuilder.commands.choice_prompt import (
-    WHY_ANSWERS,
-    choice_lines,
-    chosen,
-    confirmed,
-    why_hint,
-    why_lines,
-)
+from deckbuilder.commands.choice_prompt import ask_action, decision_lines, show_card
 from deckbuilder.commands.common import EXIT_OK, console, error_console, safe, typed_line
+from deckbuilder.commands.common import say as _say
 from deckbuilder.commands.play_setup import choose_decks, split_bots
-from deckbuilder.commands.play_setup import say as _say
 from deckbuilder.commands.play_setup import say_worded as _say_worded
 from deckbuilder.commands.play_setup import side_deck as _deck
 from deckbuilder.errors import DeckbuilderError, DeckError
@@ -58,12 +44,8 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
                 switch_texts: list[str], max_turns: int, record_path: Path | None,
                 quiet: bool, as_json: bool, allow_illegal: bool, modules: Sequence[str],
                 force: bool) -> int:
-    """`play --human SIDE`: the person takes SIDE, the other side's --bots bot the other;
-    `--human A --human B`: two people at one screen (`_converse` asks to pass the device).
-
-    --json is refused (the game is a conversation, not a document: record it and read the
-    record); --quiet leaves out the account of the game (the events), not the position, the
-    actions and the prompt. The exit code: 0 at the game's end, EXIT_ABANDONED when left.
+    """`play --human SIDE` against the other side's bot, or `--human A --human B`: two
+    people. --json is refused: the game is a conversation, not a document (--record keeps it).
     """
     if as_json:
         raise DeckbuilderError("--human plays in the terminal; --json is for games between "
@@ -124,16 +106,13 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
 
 
 def _view_lines(view: dict[str, JsonValue], catalog: Catalog) -> list[str]:
-    """The position as the person sees it, in a player's words (`table_words.PlayerWords`)."""
     return view_lines(view, PlayerWords(catalog))
 
 
 def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog: Catalog) -> int:
-    """Bots move; at each decision of a person the events he has not read (as he may read
-    them), the position (in full when his turn starts or the other side moved; just the hand
-    for the steps inside one move), the numbered actions, the prompt; until the game ends.
-    With two people the screen is cleared and the device passed between them. The person who
-    moved last."""
+    """Bots move; at each decision of a person the events he has not read, the position (in
+    full when his turn starts or the other side moved), the actions, the prompt; until the
+    game ends. The person who moved last."""
     session.advance()
     read = dict.fromkeys(people, 0)  # how many events each person has been shown
     last: int | None = None
@@ -152,7 +131,7 @@ def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog:
         full = others_moved or me != last or session.decision() == "play phase"
         last = me
         answer = _ask(session, me, full, catalog)
-        if answer == TAKEN_BACK:  # the game played again without his last decision
+        if isinstance(answer, str):  # taken back: the game played again without his last one
             read = {person: len(session.events(person)) for person in people}
             last = None
             continue
@@ -172,8 +151,7 @@ CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H"
 
 
 def _pass_device(session: GameSession, to: int) -> None:
-    """Between two people's turns: the screen cleared (the last one's hand gone), and a
-    prompt for the next one to say he holds the device."""
+    """Between two people's turns: the screen cleared (the last one's hand gone)."""
     if console.is_terminal:
         console.file.write(CLEAR_SCREEN)
     else:
@@ -182,100 +160,52 @@ def _pass_device(session: GameSession, to: int) -> None:
     answer = _read(f"{session.names[to]}: press Enter when only you can see the screen "
                    f"(q quits){PROMPT_END}")
     if answer.strip().lower() in ("q", "quit", "exit"):
-        raise _Abandoned("you quit")
+        _quit()
 
 
-def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int:
-    """Show the decision and read a number until it is one of the actions (`?` the position
-    again, `? N` the card of action N, `?NAME` a card)."""
+def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int | str:
+    """Show the decision (just the hand for a step inside one move) and read an answer."""
     choices = session.choices()
     view = session.view(me)
     lines = _view_lines(view, catalog)
     hand_at = next((i for i, line in enumerate(lines) if line.startswith("your hand (")),
                    len(lines) - 1)
     _show_decision(session, lines if full else lines[hand_at:], choices, catalog)
-    for line in why_hint(view):
-        _say(f"  {line}")
-    prompt = f"{session.names[me]} [1-{len(choices)}, ? q]{PROMPT_END}"
-    while True:
-        answer = _read(prompt).strip()
-        if answer.lower() in ("q", "quit", "exit"):
-            raise _Abandoned("you quit")
-        if answer.lower() in ("?", "h", "help"):
-            _show_decision(session, lines, choices, catalog)
-            continue
-        if answer.startswith("?"):
-            _show_card(session, answer[1:].strip(), choices, catalog)
-            continue
-        if answer.lower() in WHY_ANSWERS:
-            for line in why_lines(view):
-                _say(f"  {line}")
-            continue
-        if answer.lower() in ("u", "undo"):
-            try:
-                _say(f"taken back: {take_back(session, catalog)}")
-                return TAKEN_BACK
-            except DeckbuilderError as error:
-                _say(str(error))
-                continue
-        at = chosen(answer, [choice.key for choice in choices])
-        if at is not None:
-            if confirmed(choices[at].group, choices[at].text, _read, _say):
-                return int(choices[at].action)
-            _show_decision(session, [], choices, catalog)
-            continue
-        if answer:
-            shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
-            _say(f"'{shown}' is not one of the actions: give a number from 1 to "
-                 f"{len(choices)} or a key in [ ] (? shows the position, ? N or ?NAME a "
-                 f"card, w why a card is not offered, q quits)")
+
+    def undo() -> str | None:
+        try:
+            _say(f"taken back: {take_back(session, catalog)}")
+        except DeckbuilderError as error:
+            _say(str(error))
+            return None
+        return TAKEN_BACK
+
+    return ask_action(
+        f"{session.names[me]} [1-{len(choices)}, ? q]{PROMPT_END}", choices, view, _read, _say,
+        show=lambda: _show_decision(session, lines, choices, catalog),
+        show_card=lambda asked: show_card(asked, choices, catalog, _say, session.game),
+        commands={"q": _quit, "quit": _quit, "exit": _quit, "u": undo, "undo": undo},
+        wrong="? shows the position, ? N or ?NAME a card, w why a card is not offered, q quits",
+        declined=lambda: _show_decision(session, [], choices, catalog))
 
 
-#: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
-SHOWN_ANSWER = 40
 #: What `_ask` returns when the person took back his last decision (`u`; sim/records/take_back.py).
-TAKEN_BACK = -1
+TAKEN_BACK = "taken back"
 
 
 def _show_decision(session: GameSession, lines: list[str], choices: Sequence[Choice],
                    catalog: Catalog) -> None:
-    _say("")
-    for line in lines:
-        _say(f"  {line}")
-    _say(f"your decision: {session.decision()}")
-    for line in choice_lines([(choice.group, choice.key, choice_words(
+    for line in decision_lines(lines, session.decision(), [(choice.group, choice.key, choice_words(
             session.state, choice.action, choice.text, catalog)) for choice in choices]):
-        _say(f"  {line}")
+        _say(line)
 
 
-def _show_card(session: GameSession, asked: str, choices: Sequence[Choice], catalog: Catalog
-               ) -> None:
-    """`? N` (or `? KEY`): the face of the card action N names; `?NAME`: the card NAME
-    names (a unique start of a name will do), in the game played. A wrong one says why, and
-    the game goes on."""
-    at = chosen(asked, [choice.key for choice in choices])
-    try:
-        if at is not None:
-            card_id = choices[at].record
-            if card_id not in catalog.entries:
-                _say(f"action {at + 1} ({choices[at].text}) names no card")
-                return
-            entries = [catalog.entries[card_id]]
-        elif asked:
-            entries = find_records(catalog, asked, session.game)[:1]
-        else:
-            return
-    except DeckbuilderError as error:
-        _say(str(error))
-        return
-    for entry in entries:
-        _say("")
-        for line in face_text(face(entry, catalog), max(text_width() - 2, 40)):
-            _say(f"  {line}")
+def _quit() -> NoReturn:
+    raise _Abandoned("you quit")
 
 
 def _read(prompt: str) -> str:
-    """One line typed by the person (`typed_line`); leaving the game at its end or Ctrl-C."""
+    """One line typed; the end of the input or Ctrl-C leaves the game."""
     try:
         line = typed_line(prompt)
     except KeyboardInterrupt:
@@ -286,5 +216,3 @@ def _read(prompt: str) -> str:
         raise _Abandoned("end of input")
     return line
 
-
-# -- replay -----------------------------------------------------------------------------------

@@ -1,14 +1,7 @@
-"""`deckbuilder join LINK`: sit at a web table for two people from the terminal.
-
-The friend who made the table (`deckbuilder serve`, /friends) sends a seat's link; this
-command plays that seat through the table API (`app.table_client`): the position as the seat
-sees it, the numbered actions with their cards' costs and firepower, a prompt, and while the
-other person thinks, a wait that ends when he has moved.
-
-The table's answers are checked before anything is drawn (`app.table_answers`), and every
-text from them is escaped on its way to the terminal (`safe`). The keyboard is read by a
-thread of its own (`Keyboard`) while the wait runs in another, so `q` or Ctrl-C leaves a
-wait at once.
+"""`deckbuilder join LINK`: play a seat of a web table for two people from the terminal,
+through the table API (`app.table_client`, whose answers are checked before anything is
+drawn). The keyboard is read by a thread of its own while the wait for the other seat runs
+in another, so `q` or Ctrl-C leaves a wait at once.
 """
 
 from __future__ import annotations
@@ -23,13 +16,11 @@ from typing import IO, Annotated, NoReturn
 import typer
 
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.table_answers import Choice, TableState
+from deckbuilder.app.table_answers import TableState
 from deckbuilder.app.table_client import Refused, TableClient, TableClientError
 from deckbuilder.app.table_words import PlayerWords, worded_line
-from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands import choice_prompt as asking
-from deckbuilder.commands.card_detail import text_width
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
 from deckbuilder.commands.common import say as _say
 from deckbuilder.sim.records.session import Event
@@ -104,8 +95,6 @@ def _take_seat(client: TableClient) -> TableState:
 
 
 def _greet(client: TableClient, state: TableState) -> None:
-    """The seat's own link (once, when an invitation was exchanged for it), the table, the
-    deal's commitment, and how to answer."""
     if client.resume_link is not None:
         _say(f"to continue elsewhere: deckbuilder join {client.resume_link}; keep it secret "
              "(whoever has it plays your seat; the invitation you came with is spent)")
@@ -122,7 +111,7 @@ def _greet(client: TableClient, state: TableState) -> None:
 
 
 def _show_log(state: TableState, shown: int, quiet: bool) -> int:
-    """Print the events of `state` not printed yet; how many are printed now."""
+    """Print the events not printed yet; how many are printed now."""
     for offset, entry in enumerate(state.log):
         if state.log_start + offset < shown or quiet:
             continue
@@ -133,7 +122,6 @@ def _show_log(state: TableState, shown: int, quiet: bool) -> int:
 
 
 def _show_notices(state: TableState, told: set[str]) -> None:
-    """The table's notices (a seat played from a new place ...), each once."""
     for notice in state.notices:
         if notice not in told:
             told.add(notice)
@@ -141,8 +129,8 @@ def _show_notices(state: TableState, told: set[str]) -> None:
 
 
 def _show_end(client: TableClient, state: TableState, commitment: str | None) -> int:
-    """How the table ended, its record, and whether the seed it reveals is the one it
-    committed to at the start (EXIT_FAILED when it is not)."""
+    """How the table ended, its record, and whether the seed it reveals matches its
+    commitment (EXIT_FAILED when not)."""
     ended = state.ended.end if state.ended is not None else None
     _say(f"result: {state.outcome or ended or 'the table has ended'}")
     if state.record is not None and state.record.startswith("/"):
@@ -159,73 +147,40 @@ def _show_end(client: TableClient, state: TableState, commitment: str | None) ->
 
 
 def _ask(state: TableState, catalog: Catalog, keyboard: Keyboard) -> int | str:
-    """The position, the actions and the prompt, until a number (an action), RESIGN."""
     choices = state.choices
     _show_position(state, catalog)
-    for line in asking.why_hint(state.view.model_dump() if state.view else {}):
-        _say(f"  {line}")
-    prompt = f"{state.seat} [1-{len(choices)}, ? r q]{PROMPT_END}"
-    while True:
-        answer = _read(prompt, keyboard).strip().lower()
-        if answer in LEAVE_WORDS:
-            _leave()
-        if answer in ("r", "resign"):
-            sure = _read("resign: the other side wins. Sure? [y/N]" + PROMPT_END, keyboard)
-            if sure.strip().lower() in ("y", "yes"):
-                return RESIGN
-            continue
-        if answer in ("?", "h", "help"):
-            _show_position(state, catalog)
-            continue
-        if answer.startswith("?"):
-            _show_card(choices, answer[1:].strip(), catalog)
-            continue
-        if answer in asking.WHY_ANSWERS:
-            for line in asking.why_lines(state.view.model_dump() if state.view else {}):
-                _say(f"  {line}")
-            continue
-        at = asking.chosen(answer, [choice.key for choice in choices])
-        if at is not None:
-            if asking.confirmed(choices[at].group, choices[at].text,
-                         lambda asked: _read(asked, keyboard), _say):
-                return choices[at].action
-            continue
-        if answer:
-            _say(f"'{answer[:40]}' is not one of the actions: give a number from 1 to "
-                 f"{len(choices)} or a key in [ ] (? shows the position, ? N a card, w why "
-                 f"a card is not offered, r resigns, q leaves)")
+
+    def read(asked: str) -> str:
+        return _read(asked, keyboard)
+
+    def resign() -> str | None:
+        sure = read("resign: the other side wins. Sure? [y/N]" + PROMPT_END)
+        return RESIGN if sure.strip().lower() in ("y", "yes") else None
+
+    return asking.ask_action(
+        f"{state.seat} [1-{len(choices)}, ? r q]{PROMPT_END}", choices,
+        state.view.model_dump() if state.view else {}, read, _say,
+        show=lambda: _show_position(state, catalog),
+        show_card=lambda asked: asking.show_card(asked, choices, catalog, _say),
+        commands={**dict.fromkeys(LEAVE_WORDS, _leave), "r": resign, "resign": resign},
+        wrong="? shows the position, ? N a card, w why a card is not offered, r resigns, "
+              "q leaves")
 
 
 def _show_position(state: TableState, catalog: Catalog) -> None:
-    _say("")
-    if state.view is not None:  # (a decision always has one: the model checks it)
-        for line in view_lines(state.view.model_dump(by_alias=True), PlayerWords(catalog)):
-            _say(f"  {line}")
-    _say(f"your decision: {state.decision}")
-    for line in asking.choice_lines([(choice.group, choice.key or str(number), choice.text + (
-            f" - {choice.summary}" if choice.summary else ""))
+    position = [] if state.view is None else view_lines(  # (a decision always has one)
+        state.view.model_dump(by_alias=True), PlayerWords(catalog))
+    for line in asking.decision_lines(position, state.decision, [(
+            choice.group, choice.key or str(number), choice.text + (
+                f" - {choice.summary}" if choice.summary else ""))
             for number, choice in enumerate(state.choices, start=1)]):
-        _say(f"  {line}")
-
-
-def _show_card(choices: list[Choice], asked: str, catalog: Catalog) -> None:
-    at = asking.chosen(asked, [choice.key for choice in choices])
-    if at is None:
-        _say(f"? N shows the card of action N (1 to {len(choices)}), or ? KEY")
-        return
-    record = choices[at].record
-    entry = catalog.entries.get(record) if record else None
-    if entry is None:
-        _say(f"action {at + 1} names no card")
-        return
-    for line in face_text(face(entry, catalog), max(text_width() - 2, 40)):
-        _say(f"  {line}")
+        _say(line)
 
 
 # -- the keyboard and the wait --------------------------------------------------------------
 class Keyboard:
-    """The lines the person types, read by a thread of its own into `inbox`. A wait for the
-    other seat reads the same inbox, so a `q` typed while waiting is read at once."""
+    """The lines typed, read by a thread of its own into `inbox`, which a wait for the other
+    seat reads too."""
 
     def __init__(self, stream: IO[str]) -> None:
         self.inbox: queue.Queue[Message] = queue.Queue()
@@ -239,8 +194,8 @@ class Keyboard:
         self.closed = True
 
     def next(self) -> Message:
-        """What comes next: (LINE, text), (LINE, None) once the keyboard is closed and all
-        it sent is read, or (MOVED, error or None). Ctrl-C interrupts the wait for it."""
+        """(LINE, text), (LINE, None) once the keyboard is closed and read, or (MOVED, error
+        or None)."""
         while True:
             try:
                 return self.inbox.get(timeout=0.25)
@@ -250,8 +205,8 @@ class Keyboard:
 
 
 def _typed_lines(stream: IO[str]) -> Iterator[str]:
-    """The lines of `stream`: read from its file descriptor where it has one (a thread
-    blocked in a buffered read would hold the stream's lock when the command exits)."""
+    """The lines of `stream`, from its file descriptor where it has one (a thread blocked in
+    a buffered read would hold the stream's lock when the command exits)."""
     try:
         descriptor = stream.fileno()
     except (AttributeError, OSError, ValueError):
@@ -273,8 +228,7 @@ def _typed_lines(stream: IO[str]) -> Iterator[str]:
 
 
 def _wait(client: TableClient, version: int, keyboard: Keyboard) -> None:
-    """Until the table changes past `version`: the long poll runs in a thread of its own
-    while the keyboard is read, so `q` (or Ctrl-C) leaves at once."""
+    """Until the table changes past `version` (a long poll in a thread of its own)."""
 
     def poll() -> None:
         try:
@@ -314,7 +268,6 @@ def _read(prompt: str, keyboard: Keyboard) -> str:
 
 
 def _leave() -> NoReturn:
-    """Leave the table (the seat's link brings its player back)."""
     console.print("")
     _say("you left the table; your seat's link brings you back")
     raise typer.Exit(EXIT_LEFT)

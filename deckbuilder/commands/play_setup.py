@@ -1,7 +1,5 @@
-"""What every game command sets up alike: the game and each side's deck from the options
-(`choose_decks`), the bots (`split_bots`), a side's deck read for play (`side_deck`), a
-deck changed by swaps or laid out along another (`aligned_decks`: the paired games of
-`optimize`), and the account's lines (`say`, `say_worded`)."""
+"""What every game command sets up alike: the game and each side's deck from the options, the
+bots, and a deck changed by swaps or laid out along another (`aligned_decks`)."""
 
 from __future__ import annotations
 
@@ -22,7 +20,6 @@ from deckbuilder.sim.runs.aligned import SeatOrders, seat_orders
 
 
 def say_worded(line: str) -> None:
-    """A line of the game's account, its ending in words (`table_words.worded_line`)."""
     say(worded_line(line))
 
 
@@ -38,11 +35,8 @@ def either(words: Sequence[str]) -> str:
 
 
 def split_bots(text: str) -> tuple[str, str]:
-    """`greedy,search:rollouts=50,horizon=3` -> ("greedy", "search:rollouts=50,horizon=3").
-
-    Commas separate the two bots and also a bot's options; a part that is only `key=value`
-    belongs to the bot before it. One bot plays both sides.
-    """
+    """`greedy,search:rollouts=50,horizon=3` -> ("greedy", "search:rollouts=50,horizon=3"):
+    a part that is only `key=value` belongs to the bot before it; one bot plays both sides."""
     specs: list[str] = []
     for part in (piece.strip() for piece in text.split(",")):
         if not part:
@@ -62,12 +56,9 @@ def split_bots(text: str) -> tuple[str, str]:
 
 def choose_decks(given: Mapping[str, str | None], game: str | None,
                  human: str | None = None) -> tuple[str, dict[str, str]]:
-    """The game to play and each side's deck (a file or a faction name), from the deck
-    options given (side -> a deck or None), `--game` and `--human`.
-
-    The decks name the game; with none, `--game` does, then the side `--human` takes
-    (Revolver by default). A side without a deck plays its base deck. Decks of two games, or
-    a `--game` or `--human` they contradict, are refused.
+    """The game and each side's deck (a file or a faction name), from the deck options given
+    (side -> a deck or None), `--game` and `--human`: the decks name the game; with none,
+    `--game` does, then the side `--human` takes. A side without a deck plays its base deck.
     """
     known = games()
     game_of_side = {side: name for name, entry in known.items() for side in entry.side_names}
@@ -123,11 +114,9 @@ def aligned_decks(decks: Sequence[tuple[str, dict[str, int]]], game: str, catalo
                   swaps: Sequence[str] = (), aligned_with: str | None = None,
                   allow_illegal: bool = False
                   ) -> tuple[list[tuple[str, dict[str, int]]], SeatOrders]:
-    """The decks of a game with `--swap` applied and the changed deck laid out along the deck
-    as given (or along `--aligned-with`'s deck), as `optimize` lays out its paired games:
-    both draw the same cards until a changed card comes up, so `play --seed S` replays the
-    game with the swap that `optimize` played on seed S. No swap and no `--aligned-with`:
-    the decks as given, in the default order."""
+    """The decks with `--swap` applied and the changed deck laid out along the deck as given
+    (or `--aligned-with`'s), as `optimize` lays out its paired games, so `play --seed S`
+    replays the game with the swap that `optimize` played on seed S."""
     played = [(name, dict(cards)) for name, cards in decks]
     if not swaps and aligned_with is None:
         return played, (None, None)

@@ -1,11 +1,5 @@
-"""`deckbuilder replay FILE --watch`: step through a recorded game in the terminal (`--step N`:
-one position, `--json` as the web viewer gives it).
-
-The same steps as the web viewer (sim/records/replay_steps.py): at each one the position as the
-chosen viewer saw it (`view_lines` in a player's words, as `play --human` shows it; with
-everything open, the whole position as `play` prints its end) and that step's log as he could
-read it. Keys, one line each: Enter or n next, p previous, t N the first step of turn N,
-s N step N, v SIDE (a side's name, or 0 / 1) or v all whose view, q quits.
+"""`deckbuilder replay FILE --watch`: step through a recorded game in the terminal, the same
+steps as the web viewer (`sim.records.replay_steps`); `--step N`: one position.
 """
 
 from __future__ import annotations
@@ -30,7 +24,7 @@ KEYS = "Enter/n next, p back, t N turn N, s N step N, v {}/{}/all viewer, q quit
 
 
 def _read(prompt: str) -> str | None:
-    """One line typed (`typed_line`), stripped; None at the end of the input or Ctrl-C."""
+    """One line typed, stripped; None at the end of the input or Ctrl-C."""
     try:
         line = typed_line(prompt)
     except KeyboardInterrupt:
@@ -76,7 +70,7 @@ class Watcher:
             _say(f"  {line}")
 
     def key(self, answer: str) -> bool:
-        """Apply one line typed; False when it asks to quit. A wrong key says what works."""
+        """Apply one line typed; False when it asks to quit."""
         words = answer.lower().split()
         steps = self.steps
         if not words or words[0] in ("n", "next"):
@@ -122,8 +116,7 @@ class Watcher:
 
 
 def show_step(path: Path, step: int, viewer: str | None, as_json: bool) -> int:
-    """`replay FILE --step N [--viewer V]`: one position as the viewer saw it, as `--watch`
-    shows it, or with `--json` as the web viewer and `ReplaySteps.at` give it."""
+    """`replay FILE --step N [--viewer V]`: one position as `--watch` shows it (or as JSON)."""
     catalog = project_catalog()
     steps = ReplaySteps(read_record(path), catalog)
     seen = steps.viewer_named(viewer)
@@ -137,8 +130,7 @@ def show_step(path: Path, step: int, viewer: str | None, as_json: bool) -> int:
 
 
 def watch(path: Path, as_json: bool = False, start: int = 0) -> int:
-    """Read the record, then step through it from step `start` as the keys say until q or
-    the end of input."""
+    """Step through the record from step `start` as the keys say, until q."""
     if as_json:
         raise DeckbuilderError("--watch steps through the game in the terminal; --json is a "
                                "summary", fix="leave out --json, or give --step N for one "

@@ -1,17 +1,11 @@
-"""Standard output that cannot be written: a full disk (`> /dev/full`), an I/O error, a reader
-that went away (`| head -1`). Every command meets these the same way, so they are handled
-once, around the whole command line (`cli.OneLineErrors.main`), not in each command.
+"""Standard output that cannot be written (`> /dev/full`, an I/O error, `| head -1`), handled
+once around the whole command line (`cli.OneLineErrors.main`). The streams are watched rather
+than the exceptions parsed because the libraries report a failed write in their own ways
+(rich turns a broken pipe into `SystemExit(1)`), and a command may have done its work already.
 
-The streams are watched rather than the exceptions parsed because the libraries report a
-failed write in their own ways (rich turns a broken pipe into `SystemExit(1)`, click's
-runner into exit 1), and a command may already have done its work (`deck swap` wrote its
-file) when its report cannot be printed.
-
-A reader that goes away in the middle of a large write is not always an error in Python: the
-kernel writes part, signals SIGPIPE (which Python ignores) and Python's buffered writer may
-return the short count, which its text layer drops, so the rest of the output is lost
-without a word. So while a command runs, SIGPIPE is caught: when it finds standard output's
-reader gone, the write is failed with BrokenPipeError like any other.
+A reader gone in the middle of a large write is not always an error in Python (the buffered
+writer may return a short count, which the text layer drops), so while a command runs SIGPIPE
+is caught and, when standard output's reader is gone, the write fails with BrokenPipeError.
 """
 
 from __future__ import annotations
@@ -35,12 +29,11 @@ EXIT_BROKEN_PIPE = 141
 
 
 class WatchedStream:
-    """A text stream (sys.stdout, sys.stderr) that remembers the first error a write or a
-    flush met, and otherwise is the stream itself."""
+    """A text stream (sys.stdout, sys.stderr) that remembers the errors its writes met."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
-        self.errors: list[OSError] = []  # every error a write or flush raised
+        self.errors: list[OSError] = []
 
     @property
     def wrapped(self) -> TextIO:
@@ -80,9 +73,7 @@ class WatchedStream:
 
 
 class OutputWatch:
-    """Watch sys.stdout and sys.stderr for the length of one command line; `exit_code`
-    turns a failed write into one line on stderr (when stderr still works) and the exit
-    code that says what happened."""
+    """Watch sys.stdout and sys.stderr for the length of one command line."""
 
     def __init__(self) -> None:
         self.stdout = _watch("stdout")
@@ -102,8 +93,8 @@ class OutputWatch:
                 setattr(sys, name, watched.wrapped)
 
     def _on_sigpipe(self, signum: int, frame: FrameType | None) -> None:
-        """A write found no reader. When it was standard output's (not a socket's or a
-        child's pipe), fail the write in progress, so that no output is lost unsaid."""
+        """Fail the write in progress when standard output's reader is gone (not a socket's
+        or a child's pipe), so that no output is lost unsaid."""
         if self.stdout is None or not _reader_gone(self.stdout):
             return
         error = BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
@@ -111,8 +102,7 @@ class OutputWatch:
         raise error
 
     def claims(self, error: BaseException) -> bool:
-        """Whether `error` is a failed write to a standard stream (a broken pipe is one,
-        whichever object wrote it)."""
+        """Whether `error` is a failed write to a standard stream (any broken pipe is)."""
         for watched in (self.stdout, self.stderr):
             if watched is not None and any(error is seen for seen in watched.errors):
                 return True
@@ -126,8 +116,8 @@ class OutputWatch:
                    for watched in (self.stdout, self.stderr))
 
     def exit_code(self) -> int:
-        """Report a failed write (once, in one line) and silence the stream that failed, so
-        that the interpreter's own last flush prints no 'Exception ignored' after it."""
+        """Report a failed write in one line and silence the stream that failed, so that the
+        interpreter's last flush prints no 'Exception ignored' after it."""
         out = self.stdout.failure if self.stdout is not None else None
         if out is not None:
             _silence(self.stdout)
@@ -150,7 +140,6 @@ def _watch(name: str) -> WatchedStream | None:
 
 
 def _reader_gone(watched: WatchedStream) -> bool:
-    """Whether the pipe or socket that is standard output has no reader any more."""
     try:
         descriptor = watched.wrapped.fileno()
         mode = os.fstat(descriptor).st_mode
@@ -175,8 +164,7 @@ def _say_on_stderr(line: str, stderr: WatchedStream | None) -> None:
 
 
 def _silence(watched: WatchedStream | None) -> None:
-    """Point the stream's descriptor at the null device: what is still buffered for it goes
-    nowhere, quietly, when the interpreter flushes at exit."""
+    """Point the stream's descriptor at the null device, for what is still buffered for it."""
     if watched is None:
         return
     try:
