@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from pathlib import Path
 
 from deckbuilder.build import build_line
-from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.charts import Chart, optimize_charts, render_svg, simulate_charts
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
@@ -216,12 +214,3 @@ def optimize_html(data: OptimizeReport) -> str:
     # the build that played (the report's own record of it, else this process's)
     body += _paragraphs([build_line(data.get("build"))])
     return _page(f"optimize {deck}", body)
-
-
-# -- writing ---------------------------------------------------------------------------------
-def check_report_path(path: Path) -> None:
-    """Refuse a report path that is not an .html file: a typo must not replace a deck."""
-    if Path(path).suffix.lower() not in (".html", ".htm"):
-        raise DeckbuilderError("the report is an HTML file", Location(Path(path)),
-                               "give a file name ending in .html")
-

@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.reports.charts import Chart, optimize_charts, simulate_charts
 
 
 def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
-    if report_path is not None:
-        from deckbuilder.sim.reports.html_report import check_report_path
-
-        check_report_path(report_path)
+    # a report path that is not an .html file is refused: a typo must not replace a deck
+    if report_path is not None and Path(report_path).suffix.lower() not in (".html", ".htm"):
+        raise DeckbuilderError("the report is an HTML file", Location(Path(report_path)),
+                               "give a file name ending in .html")
     if charts_dir is not None:
         from deckbuilder.sim.reports.png_charts import require_matplotlib
 
@@ -34,8 +35,8 @@ def write_outputs(kind: str, data: Mapping[str, object], report_path: Path | Non
     }
     page, charts = faces[kind]  # each reads the report of the kind named
     written: list[Path] = []
+    check_outputs(report_path, None)
     if report_path is not None:
-        html_report.check_report_path(report_path)
         atomic_write_text(report_path, page(data))
         written.append(Path(report_path))
     if charts_dir is not None:
