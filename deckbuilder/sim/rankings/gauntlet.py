@@ -42,8 +42,7 @@ class Setup:
 
 
 def side_of(cards: Mapping[str, int], game: str | None = None) -> tuple[str, str]:
-    """(game, side) a deck plays, read from its cards' faction: the caller never names a
-    seat."""
+    """(game, side) a deck plays, read from its cards: the caller never names a seat."""
     entries = engine_catalog().entries
     sides: set[tuple[str, str]] = set()
     for card in cards:
@@ -146,8 +145,7 @@ DRAW = 2
 
 
 class PairingTally:
-    """One pairing's games as counts and one byte per game (its winner, by seed), not as
-    results: a pairing of a million games holds a megabyte."""
+    """One pairing's games as counts and a winner byte per seed: a million games, 1 MB."""
 
     def __init__(self, games: int) -> None:
         self.winners = bytearray([DRAW]) * games
@@ -218,9 +216,8 @@ def run_gauntlet(
     max_turns: int = 200,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> GauntletResult:
-    """Play `deck` against every opponent of `field` on the same seeds; `weights` (default:
-    equal) say how much each counts in the field's win rate. The same (seed, games) give
-    the same result on every executor."""
+    """Play `deck` against every opponent of `field` on the same seeds, on any executor
+    alike; `weights` (default: equal) say how much each counts in the field's win rate."""
     if games < 1:
         raise ValueError("games must be at least 1")
     if not field:

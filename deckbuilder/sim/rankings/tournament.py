@@ -60,8 +60,7 @@ class Pairing:
 
 @dataclass(frozen=True)
 class Standing:
-    """A deck's place: its win rate against the other side's decks (each counting alike)
-    and its rating."""
+    """A deck's place: its win rate (each opponent counting alike) and its rating."""
 
     rank: int
     deck: str
@@ -124,8 +123,7 @@ def run_tournament(
     max_turns: int = 200,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> TournamentResult:
-    """Play every deck of one side against every deck of the other on the same seeds. The
-    same (seed, games) give the same result on every executor."""
+    """Every deck of one side against every deck of the other, on any executor alike."""
     if games < 1:
         raise ValueError("games must be at least 1")
     if not decks:

@@ -213,8 +213,7 @@ def _result_word(game: GameResult, side: int) -> str:
 
 def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
                    seed: int, swapped: Candidate | None = None) -> str:
-    """The `deckbuilder play` line that plays the deck's (or `swapped`'s) game on `seed`
-    against opponent number `which` again."""
+    """The `deckbuilder play` line that plays the deck's (or `swapped`'s) game again."""
     settings = result.settings
     game = get_game(settings.game)
     bots = ([settings.bot, settings.opponent_bot] if settings.side == 0

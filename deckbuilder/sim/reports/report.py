@@ -173,8 +173,7 @@ def switches_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
 
 
 def settings_rows(report: SimulationReport) -> list[tuple[str, str]]:
-    """Every setting that changes the games: two runs with the same rows play the same
-    games."""
+    """Every setting that changes the games: the same rows play the same games."""
     deck, opponent = report["deck"], report["opponent"]
     rows = [("game", str(report.get("title", report["game"]))),
             ("deck", f"{deck['name']} ({deck['faction']}), bot {deck['bot']}"),

@@ -304,9 +304,8 @@ def planned_moves(catalog: Catalog, cards: Sequence[str]) -> list[Move]:
 def moved_scores(catalog: Catalog, cards: Sequence[str],
                  measure: Callable[[Executor], list[float]], workers: int = 1
                  ) -> tuple[list[float], dict[str, list[MovedJson]]]:
-    """`measure` (per-unit scores) unmoved and with each move of `cards`' values on the same
-    seeds; per card, each move's paired difference. Local processes fork after each moved
-    catalog is primed; the catalog in force is put back."""
+    """`measure`'s scores unmoved and each move's paired difference, per card. Local
+    processes fork after each moved catalog is primed; the catalog in force is put back."""
     before = engine_catalog()
     rows: dict[str, list[MovedJson]] = {}
     try:
@@ -329,8 +328,7 @@ def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], game
                       workers: int = 1,
                       on_result: Callable[[GameResult], None] | None = None
                       ) -> SensitivityJson:
-    """The deck's win rate unmoved and with each move of `cards`' values (`moved_scores`),
-    the cards ordered by their largest move."""
+    """The deck's win rate unmoved and moved, the cards ordered by their largest move."""
     if games < 1:
         raise ValueError("games must be at least 1")
     unmoved, rows = moved_scores(
@@ -355,8 +353,7 @@ def check_sensitivity(catalog: Catalog, setup: Setup, cards: Sequence[str], game
 
 # -- the range of a result over the unconfirmed values ----------------------------------------
 class RangeJson(TypedDict):
-    """A result unmoved and its range over the moved values; whether its verdict (above or
-    below `centre`) rests on them."""
+    """A result unmoved and its range over the moved values around `centre`."""
 
     unmoved: float
     low: float
@@ -387,8 +384,7 @@ def value_range(catalog: Catalog, unmoved: float, rows: Mapping[str, list[MovedJ
 
 
 def range_sentence(result: str, span: RangeJson, shown: Callable[[float], str]) -> str:
-    """"+34.0 points, resting on X's unconfirmed cost: +12.0 to +38.0 over its plausible
-    values"."""
+    """"+34.0 points, resting on X's unconfirmed cost: +12.0 to +38.0 over ..."."""
     values = span["values"]
     if not values:
         return f"{result}, resting on no unconfirmed whole-number value of those cards"

@@ -104,8 +104,7 @@ def line_band(points: Sequence[Mapping[str, float]], *, title: str, x_label: str
 def interval_rows(rows: Sequence[IntervalRow], *, title: str,
                   x_range: tuple[float, float] = (0.0, 1.0), signed: bool = False,
                   reference: float | None = None) -> str:
-    """A dot at each row's estimate, a bar across its interval: a rate from five games
-    draws a long bar, which is the point."""
+    """A dot and a bar per row: a rate from five games draws a long bar, which is the point."""
     row_height, top, bottom, left, right = 22, 30, 30, 200, 110
     height = top + bottom + row_height * max(1, len(rows))
     x_low, x_high = x_range

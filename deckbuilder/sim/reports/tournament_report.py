@@ -207,8 +207,7 @@ def _rating(interval: Mapping[str, float]) -> str:
 
 
 def _matrix(data: TournamentReport) -> tuple[list[str], list[list[str]]]:
-    """The pairings, one table for both faces: a row per deck of the first side, a column
-    per deck of the second, in each cell how often the row's deck won."""
+    """The pairings, one table for both faces: how often each row's deck won."""
     first, second = data["sides"]
     rows = [row["deck"] for row in data["standings"] if row["faction"] == first]
     columns = [row["deck"] for row in data["standings"] if row["faction"] == second]
