@@ -67,11 +67,8 @@ def new(
     as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Write the faction's base deck, ready to edit.
-
-    The file names an editor schema only when its repository has a schemas folder
-    (`deckbuilder schema --into DIR`), by a path relative to the deck.
-    """
+    """Write the faction's base deck, ready to edit (naming an editor schema when its
+    repository has a schemas folder: `deckbuilder schema --into DIR`)."""
     faction = normalise_name(faction).replace(" ", "") or faction
     cards = new_deck(project_catalog(sets_dir), faction, out, force=force, name=name)
     schema = _schema_named(out)
@@ -114,10 +111,9 @@ def swap(
     as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Swap COUNT copies of one card for another; comments, order and layout are kept.
+    """Swap COUNT copies of one card for another; comments, order and layout are kept (a
+    `$schema` line that does not resolve here is rewritten when `deck new` would write one).
 
-    A `$schema` line that does not resolve here (a path on another machine) is rewritten
-    when `deck new` would write one that does; otherwise it is kept.
     Exit code 0 when the deck is legal after the swap, 1 when it is not yet (the swap is
     written all the same), 2 when the deck cannot be read or a card is unknown.
     """
@@ -155,12 +151,8 @@ def fix_ids(
     as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Write every card of the deck under its id (`texas ranger: 1` -> `texas-ranger: 1`).
-
-    The names `validate` notes (case, punctuation), printed names and aliases become ids,
-    the name kept as a comment; two lines of one card become one. Order, counts and comments
-    are kept; unknown cards are left as they are (`validate` names them).
-    """
+    """Write every card of the deck under its id (`texas ranger: 1` -> `texas-ranger: 1`),
+    the name kept as a comment; two lines of one card become one, unknown cards stay."""
     rewritten = fix_card_ids(deck_file, project_catalog(sets_dir))
     print_answer({"file": str(deck_file), "changed": bool(rewritten), "rewritten": [
         {"line": row.line, "written": row.written, "card": row.card, "name": row.name,
@@ -212,11 +204,8 @@ def import_list(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable labels")] = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Read a deck list ('3x .38 Special' lines, a JSON deck, a forum post that `deck export
-    --format markdown|bbcode` wrote, or the web editor's share link); one label per line read.
-
-    Text lists may hold `#` and `//` comments, `# name:` / `# faction:` / `# sets:` headers
-    and `Deck` / `Sideboard` section lines (sideboard cards are reported, not added).
+    """Read a deck list ('3x .38 Special' lines with `#` comments and `# name:` headers, a
+    JSON deck, a forum post `deck export` wrote, or a share link); one label per line read.
     Exit code 1 when some line could not be read as asked (the deck is written all the same).
     """
     if guarded(_import)(source, out, faction, force, as_json, sets_dir):

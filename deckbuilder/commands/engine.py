@@ -122,13 +122,9 @@ def play(
 ) -> None:
     """Play one seeded game between two bots (or you and a bot) and print it turn by turn.
 
-    The account shows what was drawn, played and paid, every attack, who died, the
-    countdown (the Mexican Border, the Arrival of the Mexican Army) and the final position;
-    in Revolver 2 also the poker tournament, recruitment, staying or moving on and the kegs.
-    With --human SIDE you play that side: at each of your decisions the position as you see
-    it (not the opponent's hand), the legal actions numbered, and a prompt (a number; ? shows
-    the position again; q quits). With --human for both sides two people play at one screen,
-    which is cleared between their turns. --record keeps the game for `deckbuilder replay`.
+    With --human SIDE you play that side: the position as you see it, the legal actions
+    numbered, and a prompt (a number; ? shows the position again; q quits); --human for both
+    sides: two people at one screen. --record keeps the game for `deckbuilder replay`.
     """
     if deck_files:
         decks = guarded(sides_of_decks)(deck_files, decks, project_catalog())
@@ -224,11 +220,9 @@ def replay(
 ) -> None:
     """Step through a recorded game again and check the engine still plays it the same way.
 
-    The record names its game (Revolver or Revolver 2), decks, seed, ruleset and bots. A
-    game a table ended (a resignation, an abandoned table) plays up to where it stopped and
-    is reported as that ending. Exit 1 at the first step the engine now plays differently
-    (or a different ending), 2 if the file is not a readable record (every such error names
-    the file). With --check-deal: exit 0 when the deal checks, 1 with the reason when not.
+    Exit 1 at the first step the engine now plays differently (or a different ending), 2 if
+    the file is not a readable record. With --check-deal: exit 0 when the deal checks, 1
+    with the reason when not.
     """
     if step is not None and not watch:
         from deckbuilder.commands.replay_watch import show_step
@@ -324,9 +318,8 @@ def scenario(
 ) -> None:
     """Set up each scenario's position, play its actions and check what it expects.
 
-    Exit 0 when every expectation of every file holds, 1 when one fails (named with its
-    file:line:col), 2 when a file cannot be read (the worst over the files; each one is
-    reported). --ruleset, --switch and --module ask the same question under another reading.
+    Exit 0 when every expectation holds, 1 when one fails (with its file:line:col), 2 when a
+    file cannot be read (the worst over the files).
     """
     catalog = project_catalog()
     started: list[Path] = []

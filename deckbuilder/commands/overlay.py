@@ -13,10 +13,8 @@ from deckbuilder.app.overlay_edits import overlay_rows, set_correction, unset_co
 from deckbuilder.commands import completion
 from deckbuilder.commands.common import (
     AsJson,
-    console,
     guarded,
     print_answer,
-    print_json,
     print_rows,
 )
 
@@ -31,10 +29,7 @@ overlay_app = typer.Typer(
 def path_(as_json: AsJson = False) -> None:
     """Print where the overlay file is (it may not exist yet)."""
     where = paths.overlay_path()
-    if as_json:
-        print_json({"path": str(where), "exists": where.is_file()})
-        return
-    console.print(str(where), markup=False)
+    print_answer({"path": str(where), "exists": where.is_file()}, as_json, str(where))
 
 
 @overlay_app.command("set", context_settings={"ignore_unknown_options": True})

@@ -57,10 +57,8 @@ def check(files: Annotated[list[Path], typer.Argument(help="card-set YAML files"
           as_json: AsJson = False, sets_dir: SetsDirOption = None) -> None:
     """Validate card-set files without installing them; list every problem of each.
 
-    Exit code 0: every file can be imported; 1: some file has problems the import would
-    refuse (a duplicate or taken id, a reference to an unknown record, copies, requires);
-    2: some file cannot be read as a card set (missing, not YAML, or refused by the card-set
-    schema: a missing field, a wrong value). The worst of all the files; each is reported.
+    Exit code (the worst of the files) 0: every file can be imported; 1: the import would
+    refuse some file (a duplicate id, an unknown reference ...); 2: some file is no card set.
     """
     paths.use_sets_dir(sets_dir)
     raise typer.Exit(guarded(each_file)(
@@ -160,11 +158,8 @@ def remove(
         autocompletion=completion.complete_installed_set)],
     as_json: AsJson = False,
 ) -> None:
-    """Remove an installed set; refused while another installed set requires it.
-
-    The names of its cards are remembered, so a deck that still names one is told that its
-    set is gone.
-    """
+    """Remove an installed set; refused while another installed set requires it. A deck
+    that still names one of its cards is told that its set is gone."""
     set_id = _set_named(set_id)
     removed = next((item.loaded.card_set for item in installed_files()
                     if item.loaded is not None and item.set_id == set_id), None)

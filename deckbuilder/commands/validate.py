@@ -47,19 +47,13 @@ def validate(
 ) -> None:
     """Check decks against the deck-building rules (Tarnished Star, Module D).
 
-    A card written neither as its id nor as its printed name (`texas ranger`, `TEXAS-RANGER`)
-    is found all the same, with a note: an editor's schema flags it, and `deckbuilder deck
-    fix-ids DECK` rewrites it to its id.
+    A card written as neither its id nor its printed name (`texas ranger`) is found with a
+    note (`deckbuilder deck fix-ids DECK` rewrites it). A deck is judged against one copy of
+    each product unless `--boxes N`, `--collection FILE` or `--switch card-copies=any-number`
+    says otherwise. A broken set of the sets folder is reported (file:line:col): a deck
+    that uses it waits on it, the others are checked.
 
-    A deck is judged against one copy of each product (its cards' copies in each set's box),
-    unless `--boxes N`, `--collection FILE` or `--switch card-copies=any-number` says
-    otherwise; every verdict says which.
-
-    A broken set of the repository's sets folder is reported with its file:line:col, and
-    every deck that does not use it is still checked; a deck that uses it waits on it.
-
-    Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read
-    (a deck, or a set of the sets folder).
+    Exit code 0: every deck is legal; 1: some deck is illegal; 2: a file could not be read.
     """
     catalog = project_catalog(sets_dir, keep_broken=True)
     for broken in catalog.broken:

@@ -11,7 +11,6 @@ from pathlib import Path
 from deckbuilder.catalog import Catalog, normalise_name
 from deckbuilder.decklists import (
     LineStatus,
-    export_deck_list,
     list_refusal,
     list_value,
     parse_text_or_json,
@@ -83,7 +82,3 @@ def import_text(catalog: Catalog, text: str, faction: str | None = None) -> Impo
     state.model()  # what the list held must make a deck file (as `deck import` checks)
     return ImportedList(state, lines, problems)
 
-
-def export_text(state: DeckState, catalog: Catalog) -> str:
-    """The deck as `deckbuilder deck export` prints it (a list `deck import` reads back)."""
-    return export_deck_list(state.loaded(catalog), catalog)

@@ -32,6 +32,7 @@ from deckbuilder.deck_stats import (
     percent_text,
     sample_opening_hand,
 )
+from deckbuilder.decklists import export_deck_list
 from deckbuilder.decks import FACTION_GAMES, FACTION_TITLES
 from deckbuilder.errors import DeckbuilderError, DeckError, Location
 from deckbuilder.legality import Violation
@@ -45,7 +46,7 @@ from deckbuilder.web.deck_files import (
     read_list,
     save_deck,
 )
-from deckbuilder.web.deck_lists import export_text, import_text
+from deckbuilder.web.deck_lists import import_text
 from deckbuilder.web.deck_state import (
     DeckState,
     add_card,
@@ -322,12 +323,16 @@ async def save_api(request: Request) -> Response:
     name = data.get("file")
     if not isinstance(name, str):
         raise DeckError("no file name given", Location("request"), "type a file name")
+    name = name.strip()
     try:
         # in a thread: the save may wait for the lock a `deck swap` holds
-        saved = await asyncio.to_thread(save_deck, config, state, name.strip(),
+        saved = await asyncio.to_thread(save_deck, config, state, name,
                                         data.get("overwrite") is True)
     except SaveConflict as conflict:
-        return _conflict(config, conflict, name.strip())
+        # the page keeps the user's deck and offers to reload the file or to save a copy
+        return JSONResponse({"error": error_line(conflict), "conflict": {
+            "file": name, "reload": "/deck?" + urlencode({"file": name}),
+            "copy": copy_name(config, name)}}, status_code=409)
     if saved.file.lower().endswith(".yaml"):
         state.file, state.version = saved.file, saved.version
     answer = await _verdict(config, state, _collection(data))
@@ -336,21 +341,13 @@ async def save_api(request: Request) -> Response:
     return JSONResponse(answer)
 
 
-def _conflict(config: WebConfig, conflict: SaveConflict, name: str) -> Response:
-    """409: the file changed since the page read it. The page keeps the user's deck and
-    offers to reload the file or to save the deck under `copy` (a free name)."""
-    return JSONResponse({"error": error_line(conflict), "conflict": {
-        "file": name, "reload": "/deck?" + urlencode({"file": name}),
-        "copy": copy_name(config, name)}}, status_code=409)
-
-
 async def export_text_view(request: Request) -> Response:
     """GET `/deck/export.txt?share=CODE`: the deck as `deckbuilder deck export` prints it,
     as a download."""
     config = config_of(request)
     state = state_from_share_code(str(request.query_params.get("share") or ""),
                                   config.catalog())
-    text = export_text(state, config.catalog())
+    text = export_deck_list(state.loaded(config.catalog()), config.catalog())
     slug = re.sub(r"[^a-z0-9]+", "-", state.name.lower()).strip("-")[:60] or "deck"
     return PlainTextResponse(text, headers={
         "content-disposition": f'attachment; filename="{slug}.txt"'})

@@ -201,15 +201,6 @@ def turn_choices(replay: Replay) -> list[dict[str, object]]:
 
 
 # -- routes ---------------------------------------------------------------------------------
-def _replay(request: Request) -> Replay:
-    replay = store_of(request.app).get(request.path_params["replay_id"])
-    if replay is None:
-        raise ReplayNotFound("no replay with that id (it was closed after an hour unseen, "
-                               "or the server restarted)", fix="open the record again at "
-                                                               "/replays")
-    return replay
-
-
 async def replays_page(request: Request) -> Response:
     # the `.jsonl` files of the deck folder (three folders deep, hidden ones left out)
     files = await asyncio.to_thread(deck_files, config_of(request), RECORD_SUFFIXES)
@@ -297,11 +288,14 @@ def _read_named(path: Path, name: str) -> GameRecord:
 
 def _replay_route(handler: Callable[[Request, Replay, int | None], Awaitable[Response]],
                   ) -> Callable[[Request], Awaitable[Response]]:
-    """A route of one open replay, handed it and the viewer asked for (`?viewer=`): an
-    unknown replay is a 404, a viewer or step it refuses a 400."""
+    """A route of one open replay, handed it and the viewer asked for (`?viewer=`)."""
     @functools.wraps(handler)
     async def route(request: Request) -> Response:
-        replay = _replay(request)
+        replay = store_of(request.app).get(request.path_params["replay_id"])
+        if replay is None:
+            raise ReplayNotFound("no replay with that id (it was closed after an hour unseen, "
+                                 "or the server restarted)", fix="open the record again at "
+                                                                 "/replays")
         return await handler(request, replay,
                              replay.steps.viewer_named(request.query_params.get("viewer")))
 
