@@ -24,7 +24,7 @@ from deckbuilder.app.results import (
     frozen_mapping,
 )
 from deckbuilder.app.running import games_on
-from deckbuilder.app.simulation_plan import plan_simulation, run_plan, simulation_report
+from deckbuilder.app.simulation_plan import plan_simulation, simulation_report
 from deckbuilder.decks import DeckSource
 from deckbuilder.sim.runs.stats import Interval, Summary
 
@@ -40,7 +40,7 @@ def simulate(deck: DeckSource, against: DeckSource | None = None,
     run = asked(given, SimulateKeywords, "simulate")
     plan = plan_simulation(run.catalog, deck, against, None, run.options, vs_option="against")
     with games_on(run.workers, run.executor) as runner:
-        report = simulation_report(plan, run_plan(plan, runner, run.on_result))
+        report = simulation_report(plan, runner, run.on_result)
         check_simulation(plan, report, run.check_bot, runner)  # whether the verdict holds
     games, cards = planned_sensitivity(plan, report, None)  # what it rests on, where cheap
     if games:

@@ -1,8 +1,7 @@
 """Every verdict says whether it holds: `simulate`, gauntlets, `tournament` and `optimize`
 ask their question again with a stronger bot (`--check-bot`, `sim.reports.bot_check`) on the
-run's first seeds, and add the answers side by side to the report (`bot_check`), or a note
-saying why not. The command line, the web simulator and the Python API call the same
-functions, so all carry the same answer."""
+run's first seeds, and add both answers to the report (`bot_check`), or a note saying why
+not; every face calls these, so all carry the same answer."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from deckbuilder.app.field_runs import (
     run_tournament_plan,
 )
 from deckbuilder.app.results import GauntletResult, TournamentResult, frozen_mapping
-from deckbuilder.app.simulation_plan import SimulationPlan, run_plan, simulation_report
+from deckbuilder.app.simulation_plan import SimulationPlan, simulation_report
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import get_game
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, replay_gain
@@ -57,21 +56,24 @@ def _finish(report: dict[str, Any], bots: tuple[str, str], games: int,
     return check
 
 
-def _skip(report: dict[str, Any], asked: str | None, bot: str, games: int) -> None:
-    report["bot_check"] = None
-    report["notes"] = [*report.get("notes", []), not_checked(asked, bot, games)]
+def _bot(report: dict[str, Any], asked: str | None, bot: str, games: int,
+         total: int) -> str | None:
+    """The check's bot, or None with a note in the report saying why not."""
+    chosen = wanted_check(asked, bot, games, total)
+    if chosen is None:
+        report["bot_check"] = None
+        report["notes"] = [*report.get("notes", []), not_checked(asked, bot, total)]
+    return chosen
 
 
 def check_simulation(plan: SimulationPlan, report: dict[str, Any], asked: str | None,
                      executor: Executor, on_result: OnResult = None) -> BotCheckJson | None:
     """The deck's win rate against the opponent again with the stronger bot (both seats)."""
     games = min(plan.settings.games, CHECK_GAMES)
-    bot = wanted_check(asked, plan.settings.bot, plan.settings.games, games)
-    if bot is None:
-        _skip(report, asked, plan.settings.bot, games)
+    if (bot := _bot(report, asked, plan.settings.bot, plan.settings.games, games)) is None:
         return None
     checked = _checked(dataclasses.replace(plan, baseline=None), bot, games)
-    again = simulation_report(checked, run_plan(checked, executor, on_result))
+    again = simulation_report(checked, executor, on_result)
     seat = plan.side
     compared = [compare(f"{plan.deck.name} against {plan.opponent.name}",
                         report["sides"][seat]["win_rate"], again["sides"][seat]["win_rate"],
@@ -84,9 +86,7 @@ def check_gauntlet(plan: GauntletPlan, report: dict[str, Any], asked: str | None
     """The deck's win rate against each opponent and the field again with the stronger bot."""
     games = min(plan.settings.games, CHECK_GAMES)
     total = games * len(plan.opponents.entries)
-    bot = wanted_check(asked, plan.settings.bot, plan.settings.games, total)
-    if bot is None:
-        _skip(report, asked, plan.settings.bot, total)
+    if (bot := _bot(report, asked, plan.settings.bot, plan.settings.games, total)) is None:
         return None
     again = run_gauntlet_plan(_checked(plan, bot, games), executor, on_result).report
     compared = [compare(f"{plan.deck.name} against {row['name']}", row["win_rate"],
@@ -102,9 +102,7 @@ def check_tournament(plan: TournamentPlan, report: dict[str, Any], asked: str | 
     """The tournament again with the stronger bot: the rank agreement within each side."""
     games = min(plan.settings.games, CHECK_GAMES)
     total = games * plan.total // plan.settings.games
-    bot = wanted_check(asked, plan.settings.bot, plan.settings.games, total)
-    if bot is None:
-        _skip(report, asked, plan.settings.bot, total)
+    if (bot := _bot(report, asked, plan.settings.bot, plan.settings.games, total)) is None:
         return None
     again = run_tournament_plan(_checked(plan, bot, games), executor, on_result).report
     sides = get_game(plan.settings.game).side_names
@@ -126,11 +124,10 @@ def check_swap(result: OptimizeResult, report: dict[str, Any], asked: str | None
                executor: Executor, described: str) -> BotCheckJson | None:
     """The best swap's gain again with the stronger bot, on the first confirmation seeds."""
     best, settings = result.best, result.settings
-    units = min(len(best.confirmed) if best else 0, CHECK_GAMES)
+    assert best is not None  # `check_optimized` asks only when there is a best swap
+    units = min(len(best.confirmed), CHECK_GAMES)
     per = len(settings.opponents())
-    bot = wanted_check(asked, settings.bot, settings.budget, 2 * units * per)
-    if best is None or bot is None:
-        _skip(report, asked, settings.bot, 2 * units * per)
+    if (bot := _bot(report, asked, settings.bot, settings.budget, 2 * units * per)) is None:
         return None
     gains = replay_gain(result, best, executor, units, (bot, bot))
     compared = [compare(f"the gain of {described}", result.difference(best).as_dict(),
@@ -141,8 +138,7 @@ def check_swap(result: OptimizeResult, report: dict[str, Any], asked: str | None
 
 def check_optimized(result: OptimizeResult, catalog: Catalog, asked: str | None,
                     executor: Executor, workers: int) -> dict[str, Any]:
-    """What `optimize`'s best swap rests on (`gain_rests_on`, on this machine's `workers`:
-    `data_notes.swap_rests_on`) and whether it holds (`bot_check`), with their `notes`."""
+    """What `optimize`'s best swap rests on (`gain_rests_on`) and whether it holds."""
     checks: dict[str, Any] = {"notes": [], "bot_check": None}
     if result.best is not None:
         check_swap(result, checks, asked, executor, swaps_text(result.best, catalog))

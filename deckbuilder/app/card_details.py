@@ -25,10 +25,9 @@ OVERLAY_SOURCE = "overlay "  # how catalog.apply_overlay_document labels a corre
 
 
 def find_records(catalog: Catalog, name: str, game: str | None = None) -> list[Entry]:
-    """Every record the id, name or alias names (a name printed in both games gives both,
-    unless `game` chooses); failing that, the record a unique prefix of a name, alias or id
-    names (`volcanic`). Raises with the choices for an ambiguous prefix, and with the
-    plausible names for a typo."""
+    """Every record the id, name or alias names (a name printed in both games gives both),
+    else the one a unique prefix names (`volcanic`); an ambiguous prefix or a typo raises
+    with the choices."""
     chosen = [game] if game else sorted({entry.game for entry in catalog.entries.values()})
     found: list[Entry] = []
     for each in chosen:
@@ -62,8 +61,7 @@ MAX_CHOICES_SHOWN = 8
 
 
 def records_by_prefix(catalog: Catalog, prefix: str, game: str | None = None) -> list[Entry]:
-    """The records whose name, an alias or id begins with `prefix` (folded as names are),
-    in the catalog's order; none for an empty prefix."""
+    """The records whose name, an alias or id begins with `prefix`, in the catalog's order."""
     folded = normalise_name(prefix)
     if not folded:
         return []
@@ -88,8 +86,6 @@ def _shown_value(value: object) -> object:
 
 
 def record_details(catalog: Catalog, entry: Entry) -> dict[str, Any]:
-    """Everything known about one record: values with their sources, what is unconfirmed,
-    what the overlay changed, and whether the engine plays it (and why not)."""
     record = entry.record
     provenance = record.provenance
     fields = type(record).model_fields
@@ -144,7 +140,6 @@ class EngineSupport(TypedDict):
 
 
 def engine_support(entry: Entry) -> EngineSupport:
-    """Whether the engine plays the record, and the reasons when it does not."""
     if entry.game not in games():
         return {"plays": False, "reasons": [f"the engine does not play {entry.game}"]}
     if entry.kind not in ("card", "character", "special"):

@@ -1,8 +1,6 @@
-"""What `validate`, `simulate`, `optimize`, gauntlets, tournaments, the web pages and `replay`
-say about the data a result rests on: an overlay in use, values no document states (counted
-as `data status` counts them, `data_packs.status`), the cards that matter most
-(`sim.reports.sensitivity`), and the packs and overlay by content hash. A result resting on a
-correction or a guess is never taken for one resting on the printed cards."""
+"""What every result says about the data it rests on (an overlay in use, values no document
+states, the cards that matter most, the packs by content hash), so that a result resting on
+a correction or a guess is never taken for one resting on the printed cards."""
 
 from __future__ import annotations
 
@@ -43,9 +41,8 @@ SWAP_SHARE = 0.25
 
 
 def deck_data_notes(cards: Mapping[str, int], catalog: Catalog) -> list[str]:
-    """Notes about the data a deck's verdict or simulation rests on: an overlay in use, and
-    the deck's values no document states and no player confirmed, naming the cards to review
-    first (as `data status` ranks them). `cards`: card id -> copies (unknown ids skipped)."""
+    """An overlay in use, and the deck's unconfirmed values, naming the cards to review
+    first (as `data status` ranks them)."""
     entries = [catalog.entries[card] for card in cards if card in catalog.entries]
     overlaid = sum(1 for entry in entries for source in entry.record.provenance.sources.values()
                    if source.startswith(OVERLAY_SOURCE))
@@ -84,10 +81,8 @@ def _values(count: int) -> str:
 # -- a result's report ------------------------------------------------------------------------
 def result_data(catalog: Catalog, decks: Sequence[Mapping[str, int]],
                 report: Mapping[str, object] | None = None) -> dict[str, object]:
-    """The fields a result's report adds (`report.update(...)`): `rests_on`, the values of
-    the decks' cards by standing and the cards that matter most (ranked by the report's own
-    plays per game when it has per-card figures), and `data`, the packs and overlay in force
-    by content hash (as a game record names them)."""
+    """The `rests_on` and `data` fields of a result's report (the cards that matter most
+    ranked by the report's own plays per game when it has them)."""
     plays = report_plays(report) if report is not None and report.get("cards") else None
     return {"rests_on": rests_on(catalog, decks, plays), "data": data_in_force(catalog)}
 
@@ -128,9 +123,8 @@ def unasked_sensitivity(plan: Any, report: dict[str, Any]) -> int | None:
 
 def planned_sensitivity(plan: Any, report: dict[str, Any], asked: bool | None,
                         games: int = DEFAULT_GAMES) -> tuple[int, int]:
-    """The games per moved value and the cards of the check to run (0 games: none): the full
-    check when `asked`, none when told not to (False), else the unasked one where cheap
-    (`unasked_sensitivity`, which notes why not)."""
+    """The games per moved value and the cards of the check to run (0 games: none);
+    unasked (None), the cheap one (`unasked_sensitivity`)."""
     if asked is None:
         return unasked_sensitivity(plan, report) or 0, AUTO_CARDS
     return (games if asked else 0), CHECKED_CARDS
@@ -149,9 +143,8 @@ def add_sensitivity(plan: Any, report: dict[str, Any], games: int, workers: int 
 
 def swap_rests_on(result: OptimizeResult, catalog: Catalog, workers: int = 1
                   ) -> SwapRestsOnJson | None:
-    """What the best swap's gain rests on: its first confirmation units replayed with each
-    unconfirmed whole-number value of the cards it swaps moved one down and one up
-    (`sensitivity.moved_scores`), the gain's range over them, in one sentence."""
+    """The best swap's gain over its first confirmation units with each unconfirmed value
+    of the swapped cards moved one down and one up, in one sentence."""
     best = result.best
     if best is None:
         return None

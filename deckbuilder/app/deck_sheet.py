@@ -1,8 +1,6 @@
-"""A deck sheet made to print: the cards grouped by category and counted (each with its cost
-and firepower as the card face gives them), the replacements against the base deck and the
-Module D verdict, as one self-contained HTML page (its CSS inline, `@media print` rules, no
-script, every value escaped). `deck export --format html` writes it, `--format pdf` prints it
-with headless Chromium, and the web editor's "Printable sheet" serves it.
+"""A deck sheet made to print (`deck export --format html|pdf`, the web editor's "Printable
+sheet"): one self-contained HTML page, no script, every value escaped; the PDF is printed by
+headless Chromium.
 """
 
 from __future__ import annotations
@@ -129,8 +127,7 @@ def deck_sheet_html(deck: LoadedDeck, catalog: Catalog) -> str:
 
 
 def find_chromium() -> str | None:
-    """The Chromium to print with: `$DECKBUILDER_CHROMIUM`, else one on the PATH (or
-    Debian's /usr/bin/chromium)."""
+    """`$DECKBUILDER_CHROMIUM`, else one on the PATH (or Debian's /usr/bin/chromium)."""
     chosen = os.environ.get(CHROMIUM_VARIABLE, "").strip()
     if chosen:
         return chosen if Path(chosen).is_file() else None
@@ -142,8 +139,7 @@ def find_chromium() -> str | None:
 
 
 def print_pdf(html: str, out: Path) -> None:
-    """Print an HTML page to `out` as PDF with headless Chromium (written atomically).
-    No Chromium: one line saying what to install or use instead."""
+    """Print an HTML page to `out` as PDF; no Chromium is one line saying what to do."""
     chromium = find_chromium()
     where = Location(out)
     if chromium is None:

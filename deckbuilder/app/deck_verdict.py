@@ -1,7 +1,5 @@
-"""A deck's verdict, the one answer every face gives: `deckbuilder validate --json` prints it,
-the web deck editor shows it and a script gets it from `deckbuilder.deck_verdict`. The Module
-D report (with the supply sentence: what the deck was judged against), the faction's dead
-cards, the notes on the data it rests on and on card keys written other than as ids."""
+"""A deck's verdict, the one answer `validate --json`, the web deck editor and
+`deckbuilder.deck_verdict` give: the Module D report and what is said beside it."""
 
 from __future__ import annotations
 
@@ -44,11 +42,8 @@ class DeckVerdict:
 
 def deck_verdict(deck: DeckSource, catalog: Catalog, collection: SupplyCollection = None, *,
                  supply: Supply | None = None) -> DeckVerdict:
-    """Check a deck as `deckbuilder validate` does: `validate_deck`'s report (against one box
-    of each product, the `collection` or the `supply` from `deck_supply`) and the faction's
-    dead cards, data notes and spellings beside it. A deck read from a file has its spellings
-    noted with the `deck fix-ids` command that rewrites them; one without a file (the web
-    editor's) with "Save writes its id"."""
+    """Check a deck as `deckbuilder validate` does (against one box of each product, the
+    `collection` or the `supply`)."""
     loaded = read_deck(deck, catalog).loaded
     report = validate_deck(loaded, catalog, collection, supply=supply)
     spellings = tuple(_spelling_json(entry) for entry in loaded.miswritten())

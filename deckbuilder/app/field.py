@@ -1,19 +1,7 @@
-"""The decks a deck is judged against: `--vs` read into a weighted field.
-
-`simulate DECK --vs A --vs B`, `optimize` and `tournament` name decks alike: a deck file, a
-packaged deck's name or a faction (its base deck), as every command reads a deck; a folder
-(every `*.yaml`/`*.yml` deck file directly in it; in a field, its decks of another side or
-game are left out with a note, so one folder can hold a player's decks of both sides); any
-of these followed by `@WEIGHT` (`mcready@2`, `decks/@0.5`): how much the opponent counts in
-the field's figure (a folder's weight applies to each of its decks; an existing file whose
-name ends in `@2` is that file). The same deck named twice is one opponent whose weights add
-up (with a note).
-
-    >>> split_weight("mcready@2")
-    ('mcready', 2.0)
-    >>> split_weight("decks/")
-    ('decks/', 1.0)
-"""
+"""The decks a deck is judged against: `--vs` read into a weighted field (docs/players/
+simulate.md). A folder's decks of another side are left out with a note, so one folder can
+hold a player's decks of both sides; the same deck named twice is one opponent whose weights
+add up."""
 
 from __future__ import annotations
 
@@ -44,8 +32,7 @@ MAX_FOLDER_DECKS = 200
 
 @dataclass(frozen=True)
 class FieldEntry:
-    """One opponent of a field: its label (unique within the field), the deck as the engine
-    plays it (`deck.cards`: card id -> copies), its weight, and where it was read from."""
+    """One opponent of a field: its label (unique within the field) and weight."""
 
     label: str
     deck: SimDeck
@@ -64,10 +51,8 @@ class Field:
     game: str
     side: str
     entries: tuple[FieldEntry, ...]
-    #: what the reading left out or merged, for the report
-    notes: tuple[str, ...] = ()
-    #: the decks' own warnings (an illegal deck played with --allow-illegal)
-    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # what the reading left out or merged
+    warnings: tuple[str, ...] = ()  # the decks' own (--allow-illegal)
 
     @property
     def weights(self) -> list[float]:
@@ -77,8 +62,8 @@ class Field:
 
 
 def split_weight(text: str, option: str = "--vs") -> tuple[str, float]:
-    """`SPEC@WEIGHT` as (SPEC, WEIGHT); a spec without a weight (or an existing file whose
-    name has one) weighs 1. A weight that is not a positive number is refused."""
+    """`SPEC@WEIGHT` as (SPEC, WEIGHT); an existing file whose name ends in `@2` is that
+    file, weighing 1."""
     if Path(text).exists():
         return text, 1.0
     found = _WEIGHTED.match(text)
@@ -102,13 +87,11 @@ def is_field(specs: Sequence[str]) -> bool:
 
 
 def single_opponent(specs: Sequence[str] | None) -> str | None:
-    """The one opponent `--vs` names (its weight, if any, dropped: it is the whole field),
-    or None when `--vs` is not given."""
+    """The one opponent `--vs` names (a weight dropped: it is the whole field), or None."""
     return split_weight(specs[0])[0] if specs else None
 
 
 def deck_files_in(folder: Path) -> list[Path]:
-    """The deck files directly in `folder` (`*.yaml`, `*.yml`), sorted by name."""
     files = sorted(path for path in folder.iterdir()
                    if path.suffix in (".yaml", ".yml") and path.is_file())
     if not files:
@@ -130,7 +113,6 @@ class _Read:
 
 
 def _weights(given: Sequence[float] | None, count: int) -> list[float]:
-    """A script's weights, one per item (default all alike); a wrong one is one line."""
     if given is None:
         return [1.0] * count
     if len(given) != count:
@@ -146,9 +128,7 @@ def _weights(given: Sequence[float] | None, count: int) -> list[float]:
 
 def _read_all(items: Sequence[DeckSource], catalog: Catalog, allow_illegal: bool, option: str,
               weights: Sequence[float] | None, supply: Supply) -> list[_Read]:
-    """Each item read: a name or path (`@WEIGHT` and folders allowed), or a deck object (a
-    script's); `weights` (a script's, one per item) multiply the items' own; every deck
-    judged against `supply`."""
+    """Each item read; a script's `weights` multiply the items' own `@WEIGHT`."""
     found: list[_Read] = []
     for index, (item, given) in enumerate(zip(items, _weights(weights, len(items)),
                                               strict=True)):
@@ -166,7 +146,6 @@ def _read_all(items: Sequence[DeckSource], catalog: Catalog, allow_illegal: bool
 
 
 def _merged(reads: list[_Read]) -> tuple[list[_Read], list[str]]:
-    """The same deck named twice is one entry whose weights add up."""
     merged: dict[str, _Read] = {}
     notes = []
     for read in reads:
@@ -197,9 +176,8 @@ def _entries(reads: list[_Read]) -> tuple[FieldEntry, ...]:
 def read_decks(specs: Sequence[DeckSource], catalog: Catalog, *, allow_illegal: bool = False,
                option: str = "DECKS", supply: Supply = PLAY_TESTING
                ) -> tuple[list[FieldEntry], list[str]]:
-    """Every deck `specs` name (files, packaged names, factions, folders, `@WEIGHT` allowed;
-    or deck objects), of any side, and the notes on decks named twice. All must be of one
-    game: a deck of another game is one line naming both."""
+    """Every deck `specs` name, of any side but of one game, and the notes on decks named
+    twice."""
     reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option, None, supply))
     if not reads:
         raise DeckError(f"{option}: no decks given", fix="name deck files or a folder of decks")
@@ -216,9 +194,8 @@ def read_decks(specs: Sequence[DeckSource], catalog: Catalog, *, allow_illegal: 
 def read_field(specs: Sequence[DeckSource], catalog: Catalog, *, game: str, side_against: str,
                allow_illegal: bool = False, option: str = "--vs",
                weights: Sequence[float] | None = None, supply: Supply = PLAY_TESTING) -> Field:
-    """The field `specs` name (as `read_decks` reads them; `weights`: a script's, one per
-    spec), to be played by the side `side_against` of `game`. A deck named directly that is
-    of another side or game is refused; one inside a folder is left out with a note."""
+    """The field `specs` name, played by the side `side_against` of `game`: a deck named
+    directly of another side or game is refused, one inside a folder left out with a note."""
     reads, notes = _merged(_read_all(specs, catalog, allow_illegal, option, weights, supply))
     kept: list[_Read] = []
     for read in reads:

@@ -1,7 +1,5 @@
-"""Gauntlets (`simulate DECK --vs A --vs B`, `deckbuilder.gauntlet`) and tournaments
-(`tournament DECKS...`, `deckbuilder.tournament`) read, checked, played and answered the one
-way every face asks for them: every mistake is one line before any game is played, and the
-typed result (`app.results`) carries the report `--json` prints.
+"""Gauntlets and tournaments read, checked, played and answered one way for every face:
+each mistake is one line before any game, and the typed result carries the `--json` report.
 """
 
 from __future__ import annotations
@@ -60,8 +58,7 @@ class GauntletPlan:
 def plan_gauntlet(catalog: Catalog, deck: DeckSource, field: Sequence[DeckSource] | None,
                   options: PlayOptions, *, weights: Sequence[float] | None = None,
                   option: str = "--vs") -> GauntletPlan:
-    """Read the deck and its field (None: the other side's base deck; `option` names the
-    field in messages) and the settings; one line per mistake."""
+    """`field` None: the other side's base deck; `option` names the field in messages."""
     prime_catalog(catalog)
     supply = options.supply(catalog)
     played = load_sim_deck(deck, catalog, options.allow_illegal, supply=supply)
@@ -79,8 +76,6 @@ def plan_gauntlet(catalog: Catalog, deck: DeckSource, field: Sequence[DeckSource
 def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
                       on_result: Callable[[GameResult], None] | None = None
                       ) -> GauntletResult:
-    """Play the plan on `executor`; the typed result, its report (`--json`'s data) in
-    `report`."""
     played, entries, wanted = plan.deck, plan.opponents.entries, plan.settings
     result = run_gauntlet(
         Contestant(played.name, played.cards, wanted.bot),
@@ -140,8 +135,7 @@ class TournamentPlan:
 
 def plan_tournament(catalog: Catalog, specs: Sequence[DeckSource], options: PlayOptions,
                     option: str = "DECKS") -> TournamentPlan:
-    """Read the decks (files, packaged names, factions, folders, deck objects) and the
-    settings; decks of two games, or of no side of a game, are one line."""
+    """Decks of two games, or of no side of a game, are one line."""
     prime_catalog(catalog)
     supply = options.supply(catalog)
     decks, notes = read_decks(specs, catalog, allow_illegal=options.allow_illegal,
@@ -168,8 +162,6 @@ def plan_tournament(catalog: Catalog, specs: Sequence[DeckSource], options: Play
 def run_tournament_plan(plan: TournamentPlan, executor: Executor,
                         on_result: Callable[[GameResult], None] | None = None
                         ) -> TournamentResult:
-    """Play the plan on `executor`; the typed result, its report (`--json`'s data) in
-    `report`."""
     wanted = plan.settings
     result = run_tournament(
         [Contestant(entry.label, entry.cards, wanted.bot) for entry in plan.decks],

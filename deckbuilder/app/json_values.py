@@ -1,10 +1,7 @@
-"""JSON in and out: JSON from outside (request bodies, share links, a table's answers) read
-with a bound on nesting, and model values as the plain data JSON output carries.
+"""JSON from outside read with a bound on nesting, and model values as JSON carries them.
 
 Python's `json` parser recurses once per level: a body of 1,000 `[` raises RecursionError
-(a bare 500), and data nested a few hundred levels deep would reach the code after it. No
-deck, action, share code or table state is nested more than a few levels, so anything deeper
-is refused as `TooDeep` (a ValueError) before it is parsed.
+(a bare 500). Nothing we read nests more than a few levels, so deeper is `TooDeep`.
 """
 
 from __future__ import annotations
@@ -53,10 +50,8 @@ def deeper_than(raw: bytes, limit: int) -> bool:
 
 
 def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
-    """`json.loads(raw)`, refusing input nested deeper than `max_depth` with `TooDeep`.
-
-    Raises ValueError (json's own, or `TooDeep`) or UnicodeDecodeError, never RecursionError.
-    """
+    """`json.loads(raw)`: ValueError (`TooDeep` too) or UnicodeDecodeError, never
+    RecursionError."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if deeper_than(data, max_depth):
         raise TooDeep(f"it is nested more than {max_depth} levels deep")

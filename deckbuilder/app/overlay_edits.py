@@ -1,8 +1,7 @@
-"""Editing the overlay: local corrections of any packaged value, by record id, each with its
-source. The overlay file lives in the user data folder (`$DECKBUILDER_HOME/overlay.yaml`),
-never in the package; it is edited as a round-trip YAML document, so the user's own comments
-and layout survive, and every change is checked by building the catalog with it before it is
-written (atomically, one writer at a time)."""
+"""Editing the overlay (`$DECKBUILDER_HOME/overlay.yaml`): local corrections of packaged
+values, each with its source, edited as round-trip YAML so the user's comments survive, and
+checked by building the catalog with them before writing (atomically, one writer at a time).
+"""
 
 from __future__ import annotations
 
@@ -120,12 +119,8 @@ def resolve_record(catalog: Catalog, text: str) -> Entry:
 
 
 def unset_correction(record_id: str, field: str | None = None) -> UnsetChange:
-    """Take one corrected value (or, without `field`, a record's whole correction) out of the
-    overlay file, so the packaged value and its source hold again.
-
-    The record may be named by id or name; a correction of a record no installed set has
-    any more (a set removed) can still be taken out by its id.
-    """
+    """Take one corrected value (or, without `field`, a record's whole correction) out; a
+    record no installed set has any more can still be named by its id."""
     path = paths.overlay_path()
     with editing(path):
         return _unset_in_file(path, record_id, field)
@@ -161,10 +156,7 @@ def _unset_in_file(path: Path, record_id: str, field: str | None) -> UnsetChange
 
 
 def set_correction(record_id: str, field: str, value_text: str, source: str) -> SetChange:
-    """Correct one value in the overlay file; checked against the catalog before writing.
-
-    Returns what changed: the record, the field, the value before and after, the source.
-    """
+    """Correct one value in the overlay file; checked against the catalog before writing."""
     path = paths.overlay_path()
     if not source.strip():
         raise DeckbuilderError("--source is empty", fix="name where the correct value is stated")

@@ -34,13 +34,9 @@ class SimDeck:
 
 def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = False,
                   what: str = "deck", supply: Supply = PLAY_TESTING) -> SimDeck:
-    """Read a deck for play, however it is given (`deckbuilder.decks.read_deck`).
-
-    A deck the engine cannot play is always refused; another illegal deck too, unless
-    `allow_illegal`: then it gets a warning, so that a deck can be play-tested before it is
-    legal. Its copies are judged against `supply` (a game at a table counts none). A deck
-    object comes from a script: the fixes are said in Python's terms.
-    """
+    """A deck the engine cannot play is refused; another illegal one too, unless
+    `allow_illegal` (a warning: a deck can be play-tested before it is legal). A deck
+    object comes from a script: the fixes are said in Python's terms."""
     argument = read_deck(source, catalog, what)
     loaded = argument.loaded
     if argument.kind == "faction":  # the box's deck: nothing to check
@@ -66,8 +62,6 @@ def load_sim_deck(source: DeckSource, catalog: Catalog, allow_illegal: bool = Fa
 def _legality_warnings(loaded: LoadedDeck, catalog: Catalog, allow_illegal: bool,
                        path: Path | str, validate: str, allow: str,
                        supply: Supply) -> list[str]:
-    """The deck checked for play: an unplayable deck is refused, an illegal one too unless
-    `allow_illegal` (then its warning)."""
     report = validate_deck(loaded, catalog, supply=supply)
     more = (f" ({len(report.violations)} problems in all: {validate})"
             if len(report.violations) > 1 else "")

@@ -1,10 +1,6 @@
-"""A game record's deal, checked once for every face: `check_deal`.
-
-A friend table shows both seats a commitment to its seed before the deal and writes the
-seed and the commitment's salt into the record it offers once ended. The record is honest
-when the seed with the salt gives the commitment the table showed, and the game set up from
-that seed reproduces every recorded step and the ending (`replay_record`, the one replay
-every viewer takes). `check_deal` answers both in one line.
+"""A game record's deal, checked once for every face: honest when the seed and salt give
+the commitment the friend table showed before the deal, and the game dealt from that seed
+replays every recorded step and the ending.
 """
 
 from __future__ import annotations
@@ -27,10 +23,8 @@ class CommitmentError(DeckbuilderError):
 
 @dataclass(frozen=True)
 class DealCheck:
-    """Whether a record's deal checks, and why not (`reason`, one line).
-
-    `commitment` is what the record was checked against: the one given, or (`given` False)
-    the record's own, which the player should compare with the one the table showed."""
+    """Whether a record's deal checks, and why not; `given` False: checked against the
+    record's own commitment, which the player should compare with the table's."""
 
     holds: bool
     reason: str

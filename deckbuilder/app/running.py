@@ -1,7 +1,5 @@
-"""What every service run shares: the catalog it plays with, the rules read (from the
-command line's `--switch ID=VALUE` texts or a script's mapping, checked alike by
-`app.switches`), the executor the games run on, and the settings a result records.
-"""
+"""What every service run shares: the catalog, the settings read and checked alike from
+every face, the executor the games run on."""
 
 from __future__ import annotations
 
@@ -24,8 +22,7 @@ __all__ = ["PlayOptions", "SettingError", "check_count", "games_on", "use_catalo
 
 
 class SettingError(DeckbuilderError):
-    """A setting given to the API is out of its range (games below 1, a negative count of
-    workers ...)."""
+    """A setting given to the API is out of its range (games below 1 ...)."""
 
 
 def check_count(name: str, value: object, least: int) -> int:
@@ -37,8 +34,7 @@ def check_count(name: str, value: object, least: int) -> int:
 
 
 def use_catalog(catalog: Catalog | None) -> Catalog:
-    """The catalog given, else the one the command line would use (packaged and installed
-    sets, the overlay, a project's sets folder); shared with the processes that play."""
+    """The catalog given, else the command line's; shared with the processes that play."""
     found = catalog if catalog is not None else project_catalog()
     prime_catalog(found)
     return found
@@ -46,9 +42,7 @@ def use_catalog(catalog: Catalog | None) -> Catalog:
 
 @contextlib.contextmanager
 def games_on(workers: int, executor: Executor | None) -> Iterator[Executor]:
-    """The executor given (a `ProcessExecutor`, a `DaskExecutor` ...), else `workers`
-    processes (1: this process, 0: one per core); the same seed gives the same numbers on
-    each."""
+    """The executor given, else `workers` processes (1: this process, 0: one per core)."""
     if executor is not None:
         yield executor
         return
@@ -58,10 +52,7 @@ def games_on(workers: int, executor: Executor | None) -> Iterator[Executor]:
 @dataclass(frozen=True)
 class PlayOptions:
     """What a face asks to play, as given: one object in place of the long lists of
-    settings every run takes. `settings` reads and checks it for a game (`opponent_bot`
-    None: `bot`; `switches` as {id: reading} or `ID=READING` texts); `supply` is what every
-    deck is judged against (one box of each product unless `boxes`, `collection` or the
-    switch `card-copies=any-number` says otherwise)."""
+    settings every run takes (`switches` as {id: reading} or `ID=READING` texts)."""
 
     games: int = 1000
     seed: int = 1
@@ -89,9 +80,7 @@ class PlayOptions:
                            switches=reading)
 
     def settings(self, catalog: Catalog, game: str) -> Settings:
-        """The settings read and checked against the game's installed sets: the ruleset
-        (the game's own when None), the switches and the modules (by letter, id or name),
-        the turn cap; and the build that plays."""
+        """The settings read and checked against the game's installed sets."""
         modules = [self.modules] if isinstance(self.modules, str) else self.modules  # "A"
         return Settings(game, self.ruleset or get_game(game).default_ruleset,
                         frozen_mapping(parse_switches(self._switch_texts(), catalog, game)),

@@ -1,10 +1,6 @@
-"""A simulation read and checked the one way every face of the tool reads it.
-
-`deckbuilder simulate`, the web simulator and `deckbuilder.simulate` take the same inputs,
-refuse the same mistakes with the same one-line messages and add the same fields to the
-library's report, so for the same seed all show the same numbers; only how they ask and how
-they show the result differ.
-"""
+"""A simulation read, checked and played the one way `deckbuilder simulate`, the web
+simulator and `deckbuilder.simulate` ask for it: the same one-line refusals, the same
+report, so for the same seed all show the same numbers."""
 
 from __future__ import annotations
 
@@ -23,11 +19,11 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckSource
 from deckbuilder.games import Game, dead_card_warnings, get_game
 from deckbuilder.sim import Contestant, build_report, simulate
-from deckbuilder.sim.runs.batch import SimulationConfig, SimulationRun, build_specs, check_playable
+from deckbuilder.sim.runs.batch import SimulationConfig, build_specs, check_playable
 from deckbuilder.sim.runs.runner import Executor, GameResult, prime_catalog, switch_items
 
 __all__ = ["PARALLEL_FROM", "SimulationPlan", "as_plain_json", "check_plan", "contestants",
-           "default_workers", "plan_simulation", "run_plan", "simulation_report"]
+           "default_workers", "plan_simulation", "simulation_report"]
 
 #: Games from which a simulation uses every core unless told otherwise (a pool of processes
 #: costs a fraction of a second to start; results are the same either way).
@@ -105,20 +101,15 @@ def check_plan(plan: SimulationPlan) -> None:
     check_playable(build_specs(first_game))
 
 
-def run_plan(plan: SimulationPlan, executor: Executor,
-             on_result: Callable[[GameResult], None] | None = None) -> SimulationRun:
-    """Play the plan on `executor`; the library's `SimulationRun`."""
+def simulation_report(plan: SimulationPlan, executor: Executor,
+                      on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+    """Play the plan on `executor`; its report as `simulate --json` prints it."""
     deck, opponent, baseline = contestants(plan)
     wanted = plan.settings
-    return simulate(deck, opponent, side=plan.side, games=wanted.games, seed=wanted.seed,
-                    ruleset=wanted.ruleset, game=plan.deck.game, max_turns=wanted.max_turns,
-                    baseline=baseline, switches=dict(wanted.switches),
-                    modules=wanted.modules, executor=executor, on_result=on_result)
-
-
-def simulation_report(plan: SimulationPlan, run: SimulationRun) -> dict[str, Any]:
-    """The report of a run as `simulate --json` prints it: `build_report` and the fields
-    the tool adds."""
+    run = simulate(deck, opponent, side=plan.side, games=wanted.games, seed=wanted.seed,
+                   ruleset=wanted.ruleset, game=plan.deck.game, max_turns=wanted.max_turns,
+                   baseline=baseline, switches=dict(wanted.switches), modules=wanted.modules,
+                   executor=executor, on_result=on_result)
     names = plan.catalog.card_names()
     report = build_report(run, plan.game.side_names, names, plan.precision)
     report["title"] = plan.game.title

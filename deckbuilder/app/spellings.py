@@ -1,7 +1,6 @@
 """The names a player may type for a game, a faction or a bot, as the documents spell them
-("Colti" in the Tarnished Star sheet is the base game's "Colty"; "Colonel McReady";
-"Malpaso" for Revolver 2). The command line's choices and the web's filters read them here,
-so both forgive the same spellings."""
+("Colti" in the Tarnished Star sheet is "Colty"): the command line and the web forgive the
+same spellings."""
 
 from __future__ import annotations
 
@@ -15,9 +14,7 @@ from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.common import Faction
 
-#: Other spellings of each faction, as the documents write them (each game's declaration:
-#: the base rulebook's "the Colty gang", the Tarnished Star sheet's "Colti", the Revolver 2
-#: rulebook's "guardianes" ...).
+#: Other spellings of each faction, as the documents write them (each game's declaration).
 FACTION_SPELLINGS: dict[str, tuple[str, ...]] = {
     **{side.id: side.spellings for declaration in DECLARATIONS
        for side in (*declaration.sides, *declaration.other_factions)},
@@ -63,9 +60,8 @@ def spellings_of(names: Mapping[str, Iterable[str]]) -> dict[str, list[str]]:
 
 
 def read_bot_spec(value: str, pair: bool = False) -> str:
-    """A bot spec (`greedy`, `Search:rollouts=50`) with its bot's name checked and lower-cased,
-    or with `pair` two of them separated by a comma. Its options are checked when the bot is
-    built (`deckbuilder.bots`)."""
+    """A bot spec (`Search:rollouts=50`) with its bot's name checked and lower-cased (`pair`:
+    two, comma-separated); its options are checked when the bot is built."""
     parts = [part.strip() for part in value.split(",")] if pair else [value.strip()]
     fixed = []
     for part in parts:

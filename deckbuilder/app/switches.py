@@ -18,11 +18,8 @@ class UnknownModuleError(DeckbuilderError):
 
 
 def parse_switches(texts: Sequence[str], catalog: Catalog, game: str) -> dict[str, str]:
-    """`--switch ID=VALUE` options as switch id -> variant, checked against the rule switches
-    of the game's installed sets, so that a typo is one line naming the choices.
-
-    The engine checks the choice again (and refuses a variant it cannot play).
-    """
+    """`--switch ID=VALUE` options as switch id -> variant, checked against the game's
+    installed sets so that a typo is one line naming the choices."""
     declared = {switch.id: switch for loaded in catalog.sets.values()
                 if loaded.card_set.game == game for switch in loaded.card_set.rule_switches}
     example = next(iter(declared.values()), None)
@@ -79,8 +76,7 @@ def _spellings(module: Module) -> set[str]:
 
 def read_modules(texts: Sequence[str], catalog: Catalog, game: str) -> tuple[str, ...]:
     """Modules given by letter, id or name, as their ids (each once, in the order given); an
-    unknown or ambiguous one is one line naming the choices. Whether the engine plays a
-    module, and the modules it needs, the engine checks when the game is set up."""
+    unknown or ambiguous one is one line naming the choices."""
     known = game_modules(catalog, game)
     chosen: list[str] = []
     for text in texts:

@@ -25,7 +25,6 @@ from deckbuilder.app.simulation_plan import (
     PARALLEL_FROM,
     default_workers,
     plan_simulation,
-    run_plan,
     simulation_report,
 )
 from deckbuilder.app.spellings import side_ids
@@ -160,8 +159,7 @@ def _simulate(
         warn(warning)
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
     with open_executor(workers, scheduler, local_dask) as executor:
-        run = _with_progress(run_plan, show_progress, plan.total, plan, executor)
-        report = simulation_report(plan, run)
+        report = _with_progress(simulation_report, show_progress, plan.total, plan, executor)
         checked(check_simulation, min(plan.settings.games, CHECK_GAMES), plan, report,
                 check_bot, executor)
     games, cards = planned_sensitivity(plan, report, *sensitivity)

@@ -34,7 +34,6 @@ from deckbuilder.app.simulation_plan import (
     check_plan,
     default_workers,
     plan_simulation,
-    run_plan,
     simulation_report,
 )
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
@@ -174,7 +173,7 @@ def play_plan(plan: SimulationPlan | GauntletPlan,
             report = dict(run_gauntlet_plan(plan, executor, on_result).report)
             check_gauntlet(plan, report, None, executor)
         else:
-            report = simulation_report(plan, run_plan(plan, executor, on_result))
+            report = simulation_report(plan, executor, on_result)
             check_simulation(plan, report, None, executor)
     if not field and planned_sensitivity(plan, report, None)[0]:  # moved data reaches every job
         report["notes"] = [*report["notes"], "the sensitivity check runs in `deckbuilder "
