@@ -99,10 +99,6 @@ class GauntletResult:
     field_method: str
     reproducible: bool
 
-    @property
-    def weakest(self) -> Matchup:
-        return min(self.matchups, key=lambda row: (row.win_rate.estimate, row.opponent))
-
 
 def weighted_mean(outcomes: Sequence[Sequence[float]], shares: Sequence[float],
                   z: float = Z95) -> Interval:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from deckbuilder.errors import DeckbuilderError, Location
 from deckbuilder.sim.reports.charts import Chart
+from deckbuilder.sim.reports.svg_charts import percent, short
 from deckbuilder.writing import atomic_write_bytes
 
 if TYPE_CHECKING:  # the plots extra is optional
@@ -37,12 +38,7 @@ def require_matplotlib() -> ModuleType:
 def _percent_axis(axis: Axis, signed: bool) -> None:
     from matplotlib.ticker import FuncFormatter
 
-    axis.set_major_formatter(FuncFormatter(
-        lambda value, _: f"{100 * value:+.0f}" if signed else f"{100 * value:.0f}%"))
-
-
-def _short(label: str, most: int = 45) -> str:
-    return label if len(label) <= most else label[:most - 1] + "…"
+    axis.set_major_formatter(FuncFormatter(lambda value, _: percent(value, signed)))
 
 
 def _draw(plt: ModuleType, chart: Chart) -> Figure:
@@ -71,7 +67,7 @@ def _draw(plt: ModuleType, chart: Chart) -> Figure:
                           va="center", fontsize=8, color="grey")
         if chart.reference is not None:
             axes.axvline(chart.reference, color="grey", linestyle="--", linewidth=1)
-        axes.set_yticks(positions, [_short(row.label) for row in rows])
+        axes.set_yticks(positions, [short(row.label, 45) for row in rows])
         axes.set_xlim(*chart.value_range)
         _percent_axis(axes.xaxis, chart.signed)
     else:
@@ -79,7 +75,7 @@ def _draw(plt: ModuleType, chart: Chart) -> Figure:
         figure, axes = plt.subplots(figsize=(8, 1 + 0.3 * max(1, len(labels))))
         positions = list(range(len(labels)))[::-1]
         axes.barh(positions, [value for _, value in chart.bars])
-        axes.set_yticks(positions, [_short(label) for label in labels])
+        axes.set_yticks(positions, [short(label, 45) for label in labels])
         axes.set_xlabel(chart.x_label)
     axes.set_title(chart.title)
     figure.tight_layout()

@@ -58,6 +58,10 @@ def _ticks(low: float, high: float, count: int = 5) -> list[float]:
     return values
 
 
+def short(label: str, most: int = 30) -> str:
+    return label if len(label) <= most else label[:most - 1] + "…"
+
+
 def percent(value: float, signed: bool = False) -> str:
     text = f"{100 * value:+.0f}" if signed else f"{100 * value:.0f}"
     return text + ("" if signed else "%")
@@ -123,8 +127,7 @@ def interval_rows(rows: Sequence[IntervalRow], *, title: str,
                     f'y2="{height - bottom}" stroke="{MUTED}" stroke-dasharray="4 3"/>')
     for index, row in enumerate(rows):
         middle = top + row_height * index + row_height / 2
-        label = row.label if len(row.label) <= 30 else row.label[:29] + "…"
-        body.append(_text(left - 8, middle + 4, label, "end"))
+        body.append(_text(left - 8, middle + 4, short(row.label), "end"))
         body.append(f'<line x1="{x(row.low):.1f}" x2="{x(row.high):.1f}" y1="{middle:.1f}" '
                     f'y2="{middle:.1f}" stroke="{BAR}" stroke-width="6" '
                     'stroke-linecap="round"/>')

@@ -41,7 +41,7 @@ def _setup_json(setup: Setup) -> dict[str, object]:
 # -- gauntlet --------------------------------------------------------------------------------
 def gauntlet_json(result: GauntletResult) -> dict[str, Any]:
     """A gauntlet as `simulate --vs A --vs B --json` prints it."""
-    weakest = result.weakest
+    weakest = min(result.matchups, key=lambda row: (row.win_rate.estimate, row.opponent))
     return {
         "kind": "gauntlet", "note": NOTE, "seeds_note": SEEDS_NOTE, "build": build_facts(),
         **_setup_json(result.setup),
