@@ -55,10 +55,8 @@ def take_out_of_zones(state: State, uid: int) -> None:
 
 
 def put_under_character(state: State, uid: int, character: int) -> None:
-    """Put card `uid` under character card `character` (a bandit index; he need not be in
-    play: the Garrotte lies under Santiago in the prison). The card is out of play and out of
-    both hands and decks; everyone can see it (`observe` shows it); `take_from_character`
-    takes it out again."""
+    """Put card `uid` under character card `character` (he need not be in play: the Garrotte
+    lies under Santiago in the prison), out of play, hands and decks, seen by everyone."""
     if state.placed[uid] is not None:
         raise ValueError(f"{state.spec.uid_name(uid)} is in play: lift it first")
     take_out_of_zones(state, uid)

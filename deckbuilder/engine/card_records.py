@@ -1,8 +1,7 @@
-"""The records the table reads its cards from: a mode, an ability, a card, a character, a
-battlefield, one `__slots__` object each with typed fields (`definitions.py` fills them from the
-pydantic models). They lie below the state, so every module that plays (state, board, play,
-the bots) reads them typed: for mypy, and for the compiled build, which then reads a field at
-once instead of looking it up by name.
+"""The records the table reads its cards from (a mode, an ability, a card, a character, a
+battlefield), one `__slots__` object each with typed fields, below the state so every module
+that plays reads them typed: for mypy, and for the compiled build (a typed field is read at
+once).
 """
 
 from __future__ import annotations

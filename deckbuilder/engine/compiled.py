@@ -1,14 +1,12 @@
-"""Catalog -> plain, fast card definitions (cached per catalog), and the per-game `GameSpec`.
-
-Pydantic models stay at the edge: this module reads a catalog's records once and turns each
-into the `__slots__` definitions of `definitions.py` (ints, frozensets and tuples of compiled
-effect steps), so the hot loop never inspects a model or calls hasattr; then, per game, it
-deals the decks' card instances, numbers the actions and binds the game's rules (`GameRules`).
+"""Catalog -> plain, fast card definitions (`definitions.py`, cached per catalog), so the hot
+loop never inspects a pydantic model; then, per game, the `GameSpec`: the decks' card
+instances dealt, the actions numbered and the game's rules (`GameRules`) bound.
 """
 
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -70,10 +68,8 @@ class CompiledCatalog:
 
 
 class GameSpec(SpecFields):
-    """One game's fixed facts: who owns which card instance, the action table, the rules, and
-    the game's rules over the table (`game_rules`) and own facts (`facts`), bound once. Its
-    fields are declared once, in `spec_fields.py` (`SpecFields`); `_build_spec` below sets
-    every one (tests/test_state_fields.py ties the two)."""
+    """One game's fixed facts, bound once; its fields are declared in `spec_fields.py` and
+    `_build_spec` sets every one (tests/test_state_fields.py ties the two)."""
 
     __slots__ = ()
 
@@ -207,11 +203,8 @@ def game_spec(catalog: Catalog, game_rules: GameRules, decks: Sequence[Mapping[s
               extra_cards: Sequence[tuple[int, str]] = (),
               orders: Sequence[Sequence[str] | None] = ()) -> GameSpec:
     """The fixed facts of a game with these decks (cached: simulations reuse it).
-
-    `modules`: the modules in use (the game checks them); `extra_cards`: (player, card id) of
-    card instances in no deck that the game's set-up places (a module's cards); `orders`:
-    per player, the deck's card ids one per copy in the order they lie before the shuffle
-    (None or missing: sorted by id), which `deck_order` explains."""
+    `extra_cards`: (player, card id) of instances in no deck that a module's set-up places;
+    `orders`: per player, how the deck lies before the shuffle (`deck_order`)."""
     compiled = compiled_catalog(catalog, game_rules, layout)
     chosen_orders = tuple(tuple(order) if order else None for order in orders)
     # A simulation asks with the same decks game after game: compared with a copy of the last
@@ -237,24 +230,17 @@ def game_spec(catalog: Catalog, game_rules: GameRules, decks: Sequence[Mapping[s
 
 
 def deck_order(deck: Mapping[str, int], order: Sequence[str] | None = None) -> list[str]:
-    """The deck's card ids, one per copy, in the order they lie before the first shuffle.
-
-    By default sorted by id, so the same deck gives the same game whatever order its file
-    lists the cards in. A caller may give its own `order` (the same cards, each copy once):
-    two decks that differ in a few cards, laid out so that each changed card takes the place
-    of the card it replaced, are shuffled into the same order but for those cards (the
-    shuffle depends only on the seed and the deck's size), so their paired games share
-    every draw until a changed card comes up (`deckbuilder.sim.runs.aligned`)."""
+    """The deck's card ids, one per copy, in the order they lie before the first shuffle:
+    sorted by id (the file's order changes no game), or the caller's `order` of the same
+    cards: two decks laid out so each changed card takes the place of the one it replaced
+    share every draw until a changed card comes up (`deckbuilder.sim.runs.aligned`)."""
     for card_id, copies in deck.items():
         if type(copies) is not int or copies < 0:
             raise UnplayableDeckError(
                 f"'{card_id}': a copy count is a whole number from 0, not {copies!r}")
     if order is None:
         return [card_id for card_id in sorted(deck) for _ in range(deck[card_id])]
-    counts: dict[str, int] = {}
-    for card_id in order:
-        counts[card_id] = counts.get(card_id, 0) + 1
-    if counts != {card_id: copies for card_id, copies in deck.items() if copies}:
+    if Counter(order) != {card_id: copies for card_id, copies in deck.items() if copies}:
         raise InvariantError("a deck order that does not hold the deck's cards, each copy once")
     return list(order)
 
@@ -279,10 +265,8 @@ def _unplayable(catalog: Catalog, compiled: CompiledCatalog,
                 continue
             reasons = _reasons(entry.record, game_rules)
             problems.extend(f"{entry.name}: {reason}" for reason in reasons)
-    for character in compiled.base_set.characters:
-        problems.extend(f"{character.name}: {reason}" for reason in _reasons(character, game_rules))
-    for special in compiled.base_set.specials:
-        problems.extend(f"{special.name}: {reason}" for reason in _reasons(special, game_rules))
+    for record in (*compiled.base_set.characters, *compiled.base_set.specials):
+        problems.extend(f"{record.name}: {reason}" for reason in _reasons(record, game_rules))
     return problems
 
 
@@ -332,7 +316,7 @@ def _build_spec(catalog: Catalog, compiled: CompiledCatalog,
     spec.deck_defs = tuple(tuple(sorted({spec.def_of[u] for u in spec.decks[p]}))
                            for p in (0, 1))
     spec.name_defs = _names_to_say(spec)
-    _number_actions(spec, game_rules)
+    _number_actions(spec)
     spec.column_limit = (3, 1 << 30)  # the defending side's three-card limit; none for the other
     spec.countdown_tokens = compiled.countdown_tokens
     spec.countdown_name = game_rules.countdown_name
@@ -382,25 +366,19 @@ def _number_cards(spec: GameSpec, compiled: CompiledCatalog, decks: Sequence[Map
     spec.def_of = []
     spec.owner = []
     spec.decks = ([], [])
-    for player, deck in enumerate(decks):
-        order = orders[player] if player < len(orders) else None
-        for card_id in deck_order(deck, order):
-            card = compiled.defs[compiled.def_index[card_id]]
-            spec.decks[player].append(len(spec.card_def))
-            spec.card_def.append(card)
-            spec.def_of.append(card.idx)
-            spec.owner.append(player)
-    extra_uids = []
-    for player, card_id in extra_cards:
+    dealt = [(player, card_id) for player, deck in enumerate(decks)
+             for card_id in deck_order(deck, orders[player] if player < len(orders) else None)]
+    for uid, (player, card_id) in enumerate([*dealt, *extra_cards]):
         card = compiled.defs[compiled.def_index[card_id]]
-        extra_uids.append(len(spec.card_def))
+        if uid < len(dealt):
+            spec.decks[player].append(uid)
         spec.card_def.append(card)
         spec.def_of.append(card.idx)
         spec.owner.append(player)
-    spec.extra_uids = tuple(extra_uids)
+    spec.extra_uids = tuple(range(len(dealt), len(spec.card_def)))
 
 
-def _number_actions(spec: GameSpec, game_rules: GameRules, n_game_actions: int = 0) -> None:
+def _number_actions(spec: GameSpec, n_game_actions: int = 0) -> None:
     """Number the card-definition actions by the definitions' order among the decks' own
     cards (and the names a player may say, `spec.name_defs`, in a game where a card has him
     name one), so that installing or removing an unrelated set changes no action's number."""
@@ -422,11 +400,9 @@ def _number_actions(spec: GameSpec, game_rules: GameRules, n_game_actions: int =
 
 
 def _names_to_say(spec: GameSpec) -> tuple[tuple[int, ...], ...]:
-    """Per player, the cards the other may name when a card has him name one (Chicken foot:
-    "say the full name of the card"), () for each in a game where no card does: every card
-    of the game's installed sets but the namer's own side's (and any the player owns), as the
-    namer cannot know which of them his opponent's deck holds. Not his deck list: naming only
-    the cards his deck holds would show it to the namer."""
+    """Per player, the cards the other may name when a card has him name one (Chicken foot),
+    () in a game where no card does: every card of the installed sets but the namer's own
+    side's (and any the player owns), never the deck list, which would show it to the namer."""
     cards = range(spec.n_cards)
     if not any(spec.card_def[uid].names_a_card for uid in cards):
         return ((), ())
@@ -441,7 +417,7 @@ def renumber_game_actions(spec: GameSpec, n_game_actions: int,
                           text: Callable[[Any, int], str]) -> None:
     """Give the game's own actions (Revolver 2's poker cards, a module's duel choices) a range
     at the end of the table, read by `text`."""
-    _number_actions(spec, spec.game_rules, n_game_actions)
+    _number_actions(spec, n_game_actions)
     spec.game_action_text = text
 
 

@@ -77,11 +77,12 @@ def _steps_of(triggers: Sequence[Any], when: str) -> list[Any]:
     return [trigger for trigger in triggers if trigger.when == when]
 
 
+def _trigger_steps(triggers: Sequence[Any], when: str) -> list[Any]:
+    return [step for trigger in _steps_of(triggers, when) for step in trigger.steps]
+
+
 def _joined(resolver: Resolver, triggers: Sequence[Any], when: str) -> tuple:
-    steps: list = []
-    for trigger in _steps_of(triggers, when):
-        steps.extend(trigger.steps)
-    return compile_steps(steps, resolver)
+    return compile_steps(_trigger_steps(triggers, when), resolver)
 
 
 def _marker_triggers(resolver: Resolver, triggers: Sequence[Any]) -> tuple:
@@ -93,17 +94,12 @@ def _marker_triggers(resolver: Resolver, triggers: Sequence[Any]) -> tuple:
 
 
 def _marker_requirement(steps: Sequence[Any]) -> tuple[int, bool] | None:
-    for step in steps:
-        if step.do == "move-marker":
-            return (step.spaces, step.stay_on_battlefield)
-    return None
+    return next(((step.spaces, step.stay_on_battlefield) for step in steps
+                 if step.do == "move-marker"), None)
 
 
 def _row_limit(steps: Sequence[Any]) -> int:
-    for step in steps:
-        if step.do == "row-limit":
-            return step.limit
-    return -1
+    return next((step.limit for step in steps if step.do == "row-limit"), -1)
 
 
 def _slot(play: int, placement: int) -> int:
@@ -131,9 +127,7 @@ def _names_a_card(value: Any) -> bool:
 def _compile_modes(card: Any, d: CardDef, resolver: Resolver) -> tuple[ModeDef, ...]:
     """The ways to play the card: as printed (its effect and on-play triggers), then each
     listed mode, with `d`'s play, firepower and placement already compiled."""
-    on_play: list = list(card.effect)
-    for trigger in _steps_of(card.triggers, When.ON_PLAY):
-        on_play.extend(trigger.steps)
+    on_play = [*card.effect, *_trigger_steps(card.triggers, When.ON_PLAY)]
     modes = [_mode(0, card.name, d.play, d.firepower, _slot(d.play, d.placement),
                      card.counts_toward_limit, _row_limit(on_play),
                      compile_steps(on_play, resolver), _marker_requirement(on_play))]
@@ -200,17 +194,14 @@ def compile_card(card: Any, idx: int, resolver: Resolver) -> CardDef:
     d.draw_phase_here = _joined(resolver, triggers, When.DRAW_PHASE_HERE)
     d.leave_battlefield = _joined(resolver, triggers, When.LEAVE_BATTLEFIELD)
     attack = _steps_of(triggers, When.OPPONENT_ATTACK_KILLS)
-    d.react_attack = (compile_steps([s for t in attack for s in t.steps], resolver)
-                      if attack else None)
+    d.react_attack = _joined(resolver, triggers, When.OPPONENT_ATTACK_KILLS) if attack else None
     compile_expansion_hooks(d, card, resolver)
     plays = _steps_of(triggers, When.OPPONENT_PLAYS)
+    d.react_plays = d.react_cards = None
     if plays:
-        d.react_plays = compile_steps([s for t in plays for s in t.steps], resolver)
-        named = {resolver.card(card_id) for t in plays for card_id in t.cards}
-        d.react_cards = None if any(not t.cards for t in plays) else frozenset(named)
-    else:
-        d.react_plays = None
-        d.react_cards = None
+        d.react_plays = _joined(resolver, triggers, When.OPPONENT_PLAYS)
+        named = frozenset(resolver.card(card_id) for t in plays for card_id in t.cards)
+        d.react_cards = None if any(not t.cards for t in plays) else named
     # A one-shot that does nothing when played and exists to react is not played in the play
     # phase (Lightning reflexes, He shot my hat clean off!: "play this card when ...").
     reaction = d.react_attack is not None or d.react_plays is not None
@@ -258,10 +249,8 @@ def compile_character(character: Any, idx: int, resolver: Resolver) -> CharDef:
     c.true_grit = character.true_grit
     c.power = character.power_tokens
     triggers = character.triggers
-    on_death = list(character.on_death)
-    for trigger in _steps_of(triggers, When.ON_DEATH):
-        on_death.extend(trigger.steps)
-    c.on_death = compile_steps(on_death, resolver)
+    c.on_death = compile_steps([*character.on_death, *_trigger_steps(triggers, When.ON_DEATH)],
+                               resolver)
     c.on_token_lost = _joined(resolver, triggers, When.ON_TOKEN_LOST)
     c.on_grit_lost = _joined(resolver, triggers, When.ON_TRUE_GRIT_LOST)
     c.marker_enters = _marker_triggers(resolver, triggers)

@@ -114,10 +114,8 @@ def run_discard(state: State, task: tuple) -> None:
 
 
 def _t_name_card(state: State, task: tuple) -> None:
-    """Name a card: any card the victim could hold by what the chooser can know (every card
-    of the installed sets but the chooser's own side's: `name_defs`), not only the ones his
-    deck holds, which would show the chooser the victim's deck list; a wrong guess discards
-    nothing."""
+    """Name a card: any the victim could hold by what the chooser can know (`name_defs`,
+    never the victim's deck list, which it would show); a wrong guess discards nothing."""
     chooser, victim = task[1], task[2]
     card_action = state.spec.card_action
     options = [card_action[d] for d in state.spec.name_defs[victim]]
@@ -300,13 +298,9 @@ def _run_unimplemented(state: State, task: tuple) -> None:
 
 
 def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
-    """Step models -> `(runner, params)` pairs.
-
-    A step the engine cannot run (`manual`) compiles to a runner that fails loudly; it is never
-    reached, since `new_game` refuses decks holding such cards
-    (`deckbuilder.engine.support.unimplemented_reasons`). An `only-if` step takes the steps after it
-    into its own params: they run only if its condition holds.
-    """
+    """Step models -> `(runner, params)` pairs. `manual` compiles to a runner that fails
+    loudly (never reached: `new_game` refuses such cards); an `only-if` step takes the steps
+    after it into its own params, to run only if its condition holds."""
     compiled: list[Step] = []
     for index, step in enumerate(steps):
         entry = REGISTRY.get(step.do) or resolver.steps.get(step.do)
@@ -321,7 +315,3 @@ def compile_steps(steps: Sequence[Any], resolver: Resolver) -> tuple[Step, ...]:
             break
         compiled.append((runner, params))
     return tuple(compiled)
-
-
-__all__ = ["IMPLEMENTED_STEPS", "REGISTRY", "Resolver", "TargetFilter", "compile_steps",
-           "no_params"]

@@ -26,8 +26,6 @@ from deckbuilder.engine.codes import SLOT_UNDER
 from deckbuilder.engine.state import State
 from deckbuilder.engine.wording import text_applies
 
-#: The open decision "choose the card to put this card under" (not in actions.py's table of
-#: kinds: `kind_name` calls it a "decision" and actions read "choose <card> at <place>").
 #: Kinds of `ModeDef.needs` entries: what must be true for a mode to be playable.
 NEED_CONDITION, NEED_HOST = 0, 1
 

@@ -137,18 +137,15 @@ def observe(state: State, viewer: int | None) -> Observation:
     spectator no hand, EVERYTHING both hands (player 0's side as his own)."""
     spec = state.spec
     player = viewer if viewer is not None and viewer >= 0 else 0  # whose side is his
-    rows = state.rows
+
+    def cards(row: int) -> tuple[CardView, ...]:
+        return tuple(_card_view(state, uid, viewer) for uid in state.rows[row])
+
     battlefields = tuple(
-        BattlefieldView(
-            bf.id, bf.name, bf.defence,
-            (tuple(_card_view(state, u, viewer) for u in rows[2 * bf.idx]),
-             tuple(_card_view(state, u, viewer) for u in rows[2 * bf.idx + 1])),
-            (firepower(state, bf.idx, 0), firepower(state, bf.idx, 1)),
-        )
-        for bf in spec.bfs
-    )
-    open_range = (tuple(_card_view(state, u, viewer) for u in rows[2 * spec.n_bf]),
-                  tuple(_card_view(state, u, viewer) for u in rows[2 * spec.n_bf + 1]))
+        BattlefieldView(bf.id, bf.name, bf.defence, (cards(2 * bf.idx), cards(2 * bf.idx + 1)),
+                        (firepower(state, bf.idx, 0), firepower(state, bf.idx, 1)))
+        for bf in spec.bfs)
+    open_range = (cards(2 * spec.n_bf), cards(2 * spec.n_bf + 1))
     characters = tuple(
         CharacterView(c.id, c.name, c.survival, state.alive[c.idx],
                    state.grit[spec.character_base + c.idx],

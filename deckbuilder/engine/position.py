@@ -17,7 +17,6 @@ from deckbuilder.engine.wording import is_emptied
 
 #: How many cards of each deck's top the snapshot shows (the next ones to be drawn).
 DECK_TOP_SHOWN = 3
-#: What the text calls a used table piece it has a name for (others go by their id).
 
 
 def player_names(state: State) -> tuple[str, str]:
@@ -63,12 +62,9 @@ def in_play(state: State, bf: int, owner: int) -> list[dict[str, Any]]:
 
 def active_face_spaces(state: State) -> list[str]:
     """Labels of the face spaces (Kittens', Skinny's extra turns) now in use."""
-    found = []
-    for battlefield in state.spec.bfs:
-        for space, kind in enumerate(battlefield.kinds):
-            if kind == SPACE_FACE and state.face_on[battlefield.offset + space]:
-                found.append(battlefield.labels[space])
-    return found
+    return [battlefield.labels[space] for battlefield in state.spec.bfs
+            for space, kind in enumerate(battlefield.kinds)
+            if kind == SPACE_FACE and state.face_on[battlefield.offset + space]]
 
 
 def attack_totals(state: State) -> dict[str, int]:
@@ -80,13 +76,9 @@ def attack_totals(state: State) -> dict[str, int]:
 
 
 def snapshot(state: State, legal: bool = True) -> dict[str, Any]:
-    """The position as JSON-ready data: everything both players have, where and with what.
-
-    `border` and `derail_used` keep Revolver's names (scenarios read them); `countdown`,
-    `pieces_used` and `characters` say the same in any game's words. A character in the pile
-    is in `bandits` with `alive` false, and in `characters.pile`; `characters.dead` are the
-    others out of play.
-    """
+    """The position as JSON-ready data. `border` and `derail_used` keep Revolver's names
+    (scenarios read them); `countdown`, `pieces_used` and `characters` say the same in any
+    game's words. A character in the pile is in `bandits` with `alive` false."""
     spec = state.spec
     game_rules = spec.game_rules
     names = player_names(state)

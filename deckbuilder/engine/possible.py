@@ -189,8 +189,3 @@ def verify_position(state: State, catalog: Catalog) -> None:
     found = impossibilities(state, token_supply(catalog, state.spec.game_rules.game))
     if found:
         raise ImpossiblePositionError(found[0])
-
-
-__all__ = ["COUNTDOWN", "EAGLE", "POWER", "SILVER", "TOKEN_COUNTERS", "TRUE_GRIT", "Impossible",
-           "ImpossiblePositionError", "TokenSupply", "face_grants", "impossibilities",
-           "token_supply", "tokens_in_use", "verify_position"]

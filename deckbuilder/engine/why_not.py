@@ -59,6 +59,3 @@ def not_offered(state: State, player: int) -> list[NotOffered]:
                                        tuple(worded[code] for code in codes if code in worded),
                                        any(code not in worded for code in codes))
     return list(found.values())
-
-
-__all__ = ["ENGINE_READING", "NotOffered", "not_offered"]

@@ -76,9 +76,8 @@ def is_movable(state: State, uid: int, printed_movable: bool) -> bool:
 def speaks_at(record: Any, battlefield: str,
               placements: Mapping[str, tuple[str, str]]) -> bool:
     """Does the card's own text name this battlefield (a placement the game names after it,
-    `placements`: Revolver's "prison"; a battlefield it may not be used at or costs nothing
-    at; a condition on the marker being there)? Such a card keeps its text where texts are
-    ignored: its text is about that place."""
+    a battlefield it may not be used at or costs nothing at, a condition on the marker being
+    there)? Such a card keeps its text where texts are ignored."""
     if battlefield in (*record.not_at, *record.cost_waived_at):
         return True
     named = placements.get(record.placement)
@@ -99,8 +98,6 @@ def _names(step: object, battlefield: str) -> bool:
 
 
 def eagle_proof(category: str, faction: str) -> bool:
-    """May the eagle token NOT be placed on such a card? Bandit cards (never in a row),
-    location cards and the event cards lying on the table (the neutral cards a module deals:
-    ambushes, the duel card). The prison, the other card tarnished-star-en's Tokens and Card
-    Notes name, is a battlefield: never a card in a row."""
+    """May the eagle token NOT be placed on such a card (tarnished-star-en, Tokens and Card
+    Notes)? Bandit cards, location cards and the neutral event cards a module deals."""
     return category == "location" or faction == "neutral"

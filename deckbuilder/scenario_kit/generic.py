@@ -1,13 +1,8 @@
-"""A game's scenario format: the file (`GameScenario`) and its action steps (`GameStep`)
-every game's format is made of, and the format of a game that brings none of its own (a
-plugged-in game, `generic_format`): built from its declaration's side names, with what every
-game on the table has (whose turn, the marker, the countdown card's tokens, the characters,
-each side's cards) and the shared expectations.
-
-Revolver's and Revolver 2's formats (`games/<game>/scenario_model.py`) subclass the shared
-position and expectations (`GenericPosition`, `GenericExpectations`) with their own pieces (the
-border and Derail the Train, the modules; the poker tournament, the guardian pile, the bridge);
-their per-side parts are built the same way (`side_models`).
+"""A game's scenario format: the file (`GameScenario`) and its action steps (`GameStep`) every
+game's format is made of, and the format of a game that brings none (`generic_format`), built
+from its declaration's side names with what every game on the table has. Revolver's and
+Revolver 2's formats (`games/<game>/scenario_model.py`) subclass `GenericPosition` and
+`GenericExpectations` with their own pieces, their per-side parts built by `side_models`.
 """
 
 from __future__ import annotations

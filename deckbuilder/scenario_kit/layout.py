@@ -11,10 +11,8 @@ from deckbuilder.scenario_kit.parts import Marker, Offer, Source
 
 
 class Ids:
-    """Resolve the ids (or names) a scenario writes, pointing at the line of a bad one.
-
-    Once the position's battlefields are known (`in_play`), a battlefield that is not in play
-    is an error too (Revolver 2 plays six of its nine)."""
+    """Resolve the ids (or names) a scenario writes, pointing at the line of a bad one; once
+    `in_play` is known, a battlefield not in play too (Revolver 2 plays six of its nine)."""
 
     def __init__(self, catalog: Catalog, source: Source, game: str) -> None:
         self.catalog = catalog

@@ -1,9 +1,6 @@
 """What every game's scenario files share: the pieces of a position (a card in play with its
 tokens, the marker, one player's hand and deck), an action item, and the answer of a run
 (every check with the line that wrote it).
-
-Each game's own file format (`games/<game>/scenario_model.py`, or the generic one,
-`generic.py`) builds on these with its own side names and pieces.
 """
 
 from __future__ import annotations

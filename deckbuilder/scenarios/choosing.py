@@ -1,9 +1,7 @@
-"""Which legal action, or which card in play, a scenario's text means, as
-docs/players/scenarios.md tells a file's author: an action's text (or a prefix that reads one
-way), `#N` for the N-th of actions that read alike (in instance order, which for a position's
-copies at one battlefield is the file's order), `decline` and `accept`; a card in play as
-`card`, `card@battlefield`, either with `#N`. Copies nothing tells apart (same card, column,
-mode, tokens and cards under it) need no number: choosing either changes nothing.
+"""Which legal action, or which card in play, a scenario's text means (docs/players/
+scenarios.md): an action's text or a prefix that reads one way, `#N` for the N-th of actions
+that read alike (in instance order), `decline` and `accept`; a card in play as `card` or
+`card@battlefield`, either with `#N`. Copies nothing tells apart need no number.
 """
 
 from __future__ import annotations

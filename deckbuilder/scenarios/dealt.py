@@ -1,12 +1,8 @@
 """What a position deals must exist: each card on a side that may hold it, in a deck only if it
 ever goes into one, no more copies than its deck (or one box of each product) holds, a unique
-card once, and no second copy of a card the game's set-up places itself (a module's cards).
-
-Every answer comes from the data: a card's faction, `deckable`, `unique` and copies in its set,
-with the document that states each (`provenance`), and Module D's rules as the legality package
-words them (`legality.report.rule_reference`). A position breaking one is refused (exit 2)
-before anything is played; the table's own limits are checked once it is laid out
-(`engine.possible`).
+card once, and no second copy of a card the game's set-up places itself. Every answer comes
+from the data, with the document that states it (`provenance`, Module D's rules as
+`legality.report.rule_reference` words them); the table's own limits are `engine.possible`'s.
 """
 
 from __future__ import annotations
@@ -69,11 +65,9 @@ def verify_sides(dealt: list[Dealt], sides: tuple[str, str], ids: Ids) -> None:
 
 def verify_setup_pieces(state: State, dealt: list[Dealt], decks: list[dict[str, int]],
                         ids: Ids) -> None:
-    """A card the game's set-up or a module places itself (`spec.extra_uids`: the Garrotte
-    under Santiago or out of the game, the Armed train guard at the train) is where set-up put
-    it; the file cannot deal another copy of it (unless its deck holds one of its own). A
-    card set aside in a module's deck (the Frontier deck's) may be dealt: a player holds one
-    after drawing it."""
+    """A card the game's set-up or a module places itself (`spec.extra_uids`) is where set-up
+    put it: the file cannot deal another copy unless its deck holds one. A card set aside in a
+    module's deck (the Frontier deck's) may be dealt: a player holds one after drawing it."""
     spec = state.spec
     pieces = {spec.card_def[uid].id: uid for uid in spec.extra_uids
               if state.card_zone(uid) != "limbo"}

@@ -1,16 +1,9 @@
-"""Rules questions as files: set up a position by card id, play actions, check what follows.
-
-A scenario file (YAML, schema `scenario.schema.json`, described in docs/players/scenarios.md)
-answers one rules question the way the rulebook's examples do: its `position`, its `actions`
-written as `action_to_string` prints them (exactly or by a unique prefix, so files survive a
-renumbering of the action table) and what it must `expect`.
-
-Each game's format lives in its package and is found through the registry (its
-`GameParts.scenario`; a game that brings none gets the generic format built from its
-declaration, `scenario_kit.generic`). This module holds `Scenario`, the union of every game's
-(the schema), and reads a file in its game's format. `run_scenario` answers with every check and
-the final position; `deckbuilder scenario FILE` prints them and exits 0 (all hold), 1 (one
-fails) or 2 (the file cannot be read).
+"""Rules questions as files (YAML, schema `scenario.schema.json`, docs/players/scenarios.md):
+a position set up by card id, actions written as `action_to_string` prints them (exactly or
+by a unique prefix, so files survive a renumbering of the action table), what must follow.
+Each game's format is found through the registry (`GameParts.scenario`, else the generic one
+built from its declaration); this module holds `Scenario`, the union of every game's (the
+schema), and reads a file in its game's format.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """Running a scenario: build the State of its position, play its actions, check expectations.
 
 The position is laid out on a freshly set-up game of the same decks: every card instance is
-taken back, then dealt where the file says (hands, deck top, discard piles, battlefields with
-their tokens), and the open decision is re-opened for the named player. Only the State's own
-fields, the board's primitives and each game's staging helpers are used, so the engine needs
-no scenario-specific hook. What differs between the games is each game's staging, found
-through the registry (`scenario_kit.staging.Staging`, in the game's `scenario.py`); a game with
-no staging of its own is laid out in the generic format (`GENERIC_STAGING`).
+taken back, then dealt where the file says, and the open decision is re-opened for the named
+player, with the State's own fields, the board's primitives and each game's staging (found
+through the registry, `scenario_kit.staging.Staging`): the engine needs no scenario hook.
 """
 
 from __future__ import annotations
@@ -373,10 +370,8 @@ def run_scenario(path: Path | str, catalog: Catalog | None = None, ruleset: str 
 
 
 def run(scenario: AnyScenario, source: Source, catalog: Catalog | None = None) -> ScenarioResult:
-    """Build the position, play every action (checking on the way), check `expect`.
-
-    Every id is resolved before an action is played, so a typo is exit 2, never a half-run
-    (the expectations' battlefields are checked against those the position has in play)."""
+    """Build the position, play every action (checking on the way), check `expect`. Every id
+    is resolved before an action is played, so a typo is exit 2, never a half-run."""
     catalog = catalog if catalog is not None else default_catalog()
     if scenario.expects_refusal:
         return _expect_refusal(scenario, source, catalog)

@@ -175,10 +175,9 @@ def stage_choice(state: State, dollars: int) -> None:
 
 
 def _garrotte_under_santiago(state: State) -> None:
-    """Module B step 3: the Garrotte goes under Santiago's bandit card in the prison (the
-    prison's plug-in hands it to the gang when he is freed). Without the prison module
-    (Expansion 1.2) the step cannot be done: DECIDED, it is skipped with a note rather than
-    refusing Module B (nothing else depends on it)."""
+    """Module B step 3: the Garrotte goes under Santiago in the prison. Without the prison
+    module the step is skipped with a note rather than refusing Module B (nothing else
+    depends on it)."""
     prison = state.spec.facts.plugin_facts.get(PRISON_MODULE)
     garrotte = getattr(prison, "garrotte", -1)
     if prison is None or garrotte < 0:
@@ -342,10 +341,9 @@ def _finish(state: State, outcome: str, shown: int) -> None:
 
 # -- hidden information -------------------------------------------------------------------------
 def resample(state: State, player: int, rng: random.Random) -> None:
-    """Re-deal what `player` cannot see of the duel (after the table re-dealt the hands):
-    for McReady, the face-down card among the gang's cards he cannot see (hand and deck,
-    which the table has just re-dealt as one pool: a uniform swap keeps the whole deal
-    uniform); and the open duel decision of the other player, whose hand may have changed."""
+    """Re-deal what `player` cannot see of the duel (the table has re-dealt hand and deck as
+    one pool: a uniform swap keeps the deal uniform), and refresh the other player's open
+    duel decision, whose hand may have changed."""
     duel = _duel(state)
     if not isinstance(duel, SaloonDuel) or state.over:
         return

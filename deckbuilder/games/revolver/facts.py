@@ -1,10 +1,7 @@
 """Revolver's own facts about one game, read once from the base set and the rule switches
-(`bind`, called by the table when it builds the spec): where Derail the Train lies, the
-train's space, Cortez's deadline, and the chosen readings of the disputed rules.
-
-Every switch is read here and nowhere else. A reading that changes what a card does gives the
-spec its own reshaped copy of that card (`readings`); one the table must know of is a flag on
-the spec (`grit_loss_kills`); the rest are fields of `RevolverFacts`.
+(`bind`): where Derail the Train lies, the train's space, Cortez's deadline, the chosen
+readings. Every switch is read here and nowhere else: a reading that changes a card reshapes
+the spec's own copy (`readings`), one the table must know is a spec flag (`grit_loss_kills`).
 """
 
 from __future__ import annotations

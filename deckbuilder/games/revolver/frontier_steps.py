@@ -22,7 +22,6 @@ from deckbuilder.games.revolver.declaration import K_GUESS_HAND, K_HIDE_CARD, K_
 #: The decisions these steps open (Revolver's declaration; `describe` reads their actions).
 KINDS: Final = frozenset({K_HIDE_CARD, K_HIDE_TOKEN, K_GUESS_HAND})
 HANDS: Final = (0, 1)  # the two hands of the hidden-token guess (MODE_BASE + hand)
-#: The two hands of the hidden-token guess, as actions (MODE_BASE + hand).
 HAND_NAMES: Final = ("left", "right")
 
 
@@ -81,11 +80,9 @@ def _zone_holding(state: State, uid: int) -> tuple[list[int], int] | None:
 
 
 def change_sides(state: State, uid: int) -> bool:
-    """Card `uid` in play moves to the opposite column: its twin (the other player's
-    instance of the same card, `spec.twin`) takes its place at the same battlefield with its
-    mode and tokens, and `uid` takes the twin's place out of play (the same zone, its own
-    owner's: e.g. the twin's deck position becomes its own). Cards lying under it go to
-    their owner's discard pile. False (nothing happens) when it has no twin out of play."""
+    """Card `uid` in play moves to the opposite column: its twin (`spec.twin`) takes its
+    place with its mode and tokens, and `uid` takes the twin's place out of play; cards under
+    it go to their owner's discard pile. False (nothing happens) without a twin out of play."""
     spec = state.spec
     twin = spec.twin[uid] if uid < len(spec.twin) else -1
     if twin < 0 or state.placed[uid] is None or state.placed[twin] is not None:

@@ -20,34 +20,6 @@ def _nothing(state: State, *args: object) -> None:
     """A moment the module takes no part in."""
 
 
-def _no_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-    return []
-
-
-def _same_row(battlefields: list[Any], layout: str | None) -> list[Any]:
-    return battlefields
-
-
-def _no_facts(spec: GameSpec, compiled: CompiledCatalog) -> object:
-    return None
-
-
-def _no_piece(state: State, player: int) -> str | None:
-    return None
-
-
-def _piece_words(state: State) -> str:
-    return "use the table piece"
-
-
-def _nothing_shown(state: State, player: int | None) -> dict[str, object]:
-    return {}
-
-
-def _nobody_held(state: State) -> dict[int, str]:
-    return {}
-
-
 @dataclass(frozen=True, kw_only=True)
 class ModulePlugin:
     """One module's part in a game: the module ids it plays (one, or a module and its add-ons)
@@ -64,11 +36,12 @@ class ModulePlugin:
     #: the module's rule switches and the readings this engine plays
     known_variants: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: (player, card id) of card instances the module puts on the table outside decks
-    extra_cards: Callable[[Sequence[str], Catalog], list[tuple[int, str]]] = _no_cards
+    extra_cards: Callable[[Sequence[str], Catalog], list[tuple[int, str]]] = (
+        lambda modules, catalog: [])
     #: the row in play, given the row so far (a module may add its own battlefield)
-    select_battlefields: Callable[[list[Any], str | None], list[Any]] = _same_row
+    select_battlefields: Callable[[list[Any], str | None], list[Any]] = lambda row, layout: row
     #: the module's facts for this game (`spec.facts.plugin_facts[first id]`)
-    bind: Callable[[GameSpec, CompiledCatalog], object] = _no_facts
+    bind: Callable[[GameSpec, CompiledCatalog], object] = lambda spec, compiled: None
     #: after the base set-up; tasks appended here run before the opening hands
     set_up: Callable[[State], None] = _nothing
     #: the turn marker may have moved (the gang's advance, or a card in the last turn)
@@ -81,17 +54,17 @@ class ModulePlugin:
     end_turn: Callable[[State, int], None] = _nothing
     #: the module's table piece a player may use in his play phase now, or None; using it;
     #: its words
-    piece_available: Callable[[State, int], str | None] = _no_piece
+    piece_available: Callable[[State, int], str | None] = lambda state, player: None
     use_piece: Callable[[State, int], None] = _nothing
-    describe_piece: Callable[[State], str] = _piece_words
+    describe_piece: Callable[[State], str] = lambda state: "use the table piece"
     #: re-deal the module's pieces a player cannot see (determinizing bots)
     resample: Callable[[State, int, random.Random], None] = _nothing
     #: the module's pieces as a player (None: everyone) may see them
-    view: Callable[[State, int | None], dict[str, object]] = _nothing_shown
+    view: Callable[[State, int | None], dict[str, object]] = lambda state, player: {}
     #: a scenario staged a position by hand: put back what the module's set-up places
     restage: Callable[[State], None] = _nothing
     #: characters out of play that are not dead, and where they wait
-    held_characters: Callable[[State], dict[int, str]] = _nobody_held
+    held_characters: Callable[[State], dict[int, str]] = lambda state: {}
 
 
 def piece_action(state: State, plugin: ModulePlugin, index: int) -> int:

@@ -159,8 +159,11 @@ def marker_moved(state: State) -> None:
     if data.last_bf != state.marker_bf:
         set_module_data(state, PRISON_MODULE, data._replace(last_bf=state.marker_bf))
     _sync_silence(state)
-    if left and data.santiago == IMPRISONED:
-        release_check(state)
+    if left and data.santiago == IMPRISONED:  # Santiago is freed, or stays there for good
+        if not guard_holds(state):
+            free_santiago(state)
+        elif state.verbose:
+            state.note("Santiago stays in the San Manzanillo Prison")
 
 
 def guard_holds(state: State) -> bool:
@@ -174,15 +177,6 @@ def guard_holds(state: State) -> bool:
         return gang <= lawmen
     def_of = state.spec.def_of
     return any(def_of[uid] == facts.double_guard for uid in state.rows[2 * bf + ATTACKER])
-
-
-def release_check(state: State) -> None:
-    """The marker has left the prison: Santiago is freed, or stays there for good."""
-    if guard_holds(state):
-        if state.verbose:
-            state.note("Santiago stays in the San Manzanillo Prison")
-        return
-    free_santiago(state)
 
 
 def free_santiago(state: State) -> None:

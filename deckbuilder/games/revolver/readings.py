@@ -1,10 +1,7 @@
-"""Card texts the rule documents let one read two ways, as this game's own data shapes.
-
-A rule switch that changes what a card does (Quincey's rides, Saddlebags' exception, the
-members "I only came along fer the ride" takes, Jack's and Skinny's cards) gives one game's
-spec its own copy of that card's compiled definition, reshaped; `facts.bind` calls these once
-per spec. The compiled catalog, shared by every game built from it, is never changed, and
-under the default readings nothing is copied: the hot loop reads the same objects as before.
+"""Card texts the rule documents let one read two ways, as this game's own data shapes: a rule
+switch that changes what a card does gives one game's spec its own reshaped copy of that
+card's compiled definition (`facts.bind` calls these). The shared compiled catalog is never
+changed, and under the default readings nothing is copied.
 """
 
 from __future__ import annotations

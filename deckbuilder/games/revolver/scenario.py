@@ -138,5 +138,3 @@ SCENARIO = ScenarioParts(
                     set_table, stage),
     {"derail_used": reading(lambda state: "derail" in state.pieces_used),
      "silver_dollars": per_side_count(lambda state, player: state.silver[player])})
-
-__all__ = ["SCENARIO", "set_table", "stage"]

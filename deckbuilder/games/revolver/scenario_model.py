@@ -99,5 +99,3 @@ class RevolverScenario(GameScenario[ScenarioDecks, Position, ActionStep, Expecta
 
 #: Revolver's scenario models: the file, an action item, the expectations.
 FORMAT = ScenarioFormat(RevolverScenario, ActionStep, Expectations)
-
-__all__ = ["FORMAT", "ActionStep", "Bandits", "Expectations", "Position", "RevolverScenario"]

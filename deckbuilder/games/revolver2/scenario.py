@@ -13,9 +13,10 @@ from pydantic import JsonValue
 from deckbuilder.engine.position import pile_ids
 from deckbuilder.engine.staging import StagingError
 from deckbuilder.engine.state import State
+from deckbuilder.games.revolver2 import poker
 from deckbuilder.games.revolver2.poker import Tournament, in_progress
 from deckbuilder.games.revolver2.scenario_model import FORMAT, MALPASO_PLAYERS, Revolver2Scenario
-from deckbuilder.games.revolver2.scenario_poker import open_tournament, stage_tournament
+from deckbuilder.games.revolver2.scenario_poker import stage_tournament
 from deckbuilder.games.revolver2.staging import (
     BATTLEFIELD_SETS,
     battlefield_set_of,
@@ -167,7 +168,7 @@ def opens(state: State, scenario: Revolver2Scenario) -> bool:
     """During the tournament (`position.poker`) its poker choice is the decision now due."""
     if scenario.position.poker is None:
         return False
-    open_tournament(state)
+    poker.stage(state, state.game_data)
     return True
 
 
@@ -206,5 +207,3 @@ SCENARIO = ScenarioParts(FORMAT, Staging(prepare, set_guardians, set_table, open
     "pile_size": reading(lambda state: len(state.pile)),
     "battlefield_tokens": _battlefield_tokens, "battlefield_set": _battlefield_set,
     "poker_wins": _poker_wins})
-
-__all__ = ["SCENARIO", "battlefield_set", "prepare", "set_guardians", "set_table"]

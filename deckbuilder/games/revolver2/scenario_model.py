@@ -159,6 +159,3 @@ class Revolver2Scenario(generic.GameScenario[Revolver2Decks, Revolver2Position, 
 
 #: Revolver 2's scenario models: the file, an action item, the expectations.
 FORMAT = generic.ScenarioFormat(Revolver2Scenario, Revolver2ActionStep, Revolver2Expectations)
-
-__all__ = ["FORMAT", "MALPASO_PLAYERS", "PokerPosition", "Revolver2ActionStep",
-           "Revolver2Expectations", "Revolver2Position", "Revolver2Scenario"]

@@ -56,9 +56,8 @@ def _cards(state: State, cards: object, key: str, source: Source) -> list[list[i
 
 
 def stage_tournament(state: State, scenario: Any, source: Source, ids: Ids) -> None:
-    """Lay out the tournament as the file says (its decision is opened by `open_tournament`
-    once the rest of the position is dealt); every battlefield of either set may be named,
-    as either may come in."""
+    """Lay out the tournament as the file says (its decision is opened once the rest of the
+    position is dealt); every battlefield of either set may be named, as either may come in."""
     _refuse_the_table(scenario, source)
     staged = scenario.position.poker
     facts = state.spec.facts
@@ -123,11 +122,3 @@ def stage_tournament(state: State, scenario: Any, source: Source, ids: Ids) -> N
     state.pending_resume = None
     ids.in_play = {bf.id: bf.idx for layout in facts.layouts.values() for bf in layout.bfs}
     ids.in_play_note = " in either battlefield set"
-
-
-def open_tournament(state: State) -> None:
-    """Open the poker choice now due."""
-    poker.stage(state, state.game_data)
-
-
-__all__ = ["open_tournament", "stage_tournament"]

@@ -79,7 +79,3 @@ def stage_bridge(state: State, blown: bool) -> None:
     """Los Quantos Bridge blown (it can be blown only once a game) or still standing."""
     state.pieces_used = (state.pieces_used | {BRIDGE}) if blown else \
         (state.pieces_used - {BRIDGE})
-
-
-__all__ = ["BATTLEFIELD_SETS", "battlefield_set_of", "is_bridge_blown", "skip_tournament",
-           "stage_battlefield_tokens", "stage_bridge"]

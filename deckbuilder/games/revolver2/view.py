@@ -16,10 +16,9 @@ from deckbuilder.games.revolver2.poker import Tournament, in_progress, round_tol
 
 
 def pieces(state: State, viewer: int | None) -> dict[str, object]:
-    """The tournament as `viewer` sees it: a seat his own cards, the cards played, each
-    round's winner and why (`poker_rounds`: first card, second card, winner, reason), the
-    score; of the opponent's only how many cards he holds, and whether the guardians have
-    chosen. A spectator holds no cards; everything (None) sees the guardians' side."""
+    """The tournament as `viewer` sees it: his own cards, the cards played, each round's
+    winner and why (`poker_rounds`), the score; of the opponent's only how many cards he
+    holds and whether the guardians have chosen (None sees the guardians' side)."""
     tournament = state.game_data
     if not isinstance(tournament, Tournament):
         return {}
@@ -55,7 +54,6 @@ def row_choices(state: State) -> tuple[RowChoice, ...]:
         choices.append(RowChoice(layout.replace("-", " ").title(), side,
                                  tuple(bf.name for bf in chosen), tuple(bf.id for bf in chosen)))
     return tuple(choices)
-
 
 
 def check_pieces(pieces: Mapping[str, object]) -> None:
