@@ -83,10 +83,10 @@ def short_rate(interval: Mapping[str, float]) -> str:
             f"[{100 * interval['low']:.0f}, {100 * interval['high']:.0f}]")
 
 
-def _one_bot(rows: Sequence[Mapping[str, Any]]) -> str | None:
+def _one_bot(rows: Sequence[Mapping[str, object]]) -> str | None:
     """The bot of every row, if one: the terminal's table then names it once, in its title."""
     bots = {row["bot"] for row in rows}
-    return next(iter(bots)) if len(bots) == 1 else None
+    return str(next(iter(bots))) if len(bots) == 1 else None
 
 
 def _say(console: Console, line: str, highlight: bool = False) -> None:
