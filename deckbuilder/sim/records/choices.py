@@ -1,7 +1,5 @@
-"""The choices of a decision as every face lists them (the terminal, the web tables, the JSON
-API): by kind, in one order (the decision's own answers, then plays, abilities and pieces,
-then giving up one's own cards, then passing), each kind with its words, and each choice with
-a key that names its card, so a card keeps its key from one decision to the next while it is
+"""The choices of a decision as every face lists them: by kind, in one order, each with a key
+that names its card, so a card keeps its key from one decision to the next while it is
 offered. The kinds and cards are read from the action table's ranges (engine/actions.py).
 """
 
@@ -41,9 +39,7 @@ KEY_PREFIX = {"play": "", "ability": "use-", "discard-own": "drop-"}
 
 
 def action_group(state: State, action: int) -> str:
-    """What kind of answer an action is, for a UI that groups its buttons: pass, piece,
-    accept, battlefield, mode, character, target, discard-own, ability, play, pay, card,
-    game-piece. Read from the action table's ranges (engine/actions.py)."""
+    """What kind of answer an action is (a key of `KIND_WORDS`, or "other")."""
     layout = state.spec.layout
     if action == PASS:
         return "pass"
@@ -63,8 +59,8 @@ def action_group(state: State, action: int) -> str:
 
 
 def action_card_id(state: State, action: int) -> str | None:
-    """The catalog id of the card (or character) an action names: the card played, paid,
-    chosen or targeted; None for an action that names none (pass, a battlefield ...)."""
+    """The catalog id of the card (or character) an action names; None for one that names
+    none (pass ...)."""
     spec = state.spec
     layout = spec.layout
     if layout.play_base <= action < layout.game_base:
@@ -95,15 +91,14 @@ def kind_words(group: str) -> str:
 
 
 def in_kind_order(groups: Sequence[str]) -> list[int]:
-    """The positions of a decision's choices (their kinds in the engine's order) in the
-    order every face lists them: by kind, the engine's order within a kind."""
+    """The positions of a decision's choices in the order every face lists them: by kind,
+    the engine's order within a kind."""
     return sorted(range(len(groups)), key=lambda at: KIND_RANK.get(groups[at], 0))
 
 
 def choice_keys(kinds_and_cards: Sequence[tuple[str, str | None]]) -> list[str]:
-    """A key for each choice (its kind and the id of the card it names): the card's id,
-    prefixed by its kind but for a play (`deputy`, `drop-deputy`), else the kind; a second
-    choice of the same key gets `-2`, and so on."""
+    """A key for each choice (kind, card id): the id, prefixed by its kind but for a play
+    (`deputy`, `drop-deputy`), else the kind; a second of the same key gets `-2`, and so on."""
     seen: Counter[str] = Counter()
     keys = []
     for group, card in kinds_and_cards:

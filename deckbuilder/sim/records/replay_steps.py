@@ -1,16 +1,10 @@
-"""A recorded game as positions to step through: `ReplaySteps`, for the replay viewers.
+"""A recorded game as positions to step through, for the replay viewers (web and `replay
+--watch`): the record is played again into a session whose two seats are people, so a viewer
+shows exactly what the live `GameSession` showed at that step.
 
-The web viewer (`web/replays.py`) and `deckbuilder replay FILE --watch` show a finished game
-one step at a time, as either player saw it or with everything open. Both read it here, so
-they show exactly what a live `GameSession` showed at that step: the record is played again
-into a session whose two seats are people (no bot thinks; every action is the recorded one),
-the log is that session's `events(viewer)`, and a player's view is the same `position_view`.
-
-Position k is the game after its first k actions (0: the set-up, before the first action).
-A position is not kept for every step (a long game has thousands, and a view is kilobytes):
-the state is cloned every `CHECKPOINT_EVERY` steps and a position is rebuilt from the
-nearest one before it by applying the recorded actions (a few hundred microseconds), with the
-few positions looked at last kept (`RECENT_POSITIONS`), so stepping forward and back is cheap.
+Position k is the game after its first k actions (0: the set-up). A long game has thousands,
+so the state is cloned every `CHECKPOINT_EVERY` steps and a position rebuilt from the nearest
+one before it, the few looked at last kept (`RECENT_POSITIONS`).
 """
 
 from __future__ import annotations
@@ -46,9 +40,8 @@ EVERYTHING_NAME = "everything"
 
 @dataclass(frozen=True)
 class ReplayPosition:
-    """One step as every replay viewer gives it (`ReplaySteps.at`): which step of how many,
-    its turn, whose view, that view (`position_view`), and what was done to reach it as that
-    viewer could read it (`done`: index, player, action; None at the set-up)."""
+    """One step as every replay viewer gives it (`ReplaySteps.at`); `done`: what was done to
+    reach it as that viewer could read it (None at the set-up)."""
 
     step: int
     last: int
@@ -62,13 +55,8 @@ class ReplayPosition:
 
 
 class ReplaySteps:
-    """A finished game's positions and logs, step by step; see the module docstring. A game
-    a table ended (a resignation, an abandoned table) steps to where it stopped.
-
-    Raises a `RecordError` naming the record's line where `play_back` finds the record and the
-    game part (a recorded action the engine no longer offers, or an ending that is not the
-    game's): a rules change since it was written, or an edited file.
-    """
+    """A finished game's positions and logs, step by step; a `RecordError` naming the line
+    where the record and the game part (a rules change since, or an edited file)."""
 
     def __init__(self, record: GameRecord, catalog: Catalog | None = None) -> None:
         self.record = record
@@ -89,29 +77,24 @@ class ReplaySteps:
         self._logs: dict[int | None, list[Event]] = {}
 
     def _play(self, step: Step) -> None:
-        """One recorded action (`play_back` checked it), played as the live session did."""
         self.session.act(step.action, step.player)
         state = self.session.state
         if len(self.turns) % CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.turns)] = _quiet_copy(state)
         self.turns.append(int(state.turn))
 
-    # -- positions ----------------------------------------------------------------------------
     @property
     def last(self) -> int:
-        """The last position (after every recorded action)."""
         return len(self.record.steps)
 
     def checked(self, position: int) -> int:
-        """`position` if there is one such, else a DeckbuilderError saying which there are."""
         if type(position) is not int or not 0 <= position <= self.last:
             raise ReplayStepError(f"no step {position!r} in this game",
                                   fix=f"a step from 0 to {self.last}")
         return position
 
     def state(self, position: int) -> State:
-        """The engine's state at `position` (a copy: the caller may read it, not keep it for
-        later positions)."""
+        """The engine's state at `position` (read it; do not keep it)."""
         position = self.checked(position)
         if position == self.last:
             return self.session.state
@@ -131,13 +114,11 @@ class ReplaySteps:
         return state
 
     def view(self, position: int, viewer: int | None) -> dict[str, JsonValue]:
-        """What `viewer` (0, 1) saw at `position`, as `GameSession.view` gave it; EVERYTHING
-        (None): the engine's view with everything open (`observe`), for a game that is over."""
+        """What `viewer` (0, 1; EVERYTHING: None) saw at `position`, as `GameSession.view`."""
         state = self.state(position)
         return position_view(state, None if viewer is None else self.session.player_index(viewer))
 
     def at(self, position: int, viewer: int | None) -> ReplayPosition:
-        """Step `position` as `viewer` (0, 1; EVERYTHING) saw it: the replay viewers' answer."""
         position = self.checked(position)
         done = next((event for event in self.log(viewer) if event.index == position - 1),
                     None) if position else None
@@ -148,8 +129,7 @@ class ReplaySteps:
                                        "action": done.action})
 
     def viewer_named(self, text: str | None) -> int | None:
-        """The viewer a person names: a side's name (or 0/1) or "everything"; by default the
-        only person at the table, else everything."""
+        """A side's name (or 0/1) or "everything"; by default the only person at the table."""
         names = self.names
         if text is None or not text.strip():
             people = [p for p in (0, 1) if self.record.bots.get(names[p]) == "human"]
@@ -164,34 +144,27 @@ class ReplaySteps:
         raise ReplayStepError(f"no viewer '{text[:40]}' in this game",
                               fix=f"one of: {', '.join(names)}, {EVERYTHING_NAME}")
 
-    # -- the log ------------------------------------------------------------------------------
     def log(self, viewer: int | None) -> list[Event]:
-        """Every event of the game as `viewer` may read it (None: everything), each with the
-        index of its step (None: the set-up): `GameSession.events(viewer)`."""
+        """Every event of the game as `viewer` may read it (`GameSession.events`)."""
         key = None if viewer is None else self.session.player_index(viewer)
         if key not in self._logs:
             self._logs[key] = self.session.events(key)
         return self._logs[key]
 
     def log_until(self, position: int, viewer: int | None) -> list[Event]:
-        """The events a viewer had read at `position`: the set-up's and those of its first
-        `position` steps."""
+        """The events a viewer had read at `position`."""
         position = self.checked(position)
         return [event for event in self.log(viewer)
                 if event.index is None or event.index < position]
 
-    # -- turns --------------------------------------------------------------------------------
     def turn_numbers(self) -> list[int]:
-        """The turns the game went through, in order (0: Revolver 2's poker tournament)."""
         return sorted(set(self.turns))
 
     def position_of_turn(self, turn: int) -> int:
-        """The first position of `turn` (of the first turn after it, past the game's turns:
-        the last position)."""
+        """The first position of `turn` (or of the next turn there is; else the last)."""
         return next((k for k, seen in enumerate(self.turns) if seen >= turn), self.last)
 
     def mover(self, position: int) -> str | None:
-        """Who acted to reach `position` (None at the set-up)."""
         position = self.checked(position)
         return None if position == 0 else self.record.steps[position - 1].player
 

@@ -1,10 +1,6 @@
-"""A commitment to a game's seed: shown to both players at the start, checked at the end.
-
-A friend table's seed deals every card, so whoever knew it could read the other seat's hand.
-The server therefore shows each seat only `seed_commitment(seed, salt)` while the game goes
-on, and reveals the seed and the salt when the table ends; `deckbuilder replay --check-deal`
-then recomputes the commitment and replays the record from that seed. The salt (128 random
-bits) keeps the commitment from being reversed by trying every seed.
+"""A commitment to a game's seed, shown to both seats at the start and checked at the end: a
+friend table's seed deals every card, so whoever knew it could read the other hand. The salt
+(128 random bits) keeps the commitment from being reversed by trying every seed.
 """
 
 from __future__ import annotations
@@ -18,7 +14,6 @@ SALT_BYTES = 16
 
 
 def new_salt() -> str:
-    """A fresh salt for one table's commitment."""
     return secrets.token_hex(SALT_BYTES)
 
 

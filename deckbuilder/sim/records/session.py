@@ -1,23 +1,8 @@
-"""A game played step by step, in which any seat may be a person: `GameSession`.
-
-`deckbuilder play --human SIDE` and the web game table both drive this one class, so neither
-holds game logic of its own; `play_game` (every seat a bot) and `replay_record` (every step
-the recorded one) are sessions too, so there is one game loop. A session stops at every
-decision a person must take:
-
-    session = GameSession(decks, seed=7, seats=["human", "greedy"])
-    events = session.advance()          # bots move until a human must decide (or the end)
-    while not session.is_over():
-        me = session.waiting_for()      # the human to move
-        picture = session.view(me)      # what he may see, JSON-ready
-        options = session.choices()     # the numbered legal actions
-        events = session.act(options[0].action)   # his answer, then the bots' replies
-    session.record_jsonl()              # the game, for `deckbuilder replay`
-
-Bots draw from the same seeded streams as `play_game`, so a session whose seats are two bots
-plays exactly the game `deckbuilder play --seed S` plays. What a person is shown (the events,
-the view) keeps the opponent's hand and face-down cards hidden; the record is the whole game
-(it is for replaying once the game is over, not for showing while it goes on).
+"""A game played step by step, in which any seat may be a person: `GameSession`, the one game
+loop (`play --human`, the web table, `play_game` with every seat a bot, `replay_record`). It
+stops at every decision a person must take (`advance`, then `act`). Bots draw from the same
+seeded streams as `simulate`. What a person is shown keeps the opponent's secrets hidden; the
+record is the whole game, for replaying once it is over.
 """
 
 from __future__ import annotations
@@ -81,9 +66,8 @@ class GameOverError(SessionError):
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal action of the open decision: the int to pass to `act`, its text, what kind
-    of answer it is (`choices.action_group`: play, pay, target, pass ...), the id of the card
-    it names ("" for none) and its key (`choices.choice_keys`)."""
+    """One legal action of the open decision: the int to pass to `act`, its text, its kind
+    (`choices.action_group`), the id of the card it names ("" for none) and its key."""
 
     action: int
     text: str
@@ -97,9 +81,8 @@ class Choice:
 
 @dataclass(frozen=True)
 class Event:
-    """What one viewer is told of one step: who acted, the action as he may read it (None:
-    nothing of it is shown), and the log lines it caused. `index` is the step's number in the
-    record (None: the set-up, before the first action)."""
+    """What one viewer is told of one step (`index`; None: the set-up): who acted, the action
+    as he may read it (None: nothing of it), and the log lines it caused."""
 
     index: int | None
     player: str | None
@@ -146,15 +129,9 @@ class _Seat:
 
 
 class GameSession:
-    """One game, advanced step by step; any seat may be a human (see the module docstring).
-
-    `seats` has one entry per side, player 0 (colty, esteban) first: a bot spec (`random`,
-    `greedy`, `search:rollouts=50` ...) or "human". `viewer` is whose eyes the events that
-    `advance` and `act` return are redacted for: by default the only human seat, or None
-    (everything shown) when no seat, or both, are human. `narrate` is told every step as it
-    happens, unredacted (the set-up's events first). `orders`: how each deck lies before the
-    shuffle (`sim.runs.aligned`; none: sorted by id), as `new_game` takes them.
-    """
+    """One game, advanced step by step. `seats`: a bot spec or "human" per side. `viewer`:
+    whose eyes the events `advance` and `act` return are redacted for (by default the only
+    human seat, else everything); `narrate` is told every step as it happens, unredacted."""
 
     def __init__(self, decks: Sequence[Mapping[str, int]], seed: int, seats: Sequence[str],
                  ruleset: str | None = None, catalog: Catalog | None = None, game: str = "revolver",
@@ -194,9 +171,8 @@ class GameSession:
                   seats: Sequence[str] = (HUMAN, HUMAN), viewer: int | str | None = None,
                   switches: Mapping[str, str] | None = None,
                   narrate: Narrator | None = None) -> GameSession:
-        """A new session of `record`'s game (decks, seed, ruleset, switches unless `switches`
-        replaces them, modules), not played yet: to replay it (two people: no bot thinks) or
-        to play it again."""
+        """A new session of `record`'s game (its switches unless `switches` replaces them),
+        not played yet."""
         return cls([record.decks[side] for side in record.sides], record.seed, seats,
                    record.ruleset, catalog, game=record.game, max_turns=record.max_turns,
                    switches=record.switches if switches is None else switches,
@@ -209,9 +185,7 @@ class GameSession:
             return _Seat(HUMAN, None, rng)
         return _Seat(spec, make_bot(spec, heuristics), rng)
 
-    # -- whose move ---------------------------------------------------------------------------
     def player_index(self, player: int | str) -> int:
-        """0 or 1, from an index or a side name ("mcready")."""
         if isinstance(player, int) and not isinstance(player, bool) and player in (0, 1):
             return player
         if isinstance(player, str) and player.strip().lower() in self.names:
@@ -223,12 +197,11 @@ class GameSession:
         return bool(self.state.is_terminal())
 
     def to_move(self) -> int | None:
-        """The player (0 or 1) who must decide now, bot or human; None once the game is over."""
+        """The player who must decide now, bot or human; None once the game is over."""
         return None if self.is_over() else int(self.state.current_player())
 
     def waiting_for(self) -> int | None:
-        """The human who must decide now; None when the game is over or a bot is to move
-        (call `advance`)."""
+        """The human who must decide now; None when the game is over or a bot is to move."""
         player = self.to_move()
         return player if player is not None and self.seats[player].human else None
 
@@ -237,8 +210,7 @@ class GameSession:
         return "" if self.is_over() else kind_name(self.state.pending_kind, self.state.spec)
 
     def choices(self) -> list[Choice]:
-        """The legal actions of the open decision in the order every face lists them, by
-        kind (`choices.in_kind_order`), each with its key (empty once over)."""
+        """The legal actions of the open decision, in the order every face lists them."""
         if self.is_over():
             return []
         state = self.state
@@ -250,10 +222,9 @@ class GameSession:
         return [Choice(actions[at], state.action_to_string(actions[at]), groups[at], card or "",
                        key) for at, card, key in zip(order, cards, keys, strict=True)]
 
-    # -- moving -------------------------------------------------------------------------------
     def advance(self, max_steps: int | None = None) -> list[Event]:
         """Let the bots act until a human must decide or the game ends (or `max_steps` bot
-        actions, for watching two bots move one at a time); the events, for `viewer`."""
+        actions); the events, for `viewer`."""
         start = len(self._history)
         taken = 0
         while not self.is_over() and (max_steps is None or taken < max_steps):
@@ -271,8 +242,7 @@ class GameSession:
 
     def act(self, action: int, player: int | str | None = None) -> list[Event]:
         """A human's answer to the open decision, then the bots' moves up to the next human
-        decision (or the end); the events, for `viewer`. `player`, when given, must be the
-        one to move (a web page answering for the wrong seat is refused)."""
+        decision; the events, for `viewer`. `player`, when given, must be the one to move."""
         if self.is_over():
             raise GameOverError("the game is over: no more actions",
                                 fix="start a new game")
@@ -313,7 +283,6 @@ class GameSession:
                                        None if step is None else step.text, public,
                                        tuple(lines), self.state.turn))
 
-    # -- what is shown ------------------------------------------------------------------------
     def _pending_events(self, start: int) -> list[Event]:
         """The events from `start` on, plus the set-up's the first time anything is asked."""
         if not self._setup_shown:
@@ -331,31 +300,18 @@ class GameSession:
 
     def events(self, viewer: int | str | None = None, start: int = 0) -> list[Event]:
         """Every event so far (from the `start`-th on) as `viewer` may read them (None:
-        everything; `SPECTATOR`: each action as the acting side's opponent reads it, both
-        sides' draws unnamed), e.g. to draw a page's log again after a reload."""
+        everything; `SPECTATOR`: as the acting side's opponent reads them, draws unnamed)."""
         who = (None if viewer is None else SPECTATOR if viewer == SPECTATOR
                else self.player_index(viewer))
         return [self._event(happened, who) for happened in self._history[max(0, start):]]
 
     def event_count(self) -> int:
-        """How many events there are so far (`events`' length)."""
         return len(self._history)
 
     def view(self, player: int | str | None) -> dict[str, JsonValue]:
-        """What `player` may see, as JSON-ready data (built from the engine's `observe`): a
-        seat (index or name), `SPECTATOR` (what both seats see alike: `hand_sizes`, no
-        hand) or None (everything: `other_hand` too, for a game that is over):
-
-        game, player, players, turn, active, phase, to_act, decision; marker (battlefield id,
-        name, space, index); countdown (name: "border" / "Mexican Army", tokens);
-        pieces_used; battlefields (id, name, defence, marker, firepower and cards by side,
-        Revolver 2's power_tokens); open_range; characters (name, list with survival, alive,
-        true_grit, power; pile: how many wait face down, None in Revolver); hand (own cards
-        with kegs/ammunition); symbols_in_hand (own kegs/ammunition, when the deck has any);
-        opponent_hand (a count); decks (sizes); discards and removed (id and name);
-        silver_dollars; under_characters; game_pieces (the game's own: the poker tournament,
-        the saloon duel, the Frontier deck ...); outcome (winner, termination) once over.
-        """
+        """What `player` may see, as JSON-ready data (`session_view.position_view`; the
+        fields a seat's view has: `app.table_answers.SeatView`): a seat (index or name),
+        `SPECTATOR` (`hand_sizes`, no hand) or None (everything, for a game that is over)."""
         if player is None or player == SPECTATOR:
             return position_view(self.state, player)
         return position_view(self.state, self.player_index(player))
@@ -367,9 +323,7 @@ class GameSession:
         return outcome_text(self.record)
 
     def record_jsonl(self) -> str:
-        """The game as `deckbuilder play --record` writes it (`deckbuilder replay` reads it).
-        It holds every action as the engine reads it, secrets included: offer it once the
-        game is over. A human seat is named "human" in its bots."""
+        """The game as `play --record` writes it: secrets included, offer it once it is over."""
         return self.record.to_jsonl()
 
 
@@ -379,14 +333,8 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
               switches: Mapping[str, str] | None = None,
               modules: Sequence[str] = (),
               orders: Sequence[Sequence[str] | None] = ()) -> tuple[State, GameRecord]:
-    """Play one game with bots (`make_bot` specs), narrating as it goes; the record of it.
-
-    Bots draw from the same seeded streams as `deckbuilder simulate`, so `play --seed S`
-    replays the simulated game whose seed is S (with the same ruleset and `switches`). They
-    choose on the quiet state; the events are logged only while an action is applied. The
-    record names the ruleset played (the game's own when `ruleset` is None). `orders`: how
-    each deck lies before the shuffle (`sim.runs.aligned`; none: sorted by id), as `new_game`.
-    """
+    """Play one game with bots, narrating as it goes; the record of it. Bots draw from the
+    same seeded streams as `simulate`, so `play --seed S` replays the simulated game S."""
     for spec in bots:  # every seat a bot: "human" is refused as `make_bot` refuses it
         if spec.strip().lower() == HUMAN:
             make_bot(spec, get_game(game).heuristics)
@@ -400,10 +348,7 @@ def replay_record(record: GameRecord, catalog: Catalog | None = None,
                   narrate: Narrator | None = None,
                   switches: Mapping[str, str] | None = None) -> ReplayResult:
     """Apply the recorded actions to a new game; report the first step that differs.
-
-    The game is set up with the record's ruleset and rule switches; `switches` replaces the
-    record's (to ask whether the game would have gone the same under another reading).
-    """
+    `switches` replaces the record's (would the game go the same under another reading?)."""
     with record_errors_at(record.source):
         session = GameSession.of_record(record, catalog, switches=switches, narrate=narrate)
     return play_back(record, lambda: session.state, lambda step: session.act(step.action))

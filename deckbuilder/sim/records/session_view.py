@@ -1,16 +1,8 @@
-"""What a seat at the table may see and read: the position as JSON-ready data, as text, and
-the log and action texts with the opponent's secrets taken out.
-
-`GameSession` (session.py) hands these to `deckbuilder play --human` and to the web table,
-so both show a person exactly the same picture. The position comes from the engine's
-`observe(state, player)`, which already leaves out the opponent's hand, the order of the
-decks and the cards lying face down; the card definitions only add names and symbols.
-
-The engine's verbose log says whose each secret line is (`engine.log_lines`: "mcready draws
-Cowboy" is McReady's; the other player reads "mcready draws 2 cards"), and its `visible_log`
-reads a log for a viewer by that; `secret_words` reads, from the decision kinds' records,
-the decisions whose answer the opponent does not see (a poker card chosen face down, the
-card hidden under the Strongbox, the card put on top of a deck).
+"""What a seat at the table may see and read: the position as JSON-ready data and as text,
+and the action texts with the opponent's secrets taken out, so the terminal and the web table
+show a person the same picture. The position comes from the engine's `observe`, which leaves
+out what the seat may not see; the decision kinds' records say which answers are secret
+(`secret_words`: a poker card chosen face down, the card hidden under the Strongbox ...).
 """
 
 from __future__ import annotations
@@ -30,8 +22,8 @@ from deckbuilder.games import game_of_view
 
 
 def secret_words(spec: GameSpec, kind: int) -> str | None:
-    """What the opponent reads instead of the answer to a secret decision of kind `kind` (its
-    record says so: the table's, or the game's own), None for a decision he may see."""
+    """What the opponent reads instead of the answer to a secret decision of kind `kind`; None
+    for a decision he may see."""
     found = spec.kinds.get(kind)
     if found is None or not found.secret:
         return None
@@ -40,9 +32,8 @@ def secret_words(spec: GameSpec, kind: int) -> str | None:
 
 def public_action_text(spec: GameSpec, kind: int, action: int, text: str) -> str | None:
     """The action as the OTHER player reads it: the same text, a neutral one for a secret
-    decision (the decision kind's record), or None when he should not learn the decision was
-    offered at all (a reaction not played: that a side was asked tells that it holds a
-    reaction card)."""
+    decision, or None when he should not learn it was offered at all (a reaction not played:
+    that a side was asked tells that it holds a reaction card)."""
     hidden = secret_words(spec, kind)
     if hidden is not None:
         return hidden
@@ -67,8 +58,7 @@ def _card(view: CardView) -> dict[str, object]:
 
 
 def _hand_cards(state: State, ids: Iterable[str]) -> list[dict[str, object]]:
-    """Cards of a hand, each with the symbols the game counts (`card_symbols`: Revolver 2's
-    kegs and ammunition)."""
+    """Cards of a hand, each with the symbols the game counts (`card_symbols`)."""
     symbols_of = state.spec.game_rules.card_symbols
     definitions = {card.id: card for card in state.spec.card_def}
     return [{"id": card_id, "name": definitions[card_id].name,
@@ -85,8 +75,8 @@ def _symbols(state: State, seen: Observation, hand: list[dict[str, Any]]) -> dic
 
 
 def _battlefields(seen: Observation, by_side: Any) -> list[dict[str, object]]:
-    """The battlefields of the row (before it is chosen, those in every set the game
-    chooses between), each with its firepower, cards and power tokens by side."""
+    """The battlefields of the row (none of the sets the game still chooses between), each
+    with its firepower, cards and power tokens by side."""
     tokens = dict(seen.game_view).get("battlefield_tokens", ())
     choosable = {bf_id for choice in seen.row_choices for bf_id in choice.ids}
     fields = []
@@ -198,22 +188,18 @@ def _cards_text(cards: Sequence[dict[str, Any]]) -> str:
 
 
 class ViewWords:
-    """How `view_lines` says the parts a player reads differently from a record: the
-    marker's space, the characters, the hand, the game's pieces and the ending. These are the
-    plain words (names as the view has them); `app/table_words.PlayerWords` says them as a
-    player reads them (survival ratings, costs and firepower, endings in words)."""
+    """How `view_lines` says the parts a player reads differently from a record, in plain
+    words; `app/table_words.PlayerWords` says them as a player reads them."""
 
     def marker(self, view: dict[str, Any]) -> str:
         marker = view["marker"]
         return f"marker: {marker['name']} space {marker['space']}"
 
     def character(self, character: dict[str, Any]) -> str:
-        """A character with its tokens."""
         return character["name"] + "".join(f" ({kind.replace('_', ' ')} {character[kind]})"
                                            for kind in ("true_grit", "power") if character[kind])
 
     def characters(self, view: dict[str, Any]) -> list[str]:
-        """In play, in the pile (a count: the order is hidden), held, dead (each `character`)."""
         characters = view["characters"]
         word = characters["name"]
         name = {c["id"]: c["name"] for c in characters["list"]}
@@ -240,7 +226,6 @@ class ViewWords:
                 + (_counted(card["name"] for card in view["hand"]) or "-") + symbols]
 
     def piece(self, piece_id: str, name: str) -> str:
-        """One of the game's own pieces (a poker card) by name."""
         return name
 
     def outcome(self, view: dict[str, Any]) -> str:
@@ -257,9 +242,8 @@ def whose_hand(view: Mapping[str, object]) -> str:
 
 
 def view_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS) -> list[str]:
-    """A view (`position_view`) as text lines: what the terminal shows a person at each of
-    his decisions, in `words`; with everything open, both hands. Names come from card files:
-    the caller escapes them for the terminal."""
+    """A view (`position_view`) as text lines, in `words`. Names come from card files: the
+    caller escapes them for the terminal."""
     names = view["players"]
     me = view["player"] or names[0]
     other = names[1 - names.index(me)]
@@ -327,9 +311,8 @@ def _counted(names: Iterable[str]) -> str:
 
 def pieces_lines(view: dict[str, Any], words: ViewWords = PLAIN_WORDS,
                  game_lines: bool = True) -> list[str]:
-    """The game's own pieces (game_pieces): those the game words itself (`pieces_lines` of its
-    rules: Revolver 2's poker tournament; left out without `game_lines`, for a page that
-    draws them apart), the others as "name value" pairs; each piece in `words`."""
+    """The game's own pieces: those the game words itself (left out without `game_lines`, for
+    a page that draws them apart), the others as "name value" pairs."""
     pieces = {key: value for key, value in view["game_pieces"].items()
               if value not in (None, [], -1, False, 0)}
     piece_names = view.get("piece_names", {})

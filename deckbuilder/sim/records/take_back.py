@@ -1,15 +1,7 @@
-"""Take back a move against a bot: the game played again without the person's last decision.
-
-`deckbuilder play --human` (answer `u`) and the web table's "take back" button call
-`take_back(session)`. Nothing is undone inside the engine: a new session is set up from the
-record (seed, decks, ruleset, switches, modules, the same seats) and the person's earlier
-answers are given again; the bots, drawing from the same seeded streams, make the same moves,
-so the game stands where it stood when he took the decision he takes back, with the same
-choices and the same hand. The record then holds only the moves kept.
-
-It is refused in a game between two people (taking back would undo the other's moves too,
-and he did not ask for it), and in a game whose bot does not play the same way again (a bot
-with a time limit thinks as far as the machine's load lets it): the game is left as it was.
+"""Take back a move against a bot: nothing is undone inside the engine; a new session is set
+up from the record and the person's earlier answers given again, and the bots, drawing from
+the same seeded streams, make the same moves. Refused between two people (it would undo the
+other's moves too) and when a bot does not play the same way again (a time limit).
 """
 
 from __future__ import annotations
@@ -23,22 +15,18 @@ class TakeBackError(SessionError):
 
 
 def last_decision(session: GameSession) -> int | None:
-    """The index (in the record) of the last decision a person took; None if none yet."""
     humans = {session.names[player] for player in session.humans}
     return next((step.index for step in reversed(session.record.steps)
                  if step.player in humans), None)
 
 
 def can_take_back(session: GameSession) -> bool:
-    """Whether `take_back` has something to take back here (one person, a decision taken)."""
     return len(session.humans) == 1 and last_decision(session) is not None
 
 
 def take_back(session: GameSession, catalog: Catalog | None = None) -> str:
-    """Play the game again without the person's last decision and the bots' moves after it;
-    `session` becomes that game (in place, so every holder of it sees it). The decision taken
-    back, as the record has it. `catalog`: the one the game was set up from (None: the
-    packaged and installed sets, as `new_game` reads them)."""
+    """Play the game again without the person's last decision and the bots' moves after it,
+    in place (every holder of `session` sees it); the decision taken back."""
     if len(session.humans) != 1:
         raise TakeBackError(
             "a move is taken back only in a game against a bot"

@@ -1,17 +1,7 @@
-"""One game written down: the readable account, JSON-lines records, the checks of a replay.
-
-A record (`.jsonl`) has a header line (format, game, decks as card-id counts, seed, ruleset,
-the single rule switches chosen over it, bots, package version, and the card data played
-with: the data packs and overlay in force by content hash), one line per action (index,
-player, action int, its text) and a final line (outcome, turns). A header without "switches"
-(written before they were recorded) means none. `play_back` re-applies the actions and stops
-at the first step whose text, player or legality differs, so a rules change that alters a
-recorded game is caught at the exact step; it is the one walk, which `replay_record`
-(`sim/records/session.py`) and the replay viewers (`sim/records/replay_steps.py`) take. A
-record whose table ended the game (`TABLE_ENDINGS`: a resignation, an abandoned table) is
-reproduced up to its last step and judged as that ending. Golden transcripts
-(`session.golden_text`) are the same games as text: every action, every logged event and the
-final position.
+"""One game written down: the readable account, JSON-lines records (docs/reference/formats.md,
+"Game records"), and `play_back`, the one walk of a replay, which stops at the first step
+whose text, player or legality differs, so a rules change that alters a recorded game is
+caught at the exact step.
 """
 
 from __future__ import annotations
@@ -38,9 +28,8 @@ RECORD_KIND = "deckbuilder-game"
 #: what else is installed (format 1 records numbered them across the whole catalog).
 RECORD_FORMAT = 2
 
-#: How a table ends a game the engine did not end: a seat resigned, or both seats left
-#: (a friend table's record names them as its termination, the game not over). A record
-#: ending so is reproduced up to its last step and judged as that ending, not as a mismatch.
+#: How a table ends a game the engine did not end: a seat resigned, or both seats left (the
+#: record's termination, the game not over; it is judged as that ending, not a mismatch).
 TABLE_ENDINGS = ("resigned", "abandoned")
 
 
@@ -75,26 +64,20 @@ class GameRecord:
     switches: dict[str, str] = field(default_factory=dict)
     #: the modules in use (sorted ids); the header names them only when there are some
     modules: list[str] = field(default_factory=list)
-    #: the card data played with (`data_packs.exchange.data_hash`: packs and overlay by
-    #: content hash); None in records written before records named it
+    #: the card data played with (`data_packs.exchange.data_hash`); None in older records
     data: dict[str, object] | None = None
-    #: a friend table's commitment to its seed (`sim.records.seed_commitment`):
-    #: {"commitment": sha256 hex, "salt": hex}, shown to the seats before the deal; None for
-    #: other games
+    #: a friend table's commitment to its seed (`sim.records.seed_commitment`)
     deal: dict[str, str] | None = None
-    #: where the record was read from (its header line), so that a game it names that cannot
-    #: be set up here (an unknown ruleset or card) is an error naming the file; not written
+    #: its header line, so that a game that cannot be set up here is an error naming the
+    #: file; not written
     source: Location | None = field(default=None, compare=False)
 
     @property
     def sides(self) -> tuple[str, str]:
-        """The game's sides, in seat order (the keys of `decks` and `bots`)."""
         return get_game(self.game).side_names
 
     @property
     def ended_by_table(self) -> bool:
-        """Whether a table ended the game before the engine did (`TABLE_ENDINGS`: a seat
-        resigned, or both left): the record stops with the game still going."""
         return self.termination in TABLE_ENDINGS
 
     def header(self) -> dict[str, object]:
@@ -132,8 +115,7 @@ def drain_log(state: State) -> list[str]:
 
 
 def game_outcome(state: State) -> tuple[str | None, str, int]:
-    """The ended game's winner (None: nobody), its termination and its turns, as a record
-    keeps them."""
+    """The ended game's winner (None: nobody), termination and turns, as a record keeps them."""
     outcome = state.outcome()
     assert outcome is not None, "the game is over"
     winner = None if outcome.winner is None else player_names(state)[outcome.winner]
@@ -143,10 +125,8 @@ def game_outcome(state: State) -> tuple[str | None, str, int]:
 def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
                bots: Sequence[str], max_turns: int, switches: Mapping[str, str],
                modules: Sequence[str], catalog: Catalog | None = None) -> GameRecord:
-    """The record of a game just set up (`state`), before its first action: the decks by
-    side, the seed, the ruleset played, each side's bot (or "human"), this version, and the
-    card data of `catalog` (the one the game was set up with; None: the default catalog, as
-    `new_game` takes it)."""
+    """The record of a game just set up (`state`), before its first action, with the card
+    data of `catalog` (None: the default catalog, as `new_game` takes it)."""
     from deckbuilder.catalog import default_catalog
     from deckbuilder.data_packs.exchange import data_hash
 
@@ -205,8 +185,7 @@ def read_record(path: Path | str) -> GameRecord:
 
 
 def parse_record(raw: bytes, path: Path | str) -> GameRecord:
-    """A record's bytes read as `read_record` reads a file (the one reader of records: files,
-    uploads and a friend table's record); errors name `path` and the line."""
+    """A record's bytes (a file, an upload, a friend table's); errors name `path` and line."""
     rows = _json_rows(raw, Path(path))
     number, header = rows[0]
     at = Location(Path(path), number)
@@ -229,8 +208,7 @@ def parse_record(raw: bytes, path: Path | str) -> GameRecord:
 
 
 def add_step(steps: list[Step], row: object, at: Location) -> None:
-    """The step a line of a record (or of a friend table's file) holds, checked, put after
-    `steps`; a line out of order is a RecordError at `at`."""
+    """The step a record's line holds, checked, put after `steps`."""
     index = _field(row, "i", int, at)
     if index != len(steps):
         raise RecordError(f"step {index} where step {len(steps)} was expected", at,
@@ -240,7 +218,6 @@ def add_step(steps: list[Step], row: object, at: Location) -> None:
 
 
 def _json_rows(raw: bytes, path: Path) -> list[tuple[int, object]]:
-    """The record's non-blank lines as (line number, JSON value); at least two of them."""
     try:
         lines = raw.decode("utf-8").splitlines()
     except UnicodeDecodeError:
@@ -268,7 +245,6 @@ def _json_rows(raw: bytes, path: Path) -> list[tuple[int, object]]:
 
 
 def _header_record(header: object, at: Location) -> GameRecord:
-    """The record its header line sets up (no steps yet), every field checked."""
     if not isinstance(header, dict) or header.get("record") != RECORD_KIND:
         raise RecordError("the first line is not a deckbuilder game header", at,
                           "give a file written by `deckbuilder play --record`")
@@ -317,8 +293,7 @@ def _is_hash(value: object, shortest: int = 64) -> TypeGuard[str]:
 
 
 def _part(header: Mapping[str, object], key: str) -> dict[str, object] | None:
-    """The header's optional `key` part (None: it has none); one that is no mapping reads as
-    an empty one, which the caller's check refuses."""
+    """The header's optional `key` part (None: none; not a mapping: {}, which is refused)."""
     if key not in header:
         return None
     part = header[key]
@@ -326,7 +301,6 @@ def _part(header: Mapping[str, object], key: str) -> dict[str, object] | None:
 
 
 def _data_of(header: Mapping[str, object], at: Location) -> dict[str, object] | None:
-    """The header's card data (packs and overlay by SHA-256); None when it names none."""
     data = _part(header, "data")
     if data is None:
         return None
@@ -341,7 +315,6 @@ def _data_of(header: Mapping[str, object], at: Location) -> dict[str, object] | 
 
 
 def _deal_of(header: Mapping[str, object], at: Location) -> dict[str, str] | None:
-    """The header's seed commitment (a friend table's); None when it names none."""
     deal = _part(header, "deal")
     if deal is None:
         return None
@@ -374,10 +347,8 @@ class ReplayResult:
 
 def play_back(record: GameRecord, state: Callable[[], State],
               apply: Callable[[Step], object]) -> ReplayResult:
-    """The one replay of a record, whatever session plays it (`replay_record`, the viewers'
-    `ReplaySteps`): each step is checked against the game as `state()`
-    stands (who decides, that the action is legal, its text) before `apply` plays it, and
-    after the last one the record's ending is judged (`ending_problem`)."""
+    """The one replay of a record, whatever session plays it: each step is checked against
+    the game as `state()` stands before `apply` plays it, then the ending is judged."""
     stopped = play_steps(record.steps, record.sides, state, apply)
     if stopped is not None:
         return stopped
@@ -388,9 +359,8 @@ def play_back(record: GameRecord, state: Callable[[], State],
 
 def play_steps(steps: Sequence[Step], names: tuple[str, str], state: Callable[[], State],
                apply: Callable[[Step], object]) -> ReplayResult | None:
-    """Check and play `steps` in order (`play_back` without judging an ending: a friend
-    table restored while it is still open plays its steps so far); None when every step
-    held, else where and how the first one differs."""
+    """`play_back` without judging an ending (a friend table restored while still open);
+    None when every step held."""
     for step in steps:
         problem = step_problem(state(), step, names)
         if problem is not None:
@@ -400,12 +370,8 @@ def play_steps(steps: Sequence[Step], names: tuple[str, str], state: Callable[[]
 
 
 def ending_problem(record: GameRecord, state: State) -> str | None:
-    """How the record's ending differs from the game after its last step (None: it does not).
-
-    A game the engine ended must be over with the recorded winner, ending and turns. A game a
-    table ended (`TABLE_ENDINGS`) must still be going at the recorded turn, a resignation
-    naming one side as the winner and an abandoned table none.
-    """
+    """How the record's ending differs from the game after its last step (None: it does not);
+    a game a table ended must still be going at the recorded turn."""
     names = player_names(state)
     if record.ended_by_table:
         if state.is_terminal():
@@ -478,8 +444,8 @@ def _characters_status(state: State) -> str:
 
 
 def _symbols_in_hand(state: State) -> list[str]:
-    """The symbols in hand the game counts (`hand_symbols`: Revolver 2's powder kegs and
-    ammunition), for the sides whose decks have any."""
+    """The symbols in hand the game counts (`hand_symbols`), for the sides whose decks have
+    any."""
     spec = state.spec
     names = spec.game_rules.side_names
     parts = []
@@ -493,9 +459,7 @@ def _symbols_in_hand(state: State) -> list[str]:
 
 
 def status_line(state: State) -> str:
-    """Where the game stands, in its own words: marker, countdown tokens ("border", "Mexican
-    Army"), characters (in play, in the pile and dead where they wait in a pile), cards in
-    hands and decks, and the symbols in hand of the sides whose decks have them."""
+    """Where the game stands, in its own words, in one line."""
     spec = state.spec
     marker = spec.bfs[state.marker_bf]
     names = spec.game_rules.side_names
@@ -508,10 +472,9 @@ def status_line(state: State) -> str:
 
 
 class TextNarrator:
-    """Collects the readable account: a heading (emitted with the first events, so a game
-    that cannot be set up prints nothing), events as logged, the actions that caused them,
-    and a status line whenever a new turn opens (turn 0, Revolver 2's poker tournament,
-    has no row of battlefields yet: no status)."""
+    """Collects the readable account: a heading (with the first events, so a game that cannot
+    be set up prints nothing), the actions, their events, and a status line at each new turn
+    (none at turn 0, Revolver 2's poker tournament: no battlefields yet)."""
 
     def __init__(self, emit: Callable[[str], None], actions: bool = True,
                  heading: str | None = None) -> None:
