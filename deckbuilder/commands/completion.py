@@ -242,9 +242,9 @@ def _after(separator: str, incomplete: str) -> tuple[str, str]:
     return before + found, last
 
 
-def _prefixed(prefix: str, offers: Iterable[Offer]) -> list[Offer]:
-    return [(prefix + offer[0], offer[1]) if isinstance(offer, tuple) else prefix + offer
-            for offer in offers]
+def _prefixed(prefix: str, offers: Iterable[Offer], suffix: str = "") -> list[Offer]:
+    return [(prefix + offer[0] + suffix, offer[1]) if isinstance(offer, tuple)
+            else prefix + offer + suffix for offer in offers]
 
 
 def complete_card_list(ctx: typer.Context, incomplete: str) -> list[Offer]:
@@ -257,8 +257,7 @@ def complete_swap(ctx: typer.Context, incomplete: str) -> list[Offer]:
     """`OUT=IN[:COUNT]` (`play --swap`): a card before the `=`, a card after it."""
     done, last = _after("=", incomplete)
     if not done:
-        return [(offer[0] + "=", offer[1]) if isinstance(offer, tuple) else offer + "="
-                for offer in complete_card(ctx, incomplete)]
+        return _prefixed("", complete_card(ctx, incomplete), "=")
     return [] if ":" in last else _prefixed(done, complete_card(ctx, last))
 
 

@@ -51,11 +51,8 @@ def serve(
         help="unfinished tables one address may keep at once (this computer's own count "
              "only in the server's 200)")] = 10,
 ) -> None:
-    """Start the web app: browse cards, build decks with a live verdict, simulate, play.
-
-    The app reads and writes deck files only inside the deck folder; stop it with Ctrl-C.
-    It answers only the host names it is served under (see --allow-host).
-    """
+    """Start the web app: browse cards, build decks with a live verdict, simulate, play. It
+    reads and writes only inside the deck folder and answers only its host names."""
     try:
         import jinja2  # noqa: F401
         import starlette  # noqa: F401
