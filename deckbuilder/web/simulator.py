@@ -83,8 +83,7 @@ def number(form: Mapping[str, object], name: str, default: int | float, low: flo
 
 
 def bot_spec(text: str, what: str) -> str:
-    """The bot spec as the command line's --bot parser reads it (its options are checked
-    when the first game is set up)."""
+    """The bot spec as the command line's --bot parser reads it."""
     try:
         return read_bot_spec(text or "greedy")
     except UnknownBotError as error:
@@ -92,9 +91,8 @@ def bot_spec(text: str, what: str) -> str:
 
 
 def deck_argument(config: WebConfig, choice: str) -> str:
-    """What the command line would be given for a deck choice of the page: a faction name
-    (`base:colty`), a packaged deck file (`packaged:NAME`) or a file of the deck folder
-    (`file:NAME`, which must stay inside it)."""
+    """What the command line would be given for the page's `base:FACTION`,
+    `packaged:NAME` or `file:NAME` (which must stay inside the deck folder)."""
     from deckbuilder import packaged_deck
     from deckbuilder.decks import FACTION_GAMES
 
@@ -111,16 +109,14 @@ def deck_argument(config: WebConfig, choice: str) -> str:
 
 
 def opponent_argument(config: WebConfig, choice: str) -> str:
-    """An opponent of a field as the command line is given it: a packaged deck by its name,
-    as the report's `source` says (`deckbuilder simulate --vs NAME`), not by its path."""
+    """A packaged opponent by its name, as the report's `source` says, not by its path."""
     argument = deck_argument(config, choice)
     kind, _, name = choice.partition(":")
     return name if kind == "packaged" else argument
 
 
 def play_options(form: FormData) -> tuple[PlayOptions, float]:
-    """The form's settings (games, seed, bots, rules, modules, turn cap, --allow-illegal) and
-    the precision asked for, checked as the command line checks its options."""
+    """The form's settings and precision, checked as the command line checks its options."""
     games = number(form, "games", 1000, 1, MAX_GAMES)
     seed = number(form, "seed", 1, -MAX_SEED, MAX_SEED)
     max_turns = number(form, "max_turns", 200, 1, 10_000)
@@ -141,8 +137,7 @@ def opponents_chosen(form: FormData) -> list[str]:
 
 
 def read_plan(config: WebConfig, form: FormData) -> SimulationPlan:
-    """The form's simulation, read and checked as `deckbuilder simulate` reads its options
-    (`plan_simulation`; the first problem is one line, as on the command line)."""
+    """The form's simulation, read and checked as `deckbuilder simulate` reads it."""
     options, precision = play_options(form)
     chosen = opponents_chosen(form)
     baseline: str | None = None
@@ -196,9 +191,8 @@ KEPT_HEADINGS = 4096
 
 
 def _deck_heading(config: WebConfig, path: str) -> tuple[str, str, str] | None:
-    """A deck file's name, game and faction (None: it does not read), kept per file version
-    (`WebConfig.read_decks`): the page lists every deck of the folder at each visit, and
-    reading hundreds of YAML files each time made it slow."""
+    """A deck file's name, game and faction (None: it does not read), kept per file version:
+    reading hundreds of deck files at each visit made the page slow."""
     from deckbuilder.decks import load_deck
 
     key = (path, *_stamp(path))
@@ -216,9 +210,8 @@ def _deck_heading(config: WebConfig, path: str) -> tuple[str, str, str] | None:
 
 
 def deck_choices(config: WebConfig) -> list[dict[str, str]]:
-    """The decks the page offers ({value, label, game, faction, group}): base decks, packaged
-    decks, and the deck folder's files (a file that does not read is offered anyway, so
-    that choosing it shows the command line's one-line error)."""
+    """Base decks, packaged decks and the deck folder's files (one that does not read is
+    offered anyway, so that choosing it shows the command line's one-line error)."""
     from deckbuilder import packaged_decks
     from deckbuilder.decks import FACTION_GAMES
 

@@ -1,30 +1,30 @@
 """The JSON of a gauntlet (`simulate DECK --vs A --vs B --json`) and of a tournament
-(`tournament --json`), as TypedDicts: `tournament_report`'s text, page and charts read it by
-these names. An interval is `{"estimate", "low", "high"}`.
+(`tournament --json`), as `tournament_report`'s text, page and charts read it.
 """
 
 from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from deckbuilder.sim.reports.simulate_json import CardRowJson, ToolAdded
+from deckbuilder.sim.reports.simulate_json import CardRowJson, RunJson
 
 
-class FieldJson(ToolAdded):
-    """What gauntlets and tournaments share: the rules, the seed, the notes (`ToolAdded`'s,
-    from `app.field_runs`)."""
+class FieldJson(RunJson):
+    """What gauntlets and tournaments share."""
 
-    note: str
     seeds_note: str
-    build: dict[str, object]
-    game: str
-    ruleset: str
     switches: dict[str, str]
     modules: list[str]
-    max_turns: int
-    seed: int
+
+
+class RecordJson(TypedDict):
+    """A deck's games, wins, draws and losses, and its win rate."""
+
     games: int
-    reproducible: bool
+    wins: int
+    draws: int
+    losses: int
+    win_rate: dict[str, float]
 
 
 class EndedJson(TypedDict):
@@ -33,15 +33,10 @@ class EndedJson(TypedDict):
     words: NotRequired[str]
 
 
-class OpponentJson(TypedDict):
+class OpponentJson(RecordJson):
     name: str
     bot: str
     share: float  # of the field's figure
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    win_rate: dict[str, float]
     mean_turns: float
     endings: list[EndedJson]
     cards: list[CardRowJson]
@@ -70,16 +65,11 @@ class GauntletReport(FieldJson):
     field: FieldResultJson
 
 
-class StandingJson(TypedDict):
+class StandingJson(RecordJson):
     rank: int
     deck: str
     faction: str
     bot: str
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    win_rate: dict[str, float]
     rating: dict[str, float]  # Elo points
     cards: list[CardRowJson]
 

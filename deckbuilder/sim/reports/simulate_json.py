@@ -107,8 +107,8 @@ class ToolAdded(TypedDict):
     data: NotRequired[dict[str, object]]
 
 
-class SimulationReport(ToolAdded):
-    """A deck against one opponent: what `simulate --json` prints."""
+class RunJson(ToolAdded):
+    """What every report of runs states: the rules, the seed, the build."""
 
     note: str
     game: str
@@ -117,6 +117,12 @@ class SimulationReport(ToolAdded):
     games: int
     max_turns: int
     reproducible: bool
+    build: dict[str, object]
+
+
+class SimulationReport(RunJson):
+    """A deck against one opponent: what `simulate --json` prints."""
+
     deck: PlayerJson
     opponent: PlayerJson
     sides: list[SideJson]
@@ -128,7 +134,6 @@ class SimulationReport(ToolAdded):
     cards: CardsJson
     precision: PrecisionJson
     baseline: BaselineJson | None
-    build: dict[str, object]
     # added by the tool (`app.simulation_plan.simulation_report`), besides `ToolAdded`'s
     switches: NotRequired[dict[str, str]]
     modules: NotRequired[list[str]]
