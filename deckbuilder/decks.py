@@ -165,7 +165,8 @@ def resolve_deck(
 
 
 def load_deck(path: Path | str, catalog: Catalog) -> LoadedDeck:
-    """Read a deck file and resolve its cards."""
+    """Read a deck file and resolve its cards; a file that is no readable deck raises
+    `DataFileError` with its `file:line`."""
     path = Path(path)
     deck, document = load_model(path, Deck)
     return resolve_deck(deck, catalog, path, document)

@@ -200,8 +200,8 @@ def _require_valid_id(set_id: str) -> None:
 
 # -- check --------------------------------------------------------------------------------------
 def check_file(path: Path) -> CheckReport:
-    """Validate a card-set file without installing it: schema first, then integrity (raises
-    only when the file is no YAML at all)."""
+    """Validate a card-set file without installing it: schema first, then integrity, every
+    problem in the report (raises `DataFileError` only when the file is no YAML at all)."""
     text = read_text(path)
     document = parse_yaml(text, path)
     if not isinstance(document, dict):
@@ -244,7 +244,9 @@ class ImportResult:
 
 @keeps_user_schemas_fresh
 def import_set(path: Path, upgrade: bool = False) -> ImportResult:
-    """Install a card-set file into the user data folder, or change nothing and raise."""
+    """Install a card-set file into the user data folder, or change nothing and raise:
+    `DataFileError` (no card set), `SetRefused` (every integrity finding attached) or
+    `SetInstallError` (installed already, without `upgrade`)."""
     first = check_file(path)  # a file that is no card set is refused before anything is made
     if first.loaded is None:
         raise first.schema_error()

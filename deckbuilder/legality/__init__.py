@@ -89,8 +89,10 @@ def validate_deck(
 ) -> LegalityReport:
     """Check a deck against Module D; every violation at once, and the replacement pairs.
 
-    The supply is one box of each product unless `collection`, `boxes` or `switches` says
-    otherwise (`deck_supply`); `supply` stands for all three when many decks are checked.
+    `deck`: a file path, a packaged deck's name, a faction (its base deck), a `Deck` or a
+    `LoadedDeck`. It is judged against one box of each product unless `collection` (a file, a
+    `Collection` or card id -> copies), `boxes` or `switches` (`{"card-copies": "any-number"}`)
+    says otherwise; `supply` (`deck_supply`) stands for all three when many decks are checked.
     Raises a `DeckbuilderError` only when the deck, its base deck or the supply can't be read.
     """
     facts = deck_facts(deck, catalog, collection, boxes=boxes, switches=switches,
