@@ -396,10 +396,13 @@ def test_a_table_is_back_at_the_same_step_after_a_restart(deck_folder: Path) -> 
         assert after[role]["view"] == before[role]["view"], role
         assert after[role]["log"] == before[role]["log"], role
         assert after[role]["step"] == 7 and after[role]["choices"] == before[role]["choices"]
+        # a page open across the restart keeps hearing: the version never goes back
+        assert after[role]["version"] == before[role]["version"], role
     mover = after["esteban"]["to_move"]
     went_on = second.post(f"/api/tables/{tokens[mover]}/act",
                           json={"step": 7, "action": after[mover]["choices"][0]["action"]})
     assert went_on.status_code == 200 and went_on.json()["step"] == 8
+    assert went_on.json()["version"] > before[mover]["version"]
     # the invitation is spent: the restarted creator's page does not show it, nor the seat's
     creator = second.get(f"/friends/{tokens['esteban']}").text
     assert made["tokens"]["mapache"] not in creator and tokens["mapache"] not in creator

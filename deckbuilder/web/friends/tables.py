@@ -135,8 +135,6 @@ class FriendTable:
     broken: str | None = None
     #: The client that made the table (`lifespan.client_key`), kept in memory only.
     client: str | None = None
-    #: Bumped on every change, so an event stream knows when to send the state again.
-    version: int = 0
     #: When an ended table read back was last asked for (`TableStore.ended_tables`).
     last_used: float = 0.0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
@@ -144,6 +142,11 @@ class FriendTable:
     @property
     def sides(self) -> list[str]:
         return list(self.header["game"]["decks"])
+
+    @property
+    def version(self) -> int:
+        """Grows with every change (a line of the file), after a restart too: a stream's cue."""
+        return len(self.lines)
 
     @property
     def step(self) -> int:
@@ -276,7 +279,6 @@ class TableStore:
             line = json.dumps(row, ensure_ascii=False) + "\n"
             append_line(table.path, line)
             table.lines.append(line)
-        table.version += 1
 
     # -- making and finding ------------------------------------------------------------------
     def create(self, session: GameSession, creator: str, heading: str, deck_names: dict[str, str],
