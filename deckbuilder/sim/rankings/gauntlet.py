@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import JsonValue
@@ -124,18 +124,6 @@ def weighted_mean(outcomes: Sequence[Sequence[float]], shares: Sequence[float],
     return Interval(mean, max(0.0, mean - spread), min(1.0, mean + spread))
 
 
-def pairing_jobs(first: Contestant, second: Contestant, label: str, games: int, seed: int,
-                 setup: Setup, orders: tuple[tuple[str, ...] | None, tuple[str, ...] | None]
-                 = (None, None)) -> Iterator[GameJob]:
-    """The games of one pairing on the seeds every pairing shares."""
-    decks = (deck_items(first.cards), deck_items(second.cards))
-    for index in range(games):
-        yield GameJob(index=index, seed=game_seed(seed, index), decks=decks,
-                      bots=(first.bot, second.bot), label=label, ruleset=setup.ruleset,
-                      game=setup.game, max_turns=setup.max_turns, switches=setup.switches,
-                      modules=setup.modules, orders=orders)
-
-
 #: `PairingTally.winners` of a game that ended without a winner.
 DRAW = 2
 
@@ -167,12 +155,29 @@ class PairingTally:
         return [1.0 if winner == seat else 0.0 for winner in self.winners]
 
 
-def play_pairings(jobs: Iterable[GameJob], games: Mapping[str, int], executor: Executor,
-                  on_result: Callable[[GameResult], None] | None = None
-                  ) -> dict[str, PairingTally]:
-    """Play `jobs` into one tally per label; the results may come back in any order."""
-    tallies = {label: PairingTally(count) for label, count in games.items()}
-    for result in executor.map(play_one, jobs):
+#: A pairing: the decks in seat 0 and seat 1, and the order each lies in before the shuffle.
+Seating = tuple[Contestant, Contestant, tuple[tuple[str, ...] | None, tuple[str, ...] | None]]
+
+
+def play_field(seatings: Mapping[str, Seating], games: int, seed: int, setup: Setup,
+               executor: Executor | None,
+               on_result: Callable[[GameResult], None] | None) -> dict[str, PairingTally]:
+    """Play each pairing (by label) on the seeds every pairing shares, its set-up checked
+    first; the results may come back in any order."""
+
+    def jobs(count: int) -> Iterator[GameJob]:
+        for label, (first, second, orders) in seatings.items():
+            decks = (deck_items(first.cards), deck_items(second.cards))
+            for index in range(count):
+                yield GameJob(index=index, seed=game_seed(seed, index), decks=decks,
+                              bots=(first.bot, second.bot), label=label,
+                              ruleset=setup.ruleset, game=setup.game,
+                              max_turns=setup.max_turns, switches=setup.switches,
+                              modules=setup.modules, orders=orders)
+
+    check_playable(jobs(1))
+    tallies = {label: PairingTally(games) for label in seatings}
+    for result in (executor or make_executor(1)).map(play_one, jobs(games)):
         tallies[result.label].add(result)
         if on_result is not None:
             on_result(result)
@@ -228,18 +233,13 @@ def run_gauntlet(
         if side_of(opponent.cards, game) != (game, sides[1 - seat]):
             raise ValueError(f"{opponent.name} is not a {sides[1 - seat]} deck of {game}")
     setup = make_setup(game, ruleset, switches, modules, max_turns)
-    pairs = [(deck, opponent) if seat == 0 else (opponent, deck) for opponent in field]
-
-    def jobs(count: int) -> Iterator[GameJob]:
-        for number, (first, second) in enumerate(pairs):
-            yield from pairing_jobs(first, second, f"vs-{number}", count, seed, setup)
-
-    check_playable(jobs(1))
-    labels = {f"vs-{number}": games for number in range(len(field))}
-    tallies = play_pairings(jobs(games), labels, executor or make_executor(1), on_result)
+    seatings: dict[str, Seating] = {
+        f"vs-{number}": (deck, opponent, (None, None)) if seat == 0
+        else (opponent, deck, (None, None)) for number, opponent in enumerate(field)}
+    tallies = play_field(seatings, games, seed, setup, executor, on_result)
     total = sum(weights)
     shares = [weight / total for weight in weights]
-    grouped = [tallies[label] for label in labels]
+    grouped = list(tallies.values())
     names = engine_catalog().card_names()
     matchups = tuple(matchup_of(tally, seat, opponent, share, deck, side, names)
                      for tally, opponent, share in zip(grouped, field, shares, strict=True))

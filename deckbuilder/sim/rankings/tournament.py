@@ -9,7 +9,7 @@ Decks of one side only meet the other side's base deck, with a note."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from pydantic import JsonValue
@@ -21,23 +21,17 @@ from deckbuilder.games import get_game
 from deckbuilder.sim.rankings.gauntlet import (
     DRAW,
     PairingTally,
+    Seating,
     Setup,
     make_setup,
-    pairing_jobs,
-    play_pairings,
+    play_field,
     side_of,
     weighted_mean,
 )
 from deckbuilder.sim.rankings.ratings import BradleyTerryFit, fit_bradley_terry
 from deckbuilder.sim.runs.aligned import aligned_order
-from deckbuilder.sim.runs.batch import Contestant, check_playable
-from deckbuilder.sim.runs.runner import (
-    Executor,
-    GameJob,
-    GameResult,
-    engine_catalog,
-    make_executor,
-)
+from deckbuilder.sim.runs.batch import Contestant
+from deckbuilder.sim.runs.runner import Executor, GameResult, engine_catalog
 from deckbuilder.sim.runs.stats import Interval, proportion
 from deckbuilder.sim.runs.tally import SeatCards, card_rows
 
@@ -136,16 +130,11 @@ def run_tournament(
     setup = make_setup(game, ruleset, switches, modules, max_turns)
     firsts, seconds = by_side[sides[0]], by_side[sides[1]]
     pairs = [(i, j) for i in range(len(firsts)) for j in range(len(seconds))]
-
-    def jobs(count: int) -> Iterator[GameJob]:
-        for i, j in pairs:
-            orders = (_order(firsts[i], references[0]), _order(seconds[j], references[1]))
-            yield from pairing_jobs(firsts[i], seconds[j], f"{i}-{j}", count, seed, setup,
-                                    orders)
-
-    check_playable(jobs(1))
-    tallies = play_pairings(jobs(games), {f"{i}-{j}": games for i, j in pairs},
-                            executor or make_executor(1), on_result)
+    seatings: dict[str, Seating] = {
+        f"{i}-{j}": (firsts[i], seconds[j], (_order(firsts[i], references[0]),
+                                            _order(seconds[j], references[1])))
+        for i, j in pairs}
+    tallies = play_field(seatings, games, seed, setup, executor, on_result)
     pairings = []
     scores: dict[tuple[str, str], tuple[float, float]] = {}
     for i, j in pairs:
