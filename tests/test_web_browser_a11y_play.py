@@ -6,10 +6,15 @@ and what is asked, every button has a name, and axe-core finds nothing serious o
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import browser_support
 import pytest
+
+from deckbuilder.web.friends import routes
 
 browser_page = browser_support.browser_page
 chromium_browser = browser_support.chromium_browser
@@ -123,11 +128,29 @@ def test_a_game_against_a_bot_by_keyboard_alone(live_server: Any, browser_page: 
     expect(page.locator("#outcome")).to_contain_text("after")
 
 
-def test_a_friend_table_by_keyboard_alone(live_server: Any, chromium_browser: Any) -> None:
+def _held_back(events: Callable[..., AsyncIterator[str]], role: str,
+               until: threading.Event) -> Callable[..., AsyncIterator[str]]:
+    """The table's event stream, with `role`'s states held back until `until` is set (a
+    server too busy to send them sooner)."""
+    async def stream(store: Any, table: Any, listener: str, *rest: Any) -> AsyncIterator[str]:
+        async for chunk in events(store, table, listener, *rest):
+            while listener == role and chunk.startswith("id:") and not until.is_set():
+                await asyncio.sleep(0.05)
+            yield chunk
+
+    return stream
+
+
+def test_a_friend_table_by_keyboard_alone(live_server: Any, chromium_browser: Any,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Both seats of a Revolver table (a turn cap of 14: a draw if nobody has won by then),
-    made, joined and played by the keyboard; each seat hears the other's moves."""
+    made, joined and played by the keyboard; each seat hears the other's moves. A state of
+    the decision already drawn, late (the stream's first, the friend's arrival), leaves the
+    focus on the choice the keyboard is on, so its Enter is not lost."""
     from playwright.sync_api import expect
 
+    late = threading.Event()
+    monkeypatch.setattr(routes, "table_events", _held_back(routes.table_events, "colty", late))
     pages = []
     for _ in range(2):
         context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
@@ -143,6 +166,13 @@ def test_a_friend_table_by_keyboard_alone(live_server: Any, chromium_browser: An
     friend.goto(creator.locator("input.invitation-link").input_value())
     friend.locator("#take-seat").press("Enter")
     expect(friend.locator(".table-heading")).to_contain_text("you play mcready")
+    creator.keyboard.press("d")
+    while creator.evaluate("!document.activeElement.matches('button.action')"):
+        creator.keyboard.press("Tab")
+    creator.evaluate("document.activeElement.dataset.chosen = 'true'")
+    late.set()
+    expect(creator.locator("#seats")).to_contain_text("mcready: at the table")
+    assert creator.evaluate("document.activeElement.dataset.chosen === 'true'"), "focus lost"
     said: dict[Any, list[str]] = {creator: [], friend: []}
     moves = 0
     while not creator.locator("#outcome").count():

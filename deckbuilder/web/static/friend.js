@@ -140,9 +140,13 @@
     if (!state || state.version < version) return;  // an older answer arriving late
     if (passDevice(state)) return;
     version = state.version;
+    // the decision already drawn (this page's own move echoed by the stream, a seat that came
+    // or went) keeps its buttons: a choice the keyboard is on keeps the focus and its Enter
+    const sameDecision = state.your_turn && String(state.step) === table.dataset.step &&
+                         actions.querySelector(".decision");
     table.dataset.step = String(state.step);
     board.replaceChildren(fromServer(state.html.board));
-    actions.replaceChildren(fromServer(state.html.actions));
+    if (!sameDecision) actions.replaceChildren(fromServer(state.html.actions));
     addLogEvents(state);
     drawSeats(state);
     drawNotices(state);
@@ -195,13 +199,11 @@
         headers: {"Accept": "application/json", "Content-Type": "application/json"}});
       if (!answer.ok) showError(errorLine, answer.data.error || "the server answered " +
                                            answer.status);
-      if (answer.data.state) update(answer.data.state);
-      else if (answer.ok) update(answer.data);
-      else for (const button of actions.querySelectorAll("button")) button.disabled = false;
+      update(answer.data.state || (answer.ok ? answer.data : null));
     } catch (error) {
       showError(errorLine, "the server cannot be reached: " + error.message);
-      for (const button of actions.querySelectorAll("button")) button.disabled = false;
     } finally {
+      for (const button of actions.querySelectorAll("button")) button.disabled = false;
       busy = false;
     }
   }
