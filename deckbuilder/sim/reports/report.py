@@ -187,11 +187,13 @@ def settings_rows(report: SimulationReport) -> list[tuple[str, str]]:
              ("modules", modules_text(report)),
              ("seed", f"{report['seed']} (each game's seed follows from it: the same seed "
                       "plays the same games)"),
-             ("games", str(report["games"]))]
-    if "max_turns" in report:
-        rows.append(("turn cap", f"{report['max_turns']} turns (a longer game is stopped "
-                                 "and counted as a draw)"))
+             ("games", str(report["games"])), *_turn_cap(report)]
     return rows
+
+
+def _turn_cap(report: SimulationReport | OptimizeReport) -> list[tuple[str, str]]:
+    return [("turn cap", f"{report['max_turns']} turns (a longer game is stopped and counted "
+                         "as a draw)")] if "max_turns" in report else []
 
 
 def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
@@ -202,10 +204,8 @@ def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
         rows.append(("ruleset", str(data["ruleset"])))
     rows += [("rule switches", switches_text(data)), ("modules", modules_text(data)),
              ("seed", f"{data['seed']} (the same seed plays the same search)"),
-             ("budget", f"{data['budget']} games"), ("supply", data["supply"])]
-    if "max_turns" in data:
-        rows.append(("turn cap", f"{data['max_turns']} turns (a longer game is stopped "
-                                 "and counted as a draw)"))
+             ("budget", f"{data['budget']} games"), ("supply", data["supply"]),
+             *_turn_cap(data)]
     return rows
 
 
