@@ -19,7 +19,8 @@ _Value = TypeVar("_Value")
 
 __all__ = ["CardFigures", "Ending", "GauntletResult", "Interval", "Lengths", "Matchup",
            "OptimizeResult", "Pairing", "Settings", "SimulationResult", "Standing", "Summary",
-           "Swap", "TournamentResult", "card_figures", "frozen_mapping", "interval"]
+           "Swap", "TournamentResult", "card_figures", "frozen_mapping", "interval",
+           "simulation_result"]
 
 
 def frozen_mapping(items: Mapping[str, _Value]) -> Mapping[str, _Value]:
@@ -252,3 +253,36 @@ class OptimizeResult:
     budget: int
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+
+
+def _summary(data: Mapping[str, float]) -> Summary:
+    return Summary(data["mean"], data["median"], data["min"], data["max"], data["p10"],
+                   data["p90"])
+
+
+def simulation_result(report: Mapping[str, Any], used: Settings) -> SimulationResult:
+    """The typed result of a `simulate --json` report."""
+    seat = int(report["deck"]["seat"])
+    mine = report["sides"][seat]
+    games = int(report["games"])
+    wins, draws = int(mine["wins"]), int(report["draws"]["games"])
+    endings = tuple(Ending(str(row["termination"]), str(row["words"]), int(row["games"]),
+                           float(row["share"]), frozen_mapping(row["winners"]))
+                    for row in report["endings"])
+    length = report["length"]
+    return SimulationResult(
+        deck=str(report["deck"]["name"]), opponent=str(report["opponent"]["name"]),
+        side=str(report["deck"]["faction"]), opponent_side=str(report["opponent"]["faction"]),
+        games=games, wins=wins, draws=draws, losses=games - wins - draws,
+        win_rate=Interval(**mine["win_rate"]),
+        endings=frozen_mapping({ending.termination: ending.games for ending in endings}),
+        ending_details=endings,
+        lengths=Lengths(_summary(length["turns"]), _summary(length["decisions"]),
+                        tuple((int(turns), int(count))
+                              for turns, count in length["turn_counts"])),
+        cards=card_figures(report["cards"]["deck"]),
+        opponent_cards=card_figures(report["cards"]["opponent"]),
+        settings=used, reproducible=bool(report["reproducible"]),
+        warnings=tuple(report["warnings"]), notes=tuple(report["notes"]),
+        note=str(report["note"]), card_note=str(report["cards"]["note"]),
+        report=frozen_mapping(report))

@@ -176,7 +176,6 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
               options: PlayOptions, as_json: bool, scheduler: str | None, local_dask: bool,
               report_path: Path | None, charts_dir: Path | None,
               check_bot: str | None = None) -> None:
-    """DECK against each deck of a field (`--vs` repeated or a folder): `app.field_runs`."""
     if baseline is not None:
         raise DeckError("--baseline compares two decks against one opponent, not a field",
                         fix="give one --vs with --baseline, or leave --baseline out")
@@ -195,9 +194,8 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
 def present_report(kind: str, report: Mapping[str, object], report_path: Path | None,
                    charts_dir: Path | None, as_json: bool,
                    print_text: Callable[..., None]) -> None:
-    """A report of `kind` (`report_files.write_outputs`): its files written (each said on
-    stderr), then printed as JSON or, escaped, as text with its notes (a tournament's text
-    says them itself)."""
+    """A report's files written, then the report printed as JSON or, escaped, as text with
+    its notes (a tournament's text says them itself)."""
     for path in write_outputs(kind, report, report_path, charts_dir):
         tell(f"wrote {path}")
     if as_json:
@@ -209,8 +207,8 @@ def present_report(kind: str, report: Mapping[str, object], report_path: Path | 
 
 
 def checked(check: Callable[..., BotCheckJson | None], total: int, *args: object) -> None:
-    """Run a bot check (`app.bot_checks`) of at most `total` games with progress shown, and
-    say on stderr what it cost (the report says what it found: no figure of the machine's)."""
+    """Run a bot check with progress shown; say on stderr what it cost (the report holds
+    no figure of the machine's)."""
     started = time.perf_counter()
     found = _with_progress(check, error_console.is_terminal, total, *args)
     if found is not None:
@@ -230,8 +228,7 @@ def _with_progress(run: Callable[..., Ran], show: bool, total: int, *args: objec
 
 
 def _shown(data: object) -> Any:
-    """The report with every string escaped for the terminal (deck and card names come from
-    files); it is printed on a console that reads no markup."""
+    """The report with every string escaped for the terminal (names come from files)."""
     if isinstance(data, str):
         return safe(data)
     if isinstance(data, dict):

@@ -1,9 +1,7 @@
 """Simulations the server is running for open pages: one thread each, bounded, cancellable.
-
-A job starts when its page opens the event stream and stops as soon as no page listens: the
-stream's end sets its cancel flag, and a lease stops a worker whose stream ended without its
-clean-up (no renewal for `LEASE_SECONDS`). The library's `on_result` callback counts the
-progress and raises `SimulationCancelled` to stop; nothing of the games lives here.
+A job starts when its page opens the event stream and stops when no page listens (or its
+lease lapses: a stream that ended without its clean-up); the library's `on_result` counts
+the progress and raises `SimulationCancelled` to stop.
 """
 
 from __future__ import annotations

@@ -66,9 +66,8 @@ class BotCheckJson(TypedDict):
 
 
 def wanted_check(asked: str | None, bot: str, games: int, check_games: int) -> str | None:
-    """The bot a check plays with, or None for no check: `asked` (None: the default, "none":
-    no check), run unasked only when cheap (compiled, `AUTO_FROM`, `AUTO_MOST`) and the
-    run's bot is not already the check's."""
+    """The bot a check plays with, or None: unasked, only when cheap and the run's bot is not
+    already the check's."""
     if asked is not None:
         return None if asked.lower() == "none" else asked
     cheap = compiled() and games >= AUTO_FROM and check_games <= AUTO_MOST
@@ -97,8 +96,8 @@ def _says(interval: Interval, centre: float, words: tuple[str, str]) -> str:
 
 def compare(what: str, first: Interval, second: Interval, centre: float,
             words: tuple[str, str]) -> ComparedJson:
-    """`what` under the run's bot (`first`) and the check's (`second`): above or below
-    `centre` (`words`), and whether that holds."""
+    """`what` under the run's bot and the check's: above or below `centre`, and whether
+    that holds."""
     says = (_says(first, centre, words), _says(second, centre, words))
     apart = first["high"] < second["low"] or second["high"] < first["low"]
     told = [said for said in says if said != "not told apart"]

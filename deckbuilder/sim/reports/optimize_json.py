@@ -1,7 +1,5 @@
-"""The JSON `optimize --json` prints (`optimize_report.report_json`, and the fields the
-command adds), as TypedDicts: the text report, the page and the charts read it by these
-names. An interval is `{"estimate", "low", "high"}`.
-"""
+"""The JSON `optimize --json` prints, as the text report, the page and the charts read it.
+An interval is `{"estimate", "low", "high"}`."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The JSON `simulate --json` prints (`report.build_report`, and the fields the tool adds), as
-TypedDicts: the text report, the page and the charts read it by these names.
-
-An interval is `{"estimate", "low", "high"}` (`Interval.as_dict`); a summary of a count
-`{"mean", "median", "min", "max", "p10", "p90"}` (`Summary.as_dict`).
-"""
+"""The JSON `simulate --json` prints, as the text report, the page and the charts read it.
+An interval is `Interval.as_dict`, a summary of a count `Summary.as_dict`."""
 
 from __future__ import annotations
 
