@@ -67,10 +67,8 @@ def cards(
     ] = False,
     as_json: AsJson = False,
 ) -> None:
-    """List cards with their texts; filter by game, faction, set, kind and words.
-
-    `deckbuilder cards show NAME` prints everything about one card.
-    """
+    """List cards with their texts; filter by game, faction, set, kind and words
+    (`deckbuilder cards show NAME` prints everything about one card)."""
     if context.invoked_subcommand is not None:
         return
     guarded(_cards)(game, faction, set_id, kind, search, unconfirmed, unimplemented, as_json)

@@ -47,10 +47,8 @@ def set_(
     ],
     as_json: AsJson = False,
 ) -> None:
-    """Correct one value of one record; the change is checked before the file is written.
-
-    VALUE is read as YAML, so a negative number works as it is: `overlay set x cost -1`.
-    """
+    """Correct one value of one record, checked before the file is written; VALUE is read as
+    YAML, so a negative number works as it is: `overlay set x cost -1`."""
     change = set_correction(record_id, field, value, source)
     print_answer(change, as_json,
                  f"{change['id']}.{change['field']}: {change['before']!r} -> "
