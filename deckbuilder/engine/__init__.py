@@ -1,5 +1,3 @@
-"""The table both Revolver games share (see `deckbuilder.engine.game_rules` and DESIGN.md).
-
-A game is set up through the game registry (`deckbuilder.games.new_game`); this package knows
-no faction and no victory.
+"""The table both Revolver games share (`engine.game_rules`, DESIGN.md): it knows no faction
+and no victory; a game is set up through the registry (`deckbuilder.games.new_game`).
 """

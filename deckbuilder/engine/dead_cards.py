@@ -16,10 +16,6 @@ if TYPE_CHECKING:
     from deckbuilder.engine.compiled import GameSpec
 
 
-def _no_place_reason(place: str) -> str:
-    return f"it may be placed only in {place}, which this set-up has not"
-
-
 def _targets_named(steps: tuple) -> frozenset[int] | None:
     """The named cards the steps act on, when acting on them is all they do (None: they do
     something else too)."""
@@ -49,7 +45,8 @@ def dead_cards(spec: GameSpec) -> dict[int, str]:
         placed = [m for m in card.modes if m.slot not in (SLOT_NONE, SLOT_BESIDE)]
         if placed and len(placed) == len(card.modes) and card.placement == PLACE_NAMED \
                 and card.named_bf < 0:
-            dead[definition] = _no_place_reason(card.named_place)
+            dead[definition] = (f"it may be placed only in {card.named_place}, which this "
+                                "set-up has not")
     for definition in in_play:
         if definition in dead:
             continue

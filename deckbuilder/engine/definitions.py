@@ -1,7 +1,5 @@
 """The card, bandit and battlefield definitions the table plays with: one `__slots__` object
-per record, compiled once from the pydantic models (ints, frozensets and tuples of compiled
-effect steps), so the hot loop never inspects a model. `compiled.py` builds them for a catalog
-and a game's spec from them.
+per record, compiled once from the pydantic models, so the hot loop never inspects a model.
 """
 
 from __future__ import annotations

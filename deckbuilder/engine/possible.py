@@ -156,11 +156,8 @@ def face_grants(state: State) -> dict[str, list[tuple[int, int, bool]]]:
 
 def _faces_too_early(state: State) -> Iterator[Impossible]:
     spec = state.spec
-    in_use: Counter[str] = Counter()
-    for bf in spec.bfs:
-        for space, kind in enumerate(bf.kinds):
-            if kind == SPACE_FACE and state.face_on[bf.offset + space]:
-                in_use[bf.faces[space]] += 1
+    in_use = Counter(bf.faces[space] for bf in spec.bfs for space, kind in enumerate(bf.kinds)
+                     if kind == SPACE_FACE and state.face_on[bf.offset + space])
     base = spec.character_base
     for face, granters in face_grants(state).items():
         granted = sum(count for index, count, on_token in granters

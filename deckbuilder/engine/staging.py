@@ -33,6 +33,11 @@ def _bf(state: State, battlefield: str | int | None) -> int:
     raise StagingError(f"no battlefield '{battlefield}'")
 
 
+def _zone(state: State, zone: str) -> list[list[int]] | None:
+    return {"hand": state.hands, "discard": state.discards, "deck-top": state.decks,
+            "removed": state.removed}.get(zone)
+
+
 def stage(state: State, player: int, card_id: str, zone: str,
           battlefield: str | int | None = None, mode: int = 0) -> int:
     """Move one of `player`'s copies of `card_id` into `zone` (hand, discard, deck-top,
@@ -40,31 +45,19 @@ def stage(state: State, player: int, card_id: str, zone: str,
     Returns the card's instance id."""
     definition = _definition(state, card_id)
     def_of = state.spec.def_of
-    uid = -1
-    for source in (state.decks, state.discards, state.removed, state.hands):
-        pile = source[player]
-        for candidate in reversed(pile):
-            if def_of[candidate] == definition:
-                uid = candidate
-                pile.remove(candidate)
-                break
-        if uid >= 0:
-            break
-    else:
+    piles = [source[player] for source in (state.decks, state.discards, state.removed,
+                                           state.hands)]
+    pile = next((pile for pile in piles if any(def_of[uid] == definition for uid in pile)), None)
+    if pile is None:
         raise StagingError(f"player {player} has no {card_id} left outside play")
-    if zone == "hand":
-        state.hands[player].append(uid)
-    elif zone == "discard":
-        state.discards[player].append(uid)
-    elif zone == "deck-top":
-        state.decks[player].append(uid)
+    uid = next(uid for uid in reversed(pile) if def_of[uid] == definition)
+    pile.remove(uid)
+    if zone == "play":
+        place(state, uid, player, _bf(state, battlefield), state.spec.card_def[uid].modes[mode])
     elif zone == "deck-bottom":
         state.decks[player].insert(0, uid)
-    elif zone == "removed":
-        state.removed[player].append(uid)
-    elif zone == "play":
-        card = state.spec.card_def[uid]
-        place(state, uid, player, _bf(state, battlefield), card.modes[mode])
+    elif (target := _zone(state, zone)) is not None:
+        target[player].append(uid)
     else:
         state.hands[player].append(uid)
         raise StagingError(f"unknown zone '{zone}'")
@@ -81,8 +74,9 @@ def unstage(state: State, uid: int, zone: str = "discard") -> None:
             if uid in zones[owner]:
                 zones[owner].remove(uid)
                 break
-    {"discard": state.discards, "deck-top": state.decks, "hand": state.hands,
-     "removed": state.removed}[zone][owner].append(uid)
+    target = _zone(state, zone)
+    assert target is not None, f"unknown zone '{zone}'"
+    target[owner].append(uid)
 
 
 def clear_hand(state: State, player: int, to: str = "deck") -> None:

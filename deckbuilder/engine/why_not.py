@@ -1,9 +1,6 @@
-"""Why a card in hand is not offered now, for the faces to say on request.
-
-The reason is the engine's own (`play.play_refusal`, the check that makes the play phase's
-options), so it cannot disagree with what is offered; each game words the rules it meets in
-its documents' words (`GameRules.rule_words`, the game's `why_not` module). A reason the
-documents do not word is marked as the engine's reading.
+"""Why a card in hand is not offered now: the engine's own reason (`play.play_refusal`, the
+check that makes the play phase's options, so it cannot disagree with them), in the game's
+documents' words where they word it (`GameRules.rule_words`), else marked the engine's reading.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-"""What a game hands the registry for its scenarios (`ScenarioParts`, its `GameParts.scenario`):
-its format, how its position is laid out (`Staging`) and the checks of its own expectations.
-A game that hands none gets the generic format (`generic.generic_format`) and
-`GENERIC_STAGING`, built from its declaration.
+"""What a game hands the registry for its scenarios (`ScenarioParts`): its format, how its
+position is laid out (`Staging`) and the checks of its own expectations; a game that hands
+none gets the generic format and `GENERIC_STAGING`.
 """
 
 from __future__ import annotations
@@ -67,14 +66,6 @@ def per_side_count(read: Callable[[State, int], int]) -> CheckFn:
     return check
 
 
-def nothing_to_prepare(state: State, scenario: object, source: Source, ids: Ids) -> None:
-    return None
-
-
-def opens_nothing(state: State, scenario: object) -> bool:
-    return False
-
-
 def set_tokens(state: State, uid: int, tokens: Tokens | PlacedCard) -> None:
     """Lay the tokens the file gives on `uid`; a kind left out keeps set-up's."""
     for kind, counts in (("power", state.own_power()), ("true_grit", state.own_grit()),
@@ -137,21 +128,21 @@ def set_generic_table(state: State, scenario: Any, source: Source, ids: Ids) -> 
     state.log.clear()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Staging:
     """How a game's scenario position is laid out: before dealing (the table the position
     needs), the characters, the table's pieces, and the modules' pieces (after the game's
     own `restage`); `opens` opens a decision of the game's own before the first turn (Revolver
     2's poker tournament under way) and says whether it did (else the turn is opened)."""
 
-    prepare: Setup
     characters: Setup
     table: Setup
-    modules: Setup = nothing_to_prepare
-    opens: Callable[[State, Any], bool] = opens_nothing
+    prepare: Setup = lambda state, scenario, source, ids: None
+    modules: Setup = lambda state, scenario, source, ids: None
+    opens: Callable[[State, Any], bool] = lambda state, scenario: False
 
 
-GENERIC_STAGING = Staging(nothing_to_prepare, set_characters, set_generic_table)
+GENERIC_STAGING = Staging(characters=set_characters, table=set_generic_table)
 
 
 @dataclass(frozen=True)

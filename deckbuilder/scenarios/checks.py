@@ -1,7 +1,5 @@
-"""The expectations of a scenario, each checked against a State into a `Check`.
-
-Every check is named after the field it came from and points at the line that wrote it, so a
-failing scenario reads like "attack-example-2.yaml:31:3: countdown: expected 11, got 12".
+"""The expectations of a scenario, each checked against a State into a `Check` named after its
+field and pointing at its line ("attack-example-2.yaml:31:3: countdown: expected 11, got 12").
 """
 
 from __future__ import annotations

@@ -26,7 +26,6 @@ from deckbuilder.games.revolver.plugin import ModulePlugin, module_data, set_mod
 
 #: The module played here and the records it deals (one per kind, `copies` each).
 AMBUSHES = "ambushes"
-KIND = "ambush"  # a record is an ambush when its id starts so and it is in the module's cards
 #: The rule switch on when an ambush is revealed, and its readings.
 MARKER_ENTERS, MCREADY_TURN = "marker-enters", "mcready-turn"
 REVEAL_SWITCH = PlayableSwitch("ambush-reveal", MARKER_ENTERS, (MCREADY_TURN,))

@@ -20,7 +20,6 @@ from deckbuilder.scenario_kit.parts import Source
 from deckbuilder.scenario_kit.staging import (
     ScenarioParts,
     Staging,
-    nothing_to_prepare,
     per_side_count,
     reading,
     set_alive,
@@ -134,7 +133,7 @@ def _free(state: State, index: int, bandits: Any, bandit_id: str, keys: set[str]
 
 #: Revolver's scenarios, for the registry (`GameParts.scenario`).
 SCENARIO = ScenarioParts(
-    FORMAT, Staging(nothing_to_prepare, partial(set_characters, field_name="bandits"),
-                    set_table, stage),
+    FORMAT, Staging(characters=partial(set_characters, field_name="bandits"), table=set_table,
+                    modules=stage),
     {"derail_used": reading(lambda state: "derail" in state.pieces_used),
      "silver_dollars": per_side_count(lambda state, player: state.silver[player])})

@@ -1,9 +1,6 @@
 """Revolver's scenario files: the sides are colty (the Colty gang, who move first) and mcready
-(McReady's lawmen, who attack).
-
-Besides what every game's position holds, a Revolver position names the Mexican Border tokens
-left, the face spaces in use, whether Derail the Train was used, the silver dollars and the
-modules' pieces (McReady's choice, the bandits a module holds). Its expectations check the same.
+(McReady's lawmen, who attack). A position adds the Mexican Border tokens, the face spaces,
+Derail the Train, the silver dollars and the modules' pieces; its expectations check the same.
 """
 
 from __future__ import annotations

@@ -211,6 +211,5 @@ def _hit(state: State, index: int, ignore_grit: bool) -> None:
         hit_character(state, index, False)
 
 
-
 #: Revolver 2's own effect steps.
 STEPS = {"gatling-gun": (no_params, run_gatling_hit)}

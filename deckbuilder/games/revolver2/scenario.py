@@ -202,7 +202,8 @@ def _poker_wins(state: State, value: object, ids: Ids, loc: tuple) -> Result:
 
 
 #: Revolver 2's scenarios, for the registry (`GameParts.scenario`).
-SCENARIO = ScenarioParts(FORMAT, Staging(prepare, set_guardians, set_table, opens=opens), {
+SCENARIO = ScenarioParts(FORMAT, Staging(
+    prepare=prepare, characters=set_guardians, table=set_table, opens=opens), {
     "bridge_blown": reading(is_bridge_blown), "pile": _pile,
     "pile_size": reading(lambda state: len(state.pile)),
     "battlefield_tokens": _battlefield_tokens, "battlefield_set": _battlefield_set,

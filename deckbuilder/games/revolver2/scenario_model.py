@@ -1,10 +1,7 @@
 """Revolver 2's scenario files: the sides are esteban (the Malpaso guardians, who move first)
-and mapache (General Mapache's raiders, who attack).
-
-Besides what a Revolver position holds, a Revolver 2 position names the battlefield set the
-poker tournament brought in (the tournament itself is skipped), the power tokens on each side
-of a battlefield card, the guardians in play and in the face-down guardian pile, the Mexican
-Army tokens left, and whether Los Quantos Bridge is blown. Its expectations check the same.
+and mapache (General Mapache's raiders, who attack). A position adds the battlefield set, the
+poker tournament, the power tokens on the battlefield cards, the guardians, the Mexican Army
+tokens and the bridge; its expectations check the same.
 """
 
 from __future__ import annotations
