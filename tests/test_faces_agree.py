@@ -129,15 +129,15 @@ def test_validate_the_replacement_pairs_are_one_answer_on_every_face(
     of a packaged legal deck alike: the report's `pairs`, presented by each."""
     from html import escape
 
-    from deckbuilder.app.deck_sheet import deck_sheet_html, sheet_sections
+    from deckbuilder.app.deck_sheet import deck_sheet_html
 
     cli = cli_json("validate", str(deck_file))["pairs"]
     web = client.post("/api/deck/check", json={"deck": _editor_state(client, deck_file)})
     deck = deckbuilder.load_deck(deck_file, catalog)
-    sheet = [pair.to_json() for pair in sheet_sections(deck, catalog)["replacements"]]
-    assert cli and web.json()["report"]["pairs"] == cli == sheet
+    assert cli and web.json()["report"]["pairs"] == cli
     printed = runner.invoke(cli_app, ["validate", str(deck_file)]).stdout
     page = deck_sheet_html(deck, catalog)
+    assert page.split('id="sheet-replacements"')[1].count("<li>") == len(cli)
     for pair in cli:
         assert f"{pair['count']}x {pair['out_name']} -> {pair['in_name']}  ({pair['rule']})" \
             in printed

@@ -11,7 +11,6 @@ import subprocess
 import tempfile
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from deckbuilder.app.table_words import card_summary
 from deckbuilder.catalog import Catalog
@@ -60,66 +59,49 @@ def _groups(deck: LoadedDeck) -> list[tuple[str, list[DeckEntry]]]:
     return [(category, grouped[category]) for category in order if category in grouped]
 
 
-def sheet_sections(deck: LoadedDeck, catalog: Catalog) -> dict[str, Any]:
-    """What the sheet shows, as data (tests and the web page read it too)."""
-    report = validate_deck(deck, catalog)
-    stats = deck_stats(deck, catalog, turns=0)
-    return {
-        "name": deck.name, "faction": deck.faction, "game": deck.game, "total": deck.total(),
-        "legal": report.is_legal,
-        "violations": [{"code": v.code, "message": v.message, "fix": v.fix}
-                       for v in report.violations],
-        "replacements": report.pairs,
-        "groups": [{"category": category, "count": sum(entry.count for entry in entries),
-                    "cards": [{"count": entry.count, "name": entry.display_name,
-                               # the card face's one-line summary beside the name
-                               "facts": card_summary(catalog, entry.entry.id)
-                               if entry.entry is not None else "not a known card"}
-                              for entry in entries]}
-                   for category, entries in _groups(deck)],
-        "cost_curve": [(row.key, row.count) for row in stats.cost_curve],
-    }
-
-
 def deck_sheet_html(deck: LoadedDeck, catalog: Catalog) -> str:
     """The deck sheet as a whole HTML page, ready to print (A4, two columns of cards)."""
-    sheet = sheet_sections(deck, catalog)
+    report = validate_deck(deck, catalog)
     text = escape
-    word = "LEGAL" if sheet["legal"] else "ILLEGAL"
+    word = "LEGAL" if report.is_legal else "ILLEGAL"
     parts = [
         "<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{text(sheet['name'])}: deck sheet</title>",
+        f"<title>{text(deck.name)}: deck sheet</title>",
         f"<style>{_SHEET_CSS}</style></head><body>",
-        f'<h1 id="sheet-name">{text(sheet["name"])}</h1>',
-        f'<p class="meta">{text(sheet["faction"])} · {text(sheet["game"])} · '
-        f'<span id="sheet-total">{sheet["total"]} cards</span> · Module D verdict: '
+        f'<h1 id="sheet-name">{text(deck.name)}</h1>',
+        f'<p class="meta">{text(deck.faction)} · {text(deck.game)} · '
+        f'<span id="sheet-total">{deck.total()} cards</span> · Module D verdict: '
         f'<span class="verdict {word.lower()}" id="sheet-verdict">{word}</span></p>',
     ]
-    if sheet["violations"]:
+    if report.violations:
         parts.append('<ul id="sheet-violations">' + "".join(
-            f"<li><strong>{text(v['code'])}</strong> {text(v['message'])}"
-            + (f' <span class="fix">fix: {text(v["fix"])}</span>' if v["fix"] else "")
-            + "</li>" for v in sheet["violations"]) + "</ul>")
+            f"<li><strong>{text(v.code)}</strong> {text(v.message)}"
+            + (f' <span class="fix">fix: {text(v.fix)}</span>' if v.fix else "")
+            + "</li>" for v in report.violations) + "</ul>")
     parts.append('<h2>Cards</h2><div class="groups" id="sheet-cards">')
-    for group in sheet["groups"]:
-        parts.append(f'<section class="group"><h3>{text(group["category"].capitalize())} '
-                     f'({group["count"]})</h3><table>')
-        parts += [f'<tr><td class="count">{card["count"]}×</td><td>{text(card["name"])}</td>'
-                  f'<td class="facts">{text(card["facts"])}</td></tr>'
-                  for card in group["cards"]]
+    for category, entries in _groups(deck):
+        parts.append(f'<section class="group"><h3>{text(category.capitalize())} '
+                     f'({sum(entry.count for entry in entries)})</h3><table>')
+        for entry in entries:  # each with the card face's one-line summary
+            facts = (card_summary(catalog, entry.entry.id) if entry.entry is not None
+                     else "not a known card")
+            parts.append(f'<tr><td class="count">{entry.count}×</td><td>'
+                         f'{text(entry.display_name)}</td>'
+                         f'<td class="facts">{text(facts)}</td></tr>')
         parts.append("</table></section>")
     parts.append("</div><h2>Replacements <span class=\"small\">(base card out → card in)"
                  "</span></h2>")
-    if sheet["replacements"]:
+    if report.pairs:
         parts.append('<ul id="sheet-replacements">' + "".join(
             f"<li>{pair.count}× {text(pair.replacement.out_name)} → "
             f"<strong>{text(pair.replacement.in_name)}</strong> "
             f'<span class="small">({pair.rule})</span></li>'
-            for pair in sheet["replacements"]) + "</ul>")
+            for pair in report.pairs) + "</ul>")
     else:
         parts.append('<p id="sheet-replacements">none: the base deck\'s cards as they come</p>')
-    curve = ", ".join(f"{cost}: {count}" for cost, count in sheet["cost_curve"])
+    curve = ", ".join(f"{row.key}: {row.count}"
+                      for row in deck_stats(deck, catalog, turns=0).cost_curve)
     parts.append(f'<p class="small">Cost curve (cost: copies): {text(curve)}</p>')
     parts.append('<p class="small">Made by deckbuilder. Values marked ? in the card data are '
                  "unconfirmed.</p></body></html>")
