@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 
 import pytest
 
@@ -12,9 +13,9 @@ from deckbuilder.sim.runs.stats import (
     games_needed,
     paired_difference,
     proportion,
-    summarize,
     wilson_interval,
 )
+from deckbuilder.sim.runs.tally import summarize_counts
 
 
 @pytest.mark.parametrize(
@@ -103,8 +104,8 @@ def test_pairing_shrinks_the_interval_when_games_share_their_luck() -> None:
 
 
 def test_summarize() -> None:
-    summary = summarize([5, 1, 3, 2, 4, 10, 6, 7, 8, 9])
+    summary = summarize_counts(Counter([5, 1, 3, 2, 4, 10, 6, 7, 8, 9]))
     assert (summary.minimum, summary.maximum, summary.mean, summary.median) == (1, 10, 5.5, 5.5)
     assert (summary.p10, summary.p90) == (1, 9)
-    assert summarize([4]).median == 4
-    assert summarize([]).mean == 0.0
+    assert summarize_counts(Counter([4])).median == 4
+    assert summarize_counts(Counter()).mean == 0.0

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import gc
 import itertools
+import math
 import random
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import pytest
@@ -18,13 +19,29 @@ import toy_game as toy
 from deckbuilder.sim import Contestant, SerialExecutor, build_report, simulate
 from deckbuilder.sim.runs.batch import ResultsNotKept, SimulationConfig, iter_specs
 from deckbuilder.sim.runs.runner import GameResult, ProcessExecutor
-from deckbuilder.sim.runs.stats import paired_difference, proportion, summarize
+from deckbuilder.sim.runs.stats import Summary, paired_difference, proportion
 from deckbuilder.sim.runs.tally import PairedTally, RunTally, checkpoints, summarize_counts
 
 T = TypeVar("T")
 R = TypeVar("R")
 PLAYERS = toy.PLAYER_NAMES["toy"]
 SLOW_DECK = {"step-1": 8, "guard": 6, "double": 6}
+
+
+def summarize(values: Sequence[float]) -> Summary:
+    """The sample's summary computed from the sample itself: the oracle of `summarize_counts`."""
+    if not values:
+        return Summary(0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    ordered = sorted(values)
+    count = len(ordered)
+
+    def rank(fraction: float) -> float:
+        return float(ordered[min(count - 1, max(0, math.ceil(fraction * count) - 1))])
+
+    middle = count // 2
+    median = ordered[middle] if count % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return Summary(sum(ordered) / count, float(median), float(ordered[0]), float(ordered[-1]),
+                   rank(0.10), rank(0.90))
 
 
 class ShuffledExecutor:

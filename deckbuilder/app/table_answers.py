@@ -1,10 +1,6 @@
 """What a table's answer may be: the JSON of the table API (docs/reference/table-api.md) as
-pydantic models of the fields `deckbuilder join` reads, every size bounded.
-
-A link may name any server, so its answers are untrusted input: `decode_answer` reads the
-bytes (UTF-8 JSON; no NaN or Infinity; no number longer than a table sends; nested at most
-`MOST_DEPTH` deep), then `read_state` and `read_refusal` check the shape, so the terminal
-draws only what it can draw. Anything else is one `AnswerError` saying what was wrong.
+pydantic models of the fields `deckbuilder join` reads, every size bounded. A link may name
+any server, so its answers are untrusted input: the terminal draws only what passed here.
 """
 
 from __future__ import annotations
@@ -49,8 +45,7 @@ class AnswerError(Exception):
 
 
 class Answer(BaseModel):
-    """A part of an answer: JSON types as they are (strict: "3" is no number), fields the
-    client does not read are let through unread."""
+    """Strict JSON types ("3" is no number); fields the client does not read are ignored."""
 
     model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
 
@@ -236,8 +231,7 @@ class TableState(Answer):
     @model_validator(mode="before")
     @classmethod
     def _spectators_view_unread(cls, data: Any) -> Any:
-        """A spectator's view has no hand (`hand_sizes` instead): the terminal never draws
-        it, so it is not read."""
+        """A spectator's view has no hand; the terminal never draws it, so it is not read."""
         if isinstance(data, dict) and data.get("seat") is None:
             return {key: value for key, value in data.items() if key != "view"}
         return data
@@ -255,8 +249,7 @@ class TableState(Answer):
         return self
 
     def deal_matches(self, commitment: str) -> bool | None:
-        """Whether the seed this state reveals is the one `commitment` (shown at the start)
-        was made from; None while the seed is not revealed."""
+        """Whether the revealed seed is the one `commitment` was made from; None while hidden."""
         if self.seed is None or self.seed_salt is None:
             return None
         return commitment_matches(self.seed, self.seed_salt, commitment)
@@ -307,7 +300,6 @@ AnswerT = TypeVar("AnswerT", bound="Answer")
 
 
 def read_state(value: object) -> TableState:
-    """A state answer as its model; `AnswerError` naming the first field that is wrong."""
     return _read(TableState, value)
 
 

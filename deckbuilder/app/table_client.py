@@ -1,13 +1,8 @@
-"""A client of the web app's table API (docs/reference/table-api.md): join a seat by its
-link, read the seat's state, act, and wait for the other seat (`deckbuilder join URL`).
-
-A link may name any server, so every answer is untrusted input: read with bounds (size,
-time, no redirects) and checked against the models of `app.table_answers` before use. An
-invitation is exchanged for the seat's own secret (`seat_token`), which every later call
-uses; `resume_link` brings the seat back. Every request names this process
-(`CLIENT_HEADER`), so the table can tell both seats when a seat is played from somewhere new.
-Only the standard library (urllib): joining needs no web extra. Every failure is one
-`TableClientError` line naming the server.
+"""A client of the web app's table API (docs/reference/table-api.md), for `deckbuilder join`.
+A link may name any server, so every answer is untrusted input: read with bounds (size, time,
+no redirects) and checked against `app.table_answers` before use. Every request names this
+process (`CLIENT_HEADER`), so the table can tell both seats when a seat is played from
+somewhere new. Only the standard library: joining needs no web extra.
 """
 
 from __future__ import annotations
@@ -36,11 +31,9 @@ from deckbuilder.errors import DeckbuilderError
 WAIT_SECONDS = 330.0
 #: How long an ordinary request may take.
 REQUEST_SECONDS = 30.0
-#: The most bytes an answer may have (a state is a few tens of KB; a long game's whole log
-#: a few MB).
+#: The most bytes an answer may have (a long game's whole log is a few MB).
 MOST_BYTES = 8_000_000
-#: The header that names this client to the table, and this process's name: made once, so
-#: the table sees one client for the whole game.
+#: The header that names this process to the table, the same for the whole game.
 CLIENT_HEADER = "X-Deckbuilder-Client"
 CLIENT_ID = secrets.token_urlsafe(24)
 _NOT_A_TABLE = "check that the link is a deckbuilder table's"
@@ -51,8 +44,8 @@ class TableClientError(DeckbuilderError):
 
 
 class Refused(TableClientError):
-    """The table answered with a refusal (`status`), the table's state as it is now, and for
-    a seat that is taken, the link to watch the table (`watch`)."""
+    """A refusal, with the table's state as it is now and, for a seat that is taken, the link
+    to watch the table."""
 
     def __init__(self, message: str, status: int, state: TableState | None,
                  watch: str | None = None) -> None:
@@ -67,8 +60,7 @@ def _shown(text: str, most: int = 80) -> str:
 
 
 def table_api(link: str) -> str:
-    """The API address of a table link: `http://HOST:PORT/friends/TOKEN` (the page) or
-    `.../api/tables/TOKEN` (the API) -> `http://HOST:PORT/api/tables/TOKEN`.
+    """The API address of a table link (its page's or its API's).
 
     >>> table_api("http://127.0.0.1:8765/friends/abc_DEF-1")
     'http://127.0.0.1:8765/api/tables/abc_DEF-1'
@@ -95,8 +87,7 @@ def _server_of(api: str) -> str:
 
 
 class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A table's API never redirects: a redirect is answered as the refusal it is (an
-    HTTPError with its 3xx status), not followed to wherever it points."""
+    """A table's API never redirects: a redirect is a refusal, not followed."""
 
     def redirect_request(self, *args: object, **kwargs: object) -> None:
         return None
@@ -111,14 +102,12 @@ class TableClient:
     def __init__(self, link: str) -> None:
         self.api = table_api(link)
         self.server = _server_of(self.api)
-        #: The seat's own link once an invitation was exchanged for it (None before).
         self.resume_link: str | None = None
 
     def join(self) -> TableState:
-        """Take the seat; the state. An invitation is exchanged for the seat's own secret:
-        from here on every call uses it. Its links are built from this link's server and the
-        token, not taken from the answer's `seat_url`, so no answer sends the seat
-        elsewhere."""
+        """Take the seat. An invitation is exchanged for the seat's own secret, which every later
+        call uses; its links are built from this link's server, not taken from the answer,
+        so no answer sends the seat elsewhere."""
         value = self._answer("/join", {})
         token = value.get("seat_token") if isinstance(value, dict) else None
         if isinstance(token, str) and re.fullmatch(TOKEN_PATTERN, token) \
@@ -132,20 +121,17 @@ class TableClient:
             raise self._unreadable(f"{error}{kept}") from None
 
     def state(self, since: int = 0) -> TableState:
-        """The seat's state, with the log from event `since` on."""
         return self._state(f"?since={since}")
 
     def act(self, step: int, action: int) -> TableState:
-        """Answer the decision of `step` with `action`; the new state. A refusal
-        (`Refused`) carries the table's state as it is now."""
+        """Answer the decision of `step` with `action`; the new state."""
         return self._state("/act", {"step": step, "action": action})
 
     def resign(self) -> TableState:
         return self._state("/resign", {})
 
     def wait(self, version: int) -> None:
-        """Return when the table has changed past `version` (or the server ended the wait:
-        look again either way). What the wait answers is not read: the next state is."""
+        """Return when the table has changed past `version` or the server ended the wait."""
         self._call(f"/events?max_events=1&after={version}", None, WAIT_SECONDS, None)
 
     def _state(self, path: str, body: Mapping[str, object] | None = None) -> TableState:
@@ -155,7 +141,6 @@ class TableClient:
             raise self._unreadable(str(error)) from None
 
     def _answer(self, path: str, body: Mapping[str, object] | None) -> object:
-        """The decoded JSON of an answer (a JSON one, by its content type)."""
         try:
             return decode_answer(self._call(path, body, REQUEST_SECONDS, "application/json"))
         except AnswerError as error:
@@ -167,7 +152,6 @@ class TableClient:
 
     def _call(self, path: str, body: Mapping[str, object] | None, seconds: float,
               kind: str | None) -> bytes:
-        """The bytes of an answer of content type `kind` (None: any), within `seconds`."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.api + path, data=data, headers={
             "Content-Type": "application/json", "Accept": kind or "*/*",
@@ -190,7 +174,6 @@ class TableClient:
 
     def _body(self, answer: http.client.HTTPResponse | urllib.error.HTTPError, deadline: float,
               seconds: float) -> bytes:
-        """Read an answer to its end: at most MOST_BYTES, within the deadline."""
         chunks: list[bytes] = []
         size = 0
         read = getattr(answer, "read1", answer.read)
@@ -219,8 +202,7 @@ class TableClient:
 
     def _refusal(self, error: urllib.error.HTTPError, deadline: float,
                  seconds: float) -> TableClientError:
-        """A refusal as the table words it; a redirect, or an error that is not a table's
-        refusal, as one line of its own."""
+        """A refusal as the table words it; a redirect or another error, one line of its own."""
         status = f"{error.code} {_shown(str(error.reason), 40)}"
         if 300 <= error.code < 400:
             place = _shown(error.headers.get("Location") or "nowhere")

@@ -1,7 +1,5 @@
-"""The game table in a player's words: endings ("the guardians are wiped out", not
-`guardians_wiped_out`), the marker's space, the characters with their survival ratings, hand
-cards and actions with their cost and firepower (`card_face.one_line`). Records and reports
-keep the engine's values: only what a player reads is worded here.
+"""The game table in a player's words (endings, the marker's space, survival ratings, cards'
+costs and firepower); records and reports keep the engine's values.
 """
 
 from __future__ import annotations
@@ -25,8 +23,7 @@ _GAME_OVER = re.compile(
 
 
 def worded_line(line: str) -> str:
-    """A log line with the engine's "game over: mcready wins (gang_wiped_out)" in words;
-    any other line as it is."""
+    """A log line with the engine's "game over: ... (gang_wiped_out)" in words."""
     found = _GAME_OVER.match(line)
     if found is None:
         return line
@@ -47,9 +44,8 @@ def space_words(space: str, characters: Sequence[Mapping[str, object]] = ()) -> 
 
 
 def card_summary(catalog: Catalog | None, card_id: str, mark: str | None = None) -> str:
-    """`one_line` without the name: "cost 1 discard, firepower 2 (white)"; "" for a record
-    the catalog (None: none) does not hold. `mark` marks a value a player confirmed (None:
-    `player_mark`, what standard output can write)."""
+    """`one_line` without the name ("cost 1 discard, firepower 2 (white)"); "" for a record
+    the catalog does not hold. `mark` marks a confirmed value (None: `player_mark`)."""
     entry = catalog.entries.get(card_id) if catalog is not None else None
     if entry is None:
         return ""
@@ -59,9 +55,8 @@ def card_summary(catalog: Catalog | None, card_id: str, mark: str | None = None)
 
 
 class PlayerWords(ViewWords):
-    """`session_view.view_lines` in a player's words: the marker's space, the characters
-    with survival ratings, the hand and the poker cards with their costs, firepower and
-    values (`card_summary`, unconfirmed values marked), the ending in words."""
+    """`session_view.view_lines` in a player's words (`card_summary`: unconfirmed values
+    marked)."""
 
     def __init__(self, catalog: Catalog | None) -> None:
         self.catalog = catalog
@@ -72,14 +67,12 @@ class PlayerWords(ViewWords):
                 f"{space_words(str(marker['space']), view['characters']['list'])}")
 
     def character(self, character: dict[str, Any]) -> str:
-        """A character of the view with its survival rating and tokens."""
         extras = [f"survival {character['survival']}"]
         extras += [f"{kind.replace('_', ' ')} {character[kind]}"
                    for kind in ("true_grit", "power") if character.get(kind)]
         return f"{character['name']} ({', '.join(extras)})"
 
     def hand(self, view: dict[str, Any]) -> list[str]:
-        """The person's hand, a line per card (copies counted) with its cost and firepower."""
         counts = Counter(card["id"] for card in view["hand"])
         names = {card["id"]: card["name"] for card in view["hand"]}
         symbols = "".join(f"; {kind} in hand: {count}"
@@ -101,8 +94,7 @@ class PlayerWords(ViewWords):
 
 
 def choice_words(state: State, action: int, text: str, catalog: Catalog | None) -> str:
-    """An action as the person reads it: one that plays a card adds its cost and firepower,
-    one that shows a card of the game's own (a poker card) its value and effect."""
+    """An action as the person reads it, with the card it plays or shows summarised."""
     layout = state.spec.layout
     if not (layout.play_base <= action < layout.pay_base
             or layout.game_base <= action < layout.size):
@@ -113,8 +105,6 @@ def choice_words(state: State, action: int, text: str, catalog: Catalog | None) 
 
 
 def named_position_lines(state: State, catalog: Catalog | None = None) -> list[str]:
-    """The whole position with everything open (both hands, the cards face down), as
-    `view_lines` draws a seat's, in a player's words: `play`'s final position and the replay
-    viewers' "everything". The omniscient record (`engine.position`) keeps its ids and
-    numbers for scenario files and golden transcripts."""
+    """The whole position with everything open, in a player's words (`play`'s final position,
+    the replay viewers' "everything")."""
     return view_lines(position_view(state, EVERYTHING), PlayerWords(catalog))

@@ -10,6 +10,7 @@ is caught and, when standard output's reader is gone, the write fails with Broke
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import select
@@ -17,7 +18,7 @@ import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import TextIO
 
@@ -32,44 +33,36 @@ class WatchedStream:
     """A text stream (sys.stdout, sys.stderr) that remembers the errors its writes met."""
 
     def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
+        self.wrapped = stream
         self.errors: list[OSError] = []
-
-    @property
-    def wrapped(self) -> TextIO:
-        return self._stream
 
     @property
     def failure(self) -> OSError | None:
         """The first error (later ones are its echoes: what is still buffered fails again)."""
         return self.errors[0] if self.errors else None
 
-    def _failed(self, error: OSError) -> None:
-        self.errors.append(error)
+    @contextlib.contextmanager
+    def _noted(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as error:
+            self.errors.append(error)
+            raise
 
     def write(self, text: str) -> int:
-        try:
-            return self._stream.write(text)
-        except OSError as error:
-            self._failed(error)
-            raise
+        with self._noted():
+            return self.wrapped.write(text)
 
     def writelines(self, lines: Iterable[str]) -> None:
-        try:
-            self._stream.writelines(lines)
-        except OSError as error:
-            self._failed(error)
-            raise
+        with self._noted():
+            self.wrapped.writelines(lines)
 
     def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except OSError as error:
-            self._failed(error)
-            raise
+        with self._noted():
+            self.wrapped.flush()
 
     def __getattr__(self, name: str) -> object:
-        return getattr(self._stream, name)
+        return getattr(self.wrapped, name)
 
 
 class OutputWatch:
@@ -98,7 +91,7 @@ class OutputWatch:
         if self.stdout is None or not _reader_gone(self.stdout):
             return
         error = BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
-        self.stdout._failed(error)
+        self.stdout.errors.append(error)
         raise error
 
     def claims(self, error: BaseException) -> bool:
@@ -107,7 +100,7 @@ class OutputWatch:
             if watched is not None and any(error is seen for seen in watched.errors):
                 return True
         if isinstance(error, OSError) and error.errno == errno.EPIPE and self.stdout:
-            self.stdout._failed(error)
+            self.stdout.errors.append(error)
             return True
         return False
 

@@ -109,19 +109,3 @@ class Summary:
     def as_dict(self) -> dict[str, float]:
         return {"mean": self.mean, "median": self.median, "min": self.minimum,
                 "max": self.maximum, "p10": self.p10, "p90": self.p90}
-
-
-def summarize(values: Sequence[float]) -> Summary:
-    """Mean, median and the 10th/90th percentiles (nearest rank) of a sample."""
-    if not values:
-        return Summary(0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-    ordered = sorted(values)
-    count = len(ordered)
-
-    def rank(fraction: float) -> float:
-        return float(ordered[min(count - 1, max(0, math.ceil(fraction * count) - 1))])
-
-    middle = count // 2
-    median = ordered[middle] if count % 2 else (ordered[middle - 1] + ordered[middle]) / 2
-    return Summary(sum(ordered) / count, float(median), float(ordered[0]), float(ordered[-1]),
-                   rank(0.10), rank(0.90))
