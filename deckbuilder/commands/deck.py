@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
@@ -154,9 +155,8 @@ def fix_ids(
     """Write every card of the deck under its id (`texas ranger: 1` -> `texas-ranger: 1`),
     the name kept as a comment; two lines of one card become one, unknown cards stay."""
     rewritten = fix_card_ids(deck_file, project_catalog(sets_dir))
-    print_answer({"file": str(deck_file), "changed": bool(rewritten), "rewritten": [
-        {"line": row.line, "written": row.written, "card": row.card, "name": row.name,
-         "merged": row.merged} for row in rewritten]}, as_json, *(
+    print_answer({"file": str(deck_file), "changed": bool(rewritten),
+                  "rewritten": [asdict(row) for row in rewritten]}, as_json, *(
         f"{deck_file}:{row.line}: {row.written} {'merged into' if row.merged else '->'} "
         f"{row.card}" for row in rewritten),
         f"{deck_file}: {plural(len(rewritten), 'key')} rewritten" if rewritten
@@ -177,10 +177,8 @@ def diff(
     catalog = project_catalog(sets_dir)
     changes = diff_decks(read_deck(first, catalog).loaded, read_deck(second, catalog).loaded)
     if as_json:
-        print_json({
-            "out": [{"card": c.card, "name": c.name, "count": c.count} for c in changes.out],
-            "in": [{"card": c.card, "name": c.name, "count": c.count} for c in changes.into],
-        })
+        print_json({"out": [asdict(c) for c in changes.out],
+                    "in": [asdict(c) for c in changes.into]})
         return
     if changes.is_empty:
         console.print("the decks hold the same cards")

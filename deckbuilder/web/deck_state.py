@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field, StrictInt, StrictStr, ValidationError
 
 from deckbuilder.app.json_values import TooDeep, parse_json
 from deckbuilder.catalog import Catalog
@@ -77,45 +79,33 @@ class DeckState:
                 "description": self.description, "file": self.file, "version": self.version}
 
 
-def _text(value: object, what: str, limit: int = 500) -> str:
-    if not isinstance(value, str) or len(value) > limit:
-        raise DeckError(f"the deck's {what} is not text of at most {limit} characters", _WHERE,
-                        "reload the page")
-    return value
+class _SentDeck(BaseModel):
+    """The deck as a page sends it, checked for shape (its values are checked by `model`)."""
+
+    name: Annotated[StrictStr, Field(max_length=500)]
+    game: Annotated[StrictStr, Field(max_length=40)]
+    faction: Annotated[StrictStr, Field(max_length=40)]
+    cards: Annotated[list[tuple[Annotated[StrictStr, Field(max_length=200)], StrictInt]],
+                     Field(max_length=MAX_DECK_ENTRIES)]
+    sets: Annotated[list[StrictStr], Field(max_length=100)] | None = None
+    description: Annotated[StrictStr, Field(max_length=5000)] | None = None
+    file: Annotated[StrictStr, Field(max_length=255)] | None = None
+    version: object = None
 
 
 def state_from_json(data: object) -> DeckState:
-    """The deck a page sent, checked for shape (its values are checked by `model`)."""
+    """The deck a page sent, as the editor keeps it."""
     if not isinstance(data, dict):
         raise DeckError("the page sent no deck", _WHERE, "reload the page")
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, list) or len(raw_cards) > MAX_DECK_ENTRIES:
-        raise DeckError(f"a deck lists at most {MAX_DECK_ENTRIES} cards as [card, count]",
-                        _WHERE, "reload the page")
-    cards: list[tuple[str, int]] = []
-    for item in raw_cards:
-        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str)
-                or isinstance(item[1], bool) or not isinstance(item[1], int)):
-            raise DeckError("a card of the deck is not [card, count]", _WHERE,
-                            "reload the page")
-        cards.append((_text(item[0], "card name", 200), item[1]))
-    sets = data.get("sets")
-    if sets is not None and (not isinstance(sets, list)
-                             or not all(isinstance(s, str) for s in sets) or len(sets) > 100):
-        raise DeckError("the deck's sets are not a list of set ids", _WHERE, "reload the page")
-    description = data.get("description")
-    file = data.get("file")
-    return DeckState(
-        name=_text(data.get("name"), "name"),
-        game=_text(data.get("game"), "game", 40),
-        faction=_text(data.get("faction"), "faction", 40),
-        cards=cards,
-        sets=list(sets) if sets is not None else None,
-        description=_text(description, "description", 5000) if description is not None
-        else None,
-        file=_text(file, "file name", 255) if file else None,
-        version=version_of(data.get("version")),
-    )
+    try:
+        sent = _SentDeck.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise DeckError(f"the page sent a deck of the wrong shape ({where}: {first['msg']})",
+                        _WHERE, "reload the page") from None
+    return DeckState(sent.name, sent.game, sent.faction, list(sent.cards), sent.sets,
+                     sent.description, sent.file or None, version_of(sent.version))
 
 
 def version_of(value: object) -> str | None:
