@@ -13,10 +13,14 @@ from typing import Unpack
 
 from deckbuilder.api.keywords import SimulateKeywords, asked
 from deckbuilder.app.bot_checks import check_simulation
-from deckbuilder.app.data_notes import add_sensitivity, planned_sensitivity
 from deckbuilder.app.results import SimulationResult, simulation_result
 from deckbuilder.app.running import games_on
-from deckbuilder.app.simulation_plan import plan_simulation, simulation_report
+from deckbuilder.app.simulation_plan import (
+    add_sensitivity,
+    plan_simulation,
+    planned_sensitivity,
+    simulation_report,
+)
 from deckbuilder.decks import DeckSource
 
 __all__ = ["simulate"]

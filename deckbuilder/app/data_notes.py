@@ -4,18 +4,14 @@ a correction or a guess is never taken for one resting on the printed cards."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckbuilder.app.card_details import OVERLAY_SOURCE
 from deckbuilder.catalog import Catalog
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, replay_gain
 from deckbuilder.sim.reports.sensitivity import (
-    CHECKED_CARDS,
-    DEFAULT_GAMES,
-    Setup,
     SwapRestsOnJson,
-    check_sensitivity,
     data_in_force,
     moved_scores,
     planned_moves,
@@ -25,15 +21,9 @@ from deckbuilder.sim.reports.sensitivity import (
     value_range,
     values_in_play,
 )
-from deckbuilder.sim.runs.batch import Contestant
-from deckbuilder.sim.runs.runner import GameResult
 
 #: Cards a deck's note names, review-first order.
 NAMED_CARDS = 5
-#: The check `simulate` runs unasked: the cards that matter most it moves, and the games per
-#: moved value (at most), when it plays no more games than the run itself.
-AUTO_CARDS = 2
-AUTO_GAMES = 100
 #: Confirmation units an optimiser's best swap replays per moved value, at most, and the
 #: share of the search's budget those games may cost.
 SWAP_UNITS = 100
@@ -85,60 +75,6 @@ def result_data(catalog: Catalog, decks: Sequence[Mapping[str, int]],
     ranked by the report's own plays per game when it has them)."""
     plays = report_plays(report) if report is not None and report.get("cards") else None
     return {"rests_on": rests_on(catalog, decks, plays), "data": data_in_force(catalog)}
-
-
-def sensitivity_setup(plan: Any) -> Setup:
-    """A `simulate` plan's games (`app.simulation_plan.SimulationPlan`) for the check."""
-    wanted = plan.settings
-    return Setup(Contestant(plan.deck.name, plan.deck.cards, wanted.bot),
-                 Contestant(plan.opponent.name, plan.opponent.cards, wanted.opponent_bot),
-                 plan.side, wanted.seed, wanted.ruleset, plan.deck.game, wanted.max_turns,
-                 dict(wanted.switches), tuple(sorted(wanted.modules)))
-
-
-def checked_cards(report: Mapping[str, Any], cards: int = CHECKED_CARDS) -> list[str]:
-    """The cards a sensitivity check moves: the first of the report's `matter_most`."""
-    return [card["id"] for card in report["rests_on"]["matter_most"][:cards]]
-
-
-def sensitivity_cost(plan: Any, report: Mapping[str, Any], games: int,
-                     cards: int = CHECKED_CARDS) -> int:
-    """The games `simulate --sensitivity N` plays on top of the run (said before playing)."""
-    return games * (len(planned_moves(plan.catalog, checked_cards(report, cards))) + 1)
-
-
-def unasked_sensitivity(plan: Any, report: dict[str, Any]) -> int | None:
-    """The games per moved value of the check `simulate` runs unasked (`AUTO_CARDS`), or
-    None, with a note saying why, when it would play more games than the run."""
-    games = min(int(plan.settings.games), AUTO_GAMES)
-    cost = sensitivity_cost(plan, report, games, AUTO_CARDS)
-    if cost <= plan.settings.games:
-        return games
-    report["notes"] = [*report.get("notes", []), (
-        f"sensitivity not checked unasked: moving the {AUTO_CARDS} cards that matter most "
-        f"would play {cost} more games, more than the run's {plan.settings.games}; "
-        "--sensitivity runs it")]
-    return None
-
-
-def planned_sensitivity(plan: Any, report: dict[str, Any], asked: bool | None,
-                        games: int = DEFAULT_GAMES) -> tuple[int, int]:
-    """The games per moved value and the cards of the check to run (0 games: none);
-    unasked (None), the cheap one (`unasked_sensitivity`)."""
-    if asked is None:
-        return unasked_sensitivity(plan, report) or 0, AUTO_CARDS
-    return (games if asked else 0), CHECKED_CARDS
-
-
-def add_sensitivity(plan: Any, report: dict[str, Any], games: int, workers: int = 1,
-                    on_result: Callable[[GameResult], None] | None = None,
-                    cards: int = CHECKED_CARDS) -> dict[str, Any]:
-    """Run the sensitivity check of a `simulate` report (`result_data` added) and put it
-    into `report["rests_on"]["sensitivity"]`."""
-    checked = check_sensitivity(plan.catalog, sensitivity_setup(plan),
-                                checked_cards(report, cards), games, workers, on_result)
-    report["rests_on"]["sensitivity"] = checked
-    return dict(checked)
 
 
 def swap_rests_on(result: OptimizeResult, catalog: Catalog, workers: int = 1

@@ -4,7 +4,7 @@ report, so for the same seed all show the same numbers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,15 +19,27 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.decks import DeckSource
 from deckbuilder.games import Game, dead_card_warnings, get_game
 from deckbuilder.sim import Contestant, build_report, simulate
+from deckbuilder.sim.reports.sensitivity import (
+    CHECKED_CARDS,
+    DEFAULT_GAMES,
+    Setup,
+    check_sensitivity,
+    planned_moves,
+)
 from deckbuilder.sim.runs.batch import SimulationConfig, build_specs, check_playable
 from deckbuilder.sim.runs.runner import Executor, GameResult, prime_catalog, switch_items
 
-__all__ = ["PARALLEL_FROM", "SimulationPlan", "as_plain_json", "check_plan", "contestants",
-           "default_workers", "plan_simulation", "simulation_report"]
+__all__ = ["AUTO_CARDS", "PARALLEL_FROM", "SimulationPlan", "add_sensitivity", "as_plain_json",
+           "check_plan", "contestants", "default_workers", "plan_simulation",
+           "planned_sensitivity", "sensitivity_cost", "simulation_report"]
 
 #: Games from which a simulation uses every core unless told otherwise (a pool of processes
 #: costs a fraction of a second to start; results are the same either way).
 PARALLEL_FROM = 200
+#: The sensitivity check `simulate` runs unasked: the cards that matter most it moves, and
+#: the games per moved value (at most), when it plays no more games than the run itself.
+AUTO_CARDS = 2
+AUTO_GAMES = 100
 
 
 def default_workers(games: int) -> int:
@@ -126,3 +138,45 @@ def simulation_report(plan: SimulationPlan, executor: Executor,
     played = [plan.deck, plan.opponent, *([plan.baseline] if plan.baseline else [])]
     report.update(result_data(plan.catalog, [each.cards for each in played], report))
     return report
+
+
+def _checked_cards(report: Mapping[str, Any], cards: int) -> list[str]:
+    """The cards a sensitivity check moves: the first of the report's `matter_most`."""
+    return [card["id"] for card in report["rests_on"]["matter_most"][:cards]]
+
+
+def sensitivity_cost(plan: SimulationPlan, report: Mapping[str, Any], games: int,
+                     cards: int = CHECKED_CARDS) -> int:
+    """The games `simulate --sensitivity N` plays on top of the run (said before playing)."""
+    return games * (len(planned_moves(plan.catalog, _checked_cards(report, cards))) + 1)
+
+
+def planned_sensitivity(plan: SimulationPlan, report: dict[str, Any], asked: bool | None,
+                        games: int = DEFAULT_GAMES) -> tuple[int, int]:
+    """The games per moved value and the cards of the check to run (0 games: none). Unasked
+    (None), the `AUTO_CARDS` check when it plays no more games than the run, else a note."""
+    if asked is not None:
+        return (games if asked else 0), CHECKED_CARDS
+    games = min(plan.settings.games, AUTO_GAMES)
+    cost = sensitivity_cost(plan, report, games, AUTO_CARDS)
+    if cost <= plan.settings.games:
+        return games, AUTO_CARDS
+    report["notes"] = [*report.get("notes", []), (
+        f"sensitivity not checked unasked: moving the {AUTO_CARDS} cards that matter most "
+        f"would play {cost} more games, more than the run's {plan.settings.games}; "
+        "--sensitivity runs it")]
+    return 0, AUTO_CARDS
+
+
+def add_sensitivity(plan: SimulationPlan, report: dict[str, Any], games: int,
+                    workers: int = 1, on_result: Callable[[GameResult], None] | None = None,
+                    cards: int = CHECKED_CARDS) -> dict[str, Any]:
+    """Run the sensitivity check of a `simulate` report into its `rests_on`."""
+    deck, opponent, _ = contestants(plan)
+    wanted = plan.settings
+    setup = Setup(deck, opponent, plan.side, wanted.seed, wanted.ruleset, plan.deck.game,
+                  wanted.max_turns, dict(wanted.switches), tuple(sorted(wanted.modules)))
+    checked = check_sensitivity(plan.catalog, setup, _checked_cards(report, cards), games,
+                                workers, on_result)
+    report["rests_on"]["sensitivity"] = checked
+    return dict(checked)

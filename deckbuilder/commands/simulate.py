@@ -12,19 +12,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from deckbuilder.app.bot_checks import check_gauntlet, check_simulation
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.data_notes import (
-    AUTO_CARDS,
-    add_sensitivity,
-    planned_sensitivity,
-    sensitivity_cost,
-)
 from deckbuilder.app.field import is_field, single_opponent
 from deckbuilder.app.field_runs import plan_gauntlet, run_gauntlet_plan
 from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import (
+    AUTO_CARDS,
     PARALLEL_FROM,
+    add_sensitivity,
     default_workers,
     plan_simulation,
+    planned_sensitivity,
+    sensitivity_cost,
     simulation_report,
 )
 from deckbuilder.app.spellings import side_ids

@@ -22,7 +22,6 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.bot_checks import check_gauntlet, check_simulation
-from deckbuilder.app.data_notes import planned_sensitivity
 from deckbuilder.app.endings import ending_words
 from deckbuilder.app.field_runs import GauntletPlan, plan_gauntlet, run_gauntlet_plan
 from deckbuilder.app.play_decks import side_of_deck
@@ -34,6 +33,7 @@ from deckbuilder.app.simulation_plan import (
     check_plan,
     default_workers,
     plan_simulation,
+    planned_sensitivity,
     simulation_report,
 )
 from deckbuilder.app.spellings import BOT_EXAMPLES, UnknownBotError, read_bot_spec
@@ -160,9 +160,9 @@ def play_plan(plan: SimulationPlan | GauntletPlan,
     report, checked with a stronger bot where cheap."""
     from deckbuilder.sim.runs.executors import open_executor
 
-    field = isinstance(plan, GauntletPlan)
     # The server runs threads: its workers start from a fresh process, not a fork of it.
-    with open_executor(default_workers(plan.total if field else plan.settings.games),
+    with open_executor(default_workers(plan.total if isinstance(plan, GauntletPlan)
+                                       else plan.settings.games),
                        start_method="forkserver") as executor:
         if isinstance(plan, GauntletPlan):
             report = dict(run_gauntlet_plan(plan, executor, on_result).report)
@@ -170,7 +170,8 @@ def play_plan(plan: SimulationPlan | GauntletPlan,
         else:
             report = simulation_report(plan, executor, on_result)
             check_simulation(plan, report, None, executor)
-    if not field and planned_sensitivity(plan, report, None)[0]:  # moved data reaches every job
+    # moved card data would reach every job of the server
+    if isinstance(plan, SimulationPlan) and planned_sensitivity(plan, report, None)[0]:
         report["notes"] = [*report["notes"], "the sensitivity check runs in `deckbuilder "
                            "simulate`, not on this page"]
     return as_plain_json(report)
