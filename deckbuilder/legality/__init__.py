@@ -50,10 +50,7 @@ __all__ = [
     "validate_deck",
 ]
 
-CollectionSource = SupplyCollection
-
-
-def _supply_of(catalog: Catalog, collection: CollectionSource, boxes: int | None,
+def _supply_of(catalog: Catalog, collection: SupplyCollection, boxes: int | None,
                switches: Mapping[str, str] | None, supply: Supply | None) -> Supply:
     if supply is None:
         return deck_supply(catalog, boxes=boxes, collection=collection, switches=switches)
@@ -64,7 +61,7 @@ def _supply_of(catalog: Catalog, collection: CollectionSource, boxes: int | None
 
 
 def deck_facts(
-    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None, *,
+    deck: DeckSource, catalog: Catalog, collection: SupplyCollection = None, *,
     boxes: int | None = None, switches: Mapping[str, str] | None = None,
     supply: Supply | None = None,
 ) -> DeckFacts:
@@ -83,7 +80,7 @@ def deck_facts(
 
 
 def validate_deck(
-    deck: DeckSource, catalog: Catalog, collection: CollectionSource = None, *,
+    deck: DeckSource, catalog: Catalog, collection: SupplyCollection = None, *,
     boxes: int | None = None, switches: Mapping[str, str] | None = None,
     supply: Supply | None = None,
 ) -> LegalityReport:
