@@ -1,11 +1,9 @@
-"""Which device or program a request to a friend table comes from, so that a seat's actions
-from one that never acted for it before can be told to both seats (`TableStore.act`).
+"""Which device or program a request to a friend table comes from, so that a seat played
+from a new one can be told to both seats (`TableStore.act`).
 
-A program names itself with the header `X-Deckbuilder-Client` (16 to 64 characters of
-`[A-Za-z0-9_-]`, the same on every call: `deckbuilder join` sends one); a browser is given a
-cookie the first time it opens a friend page. Neither is a password: a client id only tells
-two devices apart, it lets nobody sit anywhere. A request that names neither counts as one
-more client, "unnamed".
+A program names itself with the header `X-Deckbuilder-Client`; a browser is given a cookie.
+Neither is a password: a client id only tells two devices apart, it lets nobody sit anywhere.
+A request that names neither counts as one more client.
 """
 
 from __future__ import annotations
@@ -31,8 +29,8 @@ def client_of(request: Request) -> str:
 
 
 def remember_client(request: Request, response: Response) -> Response:
-    """`response`, giving the browser a client cookie when it has none yet (HttpOnly, this
-    top-level visits from links too, so a followed link keeps the device)."""
+    """`response`, giving the browser a client cookie when it has none yet (SameSite=Lax:
+    a followed link keeps the device)."""
     if not looks_like_token(request.cookies.get(CLIENT_COOKIE, "")):
         response.set_cookie(CLIENT_COOKIE, new_token(), max_age=COOKIE_SECONDS, path="/",
                             httponly=True, samesite="lax")

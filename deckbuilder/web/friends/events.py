@@ -1,11 +1,9 @@
 """A table's changes as Server-Sent Events: each link's page (or a bot) gets its own state
-again whenever the table changes (the other seat acted, joined, resigned, came or went).
+again whenever the table changes (a move, a seat joined, came or went).
 
-Each `event: state` has as its `id:` the number of log events the listener now has, so a
-browser that reconnects (`Last-Event-ID`) is sent only the log it missed. A comment every few
-seconds keeps proxies from closing a quiet stream, and listening keeps the seat "at the
-table". The stream ends with the table, after `max_events` states (a bot's long poll), or
-after `STREAM_SECONDS` (the browser reconnects by itself).
+Each state's `id:` is the number of log events the listener has, so a reconnecting browser
+(`Last-Event-ID`) is sent only the log it missed. A comment every few seconds keeps proxies
+from closing a quiet stream; listening keeps the seat "at the table".
 """
 
 from __future__ import annotations
@@ -30,9 +28,10 @@ async def table_events(store: TableStore, table: FriendTable, role: str,
                        snapshot: Callable[[int], dict[str, Any]], since: int,
                        max_events: int | None, after: int | None = None
                        ) -> AsyncIterator[str]:
-    """The stream of one listener: `snapshot(since)` is its state with the log from event
-    `since` on (taken in a thread: the table's lock may be held by an action). With `after`
-    (a version the listener has), the first state waits for a change past it."""
+    """The stream of one listener until the table ends, `max_events` states, or
+    `STREAM_SECONDS`: `snapshot(since)` is its state with the log from event `since` on (in a
+    thread: an action may hold the table's lock); with `after` (a version the listener has),
+    the first state waits for a change past it."""
     yield f"retry: {RETRY_MS}\n\n"
     sent_mark: tuple[object, ...] | None = None
     if after is not None:  # a long poll: what the listener has counts as sent

@@ -1,11 +1,7 @@
-"""How long a friend table lives: what is kept of it once it has ended, when its file goes,
-and how many open tables one client may hold.
+"""How long a friend table lives (docs/reference/table-api.md, "Tables on disk"): an ended
+table leaves memory, its links still open it through `<tables>/links/` until the retention.
 
-An ended table leaves memory at once; its file stays, with one small file per link in
-`<tables>/links/` (`LinkFolder`), so a link still shows the final position and offers the
-record (read back and replayed when opened, the last `ENDED_KEPT` kept in memory). After the
-retention (`serve --table-retention DAYS`) the sweep deletes the file and its links. Open
-tables are counted per client (`client_key`) as well as in all, so one client cannot take
+Open tables are counted per client (`client_key`) as well as in all, so one client cannot take
 every place; this computer (loopback) counts only in all: whoever runs the server can delete
 its tables anyway, and on a server only it reaches every table is made from loopback.
 """
@@ -37,8 +33,8 @@ LINK_NAME = re.compile(r"^[0-9a-f]{64}$")
 
 
 class LinkFolder:
-    """The links of ended tables, one file each (`<sha256 of the token>.json` holding the
-    table's id and the link's role), so that memory does not grow with ended tables."""
+    """The links of ended tables, one file each (`<token's sha256>.json`: [table id, role]),
+    so that memory does not grow with ended tables."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -47,8 +43,7 @@ class LinkFolder:
         return self.folder / f"{digest}.json" if LINK_NAME.match(digest) else None
 
     def remember(self, digest: str, place: Iterable[str]) -> None:
-        """Write the link's file, unless it is there already (a restart writes the links
-        of tables that ended before them)."""
+        """Write the link's file, unless it is there (a restart writes them again)."""
         path = self._path(digest)
         if path is None or path.exists():
             return
@@ -56,7 +51,7 @@ class LinkFolder:
         atomic_write_text(path, json.dumps([str(part) for part in place]) + "\n")
 
     def place(self, digest: str) -> tuple[str, ...] | None:
-        """The table id and role the link names, or None (no such link, or not readable)."""
+        """The table id and role the link names, or None."""
         path = self._path(digest)
         if path is None:
             return None
@@ -79,8 +74,7 @@ class LinkFolder:
 
 def client_key(address: str | None) -> str | None:
     """The name a client's open tables are counted under: its IPv4 address, or its IPv6
-    address's /64 (one home or phone is given a whole /64); None for this computer
-    (loopback) and for no address, whose tables count only in all.
+    /64 (one home or phone is given a whole /64); None for loopback and no address.
 
     >>> client_key("203.0.113.9"), client_key("::ffff:203.0.113.9"), client_key("127.0.0.1")
     ('203.0.113.9', '203.0.113.9', None)
@@ -103,15 +97,14 @@ def client_key(address: str | None) -> str | None:
 
 
 def mark_ended(path: Path, when: float) -> None:
-    """Date the ended table's file to its end: the retention counts from there (and the
-    store's clock, which tests set, is the one that counts)."""
+    """Date the ended table's file to its end (by the store's clock): the retention counts
+    from there."""
     with contextlib.suppress(OSError):  # else the time of its last line: seconds off
         os.utime(path, (when, when))
 
 
 def expired_files(folder: Path, open_ids: set[str], cutoff: float) -> Iterator[Path]:
-    """The table files in `folder` (no links), not of an open table, last written before
-    `cutoff`."""
+    """The table files in `folder`, not of an open table, last written before `cutoff`."""
     for path in folder.glob("*.jsonl"):
         try:
             status = path.lstat()
@@ -123,7 +116,7 @@ def expired_files(folder: Path, open_ids: set[str], cutoff: float) -> Iterator[P
 
 
 def duration_words(seconds: float) -> str:
-    """A time the host set (the retention, the idle time), in words ("7 days", "12 hours").
+    """A time the host set (the retention, the idle time), in words.
 
     >>> duration_words(7 * DAY_SECONDS), duration_words(DAY_SECONDS), duration_words(1800)
     ('7 days', '1 day', '30 minutes')

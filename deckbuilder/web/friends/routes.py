@@ -1,10 +1,6 @@
-"""The friend tables' pages and JSON API (documented in docs/reference/table-api.md).
-
-An invitation's page offers to take the seat by a POST, so that a chat app's preview of the
-link takes nothing. Every answer is one role's state (`seats.seat_state`); a refusal is
-`{"error": one line}` with the status the error names, for an action also the fresh `state`
-(a client that was behind draws the table as it is now), and for an invitation the
-spectator's link (`watch`).
+"""The friend tables' pages and JSON API (docs/reference/table-api.md): every answer is one
+role's state (`seats.seat_state`). An invitation's page takes the seat only by a POST, so that
+a chat app's preview of the link takes nothing.
 """
 
 from __future__ import annotations
@@ -52,9 +48,8 @@ MOST_EVENTS = 1000
 
 # -- the store of this app -------------------------------------------------------------------
 def store_of(app: Starlette) -> TableStore:
-    """The app's tables, read from its folder (`WebConfig.tables_folder`, else the user's
-    data folder's `tables/`: $DECKBUILDER_HOME/tables) the first time they are asked for
-    (the app asks at start, so a restarted server knows its links at once)."""
+    """The app's tables (`WebConfig.tables_folder`, else $DECKBUILDER_HOME/tables), read
+    when first asked for (at start: a restarted server knows its links at once)."""
     from deckbuilder.paths import user_home
 
     config: WebConfig = app.state.config
@@ -99,16 +94,19 @@ async def _json_body(request: Request) -> dict[str, Any]:
                        'send a JSON object such as {"step": N, "action": A}')
 
 
+def _count(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
 def _since(request: Request) -> int:
-    text = request.headers.get("last-event-id") or request.query_params.get("since") or "0"
-    return int(text) if text.isdigit() and len(text) < 10 else 0
+    return _count(request.headers.get("last-event-id") or request.query_params.get("since")
+                  or "") or 0
 
 
 def _snapshot(request: Request, link: _Link, since: int | None = None,
               html: bool | None = None) -> dict[str, Any]:
     """The role's state, with the links it may pass on: for the creator the invitation while
-    nobody has taken it (never the seat's secret it is exchanged for), for a seat the
-    spectator's link."""
+    nobody has taken it (never the seat's secret), for a seat the spectator's link."""
     store, table, role, token = link
     since = _since(request) if since is None else since
     html = request.query_params.get("html") in ("1", "true") if html is None else html
@@ -119,23 +117,23 @@ def _snapshot(request: Request, link: _Link, since: int | None = None,
         if (role == table.header.get("creator") and table.invited is not None
                 and invitation is not None and table.invited not in table.joined
                 and not state["over"]):
-            state["invitations"] = _links(request, {table.invited: invitation})
+            state["invitations"] = {table.invited: _url(request, "friends", invitation)}
         watch = store.derived_token(table, "spectator")
         if role != SPECTATOR and watch is not None:
-            state["watch"] = _links(request, {SPECTATOR: watch})[SPECTATOR]
+            state["watch"] = _url(request, "friends", watch)
     return state
 
 
-def _links(request: Request, tokens: dict[str, str]) -> dict[str, str]:
-    base = str(request.base_url).rstrip("/")
-    return {role: f"{base}/friends/{token}" for role, token in tokens.items()}
+def _url(request: Request, where: str, token: str) -> str:
+    """A link's page ("friends") or API ("api/tables") address on this server."""
+    return f"{str(request.base_url).rstrip('/')}/{where}/{token}"
 
 
 def _refusal(request: Request, error: DeckbuilderError) -> Response:
     """The error in one line; an invitation's names the spectator's link as `watch`."""
     if isinstance(error, InvitationLink) and error.watch and wants_json(request):
         return JSONResponse({"error": error_line(error),
-                             "watch": _links(request, {SPECTATOR: error.watch})[SPECTATOR]},
+                             "watch": _url(request, "friends", error.watch)},
                             status_code=error.status)
     return error_response(error, request=request)
 
@@ -171,7 +169,7 @@ async def table_page(request: Request) -> Response:
     return remember_client(request, render(
         request, "friend_table.html", title="Table", state=state,
         board=Markup(html["board"]), actions=Markup(html["actions"]), token=link.token,
-        seat_link=_links(request, {link.role: link.token})[link.role],
+        seat_link=_url(request, "friends", link.token),
         network=network_note(request), spectator=link.role == SPECTATOR))
 
 
@@ -181,7 +179,7 @@ async def invitation_page(request: Request, error: InvitationLink) -> Response:
     store = store_of(request.app)
     token = request.path_params["token"]
     table, role = await asyncio.to_thread(store.find, token, True)
-    watch = _links(request, {SPECTATOR: error.watch})[SPECTATOR] if error.watch else None
+    watch = _url(request, "friends", error.watch) if error.watch else None
     taken = isinstance(error, SeatTaken)
     return remember_client(request, render(
         request, "friend_invitation.html", status_code=error.status if taken else 200,
@@ -217,18 +215,17 @@ async def create_table(request: Request) -> Response:
     table, tokens = await asyncio.to_thread(
         store.create, made.session, made.creator, made.heading, made.deck_names,
         request.client.host if request.client else None)
-    links = _links(request, tokens)
     url = f"/friends/{tokens[made.creator]}"
     if "application/json" not in request.headers.get("accept", "") and not isinstance(
             form, FormOfJson):
         # a form sent without the script
         return remember_client(request, RedirectResponse(url, status_code=303))
-    base = str(request.base_url).rstrip("/")
     return remember_client(request, JSONResponse({
-        "table": table.id, "seat": made.creator, "token": tokens[made.creator],
-        "url": url, "links": links, "tokens": tokens, "invitation": table.invited,
+        "table": table.id, "seat": made.creator, "token": tokens[made.creator], "url": url,
+        "links": {role: _url(request, "friends", token) for role, token in tokens.items()},
+        "tokens": tokens, "invitation": table.invited,
         "commitment": (table.deal or {}).get("commitment"),
-        "api": {role: f"{base}/api/tables/{token}" for role, token in tokens.items()},
+        "api": {role: _url(request, "api/tables", token) for role, token in tokens.items()},
     }, status_code=201))
 
 
@@ -241,8 +238,7 @@ async def table_state(request: Request, link: _Link) -> Response:
 
 async def join_table(request: Request) -> Response:
     """Take the link's seat (a client's first call); the state, the log from the start. An
-    invitation is exchanged for the seat's own secret, sent in this answer only
-    (`seat_token`, `seat_url`, `seat_api`): the client goes on with that."""
+    invitation is exchanged for the seat's own secret, sent in this answer only."""
     store = store_of(request.app)
     try:
         table, role, secret = await asyncio.to_thread(
@@ -252,9 +248,8 @@ async def join_table(request: Request) -> Response:
     except DeckbuilderError as error:
         return _refusal(request, error)
     if secret is not None:
-        base = str(request.base_url).rstrip("/")
-        state.update(seat_token=secret, seat_url=f"{base}/friends/{secret}",
-                     seat_api=f"{base}/api/tables/{secret}")
+        state.update(seat_token=secret, seat_url=_url(request, "friends", secret),
+                     seat_api=_url(request, "api/tables", secret))
     return JSONResponse(state)
 
 
@@ -286,8 +281,7 @@ async def events(request: Request, link: _Link) -> Response:
     text = request.query_params.get("max_events", "")
     max_events = min(int(text), MOST_EVENTS) if text.isdigit() and int(text) > 0 else None
     snapshot = functools.partial(_snapshot, request, link)
-    after_text = request.query_params.get("after", "")
-    after = int(after_text) if after_text.isdigit() and len(after_text) < 10 else None
+    after = _count(request.query_params.get("after", ""))
     return StreamingResponse(
         table_events(link.store, link.table, link.role, snapshot, _since(request), max_events,
                      after),
@@ -297,8 +291,7 @@ async def events(request: Request, link: _Link) -> Response:
 
 @_at_table
 async def record(request: Request, link: _Link) -> Response:
-    """The game as `deckbuilder play --record` writes it, once the table has ended (it
-    holds every hidden card and the seed)."""
+    """The game as `deckbuilder play --record` writes it, once the table has ended."""
     with link.table.lock:
         text = record_text(link.table)
     if text is None:

@@ -1,18 +1,14 @@
-"""The server's own key for its friend tables: it seals each table's seed, and derives the
-links that may be shown again (the invitation, the spectator's).
+"""The server's own key for its friend tables (docs/players/trust.md, "Friend tables").
 
-A table's seed deals every card, so it must not be readable from the table's file while the
-table is open: the file holds the seed XOR a pad (HMAC-SHA256 of the key over the table's
-commitment salt), and the key lies in a file of its own beside the tables folder
-(`tables.key`, readable by its owner only), so the folder alone (a backup, a shared disk)
-tells nobody the deal. The commitment in the file (`sim.records.seed_commitment`) is what a sealed
-seed is checked against when it is opened: a replaced key or an edited seal is refused.
+A table's seed deals every card, so its file holds the seed XOR a pad (HMAC-SHA256 of the key
+over the commitment salt), and the key lies beside the tables folder, never in it: the folder
+alone (a backup, a shared disk) tells nobody the deal. An unsealed seed is checked against the
+commitment: a replaced key or an edited seal is refused.
 
-The invitation and the spectator's link carry no secret worth keeping from the creator (the
-first only until it is spent, the second shows the public view), so they are derived from the
-key and the table's id instead of being stored: the creator's page still shows them after a
-restart, and a second opener of a spent invitation can be sent to the spectator's view. The
-seats' own links stay random (`tokens.new_token`): nothing but their holder knows them.
+The invitation and the spectator's link keep no secret from the creator, so they are derived
+from the key and the table's id instead of stored: the creator's page still shows them after a
+restart, and a second opener of a spent invitation is sent to the spectator's view. The seats'
+own links stay random: nothing but their holder knows them.
 """
 
 from __future__ import annotations

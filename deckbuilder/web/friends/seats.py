@@ -1,8 +1,8 @@
 """What each link of a friend table is shown: a seat its own view, a spectator the public one.
 
-`seat_view` and `seat_events` are the one place a table asks the game what a role may see:
-`GameSession.view` and `events` already keep the other side's hand, the deck order and
-face-down cards out; a spectator gets what both seats see alike (the engine's `SPECTATOR`).
+`_viewer` is the one place a table names whose eyes the game answers for: `GameSession.view`
+and `events` keep the other side's hand, the deck order and face-down cards out; a spectator
+gets what both seats see alike (the engine's `SPECTATOR`).
 """
 
 from __future__ import annotations
@@ -21,17 +21,13 @@ from deckbuilder.web.table_view import board_fragment, choice_row
 FACE_DOWN = "face-down card"
 
 
-# -- the one call site per role -------------------------------------------------------------
+def _viewer(role: str) -> int | str:
+    return SPECTATOR_VIEW if role == SPECTATOR else role
+
+
 def seat_view(session: GameSession, role: str) -> dict[str, object]:
-    """The position as `role` may see it (a spectator: the engine's spectator view, the hands
-    as counts in `hand_sizes`, no seat's own game pieces, no face-down card)."""
-    return dict(session.view(SPECTATOR_VIEW if role == SPECTATOR else role))
-
-
-def seat_events(session: GameSession, role: str, start: int = 0) -> list[Event]:
-    """The events so far (from the `start`-th on) as `role` may read them (a spectator: each
-    action as the acting side's opponent reads it, both sides' draws unnamed)."""
-    return session.events(SPECTATOR_VIEW if role == SPECTATOR else role, start)
+    """The position as `role` may see it (a spectator: the hands as counts in `hand_sizes`)."""
+    return dict(session.view(_viewer(role)))
 
 
 def board_picture(view: dict[str, Any]) -> dict[str, object]:
@@ -45,10 +41,9 @@ def board_picture(view: dict[str, Any]) -> dict[str, object]:
             "hand": [{"id": "", "name": FACE_DOWN}] * int(sizes[names[0]])}
 
 
-# -- the state a role is sent ---------------------------------------------------------------
 def outcome_of(table: FriendTable) -> str:
-    """The end in words ("", while the game goes on): the record's ending as `deckbuilder
-    replay` words it; a table ended for another reason than both seats leaving says why."""
+    """The end in words ("" while the game goes on), as `deckbuilder replay` words it; a
+    table abandoned for another reason than both seats leaving says why."""
     from deckbuilder.app.endings import outcome_sentence
 
     record = ended_record(table)
@@ -62,13 +57,13 @@ def outcome_of(table: FriendTable) -> str:
 
 def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: str,
                html: bool, catalog: Catalog) -> dict[str, Any]:
-    """The table from `role`'s eyes, with the log from event `since` on; `api_path` is the
-    link's API address (`/api/tables/TOKEN`), for the record's."""
+    """The table from `role`'s eyes, with the log from event `since` on; `api_path`: the
+    link's API address."""
     session = table.session
     view = seat_view(session, role)
     count = session.event_count()
     since = max(0, min(since, count))
-    new_events = seat_events(session, role, since)
+    new_events = session.events(_viewer(role), since)
     over = table.ended is not None
     mover = session.to_move()
     to_move = None if mover is None or over else str(session.names[mover])
@@ -108,8 +103,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
 
 def _html(table: FriendTable, role: str, state: dict[str, Any], view: dict[str, Any],
           events: list[Event], catalog: Catalog) -> dict[str, object]:
-    """The board, the actions and the new log lines as the page puts them in place (the
-    bot table's board template and log cutting, so both tables read alike)."""
+    """The board, the actions and the new log lines, drawn as the bot table draws them."""
     per_event = [event.text_lines() for event in events]
     lines = [line for own in per_event for line in own]
     groups: dict[str, list[dict[str, object]]] = {}

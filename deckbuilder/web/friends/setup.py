@@ -1,10 +1,7 @@
-"""A new friend table from the page's form or the API's JSON: the game, the two decks, the
-rules, the creator's seat; the decks read and checked as `deckbuilder play` reads them.
-
-The seed is the server's own (see `SEED_RANGE`). A deck that breaks the deck-building rules
-is taken only when the server allows it (`WebConfig.allow_illegal`, the server's own
-setting): a table is also played by a friend, who should not meet a deck the rules forbid
-unless whoever runs the server said so.
+"""A new friend table from the page's form or the API's JSON, read as `deckbuilder play` reads
+its options. A deck that breaks the deck-building rules is taken only when the server allows
+it (`WebConfig.allow_illegal`): the friend should not meet a deck the rules forbid unless
+whoever runs the server said so.
 """
 
 from __future__ import annotations
@@ -27,9 +24,8 @@ SEED_RANGE = 10**15
 
 
 class FormOfJson:
-    """The API's JSON body read like the page's form (`get`, `getlist`), with the names
-    the form uses (deck0, deck1, switch, module ...); `switches`/`modules` lists are taken
-    too, and `decks: {side: deck}` (`table_form.form_setup` reads it)."""
+    """The API's JSON body read like the page's form (`get`, `getlist`, the form's names);
+    `switches`/`modules` lists are taken too."""
 
     def __init__(self, data: Mapping[str, JsonValue]) -> None:
         self.data = dict(data)
@@ -56,8 +52,7 @@ class FormOfJson:
 
 @dataclass
 class NewTable:
-    """What `TableStore.create` needs: the game (two human seats), the creator's seat, the
-    heading and the decks' names."""
+    """What `TableStore.create` needs."""
 
     session: GameSession
     creator: str

@@ -15,14 +15,11 @@ Each table is one file, `<tables folder>/<table id>.jsonl`, that only grows:
     {"end": "finished" | "resigned" | "abandoned", "winner": ..., "by": ..., "at": ...,
      "seed": ..., "seed_salt": ...}
 
-A seat's link is the only thing that lets a person act for it. The friend's is made when
-the invitation is first taken (`take`) and told only to whoever took it; from then on the
-invitation is spent (`SeatTaken`). The seed stays sealed (`sealing`) until the end line
-reveals it. Format 1 files (every role's token in `tokens`, the seed in `game`) are read and
-played as they were. A game is deterministic from its set-up and its actions, so a restarted
-server replays a table the first time one of its links is opened. A move is one appended,
-synced line: a crash loses at most the move being written. A table ends with its game, a
-resignation, or once abandoned (`_abandoned`); what is kept of it then: `lifespan`.
+A seat's link is the only thing that lets a person act for it: the friend's is made when the
+invitation is first taken and told only to its taker (the invitation is spent: `SeatTaken`).
+The seed stays sealed (`sealing`) until the end line reveals it. Format 1 files (every role's
+token in `tokens`, the seed in `game`) are still played. A move is one synced line (a crash
+loses at most that move); a restarted server replays a table when a link first opens it.
 """
 
 from __future__ import annotations
@@ -99,8 +96,7 @@ class TableOver(FriendTableError):
 
 
 class InvitationLink(FriendTableError):
-    """An invitation used as a seat's link: it must be taken first (`TableStore.take`).
-    `watch` is the spectator's token (None when it cannot be told: a format 1 table)."""
+    """An invitation used as a seat's link; `watch`: the spectator's token (None: format 1)."""
 
     status = 409
 
@@ -228,8 +224,7 @@ class TableStore:
 
     # -- the folder -------------------------------------------------------------------------
     def _read_folder(self) -> None:
-        """Index the open tables written by earlier runs (their games are replayed when
-        first opened); an ended one's links go to disk (`_let_go`), the table stays there."""
+        """Index the tables of earlier runs; an ended one's links go to disk (`_let_go`)."""
         if not self.folder.is_dir():
             return
         for path in sorted(self.folder.glob("*.jsonl")):
@@ -270,21 +265,16 @@ class TableStore:
             self._tables[table.id] = table
             self._by_token.update(_links_of(table))
 
-    def _write(self, table: FriendTable, row: dict[str, object] | None = None) -> None:
-        """Add `row` to the table's file (appended and synced: a move costs one line), or
-        write the new table's file whole (its header)."""
-        if row is None:
-            atomic_write_text(table.path, "".join(table.lines))
-        else:
-            line = json.dumps(row, ensure_ascii=False) + "\n"
-            append_line(table.path, line)
-            table.lines.append(line)
+    def _write(self, table: FriendTable, row: dict[str, object]) -> None:
+        """Append `row` to the table's file, synced."""
+        line = json.dumps(row, ensure_ascii=False) + "\n"
+        append_line(table.path, line)
+        table.lines.append(line)
 
     # -- making and finding ------------------------------------------------------------------
     def create(self, session: GameSession, creator: str, heading: str, deck_names: dict[str, str],
                client: str | None = None) -> tuple[FriendTable, dict[str, str]]:
-        """A new table for `session` (two human seats), made by `client` (its address);
-        its links' tokens by role."""
+        """A new table for `session` made by `client` (its address); its links' tokens."""
         with self._creating:  # counted and made at once: a burst of requests counts too
             self._refuse_if_full(client_key(client))
             table_id = new_token()[:16].replace("-", "x").replace("_", "y")
@@ -297,13 +287,12 @@ class TableStore:
                                 seed=session.record.seed, client=client_key(client))
             table.joined.add(creator)
             table.lines.append(json.dumps({"joined": creator, "at": now}) + "\n")
-            self._write(table)
+            atomic_write_text(table.path, "".join(table.lines))
             self._index(table)
             return table, tokens
 
     def _refuse_if_full(self, client: str | None) -> None:
-        """A new table beyond the open tables a server keeps, or one client may keep, is
-        refused in one line (this computer's own are counted only in all)."""
+        """Refuse a table beyond the open ones a server, or a client, may keep."""
         with self._lock:
             open_tables = [table for table in self._tables.values() if table.ended is None]
         if len(open_tables) >= MOST_OPEN_TABLES:
@@ -319,9 +308,8 @@ class TableStore:
 
     def _new_header(self, session: GameSession, table_id: str, creator: str
                     ) -> tuple[dict[str, object], dict[str, str]]:
-        """A new table's header and its links' tokens by role: the creator's seat (random),
-        the other seat's invitation and the spectator's (derived from the server's key);
-        the seed sealed, its commitment shown. The record the table offers names the deal."""
+        """A new table's header and its links' tokens: the creator's seat (random), the
+        invitation and the spectator's (derived from the key); the seed sealed."""
         sides = session.names
         friend = next(side for side in sides if side != creator)
         seed, salt = session.record.seed, new_salt()
@@ -341,17 +329,13 @@ class TableStore:
         return header, tokens
 
     def derived_token(self, table: FriendTable, purpose: str) -> str | None:
-        """The table's invitation ("invitation") or spectator's ("spectator") token, made
-        again from the server's key; None at a format 1 table or with another key."""
-        roles = {"invitation": table.header.get("invitations") or {},
-                 "spectator": {SPECTATOR: table.header["tokens"].get(SPECTATOR)}}[purpose]
-        if table.header.get("format") == 1 or not roles:
-            return None
+        """The table's "invitation" or "spectator" token made again from the server's key;
+        None at a format 1 table or with another key."""
         try:
             token = self.key.derived_token(purpose, table.id)
         except SealError:
             return None
-        return token if token_hash(token) in roles.values() else None
+        return token if token_hash(token) in _links_of(table) else None
 
     def invitation_refusal(self, table: FriendTable, role: str) -> InvitationLink:
         """What an invitation is answered with where a seat's link belongs."""
@@ -370,8 +354,8 @@ class TableStore:
                               "seat', or POST /api/tables/TOKEN/join", watch=watch)
 
     def find(self, token: str, invitation: bool = False) -> tuple[FriendTable, str]:
-        """The table and role a link's token names; its game replayed if it was not yet. An
-        invitation is refused (`invitation_refusal`) unless `invitation` (`take` asks)."""
+        """The table and role a link names, its game replayed; an invitation is refused
+        unless `invitation` (`take` asks)."""
         table, found = self._located(token)
         with table.lock:
             if table.session is None and table.broken is None:
@@ -385,8 +369,8 @@ class TableStore:
         return table, found[1]
 
     def _located(self, token: str) -> tuple[FriendTable, tuple[str, ...]]:
-        """The table a link names, and the link's place (table id, role): an open table is
-        in memory; an ended one is read back from its file (`lifespan`)."""
+        """The table a link names, and the link's place (table id, role); an ended table is
+        read back from its file (`lifespan`)."""
         digest = token_hash(token) if looks_like_token(token) else ""
         with self._lock:
             known = self._by_token.get(digest)
@@ -402,8 +386,7 @@ class TableStore:
         return table, found
 
     def _read_ended(self, table_id: str) -> FriendTable | None:
-        """An ended table read back from its file (the game is replayed by `find`), the
-        last few kept in `ended_tables`; None once its file is gone."""
+        """An ended table read back from its file (the last few kept); None once it is gone."""
         table = self.ended_tables.get(table_id)
         if table is None and table_id.isalnum():
             try:
@@ -421,8 +404,8 @@ class TableStore:
             return list(self._tables.values())
 
     def _replay(self, table: FriendTable) -> None:
-        """Set the game up from the header and apply its actions, checking each one's text
-        (a rules change that reads an action differently leaves the table broken)."""
+        """Set the game up from the header and apply its actions (an action a rules change
+        reads differently leaves the table broken)."""
         game = table.header["game"]
         try:
             session = GameSession([game["decks"][side] for side in table.sides],
@@ -436,7 +419,7 @@ class TableStore:
         except (DeckbuilderError, ValueError, KeyError, TypeError) as error:
             table.broken = str(error)
             return
-        if stopped is not None:  # a rules change reads a recorded action differently
+        if stopped is not None:
             table.broken = str(stopped.mismatch)
             return
         session.record.deal = table.deal
@@ -452,12 +435,11 @@ class TableStore:
 
     # -- playing ----------------------------------------------------------------------------
     def touch(self, table: FriendTable, role: str) -> None:
-        """The role's page is at the table now."""
         table.last_seen[role] = self.clock()
 
     def take(self, token: str, client: str = "") -> tuple[FriendTable, str, str | None]:
-        """The seat a link sits at, and its new secret when the link was an invitation,
-        told to this caller only (the invitation is spent from then on: `SeatTaken`)."""
+        """The seat a link sits at, and its new secret when the link was an invitation
+        (told to this caller only: the invitation is spent)."""
         table, role = self.find(token, invitation=True)
         if not table.is_invitation(token):
             self.join(table, role)
@@ -476,8 +458,8 @@ class TableStore:
         return table, role, secret
 
     def _note_client(self, table: FriendTable, role: str, client: str, what: str) -> None:
-        """Remember the client acting for `role`; one it did not act from before is told to
-        both seats (a notice), unless it is the seat's first. `what` is the act in words."""
+        """Remember the client acting for `role`; a new one after its first is told to both
+        seats. `what` is the act in words."""
         digest = token_hash(client)
         known = table.clients.setdefault(role, set())
         if digest in known:
@@ -504,8 +486,7 @@ class TableStore:
     def act(self, table: FriendTable, role: str, step: object, action: object,
             client: str = "") -> bool:
         """The seat's answer to the decision of `step`: True when it moved the game, False
-        for a repeat of the answer already given (a second click). `client` names who sent
-        it (`_note_client`)."""
+        for a repeat of the answer already given (a second click)."""
         with table.lock:
             self._seat_may(table, role, "act")
             asked = _whole_number(step, "step", "send the step the view showed "
@@ -534,8 +515,7 @@ class TableStore:
             self._write(table, {"i": done.index, "player": done.player,
                                 "action": done.action, "text": done.text})
             if session.is_over():
-                record = session.record
-                self._end(table, "finished", record.winner, None)
+                self._end(table, "finished", session.record.winner, None)
             return True
 
     def resign(self, table: FriendTable, role: str, client: str = "") -> None:
@@ -547,8 +527,7 @@ class TableStore:
             self._end(table, "resigned", winner, role)
 
     def _seat_may(self, table: FriendTable, role: str, verb: str) -> None:
-        """A seat's link touches the table; a spectator's, or any once it has ended, may not
-        `verb` (act, resign)."""
+        """A seat's link touches the table; a spectator's, or any once it ended, may not `verb`."""
         self.touch(table, role)
         if role == SPECTATOR:
             raise NotYourSeat(f"a spectator's link cannot {verb}", fix="open a seat's link to play")
@@ -558,7 +537,7 @@ class TableStore:
 
     def _end(self, table: FriendTable, reason: str, winner: str | None,
              by: str | None, why: str | None = None) -> None:
-        """Write the end line, and let the table go (`_let_go`): it leaves memory."""
+        """Write the end line, and let the table go."""
         now = self.clock()
         row: dict[str, object] = {"end": reason, "winner": winner, "by": by, "at": now}
         if why is not None:
@@ -574,9 +553,8 @@ class TableStore:
         self._let_go(table)
 
     def _let_go(self, table: FriendTable) -> None:
-        """An ended table leaves memory: its links are written to disk first (so a link is
-        never unknown meanwhile), then the store forgets the table, its game and lines.
-        A request that holds the table still answers from it."""
+        """An ended table leaves memory, its links written to disk first (so a link is never
+        unknown meanwhile); a request that holds the table still answers from it."""
         with self._lock:
             links = {digest: place for digest, place in self._by_token.items()
                      if place[0] == table.id}
@@ -589,32 +567,26 @@ class TableStore:
 
     def _end_if_abandoned(self, table: FriendTable) -> None:
         """Both seats away for `idle_seconds`, or the invitation not taken in that time:
-        the table ends (nobody wins); a table not replayed yet is, to reveal its seed."""
-        why = self._abandoned(table, self.clock())
-        if why is None:
+        the table ends (nobody wins); one not replayed yet is, to reveal its seed."""
+        if table.ended is not None:
+            return
+        now = self.clock()
+        created = float(table.header.get("created") or now)
+        if all(now - table.last_seen.get(side, 0.0) > self.idle_seconds for side in table.sides):
+            why = "both players were away too long"
+        elif now - created > self.idle_seconds and any(
+                side not in table.joined and table.last_seen.get(side, 0.0) <= created
+                for side in table.sides):
+            why = f"nobody took the invitation within {duration_words(self.idle_seconds)}"
+        else:
             return
         if table.session is None and table.broken is None:
             self._replay(table)
         self._end(table, "abandoned", None, None, why)
 
-    def _abandoned(self, table: FriendTable, now: float) -> str | None:
-        """Why an open table is abandoned, in words (None: it is not)."""
-        if table.ended is not None:
-            return None
-        if all(now - table.last_seen.get(side, 0.0) > self.idle_seconds
-               for side in table.sides):
-            return "both players were away too long"
-        created = float(table.header.get("created") or now)
-        if now - created > self.idle_seconds and any(
-                side not in table.joined and table.last_seen.get(side, 0.0) <= created
-                for side in table.sides):
-            return f"nobody took the invitation within {duration_words(self.idle_seconds)}"
-        return None
-
     def sweep(self) -> None:
-        """End the open tables their seats left, and delete the files (and links) of tables
-        that ended longer than the retention ago: run as tables are made and when the
-        server starts (one sweep at a time; another request skips it)."""
+        """End the tables their seats left and delete those ended beyond the retention (one
+        sweep at a time: another request skips it)."""
         if not self._sweeping.acquire(blocking=False):
             return
         try:
@@ -643,8 +615,7 @@ class TableStore:
 
 
 def _steps_of(table: FriendTable) -> list[Step]:
-    """The actions of a table's file, in order, read as a record's (`add_step`: a line out of
-    order, or not a step's, is a broken file)."""
+    """The actions of a table's file, read as a record's (a line out of order breaks it)."""
     steps: list[Step] = []
     for number, line in enumerate(table.lines[1:], start=2):
         row = json.loads(line)
@@ -675,9 +646,8 @@ def _ended_words(ended: Mapping[str, object]) -> str:
 
 
 def ended_record(table: FriendTable) -> GameRecord | None:
-    """The table's game record once it has ended (None before): the one record its players
-    download, the replay viewer opens and the pages word the ending from. A game ended by a
-    resignation or a time-out names that as its ending (`sim.records.transcript.TABLE_ENDINGS`)."""
+    """The table's one game record once it has ended (None before); a resignation or a
+    time-out is its ending (`sim.records.transcript.TABLE_ENDINGS`)."""
     if table.ended is None or table.session is None:
         return None
     session = table.session
