@@ -40,9 +40,8 @@ def is_hidden(state: State, uid: int) -> bool:
 
 # -- cards under a character card (not in play: Module B's Garrotte under Santiago) ---------
 def take_out_of_zones(state: State, uid: int) -> None:
-    """Take card `uid` out of whatever zone holds it (hand, deck, discard, removed, limbo,
-    under a character); a card in play must be lifted first (`board.lift`). A card in no
-    zone (an extra instance the set-up has not placed yet) is left as it is."""
+    """Take card `uid` out of whatever zone holds it (a card in play must be lifted first,
+    `board.lift`; one in no zone, an extra instance not placed yet, is left as it is)."""
     owner = state.spec.owner[uid]
     if uid in state.limbo:
         state.limbo.remove(uid)

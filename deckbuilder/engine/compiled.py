@@ -95,9 +95,8 @@ def compiled_catalog(catalog: Catalog, game_rules: GameRules,
 
 
 def _check_battlefields(catalog: Catalog, battlefields: Sequence[Any]) -> None:
-    """What the engine needs of battlefield data (a hand-edited overlay may reshape it): each
-    battlefield has a regular space for the turn marker. Refused in one line that names the
-    overlay entry when the overlay set the spaces, rather than failing deep in a game."""
+    """Each battlefield has a regular space for the turn marker (an overlay may reshape the
+    data): refused in one line naming the overlay entry, rather than deep in a game."""
     for battlefield in battlefields:
         if any(space.kind == "regular" for space in battlefield.spaces):
             continue

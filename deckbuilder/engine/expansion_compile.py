@@ -28,9 +28,7 @@ def _cards(resolver: Resolver, card_ids: Sequence[str]) -> frozenset[int] | None
 
 
 def compile_expansion_hooks(d: Any, card: Any, resolver: Resolver) -> None:
-    """Set `d.discount`, `d.immune`, `d.play_watch`, `d.arrivals` and `d.react_cost`.
-
-    The static steps are read from the card's own `effect` list, as `row-limit` is."""
+    """Set the expansion hooks of `d`; static steps are read from the card's own `effect`."""
     d.discount = None
     d.played_when_drawn = card.played_when_drawn
     d.eagle_proof = eagle_proof(card.category, card.faction)

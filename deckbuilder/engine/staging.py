@@ -40,9 +40,8 @@ def _zone(state: State, zone: str) -> list[list[int]] | None:
 
 def stage(state: State, player: int, card_id: str, zone: str,
           battlefield: str | int | None = None, mode: int = 0) -> int:
-    """Move one of `player`'s copies of `card_id` into `zone` (hand, discard, deck-top,
-    deck-bottom, removed, play); taken from the deck first, then discard, removed, hand.
-    Returns the card's instance id."""
+    """Move one of `player`'s copies of `card_id` (from the deck first, then discard, removed,
+    hand) into `zone` (hand, discard, deck-top, deck-bottom, removed, play); its uid."""
     definition = _definition(state, card_id)
     def_of = state.spec.def_of
     piles = [source[player] for source in (state.decks, state.discards, state.removed,

@@ -18,9 +18,8 @@ ENGINE_READING = "the engine's reading of the card: the rule documents state no 
 
 @dataclass(frozen=True)
 class NotOffered:
-    """A card in hand that cannot be played now: its id and name, the engine's words, the
-    rules' words with their documents, and whether some of it is only the engine's reading
-    (the documents do not say)."""
+    """A card in hand that cannot be played now: the engine's words, the rules' words with
+    their documents, and whether some of it is only the engine's reading."""
 
     card: str
     name: str

@@ -155,9 +155,8 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
 
 def dead_card_warnings(decks: Sequence[Mapping[str, int]], catalog: Catalog | None = None,
                        game: str | None = None, modules: Sequence[str] = ()) -> list[str]:
-    """One line per card of these decks that can do nothing in this set-up (legal to hold,
-    never playable here: Double the guard without the prison); empty when the decks cannot be
-    played at all (the engine's refusal says why)."""
+    """One line per card of these decks that can do nothing in this set-up (Double the guard
+    without the prison); empty when the decks cannot be played at all."""
     reasons = dead_card_reasons(decks, catalog, game, modules)
     return [f"{name} can do nothing in this set-up: {reason}"
             for name, reason in sorted(reasons.values())]
@@ -181,9 +180,8 @@ def dead_card_reasons(decks: Sequence[Mapping[str, int]], catalog: Catalog | Non
 
 def faction_dead_card_warnings(cards: Mapping[str, int], game: str, faction: str,
                                catalog: Catalog) -> list[str]:
-    """`dead_card_warnings` for one side's deck in the default set-up (against the other
-    side's base deck): what `validate` and the web deck editor warn about; empty for a game
-    or faction the engine does not know."""
+    """`dead_card_warnings` for one side's deck against the other side's base deck (what
+    `validate` and the deck editor warn about); empty for an unknown game or faction."""
     if game not in games():
         return []
     sides = games()[game].side_names

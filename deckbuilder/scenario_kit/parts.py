@@ -113,10 +113,8 @@ def allow_refused(schema: dict[str, Any]) -> None:
 
 
 class ScenarioBase(Strict):
-    """What a scenario file of every game may say besides its own format: that its position
-    must be refused (`expect: refused`, and in `refused` words the refusal must say), so a
-    player can write down an impossible position as a check. `expect` itself is each game's
-    (`Field(..., json_schema_extra=allow_refused)`); the word is read here."""
+    """What a scenario file of every game may say: that its position must be refused
+    (`expect: refused`, with the words in `refused`), to write down an impossible position."""
 
     refused: str | None = Field(
         None, min_length=1,

@@ -144,18 +144,21 @@ def _in_state(wanted_state: str) -> CheckFn:
     return check
 
 
-def _tokens(state: State, value: dict[str, Tokens], ids: Ids, loc: tuple) -> Result:
+def _named_copies(state: State, ids: Ids, key: str, loc: tuple) -> tuple[list[int], int | None]:
+    """The character, or the copies in play (the `#N`-th only, when given), `key` names."""
     spec = state.spec
+    kind, target, bf, number = _token_target(ids, key, loc)
+    if kind == "character":
+        return [spec.character_base + c.idx for c in spec.characters if c.id == target], None
+    uids = copies_in_play(state, target, bf)
+    return (uids if number is None else uids[number - 1:number]), number
+
+
+def _tokens(state: State, value: dict[str, Tokens], ids: Ids, loc: tuple) -> Result:
     results: Result = []
     for key, tokens in value.items():
-        kind, target, bf, number = _token_target(ids, key, (*loc, key))
-        if kind == "character":
-            uids = [spec.character_base + c.idx for c in spec.characters if c.id == target]
-        else:
-            uids = copies_in_play(state, target, bf)
+        uids, number = _named_copies(state, ids, key, (*loc, key))
         expected = {k: v for k, v in tokens.model_dump().items() if v is not None}
-        if number is not None:
-            uids = uids[number - 1:number]
         if not uids:
             results.append((f" {key}", False, expected, _not_there(number)))
             continue
@@ -172,11 +175,8 @@ def _under(state: State, value: dict[str, list[str]], ids: Ids, loc: tuple) -> R
     spec = state.spec
     results: Result = []
     for key, cards in value.items():
-        _kind, target, bf, number = _token_target(ids, key, (*loc, key))
+        uids, number = _named_copies(state, ids, key, (*loc, key))
         expected = sorted(ids.cards(cards, (*loc, key)))
-        uids = copies_in_play(state, target, bf)
-        if number is not None:
-            uids = uids[number - 1:number]
         if len(uids) != 1:
             actual = _not_there(number) if not uids else (
                 f"{len(uids)} copies in play: say which with #1..#{len(uids)} ("

@@ -410,9 +410,8 @@ def run(scenario: AnyScenario, source: Source, catalog: Catalog | None = None) -
 
 
 def _expect_refusal(scenario: AnyScenario, source: Source, catalog: Catalog) -> ScenarioResult:
-    """`expect: refused`: the position must be refused, and the refusal must say the file's
-    `refused` words; a position that is laid out after all fails the scenario (exit 1), with
-    `state` the position laid out."""
+    """`expect: refused`: the position must be refused with the file's `refused` words; one
+    laid out after all fails the scenario (exit 1)."""
     words = scenario.refused or ""
     where = str(source.where("refused"))
     try:

@@ -90,9 +90,8 @@ def _sets(catalog: Catalog) -> list[CardSet]:
 
 
 def frontier_cards(catalog: Catalog, modules: Sequence[str]) -> list[str]:
-    """The Frontier deck's cards, one id per copy, in data order (sets by id, then file
-    order): every frontier card of an installed Revolver set, except those a Frontier module
-    that is not in use lists."""
+    """The Frontier deck's cards, one id per copy, in data order: every frontier card of an
+    installed Revolver set but those a Frontier module not in use lists."""
     chosen = _chosen(modules)
     if not chosen:
         return []
@@ -267,8 +266,7 @@ def _resume_offer(state: State, action: int, player: int) -> None:
 # -- hidden information -------------------------------------------------------------------------
 def resample(state: State, player: int, rng: random.Random) -> None:
     """Re-deal what `player` cannot see: the Frontier deck's order, and which Frontier cards
-    the opponent holds (after the table pooled his hand with his deck, his Frontier cards
-    are put back in his hand, then dealt anew with the Frontier deck)."""
+    the opponent holds (dealt anew with the Frontier deck)."""
     pile = _pile(state)
     if not isinstance(pile, FrontierPile):
         return

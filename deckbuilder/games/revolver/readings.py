@@ -168,10 +168,8 @@ def without_loss_on_death(spec: GameSpec, compiled: CompiledCatalog, index: int)
 
 # -- skinny-token: power-firepower-only -----------------------------------------------------------
 def power_token_is_no_life(spec: GameSpec, compiled: CompiledCatalog, index: int) -> None:
-    """The character's power token saves him from no kill. The table takes any token off a
-    bandit instead of his death; under this reading the first thing his token's loss does is
-    kill him (then his token-lost effects follow, his extra turn). A true grit token still
-    saves him: its loss cancels that death."""
+    """The character's power token saves him from no kill: under this reading its loss first
+    kills him (then his token-lost effects follow); a true grit token still saves him."""
     bandit = own_bandit(spec, compiled, index)
     bandit.on_token_lost = ((_t_power_token_saves_no_one, None), *bandit.on_token_lost)
     bandit.on_grit_lost = ((_t_true_grit_saved, None), *bandit.on_grit_lost)

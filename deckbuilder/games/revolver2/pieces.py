@@ -66,9 +66,8 @@ def gatling_guns(state: State) -> int:
 
 
 class KegPieces(GameRules[State]):
-    """Revolver 2's table pieces as its rules' methods (the bridge, the mine's collapse, the
-    Gatling Gun): `Revolver2Rules` builds on this class, so the play phase's question "which
-    piece may he use?" is one method call."""
+    """Revolver 2's table pieces (the bridge, the mine's collapse, the Gatling Gun) as the
+    rules' methods `Revolver2Rules` inherits."""
 
     def piece_available(self, state: State, player: int) -> str | None:
         facts: Revolver2Facts = state.spec.facts  # typed: read natively, compiled
@@ -129,11 +128,9 @@ def _resume_kegs(state: State, action: int, data: tuple) -> None:
 
 
 def redeal_open_payment(state: State, player: int, rng: random.Random) -> None:
-    """On a copy whose opponent's hand was just re-dealt (a bot's look-ahead, `player`'s view):
-    if that opponent is in the middle of discarding cards for their symbols, his options are
-    the re-dealt hand's cards with symbols, and the hand holds the kegs he is known to have
-    (he chose to pay): a card of his re-dealt deck with more kegs is swapped in for one of
-    the hand's at random until it does. Draws from `rng` only in that case."""
+    """On a copy whose opponent's hand was just re-dealt (`player`'s view) while he discards
+    for symbols: his options are the re-dealt hand's, and the hand is made to hold the kegs he
+    is known to have, swapping in deck cards at random (the only use of `rng`)."""
     opponent = 1 - player
     if state.over or state.pending_player != opponent or state.pending_kind != K_KEGS:
         return

@@ -86,10 +86,8 @@ def _resume(state: State, action: int, player: int) -> None:
 
 
 def decide_round(first: Any, second: Any) -> tuple[int | None, str]:
-    """Which of two poker cards wins a round, 0 the first or 1 the second (None: equal
-    values, a tie), and the rule that decides it: "calls-cheat", "cheat", "higher" or "tie".
-    The cards are anything with `cheat`, `calls_cheat` and `value`: the engine's facts, or the
-    catalog's records)."""
+    """Which of two poker cards (anything with `cheat`, `calls_cheat`, `value`) wins a round,
+    0 or 1 (None: a tie), and the rule that decides it: calls-cheat, cheat, higher or tie."""
     if first.cheat != second.cheat:
         cheater = 0 if first.cheat else 1
         other = second if first.cheat else first
@@ -221,10 +219,9 @@ def _finish(state: State, tournament: Tournament, winner: int) -> None:
 
 
 def resample(state: State, player: int, rng: random.Random) -> None:
-    """Re-deal what `player` cannot see of the tournament: the opponent's cards in hand and
-    the one he put back unseen, each card dealt once (a card that was played and came back to
-    hand is known to be there) and, for Mapache, which card of the guardians' hand lies face
-    down (it stays in their hand until revealed)."""
+    """Re-deal what `player` cannot see of the tournament: the opponent's hand and the card he
+    put back unseen (a played card back in hand is known) and, for Mapache, which card of the
+    guardians' hand lies face down."""
     tournament = state.game_data
     if not isinstance(tournament, Tournament) or tournament.winner >= 0:
         return
