@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.catalog import build_catalog
-from deckbuilder.commands.choice_prompt import GIVE_UP_QUESTION
-from deckbuilder.commands.human_play import EXIT_ABANDONED, PROMPT_END
+from deckbuilder.commands.choice_prompt import GIVE_UP_QUESTION, PROMPT_END
+from deckbuilder.commands.human_play import EXIT_ABANDONED
 from deckbuilder.sim.records.session import replay_record
 from deckbuilder.sim.records.transcript import read_record
 

@@ -5,16 +5,23 @@ card is asked once more. `w` says why a card in hand is not offered (`why_lines`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from deckbuilder.app.card_details import find_records
+from deckbuilder.app.table_words import worded_line
 from deckbuilder.card_face import face, face_text
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands.card_detail import text_width
+from deckbuilder.commands.common import say
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.sim.records.choices import GIVING_UP, kind_words
+from deckbuilder.sim.records.session import Event
 
+#: What a prompt line ends with (the pseudo-terminal tests read up to it).
+PROMPT_END = "> "
+#: What a person types to leave.
+LEAVE_WORDS = ("q", "quit", "exit")
 #: How much of a wrong answer the prompt repeats (a pasted page is not echoed back whole).
 SHOWN_ANSWER = 40
 #: The question asked once more before a choice that gives up one's own card.
@@ -38,6 +45,13 @@ class Listed(Protocol):
     def key(self) -> str: ...
     @property
     def record(self) -> str | None: ...
+
+
+def say_events(events: Iterable[Event]) -> None:
+    """Events as `play` prints a game, their endings in words."""
+    for event in events:
+        for line in event.text_lines():
+            say(worded_line(line))
 
 
 def choice_lines(listed: Sequence[tuple[str, str, str]]) -> list[str]:

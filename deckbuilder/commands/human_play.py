@@ -15,15 +15,14 @@ from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
 from deckbuilder.app.table_words import PlayerWords, choice_words
 from deckbuilder.catalog import Catalog
-from deckbuilder.commands.choice_prompt import ask_action, decision_lines, show_card
+from deckbuilder.commands import choice_prompt as asking
 from deckbuilder.commands.common import EXIT_OK, console, error_console, safe, typed_line
 from deckbuilder.commands.common import say as _say
 from deckbuilder.commands.play_setup import choose_decks, split_bots
-from deckbuilder.commands.play_setup import say_worded as _say_worded
 from deckbuilder.commands.play_setup import side_deck as _deck
 from deckbuilder.errors import DeckbuilderError, DeckError
 from deckbuilder.games import get_game
-from deckbuilder.sim.records.session import HUMAN, Choice, Event, GameSession
+from deckbuilder.sim.records.session import HUMAN, Choice, GameSession
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.take_back import take_back
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
@@ -31,8 +30,6 @@ from deckbuilder.writing import atomic_write_text, refuse_overwrite
 #: The exit code of a game left before its end (q, Ctrl-C, the end of the input), as for any
 #: interrupted command: no result, and no record (a record is of a whole game).
 EXIT_ABANDONED = 130
-#: What the prompt line ends with (the pseudo-terminal tests read up to it).
-PROMPT_END = "> "
 
 
 class _Abandoned(Exception):
@@ -84,7 +81,6 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
     _say(f"{who}: answer with the number of an action; ? shows the position "
          "again, ? N the card of action N, ?NAME a card (?deputy), "
          + ("u takes back your last decision, " if len(people) == 1 else "") + "q quits")
-    me = people[0]
     try:
         me = _converse(session, people, quiet, catalog)
     except _Abandoned as left:
@@ -120,13 +116,13 @@ def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog:
         me = session.waiting_for()
         if me is None:  # the end: the last mover reads how it ended
             who = people[0] if last is None else last
-            _show_events(session.events(who)[read[who]:], quiet)
+            asking.say_events(session.events(who)[read[who]:] if not quiet else ())
             return who
         if last is not None and me != last:
             _pass_device(session, me)
         new = session.events(me)[read[me]:]
         read[me] += len(new)
-        _show_events(new, quiet)
+        asking.say_events(new if not quiet else ())
         others_moved = any(event.player != session.names[me] for event in new)
         full = others_moved or me != last or session.decision() == "play phase"
         last = me
@@ -136,14 +132,6 @@ def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog:
             last = None
             continue
         session.act(answer)
-
-
-def _show_events(events: Sequence[Event], quiet: bool) -> None:
-    if quiet:
-        return
-    for event in events:
-        for line in event.text_lines():
-            _say_worded(line)
 
 
 #: Clears a terminal's screen and its scroll-back, and puts the cursor at the top.
@@ -158,8 +146,8 @@ def _pass_device(session: GameSession, to: int) -> None:
         _say("\n" * 3)
     _say(f"-- pass the device to {side_title(session.names[to])} --")
     answer = _read(f"{session.names[to]}: press Enter when only you can see the screen "
-                   f"(q quits){PROMPT_END}")
-    if answer.strip().lower() in ("q", "quit", "exit"):
+                   f"(q quits){asking.PROMPT_END}")
+    if answer.strip().lower() in asking.LEAVE_WORDS:
         _quit()
 
 
@@ -180,11 +168,11 @@ def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int | s
             return None
         return TAKEN_BACK
 
-    return ask_action(
-        f"{session.names[me]} [1-{len(choices)}, ? q]{PROMPT_END}", choices, view, _read, _say,
-        show=lambda: _show_decision(session, lines, choices, catalog),
-        show_card=lambda asked: show_card(asked, choices, catalog, _say, session.game),
-        commands={"q": _quit, "quit": _quit, "exit": _quit, "u": undo, "undo": undo},
+    return asking.ask_action(
+        f"{session.names[me]} [1-{len(choices)}, ? q]{asking.PROMPT_END}", choices, view,
+        _read, _say, show=lambda: _show_decision(session, lines, choices, catalog),
+        show_card=lambda asked: asking.show_card(asked, choices, catalog, _say, session.game),
+        commands={**dict.fromkeys(asking.LEAVE_WORDS, _quit), "u": undo, "undo": undo},
         wrong="? shows the position, ? N or ?NAME a card, w why a card is not offered, q quits",
         declined=lambda: _show_decision(session, [], choices, catalog))
 
@@ -195,8 +183,9 @@ TAKEN_BACK = "taken back"
 
 def _show_decision(session: GameSession, lines: list[str], choices: Sequence[Choice],
                    catalog: Catalog) -> None:
-    for line in decision_lines(lines, session.decision(), [(choice.group, choice.key, choice_words(
-            session.state, choice.action, choice.text, catalog)) for choice in choices]):
+    for line in asking.decision_lines(lines, session.decision(), [(
+            choice.group, choice.key, choice_words(session.state, choice.action, choice.text,
+                                                   catalog)) for choice in choices]):
         _say(line)
 
 

@@ -18,9 +18,10 @@ import typer
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.table_answers import TableState
 from deckbuilder.app.table_client import Refused, TableClient, TableClientError
-from deckbuilder.app.table_words import PlayerWords, worded_line
+from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands import choice_prompt as asking
+from deckbuilder.commands.choice_prompt import LEAVE_WORDS, PROMPT_END
 from deckbuilder.commands.common import EXIT_FAILED, EXIT_OK, console, guarded, safe
 from deckbuilder.commands.common import say as _say
 from deckbuilder.sim.records.session import Event
@@ -28,8 +29,6 @@ from deckbuilder.sim.records.session_view import view_lines
 
 #: The exit code of a table left before its end (the seat can come back by its link).
 EXIT_LEFT = 130
-PROMPT_END = "> "
-LEAVE_WORDS = ("q", "quit", "exit")
 RESIGN = "resign"
 #: What the keyboard's inbox carries: a line typed (None: the keyboard is closed), or the
 #: end of a wait for the other seat (None, or the error the wait ended with).
@@ -112,12 +111,10 @@ def _greet(client: TableClient, state: TableState) -> None:
 
 def _show_log(state: TableState, shown: int, quiet: bool) -> int:
     """Print the events not printed yet; how many are printed now."""
-    for offset, entry in enumerate(state.log):
-        if state.log_start + offset < shown or quiet:
-            continue
-        event = Event(entry.index, entry.player, entry.action, tuple(entry.lines), entry.turn)
-        for line in event.text_lines():
-            _say(worded_line(line))
+    asking.say_events(
+        Event(entry.index, entry.player, entry.action, tuple(entry.lines), entry.turn)
+        for offset, entry in enumerate(state.log)
+        if state.log_start + offset >= shown and not quiet)
     return max(shown, state.log_next)
 
 

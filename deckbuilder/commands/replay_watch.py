@@ -8,8 +8,9 @@ from pathlib import Path
 
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence
-from deckbuilder.app.table_words import PlayerWords, worded_line
+from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.catalog import Catalog
+from deckbuilder.commands.choice_prompt import LEAVE_WORDS, PROMPT_END, SHOWN_ANSWER, say_events
 from deckbuilder.commands.common import EXIT_OK, console, print_json, typed_line
 from deckbuilder.commands.common import say as _say
 from deckbuilder.errors import DeckbuilderError
@@ -18,8 +19,6 @@ from deckbuilder.sim.records.replay_steps import EVERYTHING, ReplayStepError, Re
 from deckbuilder.sim.records.session_view import view_lines
 from deckbuilder.sim.records.transcript import read_record
 
-#: What the prompt line ends with (the pseudo-terminal tests read up to it).
-PROMPT_END = "> "
 KEYS = "Enter/n next, p back, t N turn N, s N step N, v {}/{}/all viewer, q quits"
 
 
@@ -56,10 +55,7 @@ class Watcher:
              + ("before the first turn" if turn == 0 else f"turn {turn}")
              + f"; seen by {self.viewer_name()} --")
         wanted = position - 1 if position else None
-        for event in steps.log(self.viewer):
-            if event.index == wanted:
-                for line in event.text_lines():
-                    _say(worded_line(line))
+        say_events(event for event in steps.log(self.viewer) if event.index == wanted)
         if position and not any(event.index == wanted for event in steps.log(self.viewer)):
             _say(f"{steps.mover(position)} decides (what, this viewer does not see)")
         if position == steps.last and steps.record.ended_by_table:
@@ -72,47 +68,45 @@ class Watcher:
     def key(self, answer: str) -> bool:
         """Apply one line typed; False when it asks to quit."""
         words = answer.lower().split()
+        if words and words[0] in LEAVE_WORDS:
+            return False
+        complaint = self._move(words, answer)
+        if complaint is None:
+            self.show()
+        else:
+            _say(complaint)
+        return True
+
+    def _move(self, words: list[str], answer: str) -> str | None:
+        """Move as the words say; None when moved, else what works instead."""
         steps = self.steps
         if not words or words[0] in ("n", "next"):
             if self.position == steps.last:
-                _say("the game is over here: p goes back, q quits")
-                return True
+                return "the game is over here: p goes back, q quits"
             self.position += 1
-        elif words[0] in ("q", "quit", "exit"):
-            return False
         elif words[0] in ("p", "prev", "previous", "b", "back"):
             if self.position == 0:
-                _say("this is the set-up, before the first step: n goes on")
-                return True
+                return "this is the set-up, before the first step: n goes on"
             self.position -= 1
         elif words[0] in ("t", "s") and len(words) == 2 and words[1].isascii() \
                 and words[1].isdigit() and len(words[1]) < 7:
-            number = int(words[1])
-            if words[0] == "t":
-                if number not in steps.turn_numbers():
-                    _say(f"no turn {number}: the game has turns "
-                         f"{steps.turn_numbers()[0]} to {steps.turn_numbers()[-1]}")
-                    return True
-                self.position = steps.position_of_turn(number)
-            else:
-                if number > steps.last:
-                    _say(f"no step {number}: the game has steps 0 to {steps.last}")
-                    return True
-                self.position = number
+            number, turns = int(words[1]), steps.turn_numbers()
+            if words[0] == "t" and number not in turns:
+                return f"no turn {number}: the game has turns {turns[0]} to {turns[-1]}"
+            if words[0] == "s" and number > steps.last:
+                return f"no step {number}: the game has steps 0 to {steps.last}"
+            self.position = steps.position_of_turn(number) if words[0] == "t" else number
         elif words[0] == "v" and len(words) == 2:
             try:  # a side's name (or 0 / 1), as the web viewer's `?viewer=` reads it
                 self.viewer = EVERYTHING if words[1] in ("a", "all") else \
                     steps.viewer_named(words[1])
             except ReplayStepError:
-                _say(f"v {steps.names[0]}, v {steps.names[1]} (or v 0, v 1) or v all "
-                     "(everything)")
-                return True
+                return f"v {steps.names[0]}, v {steps.names[1]} (or v 0, v 1) or v all " \
+                       "(everything)"
         else:
-            shown = answer if len(answer) <= 40 else answer[:40] + "..."
-            _say(f"'{shown}' is not a key here: {KEYS.format(*steps.names)}")
-            return True
-        self.show()
-        return True
+            shown = answer if len(answer) <= SHOWN_ANSWER else answer[:SHOWN_ANSWER] + "..."
+            return f"'{shown}' is not a key here: {KEYS.format(*steps.names)}"
+        return None
 
 
 def show_step(path: Path, step: int, viewer: str | None, as_json: bool) -> int:

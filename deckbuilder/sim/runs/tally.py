@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -59,23 +60,19 @@ def summarize_counts(histogram: Mapping[int, int]) -> Summary:
                    rank(0.10), rank(0.90))
 
 
+@dataclass(slots=True)
 class SeatCards:
     """One seat's card figures summed over games."""
 
-    __slots__ = ("drawn", "games_played", "played", "wins_played")
-
-    def __init__(self) -> None:
-        self.drawn: Counter[str] = Counter()
-        self.played: Counter[str] = Counter()
-        self.games_played: Counter[str] = Counter()
-        self.wins_played: Counter[str] = Counter()
+    drawn: Counter[str] = field(default_factory=Counter)
+    played: Counter[str] = field(default_factory=Counter)
+    games_played: Counter[str] = field(default_factory=Counter)
+    wins_played: Counter[str] = field(default_factory=Counter)
 
     def merge(self, other: SeatCards) -> None:
         """Count `other`'s games too (a deck's pairings of a tournament, summed)."""
-        self.drawn.update(other.drawn)
-        self.played.update(other.played)
-        self.games_played.update(other.games_played)
-        self.wins_played.update(other.wins_played)
+        for name in ("drawn", "played", "games_played", "wins_played"):
+            getattr(self, name).update(getattr(other, name))
 
     def add(self, drawn: Mapping[str, int], played: Mapping[str, int], won: bool) -> None:
         self.drawn.update(drawn)
