@@ -80,8 +80,7 @@ _CACHE: dict[int, tuple[weakref.ref, dict[tuple, CompiledCatalog]]] = {}
 
 def compiled_catalog(catalog: Catalog, game_rules: GameRules,
                      layout: str | None = None) -> CompiledCatalog:
-    """The compiled cards of the rules' game in `catalog` with the battlefields of `layout`,
-    built once per catalog object."""
+    """The compiled cards of the rules' game and `layout`, built once per catalog object."""
     key = id(catalog)
     cached = _CACHE.get(key)
     if cached is None or cached[0]() is not catalog:
@@ -414,8 +413,7 @@ def _names_to_say(spec: GameSpec) -> tuple[tuple[int, ...], ...]:
 
 def renumber_game_actions(spec: GameSpec, n_game_actions: int,
                           text: Callable[[Any, int], str]) -> None:
-    """Give the game's own actions (Revolver 2's poker cards, a module's duel choices) a range
-    at the end of the table, read by `text`."""
+    """Give the game's own actions (poker cards, a module's choices) a range, read by `text`."""
     _number_actions(spec, n_game_actions)
     spec.game_action_text = text
 

@@ -181,8 +181,7 @@ def impossibilities(state: State, supply: Mapping[str, TokenSupply]) -> list[Imp
 
 
 def verify_position(state: State, catalog: Catalog) -> None:
-    """Raise ImpossiblePositionError for the first thing the rules rule out in a position
-    laid out by hand; call it once the position is staged."""
+    """Raise ImpossiblePositionError for the first thing the rules rule out in a position."""
     found = impossibilities(state, token_supply(catalog, state.spec.game_rules.game))
     if found:
         raise ImpossiblePositionError(found[0])

@@ -165,8 +165,7 @@ def dead_card_warnings(decks: Sequence[Mapping[str, int]], catalog: Catalog | No
 def dead_card_reasons(decks: Sequence[Mapping[str, int]], catalog: Catalog | None = None,
                       game: str | None = None, modules: Sequence[str] = ()
                       ) -> dict[str, tuple[str, str]]:
-    """The cards of these decks that can do nothing in this set-up: card id -> (its name, why);
-    empty when the decks cannot be played at all."""
+    """`dead_card_warnings`' cards: card id -> (its name, why)."""
     from deckbuilder.engine.dead_cards import dead_cards
 
     try:

@@ -58,8 +58,7 @@ def side_values(state: State, value: object, actual: Sequence[object],
 
 
 def per_side_count(read: Callable[[State, int], int]) -> CheckFn:
-    """The check of a number each side has (cards in hand or deck, silver dollars):
-    `read(state, player)`."""
+    """The check of a number each side has, `read(state, player)` (cards in hand, dollars)."""
     def check(state: State, value: object, ids: Ids, loc: tuple) -> Result:
         return side_values(state, value, [read(state, player) for player in (0, 1)])
 

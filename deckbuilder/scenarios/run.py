@@ -62,8 +62,7 @@ def side_names(scenario: AnyScenario) -> tuple[str, str]:
 
 # -- building the position ----------------------------------------------------------------------
 def _needed(scenario: AnyScenario, ids: Ids) -> tuple[list[Dealt], dict[str, object]]:
-    """Every card the position deals (to whom, where, with its place in the file), and the
-    resolved ids by place."""
+    """Every card the position deals (`Dealt`), and the resolved ids by place."""
     position = scenario.position
     dealt: list[Dealt] = []
     resolved: dict[str, Any] = {}

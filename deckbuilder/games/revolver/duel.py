@@ -87,8 +87,7 @@ class DuelFacts:
 
 # -- binding (facts.bind) -----------------------------------------------------------------------
 def bind_duel(spec: GameSpec, compiled: CompiledCatalog) -> DuelFacts:
-    """Module A's facts (the switch saloon-duel-resolution is read here), also kept as
-    `spec.facts.duel`."""
+    """Module A's facts (with the switch saloon-duel-resolution), kept as `spec.facts.duel`."""
     if SALOON_DUEL not in spec.modules:  # Module B alone: checked away by its requires
         raise UnplayableDeckError(f"module '{MCREADYS_CHOICE}' needs module '{SALOON_DUEL}'",
                                   fix=f"add --module {SALOON_DUEL}")

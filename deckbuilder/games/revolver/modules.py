@@ -94,8 +94,7 @@ def select_battlefields(battlefields: list[Any], layout: str | None) -> list[Any
 # -- binding ------------------------------------------------------------------------------------
 def bind(spec: GameSpec, compiled: CompiledCatalog
          ) -> tuple[tuple[ModulePlugin, ...], dict[str, Any], dict[str, int]]:
-    """The plug-ins in use, their facts, and each one's offset in the piece range (shared
-    out here among them)."""
+    """The plug-ins in use, their facts, and each one's offset in the piece range."""
     plugins = in_use(spec.modules)
     offsets: dict[str, int] = {}
     texts: list[str] = []

@@ -208,8 +208,7 @@ def view(state: State, player: int | None) -> dict[str, object]:
 
 
 def restage(state: State) -> None:
-    """A staged position: Santiago back in the prison (as at set-up), the silence as the
-    marker stands."""
+    """A staged position: Santiago back in the prison, the silence as the marker stands."""
     facts = prison_facts(state)
     uid = state.spec.character_base + facts.santiago
     state.alive[facts.santiago] = False

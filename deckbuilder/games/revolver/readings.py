@@ -50,8 +50,7 @@ def own_bandit(spec: GameSpec, compiled: CompiledCatalog, index: int) -> CharDef
 
 def swap_steps(steps: tuple, runner: Callable[[State, tuple], None],
                make: Callable[[object], Step]) -> tuple:
-    """The compiled steps with each `runner` step replaced by `make(params)` (also inside an
-    only-if's steps)."""
+    """The compiled steps with each `runner` step (also inside an only-if) `make(params)`."""
     swapped: list[Step] = []
     for step_runner, params in steps:
         if step_runner is runner:

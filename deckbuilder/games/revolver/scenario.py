@@ -30,8 +30,7 @@ from deckbuilder.scenario_kit.staging import (
 
 
 def set_table(state: State, scenario: RevolverScenario, source: Source, ids: Ids) -> None:
-    """The face spaces in use, the silver dollars and Derail the Train; then the marker, the
-    border and the cards no longer playable (`set_generic_table`)."""
+    """The face spaces in use, the silver dollars and Derail the Train; then the generic."""
     spec = state.spec
     position = scenario.position
     faces = {face for battlefield in spec.bfs for face in battlefield.faces}

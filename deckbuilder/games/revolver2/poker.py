@@ -176,8 +176,7 @@ def _reveal(state: State, tournament: Tournament, first: int, second: int) -> No
 
 
 def _finish(state: State, tournament: Tournament, winner: int) -> None:
-    """The winner's battlefields come in; every played card's set-up effect applies to its
-    side; the decks are shuffled and the opening hands drawn; the guardians' turn begins."""
+    """The winner's battlefields and every played card's set-up effect, then the game."""
     facts: Revolver2Facts = state.spec.facts
     layout = ("crystal-river", "buffalo-falls")[winner]
     state.spec = spec = facts.layouts[layout]

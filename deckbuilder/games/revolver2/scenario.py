@@ -147,8 +147,7 @@ def set_guardians(state: State, scenario: Revolver2Scenario, source: Source, ids
 
 
 def set_table(state: State, scenario: Revolver2Scenario, source: Source, ids: Ids) -> None:
-    """The bridge and the power tokens on the battlefield cards; then the marker, the Mexican
-    Army and the cards no longer playable (`set_generic_table`)."""
+    """The bridge and the power tokens on the battlefield cards; then the generic table."""
     position = scenario.position
     stage_bridge(state, position.bridge_blown)
     for text, tokens in position.battlefield_tokens.items():
