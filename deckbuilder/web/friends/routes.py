@@ -1,13 +1,16 @@
 """The friend tables' pages and JSON API (docs/reference/table-api.md): every answer is one
-role's state (`seats.seat_state`). An invitation's page takes the seat only by a POST, so that
-a chat app's preview of the link takes nothing.
+role's state (`seats.seat_state`), and its stream of Server-Sent Events sends it again at every
+change. An invitation's page takes the seat only by a POST, so that a chat app's preview of the
+link takes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, NamedTuple
 
 from markupsafe import Markup
@@ -20,7 +23,6 @@ from deckbuilder.app.json_values import json_object
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.web.config import WebConfig, config_of
 from deckbuilder.web.friends.clients import client_of, remember_client
-from deckbuilder.web.friends.events import table_events
 from deckbuilder.web.friends.seats import seat_state
 from deckbuilder.web.friends.setup import FormOfJson, new_table
 from deckbuilder.web.friends.tables import (
@@ -44,6 +46,12 @@ from deckbuilder.web.trust import LOOPBACK_NAMES, host_name
 
 #: The most events one `?max_events=` asks for (a long poll asks for 1).
 MOST_EVENTS = 1000
+#: How often an event stream looks at the table, and how often a quiet one says it is alive.
+POLL_SECONDS = 0.25
+HEARTBEAT_SECONDS = 10.0
+#: A stream ends after this long; EventSource reconnects at once (the `retry:` delay).
+STREAM_SECONDS = 300.0
+RETRY_MS = 1500
 
 
 # -- the store of this app -------------------------------------------------------------------
@@ -287,6 +295,41 @@ async def events(request: Request, link: _Link) -> Response:
                      after),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+async def table_events(store: TableStore, table: FriendTable, role: str,
+                       snapshot: Callable[[int], dict[str, Any]], since: int,
+                       max_events: int | None, after: int | None = None
+                       ) -> AsyncIterator[str]:
+    """One listener's stream until the table ends, `max_events` states, or `STREAM_SECONDS`:
+    `snapshot(since)` is its state with the log from event `since` on (in a thread: an action
+    may hold the table's lock); with `after` (a version it has), the first state waits for a
+    change past it. A state's `id:` is the log's length, so a reconnecting browser
+    (`Last-Event-ID`) gets only what it missed; a comment keeps proxies from closing a quiet
+    stream, and listening keeps the seat at the table."""
+    yield f"retry: {RETRY_MS}\n\n"
+    sent_mark: tuple[object, ...] | None = None
+    if after is not None:  # a long poll: what the listener has counts as sent
+        now = store.clock()
+        sent_mark = (after, *(table.present(side, now) for side in table.sides))
+    sent = 0
+    started = beat = time.monotonic()
+    while time.monotonic() - started < STREAM_SECONDS:
+        store.touch(table, role)
+        now = store.clock()
+        mark = (table.version, *(table.present(side, now) for side in table.sides))
+        if mark != sent_mark:  # a change at the table, or a seat came or went
+            state = await asyncio.to_thread(snapshot, since)
+            sent_mark, since = mark, state["log_next"]
+            yield f"id: {since}\nevent: state\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
+            sent += 1
+            beat = time.monotonic()
+            if state["over"] or (max_events is not None and sent >= max_events):
+                return
+        elif time.monotonic() - beat > HEARTBEAT_SECONDS:
+            beat = time.monotonic()
+            yield ": at the table\n\n"
+        await asyncio.sleep(POLL_SECONDS)
 
 
 @_at_table

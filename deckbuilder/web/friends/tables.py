@@ -247,9 +247,8 @@ class TableStore:
         header = json.loads(lines[0])
         if header.get("table") != TABLE_KIND or header.get("format") not in READABLE_FORMATS:
             raise ValueError("not a friend table of this version")
-        if not all(isinstance(header.get(key, {}), dict) for key in ("invitations", "deal")
-                   ) or not isinstance(header["tokens"], dict) or not isinstance(
-                       header["game"], dict):
+        if not all(isinstance(header.get(key, {}), dict) for key in ("invitations", "deal")) \
+                or not all(isinstance(header[key], dict) for key in ("tokens", "game")):
             raise ValueError("the header is not a table's")
         table = FriendTable(str(header["id"]), path, header, lines)
         if header["format"] == 1:  # the seed in plain text, as format 1 kept it
@@ -408,8 +407,11 @@ class TableStore:
         reads differently leaves the table broken)."""
         game = table.header["game"]
         try:
-            session = GameSession([game["decks"][side] for side in table.sides],
-                                  self._seed_of(table),
+            if table.seed is None:  # sealed in the file: opened with the server's key
+                deal = table.header["deal"]
+                table.seed = self.key.unseal(str(table.header["sealed_seed"]), deal["salt"],
+                                             deal["commitment"])
+            session = GameSession([game["decks"][side] for side in table.sides], table.seed,
                                   [HUMAN, HUMAN], game["ruleset"], self.catalog(),
                                   game=game["game"], max_turns=game["max_turns"],
                                   switches=game.get("switches") or {},
@@ -424,14 +426,6 @@ class TableStore:
             return
         session.record.deal = table.deal
         table.session = session
-
-    def _seed_of(self, table: FriendTable) -> int:
-        """The table's seed: known, or unsealed with the server's key."""
-        if table.seed is None:
-            deal = table.header["deal"]
-            table.seed = self.key.unseal(str(table.header["sealed_seed"]), deal["salt"],
-                                         deal["commitment"])
-        return table.seed
 
     # -- playing ----------------------------------------------------------------------------
     def touch(self, table: FriendTable, role: str) -> None:
@@ -593,25 +587,21 @@ class TableStore:
             for table in self.tables():
                 with table.lock:
                     self._end_if_abandoned(table)
-            self._remove_expired()
+            cutoff = self.clock() - self.retention_seconds
+            open_ids = {table.id for table in self.tables()}
+            for path in expired_files(self.folder, open_ids, cutoff):
+                if path.name in self._not_tables:
+                    continue
+                try:
+                    ended = self._read_file(path)
+                except (OSError, ValueError, KeyError, TypeError):
+                    self._not_tables.add(path.name)  # not ours to delete
+                    continue
+                if ended.ended is not None:
+                    self.links.forget(_links_of(ended))
+                    path.unlink(missing_ok=True)
         finally:
             self._sweeping.release()
-
-    def _remove_expired(self) -> None:
-        cutoff = self.clock() - self.retention_seconds
-        with self._lock:
-            open_ids = set(self._tables)
-        for path in expired_files(self.folder, open_ids, cutoff):
-            if path.name in self._not_tables:
-                continue
-            try:
-                table = self._read_file(path)
-            except (OSError, ValueError, KeyError, TypeError):
-                self._not_tables.add(path.name)  # not ours to delete
-                continue
-            if table.ended is not None:
-                self.links.forget(_links_of(table))
-                path.unlink(missing_ok=True)
 
 
 def _steps_of(table: FriendTable) -> list[Step]:
