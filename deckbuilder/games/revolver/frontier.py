@@ -16,9 +16,9 @@ card is in the Frontier deck or its discard pile, the module's `FrontierPile`).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine import chance
@@ -34,7 +34,6 @@ from deckbuilder.games.revolver.plugin import (
     piece_index,
     set_module_data,
 )
-from deckbuilder.models.sets import CardSet
 from deckbuilder.protocol import UnplayableDeckError
 
 #: The modules played here: the 1.3 Frontier deck and the Tarnished Star's Module C.
@@ -80,32 +79,20 @@ def _chosen(modules: Sequence[str]) -> set[str]:
     return chosen
 
 
-def _frontier_modules(sets: Iterable[CardSet]) -> dict[str, Any]:
-    return {module.id: module for card_set in sets if card_set.game == "revolver"
-            for module in card_set.modules if module.id in (FRONTIER_DECK, MODULE_C)}
-
-
-def _sets(catalog: Catalog) -> list[CardSet]:
-    return [catalog.sets[set_id].card_set for set_id in sorted(catalog.sets)]
-
-
 def frontier_cards(catalog: Catalog, modules: Sequence[str]) -> list[str]:
     """The Frontier deck's cards, one id per copy, in data order: every frontier card of an
     installed Revolver set but those a Frontier module not in use lists."""
     chosen = _chosen(modules)
     if not chosen:
         return []
-    sets = _sets(catalog)
-    left_out = {card for module_id, module in _frontier_modules(sets).items()
+    sets = [catalog.sets[set_id].card_set for set_id in sorted(catalog.sets)
+            if catalog.sets[set_id].card_set.game == "revolver"]
+    frontier_modules = {module.id: module for card_set in sets for module in card_set.modules
+                        if module.id in (FRONTIER_DECK, MODULE_C)}
+    left_out = {card for module_id, module in frontier_modules.items()
                 if module_id not in chosen for card in module.cards}
-    cards: list[str] = []
-    for card_set in sets:
-        if card_set.game != "revolver":
-            continue
-        for card in card_set.cards:
-            if card.faction == FRONTIER and card.id not in left_out:
-                cards.extend([card.id] * card.copies)
-    return cards
+    return [card.id for card_set in sets for card in card_set.cards
+            if card.faction == FRONTIER and card.id not in left_out for _ in range(card.copies)]
 
 
 # -- binding ------------------------------------------------------------------------------------

@@ -114,12 +114,10 @@ def set_guardians(state: State, scenario: Revolver2Scenario, source: Source, ids
                     f"`{key}`", (*loc, key, i), "name each guardian in one place")
             seen[guardian] = key
     dead = given["dead"]
-    pile_given = given.get("pile")
     alive = given["alive"] if "alive" in given else \
         [g for g, living in enumerate(state.alive) if living and g not in seen]
-    if pile_given is not None:
-        pile = pile_given
-    else:
+    pile = given.get("pile")
+    if pile is None:
         # the set-up's pile (the guardians who do not start in play, in the seed's order,
         # first drawn first), less those the file puts in play or among the dead; a starting
         # guardian who is not in play never goes back to the pile: he is dead
