@@ -19,7 +19,7 @@ from deckbuilder.app.switches import module_titles
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
-from deckbuilder.commands.choices import BOT, RULESET, SET
+from deckbuilder.commands.choices import BOT, SET
 from deckbuilder.commands.common import (
     AsJson,
     guarded,
@@ -82,13 +82,10 @@ def optimize(
                                        "change)")] = 0,
     scheduler: option.Scheduler = None,
     local_dask: option.LocalDask = False,
-    ruleset: Annotated[str | None, typer.Option(
-        "--ruleset", help="rule variant id", autocompletion=RULESET.complete)] = None,
-    switch: Annotated[list[str] | None, typer.Option(
-        "--switch", help="ID=VALUE: one rule switch (repeatable)",
-        autocompletion=completion.complete_switch)] = None,
+    ruleset: option.Ruleset = None,
+    switch: option.Switches = None,
     module: option.Modules = None,
-    max_turns: Annotated[int, typer.Option("--max-turns", min=1)] = 200,
+    max_turns: option.MaxTurns = 200,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="write the best deck found here, only when it is confirmed "
                                "better on fresh seeds (comments say what changed and why)")
