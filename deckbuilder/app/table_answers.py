@@ -50,7 +50,6 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
 
 
-# -- the position (what `session_view.view_lines` and `PlayerWords` read) -------------------
 class CardSeen(Answer):
     id: Name = ""
     name: Name
@@ -179,7 +178,6 @@ class SeatView(Answer):
         return self
 
 
-# -- the state ------------------------------------------------------------------------------
 class Choice(Answer):
     action: Count
     text: Line
@@ -263,7 +261,6 @@ class Refusal(Answer):
     watch: Line | None = None
 
 
-# -- reading --------------------------------------------------------------------------------
 def decode_answer(body: bytes) -> Any:
     """The JSON value of an answer's bytes; `AnswerError` for what a table never sends."""
     try:

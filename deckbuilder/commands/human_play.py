@@ -8,8 +8,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from pydantic import JsonValue
-
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.endings import outcome_sentence, side_title
 from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
@@ -92,17 +90,13 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
         atomic_write_text(record_path, session.record_jsonl())
     _say("final position:")
     # two people: the game is over, everything is open
-    for line in _view_lines(session.view(me if len(people) == 1 else None), catalog):
+    for line in view_lines(session.view(me if len(people) == 1 else None), PlayerWords(catalog)):
         _say(f"  {line}")
     played = session.record
     _say(f"result: {outcome_sentence(played.winner, played.termination, played.turns)}, "
          f"{len(played.steps)} actions"
          + (f"; recorded to {record_path}" if record_path is not None else ""))
     return EXIT_OK
-
-
-def _view_lines(view: dict[str, JsonValue], catalog: Catalog) -> list[str]:
-    return view_lines(view, PlayerWords(catalog))
 
 
 def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog: Catalog) -> int:
@@ -155,7 +149,7 @@ def _ask(session: GameSession, me: int, full: bool, catalog: Catalog) -> int | s
     """Show the decision (just the hand for a step inside one move) and read an answer."""
     choices = session.choices()
     view = session.view(me)
-    lines = _view_lines(view, catalog)
+    lines = view_lines(view, PlayerWords(catalog))
     hand_at = next((i for i, line in enumerate(lines) if line.startswith("your hand (")),
                    len(lines) - 1)
     _show_decision(session, lines if full else lines[hand_at:], choices, catalog)

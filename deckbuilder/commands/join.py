@@ -54,14 +54,23 @@ def join(
     client = TableClient(link)
     catalog = project_catalog()
     keyboard = Keyboard(sys.stdin)
-    state = _take_seat(client)
+    try:
+        state = client.join()
+    except Refused as refused:  # a seat taken already: one line that offers to watch
+        if refused.watch is None:
+            raise
+        raise TableClientError(f"{refused}; to watch the table instead: deckbuilder join "
+                               f"{refused.watch}") from None
     commitment = state.commitment
     _greet(client, state)
     shown = 0  # events already printed
     told: set[str] = set()  # notices already printed
     while True:
         shown = _show_log(state, shown, quiet)
-        _show_notices(state, told)
+        for notice in state.notices:
+            if notice not in told:
+                told.add(notice)
+                _say(f"notice: {notice}")
         if state.over:
             raise typer.Exit(_show_end(client, state, commitment))
         if not state.your_turn:
@@ -80,17 +89,6 @@ def join(
                 raise
             _say(str(refused))
             state = client.state(shown)
-
-
-def _take_seat(client: TableClient) -> TableState:
-    """Join; a seat someone else took already is one line that offers to watch instead."""
-    try:
-        return client.join()
-    except Refused as refused:
-        if refused.watch is None:
-            raise
-        raise TableClientError(f"{refused}; to watch the table instead: deckbuilder join "
-                               f"{refused.watch}") from None
 
 
 def _greet(client: TableClient, state: TableState) -> None:
@@ -116,13 +114,6 @@ def _show_log(state: TableState, shown: int, quiet: bool) -> int:
         for offset, entry in enumerate(state.log)
         if state.log_start + offset >= shown and not quiet)
     return max(shown, state.log_next)
-
-
-def _show_notices(state: TableState, told: set[str]) -> None:
-    for notice in state.notices:
-        if notice not in told:
-            told.add(notice)
-            _say(f"notice: {notice}")
 
 
 def _show_end(client: TableClient, state: TableState, commitment: str | None) -> int:
@@ -174,7 +165,6 @@ def _show_position(state: TableState, catalog: Catalog) -> None:
         _say(line)
 
 
-# -- the keyboard and the wait --------------------------------------------------------------
 class Keyboard:
     """The lines typed, read by a thread of its own into `inbox`, which a wait for the other
     seat reads too."""

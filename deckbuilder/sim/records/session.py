@@ -21,7 +21,7 @@ from deckbuilder.engine.position import render, snapshot
 from deckbuilder.engine.state import State
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.games import get_game, new_game
-from deckbuilder.protocol import Bot, Evaluator, Heuristics
+from deckbuilder.protocol import Bot
 from deckbuilder.sim.records.choices import (
     action_card_id,
     action_group,
@@ -91,8 +91,7 @@ class Event:
     turn: int
 
     def to_dict(self) -> dict[str, JsonValue]:
-        return {"index": self.index, "player": self.player, "action": self.action,
-                "lines": list(self.lines), "turn": self.turn}
+        return {**asdict(self), "lines": list(self.lines)}
 
     def text_lines(self) -> list[str]:
         """As `deckbuilder play` prints a game: the action, then its events indented."""
@@ -150,8 +149,11 @@ class GameSession:
         self.state = new_game(decks, seed, ruleset=ruleset, catalog=catalog, game=game,
                               max_turns=max_turns, verbose=True, switches=chosen or None,
                               modules=tuple(sorted(modules)), orders=orders)
-        self.seats = [self._seat(spec, player, seed, entry.heuristics)
-                      for player, spec in enumerate(seats)]
+        self.seats = [  # each side's bot draws from the stream `simulate` gives that side
+            _Seat(HUMAN, None, random.Random(bot_seed(seed, player)))
+            if spec.strip().lower() == HUMAN else
+            _Seat(spec, make_bot(spec, entry.heuristics), random.Random(bot_seed(seed, player)))
+            for player, spec in enumerate(seats)]
         self.humans = tuple(p for p in (0, 1) if self.seats[p].human)
         if viewer == "auto":
             self.viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -177,13 +179,6 @@ class GameSession:
                    record.ruleset, catalog, game=record.game, max_turns=record.max_turns,
                    switches=record.switches if switches is None else switches,
                    modules=record.modules, viewer=viewer, narrate=narrate)
-
-    @staticmethod
-    def _seat(spec: str, player: int, seed: int, heuristics: Heuristics | Evaluator) -> _Seat:
-        rng = random.Random(bot_seed(seed, player))  # the stream `simulate` gives this side
-        if spec.strip().lower() == HUMAN:
-            return _Seat(HUMAN, None, rng)
-        return _Seat(spec, make_bot(spec, heuristics), rng)
 
     def player_index(self, player: int | str) -> int:
         if isinstance(player, int) and not isinstance(player, bool) and player in (0, 1):

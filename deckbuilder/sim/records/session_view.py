@@ -42,7 +42,6 @@ def public_action_text(spec: GameSpec, kind: int, action: int, text: str) -> str
     return text
 
 
-# -- the position ---------------------------------------------------------------------------
 def _jsonable(value: object) -> object:
     if isinstance(value, tuple | list):
         return [_jsonable(item) for item in value]
@@ -168,7 +167,6 @@ def position_view(state: State, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-# -- the position as text -------------------------------------------------------------------
 def _card_text(card: dict[str, Any]) -> str:
     extras = [f"{kind.replace('_', ' ')} {card[kind]}" for kind in ("power", "true_grit")
               if card.get(kind)]

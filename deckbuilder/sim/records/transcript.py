@@ -138,7 +138,6 @@ def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
                       data=data_hash(catalog if catalog is not None else default_catalog()))
 
 
-# -- reading and replaying ------------------------------------------------------------------------
 _Value = TypeVar("_Value")
 
 
@@ -432,7 +431,6 @@ def outcome_text(record: GameRecord) -> str:
     return _outcome_text(record.winner, record.termination, record.turns)
 
 
-# -- text -----------------------------------------------------------------------------------------
 def _characters_status(state: State) -> str:
     word = state.spec.game_rules.attack_words[0]  # "gang", "guardians"
     alive = sum(state.alive)

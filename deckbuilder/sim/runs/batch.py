@@ -57,9 +57,7 @@ class SimulationConfig:
     ruleset: str | None = None
     game: str = "revolver"
     max_turns: int = 200
-    #: single rule switches over the ruleset, as `switch_items` (sorted pairs)
-    switches: SwitchItems = ()
-    #: the modules in use (sorted ids)
+    switches: SwitchItems = ()  # as `GameJob`'s
     modules: tuple[str, ...] = ()
 
 

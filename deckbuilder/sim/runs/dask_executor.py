@@ -48,7 +48,6 @@ class SchedulerError(DeckbuilderError):
     """`--scheduler` names neither a TCP address nor a scheduler file holding one."""
 
 
-# -- the scheduler's address, checked before Dask sees it --------------------------------------
 #: A scheduler file (`dask scheduler --scheduler-file`) is a few hundred bytes of JSON.
 MAX_SCHEDULER_FILE_BYTES = 64 * 1024
 #: Longer than any host name (253) with a scheme and a port.
@@ -132,7 +131,6 @@ def require_dask() -> None:
             fix=INSTALL_HINT) from None
 
 
-# -- the catalog's fingerprint ----------------------------------------------------------------
 @dataclass(frozen=True)
 class CatalogFingerprint:
     """What a game depends on in a catalog: each set's content (overlay corrections applied)
@@ -211,7 +209,6 @@ def _play_checked(fn: Callable[[T], R], chunk: list[T],
     return play_chunk(fn, chunk)
 
 
-# -- the executor ------------------------------------------------------------------------------
 class DaskExecutor:
     """An `Executor` on a Dask cluster, used as a context manager (it owns a client, and a
     local cluster of `workers` processes when no scheduler is given)."""

@@ -82,7 +82,6 @@ class GameResult:
     cut_short: tuple[tuple[str, int], ...] = ()
 
 
-# -- one game --------------------------------------------------------------------------------
 _process_catalog: Catalog | None = None
 
 
@@ -118,11 +117,9 @@ def start_game(spec: GameJob) -> State:
         return new_game(decks, spec.seed, ruleset=spec.ruleset, catalog=engine_catalog(),
                         game=spec.game, max_turns=spec.max_turns, switches=switches,
                         modules=spec.modules, orders=spec.orders)
-    extra: dict[str, object] = {"switches": switches} if switches else {}
-    if spec.modules:
-        extra["modules"] = spec.modules
-    if any(spec.orders):
-        extra["orders"] = spec.orders
+    extra = {key: value for key, value in (("switches", switches), ("modules", spec.modules),
+                                           ("orders", spec.orders if any(spec.orders) else None))
+             if value}
     return spec.new_game(decks, spec.seed, ruleset=spec.ruleset, game=spec.game,
                          max_turns=spec.max_turns, **extra)
 
@@ -167,7 +164,6 @@ def _counts(counter: Mapping[str, int]) -> dict[str, int]:
     return {str(card): count for card, count in counter.items() if count}
 
 
-# -- executors -------------------------------------------------------------------------------
 class Executor(Protocol):
     """Runs `fn` over `items` (a lazy iterable of any length, taken as it goes) and yields one
     result per item."""

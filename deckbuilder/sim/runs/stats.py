@@ -1,9 +1,4 @@
-"""The statistics a batch report needs, written out so they can be checked by hand.
-
-    >>> low, high = wilson_interval(50, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.404, 0.596)
-"""
+"""The statistics a batch report needs, written out so they can be checked by hand."""
 
 from __future__ import annotations
 
