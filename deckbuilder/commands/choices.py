@@ -121,10 +121,6 @@ class BotChoice(_Choice):
                 for spec in BOT_OFFERS if spec.startswith(last.lower())]
 
 
-def _factions(sides_only: bool) -> Callable[[], dict[str, tuple[str, ...]]]:
-    return lambda: faction_names(sides_only)
-
-
 def _sets() -> dict[str, tuple[str, ...]]:
     spellings: dict[str, tuple[str, ...]] = {}
     for set_id, loaded in project_catalog().sets.items():
@@ -141,10 +137,10 @@ def _rulesets() -> dict[str, tuple[str, ...]]:
 
 GAME = NamedChoice("game", game_names, metavar=f"[{'|'.join(game_names())}]")
 #: A faction of any card (colty, mcready, frontier, esteban, mapache, neutral): `cards`.
-FACTION = NamedChoice("faction", _factions(sides_only=False),
-                      metavar=f"[{'|'.join(FACTION_SPELLINGS)}]")
+FACTION = NamedChoice("faction", faction_names, metavar=f"[{'|'.join(FACTION_SPELLINGS)}]")
 #: A faction that is a side with a base deck (colty, mcready, esteban, mapache): `deck new`.
-SIDE = NamedChoice("faction", _factions(sides_only=True), metavar=f"[{'|'.join(side_ids())}]")
+SIDE = NamedChoice("faction", lambda: faction_names(sides_only=True),
+                   metavar=f"[{'|'.join(side_ids())}]")
 SET = NamedChoice("set", _sets, metavar="SET-ID")
 RULESET = NamedChoice("ruleset", _rulesets, metavar="RULESET-ID")
 BOT = BotChoice()

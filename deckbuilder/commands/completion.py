@@ -180,17 +180,13 @@ def complete_opponent(ctx: typer.Context, incomplete: str) -> list[str]:
 
 
 # -- cards and other records ----------------------------------------------------------------
-def _as_id(text: str) -> str:
-    """A name or alias spelt like an id (`First Deputy Charlie Weathers` ->
-    `first-deputy-charlie-weathers`), which the catalog's lookup reads as that name."""
-    return normalise_name(text).replace(" ", "-")
-
-
 def _offer_for(entry: Entry, incomplete: str) -> Offer | None:
     """The record as a value starting with the typed text: its id when the id starts so, else
-    its name or an alias spelt like an id; the help is its printed name."""
+    its name or an alias spelt like an id (`first-deputy-charlie-weathers`, which the catalog
+    reads as that name); the help is its printed name."""
     typed = incomplete.casefold().replace(" ", "-")
-    for spelling in (entry.id, *(_as_id(text) for text in (entry.name, *entry.record.aliases))):
+    names = (entry.name, *entry.record.aliases)
+    for spelling in (entry.id, *(normalise_name(text).replace(" ", "-") for text in names)):
         if spelling.startswith(typed):
             return incomplete + spelling[len(incomplete):], _help(entry.name)
     return None

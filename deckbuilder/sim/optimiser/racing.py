@@ -65,11 +65,6 @@ def differences(candidate: Candidate, baseline: Sequence[float]) -> list[float]:
     return [a - b for a, b in zip(candidate.scores, baseline[:n], strict=True)]
 
 
-def mean_difference(candidate: Candidate, baseline: Sequence[float]) -> float:
-    n = len(candidate.scores)
-    return (sum(candidate.scores) - sum(baseline[:n])) / n if n else 0.0
-
-
 def spread(values: Sequence[float]) -> float:
     """The sample standard deviation, never below LEAST_SPREAD."""
     n = len(values)
@@ -91,7 +86,8 @@ def main_effects(candidates: Sequence[Candidate],
                  baseline: Sequence[float]) -> tuple[dict[str, float], dict[str, float]]:
     """Each card's worth per copy going in and cost per copy going out, fitted to every
     candidate's games at once (ridge least squares by backfitting), for the explanation."""
-    data = [(c, len(c.scores), mean_difference(c, baseline)) for c in candidates if c.scores]
+    data = [(c, len(c.scores), (sum(c.scores) - sum(baseline[:len(c.scores)])) / len(c.scores))
+            for c in candidates if c.scores]
     worth: dict[str, float] = {}
     cost: dict[str, float] = {}
     for _ in range(8):
