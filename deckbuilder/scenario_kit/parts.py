@@ -260,8 +260,7 @@ class Source:
 
     def as_written(self, loc: tuple[str | int, ...], model: Strict, key: str) -> str:
         """The spelling the file gave field `key` of `model` at `loc`: its name, or a former
-        spelling it still reads (`border`, `army` for `countdown`), so a message names and
-        points at what the user wrote."""
+        spelling it still reads (`border` for `countdown`), so a message names what he wrote."""
         alias = type(model).model_fields[key].validation_alias
         if not isinstance(alias, AliasChoices):
             return key

@@ -129,10 +129,9 @@ def set_generic_table(state: State, scenario: Any, source: Source, ids: Ids) -> 
 
 @dataclass(frozen=True, kw_only=True)
 class Staging:
-    """How a game's scenario position is laid out: before dealing (the table the position
-    needs), the characters, the table's pieces, and the modules' pieces (after the game's
-    own `restage`); `opens` opens a decision of the game's own before the first turn (Revolver
-    2's poker tournament under way) and says whether it did (else the turn is opened)."""
+    """How a game's scenario position is laid out: before dealing, the characters, the table's
+    pieces, the modules' pieces (after the game's `restage`); `opens` opens a decision of the
+    game's own before the first turn (the poker tournament) and says whether it did."""
 
     characters: Setup
     table: Setup

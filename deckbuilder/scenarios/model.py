@@ -29,9 +29,8 @@ AnyScenario = Any
 
 
 def scenario_parts(declaration: GameDeclaration) -> ScenarioParts:
-    """The game's scenario format and staging, found through the registry (its
-    `GameParts.scenario`); a game that brings none, or whose rules cannot be loaded, gets the
-    generic format built from its declaration."""
+    """The game's scenario parts (its `GameParts.scenario`); a game that brings none, or whose
+    rules cannot be loaded, gets the generic format built from its declaration."""
     try:
         where = get_game(declaration.id).parts.scenario
     except DeckbuilderError:

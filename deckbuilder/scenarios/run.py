@@ -227,9 +227,8 @@ def _clear(state: State) -> None:
     state.tasks.clear()
     state.pending_resume = None
     state.legal = []
-    for zones in (state.decks, state.hands, state.discards, state.removed):
-        zones[0].clear()
-        zones[1].clear()
+    for zone in (*state.decks, *state.hands, *state.discards, *state.removed):
+        zone.clear()
     state.limbo.clear()
     state.rows = [()] * len(state.rows)
     for uid in range(spec.n_cards):
@@ -349,9 +348,8 @@ def _record_offer(state: State, result: ScenarioResult) -> None:
 def run_scenario(path: Path | str, catalog: Catalog | None = None, ruleset: str | None = None,
                  switches: dict[str, str] | None = None,
                  modules: list[str] | None = None) -> ScenarioResult:
-    """Set up the file's position, play its actions, check its expectations; `ruleset`,
-    `switches` (added to the file's) and `modules` replace what the file says, to ask the
-    same question under another reading."""
+    """Run the file; `ruleset`, `switches` (added to the file's) and `modules` replace what the
+    file says, to ask the same question under another reading."""
     scenario, source = load_scenario(path)
     update: dict[str, object] = {}
     if ruleset is not None:

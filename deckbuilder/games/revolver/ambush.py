@@ -76,10 +76,9 @@ def _deal(state: State) -> Any:
 
 # -- set-up -------------------------------------------------------------------------------------
 def set_up(state: State, staged: bool = False) -> None:
-    """Shuffle the ambushes and deal one face down to each battlefield. A staged position
-    (a scenario) deals them in data order from the last battlefield back (the 3:15 Express
-    gets the first), and none at the marker's battlefield or before it (revealed in the game
-    that led there), so a scenario knows what lies where and picks one by the marker."""
+    """Shuffle the ambushes and deal one face down to each battlefield. A staged position deals
+    them in data order from the last battlefield back, none at or before the marker (revealed
+    already), so a scenario knows what lies where."""
     facts = _facts(state)
     for uid in facts.uids:
         if uid not in state.limbo:

@@ -130,9 +130,8 @@ def set_up(state: State) -> None:
 
 
 def place_pieces(state: State) -> None:
-    """Module A steps 1-3: the guard at the 3:15 Express, the duel card beside Rattlesnake
-    Creek, the hostage token on it (a staged position gets them back: Module B's choice is
-    not asked again)."""
+    """Module A steps 1-3: the guard at the 3:15 Express, the duel card and the hostage token
+    at Rattlesnake Creek (a staged position gets them back, without Module B's choice)."""
     facts: DuelFacts = state.spec.facts.duel
     guard = facts.guard
     if state.spec.owner[guard] != ATTACKER:  # the registry's extra cards are McReady's

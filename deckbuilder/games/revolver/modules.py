@@ -68,9 +68,8 @@ def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str
 def layout_of(modules: Sequence[str], catalog: Catalog | None = None,
               ruleset: str | None = None,
               switches: Mapping[str, str] | None = None) -> str | None:
-    """The battlefield layout a choice of modules names (None: the base game's row): the
-    module ids, and `id=value` for each switch that shapes the row (a plug-in's
-    `row_switches`), as the single switches or else the ruleset choose it."""
+    """The battlefield layout a choice of modules names (None: the base row): the module ids,
+    and `id=value` for each switch that shapes the row (`row_switches`) as chosen."""
     if not modules:
         return None
     items = sorted(modules)
