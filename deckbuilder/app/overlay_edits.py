@@ -123,36 +123,33 @@ def unset_correction(record_id: str, field: str | None = None) -> UnsetChange:
     record no installed set has any more can still be named by its id."""
     path = paths.overlay_path()
     with editing(path):
-        return _unset_in_file(path, record_id, field)
-
-
-def _unset_in_file(path: Path, record_id: str, field: str | None) -> UnsetChange:
-    if not path.exists():
-        raise DeckbuilderError("there is no overlay file: nothing to take out",
-                               Location(path), "see `deckbuilder overlay set --help`")
-    document = load_overlay(path)
-    corrections = document["corrections"]
-    key = record_id if record_id in corrections else resolve_record(sets_catalog(), record_id).id
-    correction = corrections.get(key)
-    if correction is None:
-        corrected = ", ".join(map(str, corrections)) or "none"
-        raise DeckbuilderError(f"the overlay does not correct '{printable(key)}'", Location(path),
-                               f"corrected records: {printable(corrected)}")
-    values = correction["values"]
-    removed = [field] if field is not None else [str(name) for name in values]
-    if field is not None and field not in values:
-        raise DeckbuilderError(
-            f"the overlay does not correct {printable(field)} of '{key}'", Location(path),
-            f"corrected fields of {key}: {', '.join(map(str, values))}",
-        )
-    if field is None or len(values) == 1:
-        del corrections[key]
-    else:
-        correction["source"] = drop_source(str(correction["source"]), list(values), field)
-        del values[field]
-    validate_document(document, Overlay, path)
-    write_yaml(path, document, overlay_header(path))
-    return {"id": key, "fields": removed, "path": str(path)}
+        if not path.exists():
+            raise DeckbuilderError("there is no overlay file: nothing to take out",
+                                   Location(path), "see `deckbuilder overlay set --help`")
+        document = load_overlay(path)
+        corrections = document["corrections"]
+        key = (record_id if record_id in corrections
+               else resolve_record(sets_catalog(), record_id).id)
+        correction = corrections.get(key)
+        if correction is None:
+            corrected = ", ".join(map(str, corrections)) or "none"
+            raise DeckbuilderError(f"the overlay does not correct '{printable(key)}'",
+                                   Location(path), f"corrected records: {printable(corrected)}")
+        values = correction["values"]
+        removed = [field] if field is not None else [str(name) for name in values]
+        if field is not None and field not in values:
+            raise DeckbuilderError(
+                f"the overlay does not correct {printable(field)} of '{key}'", Location(path),
+                f"corrected fields of {key}: {', '.join(map(str, values))}",
+            )
+        if field is None or len(values) == 1:
+            del corrections[key]
+        else:
+            correction["source"] = drop_source(str(correction["source"]), list(values), field)
+            del values[field]
+        validate_document(document, Overlay, path)
+        write_yaml(path, document, overlay_header(path))
+        return {"id": key, "fields": removed, "path": str(path)}
 
 
 def set_correction(record_id: str, field: str, value_text: str, source: str) -> SetChange:
@@ -162,41 +159,36 @@ def set_correction(record_id: str, field: str, value_text: str, source: str) -> 
         raise DeckbuilderError("--source is empty", fix="name where the correct value is stated")
     value = parse_value(value_text)
     with editing(path):  # a concurrent `overlay set` waits: both corrections survive
-        return _set_in_file(path, record_id, field, value, value_text, source)
-
-
-def _set_in_file(path: Path, record_id: str, field: str, value: object, value_text: str,
-                 source: str) -> SetChange:
-    document = load_overlay(path)
-    before_catalog = _with_overlay(document, path)  # the file as it is must already hold
-    entry = resolve_record(before_catalog, record_id)
-    record_id = entry.id
-    before = getattr(entry.record, field, None)
-    corrections = document["corrections"]
-    correction = corrections.get(record_id)
-    if correction is None:
-        corrections[record_id] = CommentedMap([
-            ("source", source), ("values", CommentedMap([(field, value)])),
-        ])
-    else:
-        correction["source"] = merge_source(
-            str(correction["source"]), list(correction["values"]), field, source
-        )
-        correction["values"][field] = value
-    try:
-        after_catalog = _with_overlay(document, path)
-    except DataFileError as error:
-        reason = error.message.removeprefix(f"overlay for '{record_id}': ")
-        raise DeckbuilderError(
-            f"cannot set {field} of '{record_id}' to {value_text!r}: {reason}",
-            fix=error.fix,
-        ) from None
-    write_yaml(path, document, overlay_header(path))
-    after = getattr(after_catalog.entries[record_id].record, field)
-    return {"id": record_id, "field": field,
-            "before": plain_value(before), "after": plain_value(after),
-            "source": after_catalog.entries[record_id].record.provenance.source_of(field),
-            "path": str(path)}
+        document = load_overlay(path)
+        before_catalog = _with_overlay(document, path)  # the file as it is must already hold
+        entry = resolve_record(before_catalog, record_id)
+        record_id = entry.id
+        before = getattr(entry.record, field, None)
+        corrections = document["corrections"]
+        correction = corrections.get(record_id)
+        if correction is None:
+            corrections[record_id] = CommentedMap([
+                ("source", source), ("values", CommentedMap([(field, value)])),
+            ])
+        else:
+            correction["source"] = merge_source(
+                str(correction["source"]), list(correction["values"]), field, source
+            )
+            correction["values"][field] = value
+        try:
+            after_catalog = _with_overlay(document, path)
+        except DataFileError as error:
+            reason = error.message.removeprefix(f"overlay for '{record_id}': ")
+            raise DeckbuilderError(
+                f"cannot set {field} of '{record_id}' to {value_text!r}: {reason}",
+                fix=error.fix,
+            ) from None
+        write_yaml(path, document, overlay_header(path))
+        after = getattr(after_catalog.entries[record_id].record, field)
+        return {"id": record_id, "field": field,
+                "before": plain_value(before), "after": plain_value(after),
+                "source": after_catalog.entries[record_id].record.provenance.source_of(field),
+                "path": str(path)}
 
 
 def overlay_rows() -> list[OverlayRow]:
