@@ -148,9 +148,10 @@ def _review_card(catalog: Catalog, item: CardReview, number: int, count: int,
     saved = skipped = 0
     for question in down_the_face(catalog, entry, item.questions):
         while True:
-            line = _read(f"{question.label} (now {shown(question.current)}; "
-                         f"{question.hint()}) > ")
-            if line is None:
+            line = typed_line(f"{question.label} (now {shown(question.current)}; "
+                              f"{question.hint()}) > ")
+            if not line:  # the end of the input
+                _say("")
                 return saved, skipped, True
             answer = read_answer(entry, question, line)
             if answer.action == "refused":
@@ -174,15 +175,6 @@ def _review_card(catalog: Catalog, item: CardReview, number: int, count: int,
             saved += 1
             break
     return saved, skipped, False
-
-
-def _read(prompt: str) -> str | None:
-    """One typed line (`typed_line`); None at the end of the input."""
-    line = typed_line(prompt)
-    if not line:
-        _say("")
-        return None
-    return line
 
 
 # -- status -----------------------------------------------------------------------------------
