@@ -172,7 +172,7 @@ class FriendTable:
             return {}
         return {"seed": self.seed, "seed_salt": (self.deal or {}).get("salt")}
 
-    def read_row(self, row: dict[str, Any]) -> None:
+    def read_row(self, row: dict[str, object]) -> None:
         """Take in one line of the table's file after its header."""
         if "joined" in row:
             self.joined.add(str(row["joined"]))
@@ -184,8 +184,8 @@ class FriendTable:
                 self.notices.append(str(row["notice"]))
         if "end" in row:
             self.ended = row
-            if isinstance(row.get("seed"), int):
-                self.seed = row["seed"]
+            if isinstance(seed := row.get("seed"), int):
+                self.seed = seed
 
 
 def _links_of(table: FriendTable) -> dict[str, tuple[str, str]]:
@@ -265,10 +265,11 @@ class TableStore:
             self._by_token.update(_links_of(table))
 
     def _write(self, table: FriendTable, row: dict[str, object]) -> None:
-        """Append `row` to the table's file, synced."""
+        """Append `row` to the table's file, synced, and take it in as a restart reads it."""
         line = json.dumps(row, ensure_ascii=False) + "\n"
         append_line(table.path, line)
         table.lines.append(line)
+        table.read_row(row)
 
     # -- making and finding ------------------------------------------------------------------
     def create(self, session: GameSession, creator: str, heading: str, deck_names: dict[str, str],
@@ -284,9 +285,8 @@ class TableStore:
                                 [json.dumps(header, ensure_ascii=False) + "\n"], session,
                                 last_seen={role: now for role in (*session.names, SPECTATOR)},
                                 seed=session.record.seed, client=client_key(client))
-            table.joined.add(creator)
-            table.lines.append(json.dumps({"joined": creator, "at": now}) + "\n")
-            atomic_write_text(table.path, "".join(table.lines))
+            atomic_write_text(table.path, table.lines[0])
+            self._write(table, {"joined": creator, "at": now})
             self._index(table)
             return table, tokens
 
@@ -442,11 +442,8 @@ class TableStore:
             if role in table.joined or table.ended is not None:
                 raise self.invitation_refusal(table, role)
             secret = new_token()
-            digest = token_hash(secret)
-            table.joined.add(role)
-            table.seat_secrets[digest] = role
             self.touch(table, role)
-            self._write(table, {"joined": role, "at": self.clock(), "token": digest})
+            self._write(table, {"joined": role, "at": self.clock(), "token": token_hash(secret)})
             self._index(table)
             self._note_client(table, role, client, "")
         return table, role, secret
@@ -458,13 +455,11 @@ class TableStore:
         known = table.clients.setdefault(role, set())
         if digest in known:
             return
-        row: dict[str, Any] = {"client": digest, "seat": role, "at": self.clock()}
+        row: dict[str, object] = {"client": digest, "seat": role, "at": self.clock()}
         if known:
             row["notice"] = (f"{what}: {role} acted from a device or browser that had not "
                              f"played this seat before ({len(known) + 1} so far); if that "
                              f"was not {role}, someone else has {role}'s seat link")
-            table.notices.append(row["notice"])
-        known.add(digest)
         self._write(table, row)
 
     def join(self, table: FriendTable, role: str) -> bool:
@@ -473,7 +468,6 @@ class TableStore:
             self.touch(table, role)
             if role == SPECTATOR or role in table.joined or table.ended is not None:
                 return False
-            table.joined.add(role)
             self._write(table, {"joined": role, "at": self.clock()})
             return True
 
@@ -541,7 +535,6 @@ class TableStore:
             row["turns"] = table.session.state.turn
             row["termination"] = table.session.record.termination
         row.update(table.revealed())  # the seed and salt: the deal can be checked now
-        table.ended = row
         self._write(table, row)
         mark_ended(table.path, now)
         self._let_go(table)
