@@ -87,8 +87,7 @@ def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
     for row, entry in zip(report["opponents"], entries, strict=True):
         row["weight"] = entry.weight
         row["source"] = entry.source
-    _worded(report, plan.catalog, plan.warnings, plan.notes, plan.settings.supply)
-    report.update(result_data(plan.catalog, [played.cards, *(e.cards for e in entries)]))
+    _worded(report, plan, [played.cards, *(entry.cards for entry in entries)])
     matchups = tuple(
         Matchup(row.opponent, entry.source, entry.weight, row.weight,
                 frozen_mapping(dict(row.endings)), card_figures(row.cards), games=row.games,
@@ -101,17 +100,18 @@ def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
         tuple(report["notes"]), frozen_mapping(report))
 
 
-def _worded(report: dict[str, Any], catalog: Catalog, warnings: Sequence[str],
-            notes: Sequence[str], supply: str) -> None:
-    game = get_game(report["game"])
-    report["title"] = game.title
-    report["module_names"] = module_titles(catalog, report["game"], report["modules"])
+def _worded(report: dict[str, Any], plan: GauntletPlan | TournamentPlan,
+            decks: list[dict[str, int]]) -> None:
+    """The fields the tool adds to a field's report (`ToolAdded`)."""
+    report["title"] = get_game(report["game"]).title
+    report["module_names"] = module_titles(plan.catalog, report["game"], report["modules"])
     for row in report.get("opponents", []):
         for ending in row["endings"]:
             ending["words"] = ending_words(ending["termination"])
-    report["warnings"] = list(warnings)
-    report["notes"] = [*report.get("notes", []), *notes]
-    report["supply"] = supply
+    report["warnings"] = list(plan.warnings)
+    report["notes"] = [*report.get("notes", []), *plan.notes]
+    report["supply"] = plan.settings.supply
+    report.update(result_data(plan.catalog, decks))
 
 
 @dataclass(frozen=True)
@@ -169,8 +169,7 @@ def run_tournament_plan(plan: TournamentPlan, executor: Executor,
         switches=dict(wanted.switches), modules=wanted.modules, max_turns=wanted.max_turns,
         on_result=on_result)
     report = tournament_json(result)
-    _worded(report, plan.catalog, plan.warnings, plan.notes, plan.settings.supply)
-    report.update(result_data(plan.catalog, [entry.cards for entry in plan.decks]))
+    _worded(report, plan, [entry.cards for entry in plan.decks])
     return TournamentResult(
         wanted.game, result.sides, result.standings, result.pairings, result.rating_method,
         result.win_rate_method, wanted, result.reproducible, plan.warnings,
