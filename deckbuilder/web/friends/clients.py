@@ -21,11 +21,9 @@ COOKIE_SECONDS = 365 * 24 * 3600
 
 def client_of(request: Request) -> str:
     """The client a request names (its header, else its cookie); "" when it names none."""
-    for named in (request.headers.get(CLIENT_HEADER, ""),
-                  request.cookies.get(CLIENT_COOKIE, "")):
-        if looks_like_token(named):
-            return named
-    return ""
+    return next((named for named in (request.headers.get(CLIENT_HEADER, ""),
+                                     request.cookies.get(CLIENT_COOKIE, ""))
+                 if looks_like_token(named)), "")
 
 
 def remember_client(request: Request, response: Response) -> Response:

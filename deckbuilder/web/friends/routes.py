@@ -182,8 +182,7 @@ async def table_page(request: Request) -> Response:
 
 
 async def invitation_page(request: Request, error: InvitationLink) -> Response:
-    """An invitation: a button that takes the seat (a POST: opening the link takes nothing),
-    or, once it is spent, where to watch."""
+    """An invitation: a button that takes the seat, or, once it is spent, where to watch."""
     store = store_of(request.app)
     token = request.path_params["token"]
     table, role = await asyncio.to_thread(store.find, token, True)
@@ -197,8 +196,7 @@ async def invitation_page(request: Request, error: InvitationLink) -> Response:
 
 
 async def take_seat(request: Request) -> Response:
-    """The invitation page's button: the seat taken, and its own page (a new address: the
-    seat's secret, told to this browser only)."""
+    """The invitation page's button: the seat taken, and its own page (its secret's address)."""
     store = store_of(request.app)
     token = request.path_params["token"]
     try:
@@ -245,8 +243,8 @@ async def table_state(request: Request, link: _Link) -> Response:
 
 
 async def join_table(request: Request) -> Response:
-    """Take the link's seat (a client's first call); the state, the log from the start. An
-    invitation is exchanged for the seat's own secret, sent in this answer only."""
+    """Take the link's seat (a client's first call); an invitation is exchanged for the
+    seat's own secret, sent in this answer only."""
     store = store_of(request.app)
     try:
         table, role, secret = await asyncio.to_thread(

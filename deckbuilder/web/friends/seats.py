@@ -1,8 +1,6 @@
-"""What each link of a friend table is shown: a seat its own view, a spectator the public one.
-
-`_viewer` is the one place a table names whose eyes the game answers for: `GameSession.view`
-and `events` keep the other side's hand, the deck order and face-down cards out; a spectator
-gets what both seats see alike (the engine's `SPECTATOR`).
+"""What each link of a friend table is shown, from the one place (`_viewer`) a table names whose
+eyes the game answers for: `GameSession.view` and `events` keep the other side's hand, the deck
+order and face-down cards out; a spectator sees what both seats see alike.
 """
 
 from __future__ import annotations
@@ -31,8 +29,7 @@ def seat_view(session: GameSession, role: str) -> dict[str, object]:
 
 
 def board_picture(view: dict[str, Any]) -> dict[str, object]:
-    """The view as the board template draws it: for a spectator, the first side at the
-    bottom and both hands as face-down cards."""
+    """The view as the board draws it: for a spectator, both hands as face-down cards."""
     if view["player"] is not None:
         return view
     names = view["players"]

@@ -78,12 +78,10 @@ def new_table(config: WebConfig, form: Any) -> NewTable:
             "friend's table", fix="choose decks that keep the deck-building rules (whoever "
                                   "runs the server may allow others)")
     setup = form_setup(config, form, name, game, wants_illegal)
-    decks = setup.decks
-    session = GameSession([deck.cards for deck in decks], seed, [HUMAN, HUMAN], setup.ruleset,
-                          setup.catalog, game=name, max_turns=setup.max_turns,
+    session = GameSession([deck.cards for deck in setup.decks], seed, [HUMAN, HUMAN],
+                          setup.ruleset, setup.catalog, game=name, max_turns=setup.max_turns,
                           switches=setup.switches, modules=setup.modules, viewer=None)
+    names = {side: deck.name for side, deck in zip(sides, setup.decks, strict=True)}
     heading = (f"{game.title}, {setup.rules_words()}: "
-               + " against ".join(f"{side} ({deck.name})"
-                                  for side, deck in zip(sides, decks, strict=True)))
-    return NewTable(session, seat, heading,
-                    {side: deck.name for side, deck in zip(sides, decks, strict=True)})
+               + " against ".join(f"{side} ({deck})" for side, deck in names.items()))
+    return NewTable(session, seat, heading, names)

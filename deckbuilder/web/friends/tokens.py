@@ -1,8 +1,6 @@
-"""The links of a friend table: unguessable tokens, kept on disk only as their SHA-256.
-
-A seat's link is the only thing that lets a person act for that seat, so it carries
-`secrets.token_urlsafe(TOKEN_BYTES)` (128 bits and more); the table's file holds its hash, so
-reading the tables folder (a backup, a shared disk) does not let anyone sit at a table.
+"""The links of a friend table: unguessable tokens (a seat's alone lets a person act for it),
+kept on disk only as their SHA-256, so the tables folder (a backup, a shared disk) lets nobody
+sit at a table.
 """
 
 from __future__ import annotations
@@ -11,7 +9,7 @@ import hashlib
 import re
 import secrets
 
-#: Random bytes in a link's token (22 URL-safe characters at 16).
+#: Random bytes in a link's token (144 bits: 24 URL-safe characters).
 TOKEN_BYTES = 18
 #: What a token may look like: anything else is refused before it is hashed or looked up.
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
