@@ -50,9 +50,12 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
 
 
-class CardSeen(Answer):
+class Named(Answer):
     id: Name = ""
     name: Name
+
+
+class CardSeen(Named):
     mode: Name | None = None
     firepower: Small = 0
     power: Small = 0
@@ -62,14 +65,7 @@ class CardSeen(Answer):
     under: Name | None = None
 
 
-class Named(Answer):
-    id: Name = ""
-    name: Name
-
-
-class Character(Answer):
-    id: Name = ""
-    name: Name
+class Character(Named):
     survival: Small
     alive: bool
     true_grit: Small = 0

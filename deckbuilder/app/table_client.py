@@ -44,8 +44,7 @@ class TableClientError(DeckbuilderError):
 
 
 class Refused(TableClientError):
-    """A refusal, with the table's state as it is now and, for a seat that is taken, the link
-    to watch the table."""
+    """A refusal, the table's state now and, for a seat that is taken, the link to watch."""
 
     def __init__(self, message: str, status: int, state: TableState | None,
                  watch: str | None = None) -> None:

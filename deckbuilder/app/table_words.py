@@ -55,8 +55,7 @@ def card_summary(catalog: Catalog | None, card_id: str, mark: str | None = None)
 
 
 class PlayerWords(ViewWords):
-    """`session_view.view_lines` in a player's words (`card_summary`: unconfirmed values
-    marked)."""
+    """`session_view.view_lines` in a player's words (unconfirmed values marked)."""
 
     def __init__(self, catalog: Catalog | None) -> None:
         self.catalog = catalog
@@ -105,6 +104,5 @@ def choice_words(state: State, action: int, text: str, catalog: Catalog | None) 
 
 
 def named_position_lines(state: State, catalog: Catalog | None = None) -> list[str]:
-    """The whole position with everything open, in a player's words (`play`'s final position,
-    the replay viewers' "everything")."""
+    """The whole position with everything open, in a player's words."""
     return view_lines(position_view(state, EVERYTHING), PlayerWords(catalog))

@@ -88,8 +88,7 @@ def chosen(answer: str, keys: Sequence[str]) -> int | None:
 
 def confirmed(group: str, words: str, ask: Callable[[str], str], say: Callable[[str], None]
               ) -> bool:
-    """True unless the choice gives up one of one's own cards and the person, asked once
-    more, does not say yes (Enter keeps the card)."""
+    """False when the choice gives up one's own card and, asked once more, the person keeps it."""
     if group not in GIVING_UP:
         return True
     say(f"that gives up one of your own cards: {words}")

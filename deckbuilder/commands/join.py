@@ -117,8 +117,7 @@ def _show_log(state: TableState, shown: int, quiet: bool) -> int:
 
 
 def _show_end(client: TableClient, state: TableState, commitment: str | None) -> int:
-    """How the table ended, its record, and whether the seed it reveals matches its
-    commitment (EXIT_FAILED when not)."""
+    """How the table ended; EXIT_FAILED when the seed it reveals does not match its commitment."""
     ended = state.ended.end if state.ended is not None else None
     _say(f"result: {state.outcome or ended or 'the table has ended'}")
     if state.record is not None and state.record.startswith("/"):
@@ -166,8 +165,7 @@ def _show_position(state: TableState, catalog: Catalog) -> None:
 
 
 class Keyboard:
-    """The lines typed, read by a thread of its own into `inbox`, which a wait for the other
-    seat reads too."""
+    """The lines typed, read by a thread of its own into `inbox` (which `_wait` reads too)."""
 
     def __init__(self, stream: IO[str]) -> None:
         self.inbox: queue.Queue[Message] = queue.Queue()
@@ -181,8 +179,7 @@ class Keyboard:
         self.closed = True
 
     def next(self) -> Message:
-        """(LINE, text), (LINE, None) once the keyboard is closed and read, or (MOVED, error
-        or None)."""
+        """(LINE, text), (LINE, None) once closed and read, or (MOVED, error or None)."""
         while True:
             try:
                 return self.inbox.get(timeout=0.25)
@@ -192,8 +189,8 @@ class Keyboard:
 
 
 def _typed_lines(stream: IO[str]) -> Iterator[str]:
-    """The lines of `stream`, from its file descriptor where it has one (a thread blocked in
-    a buffered read would hold the stream's lock when the command exits)."""
+    """The lines of `stream`, read unbuffered: a thread blocked in a buffered read would hold
+    the stream's lock when the command exits."""
     try:
         descriptor = stream.fileno()
     except (AttributeError, OSError, ValueError):

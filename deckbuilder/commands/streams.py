@@ -86,8 +86,7 @@ class OutputWatch:
                 setattr(sys, name, watched.wrapped)
 
     def _on_sigpipe(self, signum: int, frame: FrameType | None) -> None:
-        """Fail the write in progress when standard output's reader is gone (not a socket's
-        or a child's pipe), so that no output is lost unsaid."""
+        """Fail the write in progress when standard output's reader is gone (none lost unsaid)."""
         if self.stdout is None or not _reader_gone(self.stdout):
             return
         error = BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))

@@ -59,8 +59,7 @@ def action_group(state: State, action: int) -> str:
 
 
 def action_card_id(state: State, action: int) -> str | None:
-    """The catalog id of the card (or character) an action names; None for one that names
-    none (pass ...)."""
+    """The catalog id of the card (or character) an action names, if any."""
     spec = state.spec
     layout = spec.layout
     if layout.play_base <= action < layout.game_base:
@@ -91,8 +90,7 @@ def kind_words(group: str) -> str:
 
 
 def in_kind_order(groups: Sequence[str]) -> list[int]:
-    """The positions of a decision's choices in the order every face lists them: by kind,
-    the engine's order within a kind."""
+    """The positions of a decision's choices by kind, the engine's order within a kind."""
     return sorted(range(len(groups)), key=lambda at: KIND_RANK.get(groups[at], 0))
 
 

@@ -40,8 +40,7 @@ EVERYTHING_NAME = "everything"
 
 @dataclass(frozen=True)
 class ReplayPosition:
-    """One step as every replay viewer gives it (`ReplaySteps.at`); `done`: what was done to
-    reach it as that viewer could read it (None at the set-up)."""
+    """One step as every replay viewer gives it (`done`: how it was reached, as seen)."""
 
     step: int
     last: int

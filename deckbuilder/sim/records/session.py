@@ -66,8 +66,7 @@ class GameOverError(SessionError):
 
 @dataclass(frozen=True)
 class Choice:
-    """One legal action of the open decision: the int to pass to `act`, its text, its kind
-    (`choices.action_group`), the id of the card it names ("" for none) and its key."""
+    """One legal action of the open decision (`action`: the int to pass to `act`)."""
 
     action: int
     text: str
@@ -81,8 +80,7 @@ class Choice:
 
 @dataclass(frozen=True)
 class Event:
-    """What one viewer is told of one step (`index`; None: the set-up): who acted, the action
-    as he may read it (None: nothing of it), and the log lines it caused."""
+    """What one viewer is told of step `index` (None: the set-up; `action` None: nothing)."""
 
     index: int | None
     player: str | None
@@ -173,8 +171,7 @@ class GameSession:
                   seats: Sequence[str] = (HUMAN, HUMAN), viewer: int | str | None = None,
                   switches: Mapping[str, str] | None = None,
                   narrate: Narrator | None = None) -> GameSession:
-        """A new session of `record`'s game (its switches unless `switches` replaces them),
-        not played yet."""
+        """A new session of `record`'s game, not played yet."""
         return cls([record.decks[side] for side in record.sides], record.seed, seats,
                    record.ruleset, catalog, game=record.game, max_turns=record.max_turns,
                    switches=record.switches if switches is None else switches,
@@ -218,8 +215,7 @@ class GameSession:
                        key) for at, card, key in zip(order, cards, keys, strict=True)]
 
     def advance(self, max_steps: int | None = None) -> list[Event]:
-        """Let the bots act until a human must decide or the game ends (or `max_steps` bot
-        actions); the events, for `viewer`."""
+        """Let the bots act until a human must decide (or `max_steps`); the events, for `viewer`."""
         start = len(self._history)
         taken = 0
         while not self.is_over() and (max_steps is None or taken < max_steps):
@@ -236,8 +232,7 @@ class GameSession:
         return self._pending_events(start)
 
     def act(self, action: int, player: int | str | None = None) -> list[Event]:
-        """A human's answer to the open decision, then the bots' moves up to the next human
-        decision; the events, for `viewer`. `player`, when given, must be the one to move."""
+        """A human's answer (of `player`, when given), then the bots' moves; the events."""
         if self.is_over():
             raise GameOverError("the game is over: no more actions",
                                 fix="start a new game")
@@ -328,8 +323,7 @@ def play_game(decks: Sequence[Mapping[str, int]], seed: int, bots: Sequence[str]
               switches: Mapping[str, str] | None = None,
               modules: Sequence[str] = (),
               orders: Sequence[Sequence[str] | None] = ()) -> tuple[State, GameRecord]:
-    """Play one game with bots, narrating as it goes; the record of it. Bots draw from the
-    same seeded streams as `simulate`, so `play --seed S` replays the simulated game S."""
+    """Play one game with bots (the streams `simulate` gives them), narrating as it goes."""
     for spec in bots:  # every seat a bot: "human" is refused as `make_bot` refuses it
         if spec.strip().lower() == HUMAN:
             make_bot(spec, get_game(game).heuristics)

@@ -22,8 +22,7 @@ from deckbuilder.games import game_of_view
 
 
 def secret_words(spec: GameSpec, kind: int) -> str | None:
-    """What the opponent reads instead of the answer to a secret decision of kind `kind`; None
-    for a decision he may see."""
+    """What the opponent reads instead of the answer to a secret decision of kind `kind`."""
     found = spec.kinds.get(kind)
     if found is None or not found.secret:
         return None
@@ -74,8 +73,7 @@ def _symbols(state: State, seen: Observation, hand: list[dict[str, Any]]) -> dic
 
 
 def _battlefields(seen: Observation, by_side: Any) -> list[dict[str, object]]:
-    """The battlefields of the row (none of the sets the game still chooses between), each
-    with its firepower, cards and power tokens by side."""
+    """The battlefields of the row (not those of the sets the game still chooses between)."""
     tokens = dict(seen.game_view).get("battlefield_tokens", ())
     choosable = {bf_id for choice in seen.row_choices for bf_id in choice.ids}
     fields = []
@@ -93,8 +91,7 @@ def _battlefields(seen: Observation, by_side: Any) -> list[dict[str, object]]:
 
 
 def position_view(state: State, viewer: int | None) -> dict[str, Any]:
-    """The position as `viewer` sees it (a seat, SPECTATOR or EVERYTHING: `observe`), as
-    JSON-ready data (see GameSession.view); nothing here but the observation, named."""
+    """The position as `viewer` sees it (`observe`), named, as JSON-ready data."""
     seen: Observation = observe(state, viewer)
     spec = state.spec
     game_rules = spec.game_rules
@@ -186,8 +183,7 @@ def _cards_text(cards: Sequence[dict[str, Any]]) -> str:
 
 
 class ViewWords:
-    """How `view_lines` says the parts a player reads differently from a record, in plain
-    words; `app/table_words.PlayerWords` says them as a player reads them."""
+    """How `view_lines` words a view's parts, plainly (`table_words.PlayerWords`: for players)."""
 
     def marker(self, view: dict[str, Any]) -> str:
         marker = view["marker"]

@@ -25,8 +25,7 @@ def can_take_back(session: GameSession) -> bool:
 
 
 def take_back(session: GameSession, catalog: Catalog | None = None) -> str:
-    """Play the game again without the person's last decision and the bots' moves after it,
-    in place (every holder of `session` sees it); the decision taken back."""
+    """Play `session` again in place without the person's last decision; that decision."""
     if len(session.humans) != 1:
         raise TakeBackError(
             "a move is taken back only in a game against a bot"

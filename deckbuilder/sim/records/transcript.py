@@ -125,8 +125,7 @@ def game_outcome(state: State) -> tuple[str | None, str, int]:
 def new_record(state: State, decks: Sequence[Mapping[str, int]], seed: int,
                bots: Sequence[str], max_turns: int, switches: Mapping[str, str],
                modules: Sequence[str], catalog: Catalog | None = None) -> GameRecord:
-    """The record of a game just set up (`state`), before its first action, with the card
-    data of `catalog` (None: the default catalog, as `new_game` takes it)."""
+    """The record of a game just set up, with the card data of `catalog` (None: the default)."""
     from deckbuilder.catalog import default_catalog
     from deckbuilder.data_packs.exchange import data_hash
 
@@ -326,8 +325,7 @@ def _deal_of(header: Mapping[str, object], at: Location) -> dict[str, str] | Non
 
 @contextlib.contextmanager
 def record_errors_at(where: Location | None) -> Iterator[None]:
-    """Errors without a place of their own (an unknown game, ruleset or card) are
-    `RecordError`s naming `where` (a record's line)."""
+    """Errors without a place of their own (an unknown card ...) are `RecordError`s at `where`."""
     try:
         yield
     except DeckbuilderError as error:
@@ -358,8 +356,7 @@ def play_back(record: GameRecord, state: Callable[[], State],
 
 def play_steps(steps: Sequence[Step], names: tuple[str, str], state: Callable[[], State],
                apply: Callable[[Step], object]) -> ReplayResult | None:
-    """`play_back` without judging an ending (a friend table restored while still open);
-    None when every step held."""
+    """`play_back` without judging an ending (a friend table restored while still open)."""
     for step in steps:
         problem = step_problem(state(), step, names)
         if problem is not None:
@@ -442,8 +439,7 @@ def _characters_status(state: State) -> str:
 
 
 def _symbols_in_hand(state: State) -> list[str]:
-    """The symbols in hand the game counts (`hand_symbols`), for the sides whose decks have
-    any."""
+    """The symbols in hand the game counts, for the sides whose decks have any."""
     spec = state.spec
     names = spec.game_rules.side_names
     parts = []

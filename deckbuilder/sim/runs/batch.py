@@ -67,8 +67,7 @@ class ResultsNotKept(RuntimeError):
 
 @dataclass
 class SimulationRun:
-    """A finished simulation: its settings, its running statistics (what every report reads)
-    and, with `keep_results=True`, its games."""
+    """A finished simulation: its settings, statistics and (`keep_results=True`) its games."""
 
     config: SimulationConfig
     tally: RunTally

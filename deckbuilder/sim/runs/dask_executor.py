@@ -139,11 +139,6 @@ class CatalogFingerprint:
     version: str
     sets: tuple[tuple[str, str], ...]  # (set id, digest of its content), sorted by id
 
-    @property
-    def digest(self) -> str:
-        text = json.dumps([self.version, self.sets])
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
 
 def catalog_fingerprint(catalog: Catalog) -> CatalogFingerprint:
     """The fingerprint of a built catalog (a few milliseconds for the packaged sets)."""
@@ -210,8 +205,7 @@ def _play_checked(fn: Callable[[T], R], chunk: list[T],
 
 
 class DaskExecutor:
-    """An `Executor` on a Dask cluster, used as a context manager (it owns a client, and a
-    local cluster of `workers` processes when no scheduler is given)."""
+    """An `Executor` on a Dask cluster (a local one without `scheduler`): a context manager."""
 
     #: How long to wait for a scheduler to answer, and then for its first worker.
     CONNECT_SECONDS = 10

@@ -13,8 +13,7 @@ from deckbuilder.sim.runs.runner import Executor, make_executor
 def open_executor(workers: int, scheduler: str | None = None,
                   local_dask: bool = False, start_method: str | None = None
                   ) -> Iterator[Executor]:
-    """The executor a command asked for, closed after use: the Dask cluster at `scheduler`, a
-    local Dask cluster (`local_dask`), else `make_executor`; Dask is imported only then."""
+    """The executor a command asked for, closed after use (Dask imported only when asked for)."""
     if scheduler is None and not local_dask:
         yield make_executor(workers, start_method)
         return

@@ -109,8 +109,7 @@ def keep_from_collector() -> None:
 
 
 def start_game(spec: GameJob) -> State:
-    """The initial state of `spec`'s game. A stand-in `new_game` (the tests' toy game) is
-    given `switches=`, `modules=` and `orders=` only when the job has some."""
+    """The initial state of `spec`'s game (a stand-in `new_game` gets only the extras used)."""
     decks = [dict(items) for items in spec.decks]
     switches = dict(spec.switches) or None
     if spec.new_game is None:
@@ -165,8 +164,7 @@ def _counts(counter: Mapping[str, int]) -> dict[str, int]:
 
 
 class Executor(Protocol):
-    """Runs `fn` over `items` (a lazy iterable of any length, taken as it goes) and yields one
-    result per item."""
+    """Yields `fn` of each of `items` (a lazy iterable of any length, taken as it goes)."""
 
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]: ...
 

@@ -49,8 +49,7 @@ def proportion(successes: int, trials: int, z: float = Z95) -> Interval:
 
 def paired_difference(first: Sequence[float], second: Sequence[float],
                       z: float = Z95) -> Interval:
-    """Mean of first[i] - second[i] with a normal-approximation interval (pairs share a seed,
-    so their shared noise cancels)."""
+    """Mean of first[i] - second[i] with a normal-approximation interval."""
     if len(first) != len(second):
         raise ValueError("paired samples must have the same length")
     count = len(first)

@@ -86,8 +86,7 @@ class SeatCards:
 
 def card_rows(tally: SeatCards, games: int, all_wins: int, seat: int, faction: str,
               deck: Mapping[str, int], names: Mapping[str, str]) -> list[dict[str, Any]]:
-    """One seat's card figures over `games` games its side won `all_wins` of, a row per card
-    of `deck` (and any other card the seat drew or played), most played first."""
+    """One seat's card figures over `games` games its side won `all_wins` of, most played first."""
     count = games or 1
     rows: list[dict[str, Any]] = []
     for card in sorted(set(deck) | set(tally.drawn) | set(tally.played)):
@@ -154,8 +153,7 @@ class ContestantTally:
 
 
 class PairedTally:
-    """The deck against the baseline on the same seeds: the paired difference of their wins
-    and how often the winner changed."""
+    """The deck against the baseline on the same seeds, game by game."""
 
     def __init__(self, side: int, games: int) -> None:
         self.side = side
