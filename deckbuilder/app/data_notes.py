@@ -4,11 +4,11 @@ a correction or a guess is never taken for one resting on the printed cards."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from deckbuilder.app.card_details import OVERLAY_SOURCE
-from deckbuilder.catalog import Catalog
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.sim.optimiser.optimize import OptimizeResult, replay_gain
 from deckbuilder.sim.reports.sensitivity import (
     SwapRestsOnJson,
@@ -34,19 +34,13 @@ def deck_data_notes(cards: Mapping[str, int], catalog: Catalog) -> list[str]:
     """An overlay in use, and the deck's unconfirmed values, naming the cards to review
     first (as `data status` ranks them)."""
     entries = [catalog.entries[card] for card in cards if card in catalog.entries]
-    overlaid = sum(1 for entry in entries for source in entry.record.provenance.sources.values()
-                   if source.startswith(OVERLAY_SOURCE))
     counts, ranked = values_in_play(catalog, [cards])
     notes = []
     if catalog.overlay_path is not None:
-        corrected = sum(
-            1 for entry in catalog.entries.values()
-            for source in entry.record.provenance.sources.values()
-            if source.startswith(OVERLAY_SOURCE)
-        )
+        corrected = _overlaid(catalog.entries.values())
         notes.append(
             f"the overlay {catalog.overlay_path} is in use: it corrects {_values(corrected)} "
-            f"({overlaid} on this deck's cards; see `deckbuilder overlay show`)"
+            f"({_overlaid(entries)} on this deck's cards; see `deckbuilder overlay show`)"
         )
     unconfirmed = counts.unconfirmed
     if unconfirmed:
@@ -62,6 +56,11 @@ def deck_data_notes(cards: Mapping[str, int], catalog: Catalog) -> list[str]:
             "and review them first with `deckbuilder data review`"
         )
     return notes
+
+
+def _overlaid(entries: Iterable[Entry]) -> int:
+    return sum(1 for entry in entries for source in entry.record.provenance.sources.values()
+               if source.startswith(OVERLAY_SOURCE))
 
 
 def _values(count: int) -> str:
