@@ -30,8 +30,10 @@ def simulate(deck: DeckSource, against: DeckSource | None = None,
              **given: Unpack[SimulateKeywords]) -> SimulationResult:
     """Play `deck` against `against` (default: the other side's base deck) `games` times on
     seeds that follow from `seed`. Decks: a loaded deck, a `Deck`, a path, a packaged deck's
-    name or a faction (its base deck); the seat follows from the faction. Bad input raises
-    a `DeckbuilderError` whose `str()` is one line."""
+    name or a faction (its base deck); the seat follows from the faction. Defaults:
+    `games=1000`, `seed=1`, `bot="greedy"`, `max_turns=200`; the other settings are
+    `api.keywords.RunKeywords`. Bad input raises a `DeckbuilderError` whose `str()` is one
+    line."""
     run = asked(given, SimulateKeywords, "simulate")
     plan = plan_simulation(run.catalog, deck, against, None, run.options, vs_option="against")
     with games_on(run.workers, run.executor) as runner:

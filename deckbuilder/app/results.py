@@ -193,7 +193,8 @@ class GauntletResult:
 @dataclass(frozen=True)
 class TournamentResult:
     """Every deck of one side against every deck of the other (`deckbuilder.tournament`):
-    `standings` best Bradley-Terry rating first (Elo points, the decks' mean 0)."""
+    `standings` best Bradley-Terry rating first (Elo points, the decks' mean 0), `pairings`
+    every pairing's counts, `deck_cards` each deck's card figures (`cards_of`)."""
 
     game: str
     sides: tuple[str, str]
