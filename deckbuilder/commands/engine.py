@@ -122,9 +122,10 @@ def play(
 ) -> None:
     """Play one seeded game between two bots (or you and a bot) and print it turn by turn.
 
-    With --human SIDE you play that side: the position as you see it, the legal actions
-    numbered, and a prompt (a number; ? shows the position again; q quits); --human for both
-    sides: two people at one screen. --record keeps the game for `deckbuilder replay`.
+    With --human SIDE you play that side: the position as you see it (not the opponent's
+    hand), the legal actions numbered, and a prompt (a number; ? shows the position again; q
+    quits); --human for both sides: two people at one screen. --record keeps the game for
+    `deckbuilder replay`.
     """
     if deck_files:
         decks = guarded(sides_of_decks)(deck_files, decks, project_catalog())

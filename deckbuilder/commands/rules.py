@@ -27,8 +27,10 @@ def rules(
         **GAME.option())] = None,
     as_json: AsJson = False,
 ) -> None:
-    """List the rule switches (where the rule documents disagree) and the rulesets: `--ruleset
-    ID` chooses one for `play`, `simulate` and `scenario`, `--switch ID=VALUE` one switch."""
+    """List the rule switches (where the rule documents disagree) and the rulesets.
+
+    `--ruleset ID` chooses one for `play`, `simulate` and `scenario`; `--switch ID=VALUE` one
+    switch over it."""
     catalog = project_catalog()
     names = [get_game(game).name] if game is not None else list(games())
     data = [game_rules(catalog, name) for name in names]

@@ -51,8 +51,9 @@ def schema(
     as_json: AsJson = False,
     sets_dir: SetsDirOption = None,
 ) -> None:
-    """Generate JSON Schemas (draft 2020-12) for card sets, decks, collections, overlays;
-    a $id (https://revolver-deckbuilder.github.io/schemas/<file>) is a name, maybe no address."""
+    """Generate JSON Schemas (draft 2020-12) for card sets, decks, collections, overlays.
+
+    A $id (https://revolver-deckbuilder.github.io/schemas/<file>) is a name, maybe no address."""
     if sum((user, into is not None, out is not None or check)) > 1:
         raise fail("--user, --into DIR and --out/--check write to different places: "
                    "give one of them")

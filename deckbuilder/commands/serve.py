@@ -51,8 +51,9 @@ def serve(
         help="unfinished tables one address may keep at once (this computer's own count "
              "only in the server's 200)")] = 10,
 ) -> None:
-    """Start the web app: browse cards, build decks with a live verdict, simulate, play. It
-    reads and writes only inside the deck folder and answers only its host names."""
+    """Start the web app: browse cards, build decks with a live verdict, simulate, play.
+
+    It reads and writes only inside the deck folder and answers only its host names."""
     try:
         import jinja2  # noqa: F401
         import starlette  # noqa: F401
