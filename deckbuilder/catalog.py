@@ -39,7 +39,6 @@ from deckbuilder.yamlio import (
     located,
     model_of,
     parse_yaml,
-    position,
     text_of,
     to_plain,
     validate_document,
@@ -428,42 +427,35 @@ def apply_overlay_document(catalog: Catalog, document: object, overlay_file: Pat
         return
     overlay = validate_document(document, Overlay, overlay_file)
     for record_id, correction in overlay.corrections.items():
-        where = position(document, ["corrections", record_id]) or (None, None)
+        at = ["corrections", record_id]
         entry = catalog.entries.get(record_id)
         if entry is None:
             hint = catalog.suggest(record_id)
-            fix = (
-                f"did you mean {', '.join(hint)}?" if hint else "use an id from `deckbuilder cards`"
-            )
-            raise DataFileError(
-                f"overlay corrects unknown id '{record_id}'", Location(overlay_file, *where), fix
-            )
-        record = entry.record
-        fields = type(record).model_fields
+            raise DataFileError(f"overlay corrects unknown id '{record_id}'",
+                                located(overlay_file, document, at),
+                                f"did you mean {', '.join(hint)}?" if hint
+                                else "use an id from `deckbuilder cards`")
+        fields = type(entry.record).model_fields
         for name in correction.values:
             if name not in fields or name in FIXED_FIELDS:
-                field_where = position(document, ["corrections", record_id, "values", name])
                 raise DataFileError(
                     f"overlay for '{record_id}' sets "
                     f"{'fixed' if name in FIXED_FIELDS else 'unknown'} field '{name}'",
-                    Location(overlay_file, *(field_where or where)),
+                    located(overlay_file, document, [*at, "values", name]),
                     f"correctable fields of a {entry.kind}: "
                     f"{', '.join(sorted(set(fields) - FIXED_FIELDS))}",
                 )
         sources = {name: f"{OVERLAY_SOURCE_PREFIX}{overlay_file}: {correction.source}"
                    for name in correction.values}
         try:
-            corrected = with_values(record, correction.values, sources, keep_old_name=False)
+            corrected = with_values(entry.record, correction.values, sources, keep_old_name=False)
         except ValidationError as error:
             first = error.errors()[0]
-            field_where = (
-                position(document, ["corrections", record_id, "values", first["loc"][0]])
-                if first["loc"] and first["loc"][0] in correction.values
-                else None
-            )
+            named = first["loc"][0] if first["loc"] else None
+            at += ["values", named] if named in correction.values else []
             raise DataFileError(
                 f"overlay for '{record_id}': {'.'.join(map(str, first['loc']))}: {first['msg']}",
-                Location(overlay_file, *(field_where or where)),
+                located(overlay_file, document, at),
                 "correct the value",
             ) from None
         replace_record(catalog, entry, corrected)

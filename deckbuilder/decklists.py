@@ -107,16 +107,13 @@ class DeckList:
 
 
 # -- values that must survive a line of their own ------------------------------------------
-def needs_quoting(text: str) -> bool:
-    """Would this value be read back as something else from one line of a text list?"""
-    return (
-        not text
-        or not text.isprintable()
-        or text != text.strip()
-        or text.startswith('"')
-        or "#" in text
-        or "//" in text
-    )
+def list_value(text: str) -> str:
+    """The value as one line of a text list writes it: quoted when, as is, it would be read
+    back as something else."""
+    if not text or not text.isprintable() or text != text.strip() or text.startswith('"') \
+            or "#" in text or "//" in text:
+        return quoted(text)
+    return text
 
 
 def quoted(text: str) -> str:
@@ -130,10 +127,6 @@ def json_escaped(text: str) -> str:
     itself escapes only the controls below U+0020)."""
     return "".join(char if char.isprintable() or char == "\n" else json.dumps(char)[1:-1]
                    for char in text)
-
-
-def list_value(text: str) -> str:
-    return quoted(text) if needs_quoting(text) else text
 
 
 def unquoted(text: str) -> str:
@@ -283,12 +276,6 @@ def read_header(
     return ListLine(number, raw, LineStatus.HEADER, f"name {value}")
 
 
-def _section(content: str) -> bool | None:
-    """True for a sideboard section line, False for a main deck one, None for neither."""
-    match = _SECTION.match(content)
-    return None if match is None else _SECTIONS.get(" ".join(match["word"].lower().split()))
-
-
 # -- text lists ------------------------------------------------------------------------------
 def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> DeckList:
     """Read a text list, labelling each line; duplicate lines are merged.
@@ -320,7 +307,8 @@ def parse_deck_list(text: str, catalog: Catalog, faction: str | None = None) -> 
             result.lines.append(ListLine(number, raw, LineStatus.COMMENT))
             continue
         whole_name = catalog.find(content, reader.game) is not None  # "1866 Double Barrel ..."
-        section = None if whole_name else _section(content)
+        match = None if whole_name else _SECTION.match(content)  # True: the sideboard's
+        section = _SECTIONS.get(" ".join(match["word"].lower().split())) if match else None
         if section is not None:
             in_sideboard = section
             result.lines.append(ListLine(number, raw, LineStatus.SECTION,

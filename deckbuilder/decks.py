@@ -380,18 +380,14 @@ def new_deck(
 
 
 # -- swapping cards in place ----------------------------------------------------------------
-def _split_comment(value: str) -> tuple[str, str]:
-    """A key's comment token is '<end-of-line comment>\\n<comment lines below it>'."""
-    if value.startswith("\n"):
-        return "", value[1:]
-    end_of_line, _, below = value.partition("\n")
-    return end_of_line, below
-
-
 def _comment_parts(cards: CommentedMap, key: object) -> tuple[str, str, CommentToken | None]:
+    """A key's comment token is '<end-of-line comment>\\n<comment lines below it>'."""
     slots = cards.ca.items.get(key)
     token = slots[2] if slots and len(slots) > 2 else None
-    return ("", "", None) if token is None else (*_split_comment(token.value), token)
+    if token is None:
+        return "", "", None
+    end_of_line, _, below = token.value.partition("\n")
+    return end_of_line, below, token
 
 
 def _set_comment(cards: CommentedMap, key: object, end_of_line: str, below: str,
@@ -569,16 +565,13 @@ def write_edited_deck(path: Path, document: object, original: str, catalog: Cata
     edit did not touch keeps `original`'s layout, and a `$schema` line that does not resolve
     here is replaced by one that does (a line the user wrote is never dropped)."""
     text = dump_keeping_layout(document, original)
-    text = _schema_line_kept(text, with_deck_header_that_resolves(text, path, catalog))
+    rewritten = with_deck_header_that_resolves(text, path, catalog)
+    # a `$schema` line lost for none (nothing resolves here) is kept: it may resolve again
+    # where the deck goes back (its repository)
+    if rewritten == text or rewritten.startswith(HEADER_PREFIX):
+        text = rewritten
     atomic_write_text(path, text, keep_links=True)
     return text
-
-
-def _schema_line_kept(text: str, rewritten: str) -> str:
-    """`rewritten`, unless it lost `text`'s `$schema` line for none (nothing resolves here):
-    then `text`, whose line may resolve again where the deck goes back (its repository)."""
-    lost = rewritten != text and not rewritten.startswith(HEADER_PREFIX)
-    return text if lost else rewritten
 
 
 # -- card keys written as ids ---------------------------------------------------------------
@@ -676,19 +669,18 @@ class DeckDiff:
         return not self.out and not self.into
 
 
-def _tally(deck: LoadedDeck) -> tuple[Counter[str], dict[str, tuple[str, str]]]:
+def _tally(deck: LoadedDeck) -> Counter[str]:
     counts: Counter[str] = Counter()
-    names: dict[str, tuple[str, str]] = {}
     for entry in deck.entries:
         counts[entry.identity] += entry.count
-        names[entry.identity] = (entry.entry.id if entry.entry else entry.key, entry.display_name)
-    return counts, names
+    return counts
 
 
 def diff_decks(first: LoadedDeck, second: LoadedDeck) -> DeckDiff:
     """Cards out (in A, not in B) and in (in B, not in A), counted by copies."""
-    (a, names_a), (b, names_b) = _tally(first), _tally(second)
-    names = {**names_b, **names_a}
+    a, b = _tally(first), _tally(second)
+    names = {entry.identity: (entry.entry.id if entry.entry else entry.key, entry.display_name)
+             for entry in (*second.entries, *first.entries)}  # A's names win
 
     def rows(counts: Counter[str]) -> tuple[CardCount, ...]:
         return tuple(CardCount(*names[key], count) for key, count in counts.items())

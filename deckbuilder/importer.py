@@ -190,14 +190,6 @@ def sets_catalog() -> Catalog:
     return catalog
 
 
-def _require_valid_id(set_id: str) -> None:
-    if not re.fullmatch(CARD_ID_PATTERN, set_id) or len(set_id) > 80:
-        raise DeckbuilderError(
-            f"'{set_id}' is not a set id",
-            fix="set ids are kebab-case (see `deckbuilder sets list`)",
-        )
-
-
 # -- check --------------------------------------------------------------------------------------
 def check_file(path: Path) -> CheckReport:
     """Validate a card-set file without installing it: schema first, then integrity, every
@@ -284,20 +276,17 @@ def _import_locked(path: Path, upgrade: bool) -> ImportResult:
         # An upgrade of a file named otherwise: the new text replaces the old file, which is
         # then renamed, each step atomic, so at no moment do two files hold the set.
         atomic_write_text(installed.path, with_set_header(report.text, target))
-        _rename(installed.path, target)
+        try:
+            os.replace(installed.path, target)
+        except OSError as error:
+            raise WriteError(f"cannot rename {installed.path} to {target.name}: "
+                             f"{error.strerror}", Location(installed.path),
+                             "check the sets folder's permissions") from None
     else:
         atomic_write_text(target, with_set_header(report.text, target))
     _remove_other_copies(card_set.id, target)
     replaced = installed.loaded.card_set.version if installed and installed.loaded else None
     return ImportResult(card_set.id, card_set.version, target, replaced)
-
-
-def _rename(source: Path, target: Path) -> None:
-    try:
-        os.replace(source, target)
-    except OSError as error:
-        raise WriteError(f"cannot rename {source} to {target.name}: {error.strerror}",
-                         Location(source), "check the sets folder's permissions") from None
 
 
 def _remove_other_copies(set_id: str, kept: Path) -> None:
@@ -351,7 +340,9 @@ def _refuse_foreign_file(target: Path, set_id: str) -> None:
 @keeps_user_schemas_fresh
 def remove_set(set_id: str) -> Path:
     """Delete an installed set; refused while another installed set requires it."""
-    _require_valid_id(set_id)
+    if not re.fullmatch(CARD_ID_PATTERN, set_id) or len(set_id) > 80:
+        raise DeckbuilderError(f"'{set_id}' is not a set id",
+                               fix="set ids are kebab-case (see `deckbuilder sets list`)")
     with folder_lock(paths.installed_sets_dir()):  # no folder: nothing to remove, no lock
         return _remove_locked(set_id)
 

@@ -42,13 +42,6 @@ def _packaged_texts() -> dict[str, str]:
             for path in sorted(folder.glob("*.schema.json"))}
 
 
-def _digest(texts: dict[str, str]) -> str:
-    hasher = hashlib.sha256()
-    for name, text in sorted(texts.items()):
-        hasher.update(f"{name}\0{text}\0".encode())
-    return hasher.hexdigest()
-
-
 def _read_stamp(folder: Path) -> dict[str, object]:
     try:
         stamp = json.loads((folder / _STAMP).read_text(encoding="utf-8"))
@@ -65,7 +58,9 @@ def _write_stamp(folder: Path, **values: str) -> None:
 def _install_packaged(folder: Path, force: bool) -> list[Path]:
     """Copy the packaged schemas unless the stamp says these very texts are already there."""
     texts = _packaged_texts()
-    digest, version = _digest(texts), str(package.__version__)
+    digest = hashlib.sha256("".join(f"{name}\0{text}\0" for name, text in sorted(texts.items())
+                                    ).encode()).hexdigest()
+    version = str(package.__version__)
     stamp = _read_stamp(folder)
     current = (stamp.get("package") == version and stamp.get("schemas") == digest
                and all((folder / name).is_file() for name in texts))

@@ -95,25 +95,6 @@ def _line_count(text: str) -> int:
     return breaks + (1 if text and not text.endswith(("\n", "\r")) else 0)
 
 
-def _check_items(text: str, path: Path) -> None:
-    """Refuse a file with too many values before parsing it (~0.1 ms a value): every value
-    but the first follows a line break or a comma, so their count is a cheap upper bound."""
-    items = _line_count(text) + text.count(",")
-    if items > MAX_ITEMS:
-        raise DataFileError(
-            f"file has {items} lines and commas (values); the limit is {MAX_ITEMS}",
-            Location(path), "split the file or remove what does not belong in it",
-        )
-
-
-def _position_of(text: str, offset: int) -> tuple[int, int]:
-    """1-based (line, column) of a character offset in text."""
-    before = text[:offset]
-    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
-    return before.count("\n") + before.count("\r") - before.count("\r\n") + 1, \
-        offset - line_start + 1
-
-
 def _refused_at(path: Path, mark: Any, message: str, fix: str) -> DataFileError:
     """The refusal of what the parser met at `mark` (None: the file as a whole)."""
     where = Location(path) if mark is None else Location(path, mark.line + 1, mark.column + 1)
@@ -188,8 +169,10 @@ def _check_scalar(event: ScalarEvent, path: Path) -> None:
 
 def _reader_error(path: Path, error: ReaderError, text: str) -> DataFileError:
     """A character YAML does not allow (a control character): one line with file:line:col."""
-    offset = error.position if isinstance(error.position, int) else 0
-    line, column = _position_of(text, min(max(offset, 0), len(text)))
+    offset = min(max(error.position if isinstance(error.position, int) else 0, 0), len(text))
+    before = text[:offset]
+    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+    column = offset - max(before.rfind("\n"), before.rfind("\r"))
     character = error.character
     code = f"U+{character:04X}" if isinstance(character, int) else (
         f"U+{ord(character):04X}" if isinstance(character, str) and len(character) == 1
@@ -226,8 +209,15 @@ def _yaml_error(path: Path, error: YAMLError) -> DataFileError:
 
 def parse_yaml(text: str, path: Path) -> object:
     """Parse YAML text into round-trip objects (CommentedMap keeps comments and positions)."""
+    # too many values are refused before parsing (~0.1 ms a value): every value but the first
+    # follows a line break or a comma, so their count is a cheap upper bound
+    items = _line_count(text) + text.count(",")
+    if items > MAX_ITEMS:
+        raise DataFileError(
+            f"file has {items} lines and commas (values); the limit is {MAX_ITEMS}",
+            Location(path), "split the file or remove what does not belong in it",
+        )
     yaml = _yaml()
-    _check_items(text, path)
     try:
         _check_structure(yaml, text, path)
         return yaml.load(text)
@@ -337,21 +327,13 @@ def validation_problems(
     grouped: dict[tuple[object, ...], tuple[list[object], list[str], str]] = {}
     for detail in error.errors():
         loc, message, fix = _problem(detail, document)
-        key = tuple(loc)
-        if key in grouped:
-            _, messages, _ = grouped[key]
-            extra = message.split(": ", 1)[-1] if ": " in message else message
-            if extra not in messages:
-                messages.append(extra)
-        else:
-            grouped[key] = (loc, [message], fix)
-    placed: list[tuple[int, int, DataFileError]] = []
-    for loc, messages, fix in grouped.values():
-        line, column = position(document, loc) or (0, 0)
-        where = Location(path, line or None, column or None)
-        placed.append((line, column, DataFileError(" or ".join(messages), where, fix)))
-    placed.sort(key=lambda item: (item[0], item[1]))
-    return [problem for _, _, problem in placed]
+        _, messages, _ = grouped.setdefault(tuple(loc), (loc, [], fix))
+        extra = message.split(": ", 1)[-1] if messages else message
+        if extra not in messages:
+            messages.append(extra)
+    ordered = sorted(grouped.values(), key=lambda group: position(document, group[0]) or (0, 0))
+    return [DataFileError(" or ".join(messages), located(path, document, loc), fix)
+            for loc, messages, fix in ordered]
 
 
 def first_problem(problems: Sequence[DataFileError], listed: str | None = None
