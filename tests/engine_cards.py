@@ -302,7 +302,7 @@ def with_cards(extra: dict[str, int], player: int) -> list[dict[str, int]]:
 def ready(state: State, player: int) -> State:
     """Advance to `player`'s first play phase (0: the gang's turn 1, 1: McReady's turn 2) and
     put both hands back under the decks, so a test stages exactly the cards it needs."""
-    from deckbuilder.engine.staging import clear_hand, refresh
+    from table_staging import clear_hand, refresh
 
     if player == 1 and state.active == 0:
         state.apply(0)  # the gang passes its first turn
@@ -314,7 +314,7 @@ def ready(state: State, player: int) -> State:
 
 def hand(state: State, player: int, *card_ids: str) -> None:
     """Give `player` these cards (from his deck) and recompute the open decision."""
-    from deckbuilder.engine.staging import refresh, stage
+    from table_staging import refresh, stage
 
     for card_id in card_ids:
         stage(state, player, card_id, "hand")
@@ -323,7 +323,7 @@ def hand(state: State, player: int, *card_ids: str) -> None:
 
 def in_play(state: State, player: int, *card_ids: str, battlefield: str | None = None) -> list[int]:
     """Put these cards of `player` into play (at the marker's battlefield by default)."""
-    from deckbuilder.engine.staging import refresh, stage
+    from table_staging import refresh, stage
 
     uids = [stage(state, player, card_id, "play", battlefield) for card_id in card_ids]
     refresh(state)

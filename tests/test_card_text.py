@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from table_staging import clear_hand, refresh, stage, stage_marker
+
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine import wording
 from deckbuilder.engine.actions import IN_PLAY_BASE, PASS
@@ -28,7 +30,6 @@ from deckbuilder.engine.expansion_steps import attach_card, card_cost
 from deckbuilder.engine.observe import observe
 from deckbuilder.engine.play import main_options
 from deckbuilder.engine.position import render, snapshot
-from deckbuilder.engine.staging import clear_hand, refresh, stage, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 from deckbuilder.models.effects import Target

@@ -15,11 +15,11 @@ from engine_cards import (
     synthetic_decks,
     synthetic_game,
 )
+from table_staging import clear_hand, do, stage, stage_marker
 
 from deckbuilder.engine.actions import K_MAIN
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.effects import IMPLEMENTED_STEPS, REGISTRY
-from deckbuilder.engine.staging import clear_hand, do, stage, stage_marker
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import get_game
 from deckbuilder.games.revolver.endings import Termination
@@ -282,7 +282,7 @@ def test_kill_two_lawmen_and_remove_them_from_the_game() -> None:
 def test_came_along_for_the_ride_sacrifices_two_and_clears_the_lawmen() -> None:
     state = game(GANG)
     for bandit_id in ("marmaduke", "bullet", "micky-mason"):
-        from deckbuilder.engine.staging import stage_character
+        from table_staging import stage_character
 
         stage_character(state, bandit_id, alive=False)
     deputies = in_play(state, LAWMEN, "deputy", "deputy")

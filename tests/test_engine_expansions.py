@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from engine_cards import BANDITS, COLTY_CARDS, MCREADY_CARDS, hand, in_play, names, synthetic_set
+from table_staging import clear_hand, do, refresh, stage, stage_character, stage_marker
 
 from deckbuilder.catalog import Catalog, LoadedSet, default_catalog
 from deckbuilder.decks import load_deck
@@ -22,7 +23,6 @@ from deckbuilder.engine.actions import ACCEPT, K_OPTIONAL, PASS
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.expansion_steps import attach_card
 from deckbuilder.engine.play import play_problem
-from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_character, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.engine.support import unimplemented_reasons
 from deckbuilder.games import new_game

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from table_staging import clear_hand, refresh, stage, stage_marker
 
 from deckbuilder.catalog import default_catalog
 from deckbuilder.engine.actions import BF_BASE, K_MAIN, PASS, USE_PIECE
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.observe import observe
-from deckbuilder.engine.staging import clear_hand, refresh, stage, stage_marker
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver2.declaration import K_KEGS, K_POKER, K_STAY
 from deckbuilder.games.revolver2.endings import Termination

@@ -1,17 +1,17 @@
 """Rule scenarios from the base rulebook, played on the synthetic set (tests/engine_cards.py).
 
-Each test stages a position (`deckbuilder.engine.staging`) and plays it through the protocol.
+Each test stages a position (`tests/table_staging.py`) and plays it through the protocol.
 """
 
 from __future__ import annotations
 
 import pytest
 from engine_cards import alive, bandit, hand, in_play, names, ready, synthetic_game
+from table_staging import clear_hand, do, refresh, stage, stage_character, stage_marker
 
 from deckbuilder.engine.board import character_dies, column_count, is_protected
 from deckbuilder.engine.marker import advance_marker
 from deckbuilder.engine.play import can_play, play_problem, verify_play
-from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_character, stage_marker
 from deckbuilder.games.revolver.endings import Termination
 from deckbuilder.protocol import IllegalActionError
 

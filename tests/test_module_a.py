@@ -5,7 +5,7 @@ the three outcomes; Module B).
 The packaged cards bear no Lock icon (no document says which do), so these tests add a small
 homebrew set of Lock-icon cards to the packaged catalog. The scenario runner cannot hold the
 module's cards yet (its position is rebuilt from the decks alone), so the duel's scenarios are
-staged here with `deckbuilder.engine.staging`.
+staged here with `tests/table_staging.py`.
 """
 
 from __future__ import annotations
@@ -13,13 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from deckbuilder.bots import make_bot
-from deckbuilder.catalog import Catalog, build_catalog, default_catalog
-from deckbuilder.engine.actions import K_MAIN, USE_PIECE
-from deckbuilder.engine.board import column_has_room, hit_character, kill_card
-from deckbuilder.engine.observe import observe
-from deckbuilder.engine.staging import (
+from table_staging import (
     clear_hand,
     do,
     refresh,
@@ -27,6 +21,12 @@ from deckbuilder.engine.staging import (
     stage_character,
     stage_marker,
 )
+
+from deckbuilder.bots import make_bot
+from deckbuilder.catalog import Catalog, build_catalog, default_catalog
+from deckbuilder.engine.actions import K_MAIN, USE_PIECE
+from deckbuilder.engine.board import column_has_room, hit_character, kill_card
+from deckbuilder.engine.observe import observe
 from deckbuilder.engine.state import State
 from deckbuilder.games import get_game, new_game
 from deckbuilder.games.revolver import duel, modules

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine_cards import _card, _kill, hand, in_play, names, ready, synthetic_decks, synthetic_set
+from table_staging import do
 
 from deckbuilder.catalog import Catalog, LoadedSet, default_catalog
-from deckbuilder.engine.staging import do
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 

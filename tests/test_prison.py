@@ -9,12 +9,12 @@ import subprocess
 import sys
 
 import pytest
+from table_staging import refresh, stage, stage_marker
 
 from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.engine.addons import cards_under_character
 from deckbuilder.engine.compiled import game_spec
 from deckbuilder.engine.dead_cards import dead_cards
-from deckbuilder.engine.staging import refresh, stage, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver import modules, prison

@@ -13,13 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from table_staging import clear_hand, do, refresh, stage, stage_marker
 from typer.testing import CliRunner
 
 from deckbuilder.catalog import Catalog, default_catalog
 from deckbuilder.cli import app
 from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.definitions import set_fast_path
-from deckbuilder.engine.staging import clear_hand, do, refresh, stage, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver import prison

@@ -336,9 +336,8 @@ def test_an_unknown_rule_switch_is_refused(tmp_path: Path) -> None:
 # -- the staging helper scenarios use ---------------------------------------------------------
 def test_skip_tournament_starts_the_game_with_the_chosen_set() -> None:
     from deckbuilder.catalog import default_catalog
-    from deckbuilder.engine.staging import StagingError
     from deckbuilder.games import new_game
-    from deckbuilder.games.revolver2.staging import skip_tournament
+    from deckbuilder.games.revolver2.staging import StagingError, skip_tournament
 
     catalog = default_catalog()
     decks = [catalog.base_deck("revolver2", "esteban"), catalog.base_deck("revolver2", "mapache")]

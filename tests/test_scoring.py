@@ -25,6 +25,7 @@ from engine_cards import (
     synthetic_game,
 )
 from engine_cards import hand as give_hand
+from table_staging import do, stage, stage_character, stage_marker, unstage
 
 from deckbuilder.bots import RandomBot
 from deckbuilder.catalog import build_catalog
@@ -32,7 +33,6 @@ from deckbuilder.engine import actions as act
 from deckbuilder.engine.board import column_count, firepower
 from deckbuilder.engine.card_records import CardDef
 from deckbuilder.engine.codes import FIREPOWER, SLOT_OWN
-from deckbuilder.engine.staging import do, stage, stage_character, stage_marker, unstage
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver.bots.card_profiles import profiles_for

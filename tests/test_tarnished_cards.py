@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from table_staging import do, refresh, stage, stage_marker
 from test_card_text import GANG, LAWMEN, WHISKEY, drain, game, option_texts
 
 from deckbuilder.catalog import default_catalog
@@ -23,7 +24,6 @@ from deckbuilder.engine.definitions import set_fast_path as _set_fast_path
 from deckbuilder.engine.observe import observe
 from deckbuilder.engine.play import play_problem
 from deckbuilder.engine.position import render, snapshot
-from deckbuilder.engine.staging import do, refresh, stage, stage_marker
 from deckbuilder.engine.state import State
 from deckbuilder.games import new_game
 from deckbuilder.games.revolver.declaration import K_GUESS_HAND, K_HIDE_TOKEN

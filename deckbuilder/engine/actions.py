@@ -216,22 +216,3 @@ def _which_copy(state: Any, action: int, base: int, stride: int, by_place: bool)
     if len(alike) < 2 or action not in alike:
         return ""
     return f" #{alike.index(action) + 1}"
-
-
-def _norm(text: str) -> str:
-    return " ".join(str(text).split()).casefold()
-
-
-def actions_reading(state: Any, wanted: str) -> tuple[list[int], list[str]]:
-    """Legal actions whose text reads `wanted` (case and spacing aside), else those it is a
-    prefix of (one, if they all read alike); and the texts of all legal actions. Scenario
-    files and test staging name actions this way."""
-    texts = [(action, state.action_to_string(action)) for action in state.legal_actions()]
-    key = _norm(wanted)
-    exact = [action for action, text in texts if _norm(text) == key]
-    if exact:
-        return exact, [text for _, text in texts]
-    prefixed = [(action, _norm(text)) for action, text in texts if _norm(text).startswith(key)]
-    distinct = {text for _, text in prefixed}
-    actions = [action for action, _ in prefixed]
-    return (actions[:1] if len(distinct) == 1 else actions), [text for _, text in texts]

@@ -1,6 +1,6 @@
 """What no position of either game can hold: the table's limits, the box's tokens, the eagle
 token's places, the face spaces of a living character. Play never reaches such a position,
-but one laid out by hand (a scenario file, `engine.staging`) can: `verify_position` refuses it
+but one laid out by hand (a scenario file, a rules test) can: `verify_position` refuses it
 with the rule it breaks. The box's token counts come from the card sets (`Token.count`), which
 box token each counter uses from the game (`GameRules.token_ids`).
 """

@@ -11,7 +11,6 @@ from typing import Any
 from pydantic import JsonValue
 
 from deckbuilder.engine.position import pile_ids
-from deckbuilder.engine.staging import StagingError
 from deckbuilder.engine.state import State
 from deckbuilder.games.revolver2 import poker
 from deckbuilder.games.revolver2.poker import Tournament, in_progress
@@ -19,6 +18,7 @@ from deckbuilder.games.revolver2.scenario_model import FORMAT, MALPASO_PLAYERS, 
 from deckbuilder.games.revolver2.scenario_poker import stage_tournament
 from deckbuilder.games.revolver2.staging import (
     BATTLEFIELD_SETS,
+    StagingError,
     battlefield_set_of,
     is_bridge_blown,
     skip_tournament,

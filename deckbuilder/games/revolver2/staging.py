@@ -1,18 +1,22 @@
 """Set up Revolver 2 positions by hand, for rule tests and scenario files: past the poker
 tournament with the right battlefield set (`skip_tournament`), and Revolver 2's own pieces
-(tokens on a side of a battlefield card, the bridge). The table's `engine.staging` places
-cards and sets a character's life and tokens.
+(tokens on a side of a battlefield card, the bridge).
 """
 
 from __future__ import annotations
 
 from deckbuilder.engine.board import draw
 from deckbuilder.engine.chance import shuffle
-from deckbuilder.engine.staging import StagingError
 from deckbuilder.engine.state import ATTACKER, DEFENDER, State, with_item
 from deckbuilder.games.revolver2.facts import LAYOUT_OF_WINNER
 from deckbuilder.games.revolver2.pieces import BRIDGE
 from deckbuilder.games.revolver2.poker import OPENING_HAND, Tournament, in_progress
+
+
+class StagingError(ValueError):
+    """A staging request the position cannot satisfy (no such battlefield set, a tournament
+    already over)."""
+
 
 #: The battlefield sets a game may be played with, in the order of LAYOUT_OF_WINNER (the set
 #: the guardians bring in by winning the tournament first).

@@ -1,12 +1,13 @@
-"""Set up positions by hand: for rule tests and scenarios ("Deputy and Cowboy at the Bank").
-Staging moves real card instances, so every card stays in one place (`check_invariants`);
-then call `refresh(state)` to recompute the open decision's actions, and
-`engine.possible.verify_position` to refuse a position the rules rule out.
+"""Set up positions by hand, for rule tests ("Deputy and Cowboy at the Bank"). Staging moves
+real card instances, so every card stays in one place (`check_invariants`); then call
+`refresh(state)` to recompute the open decision's actions, and
+`engine.possible.verify_position` to refuse a position the rules rule out. (Scenario files
+are laid out by `deckbuilder.scenarios`, through each game's staging.)
 """
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import K_MAIN, actions_reading
+from deckbuilder.engine.actions import K_MAIN
 from deckbuilder.engine.board import lift, place
 from deckbuilder.engine.state import State
 
@@ -120,6 +121,25 @@ def refresh(state: State) -> None:
     state.pending_resume = None
     state.legal = []
     state.run()
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def actions_reading(state: State, wanted: str) -> tuple[list[int], list[str]]:
+    """Legal actions whose text reads `wanted` (case and spacing aside), else those it is a
+    prefix of (one, if they all read alike); and the texts of all legal actions. Scenario
+    files name actions this way too."""
+    texts = [(action, state.action_to_string(action)) for action in state.legal_actions()]
+    key = _norm(wanted)
+    exact = [action for action, text in texts if _norm(text) == key]
+    if exact:
+        return exact, [text for _, text in texts]
+    prefixed = [(action, _norm(text)) for action, text in texts if _norm(text).startswith(key)]
+    distinct = {text for _, text in prefixed}
+    actions = [action for action, _ in prefixed]
+    return (actions[:1] if len(distinct) == 1 else actions), [text for _, text in texts]
 
 
 def action_by_text(state: State, text: str) -> int:
