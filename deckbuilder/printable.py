@@ -17,12 +17,6 @@ def _escaped(character: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def _shown_raw(character: str) -> bool:
-    """Printable, or a plain space of some width (no-break, ideographic): harmless on a
-    terminal, unlike controls, bidi overrides, separators and unassigned characters."""
-    return character.isprintable() or unicodedata.category(character) == "Zs"
-
-
 def printable(text: object) -> str:
     """`text` with every character that does not print as itself shown as its escape:
 
@@ -30,8 +24,10 @@ def printable(text: object) -> str:
     'Bad\\\\x1b[2JName'
     """
     text = str(text)
+    # a plain space of some width (no-break, ideographic) is harmless on a terminal, unlike
+    # controls, bidi overrides, separators and unassigned characters
     return text if text.isprintable() else "".join(
-        c if _shown_raw(c) else _escaped(c) for c in text)
+        c if c.isprintable() or unicodedata.category(c) == "Zs" else _escaped(c) for c in text)
 
 
 def columns(text: str) -> int:

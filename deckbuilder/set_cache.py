@@ -57,7 +57,9 @@ def cached_set(cache_file: Path, digest: str) -> CardSet | None:
         card_set = CardSet.model_validate_json(payload)
     except (DeckbuilderError, ValidationError, ValueError):
         return None
-    _mark_used(cache_file)
+    with contextlib.suppress(OSError):
+        if time.time() - cache_file.stat().st_mtime > _MARK_USED_SECONDS:
+            os.utime(cache_file)  # marked as used (see CACHE_UNUSED_DAYS)
     return card_set
 
 
@@ -78,12 +80,6 @@ def store_cached_set(cache_file: Path, digest: str, card_set: CardSet) -> None:
 CACHE_UNUSED_DAYS = 30
 #: An entry is marked as used (its modification time) at most this often.
 _MARK_USED_SECONDS = 24 * 3600
-
-
-def _mark_used(cache_file: Path) -> None:
-    with contextlib.suppress(OSError):
-        if time.time() - cache_file.stat().st_mtime > _MARK_USED_SECONDS:
-            os.utime(cache_file)
 
 
 def prune_cache(folder: Path, unused_days: float = CACHE_UNUSED_DAYS) -> list[Path]:

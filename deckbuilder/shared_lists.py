@@ -74,14 +74,6 @@ def bbcode_text(value: str) -> str:
     return _one_line(value).replace("[", "[" + _ZERO_WIDTH_SPACE)
 
 
-def _from_markdown(text: str) -> str:
-    return unquoted(_MARKDOWN_ESCAPE.sub(r"\1", text.strip()))
-
-
-def _from_bbcode(text: str) -> str:
-    return unquoted(text.strip().replace("[" + _ZERO_WIDTH_SPACE, "["))
-
-
 # -- writing ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Style:
@@ -169,7 +161,12 @@ def parse_forum_list(text: str, catalog: Catalog, faction: str | None = None,
     style = output_format or forum_format(text) or MARKDOWN
     result = DeckList(faction=faction)
     reader = CardReader(result, catalog)
-    value_of = _from_markdown if style == MARKDOWN else _from_bbcode
+
+    def value_of(text: str) -> str:  # the value a line holds, its escapes undone
+        text = text.strip()
+        return unquoted(_MARKDOWN_ESCAPE.sub(r"\1", text) if style == MARKDOWN
+                        else text.replace("[" + _ZERO_WIDTH_SPACE, "["))
+
     for number, raw in enumerate(list_lines(text), start=1):
         stripped = raw.strip()
         if not stripped:

@@ -15,6 +15,7 @@ import errno
 import os
 import signal
 import stat
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -163,7 +164,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> 
     temporary: str | None = None
     try:
         with _terminate_as_exit():
-            handle, temporary = _make_temporary(folder, target)
+            handle, temporary = tempfile.mkstemp(
+                prefix=f".{target.name}.{os.getpid()}.", suffix=_TEMPORARY_SUFFIX, dir=folder)
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
                 stream.flush()
@@ -215,13 +217,6 @@ def _file_in_the_way(folder: Path) -> Path | None:
         if candidate.exists() or candidate.is_symlink():
             return None if candidate.is_dir() else candidate
     return None
-
-
-def _make_temporary(folder: Path, target: Path) -> tuple[int, str]:
-    import tempfile
-
-    return tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=_TEMPORARY_SUFFIX,
-                            dir=folder)
 
 
 def _take_on_owner_and_mode(handle: int, target: Path) -> None:

@@ -229,8 +229,8 @@ def face(entry: Entry, catalog: Catalog) -> CardFace:
     if faction is not None and entry.kind != "battlefield":
         build.fact("Faction", faction_title(entry.game, faction), "faction")
     build.fact("Set", set_name, "set")
-    {"card": _card, "character": _character, "battlefield": _battlefield,
-     "special": _special, "token": _token}[entry.kind](build)
+    {"card": _card, "character": _character, "battlefield": _battlefield, "special": _special,
+     "token": lambda made: made.fact("In the box", made.record.count, "count")}[entry.kind](build)
     text, text_unconfirmed, note = _text(record, build)
     covered = {field for row in (*build.facts, *build.marks) for field in row.fields}
     covered |= {"name", "text", *STEP_FIELDS}
@@ -343,10 +343,6 @@ def _special(build: _Builder) -> None:
     own = _own_special(special)
     if own is not None:
         _SPECIALS[own[0]][1](own[1], build)
-
-
-def _token(build: _Builder) -> None:
-    build.fact("In the box", build.record.count, "count")
 
 
 def _text(record: Any, build: _Builder) -> tuple[tuple[str, ...], bool, str]:
