@@ -104,9 +104,8 @@ class TableClient:
         self.resume_link: str | None = None
 
     def join(self) -> TableState:
-        """Take the seat. An invitation is exchanged for the seat's own secret, which every later
-        call uses; its links are built from this link's server, not taken from the answer,
-        so no answer sends the seat elsewhere."""
+        """Take the seat, exchanging an invitation for the seat's own secret; its links are built
+        from this link's server, not the answer, so no answer sends the seat elsewhere."""
         value = self._answer("/join", {})
         token = value.get("seat_token") if isinstance(value, dict) else None
         if isinstance(token, str) and re.fullmatch(TOKEN_PATTERN, token) \

@@ -26,10 +26,6 @@ LEAVE_WORDS = ("q", "quit", "exit")
 SHOWN_ANSWER = 40
 #: The question asked once more before a choice that gives up one's own card.
 GIVE_UP_QUESTION = "give it up? [y/N]> "
-#: What a person types to hear why the cards in his hand not offered cannot be played now.
-WHY_ANSWERS = ("w", "why")
-#: What a person types to see the position and the choices again.
-HELP_ANSWERS = ("?", "h", "help")
 
 
 class Listed(Protocol):
@@ -100,9 +96,8 @@ def ask_action(prompt: str, choices: Sequence[Listed], view: Mapping[str, Any],
                show: Callable[[], None], show_card: Callable[[str], None],
                commands: Mapping[str, Callable[[], str | None]], wrong: str,
                declined: Callable[[], None] = lambda: None) -> int | str:
-    """Read answers until one names an action (its int) or one of `commands` (a word each,
-    checked first) gives its word; `?` shows the position again (`show`), `?X` a card,
-    `w` why a card is not offered; a wrong answer is told what works (`wrong`)."""
+    """Read answers until one names an action (its int) or one of `commands` (checked first)
+    gives its word; `?` shows the position again, `?X` a card, `w` why one is not offered."""
     for line in why_hint(view):
         say(f"  {line}")
     keys = [choice.key for choice in choices]
@@ -113,11 +108,11 @@ def ask_action(prompt: str, choices: Sequence[Listed], view: Mapping[str, Any],
             done = commands[word]()
             if done is not None:
                 return done
-        elif word in HELP_ANSWERS:
+        elif word in ("?", "h", "help"):
             show()
         elif answer.startswith("?"):
             show_card(answer[1:].strip())
-        elif word in WHY_ANSWERS:
+        elif word in ("w", "why"):
             for line in why_lines(view):
                 say(f"  {line}")
         elif (at := chosen(answer, keys)) is not None:
@@ -167,9 +162,8 @@ def why_hint(view: Mapping[str, Any]) -> list[str]:
 
 
 def why_lines(view: Mapping[str, Any]) -> list[str]:
-    """Why each card in hand not offered cannot be played now (a seat's view's `not_offered`):
-    the engine's words, then the rules' words and their document, or its note that it is the
-    engine's reading of the card (the rule documents do not word it)."""
+    """Why each card in hand not offered cannot be played now: the engine's words, then the
+    rules' words and their document, or its note that it is the engine's reading."""
     if not view.get("not_offered"):
         return ["every card in your hand is offered now"]
     lines = ["why the other cards in your hand are not offered:"]

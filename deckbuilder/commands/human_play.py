@@ -100,9 +100,8 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
 
 
 def _converse(session: GameSession, people: Sequence[int], quiet: bool, catalog: Catalog) -> int:
-    """Bots move; at each decision of a person the events he has not read, the position (in
-    full when his turn starts or the other side moved), the actions, the prompt; until the
-    game ends. The person who moved last."""
+    """Bots move; at each decision of a person his unread events, the position and a prompt,
+    until the game ends. The person who moved last."""
     session.advance()
     read = dict.fromkeys(people, 0)  # how many events each person has been shown
     last: int | None = None

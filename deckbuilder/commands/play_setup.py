@@ -56,10 +56,8 @@ def split_bots(text: str) -> tuple[str, str]:
 
 def choose_decks(given: Mapping[str, str | None], game: str | None,
                  human: str | None = None) -> tuple[str, dict[str, str]]:
-    """The game and each side's deck (a file or a faction name), from the deck options given
-    (side -> a deck or None), `--game` and `--human`: the decks name the game; with none,
-    `--game` does, then the side `--human` takes. A side without a deck plays its base deck.
-    """
+    """The game (named by the decks, else `--game`, else the side `--human` takes) and each
+    side's deck (a file or a faction name; a side without one plays its base deck)."""
     known = games()
     game_of_side = {side: name for name, entry in known.items() for side in entry.side_names}
     named = {side: text for side, text in given.items() if text is not None}
@@ -114,9 +112,8 @@ def aligned_decks(decks: Sequence[tuple[str, dict[str, int]]], game: str, catalo
                   swaps: Sequence[str] = (), aligned_with: str | None = None,
                   allow_illegal: bool = False
                   ) -> tuple[list[tuple[str, dict[str, int]]], SeatOrders]:
-    """The decks with `--swap` applied and the changed deck laid out along the deck as given
-    (or `--aligned-with`'s), as `optimize` lays out its paired games, so `play --seed S`
-    replays the game with the swap that `optimize` played on seed S."""
+    """The decks with `--swap` applied, laid out as `optimize` lays out its paired games, so
+    `play --seed S` replays the game with the swap that `optimize` played on seed S."""
     played = [(name, dict(cards)) for name, cards in decks]
     if not swaps and aligned_with is None:
         return played, (None, None)

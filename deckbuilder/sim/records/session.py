@@ -120,15 +120,10 @@ class _Seat:
     bot: Bot | None
     rng: random.Random = field(repr=False)
 
-    @property
-    def human(self) -> bool:
-        return self.bot is None
-
 
 class GameSession:
-    """One game, advanced step by step. `seats`: a bot spec or "human" per side. `viewer`:
-    whose eyes the events `advance` and `act` return are redacted for (by default the only
-    human seat, else everything); `narrate` is told every step as it happens, unredacted."""
+    """One game, advanced step by step. `viewer`: whose eyes the events are redacted for (by
+    default the only human seat); `narrate` is told every step as it happens, unredacted."""
 
     def __init__(self, decks: Sequence[Mapping[str, int]], seed: int, seats: Sequence[str],
                  ruleset: str | None = None, catalog: Catalog | None = None, game: str = "revolver",
@@ -152,7 +147,7 @@ class GameSession:
             if spec.strip().lower() == HUMAN else
             _Seat(spec, make_bot(spec, entry.heuristics), random.Random(bot_seed(seed, player)))
             for player, spec in enumerate(seats)]
-        self.humans = tuple(p for p in (0, 1) if self.seats[p].human)
+        self.humans = tuple(p for p in (0, 1) if self.seats[p].bot is None)
         if viewer == "auto":
             self.viewer = self.humans[0] if len(self.humans) == 1 else None
         else:
@@ -195,7 +190,7 @@ class GameSession:
     def waiting_for(self) -> int | None:
         """The human who must decide now; None when the game is over or a bot is to move."""
         player = self.to_move()
-        return player if player is not None and self.seats[player].human else None
+        return player if player is not None and self.seats[player].bot is None else None
 
     def decision(self) -> str:
         """The open decision in words ("play phase", "pay: discard a card"); "" once over."""
@@ -240,7 +235,7 @@ class GameSession:
         if player is not None and self.player_index(player) != mover:
             raise OutOfTurnError(f"it is {self.names[mover]}'s decision, not "
                                  f"{self.names[self.player_index(player)]}'s")
-        if not self.seats[mover].human:
+        if self.seats[mover].bot is not None:
             raise OutOfTurnError(f"{self.names[mover]} is a bot and is to move",
                                  fix="call advance() to let the bots move")
         legal = self.state.legal_actions()
@@ -299,9 +294,8 @@ class GameSession:
         return len(self._history)
 
     def view(self, player: int | str | None) -> dict[str, JsonValue]:
-        """What `player` may see, as JSON-ready data (`session_view.position_view`; the
-        fields a seat's view has: `app.table_answers.SeatView`): a seat (index or name),
-        `SPECTATOR` (`hand_sizes`, no hand) or None (everything, for a game that is over)."""
+        """What `player` (a seat, `SPECTATOR` or None: everything) may see, as JSON-ready data
+        (`session_view.position_view`; a seat's fields: `app.table_answers.SeatView`)."""
         if player is None or player == SPECTATOR:
             return position_view(self.state, player)
         return position_view(self.state, self.player_index(player))

@@ -30,9 +30,8 @@ def secret_words(spec: GameSpec, kind: int) -> str | None:
 
 
 def public_action_text(spec: GameSpec, kind: int, action: int, text: str) -> str | None:
-    """The action as the OTHER player reads it: the same text, a neutral one for a secret
-    decision, or None when he should not learn it was offered at all (a reaction not played:
-    that a side was asked tells that it holds a reaction card)."""
+    """The action as the OTHER player reads it; None when he should not learn it was offered (a
+    reaction not played: that a side was asked tells that it holds a reaction card)."""
     hidden = secret_words(spec, kind)
     if hidden is not None:
         return hidden

@@ -466,9 +466,8 @@ def status_line(state: State) -> str:
 
 
 class TextNarrator:
-    """Collects the readable account: a heading (with the first events, so a game that cannot
-    be set up prints nothing), the actions, their events, and a status line at each new turn
-    (none at turn 0, Revolver 2's poker tournament: no battlefields yet)."""
+    """Collects the readable account: a heading with the first events (a game that cannot be set
+    up prints nothing), the actions, their events, and a status line at each new turn."""
 
     def __init__(self, emit: Callable[[str], None], actions: bool = True,
                  heading: str | None = None) -> None:

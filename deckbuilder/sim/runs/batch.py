@@ -96,8 +96,7 @@ class SimulationRun:
 def iter_specs(config: SimulationConfig, new_game: NewGame | None = None,
                evaluate: Evaluator | None = None) -> Iterator[GameJob]:
     """One spec per game (and per baseline game, on the same seed right after it), built
-    lazily: a huge batch starts at once in bounded memory, and a pair's two games come back
-    close together (the tally holds only the few in between)."""
+    lazily: a huge batch starts at once, and a pair's two games come back close together."""
     entries = [("deck", config.deck)]
     if config.baseline is not None:
         entries.append(("baseline", config.baseline))
@@ -162,9 +161,8 @@ def simulate(
     modules: Sequence[str] = (),
     keep_results: bool = False,
 ) -> SimulationRun:
-    """Play `games` seeded games of `deck` (in seat `side`) against `opponent`: the same
-    (seed, games) give the same results for any `workers` or `executor`. `new_game` and
-    `evaluate` replace the real engine (tests use a toy game)."""
+    """Play `games` seeded games of `deck` (in seat `side`) against `opponent`: the same results
+    for any `workers` or `executor`. `new_game` and `evaluate` replace the engine (tests)."""
     if games < 1:
         raise ValueError("games must be at least 1")
     config = SimulationConfig(deck, opponent, side, games, seed, baseline, ruleset, game,

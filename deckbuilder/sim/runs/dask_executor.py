@@ -32,19 +32,11 @@ R = TypeVar("R")
 INSTALL_HINT = 'pip install "revolver-deckbuilder[dask]"'
 
 
-class DaskUnavailableError(DeckbuilderError):
-    """Dask was asked for but is not installed."""
+class DaskError(DeckbuilderError):
+    """Dask is not installed, its scheduler cannot be used, or a worker's catalog differs."""
 
 
-class ClusterError(DeckbuilderError):
-    """The Dask scheduler cannot be reached, or has no workers."""
-
-
-class CatalogMismatchError(DeckbuilderError):
-    """A worker's card sets or overlay differ from the client's: its games would differ."""
-
-
-class SchedulerError(DeckbuilderError):
+class SchedulerError(DaskError):
     """`--scheduler` names neither a TCP address nor a scheduler file holding one."""
 
 
@@ -67,19 +59,12 @@ def scheduler_address(text: str) -> str:
     address in the scheduler file TEXT names. Dask is given only an address checked here, so
     a bad file or scheme is one line, not a traceback from inside Dask."""
     shown = text if len(text) <= 60 else text[:60] + "..."
-    if "://" not in text and _exists(text):
+    if "://" not in text and len(text) < 4096 and os.path.lexists(text):  # (False for a NUL)
         return _address_in_file(Path(text))
     if "://" not in text and not _ADDRESS.fullmatch(text):
         raise SchedulerError(f"--scheduler '{shown}': no such scheduler file, and not an "
                              "address", fix=_ADDRESS_FIX)
     return _checked_address(text, f"--scheduler '{shown}'", None)
-
-
-def _exists(text: str) -> bool:
-    try:
-        return len(text) < 4096 and os.path.lexists(text)
-    except (OSError, ValueError):  # a NUL byte, a name too long for the system
-        return False
 
 
 def _checked_address(address: str, what: str, where: Location | None) -> str:
@@ -126,7 +111,7 @@ def require_dask() -> None:
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise DaskUnavailableError(
+        raise DaskError(
             "--dask and --scheduler need Dask, which is not installed",
             fix=INSTALL_HINT) from None
 
@@ -182,7 +167,7 @@ def _worker_fingerprint() -> CatalogFingerprint:
 
 
 def check_worker_catalog(expected: CatalogFingerprint) -> None:
-    """Raise `CatalogMismatchError` when this process's catalog is not `expected`."""
+    """Raise `DaskError` when this process's catalog is not `expected`."""
     found = _worker_fingerprint()
     if found == expected:
         return
@@ -192,7 +177,7 @@ def check_worker_catalog(expected: CatalogFingerprint) -> None:
         where = str(get_worker().address)
     except (ImportError, ValueError):
         where = f"process {os.getpid()}"
-    raise CatalogMismatchError(
+    raise DaskError(
         mismatch_message(expected, found, where),
         fix="give every worker the same card sets and overlay as this machine (its "
             "DECKBUILDER_HOME), or run from a machine that has the workers' catalog")
@@ -247,7 +232,7 @@ class DaskExecutor:
         except (OSError, TimeoutError, ValueError) as error:
             self.close()
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise ClusterError(f"cannot use the Dask scheduler at {self.scheduler}: {reason}",
+            raise DaskError(f"cannot use the Dask scheduler at {self.scheduler}: {reason}",
                                fix="start it with `dask scheduler` and at least one "
                                    "`dask worker`, and give its address "
                                    "(tcp://HOST:8786) or its scheduler file") from None

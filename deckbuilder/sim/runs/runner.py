@@ -188,9 +188,8 @@ IN_FLIGHT_PER_THREAD = 4
 
 def chunk_sizes(items: Iterable[object], threads: int, fixed: int | None = None,
                 ramp: bool = False) -> Iterator[int]:
-    """Small chunks keep the progress bar moving, a cap keeps any one short; a lazy batch
-    with `ramp` (Dask) starts at 1 and grows by one per round of the threads, so that a
-    short batch still reaches every worker."""
+    """Small chunks keep the progress bar moving, a cap keeps any one short; with `ramp` (Dask)
+    a lazy batch starts at 1 and grows, so that a short batch still reaches every worker."""
     if fixed:
         return itertools.repeat(fixed)
     if isinstance(items, Sized):
@@ -208,9 +207,8 @@ class Submitted(Protocol[R_co]):
 def bounded_map(submit: Callable[[list[T]], Submitted[R]], items: Iterable[T],
                 sizes: Iterator[int], threads: int,
                 cancel: Callable[[Sequence[Submitted[R]]], object]) -> Iterator[R]:
-    """The results of `submit`ting `items` in chunks, in order, with only a few chunks per
-    thread in flight: a lazy batch of any length starts at once, in bounded memory. What is
-    still in flight when the caller stops is handed to `cancel`."""
+    """The results of `submit`ting `items` in chunks, in order, a few chunks per thread in
+    flight (bounded memory); what is in flight when the caller stops goes to `cancel`."""
     source = iter(items)
     pending: collections.deque[Submitted[R]] = collections.deque()
     try:
@@ -225,10 +223,9 @@ def bounded_map(submit: Callable[[list[T]], Submitted[R]], items: Iterable[T],
 
 
 class ProcessExecutor:
-    """A pool of local processes; items travel in chunks to keep pickling cheap.
-    `start_method` None is the platform's default (`fork` on Linux: the workers inherit the
-    primed catalog); a server with threads of its own asks for "forkserver", as forking a
-    process with other threads running is unsafe."""
+    """A pool of local processes. `start_method` None is the platform's default (`fork` on
+    Linux: the workers inherit the primed catalog); a server with threads of its own asks for
+    "forkserver", as forking a process with other threads running is unsafe."""
 
     def __init__(self, workers: int | None = None, chunk_size: int | None = None,
                  start_method: str | None = None) -> None:

@@ -75,9 +75,8 @@ def games_needed(rate: float, precision: float, z: float = Z95) -> int:
 
 def paired_games_needed(differences: Sequence[float], difference: float,
                         least_spread: float = 0.3, z: float = Z95) -> int:
-    """Paired games for a 95% interval of +-`difference` around a paired mean difference
-    whose per-pair differences look like `differences`: n = (z s / d)^2, s their standard
-    deviation (never below `least_spread`: a few pairs all alike prove no certainty).
+    """Paired games for a 95% interval of +-`difference` around a paired mean difference:
+    n = (z s / d)^2, s the standard deviation of `differences` (at least `least_spread`).
 
         >>> paired_games_needed([1, -1, 0, 0], 0.1)
         257
