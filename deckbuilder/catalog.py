@@ -391,18 +391,17 @@ def broken_set_file(path: Path, error: DeckbuilderError) -> BrokenSet:
     if not isinstance(document, dict):
         found = _ID_LINE.search(text)
         return BrokenSet(path, found.group(1) if found else None, error)
-    names: set[str] = set()
-    for list_name, _ in RECORD_LISTS:
-        items = document.get(list_name)
-        for item in items if isinstance(items, list) else []:
-            if isinstance(item, dict):
-                aliases = item.get("aliases")
-                texts = [item.get("id"), item.get("name"),
-                         *(aliases if isinstance(aliases, list) else [])]
-                names.update(normalise_name(one) for one in texts if isinstance(one, str))
+
+    def listed(value: object) -> list[object]:
+        return value if isinstance(value, list) else []
+
+    items = [item for list_name, _ in RECORD_LISTS for item in listed(document.get(list_name))
+             if isinstance(item, dict)]
+    names = frozenset(normalise_name(text) for item in items
+                      for text in (item.get("id"), item.get("name"), *listed(item.get("aliases")))
+                      if isinstance(text, str))
     set_id = document.get("id")
-    return BrokenSet(path, set_id if isinstance(set_id, str) else None, error,
-                     frozenset(names))
+    return BrokenSet(path, set_id if isinstance(set_id, str) else None, error, names)
 
 
 def broken_set(loaded: LoadedSet, error: DeckbuilderError,

@@ -37,11 +37,10 @@ def render_all() -> dict[str, str]:
 def write_all(folder: Path = PACKAGED_SCHEMAS) -> list[Path]:
     from deckbuilder.writing import atomic_write_text
 
-    written = []
-    for name, text in render_all().items():
+    texts = render_all()
+    for name, text in texts.items():
         atomic_write_text(folder / name, text)
-        written.append(folder / name)
-    return written
+    return [folder / name for name in texts]
 
 
 def stale_files(folder: Path = PACKAGED_SCHEMAS) -> list[str]:

@@ -103,12 +103,8 @@ class CardFace:
 
     def confirmed_by(self) -> tuple[str, ...]:
         """Who confirmed the player's values, once each, in the face's order."""
-        found: list[str] = []
-        for row in self.rows():
-            for who in row.confirmed_by.split(", ") if row.confirmed_by else ():
-                if who not in found:
-                    found.append(who)
-        return tuple(found)
+        return tuple(dict.fromkeys(who for row in self.rows() if row.confirmed_by
+                                   for who in row.confirmed_by.split(", ")))
 
     def player_fields(self) -> set[str]:
         """The fields some part of the face shows as confirmed by a player."""
@@ -165,8 +161,8 @@ class _Builder:
         named sources are the player's (`SET_NOTES`), not a document's."""
         if self.is_unconfirmed(*fields):
             return "", ""
-        who: list[str] = []
-        words: list[str] = []
+        who: dict[str, None] = {}  # each once, in order
+        words: dict[str, None] = {}
         for name in fields:
             source = self.record.provenance.sources.get(name)
             if not source:
@@ -174,11 +170,10 @@ class _Builder:
             standing, by = standing_of_source(source)
             if self.homebrew and standing is Standing.STATED:
                 standing, by = Standing.PLAYER, SET_NOTES
-            if standing is Standing.PLAYER and by and by not in who:
-                who.append(by)
+            if standing is Standing.PLAYER and by:
+                who[by] = None
             said = f"{SET_NOTES}: {source}" if by == SET_NOTES else standing_words(source, name)
-            if said not in words:
-                words.append(said)
+            words[said] = None
         return ", ".join(who), "; ".join(words)
 
     def fact(self, label: str, value: object, *fields: str) -> None:

@@ -195,15 +195,11 @@ def _overlay_overrides(catalog: Catalog, pack: DataPack) -> list[str]:
     if not overlay.exists():
         return []
     apply_overlay(catalog, overlay)
-    wins = []
-    for record_id, values in pack.values.items():
-        for name, given in values.items():
-            record = catalog.entries[record_id].record
-            source = record.provenance.source_of(name)
-            if standing_of_source(source)[1] == "your overlay":
-                wins.append(f"{record_id}.{name}: your overlay's value "
-                            f"{plain(record, name)!r} wins over the pack's {given.value!r}")
-    return wins
+    return [f"{record_id}.{name}: your overlay's value {plain(record, name)!r} wins over the "
+            f"pack's {given.value!r}" for record_id, values in pack.values.items()
+            for name, given in values.items()
+            if standing_of_source((record := catalog.entries[record_id].record)
+                                  .provenance.source_of(name))[1] == "your overlay"]
 
 
 # -- remove -----------------------------------------------------------------------------------
