@@ -4,15 +4,17 @@ and the web card browser search alike."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
+from deckbuilder.app.spellings import normalized
 from deckbuilder.card_face.words import space_label
 from deckbuilder.catalog import Catalog, Entry, normalise_name
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.models.cards import TurnSpace
+from deckbuilder.models.cards import Record, TurnSpace
 from deckbuilder.printable import printable
 
 #: What `--kind` accepts: a record kind, or the players' words for a game's characters (each
@@ -51,6 +53,108 @@ def matches_search(entry: Entry, words: str | None) -> bool:
                                           record.text or "")
     )
     return all(word in haystack for word in normalise_name(words).split())
+
+
+@dataclass
+class Search:
+    """A listing's filters, checked and folded to catalog values (`kind_game`: the game a
+    kind word such as "guardian" implies)."""
+
+    q: str = ""
+    game: str | None = None
+    faction: str | None = None
+    set_id: str | None = None
+    kind: str = "card"
+    category: str | None = None
+    play: str | None = None
+    kind_game: str | None = None
+
+    def holds(self, entry: Entry) -> bool:
+        """The entry passes every filter but the kind and the words."""
+        record = entry.record
+        game = self.game or self.kind_game
+        return (
+            (game is None or entry.game == game)
+            and (self.faction is None or getattr(record, "faction", None) == self.faction)
+            and (self.set_id is None or entry.set_id == self.set_id)
+            and (self.category is None or getattr(record, "category", None) == self.category)
+            and (self.play is None or getattr(record, "play", None) == self.play)
+        )
+
+
+@dataclass
+class Found:
+    """What a search found, and what to tell the user about it."""
+
+    entries: list[Entry]
+    suggestions: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+def select(catalog: Catalog, search: Search) -> list[Entry]:
+    """The records of the search's kind that pass its filters and hold its words."""
+    return [entry for entry in catalog.iter_kind(search.kind)
+            if search.holds(entry) and matches_search(entry, search.q)]
+
+
+def search_records(catalog: Catalog, search: Search) -> Found:
+    """`select`, a search that finds nothing read as a typo: the closest names
+    (`catalog.suggest`) are offered, and the records they name that pass the filters shown."""
+    entries = select(catalog, search)
+    if entries or not search.q:
+        return Found(entries)
+    suggestions = catalog.suggest(search.q, limit=5, kind=search.kind,
+                                  game=search.game or search.kind_game,
+                                  faction=search.faction)
+    shown: list[Entry] = []
+    for name in suggestions:
+        for entry in catalog.iter_kind(search.kind):
+            if entry.name == name and search.holds(entry) and entry not in shown:
+                shown.append(entry)
+    note = (f"nothing holds '{search.q}'; the closest names are shown" if shown
+            else f"nothing holds '{search.q}'")
+    return Found(shown, suggestions, note)
+
+
+def in_listing_order(entries: list[Entry]) -> list[Entry]:
+    """Battlefields in their game's order; other records as the catalog holds them."""
+    if any(entry.kind == "battlefield" for entry in entries):
+        return sorted(entries, key=lambda e: (e.game, getattr(e.record, "order", 0)))
+    return entries
+
+
+def marks(record: Record) -> list[str]:
+    """The marks a listing shows beside a record: gunslinger (else unique), not deckable."""
+    shown = ["gunslinger"] if getattr(record, "gunslinger", False) else (
+        ["unique"] if getattr(record, "unique", False) else [])
+    return shown + ([] if getattr(record, "deckable", True) else ["not deckable"])
+
+
+def set_names(catalog: Catalog) -> dict[str, tuple[str, ...]]:
+    """Each set's id -> its name and the name after the product line (as `--set` takes it)."""
+    return {set_id: (loaded.card_set.name, loaded.card_set.name.rpartition(": ")[2])
+            for set_id, loaded in catalog.sets.items()}
+
+
+def spelling_table(names: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """normalized spelling -> canonical value; a spelling two values share is dropped (it
+    would be a guess), a value's own id always wins."""
+    found: dict[str, set[str]] = {}
+    for value, others in names.items():
+        for name in (value, *others):
+            found.setdefault(normalized(name), set()).add(value)
+    table = {key: next(iter(values)) for key, values in found.items() if len(values) == 1}
+    table.update({normalized(value): value for value in names})
+    return table
+
+
+def choose(value: str, table: Mapping[str, str], what: str) -> str:
+    """The value a spelling names (`spelling_table`); an unknown one is one line."""
+    found = table.get(normalized(value))
+    if found is None:
+        raise DeckbuilderError(f"unknown {what} '{printable(value[:60])}'",
+                               fix=f"choose one of: {', '.join(sorted(set(table.values())))}")
+    return found
 
 
 def resolve_set(catalog: Catalog, set_id: str | None) -> str | None:

@@ -5,6 +5,7 @@ as a player types it): list and search records, `cards show NAME` for one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -13,12 +14,15 @@ from deckbuilder.app.card_details import game_steps
 from deckbuilder.app.card_search import (
     KIND_HELP,
     KIND_WORDS,
+    Search,
     card_row,
     describe_spaces,
-    matches_search,
+    in_listing_order,
+    marks,
     parse_kind,
     record_row,
     resolve_set,
+    select,
 )
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.json_values import plain_value
@@ -74,33 +78,21 @@ def cards(
     guarded(_cards)(game, faction, set_id, kind, search, unconfirmed, unimplemented, as_json)
 
 
-def _matches(entry: Entry, game: str | None, faction: str | None, set_id: str | None) -> bool:
-    record_faction = getattr(entry.record, "faction", None)
-    return (
-        (game is None or entry.game == game)
-        and (faction is None or record_faction == faction)
-        and (set_id is None or entry.set_id == set_id)
-    )
-
-
 def _cards(game: str | None, faction: str | None, set_id: str | None, kind_text: str | None,
            search: str | None, unconfirmed: bool, unimplemented: bool, as_json: bool) -> None:
     catalog = project_catalog()
-    set_id = resolve_set(catalog, set_id)
+    filters = Search(game=game, faction=faction, set_id=resolve_set(catalog, set_id))
     if unconfirmed:
-        _list_unconfirmed(catalog, game, faction, set_id, as_json)
+        _list_unconfirmed(catalog, filters, as_json)
         return
     if unimplemented:
-        _list_unimplemented(catalog, game, faction, set_id, as_json)
+        _list_unimplemented(catalog, filters, as_json)
         return
     kind, kind_game = parse_kind(kind_text)
     if kind_game is not None and game is not None and game != kind_game:
         raise DeckbuilderError(f"--kind {kind_text} are {kind_game} records, not {game} ones",
                                fix=f"use --kind character with --game {game}")
-    entries = [
-        entry for entry in catalog.iter_kind(kind)
-        if _matches(entry, game or kind_game, faction, set_id) and matches_search(entry, search)
-    ]
+    entries = select(catalog, replace(filters, q=search or "", kind=kind, kind_game=kind_game))
     if as_json:
         print_json([card_row(catalog, e) if kind == "card" else record_row(e) for e in entries])
         return
@@ -111,13 +103,7 @@ def _cards(game: str | None, faction: str | None, set_id: str | None, kind_text:
 
 
 def _notes(record: Record) -> str:
-    notes = []
-    if getattr(record, "gunslinger", False):
-        notes.append("gunslinger")
-    elif getattr(record, "unique", False):
-        notes.append("unique")
-    if not getattr(record, "deckable", True):
-        notes.append("not deckable")
+    notes = marks(record)
     unconfirmed = unconfirmed_fields(record)
     if unconfirmed:
         notes.append(f"{len(unconfirmed)} value{'s' if len(unconfirmed) > 1 else ''} "
@@ -135,10 +121,8 @@ def listing_lines(catalog: Catalog, entries: list[Entry], width: int) -> list[st
     terminal reads it): the name and id; the numbers a player compares (`card_face.one_line`:
     cost and firepower, survival, defence and spaces ...); where it comes from; the text."""
     width = max(width, 40)
-    if any(entry.kind == "battlefield" for entry in entries):
-        entries = sorted(entries, key=lambda e: (e.game, getattr(e.record, "order", 0)))
     lines: list[str] = []
-    for entry in entries:
+    for entry in in_listing_order(entries):
         if lines:
             lines.append("")
         lines += _wrap(f"{entry.name}  id {entry.id}", width)
@@ -193,13 +177,12 @@ def _whence(catalog: Catalog, entry: Entry) -> str:
     return ", ".join([*parts, *([notes] if notes else [])])
 
 
-def _list_unconfirmed(catalog: Catalog, game: str | None, faction: str | None, set_id: str | None,
-                      as_json: bool) -> None:
+def _list_unconfirmed(catalog: Catalog, filters: Search, as_json: bool) -> None:
     rows = [
         {"id": row.record_id, "name": row.name, "kind": row.kind, "set": row.set_id,
          "field": row.field, "value": plain_value(row.value)}
         for row in catalog.unconfirmed()
-        if _matches(catalog.entries[row.record_id], game, faction, set_id)
+        if filters.holds(catalog.entries[row.record_id])
     ]
     counts = catalog_counts(catalog)
     confirmed, unconfirmed_count = counts.stated + counts.player, counts.unconfirmed
@@ -225,13 +208,10 @@ def _list_unconfirmed(catalog: Catalog, game: str | None, faction: str | None, s
         _print_plain(line)
 
 
-def _list_unimplemented(catalog: Catalog, game: str | None, faction: str | None,
-                        set_id: str | None, as_json: bool) -> None:
+def _list_unimplemented(catalog: Catalog, filters: Search, as_json: bool) -> None:
     rows = []
     for entry in catalog.entries.values():
-        if entry.kind not in ("card", "character", "special") or not _matches(
-            entry, game, faction, set_id
-        ):
+        if entry.kind not in ("card", "character", "special") or not filters.holds(entry):
             continue
         reasons = unimplemented_reasons(entry.record, game_steps(entry.game))
         if reasons:

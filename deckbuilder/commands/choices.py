@@ -11,6 +11,7 @@ from typing import TypedDict
 
 import typer
 
+from deckbuilder.app.card_search import choose, set_names, spelling_table
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.spellings import (
     FACTION_SPELLINGS,
@@ -63,38 +64,21 @@ class NamedChoice(_Choice):
         self._load = load
         self.metavar = metavar or what.upper()
 
-    def spellings(self) -> dict[str, list[str]] | None:
-        try:
-            return spellings_of(self._load())
-        except DeckbuilderError:
-            return None
-
-    def lookup(self) -> dict[str, str] | None:
-        """normalized spelling -> canonical value; a spelling two values share is dropped
-        (it would be a guess), a value's own id always wins."""
-        spellings = self.spellings()
-        if spellings is None:
-            return None
-        found: dict[str, set[str]] = {}
-        for value, names in spellings.items():
-            for name in names:
-                found.setdefault(normalized(name), set()).add(value)
-        table = {key: next(iter(values)) for key, values in found.items() if len(values) == 1}
-        table.update({normalized(value): value for value in spellings})
-        return table
-
     def __call__(self, value: str) -> str:
-        table = self.lookup()
-        if table is None:
+        try:
+            table = spelling_table(self._load())
+        except DeckbuilderError:
             return value
-        found = table.get(normalized(value))
-        if found is None:
-            choices = ", ".join(sorted(set(table.values())))
-            raise typer.BadParameter(f"unknown {self.what} '{value}'; choose one of: {choices}")
-        return found
+        try:
+            return choose(value, table, self.what)
+        except DeckbuilderError as error:
+            raise typer.BadParameter(f"{error.message}; {error.fix}") from None
 
     def complete(self, incomplete: str) -> list[str]:
-        spellings = self.spellings() or {}
+        try:
+            spellings = spellings_of(self._load())
+        except DeckbuilderError:
+            return []
         typed = normalized(incomplete)
         return [value for value, names in sorted(spellings.items())
                 if any(normalized(name).startswith(typed) for name in names)]
@@ -121,14 +105,6 @@ class BotChoice(_Choice):
                 for spec in BOT_OFFERS if spec.startswith(last.lower())]
 
 
-def _sets() -> dict[str, tuple[str, ...]]:
-    spellings: dict[str, tuple[str, ...]] = {}
-    for set_id, loaded in project_catalog().sets.items():
-        name = loaded.card_set.name
-        spellings[set_id] = (name, name.rpartition(": ")[2])
-    return spellings
-
-
 def _rulesets() -> dict[str, tuple[str, ...]]:
     catalog = project_catalog()
     return {ruleset.id: (ruleset.name,) for game in games()
@@ -141,7 +117,7 @@ FACTION = NamedChoice("faction", faction_names, metavar=f"[{'|'.join(FACTION_SPE
 #: A faction that is a side with a base deck (colty, mcready, esteban, mapache): `deck new`.
 SIDE = NamedChoice("faction", lambda: faction_names(sides_only=True),
                    metavar=f"[{'|'.join(side_ids())}]")
-SET = NamedChoice("set", _sets, metavar="SET-ID")
+SET = NamedChoice("set", lambda: set_names(project_catalog()), metavar="SET-ID")
 RULESET = NamedChoice("ruleset", _rulesets, metavar="RULESET-ID")
 BOT = BotChoice()
 #: The bots `--bot` takes, for its help: the registry's names and examples.

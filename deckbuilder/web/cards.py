@@ -5,8 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import asdict
 
 from markupsafe import Markup
 from starlette.requests import Request
@@ -15,15 +14,21 @@ from starlette.routing import BaseRoute, Route
 
 from deckbuilder.app.card_details import engine_support, record_details
 from deckbuilder.app.card_search import (
+    Search,
     card_row,
+    choose,
     describe_spaces,
-    matches_search,
+    in_listing_order,
+    marks,
     parse_kind,
     record_row,
+    search_records,
+    set_names,
+    spelling_table,
 )
 from deckbuilder.app.spellings import faction_names, game_names
 from deckbuilder.card_face.words import game_title, kind_count, step_names
-from deckbuilder.catalog import Catalog, Entry, normalise_name
+from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, standing_words
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Character
@@ -41,22 +46,8 @@ API_LIMIT = 40
 KINDS = ("card", "character", "battlefield", "special", "token")
 
 
-class FilterError(DeckbuilderError):
-    """A filter value from the URL that names nothing (an unknown faction, set ...)."""
-
-
-@dataclass
-class Search:
-    """The browser's filters, checked and folded to catalog values."""
-
-    q: str = ""
-    game: str | None = None
-    faction: str | None = None
-    set_id: str | None = None
-    kind: str = "card"
-    category: str | None = None
-    play: str | None = None
-    kind_game: str | None = None
+class BrowserSearch(Search):
+    """The browser's filters, with the links its page offers."""
 
     def link(self, **changes: str) -> str:
         """The browser's address for these filters with some changed (`q="Deputy"`)."""
@@ -66,98 +57,35 @@ class Search:
         return "/cards?" + urlencode({key: query[key] for key in FILTERS if query[key]})
 
 
-@dataclass
-class Found:
-    """What a search found, and what to tell the user about it."""
-
-    entries: list[Entry]
-    suggestions: list[str] = field(default_factory=list)
-    note: str = ""
-
-
-def _choice(value: str | None, choices: dict[str, str], what: str) -> str | None:
-    """A filter value matched like the command line's choices (case, spaces and the
-    documents' spellings forgiven); empty means no filter."""
-    if value is None or not value.strip():
-        return None
-    found = choices.get(normalise_name(value)) or choices.get(
-        normalise_name(value).replace(" ", ""))
-    if found is None:
-        shown = value[:60]
-        raise FilterError(f"unknown {what} '{shown}'",
-                          fix=f"choose one of: {', '.join(sorted(set(choices.values())))}")
-    return found
-
-
-def _table(values: Iterable[str], spellings: Mapping[str, Iterable[str]] | None = None
-           ) -> dict[str, str]:
-    """Each value by its name folded (with and without spaces) and by its other spellings."""
-    table = {normalise_name(value): value for value in values}
-    table.update({normalise_name(value).replace(" ", ""): value for value in values})
-    table.update({normalise_name(spelling): value
-                  for value, names in (spellings or {}).items() for spelling in names})
-    return table
-
-
-def parse_search(catalog: Catalog, params: Any) -> Search:
-    """The filters of a request, checked against the catalog; raises `FilterError`."""
+def parse_search(catalog: Catalog, params: Mapping[str, str]) -> BrowserSearch:
+    """The filters of a request, checked against the catalog (a spelling forgiven as the
+    command line's choices forgive it); raises `DeckbuilderError`."""
     def get(key: str) -> str:
         return str(params.get(key) or "")[:MAX_QUERY].strip()
 
-    games = sorted({entry.game for entry in catalog.entries.values()})
-    # a set by its id, its name, or the name after the product line (as `--set` takes it)
-    sets = _table(catalog.sets, {
-        set_id: (loaded.card_set.name, loaded.card_set.name.rpartition(": ")[2])
-        for set_id, loaded in catalog.sets.items()})
+    def chosen(key: str, names: Mapping[str, Iterable[str]], what: str) -> str | None:
+        return choose(get(key), spelling_table(names), what) if get(key) else None
+
+    games = game_names()
     kind, kind_game = parse_kind(get("kind") or None)
-    search = Search(
+    search = BrowserSearch(
         q=get("q"),
-        game=_choice(get("game"), _table(games, game_names()), "game"),
-        faction=_choice(get("faction"), _table(map(str, Faction), faction_names()), "faction"),
-        set_id=_choice(get("set"), sets, "set"),
+        game=chosen("game", {game: games.get(game, ()) for game in _games(catalog)}, "game"),
+        faction=chosen("faction", faction_names(), "faction"),
+        set_id=chosen("set", set_names(catalog), "set"),
         kind=kind,
-        category=_choice(get("category"), _table(map(str, Category)), "category"),
-        play=_choice(get("play"), _table(map(str, PlayType)), "play type"),
+        category=chosen("category", dict.fromkeys(map(str, Category), ()), "category"),
+        play=chosen("play", dict.fromkeys(map(str, PlayType), ()), "play type"),
         kind_game=kind_game,
     )
     if kind_game is not None and search.game is not None and search.game != kind_game:
-        raise FilterError(f"{get('kind')} are {kind_game} records, not {search.game} ones",
-                          fix=f"choose the kind character with the game {search.game}")
+        raise DeckbuilderError(f"{get('kind')} are {kind_game} records, not {search.game} ones",
+                               fix=f"choose the kind character with the game {search.game}")
     return search
 
 
-def _matches(entry: Entry, search: Search) -> bool:
-    record = entry.record
-    game = search.game or search.kind_game
-    return (
-        entry.kind == search.kind
-        and (game is None or entry.game == game)
-        and (search.faction is None or getattr(record, "faction", None) == search.faction)
-        and (search.set_id is None or entry.set_id == search.set_id)
-        and (search.category is None or getattr(record, "category", None) == search.category)
-        and (search.play is None or getattr(record, "play", None) == search.play)
-    )
-
-
-def search_records(catalog: Catalog, search: Search) -> Found:
-    """The records the filters and words select, in catalog order. A search that finds
-    nothing is read as a typo: the closest names (`catalog.suggest`) are offered, and the
-    records they name that pass the filters are shown in its place."""
-    entries = [entry for entry in catalog.entries.values()
-               if _matches(entry, search) and matches_search(entry, search.q)]
-    if entries or not search.q:
-        return Found(entries)
-    suggestions = catalog.suggest(search.q, limit=5, kind=search.kind,
-                                  game=search.game or search.kind_game,
-                                  faction=search.faction)
-    shown: list[Entry] = []
-    for name in suggestions:
-        for entry in catalog.entries.values():
-            if entry.name == name and _matches(entry, search) and entry not in shown:
-                shown.append(entry)
-    note = (f"nothing holds '{search.q}'; the closest names are shown" if shown
-            else f"nothing holds '{search.q}'")
-    return Found(shown, suggestions, note)
+def _games(catalog: Catalog) -> list[str]:
+    return sorted({entry.game for entry in catalog.entries.values()})
 
 
 # -- rows of the listing ---------------------------------------------------------------------
@@ -207,18 +135,11 @@ COLUMNS: dict[str, list[Column]] = {kind: [*columns, (
 
 
 def _badges(entry: Entry) -> list[tuple[str, str]]:
-    """(text, css class) marks beside a name: faction, unique, gunslinger, engine."""
+    """(text, css class) marks beside a name: faction, the listing's marks, engine."""
     record = entry.record
-    badges: list[tuple[str, str]] = []
     faction = getattr(record, "faction", None)
-    if faction is not None:
-        badges.append((str(faction), str(faction)))
-    if getattr(record, "gunslinger", False):
-        badges.append(("gunslinger", "warn"))
-    elif getattr(record, "unique", False):
-        badges.append(("unique", ""))
-    if getattr(record, "deckable", True) is False:
-        badges.append(("not deckable", ""))
+    badges = [(str(faction), str(faction))] if faction is not None else []
+    badges += [(mark, "warn" if mark == "gunslinger" else "") for mark in marks(record)]
     if getattr(record, "leader", False):
         badges.append(("leader", ""))
     if not engine_support(entry)["plays"]:
@@ -227,19 +148,16 @@ def _badges(entry: Entry) -> list[tuple[str, str]]:
 
 
 def listing_rows(catalog: Catalog, entries: list[Entry], kind: str) -> list[dict[str, object]]:
-    if kind == "battlefield":
-        entries = sorted(entries, key=lambda e: (e.game, e.record.order))
     return [{"id": entry.id, "game": entry.game, "name": entry.record.name,
              "badges": _badges(entry), "chip": str(getattr(entry.record, "chip", None) or ""),
              "cells": [(cell(catalog, entry), css) for _, cell, css in COLUMNS[kind]],
-             "text": entry.record.text or ""} for entry in entries]
+             "text": entry.record.text or ""} for entry in in_listing_order(entries)]
 
 
 def _options(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
     """The choices of the filter form: (value, label)."""
-    game_ids = sorted({entry.game for entry in catalog.entries.values()})
     return {
-        "game": [(game, game_title(game)) for game in game_ids],
+        "game": [(game, game_title(game)) for game in _games(catalog)],
         "faction": [(str(f), str(f)) for f in Faction],
         "set": [(set_id, loaded.card_set.name) for set_id, loaded in catalog.sets.items()],
         "kind": [(kind, kind) for kind in KINDS],
