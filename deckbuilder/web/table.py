@@ -94,7 +94,7 @@ def new_session(config: WebConfig, form: Any
                 ) -> tuple[GameSession, int | None, str, int, Catalog]:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
     and checked by the command's functions, then a `GameSession`."""
-    from deckbuilder.sim.records.session import HUMAN, GameSession
+    from deckbuilder.sim.records.session import HUMAN
 
     name, game = form_game(form)
     sides = game.side_names
@@ -110,10 +110,7 @@ def new_session(config: WebConfig, form: Any
     seats = [HUMAN if player == human else bot_spec(str(form.get(f"bot{player}") or ""),
                                                     f"{sides[player]}'s bot")
              for player in (0, 1)]
-    session = GameSession([deck.cards for deck in decks], seed, seats, setup.ruleset,
-                          setup.catalog, game=name, max_turns=setup.max_turns,
-                          switches=setup.switches, modules=setup.modules,
-                          viewer="auto" if human is not None else None)
+    session = setup.session(seed, seats, "auto" if human is not None else None)
     session.advance(max_steps=0 if human is None else None)  # the bots move up to the person
     heading = (f"{game.title}, seed {seed}, {setup.rules_words()}: "
                + " against ".join(f"{side} ({deck.name}, "

@@ -9,6 +9,7 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import Game
+from deckbuilder.sim.records.session import GameSession
 from deckbuilder.web.config import WebConfig
 from deckbuilder.web.simulator import SimulationInputError, deck_argument, number
 
@@ -32,6 +33,12 @@ class TableSetup:
 
         return (f"ruleset {describe_rules(self.ruleset, self.switches)}"
                 + "".join(f", module {module}" for module in self.modules))
+
+    def session(self, seed: int, seats: list[str], viewer: str | None) -> GameSession:
+        """The game these decks and rules set up, dealt from `seed`."""
+        return GameSession([deck.cards for deck in self.decks], seed, seats, self.ruleset,
+                           self.catalog, game=self.name, max_turns=self.max_turns,
+                           switches=self.switches, modules=self.modules, viewer=viewer)
 
 
 def form_game(form: Any) -> tuple[str, Any]:

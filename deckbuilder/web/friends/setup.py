@@ -62,7 +62,7 @@ class NewTable:
 
 def new_table(config: WebConfig, form: Any) -> NewTable:
     """The form's table, set up as `deckbuilder play --human A --human B` would set it up."""
-    from deckbuilder.sim.records.session import HUMAN, GameSession
+    from deckbuilder.sim.records.session import HUMAN
 
     name, game = form_game(form)
     sides = game.side_names
@@ -78,9 +78,7 @@ def new_table(config: WebConfig, form: Any) -> NewTable:
             "friend's table", fix="choose decks that keep the deck-building rules (whoever "
                                   "runs the server may allow others)")
     setup = form_setup(config, form, name, game, wants_illegal)
-    session = GameSession([deck.cards for deck in setup.decks], seed, [HUMAN, HUMAN],
-                          setup.ruleset, setup.catalog, game=name, max_turns=setup.max_turns,
-                          switches=setup.switches, modules=setup.modules, viewer=None)
+    session = setup.session(seed, [HUMAN, HUMAN], viewer=None)
     names = {side: deck.name for side, deck in zip(sides, setup.decks, strict=True)}
     heading = (f"{game.title}, {setup.rules_words()}: "
                + " against ".join(f"{side} ({deck})" for side, deck in names.items()))
