@@ -8,48 +8,28 @@ and `card_model.py` are read before the engine exists, so they import
 
 from __future__ import annotations
 
-from deckbuilder.catalog import Catalog, default_catalog
-from deckbuilder.engine.actions import MODE_BASE
-from deckbuilder.engine.board import draw
-from deckbuilder.engine.compiled import game_spec
-from deckbuilder.engine.game_rules import GameParts, GameRules, RowChoice, StepEntry
-from deckbuilder.engine.marker import advance_marker, first_space, next_space
-from deckbuilder.engine.state import ATTACKER, DEFENDER, State
-from deckbuilder.engine.turn import begin_turn, t_begin_play, t_draw_phase
-from deckbuilder.protocol import (
-    Bot,
-    Evaluator,
-    GameState,
-    Heuristics,
-    IllegalActionError,
-    Outcome,
-    QuickChoice,
-)
-
-__all__ = [
-    "ATTACKER",
-    "DEFENDER",
-    "MODE_BASE",
-    "Bot",
-    "Catalog",
-    "Evaluator",
-    "GameParts",
-    "GameRules",
-    "GameState",
-    "Heuristics",
-    "IllegalActionError",
-    "Outcome",
-    "QuickChoice",
-    "RowChoice",
-    "State",
-    "StepEntry",
-    "advance_marker",
-    "begin_turn",
-    "default_catalog",
-    "draw",
-    "first_space",
-    "game_spec",
-    "next_space",
-    "t_begin_play",
-    "t_draw_phase",
-]
+from deckbuilder.catalog import Catalog as Catalog
+from deckbuilder.catalog import default_catalog as default_catalog
+from deckbuilder.engine.actions import MODE_BASE as MODE_BASE
+from deckbuilder.engine.board import draw as draw
+from deckbuilder.engine.compiled import game_spec as game_spec
+from deckbuilder.engine.game_rules import GameParts as GameParts
+from deckbuilder.engine.game_rules import GameRules as GameRules
+from deckbuilder.engine.game_rules import RowChoice as RowChoice
+from deckbuilder.engine.game_rules import StepEntry as StepEntry
+from deckbuilder.engine.marker import advance_marker as advance_marker
+from deckbuilder.engine.marker import first_space as first_space
+from deckbuilder.engine.marker import next_space as next_space
+from deckbuilder.engine.state import ATTACKER as ATTACKER
+from deckbuilder.engine.state import DEFENDER as DEFENDER
+from deckbuilder.engine.state import State as State
+from deckbuilder.engine.turn import begin_turn as begin_turn
+from deckbuilder.engine.turn import t_begin_play as t_begin_play
+from deckbuilder.engine.turn import t_draw_phase as t_draw_phase
+from deckbuilder.protocol import Bot as Bot
+from deckbuilder.protocol import Evaluator as Evaluator
+from deckbuilder.protocol import GameState as GameState
+from deckbuilder.protocol import Heuristics as Heuristics
+from deckbuilder.protocol import IllegalActionError as IllegalActionError
+from deckbuilder.protocol import Outcome as Outcome
+from deckbuilder.protocol import QuickChoice as QuickChoice

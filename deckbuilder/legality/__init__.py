@@ -19,36 +19,18 @@ from deckbuilder.decks import DeckSource, base_deck_cards, game_of_faction, read
 from deckbuilder.errors import DeckError, Location
 from deckbuilder.legality.facts import DeckFacts
 from deckbuilder.legality.pairing import pair_replacements
-from deckbuilder.legality.report import (
-    MODULE_D_BY_ANALOGY,
-    Code,
-    LegalityReport,
-    Replacement,
-    Violation,
-)
+from deckbuilder.legality.report import MODULE_D_BY_ANALOGY as MODULE_D_BY_ANALOGY
+from deckbuilder.legality.report import Code as Code
+from deckbuilder.legality.report import LegalityReport as LegalityReport
+from deckbuilder.legality.report import Replacement as Replacement
+from deckbuilder.legality.report import Violation as Violation
 from deckbuilder.legality.rules import RULES
-from deckbuilder.legality.supply import (
-    COPIES_SWITCH,
-    PLAY_TESTING,
-    Supply,
-    SupplyCollection,
-    SupplyError,
-    deck_supply,
-)
+from deckbuilder.legality.supply import COPIES_SWITCH as COPIES_SWITCH
+from deckbuilder.legality.supply import PLAY_TESTING as PLAY_TESTING
+from deckbuilder.legality.supply import Supply as Supply
+from deckbuilder.legality.supply import SupplyCollection, SupplyError
+from deckbuilder.legality.supply import deck_supply as deck_supply
 
-__all__ = [
-    "COPIES_SWITCH",
-    "MODULE_D_BY_ANALOGY",
-    "PLAY_TESTING",
-    "Code",
-    "LegalityReport",
-    "Replacement",
-    "Supply",
-    "Violation",
-    "deck_facts",
-    "deck_supply",
-    "validate_deck",
-]
 
 def _supply_of(catalog: Catalog, collection: SupplyCollection, boxes: int | None,
                switches: Mapping[str, str] | None, supply: Supply | None) -> Supply:
