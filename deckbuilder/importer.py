@@ -36,6 +36,7 @@ from deckbuilder.errors import (
 from deckbuilder.integrity import Finding, check_catalog, check_set, dependents
 from deckbuilder.models import CardSet
 from deckbuilder.models.common import CARD_ID_PATTERN
+from deckbuilder.reading import os_reason
 from deckbuilder.user_schemas import keeps_user_schemas_fresh, with_set_header
 from deckbuilder.writing import (
     WriteError,
@@ -297,7 +298,7 @@ def _remove_other_copies(set_id: str, kept: Path) -> None:
                 item.path.unlink(missing_ok=True)
             except OSError as error:
                 raise WriteError(f"cannot remove the older copy {item.path.name}: "
-                                 f"{(error.strerror or str(error)).lower()}", Location(item.path),
+                                 f"{os_reason(error)}", Location(item.path),
                                  "delete it by hand (the new version is installed)") from None
 
 

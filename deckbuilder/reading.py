@@ -22,16 +22,10 @@ _KINDS = (
 )
 
 
-def _kind(mode: int) -> str | None:
-    """What a non-regular file is, or None for a regular file."""
-    return None if stat.S_ISREG(mode) else next(
-        (name for test, name in _KINDS if test(mode)), "not a regular file")
-
-
 def _refuse_kind(mode: int, where: Location, what: str) -> None:
-    kind = _kind(mode)
-    if kind is None:
+    if stat.S_ISREG(mode):
         return
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
     fix = f"name a {what} inside it" if kind == "a directory" else f"give a regular {what}"
     raise DataFileError(f"is {kind}, not a regular file", where, fix)
 
@@ -51,7 +45,7 @@ def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
     except FileNotFoundError:
         raise DataFileError("file not found", where, "check the path") from None
     except OSError as error:
-        raise DataFileError(f"cannot read: {_reason(error)}", where,
+        raise DataFileError(f"cannot read: {os_reason(error)}", where,
                             "check the path and its permissions") from None
     _refuse_kind(info.st_mode, where, what)
     _refuse_size(info.st_size, limit, where)
@@ -59,7 +53,7 @@ def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
     try:
         descriptor = os.open(path, flags)
     except OSError as error:
-        raise DataFileError(f"cannot read: {_reason(error)}", where,
+        raise DataFileError(f"cannot read: {os_reason(error)}", where,
                             "check the file's permissions") from None
     try:
         opened = os.fstat(descriptor)  # the path may name something else by now
@@ -74,7 +68,7 @@ def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
             chunks.append(chunk)
             remaining -= len(chunk)
     except OSError as error:
-        raise DataFileError(f"cannot read: {_reason(error)}", where,
+        raise DataFileError(f"cannot read: {os_reason(error)}", where,
                             "check the file") from None
     finally:
         os.close(descriptor)
@@ -98,5 +92,6 @@ def decode_utf8(raw: bytes, path: Path) -> str:
                             "save the file as UTF-8") from None
 
 
-def _reason(error: OSError) -> str:
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in a message's words (`permission denied`)."""
     return (error.strerror or str(error)).lower()

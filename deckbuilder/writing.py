@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from deckbuilder.errors import DeckbuilderError, Location
+from deckbuilder.reading import os_reason
 
 #: How long a writer waits for another one before giving up with a one-line error.
 LOCK_TIMEOUT_SECONDS = 60.0
@@ -35,10 +36,6 @@ except ImportError:  # pragma: no cover - Windows
 
 class WriteError(DeckbuilderError):
     """A file could not be written; nothing was changed."""
-
-
-def _reason(error: OSError) -> str:
-    return (error.strerror or str(error)).lower()
 
 
 def _write_target(path: Path) -> Path:
@@ -121,7 +118,7 @@ def make_data_folder(folder: Path, what: str) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise WriteError(f"cannot create the {what} folder {folder}: {_reason(error)}",
+        raise WriteError(f"cannot create the {what} folder {folder}: {os_reason(error)}",
                          Location(folder), "set DECKBUILDER_HOME to a folder you can write "
                          "to") from None
     return folder
@@ -158,7 +155,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> 
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise WriteError(f"cannot create the folder {folder}: {_reason(error)}", where,
+        raise WriteError(f"cannot create the folder {folder}: {os_reason(error)}", where,
                          "choose a folder you can write to") from None
     _remove_abandoned_temporaries(folder, target.name)
     temporary: str | None = None
@@ -179,7 +176,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> 
                 os.replace(temporary, target)
                 temporary = None
     except OSError as error:
-        raise WriteError(f"cannot write {path}: {_reason(error)}", where,
+        raise WriteError(f"cannot write {path}: {os_reason(error)}", where,
                          _fix_for(error)) from None
     finally:
         if temporary is not None:
@@ -197,7 +194,7 @@ def append_line(path: Path, line: str) -> None:
             stream.flush()
             os.fsync(stream.fileno())
     except OSError as error:
-        raise WriteError(f"cannot write {path}: {_reason(error)}", Location(Path(path)),
+        raise WriteError(f"cannot write {path}: {os_reason(error)}", Location(Path(path)),
                          _fix_for(error)) from None
 
 
@@ -291,7 +288,7 @@ def _copy_into(target: Path, data: bytes, temporary: str) -> None:
                 os.ftruncate(descriptor, len(data))
                 os.fsync(descriptor)
         except OSError as error:
-            raise WriteError(f"cannot write {target}: {_reason(error)}; its new text is "
+            raise WriteError(f"cannot write {target}: {os_reason(error)}; its new text is "
                              f"whole in {temporary}", Location(target),
                              f"copy {temporary} over it once the problem is fixed") from None
     finally:

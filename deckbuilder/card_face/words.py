@@ -55,11 +55,8 @@ def game_title(game: str) -> str:
 def faction_title(game: str, faction: str) -> str:
     """A faction as the game titles it (`Colty gang`); `neutral` and unknown ids as they are."""
     declaration = declaration_of(game)
-    if declaration is not None:
-        for side in (*declaration.sides, *declaration.other_factions):
-            if side.id == faction:
-                return side.title
-    return str(faction)
+    sides = (*declaration.sides, *declaration.other_factions) if declaration is not None else ()
+    return next((side.title for side in sides if side.id == faction), str(faction))
 
 
 def characters_word(game: str, count: int = 1) -> str:
