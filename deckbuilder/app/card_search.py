@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
+from deckbuilder.app.card_details import find_records
 from deckbuilder.app.spellings import normalized
 from deckbuilder.card_face.words import space_label
 from deckbuilder.catalog import Catalog, Entry, normalise_name
+from deckbuilder.decks import read_deck
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record, TurnSpace
@@ -155,6 +157,31 @@ def choose(value: str, table: Mapping[str, str], what: str) -> str:
         raise DeckbuilderError(f"unknown {what} '{printable(value[:60])}'",
                                fix=f"choose one of: {', '.join(sorted(set(table.values())))}")
     return found
+
+
+def chosen_records(catalog: Catalog, deck: object = None, set_id: str | None = None,
+                   card: str | None = None) -> tuple[str, list[Entry]]:
+    """The records a data review (or an export) is about, with their title: a deck's cards
+    (`read_deck` reads it), a set's records, one card, or (none given) every record."""
+    if card is not None:
+        entries = find_records(catalog, card)
+        return entries[0].name, entries
+    if set_id is not None:
+        refuse_unknown_sets(catalog, [set_id])
+        return catalog.sets[set_id].card_set.name, [
+            entry for entry in catalog.entries.values() if entry.set_id == set_id]
+    if deck is not None:
+        loaded = read_deck(deck, catalog).loaded
+        return loaded.name, [catalog.entries[each] for each in loaded.counts()
+                             if each in catalog.entries]
+    return "every record", list(catalog.entries.values())
+
+
+def refuse_unknown_sets(catalog: Catalog, set_ids: list[str]) -> None:
+    for set_id in set_ids:
+        if set_id not in catalog.sets:
+            raise DeckbuilderError(f"no card set '{printable(set_id[:60])}'",
+                                   fix=f"choose one of: {', '.join(catalog.sets)}")
 
 
 def resolve_set(catalog: Catalog, set_id: str | None) -> str | None:

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from deckbuilder.app.card_details import find_records
+from deckbuilder.app.card_search import chosen_records, refuse_unknown_sets
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.card_face import face
 from deckbuilder.catalog import Catalog, Entry
@@ -24,7 +25,6 @@ from deckbuilder.commands.common import (
     guarded,
     print_answer,
     print_json,
-    safe,
     typed_line,
 )
 from deckbuilder.commands.common import say as _say
@@ -74,7 +74,10 @@ def review(
     sourced "read from the printed card" with the date (and --name)."""
     player = check_player_name(name)
     catalog = project_catalog()
-    reviews = cards_to_review(chosen_entries(catalog, deck, set_id, card))
+    if sum(each is not None for each in (deck, set_id, card)) > 1:
+        raise DeckbuilderError("name a deck, a set or a card, not several",
+                               fix="data review DECK | --set ID | --card NAME")
+    reviews = cards_to_review(chosen_records(catalog, deck, set_id, card)[1])
     questions = sum(len(each.questions) for each in reviews)
     if not reviews:
         _say("Nothing to review: every value of these cards is stated by a document or "
@@ -99,31 +102,6 @@ def review(
 
     _say(f"{saved} answers saved to {paths.overlay_path()}, {skipped} skipped; "
          f"{questions - saved} values of these cards are still unconfirmed.")
-
-
-def chosen_entries(catalog: Catalog, deck: str | None, set_id: str | None,
-                   card: str | None) -> list[Entry]:
-    """The records a review (or an export) is about: a deck's cards, a set's records, one
-    card, or (none given) every record."""
-    if sum(each is not None for each in (deck, set_id, card)) > 1:
-        raise DeckbuilderError("name a deck, a set or a card, not several",
-                               fix="data review DECK | --set ID | --card NAME")
-    if card is not None:
-        return find_records(catalog, card)
-    if set_id is not None:
-        _refuse_unknown_sets(catalog, [set_id])
-        return [entry for entry in catalog.entries.values() if entry.set_id == set_id]
-    if deck is not None:
-        counts = read_deck(deck, catalog).loaded.counts()
-        return [catalog.entries[record_id] for record_id in counts]
-    return list(catalog.entries.values())
-
-
-def _refuse_unknown_sets(catalog: Catalog, set_ids: list[str]) -> None:
-    for set_id in set_ids:
-        if set_id not in catalog.sets:
-            raise DeckbuilderError(f"no card set '{safe(set_id)}'",
-                                   fix=f"sets: {', '.join(catalog.sets)}")
 
 
 def down_the_face(catalog: Catalog, entry: Entry, questions: Iterable[Question]
@@ -241,7 +219,7 @@ def export(
     catalog = project_catalog()
     card_ids = [entry.id for name in cards or [] for entry in find_records(catalog, name)]
     set_ids = set_ids or []
-    _refuse_unknown_sets(catalog, set_ids)
+    refuse_unknown_sets(catalog, set_ids)
     try:
         exported = export_pack(output, pack_id, version, set_ids, card_ids)
     except ValueError as error:  # the pack model refuses the id or version given

@@ -17,14 +17,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from deckbuilder.app.card_details import find_records
+from deckbuilder.app.card_search import chosen_records
 from deckbuilder.app.json_values import json_object
 from deckbuilder.card_face import face, face_html
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.answers import AS_SHOWN, check_player_name, save_answer
 from deckbuilder.data_packs.review import Question, read_answer, review_rows, shown
 from deckbuilder.data_packs.standing import Standing, ValueStanding
-from deckbuilder.decks import read_deck
 from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record
 from deckbuilder.web.config import WebConfig, config_of
@@ -58,20 +57,14 @@ def chosen_cards(config: WebConfig, catalog: Catalog, choice: str) -> Chosen:
 
     kind, _, name = choice.strip()[:MAX_FIELD].partition(":")
     if kind in ("base", "packaged", "file"):  # a deck, read as the simulator reads it
-        loaded = read_deck(deck_argument(config, choice), catalog).loaded
-        return Chosen(choice, loaded.name, [catalog.entries[each] for each in loaded.counts()
-                                            if each in catalog.entries])
-    if kind == "set":
-        if name not in catalog.sets:
-            raise ReviewInputError(f"no card set '{name[:60]}'",
-                                   fix=f"choose one of: {', '.join(catalog.sets)}")
-        return Chosen(choice, catalog.sets[name].card_set.name,
-                      [entry for entry in catalog.entries.values() if entry.set_id == name])
-    if kind == "card":
-        entries = find_records(catalog, name)
-        return Chosen(choice, entries[0].name, entries)
-    raise ReviewInputError(f"unknown choice '{choice[:60]}'",
-                           fix="choose a deck, a card set or a card")
+        title, entries = chosen_records(catalog, deck=deck_argument(config, choice))
+    elif kind in ("set", "card"):
+        title, entries = chosen_records(catalog, set_id=name if kind == "set" else None,
+                                        card=name if kind == "card" else None)
+    else:
+        raise ReviewInputError(f"unknown choice '{choice[:60]}'",
+                               fix="choose a deck, a card set or a card")
+    return Chosen(choice, title, entries)
 
 
 def choices(config: WebConfig, catalog: Catalog) -> list[tuple[str, list[tuple[str, str]]]]:
