@@ -39,9 +39,8 @@ def play_human(given: Mapping[str, str | None], game_name: str | None,
                 switch_texts: list[str], max_turns: int, record_path: Path | None,
                 quiet: bool, as_json: bool, allow_illegal: bool, modules: Sequence[str],
                 force: bool) -> int:
-    """`play --human SIDE` against the other side's bot, or `--human A --human B`: two
-    people. --json is refused: the game is a conversation, not a document (--record keeps it).
-    """
+    """`play --human SIDE` against a bot, or `--human A --human B`. --json is refused: the game
+    is a conversation, not a document (--record keeps it)."""
     if as_json:
         raise DeckbuilderError("--human plays in the terminal; --json is for games between "
                                "bots", fix="leave out --json (--record FILE keeps the game "

@@ -102,9 +102,8 @@ def engine_catalog() -> Catalog:
 
 
 def keep_from_collector() -> None:
-    """Freeze every object alive now (the catalog above all): a process that plays games
-    keeps them to its end, and every full collection walked them again (a sixth of a greedy
-    game's time). Before a fork it also keeps their pages shared with the workers."""
+    """Freeze every object alive now (the catalog above all): every full collection walked them
+    again (a sixth of a greedy game's time), and a fork keeps their pages shared."""
     gc.freeze()
 
 
