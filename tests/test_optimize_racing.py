@@ -8,6 +8,7 @@ import json
 import random
 import shlex
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -19,6 +20,7 @@ from deckbuilder.sim.optimiser.optimize import OptimizeResult, OptimizeSettings,
 from deckbuilder.sim.optimiser.optimize_candidates import Candidate, Swap
 from deckbuilder.sim.optimiser.optimize_table import Opponent, Table, score
 from deckbuilder.sim.optimiser.racing import FIRST_UNITS, LEAST_TO_DROP, Race
+from deckbuilder.sim.reports.optimize_json import ChangedGameJson, ExplanationJson
 from deckbuilder.sim.reports.optimize_report import explain, explanation_lines
 from deckbuilder.sim.runs.runner import GameJob, GameResult, SerialExecutor, deck_items, run_games
 from deckbuilder.sim.runs.stats import paired_games_needed
@@ -291,25 +293,22 @@ def test_the_text_says_what_the_budget_bought_and_why(tmp_path: Path) -> None:
     assert "deckbuilder play" not in result.stdout
 
 
-def _changed(seed: int) -> dict[str, object]:
-    return {"seed": seed, "opponent": "colty base deck", "deck": "lost", "with_swap": "won",
-            "deck_turns": 30, "with_swap_turns": 31, "replay_deck": f"deckbuilder play {seed}",
-            "replay_with_swap": f"deckbuilder play {seed} --swap a=b:1"}
+def _changed(seed: int) -> ChangedGameJson:
+    return ChangedGameJson(seed, "colty base deck", "lost", "won", 30, 31,
+                           f"deckbuilder play {seed}", f"deckbuilder play {seed} --swap a=b:1")
 
 
 def test_a_swap_told_apart_tells_three_of_its_changed_games_and_how_to_see_more() -> None:
-    explanation = {"cards": [], "paired_games": 40, "changed_winner": 9,
-                   "turned_for_the_deck": 7, "turned_against": 2, "told_apart": True,
-                   "games": [_changed(seed) for seed in range(8)], "replay_note": "",
-                   "swaps": []}
-    lines = explanation_lines(explanation)  # type: ignore[arg-type]
+    explanation = ExplanationJson([], [], 40, 9, 7, 2, True, [_changed(seed) for seed in range(8)],
+                                  "")
+    lines = explanation_lines(explanation)
     assert [line for line in lines if line.strip().startswith("seed ")] == [
         f"  seed {seed} against colty base deck: the deck lost in 30 turns, with the swap won "
         "in 31" for seed in range(3)]
     assert sum("deckbuilder play" in line for line in lines) == 6
     assert lines[-1] == ("  and 6 more: the same command with --json lists 8 of them with the "
                          "commands that replay them")
-    quiet = explanation_lines({**explanation, "told_apart": False})  # type: ignore[typeddict-item]
+    quiet = explanation_lines(replace(explanation, told_apart=False))
     assert not any("seed " in line or "deckbuilder play" in line for line in quiet)
 
 
@@ -361,8 +360,7 @@ def test_a_card_two_swaps_bring_in_is_explained_once_with_its_copies_added() -> 
                             worth={"pinkerton-agents": 0.02}, cost={"cowboy": 0.01})
     result.confirmation_games = {"deck": games, "agents": games}
     explanation = explain(result, candidate, default_catalog())
-    lines = [(card["card"], card["role"], card["copies"], card["model_units"])
-             for card in explanation["cards"]]
+    lines = [(card.card, card.role, card.copies, card.model_units) for card in explanation.cards]
     # the model's figure for the agents rests on both swaps bringing them in (6 + 3 units),
     # the cowboys' on both taking them out (6 + 5)
     assert lines == [("pinkerton-agents", "in", 14, 9), ("cowboy", "out", 10, 11),

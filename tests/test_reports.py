@@ -3,6 +3,7 @@ PNG charts (an optional extra), the verdict in words and counts beside small sam
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import re
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 import toy_game as toy
 from json_shapes import shape_problems
+from pydantic import TypeAdapter, ValidationError
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -23,12 +25,13 @@ from deckbuilder.sim import Contestant, build_report, print_report, simulate
 from deckbuilder.sim.reports.charts import optimize_charts, simulate_charts
 from deckbuilder.sim.reports.field_json import GauntletReport, TournamentReport
 from deckbuilder.sim.reports.html_report import optimize_html, simulate_html
-from deckbuilder.sim.reports.optimize_json import OptimizeReport
+from deckbuilder.sim.reports.optimize_json import OptimizeReport, json_of
 from deckbuilder.sim.reports.report import count_percent, verdict
 from deckbuilder.sim.reports.simulate_json import SimulationReport
 from deckbuilder.sim.runs.stats import wilson_interval
 
 runner = CliRunner()
+_read_optimize = TypeAdapter(OptimizeReport).validate_python
 PLAYERS = toy.PLAYER_NAMES["toy"]
 SLOW_DECK = {"step-1": 8, "guard": 6, "double": 6}
 HOSTILE = "<script>alert(1)</script>"
@@ -195,13 +198,14 @@ def test_the_optimize_report_shows_the_finalists_with_their_intervals(tmp_path: 
         assert label in cells
         assert f"[{100 * difference['low']:+.1f}, {100 * difference['high']:+.1f}]" in cells
         assert finalist["verdict"].startswith("the deck with ")
-    chart = optimize_charts(data)[0]
+    read = _read_optimize(data)
+    chart = optimize_charts(read)[0]
     assert [row.note for row in chart.rows] == [
         f"{f['confirmation_games']} games" for f in data["finalists"]]
-    assert "&lt;b&gt;" in optimize_html({**data, "deck": "<b>mine</b>"})
+    assert "&lt;b&gt;" in optimize_html(dataclasses.replace(read, deck="<b>mine</b>"))
     # what the budget bought, as the text report says it, and its words escaped
     assert html.escape(data["advice"]) in page
-    assert "&lt;i&gt;" in optimize_html({**data, "advice": "<i>x</i>"})
+    assert "&lt;i&gt;" in optimize_html(dataclasses.replace(read, advice="<i>x</i>"))
 
 
 # -- words -----------------------------------------------------------------------------------
@@ -263,9 +267,9 @@ def test_the_optimize_json_has_the_shape_its_page_and_charts_read() -> None:
     assert printed.exit_code == 0, printed.output
     report = json.loads(printed.stdout)
     assert "explanation" in report and "build" not in report
-    assert shape_problems(OptimizeReport, report) == []
-    assert shape_problems(OptimizeReport, {**report, "deck": None}) == [
-        "report.deck is not <class 'str'>: None"]
+    assert json_of(_read_optimize(report)) == report  # its fields, in its order, all of them
+    with pytest.raises(ValidationError, match="deck"):
+        _read_optimize({**report, "deck": None})
 
 
 # -- PNG charts ------------------------------------------------------------------------------

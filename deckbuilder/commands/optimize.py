@@ -31,7 +31,7 @@ from deckbuilder.decks import new_deck, read_deck, swap_cards
 from deckbuilder.sim.optimiser.optimize import OptimizeResult
 from deckbuilder.sim.optimiser.racing import Round
 from deckbuilder.sim.reports.bot_check import verdict_lines
-from deckbuilder.sim.reports.optimize_json import OptimizeReport
+from deckbuilder.sim.reports.optimize_json import OptimizeReport, json_of
 from deckbuilder.sim.reports.optimize_report import (
     ReplayContext,
     advice,
@@ -145,19 +145,19 @@ def _optimize(deck_text: str, vs: list[str], options: PlayOptions, sets: list[st
     replay = ReplayContext(deck_text, [e.source for e in field.entries])
     opponent_name = (field.entries[0].label if len(field.entries) == 1
                      else f"a field of {len(field.entries)} decks")
-    data: OptimizeReport = {
-        **report_json(result, catalog, replay), "deck": played.name,
-        "opponent": opponent_name, "field_notes": [*field.notes, *checks.pop("notes")],
-        "ruleset": settings.ruleset, "switches": settings.switches or {},
-        "modules": list(settings.modules),
-        "module_names": module_titles(catalog, played.game, settings.modules),
-        "max_turns": settings.max_turns, "output": str(output) if written else None,
-        "output_is_a_guess": bool(written and not result.improved),
-        "gain_rests_on": checks["gain_rests_on"], "bot_check": checks["bot_check"]}
+    data = OptimizeReport(
+        **vars(report_json(result, catalog, replay)), deck=played.name,
+        opponent=opponent_name, field_notes=[*field.notes, *checks.pop("notes")],
+        ruleset=settings.ruleset, switches=settings.switches or {},
+        modules=list(settings.modules),
+        module_names=module_titles(catalog, played.game, settings.modules),
+        max_turns=settings.max_turns, output=str(output) if written else None,
+        output_is_a_guess=bool(written and not result.improved),
+        gain_rests_on=checks["gain_rests_on"], bot_check=checks["bot_check"])
     for path in write_outputs("optimize", data, report_path, charts_dir):
         tell(f"wrote {path}")
     if as_json:
-        print_json(data)
+        print_json(json_of(data))
         return
     _print(result, catalog, played.name, output, data)
 
@@ -191,18 +191,19 @@ def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | N
     settings = result.settings
     say(f"optimize {name}: {len(result.candidates)} legal candidates, {result.games} games "
         f"(budget {settings.budget}), seed {settings.seed}")
-    field = data.get("opponents", [])
-    against = data["opponent"] if len(field) < 2 else "the field " + ", ".join(
-        f"{o['name']} ({o['weight'] * 100:.0f}%)" for o in field)
+    field = data.opponents
+    against = data.opponent if len(field) < 2 else "the field " + ", ".join(
+        f"{o.name} ({o.weight * 100:.0f}%)" for o in field)
     say(f"against {against}; bots {settings.bot} against {settings.opponent_bot}; ruleset "
-        f"{settings.ruleset}; rule switches: {switches_text(data)}; modules: "
-        f"{modules_text(data)}; at most {settings.max_turns} turns a game")
+        f"{settings.ruleset}; rule switches: {switches_text(data.switches)}; modules: "
+        f"{modules_text(data.modules, data.module_names)}; at most {settings.max_turns} turns "
+        "a game")
     say(f"decks {result.supply}")
-    for note in data.get("field_notes", []):
+    for note in data.field_notes:
         say(f"note: {note}")
-    for card in data.get("left_out", []):
-        say(f"left out: every swap bringing in {card['name']}, which can do nothing in this "
-            f"set-up ({card['why']})")
+    for card in data.left_out:
+        say(f"left out: every swap bringing in {card.name}, which can do nothing in this "
+            f"set-up ({card.why})")
     if not result.finalists:
         say("no legal swap found near this deck (try --sets or a collection)")
         return
@@ -216,20 +217,20 @@ def _print(result: OptimizeResult, catalog: Catalog, name: str, output: Path | N
         say(f"  {rank}. {swaps_text(candidate, catalog)}: {points_interval(interval.as_dict())} "
             f"over {len(candidate.confirmed)} paired units ({verdict})")
     say(f"what the budget bought: {advice(result)}")
-    for line in verdict_lines(data):
+    for line in verdict_lines(vars(data)):
         say(line)
-    explanation = data.get("explanation")  # there is one when there is a best deck
+    explanation = data.explanation  # there is one when there is a best deck
     if explanation and result.best is not None:
         say(f"why {swaps_text(result.best, catalog)} (the confirmation games):")
         for line in explanation_lines(explanation):
             say(f"  {line}")
-        say(f"  ({explanation['replay_note']})")
+        say(f"  ({explanation.replay_note})")
     if output is None:
         return
-    if data["output"] is None:
+    if data.output is None:
         say(f"nothing written to {output}: no swap is confirmed better (--write-guess "
             "writes the best guess anyway)")
-    elif data.get("output_is_a_guess"):
+    elif data.output_is_a_guess:
         say(f"wrote the best guess to {output} (not confirmed better: its header says so)")
     else:
         say(f"wrote the best deck to {output}")

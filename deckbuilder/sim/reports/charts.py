@@ -83,23 +83,20 @@ def simulate_charts(report: SimulationReport) -> list[Chart]:
 
 
 def optimize_charts(data: OptimizeJson) -> list[Chart]:
-    finalists = data.get("finalists", [])
-    rows = [IntervalRow("; ".join(s["text"] for s in f["swaps"]), f["difference"]["estimate"],
-                        f["difference"]["low"], f["difference"]["high"],
-                        f"{f['confirmation_games']} games")
-            for f in finalists]
+    rows = [IntervalRow("; ".join(s.text for s in f.swaps), f.difference["estimate"],
+                        f.difference["low"], f.difference["high"],
+                        f"{f.confirmation_games} games")
+            for f in data.finalists]
     charts = [Chart(
         "finalists", "intervals", "Finalists: win-rate difference against the deck",
         rows=rows, signed=True, reference=0.0,
         value_range=signed_range([r.low for r in rows], [r.high for r in rows]),
         caption="Measured on fresh seeds after the search chose them: dot the difference, "
                 "bar its 95% interval. Entirely right of the dashed line: better.")]
-    raced = sorted(data.get("race", []), key=lambda c: (-c["games"], -c["difference"]
-                                                        ["estimate"], c["label"]))
+    raced = sorted(data.race, key=lambda c: (-c.games, -c.difference["estimate"], c.label))
     race_rows = [IntervalRow(
-        "; ".join(s["text"] for s in c["swaps"]), c["difference"]["estimate"],
-        c["difference"]["low"], c["difference"]["high"],
-        f"{c['games']} games" + (" (dropped)" if c["dropped_after"] else ""))
+        "; ".join(s.text for s in c.swaps), c.difference["estimate"], c.difference["low"],
+        c.difference["high"], f"{c.games} games" + (" (dropped)" if c.dropped_after else ""))
         for c in raced[:MOST_ROWS]]
     if race_rows:
         charts.append(Chart(

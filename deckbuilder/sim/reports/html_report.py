@@ -172,45 +172,41 @@ def rests_on_html(report: Mapping[str, object]) -> list[str]:
 
 # -- optimize --------------------------------------------------------------------------------
 def optimize_html(data: OptimizeReport) -> str:
-    deck = data.get("deck", "the deck")
     charts = {chart.name: chart for chart in optimize_charts(data)}
-    finalists = data.get("finalists", [])
+    finalists = data.finalists
     body = [
-        f"<p>{_e(data['candidates'])} legal candidates near {_e(deck)}, {_e(data['games'])} "
-        f"games played (budget {_e(data['budget'])}), seed {_e(data['seed'])}, bots "
-        f"{_e(data.get('bot', '?'))} against {_e(data.get('opponent_bot', '?'))}.</p>",
+        f"<p>{_e(data.candidates)} legal candidates near {_e(data.deck)}, {_e(data.games)} "
+        f"games played (budget {_e(data.budget)}), seed {_e(data.seed)}, bots "
+        f"{_e(data.bot)} against {_e(data.opponent_bot)}.</p>",
         _settings(optimize_settings_rows(data)),
-        *_paragraphs([f"How the estimate is kept honest: {data['selection']}."]),
+        *_paragraphs([f"How the estimate is kept honest: {data.selection}."]),
     ]
     if finalists:
-        body += [f'<p class="verdict">{_e(finalists[0]["verdict"])}.</p>',
+        body += [f'<p class="verdict">{_e(finalists[0].verdict)}.</p>',
                  "<h2>Finalists</h2>", _figure(charts["finalists"]),
                  _table(("rank", "swaps", "difference (points)", "95% interval",
                          "confirmation games", "difference while racing", "racing games"),
-                        [[rank, "; ".join(s["text"] for s in f["swaps"]),
-                          signed_points(f["difference"]["estimate"]),
-                          f"[{signed_points(f['difference']['low'])}, "
-                          f"{signed_points(f['difference']['high'])}]",
-                          f["confirmation_games"],
-                          signed_points(f["selection_difference"]["estimate"]),
-                          f["selection_games"]]
+                        [[rank, "; ".join(s.text for s in f.swaps),
+                          signed_points(f.difference["estimate"]),
+                          f"[{signed_points(f.difference['low'])}, "
+                          f"{signed_points(f.difference['high'])}]",
+                          f.confirmation_games, signed_points(f.selection_difference["estimate"]),
+                          f.selection_games]
                          for rank, f in enumerate(finalists, start=1)])]
     else:
         body += _paragraphs(["No legal swap was found near this deck."], "verdict")
     if "candidates" in charts:
         body += ["<h2>The search</h2>", _figure(charts["candidates"])]
-    body += _paragraphs([f"What the budget bought: {data.get('advice', '')}"])
-    explanation = data.get("explanation")
+    body += _paragraphs([f"What the budget bought: {data.advice}"])
+    explanation = data.explanation
     if explanation:  # why the best swap is best, as the text report says it
         items = "".join(f"<li>{_e(line.strip())}</li>"
                         for line in explanation_lines(explanation))
-        body += [f"<h2>Why {_e('; '.join(s['text'] for s in explanation['swaps']))}</h2>",
+        body += [f"<h2>Why {_e('; '.join(s.text for s in explanation.swaps))}</h2>",
                  f"<p>From the confirmation games (fresh seeds).</p><ul>{items}</ul>",
-                 *_paragraphs([f"{explanation['replay_note']}."])]
-    body += rests_on_html(data)
-    output = data.get("output")
-    if output:
-        body += _paragraphs([f"The best deck was written to {output}."])
-    # the build that played (the report's own record of it, else this process's)
-    body += _paragraphs([build_line(data.get("build"))])
-    return _page(f"optimize {deck}", body)
+                 *_paragraphs([f"{explanation.replay_note}."])]
+    body += rests_on_html(vars(data))
+    if data.output:
+        body += _paragraphs([f"The best deck was written to {data.output}."])
+    body += _paragraphs([build_line(None)])  # the build that played: this process's
+    return _page(f"optimize {data.deck}", body)

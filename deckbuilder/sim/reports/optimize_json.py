@@ -1,25 +1,41 @@
-"""The JSON `optimize --json` prints, as the text report, the page and the charts read it.
-An interval is `{"estimate", "low", "high"}`."""
+"""What `optimize` found, as one frozen value: the text, the page and the charts read its fields,
+and `optimize --json` prints its dump (`json_of`). An interval is `{"estimate", "low", "high"}`;
+a field left None where `_absent` says so is left out of the JSON."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NotRequired, TypedDict
+from typing import Annotated
 
-from deckbuilder.sim.reports.bot_check import BotCheckJson
-from deckbuilder.sim.reports.sensitivity import RestsOnJson, SwapRestsOnJson
+from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic.dataclasses import dataclass
 
-#: One swap of a candidate: `count` copies of `out` out, as many of `in` in.
-SwapJson = TypedDict("SwapJson", {"out": str, "in": str, "count": int, "text": str})
+_OPEN = ConfigDict(validate_by_name=True)
 
 
-class WonJson(TypedDict):
+def _absent(value: object) -> bool:
+    return value is None
+
+
+@dataclass(frozen=True, config=_OPEN)
+class SwapJson:
+    """`count` copies of `out` out, as many of `into` in."""
+
+    out: str
+    into: Annotated[str, Field(alias="in")]
+    count: int
+    text: str
+
+
+@dataclass(frozen=True)
+class WonJson:
     games: int
     wins: int
     rate: dict[str, float]
 
 
-class CardWorthJson(TypedDict):
+@dataclass(frozen=True)
+class CardWorthJson:
     """One card of a swap in the explanation: its games with it drawn and without."""
 
     card: str
@@ -32,10 +48,11 @@ class CardWorthJson(TypedDict):
     played_per_game: float
     when_drawn: WonJson
     when_not_drawn: WonJson
-    model_units: NotRequired[int]  # added once the race's units are counted
+    model_units: int  # racing units of the swaps moving this card
 
 
-class ChangedGameJson(TypedDict):
+@dataclass(frozen=True)
+class ChangedGameJson:
     """A paired game whose winner the swap changed."""
 
     seed: int
@@ -44,11 +61,12 @@ class ChangedGameJson(TypedDict):
     with_swap: str
     deck_turns: int
     with_swap_turns: int
-    replay_deck: NotRequired[str]
-    replay_with_swap: NotRequired[str]
+    replay_deck: str | None = Field(default=None, exclude_if=_absent)
+    replay_with_swap: str | None = Field(default=None, exclude_if=_absent)
 
 
-class ExplanationJson(TypedDict):
+@dataclass(frozen=True)
+class ExplanationJson:
     swaps: list[SwapJson]
     cards: list[CardWorthJson]
     paired_games: int
@@ -62,7 +80,8 @@ class ExplanationJson(TypedDict):
     replay_note: str
 
 
-class FinalistJson(TypedDict):
+@dataclass(frozen=True)
+class FinalistJson:
     """A finalist: its difference confirmed on fresh seeds, and the one the race saw."""
 
     swaps: list[SwapJson]
@@ -73,7 +92,8 @@ class FinalistJson(TypedDict):
     verdict: str
 
 
-class RacedJson(TypedDict):
+@dataclass(frozen=True)
+class RacedJson:
     label: str
     swaps: list[SwapJson]
     games: int
@@ -82,22 +102,26 @@ class RacedJson(TypedDict):
     difference: dict[str, float]
 
 
-class LeftOutJson(TypedDict):
+@dataclass(frozen=True)
+class LeftOutJson:
     card: str
     name: str
     why: str
 
 
-class OpponentShareJson(TypedDict):
+@dataclass(frozen=True)
+class OpponentShareJson:
     name: str
     weight: float  # of the field, the weights scaled to sum to 1
 
 
-class OptimizeJson(TypedDict):
+@dataclass(frozen=True, kw_only=True)
+class OptimizeJson:
     """What the search found (`report_json`)."""
 
     games: int
     budget: int
+    supply: str  # what every candidate was judged against
     seed: int
     game: str
     bot: str
@@ -113,13 +137,12 @@ class OptimizeJson(TypedDict):
     left_out: list[LeftOutJson]
     finalists: list[FinalistJson]
     race: list[RacedJson]
-    rests_on: RestsOnJson
+    rests_on: Mapping[str, object]  # `sensitivity.RestsOnJson`
     data: dict[str, object]
-    supply: str  # what every candidate was judged against
-    explanation: NotRequired[ExplanationJson]  # when there is a best swap
-    build: NotRequired[dict[str, object]]  # none today: the page names this build
+    explanation: ExplanationJson | None = Field(default=None, exclude_if=_absent)  # a best swap
 
 
+@dataclass(frozen=True, kw_only=True)
 class OptimizeReport(OptimizeJson):
     """What `optimize --json` prints: the search, and the decks, rules and output named."""
 
@@ -133,5 +156,14 @@ class OptimizeReport(OptimizeJson):
     max_turns: int
     output: str | None
     output_is_a_guess: bool
-    gain_rests_on: NotRequired[SwapRestsOnJson | None]  # `app.data_notes.swap_rests_on`
-    bot_check: NotRequired[BotCheckJson | None]  # `app.bot_checks.check_swap`
+    gain_rests_on: Mapping[str, object] | None  # `app.data_notes.swap_rests_on`
+    bot_check: Mapping[str, object] | None  # `app.bot_checks.check_swap`
+
+
+_REPORT = TypeAdapter(OptimizeReport)
+
+
+def json_of(report: OptimizeReport) -> dict[str, object]:
+    """The JSON `optimize --json` prints, its keys in the fields' order."""
+    dumped: dict[str, object] = _REPORT.dump_python(report, by_alias=True)
+    return dumped

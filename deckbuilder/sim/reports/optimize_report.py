@@ -17,7 +17,11 @@ from deckbuilder.sim.reports.optimize_json import (
     CardWorthJson,
     ChangedGameJson,
     ExplanationJson,
+    FinalistJson,
+    LeftOutJson,
+    OpponentShareJson,
     OptimizeJson,
+    RacedJson,
     SwapJson,
     WonJson,
 )
@@ -47,8 +51,7 @@ class ReplayContext:
 
 
 def _swaps_json(candidate: Candidate, catalog: Catalog) -> list[SwapJson]:
-    return [{"out": s.out, "in": s.into, "count": s.count, "text": s.text(catalog)}
-            for s in candidate.swaps]
+    return [SwapJson(s.out, s.into, s.count, s.text(catalog)) for s in candidate.swaps]
 
 
 def swaps_text(candidate: Candidate, catalog: Catalog) -> str:
@@ -70,46 +73,32 @@ def report_json(result: OptimizeResult, catalog: Catalog,
     # what the answer rests on: the deck's, the field's and the finalists' new cards' values
     put_in = [{swap.into: swap.count} for candidate in result.finalists
               for swap in candidate.swaps]
-    data: OptimizeJson = {
-        "games": result.games,
-        "budget": settings.budget,
-        "supply": result.supply,
-        "seed": settings.seed,
-        "game": settings.game,
-        "bot": settings.bot,
-        "opponent_bot": settings.opponent_bot,
-        "opponents": [{"name": o.name, "weight": o.weight / total} for o in opponents],
-        "confirmation_games": len(result.baseline_confirmed) * len(opponents),
-        "candidates": len(result.candidates),
-        "improved": result.improved,
-        "method": METHOD,
-        "selection": ("racing on shared seeds; the finalists are re-played on fresh seeds "
-                      "and only those games give the difference reported"),
-        "told_apart": result.told_apart(),
-        "advice": advice(result),
-        "left_out": [{"card": card, "name": card_name(catalog, card), "why": why}
-                     for card, why in sorted(result.left_out.items())],
-        "finalists": [
-            {"swaps": _swaps_json(candidate, catalog),
-             "difference": result.difference(candidate).as_dict(),
-             "confirmation_games": len(candidate.confirmed),
-             "selection_difference": result.selection_difference(candidate).as_dict(),
-             "selection_games": len(candidate.scores),
-             "verdict": verdict("the deck with " + swaps_text(candidate, catalog), "the deck",
-                                result.difference(candidate).as_dict())}
+    return OptimizeJson(
+        games=result.games, budget=settings.budget, supply=result.supply, seed=settings.seed,
+        game=settings.game, bot=settings.bot, opponent_bot=settings.opponent_bot,
+        opponents=[OpponentShareJson(o.name, o.weight / total) for o in opponents],
+        confirmation_games=len(result.baseline_confirmed) * len(opponents),
+        candidates=len(result.candidates), improved=result.improved, method=METHOD,
+        selection=("racing on shared seeds; the finalists are re-played on fresh seeds "
+                   "and only those games give the difference reported"),
+        told_apart=result.told_apart(), advice=advice(result),
+        left_out=[LeftOutJson(card, card_name(catalog, card), why)
+                  for card, why in sorted(result.left_out.items())],
+        finalists=[FinalistJson(
+            _swaps_json(candidate, catalog), result.difference(candidate).as_dict(),
+            len(candidate.confirmed), result.selection_difference(candidate).as_dict(),
+            len(candidate.scores),
+            verdict("the deck with " + swaps_text(candidate, catalog), "the deck",
+                    result.difference(candidate).as_dict()))
             for candidate in result.finalists],
-        "race": [
-            {"label": candidate.label, "swaps": _swaps_json(candidate, catalog),
-             "games": len(candidate.scores), "dropped_after": candidate.dropped_after,
-             "dropped_by": candidate.dropped_by,
-             "difference": result.selection_difference(candidate).as_dict()}
-            for candidate in result.candidates if candidate.scores],
-        "rests_on": rests_on(catalog, [result.deck, *(o.cards for o in opponents), *put_in]),
-        "data": data_in_force(catalog),
-    }
-    if result.best is not None:
-        data["explanation"] = explain(result, result.best, catalog, replay)
-    return data
+        race=[RacedJson(candidate.label, _swaps_json(candidate, catalog),
+                        len(candidate.scores), candidate.dropped_after, candidate.dropped_by,
+                        result.selection_difference(candidate).as_dict())
+              for candidate in result.candidates if candidate.scores],
+        rests_on=rests_on(catalog, [result.deck, *(o.cards for o in opponents), *put_in]),
+        data=data_in_force(catalog),
+        explanation=None if result.best is None else explain(result, result.best, catalog,
+                                                             replay))
 
 
 def advice(result: OptimizeResult) -> str:
@@ -138,20 +127,19 @@ def _drawn(game: GameResult, side: int, card: str) -> bool:
 
 
 def _card_figures(card: str, role: str, copies: int, games: Sequence[GameResult], side: int,
-                  per_copy: float, catalog: Catalog) -> CardWorthJson:
+                  per_copy: float, catalog: Catalog, model_units: int) -> CardWorthJson:
     drawn = [g for g in games if _drawn(g, side, card)]
     others = [g for g in games if not _drawn(g, side, card)]
 
     def won(chosen: Sequence[GameResult]) -> WonJson:
         wins = sum(1 for g in chosen if score(g, side) == 1.0)
         rate = proportion(wins, len(chosen))
-        return {"games": len(chosen), "wins": wins, "rate": rate.as_dict()}
+        return WonJson(len(chosen), wins, rate.as_dict())
 
     played = sum(g.played[side].get(card, 0) for g in games)
-    return {"card": card, "name": card_name(catalog, card), "role": role, "copies": copies,
-            "worth_per_copy": per_copy, "games": len(games),
-            "drawn_in": len(drawn), "played_per_game": played / len(games) if games else 0.0,
-            "when_drawn": won(drawn), "when_not_drawn": won(others)}
+    return CardWorthJson(card, card_name(catalog, card), role, copies, per_copy, len(games),
+                         len(drawn), played / len(games) if games else 0.0, won(drawn),
+                         won(others), model_units)
 
 
 def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
@@ -170,12 +158,10 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
         moved, games, per_copy = (
             ("into", mine, result.worth.get(card, 0.0)) if role == "in"
             else ("out", deck_games[:len(mine)], -result.cost.get(card, 0.0)))
-        figures = _card_figures(card, role, count, games, side, per_copy, catalog)
         # what the model's figure rests on: a few units make a rough one
-        figures["model_units"] = sum(
-            len(other.scores) for other in result.candidates
-            if any(getattr(swap, moved) == card for swap in other.swaps))
-        cards.append(figures)
+        units = sum(len(other.scores) for other in result.candidates
+                    if any(getattr(swap, moved) == card for swap in other.swaps))
+        cards.append(_card_figures(card, role, count, games, side, per_copy, catalog, units))
     opponents = result.settings.opponents()
     per = len(opponents)
     changed = []
@@ -183,25 +169,19 @@ def explain(result: OptimizeResult, candidate: Candidate, catalog: Catalog,
         if before.winner == after.winner:
             continue
         which = before.index % per
-        entry: ChangedGameJson = {
-            "seed": before.seed, "opponent": opponents[which].name,
-            "deck": _result_word(before, side), "with_swap": _result_word(after, side),
-            "deck_turns": before.turns, "with_swap_turns": after.turns}
-        if replay is not None:
-            entry["replay_deck"] = replay_command(result, replay, which, before.seed)
-            entry["replay_with_swap"] = replay_command(result, replay, which, before.seed,
-                                                       candidate)
-        changed.append(entry)
-    gained = sum(1 for g in changed if _RANK[g["with_swap"]] > _RANK[g["deck"]])
+        changed.append(ChangedGameJson(
+            before.seed, opponents[which].name, _result_word(before, side),
+            _result_word(after, side), before.turns, after.turns,
+            *(() if replay is None else (
+                replay_command(result, replay, which, before.seed),
+                replay_command(result, replay, which, before.seed, candidate)))))
+    gained = sum(1 for g in changed if _RANK[g.with_swap] > _RANK[g.deck])
     confirmed = result.difference(candidate)
-    return {"swaps": _swaps_json(candidate, catalog), "cards": cards,
-            "paired_games": len(mine), "changed_winner": len(changed),
-            "turned_for_the_deck": gained, "turned_against": len(changed) - gained,
-            "told_apart": confirmed.low > 0 or confirmed.high < 0,
-            "games": changed[:LISTED_GAMES],
-            "replay_note": ("both games of a pair replay exactly with the two commands "
-                            "given (`play --swap` lays the changed deck out along the deck, "
-                            "as the search did)")}
+    return ExplanationJson(
+        _swaps_json(candidate, catalog), cards, len(mine), len(changed), gained,
+        len(changed) - gained, confirmed.low > 0 or confirmed.high < 0, changed[:LISTED_GAMES],
+        "both games of a pair replay exactly with the two commands given (`play --swap` lays "
+        "the changed deck out along the deck, as the search did)")
 
 
 _RANK = {"lost": 0, "drew": 1, "won": 2}
@@ -237,43 +217,40 @@ def replay_command(result: OptimizeResult, replay: ReplayContext, which: int,
 
 def _won(games: WonJson, when: str, none: str) -> str:
     """'won 43% when drawn (20/47)'; `none` where there was no such game (not '0% (0/0)')."""
-    if not games["games"]:
+    if not games.games:
         return none
-    return (f"won {games['rate']['estimate'] * 100:.0f}% {when} "
-            f"({games['wins']}/{games['games']})")
+    return f"won {games.rate['estimate'] * 100:.0f}% {when} ({games.wins}/{games.games})"
 
 
 def explanation_lines(explanation: ExplanationJson) -> list[str]:
     lines = []
-    for card in explanation["cards"]:
-        drawn, other = card["when_drawn"], card["when_not_drawn"]
-        holder, moving = (("with the swap", "bringing it in") if card["role"] == "in"
+    for card in explanation.cards:
+        holder, moving = (("with the swap", "bringing it in") if card.role == "in"
                           else ("of the deck", "taking it out"))
         lines.append(
-            f"{card['role']}: {card['copies']}x {card['name']}: worth "
-            f"{points(card['worth_per_copy'])} points a copy (the race's model, from "
-            f"{card['model_units']} racing units of the swaps {moving}); in the "
-            f"games {holder}, drawn in "
-            f"{card['drawn_in']} of {card['games']}, played {card['played_per_game']:.1f} a "
-            f"game; {_won(drawn, 'when drawn', 'never drawn')}, "
-            f"{_won(other, 'when not', 'drawn in every game')}")
+            f"{card.role}: {card.copies}x {card.name}: worth {points(card.worth_per_copy)} "
+            f"points a copy (the race's model, from {card.model_units} racing units of the "
+            f"swaps {moving}); in the games {holder}, drawn in {card.drawn_in} of "
+            f"{card.games}, played {card.played_per_game:.1f} a game; "
+            f"{_won(card.when_drawn, 'when drawn', 'never drawn')}, "
+            f"{_won(card.when_not_drawn, 'when not', 'drawn in every game')}")
     lines.append(
-        f"the swap changed the winner in {explanation['changed_winner']} of "
-        f"{explanation['paired_games']} paired games: {explanation['turned_for_the_deck']} "
-        f"for the deck, {explanation['turned_against']} against it")
-    if not explanation["told_apart"]:
+        f"the swap changed the winner in {explanation.changed_winner} of "
+        f"{explanation.paired_games} paired games: {explanation.turned_for_the_deck} "
+        f"for the deck, {explanation.turned_against} against it")
+    if not explanation.told_apart:
         lines.append("  the swap is not told apart from the deck: which games it changed is "
                      "chance here, so none is told (the --json report lists them)")
         return lines
-    for game in explanation["games"][:TOLD_GAMES]:
-        lines.append(f"  seed {game['seed']} against {game['opponent']}: the deck "
-                     f"{game['deck']} in {game['deck_turns']} turns, with the swap "
-                     f"{game['with_swap']} in {game['with_swap_turns']}")
-        if "replay_deck" in game:
-            lines.append(f"    the deck's game: {game['replay_deck']}")
-            lines.append(f"    with the swap: {game['replay_with_swap']}")
-    more = explanation["changed_winner"] - min(TOLD_GAMES, len(explanation["games"]))
+    for game in explanation.games[:TOLD_GAMES]:
+        lines.append(f"  seed {game.seed} against {game.opponent}: the deck {game.deck} in "
+                     f"{game.deck_turns} turns, with the swap {game.with_swap} in "
+                     f"{game.with_swap_turns}")
+        if game.replay_deck is not None:
+            lines.append(f"    the deck's game: {game.replay_deck}")
+            lines.append(f"    with the swap: {game.replay_with_swap}")
+    more = explanation.changed_winner - min(TOLD_GAMES, len(explanation.games))
     if more > 0:
         lines.append(f"  and {more} more: the same command with --json lists "
-                     f"{len(explanation['games'])} of them with the commands that replay them")
+                     f"{len(explanation.games)} of them with the commands that replay them")
     return lines

@@ -10,7 +10,6 @@ from rich.table import Table
 
 from deckbuilder.build import build_facts, build_line
 from deckbuilder.sim.reports.bot_check import verdict_lines
-from deckbuilder.sim.reports.field_json import FieldJson
 from deckbuilder.sim.reports.optimize_json import OptimizeReport
 from deckbuilder.sim.reports.sensitivity import points_interval
 from deckbuilder.sim.reports.simulate_json import CardRowJson, PlayerJson, SimulationReport
@@ -160,15 +159,15 @@ def _ci(interval: Mapping[str, float]) -> str:
     return f"{rate(interval['estimate'])} {interval_text(interval)}"
 
 
-def modules_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
+def modules_text(modules: Sequence[str], titles: Mapping[str, str] | None) -> str:
     """The modules played, by title and id, or "none"."""
-    titles = report.get("module_names") or {}
+    titles = titles or {}
     return ", ".join(f"{titles[module]} ({module})" if titles.get(module, module) != module
-                     else module for module in report.get("modules", [])) or "none"
+                     else module for module in modules) or "none"
 
 
-def switches_text(report: SimulationReport | FieldJson | OptimizeReport) -> str:
-    return ", ".join(f"{key}={value}" for key, value in report.get("switches", {}).items()) \
+def switches_text(switches: Mapping[str, str]) -> str:
+    return ", ".join(f"{key}={value}" for key, value in switches.items()) \
         or "none (the ruleset's readings)"
 
 
@@ -183,30 +182,27 @@ def settings_rows(report: SimulationReport) -> list[tuple[str, str]]:
         rows.append(("baseline", f"{baseline['deck']} ({deck['faction']}), bot "
                                  f"{baseline['bot']}, on the same seeds"))
     rows += [("ruleset", str(report["ruleset"])),
-             ("rule switches", switches_text(report)),
-             ("modules", modules_text(report)),
+             ("rule switches", switches_text(report.get("switches", {}))),
+             ("modules", modules_text(report.get("modules", []), report.get("module_names"))),
              ("seed", f"{report['seed']} (each game's seed follows from it: the same seed "
                       "plays the same games)"),
-             ("games", str(report["games"])), *_turn_cap(report)]
+             ("games", str(report["games"])),
+             *(_turn_cap(report["max_turns"]) if "max_turns" in report else [])]
     return rows
 
 
-def _turn_cap(report: SimulationReport | OptimizeReport) -> list[tuple[str, str]]:
-    return [("turn cap", f"{report['max_turns']} turns (a longer game is stopped and counted "
-                         "as a draw)")] if "max_turns" in report else []
+def _turn_cap(max_turns: int) -> list[tuple[str, str]]:
+    return [("turn cap", f"{max_turns} turns (a longer game is stopped and counted as a draw)")]
 
 
 def optimize_settings_rows(data: OptimizeReport) -> list[tuple[str, str]]:
-    rows = [("deck", f"{data.get('deck', 'the deck')}, bot {data.get('bot', '?')}"),
-            ("opponent", f"{data.get('opponent', 'the other base deck')}, bot "
-                         f"{data.get('opponent_bot', '?')}")]
-    if "ruleset" in data:
-        rows.append(("ruleset", str(data["ruleset"])))
-    rows += [("rule switches", switches_text(data)), ("modules", modules_text(data)),
-             ("seed", f"{data['seed']} (the same seed plays the same search)"),
-             ("budget", f"{data['budget']} games"), ("supply", data["supply"]),
-             *_turn_cap(data)]
-    return rows
+    return [("deck", f"{data.deck}, bot {data.bot}"),
+            ("opponent", f"{data.opponent}, bot {data.opponent_bot}"),
+            ("ruleset", str(data.ruleset)), ("rule switches", switches_text(data.switches)),
+            ("modules", modules_text(data.modules, data.module_names)),
+            ("seed", f"{data.seed} (the same seed plays the same search)"),
+            ("budget", f"{data.budget} games"), ("supply", data.supply),
+            *_turn_cap(data.max_turns)]
 
 
 def summary(report: SimulationReport) -> str:
@@ -235,7 +231,8 @@ def print_report(console: Console, report: SimulationReport, card_limit: int = 4
     deck = report["deck"]
     console.print(summary(report), markup=False)
     cap = f"; at most {report['max_turns']} turns a game" if "max_turns" in report else ""
-    console.print(f"Rule switches: {switches_text(report)}; modules: {modules_text(report)}"
+    console.print(f"Rule switches: {switches_text(report.get('switches', {}))}; modules: "
+                  f"{modules_text(report.get('modules', []), report.get('module_names'))}"
                   f"{cap}.", markup=False)
     console.print(_sides_table(report))
     console.print(text_table(ENDING_HEADERS, ending_rows(report), "How games ended"))

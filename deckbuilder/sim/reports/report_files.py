@@ -3,7 +3,7 @@ before any game is played (a missing extra or a wrong file name costs no waiting
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 
 from deckbuilder.errors import DeckbuilderError, Location
@@ -21,7 +21,7 @@ def check_outputs(report_path: Path | None, charts_dir: Path | None) -> None:
         require_matplotlib()
 
 
-def write_outputs(kind: str, data: Mapping[str, object], report_path: Path | None,
+def write_outputs(kind: str, data: object, report_path: Path | None,
                   charts_dir: Path | None) -> list[Path]:
     """Write the page and the PNG charts of a report of `kind`; the files written."""
     from deckbuilder.sim.reports import html_report, tournament_report

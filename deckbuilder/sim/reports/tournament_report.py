@@ -64,8 +64,8 @@ def gauntlet_json(result: GauntletResult) -> dict[str, Any]:
 
 def _settings_rows(data: FieldJson, decks: str) -> list[tuple[str, str]]:
     return [("game", str(data.get("title", data["game"]))), ("decks", decks),
-            ("ruleset", str(data["ruleset"])), ("rule switches", switches_text(data)),
-            ("modules", modules_text(data)),
+            ("ruleset", str(data["ruleset"])), ("rule switches", switches_text(data["switches"])),
+            ("modules", modules_text(data["modules"], data.get("module_names"))),
             ("seed", f"{data['seed']} (the same seed plays the same games)"),
             ("turn cap", f"{data['max_turns']} turns (a longer game is a draw)")]
 
