@@ -15,8 +15,9 @@ from deckbuilder.app.data_notes import record_data_note
 from deckbuilder.app.endings import outcome_sentence
 from deckbuilder.app.play_decks import sides_of_decks
 from deckbuilder.app.records import check_deal
+from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.spellings import side_ids
-from deckbuilder.app.switches import describe_rules, parse_switches, read_modules
+from deckbuilder.app.switches import describe_rules, parse_switches
 from deckbuilder.app.table_words import named_position_lines
 from deckbuilder.catalog import Catalog
 from deckbuilder.commands import completion, play_setup
@@ -157,21 +158,22 @@ def _play(given: Mapping[str, str | None], game_name: str | None, bots: str, see
     catalog = project_catalog()
     name, texts = choose_decks(given, game_name)
     game = get_game(name)
-    ruleset = ruleset or game.default_ruleset
-    switches = parse_switches(switch_texts, catalog, name)
-    modules = read_modules(modules, catalog, name)
+    rules = PlayOptions(ruleset=ruleset, switches=switch_texts, modules=modules,
+                        max_turns=max_turns).settings(catalog, name)
     decks, orders = aligned_decks(
         [_deck(texts[side], side, name, catalog, allow_illegal) for side in game.side_names],
         name, catalog, swaps, aligned_with, allow_illegal)
     bot_specs = split_bots(bots)
     show = not (quiet or as_json)
-    heading = (f"{game.title}, seed {seed}, ruleset {describe_rules(ruleset, switches)}: "
+    heading = (f"{game.title}, seed {seed}, ruleset "
+               f"{describe_rules(rules.ruleset, rules.switches)}: "
                + " against ".join(f"{side} ({deck_name}, bot {bot})" for side, (deck_name, _),
                                   bot in zip(game.side_names, decks, bot_specs, strict=True)))
     narrate = TextNarrator(_say_worded, heading=heading) if show else None
-    state, record = play_game([deck_cards for _, deck_cards in decks], seed, bot_specs, ruleset,
-                              catalog, game=name, max_turns=max_turns, narrate=narrate,
-                              switches=switches, modules=modules, orders=orders)
+    state, record = play_game([deck_cards for _, deck_cards in decks], seed, bot_specs,
+                              rules.ruleset, catalog, game=name, max_turns=rules.max_turns,
+                              narrate=narrate, switches=rules.switches, modules=rules.modules,
+                              orders=orders)
     if record_path is not None:
         atomic_write_text(record_path, record.to_jsonl())
     if as_json:

@@ -106,16 +106,13 @@ def new_session(config: WebConfig, form: Any
     seed = number(form, "seed", secrets.randbelow(1_000_000), -10**18, 10**18)
     allow_illegal = str(form.get("allow_illegal") or "") in ("on", "true", "1")
     setup = form_setup(config, form, name, game, allow_illegal)
-    decks = setup.decks
     seats = [HUMAN if player == human else bot_spec(str(form.get(f"bot{player}") or ""),
                                                     f"{sides[player]}'s bot")
              for player in (0, 1)]
     session = setup.session(seed, seats, "auto" if human is not None else None)
     session.advance(max_steps=0 if human is None else None)  # the bots move up to the person
-    heading = (f"{game.title}, seed {seed}, {setup.rules_words()}: "
-               + " against ".join(f"{side} ({deck.name}, "
-                                  + ("you" if seat == HUMAN else f"bot {seat}") + ")"
-                                  for side, deck, seat in zip(sides, decks, seats, strict=True)))
+    heading = setup.heading([", you" if seat == HUMAN else f", bot {seat}" for seat in seats],
+                            seed)
     return session, human, heading, seed, setup.catalog
 
 

@@ -3,10 +3,13 @@ bot table and the friend tables (each adds its own seats and seed)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deckbuilder.app.results import Settings
+from deckbuilder.app.running import PlayOptions
+from deckbuilder.app.switches import describe_rules
 from deckbuilder.catalog import Catalog
 from deckbuilder.games import Game
 from deckbuilder.sim.records.session import GameSession
@@ -21,24 +24,26 @@ class TableSetup:
     name: str
     game: Game  # the game's registry entry
     decks: list[Any]
-    ruleset: str
-    switches: dict[str, str]
-    modules: tuple[str, ...]
-    max_turns: int
+    settings: Settings  # as `deckbuilder play` reads its options (`PlayOptions.settings`)
     catalog: Catalog
 
-    def rules_words(self) -> str:
-        """"ruleset rulebook-en (...), module saloon-duel": the heading's rules."""
-        from deckbuilder.app.switches import describe_rules
-
-        return (f"ruleset {describe_rules(self.ruleset, self.switches)}"
-                + "".join(f", module {module}" for module in self.modules))
+    def heading(self, seat_words: Sequence[str], seed: int | None = None) -> str:
+        """"Revolver, seed 7, ruleset rulebook-en, module saloon-duel: colty (Base, bot
+        greedy) against ...": the table's heading, each deck followed by its seat's words."""
+        rules = self.settings
+        return (f"{self.game.title}{'' if seed is None else f', seed {seed}'}, ruleset "
+                f"{describe_rules(rules.ruleset, rules.switches)}"
+                + "".join(f", module {module}" for module in rules.modules) + ": "
+                + " against ".join(f"{side} ({deck.name}{words})" for side, deck, words
+                                   in zip(self.game.side_names, self.decks, seat_words,
+                                          strict=True)))
 
     def session(self, seed: int, seats: list[str], viewer: str | None) -> GameSession:
         """The game these decks and rules set up, dealt from `seed`."""
-        return GameSession([deck.cards for deck in self.decks], seed, seats, self.ruleset,
-                           self.catalog, game=self.name, max_turns=self.max_turns,
-                           switches=self.switches, modules=self.modules, viewer=viewer)
+        rules = self.settings
+        return GameSession([deck.cards for deck in self.decks], seed, seats, rules.ruleset,
+                           self.catalog, game=self.name, max_turns=rules.max_turns,
+                           switches=rules.switches, modules=rules.modules, viewer=viewer)
 
 
 def form_game(form: Any) -> tuple[str, Any]:
@@ -58,7 +63,6 @@ def form_setup(config: WebConfig, form: Any, name: str, game: Any,
     packaged deck, a deck-folder file, or a side's name for its base deck), the rules and
     the turn cap of the form's game."""
     from deckbuilder.app.play_decks import load_side_deck
-    from deckbuilder.app.switches import parse_switches, read_modules
     from deckbuilder.decks import FACTION_GAMES
 
     catalog = config.catalog()
@@ -72,9 +76,9 @@ def form_setup(config: WebConfig, form: Any, name: str, game: Any,
             choice = f"base:{choice}"
         decks.append(load_side_deck(deck_argument(config, choice) if choice else side, side,
                                     name, f"the {side} deck", catalog, allow_illegal))
-    ruleset = str(form.get("ruleset") or "").strip() or game.default_ruleset
-    switches = parse_switches([str(t) for t in form.getlist("switch") if str(t).strip()],
-                              catalog, name)
-    modules = read_modules([str(module) for module in form.getlist("module")
-                            if str(module).strip()], catalog, name)
-    return TableSetup(name, game, decks, ruleset, switches, modules, max_turns, catalog)
+    settings = PlayOptions(
+        ruleset=str(form.get("ruleset") or "").strip() or None, max_turns=max_turns,
+        switches=[str(text) for text in form.getlist("switch") if str(text).strip()],
+        modules=[str(module) for module in form.getlist("module") if str(module).strip()],
+    ).settings(catalog, name)
+    return TableSetup(name, game, decks, settings, catalog)

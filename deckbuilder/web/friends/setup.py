@@ -80,6 +80,4 @@ def new_table(config: WebConfig, form: Any) -> NewTable:
     setup = form_setup(config, form, name, game, wants_illegal)
     session = setup.session(seed, [HUMAN, HUMAN], viewer=None)
     names = {side: deck.name for side, deck in zip(sides, setup.decks, strict=True)}
-    heading = (f"{game.title}, {setup.rules_words()}: "
-               + " against ".join(f"{side} ({deck})" for side, deck in names.items()))
-    return NewTable(session, seat, heading, names)
+    return NewTable(session, seat, setup.heading(["", ""]), names)
