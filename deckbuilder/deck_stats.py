@@ -359,9 +359,7 @@ class HandCard:
     name: str
 
 
-def sample_opening_hand(deck: LoadedDeck, rng: random.Random,
-                        size: int | None = None) -> tuple[HandCard, ...]:
+def sample_opening_hand(deck: LoadedDeck, rng: random.Random) -> tuple[HandCard, ...]:
     """A hand as the deck might deal it (the web page's "draw a hand")."""
-    size = DrawRules().opening_hand if size is None else size
     pool = [HandCard(copy.key, copy.name) for copy in _copies(deck) for _ in range(copy.count)]
-    return tuple(rng.sample(pool, min(size, len(pool))))
+    return tuple(rng.sample(pool, min(DrawRules().opening_hand, len(pool))))

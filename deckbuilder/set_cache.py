@@ -82,17 +82,14 @@ CACHE_UNUSED_DAYS = 30
 _MARK_USED_SECONDS = 24 * 3600
 
 
-def prune_cache(folder: Path, unused_days: float = CACHE_UNUSED_DAYS) -> list[Path]:
-    """Remove (and return) the cache entries in `folder` unused for `unused_days`."""
-    cutoff = time.time() - unused_days * 24 * 3600
-    removed: list[Path] = []
+def prune_cache(folder: Path) -> None:
+    """Remove the cache entries in `folder` unused for `CACHE_UNUSED_DAYS`."""
+    cutoff = time.time() - CACHE_UNUSED_DAYS * 24 * 3600
     with contextlib.suppress(OSError):
         for entry in folder.glob("*.json"):
             with contextlib.suppress(OSError):
                 if entry.stat().st_mtime < cutoff:
                     entry.unlink()
-                    removed.append(entry)
-    return removed
 
 
 def _cache_key(create: bool) -> bytes | None:

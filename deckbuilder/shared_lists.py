@@ -155,10 +155,9 @@ def forum_format(text: str) -> str | None:
     return None
 
 
-def parse_forum_list(text: str, catalog: Catalog, faction: str | None = None,
-                     output_format: str | None = None) -> DeckList:
-    """Read a forum post, labelling every line; its prose is comments."""
-    style = output_format or forum_format(text) or MARKDOWN
+def parse_forum_list(text: str, catalog: Catalog, faction: str | None, style: str) -> DeckList:
+    """Read a forum post (`style`: `forum_format`'s answer), labelling every line; its prose
+    is comments."""
     result = DeckList(faction=faction)
     reader = CardReader(result, catalog)
 

@@ -328,14 +328,13 @@ def _fix_for(error: OSError) -> str:
     return "check the path and try again"
 
 
-def editing(path: Path, timeout: float = LOCK_TIMEOUT_SECONDS
-            ) -> contextlib.AbstractContextManager[None]:
+def editing(path: Path) -> contextlib.AbstractContextManager[None]:
     """Hold the write lock of `path`'s folder while a read-modify-write of `path` runs."""
-    return folder_lock(_write_target(Path(path)).parent, timeout)
+    return folder_lock(_write_target(Path(path)).parent)
 
 
 @contextlib.contextmanager
-def folder_lock(folder: Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator[None]:
+def folder_lock(folder: Path) -> Iterator[None]:
     """Hold the write lock of a folder (the sets folder while a set is installed or removed)."""
     if fcntl is None or not folder.is_dir():
         yield
@@ -346,7 +345,7 @@ def folder_lock(folder: Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator
         yield  # a folder that cannot be opened cannot be written either: the write says so
         return
     try:
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
         while True:
             try:
                 fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -355,7 +354,7 @@ def folder_lock(folder: Path, timeout: float = LOCK_TIMEOUT_SECONDS) -> Iterator
                 if time.monotonic() > deadline:
                     raise WriteError(
                         f"another deckbuilder command has been writing in {folder} for "
-                        f"{timeout:.0f} s", Location(folder),
+                        f"{LOCK_TIMEOUT_SECONDS:.0f} s", Location(folder),
                         "wait for it to finish, then try again") from None
                 time.sleep(0.02)
         yield

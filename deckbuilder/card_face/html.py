@@ -5,7 +5,7 @@ words for screen readers; a stated value names its document in its title.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from importlib.resources import files
 
@@ -45,24 +45,22 @@ def _row_attributes(row: Fact, *classes: str) -> str:
     return shown + (f' title="{escape(title, quote=True)}"' if title else "")
 
 
-class _Editors:
-    """The editing controls of the fields, each placed once (the rest at the end)."""
+def _placer(editors: Mapping[str, str] | None) -> Callable[[Iterable[str] | None], str]:
+    """Places the editing controls of the fields, each once (None: those left, at the end)."""
+    left = dict(editors or {})
 
-    def __init__(self, editors: Mapping[str, str] | None) -> None:
-        self.editors = dict(editors or {})
-
-    def take(self, fields: tuple[str, ...] | list[str]) -> str:
-        found = [self.editors.pop(name) for name in fields if name in self.editors]
+    def place(fields: Iterable[str] | None) -> str:
+        found = [left.pop(name) for name in (list(left) if fields is None else fields)
+                 if name in left]
         return f'<div class="card-face__edit">{"".join(found)}</div>' if found else ""
 
-    def rest(self) -> str:
-        return self.take(list(self.editors))
+    return place
 
 
-def _fact(fact: Fact, editors: _Editors) -> str:
+def _fact(fact: Fact, place: Callable[[Iterable[str]], str]) -> str:
     return (f"<div><dt>{escape(fact.label)}</dt>"
             f"<dd{_row_attributes(fact)}>{escape(fact.value)}"
-            f"{_flag(fact.unconfirmed, fact.confirmed_by)}{editors.take(fact.fields)}</dd></div>")
+            f"{_flag(fact.unconfirmed, fact.confirmed_by)}{place(fact.fields)}</dd></div>")
 
 
 def _title(title: Fact) -> str:
@@ -85,24 +83,24 @@ def face_html(face: CardFace, heading_level: int = 2,
     """
     level = min(max(heading_level, 1), 6)
     kind = escape(face.kind, quote=True)
-    placed = _Editors(editors)
+    place = _placer(editors)
     title, *_, text = face.rows()
     parts = [
         f'<article class="card-face card-face--{kind}" data-card-id="'
         f'{escape(face.id, quote=True)}" data-game="{escape(face.game, quote=True)}">',
         f'<h{level} class="card-face__title">{_title(title)}</h{level}>',
     ]
-    parts.append(placed.take(["name"]))
+    parts.append(place(["name"]))
     parts.append(f'<p class="card-face__kind">{escape(face.subtitle)}</p>')
     if face.marks:
         parts.append('<ul class="card-face__marks">' + "".join(
             f"<li{_row_attributes(mark)}>{escape(mark.label)}"
             f"{_flag(mark.unconfirmed, mark.confirmed_by)}</li>" for mark in face.marks)
             + "</ul>")
-        parts.append(placed.take([name for mark in face.marks for name in mark.fields]))
+        parts.append(place([name for mark in face.marks for name in mark.fields]))
     if face.facts:
         parts.append('<dl class="card-face__facts">'
-                     + "".join(_fact(fact, placed) for fact in face.facts) + "</dl>")
+                     + "".join(_fact(fact, place) for fact in face.facts) + "</dl>")
     if face.text:
         parts.append(f"<div{_row_attributes(text, 'card-face__text')}>"
                      + "".join(f"<p>{escape(paragraph)}</p>" for paragraph in face.text)
@@ -114,8 +112,8 @@ def face_html(face: CardFace, heading_level: int = 2,
                         f"{_flag(False, face.text_confirmed_by)}</p>"
                         if face.text_confirmed_by else "")
                      + "</div>")
-    parts.append(placed.take(["text", *STEP_FIELDS]))
-    parts.append(placed.rest())  # a field no row shows: its controls still on the face
+    parts.append(place(["text", *STEP_FIELDS]))
+    parts.append(place(None))  # a field no row shows: its controls still on the face
     if face.has_unconfirmed():
         parts.append(f'<p class="card-face__legend"><span class="card-face__flag">?</span> '
                      f"{escape(UNCONFIRMED_TITLE)}</p>")
