@@ -225,11 +225,9 @@ class Catalog:
         folded = normalise_name(name)
         scored: dict[str, tuple[int, float]] = {}  # display name -> (tier, score)
         for key, ids in index.items():
-            matcher = difflib.SequenceMatcher(None, folded, key)
-            if matcher.real_quick_ratio() < _PLAUSIBLE or matcher.quick_ratio() < _PLAUSIBLE:
-                continue
-            score = matcher.ratio()
-            if score < _PLAUSIBLE:
+            matcher = difflib.SequenceMatcher(None, folded, key)  # the cheap bounds first
+            if matcher.real_quick_ratio() < _PLAUSIBLE or matcher.quick_ratio() < _PLAUSIBLE \
+                    or (score := matcher.ratio()) < _PLAUSIBLE:
                 continue
             for entry_id in ids:
                 entry = self.entries[entry_id]

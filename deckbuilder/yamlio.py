@@ -190,10 +190,9 @@ def _one_line(text: str) -> str:
 
 def _yaml_error(path: Path, error: YAMLError) -> DataFileError:
     if isinstance(error, DuplicateKeyError):
-        mark = error.problem_mark
-        key = (error.problem or "").split('"')[1] if '"' in (error.problem or "") else "a key"
-        return _refused_at(path, mark,
-                           f'duplicate key "{key}"' if key != "a key" else "duplicate key",
+        parts = (error.problem or "").split('"')
+        message = f'duplicate key "{parts[1]}"' if len(parts) > 1 else "duplicate key"
+        return _refused_at(path, error.problem_mark, message,
                            "keep one entry per key (add the counts together)")
     if isinstance(error, MarkedYAMLError):
         mark = error.problem_mark or error.context_mark

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from deckbuilder import paths
-from deckbuilder.card_face import face, face_html, face_text, one_line, stylesheet
+from deckbuilder.card_face import CardFace, face, face_html, face_text, one_line, stylesheet
 from deckbuilder.card_face.text import LEGEND
 from deckbuilder.catalog import Catalog, Entry, build_catalog
 
@@ -30,6 +30,11 @@ def catalog(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Catalog]:
         patch.setenv(getattr(paths, "CACHE_VARIABLE", "DECKBUILDER_CACHE"),
                      str(tmp_path_factory.mktemp("cache")))
         yield build_catalog(use_user_data=False)
+
+
+def marked_fields(shown: CardFace) -> set[str]:
+    """The fields some part of the face shows as unconfirmed."""
+    return {name for row in shown.rows() if row.unconfirmed for name in row.fields}
 
 
 def flat(text: str) -> str:
@@ -108,7 +113,7 @@ def test_every_unconfirmed_value_is_marked_in_text_and_html(catalog: Catalog) ->
         shown = face(entry, catalog)
         text = flat(" ".join(face_text(shown)))
         html = face_html(shown)
-        unmarked = set(provenance.unconfirmed) - shown.marked_fields()
+        unmarked = set(provenance.unconfirmed) - marked_fields(shown)
         if unmarked:
             problems.append(f"{entry.id}: unconfirmed but not marked: {sorted(unmarked)}")
         for fact in shown.facts:
@@ -145,7 +150,7 @@ def test_a_confirmed_record_has_no_marks(catalog: Catalog) -> None:
     assert confirmed, "the packaged data has fully sourced records"
     for entry in confirmed:
         shown = face(entry, catalog)
-        assert shown.marked_fields() == set(), entry.id
+        assert marked_fields(shown) == set(), entry.id
         assert LEGEND not in face_text(shown)
         assert "unconfirmed" not in face_html(shown)
 
@@ -302,7 +307,7 @@ def test_a_homebrew_value_without_a_source_is_marked(hostile: tuple[Entry, Catal
     chip = next(fact for fact in shown.facts if fact.label == "Chip")
     assert not firepower.unconfirmed  # the set names a source for it
     assert chip.unconfirmed and shown.title_unconfirmed  # set, but no source named
-    assert "faction" in shown.marked_fields()
+    assert "faction" in marked_fields(shown)
 
 
 # -- the stylesheet and the outline ----------------------------------------------------------
@@ -326,6 +331,6 @@ def test_the_heading_level_fits_the_page(catalog: Catalog) -> None:
 def test_a_guess_the_face_has_no_row_for_is_still_named(hostile: tuple[Entry, Catalog]) -> None:
     _, catalog = hostile
     shown = face(catalog.entries["hostile-guess"], catalog)
-    assert shown.marked_fields() == {"aliases"}
+    assert marked_fields(shown) == {"aliases"}
     rows = [line.split() for line in face_text(shown) if line.startswith("  Also unconfirmed")]
     assert rows == [["Also", "unconfirmed", "aliases?"]]

@@ -52,7 +52,9 @@ def test_the_players_own_answer_is_marked_in_the_text_and_the_html() -> None:
     assert cost.confirmed_by == "your overlay"
     assert row(shown, "Firepower").standing is Standing.UNCONFIRMED
     assert shown.confirmed_by() == ("your overlay",)
-    assert shown.player_fields() == {"cost", "silver_dollars", "cost_waived_at", "copies"}
+    player_fields = {name for row in shown.rows() if row.standing is Standing.PLAYER
+                     for name in row.fields}
+    assert player_fields == {"cost", "silver_dollars", "cost_waived_at", "copies"}
 
     lines = face_text(shown, encoding="utf-8")
     assert line_of(lines, "Cost").endswith(f"discard 1 card{PLAYER_MARK}")

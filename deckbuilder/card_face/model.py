@@ -106,11 +106,6 @@ class CardFace:
         return tuple(dict.fromkeys(who for row in self.rows() if row.confirmed_by
                                    for who in row.confirmed_by.split(", ")))
 
-    def player_fields(self) -> set[str]:
-        """The fields some part of the face shows as confirmed by a player."""
-        return {name for row in self.rows() if row.standing is Standing.PLAYER
-                for name in row.fields}
-
     def field_order(self) -> tuple[str, ...]:
         """The record's fields in the order the face shows them: the order a review asks them."""
         shown = ("name", *(name for row in (*self.marks, *self.facts) for name in row.fields))
@@ -119,10 +114,6 @@ class CardFace:
     def has_unconfirmed(self) -> bool:
         """Whether some part of the face is unconfirmed (the renderers then add the legend)."""
         return any(row.unconfirmed for row in self.rows())
-
-    def marked_fields(self) -> set[str]:
-        """The fields some part of the face shows as unconfirmed."""
-        return {name for row in self.rows() if row.unconfirmed for name in row.fields}
 
 
 def unconfirmed_fields(record: Any) -> tuple[str, ...]:

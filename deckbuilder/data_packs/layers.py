@@ -186,7 +186,7 @@ def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
                         _Offer(loaded, given.value, given.source))
     chosen: dict[str, dict[str, _Offer]] = {}
     for (record_id, name), offered in sorted(offers.items()):
-        if len({_key(offer.value) for offer in offered}) > 1:
+        if len({json.dumps(offer.value, sort_keys=True) for offer in offered}) > 1:
             said = "; ".join(f"pack {offer.loaded.label} says {offer.value!r}"
                              for offer in offered)
             layer.notices.append(PackNotice(
@@ -217,10 +217,6 @@ def apply_packs(catalog: Any, packs: Iterable[LoadedPack]) -> PackLayer:
                 record.provenance.source_of(name)))
         replace_record(catalog, entry, changed)
     return layer
-
-
-def _key(value: object) -> str:
-    return json.dumps(value, sort_keys=True)
 
 
 def _goes_forward(catalog: Any, loaded: LoadedPack, record_id: str, name: str, value: JsonValue,
