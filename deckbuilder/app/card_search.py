@@ -33,8 +33,9 @@ KIND_WORDS: dict[str, tuple[str, str | None]] = {
 KIND_HELP = f"card (default), {', '.join(kind for kind in KIND_WORDS if kind != 'card')}"
 
 
-def parse_kind(text: str | None) -> tuple[str, str | None]:
-    """`--kind` as (record kind, game it implies); plurals and case forgiven."""
+def parse_kind(text: str | None, game: str | None = None) -> tuple[str, str | None]:
+    """`--kind` as (record kind, game it implies); plurals and case forgiven; a kind of
+    another game than `game` is refused."""
     if text is None:
         return "card", None
     word = text.strip().lower()
@@ -42,6 +43,9 @@ def parse_kind(text: str | None) -> tuple[str, str | None]:
     if found is None:
         raise DeckbuilderError(f"--kind {printable(text)!r} is not a kind of record",
                                fix=f"choose one of: {KIND_HELP}")
+    if found[1] is not None and game is not None and game != found[1]:
+        raise DeckbuilderError(f"--kind {printable(text)} are {found[1]} records, not {game} "
+                               "ones", fix=f"use --kind character with --game {game}")
     return found
 
 

@@ -4,7 +4,7 @@ as a player types it): list and search records, `cards show NAME` for one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Annotated
 
@@ -41,7 +41,6 @@ from deckbuilder.commands.common import (
 )
 from deckbuilder.data_packs.status import catalog_counts
 from deckbuilder.engine.support import unimplemented_reasons
-from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Record
 from deckbuilder.printable import wrap_columns
 
@@ -88,16 +87,12 @@ def _cards(game: str | None, faction: str | None, set_id: str | None, kind_text:
     if unimplemented:
         _list_unimplemented(catalog, filters, as_json)
         return
-    kind, kind_game = parse_kind(kind_text)
-    if kind_game is not None and game is not None and game != kind_game:
-        raise DeckbuilderError(f"--kind {kind_text} are {kind_game} records, not {game} ones",
-                               fix=f"use --kind character with --game {game}")
+    kind, kind_game = parse_kind(kind_text, game)
     entries = select(catalog, replace(filters, q=search or "", kind=kind, kind_game=kind_game))
     if as_json:
         print_json([card_row(catalog, e) if kind == "card" else record_row(e) for e in entries])
         return
-    for line in listing_lines(catalog, entries, text_width()):
-        _print_plain(line)
+    _print_plain(listing_lines(catalog, entries, text_width()))
     found = kind_count(len(entries), kind)
     console.print(f"{found}{f' matching {safe(search)!r}' if search else ''}.", markup=False)
 
@@ -111,9 +106,10 @@ def _notes(record: Record) -> str:
     return ", ".join(notes)
 
 
-def _print_plain(line: str) -> None:
-    """A line of file text (already escaped by `printable`): no markup, no wrapping."""
-    console.print(line, markup=False, highlight=False, soft_wrap=True)
+def _print_plain(lines: Iterable[str]) -> None:
+    """Lines of file text (already escaped by `printable`): no markup, no wrapping."""
+    for line in lines:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 def listing_lines(catalog: Catalog, entries: list[Entry], width: int) -> list[str]:
@@ -184,46 +180,35 @@ def _list_unconfirmed(catalog: Catalog, filters: Search, as_json: bool) -> None:
         for row in catalog.unconfirmed()
         if filters.holds(catalog.entries[row.record_id])
     ]
-    counts = catalog_counts(catalog)
-    confirmed, unconfirmed_count = counts.stated + counts.player, counts.unconfirmed
     if as_json:
         print_json(rows)
         return
+    counts = catalog_counts(catalog)
     width = max(text_width(), 40)
-    _print_plain("Unconfirmed values (no document states them)")
-    shown = None
-    for row in rows:
-        if row["id"] != shown:
-            shown = row["id"]
-            _print_plain("")
-            for line in _wrap(f"{row['name']}  ({row['id']}, {row['kind']}, {row['set']})",
-                              width):
-                _print_plain(line)
-        for line in _wrap(f"{row['field']}: {_brief(row['value'])}", width, "  ", "    "):
-            _print_plain(line)
-    for line in _wrap(
-            f"{len(rows)} unconfirmed values listed; over the whole catalog {confirmed} values "
-            f"are confirmed by a document and {unconfirmed_count} are not. Correct any of them "
-            "in the overlay file (see `deckbuilder overlay --help`).", max(text_width(), 40)):
-        _print_plain(line)
+    lines = ["Unconfirmed values (no document states them)"]
+    for index, row in enumerate(rows):
+        if index == 0 or row["id"] != rows[index - 1]["id"]:
+            lines += ["", *_wrap(f"{row['name']}  ({row['id']}, {row['kind']}, {row['set']})",
+                                 width)]
+        lines += _wrap(f"{row['field']}: {_brief(row['value'])}", width, "  ", "    ")
+    _print_plain(lines + _wrap(
+        f"{len(rows)} unconfirmed values listed; over the whole catalog "
+        f"{counts.stated + counts.player} values are confirmed by a document and "
+        f"{counts.unconfirmed} are not. Correct any of them in the overlay file (see "
+        "`deckbuilder overlay --help`).", width))
 
 
 def _list_unimplemented(catalog: Catalog, filters: Search, as_json: bool) -> None:
-    rows = []
-    for entry in catalog.entries.values():
-        if entry.kind not in ("card", "character", "special") or not filters.holds(entry):
-            continue
-        reasons = unimplemented_reasons(entry.record, game_steps(entry.game))
-        if reasons:
-            rows.append({"id": entry.id, "name": entry.name, "set": entry.set_id,
-                         "reasons": reasons})
+    rows = [{"id": entry.id, "name": entry.name, "set": entry.set_id, "reasons": reasons}
+            for entry in catalog.entries.values()
+            if entry.kind in ("card", "character", "special") and filters.holds(entry)
+            and (reasons := unimplemented_reasons(entry.record, game_steps(entry.game)))]
     if as_json:
         print_json(rows)
         return
-    for row in rows:
-        for line in _wrap(f"{row['id']} ({row['set']}): {'; '.join(row['reasons'])}",
-                          max(text_width(), 40), "", "    "):
-            _print_plain(line)
+    _print_plain([line for row in rows for line in _wrap(
+        f"{row['id']} ({row['set']}): {'; '.join(row['reasons'])}", max(text_width(), 40), "",
+        "    ")])
     console.print(f"{len(rows)} records the engine cannot play.")
 
 

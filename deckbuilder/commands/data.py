@@ -168,11 +168,8 @@ def status(
     or your overlay), or are still unconfirmed; the cards to review first."""
     catalog = project_catalog()
     names = [deck] if deck is not None else packaged_deck_names()
-    decks = []
-    for each in names:
-        loaded = read_deck(each, catalog).loaded
-        decks.append((loaded.name, loaded.counts()))
-    found = data_status(catalog, decks)
+    loaded = [read_deck(each, catalog).loaded for each in names]
+    found = data_status(catalog, [(deck.name, deck.counts()) for deck in loaded])
     if as_json:
         print_json(found)
         return

@@ -30,7 +30,6 @@ from deckbuilder.app.spellings import faction_names, game_names
 from deckbuilder.card_face.words import game_title, kind_count, step_names
 from deckbuilder.catalog import Catalog, Entry
 from deckbuilder.data_packs.standing import Standing, standing_words
-from deckbuilder.errors import DeckbuilderError
 from deckbuilder.models.cards import Character
 from deckbuilder.models.common import Category, Faction, PlayType
 from deckbuilder.web.config import config_of
@@ -43,7 +42,6 @@ FILTERS = ("q", "game", "faction", "set", "kind", "category", "play")
 MAX_QUERY = 200
 #: How many records `/api/cards` returns at most (the deck editor shows a short list).
 API_LIMIT = 40
-KINDS = ("card", "character", "battlefield", "special", "token")
 
 
 class BrowserSearch(Search):
@@ -66,11 +64,12 @@ def parse_search(catalog: Catalog, params: Mapping[str, str]) -> BrowserSearch:
     def chosen(key: str, names: Mapping[str, Iterable[str]], what: str) -> str | None:
         return choose(get(key), spelling_table(names), what) if get(key) else None
 
-    games = game_names()
-    kind, kind_game = parse_kind(get("kind") or None)
-    search = BrowserSearch(
+    names = game_names()
+    game = chosen("game", {each: names.get(each, ()) for each in _games(catalog)}, "game")
+    kind, kind_game = parse_kind(get("kind") or None, game)
+    return BrowserSearch(
         q=get("q"),
-        game=chosen("game", {game: games.get(game, ()) for game in _games(catalog)}, "game"),
+        game=game,
         faction=chosen("faction", faction_names(), "faction"),
         set_id=chosen("set", set_names(catalog), "set"),
         kind=kind,
@@ -78,10 +77,6 @@ def parse_search(catalog: Catalog, params: Mapping[str, str]) -> BrowserSearch:
         play=chosen("play", dict.fromkeys(map(str, PlayType), ()), "play type"),
         kind_game=kind_game,
     )
-    if kind_game is not None and search.game is not None and search.game != kind_game:
-        raise DeckbuilderError(f"{get('kind')} are {kind_game} records, not {search.game} ones",
-                               fix=f"choose the kind character with the game {search.game}")
-    return search
 
 
 def _games(catalog: Catalog) -> list[str]:
@@ -160,7 +155,7 @@ def _options(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
         "game": [(game, game_title(game)) for game in _games(catalog)],
         "faction": [(str(f), str(f)) for f in Faction],
         "set": [(set_id, loaded.card_set.name) for set_id, loaded in catalog.sets.items()],
-        "kind": [(kind, kind) for kind in KINDS],
+        "kind": [(kind, kind) for kind in COLUMNS],
         "category": [(str(c), str(c)) for c in Category],
         "play": [(str(p), str(p)) for p in PlayType],
     }

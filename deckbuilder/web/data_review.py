@@ -97,10 +97,7 @@ def progress(entries: list[Entry]) -> dict[str, Any]:
 
 def _once(entries: list[Entry]) -> list[Entry]:
     """Each entry once (a card named twice in a deck file), in the order given."""
-    found: dict[str, Entry] = {}
-    for entry in entries:
-        found.setdefault(entry.id, entry)
-    return list(found.values())
+    return list({entry.id: entry for entry in entries}.values())
 
 
 def value_choices(record: Record, field: str) -> list[str]:
