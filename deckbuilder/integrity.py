@@ -129,25 +129,27 @@ class _Checker:
         except DeckbuilderError:
             return None  # the file changed since: the finding keeps its file, without a line
 
-    # records of this set: id -> (kind, loc of its id)
-    def own_records(self) -> dict[str, tuple[str, Loc]]:
+    def check_ids(self, lists: Sequence[tuple[str, str]], what: str, every: str
+                  ) -> dict[str, tuple[str, Loc]]:
+        """Ids are global: each once in this set and in no other set (a homebrew module would
+        replace the packaged text). `what` names the item ("" for records, whose duplicate
+        names the first one's line); returns id -> (kind, loc of its id)."""
         seen: dict[str, tuple[str, Loc]] = {}
-        for list_name, kind in RECORD_LISTS:
-            for index, record in enumerate(getattr(self.card_set, list_name)):
+        holders = self._holders_of(*(list_name for list_name, _ in lists))
+        for list_name, kind in lists:
+            for index, item in enumerate(getattr(self.card_set, list_name)):
                 loc = (list_name, index, "id")
-                if record.id in seen:
-                    first = position(self.document(), seen[record.id][1])
+                if item.id in seen:
+                    first = None if what else position(self.document(), seen[item.id][1])
                     at = f" (first at line {first[0]})" if first else ""
-                    self.add("duplicate-id", loc, f"id '{record.id}' is used twice in this set{at}",
-                             "give every card, character, battlefield, special and token its "
-                             "own id")
+                    self.add("duplicate-id", loc, f"{what}id '{item.id}' is used twice in this "
+                             f"set{at}", f"give every {every} its own id")
                     continue
-                seen[record.id] = (kind, loc)
-                owner = self.record_holders.get(record.id)
-                if owner is not None:
-                    self.add("id-in-other-set", loc,
-                             f"id '{record.id}' is already used in set '{owner}'",
-                             "ids are global and never reused: choose another id")
+                seen[item.id] = (kind, loc)
+                if item.id in holders:
+                    self.add("id-in-other-set", loc, f"{what}id '{item.id}' is already used in "
+                             f"set '{holders[item.id]}'",
+                             f"ids are global and never reused: choose another {what}id")
         return seen
 
     def required_closure(self) -> list[str]:
@@ -266,7 +268,7 @@ class _Checker:
 
     def check_modules_and_switches(self, closure: Sequence[str]) -> None:
         for list_name, what in RULE_LISTS:
-            self._check_unique_ids(list_name, what)
+            self.check_ids([(list_name, what)], f"{what} ", what)
         sets = [self.card_set, *(self.others[set_id] for set_id in closure)]
         modules = {module.id for card_set in sets for module in card_set.modules}
         switches = {switch.id: switch for card_set in sets for switch in card_set.rule_switches}
@@ -295,22 +297,6 @@ class _Checker:
                              f"ruleset '{ruleset.id}' chooses '{value}' for '{switch_id}'",
                              f"use one of: {', '.join(values)}")
 
-    def _check_unique_ids(self, list_name: str, what: str) -> None:
-        """Ids of modules, rule switches and rulesets are global like record ids (a homebrew
-        set would replace the packaged text)."""
-        seen: set[str] = set()
-        holders = self._holders_of(list_name)
-        for index, item in enumerate(getattr(self.card_set, list_name)):
-            if item.id in seen:
-                self.add("duplicate-id", (list_name, index, "id"),
-                         f"{what} id '{item.id}' is used twice in this set",
-                         f"give every {what} its own id")
-            elif item.id in holders:
-                self.add("id-in-other-set", (list_name, index, "id"),
-                         f"{what} id '{item.id}' is already used in set '{holders[item.id]}'",
-                         f"ids are global and never reused: choose another {what} id")
-            seen.add(item.id)
-
     def _holders_of(self, *list_names: str) -> dict[str, str]:
         """Id -> the other set that defines it, among the items of these lists of a set."""
         holders: dict[str, str] = {}
@@ -321,7 +307,7 @@ class _Checker:
         return holders
 
     def run(self) -> list[Finding]:
-        own = self.own_records()
+        own = self.check_ids(RECORD_LISTS, "", "card, character, battlefield, special and token")
         self.check_requires()
         closure = self.required_closure()
         self.check_references(own, closure)
