@@ -371,9 +371,12 @@ def test_bad_table_input_is_one_line(client: TestClient) -> None:
 def test_sessions_are_bounded_and_expire(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table, "MAX_SESSIONS", 3)
     sessions = table.TableSessions()
-    added = [sessions.add(object(), 0, "game", seed, object()) for seed in range(3)]
+    def add(seed: int) -> table.TableSession:
+        return sessions.put(table.TableSession(str(seed), object(), 0, "game", seed, object()))
+
+    added = [add(seed) for seed in range(3)]
     sessions.get(added[0].id)  # used: the least recently used is now the second
-    sessions.add(object(), 0, "game", 3, object())
+    add(3)
     assert len(sessions) == 3 and sessions.get(added[1].id) is None
     assert sessions.get(added[0].id) is not None
     added[0].last_used -= table.IDLE_SECONDS + 1

@@ -71,11 +71,6 @@ class TableSessions(Kept[TableSession]):
     def __init__(self) -> None:
         super().__init__(MAX_SESSIONS, IDLE_SECONDS)
 
-    def add(self, session: GameSession, human: int | None, heading: str, seed: int,
-            catalog: Catalog) -> TableSession:
-        return self.put(TableSession(secrets.token_urlsafe(12), session, human, heading, seed,
-                                     catalog))
-
 
 def sessions_of(app: Starlette) -> TableSessions:
     return held_by(app, "table_sessions", TableSessions)
@@ -90,10 +85,9 @@ class NoSuchGame(TableError):
 
 
 # -- a new game ------------------------------------------------------------------------------
-def new_session(config: WebConfig, form: Any
-                ) -> tuple[GameSession, int | None, str, int, Catalog]:
+def new_session(config: WebConfig, form: Any) -> TableSession:
     """The form's game as `deckbuilder play [--human SIDE]` would set it up: the decks read
-    and checked by the command's functions, then a `GameSession`."""
+    and checked by the command's functions, then a `GameSession` at a new table."""
     from deckbuilder.sim.records.session import HUMAN
 
     name, game = form_game(form)
@@ -113,7 +107,7 @@ def new_session(config: WebConfig, form: Any
     session.advance(max_steps=0 if human is None else None)  # the bots move up to the person
     heading = setup.heading([", you" if seat == HUMAN else f", bot {seat}" for seat in seats],
                             seed)
-    return session, human, heading, seed, setup.catalog
+    return TableSession(secrets.token_urlsafe(12), session, human, heading, seed, setup.catalog)
 
 
 # -- what the page gets ----------------------------------------------------------------------
@@ -176,9 +170,8 @@ async def table_page(request: Request) -> Response:
 
 
 async def start_game(request: Request) -> Response:
-    session, human, heading, seed, catalog = await asyncio.to_thread(
-        new_session, config_of(request), await request.form())
-    entry = sessions_of(request.app).add(session, human, heading, seed, catalog)
+    entry = sessions_of(request.app).put(await asyncio.to_thread(
+        new_session, config_of(request), await request.form()))
     url = f"/play/{entry.id}"
     if "application/json" not in request.headers.get("accept", ""):
         return RedirectResponse(url, status_code=303)  # a form sent without the script
