@@ -15,6 +15,7 @@ import binascii
 import json
 import re
 import zlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -287,16 +288,8 @@ def decode_share_code(code: str, loads: Callable[[bytes], object] = json.loads,
 def shared_deck_cards(shared: dict[str, Any], catalog: Catalog, where: Location
                       ) -> dict[str, int]:
     """The cards a decoded share code holds: its base deck with the diff applied."""
-    cards = base_deck_cards(catalog, shared["faction"], where)
-    for card, count in shared["out"].items():
-        left = cards.get(card, 0) - count
-        if left > 0:
-            cards[card] = left
-        else:
-            cards.pop(card, None)
-    for card, count in shared["into"].items():
-        cards[card] = cards.get(card, 0) + count
-    return cards
+    base = Counter(base_deck_cards(catalog, shared["faction"], where))
+    return dict(base - Counter(shared["out"]) + Counter(shared["into"]))  # in the base's order
 
 
 def parse_share_code(code: str, catalog: Catalog, faction: str | None = None) -> DeckList:
