@@ -382,7 +382,7 @@ class ScoringBot:
     budget: TurnBudget = field(default_factory=TurnBudget)
 
     def choose(self, state: State, rng: random.Random) -> int:
-        actions = state.legal_actions()
+        actions = state.legal  # read only: no copy
         if len(actions) == 1:
             return actions[0]
         kind = state.pending_kind

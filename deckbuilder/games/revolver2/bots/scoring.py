@@ -110,7 +110,7 @@ class ScoringGreedy:
     budget: TurnBudget = field(default_factory=TurnBudget)
 
     def choose(self, state: State, rng: random.Random) -> int:
-        actions = state.legal_actions()
+        actions = state.legal  # read only: no copy
         if len(actions) == 1:
             return actions[0]
         player = state.current_player()
