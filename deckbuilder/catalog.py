@@ -527,12 +527,10 @@ def _read_project_sets(catalog: Catalog, keep_going: bool) -> list[LoadedSet]:
 def _add_project_sets(catalog: Catalog, project: list[LoadedSet],
                       vet: VetProjectSets | None) -> None:
     """The repository's own sets: all or nothing without `vet`; else the sound ones."""
-    if vet is None:
-        for loaded in project:
-            catalog.add_set(loaded)
-        return
-    for sound in vet(catalog, project):
+    for sound in project if vet is None else vet(catalog, project):
         try:
             catalog.add_set(sound)
         except DeckbuilderError as error:
+            if vet is None:
+                raise
             catalog.broken.append(broken_set(sound, error))

@@ -26,6 +26,9 @@ _NO = ("no", "n", "false")
 #: Unconfirmed values no answer can change: which set a record belongs to is not a field.
 NOT_ASKED = frozenset({"set"})
 MAX_ANSWER = 500
+#: How a value of each type is typed (the first type it is wins: a bool is an int too).
+_ANSWERS: tuple[tuple[type, str], ...] = (
+    (bool, "yes or no"), (list, "a list like [a, b] ([] for none)"), (int, "a number"))
 
 
 @dataclass(frozen=True)
@@ -46,13 +49,8 @@ class Question:
         """How to answer, in a few words."""
         if self.engine_data:
             return "= if the card does what the text says, Enter skips"
-        if isinstance(self.current, bool):
-            return "yes or no, = as shown, Enter skips"
-        if isinstance(self.current, list):
-            return "a list like [a, b] ([] for none), = as shown, Enter skips"
-        if isinstance(self.current, int):
-            return "a number, = as shown, Enter skips"
-        return "the printed value, = as shown, Enter skips"
+        return next((words for kind, words in _ANSWERS if isinstance(self.current, kind)),
+                    "the printed value") + ", = as shown, Enter skips"
 
 
 @dataclass(frozen=True)
