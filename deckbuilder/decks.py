@@ -500,56 +500,51 @@ def swap_cards(
     """Replace `count` copies of one card by another in a deck file, keeping comments and order."""
     path = Path(path)
     with editing(path):  # a concurrent swap on the same deck waits: both swaps survive
-        return _swap_in_file(path, catalog, out_card, in_card, count)
-
-
-def _swap_in_file(path: Path, catalog: Catalog, out_card: str, in_card: str,
-                  count: int) -> SwapResult:
-    document, original = _read_for_edit(path)
-    cards: CommentedMap = document["cards"]
-    game = str(document.get("game", "")) or None
-    in_entry = catalog.find(in_card, game)
-    if in_entry is None:
-        raise _not_found(catalog, in_card, Location(path), "in card")
-    out_entry = catalog.find(out_card, game)
-    out_keys = [key for key in cards if str(key) == out_card]
-    out_keys = out_keys or _keys_naming(cards, catalog, out_entry)
-    if not out_keys:
-        if out_entry is None:
-            raise _not_found(catalog, out_card, Location(path), "out card")
-        raise DeckError(
-            f"the deck has no copy of {out_entry.name}", Location(path),
-            "name a card the deck contains (`deckbuilder deck export` lists them)",
-        )
-    out_name = out_entry.name if out_entry else out_card
-    if out_entry is not None and out_entry.id == in_entry.id:
-        raise DeckError(f"out and in are the same card ({out_name})", Location(path),
-                        "name two different cards")
-    have = sum(int(cards[key]) for key in out_keys)
-    if have < count:
-        line = cards.lc.key(out_keys[0])[0] + 1
-        raise DeckError(
-            f"the deck has {have} {'copy' if have == 1 else 'copies'} of {out_name}, "
-            f"so {count} can't be swapped out", Location(path, line),
-            f"use --count {have} or less",
-        )
-    remaining = count
-    for key in out_keys:
-        taken = min(int(cards[key]), remaining)
-        cards[key] = int(cards[key]) - taken
-        remaining -= taken
-    in_keys = _keys_naming(cards, catalog, in_entry)
-    if in_keys:
-        cards[in_keys[0]] = int(cards[in_keys[0]]) + count
-    else:
-        _insert_after(cards, out_keys[0], in_entry.id, count, in_entry.name)
-    for key in out_keys:
-        if cards[key] == 0:
-            _drop_key(cards, key)
-    validate_document(document, Deck, path)
-    write_edited_deck(path, document, original, catalog)
-    return SwapResult(path, out_name, in_entry.id, in_entry.name, count,
-                      out_entry.id if out_entry is not None else None)
+        document, original = _read_for_edit(path)
+        cards: CommentedMap = document["cards"]
+        game = str(document.get("game", "")) or None
+        in_entry = catalog.find(in_card, game)
+        if in_entry is None:
+            raise _not_found(catalog, in_card, Location(path), "in card")
+        out_entry = catalog.find(out_card, game)
+        out_keys = [key for key in cards if str(key) == out_card] or _keys_naming(
+            cards, catalog, out_entry)
+        if not out_keys:
+            if out_entry is None:
+                raise _not_found(catalog, out_card, Location(path), "out card")
+            raise DeckError(
+                f"the deck has no copy of {out_entry.name}", Location(path),
+                "name a card the deck contains (`deckbuilder deck export` lists them)",
+            )
+        out_name = out_entry.name if out_entry else out_card
+        if out_entry is not None and out_entry.id == in_entry.id:
+            raise DeckError(f"out and in are the same card ({out_name})", Location(path),
+                            "name two different cards")
+        have = sum(int(cards[key]) for key in out_keys)
+        if have < count:
+            line = cards.lc.key(out_keys[0])[0] + 1
+            raise DeckError(
+                f"the deck has {have} {'copy' if have == 1 else 'copies'} of {out_name}, "
+                f"so {count} can't be swapped out", Location(path, line),
+                f"use --count {have} or less",
+            )
+        remaining = count
+        for key in out_keys:
+            taken = min(int(cards[key]), remaining)
+            cards[key] = int(cards[key]) - taken
+            remaining -= taken
+        in_keys = _keys_naming(cards, catalog, in_entry)
+        if in_keys:
+            cards[in_keys[0]] = int(cards[in_keys[0]]) + count
+        else:
+            _insert_after(cards, out_keys[0], in_entry.id, count, in_entry.name)
+        for key in out_keys:
+            if cards[key] == 0:
+                _drop_key(cards, key)
+        validate_document(document, Deck, path)
+        write_edited_deck(path, document, original, catalog)
+        return SwapResult(path, out_name, in_entry.id, in_entry.name, count,
+                          out_entry.id if out_entry is not None else None)
 
 
 def _read_for_edit(path: Path) -> tuple[CommentedMap, str]:
