@@ -10,7 +10,7 @@ in the games' packages, so importing one runs this file while the models are sti
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -51,11 +51,6 @@ class Game:
         return self.parts.rules
 
     @property
-    def new_game(self) -> Callable[..., Any]:
-        """`new_game(decks, seed, ruleset, catalog, max_turns, verbose, switches) -> State`"""
-        return self.parts.new_game
-
-    @property
     def heuristics(self) -> Heuristics:
         return self.parts.heuristics
 
@@ -68,15 +63,14 @@ class Game:
         return self.declaration.default_ruleset
 
 
-def _load(declaration: GameDeclaration) -> Game:
-    module_name, _, attribute = declaration.entry.partition(":")
+def load_entry(game: str, entry: str, what: str) -> Any:
+    """What `entry` ("module:attribute") names, or one line naming the game and `what`."""
+    module_name, _, attribute = entry.partition(":")
     try:
-        parts = getattr(importlib.import_module(module_name), attribute)
+        return getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as error:
-        raise DeckbuilderError(
-            f"game '{declaration.id}': its rules ({declaration.entry}) cannot be loaded: "
-            f"{error}", fix="reinstall the package that provides the game") from error
-    return Game(declaration, parts)
+        raise DeckbuilderError(f"game '{game}': its {what} ({entry}) cannot be loaded: {error}",
+                               fix="reinstall the package that provides the game") from error
 
 
 _GAMES: dict[str, Game] = {}
@@ -87,7 +81,8 @@ def games() -> dict[str, Game]:
     if not _GAMES:
         from deckbuilder.declared import DECLARATIONS
 
-        _GAMES.update({declaration.id: _load(declaration) for declaration in DECLARATIONS})
+        _GAMES.update({declaration.id: Game(declaration, load_entry(
+            declaration.id, declaration.entry, "rules")) for declaration in DECLARATIONS})
     return _GAMES
 
 
@@ -149,8 +144,8 @@ def new_game(decks: Sequence[Mapping[str, int]], seed: int, ruleset: str | None 
     extra: dict[str, object] = {"modules": tuple(modules)} if modules else {}
     if any(orders):
         extra["orders"] = tuple(orders)
-    return chosen.new_game(decks, seed, ruleset, catalog, max_turns=max_turns,
-                           verbose=verbose, switches=switches, **extra)
+    return chosen.parts.new_game(decks, seed, ruleset, catalog, max_turns=max_turns,
+                                 verbose=verbose, switches=switches, **extra)
 
 
 def dead_card_warnings(decks: Sequence[Mapping[str, int]], catalog: Catalog | None = None,

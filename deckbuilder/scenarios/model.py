@@ -8,7 +8,6 @@ schema), and reads a file in its game's format.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Annotated, Any, Union
 
@@ -17,7 +16,7 @@ from pydantic import Discriminator, RootModel, Tag
 from deckbuilder.declaration import GameDeclaration
 from deckbuilder.declared import DECLARATIONS
 from deckbuilder.errors import DeckbuilderError
-from deckbuilder.games import get_game
+from deckbuilder.games import get_game, load_entry
 from deckbuilder.models.common import Strict
 from deckbuilder.scenario_kit.generic import generic_format
 from deckbuilder.scenario_kit.parts import Source
@@ -37,13 +36,7 @@ def scenario_parts(declaration: GameDeclaration) -> ScenarioParts:
         where = ""
     if not where:
         return ScenarioParts(generic_format(declaration), GENERIC_STAGING)
-    module, _, attribute = where.partition(":")
-    try:
-        parts: ScenarioParts = getattr(importlib.import_module(module), attribute)
-    except (ImportError, AttributeError) as error:
-        raise DeckbuilderError(
-            f"game '{declaration.id}': its scenario format ({where}) cannot be loaded: {error}",
-            fix="reinstall the package that provides the game") from error
+    parts: ScenarioParts = load_entry(declaration.id, where, "scenario format")
     return parts
 
 
