@@ -245,49 +245,45 @@ def import_set(path: Path, upgrade: bool = False) -> ImportResult:
         raise first.schema_error()
     # racing imports and removals take turns
     with folder_lock(make_data_folder(paths.installed_sets_dir(), "sets")):
-        return _import_locked(path, upgrade)
-
-
-def _import_locked(path: Path, upgrade: bool) -> ImportResult:
-    report = check_file(path)
-    if report.loaded is None:
-        raise report.schema_error()
-    pause_at("import-checked")  # between the check and the write: the window a lock closes
-    card_set = report.loaded.card_set
-    installed = report.installed
-    if installed is not None and not upgrade:
-        version = installed.loaded.card_set.version if installed.loaded else "unreadable"
-        raise SetInstallError(
-            f"set '{card_set.id}' is already installed (version {version})",
-            Location(installed.path),
-            "add --upgrade to replace it",
-        )
-    if report.findings:
-        raise SetRefused(
-            f"refused to import '{card_set.id}': {plural(len(report.findings), 'problem')} in "
-            f"{path}",
-            report.findings,
-            "correct them (`deckbuilder sets check` lists them) and import again",
-        )
-    _check_after_install(report.loaded, installed)
-    target = paths.installed_sets_dir() / f"{card_set.id}.yaml"
-    _refuse_foreign_file(target, card_set.id)
-    if installed is not None and installed.path.resolve() != target.resolve() and \
-            not target.exists():
-        # An upgrade of a file named otherwise: the new text replaces the old file, which is
-        # then renamed, each step atomic, so at no moment do two files hold the set.
-        atomic_write_text(installed.path, with_set_header(report.text, target))
-        try:
-            os.replace(installed.path, target)
-        except OSError as error:
-            raise WriteError(f"cannot rename {installed.path} to {target.name}: "
-                             f"{error.strerror}", Location(installed.path),
-                             "check the sets folder's permissions") from None
-    else:
-        atomic_write_text(target, with_set_header(report.text, target))
-    _remove_other_copies(card_set.id, target)
-    replaced = installed.loaded.card_set.version if installed and installed.loaded else None
-    return ImportResult(card_set.id, card_set.version, target, replaced)
+        report = check_file(path)
+        if report.loaded is None:
+            raise report.schema_error()
+        pause_at("import-checked")  # between the check and the write: the window a lock closes
+        card_set = report.loaded.card_set
+        installed = report.installed
+        if installed is not None and not upgrade:
+            version = installed.loaded.card_set.version if installed.loaded else "unreadable"
+            raise SetInstallError(
+                f"set '{card_set.id}' is already installed (version {version})",
+                Location(installed.path),
+                "add --upgrade to replace it",
+            )
+        if report.findings:
+            raise SetRefused(
+                f"refused to import '{card_set.id}': {plural(len(report.findings), 'problem')} in "
+                f"{path}",
+                report.findings,
+                "correct them (`deckbuilder sets check` lists them) and import again",
+            )
+        _check_after_install(report.loaded, installed)
+        target = paths.installed_sets_dir() / f"{card_set.id}.yaml"
+        _refuse_foreign_file(target, card_set.id)
+        if installed is not None and installed.path.resolve() != target.resolve() and \
+                not target.exists():
+            # An upgrade of a file named otherwise: the new text replaces the old file, which is
+            # then renamed, each step atomic, so at no moment do two files hold the set.
+            atomic_write_text(installed.path, with_set_header(report.text, target))
+            try:
+                os.replace(installed.path, target)
+            except OSError as error:
+                raise WriteError(f"cannot rename {installed.path} to {target.name}: "
+                                 f"{error.strerror}", Location(installed.path),
+                                 "check the sets folder's permissions") from None
+        else:
+            atomic_write_text(target, with_set_header(report.text, target))
+        _remove_other_copies(card_set.id, target)
+        replaced = installed.loaded.card_set.version if installed and installed.loaded else None
+        return ImportResult(card_set.id, card_set.version, target, replaced)
 
 
 def _remove_other_copies(set_id: str, kept: Path) -> None:
@@ -345,42 +341,38 @@ def remove_set(set_id: str) -> Path:
         raise DeckbuilderError(f"'{set_id}' is not a set id",
                                fix="set ids are kebab-case (see `deckbuilder sets list`)")
     with folder_lock(paths.installed_sets_dir()):  # no folder: nothing to remove, no lock
-        return _remove_locked(set_id)
-
-
-def _remove_locked(set_id: str) -> Path:
-    if set_id in packaged_sets():
-        raise SetInstallError(
-            f"'{set_id}' is a packaged set and cannot be removed",
-            fix="packaged sets ship with deckbuilder; decks may simply not use them",
+        if set_id in packaged_sets():
+            raise SetInstallError(
+                f"'{set_id}' is a packaged set and cannot be removed",
+                fix="packaged sets ship with deckbuilder; decks may simply not use them",
+            )
+        files = installed_files()
+        matches = [item for item in files if item.set_id == set_id]
+        if not matches:
+            known = ", ".join(sorted(item.set_id for item in files)) or "none"
+            raise DeckbuilderError(
+                f"no installed set '{set_id}'", fix=f"installed sets: {known}"
+            )
+        target = matches[0]
+        requiring = sorted(
+            item.set_id for item in files
+            if item.loaded and item is not target and set_id in item.loaded.card_set.requires
         )
-    files = installed_files()
-    matches = [item for item in files if item.set_id == set_id]
-    if not matches:
-        known = ", ".join(sorted(item.set_id for item in files)) or "none"
-        raise DeckbuilderError(
-            f"no installed set '{set_id}'", fix=f"installed sets: {known}"
-        )
-    target = matches[0]
-    requiring = sorted(
-        item.set_id for item in files
-        if item.loaded and item is not target and set_id in item.loaded.card_set.requires
-    )
-    if requiring:
-        raise SetInstallError(
-            f"cannot remove '{set_id}': installed set{'s' if len(requiring) > 1 else ''} "
-            f"{', '.join(requiring)} require{'' if len(requiring) > 1 else 's'} it",
-            Location(target.path),
-            f"remove {', '.join(requiring)} first",
-        )
-    _check_after_removal(set_id, target, files)
-    try:
-        target.path.unlink()
-    except OSError as error:
-        raise DeckbuilderError(
-            f"cannot delete: {error.strerror}", Location(target.path), "remove it by hand"
-        ) from None
-    return target.path
+        if requiring:
+            raise SetInstallError(
+                f"cannot remove '{set_id}': installed set{'s' if len(requiring) > 1 else ''} "
+                f"{', '.join(requiring)} require{'' if len(requiring) > 1 else 's'} it",
+                Location(target.path),
+                f"remove {', '.join(requiring)} first",
+            )
+        _check_after_removal(set_id, target, files)
+        try:
+            target.path.unlink()
+        except OSError as error:
+            raise DeckbuilderError(
+                f"cannot delete: {error.strerror}", Location(target.path), "remove it by hand"
+            ) from None
+        return target.path
 
 
 def _check_after_removal(set_id: str, target: InstalledFile, files: list[InstalledFile]) -> None:

@@ -69,7 +69,35 @@ def save_answer(record_id: str, field: str, value: object, player: str | None = 
     path = overlay if overlay is not None else paths.overlay_path()
     source = printed_card_source(day or date.today(), check_player_name(player))
     with editing(path):  # another review waits, then reads this answer before adding its own
-        return _save_locked(path, record_id, field, value, source)
+        document = load_overlay(path)
+        before_catalog = catalog_below_overlay()
+        apply_overlay_document(before_catalog, document, path)  # the file as it is must hold
+        entry = before_catalog.entries.get(record_id)
+        if entry is None:
+            raise DeckbuilderError(f"no record with id '{printable(record_id)}'",
+                                   fix="see `deckbuilder cards`")
+        before = plain(entry.record, field)
+        after = before if value is AS_SHOWN else value
+        values: dict[str, object] = {field: after}
+        alias = None
+        if field == "name" and normalise_name(str(after)) != normalise_name(entry.name):
+            alias = entry.name
+            values["aliases"] = renamed_aliases(entry.record.aliases, entry.name, after)
+        correction = document["corrections"].setdefault(
+            record_id, CommentedMap([("source", source), ("values", CommentedMap())]))
+        for name, value in values.items():
+            correction["source"] = merge_source(str(correction["source"]),
+                                                [str(each) for each in correction["values"]],
+                                                name, source)
+            correction["values"][name] = value
+        try:
+            apply_overlay_document(catalog_below_overlay(), document, path)
+        except DataFileError as error:
+            reason = error.message.removeprefix(f"overlay for '{record_id}': ")
+            raise AnswerRefused(f"{field} of {record_id}: {reason}", fix=error.fix) from None
+        pause_at("answer-checked")
+        write_yaml(path, document, overlay_header(path))
+        return SavedAnswer(record_id, field, before, after, source, path, alias)
 
 
 def catalog_below_overlay() -> Catalog:
@@ -77,39 +105,6 @@ def catalog_below_overlay() -> Catalog:
     catalog = sets_catalog()
     catalog.packs = apply_packs(catalog, installed_packs())
     return catalog
-
-
-def _save_locked(path: Path, record_id: str, field: str, value: object, source: str
-                 ) -> SavedAnswer:
-    document = load_overlay(path)
-    before_catalog = catalog_below_overlay()
-    apply_overlay_document(before_catalog, document, path)  # the file as it is must hold
-    entry = before_catalog.entries.get(record_id)
-    if entry is None:
-        raise DeckbuilderError(f"no record with id '{printable(record_id)}'",
-                               fix="see `deckbuilder cards`")
-    before = plain(entry.record, field)
-    after = before if value is AS_SHOWN else value
-    values: dict[str, object] = {field: after}
-    alias = None
-    if field == "name" and normalise_name(str(after)) != normalise_name(entry.name):
-        alias = entry.name
-        values["aliases"] = renamed_aliases(entry.record.aliases, entry.name, after)
-    correction = document["corrections"].setdefault(
-        record_id, CommentedMap([("source", source), ("values", CommentedMap())]))
-    for name, value in values.items():
-        correction["source"] = merge_source(str(correction["source"]),
-                                            [str(each) for each in correction["values"]],
-                                            name, source)
-        correction["values"][name] = value
-    try:
-        apply_overlay_document(catalog_below_overlay(), document, path)
-    except DataFileError as error:
-        reason = error.message.removeprefix(f"overlay for '{record_id}': ")
-        raise AnswerRefused(f"{field} of {record_id}: {reason}", fix=error.fix) from None
-    pause_at("answer-checked")
-    write_yaml(path, document, overlay_header(path))
-    return SavedAnswer(record_id, field, before, after, source, path, alias)
 
 
 def load_overlay(path: Path) -> CommentedMap:

@@ -164,29 +164,25 @@ def import_pack(path: Path, upgrade: bool = False) -> ImportReport:
             Location(Path(path)), "correct the pack (or ask its author for one made for your "
                                   "sets), then import it again")
     with folder_lock(_packs_folder()):
-        return _import_locked(loaded, upgrade)
-
-
-def _import_locked(loaded: LoadedPack, upgrade: bool) -> ImportReport:
-    pack = loaded.pack
-    installed = installed_packs()
-    others = [each for each in installed if each.pack.id != pack.id]
-    replaced = next((each for each in installed if each.pack.id == pack.id), None)
-    if replaced is not None and not upgrade:
-        raise PackRefused(f"pack '{pack.id}' is already installed (version "
-                          f"{replaced.pack.version})", Location(replaced.path),
-                          "add --upgrade to replace it, or `deckbuilder data remove` it")
-    pause_at("pack-checked")
-    after = sets_catalog()
-    layer = apply_packs(after, [*others, loaded])
-    report = ImportReport(pack.id, pack.version, paths.packs_dir() / f"{pack.id}.yaml",
-                          replaced_version=replaced.pack.version if replaced else None)
-    report.changes = [change for change in layer.changes if change.pack == pack.id]
-    report.notices = [notice for notice in layer.notices
-                      if pack.id in notice.pack.split(", ")]
-    report.overlay_wins = _overlay_overrides(after, pack)
-    atomic_write_bytes(report.path, loaded.raw)  # the bytes checked, not the file as it is now
-    return report
+        pack = loaded.pack
+        installed = installed_packs()
+        others = [each for each in installed if each.pack.id != pack.id]
+        replaced = next((each for each in installed if each.pack.id == pack.id), None)
+        if replaced is not None and not upgrade:
+            raise PackRefused(f"pack '{pack.id}' is already installed (version "
+                              f"{replaced.pack.version})", Location(replaced.path),
+                              "add --upgrade to replace it, or `deckbuilder data remove` it")
+        pause_at("pack-checked")
+        after = sets_catalog()
+        layer = apply_packs(after, [*others, loaded])
+        report = ImportReport(pack.id, pack.version, paths.packs_dir() / f"{pack.id}.yaml",
+                              replaced_version=replaced.pack.version if replaced else None)
+        report.changes = [change for change in layer.changes if change.pack == pack.id]
+        report.notices = [notice for notice in layer.notices
+                          if pack.id in notice.pack.split(", ")]
+        report.overlay_wins = _overlay_overrides(after, pack)
+        atomic_write_bytes(report.path, loaded.raw)  # the bytes checked, not the file as it is now
+        return report
 
 
 def _overlay_overrides(catalog: Catalog, pack: DataPack) -> list[str]:
