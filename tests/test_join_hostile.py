@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from deckbuilder.app import table_client
 from deckbuilder.app.catalogs import project_catalog
-from deckbuilder.app.table_answers import AnswerError, read_state
+from deckbuilder.app.table_answers import AnswerError, TableState, read_answer
 from deckbuilder.app.table_words import PlayerWords
 from deckbuilder.cli import app as cli_app
 from deckbuilder.sim.records.seed_commitment import seed_commitment
@@ -364,7 +364,7 @@ def test_a_views_pieces_are_drawn_by_the_game_it_names_alone() -> None:
     """The poker tournament's lines come from Revolver 2's rules, and only for a view of
     Revolver 2: the same pieces in a view of Revolver are the table's plain pairs."""
     words = PlayerWords(project_catalog())
-    as_revolver2 = view_lines(read_state(table_state(view=POKER_VIEW)).view.model_dump(
+    as_revolver2 = view_lines(read_answer(TableState, table_state(view=POKER_VIEW)).view.model_dump(
         by_alias=True), words)
     as_revolver = view_lines({**POKER_VIEW, "game": "revolver"}, words)
     assert any(line.startswith("poker tournament:") for line in as_revolver2)
@@ -392,7 +392,7 @@ def test_a_view_the_model_takes_is_drawn_without_an_error(
     else:
         parent[place[-1]] = value
     try:
-        state = read_state(table_state(view=view))
+        state = read_answer(TableState, table_state(view=view))
     except AnswerError:
         return
     assert state.view is not None

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.applications import Starlette
 from typer.testing import CliRunner
 
 from deckbuilder import packaged_deck
@@ -370,7 +371,7 @@ def test_bad_table_input_is_one_line(client: TestClient) -> None:
 
 def test_sessions_are_bounded_and_expire(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table, "MAX_SESSIONS", 3)
-    sessions = table.TableSessions()
+    sessions = table.sessions_of(Starlette())
     def add(seed: int) -> table.TableSession:
         return sessions.put(table.TableSession(str(seed), object(), 0, "game", seed, object()))
 

@@ -292,15 +292,7 @@ def _finite_float(digits: str) -> float:
 AnswerT = TypeVar("AnswerT", bound="Answer")
 
 
-def read_state(value: object) -> TableState:
-    return _read(TableState, value)
-
-
-def read_refusal(value: object) -> Refusal:
-    return _read(Refusal, value)
-
-
-def _read(model: type[AnswerT], value: object) -> AnswerT:
+def read_answer(model: type[AnswerT], value: object) -> AnswerT:
     if not isinstance(value, dict):
         raise AnswerError(f"it is {_kind(value)}, not a JSON object")
     try:

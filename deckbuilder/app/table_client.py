@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from deckbuilder.app.table_answers import (
     TOKEN_PATTERN,
     AnswerError,
+    Refusal,
     TableState,
     decode_answer,
-    read_refusal,
-    read_state,
+    read_answer,
 )
 from deckbuilder.errors import DeckbuilderError
 
@@ -113,7 +113,7 @@ class TableClient:
             self.api = f"{self.server}/api/tables/{token}"
             self.resume_link = f"{self.server}/friends/{token}"
         try:
-            return read_state(value)
+            return read_answer(TableState, value)
         except AnswerError as error:
             kept = f"; your seat's own link: {self.resume_link}" if self.resume_link else ""
             raise self._unreadable(f"{error}{kept}") from None
@@ -134,7 +134,7 @@ class TableClient:
 
     def _state(self, path: str, body: Mapping[str, object] | None = None) -> TableState:
         try:
-            return read_state(self._answer(path, body))
+            return read_answer(TableState, self._answer(path, body))
         except AnswerError as error:
             raise self._unreadable(str(error)) from None
 
@@ -210,7 +210,7 @@ class TableClient:
         try:
             if error.headers.get_content_type() != "application/json":
                 raise AnswerError("not JSON")
-            refusal = read_refusal(decode_answer(self._body(error, deadline, seconds)))
+            refusal = read_answer(Refusal, decode_answer(self._body(error, deadline, seconds)))
         except (AnswerError, OSError, http.client.HTTPException):
             return TableClientError(f"the table at {self.server} answered {status}, "
                                     "not a table's refusal", fix=_NOT_A_TABLE)

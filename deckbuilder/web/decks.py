@@ -82,7 +82,8 @@ class DeckVerdictJson(TypedDict):
 def verdict(config: WebConfig, state: DeckState, collection: str | None = None
             ) -> DeckVerdictJson:
     """The deck checked as `deckbuilder validate [--collection]` checks it, with the pieces
-    of the page that show it. Raises the deck's one-line error when it is no deck."""
+    of the page that show it. Raises the deck's one-line error when it is no deck. Routes run
+    it in a worker thread: it reads the collection file a request names."""
     catalog = config.catalog()
     owned = owned_cards(config, collection) if collection else None
     loaded = state.loaded(catalog)
@@ -116,12 +117,6 @@ def verdict(config: WebConfig, state: DeckState, collection: str | None = None
                  "verdict": fragment("deck_verdict.html", **view),
                  "stats": fragment("deck_stats.html", stats=stats_view(stats))},
     }
-
-
-async def _verdict(config: WebConfig, state: DeckState, collection: str | None
-                   ) -> DeckVerdictJson:
-    """`verdict` in a worker thread: it reads the collection file a request names."""
-    return await asyncio.to_thread(verdict, config, state, collection)
 
 
 def stats_view(found: DeckStats) -> dict[str, object]:
@@ -274,8 +269,8 @@ async def check_api(request: Request) -> Response:
     """POST `{deck, collection?}`: the verdict of the deck as it is."""
     data = await _body(request)
     config = config_of(request)
-    return JSONResponse(await _verdict(config, state_from_json(data.get("deck")),
-                                       _collection(data)))
+    return JSONResponse(await asyncio.to_thread(verdict, config, state_from_json(data.get("deck")),
+                                                _collection(data)))
 
 
 async def change_api(request: Request) -> Response:
@@ -292,7 +287,7 @@ async def change_api(request: Request) -> Response:
     name = data.get("name")
     if isinstance(name, str):
         state.name = name
-    return JSONResponse(await _verdict(config, state, _collection(data)))
+    return JSONResponse(await asyncio.to_thread(verdict, config, state, _collection(data)))
 
 
 async def import_api(request: Request) -> Response:
@@ -309,7 +304,7 @@ async def import_api(request: Request) -> Response:
     answer: dict[str, object] = {"lines": [asdict(line) for line in imported.lines],
                               "problems": imported.problems, "error": imported.error}
     if imported.state is not None:
-        answer.update(await _verdict(config, imported.state, _collection(data)))
+        answer.update(await asyncio.to_thread(verdict, config, imported.state, _collection(data)))
     return JSONResponse(answer, status_code=400 if imported.error else 200)
 
 
@@ -335,19 +330,23 @@ async def save_api(request: Request) -> Response:
             "copy": copy_name(config, name)}}, status_code=409)
     if saved.file.lower().endswith(".yaml"):
         state.file, state.version = saved.file, saved.version
-    answer = await _verdict(config, state, _collection(data))
+    answer = await asyncio.to_thread(verdict, config, state, _collection(data))
     answer["saved"] = {"file": saved.file, "created": saved.created,
                        "message": f"{'wrote' if saved.created else 'updated'} {saved.file}"}
     return JSONResponse(answer)
 
 
+def _shared(request: Request) -> tuple[DeckState, Catalog]:
+    """The deck of the request's `?share=CODE`, and the catalog it reads with."""
+    catalog = config_of(request).catalog()
+    return state_from_share_code(str(request.query_params.get("share") or ""), catalog), catalog
+
+
 async def export_text_view(request: Request) -> Response:
     """GET `/deck/export.txt?share=CODE`: the deck as `deckbuilder deck export` prints it,
     as a download."""
-    config = config_of(request)
-    state = state_from_share_code(str(request.query_params.get("share") or ""),
-                                  config.catalog())
-    text = export_deck_list(state.loaded(config.catalog()), config.catalog())
+    state, catalog = _shared(request)
+    text = export_deck_list(state.loaded(catalog), catalog)
     slug = re.sub(r"[^a-z0-9]+", "-", state.name.lower()).strip("-")[:60] or "deck"
     return PlainTextResponse(text, headers={
         "content-disposition": f'attachment; filename="{slug}.txt"'})
@@ -356,10 +355,8 @@ async def export_text_view(request: Request) -> Response:
 async def sheet_view(request: Request) -> Response:
     """GET `/deck/sheet?share=CODE`: the deck sheet made to print, the page `deckbuilder deck
     export --format html` writes (cards grouped and counted, replacements, verdict)."""
-    config = config_of(request)
-    state = state_from_share_code(str(request.query_params.get("share") or ""),
-                                  config.catalog())
-    return HTMLResponse(deck_sheet_html(state.loaded(config.catalog()), config.catalog()))
+    state, catalog = _shared(request)
+    return HTMLResponse(deck_sheet_html(state.loaded(catalog), catalog))
 
 
 async def hand_api(request: Request) -> Response:

@@ -178,15 +178,6 @@ def play_plan(plan: SimulationPlan | GauntletPlan,
 
 
 # -- the page's choices ----------------------------------------------------------------------
-def _stamp(path: str) -> tuple[int, int]:
-    """A file's modification time and size: a deck read again only when one changes."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return (-1, -1)
-    return (status.st_mtime_ns, status.st_size)
-
-
 #: How many deck files' headings a server keeps (a folder holds a few hundred at most).
 KEPT_HEADINGS = 4096
 
@@ -196,7 +187,11 @@ def _deck_heading(config: WebConfig, path: str) -> tuple[str, str, str] | None:
     reading hundreds of deck files at each visit made the page slow."""
     from deckbuilder.decks import load_deck
 
-    key = (path, *_stamp(path))
+    try:  # a deck is read again only when its time or size changes
+        status = os.stat(path)
+        key = (path, status.st_mtime_ns, status.st_size)
+    except OSError:
+        key = (path, -1, -1)
     if key in config.read_decks:
         return config.read_decks[key]
     try:
@@ -253,19 +248,26 @@ def page_choices(config: WebConfig) -> dict[str, object]:
 
 
 # -- the report on the page ------------------------------------------------------------------
-def report_fragment(report: SimulationReport, job_id: str) -> str:
+def _result_html(report: dict[str, JsonValue], job_id: str) -> str:
     """The results as HTML: the report's charts (the same SVG as `--report`) and tables."""
     from deckbuilder.sim.reports.charts import render_svg, simulate_charts
     from deckbuilder.sim.reports.html_report import counted, interval_text, rate, signed_points
+    from deckbuilder.sim.reports.tournament_report import gauntlet_charts
 
-    # svg_charts escapes every text it draws (names come from files): the SVG is markup
+    words = {"report": report, "job_id": job_id, "verdict": verdict_lines(report),
+             "rate": rate, "interval_text": interval_text}
+    # render_svg escapes every text it draws (names come from files): the SVG is markup
+    if _is_field(report):
+        field = cast(GauntletReport, report)
+        return fragment("simulate_field.html", **words, charts=[
+            {"svg": Markup(render_svg(chart)), "caption": chart.caption}
+            for chart in gauntlet_charts(field)])
+    found = cast(SimulationReport, report)  # a job plays `simulate`
     charts = {chart.name: {"svg": Markup(render_svg(chart)), "caption": chart.caption}
-              for chart in simulate_charts(report)}
-    return fragment("simulate_result.html", report=report, charts=charts, job_id=job_id,
-                    verdict=verdict_lines(report),
-                    ending_words=ending_words, rate=rate, interval_text=interval_text,
-                    counted=counted,
-                    signed_points=signed_points, card_rows=report["cards"]["deck"][:40])
+              for chart in simulate_charts(found)}
+    return fragment("simulate_result.html", **words, charts=charts, ending_words=ending_words,
+                    counted=counted, signed_points=signed_points,
+                    card_rows=found["cards"]["deck"][:40])
 
 
 # -- routes ----------------------------------------------------------------------------------
@@ -382,25 +384,6 @@ async def simulation_status(request: Request) -> Response:
 
 def _is_field(report: Mapping[str, object]) -> bool:
     return "field" in report and "opponents" in report  # a simulation's has no field
-
-
-def _field_fragment(report: GauntletReport, job_id: str) -> str:
-    """The field's results as HTML: its chart (the same SVG as `--report`) and its rows."""
-    from deckbuilder.sim.reports.charts import render_svg
-    from deckbuilder.sim.reports.html_report import interval_text, rate
-    from deckbuilder.sim.reports.tournament_report import gauntlet_charts
-
-    # render_svg escapes every text it draws (names come from files): the SVG is markup
-    charts = [{"svg": Markup(render_svg(chart)), "caption": chart.caption}
-              for chart in gauntlet_charts(report)]
-    return fragment("simulate_field.html", report=report, charts=charts, job_id=job_id,
-                    verdict=verdict_lines(report), rate=rate, interval_text=interval_text)
-
-
-def _result_html(report: dict[str, JsonValue], job_id: str) -> str:
-    if _is_field(report):
-        return _field_fragment(cast(GauntletReport, report), job_id)
-    return report_fragment(cast(SimulationReport, report), job_id)  # a job plays `simulate`
 
 
 async def report_json(request: Request) -> Response:

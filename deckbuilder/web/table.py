@@ -65,15 +65,9 @@ class TableSession:
         return self.human is None
 
 
-class TableSessions(Kept[TableSession]):
+def sessions_of(app: Starlette) -> Kept[TableSession]:
     """The app's games by id, bounded in number and expiring."""
-
-    def __init__(self) -> None:
-        super().__init__(MAX_SESSIONS, IDLE_SECONDS)
-
-
-def sessions_of(app: Starlette) -> TableSessions:
-    return held_by(app, "table_sessions", TableSessions)
+    return held_by(app, "table_sessions", lambda: Kept[TableSession](MAX_SESSIONS, IDLE_SECONDS))
 
 
 class TableError(DeckbuilderError):
