@@ -86,25 +86,20 @@ _process_catalog: Catalog | None = None
 
 
 def prime_catalog(catalog: Catalog) -> None:
-    """Share an already built catalog with `play_one` (forked workers inherit it)."""
+    """Share an already built catalog with `play_one` (forked workers inherit it). Every object
+    alive now (the catalog above all) is frozen: every full collection walked them again (a
+    sixth of a greedy game's time), and a fork keeps their pages shared."""
     global _process_catalog
     _process_catalog = catalog
-    keep_from_collector()
+    gc.freeze()
 
 
 def engine_catalog() -> Catalog:
     """The catalog this process plays with: the primed one, else the default (built once)."""
-    global _process_catalog
     if _process_catalog is None:
-        _process_catalog = default_catalog()
-        keep_from_collector()
+        prime_catalog(default_catalog())
+    assert _process_catalog is not None
     return _process_catalog
-
-
-def keep_from_collector() -> None:
-    """Freeze every object alive now (the catalog above all): every full collection walked them
-    again (a sixth of a greedy game's time), and a fork keeps their pages shared."""
-    gc.freeze()
 
 
 def start_game(spec: GameJob) -> State:
