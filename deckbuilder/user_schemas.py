@@ -189,44 +189,34 @@ def user_deck_schema(catalog: Catalog, whose: str = INSTALLED_SETS) -> dict[str,
     return schema
 
 
-def _write_user_deck_schema(folder: Path, catalog: Catalog, force: bool) -> Path | None:
-    fingerprint = catalog_fingerprint(catalog)
-    target = folder / USER_DECK_SCHEMA
-    if not force and target.is_file() and _read_stamp(folder).get("catalog") == fingerprint:
-        return None
-    text = json.dumps(user_deck_schema(catalog), indent=2, ensure_ascii=False) + "\n"
-    atomic_write_text(target, text)
-    _write_stamp(folder, catalog=fingerprint)
-    return target
-
-
 def write_user_schemas(catalog: Catalog | None = None, force: bool = True) -> list[Path]:
     """`deckbuilder schema --user`: the packaged copies and the user deck schema, rewritten."""
     catalog = catalog if catalog is not None else build_catalog()
     folder = make_data_folder(paths.user_schemas_dir(), "schemas")
     with folder_lock(folder):  # two refreshes take turns; the later one sees both changes
         written = _install_packaged(folder, force)
-        deck_schema = _write_user_deck_schema(folder, catalog, force)
-    return [*written, *([deck_schema] if deck_schema else [])]
-
-
-def refresh_user_schemas() -> None:
-    """After a set is installed or removed: rebuild the user deck schema (a failure is a
-    warning, since the change itself stands)."""
-    try:
-        write_user_schemas(force=False)
-    except DeckbuilderError as error:
-        sys.stderr.write(f"warning: editor schemas not refreshed: {error} "
-                         "(run `deckbuilder schema --user`)\n")
+        fingerprint = catalog_fingerprint(catalog)
+        target = folder / USER_DECK_SCHEMA
+        if force or not target.is_file() or _read_stamp(folder).get("catalog") != fingerprint:
+            text = json.dumps(user_deck_schema(catalog), indent=2, ensure_ascii=False) + "\n"
+            atomic_write_text(target, text)
+            _write_stamp(folder, catalog=fingerprint)
+            written.append(target)
+    return written
 
 
 def keeps_user_schemas_fresh(function: Callable[_Params, _Result]
                              ) -> Callable[_Params, _Result]:
-    """Decorate a function that changes the installed sets: refresh the schemas once it returns."""
+    """Decorate a function that changes the installed sets: refresh the schemas once it returns
+    (a failure is a warning, since the change itself stands)."""
     @functools.wraps(function)
     def changed(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result:
         result = function(*args, **kwargs)
-        refresh_user_schemas()
+        try:
+            write_user_schemas(force=False)
+        except DeckbuilderError as error:
+            sys.stderr.write(f"warning: editor schemas not refreshed: {error} "
+                             "(run `deckbuilder schema --user`)\n")
         return result
 
     return changed

@@ -74,11 +74,6 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _terminate_as_exit() -> contextlib.AbstractContextManager[None]:
-    """SIGTERM raises SystemExit while a file is written, so the temporary file goes."""
-    return _signals_handled((signal.SIGTERM,), _raise_exit)
-
-
 @contextlib.contextmanager
 def _signals_handled(numbers: tuple[int, ...], handler: Callable[[int, Any], None]
                      ) -> Iterator[None]:
@@ -95,6 +90,7 @@ def _signals_handled(numbers: tuple[int, ...], handler: Callable[[int, Any], Non
 
 
 def _raise_exit(signum: int, frame: object) -> None:
+    """SIGTERM raises SystemExit while a file is written, so the temporary file goes."""
     raise SystemExit(128 + signum)
 
 
@@ -160,7 +156,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> 
     _remove_abandoned_temporaries(folder, target.name)
     temporary: str | None = None
     try:
-        with _terminate_as_exit():
+        with _signals_handled((signal.SIGTERM,), _raise_exit):
             handle, temporary = tempfile.mkstemp(
                 prefix=f".{target.name}.{os.getpid()}.", suffix=_TEMPORARY_SUFFIX, dir=folder)
             with os.fdopen(handle, "wb") as stream:
@@ -189,7 +185,7 @@ def append_line(path: Path, line: str) -> None:
     crash cut short has no newline, and `whole_lines` drops it."""
     data = (line if line.endswith("\n") else line + "\n").encode("utf-8")
     try:
-        with _terminate_as_exit(), open(path, "ab") as stream:
+        with _signals_handled((signal.SIGTERM,), _raise_exit), open(path, "ab") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
