@@ -60,16 +60,11 @@ class OverlayRow(TypedDict):
 
 def _plain_scalar(value: object) -> object:
     """Round-trip scalars (quoted strings, ints with a format) as plain Python values."""
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    if isinstance(value, str):
-        return str(value)
     if isinstance(value, list):
         return [_plain_scalar(item) for item in value]
+    for kind in (bool, int, float, str):  # bool first: a bool is an int too
+        if isinstance(value, kind):
+            return kind(value)
     return value
 
 

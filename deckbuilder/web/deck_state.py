@@ -7,7 +7,8 @@ stays short (its codec is `shared_lists`', which `deck import` reads links with)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections import Counter
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -61,22 +62,17 @@ class DeckState:
     def model(self) -> Deck:
         """The deck as the `Deck` model, checked exactly as a deck file is (one line for
         a bad value, e.g. `deck: cards.deputy: Input should be less than or equal to 99`)."""
-        document: dict[str, object] = {"name": self.name, "game": self.game,
-                                    "faction": self.faction, "cards": self.card_map()}
-        if self.sets is not None:
-            document["sets"] = list(self.sets)
-        if self.description is not None:
-            document["description"] = self.description
-        return validate_document(document, Deck, Path(self.file or "deck"))
+        document = {"name": self.name, "game": self.game, "faction": self.faction,
+                    "cards": self.card_map(), "sets": self.sets, "description": self.description}
+        return validate_document({key: value for key, value in document.items()
+                                  if value is not None}, Deck, Path(self.file or "deck"))
 
     def loaded(self, catalog: Catalog) -> LoadedDeck:
         """The deck resolved against the catalog (what `validate_deck` takes)."""
         return resolve_deck(self.model(), catalog)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "game": self.game, "faction": self.faction,
-                "cards": [[key, count] for key, count in self.cards], "sets": self.sets,
-                "description": self.description, "file": self.file, "version": self.version}
+        return {**asdict(self), "cards": [[key, count] for key, count in self.cards]}
 
 
 class _SentDeck(BaseModel):
@@ -177,19 +173,14 @@ def remove_card(state: DeckState, catalog: Catalog, card: str, count: int = 1) -
 # -- share codes -----------------------------------------------------------------------------
 def share_code(state: DeckState, catalog: Catalog) -> str:
     """The deck as its diff against the base deck (`shared_lists.encode_share_code`)."""
-    base = catalog.base_deck(state.game, state.faction) if state.faction in FACTION_GAMES \
-        else {}
-    counts: dict[str, int] = {}
+    base = Counter(catalog.base_deck(state.game, state.faction)
+                   if state.faction in FACTION_GAMES else {})
+    counts: Counter[str] = Counter()
     for key, count in state.cards:
         entry = catalog.find(key, state.game)
-        identity = entry.id if entry is not None else key
-        counts[identity] = counts.get(identity, 0) + count
-    out = {card: copies - counts.get(card, 0) for card, copies in base.items()
-           if copies > counts.get(card, 0)}
-    into = {card: count - base.get(card, 0) for card, count in counts.items()
-            if count > base.get(card, 0)}
-    return encode_share_code(state.faction, state.name, out, into, state.sets,
-                             state.description)
+        counts[entry.id if entry is not None else key] += count
+    return encode_share_code(state.faction, state.name, dict(base - counts),
+                             dict(counts - base), state.sets, state.description)
 
 
 def state_from_share_code(code: str, catalog: Catalog) -> DeckState:
