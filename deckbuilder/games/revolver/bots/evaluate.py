@@ -242,7 +242,7 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     attacks in all. `cards_gone`: cards from his hand the attack used. Raising his firepower
     here above the gang's costs cards once; he does it only if the kills it brings are worth
     them."""
-    if lives <= 0:
+    if lives <= 0.0:
         return DECIDED
     if border <= 0:
         return -DECIDED
@@ -253,9 +253,11 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     # nothing here, so those attacks are worth no kills.
     bonus = base_bonus - MCREADY_CARD_KILLS * cards_gone
     here = len(here_gang)
-    here_turns: float = float(here)  # as a float: no int and float mixed below
+    # As floats: no int and float mixed below (the compiled build converts at each use).
+    here_turns = float(here)
+    borders = float(border)
     needed = lives - bonus
-    left = (0.0 if needed < 0.0 else needed) + border - 1  # max(needed, 0.0) + ...
+    left = (0.0 if needed < 0.0 else needed) + borders - 1.0  # max(needed, 0.0) + ...
     left = left if left < turns else turns  # min(turns, left)
     rest = left - (left if here_turns > left else here_turns)
     passive = (rest * fresh_rate - needed + 0.5) / math.sqrt(
@@ -266,26 +268,26 @@ def race_after(turns: float, here_gang: list[float], fresh_rate: float, base_bon
     if hand_power < 0.0:  # max(hand_power, 0.0)
         hand_power = 0.0
     level = board + hand_power
-    turn = 1
+    turn = 1.0
     for gang in here_gang:
         z = (level + _DRAW2 * turn - gang - 0.5) / ATTACK_SPREAD
         slot = int(z * 64.0) & _PHI_SLOTS
         if _phi_asked[slot] == z:  # 0.0 and -0.0 alike: phi is 0.5 at both
             rate = _phi_answer[slot]
         else:
-            rate = _phi_answer[slot] = phi(z)
+            rate = _phi_answer[slot] = 0.5 * (1.0 + _erf(z / SQRT2))  # phi(z), in line
             _phi_asked[slot] = z
         here_kills += rate
         here_variance += rate * (1.0 - rate)
-        turn += 1
-    short = here_gang[0] + 1 - board
+        turn += 1.0
+    short = here_gang[0] + 1.0 - board
     cost = MCREADY_CARD_KILLS * (short if short > 0.0 else 0.0) / SPEND_FIREPOWER
     # Active: the same race, with the kills he makes here and the cards they cost.
     needed = lives - (bonus - cost * here_kills / here_turns)
-    left = (0.0 if needed < 0.0 else needed) + border - 1
+    left = (0.0 if needed < 0.0 else needed) + borders - 1.0
     left = left if left < turns else turns
     if here_turns > left:
-        share = left / here
+        share = left / here_turns
         here_kills *= share
         here_variance *= share
         here_turns = left
@@ -308,7 +310,7 @@ def attack_standing(turns: float, here_gang: list[float], fresh_rate: float, bon
                         hand_power, 0.0)
     if kill <= 0.0:
         return _tanh(if_not / STANDING_SCALE)
-    if_kill = race_after(turns, here_gang, fresh_rate, bonus, lives - 1, border,
+    if_kill = race_after(turns, here_gang, fresh_rate, bonus, lives - 1.0, border,
                          lawmen + missing, hand_power - missing, kill_cards)
     standing_if_not = _tanh(if_not / STANDING_SCALE)
     # tanh of max(if_kill, if_not), worked out once where both are the same
@@ -412,7 +414,7 @@ def _analytic_value(state: State, viewer: int) -> float:
     fresh_rate = tables.fresh_rate
     if not gang_turn and state.phase >= PHASE_ATTACK:
         # The attack is over, the border not yet settled; the train is checked next.
-        if last and lives > 0:
+        if last and lives > 0.0:
             return -1.0 + 1e-6
         return _tanh(race_after(turns, here_gang, fresh_rate, bonus, lives, failed_border,
                                 lawmen, hand_power, 0.0) / STANDING_SCALE)
@@ -421,7 +423,7 @@ def _analytic_value(state: State, viewer: int) -> float:
                                   failed_border, lawmen, gang, hand_power,
                                   len(state.hands[ATTACKER]), _reaction_ready(state, tables),
                                   last)
-    short = gang + 1 - lawmen
+    short = gang + 1.0 - lawmen
     missing = short if short > 0.0 else 0.0  # max(0.0, short)
     if not missing:
         kill, kill_cards = 1.0, 0.0
@@ -444,7 +446,7 @@ def gang_turn_standing(turns: float, here_gang: list[float], fresh_rate: float, 
     has in play and can bring from his hand (`mcready_cards` cards before the draw), against
     the gang's cards (those it can still play included); `reaction`: the gang holds a card
     that cancels it."""
-    short = gang + 1 - lawmen
+    short = gang + 1.0 - lawmen
     missing = short if short > 0.0 else 0.0  # max(0.0, short)
     hand_power += _DRAW2
     kill = 0.5 * (1.0 + _erf(((lawmen + hand_power - gang - 0.5) / ATTACK_SPREAD) / SQRT2))
@@ -469,7 +471,7 @@ def standing_before_attack(turns: float, here_gang: list[float], fresh_rate: flo
     # A little of the coming attack's firepower balance, so that where the race looks
     # settled either way the bots still prefer the stronger card to the weaker one.
     balance = MARGIN_TIE * _tanh((lawmen + hand_power - gang) / 4.0)
-    if last and lives > 1:  # the last attack before the train: only a last kill would do
+    if last and lives > 1.0:  # the last attack before the train: only a last kill would do
         return -1.0 + MARGIN_TIE + balance
     return attack_standing(turns, here_gang, fresh_rate, bonus, kill, lives, border,
                            failed_border, lawmen, hand_power, missing, kill_cards) + balance

@@ -163,7 +163,7 @@ def value(reading: Reading, change: Change, passing: bool) -> float:
         bonus += change.opp_cards * tables.drawn_kills[1 - player]
         turn_bonus += change.opp_cards * tables.drawn_turns[1 - player]
     lives = r.lives - change.casualties
-    if lives <= 0:
+    if lives <= 0.0:
         return DECIDED_GAME if player == ATTACKER else -DECIDED_GAME
     space = r.space if change.space < 0 else change.space
     turns, here = _turns(r, space, turn_bonus)
@@ -217,16 +217,16 @@ def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonu
     cancel = r.react_chance
     lost = -1.0 + 1e-6  # the train is next and a kill would not end the race
     if lawmen > gang and last:
-        return lost if lives > 1 else (1.0 - cancel) + cancel * lost
+        return lost if lives > 1.0 else (1.0 - cancel) + cancel * lost
     # The race if this attack fails; `lives` > 0 here (`value` returns a won race earlier).
     race_if_not = race_after(turns, here_gang, fresh, bonus, lives, failed_border, lawmen,
                              hand_power, 0.0)
     standing_if_not = _tanh(race_if_not / STANDING_SCALE)
     if lawmen > gang:  # the attack kills unless the gang cancels it
-        if lives <= 1:
+        if lives <= 1.0:
             if_kill = 1.0
         else:
-            if_kill = _tanh(race_after(turns, here_gang, fresh, bonus, lives - 1, border, lawmen,
+            if_kill = _tanh(race_after(turns, here_gang, fresh, bonus, lives - 1.0, border, lawmen,
                                        hand_power, 0.0) / STANDING_SCALE)
         kill = 1.0 - cancel
         return kill * if_kill + (1.0 - kill) * standing_if_not
@@ -235,8 +235,8 @@ def _mcready_phase(r: Reading, tables: Tables, hand: list[int], draws: int, bonu
         return result
     # Not yet ending the phase: part of the kill his hand can still bring
     # (`attack_standing`'s two outcomes, the failed one being the race above).
-    missing = gang + 1 - lawmen
-    race_if_kill = race_after(turns, here_gang, fresh, bonus, lives - 1, border,
+    missing = gang + 1.0 - lawmen
+    race_if_kill = race_after(turns, here_gang, fresh, bonus, lives - 1.0, border,
                               lawmen + missing, hand_power - missing,
                               missing / SPEND_FIREPOWER)
     # tanh of max(race_if_kill, race_if_not), less the standing if not
