@@ -153,7 +153,18 @@ class Catalog:
                 Location(loaded.path),
                 "give the set a new id, or upgrade the installed one with --upgrade",
             )
-        self._refuse_taken_rule_ids(loaded)
+        # module, rule switch and ruleset ids are global like record ids: a user set may not
+        # redefine a packaged one (`rules` would show the homebrew text under its id)
+        for list_name, what in RULE_LISTS:
+            taken = {item.id: set_id for set_id, other in self.sets.items()
+                     for item in getattr(other.card_set, list_name)}
+            for index, item in enumerate(getattr(card_set, list_name)):
+                if item.id in taken:
+                    raise CardDataError(
+                        f"{what} id '{item.id}' is already used in set '{taken[item.id]}'",
+                        located(loaded.path, loaded.document, [list_name, index, "id"]),
+                        f"ids are global: choose another {what} id",
+                    )
         records = [(list_name, index, record, kind) for list_name, kind in RECORD_LISTS
                    for index, record in enumerate(getattr(card_set, list_name))]
         owners: dict[str, str] = {}
@@ -171,20 +182,6 @@ class Catalog:
         for _, _, record, kind in records:
             self.entries[record.id] = Entry(record, kind, card_set.id, card_set.game)
         self._names.clear()
-
-    def _refuse_taken_rule_ids(self, loaded: LoadedSet) -> None:
-        """Module, rule switch and ruleset ids are global like record ids: a user set may
-        not redefine a packaged one (`rules` would show the homebrew text under its id)."""
-        for list_name, what in RULE_LISTS:
-            taken = {item.id: set_id for set_id, other in self.sets.items()
-                     for item in getattr(other.card_set, list_name)}
-            for index, item in enumerate(getattr(loaded.card_set, list_name)):
-                if item.id in taken:
-                    raise CardDataError(
-                        f"{what} id '{item.id}' is already used in set '{taken[item.id]}'",
-                        located(loaded.path, loaded.document, [list_name, index, "id"]),
-                        f"ids are global: choose another {what} id",
-                    )
 
     def _name_index(self) -> dict[str, list[str]]:
         """Normalised name -> ids (several when two games print the same name)."""

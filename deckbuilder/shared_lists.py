@@ -107,7 +107,9 @@ def _groups(deck: LoadedDeck) -> list[tuple[str, list[DeckEntry]]]:
     return [(category, grouped[category]) for category in order if category in grouped]
 
 
-def _export(deck: LoadedDeck, catalog: Catalog | None, style: _Style) -> str:
+def export_forum(deck: LoadedDeck, catalog: Catalog | None, output_format: str) -> str:
+    """`deck export --format markdown|bbcode`: a post that `deck import` reads back."""
+    style = {MARKDOWN: _MARKDOWN_STYLE, BBCODE: _BBCODE_STYLE}[output_format]
     headers = [style.name.format(style.text(deck.name)),
                f"{style.label.format('Faction')} {deck.faction}"]
     if deck.deck.sets:
@@ -126,11 +128,6 @@ def _export(deck: LoadedDeck, catalog: Catalog | None, style: _Style) -> str:
                   for entry in entries]
     lines += ["", style.footer.format(f"{deck.total()} cards")]
     return "\n".join(lines) + "\n"
-
-
-def export_forum(deck: LoadedDeck, catalog: Catalog | None, output_format: str) -> str:
-    """`deck export --format markdown|bbcode`: a post that `deck import` reads back."""
-    return _export(deck, catalog, {MARKDOWN: _MARKDOWN_STYLE, BBCODE: _BBCODE_STYLE}[output_format])
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -344,7 +341,11 @@ def import_any_deck_list(source: Path | str, catalog: Catalog, out: Path,
     if faction is not None:
         game_of_faction(faction)
     path = Path(source)
-    shared = None if _is_file(path) else _shared_deck(str(source), catalog, faction)
+    try:
+        is_file = path.exists()
+    except OSError:  # a name too long for a file (a share code given in its place)
+        is_file = False
+    shared = None if is_file else _shared_deck(str(source), catalog, faction)
     if shared is not None:
         deck_list, path = shared, Path("share link")
     else:  # a file (a missing one is "file not found", even if its name looked like a code)
@@ -353,9 +354,3 @@ def import_any_deck_list(source: Path | str, catalog: Catalog, out: Path,
     deck_list.source = path
     return deck_list
 
-
-def _is_file(path: Path) -> bool:
-    try:
-        return path.exists()
-    except OSError:  # a name too long for a file (a share code given in its place)
-        return False

@@ -43,12 +43,6 @@ def _write_target(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def _writable(target: Path) -> bool:
-    """The file's own write permission (root may write anything, but a file someone made
-    read-only is not to be replaced behind their back)."""
-    return bool(target.stat().st_mode & 0o200) and os.access(target, os.W_OK)
-
-
 def _remove_abandoned_temporaries(folder: Path, name: str) -> None:
     """Temporary files of writers that were killed before they could clean up."""
     try:
@@ -140,7 +134,9 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_links: bool = False) -> 
     if target.is_dir():
         raise WriteError(f"cannot write {path}: it is a folder", where,
                          "name a file, not a folder")
-    if target.exists() and not _writable(target):
+    # the file's own write permission: root may write anything, but a file someone made
+    # read-only is not to be replaced behind their back
+    if target.exists() and not (target.stat().st_mode & 0o200 and os.access(target, os.W_OK)):
         raise WriteError(f"cannot write {path}: the file is read-only", where,
                          "make it writable (chmod u+w) or write to another file")
     folder = target.parent

@@ -32,16 +32,6 @@ from deckbuilder.legality.supply import SupplyCollection, SupplyError
 from deckbuilder.legality.supply import deck_supply as deck_supply
 
 
-def _supply_of(catalog: Catalog, collection: SupplyCollection, boxes: int | None,
-               switches: Mapping[str, str] | None, supply: Supply | None) -> Supply:
-    if supply is None:
-        return deck_supply(catalog, boxes=boxes, collection=collection, switches=switches)
-    if collection is not None or boxes is not None or switches:
-        raise SupplyError("a supply was given with a collection, boxes or switches",
-                          fix="give the supply alone (deck_supply builds it from those)")
-    return supply
-
-
 def deck_facts(
     deck: DeckSource, catalog: Catalog, collection: SupplyCollection = None, *,
     boxes: int | None = None, switches: Mapping[str, str] | None = None,
@@ -57,8 +47,12 @@ def deck_facts(
             where, f"set game: {game}, or choose a {loaded.game} faction",
         )
     base = base_deck_cards(catalog, loaded.faction, where)
-    return DeckFacts(loaded, catalog, base, loaded.counts(),
-                     _supply_of(catalog, collection, boxes, switches, supply))
+    if supply is None:
+        supply = deck_supply(catalog, boxes=boxes, collection=collection, switches=switches)
+    elif collection is not None or boxes is not None or switches:
+        raise SupplyError("a supply was given with a collection, boxes or switches",
+                          fix="give the supply alone (deck_supply builds it from those)")
+    return DeckFacts(loaded, catalog, base, loaded.counts(), supply)
 
 
 def validate_deck(
