@@ -23,8 +23,6 @@ from deckbuilder.app.results import GauntletResult, TournamentResult
 from deckbuilder.app.running import games_on
 from deckbuilder.decks import DeckSource, deck_text
 
-__all__ = ["gauntlet", "listed", "tournament"]
-
 
 def listed(decks: DeckSource | Sequence[DeckSource], what: str) -> list[DeckSource]:
     """One deck (or folder) given bare, or several, as a list."""

@@ -20,8 +20,6 @@ from deckbuilder.catalog import Catalog
 from deckbuilder.legality.supply import SupplyCollection
 from deckbuilder.sim.runs.runner import Executor, GameResult
 
-__all__ = ["Asked", "OptimizeKeywords", "SimulateKeywords", "TournamentKeywords", "asked"]
-
 
 class RunKeywords(TypedDict, total=False):
     """What every call takes: `seed` (default 1), `bot` ("greedy"), `ruleset` (the game's),

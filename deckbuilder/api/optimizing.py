@@ -21,8 +21,6 @@ from deckbuilder.sim.optimiser.racing import Round
 from deckbuilder.sim.reports.bot_check import verdict_lines
 from deckbuilder.sim.reports.optimize_report import advice
 
-__all__ = ["CollectionSource", "optimize"]
-
 #: Fewer games than this cannot race and confirm anything (`optimize --budget` says the same).
 LEAST_BUDGET = 20
 #: What a player owns, as the API takes it: a collection file, a `Collection` model, or

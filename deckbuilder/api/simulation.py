@@ -23,8 +23,6 @@ from deckbuilder.app.simulation_plan import (
 )
 from deckbuilder.decks import DeckSource
 
-__all__ = ["simulate"]
-
 
 def simulate(deck: DeckSource, against: DeckSource | None = None,
              **given: Unpack[SimulateKeywords]) -> SimulationResult:

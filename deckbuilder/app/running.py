@@ -18,8 +18,6 @@ from deckbuilder.legality import COPIES_SWITCH, Supply, deck_supply
 from deckbuilder.legality.supply import SupplyCollection
 from deckbuilder.sim.runs.runner import Executor, make_executor, prime_catalog
 
-__all__ = ["PlayOptions", "SettingError", "check_count", "games_on", "use_catalog"]
-
 
 class SettingError(DeckbuilderError):
     """A setting given to the API is out of its range (games below 1 ...)."""

@@ -10,7 +10,6 @@ from typing import Any
 
 from deckbuilder.app.data_notes import deck_data_notes, result_data
 from deckbuilder.app.endings import ending_words
-from deckbuilder.app.json_values import as_plain_json
 from deckbuilder.app.play_decks import SimDeck, load_side_deck, load_sim_deck, side_of_deck
 from deckbuilder.app.results import Settings
 from deckbuilder.app.running import PlayOptions
@@ -28,10 +27,6 @@ from deckbuilder.sim.reports.sensitivity import (
 )
 from deckbuilder.sim.runs.batch import SimulationConfig, build_specs, check_playable
 from deckbuilder.sim.runs.runner import Executor, GameResult, prime_catalog, switch_items
-
-__all__ = ["AUTO_CARDS", "PARALLEL_FROM", "SimulationPlan", "add_sensitivity", "as_plain_json",
-           "check_plan", "contestants", "default_workers", "plan_simulation",
-           "planned_sensitivity", "sensitivity_cost", "simulation_report"]
 
 #: Games from which a simulation uses every core unless told otherwise (a pool of processes
 #: costs a fraction of a second to start; results are the same either way).

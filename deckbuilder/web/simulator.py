@@ -24,12 +24,12 @@ from starlette.routing import BaseRoute, Route
 from deckbuilder.app.bot_checks import check_gauntlet, check_simulation
 from deckbuilder.app.endings import ending_words
 from deckbuilder.app.field_runs import GauntletPlan, plan_gauntlet, run_gauntlet_plan
+from deckbuilder.app.json_values import as_plain_json
 from deckbuilder.app.play_decks import side_of_deck
 from deckbuilder.app.rule_listing import game_rules
 from deckbuilder.app.running import PlayOptions
 from deckbuilder.app.simulation_plan import (
     SimulationPlan,
-    as_plain_json,
     check_plan,
     default_workers,
     plan_simulation,
