@@ -197,10 +197,6 @@ def duel_available(state: State, player: int) -> str | None:
     return SALOON_DUEL if isinstance(duel, SaloonDuel) and duel.stage == WAITING else None
 
 
-def describe_duel(state: State) -> str:
-    return "start the duel outside the Black Dog saloon"
-
-
 def marker_moved(state: State) -> None:
     """The marker has left Rattlesnake Creek and the duel was never started: the hostage
     token is removed from the game; the guard stays (Module A, last paragraph)."""
@@ -391,5 +387,5 @@ PLUGIN = ModulePlugin(
     ids=(SALOON_DUEL, MCREADYS_CHOICE), game_action_texts=GAME_ACTION_TEXTS,
     known_variants=known_variants(RESOLUTION), extra_cards=extra_cards, bind=bind_duel,
     set_up=set_up, marker_moved=marker_moved, piece_available=duel_available,
-    use_piece=start_duel, describe_piece=describe_duel, resample=resample, view=view,
-    restage=place_pieces)
+    use_piece=start_duel, resample=resample, view=view, restage=place_pieces,
+    describe_piece=lambda state: "start the duel outside the Black Dog saloon")

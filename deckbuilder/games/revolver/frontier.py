@@ -292,15 +292,10 @@ def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str
     return [(player, card) for card in frontier_cards(catalog, modules) for player in (0, 1)]
 
 
-def end_turn(state: State, player: int) -> None:
-    """The turn's discards join the Frontier discard pile, as when the marker moves."""
-    sweep(state)
-
-
-#: The Frontier deck in a game's turn: set-up, the draw phase, the discard pile, and what
-#: nobody may see.
+#: The Frontier deck in a game's turn: set-up, the draw phase, the discard pile (the turn's
+#: discards join it at its end, as when the marker moves), and what nobody may see.
 PLUGIN = ModulePlugin(
     ids=(FRONTIER_DECK, MODULE_C), known_variants=known_variants(DRAW_SWITCH, EMPTY_SWITCH),
     game_action_texts=GAME_ACTION_TEXTS, extra_cards=extra_cards, bind=bind_frontier,
-    set_up=set_up, marker_moved=sweep, start_turn=start_turn, end_turn=end_turn, resample=resample,
-    view=view, restage=partial(set_up, shuffle=False))
+    set_up=set_up, marker_moved=sweep, start_turn=start_turn, resample=resample, view=view,
+    end_turn=lambda state, player: sweep(state), restage=partial(set_up, shuffle=False))

@@ -186,16 +186,12 @@ def compile_forbid_here(step: Any, resolver: Any) -> frozenset[int]:
     return frozenset(named - {-1})
 
 
-def _compile_guess_hand(step: Any, resolver: Any) -> tuple:
-    return compile_steps(step.steps, resolver)
-
-
 #: The steps, by the name card data gives them (`models.effects`).
 STEPS: Final = {
     "hide-under": (no_params, run_hide_under),
     "take-under": (no_params, run_take_under),
     "change-sides": (no_params, run_change_sides),
-    "guess-hand": (_compile_guess_hand, run_guess_hand),
+    "guess-hand": (lambda step, resolver: compile_steps(step.steps, resolver), run_guess_hand),
     "forbid-here": (compile_forbid_here, run_static),
 }
 #: Their roles the table must know (`GameRules.hiding_steps`, `under_steps`, `forbidding_steps`).
