@@ -604,7 +604,17 @@ def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
             first_key[entry.id] = key
             if str(key) == entry.id:
                 continue
-            _rename_key(cards, key, entry.id, entry.name)
+            # the id takes the key's place with its comments; a line without an end-of-line
+            # comment gets the card's name as one (as `deck new` writes)
+            index, value = list(cards).index(key), cards[key]
+            slots = cards.ca.items.pop(key, None)
+            del cards[key]
+            cards.insert(index, entry.id, value)
+            if slots is not None:
+                cards.ca.items[entry.id] = slots
+            end_of_line, below, _ = _comment_parts(cards, entry.id)
+            if not end_of_line.strip() and not cards.fa.flow_style():
+                cards.ca.items[entry.id] = _name_comment(entry.name, below)
             first_key[entry.id] = entry.id
             rewritten.append(RewrittenKey(lines.get(str(key)), str(key), entry.id,
                                           entry.name, False))
@@ -612,21 +622,6 @@ def fix_card_ids(path: Path | str, catalog: Catalog) -> list[RewrittenKey]:
             validate_document(document, Deck, path)
             write_edited_deck(path, document, original, catalog)
         return rewritten
-
-
-def _rename_key(cards: CommentedMap, key: object, new_key: str, name: str) -> None:
-    """`key` becomes `new_key` at the same place with its comments; a line without an
-    end-of-line comment gets the card's name as one (as `deck new` writes)."""
-    index = list(cards).index(key)
-    value = cards[key]
-    slots = cards.ca.items.pop(key, None)
-    del cards[key]
-    cards.insert(index, new_key, value)
-    if slots is not None:
-        cards.ca.items[new_key] = slots
-    end_of_line, below, _ = _comment_parts(cards, new_key)
-    if not end_of_line.strip() and not cards.fa.flow_style():
-        cards.ca.items[new_key] = _name_comment(name, below)
 
 
 def rename_deck(path: Path | str, catalog: Catalog, new_name: str) -> str:

@@ -223,15 +223,6 @@ def keeps_user_schemas_fresh(function: Callable[_Params, _Result]
 
 
 # -- the `$schema` lines --------------------------------------------------------------------
-def schema_reference(file: Path, schema: Path) -> str:
-    """How `file` names `schema`: relative inside the data folder, else an absolute URI."""
-    file, schema = Path(os.path.abspath(file)), Path(os.path.abspath(schema))
-    home = Path(os.path.abspath(paths.user_home()))
-    if file.is_relative_to(home) and schema.is_relative_to(home):
-        return Path(os.path.relpath(schema, file.parent)).as_posix()
-    return schema.as_uri()
-
-
 def _header_for(file: Path, schema_name: str, catalog: Catalog | None = None) -> str:
     """The header naming `schema_name` in the user's schemas folder, installed first (the
     packaged file when the data folder cannot be written)."""
@@ -244,7 +235,12 @@ def _header_for(file: Path, schema_name: str, catalog: Catalog | None = None) ->
     except DeckbuilderError:
         packaged = "deck.schema.json" if schema_name == USER_DECK_SCHEMA else schema_name
         schema = paths.PACKAGED_SCHEMAS / packaged
-    return schema_json.header_line(schema_reference(file, schema))
+    # named relatively inside the data folder, else by an absolute URI
+    file, schema = Path(os.path.abspath(file)), Path(os.path.abspath(schema))
+    home = Path(os.path.abspath(paths.user_home()))
+    inside = file.is_relative_to(home) and schema.is_relative_to(home)
+    return schema_json.header_line(
+        Path(os.path.relpath(schema, file.parent)).as_posix() if inside else schema.as_uri())
 
 
 def deck_header(path: Path, catalog: Catalog) -> str:

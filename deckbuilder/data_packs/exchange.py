@@ -91,17 +91,12 @@ def export_pack(output: Path, pack_id: str = "my-card-data", version: str = "1",
                                    "sets or cards your overlay corrects")
     pack = DataPack(format=PACK_FORMAT, id=pack_id, version=version, description=description,
                     applies_to=dict(sorted(applies.items())), values=values)
-    atomic_write_text(output, pack_text(pack))
-    return Exported(pack, output, left_out)
-
-
-def pack_text(pack: DataPack) -> str:
-    """A pack as the YAML file export writes (a comment first, then the data)."""
     document = CommentedMap(pack.model_dump(mode="json", exclude_none=True))
     document.yaml_set_start_comment(
         f"deckbuilder data pack ({date.today().isoformat()}): card values read from the "
         "printed cards.\nImport it with `deckbuilder data import FILE`.")
-    return dump_yaml(document)
+    atomic_write_text(output, dump_yaml(document))
+    return Exported(pack, output, left_out)
 
 
 # -- import -----------------------------------------------------------------------------------
@@ -132,10 +127,6 @@ class ImportReport:
         }
 
 
-def _packs_folder() -> Path:
-    return make_data_folder(paths.packs_dir(), "packs")
-
-
 def check_pack(loaded: LoadedPack, catalog: Catalog) -> list[str]:
     """Why the pack cannot be imported into this catalog (empty: it can)."""
     problems = [f"{loaded.where('applies_to', set_id)}: set '{set_id}' is not installed "
@@ -163,7 +154,7 @@ def import_pack(path: Path, upgrade: bool = False) -> ImportReport:
             + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""),
             Location(Path(path)), "correct the pack (or ask its author for one made for your "
                                   "sets), then import it again")
-    with folder_lock(_packs_folder()):
+    with folder_lock(make_data_folder(paths.packs_dir(), "packs")):
         pack = loaded.pack
         installed = installed_packs()
         others = [each for each in installed if each.pack.id != pack.id]
@@ -204,7 +195,7 @@ def remove_pack(pack_id: str) -> tuple[Path, list[PackChange]]:
     if not re.fullmatch(CARD_ID_PATTERN, pack_id):
         raise DeckbuilderError(f"'{printable(pack_id)}' is not a pack id",
                                fix="see `deckbuilder data status` for the packs installed")
-    with folder_lock(_packs_folder()):
+    with folder_lock(make_data_folder(paths.packs_dir(), "packs")):
         packs = installed_packs()
         target = next((each for each in packs if each.pack.id == pack_id), None)
         if target is None:
