@@ -66,15 +66,10 @@ def records_by_prefix(catalog: Catalog, prefix: str, game: str | None = None) ->
     if not folded:
         return []
     raw = prefix.strip().lower()
-    found = []
-    for entry in catalog.entries.values():
-        if game is not None and entry.game != game:
-            continue
-        names = (entry.record.name, *entry.record.aliases)
-        if entry.id.startswith(raw) or any(
-                normalise_name(each).startswith(folded) for each in names):
-            found.append(entry)
-    return found
+    return [entry for entry in catalog.entries.values()
+            if (game is None or entry.game == game) and (entry.id.startswith(raw) or any(
+                normalise_name(each).startswith(folded)
+                for each in (entry.record.name, *entry.record.aliases)))]
 
 
 def _shown_value(value: object) -> object:

@@ -96,13 +96,9 @@ def _entry_location(loaded: LoadedDeck, violation: Violation, shown: Path | str)
 
 def _is_unplayable(violation: Violation, game: str, catalog: Catalog) -> bool:
     """Whether the violation names a card the engine refuses in a game of `game`."""
-    if violation.code == Code.UNKNOWN_CARD:
-        return True
-    for card in violation.cards:
-        entry = catalog.entries.get(card)
-        if entry is None or entry.kind != "card" or entry.game != game:
-            return True
-    return False
+    return violation.code == Code.UNKNOWN_CARD or any(
+        (entry := catalog.entries.get(card)) is None or entry.kind != "card"
+        or entry.game != game for card in violation.cards)
 
 
 def load_side_deck(source: DeckSource, side: str, game: str, option: str, catalog: Catalog,
