@@ -11,7 +11,6 @@ column as his card, a one-shot resolves and leaves the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -156,12 +155,9 @@ def view(state: State, player: int | None) -> dict[str, object]:
 
 
 # -- the plug-in --------------------------------------------------------------------------------
-def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-    return [(ATTACKER, card) for card in ambush_cards(catalog)]
-
-
 #: The ambushes in a game's turn: dealt at set-up, revealed at their battlefield.
 PLUGIN = ModulePlugin(
-    ids=(AMBUSHES,), known_variants=known_variants(REVEAL_SWITCH), extra_cards=extra_cards,
+    ids=(AMBUSHES,), known_variants=known_variants(REVEAL_SWITCH),
+    extra_cards=lambda modules, catalog: [(ATTACKER, card) for card in ambush_cards(catalog)],
     bind=bind_ambushes, set_up=set_up, marker_moved=marker_moved, start_turn=start_turn,
     resample=resample, view=view, restage=partial(set_up, staged=True))

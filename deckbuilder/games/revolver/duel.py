@@ -15,10 +15,9 @@ marks the guard `reshuffles: false` (a module card never joins McReady's deck).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from deckbuilder.catalog import Catalog
 from deckbuilder.engine.addons import put_under_character
 from deckbuilder.engine.board import draw, place, remove_anywhere, take_from_hand
 from deckbuilder.engine.chance import below
@@ -377,15 +376,12 @@ def view(state: State, player: int | None) -> dict[str, object]:
 
 
 # -- the plug-in (modules.py) -------------------------------------------------------------------
-def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-    return [(ATTACKER, GUARD)] if SALOON_DUEL in modules else []
-
-
 #: Modules A and B in a game's turn: set-up, the marker leaving Rattlesnake Creek, the duel as
 #: the gang's table piece, and what McReady may not see.
 PLUGIN = ModulePlugin(
     ids=(SALOON_DUEL, MCREADYS_CHOICE), game_action_texts=GAME_ACTION_TEXTS,
-    known_variants=known_variants(RESOLUTION), extra_cards=extra_cards, bind=bind_duel,
+    known_variants=known_variants(RESOLUTION), bind=bind_duel,
+    extra_cards=lambda modules, catalog: [(ATTACKER, GUARD)] if SALOON_DUEL in modules else [],
     set_up=set_up, marker_moved=marker_moved, piece_available=duel_available,
     use_piece=start_duel, resample=resample, view=view, restage=place_pieces,
     describe_piece=lambda state: "start the duel outside the Black Dog saloon")

@@ -288,14 +288,12 @@ def view(state: State, player: int | None) -> dict[str, object]:
 
 
 # -- the plug-in --------------------------------------------------------------------------------
-def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-    return [(player, card) for card in frontier_cards(catalog, modules) for player in (0, 1)]
-
-
 #: The Frontier deck in a game's turn: set-up, the draw phase, the discard pile (the turn's
 #: discards join it at its end, as when the marker moves), and what nobody may see.
 PLUGIN = ModulePlugin(
     ids=(FRONTIER_DECK, MODULE_C), known_variants=known_variants(DRAW_SWITCH, EMPTY_SWITCH),
-    game_action_texts=GAME_ACTION_TEXTS, extra_cards=extra_cards, bind=bind_frontier,
+    game_action_texts=GAME_ACTION_TEXTS, bind=bind_frontier,
+    extra_cards=lambda modules, catalog: [
+        (player, card) for card in frontier_cards(catalog, modules) for player in (0, 1)],
     set_up=set_up, marker_moved=sweep, start_turn=start_turn, resample=resample, view=view,
     end_turn=lambda state, player: sweep(state), restage=partial(set_up, shuffle=False))

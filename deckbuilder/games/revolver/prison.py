@@ -14,10 +14,8 @@ the lineup (`state.alive` false).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from deckbuilder.catalog import Catalog
 from deckbuilder.engine.addons import cards_under_character, take_from_character
 from deckbuilder.engine.board import firepower
 from deckbuilder.engine.compiled import CompiledCatalog, GameSpec
@@ -220,11 +218,6 @@ def restage(state: State) -> None:
 
 
 # -- the plug-in (modules.py) -------------------------------------------------------------------
-def extra_cards(modules: Sequence[str], catalog: Catalog) -> list[tuple[int, str]]:
-    # Module B's two dollars put the Garrotte under Santiago: the gang's card (its note)
-    return [(DEFENDER, GARROTTE)] if MCREADYS_CHOICE in modules else []
-
-
 def held_characters(state: State) -> dict[int, str]:
     data = module_data(state, PRISON_MODULE)
     if data is None or data.santiago != IMPRISONED:
@@ -232,8 +225,11 @@ def held_characters(state: State) -> dict[int, str]:
     return {prison_facts(state).santiago: "in the San Manzanillo Prison"}
 
 
-#: The prison in a game: its place in the row, Santiago, the silence, the release.
+#: The prison in a game: its place in the row, Santiago, the silence, the release; Module B's
+#: two dollars put the Garrotte under Santiago, the gang's card (its note).
 PLUGIN = ModulePlugin(
     ids=(PRISON_MODULE,), row_switches=(POSITION.id,), known_variants=KNOWN_VARIANTS,
-    extra_cards=extra_cards, select_battlefields=place_prison, held_characters=held_characters,
-    bind=bind_prison, set_up=set_up, marker_moved=marker_moved, view=view, restage=restage)
+    select_battlefields=place_prison, held_characters=held_characters, bind=bind_prison,
+    set_up=set_up, marker_moved=marker_moved, view=view, restage=restage,
+    extra_cards=lambda modules, catalog: (
+        [(DEFENDER, GARROTTE)] if MCREADYS_CHOICE in modules else []))
