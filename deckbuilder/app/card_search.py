@@ -112,11 +112,9 @@ def search_records(catalog: Catalog, search: Search) -> Found:
     suggestions = catalog.suggest(search.q, limit=5, kind=search.kind,
                                   game=search.game or search.kind_game,
                                   faction=search.faction)
-    shown: list[Entry] = []
-    for name in suggestions:
-        for entry in catalog.iter_kind(search.kind):
-            if entry.name == name and search.holds(entry) and entry not in shown:
-                shown.append(entry)
+    # (each entry once: the suggestions are distinct names)
+    shown = [entry for name in suggestions for entry in catalog.iter_kind(search.kind)
+             if entry.name == name and search.holds(entry)]
     note = (f"nothing holds '{search.q}'; the closest names are shown" if shown
             else f"nothing holds '{search.q}'")
     return Found(shown, suggestions, note)

@@ -173,14 +173,6 @@ def _groups(catalog: Catalog, state: DeckState, owned: dict[str, int] | None
                                           key=lambda item: order.get(item[0], 99))]
 
 
-def _page_context(config: WebConfig) -> dict[str, object]:
-    factions = [(str(faction), FACTION_TITLES.get(Faction(faction), faction), game)
-                for faction, game in FACTION_GAMES.items()]
-    files = deck_files(config)
-    return {"factions": factions, "yaml_files": [name for name in files if name.endswith(".yaml")],
-            "lists": [name for name in files if name.endswith(".txt")]}
-
-
 # -- the page ------------------------------------------------------------------------------
 @dataclass
 class _Opened:
@@ -196,7 +188,12 @@ class _Opened:
 def _open_page(config: WebConfig, params: Mapping[str, str], collection: str | None
                ) -> _Opened:
     """The files the page names, read (in a worker thread: `deck_page`) and checked."""
-    opened = _Opened(context=_page_context(config))
+    files = deck_files(config)
+    opened = _Opened(context={
+        "factions": [(str(faction), FACTION_TITLES.get(Faction(faction), faction), game)
+                     for faction, game in FACTION_GAMES.items()],
+        "yaml_files": [name for name in files if name.endswith(".yaml")],
+        "lists": [name for name in files if name.endswith(".txt")]})
     try:
         state: DeckState | None = None
         if params.get("share"):
