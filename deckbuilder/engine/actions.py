@@ -21,7 +21,6 @@ MODE_BASE: Final = 32  # + mode index (0 = the card as printed)
 CHARACTER_BASE: Final = 40  # + character index (Revolver's bandits, Revolver 2's guardians)
 IN_PLAY_BASE: Final = 100  # + card instance id: a card in play chosen as a target
 MAX_BATTLEFIELDS: Final = MODE_BASE - BF_BASE - 1
-MAX_MODES: Final = CHARACTER_BASE - MODE_BASE
 MAX_CHARACTERS: Final = IN_PLAY_BASE - CHARACTER_BASE
 MAX_ABILITIES: Final = 4
 

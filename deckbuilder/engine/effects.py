@@ -91,10 +91,6 @@ def run_remove_discard_pile(state: State, task: tuple) -> None:
         pile.clear()
 
 
-def _compile_side(step: Any, resolver: Resolver) -> int:
-    return SIDE_CODES[step.side]
-
-
 def run_discard(state: State, task: tuple) -> None:
     side, count, random_pick, named = task[1]
     ctx = task[2]
@@ -222,26 +218,6 @@ def _plain(*fields: str) -> Callable[[Any, Resolver], Any]:
     return compile_fields
 
 
-def _compile_discard(step: Any, resolver: Resolver) -> tuple:
-    return (SIDE_CODES[step.side], step.count, step.random, step.named)
-
-
-def _compile_draw(step: Any, resolver: Resolver) -> tuple:
-    return (step.count, SIDE_CODES[step.side])
-
-
-def _compile_forbid(step: Any, resolver: Resolver) -> frozenset[int]:
-    return frozenset(resolver.card(card_id) for card_id in step.cards)
-
-
-def _compile_extra_turns(step: Any, resolver: Resolver) -> tuple:
-    return (step.face, step.count, resolver.bf(step.unless_reached))
-
-
-def _compile_optional_cost(step: Any, resolver: Resolver) -> tuple:
-    return (step.discard, compile_steps(step.steps, resolver))
-
-
 def no_params(step: Any, resolver: Resolver) -> None:
     """The compiler of a step that takes no parameters (games' own steps use it too)."""
     return None
@@ -263,8 +239,9 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "casualty": (_plain("count"), run_casualty),
     "sacrifice": (_plain("count"), run_sacrifice),
     "move-marker": (_plain("spaces", "stay_on_battlefield"), run_move_marker),
-    "draw": (_compile_draw, run_draw),
-    "discard": (_compile_discard, run_discard),
+    "draw": (lambda step, resolver: (step.count, SIDE_CODES[step.side]), run_draw),
+    "discard": (lambda step, resolver: (SIDE_CODES[step.side], step.count, step.random,
+                                        step.named), run_discard),
     "bounce": (compile_bounce, run_bounce),
     "retrieve": (compile_retrieve, run_retrieve),
     "move-card": (compile_move_card, run_move_card),
@@ -275,12 +252,16 @@ REGISTRY: dict[str, tuple[Callable[[Any, Resolver], Any], Callable[[State, tuple
     "cancel-card": (no_params, run_cancel_card),
     "search-deck": (no_params, run_search_deck),
     "shuffle-hands": (no_params, run_shuffle_hands),
-    "remove-discard-pile": (_compile_side, run_remove_discard_pile),
-    "forbid": (_compile_forbid, run_forbid),
-    "extra-turns": (_compile_extra_turns, run_extra_turns),
+    "remove-discard-pile": (lambda step, resolver: SIDE_CODES[step.side],
+                            run_remove_discard_pile),
+    "forbid": (lambda step, resolver: frozenset(resolver.card(card) for card in step.cards),
+               run_forbid),
+    "extra-turns": (lambda step, resolver: (step.face, step.count,
+                                            resolver.bf(step.unless_reached)), run_extra_turns),
     "lose-game": (no_params, run_lose_game),
     "remove-self": (no_params, run_remove_self),
-    "optional-cost": (_compile_optional_cost, run_optional_cost),
+    "optional-cost": (lambda step, resolver: (step.discard, compile_steps(step.steps, resolver)),
+                      run_optional_cost),
     "only-if": (_compile_only_if, run_only_if),
     "attach": (_compile_attach, run_attach),
     "cost-reduction": (compile_cost_reduction, run_static),
