@@ -52,6 +52,12 @@ def events_of(session: Any, viewer: int | None) -> list[dict[str, Any]]:
     return [event.to_dict() for event in session.events(viewer)]
 
 
+def log_until(steps: ReplaySteps, position: int, viewer: int | None) -> list[Any]:
+    """The events a viewer had read at `position` (each face filters `steps.log` so)."""
+    return [event for event in steps.log(viewer)
+            if event.index is None or event.index < steps.checked(position)]
+
+
 def live_game(catalog: Any, game: str, seed: int) -> tuple[Any, dict[int, Any]]:
     """Two bots, one step at a time; at every step what each viewer was shown."""
     session = GameSession(base_decks(catalog, game), seed, ["random", "greedy"],
@@ -79,8 +85,8 @@ def test_every_step_forward_back_and_by_jumps_is_what_the_live_game_showed(
         for viewer in (0, 1):  # switching viewer at each step
             view, events = seen[position][viewer]
             assert steps.view(position, viewer) == view, (position, viewer)
-            assert [e.to_dict() for e in steps.log_until(position, viewer)] == events
-        assert [e.to_dict() for e in steps.log_until(position, None)] == seen[position][None][1]
+            assert [e.to_dict() for e in log_until(steps, position, viewer)] == events
+        assert [e.to_dict() for e in log_until(steps, position, None)] == seen[position][None][1]
     # everything: player 0's view with player 1's hand as he held it
     middle = steps.last // 2
     everything = steps.view(middle, EVERYTHING)
@@ -92,9 +98,9 @@ def test_every_step_forward_back_and_by_jumps_is_what_the_live_game_showed(
 def test_a_hidden_draw_is_named_only_to_its_owner_and_to_everything(catalog: Any) -> None:
     session, _ = live_game(catalog, "revolver", 5)
     steps = ReplaySteps(session.record, catalog)
-    opening = [line for event in steps.log_until(0, 0) for line in event.lines]
+    opening = [line for event in log_until(steps, 0, 0) for line in event.lines]
     assert "mcready draws 5 cards" in opening
-    named = [line for event in steps.log_until(0, EVERYTHING) for line in event.lines]
+    named = [line for event in log_until(steps, 0, EVERYTHING) for line in event.lines]
     assert sum(line.startswith("mcready draws ") for line in named) == 5
 
 

@@ -150,12 +150,6 @@ class ReplaySteps:
             self._logs[key] = self.session.events(key)
         return self._logs[key]
 
-    def log_until(self, position: int, viewer: int | None) -> list[Event]:
-        """The events a viewer had read at `position`."""
-        position = self.checked(position)
-        return [event for event in self.log(viewer)
-                if event.index is None or event.index < position]
-
     def turn_numbers(self) -> list[int]:
         return sorted(set(self.turns))
 
