@@ -62,47 +62,46 @@ def _groups(deck: LoadedDeck) -> list[tuple[str, list[DeckEntry]]]:
 def deck_sheet_html(deck: LoadedDeck, catalog: Catalog) -> str:
     """The deck sheet as a whole HTML page, ready to print (A4, two columns of cards)."""
     report = validate_deck(deck, catalog)
-    text = escape
     word = "LEGAL" if report.is_legal else "ILLEGAL"
     parts = [
         "<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{text(deck.name)}: deck sheet</title>",
+        f"<title>{escape(deck.name)}: deck sheet</title>",
         f"<style>{_SHEET_CSS}</style></head><body>",
-        f'<h1 id="sheet-name">{text(deck.name)}</h1>',
-        f'<p class="meta">{text(deck.faction)} · {text(deck.game)} · '
+        f'<h1 id="sheet-name">{escape(deck.name)}</h1>',
+        f'<p class="meta">{escape(deck.faction)} · {escape(deck.game)} · '
         f'<span id="sheet-total">{deck.total()} cards</span> · Module D verdict: '
         f'<span class="verdict {word.lower()}" id="sheet-verdict">{word}</span></p>',
     ]
     if report.violations:
         parts.append('<ul id="sheet-violations">' + "".join(
-            f"<li><strong>{text(v.code)}</strong> {text(v.message)}"
-            + (f' <span class="fix">fix: {text(v.fix)}</span>' if v.fix else "")
+            f"<li><strong>{escape(v.code)}</strong> {escape(v.message)}"
+            + (f' <span class="fix">fix: {escape(v.fix)}</span>' if v.fix else "")
             + "</li>" for v in report.violations) + "</ul>")
     parts.append('<h2>Cards</h2><div class="groups" id="sheet-cards">')
     for category, entries in _groups(deck):
-        parts.append(f'<section class="group"><h3>{text(category.capitalize())} '
+        parts.append(f'<section class="group"><h3>{escape(category.capitalize())} '
                      f'({sum(entry.count for entry in entries)})</h3><table>')
         for entry in entries:  # each with the card face's one-line summary
             facts = (card_summary(catalog, entry.entry.id) if entry.entry is not None
                      else "not a known card")
             parts.append(f'<tr><td class="count">{entry.count}×</td><td>'
-                         f'{text(entry.display_name)}</td>'
-                         f'<td class="facts">{text(facts)}</td></tr>')
+                         f'{escape(entry.display_name)}</td>'
+                         f'<td class="facts">{escape(facts)}</td></tr>')
         parts.append("</table></section>")
     parts.append("</div><h2>Replacements <span class=\"small\">(base card out → card in)"
                  "</span></h2>")
     if report.pairs:
         parts.append('<ul id="sheet-replacements">' + "".join(
-            f"<li>{pair.count}× {text(pair.replacement.out_name)} → "
-            f"<strong>{text(pair.replacement.in_name)}</strong> "
+            f"<li>{pair.count}× {escape(pair.replacement.out_name)} → "
+            f"<strong>{escape(pair.replacement.in_name)}</strong> "
             f'<span class="small">({pair.rule})</span></li>'
             for pair in report.pairs) + "</ul>")
     else:
         parts.append('<p id="sheet-replacements">none: the base deck\'s cards as they come</p>')
     curve = ", ".join(f"{row.key}: {row.count}"
                       for row in deck_stats(deck, catalog, turns=0).cost_curve)
-    parts.append(f'<p class="small">Cost curve (cost: copies): {text(curve)}</p>')
+    parts.append(f'<p class="small">Cost curve (cost: copies): {escape(curve)}</p>')
     parts.append('<p class="small">Made by deckbuilder. Values marked ? in the card data are '
                  "unconfirmed.</p></body></html>")
     return "\n".join(parts) + "\n"
@@ -113,11 +112,8 @@ def find_chromium() -> str | None:
     chosen = os.environ.get(CHROMIUM_VARIABLE, "").strip()
     if chosen:
         return chosen if Path(chosen).is_file() else None
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else None
+    return next((found for name in CHROMIUM_NAMES if (found := shutil.which(name))),
+                "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else None)
 
 
 def print_pdf(html: str, out: Path) -> None:

@@ -128,15 +128,13 @@ def editor_rows(entry: Entry) -> list[dict[str, Any]]:
     """What the template needs for each reviewable value of a card."""
     rows = []
     for row in reviewable(entry):
-        is_list = isinstance(row.value, list)
-        options = value_choices(entry.record, row.field)
-        if isinstance(row.value, bool):
-            options = ["yes", "no"]
+        options = (["yes", "no"] if isinstance(row.value, bool)
+                   else value_choices(entry.record, row.field))
         rows.append({
             "id": row.record_id, "field": row.field, "label": row.field.replace("_", " "),
             "current": shown(row.value), "engine_data": row.engine_data,
             "player": row.standing is Standing.PLAYER, "words": row.words,
-            "select": options if options and not is_list else [],
+            "select": [] if isinstance(row.value, list) else options,
             "hint": hint(row, options),
             "numeric": isinstance(row.value, int) and not isinstance(row.value, bool),
         })
