@@ -488,12 +488,10 @@ def export_deck_list(deck: LoadedDeck, catalog: Catalog | None = None) -> str:
 
 def export_name(entry: DeckEntry, game: str, catalog: Catalog | None) -> str:
     """The entry's printed name, or its id when another card shares that name."""
-    name = entry.display_name
-    if entry.entry is not None and catalog is not None:
-        back = catalog.find(name, game)
-        if back is None or back.id != entry.entry.id:
-            name = entry.entry.id
-    return name
+    if entry.entry is None or catalog is None:
+        return entry.display_name
+    back = catalog.find(entry.display_name, game)
+    return entry.display_name if back is not None and back.id == entry.entry.id else entry.entry.id
 
 
 def export_deck_json(deck: LoadedDeck) -> str:

@@ -133,20 +133,19 @@ def _game_data(catalog: Catalog, game: str) -> tuple[dict[str, RuleSwitch], list
 
 def list_rulesets(catalog: Catalog, game: str) -> list[ResolvedRuleset]:
     switches, rulesets = _game_data(catalog, game)
-    return [_resolve(ruleset, switches, game) for ruleset in rulesets]
-
-
-def _resolve(ruleset: Ruleset, switches: dict[str, RuleSwitch], game: str) -> ResolvedRuleset:
-    choices = {key: switch.default for key, switch in switches.items()}
-    for key, value in ruleset.choices.items():
-        switch = switches.get(key)
-        if switch is None or value not in {variant.value for variant in switch.variants}:
-            raise DeckbuilderError(
-                f"ruleset '{ruleset.id}' sets unknown switch or value {key}={value}",
-                fix="correct the ruleset in the card data",
-            )
-        choices[key] = value
-    return ResolvedRuleset(ruleset.id, ruleset.name, ruleset.description, game, choices, switches)
+    resolved = []
+    for ruleset in rulesets:
+        for key, value in ruleset.choices.items():
+            switch = switches.get(key)
+            if switch is None or value not in {variant.value for variant in switch.variants}:
+                raise DeckbuilderError(
+                    f"ruleset '{ruleset.id}' sets unknown switch or value {key}={value}",
+                    fix="correct the ruleset in the card data",
+                )
+        choices = {key: switch.default for key, switch in switches.items()} | ruleset.choices
+        resolved.append(ResolvedRuleset(ruleset.id, ruleset.name, ruleset.description, game,
+                                         choices, switches))
+    return resolved
 
 
 def reading_of(catalog: Catalog, game: str, ruleset_id: str | None, switch_id: str) -> str | None:
