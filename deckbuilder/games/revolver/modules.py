@@ -26,16 +26,11 @@ BY_ID: dict[str, ModulePlugin] = {module_id: plugin for plugin in PLUGINS
 PLAYABLE_MODULES = frozenset(BY_ID)
 
 
-def revolver_modules(catalog: Catalog) -> dict[str, Any]:
-    """Every module of Revolver's installed sets, by id."""
-    return {module.id: module for loaded in catalog.sets.values()
-            if loaded.card_set.game == "revolver" for module in loaded.card_set.modules}
-
-
 def check_modules(catalog: Catalog, modules: Sequence[str]) -> tuple[str, ...]:
     """The modules in use, checked: each known to the catalog, played by this engine, with
     the modules it requires. Raises a one-line UnplayableDeckError naming the module."""
-    known = revolver_modules(catalog)
+    known = {module.id: module for loaded in catalog.sets.values()
+             if loaded.card_set.game == "revolver" for module in loaded.card_set.modules}
     chosen = tuple(dict.fromkeys(modules))
     for module_id in chosen:
         module = known.get(module_id)

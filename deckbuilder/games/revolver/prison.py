@@ -64,22 +64,16 @@ class PrisonFacts:
 
 
 # -- the row ------------------------------------------------------------------------------------
-def layout_position(layout: str | None) -> str:
-    """The prison-position reading a layout names (`prison-position=<value>` among the
-    items after "modules:"), the switch's default when it names none."""
-    items = (layout or "").removeprefix("modules:").split(",")
-    prefix = POSITION.id + "="
-    return next((item.removeprefix(prefix) for item in items if item.startswith(prefix)),
-                DEFAULT_POSITION)
-
-
 def place_prison(row: list[Any], layout: str | None) -> list[Any]:
     """The row with the prison right after the battlefield the position names ("after-<id>")."""
     prison = next((battlefield for battlefield in row if battlefield.id == PRISON), None)
     if prison is None:
         raise UnplayableDeckError(f"module '{PRISON_MODULE}' needs the battlefield '{PRISON}'",
                                   fix="install Expansion 1.2's set (hunt-the-man-down.yaml)")
-    position = layout_position(layout)
+    items = (layout or "").removeprefix("modules:").split(",")  # `prison-position=<value>`
+    prefix = POSITION.id + "="
+    position = next((item.removeprefix(prefix) for item in items if item.startswith(prefix)),
+                    DEFAULT_POSITION)
     after = position.removeprefix("after-")
     rest = [battlefield for battlefield in row if battlefield.id != PRISON]
     index = next((i for i, battlefield in enumerate(rest) if battlefield.id == after), -1)
