@@ -83,11 +83,8 @@ def _reference_fields(model: type[BaseModel]) -> dict[str, bool]:
 
 
 def _expected_kind(model: type[BaseModel], name: str) -> str | None:
-    if name in _BATTLEFIELD_FIELDS:
-        return "battlefield"
-    if (model.__name__, name) in _CARD_FIELDS:
-        return "card"
-    return None
+    return "battlefield" if name in _BATTLEFIELD_FIELDS else (
+        "card" if (model.__name__, name) in _CARD_FIELDS else None)
 
 
 def references(value: object, loc: Loc = ()) -> Iterator[Reference]:
