@@ -67,10 +67,10 @@ def import_text(catalog: Catalog, text: str, faction: str | None = None) -> Impo
         labelled = LabelledLine(line.number, line.text, str(line.status), line.message)
         if line.status == LineStatus.UNKNOWN and line.card:
             # the very call the importer makes for its "did you mean" (decklists._CardReader)
-            for name in catalog.suggest(line.card, kind="card", game=game,
-                                        faction=deck_list.faction):
-                labelled.suggestions.append(
-                    {"name": name, "line": f"{line.count}x {list_value(name)}"})
+            labelled.suggestions = [
+                {"name": name, "line": f"{line.count}x {list_value(name)}"}
+                for name in catalog.suggest(line.card, kind="card", game=game,
+                                            faction=deck_list.faction)]
         lines.append(labelled)
     problems = len(deck_list.problems)
     refused = list_refusal(deck_list, PASTED, "choose the faction")

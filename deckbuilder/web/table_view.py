@@ -52,8 +52,9 @@ def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outco
     """The board (play_board.html) for a view, as the tables and the replay viewer draw it;
     the game's own panel pieces (`board_pieces`) are not repeated in the table's line."""
     game = game_of_view(view)
-    panel = None if game is None else game.rules.board_pieces(
-        view, lambda card_id: _card(catalog, card_id))
+    panel = None if game is None else game.rules.board_pieces(view, lambda card_id: {
+        "id": card_id, "name": name_of(catalog, card_id),
+        "summary": summary_of(catalog, card_id)})
     if panel is not None:
         panel["note"] = UNCONFIRMED_NOTE
     return fragment("play_board.html", view=view, watching=watching,
@@ -62,8 +63,3 @@ def board_fragment(view: dict[str, Any], catalog: Catalog, watching: bool, outco
                     game_panel_template=None if game is None else f"{game.name}/board_panel.html",
                     summary=lambda record_id: summary_of(catalog, record_id),
                     name_of=lambda record_id: name_of(catalog, record_id))
-
-
-def _card(catalog: Catalog, card_id: str) -> dict[str, str]:
-    return {"id": card_id, "name": name_of(catalog, card_id),
-            "summary": summary_of(catalog, card_id)}
