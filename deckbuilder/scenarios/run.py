@@ -190,8 +190,7 @@ def build_state(scenario: AnyScenario, source: Source, catalog: Catalog,
     if ids.in_play is None:
         ids.in_play = {bf.id: bf.idx for bf in state.spec.bfs}
     _clear(state)
-    pools = _pools(state)
-    _deal(state, scenario, source, ids, resolved, pools)
+    _deal(state, scenario, source, ids, resolved)
     staging.characters(state, scenario, source, ids)
     staging.table(state, scenario, source, ids)
     state.spec.game_rules.restage(state)  # the game's own set-up pieces (a module's cards)
@@ -240,19 +239,13 @@ def _clear(state: State) -> None:
     state._played = [[], []]
 
 
-def _pools(state: State) -> list[dict[str, list[int]]]:
-    """Every card instance of each player, by card id (taken as the position deals them)."""
+def _deal(state: State, scenario: AnyScenario, source: Source, ids: Ids,
+          resolved: dict[str, Any]) -> None:
     spec = state.spec
-    pools: list[dict[str, list[int]]] = [{}, {}]
+    pools: list[dict[str, list[int]]] = [{}, {}]  # each player's instances, by card id
     for player in (0, 1):
         for uid in spec.decks[player]:
             pools[player].setdefault(spec.card_def[uid].id, []).append(uid)
-    return pools
-
-
-def _deal(state: State, scenario: AnyScenario, source: Source, ids: Ids,
-          resolved: dict[str, Any], pools: list[dict[str, list[int]]]) -> None:
-    spec = state.spec
     hosts = []
     for bf_id, player, card, placed, loc in resolved.get("in_play", []):
         bf = ids.battlefield(bf_id, loc[:3], open_range=True)
