@@ -106,16 +106,6 @@ def _address_in_file(path: Path) -> str:
     return _checked_address(address, f"its address '{shown}'", where)
 
 
-def require_dask() -> None:
-    """Fail with one line naming the install command when dask.distributed is missing."""
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        raise DaskError(
-            "--dask and --scheduler need Dask, which is not installed",
-            fix=INSTALL_HINT) from None
-
-
 @dataclass(frozen=True)
 class CatalogFingerprint:
     """What a game depends on in a catalog: each set's content (overlay corrections applied)
@@ -199,7 +189,11 @@ class DaskExecutor:
     def __init__(self, scheduler: str | None = None, workers: int = 0,
                  chunk_size: int | None = None, catalog: Catalog | None = None) -> None:
         self.address = None if scheduler is None else scheduler_address(scheduler)
-        require_dask()
+        try:  # one line naming the install command, not an ImportError
+            import distributed  # noqa: F401
+        except ImportError:
+            raise DaskError("--dask and --scheduler need Dask, which is not installed",
+                            fix=INSTALL_HINT) from None
         self.scheduler = scheduler
         self.workers = workers if workers > 0 else (os.cpu_count() or 1)
         self.chunk_size = chunk_size
