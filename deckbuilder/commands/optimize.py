@@ -42,12 +42,12 @@ from deckbuilder.sim.reports.optimize_report import (
 from deckbuilder.sim.reports.report import modules_text, switches_text
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
 from deckbuilder.sim.reports.sensitivity import points_interval
-from deckbuilder.sim.runs.executors import open_executor
 from deckbuilder.sim.runs.runner import Executor
 from deckbuilder.user_schemas import deck_header
 from deckbuilder.writing import atomic_write_text, refuse_overwrite
 
 
+@option.with_running
 def optimize(
     deck: Annotated[str, typer.Argument(
         help="a deck file, or a faction name for its base deck", show_default=False,
@@ -80,12 +80,8 @@ def optimize(
     workers: Annotated[int, typer.Option(
         "--workers", "-w", min=0, help="processes; 0: one per core (results do not "
                                        "change)")] = 0,
-    scheduler: option.Scheduler = None,
-    local_dask: option.LocalDask = False,
-    ruleset: option.Ruleset = None,
-    switch: option.Switches = None,
-    module: option.Modules = None,
-    max_turns: option.MaxTurns = 200,
+    *,
+    running: option.Running,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="write the best deck found here, only when it is confirmed "
                                "better on fresh seeds (comments say what changed and why)")
@@ -107,12 +103,10 @@ def optimize(
     supply: one copy of each product unless --boxes N, --collection FILE or --switch
     card-copies=any-number says otherwise.
     """
-    options = PlayOptions(budget, seed, bot, opponent_bot or bot, ruleset, switch or [],
-                          module or [], max_turns, boxes=boxes, collection=collection)
+    options = running.play(budget, seed, bot, opponent_bot or bot, False, boxes, collection)
     guarded(_optimize)(deck, vs or [], options, sets, _listed(out_cards), _listed(in_cards),
-                       workers, output, force, as_json, scheduler=scheduler,
-                       local_dask=local_dask, report_path=report_path, charts_dir=charts_dir,
-                       write_guess=write_guess, check_bot=check_bot)
+                       workers, output, force, as_json, running=running, report_path=report_path,
+                       charts_dir=charts_dir, write_guess=write_guess, check_bot=check_bot)
 
 
 def _listed(values: list[str] | None) -> list[str]:
@@ -123,7 +117,7 @@ def _listed(values: list[str] | None) -> list[str]:
 def _optimize(deck_text: str, vs: list[str], options: PlayOptions, sets: list[str] | None,
               out_cards: list[str], in_cards: list[str], workers: int,
               output: Path | None, force: bool, as_json: bool,
-              scheduler: str | None = None, local_dask: bool = False,
+              running: option.Running,
               report_path: Path | None = None, charts_dir: Path | None = None,
               write_guess: bool = False, check_bot: str | None = None) -> None:
     check_outputs(report_path, charts_dir)  # before the search: no waiting for an error
@@ -134,10 +128,10 @@ def _optimize(deck_text: str, vs: list[str], options: PlayOptions, sets: list[st
                        only=(out_cards, in_cards))
     played, field, settings = plan.field.deck, plan.field.opponents, plan.settings
     show = sys.stderr.isatty() and not as_json
-    with open_executor(workers, scheduler, local_dask) as executor:
+    with running.executor(workers) as executor:
         result = run_search(plan, executor, _progress(catalog) if show else None)
         checks = _checks(result, catalog, check_bot, executor,  # never on Dask
-                         workers if scheduler is None and not local_dask else 0)
+                         running.own_workers(workers))
     written = output is not None and result.best is not None and (
         result.improved or write_guess)
     if written and output is not None:

@@ -19,7 +19,6 @@ from deckbuilder.app.simulation_plan import (
     AUTO_CARDS,
     PARALLEL_FROM,
     add_sensitivity,
-    default_workers,
     plan_simulation,
     planned_sensitivity,
     sensitivity_cost,
@@ -43,13 +42,9 @@ from deckbuilder.commands.game_options import (
     ChartsDir,
     CheckBot,
     CollectionFile,
-    LocalDask,
-    MaxTurns,
-    Modules,
     ReportPath,
-    Ruleset,
-    Scheduler,
-    Switches,
+    Running,
+    with_running,
 )
 from deckbuilder.commands.play_setup import either
 from deckbuilder.errors import DeckError
@@ -58,13 +53,13 @@ from deckbuilder.sim.reports.bot_check import CHECK_GAMES, BotCheckJson
 from deckbuilder.sim.reports.report_files import check_outputs, write_outputs
 from deckbuilder.sim.reports.sensitivity import CHECKED_CARDS, DEFAULT_GAMES, MOVED_FIELDS
 from deckbuilder.sim.reports.tournament_report import print_gauntlet
-from deckbuilder.sim.runs.executors import open_executor
 
 #: What a run played with progress shown returns (a run, a report, a check).
 Ran = TypeVar("Ran")
 
 
 @guarded
+@with_running
 def simulate(
     deck: Annotated[str, typer.Argument(
         help=f"a deck file, or a faction name ({', '.join(side_ids())}) for its base deck",
@@ -90,12 +85,8 @@ def simulate(
         "--workers", "-w", min=0,
         help="processes; 0: one per core; default: one per core from "
              f"{PARALLEL_FROM} games, else 1 (results do not change)")] = None,
-    scheduler: Scheduler = None,
-    local_dask: LocalDask = False,
-    ruleset: Ruleset = None,
-    switch: Switches = None,
-    module: Modules = None,
-    max_turns: MaxTurns = 200,
+    *,
+    running: Running,
     precision: Annotated[float, typer.Option(
         "--precision", min=0.001, max=0.5,
         help="report the games needed for this +- precision of the win rate")] = 0.02,
@@ -127,27 +118,25 @@ def simulate(
     results for any --workers. Every deck is judged against one copy of each product unless
     --boxes N, --collection FILE or --switch card-copies=any-number says otherwise.
     """
-    if workers is None:
-        workers = 0 if local_dask else default_workers(games * len(vs or [None]))
-    options = PlayOptions(games, seed, bot, opponent_bot or bot, ruleset, switch or [],
-                          module or [], max_turns, allow_illegal, boxes, collection)
+    workers = running.workers(workers, games * len(vs or [None]))
+    options = running.play(games, seed, bot, opponent_bot or bot, allow_illegal, boxes,
+                           collection)
     if vs and is_field(vs):
         if sensitivity:
             raise DeckError("--sensitivity moves values against one opponent, not a field",
                             fix="give one --vs with --sensitivity, or leave --sensitivity out")
-        _gauntlet(deck, vs, baseline, workers, options, as_json, scheduler, local_dask,
+        _gauntlet(deck, vs, baseline, workers, options, as_json, running,
                   report_path, charts_dir, check_bot)
         return
     _simulate(deck, single_opponent(vs), baseline, workers, options, precision, as_json,
-              scheduler=scheduler, local_dask=local_dask, report_path=report_path,
-              charts_dir=charts_dir, sensitivity=(sensitivity, sensitivity_games),
-              check_bot=check_bot)
+              running, report_path=report_path, charts_dir=charts_dir,
+              sensitivity=(sensitivity, sensitivity_games), check_bot=check_bot)
 
 
 def _simulate(
     deck_text: str, vs: str | None, baseline_text: str | None, workers: int,
-    options: PlayOptions, precision: float, as_json: bool, scheduler: str | None = None,
-    local_dask: bool = False, report_path: Path | None = None, charts_dir: Path | None = None,
+    options: PlayOptions, precision: float, as_json: bool, running: Running,
+    report_path: Path | None = None, charts_dir: Path | None = None,
     sensitivity: tuple[bool | None, int] = (None, DEFAULT_GAMES),
     check_bot: str | None = None,
 ) -> None:
@@ -156,7 +145,7 @@ def _simulate(
     for warning in plan.warnings:
         warn(warning)
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
-    with open_executor(workers, scheduler, local_dask) as executor:
+    with running.executor(workers) as executor:
         report = _with_progress(simulation_report, show_progress, plan.total, plan, executor)
         checked(check_simulation, min(plan.settings.games, CHECK_GAMES), plan, report,
                 check_bot, executor)
@@ -166,12 +155,12 @@ def _simulate(
         tell(f"sensitivity: {cost} more games ({games} unmoved and as many for each of "
              f"{cost // games - 1} moves)")
         _with_progress(add_sensitivity, show_progress, cost, plan, report, games,
-                       workers if scheduler is None and not local_dask else 0, cards=cards)
+                       running.own_workers(workers), cards=cards)
     present_report("simulate", report, report_path, charts_dir, as_json, print_report)
 
 
 def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
-              options: PlayOptions, as_json: bool, scheduler: str | None, local_dask: bool,
+              options: PlayOptions, as_json: bool, running: Running,
               report_path: Path | None, charts_dir: Path | None,
               check_bot: str | None = None) -> None:
     if baseline is not None:
@@ -181,7 +170,7 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
     plan = plan_gauntlet(project_catalog(), deck_text, vs, options)
     for warning in plan.warnings:
         warn(warning)
-    with open_executor(workers, scheduler, local_dask) as executor:
+    with running.executor(workers) as executor:
         report = dict(_with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
                                      plan, executor).report)
         checked(check_gauntlet, min(plan.settings.games, CHECK_GAMES)

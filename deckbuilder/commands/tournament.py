@@ -9,8 +9,7 @@ import typer
 from deckbuilder.app.bot_checks import check_tournament
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field_runs import plan_tournament, run_tournament_plan
-from deckbuilder.app.running import PlayOptions
-from deckbuilder.app.simulation_plan import PARALLEL_FROM, default_workers
+from deckbuilder.app.simulation_plan import PARALLEL_FROM
 from deckbuilder.commands import completion
 from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
@@ -23,10 +22,10 @@ from deckbuilder.commands.simulate import (
 from deckbuilder.sim.reports.bot_check import CHECK_GAMES
 from deckbuilder.sim.reports.report_files import check_outputs
 from deckbuilder.sim.reports.tournament_report import print_tournament
-from deckbuilder.sim.runs.executors import open_executor
 
 
 @guarded
+@option.with_running
 def tournament(
     decks: Annotated[list[str], typer.Argument(
         help="deck files, packaged decks, factions (their base decks) or folders of decks, "
@@ -41,12 +40,8 @@ def tournament(
         "--workers", "-w", min=0,
         help="processes; 0: one per core; default: one per core from "
              f"{PARALLEL_FROM} games in all, else 1 (results do not change)")] = None,
-    scheduler: option.Scheduler = None,
-    local_dask: option.LocalDask = False,
-    ruleset: option.Ruleset = None,
-    switch: option.Switches = None,
-    module: option.Modules = None,
-    max_turns: option.MaxTurns = 200,
+    *,
+    running: option.Running,
     as_json: AsJson = False,
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="play decks that break the deck-building rules (with a "
@@ -65,14 +60,11 @@ def tournament(
     --boxes N, --collection FILE or --switch card-copies=any-number says otherwise.
     """
     check_outputs(report_path, charts_dir)  # before the games: no waiting for an error
-    plan = plan_tournament(project_catalog(), decks, PlayOptions(
-        games, seed, bot, None, ruleset, switch or [], module or [], max_turns, allow_illegal,
-        boxes, collection))
+    plan = plan_tournament(project_catalog(), decks, running.play(
+        games, seed, bot, None, allow_illegal, boxes, collection))
     for warning in plan.warnings:
         warn(warning)
-    if workers is None:
-        workers = 0 if local_dask else default_workers(plan.total)
-    with open_executor(workers, scheduler, local_dask) as executor:
+    with running.executor(running.workers(workers, plan.total)) as executor:
         report = dict(_with_progress(run_tournament_plan, error_console.is_terminal,
                                      plan.total, plan, executor).report)
         checked(check_tournament, min(plan.settings.games, CHECK_GAMES) * plan.total
