@@ -29,11 +29,9 @@ def find_records(catalog: Catalog, name: str, game: str | None = None) -> list[E
     else the one a unique prefix names (`volcanic`); an ambiguous prefix or a typo raises
     with the choices."""
     chosen = [game] if game else sorted({entry.game for entry in catalog.entries.values()})
-    found: list[Entry] = []
-    for each in chosen:
-        entry = catalog.find(name, each)
-        if entry is not None and (game is None or entry.game == game) and entry not in found:
-            found.append(entry)
+    found = list({entry.id: entry for each in chosen  # each record once
+                  if (entry := catalog.find(name, each)) is not None
+                  and (game is None or entry.game == game)}.values())
     if found:
         return found
     by_prefix = records_by_prefix(catalog, name, game)

@@ -93,11 +93,9 @@ def resolve_record(catalog: Catalog, text: str) -> Entry:
     entry = catalog.entries.get(text)
     if entry is not None:
         return entry
-    found = []
-    for game in sorted({each.game for each in catalog.entries.values()}):
-        match = catalog.find(text, game)
-        if match is not None and match not in found:
-            found.append(match)
+    games = sorted({each.game for each in catalog.entries.values()})
+    found = list({match.id: match for game in games
+                  if (match := catalog.find(text, game)) is not None}.values())
     if len(found) == 1:
         return found[0]
     if found:
