@@ -15,6 +15,7 @@ from deckbuilder.app.play_decks import SimDeck, an, load_sim_deck, side_of_deck
 from deckbuilder.app.results import (
     GauntletResult,
     Matchup,
+    Remarks,
     Settings,
     TournamentResult,
     card_figures,
@@ -40,15 +41,13 @@ MOST_TOURNAMENT_GAMES = 100_000_000
 
 
 @dataclass(frozen=True)
-class GauntletPlan:
+class GauntletPlan(Remarks):
     """A deck and its field, read and checked, and the settings to play them with."""
 
     catalog: Catalog
     deck: SimDeck
     opponents: Field
     settings: Settings
-    warnings: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
@@ -68,9 +67,9 @@ def plan_gauntlet(catalog: Catalog, deck: DeckSource, field: Sequence[DeckSource
                            allow_illegal=options.allow_illegal, option=option,
                            weights=weights, supply=supply)
     return GauntletPlan(catalog, played, opponents, options.settings(catalog, played.game),
-                        (*played.warnings, *opponents.warnings),
-                        (*opponents.notes, *deck_data_notes(played.cards, catalog),
-                         f"decks {supply.sentence}"))
+                        warnings=(*played.warnings, *opponents.warnings),
+                        notes=(*opponents.notes, *deck_data_notes(played.cards, catalog),
+                               f"decks {supply.sentence}"))
 
 
 def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
@@ -96,8 +95,8 @@ def run_gauntlet_plan(plan: GauntletPlan, executor: Executor,
         for row, entry in zip(result.matchups, entries, strict=True))
     return GauntletResult(
         played.name, result.side, result.opponent_side, result.field_win_rate,
-        result.field_method, matchups, wanted, result.reproducible, plan.warnings,
-        tuple(report["notes"]), frozen_mapping(report))
+        result.field_method, matchups, wanted, result.reproducible, warnings=plan.warnings,
+        notes=tuple(report["notes"]), report=frozen_mapping(report))
 
 
 def _worded(report: dict[str, Any], plan: GauntletPlan | TournamentPlan,
@@ -115,14 +114,12 @@ def _worded(report: dict[str, Any], plan: GauntletPlan | TournamentPlan,
 
 
 @dataclass(frozen=True)
-class TournamentPlan:
+class TournamentPlan(Remarks):
     """The decks of a tournament, read and checked, and the settings to play them with."""
 
     catalog: Catalog
     decks: list[FieldEntry]
     settings: Settings
-    warnings: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
@@ -151,8 +148,8 @@ def plan_tournament(catalog: Catalog, specs: Sequence[DeckSource], options: Play
             raise DeckError(f"{entry.source} is {an(entry.deck.faction)} deck: no side of "
                             f"{game}", fix=f"give decks of {' or '.join(sides)}")
     plan = TournamentPlan(catalog, decks, options.settings(catalog, game),
-                          tuple(w for entry in decks for w in entry.deck.warnings),
-                          (*notes, f"decks {supply.sentence}"))
+                          warnings=tuple(w for entry in decks for w in entry.deck.warnings),
+                          notes=(*notes, f"decks {supply.sentence}"))
     if plan.total > MOST_TOURNAMENT_GAMES:
         raise SettingError(f"{plan.total} games in all: at most {MOST_TOURNAMENT_GAMES}",
                            fix="name fewer decks or play fewer games per pairing")
@@ -172,7 +169,6 @@ def run_tournament_plan(plan: TournamentPlan, executor: Executor,
     _worded(report, plan, [entry.cards for entry in plan.decks])
     return TournamentResult(
         wanted.game, result.sides, result.standings, result.pairings, result.rating_method,
-        result.win_rate_method, wanted, result.reproducible, plan.warnings,
-        (*plan.notes, *result.notes),
+        result.win_rate_method, wanted, result.reproducible,
         frozen_mapping({row.deck: card_figures(row.cards) for row in result.standings}),
-        frozen_mapping(report))
+        frozen_mapping(report), warnings=plan.warnings, notes=(*plan.notes, *result.notes))

@@ -109,8 +109,17 @@ def _labelled(by_label: Mapping[str, _Row], label: str, kind: str, within: str) 
     return by_label[label]
 
 
+@dataclass(frozen=True, kw_only=True)
+class Remarks:
+    """What a run's plan or result warns of (a deck's own, played with --allow-illegal) and
+    notes; keyword-only, so that they come after each class's own fields."""
+
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
-class SimulationResult:
+class SimulationResult(Remarks):
     """A deck against one opponent (`deckbuilder.simulate`): a draw is no win; `endings`
     most frequent first (`ending_details` in words)."""
 
@@ -130,8 +139,6 @@ class SimulationResult:
     opponent_cards: tuple[CardFigures, ...]
     settings: Settings
     reproducible: bool
-    warnings: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
     note: str = ""  # results measure the deck and the bots together
     card_note: str = ""  # a card's win rate when played is a correlation
     #: the report `deckbuilder simulate --json` prints for the same settings
@@ -162,7 +169,7 @@ class Matchup(Record):
 
 
 @dataclass(frozen=True)
-class GauntletResult:
+class GauntletResult(Remarks):
     """A deck against each opponent of a field and the field (`deckbuilder.gauntlet`):
     `field_win_rate` is the weighted mean of the rows, its interval computed as `method` says."""
 
@@ -174,8 +181,6 @@ class GauntletResult:
     matchups: tuple[Matchup, ...]
     settings: Settings
     reproducible: bool
-    warnings: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
     #: the report `deckbuilder simulate DECK --vs A --vs B --json` prints for these games
     report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -191,7 +196,7 @@ class GauntletResult:
 
 
 @dataclass(frozen=True)
-class TournamentResult:
+class TournamentResult(Remarks):
     """Every deck of one side against every deck of the other (`deckbuilder.tournament`):
     `standings` best Bradley-Terry rating first (Elo points, the decks' mean 0), `pairings`
     every pairing's counts, `deck_cards` each deck's card figures (`cards_of`)."""
@@ -204,8 +209,6 @@ class TournamentResult:
     win_rate_method: str
     settings: Settings
     reproducible: bool
-    warnings: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
     deck_cards: Mapping[str, tuple[CardFigures, ...]] = field(default_factory=dict)
     #: the report `deckbuilder tournament --json` prints for these games
     report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
