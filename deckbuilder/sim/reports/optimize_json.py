@@ -35,11 +35,17 @@ class WonJson:
 
 
 @dataclass(frozen=True)
-class CardWorthJson:
-    """One card of a swap in the explanation: its games with it drawn and without."""
+class CardJson:
+    """A card the report speaks of: its id and name."""
 
     card: str
     name: str
+
+
+@dataclass(frozen=True)
+class CardWorthJson(CardJson):
+    """One card of a swap in the explanation: its games with it drawn and without."""
+
     role: str  # "in" or "out"
     copies: int
     worth_per_copy: float
@@ -103,9 +109,7 @@ class RacedJson:
 
 
 @dataclass(frozen=True)
-class LeftOutJson:
-    card: str
-    name: str
+class LeftOutJson(CardJson):
     why: str
 
 
