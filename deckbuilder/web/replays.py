@@ -15,7 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, TypeVar
 
 from markupsafe import Markup
 from starlette.applications import Starlette
@@ -47,6 +47,7 @@ MAX_UPLOAD_BYTES = 512 * 1024
 #: The record files the replay page lists from the deck folder, and how many at most.
 RECORD_SUFFIXES = (".jsonl",)
 MOST_RECORDS_LISTED = 200
+T = TypeVar("T")
 
 
 class ReplayInputError(DeckbuilderError):
@@ -55,6 +56,13 @@ class ReplayInputError(DeckbuilderError):
 
 class ReplayNotFound(ReplayInputError):
     status = 404
+
+
+def _found(opened: T | None, what: str, why: str, fix: str) -> T:
+    """`opened`, or the answer that there is no such WHAT open (WHY, as the fix says)."""
+    if opened is None:
+        raise ReplayNotFound(f"no {what} with that id ({why})", fix=fix)
+    return opened
 
 
 @dataclass
@@ -229,11 +237,9 @@ async def upload(request: Request) -> Response:
 
 async def from_table(request: Request) -> Response:
     """The replay of a finished game at the table (the record is offered only at the end)."""
-    entry = sessions_of(request.app).get(request.path_params["session_id"])
-    if entry is None:
-        raise ReplayNotFound("no game with that id (it ended long ago, or the server "
-                             "restarted)", fix="download a game's record at its end, then "
-                                               "open it at /replays")
+    entry = _found(sessions_of(request.app).get(request.path_params["session_id"]), "game",
+                   "it ended long ago, or the server restarted",
+                   "download a game's record at its end, then open it at /replays")
     with entry.lock:
         session = entry.session
         if not session.is_over():
@@ -291,11 +297,9 @@ def _replay_route(handler: Callable[[Request, Replay, int | None], Awaitable[Res
     """A route of one open replay, handed it and the viewer asked for (`?viewer=`)."""
     @functools.wraps(handler)
     async def route(request: Request) -> Response:
-        replay = store_of(request.app).get(request.path_params["replay_id"])
-        if replay is None:
-            raise ReplayNotFound("no replay with that id (it was closed after an hour unseen, "
-                                 "or the server restarted)", fix="open the record again at "
-                                                                 "/replays")
+        replay = _found(store_of(request.app).get(request.path_params["replay_id"]), "replay",
+                        "it was closed after an hour unseen, or the server restarted",
+                        "open the record again at /replays")
         return await handler(request, replay,
                              replay.steps.viewer_named(request.query_params.get("viewer")))
 
