@@ -257,10 +257,6 @@ def _ask_response(state: State) -> None:
     state.decide(ATTACKER, _response_options(state), _resume_response, None, K_DUEL_RESPONSE)
 
 
-def _has_lock(state: State, uid: int) -> bool:
-    return uid >= 0 and LOCK in state.spec.card_def[uid].icons  # READING: the `lock` icon
-
-
 def _resume_response(state: State, action: int, data: None) -> None:
     spec = state.spec
     facts: DuelFacts = spec.facts.duel
@@ -278,7 +274,7 @@ def _resume_response(state: State, action: int, data: None) -> None:
             state.note(f"McReady shows {spec.card_def[shown].name} face up")
     elif state.verbose:
         state.note("McReady calls the bluff")
-    lock = _has_lock(state, face_down)
+    lock = face_down >= 0 and LOCK in spec.card_def[face_down].icons  # READING: the `lock` icon
     if state.verbose:
         name = spec.card_def[face_down].name if face_down >= 0 else "nothing"
         state.note(f"the gang turns over {name} ({'a' if lock else 'no'} Lock icon)")
