@@ -91,13 +91,9 @@ class SimulationJob:
         if self.cancel_flag.is_set() or time.monotonic() - self.lease > LEASE_SECONDS:
             self.cancel_flag.set()
             raise SimulationCancelled
-        won = 1 if result.winner == self.seat else 0
-        if result.label == "baseline":
-            self._counts[2] += 1
-            self._counts[3] += won
-        else:
-            self._counts[0] += 1
-            self._counts[1] += won
+        at = 2 if result.label == "baseline" else 0  # (games, wins) of the deck, the baseline
+        self._counts[at] += 1
+        self._counts[at + 1] += result.winner == self.seat
 
     def run(self) -> None:
         try:
