@@ -196,6 +196,17 @@ def test_a_worker_stops_when_no_page_renews_its_lease() -> None:
         job.count(result)
 
 
+def test_a_job_counts_the_deck_and_the_baseline_apart() -> None:
+    job = simulation_jobs.SimulationJob("x", 10, 1, lambda on_result: {})
+    for label, winner in [("deck", 1), ("deck", 0), ("baseline", 1), ("baseline", 1),
+                          ("baseline", 0)]:
+        job.count(type("Result", (), {"winner": winner, "label": label})())
+    progress = job.progress()
+    assert (progress["played"], progress["games"], progress["wins"]) == (5, 2, 1)
+    assert progress["baseline_games"] == 3
+    assert progress["baseline_win_rate"]["estimate"] == pytest.approx(2 / 3)
+
+
 def test_stop_before_the_first_game(client: TestClient) -> None:
     started = client.post("/api/simulate", data={"deck": "base:colty", "games": "50"}).json()
     assert client.post(f"/api/simulate/{started['job']}/cancel").json()["state"] == "cancelled"
