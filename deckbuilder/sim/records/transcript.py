@@ -85,13 +85,8 @@ class GameRecord:
                   "seed": self.seed, "ruleset": self.ruleset, "switches": self.switches,
                   "max_turns": self.max_turns, "bots": self.bots, "decks": self.decks,
                   "deckbuilder": self.version}
-        if self.modules:
-            header["modules"] = self.modules
-        if self.data is not None:
-            header["data"] = self.data
-        if self.deal is not None:
-            header["deal"] = self.deal
-        return header
+        optional = (("modules", self.modules or None), ("data", self.data), ("deal", self.deal))
+        return header | {key: value for key, value in optional if value is not None}
 
     def to_jsonl(self) -> str:
         lines = [json.dumps(self.header(), sort_keys=False)]
