@@ -28,6 +28,10 @@ from deckbuilder.commands.choice_prompt import GIVE_UP_QUESTION
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("starlette")
 
+#: The test's own requests wait up to 30 s (httpx's default is 5): on a loaded CI machine the
+#: server answers late but does answer; a frozen server still fails the test.
+HTTP = httpx.Client(timeout=30)
+
 import test_join_hostile  # noqa: E402
 from browser_support import ServerThread  # noqa: E402
 from test_join_hostile import (  # noqa: E402
@@ -90,17 +94,17 @@ def _more(terminal: Terminal, seconds: float) -> bool:
                                                    ("revolver2", "esteban", "mapache")])
 def test_a_whole_game_from_the_terminal_by_the_link(server: Any, game: str, me: str,
                                                      other: str) -> None:
-    made = httpx.post(server.url + "/api/tables",
+    made = HTTP.post(server.url + "/api/tables",
                       json={"game": game, "seat": other, "max_turns": 16}).json()
     their_api = made["api"][other]
-    httpx.post(their_api + "/join", json={})
+    HTTP.post(their_api + "/join", json={})
     terminal = Terminal("join", made["links"][me])
     deadline = time.time() + 120
     answered = 0
     while time.time() < deadline:
-        theirs = httpx.get(their_api).json()
+        theirs = HTTP.get(their_api).json()
         if theirs["your_turn"] and not theirs["over"]:
-            httpx.post(their_api + "/act", json={"step": theirs["step"],
+            HTTP.post(their_api + "/act", json={"step": theirs["step"],
                                                  "action": theirs["choices"][0]["action"]})
         if not _more(terminal, 0.05):
             break
@@ -118,7 +122,7 @@ def test_a_whole_game_from_the_terminal_by_the_link(server: Any, game: str, me: 
     assert "result: " in out and "Traceback" not in out
     # the other seat's draws reach this seat only as counts
     assert not re.search(rf"^\s+{other} draws (?!\d+ cards?$)", out, re.MULTILINE)
-    assert httpx.get(their_api).json()["over"]
+    assert HTTP.get(their_api).json()["over"]
 
 
 @pytest.mark.parametrize("link", ["http://127.0.0.1:8765/decks/abc", "ftp://x/friends/abc",
@@ -142,7 +146,7 @@ def test_an_invitation_taken_from_the_terminal_is_spent(server: Any) -> None:
     """The first join takes the seat and prints its own link (q leaves the wait for the
     other seat); the invitation again is one line offering to watch; the seat's own link
     brings the seat back."""
-    made = httpx.post(server.url + "/api/tables", json={"game": "revolver", "seat": "colty"})
+    made = HTTP.post(server.url + "/api/tables", json={"game": "revolver", "seat": "colty"})
     invitation = made.json()["links"]["mcready"]
     first = run_join(invitation, typed="q\n")
     assert first.exit_code == 130, first.output
@@ -160,7 +164,7 @@ def test_two_people_in_two_terminals_and_the_replay_of_their_game(server: Any,
                                                                   game: str) -> None:
     """A whole game between two people, each in a terminal of his own, through the links of
     a web table; then the replay viewer steps through that game from the table's link."""
-    made = httpx.post(server.url + "/api/tables",
+    made = HTTP.post(server.url + "/api/tables",
                       json={"game": game, "max_turns": 12}).json()
     sides = [side for side in made["links"] if side != "spectator"]
     terminals = {side: Terminal("join", made["links"][side]) for side in sides}
@@ -189,13 +193,13 @@ def test_two_people_in_two_terminals_and_the_replay_of_their_game(server: Any,
     assert all(count > 2 for count in answered.values())
     # the finished table's replay, opened by a seat's link, steps to the end
     token = made["tokens"][sides[0]]
-    opened = httpx.get(f"{server.url}/replays/friends/{token}",
+    opened = HTTP.get(f"{server.url}/replays/friends/{token}",
                        headers={"Accept": "application/json"})
     assert opened.status_code == 200, opened.text
     replay = opened.json()["replay"]
-    record = httpx.get(f"{made['api'][sides[0]]}/record.jsonl").text
+    record = HTTP.get(f"{made['api'][sides[0]]}/record.jsonl").text
     steps = len(record.strip().splitlines()) - 2  # a header, the steps, a footer
-    last = httpx.get(f"{server.url}/api/replays/{replay}/step",
+    last = HTTP.get(f"{server.url}/api/replays/{replay}/step",
                      params={"step": steps, "viewer": "everything"})
     assert last.status_code == 200, last.text
     assert last.json()["step"] == steps
