@@ -9,7 +9,7 @@ from typing import Any
 
 from deckbuilder.catalog import Catalog
 from deckbuilder.engine.log_lines import SPECTATOR as SPECTATOR_VIEW
-from deckbuilder.sim.records.session import Event
+from deckbuilder.sim.records.session import Event, GameSession
 from deckbuilder.web.faces import linked_lines
 from deckbuilder.web.friends.tables import SPECTATOR, FriendTable, ended_record
 from deckbuilder.web.pages import fragment
@@ -21,6 +21,12 @@ FACE_DOWN = "face-down card"
 
 def _viewer(role: str) -> int | str:
     return SPECTATOR_VIEW if role == SPECTATOR else role
+
+
+def seat_view(session: GameSession, role: str) -> dict[str, object]:
+    """The position as `role` may see it (a spectator: the hands as counts in `hand_sizes`):
+    the friend table's one view, which tests/test_one_view.py holds to the other faces'."""
+    return dict(session.view(_viewer(role)))
 
 
 def board_picture(view: dict[str, Any]) -> dict[str, object]:
@@ -52,7 +58,7 @@ def seat_state(table: FriendTable, role: str, since: int, now: float, api_path: 
     """The table from `role`'s eyes, with the log from event `since` on; `api_path`: the
     link's API address."""
     session = table.session
-    view = dict(session.view(_viewer(role)))  # a spectator's: the hands as `hand_sizes`
+    view = seat_view(session, role)
     count = session.event_count()
     since = max(0, min(since, count))
     new_events = session.events(_viewer(role), since)
