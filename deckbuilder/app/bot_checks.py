@@ -33,11 +33,12 @@ from deckbuilder.sim.reports.bot_check import (
     wanted_check,
 )
 from deckbuilder.sim.reports.optimize_report import swaps_text
-from deckbuilder.sim.runs.runner import Executor
+from deckbuilder.sim.runs.runner import Executor, GameResult
 from deckbuilder.sim.runs.stats import paired_difference
 
 Plan = TypeVar("Plan", SimulationPlan, GauntletPlan, TournamentPlan)
 Ran = TypeVar("Ran", GauntletResult, TournamentResult)
+OnResult = Callable[[GameResult], None] | None
 WINS = ("wins more often than not", "loses more often than not")
 
 
@@ -66,13 +67,13 @@ def _bot(report: dict[str, Any], asked: str | None, bot: str, games: int,
 
 
 def check_simulation(plan: SimulationPlan, report: dict[str, Any], asked: str | None,
-                     executor: Executor) -> BotCheckJson | None:
+                     executor: Executor, on_result: OnResult = None) -> BotCheckJson | None:
     """The deck's win rate against the opponent again with the stronger bot (both seats)."""
     games = min(plan.settings.games, CHECK_GAMES)
     if (bot := _bot(report, asked, plan.settings.bot, plan.settings.games, games)) is None:
         return None
     checked = _checked(dataclasses.replace(plan, baseline=None), bot, games)
-    again = simulation_report(checked, executor)
+    again = simulation_report(checked, executor, on_result)
     seat = plan.side
     compared = [compare(f"{plan.deck.name} against {plan.opponent.name}",
                         report["sides"][seat]["win_rate"], again["sides"][seat]["win_rate"],
@@ -81,13 +82,13 @@ def check_simulation(plan: SimulationPlan, report: dict[str, Any], asked: str | 
 
 
 def check_gauntlet(plan: GauntletPlan, report: dict[str, Any], asked: str | None,
-                   executor: Executor) -> BotCheckJson | None:
+                   executor: Executor, on_result: OnResult = None) -> BotCheckJson | None:
     """The deck's win rate against each opponent and the field again with the stronger bot."""
     games = min(plan.settings.games, CHECK_GAMES)
     total = games * len(plan.opponents.entries)
     if (bot := _bot(report, asked, plan.settings.bot, plan.settings.games, total)) is None:
         return None
-    again = run_gauntlet_plan(_checked(plan, bot, games), executor).report
+    again = run_gauntlet_plan(_checked(plan, bot, games), executor, on_result).report
     compared = [compare(f"{plan.deck.name} against {row['name']}", row["win_rate"],
                         other["win_rate"], 0.5, WINS)
                 for row, other in zip(report["opponents"], again["opponents"], strict=True)]
@@ -97,13 +98,13 @@ def check_gauntlet(plan: GauntletPlan, report: dict[str, Any], asked: str | None
 
 
 def check_tournament(plan: TournamentPlan, report: dict[str, Any], asked: str | None,
-                     executor: Executor) -> BotCheckJson | None:
+                     executor: Executor, on_result: OnResult = None) -> BotCheckJson | None:
     """The tournament again with the stronger bot: the rank agreement within each side."""
     games = min(plan.settings.games, CHECK_GAMES)
     total = games * plan.total // plan.settings.games
     if (bot := _bot(report, asked, plan.settings.bot, plan.settings.games, total)) is None:
         return None
-    again = run_tournament_plan(_checked(plan, bot, games), executor).report
+    again = run_tournament_plan(_checked(plan, bot, games), executor, on_result).report
     sides = get_game(plan.settings.game).side_names
     agreed = [agreement(side, rated(report["standings"], side),
                         rated(again["standings"], side)) for side in sides]
