@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TypeVar, cast
+from typing import Annotated, Any, cast
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from deckbuilder.app.bot_checks import check_gauntlet, check_simulation
+from deckbuilder.app.bot_checks import OnResult, check_gauntlet, check_simulation
 from deckbuilder.app.catalogs import project_catalog
 from deckbuilder.app.field import is_field, single_opponent
 from deckbuilder.app.field_runs import plan_gauntlet, run_gauntlet_plan
@@ -55,7 +56,6 @@ from deckbuilder.sim.reports.sensitivity import CHECKED_CARDS, DEFAULT_GAMES, MO
 from deckbuilder.sim.reports.tournament_report import print_gauntlet
 
 #: What a run played with progress shown returns (a run, a report, a check).
-Ran = TypeVar("Ran")
 
 
 @guarded
@@ -146,16 +146,17 @@ def _simulate(
         warn(warning)
     show_progress = error_console.is_terminal  # on stderr: stdout may be piped, or JSON
     with running.executor(workers) as executor:
-        report = _with_progress(simulation_report, show_progress, plan.total, plan, executor)
-        checked(check_simulation, min(plan.settings.games, CHECK_GAMES), plan, report,
-                check_bot, executor)
+        with progress_bar(show_progress, plan.total) as tick:
+            report = simulation_report(plan, executor, tick)
+        checked(lambda tick: check_simulation(plan, report, check_bot, executor, tick),
+                min(plan.settings.games, CHECK_GAMES))
     games, cards = planned_sensitivity(plan, report, *sensitivity)
     if games:  # on this machine's processes, never on Dask
         cost = sensitivity_cost(plan, report, games, cards)
         tell(f"sensitivity: {cost} more games ({games} unmoved and as many for each of "
              f"{cost // games - 1} moves)")
-        _with_progress(add_sensitivity, show_progress, cost, plan, report, games,
-                       running.own_workers(workers), cards=cards)
+        with progress_bar(show_progress, cost) as tick:
+            add_sensitivity(plan, report, games, running.own_workers(workers), tick, cards)
     present_report("simulate", report, report_path, charts_dir, as_json, print_report)
 
 
@@ -171,10 +172,10 @@ def _gauntlet(deck_text: str, vs: list[str], baseline: str | None, workers: int,
     for warning in plan.warnings:
         warn(warning)
     with running.executor(workers) as executor:
-        report = dict(_with_progress(run_gauntlet_plan, error_console.is_terminal, plan.total,
-                                     plan, executor).report)
-        checked(check_gauntlet, min(plan.settings.games, CHECK_GAMES)
-                * len(plan.opponents.entries), plan, report, check_bot, executor)
+        with progress_bar(error_console.is_terminal, plan.total) as tick:
+            report = dict(run_gauntlet_plan(plan, executor, tick).report)
+        checked(lambda tick: check_gauntlet(plan, report, check_bot, executor, tick),
+                min(plan.settings.games, CHECK_GAMES) * len(plan.opponents.entries))
     present_report("gauntlet", report, report_path, charts_dir, as_json, print_gauntlet)
 
 
@@ -193,25 +194,29 @@ def present_report(kind: str, report: Mapping[str, object], report_path: Path | 
         plain_console.print(f"note: {safe(note)}")
 
 
-def checked(check: Callable[..., BotCheckJson | None], total: int, *args: object) -> None:
+def checked(check: Callable[[OnResult], BotCheckJson | None], total: int) -> None:
     """Run a bot check with progress shown; say on stderr what it cost (the report holds
     no figure of the machine's)."""
     started = time.perf_counter()
-    found = _with_progress(check, error_console.is_terminal, total, *args)
+    with progress_bar(error_console.is_terminal, total) as tick:
+        found = check(tick)
     if found is not None:
         tell(f"check: {found['games']} games with {found['bots'][1]} took "
              f"{time.perf_counter() - started:.1f} s")
 
 
-def _with_progress(run: Callable[..., Ran], show: bool, total: int, *args: object,
-                   **kwargs: object) -> Ran:
+@contextmanager
+def progress_bar(show: bool, total: int) -> Iterator[OnResult]:
+    """A bar on stderr over `total` games, and the `on_result` that moves it (None: no bar);
+    the run is called by its caller, so its `on_result` keyword is type-checked."""
     if not show:
-        return run(*args, **kwargs)
+        yield None
+        return
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=error_console,
                   transient=True) as progress:
         task = progress.add_task("playing", total=total)
-        return run(*args, on_result=lambda _result: progress.advance(task), **kwargs)
+        yield lambda _result: progress.advance(task)
 
 
 def _shown(data: object) -> Any:

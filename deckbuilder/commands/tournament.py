@@ -15,9 +15,9 @@ from deckbuilder.commands import game_options as option
 from deckbuilder.commands.choices import BOT
 from deckbuilder.commands.common import AsJson, error_console, guarded, warn
 from deckbuilder.commands.simulate import (
-    _with_progress,
     checked,
     present_report,
+    progress_bar,
 )
 from deckbuilder.sim.reports.bot_check import CHECK_GAMES
 from deckbuilder.sim.reports.report_files import check_outputs
@@ -65,10 +65,10 @@ def tournament(
     for warning in plan.warnings:
         warn(warning)
     with running.executor(running.workers(workers, plan.total)) as executor:
-        report = dict(_with_progress(run_tournament_plan, error_console.is_terminal,
-                                     plan.total, plan, executor).report)
-        checked(check_tournament, min(plan.settings.games, CHECK_GAMES) * plan.total
-                // plan.settings.games, plan, report, check_bot, executor)
+        with progress_bar(error_console.is_terminal, plan.total) as tick:
+            report = dict(run_tournament_plan(plan, executor, tick).report)
+        checked(lambda tick: check_tournament(plan, report, check_bot, executor, tick),
+                min(plan.settings.games, CHECK_GAMES) * plan.total // plan.settings.games)
     present_report("tournament", report, report_path, charts_dir, as_json,
                    print_tournament)
 
